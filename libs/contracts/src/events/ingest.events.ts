@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/** Events producers send (over HTTP, gRPC or the transcript reader). Text fields are redacted before MNEMO_EVENTS. */
+export const SessionStarted = z.object({
+  source: z.string().min(1).max(200),
+  title: z.string().max(500).optional(),
+  cwd: z.string().max(2000).optional(),
+  gitBranch: z.string().max(500).optional(),
+  developer: z.string().max(200).optional(),
+});
+
+export const SessionEnded = z.object({
+  reason: z.string().max(200).optional(),
+});
+
+export const ToolCall = z.object({
+  id: z.string().max(200).optional(),
+  name: z.string().min(1).max(200),
+  input: z.string().max(200_000).optional(),
+  result: z.string().max(1_000_000).optional(),
+  isError: z.boolean().optional(),
+});
+
+export const TurnRecorded = z.object({
+  seq: z.number().int().nonnegative(),
+  role: z.enum(['user', 'assistant', 'system']),
+  text: z.string().max(1_000_000),
+  toolCalls: z.array(ToolCall).max(500).optional(),
+  isSidechain: z.boolean().optional(),
+});
+
+export const SegmentPaused = z.object({
+  segment: z.number().int().positive(),
+});
+
+export const ArtifactSaved = z.object({
+  artifactId: z.string().min(1).max(200),
+  title: z.string().max(500),
+  content: z.string().max(2_000_000),
+  kind: z.string().max(100).optional(),
+  gist: z.string().max(2000).optional(),
+});
+
+export const BookmarkAdded = z.object({
+  bookmarkId: z.string().min(1).max(200),
+  text: z.string().min(1).max(5000),
+  turnSeq: z.number().int().nonnegative().optional(),
+});
+
+export const ReminderSet = z.object({
+  reminderId: z.string().min(1).max(200),
+  text: z.string().min(1).max(2000),
+  dueAt: z.iso.datetime({ offset: true }).optional(),
+});
+
+export const PlanProposed = z.object({
+  planId: z.string().min(1).max(200),
+  title: z.string().min(1).max(500),
+  steps: z.array(z.string().max(1000)).max(50).default([]),
+  reviewDays: z.number().int().positive().max(365).default(14),
+});
+
+export const SessionOutcomeRecorded = z.object({
+  summary: z.string().max(4000),
+  firstUserTurn: z.string().max(1200),
+  lastAssistantTurn: z.string().max(800),
+  filesRead: z.array(z.string()).max(2000),
+  filesEdited: z.array(z.string()).max(2000),
+  toolsCalled: z.record(z.string(), z.number().int().nonnegative()),
+  commitShas: z.array(z.string()).max(20),
+  startedAt: z.iso.datetime({ offset: true }).optional(),
+  endedAt: z.iso.datetime({ offset: true }).optional(),
+  cwd: z.string().optional(),
+  gitBranch: z.string().optional(),
+  outcome: z.enum(['merged', 'reverted', 'abandoned', 'unknown']),
+});
+
+export const ingestEvents = {
+  SessionStarted,
+  SessionEnded,
+  TurnRecorded,
+  SegmentPaused,
+  ArtifactSaved,
+  BookmarkAdded,
+  ReminderSet,
+  PlanProposed,
+  SessionOutcomeRecorded,
+} as const;

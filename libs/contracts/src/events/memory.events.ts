@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+export const FactType = z.enum(['value', 'goal', 'preference', 'decision', 'event', 'insight', 'relationship']);
+export const Confidence = z.enum(['high', 'medium', 'low']);
+export const FactSource = z.enum(['coach', 'manual', 'extraction']);
+
+const factBody = {
+  factId: z.string().min(1).max(200),
+  factType: FactType,
+  content: z.string().min(1).max(1000),
+  confidence: Confidence,
+  source: FactSource,
+  /** The session the fact came from: a session id, `manual`, or `artifact-extract`. */
+  sourceSession: z.string().max(200),
+  sourceSegment: z.number().int().positive().optional(),
+  sourceArtifactId: z.string().max(200).optional(),
+};
+
+export const MemoryFactExtracted = z.object(factBody);
+export const MemoryFactCreated = z.object(factBody);
+export const MemoryFactEdited = z.object({
+  factId: z.string(),
+  content: z.string().min(1).max(1000).optional(),
+  factType: FactType.optional(),
+  confidence: Confidence.optional(),
+  version: z.number().int().positive(),
+});
+export const MemoryFactDeleted = z.object({ factId: z.string() });
+export const MemoryFactUsed = z.object({ factIds: z.array(z.string()).min(1).max(500), usedAt: z.iso.datetime({ offset: true }) });
+
+export const MemoryFactProposed = z.object({ ...factBody, proposalId: z.string(), sensitiveReason: z.string().max(200) });
+export const ProposalConfirmed = z.object({ proposalId: z.string() });
+export const ProposalRejected = z.object({ proposalId: z.string() });
+export const ProposalLapsed = z.object({ proposalId: z.string() });
+
+export const PlanActivated = z.object({ planId: z.string(), activatedAt: z.iso.datetime({ offset: true }) });
+export const PlanCheckedIn = z.object({ planId: z.string(), progress: z.string().max(300) });
+export const PlanClosed = z.object({ planId: z.string(), reason: z.enum(['completed', 'abandoned', 'lapsed']) });
+
+export const memoryEvents = {
+  MemoryFactExtracted,
+  MemoryFactCreated,
+  MemoryFactEdited,
+  MemoryFactDeleted,
+  MemoryFactUsed,
+  MemoryFactProposed,
+  ProposalConfirmed,
+  ProposalRejected,
+  ProposalLapsed,
+  PlanActivated,
+  PlanCheckedIn,
+  PlanClosed,
+} as const;

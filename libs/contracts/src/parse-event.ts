@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { EventEnvelope, EventEnvelopeBase } from './envelope';
+import { EventType, eventPayloads, isEventType } from './events';
+import { upcast, upcasters, UpcastError } from './upcasting';
+
+export interface FieldIssue {
+  path: string;
+  reason: string;
+}
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: FieldIssue[] };
+
+export const issuePath = (path: ReadonlyArray<PropertyKey>): string => path.map(String).join('.');
+
+export function zodIssues(error: z.ZodError, prefix = ''): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    path: [prefix, issuePath(issue.path)].filter(Boolean).join('.'),
+    reason: issue.message,
+  }));
+}
+
+/** Validates an envelope, upcasts its payload to the current version and validates that too. */
+export function parseEvent(raw: unknown): ParseResult<EventEnvelope<EventType>> {
+  const envelope = EventEnvelopeBase.safeParse(raw);
+  if (!envelope.success) return { ok: false, issues: zodIssues(envelope.error) };
+  const { type } = envelope.data;
+  if (!isEventType(type)) return { ok: false, issues: [{ path: 'type', reason: `unknown event type "${type}"` }] };
+  let lifted: { version: number; payload: unknown };
+  try {
+    lifted = upcast(upcasters, type, envelope.data.version, envelope.data.payload);
+  } catch (error) {
+    if (error instanceof UpcastError) return { ok: false, issues: [{ path: 'version', reason: error.message }] };
+    throw error;
+  }
+  const payload = eventPayloads[type].safeParse(lifted.payload);
+  if (!payload.success) return { ok: false, issues: zodIssues(payload.error, 'payload') };
+  return { ok: true, value: { ...envelope.data, type, version: lifted.version, payload: payload.data } };
+}
+
+/** Same as parseEvent, for events read back from our own log: a failure is a bug or a corrupt log, so it throws. */
+export function decodeEvent(raw: unknown): EventEnvelope<EventType> {
+  const result = parseEvent(raw);
+  if (!result.ok) throw new InvalidEventError(result.issues);
+  return result.value;
+}
+
+export class InvalidEventError extends Error {
+  readonly code = 'invalid_event';
+  constructor(readonly issues: FieldIssue[]) {
+    super(`invalid event: ${issues.map((i) => `${i.path}: ${i.reason}`).join('; ')}`);
+  }
+}

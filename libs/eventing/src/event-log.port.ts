@@ -1,0 +1,89 @@
+import type { EventEnvelope, StoredEvent, StreamKind } from '@mnemo/contracts';
+
+export const EVENT_LOG = 'EVENT_LOG';
+
+export interface AppendResult {
+  seq: number;
+  /** The log already held an event with this id (inside its duplicate window); nothing was stored. */
+  duplicate: boolean;
+}
+
+/** How a consumer's deliveries are settled: the runtime calls exactly one of these per delivery. */
+export interface Delivery {
+  readonly stored: StoredEvent;
+  /** 1 on first delivery. */
+  readonly deliveryCount: number;
+  ack(): Promise<void>;
+  nak(delayMs: number): void;
+  term(): void;
+}
+
+export interface ConsumerSpec {
+  stream: StreamKind;
+  /** Durable name: all instances that open the same name share (split) its deliveries. */
+  durable: string;
+  /** One subject filter (NATS 2.9 allows one), e.g. `mnemo.events.*.TurnRecorded` or `mnemo.raw.>`. */
+  filterSubject: string;
+  /** Deliveries before a message is dead-lettered. */
+  maxDeliver: number;
+  /** How long a delivery may stay unsettled before it is redelivered. */
+  ackWaitMs: number;
+  /** Upper bound of deliveries handed over in one batch. */
+  batchSize: number;
+}
+
+export type BatchHandler = (deliveries: Delivery[]) => Promise<void>;
+
+export interface Subscription {
+  /** Stops taking new deliveries and waits for the batch in hand to settle. */
+  stop(): Promise<void>;
+}
+
+export interface RequestOptions {
+  timeoutMs: number;
+}
+
+export type ReplyHandler = (request: unknown) => Promise<unknown>;
+
+/**
+ * The event log port. Two adapters honour it: NATS JetStream and an in-process log kept in a file;
+ * one contract suite runs against both.
+ */
+export interface EventLog {
+  /** Creates or updates the streams (MNEMO_EVENTS kept, MNEMO_RAW work queue, MNEMO_DLQ). */
+  ensureStreams(): Promise<void>;
+  append(stream: StreamKind, event: EventEnvelope): Promise<AppendResult>;
+  /** Appends in order, pipelined; one result per event. */
+  appendMany(stream: StreamKind, events: EventEnvelope[]): Promise<AppendResult[]>;
+  consume(spec: ConsumerSpec, handler: BatchHandler): Promise<Subscription>;
+  /** Reads a stream from a sequence up to its end at the time of the call (replay); no durable state. */
+  read(stream: StreamKind, fromSeq: number, batchSize?: number): AsyncIterable<StoredEvent[]>;
+  /** The sequence of the last message stored in the stream (0 when empty). */
+  lastSeq(stream: StreamKind): Promise<number>;
+  /** Pending (undelivered + unacked) count of a durable consumer, for lag metrics and tests. */
+  pending(stream: StreamKind, durable: string): Promise<number>;
+  publishDeadLetter(service: string, letter: DeadLetter): Promise<void>;
+  readDeadLetters(service: string): Promise<DeadLetter[]>;
+  request(subject: string, body: unknown, options: RequestOptions): Promise<unknown>;
+  /** Answers requests on a subject; instances that share a queue group split them. */
+  reply(subject: string, queue: string, handler: ReplyHandler): Promise<Subscription>;
+  /** Health: throws when the log cannot be reached. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DeadLetter {
+  service: string;
+  stream: StreamKind;
+  seq: number;
+  deliveryCount: number;
+  error: { code: string; message: string };
+  event: EventEnvelope;
+  deadAt: string;
+}
+
+export class RemoteError extends Error {
+  constructor(readonly code: string, message: string, readonly details?: unknown) {
+    super(message);
+  }
+}
