@@ -1,0 +1,101 @@
+import type { ZodType } from 'zod';
+
+export const LLM_CLIENT = 'LLM_CLIENT';
+
+/** What a call is for; the cost ledger records spend under it (SPEC §3). */
+export type LlmCallLabel = 'compaction' | 'memory' | 'profile' | 'insight' | 'decision';
+/** Daily cost pools (SPEC §3): a call reserves against every pool it counts toward. */
+export type LlmCostPool = 'compaction' | 'session' | 'profile';
+export type LlmProvider = 'anthropic' | 'offline';
+export type LlmFailureKind = 'no_credential' | 'cost_cap' | 'rate_limited' | 'api_error' | 'invalid_output';
+
+export interface LlmMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface LlmUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** `true` asks for one JSON object; `{ listKey }` asks for `{ [listKey]: [...] }` and yields a list. */
+export type LlmJsonMode = boolean | { listKey: string };
+
+export interface LlmRequest {
+  account: string;
+  label: LlmCallLabel;
+  pools: readonly LlmCostPool[];
+  system?: string;
+  messages: readonly LlmMessage[];
+  maxOutputTokens: number;
+  json?: LlmJsonMode;
+  /**
+   * The raw material the prompt wraps (a transcript, the artifacts). The offline adapter works on it
+   * instead of the prompt text; without it, it falls back to the user messages.
+   */
+  source?: string | readonly string[];
+  /** Use the offline adapter when no key resolves; defaults to the runtime's setting. */
+  offlineFallback?: boolean;
+}
+
+export interface LlmSuccess<D> {
+  ok: true;
+  text: string;
+  data: D;
+  /** Items of a list answer that failed validation and were dropped (0 for non-list answers). */
+  dropped: number;
+  usage: LlmUsage;
+  costUsd: number;
+  model: string;
+  provider: LlmProvider;
+}
+
+export interface LlmFailure {
+  ok: false;
+  failure: LlmFailureKind;
+  /** Safe to log and to show: never holds a key. */
+  message: string;
+  model: string;
+  provider: LlmProvider | 'none';
+  /** Spend that happened anyway (an answer that failed validation was still billed). */
+  usage?: LlmUsage;
+  costUsd?: number;
+  /** cost_cap only. */
+  spentUsd?: number;
+  capUsd?: number;
+  pool?: LlmCostPool;
+  /** rate_limited / api_error from the provider. */
+  status?: number;
+  retryAfterMs?: number;
+}
+
+export type LlmResult<D> = LlmSuccess<D> | LlmFailure;
+
+/** The one LLM port every service calls. */
+export interface LlmClient {
+  complete<T>(request: LlmRequest & { schema: ZodType<T>; json: { listKey: string } }): Promise<LlmResult<T[]>>;
+  complete<T>(request: LlmRequest & { schema: ZodType<T> }): Promise<LlmResult<T>>;
+  complete(request: LlmRequest): Promise<LlmResult<undefined>>;
+}
+
+/** What the runtime hands an adapter: the request plus the resolved model-facing parts. */
+export interface AdapterRequest {
+  label: LlmCallLabel;
+  system?: string;
+  messages: readonly LlmMessage[];
+  maxOutputTokens: number;
+  json?: LlmJsonMode;
+  source?: string | readonly string[];
+}
+
+export type AdapterOutcome =
+  | { ok: true; text: string; usage: LlmUsage }
+  | { ok: false; failure: 'rate_limited' | 'api_error'; message: string; status?: number; retryAfterMs?: number };
+
+/** A model behind the port: Anthropic's Messages API or the offline rules. */
+export interface LlmAdapter {
+  readonly provider: LlmProvider;
+  readonly model: string;
+  call(request: AdapterRequest): Promise<AdapterOutcome>;
+}
