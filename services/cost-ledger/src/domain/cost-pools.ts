@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+import type { CallLabel, CostPool } from '@mnemo/contracts';
+
+export type CostPoolName = z.infer<typeof CostPool>;
+export type CallLabelName = z.infer<typeof CallLabel>;
+
+/** Daily caps in USD, reset at UTC midnight (SPEC §3); configuration may override each. */
+export const DEFAULT_CAPS: Readonly<Record<CostPoolName, number>> = Object.freeze({
+  compaction: 0.5,
+  session: 0.35,
+  profile: 0.15,
+});
+
+/**
+ * Which daily pools a call counts against. A call must find room in every one of them.
+ * - compaction: its own $0.50 pool and the session pool it shares with memory extraction (seed 000).
+ * - memory: the session pool only, so extraction never competes with profile generation (seed 000).
+ * - profile: the profile pool.
+ * - insight: our choice: cross-artifact insights read the same artifacts as the profile, once per account
+ *   rather than per session, so they share the profile pool and cannot starve live-session work.
+ * - decision: our choice: decisions are extracted from one session's transcript, like memories, so they
+ *   count against the session pool.
+ */
+const POOLS_BY_LABEL: Readonly<Record<CallLabelName, readonly CostPoolName[]>> = {
+  compaction: ['compaction', 'session'],
+  memory: ['session'],
+  profile: ['profile'],
+  insight: ['profile'],
+  decision: ['session'],
+};
+
+export function poolsForLabel(label: CallLabelName): CostPoolName[] {
+  return [...POOLS_BY_LABEL[label]];
+}
