@@ -1,5 +1,5 @@
 import type { CostPoolName } from './cost-pools';
-import { decideReservation, type ReservationDecision, fromMicros, settle, release as releaseHold, toMicros } from './reservation';
+import { decideReservation, type ReservationDecision, fromMicros, settle, releaseHold, toMicros } from './reservation';
 import { utcDay } from './utc-day';
 
 /** One pool on one UTC day. */

@@ -1,4 +1,4 @@
-import { decideReservation, release, settle, type PoolBalance } from './reservation';
+import { decideReservation, releaseHold, settle, type PoolBalance } from './reservation';
 
 const pool = (over: Partial<PoolBalance> = {}): PoolBalance => ({
   pool: 'session',
@@ -45,7 +45,7 @@ describe('decideReservation', () => {
   });
 });
 
-describe('settle and release', () => {
+describe('settle and releaseHold', () => {
   it('moves the hold out and the real cost in', () => {
     expect(settle({ spentUsd: 0.1, reservedUsd: 0.05 }, 0.05, 0.012)).toEqual({ spentUsd: 0.112, reservedUsd: 0 });
   });
@@ -55,11 +55,11 @@ describe('settle and release', () => {
   });
 
   it('never leaves a negative hold after a double release', () => {
-    const once = release({ spentUsd: 0, reservedUsd: 0.05 }, 0.05);
-    expect(release(once, 0.05)).toEqual({ spentUsd: 0, reservedUsd: 0 });
+    const once = releaseHold({ spentUsd: 0, reservedUsd: 0.05 }, 0.05);
+    expect(releaseHold(once, 0.05)).toEqual({ spentUsd: 0, reservedUsd: 0 });
   });
 
   it('spends nothing on release', () => {
-    expect(release({ spentUsd: 0.2, reservedUsd: 0.1 }, 0.04)).toEqual({ spentUsd: 0.2, reservedUsd: 0.06 });
+    expect(releaseHold({ spentUsd: 0.2, reservedUsd: 0.1 }, 0.04)).toEqual({ spentUsd: 0.2, reservedUsd: 0.06 });
   });
 });

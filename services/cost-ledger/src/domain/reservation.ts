@@ -49,7 +49,7 @@ export function settle(balance: Balance, reservedUsd: number, actualUsd: number)
 }
 
 /** Release: the call failed or never ran, so the hold goes and nothing is spent. */
-export function release(balance: Balance, reservedUsd: number): Balance {
+export function releaseHold(balance: Balance, reservedUsd: number): Balance {
   return settle(balance, reservedUsd, 0);
 }
 
