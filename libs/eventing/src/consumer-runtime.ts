@@ -1,0 +1,86 @@
+import type { StoredEvent } from '@mnemo/contracts';
+import type { ConsumerSpec, Delivery, EventLog, Subscription } from './event-log.port';
+import { backoffMs, errorSummary, settlementFor } from './settlement';
+import { deadLetters, eventsConsumed, handlerLatency, redeliveries } from './metrics';
+
+export interface ConsumerLogger {
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+export interface RunConsumerOptions {
+  log: EventLog;
+  /** The service name: dead letters go to `mnemo.dlq.<service>`. */
+  service: string;
+  spec: ConsumerSpec;
+  /** Handles a batch as a whole; when it throws, the runtime retries each event alone to isolate the bad one. */
+  handle: (events: StoredEvent[]) => Promise<void>;
+  logger: ConsumerLogger;
+}
+
+/**
+ * Runs a durable consumer and settles every delivery exactly once: ack on success, nak with a
+ * growing delay on a retryable error, dead-letter + term after the last delivery or on bad input.
+ * Handlers never touch acks.
+ */
+export async function runConsumer(options: RunConsumerOptions): Promise<Subscription> {
+  const { log, service, spec, handle, logger } = options;
+  const consumer = spec.durable;
+
+  const settleFailure = async (delivery: Delivery, error: unknown): Promise<void> => {
+    const settlement = settlementFor(error, delivery.deliveryCount, spec.maxDeliver);
+    const { event, seq } = delivery.stored;
+    if (settlement.kind === 'retry') {
+      eventsConsumed.inc({ consumer, result: 'retry' });
+      logger.warn({ consumer, eventId: event.id, correlationId: event.correlationId, seq, deliveryCount: delivery.deliveryCount, err: errorSummary(error) }, 'handler failed; will retry');
+      delivery.nak(settlement.delayMs);
+      return;
+    }
+    logger.error({ consumer, eventId: event.id, correlationId: event.correlationId, seq, deliveryCount: delivery.deliveryCount, err: errorSummary(error) }, 'dead-lettering event');
+    try {
+      await log.publishDeadLetter(service, {
+        service,
+        stream: spec.stream,
+        seq,
+        deliveryCount: delivery.deliveryCount,
+        error: errorSummary(error),
+        event,
+        deadAt: new Date().toISOString(),
+      });
+    } catch (publishError) {
+      // Without the letter stored, ending the message would lose it: leave it for redelivery.
+      logger.error({ consumer, eventId: event.id, err: errorSummary(publishError) }, 'dead-letter publish failed');
+      delivery.nak(backoffMs(delivery.deliveryCount));
+      return;
+    }
+    deadLetters.inc({ consumer });
+    eventsConsumed.inc({ consumer, result: 'dead' });
+    delivery.term();
+  };
+
+  const handleOne = async (delivery: Delivery): Promise<void> => {
+    try {
+      await handle([delivery.stored]);
+    } catch (error) {
+      await settleFailure(delivery, error);
+      return;
+    }
+    await delivery.ack();
+    eventsConsumed.inc({ consumer, result: 'ok' });
+  };
+
+  return log.consume(spec, async (deliveries) => {
+    const stopTimer = handlerLatency.startTimer({ consumer });
+    for (const delivery of deliveries) if (delivery.deliveryCount > 1) redeliveries.inc({ consumer });
+    try {
+      await handle(deliveries.map((d) => d.stored));
+      await Promise.all(deliveries.map((d) => d.ack()));
+      eventsConsumed.inc({ consumer, result: 'ok' }, deliveries.length);
+    } catch (batchError) {
+      if (deliveries.length === 1) await settleFailure(deliveries[0], batchError);
+      else for (const delivery of deliveries) await handleOne(delivery);
+    } finally {
+      stopTimer();
+    }
+  });
+}

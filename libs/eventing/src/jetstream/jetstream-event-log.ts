@@ -1,0 +1,261 @@
+import { connect } from '@nats-io/transport-node';
+import type { NatsConnection, Subscription as NatsSubscription } from '@nats-io/nats-core';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  RetentionPolicy,
+  StorageType,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+  type StreamConfig,
+} from '@nats-io/jetstream';
+import type { EventEnvelope, StoredEvent, StreamKind } from '@mnemo/contracts';
+import type {
+  AppendResult,
+  BatchHandler,
+  ConsumerSpec,
+  DeadLetter,
+  Delivery,
+  EventLog,
+  ReplyHandler,
+  RequestOptions,
+  Subscription,
+} from '../event-log.port';
+import { MicroBatcher } from './micro-batcher';
+import { decodeReply, encodeReply } from '../rpc-envelope';
+
+export interface JetStreamEventLogOptions {
+  servers: string;
+  /** Stream names are `<streamPrefix>_EVENTS|_RAW|_DLQ`; tests use a random prefix so they never share data. */
+  streamPrefix?: string;
+  /** Subjects are `<subjectPrefix>.events.…`; the port speaks `mnemo.…` and this adapter rewrites the first token. */
+  subjectPrefix?: string;
+  /** How long the server remembers a message id for duplicate detection. */
+  duplicateWindowMs?: number;
+  name?: string;
+}
+
+const NS_PER_MS = 1_000_000;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export class JetStreamEventLog implements EventLog {
+  private constructor(
+    private readonly nc: NatsConnection,
+    private readonly js: JetStreamClient,
+    private readonly jsm: JetStreamManager,
+    private readonly options: Required<Omit<JetStreamEventLogOptions, 'name'>>,
+  ) {}
+
+  static async connect(options: JetStreamEventLogOptions): Promise<JetStreamEventLog> {
+    const nc = await connect({ servers: options.servers, name: options.name ?? 'mnemo', maxReconnectAttempts: -1 });
+    const jsm = await jetstreamManager(nc);
+    return new JetStreamEventLog(nc, jetstream(nc), jsm, {
+      servers: options.servers,
+      streamPrefix: options.streamPrefix ?? 'MNEMO',
+      subjectPrefix: options.subjectPrefix ?? 'mnemo',
+      duplicateWindowMs: options.duplicateWindowMs ?? 24 * 60 * 60 * 1000,
+    });
+  }
+
+  private streamName(kind: StreamKind | 'dlq'): string {
+    return `${this.options.streamPrefix}_${kind.toUpperCase()}`;
+  }
+
+  /** The port speaks `mnemo.<rest>`; on the wire the first token is this instance's subject prefix. */
+  private wire(subject: string): string {
+    return subject.startsWith('mnemo.') ? `${this.options.subjectPrefix}.${subject.slice('mnemo.'.length)}` : subject;
+  }
+
+  async ensureStreams(): Promise<void> {
+    const duplicate_window = this.options.duplicateWindowMs * NS_PER_MS;
+    const configs: Array<Partial<StreamConfig> & { name: string }> = [
+      { name: this.streamName('events'), subjects: [this.wire('mnemo.events.>')], retention: RetentionPolicy.Limits, duplicate_window },
+      { name: this.streamName('raw'), subjects: [this.wire('mnemo.raw.>')], retention: RetentionPolicy.Workqueue, duplicate_window },
+      { name: this.streamName('dlq'), subjects: [this.wire('mnemo.dlq.>')], retention: RetentionPolicy.Limits },
+    ];
+    for (const config of configs) {
+      const full = { storage: StorageType.File, ...config };
+      try {
+        await this.jsm.streams.info(config.name);
+        const { storage: _immutable, retention: _fixed, ...mutable } = full;
+        await this.jsm.streams.update(config.name, mutable);
+      } catch (error) {
+        if (!isNotFound(error)) throw error;
+        await this.jsm.streams.add(full);
+      }
+    }
+  }
+
+  async append(stream: StreamKind, event: EventEnvelope): Promise<AppendResult> {
+    const ack = await this.js.publish(this.eventSubject(stream, event), encoder.encode(JSON.stringify(event)), {
+      msgID: event.id,
+    });
+    return { seq: ack.seq, duplicate: ack.duplicate };
+  }
+
+  async appendMany(stream: StreamKind, events: EventEnvelope[]): Promise<AppendResult[]> {
+    // Publishes are pipelined: all go out before the first ack is awaited.
+    return Promise.all(events.map((event) => this.append(stream, event)));
+  }
+
+  private eventSubject(stream: StreamKind, event: EventEnvelope): string {
+    return this.wire(`mnemo.${stream}.${event.accountId}.${event.type}`);
+  }
+
+  async consume(spec: ConsumerSpec, handler: BatchHandler): Promise<Subscription> {
+    const stream = this.streamName(spec.stream);
+    const config = {
+      durable_name: spec.durable,
+      filter_subject: this.wire(spec.filterSubject),
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: spec.ackWaitMs * NS_PER_MS,
+      max_deliver: spec.maxDeliver,
+      max_ack_pending: Math.max(spec.batchSize * 4, 64),
+    };
+    try {
+      await this.jsm.consumers.info(stream, spec.durable);
+      await this.jsm.consumers.update(stream, spec.durable, {
+        ack_wait: config.ack_wait,
+        max_deliver: config.max_deliver,
+        max_ack_pending: config.max_ack_pending,
+      });
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      await this.jsm.consumers.add(stream, config);
+    }
+    const consumer = await this.js.consumers.get(stream, spec.durable);
+    const messages = await consumer.consume({ max_messages: spec.batchSize * 2 });
+    const batcher = new MicroBatcher<JsMsg>(spec.batchSize, (batch) => handler(batch.map(toDelivery)));
+    const pump = (async () => {
+      for await (const msg of messages) batcher.push(msg);
+    })();
+    return {
+      stop: async () => {
+        await messages.close();
+        await pump.catch(() => undefined);
+        await batcher.drain();
+      },
+    };
+  }
+
+  async *read(stream: StreamKind, fromSeq: number, batchSize = 500): AsyncIterable<StoredEvent[]> {
+    const last = await this.lastSeq(stream);
+    if (last < fromSeq) return;
+    const consumer = await this.js.consumers.get(this.streamName(stream), {
+      deliver_policy: DeliverPolicy.StartSequence,
+      opt_start_seq: Math.max(1, fromSeq),
+    });
+    const messages = await consumer.consume({ max_messages: batchSize });
+    let batch: StoredEvent[] = [];
+    try {
+      for await (const msg of messages) {
+        batch.push(toStored(msg));
+        const done = msg.seq >= last;
+        if (batch.length >= batchSize || done || msg.info.pending === 0) {
+          yield batch;
+          batch = [];
+        }
+        if (done) break;
+      }
+    } finally {
+      await messages.close();
+    }
+  }
+
+  async lastSeq(stream: StreamKind): Promise<number> {
+    const info = await this.jsm.streams.info(this.streamName(stream));
+    return info.state.last_seq;
+  }
+
+  async pending(stream: StreamKind, durable: string): Promise<number> {
+    const info = await this.jsm.consumers.info(this.streamName(stream), durable);
+    return info.num_pending + info.num_ack_pending;
+  }
+
+  async publishDeadLetter(service: string, letter: DeadLetter): Promise<void> {
+    await this.js.publish(this.wire(`mnemo.dlq.${service}`), encoder.encode(JSON.stringify(letter)));
+  }
+
+  async readDeadLetters(service: string): Promise<DeadLetter[]> {
+    const stream = this.streamName('dlq');
+    const subject = this.wire(`mnemo.dlq.${service}`);
+    const info = await this.jsm.streams.info(stream, { subjects_filter: subject });
+    const count = info.state.subjects?.[subject] ?? 0;
+    if (count === 0) return [];
+    const consumer = await this.js.consumers.get(stream, { filter_subjects: subject });
+    const messages = await consumer.consume({ max_messages: 100 });
+    const letters: DeadLetter[] = [];
+    try {
+      for await (const msg of messages) {
+        letters.push(JSON.parse(decoder.decode(msg.data)) as DeadLetter);
+        if (letters.length >= count) break;
+      }
+    } finally {
+      await messages.close();
+    }
+    return letters;
+  }
+
+  async request(subject: string, body: unknown, options: RequestOptions): Promise<unknown> {
+    const reply = await this.nc.request(this.wire(subject), encoder.encode(JSON.stringify(body)), {
+      timeout: options.timeoutMs,
+    });
+    return decodeReply(decoder.decode(reply.data));
+  }
+
+  async reply(subject: string, queue: string, handler: ReplyHandler): Promise<Subscription> {
+    const sub: NatsSubscription = this.nc.subscribe(this.wire(subject), {
+      queue,
+      callback: (error, msg) => {
+        if (error) return;
+        void encodeReply(() => handler(JSON.parse(decoder.decode(msg.data)))).then((text) => msg.respond(encoder.encode(text)));
+      },
+    });
+    return {
+      stop: async () => {
+        await sub.drain();
+      },
+    };
+  }
+
+  async ping(): Promise<void> {
+    await this.nc.flush();
+    await this.jsm.getAccountInfo();
+  }
+
+  async close(): Promise<void> {
+    if (!this.nc.isClosed()) await this.nc.drain();
+  }
+
+  /** Test and operator helper: removes this instance's streams (random-prefixed test streams). */
+  async deleteStreams(): Promise<void> {
+    for (const kind of ['events', 'raw', 'dlq'] as const) {
+      await this.jsm.streams.delete(this.streamName(kind)).catch(() => undefined);
+    }
+  }
+}
+
+function toStored(msg: JsMsg): StoredEvent {
+  return { seq: msg.seq, event: JSON.parse(decoder.decode(msg.data)) as EventEnvelope };
+}
+
+function toDelivery(msg: JsMsg): Delivery {
+  return {
+    stored: toStored(msg),
+    deliveryCount: msg.info.deliveryCount,
+    // A plain ack (no confirmation round trip): a lost ack means a redelivery, which projections absorb.
+    ack: async () => msg.ack(),
+    nak: (delayMs) => msg.nak(delayMs),
+    term: () => msg.term(),
+  };
+}
+
+function isNotFound(error: unknown): boolean {
+  const text = String((error as { message?: string })?.message ?? error);
+  return /not found/i.test(text);
+}

@@ -1,0 +1,67 @@
+import { DataSource } from 'typeorm';
+import { ProjectionCheckpoints1764400000000 } from './checkpoints.migration';
+import type { MigrationClass } from './projection';
+
+export interface DataSourceOptions {
+  url: string;
+  poolSize: number;
+  migrations: readonly MigrationClass[];
+  /** Postgres schema to work in (tests use a random one each). */
+  schema?: string;
+  applicationName?: string;
+}
+
+const MIGRATION_LOCK = 0x6d6e656d; // 'mnem': one process migrates at a time when several start together
+
+/** Opens the pool, creates the schema if asked, and runs every pending migration under an advisory lock. */
+export async function openDataSource(options: DataSourceOptions): Promise<DataSource> {
+  const schema = options.schema;
+  if (schema) await ensureSchema(options.url, schema);
+  const dataSource = new DataSource({
+    type: 'postgres',
+    url: options.url,
+    schema,
+    applicationName: options.applicationName ?? 'mnemo',
+    extra: {
+      max: options.poolSize,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    },
+    migrations: [ProjectionCheckpoints1764400000000, ...options.migrations] as Function[],
+    migrationsTableName: 'schema_migrations',
+    synchronize: false,
+    logging: false,
+  });
+  await dataSource.initialize();
+  const runner = dataSource.createQueryRunner();
+  try {
+    await runner.connect();
+    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await dataSource.runMigrations({ transaction: 'each' });
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await runner.release();
+  }
+  return dataSource;
+}
+
+async function ensureSchema(url: string, schema: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name "${schema}"`);
+  const bootstrap = new DataSource({ type: 'postgres', url, extra: { max: 1 } });
+  await bootstrap.initialize();
+  try {
+    await bootstrap.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  } finally {
+    await bootstrap.destroy();
+  }
+}
+
+export async function dropSchema(url: string, schema: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name "${schema}"`);
+  const bootstrap = new DataSource({ type: 'postgres', url, extra: { max: 1 } });
+  await bootstrap.initialize();
+  try {
+    await bootstrap.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await bootstrap.destroy();
+  }
+}

@@ -1,0 +1,78 @@
+import type { DataSource } from 'typeorm';
+import { subjects, type StoredEvent } from '@mnemo/contracts';
+import { runConsumer, type ConsumerLogger, type EventLog, type Subscription } from '@mnemo/eventing';
+import { projectionLockKey, type Projection, type Sql } from './projection';
+
+export interface ProjectorOptions {
+  maxDeliver?: number;
+  ackWaitMs?: number;
+  batchSize?: number;
+}
+
+/**
+ * Applies a batch of events and advances the projection's checkpoint in one transaction. The shared
+ * advisory lock lets a replay (which takes it exclusively) rebuild the tables without a live batch
+ * slipping in between its drop and its re-projection.
+ */
+export async function applyBatch(dataSource: DataSource, projection: Projection, events: StoredEvent[]): Promise<void> {
+  await dataSource.transaction(async (manager) => {
+    await manager.query('SELECT pg_advisory_xact_lock_shared($1)', [projectionLockKey(projection.name)]);
+    await applyEvents(manager, projection, events);
+  });
+}
+
+export async function applyEvents(sql: Sql, projection: Projection, events: StoredEvent[]): Promise<void> {
+  let lastSeq = 0;
+  let applied = 0;
+  for (const stored of events) {
+    if (projection.handles.includes(stored.event.type)) {
+      await projection.apply(sql, stored);
+      applied += 1;
+    }
+    lastSeq = Math.max(lastSeq, stored.seq);
+  }
+  await sql.query(
+    `INSERT INTO projection_checkpoints (name, last_seq, events_applied) VALUES ($1, $2, $3)
+     ON CONFLICT (name) DO UPDATE SET last_seq = GREATEST(projection_checkpoints.last_seq, EXCLUDED.last_seq),
+       events_applied = projection_checkpoints.events_applied + EXCLUDED.events_applied`,
+    [projection.name, lastSeq, applied],
+  );
+}
+
+/** One durable consumer per projection, shared by every instance that runs it. */
+export function startProjector(
+  deps: { dataSource: DataSource; log: EventLog; logger: ConsumerLogger; service: string },
+  projection: Projection,
+  options: ProjectorOptions = {},
+): Promise<Subscription> {
+  const filterSubject = projection.handles.length === 1 ? subjects.eventsOfType(projection.handles[0]) : subjects.allEvents;
+  return runConsumer({
+    log: deps.log,
+    service: deps.service,
+    logger: deps.logger,
+    spec: {
+      stream: 'events',
+      durable: `projection-${projection.name}`,
+      filterSubject,
+      maxDeliver: options.maxDeliver ?? 5,
+      ackWaitMs: options.ackWaitMs ?? 30_000,
+      batchSize: options.batchSize ?? 200,
+    },
+    handle: (events) => applyBatch(deps.dataSource, projection, events),
+  });
+}
+
+export async function readCheckpoint(dataSource: DataSource, name: string): Promise<number> {
+  const rows: Array<{ last_seq: string }> = await dataSource.query('SELECT last_seq FROM projection_checkpoints WHERE name = $1', [name]);
+  return rows.length ? Number(rows[0].last_seq) : 0;
+}
+
+/** Read-your-writes: waits until a projection has applied the log up to `seq`. */
+export async function waitForCheckpoint(dataSource: DataSource, name: string, seq: number, timeoutMs = 5000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (let delay = 5; ; delay = Math.min(delay * 2, 100)) {
+    if ((await readCheckpoint(dataSource, name)) >= seq) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}

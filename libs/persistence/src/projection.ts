@@ -1,0 +1,37 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { StoredEvent } from '@mnemo/contracts';
+
+/** What a projector writes through: an EntityManager inside the batch transaction. */
+export interface Sql {
+  query<T = any>(sql: string, parameters?: unknown[]): Promise<T>;
+}
+
+export type MigrationClass = new () => MigrationInterface;
+
+/**
+ * A projector: event → read model, nothing else. It must be a pure function of the events it reads
+ * (no clock, no ids, no calls out), so a replay rebuilds exactly the live tables. Every row carries
+ * `last_seq`, the stream sequence that last wrote it, and updates only rows with an older one.
+ */
+export interface Projection {
+  readonly name: string;
+  /** Event types it reads; the runner filters the log to them. */
+  readonly handles: readonly string[];
+  readonly tables: readonly string[];
+  /** TypeORM migrations that create its tables (run at start; replay runs `down` then `up`). */
+  readonly migrations: readonly MigrationClass[];
+  apply(sql: Sql, stored: StoredEvent): Promise<void>;
+}
+
+export async function recreateSchema(queryRunner: QueryRunner, projection: Projection): Promise<void> {
+  const migrations = projection.migrations.map((Migration) => new Migration());
+  for (const migration of [...migrations].reverse()) await migration.down(queryRunner);
+  for (const migration of migrations) await migration.up(queryRunner);
+}
+
+/** A stable 32-bit key for a projection's advisory lock (replay takes it exclusively, live batches shared). */
+export function projectionLockKey(name: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < name.length; i += 1) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193);
+  return hash | 0;
+}
