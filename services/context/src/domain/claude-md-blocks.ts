@@ -1,0 +1,64 @@
+import type { ArtifactIndexEntry, BookmarkItem, ConversationSoFar, PinnedArtifact, PlanItem } from './context-sources';
+import { artifactIndexIntro } from './memory-usage-instructions';
+import { isoDate, oneLine } from './text-format';
+
+/** Renderers for the single blocks of a CLAUDE.md. No budget logic here; see assemble-claude-md. */
+
+export const WHAT_YOU_KNOW_HEADING = '## What You Already Know';
+export const CORE_PROFILE_HEADING = '#### Core Profile';
+export const KEY_MOMENTS_HEADING = '#### Key Moments';
+export const GOALS_HEADING = '#### Goals';
+export const CONVERSATION_HEADING = '## Conversation So Far';
+export const ARTIFACT_INDEX_HEADING = '## Your Artifacts';
+
+export function whatYouKnowBlock(preamble: string): string {
+  return `${WHAT_YOU_KNOW_HEADING}\n\n${preamble}`;
+}
+
+/** seed 000: the profile is always served whole, never truncated. */
+export function coreProfileBlock(profile: string): string {
+  return `${CORE_PROFILE_HEADING}\n\n${profile.trim()}`;
+}
+
+export function bookmarkLine(bookmark: BookmarkItem): string {
+  return `- ${isoDate(bookmark.createdAt)}: ${oneLine(bookmark.text)}`;
+}
+
+export function goalLine(plan: PlanItem): string {
+  const progress = plan.progress === null ? '' : oneLine(plan.progress);
+  return progress.length === 0 ? `- **${oneLine(plan.title)}**` : `- **${oneLine(plan.title)}**: ${progress}`;
+}
+
+/** A heading, a blank line, then one line per item. */
+export function listSection(heading: string, lines: readonly string[]): string {
+  return `${heading}\n\n${lines.join('\n')}`;
+}
+
+export function pinnedBlock(artifact: PinnedArtifact): string {
+  return `#### Pinned: ${oneLine(artifact.title)}\n\n${artifact.content.trim()}`;
+}
+
+export function conversationBlock(conversation: ConversationSoFar): string {
+  return `${CONVERSATION_HEADING}\n\n_Summary of this session through segment ${conversation.segment}._\n\n${conversation.summary.trim()}`;
+}
+
+export function indexHeader(): string {
+  return `${ARTIFACT_INDEX_HEADING}\n\n${artifactIndexIntro()}`;
+}
+
+/**
+ * One pull-menu line. A pinned artifact too long for the budget is listed here instead, marked as
+ * such; when the artifact list failed to load we may not know its costs, and say so.
+ */
+export function indexLine(entry: ArtifactIndexEntry | undefined, pinned: PinnedArtifact | undefined): string {
+  const id = entry?.id ?? pinned?.id ?? '';
+  const title = oneLine(entry?.title ?? pinned?.title ?? id);
+  const parts = [`- **${title}** (\`${id}\`)`];
+  if (entry !== undefined) {
+    const gist = oneLine(entry.gist);
+    parts.push(gist.length > 0 ? `: ${gist}` : '');
+    parts.push(` · tokens: gist ${entry.tokens.gist} / summary ${entry.tokens.summary} / full ${entry.tokens.full}`);
+  }
+  if (pinned !== undefined) parts.push(' · pinned for this session, but too long to include in full here');
+  return parts.join('');
+}

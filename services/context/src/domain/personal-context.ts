@@ -1,0 +1,73 @@
+import type { MemoryFactType, MemoryItem } from './context-sources';
+import { dropMemoriesInProfile } from './profile-dedup';
+import { newestFirst, oneLine } from './text-format';
+
+export const PERSONAL_CONTEXT_HEADING = '#### Personal Context';
+
+export type MemoryGroup = 'Facts' | 'Goals' | 'Preferences' | 'Decisions' | 'Relationships';
+const GROUP_ORDER: readonly MemoryGroup[] = ['Facts', 'Goals', 'Preferences', 'Decisions', 'Relationships'];
+
+/** Values, events and insights are things true of the person, so they read as Facts. */
+export function groupOf(factType: MemoryFactType): MemoryGroup {
+  switch (factType) {
+    case 'value':
+    case 'event':
+    case 'insight':
+      return 'Facts';
+    case 'goal':
+      return 'Goals';
+    case 'preference':
+      return 'Preferences';
+    case 'decision':
+      return 'Decisions';
+    case 'relationship':
+      return 'Relationships';
+    default: {
+      const _never: never = factType;
+      return _never;
+    }
+  }
+}
+
+export interface PersonalContextInput {
+  accountId: string;
+  memories: readonly MemoryItem[];
+  coreProfile: string | null | undefined;
+  healthModuleOn: boolean;
+  limit: number;
+  budgetChars: number;
+}
+
+export interface PersonalContextResult {
+  /** null when no memory survives: the section is omitted, heading and all. */
+  text: string | null;
+  used: MemoryItem[];
+}
+
+/**
+ * seed 000 Personal Context: the `limit` most recent memories of this account, minus those the
+ * profile already states, grouped, within `budgetChars` (heading included). Memories are taken
+ * newest first and greedily: one that would overflow is skipped and the next one is tried.
+ */
+export function buildPersonalContext(input: PersonalContextInput): PersonalContextResult {
+  const eligible = input.memories.filter(
+    (memory) => memory.accountId === input.accountId && (input.healthModuleOn || !memory.sensitive),
+  );
+  const recent = newestFirst(eligible, (memory) => memory.updatedAt).slice(0, Math.max(0, input.limit));
+  const candidates = dropMemoriesInProfile(recent, input.coreProfile);
+
+  const used: MemoryItem[] = [];
+  for (const memory of candidates) {
+    if (renderPersonalContext([...used, memory]).length <= input.budgetChars) used.push(memory);
+  }
+  return used.length === 0 ? { text: null, used } : { text: renderPersonalContext(used), used };
+}
+
+/** Renders memories already in recency order; groups keep a fixed order, items keep theirs. */
+export function renderPersonalContext(memories: readonly MemoryItem[]): string {
+  const blocks = GROUP_ORDER.flatMap((group) => {
+    const lines = memories.filter((memory) => groupOf(memory.factType) === group).map((memory) => `- ${oneLine(memory.content)}`);
+    return lines.length === 0 ? [] : [`**${group}**\n${lines.join('\n')}`];
+  });
+  return [PERSONAL_CONTEXT_HEADING, ...blocks].join('\n\n');
+}

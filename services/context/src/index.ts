@@ -1,0 +1,25 @@
+/**
+ * @mnemo/context-service: the context assembler.
+ *
+ * The domain is pure. A handler loads each source fail-open (a source that throws or times out is
+ * left undefined and named in `failedSources`), then calls:
+ *
+ *   assembleClaudeMd(sources, DEFAULT_CONTEXT_BUDGETS, contextModeForSource(sources.session.source))
+ *     → { markdown, telemetry, usedMemoryIds, spilled }
+ *   assembleMemoryBlock(sources, DEFAULT_CONTEXT_BUDGETS)
+ *     → { text, telemetry, usedMemoryIds }
+ *
+ * It records `telemetry`, stamps last_used_at on `usedMemoryIds`, and serves the text.
+ */
+export * from './domain/context-sources';
+export * from './domain/claude-md-telemetry';
+export { assembleClaudeMd, type ClaudeMdResult } from './domain/assemble-claude-md';
+export {
+  assembleMemoryBlock,
+  MEMORY_BLOCK_HEADING,
+  type MemoryBlockResult,
+  type MemoryBlockTelemetry,
+} from './domain/assemble-memory-block';
+export { buildRollingRecallLine, type RollingRecallInput, type Band } from './domain/rolling-recall';
+export { FENCE_OPEN, FENCE_CLOSE } from './domain/data-fence';
+export { ARTIFACT_PULL_TOOL, ARTIFACT_LIST_TOOL } from './domain/memory-usage-instructions';
