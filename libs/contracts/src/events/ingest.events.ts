@@ -7,6 +7,8 @@ export const SessionStarted = z.object({
   cwd: z.string().max(2000).optional(),
   gitBranch: z.string().max(500).optional(),
   developer: z.string().max(200).optional(),
+  /** Set when this session is a subagent (sidechain) transcript: the session that spawned it. */
+  parentSessionId: z.string().max(128).optional(),
 });
 
 export const SessionEnded = z.object({
@@ -27,6 +29,8 @@ export const TurnRecorded = z.object({
   text: z.string().max(1_000_000),
   toolCalls: z.array(ToolCall).max(500).optional(),
   isSidechain: z.boolean().optional(),
+  /** The turn is a compaction summary written by the assistant's harness, not something a person typed. */
+  isCompactSummary: z.boolean().optional(),
 });
 
 export const SegmentPaused = z.object({

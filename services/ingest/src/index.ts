@@ -1,0 +1,37 @@
+/**
+ * @mnemo/ingest-service: Claude Code transcript ingest, pure core plus the git probe.
+ *
+ * Typical use for one transcript file:
+ *   const transcript = readTranscript(splitLines(fileText));
+ *   const sessionId = transcript.agentId
+ *     ? subagentSessionId(transcript.sessionId ?? fileStem, transcript.agentId)
+ *     : transcript.sessionId ?? fileStem;
+ *   const draft = computeSessionOutcome(transcript.entries);            // commit SHAs and cwd, outcome unknown
+ *   const git = await loadGitFacts(draft.cwd, draft.commitShas);        // null when the repo is not here
+ *   const events = transcriptToEvents({ accountId, sessionId, producer, observedAt: mtime,
+ *     parentSessionId: transcript.agentId ? transcript.sessionId : undefined,
+ *     entries: transcript.entries, outcome: { git, now } });
+ *   // append events to the log; ids are deterministic, so re-ingest adds only what is new.
+ */
+export * from './domain/transcript-entry';
+export { parseTranscriptLine, flattenResultContent, COMPACT_SUMMARY_PREFIX } from './domain/parse-transcript-line';
+export { readTranscript, splitLines } from './domain/transcript';
+export type { Transcript, TranscriptStats } from './domain/transcript';
+export { transcriptToEvents, subagentSessionId, DEFAULT_TRANSCRIPT_LIMITS } from './domain/transcript-to-events';
+export type { TranscriptEvent, TranscriptLimits, TranscriptToEventsInput } from './domain/transcript-to-events';
+export {
+  computeSessionOutcome,
+  realUserText,
+  userVisibleText,
+  MAX_FIRST_USER_TURN,
+  MAX_LAST_ASSISTANT_TURN,
+} from './domain/session-outcome';
+export type { OutcomeContext, SessionOutcomePayload } from './domain/session-outcome';
+export { stripWrappers, WRAPPER_TAGS } from './domain/strip-wrappers';
+export { extractCommitShas, MAX_COMMIT_SHAS } from './domain/commit-shas';
+export { inferOutcome, ABANDON_AFTER_MS } from './domain/infer-outcome';
+export type { GitFacts, InferOutcomeInput, SessionOutcome } from './domain/infer-outcome';
+export { deterministicUuid, contentHash, TRANSCRIPT_ID_NAMESPACE } from './domain/deterministic-uuid';
+export { truncateText, truncateWithNote } from './domain/truncate-text';
+export { loadGitFacts } from './git/git-facts';
+export type { GitFactsOptions } from './git/git-facts';
