@@ -1,0 +1,314 @@
+import { randomUUID } from 'node:crypto';
+import { subjects, type EventEnvelope, type StoredEvent, type StreamKind } from '@mnemo/contracts';
+import {
+  RemoteError,
+  type ConsumerSpec,
+  type DeadLetter,
+  type Delivery,
+  type EventLog,
+  type Subscription,
+} from './event-log.port';
+
+export interface EventLogFixture {
+  log: EventLog;
+  cleanup: () => Promise<void>;
+}
+
+/** Every name is fresh per test, so the suite can share a real server with other runs. */
+const fresh = (prefix: string) => `${prefix}${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+
+function anEvent(accountId: string, type: string, payload: unknown = {}): EventEnvelope {
+  return { id: randomUUID(), type, version: 1, accountId, occurredAt: new Date().toISOString(), producer: 'contract-test', payload };
+}
+
+async function waitFor(what: string, done: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+async function readAll(log: EventLog, stream: StreamKind, fromSeq: number, batchSize?: number): Promise<StoredEvent[][]> {
+  const batches: StoredEvent[][] = [];
+  for await (const batch of log.read(stream, fromSeq, batchSize)) batches.push(batch);
+  return batches;
+}
+
+interface Seen {
+  id: string;
+  seq: number;
+  deliveryCount: number;
+  at: number;
+}
+
+/**
+ * The EventLog port's contract: every adapter's spec calls this with a factory for a fresh, connected log.
+ * It uses only the port, so it runs unchanged against JetStream and the in-process log.
+ */
+export function describeEventLogContract(adapterName: string, makeLog: () => Promise<EventLogFixture>): void {
+  describe(`EventLog contract: ${adapterName}`, () => {
+    let log: EventLog;
+    let cleanup: () => Promise<void>;
+    let subscriptions: Subscription[];
+
+    beforeEach(async () => {
+      ({ log, cleanup } = await makeLog());
+      subscriptions = [];
+      await log.ensureStreams();
+    });
+
+    afterEach(async () => {
+      for (const subscription of subscriptions) await subscription.stop();
+      await cleanup();
+    });
+
+    /** Consumes with `decide` settling each delivery; records every delivery it sees. */
+    async function consume(spec: Partial<ConsumerSpec> & Pick<ConsumerSpec, 'filterSubject'>, decide: (d: Delivery) => Promise<void> | void = (d) => d.ack()) {
+      const seen: Seen[] = [];
+      const batches: number[] = [];
+      const full: ConsumerSpec = { stream: 'events', durable: fresh('dur'), maxDeliver: 5, ackWaitMs: 30_000, batchSize: 10, ...spec };
+      const subscription = await log.consume(full, async (deliveries) => {
+        batches.push(deliveries.length);
+        for (const d of deliveries) {
+          seen.push({ id: d.stored.event.id, seq: d.stored.seq, deliveryCount: d.deliveryCount, at: Date.now() });
+          await decide(d);
+        }
+      });
+      subscriptions.push(subscription);
+      return { seen, batches, spec: full, subscription };
+    }
+
+    const ids = (seen: Seen[]) => seen.map((s) => s.id);
+
+    it('appends events with increasing sequences and reads them back in order', async () => {
+      const account = fresh('acct');
+      const events = [anEvent(account, 'Probe'), anEvent(account, 'Probe'), anEvent(account, 'Probe')];
+      const many = await log.appendMany('events', events);
+      const single = await log.append('events', anEvent(account, 'Probe'));
+      const seqs = [...many, single].map((r) => r.seq);
+      expect([...many, single].every((r) => !r.duplicate)).toBe(true);
+      expect(seqs).toEqual([seqs[0], seqs[0] + 1, seqs[0] + 2, seqs[0] + 3]);
+      await expect(log.lastSeq('events')).resolves.toBe(single.seq);
+
+      const batches = await readAll(log, 'events', seqs[0], 2);
+      expect(batches.every((b) => b.length <= 2)).toBe(true);
+      const mine = batches.flat().filter((s) => s.event.accountId === account);
+      expect(mine.map((s) => s.seq)).toEqual(seqs);
+      expect(mine.slice(0, 3).map((s) => s.event)).toEqual(events);
+    });
+
+    it('stores an event id once and answers a resend with the original sequence', async () => {
+      const account = fresh('acct');
+      const event = anEvent(account, 'Probe', { n: 1 });
+      const first = await log.append('events', event);
+      const again = await log.append('events', { ...event, payload: { n: 2 } });
+      const [other, inBatch] = await log.appendMany('events', [anEvent(account, 'Probe'), event]);
+      expect(again).toEqual({ seq: first.seq, duplicate: true });
+      expect(inBatch).toEqual({ seq: first.seq, duplicate: true });
+      expect(other.duplicate).toBe(false);
+      const mine = (await readAll(log, 'events', first.seq)).flat().filter((s) => s.event.id === event.id);
+      expect(mine).toEqual([{ seq: first.seq, event }]);
+    });
+
+    it('reads from a middle sequence to the end', async () => {
+      const account = fresh('acct');
+      const results = await log.appendMany('events', [1, 2, 3, 4, 5].map((n) => anEvent(account, 'Probe', { n })));
+      const mine = (await readAll(log, 'events', results[2].seq)).flat().filter((s) => s.event.accountId === account);
+      expect(mine.map((s) => s.event.payload)).toEqual([{ n: 3 }, { n: 4 }, { n: 5 }]);
+      await expect(log.lastSeq('events')).resolves.toBe(results[4].seq);
+    });
+
+    it('delivers every event of the filtered type once, in order, and no other type', async () => {
+      const wanted = fresh('Wanted');
+      const [a, b] = [fresh('acct'), fresh('acct')];
+      const mixed = [anEvent(a, wanted), anEvent(b, 'Other'), anEvent(b, wanted), anEvent(a, 'Other'), anEvent(a, wanted)];
+      await log.appendMany('events', mixed);
+      const { seen, batches, spec } = await consume({ filterSubject: subjects.eventsOfType(wanted), batchSize: 2 });
+      // A marker appended later proves the consumer went past everything before it.
+      const marker = anEvent(b, wanted);
+      await log.append('events', marker);
+      await waitFor('the marker', () => ids(seen).includes(marker.id));
+      expect(ids(seen)).toEqual([mixed[0].id, mixed[2].id, mixed[4].id, marker.id]);
+      expect(seen.map((s) => s.seq)).toEqual([...seen.map((s) => s.seq)].sort((x, y) => x - y));
+      expect(batches.every((n) => n <= 2)).toBe(true);
+      await waitFor('nothing pending', async () => (await log.pending('events', spec.durable)) === 0);
+    });
+
+    it('splits one durable between two subscriptions, each event seen exactly once', async () => {
+      const type = fresh('Work');
+      const events = Array.from({ length: 20 }, (_, n) => anEvent(fresh('acct'), type, { n }));
+      await log.appendMany('events', events);
+      const durable = fresh('shared');
+      const slowAck = async (d: Delivery) => {
+        await new Promise((resolve) => setTimeout(resolve, 5)); // simulated work, so both subscriptions take turns
+        await d.ack();
+      };
+      const one = await consume({ filterSubject: subjects.eventsOfType(type), durable, batchSize: 1 }, slowAck);
+      const two = await consume({ filterSubject: subjects.eventsOfType(type), durable, batchSize: 1 }, slowAck);
+      await waitFor('all 20 events', () => one.seen.length + two.seen.length >= 20);
+      await waitFor('nothing pending', async () => (await log.pending('events', durable)) === 0);
+      const all = [...ids(one.seen), ...ids(two.seen)];
+      expect(all.sort()).toEqual(events.map((e) => e.id).sort());
+      expect(one.seen.length).toBeGreaterThan(0);
+      expect(two.seen.length).toBeGreaterThan(0);
+    });
+
+    it('redelivers a nak-ed delivery after its delay with deliveryCount 2', async () => {
+      const type = fresh('Nak');
+      const event = anEvent(fresh('acct'), type);
+      await log.append('events', event);
+      const { seen, spec } = await consume({ filterSubject: subjects.eventsOfType(type) }, (d) =>
+        d.deliveryCount === 1 ? d.nak(300) : d.ack(),
+      );
+      await waitFor('the redelivery', () => seen.length >= 2);
+      expect(seen.map((s) => [s.id, s.deliveryCount])).toEqual([[event.id, 1], [event.id, 2]]);
+      expect(seen[1].at - seen[0].at).toBeGreaterThanOrEqual(250);
+      await waitFor('nothing pending', async () => (await log.pending('events', spec.durable)) === 0);
+    });
+
+    it('redelivers a delivery left unsettled past ack wait', async () => {
+      const type = fresh('Slow');
+      await log.append('events', anEvent(fresh('acct'), type));
+      const { seen } = await consume({ filterSubject: subjects.eventsOfType(type), ackWaitMs: 500 }, (d) =>
+        d.deliveryCount === 1 ? undefined : d.ack(),
+      );
+      await waitFor('the redelivery', () => seen.length >= 2);
+      expect(seen.map((s) => s.deliveryCount)).toEqual([1, 2]);
+      expect(seen[1].at - seen[0].at).toBeGreaterThanOrEqual(400);
+    });
+
+    it('stops redelivering after maxDeliver deliveries and moves on', async () => {
+      const type = fresh('Poison');
+      const account = fresh('acct');
+      const poison = anEvent(account, type);
+      await log.append('events', poison);
+      const { seen } = await consume({ filterSubject: subjects.eventsOfType(type), maxDeliver: 2 }, (d) =>
+        d.stored.event.id === poison.id ? d.nak(0) : d.ack(),
+      );
+      await waitFor('the last delivery', () => seen.length >= 2);
+      const marker = anEvent(account, type);
+      await log.append('events', marker);
+      await waitFor('the marker', () => ids(seen).includes(marker.id));
+      expect(seen.filter((s) => s.id === poison.id).map((s) => s.deliveryCount)).toEqual([1, 2]);
+    });
+
+    it('never redelivers a terminated delivery', async () => {
+      const type = fresh('Term');
+      const account = fresh('acct');
+      const doomed = anEvent(account, type);
+      await log.append('events', doomed);
+      const { seen, spec } = await consume({ filterSubject: subjects.eventsOfType(type), ackWaitMs: 500 }, (d) =>
+        d.stored.event.id === doomed.id ? d.term() : d.ack(),
+      );
+      await waitFor('the first delivery', () => seen.length >= 1);
+      await waitFor('nothing pending', async () => (await log.pending('events', spec.durable)) === 0);
+      const marker = anEvent(account, type);
+      await log.append('events', marker);
+      await waitFor('the marker', () => ids(seen).includes(marker.id));
+      expect(ids(seen)).toEqual([doomed.id, marker.id]);
+    });
+
+    it('removes an acked message from the raw work queue', async () => {
+      // A work-queue stream allows one consumer per subject filter on JetStream: one durable, opened twice.
+      const account = fresh('acct');
+      const filterSubject = `mnemo.raw.${account}.>`;
+      const durable = fresh('redactor');
+      const [r1, r2] = [anEvent(account, 'TurnRecorded'), anEvent(account, 'TurnRecorded')];
+      const [first] = await log.appendMany('raw', [r1, r2]);
+      const before = await consume({ stream: 'raw', durable, filterSubject });
+      await waitFor('both raw messages', () => before.seen.length >= 2);
+      await waitFor('nothing pending', async () => (await log.pending('raw', durable)) === 0);
+      await before.subscription.stop();
+
+      const r3 = anEvent(account, 'TurnRecorded');
+      await log.append('raw', r3);
+      const left = (await readAll(log, 'raw', first.seq)).flat().filter((s) => s.event.accountId === account);
+      expect(left.map((s) => s.event.id)).toEqual([r3.id]);
+      const after = await consume({ stream: 'raw', durable, filterSubject });
+      await waitFor('the new raw message', () => after.seen.length >= 1);
+      await waitFor('nothing pending', async () => (await log.pending('raw', durable)) === 0);
+      expect(ids(after.seen)).toEqual([r3.id]);
+    });
+
+    it('hands out a batch and waits for it on stop', async () => {
+      const type = fresh('Held');
+      await log.append('events', anEvent(fresh('acct'), type));
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const { seen, subscription } = await consume({ filterSubject: subjects.eventsOfType(type) }, async (d) => {
+        await held;
+        await d.ack();
+      });
+      await waitFor('the delivery', () => seen.length === 1);
+      let stopped = false;
+      const stopping = subscription.stop().then(() => (stopped = true));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(stopped).toBe(false);
+      release();
+      await stopping;
+      expect(stopped).toBe(true);
+    });
+
+    it('keeps dead letters per service, in order', async () => {
+      const service = fresh('svc');
+      const letter = (n: number): DeadLetter => ({
+        service,
+        stream: 'events',
+        seq: n,
+        deliveryCount: 5,
+        error: { code: 'handler_failed', message: `boom ${n}` },
+        event: anEvent(fresh('acct'), 'Probe', { n }),
+        deadAt: new Date().toISOString(),
+      });
+      const letters = [letter(1), letter(2)];
+      for (const l of letters) await log.publishDeadLetter(service, l);
+      await expect(log.readDeadLetters(service)).resolves.toEqual(letters);
+      await expect(log.readDeadLetters(fresh('svc'))).resolves.toEqual([]);
+    });
+
+    it('spreads requests over a queue group and returns their answers', async () => {
+      const subject = subjects.rpc(fresh('svc'), 'echo');
+      for (const by of ['a', 'b']) {
+        subscriptions.push(await log.reply(subject, 'echoers', async (body) => ({ by, body })));
+      }
+      const answers = [];
+      for (let n = 0; n < 20; n++) answers.push((await log.request(subject, { n }, { timeoutMs: 5_000 })) as { by: string; body: unknown });
+      expect(answers.map((a) => a.body)).toEqual(Array.from({ length: 20 }, (_, n) => ({ n })));
+      expect(new Set(answers.map((a) => a.by))).toEqual(new Set(['a', 'b']));
+    });
+
+    it('fails a request nobody answers in time', async () => {
+      const subject = subjects.rpc(fresh('svc'), 'slow');
+      subscriptions.push(await log.reply(subject, 'slow', () => new Promise((resolve) => setTimeout(resolve, 600))));
+      const started = Date.now();
+      const outcome = log.request(subject, {}, { timeoutMs: 200 });
+      await expect(outcome).rejects.toThrow(Error);
+      await expect(outcome).rejects.not.toBeInstanceOf(RemoteError);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+    });
+
+    it('fails a request to a subject without responders', async () => {
+      await expect(log.request(subjects.rpc(fresh('svc'), 'none'), {}, { timeoutMs: 500 })).rejects.toThrow(Error);
+    });
+
+    it('passes a remote error code through, and calls an uncoded one internal', async () => {
+      const subject = subjects.rpc(fresh('svc'), 'reserve');
+      subscriptions.push(
+        await log.reply(subject, 'cost', async (body) => {
+          if ((body as { coded: boolean }).coded) throw Object.assign(new Error('daily cap reached'), { code: 'cost_cap' });
+          throw new Error('database fell over');
+        }),
+      );
+      const coded = await log.request(subject, { coded: true }, { timeoutMs: 5_000 }).catch((e: unknown) => e);
+      const plain = await log.request(subject, { coded: false }, { timeoutMs: 5_000 }).catch((e: unknown) => e);
+      expect(coded).toBeInstanceOf(RemoteError);
+      expect(coded).toMatchObject({ code: 'cost_cap', message: 'daily cap reached' });
+      expect(plain).toMatchObject({ code: 'internal', message: 'database fell over' });
+    });
+
+    it('answers ping while open', async () => {
+      await expect(log.ping()).resolves.toBeUndefined();
+    });
+  });
+}

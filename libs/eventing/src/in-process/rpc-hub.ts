@@ -1,0 +1,83 @@
+import type { ReplyHandler, Subscription } from '../event-log.port';
+import { RemoteError } from '../event-log.port';
+import { subjectMatches } from '../subject-matches';
+
+interface Responder {
+  subject: string;
+  queue: string;
+  handler: ReplyHandler;
+  inFlight: Set<Promise<unknown>>;
+}
+
+/** A JSON round trip, so callers see what the wire would carry and never share objects. */
+const overTheWire = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
+
+/**
+ * In-process request/reply with NATS queue-group semantics: each queue group on a matching subject gets the
+ * request once, its members in turn; the first answer wins.
+ */
+export class RpcHub {
+  private readonly responders: Responder[] = [];
+  private readonly turns = new Map<string, number>();
+
+  register(subject: string, queue: string, handler: ReplyHandler): Subscription {
+    const responder: Responder = { subject, queue, handler, inFlight: new Set() };
+    this.responders.push(responder);
+    return {
+      stop: async () => {
+        const at = this.responders.indexOf(responder);
+        if (at >= 0) this.responders.splice(at, 1);
+        await Promise.allSettled([...responder.inFlight]);
+      },
+    };
+  }
+
+  request(subject: string, body: unknown, timeoutMs: number): Promise<unknown> {
+    const groups = new Map<string, Responder[]>();
+    for (const responder of this.responders) {
+      if (!subjectMatches(responder.subject, subject)) continue;
+      groups.set(responder.queue, [...(groups.get(responder.queue) ?? []), responder]);
+    }
+    if (groups.size === 0) return Promise.reject(new Error(`no responders for ${subject}`));
+    return new Promise((resolve, reject) => {
+      let answered = false;
+      const timer = setTimeout(() => answer(() => reject(new Error(`request to ${subject} timed out after ${timeoutMs} ms`))), timeoutMs);
+      const answer = (settle: () => void) => {
+        if (answered) return;
+        answered = true;
+        clearTimeout(timer);
+        settle();
+      };
+      for (const [queue, members] of groups) {
+        const responder = this.nextInTurn(`${subject}\u0000${queue}`, members);
+        const call = Promise.resolve()
+          .then(() => responder.handler(overTheWire(body)))
+          .then(
+            (result) => answer(() => resolve(overTheWire(result))),
+            (error: unknown) => answer(() => reject(toRemoteError(error))),
+          );
+        responder.inFlight.add(call);
+        void call.finally(() => responder.inFlight.delete(call));
+      }
+    });
+  }
+
+  private nextInTurn(key: string, members: Responder[]): Responder {
+    const turn = this.turns.get(key) ?? 0;
+    this.turns.set(key, turn + 1);
+    return members[turn % members.length];
+  }
+}
+
+function toRemoteError(error: unknown): RemoteError {
+  const source = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown; details?: unknown };
+  const code = typeof source.code === 'string' ? source.code : 'internal';
+  const message = typeof source.message === 'string' ? source.message : String(error);
+  let details: unknown;
+  try {
+    details = overTheWire(source.details);
+  } catch {
+    details = undefined; // details that cannot cross a wire (cycles, BigInt) are dropped, as a NATS reply would drop them
+  }
+  return new RemoteError(code, message, details);
+}

@@ -1,0 +1,128 @@
+import { streamSubject, type EventEnvelope, type StreamKind } from '@mnemo/contracts';
+import type { AppendResult } from '../event-log.port';
+import { JsonlAppender, readJsonLines } from './jsonl-file';
+
+export interface StoredRecord {
+  seq: number;
+  subject: string;
+  event: EventEnvelope;
+}
+
+/** File lines: a stored message, or the tombstone of a deleted one (kept so its id still dedups). */
+type Line = { seq: number; event: EventEnvelope } | { del: number; id?: string };
+
+/** Raw input should not linger on disk once deleted, but compaction rewrites the whole file: do it geometrically. */
+const COMPACT_MIN_DELETED = 1024;
+
+/**
+ * One stream's messages in memory, in sequence order, optionally mirrored to a JSON-lines file.
+ * Sequences start at 1 and never repeat; event ids are remembered for the life of the stream.
+ */
+export class StreamStore {
+  private readonly records: (StoredRecord | undefined)[] = [];
+  private readonly ids = new Map<string, number>();
+  private readonly deletedIds = new Map<number, string>();
+  private last = 0;
+  /** Deleted messages whose full body is still in the file. */
+  private deletedBodiesInFile = 0;
+  private readonly appender: JsonlAppender | null;
+
+  constructor(readonly kind: StreamKind, private readonly file: { path: string } | null) {
+    if (file) this.load(readJsonLines(file.path) as Line[]);
+    this.appender = file ? new JsonlAppender(file.path) : null;
+    if (this.deletedBodiesInFile > 0) this.compact();
+  }
+
+  get lastSeq(): number {
+    return this.last;
+  }
+
+  append(events: readonly EventEnvelope[]): AppendResult[] {
+    const results: AppendResult[] = [];
+    const lines: Line[] = [];
+    for (const original of events) {
+      const known = this.ids.get(original.id);
+      if (known !== undefined) {
+        results.push({ seq: known, duplicate: true });
+        continue;
+      }
+      // A JSON round trip stores what the wire would carry, and detaches the caller's object.
+      const event = JSON.parse(JSON.stringify(original)) as EventEnvelope;
+      const seq = ++this.last;
+      this.put(seq, event);
+      lines.push({ seq, event });
+      results.push({ seq, duplicate: false });
+    }
+    this.appender?.append(lines);
+    return results;
+  }
+
+  get(seq: number): StoredRecord | undefined {
+    return this.records[seq - 1];
+  }
+
+  delete(seq: number): void {
+    const record = this.records[seq - 1];
+    if (!record) return;
+    this.records[seq - 1] = undefined;
+    this.deletedIds.set(seq, record.event.id);
+    if (!this.appender) return;
+    this.appender.append([{ del: seq }]);
+    this.deletedBodiesInFile++;
+    if (this.deletedBodiesInFile >= Math.max(COMPACT_MIN_DELETED, Math.floor(this.last / 4))) this.compact();
+  }
+
+  /** Stored records with fromSeq <= seq <= toSeq, in order. */
+  *range(fromSeq: number, toSeq: number = this.last): Iterable<StoredRecord> {
+    for (let seq = Math.max(1, fromSeq); seq <= Math.min(toSeq, this.last); seq++) {
+      const record = this.records[seq - 1];
+      if (record) yield record;
+    }
+  }
+
+  close(): void {
+    if (this.deletedBodiesInFile > 0) this.compact();
+    this.appender?.close();
+  }
+
+  private put(seq: number, event: EventEnvelope): void {
+    this.records[seq - 1] = { seq, subject: streamSubject(this.kind, event.accountId, event.type), event };
+    this.ids.set(event.id, seq);
+  }
+
+  private load(lines: Line[]): void {
+    for (const line of lines) {
+      if ('del' in line) {
+        this.last = Math.max(this.last, line.del);
+        const record = this.records[line.del - 1];
+        const id = line.id ?? record?.event.id;
+        if (id !== undefined) {
+          this.ids.set(id, line.del);
+          this.deletedIds.set(line.del, id);
+        }
+        if (record) this.deletedBodiesInFile++;
+        this.records[line.del - 1] = undefined;
+      } else {
+        this.last = Math.max(this.last, line.seq);
+        this.put(line.seq, line.event);
+      }
+    }
+  }
+
+  /** Rewrites the file without the bodies of deleted messages: unredacted raw input must not outlive its ack. */
+  private compact(): void {
+    if (!this.appender) return;
+    const lines: Line[] = [];
+    for (let seq = 1; seq <= this.last; seq++) {
+      const record = this.records[seq - 1];
+      if (record) lines.push({ seq, event: record.event });
+      else {
+        const id = this.deletedIds.get(seq);
+        // The highest sequence is kept even when deleted so numbering resumes after it.
+        if (id !== undefined || seq === this.last) lines.push({ del: seq, id });
+      }
+    }
+    this.appender.rewrite(lines);
+    this.deletedBodiesInFile = 0;
+  }
+}
