@@ -1,0 +1,9 @@
+import type { LlmJsonMode } from '../llm.port';
+
+/** Appended to the system prompt when the caller wants structured output. */
+export function jsonInstruction(mode: LlmJsonMode): string {
+  if (typeof mode === 'object') {
+    return `Answer with one JSON object only, of the form {"${mode.listKey}": [ ... ]}. No prose before or after it, no code fence.`;
+  }
+  return 'Answer with one JSON object only. No prose before or after it, no code fence.';
+}

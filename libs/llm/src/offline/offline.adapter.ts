@@ -1,0 +1,58 @@
+import type { AdapterOutcome, AdapterRequest, LlmAdapter } from '../llm.port';
+import { extractFacts } from './extract-facts';
+import { summarize } from './summarize';
+import { synthesizeProfile } from './synthesize-profile';
+
+export const OFFLINE_MODEL = 'offline';
+
+function sourcesOf(request: AdapterRequest): string[] {
+  if (typeof request.source === 'string') return [request.source];
+  if (request.source) return [...request.source];
+  return request.messages.filter((m) => m.role === 'user').map((m) => m.content);
+}
+
+/**
+ * Deterministic rules standing in for a model when no key resolves. It answers in the shape the
+ * caller asked for (text, or `{ [listKey]: [...] }` JSON), so the runtime parses and validates it
+ * like any answer. It reports zero tokens: nothing was spent, and the model reads `offline`.
+ */
+export class OfflineAdapter implements LlmAdapter {
+  readonly provider = 'offline' as const;
+  readonly model = OFFLINE_MODEL;
+
+  async call(request: AdapterRequest): Promise<AdapterOutcome> {
+    const sources = sourcesOf(request);
+    return { ok: true, text: this.answer(request, sources), usage: { inputTokens: 0, outputTokens: 0 } };
+  }
+
+  private answer(request: AdapterRequest, sources: string[]): string {
+    const joined = sources.join('\n\n');
+    switch (request.label) {
+      case 'compaction':
+        return this.shaped(request, summarize(joined, request.maxOutputTokens), 'summary');
+      case 'profile':
+        return this.shaped(request, synthesizeProfile(sources), 'profile');
+      case 'memory':
+        return this.list(request, extractFacts(joined));
+      // Rules cannot compare artifacts; they can still surface stated insights and decisions.
+      case 'insight':
+      case 'decision':
+        return this.list(request, extractFacts(joined).filter((fact) => fact.factType === request.label));
+      default: {
+        const _never: never = request.label;
+        throw new Error(`offline adapter has no rule for label ${String(_never)}`);
+      }
+    }
+  }
+
+  private list(request: AdapterRequest, items: unknown[]): string {
+    if (!request.json) return items.map((item) => `- ${(item as { content: string }).content}`).join('\n');
+    const listKey = typeof request.json === 'object' ? request.json.listKey : 'items';
+    return JSON.stringify({ [listKey]: items });
+  }
+
+  private shaped(request: AdapterRequest, text: string, key: string): string {
+    if (!request.json) return text;
+    return typeof request.json === 'object' ? JSON.stringify({ [request.json.listKey]: [text] }) : JSON.stringify({ [key]: text });
+  }
+}

@@ -1,0 +1,71 @@
+/** Words that say nothing about a person's themes; kept short and plain on purpose. */
+const STOPWORDS = new Set(
+  `a about above after again against all also am an and any are as at be because been before being below between both but by
+  can could did do does doing done down during each even ever every few for from further get gets getting go goes going gone got
+  had has have having he her here hers him his how i if in into is it its itself just know let like lot lots made make makes many
+  may me might more most much must my myself need never no nor not now of off often on once one only or other our out over own
+  per quite rather really said same say says see she should since so some something still such sure take than that the their
+  them then there these they thing things think this those though through to too under until up upon us use used very want
+  wanted wants was way we well were what when where which while who whom why will with would yeah yes yet you your yours
+  assistant user coach human okay ok maybe actually kind sort feel felt tell told right also back around time times`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+export const SPEAKER = /^\s*(?:\*\*)?(user|human|me|client|assistant|coach|ai|claude)(?:\*\*)?\s*:\s*(?:\*\*)?\s*/i;
+const USER_SPEAKERS = new Set(['user', 'human', 'me', 'client']);
+
+export interface Sentence {
+  text: string;
+  index: number;
+}
+
+const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/** Splits on sentence ends and line breaks; keeps the speaker label on the first sentence of a turn. */
+export function splitSentences(text: string): Sentence[] {
+  const out: Sentence[] = [];
+  for (const line of text.split(/\n+/)) {
+    for (const part of line.split(/(?<=[.!?])\s+(?=["'(\[]?[A-Z0-9*])/)) {
+      const sentence = collapse(part);
+      if (sentence) out.push({ text: sentence, index: out.length });
+    }
+  }
+  return out;
+}
+
+/**
+ * The person's own words: when the text marks speakers, only user turns (an assistant's "I want to
+ * help" is not a fact about the person); unmarked text is taken whole.
+ */
+export function userText(transcript: string): string {
+  const lines = transcript.split(/\n/);
+  if (!lines.some((line) => SPEAKER.test(line))) return transcript;
+  const kept: string[] = [];
+  let speakerIsUser = false;
+  for (const line of lines) {
+    const match = SPEAKER.exec(line);
+    if (match) speakerIsUser = USER_SPEAKERS.has(match[1].toLowerCase());
+    if (speakerIsUser) kept.push(match ? line.slice(match[0].length) : line);
+  }
+  return kept.join('\n');
+}
+
+export function contentWords(text: string): string[] {
+  return (text.toLowerCase().match(/[a-z][a-z'-]{2,}/g) ?? []).map((w) => w.replace(/'s$/, '')).filter((w) => !STOPWORDS.has(w));
+}
+
+export function termFrequencies(texts: readonly string[]): Map<string, number> {
+  const tf = new Map<string, number>();
+  for (const text of texts) for (const word of contentWords(text)) tf.set(word, (tf.get(word) ?? 0) + 1);
+  return tf;
+}
+
+/** Cuts at a word boundary and marks the cut. */
+export function clip(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  if (maxChars <= 1) return '…'.slice(0, maxChars);
+  const cut = text.slice(0, maxChars - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > maxChars / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
