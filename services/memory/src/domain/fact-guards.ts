@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { Confidence, FactType } from '@mnemo/contracts';
+import { confidenceRank, type CandidateFact, type FactOrigin } from './memory-fact';
+
+/** SPEC §5 / seed 000: shorter transcripts carry too little signal to extract from. */
+export const MIN_TRANSCRIPT_CHARS = 200;
+/** SPEC §5: at most 20 facts per extraction, higher confidence first. */
+export const MAX_FACTS_PER_EXTRACTION = 20;
+/** A 1–2 sentence statement; anything longer is a paragraph the model should not have written. */
+export const MAX_FACT_CHARS = 400;
+/** Dedup scope of an artifact with no source session (seed 000). */
+export const ARTIFACT_EXTRACT_SESSION = 'artifact-extract';
+
+export const shouldExtract = (transcript: string): boolean => transcript.trim().length >= MIN_TRANSCRIPT_CHARS;
+
+export const segmentOrigin = (sessionId: string, segment: number): FactOrigin => ({ sourceSession: sessionId, sourceSegment: segment });
+
+/**
+ * An artifact's facts share its source session's dedup scope, so the live-session path and the artifact
+ * path deduplicate against each other; an artifact with no session falls back to `artifact-extract`.
+ */
+export function artifactOrigin(artifactId: string, sourceSessionId?: string | null): FactOrigin {
+  const session = sourceSessionId?.trim();
+  return { sourceSession: session ? session : ARTIFACT_EXTRACT_SESSION, sourceArtifactId: artifactId };
+}
+
+/** The model is asked for `{"facts":[…]}`; a bare array is accepted too (SPEC §5). Anything else: null. */
+export function factItemsOf(modelOutput: unknown): unknown[] | null {
+  if (Array.isArray(modelOutput)) return modelOutput;
+  if (modelOutput !== null && typeof modelOutput === 'object' && Array.isArray((modelOutput as { facts?: unknown }).facts)) {
+    return (modelOutput as { facts: unknown[] }).facts;
+  }
+  return null;
+}
+
+// Models write "Goal" or " high"; the closed set is checked after case and spaces are forgiven.
+const lowerTrim = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
+
+const FactItem = z.object({
+  factType: z.preprocess(lowerTrim, FactType),
+  content: z
+    .string()
+    .transform((s) => s.replace(/\s+/g, ' ').trim())
+    .pipe(z.string().min(1).max(MAX_FACT_CHARS))
+    .refine((s) => sentenceCount(s) <= 2, 'a fact is one or two sentences'),
+  confidence: z.preprocess(lowerTrim, Confidence),
+});
+
+/**
+ * Validate each item alone: a bad one is dropped and counted, the good ones are kept. Survivors are
+ * ordered higher confidence first (stable within a level) and capped.
+ */
+export function validateFacts(rawItems: readonly unknown[], origin: FactOrigin): { facts: CandidateFact[]; dropped: number; overCap: number } {
+  const valid: CandidateFact[] = [];
+  for (const item of rawItems) {
+    const parsed = FactItem.safeParse(item);
+    if (parsed.success) valid.push({ ...parsed.data, ...origin });
+  }
+  // Array.prototype.sort is stable, so the model's order survives within one confidence level.
+  valid.sort((a, b) => confidenceRank(b.confidence) - confidenceRank(a.confidence));
+  const facts = valid.slice(0, MAX_FACTS_PER_EXTRACTION);
+  return { facts, dropped: rawItems.length - valid.length, overCap: valid.length - facts.length };
+}
+
+const ABBREVIATIONS = /\b(?:mr|mrs|ms|dr|prof|st|jr|sr|vs|etc|e\.g|i\.e|approx|no)\.$/i;
+
+/** Sentences end in . ! or ? followed by a space and a capital or digit; abbreviations and decimals do not end one. */
+export function sentenceCount(text: string): number {
+  let count = 1;
+  const re = /[.!?]+["')\]]?\s+(?=["'(“]?[A-Z0-9])/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const before = text.slice(0, m.index + m[0].trimEnd().length);
+    if (!ABBREVIATIONS.test(before)) count++;
+  }
+  return count;
+}
