@@ -34,8 +34,22 @@ export function listSection(heading: string, lines: readonly string[]): string {
   return `${heading}\n\n${lines.join('\n')}`;
 }
 
+/** A pinned artifact in full, its own headings nested below ours so it cannot open a top-level section. */
 export function pinnedBlock(artifact: PinnedArtifact): string {
-  return `#### Pinned: ${oneLine(artifact.title)}\n\n${artifact.content.trim()}`;
+  return `#### Pinned: ${oneLine(artifact.title)}\n\n${nestHeadings(artifact.content.trim())}`;
+}
+
+/** Pushes markdown headings down four levels (capped at six), leaving fenced code untouched. */
+export function nestHeadings(markdown: string): string {
+  let inCode = false;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      if (/^\s*(```|~~~)/.test(line)) inCode = !inCode;
+      const heading = inCode ? null : /^(#{1,6})(\s)/.exec(line);
+      return heading === null ? line : `${'#'.repeat(Math.min(6, heading[1].length + 4))}${line.slice(heading[1].length)}`;
+    })
+    .join('\n');
 }
 
 export function conversationBlock(conversation: ConversationSoFar): string {
