@@ -1,0 +1,101 @@
+import { planExtractionWrites } from './extraction-plan';
+import type { CandidateFact, ExistingFact } from './memory-fact';
+
+const NOW = new Date('2026-04-01T12:00:00Z');
+const ids = ['id-1', 'id-2', 'id-3', 'id-4'];
+const cand = (content: string, over: Partial<CandidateFact> = {}): CandidateFact => ({
+  factType: 'goal',
+  content,
+  confidence: 'medium',
+  sourceSession: 's1',
+  sourceSegment: 1,
+  ...over,
+});
+const stored = (factId: string, content: string, over: Partial<ExistingFact> = {}): ExistingFact => ({
+  factId,
+  factType: 'goal',
+  content,
+  confidence: 'medium',
+  sourceSession: 's1',
+  ...over,
+});
+
+describe('planExtractionWrites', () => {
+  it('creates a new ordinary fact with the next id and source extraction', () => {
+    expect(planExtractionWrites([cand('Wants to run a marathon.')], [], ids, NOW)).toEqual([
+      {
+        kind: 'create',
+        fact: { factId: 'id-1', factType: 'goal', content: 'Wants to run a marathon.', confidence: 'medium', sourceSession: 's1', sourceSegment: 1, source: 'extraction' },
+      },
+    ]);
+  });
+
+  it('proposes a sensitive fact instead of saving it, lapsing in 14 days', () => {
+    const [write] = planExtractionWrites([cand('Takes metformin twice a day.', { factType: 'event' })], [], ids, NOW);
+    expect(write).toMatchObject({
+      kind: 'propose',
+      proposalId: 'id-1',
+      fact: { factId: 'id-1', content: 'Takes metformin twice a day.' },
+      proposedAt: '2026-04-01T12:00:00.000Z',
+      lapsesAt: '2026-04-15T12:00:00.000Z',
+    });
+    expect(write?.kind === 'propose' && write.reason).toMatch(/medication/);
+  });
+
+  it('updates a near-duplicate in the same session with the new wording and the higher confidence', () => {
+    const writes = planExtractionWrites([cand('The user wants to run the Berlin marathon.', { confidence: 'high' })], [stored('f1', 'Wants to run a Berlin marathon.')], ids, NOW);
+    expect(writes).toEqual([{ kind: 'update', factId: 'f1', content: 'The user wants to run the Berlin marathon.', confidence: 'high' }]);
+  });
+
+  it('never lowers confidence on an update', () => {
+    const writes = planExtractionWrites([cand('Wants to run the Berlin marathon!', { confidence: 'low' })], [stored('f1', 'Wants to run a Berlin marathon.', { confidence: 'high' })], ids, NOW);
+    expect(writes).toEqual([{ kind: 'update', factId: 'f1', content: 'Wants to run the Berlin marathon!', confidence: 'high' }]);
+  });
+
+  it('writes nothing when the same extraction is planned again (redelivery)', () => {
+    const candidates = [cand('Wants to run a marathon.'), cand('Values honesty.', { factType: 'value' })];
+    const first = planExtractionWrites(candidates, [], ids, NOW);
+    const nowStored = first.flatMap((w) => (w.kind === 'create' ? [{ ...w.fact, kind: 'fact' as const }] : []));
+    expect(planExtractionWrites(candidates, nowStored, ['x', 'y'], NOW)).toEqual([]);
+  });
+
+  it('adds a look-alike from another session as a new fact: dedup is per session', () => {
+    const writes = planExtractionWrites([cand('Wants to run a marathon.', { sourceSession: 's2' })], [stored('f1', 'Wants to run a marathon.')], ids, NOW);
+    expect(writes.map((w) => w.kind)).toEqual(['create']);
+  });
+
+  it('folds a restatement within one batch into the first create', () => {
+    const writes = planExtractionWrites([cand('Wants to run a marathon.'), cand('The user wants to run a marathon!', { confidence: 'high' })], [], ids, NOW);
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toMatchObject({ kind: 'create', fact: { factId: 'id-1', content: 'The user wants to run a marathon!', confidence: 'high' } });
+  });
+
+  it('does not propose again what is already waiting as a proposal', () => {
+    const pending = stored('p1', 'Takes metformin twice a day.', { factType: 'event', kind: 'proposal' });
+    expect(planExtractionWrites([cand('The user takes metformin twice a day!', { factType: 'event' })], [pending], ids, NOW)).toEqual([]);
+  });
+
+  it('leaves a confirmed sensitive fact alone rather than rewording it unasked', () => {
+    const confirmed = stored('f9', 'Takes metformin twice a day.', { factType: 'event' });
+    expect(planExtractionWrites([cand('Takes metformin twice a day now.', { factType: 'event', confidence: 'high' })], [confirmed], ids, NOW)).toEqual([]);
+  });
+
+  it('keeps a caller-given source such as coach', () => {
+    const [write] = planExtractionWrites([cand('Prefers morning calls.', { factType: 'preference', source: 'coach' })], [], ids, NOW);
+    expect(write).toMatchObject({ kind: 'create', fact: { source: 'coach' } });
+  });
+
+  it('refuses to invent ids when too few were given', () => {
+    expect(() => planExtractionWrites([cand('Wants a dog.'), cand('Values family.', { factType: 'value' })], [], ['only-one'], NOW)).toThrow(RangeError);
+  });
+
+  it('merges two restatements of one stored fact into one edit', () => {
+    const writes = planExtractionWrites(
+      [cand('Wants to run the Berlin marathon.'), cand('Wants to run the Berlin marathon!!', { confidence: 'high' })],
+      [stored('f1', 'Wants to run a Berlin marathon.')],
+      ids,
+      NOW,
+    );
+    expect(writes).toEqual([{ kind: 'update', factId: 'f1', content: 'Wants to run the Berlin marathon!!', confidence: 'high' }]);
+  });
+});

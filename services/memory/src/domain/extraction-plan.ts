@@ -1,0 +1,92 @@
+import { findNearDuplicate, NEAR_DUPLICATE_THRESHOLD } from './dedup';
+import { higherConfidence, type CandidateFact, type ConfidenceLevel, type ExistingFact, type FactSourceName } from './memory-fact';
+import { classifySensitivity } from './sensitive';
+
+/** SPEC §5: an unanswered proposal lapses after 14 days. */
+export const PROPOSAL_LAPSE_DAYS = 14;
+
+export interface PlannedFact extends CandidateFact {
+  factId: string;
+  source: FactSourceName;
+}
+
+/** What a reactor turns into MemoryFactExtracted / MemoryFactEdited / MemoryFactProposed. */
+export type ExtractionWrite =
+  | { kind: 'create'; fact: PlannedFact }
+  | { kind: 'update'; factId: string; content: string; confidence: ConfidenceLevel }
+  | { kind: 'propose'; proposalId: string; fact: PlannedFact; reason: string; proposedAt: string; lapsesAt: string };
+
+type Known = ExistingFact & { planned?: number };
+
+/**
+ * Decide what each validated candidate becomes, in order:
+ * - a near-duplicate of a pending proposal: nothing, a proposal is offered once;
+ * - sensitive and a near-duplicate of a stored fact: nothing, since rewording a fact the person confirmed
+ *   needs their say again and re-proposing it would nag;
+ * - sensitive and new: a proposal (its id is also the id the fact takes if confirmed);
+ * - a near-duplicate of a stored fact: an update to the new wording with the higher confidence, or
+ *   nothing when that changes nothing (so a redelivered extraction writes nothing twice);
+ * - otherwise: a new fact.
+ * Candidates are also deduplicated against each other. One pre-generated id is used per create or propose.
+ */
+export function planExtractionWrites(
+  candidates: readonly CandidateFact[],
+  existingFacts: readonly ExistingFact[],
+  ids: readonly string[],
+  now: Date,
+  threshold = NEAR_DUPLICATE_THRESHOLD,
+): ExtractionWrite[] {
+  const writes: ExtractionWrite[] = [];
+  const known: Known[] = existingFacts.map((f) => ({ ...f }));
+  let nextId = 0;
+  const takeId = (): string => {
+    const id = ids[nextId++];
+    if (id === undefined) throw new RangeError(`planExtractionWrites needs one id per new fact; got ${ids.length}`);
+    return id;
+  };
+
+  for (const candidate of candidates) {
+    const sensitivity = classifySensitivity(candidate);
+    const match = findNearDuplicate(candidate, known, threshold);
+
+    if (match) {
+      if (match.kind === 'proposal' || sensitivity.sensitive) continue;
+      const confidence = higherConfidence(match.confidence, candidate.confidence);
+      if (match.content === candidate.content && match.confidence === confidence) continue;
+      match.content = candidate.content;
+      match.confidence = confidence;
+      const planned = match.planned === undefined ? undefined : writes[match.planned];
+      if (planned?.kind === 'create') {
+        // Still unwritten: fold the restatement into the create instead of creating then editing.
+        planned.fact = { ...planned.fact, content: candidate.content, confidence };
+      } else {
+        upsertUpdate(writes, { kind: 'update', factId: match.factId, content: candidate.content, confidence });
+      }
+      continue;
+    }
+
+    const fact: PlannedFact = { ...candidate, source: candidate.source ?? 'extraction', factId: takeId() };
+    const kind = sensitivity.sensitive ? 'proposal' : 'fact';
+    known.push({ ...fact, kind, planned: writes.length });
+    if (sensitivity.sensitive) {
+      writes.push({
+        kind: 'propose',
+        proposalId: fact.factId,
+        fact,
+        reason: sensitivity.reason,
+        proposedAt: now.toISOString(),
+        lapsesAt: new Date(now.getTime() + PROPOSAL_LAPSE_DAYS * 86_400_000).toISOString(),
+      });
+    } else {
+      writes.push({ kind: 'create', fact });
+    }
+  }
+  return writes;
+}
+
+function upsertUpdate(writes: ExtractionWrite[], update: Extract<ExtractionWrite, { kind: 'update' }>): void {
+  // Two restatements of one stored fact in one batch end in a single edit, the last one.
+  const at = writes.findIndex((w) => w.kind === 'update' && w.factId === update.factId);
+  if (at >= 0) writes[at] = update;
+  else writes.push(update);
+}
