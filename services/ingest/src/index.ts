@@ -35,3 +35,4 @@ export { deterministicUuid, contentHash, TRANSCRIPT_ID_NAMESPACE } from './domai
 export { truncateText, truncateWithNote } from './domain/truncate-text';
 export { loadGitFacts } from './git/git-facts';
 export type { GitFactsOptions } from './git/git-facts';
+export * from './projections/sessions.projection';
