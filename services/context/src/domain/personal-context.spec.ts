@@ -1,0 +1,31 @@
+import { buildPersonalContext, groupOf, PERSONAL_CONTEXT_HEADING } from './personal-context';
+import { ACCOUNT, CORE_PROFILE, MEMORIES } from './context-sources.fixture';
+
+const input = { accountId: ACCOUNT, memories: MEMORIES, coreProfile: CORE_PROFILE, healthModuleOn: false, limit: 20, budgetChars: 2_000 };
+
+describe('buildPersonalContext', () => {
+  it('groups memories as Facts / Goals / Preferences / Decisions / Relationships', () => {
+    expect(['value', 'event', 'insight', 'goal', 'preference', 'decision', 'relationship'].map((t) => groupOf(t as never))).toEqual([
+      'Facts', 'Facts', 'Facts', 'Goals', 'Preferences', 'Decisions', 'Relationships',
+    ]);
+    const text = buildPersonalContext(input).text!;
+    const order = ['**Facts**', '**Goals**', '**Preferences**', '**Decisions**', '**Relationships**'].map((h) => text.indexOf(h));
+    expect(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]))).toBe(true);
+  });
+
+  it('stays within its budget, heading included, keeping the newest memories it can', () => {
+    const result = buildPersonalContext({ ...input, budgetChars: 120 });
+    expect(result.text!.length).toBeLessThanOrEqual(120);
+    expect(result.text!.startsWith(PERSONAL_CONTEXT_HEADING)).toBe(true);
+    expect(result.used[0].id).toBe('m6');
+  });
+
+  it('returns no section when nothing fits or nothing is left', () => {
+    expect(buildPersonalContext({ ...input, budgetChars: 30 })).toEqual({ text: null, used: [] });
+    expect(buildPersonalContext({ ...input, memories: [] })).toEqual({ text: null, used: [] });
+  });
+
+  it('renders a multi-line memory as one bullet', () => {
+    expect(buildPersonalContext(input).text).toContain('- Moved from Hamburg to Berlin in March 2026.');
+  });
+});
