@@ -32,6 +32,8 @@ export const MemoryFactProposed = z.object({ ...factBody, proposalId: z.string()
 export const ProposalConfirmed = z.object({ proposalId: z.string() });
 export const ProposalRejected = z.object({ proposalId: z.string() });
 export const ProposalLapsed = z.object({ proposalId: z.string() });
+/** A pending proposal was shown to the person (seed 001: offered once, at the next turn). */
+export const ProposalOffered = z.object({ proposalId: z.string() });
 
 export const PlanActivated = z.object({ planId: z.string(), activatedAt: z.iso.datetime({ offset: true }) });
 export const PlanCheckedIn = z.object({ planId: z.string(), progress: z.string().max(300) });
@@ -47,6 +49,7 @@ export const memoryEvents = {
   ProposalConfirmed,
   ProposalRejected,
   ProposalLapsed,
+  ProposalOffered,
   PlanActivated,
   PlanCheckedIn,
   PlanClosed,
