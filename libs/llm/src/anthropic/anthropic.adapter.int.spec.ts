@@ -63,6 +63,12 @@ describe('AnthropicAdapter against a fake Messages API (real SDK, real HTTP)', (
     expect(guard.spentUsd('acc-int', 'compaction')).toBe(0.0027);
   });
 
+  it('makes no HTTP call when the cost cap refuses', async () => {
+    guard = new InMemoryCostGuard({ capsUsd: { compaction: 0.0001 } });
+    await expect(runtime().complete(summaryRequest)).resolves.toMatchObject({ ok: false, failure: 'cost_cap', pool: 'compaction' });
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it('keeps the good items of a JSON list and drops the bad one', async () => {
     const facts = [
       { factType: 'goal', content: 'Open a bakery.', confidence: 'high' },

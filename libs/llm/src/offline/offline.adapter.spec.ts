@@ -1,0 +1,40 @@
+import { BAKERY_ARTIFACTS, BAKERY_TRANSCRIPT } from './offline.fixtures';
+import { OfflineAdapter } from './offline.adapter';
+import { synthesizeProfile } from './synthesize-profile';
+
+const adapter = new OfflineAdapter();
+const base = { messages: [{ role: 'user' as const, content: `Summarize this:\n${BAKERY_TRANSCRIPT}` }], maxOutputTokens: 200 };
+
+describe('OfflineAdapter', () => {
+  it('says it is offline and reports no spend', async () => {
+    expect(adapter.model).toBe('offline');
+    expect(adapter.provider).toBe('offline');
+    await expect(adapter.call({ ...base, label: 'compaction' })).resolves.toMatchObject({ ok: true, usage: { inputTokens: 0, outputTokens: 0 } });
+  });
+
+  it('works on the source rather than the prompt when given one', async () => {
+    const outcome = await adapter.call({ ...base, label: 'compaction', source: 'I decided to learn the cello this winter. My teacher lives nearby.' });
+    expect(outcome).toEqual({
+      ok: true,
+      text: '- I decided to learn the cello this winter.\n- My teacher lives nearby.',
+      usage: { inputTokens: 0, outputTokens: 0 },
+    });
+  });
+
+  it('answers facts as the JSON object the caller asked for', async () => {
+    const outcome = await adapter.call({ ...base, label: 'memory', json: { listKey: 'facts' }, source: 'I value honesty above all.' });
+    expect(outcome.ok && JSON.parse(outcome.text)).toEqual({ facts: [{ factType: 'value', content: 'I value honesty above all.', confidence: 'high' }] });
+  });
+
+  it('answers decisions only for a decision call', async () => {
+    const outcome = await adapter.call({ ...base, label: 'decision', json: { listKey: 'decisions' }, source: BAKERY_TRANSCRIPT });
+    expect(outcome.ok && JSON.parse(outcome.text)).toEqual({
+      decisions: [{ factType: 'decision', content: 'I decided to take a weekend pastry course in March.', confidence: 'high' }],
+    });
+  });
+
+  it('synthesizes a profile from several sources', async () => {
+    const outcome = await adapter.call({ ...base, label: 'profile', source: BAKERY_ARTIFACTS });
+    expect(outcome.ok && outcome.text).toBe(synthesizeProfile(BAKERY_ARTIFACTS));
+  });
+});
