@@ -7,8 +7,7 @@ export class ProjectionCheckpoints1764400000000 implements MigrationInterface {
     await queryRunner.query(`
       CREATE TABLE IF NOT EXISTS projection_checkpoints (
         name text PRIMARY KEY,
-        last_seq bigint NOT NULL DEFAULT 0,
-        events_applied bigint NOT NULL DEFAULT 0
+        last_seq bigint NOT NULL DEFAULT 0
       )`);
   }
 

@@ -7,3 +7,4 @@ export * from './checkpoints.migration';
 export * from './cache/cache.port';
 export * from './cache/redis-cache';
 export * from './cache/memory-cache';
+export * from './tokens';

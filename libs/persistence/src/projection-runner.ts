@@ -23,19 +23,14 @@ export async function applyBatch(dataSource: DataSource, projection: Projection,
 
 export async function applyEvents(sql: Sql, projection: Projection, events: StoredEvent[]): Promise<void> {
   let lastSeq = 0;
-  let applied = 0;
   for (const stored of events) {
-    if (projection.handles.includes(stored.event.type)) {
-      await projection.apply(sql, stored);
-      applied += 1;
-    }
+    if (projection.handles.includes(stored.event.type)) await projection.apply(sql, stored);
     lastSeq = Math.max(lastSeq, stored.seq);
   }
   await sql.query(
-    `INSERT INTO projection_checkpoints (name, last_seq, events_applied) VALUES ($1, $2, $3)
-     ON CONFLICT (name) DO UPDATE SET last_seq = GREATEST(projection_checkpoints.last_seq, EXCLUDED.last_seq),
-       events_applied = projection_checkpoints.events_applied + EXCLUDED.events_applied`,
-    [projection.name, lastSeq, applied],
+    `INSERT INTO projection_checkpoints (name, last_seq) VALUES ($1, $2)
+     ON CONFLICT (name) DO UPDATE SET last_seq = GREATEST(projection_checkpoints.last_seq, EXCLUDED.last_seq)`,
+    [projection.name, lastSeq],
   );
 }
 

@@ -146,6 +146,10 @@ export class JetStreamEventLog implements EventLog {
   async *read(stream: StreamKind, fromSeq: number, batchSize = 500): AsyncIterable<StoredEvent[]> {
     const last = await this.lastSeq(stream);
     if (last < fromSeq) return;
+    if (stream === 'raw') {
+      yield* this.readWorkQueue(fromSeq, last, batchSize);
+      return;
+    }
     const consumer = await this.js.consumers.get(this.streamName(stream), {
       deliver_policy: DeliverPolicy.StartSequence,
       opt_start_seq: Math.max(1, fromSeq),
@@ -165,6 +169,21 @@ export class JetStreamEventLog implements EventLog {
     } finally {
       await messages.close();
     }
+  }
+
+  /** A work-queue stream admits no second consumer, so it is read message by message; acked ones are gone. */
+  private async *readWorkQueue(fromSeq: number, last: number, batchSize: number): AsyncIterable<StoredEvent[]> {
+    const stream = this.streamName('raw');
+    let batch: StoredEvent[] = [];
+    for (let seq = Math.max(1, fromSeq); seq <= last; seq += 1) {
+      const msg = await this.jsm.streams.getMessage(stream, { seq }).catch(() => null);
+      if (msg) batch.push({ seq: msg.seq, event: JSON.parse(decoder.decode(msg.data)) as EventEnvelope });
+      if (batch.length >= batchSize) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length) yield batch;
   }
 
   async lastSeq(stream: StreamKind): Promise<number> {

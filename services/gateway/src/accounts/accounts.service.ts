@@ -1,0 +1,52 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { DependencyError, type EventEnvelope, type PayloadOf } from '@mnemo/contracts';
+import { EVENT_LOG, type EventLog } from '@mnemo/eventing';
+import { DATA_SOURCE, waitForCheckpoint } from '@mnemo/persistence';
+import { accountsProjection } from './accounts.projection';
+import { apiKeyPrefix, hashApiKey, newApiKey } from './api-keys';
+
+const LOOKUP_TTL_MS = 30_000;
+
+@Injectable()
+export class AccountsService {
+  /** Key hash → account id; a short-lived memo so a burst of requests costs one query. */
+  private readonly byHash = new Map<string, { accountId: string | null; until: number }>();
+
+  constructor(
+    @Inject(EVENT_LOG) private readonly log: EventLog,
+    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+  ) {}
+
+  /** Appends AccountCreated and waits until the accounts projection has it, so the key works at once. */
+  async create(name: string, accountId: string = randomUUID()): Promise<{ accountId: string; apiKey: string }> {
+    const apiKey = newApiKey();
+    const payload: PayloadOf<'AccountCreated'> = { name, apiKeyHash: hashApiKey(apiKey), apiKeyPrefix: apiKeyPrefix(apiKey) };
+    const event: EventEnvelope<'AccountCreated'> = {
+      id: randomUUID(),
+      type: 'AccountCreated',
+      version: 1,
+      accountId,
+      occurredAt: new Date().toISOString(),
+      producer: 'gateway',
+      payload,
+    };
+    const { seq } = await this.log.append('events', event);
+    if (!(await waitForCheckpoint(this.dataSource, accountsProjection.name, seq, 10_000))) {
+      throw new DependencyError('accounts projection', 'the new account is not readable yet; retry the key in a moment');
+    }
+    return { accountId, apiKey };
+  }
+
+  async accountForKey(apiKey: string): Promise<string | null> {
+    const hash = hashApiKey(apiKey);
+    const memo = this.byHash.get(hash);
+    if (memo && memo.until > Date.now()) return memo.accountId;
+    const rows: Array<{ id: string }> = await this.dataSource.query('SELECT id FROM accounts WHERE api_key_hash = $1', [hash]);
+    const accountId = rows[0]?.id ?? null;
+    // Unknown keys are memoised briefly too, so guessing costs no database round trip per try.
+    this.byHash.set(hash, { accountId, until: Date.now() + (accountId ? LOOKUP_TTL_MS : 2000) });
+    return accountId;
+  }
+}

@@ -1,0 +1,14 @@
+export const GATEWAY_CONFIG = 'GATEWAY_CONFIG';
+
+export interface GatewayConfig {
+  /** Admin routes answer 403 while no admin key is configured. */
+  adminKey: string | null;
+  maxBodyBytes: number;
+}
+
+export const HEALTH_CHECKS = 'HEALTH_CHECKS';
+
+export interface HealthCheck {
+  name: string;
+  check(): Promise<void>;
+}

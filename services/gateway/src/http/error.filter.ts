@@ -1,0 +1,58 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Inject } from '@nestjs/common';
+import type { Response } from 'express';
+import { InvalidEventError, MnemoError, ValidationError } from '@mnemo/contracts';
+import { LOGGER, type Logger } from '@mnemo/eventing';
+
+const STATUS_BY_CODE: Record<string, number> = {
+  validation_failed: 400,
+  invalid_event: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  dependency_unavailable: 503,
+};
+
+export interface ErrorBody {
+  error: { code: string; message: string; issues?: unknown[]; details?: unknown };
+}
+
+/** Maps an error to its HTTP answer, once, at the edge: `{ error: { code, message, issues? } }`. */
+export function toHttpError(error: unknown): { status: number; body: ErrorBody } {
+  if (error instanceof ValidationError) {
+    return { status: 400, body: { error: { code: error.code, message: error.message, issues: error.issues } } };
+  }
+  if (error instanceof InvalidEventError) {
+    return { status: 400, body: { error: { code: error.code, message: error.message, issues: error.issues } } };
+  }
+  if (error instanceof MnemoError) {
+    return { status: STATUS_BY_CODE[error.code] ?? 500, body: { error: { code: error.code, message: error.message } } };
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const code = status === 404 ? 'not_found' : status === 413 ? 'payload_too_large' : `http_${status}`;
+    return { status, body: { error: { code, message: error.message } } };
+  }
+  // Body-parser errors arrive as plain errors with a status and a type.
+  const e = error as { status?: number; type?: string; message?: string };
+  if (e?.type === 'entity.too.large') return { status: 413, body: { error: { code: 'payload_too_large', message: 'the request body is larger than the limit' } } };
+  if (e?.type === 'entity.parse.failed') return { status: 400, body: { error: { code: 'malformed_json', message: 'the request body is not valid JSON' } } };
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
+    return { status: e.status, body: { error: { code: e.type ?? `http_${e.status}`, message: String(e.message) } } };
+  }
+  return { status: 500, body: { error: { code: 'internal', message: 'internal error' } } };
+}
+
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  constructor(@Inject(LOGGER) private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const { status, body } = toHttpError(exception);
+    if (status >= 500) this.logger.error({ err: { message: String((exception as Error)?.message ?? exception) } }, 'request failed');
+    response.status(status).json(body);
+  }
+}

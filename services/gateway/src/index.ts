@@ -1,0 +1,5 @@
+export * from './gateway.module';
+export * from './gateway.constants';
+export * from './accounts/accounts.projection';
+export * from './accounts/accounts.service';
+export * from './http/configure-app';

@@ -1,0 +1,79 @@
+import { Command } from 'commander';
+import { AccountsService } from '@mnemo/gateway-service';
+import { checksumProjection, replayProjection } from '@mnemo/persistence';
+import { createLogger } from './logger';
+import { openInfra } from './infra';
+import { ConfigError, loadConfig } from './platform.config';
+import { ensureLocalAccount } from './local-account';
+import { startPlatform } from './platform';
+import { allMigrations, allProjections, findProjections, selectServices } from './service-registry';
+
+const program = new Command('mnemo').description('Mnemo: memory for AI assistants and coding agents');
+
+program
+  .command('start')
+  .description('run services in this process (embedded defaults when NATS_URL, DATABASE_URL, REDIS_URL are unset)')
+  .option('--target <services>', 'all, or a comma-separated list of services', 'all')
+  .action(async (options: { target: string }) => {
+    const config = loadConfig();
+    const logger = createLogger(config.LOG_LEVEL);
+    const services = selectServices(options.target);
+    const platform = await startPlatform(config, services, logger);
+    if (platform.infra.embedded.database && platform.httpApp) {
+      const local = await ensureLocalAccount(config.MNEMO_DATA_DIR, platform.httpApp.get(AccountsService));
+      if (local.created) {
+        process.stdout.write(`\nLocal account created. API key (shown once, also in ${local.file}):\n  ${local.apiKey}\n\n`);
+      }
+    }
+    if (platform.httpPort !== null) process.stdout.write(`Mnemo gateway listening on http://${config.MNEMO_HTTP_HOST}:${platform.httpPort}\n`);
+    const shutdown = async (signal: string) => {
+      logger.info({ signal }, 'stopping');
+      await platform.stop();
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void shutdown('SIGINT'));
+    process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  });
+
+program
+  .command('replay')
+  .description('drop, recreate and re-project read models from the whole log (no model calls, no new events)')
+  .requiredOption('--projection <name>', `all, or one of: ${allProjections().map((p) => p.name).join(', ')}`)
+  .action(async (options: { projection: string }) => {
+    const config = loadConfig();
+    const logger = createLogger(config.LOG_LEVEL);
+    const projections = findProjections(options.projection);
+    const infra = await openInfra(config, allMigrations(), logger);
+    try {
+      for (const projection of projections) {
+        const result = await replayProjection(infra.dataSource, infra.log, projection);
+        process.stdout.write(`${result.projection}: ${result.events} events to seq ${result.lastSeq} in ${result.seconds.toFixed(2)} s\n`);
+      }
+    } finally {
+      await infra.close();
+    }
+  });
+
+program
+  .command('checksum')
+  .description('a checksum per projection table, equal for equal content regardless of row order')
+  .option('--json', 'print JSON')
+  .action(async (options: { json?: boolean }) => {
+    const config = loadConfig();
+    const logger = createLogger(config.LOG_LEVEL);
+    const infra = await openInfra(config, allMigrations(), logger);
+    try {
+      const sums: Record<string, Record<string, string>> = {};
+      for (const projection of allProjections()) sums[projection.name] = await checksumProjection(infra.dataSource, projection);
+      if (options.json) process.stdout.write(`${JSON.stringify(sums, null, 2)}\n`);
+      else for (const [name, tables] of Object.entries(sums)) for (const [table, sum] of Object.entries(tables)) process.stdout.write(`${name}.${table} ${sum}\n`);
+    } finally {
+      await infra.close();
+    }
+  });
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  if (error instanceof ConfigError) process.stderr.write(`mnemo: ${error.message}\n`);
+  else process.stderr.write(`mnemo: ${(error as Error)?.message ?? error}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,6 @@
+export * from './platform.config';
+export * from './platform';
+export * from './infra';
+export * from './service-registry';
+export * from './logger';
+export * from './local-account';

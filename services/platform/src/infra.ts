@@ -1,0 +1,95 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { DataSource } from 'typeorm';
+import { InProcessEventLog, JetStreamEventLog, type EventLog, type Logger } from '@mnemo/eventing';
+import { MemoryCache, openDataSource, RedisCache, type Cache, type MigrationClass } from '@mnemo/persistence';
+import type { PlatformConfig } from './platform.config';
+
+export interface Infra {
+  log: EventLog;
+  dataSource: DataSource;
+  cache: Cache;
+  embedded: { log: boolean; database: boolean; cache: boolean };
+  close(): Promise<void>;
+}
+
+/**
+ * The production servers when their URLs are set, else the embedded defaults under MNEMO_DATA_DIR:
+ * an in-process log kept in files, PGlite behind the Postgres wire protocol, an in-process cache.
+ */
+export async function openInfra(config: PlatformConfig, migrations: readonly MigrationClass[], logger: Logger): Promise<Infra> {
+  const dataDir = path.resolve(config.MNEMO_DATA_DIR);
+  const closers: Array<() => Promise<unknown>> = [];
+  const close = async () => {
+    for (const closer of closers.reverse()) await closer().catch((error) => logger.warn({ err: String(error) }, 'close failed'));
+  };
+  try {
+    const log: EventLog = config.NATS_URL
+      ? await JetStreamEventLog.connect({
+          servers: config.NATS_URL,
+          streamPrefix: config.MNEMO_STREAM_PREFIX,
+          subjectPrefix: config.MNEMO_SUBJECT_PREFIX,
+        })
+      : await openEmbeddedLog(dataDir);
+    closers.push(() => log.close());
+    await log.ensureStreams();
+
+    let databaseUrl = config.DATABASE_URL;
+    let poolSize = config.MNEMO_DB_POOL_SIZE;
+    if (!databaseUrl) {
+      const embedded = await startEmbeddedPostgres(dataDir);
+      closers.push(embedded.stop);
+      databaseUrl = embedded.url;
+      poolSize = embedded.maxConnections;
+      logger.info({ poolSize }, 'embedded PostgreSQL (PGlite) is up');
+    }
+    const dataSource = await openDataSource({ url: databaseUrl, poolSize, migrations, schema: config.MNEMO_DB_SCHEMA });
+    closers.push(() => dataSource.destroy());
+
+    const cache: Cache = config.REDIS_URL ? new RedisCache(config.REDIS_URL, config.MNEMO_CACHE_PREFIX) : new MemoryCache();
+    closers.push(() => cache.close());
+
+    return {
+      log,
+      dataSource,
+      cache,
+      embedded: { log: !config.NATS_URL, database: !config.DATABASE_URL, cache: !config.REDIS_URL },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+async function openEmbeddedLog(dataDir: string): Promise<EventLog> {
+  const dir = path.join(dataDir, 'log');
+  await mkdir(dir, { recursive: true });
+  return new InProcessEventLog({ dataDir: dir });
+}
+
+/**
+ * PGlite is one Postgres backend in this process; pglite-socket serves it over the wire protocol so
+ * TypeORM and pg use the same code path as with a real server. Its query queue interleaves messages
+ * of different connections outside explicit transactions, so it is safe with exactly one connection:
+ * the pool is sized to match.
+ */
+async function startEmbeddedPostgres(dataDir: string): Promise<{ url: string; maxConnections: number; stop: () => Promise<void> }> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  const pgDir = path.join(dataDir, 'pgdata');
+  await mkdir(pgDir, { recursive: true });
+  const db = await PGlite.create(pgDir);
+  const maxConnections = 1;
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections });
+  await server.start();
+  const [host, port] = server.getServerConn().split(':');
+  return {
+    url: `postgres://postgres:postgres@${host}:${port}/postgres`,
+    maxConnections,
+    stop: async () => {
+      await server.stop();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { ConfigError, loadConfig } from './platform.config';
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults when no server URL is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ MNEMO_HTTP_PORT: 8080, MNEMO_DATA_DIR: './.mnemo', NATS_URL: undefined, DATABASE_URL: undefined });
+  });
+
+  it('names the variable and the reason when a value is bad', () => {
+    expect(() => loadConfig({ MNEMO_HTTP_PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
+    try {
+      loadConfig({ MNEMO_HTTP_PORT: 'eighty', DATABASE_URL: 'mysql://x' });
+    } catch (error) {
+      const text = (error as ConfigError).message;
+      expect(text).toContain('MNEMO_HTTP_PORT');
+      expect(text).toMatch(/DATABASE_URL: must start with postgres:\/\//);
+    }
+  });
+
+  it('treats an empty URL variable as unset', () => {
+    expect(loadConfig({ NATS_URL: '' }).NATS_URL).toBeUndefined();
+  });
+});

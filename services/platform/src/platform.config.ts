@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .pipe(
+      z
+        .url()
+        .refine((value) => protocols.some((p) => value.startsWith(`${p}://`)), `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`)
+        .optional(),
+    )
+    .optional();
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+/** The platform's environment, parsed once at start; names are the variables, values their defaults. */
+export const PlatformEnv = z.object({
+  NATS_URL: optionalUrl(['nats', 'tls']),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  REDIS_URL: optionalUrl(['redis', 'rediss']),
+  MNEMO_DATA_DIR: z.string().min(1).default('./.mnemo'),
+  MNEMO_HTTP_PORT: port.default(8080),
+  MNEMO_HTTP_HOST: z.string().min(1).default('127.0.0.1'),
+  MNEMO_ADMIN_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  MNEMO_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  MNEMO_DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'lowercase letters, digits and _ only').optional(),
+  MNEMO_STREAM_PREFIX: z.string().regex(/^[A-Z0-9_]+$/, 'uppercase letters, digits and _ only').default('MNEMO'),
+  MNEMO_SUBJECT_PREFIX: z.string().regex(/^[a-z0-9_]+$/, 'lowercase letters, digits and _ only').default('mnemo'),
+  MNEMO_CACHE_PREFIX: z.string().default('mnemo:'),
+  MNEMO_MAX_DELIVER: z.coerce.number().int().min(1).max(100).default(5),
+  MNEMO_ACK_WAIT_MS: z.coerce.number().int().min(100).default(30_000),
+  MNEMO_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+});
+
+export type PlatformConfig = z.infer<typeof PlatformEnv>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`bad configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment; a bad variable stops the start with its name and the reason. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+  const parsed = PlatformEnv.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  return parsed.data;
+}

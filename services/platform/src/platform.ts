@@ -1,0 +1,70 @@
+import { NestFactory } from '@nestjs/core';
+import type { INestApplication, INestMicroservice } from '@nestjs/common';
+import { RethrowRpcErrors, JetStreamTransport, type Logger, type Subscription } from '@mnemo/eventing';
+import { startProjector } from '@mnemo/persistence';
+import { configureHttp, installFallbackErrorHandler } from '@mnemo/gateway-service';
+import { openInfra, type Infra } from './infra';
+import { InfraModule } from './infra.module';
+import { NestLogger } from './nest-logger';
+import type { PlatformConfig } from './platform.config';
+import { allMigrations, type ServiceDefinition } from './service-registry';
+
+export interface RunningPlatform {
+  infra: Infra;
+  /** The port the HTTP gateway listens on, when the gateway runs here. */
+  httpPort: number | null;
+  httpApp: INestApplication | null;
+  stop(): Promise<void>;
+}
+
+/** Starts the chosen services in this process, sharing one set of connections. */
+export async function startPlatform(config: PlatformConfig, services: ServiceDefinition[], logger: Logger): Promise<RunningPlatform> {
+  const infra = await openInfra(config, allMigrations(), logger);
+  const infraModule = InfraModule.forRoot(infra, logger, { adminKey: config.MNEMO_ADMIN_KEY ?? null, maxBodyBytes: config.MNEMO_MAX_BODY_BYTES });
+  const subscriptions: Subscription[] = [];
+  const microservices: INestMicroservice[] = [];
+  let httpApp: INestApplication | null = null;
+  let httpPort: number | null = null;
+  const consumerOptions = { maxDeliver: config.MNEMO_MAX_DELIVER, ackWaitMs: config.MNEMO_ACK_WAIT_MS };
+
+  const stop = async () => {
+    if (httpApp) await httpApp.close();
+    for (const app of microservices) await app.close();
+    for (const subscription of subscriptions) await subscription.stop();
+    await infra.close();
+  };
+
+  try {
+    for (const service of services) {
+      for (const projection of service.projections) {
+        subscriptions.push(await startProjector({ ...infra, logger, service: service.name }, projection, consumerOptions));
+      }
+      if (service.reactors) {
+        const app = await NestFactory.createMicroservice(
+          { module: class ReactorsRoot {}, imports: [infraModule, service.reactors] },
+          { strategy: new JetStreamTransport({ log: infra.log, service: service.name, logger, ...consumerOptions }), logger: new NestLogger(logger) },
+        );
+        app.useGlobalFilters(new RethrowRpcErrors());
+        await app.listen();
+        microservices.push(app);
+      }
+      if (service.http) {
+        httpApp = await NestFactory.create(
+          { module: class HttpRoot {}, imports: [infraModule, service.http] },
+          { bodyParser: false, logger: new NestLogger(logger) },
+        );
+        configureHttp(httpApp, config.MNEMO_MAX_BODY_BYTES);
+        await httpApp.init();
+        installFallbackErrorHandler(httpApp);
+        await httpApp.listen(config.MNEMO_HTTP_PORT, config.MNEMO_HTTP_HOST);
+        const address = httpApp.getHttpServer().address();
+        httpPort = typeof address === 'object' && address ? address.port : config.MNEMO_HTTP_PORT;
+      }
+      logger.info({ service: service.name }, 'service started');
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { infra, httpPort, httpApp, stop };
+}

@@ -1,0 +1,43 @@
+import type { Type } from '@nestjs/common';
+import type { Projection } from '@mnemo/persistence';
+import { accountsProjection, GatewayModule } from '@mnemo/gateway-service';
+import { RedactionModule } from '@mnemo/redaction-service';
+import { sessionsProjection } from '@mnemo/ingest-service';
+
+/** What one deployable service is: the read models it projects, its reactors, its HTTP surface. */
+export interface ServiceDefinition {
+  name: string;
+  projections: Projection[];
+  /** A Nest module whose controllers hold `@OnEvent` reactors. */
+  reactors?: Type<unknown>;
+  /** A Nest module served over HTTP on MNEMO_HTTP_PORT. */
+  http?: Type<unknown>;
+}
+
+export const SERVICES: readonly ServiceDefinition[] = [
+  { name: 'gateway', projections: [accountsProjection], http: GatewayModule },
+  { name: 'redaction', projections: [], reactors: RedactionModule },
+  { name: 'ingest', projections: [sessionsProjection] },
+];
+
+export const allProjections = (): Projection[] => SERVICES.flatMap((service) => service.projections);
+
+/** Every service's migrations run at every start, so any subset of services finds every table. */
+export const allMigrations = () => allProjections().flatMap((projection) => projection.migrations);
+
+export function selectServices(target: string): ServiceDefinition[] {
+  if (target === 'all') return [...SERVICES];
+  const names = target.split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = names.filter((name) => !SERVICES.some((service) => service.name === name));
+  if (unknown.length || names.length === 0) {
+    throw new Error(`unknown --target ${unknown.join(', ') || '(empty)'}; choose all or some of: ${SERVICES.map((s) => s.name).join(', ')}`);
+  }
+  return SERVICES.filter((service) => names.includes(service.name));
+}
+
+export function findProjections(name: string): Projection[] {
+  if (name === 'all') return allProjections();
+  const found = allProjections().filter((projection) => projection.name === name);
+  if (!found.length) throw new Error(`unknown projection "${name}"; choose all or one of: ${allProjections().map((p) => p.name).join(', ')}`);
+  return found;
+}

@@ -1,0 +1,2 @@
+export * from './redaction.module';
+export * from './domain/redact-event';

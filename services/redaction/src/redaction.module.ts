@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { RawEventReactor } from './reactors/raw-event.reactor';
+
+@Module({ controllers: [RawEventReactor] })
+export class RedactionModule {}

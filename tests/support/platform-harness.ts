@@ -1,0 +1,64 @@
+import request from 'supertest';
+import type { App } from 'supertest/types';
+import { JetStreamEventLog } from '@mnemo/eventing';
+import { dropSchema, RedisCache } from '@mnemo/persistence';
+import { createLogger, loadConfig, selectServices, startPlatform, type PlatformConfig, type RunningPlatform } from '@mnemo/platform-service';
+import { TEST_DATABASE_URL, TEST_NATS_URL, TEST_REDIS_URL, uniqueName } from './servers';
+
+export const ADMIN_KEY = 'test-admin-key-0123456789';
+
+export interface Harness {
+  platform: RunningPlatform;
+  config: PlatformConfig;
+  http: () => request.Agent;
+  createAccount(name?: string): Promise<{ accountId: string; apiKey: string }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the platform in this process against the real NATS, Postgres and Redis, in a namespace of
+ * its own: random stream and subject prefixes, a random Postgres schema and a random cache prefix.
+ */
+export async function startHarness(options: { target?: string; env?: Record<string, string> } = {}): Promise<Harness> {
+  const ns = uniqueName('t').toLowerCase();
+  const config = loadConfig({
+    NATS_URL: TEST_NATS_URL,
+    DATABASE_URL: TEST_DATABASE_URL,
+    REDIS_URL: TEST_REDIS_URL,
+    MNEMO_HTTP_PORT: '0',
+    MNEMO_ADMIN_KEY: ADMIN_KEY,
+    MNEMO_DB_SCHEMA: ns,
+    MNEMO_DB_POOL_SIZE: '5',
+    MNEMO_STREAM_PREFIX: ns.toUpperCase(),
+    MNEMO_SUBJECT_PREFIX: ns,
+    MNEMO_CACHE_PREFIX: `${ns}:`,
+    MNEMO_ACK_WAIT_MS: '2000',
+    MNEMO_MAX_DELIVER: '3',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...options.env,
+  });
+  const logger = createLogger(config.LOG_LEVEL);
+  const platform = await startPlatform(config, selectServices(options.target ?? 'all'), logger);
+  const server = platform.httpApp?.getHttpServer() as App;
+  const http = () => request.agent(server);
+  return {
+    platform,
+    config,
+    http,
+    async createAccount(name = 'acme') {
+      const response = await http().post('/v1/admin/accounts').set('Authorization', `Bearer ${ADMIN_KEY}`).send({ name });
+      if (response.status !== 201) throw new Error(`account not created: ${response.status} ${JSON.stringify(response.body)}`);
+      return response.body as { accountId: string; apiKey: string };
+    },
+    async stop() {
+      await platform.stop();
+      const log = await JetStreamEventLog.connect({ servers: TEST_NATS_URL, streamPrefix: ns.toUpperCase(), subjectPrefix: ns });
+      await log.deleteStreams();
+      await log.close();
+      const cache = new RedisCache(TEST_REDIS_URL, `${ns}:`);
+      await cache.clear();
+      await cache.close();
+      await dropSchema(TEST_DATABASE_URL, ns);
+    },
+  };
+}
