@@ -1,0 +1,55 @@
+import type { FactTypeName } from './memory-fact';
+
+/** The Memory Explorer's tabs, in display order. */
+export const MEMORY_CATEGORIES = ['All', 'Facts', 'Decisions', 'Preferences', 'Relationships', 'Goals', 'Values', 'Events', 'Insights'] as const;
+export type MemoryCategory = (typeof MEMORY_CATEGORIES)[number];
+
+/** Each fact type has its own tab. */
+const TAB_OF: Record<FactTypeName, Exclude<MemoryCategory, 'All' | 'Facts'>> = {
+  decision: 'Decisions',
+  preference: 'Preferences',
+  relationship: 'Relationships',
+  goal: 'Goals',
+  value: 'Values',
+  event: 'Events',
+  insight: 'Insights',
+};
+
+/**
+ * "Facts" is our choice of meaning: what the person is or has lived, rather than what they want,
+ * chose, like or who they know — the value, event and insight types. It is the same "Facts" group the
+ * Personal Context section of CLAUDE.md uses (seed 000), so a fact sits under the same heading in both
+ * places; those three types also keep their own finer tabs. A fact added under "Facts" or "All" is an event.
+ */
+export const FACTS_GROUP: readonly FactTypeName[] = ['value', 'event', 'insight'];
+
+export const categoryOf = (factType: FactTypeName): Exclude<MemoryCategory, 'All' | 'Facts'> => TAB_OF[factType];
+
+/** The fact types a tab lists. */
+export function factTypesIn(category: MemoryCategory): FactTypeName[] {
+  if (category === 'All') return Object.keys(TAB_OF) as FactTypeName[];
+  if (category === 'Facts') return [...FACTS_GROUP];
+  return (Object.keys(TAB_OF) as FactTypeName[]).filter((t) => TAB_OF[t] === category);
+}
+
+/** The type a manually added memory takes under the active tab (seed 000: "All" defaults to Facts). */
+export function factTypeForNewMemory(category: MemoryCategory): FactTypeName {
+  if (category === 'All' || category === 'Facts') return 'event';
+  return factTypesIn(category)[0]!;
+}
+
+/** The Personal Context heading a fact is grouped under in CLAUDE.md: Facts / Goals / Preferences / Decisions / Relationships. */
+export function contextGroupOf(factType: FactTypeName): 'Facts' | 'Goals' | 'Preferences' | 'Decisions' | 'Relationships' {
+  return FACTS_GROUP.includes(factType) ? 'Facts' : (TAB_OF[factType] as 'Goals' | 'Preferences' | 'Decisions' | 'Relationships');
+}
+
+/** Per-tab counts for the Explorer; "All" counts every fact once, "Facts" counts its three types. */
+export function countByCategory(facts: readonly { factType: FactTypeName }[]): Record<MemoryCategory, number> {
+  const counts = Object.fromEntries(MEMORY_CATEGORIES.map((c) => [c, 0])) as Record<MemoryCategory, number>;
+  for (const fact of facts) {
+    counts.All++;
+    counts[TAB_OF[fact.factType]]++;
+    if (FACTS_GROUP.includes(fact.factType)) counts.Facts++;
+  }
+  return counts;
+}

@@ -1,0 +1,84 @@
+import { PlanCheckedIn } from '@mnemo/contracts';
+import { canActivate, decidePlanActivation, evolvePlan, lapsePlans, progressLine, reviewDueAt, type PlanEvent, type PlanState } from './plans';
+
+const proposedEvent = (planId: string, occurredAt = '2026-05-01T08:00:00.000Z'): PlanEvent => ({
+  type: 'PlanProposed',
+  occurredAt,
+  payload: { planId, title: 'Walk 30 minutes a day', steps: ['after lunch'], reviewDays: 14 },
+});
+const fold = (events: PlanEvent[]) => events.reduce<PlanState | undefined>(evolvePlan, undefined);
+const proposed = (planId: string) => fold([proposedEvent(planId)])!;
+const active = (planId: string, activatedAt = '2026-05-03T08:00:00.000Z') =>
+  fold([proposedEvent(planId), { type: 'PlanActivated', occurredAt: activatedAt, payload: { planId, activatedAt } }])!;
+
+describe('plan lifecycle', () => {
+  it('starts proposed and is activated by the person', () => {
+    expect(proposed('a').status).toBe('proposed');
+    expect(active('a')).toMatchObject({ status: 'active', activatedAt: '2026-05-03T08:00:00.000Z' });
+  });
+
+  it('counts the review window from activation, not from the proposal', () => {
+    expect(reviewDueAt(active('a'))?.toISOString()).toBe('2026-05-17T08:00:00.000Z');
+    expect(reviewDueAt(proposed('a'))).toBeNull();
+  });
+
+  it('does not re-open a closed plan on a late activation', () => {
+    const closed = evolvePlan(proposed('a'), { type: 'PlanClosed', occurredAt: '2026-05-02T00:00:00Z', payload: { planId: 'a', reason: 'lapsed' } });
+    const after = evolvePlan(closed, { type: 'PlanActivated', occurredAt: '2026-05-03T00:00:00Z', payload: { planId: 'a', activatedAt: '2026-05-03T00:00:00Z' } });
+    expect(after).toMatchObject({ status: 'closed', closedReason: 'lapsed' });
+  });
+
+  it('uses the contract defaults for a proposal without steps or review days', () => {
+    const plan = fold([{ type: 'PlanProposed', occurredAt: '2026-05-01T00:00:00Z', payload: { planId: 'x', title: 'Sleep by 11' } }]);
+    expect(plan).toMatchObject({ steps: [], reviewDays: 14 });
+  });
+});
+
+describe('canActivate', () => {
+  it('allows a fourth plan only once one of three open plans closes', () => {
+    const open = [active('a'), active('b'), active('c')];
+    expect(canActivate(proposed('d'), [...open, proposed('d')])).toEqual({ ok: false, reason: 'too_many_open' });
+    const closed = { ...open[0]!, status: 'closed' as const };
+    expect(canActivate(proposed('d'), [closed, open[1]!, open[2]!])).toEqual({ ok: true });
+  });
+
+  it('only activates a proposed plan', () => {
+    expect(canActivate(active('a'), [active('a')])).toEqual({ ok: false, reason: 'not_proposed' });
+  });
+
+  it('stamps activation with now', () => {
+    expect(decidePlanActivation(proposed('a'), [], new Date('2026-05-09T12:00:00Z'))).toEqual({
+      ok: true,
+      event: { type: 'PlanActivated', payload: { planId: 'a', activatedAt: '2026-05-09T12:00:00.000Z' } },
+    });
+  });
+});
+
+describe('lapsePlans', () => {
+  it('closes proposals unanswered for 14 days as lapsed, and leaves active plans alone', () => {
+    const plans = [proposed('old'), active('on')];
+    expect(lapsePlans(plans, new Date('2026-05-15T07:59:59Z'))).toEqual([]);
+    expect(lapsePlans(plans, new Date('2026-05-15T08:00:00Z'))).toEqual([{ planId: 'old', reason: 'lapsed' }]);
+  });
+});
+
+describe('progressLine', () => {
+  it('gives one sentence with the count since activation, review day and latest note', () => {
+    const line = progressLine(active('a'), [
+      { at: '2026-05-02T09:00:00Z', progress: 'before activation' },
+      { at: '2026-05-05T09:00:00Z', progress: 'walked 20 minutes' },
+      { at: '2026-05-04T09:00:00Z', progress: 'walked 10 minutes' },
+    ]);
+    expect(line).toBe('Walk 30 minutes a day: 2 check-ins, review on 2026-05-17; latest: walked 20 minutes.');
+  });
+
+  it('says when there are no check-ins yet', () => {
+    expect(progressLine(active('a'), [])).toBe('Walk 30 minutes a day: no check-ins yet, review on 2026-05-17.');
+  });
+
+  it('stays one line within the PlanCheckedIn limit whatever the notes hold', () => {
+    const line = progressLine(active('a'), [{ at: '2026-05-06T00:00:00Z', progress: `line one\nline two ${'x'.repeat(400)}` }]);
+    expect(line).not.toMatch(/\n/);
+    expect(PlanCheckedIn.safeParse({ planId: 'a', progress: line }).success).toBe(true);
+  });
+});

@@ -1,0 +1,62 @@
+import { MAX_FACT_CHARS } from './fact-guards';
+import type { CandidateFact, FactTypeName } from './memory-fact';
+import { classifySensitivity, type Sensitivity } from './sensitive';
+
+export interface RememberRequest {
+  message: { role: 'user' | 'assistant' | 'system'; text: string; accountId: string; seq?: number };
+  requesterAccountId: string;
+  /** The session the message belongs to: the fact's source session and dedup scope. */
+  sessionId: string;
+  /** The seq of the turn being answered; when given, the message must be that turn. */
+  currentTurnSeq?: number;
+  /** A fact was already saved during this answer: one per answer (seed 001). */
+  answerAlreadySaved: boolean;
+}
+
+export type RememberRefusal = 'other_account' | 'not_user_message' | 'not_current_turn' | 'already_saved' | 'empty_message' | 'too_long';
+
+export type RememberResult =
+  | { ok: true; fact: CandidateFact; sensitivity: Sensitivity }
+  | { ok: false; reason: RememberRefusal };
+
+/**
+ * The coach's remember_fact and the remember button: a fact only from the person's own message of the
+ * current turn, one per answer (seed 001, SPEC §5). The result says whether the fact is saved at once
+ * or, being sensitive, only proposed.
+ */
+export function rememberFromMessage(req: RememberRequest): RememberResult {
+  const { message } = req;
+  // Checked first so a foreign message reveals nothing about itself.
+  if (message.accountId !== req.requesterAccountId) return { ok: false, reason: 'other_account' };
+  if (message.role !== 'user') return { ok: false, reason: 'not_user_message' };
+  if (req.currentTurnSeq !== undefined && message.seq !== req.currentTurnSeq) return { ok: false, reason: 'not_current_turn' };
+  if (req.answerAlreadySaved) return { ok: false, reason: 'already_saved' };
+  const content = message.text.replace(/\s+/g, ' ').trim();
+  if (content.length === 0) return { ok: false, reason: 'empty_message' };
+  if (content.length > MAX_FACT_CHARS) return { ok: false, reason: 'too_long' };
+  const fact: CandidateFact = {
+    factType: guessFactType(content),
+    content,
+    confidence: 'high',
+    source: 'coach',
+    sourceSession: req.sessionId,
+  };
+  return { ok: true, fact, sensitivity: classifySensitivity(fact) };
+}
+
+// First rule that matches wins; the order puts the most specific wording first.
+const TYPE_RULES: [FactTypeName, RegExp][] = [
+  ['relationship', /\b(?:my|our)\s+(?:wife|husband|partner|spouse|girlfriend|boyfriend|mother|mom|mum|father|dad|parents?|sons?|daughters?|kids?|children|brother|sister|siblings?|friends?|boss|manager|colleagues?|coworkers?|grand\w+|aunt|uncle|cousin|fianc[eé]e?)\b/i],
+  ['decision', /\b(?:i(?:'ve| have)? decided|i chose|i've chosen|i'm going with|we decided|i settled on|i will no longer|i'm not going to|i quit)\b/i],
+  ['goal', /\b(?:i want to|i'd like to|i would like to|my goal|i plan to|i'm planning to|i hope to|i aim to|i'm trying to|i intend to|by next (?:year|month|week))\b/i],
+  ['preference', /\b(?:i prefer|i'd rather|i would rather|i (?:really )?(?:like|love|enjoy|hate|dislike|can't stand)|my favou?rite|works best for me)\b/i],
+  ['value', /\b(?:i value|i believe|important to me|matters to me|i care about|my values?|principle)\b/i],
+  ['insight', /\b(?:i (?:just )?realized|i realised|i noticed|i've learned|i learned|it turns out|i understand now)\b/i],
+];
+
+/** A best guess from wording; anything else is something that happened or is the case: an event. */
+export function guessFactType(text: string): FactTypeName {
+  const normalized = text.replace(/[’‘]/g, "'");
+  for (const [type, pattern] of TYPE_RULES) if (pattern.test(normalized)) return type;
+  return 'event';
+}
