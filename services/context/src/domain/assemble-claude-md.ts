@@ -62,7 +62,9 @@ export function assembleClaudeMd(sources: ClaudeMdSources, budgets: ContextBudge
     ...built.counts,
     claudeMdChars: built.markdown.length,
     spilledCount: built.spilled.length,
-    budgetExceeded: wanted > budgets.totalChars,
+    // A block can spill to keep room for the index's "…and N more" line even when the unspilled
+    // document would just have fitted; it still counts as not everything fitting.
+    budgetExceeded: built.spilled.length > 0 || wanted > budgets.totalChars,
     budgetOverageChars: Math.max(0, wanted - budgets.totalChars),
     failedSources: [...sources.failedSources],
     foreignItemsDropped: countForeign(sources),
@@ -182,7 +184,8 @@ function build(sources: ClaudeMdSources, budgets: ContextBudgets, mode: ContextM
   packedIndex.skipped.forEach((c) => spilled.push({ kind: 'index-line', id: c.id }));
   const indexLines = packedIndex.taken.map((c) => c.line);
   if (packedIndex.skipped.length > 0) indexLines.push(artifactIndexOverflowLine(packedIndex.skipped.length));
-  const index = hasIndex ? (indexLines.length > 0 ? `${header}${SEPARATOR}${indexLines.join('\n')}` : header) : null;
+  // The header was paid for up front; it is shown only when it has lines under it.
+  const index = indexLines.length > 0 ? `${header}${SEPARATOR}${indexLines.join('\n')}` : null;
 
   const blocks = [
     ...instructions,

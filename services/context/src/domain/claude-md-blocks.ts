@@ -15,9 +15,9 @@ export function whatYouKnowBlock(preamble: string): string {
   return `${WHAT_YOU_KNOW_HEADING}\n\n${preamble}`;
 }
 
-/** seed 000: the profile is always served whole, never truncated. */
+/** seed 000: the profile is always served whole, never truncated (its own headings are nested). */
 export function coreProfileBlock(profile: string): string {
-  return `${CORE_PROFILE_HEADING}\n\n${profile.trim()}`;
+  return `${CORE_PROFILE_HEADING}\n\n${nestHeadings(profile.trim())}`;
 }
 
 export function bookmarkLine(bookmark: BookmarkItem): string {
@@ -53,7 +53,7 @@ export function nestHeadings(markdown: string): string {
 }
 
 export function conversationBlock(conversation: ConversationSoFar): string {
-  return `${CONVERSATION_HEADING}\n\n_Summary of this session through segment ${conversation.segment}._\n\n${conversation.summary.trim()}`;
+  return `${CONVERSATION_HEADING}\n\n_Summary of this session through segment ${conversation.segment}._\n\n${nestHeadings(conversation.summary.trim())}`;
 }
 
 export function indexHeader(): string {
