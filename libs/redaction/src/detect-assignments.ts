@@ -1,0 +1,19 @@
+import type { KeywordSite } from './keyword-sites';
+import { type Candidate, RANK_ASSIGNMENT } from './secret-kind';
+import { parseAssignedValue } from './parse-assigned-value';
+
+/**
+ * `key=value`, `key: value`, `"key": "value"`, `key='value'`, `--password value`,
+ * `.env` lines: the key stays, only the value is replaced, so a reader still
+ * knows which setting was there.
+ */
+export function detectAssignments(text: string, sites: readonly KeywordSite[]): Candidate[] {
+  const found: Candidate[] = [];
+  for (const site of sites) {
+    if (site.nameKind === null || site.isProse) continue;
+    const value = parseAssignedValue(text, site);
+    if (value === null) continue;
+    found.push({ kind: site.nameKind, start: value.start, end: value.end, rank: RANK_ASSIGNMENT });
+  }
+  return found;
+}

@@ -1,0 +1,39 @@
+import { type Candidate, RANK_SHAPE } from './secret-kind';
+
+const BEGIN = /-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
+const END = /-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
+/** Body of a truncated block: base64 and line breaks, real or JSON-escaped. */
+const TRUNCATED_BODY = /(?:[A-Za-z0-9+/=\r\n\t ]|\\[nrt])*/y;
+
+/**
+ * PEM/OpenSSH/PGP private-key blocks, spanning lines. Done with indexOf-style
+ * scans rather than one lazy `[\s\S]*?` so many BEGINs without an END stay linear.
+ */
+export function detectPrivateKeys(text: string): Candidate[] {
+  if (!text.includes('PRIVATE KEY')) return [];
+  const found: Candidate[] = [];
+  const begin = new RegExp(BEGIN);
+  const end = new RegExp(END);
+  let noEndAfter = Infinity;
+  let hit: RegExpExecArray | null;
+  while ((hit = begin.exec(text)) !== null) {
+    const start = hit.index;
+    const bodyStart = start + hit[0].length;
+    let stop: number;
+    end.lastIndex = bodyStart;
+    const close = bodyStart < noEndAfter ? end.exec(text) : null;
+    if (close !== null) {
+      stop = close.index + close[0].length;
+    } else {
+      // No END anywhere after here; remember it so later BEGINs do not rescan.
+      noEndAfter = Math.min(noEndAfter, bodyStart);
+      TRUNCATED_BODY.lastIndex = bodyStart;
+      TRUNCATED_BODY.exec(text);
+      stop = TRUNCATED_BODY.lastIndex;
+      while (stop > bodyStart && /\s/.test(text[stop - 1] ?? '')) stop--;
+    }
+    found.push({ kind: 'private_key', start, end: stop, rank: RANK_SHAPE });
+    begin.lastIndex = Math.max(stop, bodyStart);
+  }
+  return found;
+}

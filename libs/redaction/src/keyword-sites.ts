@@ -1,0 +1,52 @@
+import { type ProviderContext, providerContext, type SecretNameKind, secretNameKind } from './secret-names';
+
+/** An identifier in the text that names a secret or a provider. */
+export interface KeywordSite {
+  readonly start: number;
+  readonly end: number;
+  readonly nameKind: SecretNameKind | null;
+  readonly provider: ProviderContext | null;
+  /** A flag such as `--password`, whose value may follow after a space. */
+  readonly isFlag: boolean;
+  /** Two prose words such as "api key": never an assignment key. */
+  readonly isProse: boolean;
+}
+
+/**
+ * One case-insensitive scan finds every word that could name a secret; the
+ * segment rules in secret-names decide. Bare `key` is left out on purpose:
+ * it is everywhere in code and only names a secret in a pair (api_key…).
+ */
+const KEYWORD =
+  /pass|pwd|secret|token|auth|credential|bearer|cookie|(?:api|access|private|signing|encryption|master|account|session)[ _-]?key|aws|heroku|twilio/gi;
+
+const IDENT_CHAR = /[A-Za-z0-9_.-]/;
+const MAX_IDENT = 80;
+
+export function findKeywordSites(text: string, isProtected: (at: number) => boolean): KeywordSite[] {
+  const sites: KeywordSite[] = [];
+  const keyword = new RegExp(KEYWORD);
+  let doneUntil = 0;
+  let hit: RegExpExecArray | null;
+  while ((hit = keyword.exec(text)) !== null) {
+    const at = hit.index;
+    if (at < doneUntil || isProtected(at)) continue;
+    const isProse = hit[0].includes(' ');
+    let start = at;
+    let end = at + hit[0].length;
+    if (!isProse) {
+      while (start > 0 && at - start < MAX_IDENT && IDENT_CHAR.test(text[start - 1]!)) start--;
+      while (end < text.length && end - at < MAX_IDENT && IDENT_CHAR.test(text[end]!)) end++;
+      // A trailing dot or dash is punctuation ("my token."), not part of the name.
+      while (end > at + hit[0].length && /[.-]/.test(text[end - 1]!)) end--;
+    }
+    doneUntil = end;
+    keyword.lastIndex = end;
+    const name = text.slice(start, end);
+    const nameKind = isProse ? 'secret' : secretNameKind(name);
+    const provider = isProse ? null : providerContext(name);
+    if (nameKind === null && provider === null) continue;
+    sites.push({ start, end, nameKind, provider, isFlag: name.startsWith('-'), isProse });
+  }
+  return sites;
+}
