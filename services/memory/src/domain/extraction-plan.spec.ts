@@ -75,6 +75,12 @@ describe('planExtractionWrites', () => {
     expect(planExtractionWrites([cand('The user takes metformin twice a day!', { factType: 'event' })], [pending], ids, NOW)).toEqual([]);
   });
 
+  it('does not edit a pending proposal through a plainly worded restatement', () => {
+    // Proposed because its tool category said so, though the words alone are ordinary.
+    const pending = stored('p2', 'Knees are not great on stairs.', { factType: 'event', kind: 'proposal' });
+    expect(planExtractionWrites([cand('The knees are not great on the stairs!', { factType: 'event' })], [pending], ids, NOW)).toEqual([]);
+  });
+
   it('leaves a confirmed sensitive fact alone rather than rewording it unasked', () => {
     const confirmed = stored('f9', 'Takes metformin twice a day.', { factType: 'event' });
     expect(planExtractionWrites([cand('Takes metformin twice a day now.', { factType: 'event', confidence: 'high' })], [confirmed], ids, NOW)).toEqual([]);

@@ -58,7 +58,7 @@ export type Activation = { ok: true } | { ok: false; reason: 'not_proposed' | 't
 /** A proposed plan may be activated while fewer than three plans are open. */
 export function canActivate(plan: PlanState, plans: readonly PlanState[]): Activation {
   if (plan.status !== 'proposed') return { ok: false, reason: 'not_proposed' };
-  const open = plans.filter((p) => p.status === 'active' && p.planId !== plan.planId).length;
+  const open = plans.filter((p) => p.status === 'active').length;
   return open >= MAX_ACTIVE_PLANS ? { ok: false, reason: 'too_many_open' } : { ok: true };
 }
 
