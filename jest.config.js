@@ -8,7 +8,10 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/tests'],
   testMatch: ['**/*.spec.ts'],
-  transform: { '^.+\\.ts$': ['@swc/jest', swcrc] },
+  // NestJS 12 ships ES modules only; Node 20 loads them through require(esm), jest does not, so swc
+  // compiles them to CommonJS along with our TypeScript.
+  transform: { '^.+\\.(ts|m?js)$': ['@swc/jest', swcrc] },
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs)/)'],
   moduleNameMapper: {
     '^@mnemo/(.*)-service$': '<rootDir>/services/$1/src/index.ts',
     '^@mnemo/(.*)$': '<rootDir>/libs/$1/src/index.ts',

@@ -30,13 +30,14 @@ export function toHttpError(error: unknown): { status: number; body: ErrorBody }
   if (error instanceof MnemoError) {
     return { status: STATUS_BY_CODE[error.code] ?? 500, body: { error: { code: error.code, message: error.message } } };
   }
-  if (error instanceof HttpException) {
+  const cause = error instanceof HttpException ? (error.cause as { type?: string } | undefined) : undefined;
+  if (error instanceof HttpException && !cause?.type) {
     const status = error.getStatus();
     const code = status === 404 ? 'not_found' : status === 413 ? 'payload_too_large' : `http_${status}`;
     return { status, body: { error: { code, message: error.message } } };
   }
   // Body-parser errors arrive as plain errors with a status and a type.
-  const e = error as { status?: number; type?: string; message?: string };
+  const e = (cause ?? error) as { status?: number; type?: string; message?: string };
   if (e?.type === 'entity.too.large') return { status: 413, body: { error: { code: 'payload_too_large', message: 'the request body is larger than the limit' } } };
   if (e?.type === 'entity.parse.failed') return { status: 400, body: { error: { code: 'malformed_json', message: 'the request body is not valid JSON' } } };
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {

@@ -7,6 +7,6 @@ export function redactEvent<T extends EventEnvelope>(event: T): { event: T; find
   const correlation = event.correlationId === undefined ? undefined : redactDeep(event.correlationId);
   return {
     event: { ...event, payload: payload.value, ...(correlation ? { correlationId: correlation.value as string } : {}) },
-    findings: payload.findings + (correlation?.findings ?? 0),
+    findings: payload.count + (correlation?.count ?? 0),
   };
 }
