@@ -32,7 +32,7 @@ describe('classifySensitivity', () => {
     "I'm tired of meetings.",
     'Wants to run a marathon next spring.',
     'Feels anxious about the product demo.',
-    'Retail therapy on Saturdays helps them unwind.',
+    'My retail therapy is buying old books.',
     'Values honesty over comfort.',
     'Has a lot of pressure at work this quarter.',
     'Decided to move to Lisbon in April.',
