@@ -4,19 +4,16 @@ import {
   coreProfileBlock,
   GOALS_HEADING,
   goalLine,
-  indexHeader,
-  indexLine,
   KEY_MOMENTS_HEADING,
   listSection,
   pinnedBlock,
   whatYouKnowBlock,
 } from './claude-md-blocks';
 import type { ClaudeMdTelemetry, SpilledBlock } from './claude-md-telemetry';
-import type { ClaudeMdSources, ContextBudgets, ContextMode, PinnedArtifact } from './context-sources';
+import type { ClaudeMdSources, ContextBudgets, ContextMode } from './context-sources';
 import { buildInsights } from './cross-artifact-insights';
 import { greedyPack } from './greedy-pack';
 import {
-  artifactIndexOverflowLine,
   INTERVIEW_SCAFFOLDING,
   MEMORY_USAGE_INSTRUCTIONS,
   PREAMBLE_ARTIFACTS_UNAVAILABLE,
@@ -24,6 +21,7 @@ import {
   PREAMBLE_WITH_ARTIFACTS,
 } from './memory-usage-instructions';
 import { buildPersonalContext } from './personal-context';
+import { type ArtifactPlan, artifactFloor, placeArtifacts } from './place-artifacts';
 import { newestFirst } from './text-format';
 
 export interface ClaudeMdResult {
@@ -106,12 +104,14 @@ function build(sources: ClaudeMdSources, budgets: ContextBudgets, mode: ContextM
 
   const pinned = sources.pinnedArtifacts ?? [];
   const pinnedIds = new Set(pinned.map((artifact) => artifact.id));
-  const menu = (sources.artifacts ?? []).filter((entry) => !pinnedIds.has(entry.id));
-  const hasIndex = menu.length > 0 || pinned.length > 0;
-  const header = indexHeader();
-  // Room for "…and N more" is held back from the start, so the index can always say what it left out.
-  const overflowReserve = hasIndex ? artifactIndexOverflowLine(menu.length + pinned.length).length + 2 : 0;
-  if (hasIndex) take(header);
+  const plan: ArtifactPlan = {
+    pinned,
+    menu: (sources.artifacts ?? []).filter((entry) => !pinnedIds.has(entry.id)),
+    entryById: new Map((sources.artifacts ?? []).map((entry) => [entry.id, entry])),
+  };
+  const floor = artifactFloor(plan);
+  used += floor.header;
+  const overflowReserve = floor.overflow;
 
   // --- whole sections, by priority
   const takeWhole = (name: string, text: string | null): string | null => {
@@ -152,40 +152,9 @@ function build(sources: ClaudeMdSources, budgets: ContextBudgets, mode: ContextM
   const bookmarks = newestFirst(sources.bookmarks ?? [], (bookmark) => bookmark.createdAt);
   const keyMoments = takeLines('bookmark', KEY_MOMENTS_HEADING, bookmarks, bookmarkLine);
 
-  // --- pinned artifacts in full, each only if the whole index still fits behind it
-  const entryById = new Map((sources.artifacts ?? []).map((entry) => [entry.id, entry]));
-  const spillLine = (artifact: PinnedArtifact): string => indexLine(entryById.get(artifact.id), artifact);
-  const menuLines = menu.map((entry) => indexLine(entry, undefined));
-  let reserved = hasIndex ? overflowReserve + 1 : 0;
-  reserved += menuLines.reduce((sum, line) => sum + line.length + 1, 0);
-  reserved += pinned.reduce((sum, artifact) => sum + spillLine(artifact).length + 1, 0);
-  const pinnedInFull: PinnedArtifact[] = [];
-  const pinnedSpilled: PinnedArtifact[] = [];
-  for (const artifact of pinned) {
-    const ownLine = spillLine(artifact).length + 1;
-    const text = pinnedBlock(artifact);
-    if (fits(blockCost(text), reserved - ownLine)) {
-      take(text);
-      reserved -= ownLine;
-      pinnedInFull.push(artifact);
-    } else {
-      spilled.push({ kind: 'pinned', id: artifact.id });
-      pinnedSpilled.push(artifact);
-    }
-  }
-
-  // --- index lines: spilled pinned artifacts first, then the menu in the order given
-  const candidates = [
-    ...pinnedSpilled.map((artifact) => ({ id: artifact.id, line: spillLine(artifact) })),
-    ...menu.map((entry, i) => ({ id: entry.id, line: menuLines[i] })),
-  ];
-  const room = Math.max(0, budgets.totalChars - used - overflowReserve);
-  const packedIndex = greedyPack(candidates, (c) => c.line.length + 1, room, 1);
-  packedIndex.skipped.forEach((c) => spilled.push({ kind: 'index-line', id: c.id }));
-  const indexLines = packedIndex.taken.map((c) => c.line);
-  if (packedIndex.skipped.length > 0) indexLines.push(artifactIndexOverflowLine(packedIndex.skipped.length));
-  // The header was paid for up front; it is shown only when it has lines under it.
-  const index = indexLines.length > 0 ? `${header}${SEPARATOR}${indexLines.join('\n')}` : null;
+  // --- pinned artifacts, then the index, in what is left
+  const artifacts = placeArtifacts(plan, budgets.totalChars - used);
+  spilled.push(...artifacts.spilled);
 
   const blocks = [
     ...instructions,
@@ -193,11 +162,11 @@ function build(sources: ClaudeMdSources, budgets: ContextBudgets, mode: ContextM
     profile,
     personalText,
     keyMoments.text,
-    ...pinnedInFull.map(pinnedBlock),
+    ...artifacts.pinnedInFull.map(pinnedBlock),
     insightText,
     goals.text,
     conversation,
-    index,
+    artifacts.index,
   ];
   const markdown = `${blocks.filter((block): block is string => block !== null).join(SEPARATOR)}\n`;
   return {
@@ -212,8 +181,8 @@ function build(sources: ClaudeMdSources, budgets: ContextBudgets, mode: ContextM
       memoryChars: personalText?.length ?? 0,
       insightCount: insightText === null ? 0 : insights.used.length,
       insightChars: insightText?.length ?? 0,
-      pinnedCount: pinnedInFull.length,
-      indexCount: packedIndex.taken.length,
+      pinnedCount: artifacts.pinnedInFull.length,
+      indexCount: artifacts.indexCount,
     },
   };
 }
