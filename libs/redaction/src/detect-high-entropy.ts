@@ -2,8 +2,8 @@ import { looksRandom, UUID } from './entropy';
 import type { KeywordSite } from './keyword-sites';
 import { type Candidate, RANK_ENTROPY, RANK_SHAPE, type SecretKind } from './secret-kind';
 
-/** Starts on a letter, digit, + or / so the `=` of `KEY=value` is never swallowed; base64 padding may end it. */
-const CANDIDATE = /[A-Za-z0-9+/][A-Za-z0-9+/_.-]{19,}={0,2}/g;
+/** Starts on a letter, digit, + or / (not the n of an escaped \\n) so the `=` of `KEY=value` is never swallowed; base64 padding may end it. */
+const CANDIDATE = /(?<!\\)[A-Za-z0-9+/][A-Za-z0-9+/_.-]{19,}={0,2}/g;
 const PLACEHOLDER_START = '[REDACTED:';
 const AFTER_CHARS = 160;
 const AFTER_WORDS = 4;
@@ -71,8 +71,12 @@ function scan(
   const candidate = new RegExp(CANDIDATE);
   let m: RegExpExecArray | null;
   while ((m = candidate.exec(slice)) !== null) {
-    const kind = classify(m[0]);
-    if (kind !== null) out.push({ kind, start: window.start + m.index, end: window.start + m.index + m[0].length, rank });
+    // The slice hides a backslash just before the window: `\nabc…` must not start at the n.
+    const skip = m.index === 0 && text[window.start - 1] === '\\' && /[nrt]/.test(m[0][0]!) ? 1 : 0;
+    const value = m[0].slice(skip);
+    const kind = classify(value);
+    const start = window.start + m.index + skip;
+    if (kind !== null) out.push({ kind, start, end: start + value.length, rank });
   }
 }
 

@@ -2,8 +2,8 @@ import { type Candidate, RANK_SHAPE } from './secret-kind';
 
 const BEGIN = /-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
 const END = /-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
-/** Body of a truncated block: base64 and line breaks, real or JSON-escaped. */
-const TRUNCATED_BODY = /(?:[A-Za-z0-9+/=\r\n\t ]|\\[nrt])*/y;
+/** Body of a truncated block: whole lines of base64 (or blank), after real or JSON-escaped breaks. */
+const TRUNCATED_BODY = /(?:(?:\r?\n|\\r\\n|\\n)[A-Za-z0-9+/=]*(?=\r?\n|\\[rn]|$|"))*/y;
 
 /**
  * PEM/OpenSSH/PGP private-key blocks, spanning lines. Done with indexOf-style

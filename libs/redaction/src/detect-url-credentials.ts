@@ -31,16 +31,18 @@ function credentialAt(text: string, sep: number): Candidate | null {
   let authorityEnd = hostStart;
   const limit = Math.min(text.length, hostStart + MAX_AUTHORITY);
   while (authorityEnd < limit && !AUTHORITY_END.test(text[authorityEnd]!)) authorityEnd++;
-  const at = text.lastIndexOf('@', authorityEnd - 1);
-  if (at < hostStart) return null;
-  const colon = text.indexOf(':', hostStart);
-  if (colon === -1 || colon >= at) return null;
+  // Search only inside the authority: an unbounded lastIndexOf would make many "://" quadratic.
+  const authority = text.slice(hostStart, authorityEnd);
+  const at = authority.lastIndexOf('@');
+  const colon = authority.indexOf(':');
+  if (at === -1 || colon === -1 || colon > at) return null;
 
-  const start = colon + 1;
-  const password = text.slice(start, at);
+  const start = hostStart + colon + 1;
+  const end = hostStart + at;
+  const password = text.slice(start, end);
   if (password.length === 0 || isReference(password)) return null;
   const kind = scheme === 'http' || scheme === 'https' ? 'basic_auth_url' : 'connection_string';
-  return { kind, start, end: at, rank: RANK_SHAPE };
+  return { kind, start, end, rank: RANK_SHAPE };
 }
 
 /** `${DB_PASS}`, `$PASS`, `<password>`, `****` and placeholders are not secrets. */
