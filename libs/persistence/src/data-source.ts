@@ -32,6 +32,12 @@ export async function openDataSource(options: DataSourceOptions): Promise<DataSo
     logging: false,
   });
   await dataSource.initialize();
+  if (options.poolSize < 2) {
+    // A one-connection pool (embedded PGlite) belongs to one process: nobody to race, and holding the
+    // lock on the only connection would leave none for the migrations.
+    await dataSource.runMigrations({ transaction: 'each' });
+    return dataSource;
+  }
   const runner = dataSource.createQueryRunner();
   try {
     await runner.connect();

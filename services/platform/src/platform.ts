@@ -7,7 +7,7 @@ import { openInfra, type Infra } from './infra';
 import { InfraModule } from './infra.module';
 import { NestLogger } from './nest-logger';
 import type { PlatformConfig } from './platform.config';
-import { allMigrations, type ServiceDefinition } from './service-registry';
+import { allMigrations, SERVICES, type ServiceDefinition } from './service-registry';
 
 export interface RunningPlatform {
   infra: Infra;
@@ -50,7 +50,7 @@ export async function startPlatform(config: PlatformConfig, services: ServiceDef
       }
       if (service.http) {
         httpApp = await NestFactory.create(
-          { module: class HttpRoot {}, imports: [infraModule, service.http] },
+          { module: class HttpRoot {}, imports: [infraModule, service.http, ...SERVICES.flatMap((s) => (s.api ? [s.api] : []))] },
           { bodyParser: false, logger: new NestLogger(logger) },
         );
         configureHttp(httpApp, config.MNEMO_MAX_BODY_BYTES);

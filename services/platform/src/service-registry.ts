@@ -10,8 +10,10 @@ export interface ServiceDefinition {
   projections: Projection[];
   /** A Nest module whose controllers hold `@OnEvent` reactors. */
   reactors?: Type<unknown>;
-  /** A Nest module served over HTTP on MNEMO_HTTP_PORT. */
+  /** The gateway's own Nest module: the HTTP edge on MNEMO_HTTP_PORT. */
   http?: Type<unknown>;
+  /** This service's HTTP controllers (reading its read models), mounted on the gateway wherever the gateway runs. */
+  api?: Type<unknown>;
 }
 
 export const SERVICES: readonly ServiceDefinition[] = [
