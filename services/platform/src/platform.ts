@@ -5,6 +5,7 @@ import { startProjector } from '@mnemo/persistence';
 import { configureHttp, installFallbackErrorHandler } from '@mnemo/gateway-service';
 import { openInfra, type Infra } from './infra';
 import { InfraModule } from './infra.module';
+import { createPlatformLlm } from './llm-wiring';
 import { NestLogger } from './nest-logger';
 import type { PlatformConfig } from './platform.config';
 import { allMigrations, SERVICES, type ServiceDefinition } from './service-registry';
@@ -20,7 +21,8 @@ export interface RunningPlatform {
 /** Starts the chosen services in this process, sharing one set of connections. */
 export async function startPlatform(config: PlatformConfig, services: ServiceDefinition[], logger: Logger): Promise<RunningPlatform> {
   const infra = await openInfra(config, allMigrations(), logger);
-  const infraModule = InfraModule.forRoot(infra, logger, { adminKey: config.MNEMO_ADMIN_KEY ?? null, maxBodyBytes: config.MNEMO_MAX_BODY_BYTES });
+  const gatewayConfig = { adminKey: config.MNEMO_ADMIN_KEY ?? null, maxBodyBytes: config.MNEMO_MAX_BODY_BYTES };
+  const infraModule = InfraModule.forRoot(infra, logger, gatewayConfig, createPlatformLlm(infra, logger));
   const subscriptions: Subscription[] = [];
   const microservices: INestMicroservice[] = [];
   let httpApp: INestApplication | null = null;
