@@ -18,7 +18,7 @@ export const ENTROPY_THRESHOLD = 3.3;
 const HEX = /^[0-9a-f]+$/i;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** snake/kebab/dotted names made of plain words: `refresh_token_rotation_v2`. */
-const WORDY_PART = /^(?:[a-z]+|[A-Z][a-z]*|[A-Z]+|\d+)$/;
+const WORDY_PART = /^(?:[a-z]+\d*|[A-Z][a-z]*\d*|[A-Z]+\d*|\d+)$/;
 
 /** How often the character class (upper, lower, digit, other) changes: high for random, low for words. */
 function classChangeRate(s: string): number {

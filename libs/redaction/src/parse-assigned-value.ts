@@ -24,7 +24,7 @@ const NOT_VALUES = new Set([
 /** References and stand-ins: `$TOKEN`, `${X}`, `%X%`, `<your-token>`, `{{ secret }}`, `****`, `xxx`. */
 const REFERENCE = /^(?:\$|%[A-Za-z_]+%$|<|\{\{|\[REDACTED:|\*+$|x{3,}$|\.\.\.$|…|[|>][-+]?$)/i;
 const IDENTIFIER_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
-const CALL = /^(?:(?:await|new|yield|return)\s+)?[A-Za-z_$][\w$.]*\s*[([]/;
+const CALL = /^(?:(?:await|new|yield|return)\s+)?[A-Za-z_$][\w$.]*[([]/;
 
 /** The span of the value assigned to a secret-naming key, or null when there is none worth hiding. */
 export function parseAssignedValue(text: string, site: KeywordSite): ValueSpan | null {

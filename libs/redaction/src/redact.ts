@@ -16,27 +16,72 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 const PLACEHOLDER = new RegExp(PLACEHOLDER_SOURCE, 'g');
 
+/** A pass only ever replaces text that is not yet a placeholder, so this bound is never reached in practice. */
+const MAX_PASSES = 8;
+
 /**
  * Replaces every secret in `text` with a typed placeholder. Pure and
- * idempotent: placeholders already in the text are never matched again, and
- * text that holds no secret comes back unchanged, byte for byte.
+ * idempotent: placeholders already in the text are never matched again, text
+ * that holds no secret comes back unchanged, byte for byte, and passes repeat
+ * until one finds nothing. Repeating matters where a secret was glued to other
+ * text: once it is a placeholder, its neighbour is judged on its own, exactly
+ * as a second call would judge it.
  */
 export function redact(text: string): RedactionResult {
-  const findings = findSecrets(text);
+  let findings = scanOnce(text);
   if (findings.length === 0) return { text, findings };
+  let current = applyFindings(text, findings);
+  for (let pass = 1; pass < MAX_PASSES; pass++) {
+    const more = scanOnce(current);
+    if (more.length === 0) break;
+    findings = mergeFindings(findings, toOriginal(more, findings));
+    current = applyFindings(text, findings);
+  }
+  return { text: current, findings };
+}
+
+/** One pass is enough to know: a later pass only runs after the first found something. */
+export const containsSecret = (text: string): boolean => scanOnce(text).length > 0;
+
+export const findSecrets = (text: string): Finding[] => redact(text).findings;
+
+function applyFindings(text: string, findings: readonly Finding[]): string {
   let out = '';
   let at = 0;
   for (const f of findings) {
     out += text.slice(at, f.start) + placeholder(f.kind);
     at = f.end;
   }
-  return { text: out + text.slice(at), findings };
+  return out + text.slice(at);
 }
 
-export const containsSecret = (text: string): boolean => findSecrets(text).length > 0;
+/**
+ * Maps findings in redacted text back to the original. Later findings never
+ * overlap a placeholder, so each sits in a gap between earlier findings.
+ */
+function toOriginal(later: readonly Finding[], earlier: readonly Finding[]): Finding[] {
+  const mapped: Finding[] = [];
+  let i = 0;
+  let shift = 0;
+  for (const f of later) {
+    while (i < earlier.length) {
+      const e = earlier[i]!;
+      const endInRedacted = e.start - shift + placeholder(e.kind).length;
+      if (endInRedacted > f.start) break;
+      shift += e.end - e.start - placeholder(e.kind).length;
+      i++;
+    }
+    mapped.push({ kind: f.kind, start: f.start + shift, end: f.end + shift });
+  }
+  return mapped;
+}
 
-/** Findings in the original text, sorted, never overlapping, never touching a placeholder. */
-export function findSecrets(text: string): Finding[] {
+function mergeFindings(a: readonly Finding[], b: readonly Finding[]): Finding[] {
+  return [...a, ...b].sort((x, y) => x.start - y.start);
+}
+
+/** Findings of one pass in `text`: sorted, never overlapping, never touching a placeholder. */
+function scanOnce(text: string): Finding[] {
   if (text.length === 0) return [];
   const guarded = placeholderSpans(text);
   const isProtected = (at: number): boolean => overlapsAny(guarded, at, at + 1);

@@ -1,0 +1,106 @@
+import fc from 'fast-check';
+import { redact } from './redact';
+import { SECRET_KINDS } from './secret-kind';
+import { findPlantedSecrets, sampleSecrets, SECRET_SAMPLES } from './secret-samples';
+
+// Words that cannot form a secret: no secret-naming word, no provider prefix.
+const SAFE_WORDS = [
+  'the', 'user', 'asked', 'for', 'a', 'summary', 'of', 'function', 'return', 'const', 'value', 'data',
+  'id', 'name', 'status', 'ok', 'error', 'retry', 'after', 'loop', 'items', 'map', 'filter', 'deploy',
+  'build', 'test', 'passed', 'coffee', 'session', 'memory', 'profile', 'fact', 'Note:', 'TODO',
+  'x', 'y', 'z1', '42', '3.14', 'v2', '{', '}', '(', ')', '[', ']', ';', ',', '.', '=', ':', '->', '=>',
+  '"', "'", '#', '//', '/*', '*/', '<div>', '</div>', 'foo_bar', 'fooBar', 'FOO_BAR', 'http', 'json',
+];
+const SEPARATORS = [' ', ' ', ' ', '\n', '\t', '', '\r\n'];
+const hexId = (min: number, max: number) =>
+  fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: min, maxLength: max });
+const uuid = fc.uuid();
+
+const safeFragment = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom(...SAFE_WORDS) },
+  { weight: 1, arbitrary: hexId(40, 40) },
+  { weight: 1, arbitrary: hexId(7, 12) },
+  { weight: 1, arbitrary: hexId(64, 64) },
+  { weight: 1, arbitrary: uuid },
+);
+const safeText = fc
+  .array(fc.tuple(safeFragment, fc.constantFrom(...SEPARATORS)), { maxLength: 60 })
+  .map((parts) => parts.map(([w, s]) => w + s).join(''));
+
+// Anything at all: secret words, separators, samples, random runs, placeholders.
+const riskyFragment = fc.oneof(
+  safeFragment,
+  fc.constantFrom(
+    'password', 'token', 'API_KEY', '--password', 'Bearer ', 'Basic ', 'secret', 'aws', 'heroku', 'twilio',
+    '=', ': ', '"', "'", '\\"', '\\n', '\n', ' ', '://', '@', 'export ', '-----BEGIN PRIVATE KEY-----',
+    '-----END PRIVATE KEY-----', '[REDACTED:secret]', 'postgres://u:', 'https://', 'sk-', 'ghp_', '{"password": ',
+  ),
+  fc.constantFrom(...Object.values(SECRET_SAMPLES)),
+  fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_-.'), maxLength: 50 }),
+  fc.string({ maxLength: 8 }),
+);
+const riskyText = fc.array(riskyFragment, { maxLength: 40 }).map((parts) => parts.join(''));
+
+describe('redact properties', () => {
+  it('redacting twice equals redacting once', () => {
+    fc.assert(
+      fc.property(riskyText, (text) => {
+        const once = redact(text).text;
+        expect(redact(once).text).toBe(once);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('reports sorted, disjoint findings in the original text that rebuild the redacted text', () => {
+    fc.assert(
+      fc.property(riskyText, (text) => {
+        const result = redact(text);
+        let last = 0;
+        let rebuilt = '';
+        for (const f of result.findings) {
+          expect(f.start).toBeGreaterThanOrEqual(last);
+          expect(f.end).toBeGreaterThan(f.start);
+          expect(f.end).toBeLessThanOrEqual(text.length);
+          rebuilt += `${text.slice(last, f.start)}[REDACTED:${f.kind}]`;
+          last = f.end;
+        }
+        expect(rebuilt + text.slice(last)).toBe(result.text);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('returns text without secrets byte for byte', () => {
+    fc.assert(
+      fc.property(safeText, (text) => {
+        const result = redact(text);
+        expect(result.text).toBe(text);
+        expect(result.findings).toEqual([]);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('never lets a planted secret of any family survive, wherever it is planted', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...SECRET_KINDS),
+        fc.string({ minLength: 1, maxLength: 12 }),
+        safeText,
+        safeText,
+        fc.constantFrom(' ', '\n', '\t', '\r\n'),
+        (kind, salt, before, after, gap) => {
+          const sample = sampleSecrets(salt)[kind];
+          const text = `${before}${gap}${sample}${gap}${after}`;
+
+          const result = redact(text);
+
+          expect(findPlantedSecrets(result.text, { [kind]: sample })).toEqual([]);
+          expect(result.findings.map((f) => f.kind)).toContain(kind);
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+});
