@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { DataSource } from 'typeorm';
+import type { EventEnvelope, StoredEvent } from '@mnemo/contracts';
+import { JetStreamEventLog, runConsumer, type Delivery, type EventLog } from '@mnemo/eventing';
+import { checksumProjection } from './checksum';
+import { dropSchema, openDataSource } from './data-source';
+import type { Projection, Sql } from './projection';
+import { readCheckpoint, startProjector } from './projection-runner';
+import { replayProjection } from './replay';
+import { eventually, TEST_DATABASE_URL, TEST_NATS_URL, uniqueName } from '../../../tests/support/servers';
+
+class Tally1764400000900 implements MigrationInterface {
+  name = 'Tally1764400000900';
+  async up(q: QueryRunner) {
+    await q.query(`CREATE TABLE tally (account_id text, session_id text, seq int, text text, last_seq bigint, PRIMARY KEY (account_id, session_id, seq))`);
+  }
+  async down(q: QueryRunner) {
+    await q.query(`DROP TABLE IF EXISTS tally`);
+  }
+}
+
+/** A counting projection: one row per turn, so a double apply would show as a wrong count or a lost row. */
+const tally: Projection = {
+  name: 'tally',
+  handles: ['TurnRecorded'],
+  tables: ['tally'],
+  migrations: [Tally1764400000900],
+  async apply(sql: Sql, { event, seq }: StoredEvent) {
+    const p = event.payload as { seq: number; text: string };
+    await sql.query(
+      `INSERT INTO tally VALUES ($1, $2, $3, $4, $5) ON CONFLICT (account_id, session_id, seq) DO UPDATE
+       SET text = EXCLUDED.text, last_seq = EXCLUDED.last_seq WHERE tally.last_seq < EXCLUDED.last_seq`,
+      [event.accountId, event.sessionId, p.seq, p.text, seq],
+    );
+  },
+};
+
+const turnEvent = (seq: number, text = `turn ${seq}`): EventEnvelope => ({
+  id: randomUUID(),
+  type: 'TurnRecorded',
+  version: 2,
+  accountId: 'acct',
+  sessionId: 's-1',
+  occurredAt: '2026-11-29T10:00:00.000Z',
+  producer: 'test',
+  payload: { seq, role: 'user', text },
+});
+
+const silent = { warn: () => undefined, error: () => undefined };
+
+/** Wraps a log so its deliveries are never acked: the process "dies" after processing, before the ack. */
+function neverAcks(log: EventLog): EventLog {
+  return Object.create(log, {
+    consume: {
+      value: (spec: Parameters<EventLog['consume']>[0], handler: Parameters<EventLog['consume']>[1]) =>
+        log.consume(spec, (deliveries: Delivery[]) => handler(deliveries.map((d) => ({ ...d, ack: async () => undefined, nak: () => undefined, term: () => undefined })))),
+    },
+  });
+}
+
+describe('projection runner on real NATS and Postgres', () => {
+  let ns: string;
+  let log: JetStreamEventLog;
+  let db: DataSource;
+
+  beforeEach(async () => {
+    ns = uniqueName('pr').toLowerCase();
+    log = await JetStreamEventLog.connect({ servers: TEST_NATS_URL, streamPrefix: ns.toUpperCase(), subjectPrefix: ns });
+    await log.ensureStreams();
+    db = await openDataSource({ url: TEST_DATABASE_URL, poolSize: 4, migrations: tally.migrations, schema: ns });
+  });
+  afterEach(async () => {
+    await log.deleteStreams();
+    await log.close();
+    await db.destroy();
+    await dropSchema(TEST_DATABASE_URL, ns);
+  });
+
+  const rows = async () => (await db.query(`SELECT count(*)::int AS n FROM tally`))[0].n as number;
+
+  it('leaves the read model as one delivery would when the consumer dies after processing, before the ack', async () => {
+    for (let i = 1; i <= 20; i += 1) await log.append('events', turnEvent(i));
+    const deps = { dataSource: db, log, logger: silent, service: 'test' };
+    const dying = await startProjector({ ...deps, log: neverAcks(log) }, tally, { ackWaitMs: 1000 });
+    await eventually(rows, (n) => n === 20);
+    await dying.stop(); // killed: nothing was acked
+    const restarted = await startProjector(deps, tally, { ackWaitMs: 1000 });
+    await eventually(() => log.pending('events', 'projection-tally'), (n) => n === 0);
+    await restarted.stop();
+    await expect(rows()).resolves.toBe(20);
+    await expect(readCheckpoint(db, 'tally')).resolves.toBe(20);
+    const live = await checksumProjection(db, tally);
+    await replayProjection(db, log, tally);
+    await expect(checksumProjection(db, tally)).resolves.toEqual(live);
+  });
+
+  it('dead-letters an event whose handler always throws after the configured deliveries, and goes on with the next', async () => {
+    const poison = turnEvent(1, 'poison');
+    await log.append('events', poison);
+    await log.append('events', turnEvent(2));
+    const seen: string[] = [];
+    const sub = await runConsumer({
+      log,
+      service: 'always-throws',
+      logger: silent,
+      spec: { stream: 'events', durable: 'always-throws', filterSubject: 'mnemo.events.>', maxDeliver: 3, ackWaitMs: 1000, batchSize: 10 },
+      handle: async (events) => {
+        for (const { event } of events) {
+          if (event.id === poison.id) throw new Error('cannot handle this one');
+          seen.push(event.id);
+        }
+      },
+    });
+    const letters = await eventually(() => log.readDeadLetters('always-throws'), (l) => l.length === 1, 20_000);
+    await sub.stop();
+    expect(letters[0]).toMatchObject({ deliveryCount: 3, event: { id: poison.id }, error: { message: 'cannot handle this one' } });
+    expect(seen).toHaveLength(1);
+    await expect(log.pending('events', 'always-throws')).resolves.toBe(0);
+  });
+
+  it('splits one durable between two instances that together apply every event once', async () => {
+    const other = await JetStreamEventLog.connect({ servers: TEST_NATS_URL, streamPrefix: ns.toUpperCase(), subjectPrefix: ns });
+    const applied: Record<string, number[]> = { a: [], b: [] };
+    const counting = (name: 'a' | 'b'): Projection => ({
+      ...tally,
+      async apply(sql, stored) {
+        applied[name].push(stored.seq);
+        await tally.apply(sql, stored);
+      },
+    });
+    const deps = { dataSource: db, logger: silent, service: 'test' };
+    const a = await startProjector({ ...deps, log }, counting('a'), { batchSize: 5 });
+    const b = await startProjector({ ...deps, log: other }, counting('b'), { batchSize: 5 });
+    await Promise.all(Array.from({ length: 300 }, (_, i) => log.append('events', turnEvent(i + 1))));
+    await eventually(rows, (n) => n === 300);
+    await eventually(() => log.pending('events', 'projection-tally'), (n) => n === 0);
+    await a.stop();
+    await b.stop();
+    await other.close();
+    const all = [...applied.a, ...applied.b].sort((x, y) => x - y);
+    expect(applied.a.length).toBeGreaterThan(0);
+    expect(applied.b.length).toBeGreaterThan(0);
+    expect(all).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
+  });
+});
