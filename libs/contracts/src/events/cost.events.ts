@@ -22,4 +22,26 @@ export const FeatureEventRecorded = z.object({
   metadata: z.record(z.string(), z.unknown()).default({}),
 });
 
-export const costEvents = { LlmCallSettled, FeatureEventRecorded } as const;
+/** An admin set one account's daily cap for one pool; it overrides the deployment's default from then on. */
+export const CostCapSet = z.object({
+  pool: CostPool,
+  capUsd: z.number().nonnegative().max(1_000_000),
+});
+
+/**
+ * An account stored a provider key. Only the AES-GCM ciphertext (keyed by MNEMO_SECRET_KEY) and a
+ * masked form travel; the plain key is in no event, row, log or answer.
+ */
+export const LlmKeyAdded = z.object({
+  keyId: z.string().min(1).max(64),
+  encryptedSecret: z.string().min(1).max(4096),
+  maskedKey: z.string().max(64),
+  active: z.boolean(),
+});
+
+/** The account's active key changed; the previously active one stays stored as a fallback. */
+export const LlmKeyActivated = z.object({
+  keyId: z.string().min(1).max(64),
+});
+
+export const costEvents = { LlmCallSettled, FeatureEventRecorded, CostCapSet, LlmKeyAdded, LlmKeyActivated } as const;
