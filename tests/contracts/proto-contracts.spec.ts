@@ -20,6 +20,8 @@ function expected(schema: z.ZodType): { type: string; repeated: boolean; optiona
   }
   const def = s._zod.def;
   if (def.type === 'array') return { ...expected(def.element), repeated: true, optional: false };
+  // A string-keyed record is a proto map: protobufjs reports the map's value type, not repeated.
+  if (def.type === 'record') return { ...expected(def.valueType), repeated: false, optional: false };
   const type =
     def.type === 'string' || def.type === 'enum' ? 'string'
     : def.type === 'number' ? (s.isInt ? 'int' : 'number')

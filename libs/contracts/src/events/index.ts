@@ -36,6 +36,7 @@ export const producerEventTypes = [
   'BookmarkAdded',
   'ReminderSet',
   'PlanProposed',
+  'SessionOutcomeRecorded',
 ] as const satisfies readonly EventType[];
 export type ProducerEventType = (typeof producerEventTypes)[number];
 

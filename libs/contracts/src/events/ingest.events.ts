@@ -79,6 +79,35 @@ export const SessionOutcomeRecorded = z.object({
   outcome: z.enum(['merged', 'reverted', 'abandoned', 'unknown']),
 });
 
+/** One run of the transcript ingest loop (or its on-demand trigger): what it read and where it got to. */
+const TranscriptIngestRun = z.object({
+  runId: z.uuid(),
+  trigger: z.enum(['loop', 'admin', 'cli']),
+  root: z.string().max(4000),
+  startedAt: z.iso.datetime({ offset: true }),
+  finishedAt: z.iso.datetime({ offset: true }),
+  durationMs: z.number().int().nonnegative(),
+  /** Files modified at or after this time were read; absent for a full scan. */
+  since: z.iso.datetime({ offset: true }).optional(),
+  files: z.number().int().nonnegative(),
+  sessions: z.number().int().nonnegative(),
+  turns: z.number().int().nonnegative(),
+  events: z.number().int().nonnegative(),
+  skippedFiles: z.number().int().nonnegative(),
+  skippedLines: z.number().int().nonnegative(),
+  outcomesUpdated: z.number().int().nonnegative().default(0),
+});
+
+export const TranscriptIngestRunCompleted = TranscriptIngestRun.extend({
+  /** The newest file modification time fully ingested: the next loop run reads files from here on. */
+  watermark: z.iso.datetime({ offset: true }).optional(),
+});
+
+/** A failed run keeps the watermark where it was, so the next run retries the same window. */
+export const TranscriptIngestRunFailed = TranscriptIngestRun.extend({
+  error: z.string().max(2000),
+});
+
 export const ingestEvents = {
   SessionStarted,
   SessionEnded,
@@ -89,4 +118,6 @@ export const ingestEvents = {
   ReminderSet,
   PlanProposed,
   SessionOutcomeRecorded,
+  TranscriptIngestRunCompleted,
+  TranscriptIngestRunFailed,
 } as const;
