@@ -5,3 +5,4 @@ export * from './parse-event';
 export * from './api';
 export * from './subjects';
 export * from './errors';
+export * from './context.rpc';

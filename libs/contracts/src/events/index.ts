@@ -5,6 +5,7 @@ import { compactionEvents } from './compaction.events';
 import { memoryEvents } from './memory.events';
 import { costEvents } from './cost.events';
 import { profileEvents } from './profile.events';
+import { contextEvents } from './context.events';
 
 export * from './ingest.events';
 export * from './platform.events';
@@ -12,6 +13,7 @@ export * from './compaction.events';
 export * from './memory.events';
 export * from './cost.events';
 export * from './profile.events';
+export * from './context.events';
 
 /** Every event type Mnemo knows, by name, with its current payload schema. */
 export const eventPayloads = {
@@ -21,6 +23,7 @@ export const eventPayloads = {
   ...memoryEvents,
   ...costEvents,
   ...profileEvents,
+  ...contextEvents,
 } as const;
 
 export type EventType = keyof typeof eventPayloads;

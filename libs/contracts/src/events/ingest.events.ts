@@ -43,6 +43,8 @@ export const ArtifactSaved = z.object({
   content: z.string().max(2_000_000),
   kind: z.string().max(100).optional(),
   gist: z.string().max(2000).optional(),
+  /** Loaded in full into every CLAUDE.md while the budget allows (seed 000: pinned context). */
+  pinned: z.boolean().optional(),
 });
 
 export const BookmarkAdded = z.object({

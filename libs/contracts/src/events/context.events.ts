@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/**
+ * An account's switches, as the person set them. Each field is optional: an event changes only the
+ * switches it names, so two edits of different switches never undo each other.
+ */
+export const AccountSettingsChanged = z.object({
+  /** SPEC §8 egress: false forbids sending this account's data to the model provider. Default true. */
+  egressAllowed: z.boolean().optional(),
+  /** Sensitive (health) memories are served only while this is on. Default false. */
+  healthModuleOn: z.boolean().optional(),
+});
+
+export const contextEvents = { AccountSettingsChanged } as const;
