@@ -150,5 +150,6 @@ describe('the spine: session events in, redacted turns out, rebuilt by replay', 
     expect(ready.body.checks).toEqual({ log: 'ok', database: 'ok', cache: 'ok' });
     const metrics = await harness.http().get('/metrics');
     expect(metrics.text).toContain('mnemo_events_consumed_total');
+    expect(metrics.text).toMatch(/mnemo_projection_lag_events\{projection="sessions"\} 0/);
   });
 });

@@ -8,3 +8,4 @@ export * from './cache/cache.port';
 export * from './cache/redis-cache';
 export * from './cache/memory-cache';
 export * from './tokens';
+export * from './projection-lag';

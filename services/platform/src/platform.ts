@@ -1,7 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import type { INestApplication, INestMicroservice } from '@nestjs/common';
 import { RethrowRpcErrors, JetStreamTransport, type Logger, type Subscription } from '@mnemo/eventing';
-import { startProjector } from '@mnemo/persistence';
+import { registerProjectionLag, startProjector } from '@mnemo/persistence';
 import { configureHttp, installFallbackErrorHandler } from '@mnemo/gateway-service';
 import { openInfra, type Infra } from './infra';
 import { InfraModule } from './infra.module';
@@ -64,6 +64,7 @@ export async function startPlatform(config: PlatformConfig, services: ServiceDef
       }
       logger.info({ service: service.name }, 'service started');
     }
+    registerProjectionLag(infra.log, services.flatMap((service) => service.projections));
   } catch (error) {
     await stop();
     throw error;
