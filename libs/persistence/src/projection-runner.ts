@@ -22,11 +22,10 @@ export async function applyBatch(dataSource: DataSource, projection: Projection,
 }
 
 export async function applyEvents(sql: Sql, projection: Projection, events: StoredEvent[]): Promise<void> {
-  let lastSeq = 0;
-  for (const stored of events) {
-    if (projection.handles.includes(stored.event.type)) await projection.apply(sql, stored);
-    lastSeq = Math.max(lastSeq, stored.seq);
-  }
+  const relevant = events.filter((stored) => projection.handles.includes(stored.event.type));
+  if (projection.applyMany) await projection.applyMany(sql, relevant);
+  else for (const stored of relevant) await projection.apply(sql, stored);
+  const lastSeq = events.reduce((max, stored) => Math.max(max, stored.seq), 0);
   await sql.query(
     `INSERT INTO projection_checkpoints (name, last_seq) VALUES ($1, $2)
      ON CONFLICT (name) DO UPDATE SET last_seq = GREATEST(projection_checkpoints.last_seq, EXCLUDED.last_seq)`,

@@ -21,6 +21,11 @@ export interface Projection {
   /** TypeORM migrations that create its tables (run at start; replay runs `down` then `up`). */
   readonly migrations: readonly MigrationClass[];
   apply(sql: Sql, stored: StoredEvent): Promise<void>;
+  /**
+   * Optional bulk path for a batch of its events, in log order; must leave the same rows as applying
+   * them one by one (replay and live runs both use it, so checksums stay comparable).
+   */
+  applyMany?(sql: Sql, events: StoredEvent[]): Promise<void>;
 }
 
 export async function recreateSchema(queryRunner: QueryRunner, projection: Projection): Promise<void> {

@@ -1,16 +1,26 @@
 import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
+import { redact, redactDeep } from '@mnemo/redaction';
 import { Sessions1764400000100 } from './sessions.migration';
+import { upsertTurns } from './turns-bulk';
 
 /**
  * sessions and turns: what was said, redacted, per session. Writes are keyed by natural ids and
- * guarded by `last_seq`, so a redelivered or late event never overwrites newer state.
+ * guarded by `last_seq`, so a redelivered or late event never overwrites newer state. Text is
+ * redacted again on the way into the table: defence in depth behind the redaction service.
  */
 export const sessionsProjection: Projection = {
   name: 'sessions',
   handles: ['SessionStarted', 'SessionEnded', 'TurnRecorded'],
   tables: ['sessions', 'turns'],
   migrations: [Sessions1764400000100],
+
+  /** Turns, the bulk of the log, go in one statement per batch; session events one by one. */
+  async applyMany(sql: Sql, events: StoredEvent[]): Promise<void> {
+    const turns = events.filter((stored) => stored.event.type === 'TurnRecorded') as Array<StoredEvent<'TurnRecorded', PayloadOf<'TurnRecorded'>>>;
+    for (const stored of events) if (stored.event.type !== 'TurnRecorded') await this.apply(sql, stored);
+    await upsertTurns(sql, turns);
+  },
 
   async apply(sql: Sql, stored: StoredEvent): Promise<void> {
     const { event, seq } = stored;
@@ -24,7 +34,7 @@ export const sessionsProjection: Projection = {
              git_branch = EXCLUDED.git_branch, developer = EXCLUDED.developer, started_at = EXCLUDED.started_at,
              started_seq = EXCLUDED.started_seq, last_seq = GREATEST(sessions.last_seq, EXCLUDED.last_seq)
            WHERE coalesce(sessions.started_seq, 0) < EXCLUDED.started_seq`,
-          [event.accountId, event.sessionId, p.source, p.title ?? null, p.cwd ?? null, p.gitBranch ?? null, p.developer ?? null, event.occurredAt, seq],
+          [event.accountId, event.sessionId, redact(p.source).text, clean(p.title), clean(p.cwd), clean(p.gitBranch), clean(p.developer), event.occurredAt, seq],
         );
         return;
       }
@@ -35,23 +45,15 @@ export const sessionsProjection: Projection = {
            ON CONFLICT (account_id, id) DO UPDATE SET ended_at = EXCLUDED.ended_at, end_reason = EXCLUDED.end_reason,
              ended_seq = EXCLUDED.ended_seq, last_seq = GREATEST(sessions.last_seq, EXCLUDED.last_seq)
            WHERE coalesce(sessions.ended_seq, 0) < EXCLUDED.ended_seq`,
-          [event.accountId, event.sessionId, event.occurredAt, p.reason ?? null, seq],
+          [event.accountId, event.sessionId, event.occurredAt, clean(p.reason), seq],
         );
         return;
       }
-      case 'TurnRecorded': {
-        const p = event.payload as PayloadOf<'TurnRecorded'>;
-        await sql.query(
-          `INSERT INTO turns (account_id, session_id, seq, role, text, tool_calls, is_sidechain, occurred_at, event_id, last_seq)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-           ON CONFLICT (account_id, session_id, seq) DO UPDATE SET role = EXCLUDED.role, text = EXCLUDED.text,
-             tool_calls = EXCLUDED.tool_calls, is_sidechain = EXCLUDED.is_sidechain, occurred_at = EXCLUDED.occurred_at,
-             event_id = EXCLUDED.event_id, last_seq = EXCLUDED.last_seq
-           WHERE turns.last_seq < EXCLUDED.last_seq`,
-          [event.accountId, event.sessionId, p.seq, p.role, p.text, p.toolCalls ? JSON.stringify(p.toolCalls) : null, p.isSidechain ?? false, event.occurredAt, event.id, seq],
-        );
+      case 'TurnRecorded':
+        await upsertTurns(sql, [stored as StoredEvent<'TurnRecorded', PayloadOf<'TurnRecorded'>>]);
         return;
-      }
     }
   },
 };
+
+const clean = (value: string | undefined): string | null => (value === undefined ? null : redact(value).text);

@@ -1,0 +1,89 @@
+/**
+ * Ingest, end to end on the real servers: turns per second from `POST /v1/events` (batches of 100)
+ * through MNEMO_RAW, redaction and MNEMO_EVENTS into the turns read model; and, for comparison, this
+ * machine's raw JetStream publish rate for messages of the same size.
+ */
+import { randomUUID } from 'node:crypto';
+import { connect } from '@nats-io/transport-node';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { startHarness } from '../support/platform-harness';
+import { TEST_NATS_URL, uniqueName } from '../support/servers';
+
+const TURNS = Number(process.env.BENCH_TURNS ?? 20_000);
+const BATCH = 100;
+const CONCURRENCY = 8;
+const TEXT = 'I would like to talk about my plan to move into product management next year, and what it means. '.repeat(2);
+
+async function rawPublishRate(count: number, size: number): Promise<number> {
+  const nc = await connect({ servers: TEST_NATS_URL });
+  const jsm = await jetstreamManager(nc);
+  const name = uniqueName('BENCH').toUpperCase();
+  await jsm.streams.add({ name, subjects: [`${name.toLowerCase()}.>`] });
+  const js = jetstream(nc);
+  const payload = new Uint8Array(size).fill(97);
+  const started = performance.now();
+  const window: Promise<unknown>[] = [];
+  for (let i = 0; i < count; i += 1) {
+    window.push(js.publish(`${name.toLowerCase()}.x`, payload, { msgID: randomUUID() }));
+    if (window.length >= 1000) await Promise.all(window.splice(0));
+  }
+  await Promise.all(window);
+  const rate = count / ((performance.now() - started) / 1000);
+  await jsm.streams.delete(name);
+  await nc.drain();
+  return rate;
+}
+
+async function main() {
+  const harness = await startHarness();
+  try {
+    const { apiKey } = await harness.createAccount('bench');
+    const url = `http://127.0.0.1:${harness.platform.httpPort}/v1/events`;
+    const batches = Array.from({ length: Math.ceil(TURNS / BATCH) }, (_, b) =>
+      Array.from({ length: BATCH }, (_, i) => ({
+        id: randomUUID(),
+        type: 'TurnRecorded',
+        sessionId: `bench-${b % 50}`,
+        occurredAt: '2026-11-29T10:00:00Z',
+        payload: { seq: Math.floor(b / 50) * BATCH + i, role: i % 2 ? 'assistant' : 'user', text: TEXT },
+      })),
+    );
+    const sampleBytes = JSON.stringify(batches[0][0]).length;
+    const started = performance.now();
+    let next = 0;
+    const worker = async () => {
+      while (next < batches.length) {
+        const body = JSON.stringify({ events: batches[next++] });
+        const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` }, body });
+        if (response.status !== 202) throw new Error(`ingest answered ${response.status}: ${await response.text()}`);
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    const accepted = performance.now();
+    const db = harness.platform.infra.dataSource;
+    const { log } = harness.platform.infra;
+    while ((await log.lastSeq('events')) < TURNS) await new Promise((resolve) => setTimeout(resolve, 20));
+    const redacted = performance.now();
+    for (;;) {
+      const [{ n }] = await db.query('SELECT count(*)::int AS n FROM turns');
+      if (n >= TURNS) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const done = performance.now();
+    const endToEnd = TURNS / ((done - started) / 1000);
+    const raw = await rawPublishRate(TURNS, sampleBytes);
+    console.log(`turns: ${TURNS} in batches of ${BATCH}, ${CONCURRENCY} concurrent requests, ~${sampleBytes} B each`);
+    console.log(`accepted by POST /v1/events: ${(TURNS / ((accepted - started) / 1000)).toFixed(0)} turns/s`);
+    console.log(`redacted into MNEMO_EVENTS: ${(TURNS / ((redacted - started) / 1000)).toFixed(0)} turns/s`);
+    console.log(`end to end into the turns read model: ${endToEnd.toFixed(0)} turns/s`);
+    console.log(`raw JetStream publish (same size, async, msgID): ${raw.toFixed(0)} msgs/s`);
+    console.log(`end to end / raw publish: ${(endToEnd / raw).toFixed(2)}`);
+  } finally {
+    await harness.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
