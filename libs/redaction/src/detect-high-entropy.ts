@@ -9,7 +9,7 @@ const AFTER_CHARS = 160;
 const AFTER_WORDS = 4;
 const BEFORE_CHARS = 80;
 const BEFORE_WORDS = 2;
-/** Provider values often sit on the next line (`heroku auth:token` output). */
+/** Same line only: reaching into the next line caught unrelated ids (a JSON "id" after a heroku note). */
 const PROVIDER_CHARS = 240;
 const PROVIDER_WORDS = 8;
 
@@ -25,12 +25,12 @@ export function detectHighEntropy(text: string, sites: readonly KeywordSite[]): 
   const found: Candidate[] = [];
   for (const site of sites) {
     if (site.nameKind !== null) {
-      scan(text, after(text, site.end, AFTER_CHARS, AFTER_WORDS, false), (c) => (looksRandom(c) ? 'high_entropy' : null), RANK_ENTROPY, found);
+      scan(text, after(text, site.end, AFTER_CHARS, AFTER_WORDS), (c) => (looksRandom(c) ? 'high_entropy' : null), RANK_ENTROPY, found);
       scan(text, before(text, site.start), (c) => (looksRandom(c) ? 'high_entropy' : null), RANK_ENTROPY, found);
     }
     if (site.provider !== null) {
       const provider = site.provider;
-      const window = after(text, site.end, PROVIDER_CHARS, PROVIDER_WORDS, true);
+      const window = after(text, site.end, PROVIDER_CHARS, PROVIDER_WORDS);
       scan(text, window, (c) => providerKind(provider, c), RANK_SHAPE, found);
     }
   }
@@ -80,18 +80,18 @@ function scan(
   }
 }
 
-/** Up to `words` words after `from`, within `chars`, not past a placeholder or (unless allowed) a line break. */
-function after(text: string, from: number, chars: number, words: number, crossLine: boolean): Window {
+/** Up to `words` words after `from` on the same line, within `chars`, not past a placeholder. */
+function after(text: string, from: number, chars: number, words: number): Window {
   let end = Math.min(text.length, from + chars);
-  const placeholder = text.indexOf(PLACEHOLDER_START, from);
-  if (placeholder !== -1 && placeholder < end) end = placeholder;
+  // Search only the window: an unbounded indexOf per site would make long texts quadratic.
+  const placeholder = text.slice(from, end).indexOf(PLACEHOLDER_START);
+  if (placeholder !== -1) end = from + placeholder;
   let seen = 0;
-  let lines = 0;
   let inWord = false;
   for (let k = from; k < end; k++) {
     const c = text[k]!;
-    if (c === '\n' && (!crossLine || ++lines > 1)) return { start: from, end: k };
-    const space = c === ' ' || c === '\t' || c === '\n' || c === '\r';
+    if (c === '\n') return { start: from, end: k };
+    const space = c === ' ' || c === '\t' || c === '\r';
     if (!space && !inWord && ++seen > words) return { start: from, end: k };
     inWord = !space;
   }

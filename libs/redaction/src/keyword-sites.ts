@@ -23,6 +23,27 @@ const KEYWORD =
 const IDENT_CHAR = /[A-Za-z0-9_.-]/;
 const MAX_IDENT = 80;
 
+interface NameClass {
+  readonly nameKind: SecretNameKind | null;
+  readonly provider: ProviderContext | null;
+}
+
+const PROSE_NAME: NameClass = { nameKind: 'secret', provider: null };
+
+// The same few names (token, max_tokens, password…) recur on every event; classifying
+// one means splitting and lowercasing, so remember recent answers.
+const NAME_CACHE = new Map<string, NameClass>();
+const NAME_CACHE_SIZE = 4096;
+
+function classify(name: string): NameClass {
+  const known = NAME_CACHE.get(name);
+  if (known) return known;
+  const result = { nameKind: secretNameKind(name), provider: providerContext(name) };
+  if (NAME_CACHE.size >= NAME_CACHE_SIZE) NAME_CACHE.clear();
+  NAME_CACHE.set(name, result);
+  return result;
+}
+
 export function findKeywordSites(text: string, isProtected: (at: number) => boolean): KeywordSite[] {
   const sites: KeywordSite[] = [];
   const keyword = new RegExp(KEYWORD);
@@ -43,8 +64,7 @@ export function findKeywordSites(text: string, isProtected: (at: number) => bool
     doneUntil = end;
     keyword.lastIndex = end;
     const name = text.slice(start, end);
-    const nameKind = isProse ? 'secret' : secretNameKind(name);
-    const provider = isProse ? null : providerContext(name);
+    const { nameKind, provider } = isProse ? PROSE_NAME : classify(name);
     if (nameKind === null && provider === null) continue;
     sites.push({ start, end, nameKind, provider, isFlag: name.startsWith('-'), isProse });
   }

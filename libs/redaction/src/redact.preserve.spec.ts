@@ -101,6 +101,7 @@ describe('redact stays linear on pathological input', () => {
     ['discord-like dots', `M${'a'.repeat(30)}.`.repeat(MB / 32)],
     ['telegram-like digits', '1234567890:A'.repeat(MB / 12)],
     ['escaped newlines', '\\n'.repeat(MB / 2)],
+    ['code full of secret words and brackets', 'const token = tokens[i]; // [x]\n'.repeat(MB / 32)],
   ])('handles 1 MB of %s within a second or two', (_label, text) => {
     const started = performance.now();
     const result = redact(text);
