@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { deriveMasterKey } from '@mnemo/llm';
+import { parseCostLedgerConfig } from '../domain/ledger-config';
+import { AdminCostsController, CostsController } from './costs.controller';
+import { COST_LEDGER_CONFIG, LLM_MASTER_KEY } from './cost-ledger.tokens';
+import { LlmKeysController } from './llm-keys.controller';
+import { TelemetryController } from './telemetry.controller';
+
+/** The ledger's HTTP surface, mounted on the gateway: costs, caps, telemetry and account LLM keys. */
+@Module({
+  controllers: [CostsController, AdminCostsController, TelemetryController, LlmKeysController],
+  providers: [
+    { provide: COST_LEDGER_CONFIG, useFactory: () => parseCostLedgerConfig(process.env) },
+    {
+      provide: LLM_MASTER_KEY,
+      inject: [COST_LEDGER_CONFIG],
+      useFactory: (config: ReturnType<typeof parseCostLedgerConfig>) => (config.secretKey ? deriveMasterKey(config.secretKey) : null),
+    },
+  ],
+})
+export class CostLedgerApiModule {}

@@ -1,0 +1,111 @@
+import { Body, Controller, Get, Inject, Param, Put, Query, UseGuards } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { CostPool, subjectToken } from '@mnemo/contracts';
+import { EVENT_LOG, type EventLog } from '@mnemo/eventing';
+import { DATA_SOURCE } from '@mnemo/persistence';
+import { AccountId, AdminKeyGuard, ApiKeyGuard } from '@mnemo/gateway-service';
+import { effectiveCaps } from '../ledger/effective-caps';
+import { costCapsProjection } from '../projections/cost-caps.projection';
+import { appendAndWait, DayRangeQuery, parseInput } from './api-helpers';
+import { COST_LEDGER_CONFIG } from './cost-ledger.tokens';
+import type { CostLedgerConfig } from '../domain/ledger-config';
+
+interface SumRow {
+  account_id?: string;
+  day: string;
+  pool: string;
+  label: string;
+  calls: number;
+  cost_cap_hits: number;
+  input_tokens: string;
+  output_tokens: string;
+  cost_usd: string;
+}
+
+/**
+ * Sums by day, pool and label. A call counted against two pools (a compaction summary: compaction and
+ * session) appears under both, as it does against both caps; the totals count each call once.
+ */
+async function sums(db: DataSource, range: { from: string; to: string }, accountId: string | null) {
+  const rows: SumRow[] = await db.query(
+    `SELECT ${accountId ? '' : 'account_id, '}day::text AS day, pool, label, count(*)::int AS calls,
+            count(*) FILTER (WHERE outcome = 'cost_cap')::int AS cost_cap_hits,
+            sum(input_tokens) AS input_tokens, sum(output_tokens) AS output_tokens, sum(cost_usd) AS cost_usd
+     FROM cost_entries, unnest(pools) AS pool
+     WHERE day BETWEEN $1 AND $2 AND ($3::text IS NULL OR account_id = $3)
+     GROUP BY ${accountId ? '' : 'account_id, '}day, pool, label
+     ORDER BY ${accountId ? '' : 'account_id, '}day, pool, label`,
+    [range.from, range.to, accountId],
+  );
+  const [total]: Array<{ calls: number; cost_usd: string }> = await db.query(
+    `SELECT count(*)::int AS calls, coalesce(sum(cost_usd), 0) AS cost_usd FROM cost_entries
+     WHERE day BETWEEN $1 AND $2 AND ($3::text IS NULL OR account_id = $3)`,
+    [range.from, range.to, accountId],
+  );
+  return {
+    ...range,
+    calls: total.calls,
+    totalUsd: Number(total.cost_usd),
+    rows: rows.map((row) => ({
+      ...(row.account_id ? { accountId: row.account_id } : {}),
+      day: row.day,
+      pool: row.pool,
+      label: row.label,
+      calls: row.calls,
+      costCapHits: row.cost_cap_hits,
+      inputTokens: Number(row.input_tokens),
+      outputTokens: Number(row.output_tokens),
+      costUsd: Number(row.cost_usd),
+    })),
+  };
+}
+
+@Controller('v1/costs')
+@UseGuards(ApiKeyGuard)
+export class CostsController {
+  constructor(
+    @Inject(DATA_SOURCE) private readonly db: DataSource,
+    @Inject(COST_LEDGER_CONFIG) private readonly config: CostLedgerConfig,
+  ) {}
+
+  /** The caller's LLM spend by UTC day, pool and label, with the caps in force for it. */
+  @Get()
+  async list(@AccountId() accountId: string, @Query() query: unknown) {
+    const range = parseInput(DayRangeQuery, query, 'query');
+    return { ...(await sums(this.db, range, accountId)), capsUsd: await effectiveCaps(this.db, accountId, this.config.caps) };
+  }
+}
+
+const CapBody = z.object({ pool: CostPool, capUsd: z.number().nonnegative().max(1_000_000) });
+
+@Controller('v1/admin')
+@UseGuards(AdminKeyGuard)
+export class AdminCostsController {
+  constructor(
+    @Inject(DATA_SOURCE) private readonly db: DataSource,
+    @Inject(EVENT_LOG) private readonly log: EventLog,
+    @Inject(COST_LEDGER_CONFIG) private readonly config: CostLedgerConfig,
+  ) {}
+
+  /** Every account's spend by day, pool and label. */
+  @Get('costs')
+  async all(@Query() query: unknown) {
+    return sums(this.db, parseInput(DayRangeQuery, query, 'query'), null);
+  }
+
+  @Get('cost-caps/:accountId')
+  async caps(@Param('accountId') accountId: string) {
+    const account = parseInput(subjectToken, accountId, 'query');
+    return { accountId: account, capsUsd: await effectiveCaps(this.db, account, this.config.caps) };
+  }
+
+  /** Sets one account's daily cap for one pool; the next reservation already sees it. */
+  @Put('cost-caps/:accountId')
+  async setCap(@Param('accountId') accountId: string, @Body() body: unknown) {
+    const account = parseInput(subjectToken, accountId, 'query');
+    const { pool, capUsd } = parseInput(CapBody, body, 'body');
+    await appendAndWait({ log: this.log, db: this.db }, account, 'CostCapSet', { pool, capUsd }, costCapsProjection.name);
+    return { accountId: account, capsUsd: await effectiveCaps(this.db, account, this.config.caps) };
+  }
+}

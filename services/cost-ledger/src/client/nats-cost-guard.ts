@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import type { ActualCost, CostGuard, LlmCostPool, Reservation, ReserveCost } from '@mnemo/llm';
+import { RemoteError, type EventLog, type Logger } from '@mnemo/eventing';
+import { type CommitBody, ledgerSubjects, type ReleaseBody, type ReserveAnswer, type ReserveBody } from '../domain/ledger-rpc';
+import { utcDay } from '../domain/utc-day';
+
+export interface NatsCostGuardOptions {
+  /** How long to wait for the ledger before treating it as unreachable. */
+  timeoutMs: number;
+  /** Grant locally when the ledger cannot be reached (SPEC §3), and record the spend once it is back. */
+  failOpen: boolean;
+  /** How often queued settlements are retried while the ledger is away. */
+  retryIntervalMs?: number;
+  /** Settlements kept while the ledger is away; the oldest are dropped (and logged) beyond it. */
+  maxQueued?: number;
+  /** How long a granted reservation is remembered for its settle; matches the ledger's expiry. */
+  reservationTtlMs?: number;
+  now?: () => Date;
+}
+
+interface Held {
+  request: ReserveCost;
+  day: string;
+  local: boolean;
+  at: number;
+}
+
+type Pending = { verb: 'commit'; body: CommitBody } | { verb: 'release'; body: ReleaseBody };
+
+/**
+ * The runtime's cost guard, talking to the cost-ledger service over NATS request/reply.
+ *
+ * Failing open: when the ledger does not answer (no responders, timeout) and failOpen is on, the
+ * reservation is granted here, and its commit goes into a small in-memory outbox retried until the
+ * ledger answers, so the spend is recorded once it is back. The outbox lives in this process: a
+ * settlement queued when the process dies is lost, which is the price of never blocking a call on the
+ * ledger. A ledger that answers with an error (a refused body) is not "unreachable": that error is thrown.
+ */
+export class NatsCostGuard implements CostGuard {
+  private readonly held = new Map<string, Held>();
+  private readonly outbox: Pending[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+  private closed = false;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly log: Pick<EventLog, 'request'>,
+    private readonly options: NatsCostGuardOptions,
+    private readonly logger?: Pick<Logger, 'warn' | 'info'>,
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async reserve(request: ReserveCost): Promise<Reservation> {
+    this.forgetStale();
+    const reservationId = randomUUID();
+    const body: ReserveBody = {
+      reservationId,
+      account: request.account,
+      pools: [...request.pools],
+      label: request.label,
+      model: request.model,
+      worstCaseUsd: request.worstCaseUsd,
+    };
+    let answer: ReserveAnswer;
+    try {
+      answer = (await this.log.request(ledgerSubjects.reserve, body, { timeoutMs: this.options.timeoutMs })) as ReserveAnswer;
+    } catch (error) {
+      if (error instanceof RemoteError || !this.options.failOpen) throw error;
+      this.logger?.warn({ account: request.account, label: request.label, err: errorText(error) }, 'cost ledger unreachable: granting locally, recording later');
+      this.held.set(reservationId, { request, day: utcDay(this.now()), local: true, at: Date.now() });
+      return { granted: true, reservationId };
+    }
+    void this.kick();
+    if (!answer.granted) return { granted: false, spentUsd: answer.spentUsd, capUsd: answer.capUsd, pool: answer.pool as LlmCostPool };
+    this.held.set(reservationId, { request, day: answer.day, local: false, at: Date.now() });
+    return { granted: true, reservationId };
+  }
+
+  async commit(reservationId: string, actual: ActualCost): Promise<void> {
+    const held = this.take(reservationId);
+    if (!held) return; // settled already, or never ours: a second settle must not count twice
+    const { account, pools, label, model } = held.request;
+    await this.send({
+      verb: 'commit',
+      body: { reservationId, account, pools: [...pools], label, model, day: held.day, inputTokens: actual.inputTokens, outputTokens: actual.outputTokens, costUsd: actual.costUsd },
+    });
+  }
+
+  async release(reservationId: string): Promise<void> {
+    const held = this.take(reservationId);
+    // A local grant holds nothing on the ledger: there is nothing to lift.
+    if (!held || held.local) return;
+    const { account, pools, label, model } = held.request;
+    await this.send({ verb: 'release', body: { reservationId, account, pools: [...pools], label, model, day: held.day } });
+  }
+
+  /** Settlements waiting for the ledger. */
+  queued(): number {
+    return this.outbox.length;
+  }
+
+  /** Tries the outbox now; resolves when it is empty or the ledger is still away. */
+  async flush(): Promise<void> {
+    if (!this.flushing) this.flushing = this.drain().finally(() => (this.flushing = null));
+    return this.flushing;
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  private async send(item: Pending): Promise<void> {
+    // Order is kept: with a backlog, a new settlement waits behind it.
+    if (this.outbox.length) return this.enqueue(item);
+    try {
+      await this.log.request(ledgerSubjects[item.verb], item.body, { timeoutMs: this.options.timeoutMs });
+    } catch (error) {
+      if (error instanceof RemoteError) {
+        this.logger?.warn({ reservationId: item.body.reservationId, err: errorText(error) }, `cost ledger refused a ${item.verb}`);
+        return;
+      }
+      this.enqueue(item);
+    }
+  }
+
+  private enqueue(item: Pending): void {
+    if (this.closed) return;
+    this.outbox.push(item);
+    const max = this.options.maxQueued ?? 10_000;
+    if (this.outbox.length > max) {
+      const dropped = this.outbox.splice(0, this.outbox.length - max);
+      this.logger?.warn({ dropped: dropped.length }, 'cost ledger outbox full: oldest settlements dropped');
+    }
+    if (!this.timer) {
+      this.timer = setInterval(() => void this.flush(), this.options.retryIntervalMs ?? 2000);
+      this.timer.unref();
+    }
+  }
+
+  private async kick(): Promise<void> {
+    // The ledger just answered: a good moment to send what waited for it.
+    if (this.outbox.length) await this.flush();
+  }
+
+  private async drain(): Promise<void> {
+    while (this.outbox.length && !this.closed) {
+      const item = this.outbox[0];
+      try {
+        await this.log.request(ledgerSubjects[item.verb], item.body, { timeoutMs: this.options.timeoutMs });
+      } catch (error) {
+        if (!(error instanceof RemoteError)) return; // still away; the timer tries again
+        this.logger?.warn({ reservationId: item.body.reservationId, err: errorText(error) }, `cost ledger refused a queued ${item.verb}`);
+      }
+      this.outbox.shift();
+    }
+    if (!this.outbox.length && this.timer) {
+      clearInterval(this.timer);
+      this.timer = null;
+      this.logger?.info({}, 'cost ledger outbox drained');
+    }
+  }
+
+  private take(reservationId: string): Held | undefined {
+    const held = this.held.get(reservationId);
+    this.held.delete(reservationId);
+    return held;
+  }
+
+  /** A reservation whose caller never settled is forgotten after its expiry (the ledger released it by then). */
+  private forgetStale(): void {
+    if (this.held.size < 1000) return;
+    const ttl = this.options.reservationTtlMs ?? 10 * 60_000;
+    const cutoff = Date.now() - 2 * ttl;
+    for (const [id, held] of this.held) if (held.at < cutoff) this.held.delete(id);
+  }
+}
+
+const errorText = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));

@@ -1,0 +1,159 @@
+import type { DataSource } from 'typeorm';
+import { type EventEnvelope, type PayloadOf, ValidationError, zodIssues } from '@mnemo/contracts';
+import type { EventLog, Logger, Subscription } from '@mnemo/eventing';
+import type { z } from 'zod';
+import type { CostLedgerConfig } from '../domain/ledger-config';
+import {
+  CommitBody,
+  LEDGER_SERVICE,
+  ledgerSubjects,
+  ReleaseBody,
+  ReserveBody,
+  type ReserveAnswer,
+  type SettleAnswer,
+  type SettledOutcome,
+} from '../domain/ledger-rpc';
+import { settlementEventId } from '../domain/settlement-id';
+import { effectiveCaps } from './effective-caps';
+import { PgLedger } from './pg-ledger';
+
+export interface CostLedgerDeps {
+  log: EventLog;
+  dataSource: DataSource;
+  logger: Logger;
+}
+
+function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ValidationError('bad ledger request', zodIssues(parsed.error));
+  return parsed.data;
+}
+
+/**
+ * The ledger's request/reply handlers. Every instance joins the `cost-ledger` queue group, so each
+ * request is answered once by whichever instance NATS picks; Postgres row locks keep them consistent.
+ */
+export class CostLedgerHandlers {
+  readonly ledger: PgLedger;
+
+  constructor(
+    private readonly deps: CostLedgerDeps,
+    private readonly config: CostLedgerConfig,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.ledger = new PgLedger(deps.dataSource);
+  }
+
+  async reserve(body: unknown): Promise<ReserveAnswer> {
+    const req = parse(ReserveBody, body);
+    const caps = await effectiveCaps(this.deps.dataSource, req.account, this.config.caps);
+    const now = this.now();
+    const result = await this.ledger.reserve({ ...req, caps, now, ttlMs: this.config.reservationTtlMs });
+    if (result.granted) return { granted: true, reservationId: result.reservationId, expiresAt: result.expiresAt.toISOString(), day: result.day };
+    // A refusal is a settled call too ($0, outcome cost_cap): the costs page shows how often the cap bit.
+    await this.record('refused', req.reservationId, req.account, now, {
+      reservationId: req.reservationId,
+      pools: req.pools,
+      label: req.label,
+      model: req.model,
+      inputTokens: 0,
+      outputTokens: 0,
+      costUsd: 0,
+      outcome: 'cost_cap',
+      day: now.toISOString().slice(0, 10),
+    });
+    const { pool, spentUsd, reservedUsd, capUsd } = result;
+    return { granted: false, code: 'cost_cap', pool, spentUsd, reservedUsd, capUsd };
+  }
+
+  async commit(body: unknown): Promise<SettleAnswer> {
+    const req = parse(CommitBody, body);
+    const result = await this.ledger.commit(req);
+    // Re-sent when an earlier commit already counted: its event may have been lost between the
+    // transaction and the append, and the log's duplicate window drops it if it was not.
+    if (result.recorded || result.alreadyCommitted) {
+      await this.record('committed', req.reservationId, req.account, this.now(), {
+        reservationId: req.reservationId,
+        pools: result.pools,
+        label: req.label,
+        model: req.model,
+        inputTokens: req.inputTokens,
+        outputTokens: req.outputTokens,
+        costUsd: req.costUsd,
+        outcome: 'ok',
+        day: result.day,
+      });
+    }
+    return { recorded: result.recorded, matched: result.matched };
+  }
+
+  async release(body: unknown): Promise<SettleAnswer> {
+    const req = parse(ReleaseBody, body);
+    const result = await this.ledger.release(req.reservationId);
+    if (result) {
+      // The runtime releases only when the provider call failed, and the port does not say how:
+      // recorded as api_error at $0 (the seed's outcome set has no "released").
+      await this.record('released', req.reservationId, req.account, this.now(), {
+        reservationId: req.reservationId,
+        pools: result.pools,
+        label: req.label,
+        model: req.model,
+        inputTokens: 0,
+        outputTokens: 0,
+        costUsd: 0,
+        outcome: 'api_error' satisfies SettledOutcome,
+        day: result.day,
+      });
+    }
+    return { recorded: !!result, matched: !!result };
+  }
+
+  async sweep(): Promise<number> {
+    return this.ledger.sweep(this.now());
+  }
+
+  private async record(kind: 'committed' | 'released' | 'refused', reservationId: string, account: string, at: Date, payload: PayloadOf<'LlmCallSettled'>) {
+    const event: EventEnvelope<'LlmCallSettled'> = {
+      id: settlementEventId(kind, reservationId),
+      type: 'LlmCallSettled',
+      version: 1,
+      accountId: account,
+      occurredAt: at.toISOString(),
+      producer: LEDGER_SERVICE,
+      payload,
+    };
+    await this.deps.log.append('events', event);
+  }
+}
+
+/**
+ * Starts one ledger instance: the three reply subscriptions and the expiry sweep. The returned
+ * subscriptions stop all of it.
+ */
+export async function startCostLedger(deps: CostLedgerDeps, config: CostLedgerConfig, now?: () => Date): Promise<Subscription[]> {
+  const handlers = new CostLedgerHandlers(deps, config, now);
+  const subscriptions = [
+    await deps.log.reply(ledgerSubjects.reserve, LEDGER_SERVICE, (body) => handlers.reserve(body)),
+    await deps.log.reply(ledgerSubjects.commit, LEDGER_SERVICE, (body) => handlers.commit(body)),
+    await deps.log.reply(ledgerSubjects.release, LEDGER_SERVICE, (body) => handlers.release(body)),
+  ];
+  let sweeping: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (sweeping) return; // a slow sweep is not stacked on by the next tick
+    sweeping = handlers
+      .sweep()
+      .then(
+        (released) => released && deps.logger.info({ released }, 'expired cost reservations released'),
+        (error) => deps.logger.warn({ err: String(error) }, 'cost reservation sweep failed; retrying next interval'),
+      )
+      .finally(() => (sweeping = null));
+  }, config.sweepIntervalMs);
+  timer.unref();
+  subscriptions.push({
+    stop: async () => {
+      clearInterval(timer);
+      await sweeping;
+    },
+  });
+  return subscriptions;
+}

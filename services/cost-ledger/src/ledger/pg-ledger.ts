@@ -1,0 +1,211 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { CostPoolName } from '../domain/cost-pools';
+import { decideReservation, fromMicros, releaseHold, settle, toMicros } from '../domain/reservation';
+import { utcDay } from '../domain/utc-day';
+
+export interface PgReserve {
+  reservationId: string;
+  account: string;
+  pools: readonly CostPoolName[];
+  worstCaseUsd: number;
+  caps: Readonly<Record<CostPoolName, number>>;
+  now: Date;
+  ttlMs: number;
+}
+
+export type PgReserveResult =
+  | { granted: true; reservationId: string; day: string; expiresAt: Date }
+  | { granted: false; pool: CostPoolName; spentUsd: number; reservedUsd: number; capUsd: number };
+
+export interface PgCommit {
+  reservationId: string;
+  account: string;
+  /** Used when the reservation is unknown or no longer open: the caller's pools and day. */
+  pools: readonly CostPoolName[];
+  day: string;
+  costUsd: number;
+}
+
+export interface PgSettleResult {
+  /** False when this reservation was settled before: nothing changed. */
+  recorded: boolean;
+  /** A held reservation was found and its hold lifted. */
+  matched: boolean;
+  /** This commit was settled by an earlier one: its record may be re-sent (idempotently), never re-spent. */
+  alreadyCommitted?: boolean;
+  day: string;
+  pools: CostPoolName[];
+}
+
+interface PoolDayRow {
+  pool: CostPoolName;
+  spent_usd: string;
+  reserved_usd: string;
+}
+
+interface ReservationRow {
+  id: string;
+  account_id: string;
+  pools: CostPoolName[];
+  day: string;
+  amount_usd: string;
+  status: 'open' | 'committed' | 'released' | 'expired';
+}
+
+const sorted = (pools: readonly CostPoolName[]): CostPoolName[] => [...new Set(pools)].sort();
+
+/**
+ * The ledger over Postgres: balances per (account, pool, UTC day) and open reservations. Every change
+ * locks the pool-day rows it touches with SELECT … FOR UPDATE, always in pool-name order, so any
+ * number of instances serialise on the same rows and never deadlock; the decision itself is the pure
+ * `decideReservation`.
+ */
+export class PgLedger {
+  constructor(private readonly db: DataSource) {}
+
+  async reserve(req: PgReserve): Promise<PgReserveResult> {
+    const day = utcDay(req.now);
+    const pools = sorted(req.pools);
+    return this.db.transaction(async (tx) => {
+      // A retried request (same id) gets the first decision's grant back instead of holding twice.
+      const known: Array<{ day: string | Date; expires_at: Date }> = await tx.query(
+        `SELECT day::text AS day, expires_at FROM cost_reservations WHERE id = $1`,
+        [req.reservationId],
+      );
+      if (known.length) return { granted: true, reservationId: req.reservationId, day: String(known[0].day), expiresAt: new Date(known[0].expires_at) };
+
+      const rows = await this.lockPoolDays(tx, req.account, day, pools, req.caps);
+      const decision = decideReservation({
+        pools: rows.map((row) => ({ pool: row.pool, capUsd: req.caps[row.pool], spentUsd: Number(row.spent_usd), reservedUsd: Number(row.reserved_usd) })),
+        worstCaseUsd: req.worstCaseUsd,
+      });
+      if (!decision.granted) return decision;
+
+      const expiresAt = new Date(req.now.getTime() + req.ttlMs);
+      await tx.query(
+        `UPDATE cost_pool_days SET reserved_usd = reserved_usd + $4 WHERE account_id = $1 AND day = $2 AND pool = ANY($3)`,
+        [req.account, day, pools, fromMicros(toMicros(req.worstCaseUsd))],
+      );
+      await tx.query(
+        `INSERT INTO cost_reservations (id, account_id, pools, day, amount_usd, expires_at, status) VALUES ($1, $2, $3, $4, $5, $6, 'open')`,
+        [req.reservationId, req.account, pools, day, req.worstCaseUsd, expiresAt],
+      );
+      return { granted: true, reservationId: req.reservationId, day, expiresAt };
+    });
+  }
+
+  /**
+   * Spend the real cost. An open reservation's hold is lifted on its own day; a reservation that is
+   * unknown (self-granted while the ledger was away) or expired is spent on the caller's day and pools,
+   * even past the cap: money already spent is never dropped.
+   */
+  async commit(req: PgCommit): Promise<PgSettleResult> {
+    return this.db.transaction(async (tx) => {
+      const reservation = await this.lockReservation(tx, req.reservationId);
+      if (reservation && (reservation.status === 'committed' || reservation.status === 'released')) {
+        return { recorded: false, matched: false, day: reservation.day, pools: reservation.pools, alreadyCommitted: reservation.status === 'committed' };
+      }
+      const account = reservation?.account_id ?? req.account;
+      const open = reservation?.status === 'open' ? reservation : null;
+      const day = open?.day ?? reservation?.day ?? req.day;
+      const pools = sorted(open?.pools ?? reservation?.pools ?? req.pools);
+      const held = open ? Number(open.amount_usd) : 0;
+      const rows = await this.lockPoolDays(tx, account, day, pools, null);
+      for (const row of rows) {
+        const next = settle({ spentUsd: Number(row.spent_usd), reservedUsd: Number(row.reserved_usd) }, held, req.costUsd);
+        await this.writeBalance(tx, account, day, row.pool, next);
+      }
+      if (reservation) {
+        await tx.query(`UPDATE cost_reservations SET status = 'committed' WHERE id = $1`, [req.reservationId]);
+      } else {
+        // Remember the settlement, so the same commit retried from an outbox is not spent twice.
+        await tx.query(
+          `INSERT INTO cost_reservations (id, account_id, pools, day, amount_usd, expires_at, status) VALUES ($1, $2, $3, $4, 0, now(), 'committed')`,
+          [req.reservationId, account, pools, day],
+        );
+      }
+      return { recorded: true, matched: !!open, day, pools };
+    });
+  }
+
+  /** The call failed or never ran: lift the hold, spend nothing. Unknown or settled ids change nothing. */
+  async release(reservationId: string, status: 'released' | 'expired' = 'released'): Promise<PgSettleResult | null> {
+    return this.db.transaction(async (tx) => {
+      const reservation = await this.lockReservation(tx, reservationId);
+      if (!reservation || reservation.status !== 'open') return null;
+      const rows = await this.lockPoolDays(tx, reservation.account_id, reservation.day, sorted(reservation.pools), null);
+      for (const row of rows) {
+        const next = releaseHold({ spentUsd: Number(row.spent_usd), reservedUsd: Number(row.reserved_usd) }, Number(reservation.amount_usd));
+        await this.writeBalance(tx, reservation.account_id, reservation.day, row.pool, next);
+      }
+      await tx.query(`UPDATE cost_reservations SET status = $2 WHERE id = $1`, [reservationId, status]);
+      return { recorded: true, matched: true, day: reservation.day, pools: reservation.pools };
+    });
+  }
+
+  /** Releases every reservation past its expiry; safe to run from every instance at once. Returns how many it released. */
+  async sweep(now: Date, limit = 500): Promise<number> {
+    const due: Array<{ id: string }> = await this.db.query(
+      `SELECT id FROM cost_reservations WHERE status = 'open' AND expires_at <= $1 ORDER BY expires_at LIMIT $2`,
+      [now, limit],
+    );
+    let released = 0;
+    for (const { id } of due) if (await this.release(id, 'expired')) released += 1;
+    return released;
+  }
+
+  /** Today's balance of one pool, for tests and the stats page. */
+  async balance(account: string, pool: CostPoolName, day: string): Promise<{ spentUsd: number; reservedUsd: number; capUsd: number } | null> {
+    const rows: Array<{ spent_usd: string; reserved_usd: string; cap_usd: string }> = await this.db.query(
+      `SELECT spent_usd, reserved_usd, cap_usd FROM cost_pool_days WHERE account_id = $1 AND pool = $2 AND day = $3`,
+      [account, pool, day],
+    );
+    return rows.length ? { spentUsd: Number(rows[0].spent_usd), reservedUsd: Number(rows[0].reserved_usd), capUsd: Number(rows[0].cap_usd) } : null;
+  }
+
+  /** Creates the pool-day rows if missing, then locks them in pool order. With caps, records the cap in force. */
+  private async lockPoolDays(
+    tx: EntityManager,
+    account: string,
+    day: string,
+    pools: CostPoolName[],
+    caps: Readonly<Record<CostPoolName, number>> | null,
+  ): Promise<PoolDayRow[]> {
+    for (const pool of pools) {
+      await tx.query(
+        `INSERT INTO cost_pool_days (account_id, pool, day, cap_usd) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+        [account, pool, day, caps ? caps[pool] : 0],
+      );
+    }
+    const rows: PoolDayRow[] = await tx.query(
+      `SELECT pool, spent_usd, reserved_usd FROM cost_pool_days WHERE account_id = $1 AND day = $2 AND pool = ANY($3) ORDER BY pool FOR UPDATE`,
+      [account, day, pools],
+    );
+    if (caps) {
+      await tx.query(
+        `UPDATE cost_pool_days SET cap_usd = c.cap FROM unnest($3::text[], $4::numeric[]) AS c(pool, cap)
+         WHERE account_id = $1 AND day = $2 AND cost_pool_days.pool = c.pool AND cost_pool_days.cap_usd <> c.cap`,
+        [account, day, pools, pools.map((pool) => caps[pool])],
+      );
+    }
+    return rows;
+  }
+
+  private async lockReservation(tx: EntityManager, id: string): Promise<ReservationRow | null> {
+    const rows: ReservationRow[] = await tx.query(
+      `SELECT id, account_id, pools, day::text AS day, amount_usd, status FROM cost_reservations WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  private async writeBalance(tx: EntityManager, account: string, day: string, pool: CostPoolName, next: { spentUsd: number; reservedUsd: number }) {
+    await tx.query(`UPDATE cost_pool_days SET spent_usd = $4, reserved_usd = $5 WHERE account_id = $1 AND day = $2 AND pool = $3`, [
+      account,
+      day,
+      pool,
+      next.spentUsd,
+      next.reservedUsd,
+    ]);
+  }
+}
