@@ -8,3 +8,6 @@ export * from './domain/plans';
 export * from './domain/remember';
 export * from './domain/memory-categories';
 export * from './domain/quiet-time';
+export * from './projections/memory.projection';
+export * from './memory-api.module';
+export { sweepLapsed, startLapseSweep, sweepIntervalFromEnv } from './sweeps/lapse.sweep';

@@ -14,6 +14,8 @@ const factBody = {
   sourceSession: z.string().max(200),
   sourceSegment: z.number().int().positive().optional(),
   sourceArtifactId: z.string().max(200).optional(),
+  /** The turn a remembered fact was taken from (the remember button, the coach's remember_fact): one fact per message. */
+  sourceMessageSeq: z.number().int().nonnegative().optional(),
 };
 
 export const MemoryFactExtracted = z.object(factBody);

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+import { ConflictError, NotFoundError, ValidationError } from '@mnemo/contracts';
+import { AccountId, ApiKeyGuard } from '@mnemo/gateway-service';
+import { rememberFromMessage, type RememberRefusal } from '../domain/remember';
+import { MemoryChangeFeed } from './memory-change-feed';
+import { decideManualCreate, decideMemoryDelete, decideMemoryEdit, rememberWrite, type MemoryChange } from './memory-decisions';
+import { CreateMemoryBody, ListMemoriesQuery, parseInput, PatchMemoryBody, RememberBody, SearchMemoriesQuery } from './memory-api.dto';
+import { MemoryReads } from './memory-reads.service';
+import { MemoryWriter } from './memory-writer.service';
+
+const DeleteQuery = z.object({ version: z.coerce.number().int().positive().optional() });
+
+/** What a refused remember means to the caller: the field to blame, or a conflict. */
+const REFUSALS: Record<RememberRefusal, () => Error> = {
+  other_account: () => new NotFoundError('message'),
+  not_user_message: () => new ValidationError('only the person’s own messages can be remembered', [{ path: 'body.seq', reason: 'not a user message' }]),
+  not_current_turn: () => new ValidationError('only the current message can be remembered', [{ path: 'body.seq', reason: 'not the current turn' }]),
+  already_saved: () => new ConflictError('a memory was already saved from this message'),
+  empty_message: () => new ValidationError('the message is empty', [{ path: 'body.seq', reason: 'empty message' }]),
+  too_long: () => new ValidationError('the message is too long to be one memory', [{ path: 'body.seq', reason: 'message too long' }]),
+};
+
+function settle<T extends 'MemoryFactEdited' | 'MemoryFactDeleted'>(decision: MemoryChange<T>, id: string) {
+  if (decision.ok) return decision.event;
+  if (decision.reason === 'not_found') throw new NotFoundError(`memory "${id}"`);
+  throw new ConflictError(`memory "${id}" changed meanwhile: it is at version ${decision.currentVersion}; reload it before saving`, {
+    currentVersion: decision.currentVersion,
+  });
+}
+
+/** The Memory Explorer's backend (seed 000), scoped to the caller's account. */
+@Controller('v1/memories')
+@UseGuards(ApiKeyGuard)
+export class MemoriesController {
+  constructor(
+    @Inject(MemoryReads) private readonly reads: MemoryReads,
+    @Inject(MemoryWriter) private readonly writer: MemoryWriter,
+    @Inject(MemoryChangeFeed) private readonly feed: MemoryChangeFeed,
+  ) {}
+
+  @Get()
+  async list(@AccountId() accountId: string, @Query() query: unknown) {
+    const { category, page, pageSize } = parseInput(ListMemoriesQuery, query, 'query');
+    return this.reads.list(accountId, category, page, pageSize);
+  }
+
+  @Get('search')
+  async search(@AccountId() accountId: string, @Query() query: unknown) {
+    const { q, category, limit } = parseInput(SearchMemoriesQuery, query, 'query');
+    return this.reads.search(accountId, q, category, limit);
+  }
+
+  /** Server-sent events: one `change` per memory or proposal change of this account. */
+  @Get('stream')
+  async stream(@AccountId() accountId: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.feed.serve(accountId, request, response);
+  }
+
+  @Get(':id')
+  async get(@AccountId() accountId: string, @Param('id') id: string) {
+    const memory = await this.reads.memory(accountId, id);
+    if (!memory || memory.status !== 'active') throw new NotFoundError(`memory "${id}"`);
+    const { status: _status, ...view } = memory;
+    return view;
+  }
+
+  @Post()
+  @HttpCode(201)
+  async create(@AccountId() accountId: string, @Body() body: unknown) {
+    const input = parseInput(CreateMemoryBody, body, 'body');
+    const event = decideManualCreate(randomUUID(), input);
+    await this.writer.append(accountId, [event]);
+    return this.get(accountId, event.payload.factId);
+  }
+
+  /** The remember button: one of the caller's own messages becomes a memory, or a proposal when sensitive. */
+  @Post('remember')
+  async remember(@AccountId() accountId: string, @Body() body: unknown, @Res({ passthrough: true }) response: Response) {
+    const { sessionId, seq, currentTurnSeq } = parseInput(RememberBody, body, 'body');
+    const turn = await this.reads.turn(accountId, sessionId, seq);
+    if (!turn) throw new NotFoundError(`message ${seq} of session "${sessionId}"`);
+    return this.writer.exclusively(`message:${accountId}:${sessionId}:${seq}`, async () => {
+      const result = rememberFromMessage({
+        message: { role: turn.role, text: turn.text, accountId, seq: turn.seq },
+        requesterAccountId: accountId,
+        sessionId,
+        currentTurnSeq,
+        answerAlreadySaved: await this.reads.savedFromMessage(accountId, sessionId, seq),
+      });
+      if (!result.ok) throw REFUSALS[result.reason]();
+      const write = rememberWrite(result, { factId: randomUUID(), proposalId: randomUUID() }, seq);
+      await this.writer.append(accountId, [write.event], { sessionId });
+      if (write.kind === 'saved') {
+        response.status(201);
+        return { status: 'saved', memory: await this.get(accountId, write.event.payload.factId) };
+      }
+      response.status(202);
+      return { status: 'proposed', proposal: await this.reads.proposal(accountId, write.event.payload.proposalId) };
+    });
+  }
+
+  @Patch(':id')
+  async edit(@AccountId() accountId: string, @Param('id') id: string, @Body() body: unknown) {
+    const edit = parseInput(PatchMemoryBody, body, 'body');
+    return this.writer.exclusively(`memory:${accountId}:${id}`, async () => {
+      const event = settle(decideMemoryEdit(await this.reads.record(accountId, id), edit), id);
+      if (event) await this.writer.append(accountId, [event]);
+      return this.get(accountId, id);
+    });
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@AccountId() accountId: string, @Param('id') id: string, @Query() query: unknown): Promise<void> {
+    const { version } = parseInput(DeleteQuery, query, 'query');
+    await this.writer.exclusively(`memory:${accountId}:${id}`, async () => {
+      const event = settle(decideMemoryDelete(await this.reads.record(accountId, id), version), id);
+      if (event) await this.writer.append(accountId, [event]);
+    });
+  }
+}

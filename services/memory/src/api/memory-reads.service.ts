@@ -1,0 +1,133 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { DATA_SOURCE } from '@mnemo/persistence';
+import { factTypesIn, type MemoryCategory } from '../domain/memory-categories';
+import type { FactTypeName } from '../domain/memory-fact';
+import type { PlanCheckIn, PlanState } from '../domain/plans';
+import type { ProposalState } from '../domain/proposals';
+import { proposalFromRow } from '../projections/memory-proposals.projector';
+import { planFromRow } from '../projections/plans.projector';
+import type { MemoryRecord } from './memory-decisions';
+import { countsFromTypeTotals, HEADLINE_OPTIONS, highlightSnippet, memoryView, type MemoryView } from './memory-view';
+
+/** Every read of the memory read models, always scoped to one account. */
+@Injectable()
+export class MemoryReads {
+  constructor(@Inject(DATA_SOURCE) private readonly db: DataSource) {}
+
+  async memory(accountId: string, id: string): Promise<(MemoryView & { status: 'active' | 'deleted' }) | undefined> {
+    const rows: Array<Record<string, any>> = await this.db.query(`SELECT * FROM memory_facts WHERE account_id = $1 AND id = $2`, [accountId, id]);
+    return rows[0] ? { ...memoryView(rows[0]), status: rows[0].status } : undefined;
+  }
+
+  async record(accountId: string, id: string): Promise<MemoryRecord | undefined> {
+    const view = await this.memory(accountId, id);
+    return view && { id: view.id, factType: view.factType, content: view.content, confidence: view.confidence as MemoryRecord['confidence'], version: view.version, status: view.status };
+  }
+
+  async list(accountId: string, category: MemoryCategory, page: number, pageSize: number) {
+    const types = factTypesIn(category);
+    const [rows, totals]: [Array<Record<string, any>>, Array<{ fact_type: FactTypeName; n: number }>] = await Promise.all([
+      this.db.query(
+        `SELECT * FROM memory_facts WHERE account_id = $1 AND status = 'active' AND fact_type = ANY($2::text[])
+         ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+        [accountId, types, pageSize, (page - 1) * pageSize],
+      ),
+      this.db.query(`SELECT fact_type, count(*)::int AS n FROM memory_facts WHERE account_id = $1 AND status = 'active' GROUP BY fact_type`, [accountId]),
+    ]);
+    const counts = countsFromTypeTotals(totals.map((t) => ({ factType: t.fact_type, n: t.n })));
+    return { memories: rows.map(memoryView), counts, total: counts[category], page, pageSize };
+  }
+
+  /** Ranked full-text search; snippets are built for the returned page only. */
+  async search(accountId: string, q: string, category: MemoryCategory, limit: number) {
+    const rows: Array<Record<string, any>> = await this.db.query(
+      `WITH query AS (SELECT websearch_to_tsquery('english', $2) AS tsq),
+       hits AS (
+         SELECT f.id, f.fact_type, f.content, f.version, ts_rank_cd(f.search, query.tsq) AS rank, f.created_at
+         FROM memory_facts f, query
+         WHERE f.account_id = $1 AND f.status = 'active' AND f.fact_type = ANY($3::text[]) AND f.search @@ query.tsq
+         ORDER BY rank DESC, f.created_at DESC, f.id
+         LIMIT $4)
+       SELECT hits.id, hits.fact_type, hits.content, hits.version, hits.rank,
+              ts_headline('english', translate(hits.content, E'\\x01\\x02', ''), query.tsq, $5) AS headline
+       FROM hits, query ORDER BY hits.rank DESC, hits.created_at DESC, hits.id`,
+      [accountId, q, factTypesIn(category), limit, HEADLINE_OPTIONS],
+    );
+    return {
+      hits: rows.map((row) => ({
+        id: row.id,
+        factType: row.fact_type,
+        content: row.content,
+        version: row.version,
+        rank: Number(row.rank),
+        snippet: highlightSnippet(row.headline),
+      })),
+    };
+  }
+
+  async proposal(accountId: string, id: string): Promise<ProposalState | undefined> {
+    const rows: Array<Record<string, any>> = await this.db.query(`SELECT * FROM memory_proposals WHERE account_id = $1 AND id = $2`, [accountId, id]);
+    return rows[0] ? proposalFromRow(rows[0]) : undefined;
+  }
+
+  async pendingProposals(accountId: string): Promise<ProposalState[]> {
+    const rows: Array<Record<string, any>> = await this.db.query(
+      `SELECT * FROM memory_proposals WHERE account_id = $1 AND status = 'pending' ORDER BY proposed_at, id`,
+      [accountId],
+    );
+    return rows.map(proposalFromRow);
+  }
+
+  /** Whether a fact or a proposal already came from this message: one per message (seed 001). */
+  async savedFromMessage(accountId: string, sessionId: string, seq: number): Promise<boolean> {
+    const rows = await this.db.query(
+      `SELECT 1 FROM memory_facts WHERE account_id = $1 AND source_session = $2 AND source_message_seq = $3
+       UNION ALL SELECT 1 FROM memory_proposals WHERE account_id = $1 AND source_session = $2 AND source_message_seq = $3 AND status IN ('pending', 'confirmed')
+       LIMIT 1`,
+      [accountId, sessionId, seq],
+    );
+    return rows.length > 0;
+  }
+
+  async turn(accountId: string, sessionId: string, seq: number): Promise<{ role: 'user' | 'assistant' | 'system'; text: string; seq: number } | undefined> {
+    const rows: Array<Record<string, any>> = await this.db.query(
+      `SELECT role, text, seq FROM turns WHERE account_id = $1 AND session_id = $2 AND seq = $3`,
+      [accountId, sessionId, seq],
+    );
+    return rows[0] as { role: 'user' | 'assistant' | 'system'; text: string; seq: number } | undefined;
+  }
+
+  async plans(accountId: string): Promise<PlanState[]> {
+    const rows: Array<Record<string, any>> = await this.db.query(`SELECT * FROM plans WHERE account_id = $1 ORDER BY proposed_at DESC, id`, [accountId]);
+    return rows.map(planFromRow);
+  }
+
+  async checkIns(accountId: string, planIds: string[]): Promise<Map<string, PlanCheckIn[]>> {
+    const rows: Array<Record<string, any>> = await this.db.query(
+      `SELECT plan_id, progress, at FROM plan_checkins WHERE account_id = $1 AND plan_id = ANY($2::text[]) ORDER BY at, event_id`,
+      [accountId, planIds],
+    );
+    const byPlan = new Map<string, PlanCheckIn[]>();
+    for (const row of rows) {
+      const list = byPlan.get(row.plan_id) ?? [];
+      list.push({ at: new Date(row.at).toISOString(), progress: row.progress });
+      byPlan.set(row.plan_id, list);
+    }
+    return byPlan;
+  }
+
+  async reminders(accountId: string) {
+    const rows: Array<Record<string, any>> = await this.db.query(
+      `SELECT id, text, due_at, source_session, created_at FROM reminders WHERE account_id = $1 ORDER BY due_at NULLS LAST, created_at, id`,
+      [accountId],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      text: row.text,
+      dueAt: row.due_at ? new Date(row.due_at).toISOString() : null,
+      sessionId: row.source_session,
+      createdAt: new Date(row.created_at).toISOString(),
+    }));
+  }
+}

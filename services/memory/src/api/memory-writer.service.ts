@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { DependencyError, parseEvent, type EventEnvelope } from '@mnemo/contracts';
+import { EVENT_LOG, type EventLog } from '@mnemo/eventing';
+import { CACHE, DATA_SOURCE, waitForCheckpoint, type Cache } from '@mnemo/persistence';
+import { ConflictError } from '@mnemo/contracts';
+
+export interface NewEvent {
+  type: string;
+  payload: unknown;
+}
+
+/**
+ * The shell around the pure decisions: stamps ids and time, appends, and answers only once the memory
+ * projection has applied what was appended, so a GET right after a write sees it.
+ */
+@Injectable()
+export class MemoryWriter {
+  constructor(
+    @Inject(EVENT_LOG) private readonly log: EventLog,
+    @Inject(DATA_SOURCE) private readonly db: DataSource,
+    @Inject(CACHE) private readonly cache: Cache,
+  ) {}
+
+  now(): Date {
+    return new Date();
+  }
+
+  async append(accountId: string, events: NewEvent[], options: { sessionId?: string; correlationId?: string } = {}): Promise<number> {
+    const occurredAt = this.now().toISOString();
+    const envelopes = events.map((e) => {
+      const parsed = parseEvent({
+        id: randomUUID(),
+        type: e.type,
+        version: 1,
+        accountId,
+        ...(options.sessionId ? { sessionId: options.sessionId } : {}),
+        ...(options.correlationId ? { correlationId: options.correlationId } : {}),
+        occurredAt,
+        producer: 'memory',
+        payload: e.payload,
+      });
+      // Our own decisions built these: an invalid one is a bug, not the caller's bad input.
+      if (!parsed.ok) throw new Error(`memory built an invalid ${e.type}: ${JSON.stringify(parsed.issues)}`);
+      return parsed.value as EventEnvelope;
+    });
+    const results = await this.log.appendMany('events', envelopes);
+    const seq = Math.max(...results.map((r) => r.seq));
+    if (!(await waitForCheckpoint(this.db, 'memory', seq))) {
+      throw new DependencyError('memory projection', 'the change is recorded but not readable yet; read again shortly');
+    }
+    return seq;
+  }
+
+  /**
+   * One writer per memory (or proposal, or plan) at a time: the decision reads the read model, so two
+   * concurrent writers would both decide against the same version. The loser is told to re-read.
+   */
+  async exclusively<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const lockKey = `memory:lock:${key}`;
+    const token = await this.cache.tryLock(lockKey, 15_000);
+    if (!token) throw new ConflictError(`${key.split(':')[0]} is being changed by another request; read it again and retry`);
+    try {
+      return await work();
+    } finally {
+      await this.cache.unlock(lockKey, token);
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import { Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { ConflictError, NotFoundError } from '@mnemo/contracts';
+import { AccountId, ApiKeyGuard } from '@mnemo/gateway-service';
+import { decideProposalAnswer, type ProposalState } from '../domain/proposals';
+import { MemoryReads } from './memory-reads.service';
+import { MemoryWriter } from './memory-writer.service';
+
+const proposalView = (p: ProposalState) => ({
+  id: p.proposalId,
+  factType: p.fact.factType,
+  content: p.fact.content,
+  confidence: p.fact.confidence,
+  source: p.fact.source,
+  origin: { session: p.fact.sourceSession, ...(p.fact.sourceSegment ? { segment: p.fact.sourceSegment } : {}), ...(p.fact.sourceArtifactId ? { artifactId: p.fact.sourceArtifactId } : {}) },
+  reason: p.sensitiveReason,
+  status: p.status,
+  proposedAt: p.proposedAt,
+  offeredAt: p.offeredAt ?? null,
+  answeredAt: p.answeredAt ?? null,
+});
+
+/** Sensitive facts wait here for the person's answer; they are never listed as memories until confirmed. */
+@Controller('v1/proposals')
+@UseGuards(ApiKeyGuard)
+export class ProposalsController {
+  constructor(
+    @Inject(MemoryReads) private readonly reads: MemoryReads,
+    @Inject(MemoryWriter) private readonly writer: MemoryWriter,
+  ) {}
+
+  @Get()
+  async pending(@AccountId() accountId: string) {
+    return { proposals: (await this.reads.pendingProposals(accountId)).map(proposalView) };
+  }
+
+  /** Confirming saves the fact as it was proposed, never text the client sends (SPEC §5). */
+  @Post(':id/confirm')
+  @HttpCode(200)
+  async confirm(@AccountId() accountId: string, @Param('id') id: string) {
+    return this.answer(accountId, id, 'confirm');
+  }
+
+  @Post(':id/reject')
+  @HttpCode(200)
+  async reject(@AccountId() accountId: string, @Param('id') id: string) {
+    return this.answer(accountId, id, 'reject');
+  }
+
+  private answer(accountId: string, id: string, answer: 'confirm' | 'reject') {
+    return this.writer.exclusively(`proposal:${accountId}:${id}`, async () => {
+      const decision = decideProposalAnswer(await this.reads.proposal(accountId, id), answer);
+      if (!decision.ok) {
+        if (decision.reason === 'not_found') throw new NotFoundError(`proposal "${id}"`);
+        throw new ConflictError(`proposal "${id}" was already answered or has lapsed`);
+      }
+      await this.writer.append(accountId, decision.events);
+      const proposal = proposalView((await this.reads.proposal(accountId, id))!);
+      const created = decision.events.find((e) => e.type === 'MemoryFactCreated');
+      const memory = created ? await this.reads.memory(accountId, (created.payload as { factId: string }).factId) : undefined;
+      return { proposal, ...(memory ? { memory: { ...memory, status: undefined } } : {}) };
+    });
+  }
+}

@@ -1,0 +1,71 @@
+import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { Sql } from '@mnemo/persistence';
+import { classifySensitivity } from '../domain/sensitive';
+
+type FactPayload = PayloadOf<'MemoryFactCreated'>;
+
+/**
+ * A fact is created once: a second creation under the same id (a redelivery, a replayed duplicate)
+ * changes nothing. A fact created by confirming a proposal is marked confirmed and sensitive, since
+ * the proposal existed because the fact names something sensitive.
+ */
+export async function insertFact(sql: Sql, stored: StoredEvent, change: 'extracted' | 'created'): Promise<void> {
+  const { event, seq } = stored;
+  const p = event.payload as FactPayload;
+  const fromProposal: Array<{ status: string }> = await sql.query(
+    `SELECT status FROM memory_proposals WHERE account_id = $1 AND fact_id = $2 AND status = 'confirmed' LIMIT 1`,
+    [event.accountId, p.factId],
+  );
+  const confirmed = fromProposal.length > 0;
+  const sensitive = confirmed || classifySensitivity({ content: p.content }).sensitive;
+  await sql.query(
+    `INSERT INTO memory_facts (account_id, id, fact_type, content, confidence, source, source_session, source_segment,
+       source_artifact_id, source_message_seq, status, sensitive, confirmed, version, last_change, created_at, updated_at, last_seq)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'active', $11, $12, 1, $13, $14, $14, $15)
+     ON CONFLICT (account_id, id) DO NOTHING`,
+    [
+      event.accountId, p.factId, p.factType, p.content, p.confidence, p.source, p.sourceSession, p.sourceSegment ?? null,
+      p.sourceArtifactId ?? null, p.sourceMessageSeq ?? null, sensitive, confirmed, change, event.occurredAt, seq,
+    ],
+  );
+}
+
+/**
+ * An edit names the version it produces; the row never goes backwards (a racing writer that computed
+ * the same version still moves it forward by one), so the version a client holds always identifies
+ * the content it saw.
+ */
+export async function editFact(sql: Sql, stored: StoredEvent): Promise<void> {
+  const { event, seq } = stored;
+  const p = event.payload as PayloadOf<'MemoryFactEdited'>;
+  const sensitiveByWording = p.content === undefined ? null : classifySensitivity({ content: p.content }).sensitive;
+  await sql.query(
+    `UPDATE memory_facts SET content = coalesce($3, content), fact_type = coalesce($4, fact_type), confidence = coalesce($5, confidence),
+       sensitive = CASE WHEN $6::boolean IS NULL THEN sensitive ELSE (confirmed OR $6::boolean) END,
+       version = GREATEST(version + 1, $7), last_change = 'edited', updated_at = $8, last_seq = $9
+     WHERE account_id = $1 AND id = $2 AND status = 'active' AND last_seq < $9`,
+    [event.accountId, p.factId, p.content ?? null, p.factType ?? null, p.confidence ?? null, sensitiveByWording, p.version, event.occurredAt, seq],
+  );
+}
+
+/** Soft delete: the row stays (its history is in the log), it is no longer listed. */
+export async function deleteFact(sql: Sql, stored: StoredEvent): Promise<void> {
+  const { event, seq } = stored;
+  const p = event.payload as PayloadOf<'MemoryFactDeleted'>;
+  await sql.query(
+    `UPDATE memory_facts SET status = 'deleted', version = version + 1, last_change = 'deleted', updated_at = $3, last_seq = $4
+     WHERE account_id = $1 AND id = $2 AND status = 'active' AND last_seq < $4`,
+    [event.accountId, p.factId, event.occurredAt, seq],
+  );
+}
+
+/** Reading a fact into a context: stamps last_used_at and nothing else (SPEC §5: updated_at stays). */
+export async function markFactsUsed(sql: Sql, stored: StoredEvent): Promise<void> {
+  const { event, seq } = stored;
+  const p = event.payload as PayloadOf<'MemoryFactUsed'>;
+  await sql.query(
+    `UPDATE memory_facts SET last_used_at = GREATEST(coalesce(last_used_at, $3), $3), last_change = 'used', last_seq = $4
+     WHERE account_id = $1 AND id = ANY($2::text[]) AND last_seq < $4`,
+    [event.accountId, p.factIds, p.usedAt, seq],
+  );
+}

@@ -1,0 +1,52 @@
+import type { StoredEvent } from '@mnemo/contracts';
+import type { Sql } from '@mnemo/persistence';
+import { evolveProposal, type ProposalEvent, type ProposalState } from '../domain/proposals';
+
+const iso = (value: unknown): string | undefined => (value ? new Date(value as string).toISOString() : undefined);
+
+export function proposalFromRow(row: Record<string, any>): ProposalState {
+  return {
+    proposalId: row.id,
+    fact: {
+      factId: row.fact_id,
+      factType: row.fact_type,
+      content: row.content,
+      confidence: row.confidence,
+      source: row.source,
+      sourceSession: row.source_session,
+      ...(row.source_segment != null ? { sourceSegment: row.source_segment } : {}),
+      ...(row.source_artifact_id != null ? { sourceArtifactId: row.source_artifact_id } : {}),
+      ...(row.source_message_seq != null ? { sourceMessageSeq: row.source_message_seq } : {}),
+    },
+    sensitiveReason: row.sensitive_reason,
+    status: row.status,
+    proposedAt: iso(row.proposed_at)!,
+    offeredAt: iso(row.offered_at),
+    answeredAt: iso(row.answered_at),
+  };
+}
+
+/** Folds a proposal event with the pure `evolveProposal`, so the table follows the domain's rules exactly. */
+export async function applyProposalEvent(sql: Sql, stored: StoredEvent): Promise<void> {
+  const { event, seq } = stored;
+  const proposalId = (event.payload as { proposalId: string }).proposalId;
+  const rows: Array<Record<string, any>> = await sql.query(`SELECT * FROM memory_proposals WHERE account_id = $1 AND id = $2`, [event.accountId, proposalId]);
+  if (rows[0] && Number(rows[0].last_seq) >= seq) return; // a redelivery
+  const before = rows[0] ? proposalFromRow(rows[0]) : undefined;
+  const after = evolveProposal(before, { type: event.type, payload: event.payload, occurredAt: event.occurredAt } as ProposalEvent);
+  if (!after || after === before) return;
+  const f = after.fact;
+  await sql.query(
+    `INSERT INTO memory_proposals (account_id, id, fact_id, fact_type, content, confidence, source, source_session, source_segment,
+       source_artifact_id, source_message_seq, sensitive_reason, status, proposed_at, offered_at, answered_at, last_seq)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+     ON CONFLICT (account_id, id) DO UPDATE SET status = EXCLUDED.status, offered_at = EXCLUDED.offered_at,
+       answered_at = EXCLUDED.answered_at, last_seq = EXCLUDED.last_seq
+     WHERE memory_proposals.last_seq < EXCLUDED.last_seq`,
+    [
+      event.accountId, after.proposalId, f.factId, f.factType, f.content, f.confidence, f.source, f.sourceSession, f.sourceSegment ?? null,
+      f.sourceArtifactId ?? null, f.sourceMessageSeq ?? null, after.sensitiveReason, after.status, after.proposedAt, after.offeredAt ?? null,
+      after.answeredAt ?? null, seq,
+    ],
+  );
+}

@@ -1,0 +1,70 @@
+import type { StoredEvent } from '@mnemo/contracts';
+import type { Projection, Sql } from '@mnemo/persistence';
+import { deleteFact, editFact, insertFact, markFactsUsed } from './memory-facts.projector';
+import { applyProposalEvent } from './memory-proposals.projector';
+import { Memory1764400005100 } from './memory.migration';
+import { applyPlanEvent, applyReminderSet } from './plans.projector';
+
+const HANDLES = [
+  'MemoryFactExtracted',
+  'MemoryFactCreated',
+  'MemoryFactEdited',
+  'MemoryFactDeleted',
+  'MemoryFactUsed',
+  'MemoryFactProposed',
+  'ProposalOffered',
+  'ProposalConfirmed',
+  'ProposalRejected',
+  'ProposalLapsed',
+  'PlanProposed',
+  'PlanActivated',
+  'PlanCheckedIn',
+  'PlanClosed',
+  'ReminderSet',
+] as const;
+type Handled = (typeof HANDLES)[number];
+
+/**
+ * The memory read models under one checkpoint, so the API's read-your-writes wait
+ * (`waitForCheckpoint(…, 'memory', seq)`) covers facts, proposals and plans alike.
+ * Every timestamp comes from the event; nothing here reads a clock.
+ */
+export const memoryProjection: Projection = {
+  name: 'memory',
+  handles: HANDLES,
+  tables: ['memory_facts', 'memory_proposals', 'plans', 'plan_checkins', 'reminders'],
+  migrations: [Memory1764400005100],
+
+  async apply(sql: Sql, stored: StoredEvent): Promise<void> {
+    const type = stored.event.type as Handled;
+    switch (type) {
+      case 'MemoryFactExtracted':
+        return insertFact(sql, stored, 'extracted');
+      case 'MemoryFactCreated':
+        return insertFact(sql, stored, 'created');
+      case 'MemoryFactEdited':
+        return editFact(sql, stored);
+      case 'MemoryFactDeleted':
+        return deleteFact(sql, stored);
+      case 'MemoryFactUsed':
+        return markFactsUsed(sql, stored);
+      case 'MemoryFactProposed':
+      case 'ProposalOffered':
+      case 'ProposalConfirmed':
+      case 'ProposalRejected':
+      case 'ProposalLapsed':
+        return applyProposalEvent(sql, stored);
+      case 'PlanProposed':
+      case 'PlanActivated':
+      case 'PlanCheckedIn':
+      case 'PlanClosed':
+        return applyPlanEvent(sql, stored);
+      case 'ReminderSet':
+        return applyReminderSet(sql, stored);
+      default: {
+        const _never: never = type;
+        return _never;
+      }
+    }
+  },
+};

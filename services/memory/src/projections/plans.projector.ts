@@ -1,0 +1,62 @@
+import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { Sql } from '@mnemo/persistence';
+import { evolvePlan, type PlanEvent, type PlanState } from '../domain/plans';
+
+const iso = (value: unknown): string | undefined => (value ? new Date(value as string).toISOString() : undefined);
+
+export function planFromRow(row: Record<string, any>): PlanState {
+  return {
+    planId: row.id,
+    title: row.title,
+    steps: row.steps,
+    reviewDays: row.review_days,
+    status: row.status,
+    proposedAt: iso(row.proposed_at)!,
+    activatedAt: iso(row.activated_at),
+    closedReason: row.closed_reason ?? undefined,
+  };
+}
+
+/** Folds a plan event with the pure `evolvePlan`; a check-in is kept as its own row, keyed by its event. */
+export async function applyPlanEvent(sql: Sql, stored: StoredEvent): Promise<void> {
+  const { event, seq } = stored;
+  if (event.type === 'PlanCheckedIn') {
+    const p = event.payload as PayloadOf<'PlanCheckedIn'>;
+    await sql.query(
+      `INSERT INTO plan_checkins (account_id, event_id, plan_id, progress, at, last_seq) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (account_id, event_id) DO NOTHING`,
+      [event.accountId, event.id, p.planId, p.progress, event.occurredAt, seq],
+    );
+    return;
+  }
+  const planId = (event.payload as { planId: string }).planId;
+  const rows: Array<Record<string, any>> = await sql.query(`SELECT * FROM plans WHERE account_id = $1 AND id = $2`, [event.accountId, planId]);
+  if (rows[0] && Number(rows[0].last_seq) >= seq) return; // a redelivery
+  const before = rows[0] ? planFromRow(rows[0]) : undefined;
+  const after = evolvePlan(before, { type: event.type, payload: event.payload, occurredAt: event.occurredAt } as PlanEvent);
+  if (!after || after === before) return;
+  const closedAt = after.status === 'closed' && before?.status !== 'closed' ? event.occurredAt : (rows[0]?.closed_at ?? null);
+  await sql.query(
+    `INSERT INTO plans (account_id, id, title, steps, review_days, status, source_session, proposed_at, activated_at, closed_reason, closed_at, last_seq)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+     ON CONFLICT (account_id, id) DO UPDATE SET status = EXCLUDED.status, activated_at = EXCLUDED.activated_at,
+       closed_reason = EXCLUDED.closed_reason, closed_at = EXCLUDED.closed_at, last_seq = EXCLUDED.last_seq
+     WHERE plans.last_seq < EXCLUDED.last_seq`,
+    [
+      event.accountId, after.planId, after.title, JSON.stringify(after.steps), after.reviewDays, after.status,
+      rows[0]?.source_session ?? event.sessionId ?? null, after.proposedAt, after.activatedAt ?? null, after.closedReason ?? null, closedAt, seq,
+    ],
+  );
+}
+
+/** A reminder the person asked for is kept as it was set; setting the same id again restates it. */
+export async function applyReminderSet(sql: Sql, stored: StoredEvent): Promise<void> {
+  const { event, seq } = stored;
+  const p = event.payload as PayloadOf<'ReminderSet'>;
+  await sql.query(
+    `INSERT INTO reminders (account_id, id, text, due_at, source_session, created_at, last_seq) VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (account_id, id) DO UPDATE SET text = EXCLUDED.text, due_at = EXCLUDED.due_at, last_seq = EXCLUDED.last_seq
+     WHERE reminders.last_seq < EXCLUDED.last_seq`,
+    [event.accountId, p.reminderId, p.text, p.dueAt ?? null, event.sessionId ?? null, event.occurredAt, seq],
+  );
+}

@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import type { EventEnvelope } from '@mnemo/contracts';
+import type { EventLog, Logger, Subscription } from '@mnemo/eventing';
+import { PROPOSAL_LAPSE_DAYS } from '../domain/extraction-plan';
+import { lapsePlans, PLAN_PROPOSAL_LAPSE_DAYS } from '../domain/plans';
+import { lapseDue } from '../domain/proposals';
+import { proposalFromRow } from '../projections/memory-proposals.projector';
+import { planFromRow } from '../projections/plans.projector';
+
+export interface SweepDeps {
+  log: EventLog;
+  dataSource: DataSource;
+}
+
+const DAY_MS = 86_400_000;
+export const DEFAULT_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * The same lapse from two instances sweeping at once gets the same event id, so the log's duplicate
+ * window stores it once (and the projection ignores a second answer anyway).
+ */
+function lapseEventId(accountId: string, kind: string, id: string): string {
+  const hex = createHash('sha256').update(JSON.stringify(['memory-lapse', accountId, kind, id])).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
+}
+
+function envelope(accountId: string, type: string, payload: unknown, key: string, now: Date): EventEnvelope {
+  return { id: lapseEventId(accountId, type, key), type, version: 1, accountId, occurredAt: now.toISOString(), producer: 'memory', payload };
+}
+
+/**
+ * Unanswered fact proposals and plan proposals lapse after 14 days (seed 001). The time is an argument,
+ * so a test drives the sweep with any clock; the rules are the domain's `lapseDue` and `lapsePlans`.
+ */
+export async function sweepLapsed(deps: SweepDeps, now: Date): Promise<{ proposals: number; plans: number }> {
+  const proposalRows: Array<Record<string, any>> = await deps.dataSource.query(
+    `SELECT * FROM memory_proposals WHERE status = 'pending' AND proposed_at <= $1 ORDER BY proposed_at LIMIT 5000`,
+    [new Date(now.getTime() - PROPOSAL_LAPSE_DAYS * DAY_MS).toISOString()],
+  );
+  const planRows: Array<Record<string, any>> = await deps.dataSource.query(
+    `SELECT * FROM plans WHERE status = 'proposed' AND proposed_at <= $1 ORDER BY proposed_at LIMIT 5000`,
+    [new Date(now.getTime() - PLAN_PROPOSAL_LAPSE_DAYS * DAY_MS).toISOString()],
+  );
+  const events: EventEnvelope[] = [];
+  for (const row of proposalRows) {
+    for (const due of lapseDue([proposalFromRow(row)], now)) events.push(envelope(row.account_id, 'ProposalLapsed', due, due.proposalId, now));
+  }
+  for (const row of planRows) {
+    for (const closed of lapsePlans([planFromRow(row)], now)) events.push(envelope(row.account_id, 'PlanClosed', closed, closed.planId, now));
+  }
+  if (events.length) await deps.log.appendMany('events', events);
+  return {
+    proposals: events.filter((e) => e.type === 'ProposalLapsed').length,
+    plans: events.filter((e) => e.type === 'PlanClosed').length,
+  };
+}
+
+/** Runs the sweep every `intervalMs` (MNEMO_MEMORY_SWEEP_MS, default one hour), first shortly after start. */
+export function startLapseSweep(deps: SweepDeps, logger: Logger, intervalMs = DEFAULT_SWEEP_INTERVAL_MS): Subscription {
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = sweepLapsed(deps, new Date())
+      .then((lapsed) => {
+        if (lapsed.proposals || lapsed.plans) logger.info(lapsed, 'memory proposals lapsed');
+      })
+      .catch((error) => logger.warn({ err: String(error) }, 'memory lapse sweep failed; next interval retries'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const first = setTimeout(tick, Math.min(intervalMs, 5_000));
+  const timer = setInterval(tick, intervalMs);
+  first.unref();
+  timer.unref();
+  return {
+    async stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+export function sweepIntervalFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.MNEMO_MEMORY_SWEEP_MS);
+  return Number.isFinite(value) && value >= 1000 ? value : DEFAULT_SWEEP_INTERVAL_MS;
+}
