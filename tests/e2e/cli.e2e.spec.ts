@@ -1,0 +1,113 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { allProjections } from '@mnemo/platform-service';
+import { startHarness, type Harness } from '../support/platform-harness';
+import { eventually } from '../support/servers';
+
+const run = promisify(execFile);
+const MNEMO = path.join(__dirname, '../../bin/mnemo.js');
+
+const events = (sessionId: string, turns: number) => [
+  { id: randomUUID(), type: 'SessionStarted', sessionId, occurredAt: '2026-11-29T10:00:00Z', payload: { source: 'claude-code' } },
+  ...Array.from({ length: turns }, (_, i) => ({
+    id: randomUUID(),
+    type: 'TurnRecorded',
+    sessionId,
+    occurredAt: '2026-11-29T10:00:01Z',
+    payload: { seq: i + 1, role: 'user', text: `turn ${i + 1}` },
+  })),
+];
+
+describe('the mnemo CLI against the real servers', () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await startHarness();
+  });
+  afterAll(async () => harness?.stop());
+
+  /** The CLI in a child process, pointed at the harness's private namespace. */
+  const cli = (...args: string[]) => {
+    const c = harness.config;
+    const env = {
+      ...process.env,
+      NATS_URL: c.NATS_URL,
+      DATABASE_URL: c.DATABASE_URL,
+      REDIS_URL: c.REDIS_URL,
+      MNEMO_DB_SCHEMA: c.MNEMO_DB_SCHEMA,
+      MNEMO_STREAM_PREFIX: c.MNEMO_STREAM_PREFIX,
+      MNEMO_SUBJECT_PREFIX: c.MNEMO_SUBJECT_PREFIX,
+      LOG_LEVEL: 'silent',
+    } as NodeJS.ProcessEnv;
+    return run(process.execPath, [MNEMO, ...args], { env, timeout: 60_000 });
+  };
+
+  it('replays every projection to the checksum the live run had', async () => {
+    const { apiKey } = await harness.createAccount('cli');
+    await harness.http().post('/v1/events').set('Authorization', `Bearer ${apiKey}`).send({ events: events('s-cli', 30) }).expect(202);
+    await eventually(
+      () => harness.http().get('/v1/sessions/s-cli/turns').set('Authorization', `Bearer ${apiKey}`),
+      (r) => r.body.turns?.length === 30,
+    );
+    for (const projection of allProjections()) {
+      await eventually(() => harness.platform.infra.log.pending('events', `projection-${projection.name}`), (n) => n === 0);
+    }
+    const before = JSON.parse((await cli('checksum', '--json')).stdout);
+    expect(before.sessions.turns).toMatch(/^30:/);
+    const replay = await cli('replay', '--projection', 'all');
+    expect(replay.stdout).toMatch(/sessions: \d+ events to seq \d+/);
+    const after = JSON.parse((await cli('checksum', '--json')).stdout);
+    expect(after).toEqual(before);
+  });
+
+  it('stops with the variable name and the reason when configuration is bad', async () => {
+    await expect(cli('checksum')).resolves.toBeDefined();
+    const failed = run(process.execPath, [MNEMO, 'checksum'], { env: { ...process.env, MNEMO_HTTP_PORT: 'eighty' } });
+    await expect(failed).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('MNEMO_HTTP_PORT') });
+  });
+
+  it('refuses an unknown projection by name', async () => {
+    await expect(cli('replay', '--projection', 'nope')).rejects.toMatchObject({ stderr: expect.stringContaining('unknown projection "nope"') });
+  });
+});
+
+describe('npm start on the embedded defaults (no server URLs)', () => {
+  let child: ChildProcess | undefined;
+  let dataDir: string;
+  afterAll(async () => {
+    child?.kill('SIGTERM');
+    await new Promise((resolve) => child?.once('exit', resolve) ?? resolve(undefined));
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates the local account, prints its key once, and serves the quick start', async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'mnemo-embedded-'));
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const env = { PATH: process.env.PATH, HOME: process.env.HOME, MNEMO_DATA_DIR: dataDir, MNEMO_HTTP_PORT: String(port), LOG_LEVEL: 'warn' };
+    child = spawn(process.execPath, [MNEMO, 'start', '--target', 'all'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    await eventually(async () => output, (text) => text.includes('listening on'), 90_000);
+    const file = path.join(dataDir, 'local-account.json');
+    const { apiKey } = JSON.parse(await readFile(file, 'utf8'));
+    expect(output).toContain(apiKey);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+
+    const base = `http://127.0.0.1:${port}`;
+    const post = await fetch(`${base}/v1/events`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ events: events('s-local', 3) }),
+    });
+    expect(post.status).toBe(202);
+    const turns = await eventually(
+      async () => (await fetch(`${base}/v1/sessions/s-local/turns`, { headers: { authorization: `Bearer ${apiKey}` } })).json(),
+      (body: { turns?: unknown[] }) => body.turns?.length === 3,
+      30_000,
+    );
+    expect(turns.turns[0]).toMatchObject({ seq: 1, text: 'turn 1' });
+  });
+});
