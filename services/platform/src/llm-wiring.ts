@@ -1,14 +1,21 @@
-import { createLlmRuntime, InMemoryLlmKeyStore, NoopCostGuard, parseLlmConfig, type LlmClient } from '@mnemo/llm';
+import { createLlmRuntime, parseLlmConfig, type LlmClient } from '@mnemo/llm';
 import type { Logger } from '@mnemo/eventing';
+import { NatsCostGuard, parseCostLedgerConfig, PgLlmKeyStore } from '@mnemo/cost-ledger-service';
 import type { Infra } from './infra';
 
 /**
- * The one LLM client every service calls through (token LLM_CLIENT): key resolution, cost reservation,
- * Anthropic or the offline adapter.
- * TODO(cost-ledger): per-account keys from Postgres and the ledger's NATS cost guard replace these two.
+ * The one LLM client every service calls through (token LLM_CLIENT): account keys from the llm_keys
+ * read model, reservations from the cost-ledger service over NATS, Anthropic or the offline adapter.
+ * The cost guard fails open itself (granting locally and recording the spend once the ledger answers),
+ * so the runtime's own fail-open follows the same switch.
  */
-export function createPlatformLlm(_infra: Infra, logger: Logger, env: NodeJS.ProcessEnv = process.env): LlmClient {
-  const keyStore = new InMemoryLlmKeyStore();
-  const costGuard = new NoopCostGuard();
-  return createLlmRuntime(parseLlmConfig(env), { keyStore, costGuard, logger });
+export function createPlatformLlm(infra: Infra, logger: Logger, env: NodeJS.ProcessEnv = process.env): LlmClient {
+  const ledger = parseCostLedgerConfig(env);
+  const keyStore = new PgLlmKeyStore(infra.dataSource);
+  const costGuard = new NatsCostGuard(
+    infra.log,
+    { timeoutMs: ledger.requestTimeoutMs, failOpen: ledger.failOpen, reservationTtlMs: ledger.reservationTtlMs },
+    logger,
+  );
+  return createLlmRuntime({ ...parseLlmConfig(env), failOpen: ledger.failOpen }, { keyStore, costGuard, logger, baseURL: env.ANTHROPIC_BASE_URL || undefined });
 }

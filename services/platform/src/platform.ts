@@ -62,6 +62,7 @@ export async function startPlatform(config: PlatformConfig, services: ServiceDef
         const address = httpApp.getHttpServer().address();
         httpPort = typeof address === 'object' && address ? address.port : config.MNEMO_HTTP_PORT;
       }
+      if (service.start) subscriptions.push(...(await service.start(infra, logger)));
       logger.info({ service: service.name }, 'service started');
     }
     registerProjectionLag(infra.log, services.flatMap((service) => service.projections));

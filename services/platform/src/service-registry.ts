@@ -1,7 +1,10 @@
 import type { Type } from '@nestjs/common';
-import type { Projection } from '@mnemo/persistence';
+import type { MigrationClass, Projection } from '@mnemo/persistence';
+import type { Logger, Subscription } from '@mnemo/eventing';
+import type { Infra } from './infra';
 import { accountsProjection, GatewayModule } from '@mnemo/gateway-service';
 import { RedactionModule } from '@mnemo/redaction-service';
+import { CostLedgerApiModule, costLedgerMigrations, costLedgerProjections, startCostLedgerService } from '@mnemo/cost-ledger-service';
 import { sessionsProjection } from '@mnemo/ingest-service';
 
 /** What one deployable service is: the read models it projects, its reactors, its HTTP surface. */
@@ -14,18 +17,23 @@ export interface ServiceDefinition {
   http?: Type<unknown>;
   /** This service's HTTP controllers (reading its read models), mounted on the gateway wherever the gateway runs. */
   api?: Type<unknown>;
+  /** Background work started with the service (periodic loops); stopped with it. */
+  start?(infra: Infra, logger: Logger): Promise<Subscription[]>;
+  /** Migrations of tables that are not projections (live operational state, untouched by replay). */
+  migrations?: readonly MigrationClass[];
 }
 
 export const SERVICES: readonly ServiceDefinition[] = [
   { name: 'gateway', projections: [accountsProjection], http: GatewayModule },
   { name: 'redaction', projections: [], reactors: RedactionModule },
+  { name: 'cost-ledger', projections: costLedgerProjections, migrations: costLedgerMigrations, api: CostLedgerApiModule, start: (infra, logger) => startCostLedgerService({ ...infra, logger }) },
   { name: 'ingest', projections: [sessionsProjection] },
 ];
 
 export const allProjections = (): Projection[] => SERVICES.flatMap((service) => service.projections);
 
 /** Every service's migrations run at every start, so any subset of services finds every table. */
-export const allMigrations = () => allProjections().flatMap((projection) => projection.migrations);
+export const allMigrations = () => [...allProjections().flatMap((projection) => projection.migrations), ...SERVICES.flatMap((service) => service.migrations ?? [])];
 
 export function selectServices(target: string): ServiceDefinition[] {
   if (target === 'all') return [...SERVICES];
