@@ -1,3 +1,4 @@
+import type { DestinationStream } from 'pino';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { JetStreamEventLog } from '@mnemo/eventing';
@@ -19,7 +20,11 @@ export interface Harness {
  * Starts the platform in this process against the real NATS, Postgres and Redis, in a namespace of
  * its own: random stream and subject prefixes, a random Postgres schema and a random cache prefix.
  */
-export async function startHarness(options: { target?: string; env?: Record<string, string> } = {}): Promise<Harness> {
+export async function startHarness(
+  options: { target?: string; env?: Record<string, string>; logDestination?: DestinationStream } = {},
+): Promise<Harness> {
+  // The transcript loop reads this machine's ~/.claude/projects unless told otherwise: off in tests.
+  process.env.MNEMO_SESSION_INGEST_ENABLED ??= 'false';
   const ns = uniqueName('t').toLowerCase();
   const config = loadConfig({
     NATS_URL: TEST_NATS_URL,
@@ -37,7 +42,7 @@ export async function startHarness(options: { target?: string; env?: Record<stri
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...options.env,
   });
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, 'mnemo', options.logDestination);
   const platform = await startPlatform(config, selectServices(options.target ?? 'all'), logger);
   const server = platform.httpApp?.getHttpServer() as App;
   const http = () => request.agent(server);

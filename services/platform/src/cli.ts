@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { AccountsService } from '@mnemo/gateway-service';
+import { registerIngestCommands } from '@mnemo/ingest-service';
 import { checksumProjection, replayProjection } from '@mnemo/persistence';
 import { createLogger } from './logger';
 import { openInfra } from './infra';
@@ -71,6 +72,8 @@ program
       await infra.close();
     }
   });
+
+registerIngestCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof ConfigError) process.stderr.write(`mnemo: ${error.message}\n`);

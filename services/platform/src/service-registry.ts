@@ -5,7 +5,8 @@ import type { Infra } from './infra';
 import { accountsProjection, GatewayModule } from '@mnemo/gateway-service';
 import { RedactionModule } from '@mnemo/redaction-service';
 import { CostLedgerApiModule, costLedgerMigrations, costLedgerProjections, startCostLedgerService } from '@mnemo/cost-ledger-service';
-import { sessionsProjection } from '@mnemo/ingest-service';
+import { memoryProjection, MemoryApiModule, startLapseSweep, sweepIntervalFromEnv } from '@mnemo/memory-service';
+import { IngestApiModule, sessionOutcomesProjection, sessionsProjection, startIngestLoops, transcriptIngestRunsProjection } from '@mnemo/ingest-service';
 
 /** What one deployable service is: the read models it projects, its reactors, its HTTP surface. */
 export interface ServiceDefinition {
@@ -27,7 +28,8 @@ export const SERVICES: readonly ServiceDefinition[] = [
   { name: 'gateway', projections: [accountsProjection], http: GatewayModule },
   { name: 'redaction', projections: [], reactors: RedactionModule },
   { name: 'cost-ledger', projections: costLedgerProjections, migrations: costLedgerMigrations, api: CostLedgerApiModule, start: (infra, logger) => startCostLedgerService({ ...infra, logger }) },
-  { name: 'ingest', projections: [sessionsProjection] },
+  { name: 'ingest', projections: [sessionsProjection, sessionOutcomesProjection, transcriptIngestRunsProjection], api: IngestApiModule, start: startIngestLoops },
+  { name: 'memory', projections: [memoryProjection], api: MemoryApiModule, start: async (infra, logger) => [startLapseSweep(infra, logger, sweepIntervalFromEnv())] },
 ];
 
 export const allProjections = (): Projection[] => SERVICES.flatMap((service) => service.projections);

@@ -1,0 +1,13 @@
+import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
+import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
+import type { DataSource } from 'typeorm';
+import { loadTranscriptIngestConfig } from '../loop/transcript-ingest.config';
+import { TranscriptIngestRunner } from '../loop/transcript-ingest.runner';
+
+/** The runner the admin routes share with the loop: same config, same lock, same runs table. */
+export const transcriptIngestRunnerProvider = {
+  provide: TranscriptIngestRunner,
+  useFactory: (log: EventLog, db: DataSource, cache: Cache, logger: Logger) =>
+    new TranscriptIngestRunner({ log, db, cache, logger, config: loadTranscriptIngestConfig() }),
+  inject: [EVENT_LOG, DATA_SOURCE, CACHE, LOGGER],
+};

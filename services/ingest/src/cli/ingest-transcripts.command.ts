@@ -1,0 +1,144 @@
+import { SingleBar, Presets } from 'cli-progress';
+import type { Command } from 'commander';
+import { INGEST_MAX_BYTES, INGEST_MAX_EVENTS } from '@mnemo/contracts';
+import { defaultTranscriptsRoot, expandHome } from '../loop/transcript-ingest.config';
+import { transcriptFileEvents } from '../loop/transcript-file-events';
+import { listTranscriptPath } from '../loop/transcript-files';
+
+/**
+ * The account token the CLI derives event ids under. The gateway puts the events in the key's own
+ * account whatever this says; it only has to be the same on every run so a re-run repeats its ids.
+ */
+export const CLI_ID_ACCOUNT = 'cli';
+/** Room for the `{"events":[…]}` wrapper under the gateway's body limit. */
+const BATCH_BYTES = INGEST_MAX_BYTES - 64 * 1024;
+
+export interface CliIngestOptions {
+  target: string;
+  since?: Date;
+  url: string;
+  apiKey: string;
+  onProgress?: (done: number, total: number) => void;
+  now?: Date;
+}
+
+export interface CliIngestSummary {
+  files: number;
+  sessions: number;
+  turns: number;
+  accepted: number;
+  duplicates: number;
+  skippedFiles: number;
+  skippedLines: number;
+  /** Events too large for one request on their own. */
+  skippedEvents: number;
+}
+
+/**
+ * Reads transcripts on this machine and sends their events to a running gateway through
+ * `POST /v1/events`, in batches under its limits. Git facts come from this machine, where the
+ * repositories are; redaction happens on the gateway's side before anything is stored.
+ */
+export async function ingestTranscriptsToGateway(options: CliIngestOptions): Promise<CliIngestSummary> {
+  const listing = await listTranscriptPath(options.target, options.since?.getTime());
+  const summary: CliIngestSummary = { files: 0, sessions: 0, turns: 0, accepted: 0, duplicates: 0, skippedFiles: listing.skipped, skippedLines: 0, skippedEvents: 0 };
+  const now = options.now ?? new Date();
+  let batch: string[] = [];
+  let bytes = 0;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const body = `{"events":[${batch.join(',')}]}`;
+    batch = [];
+    bytes = 0;
+    const response = await fetch(new URL('/v1/events', options.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${options.apiKey}` },
+      body,
+    });
+    const answer = (await response.json().catch(() => ({}))) as { accepted?: number; duplicates?: number; error?: { message?: string } };
+    if (!response.ok) throw new Error(`the gateway answered ${response.status}: ${answer.error?.message ?? 'no reason given'}`);
+    summary.accepted += answer.accepted ?? 0;
+    summary.duplicates += answer.duplicates ?? 0;
+  };
+
+  for (const [index, file] of listing.files.entries()) {
+    summary.files += 1;
+    const read = await transcriptFileEvents(file, { accountId: CLI_ID_ACCOUNT, producer: 'cli', now, useGit: true });
+    if (!read) summary.skippedFiles += 1;
+    else {
+      summary.skippedLines += read.skippedLines;
+      if (read.events.length > 0) {
+        summary.sessions += 1;
+        summary.turns += read.turns;
+      }
+      for (const event of read.events) {
+        // the account and producer are the gateway's to set
+        const { accountId: _account, producer: _producer, ...rest } = event;
+        const json = JSON.stringify(rest);
+        const size = Buffer.byteLength(json) + 1;
+        if (size > BATCH_BYTES) {
+          summary.skippedEvents += 1;
+          continue;
+        }
+        if (batch.length >= INGEST_MAX_EVENTS || bytes + size > BATCH_BYTES) await flush();
+        batch.push(json);
+        bytes += size;
+      }
+    }
+    options.onProgress?.(index + 1, listing.files.length);
+  }
+  await flush();
+  return summary;
+}
+
+export function parseSince(value: string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw new Error(`--since "${value}" is not a date (try 2026-11-01 or 2026-11-01T09:00:00Z)`);
+  return date;
+}
+
+/** `mnemo ingest transcripts [PATH] [--since DATE]`, against the gateway at MNEMO_URL with MNEMO_API_KEY. */
+export function registerIngestCommands(program: Command): void {
+  const ingest = program.command('ingest').description('send data on this machine to a running Mnemo gateway');
+  ingest
+    .command('transcripts [path]')
+    .description('ingest Claude Code transcripts (default $MNEMO_TRANSCRIPTS_ROOT or ~/.claude/projects) through $MNEMO_URL with $MNEMO_API_KEY')
+    .option('--since <date>', 'only files modified at or after this date')
+    .action(async (target: string | undefined, options: { since?: string }) => {
+      const apiKey = process.env.MNEMO_API_KEY;
+      if (!apiKey) throw new Error('set MNEMO_API_KEY to the API key of the account to ingest into');
+      const url = process.env.MNEMO_URL ?? 'http://127.0.0.1:8080';
+      const root = expandHome(target ?? process.env.MNEMO_TRANSCRIPTS_ROOT ?? defaultTranscriptsRoot());
+      const since = parseSince(options.since);
+      const tty = process.stdout.isTTY === true;
+      const bar = tty ? new SingleBar({ format: 'transcripts [{bar}] {value}/{total} files | {eta_formatted} left' }, Presets.shades_classic) : null;
+      let started = false;
+      const startedAt = Date.now();
+      try {
+        const summary = await ingestTranscriptsToGateway({
+          target: root,
+          since,
+          url,
+          apiKey,
+          onProgress: bar
+            ? (done, total) => {
+                if (!started) bar.start(total, 0);
+                started = true;
+                bar.update(done);
+              }
+            : undefined,
+        });
+        bar?.stop();
+        const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+        process.stdout.write(
+          `${summary.files} files, ${summary.sessions} sessions, ${summary.turns} turns: ${summary.accepted} events accepted, ` +
+            `${summary.duplicates} already there; skipped ${summary.skippedFiles} files, ${summary.skippedLines} lines, ` +
+            `${summary.skippedEvents} oversized events; ${seconds} s\n`,
+        );
+      } catch (error) {
+        bar?.stop();
+        throw error;
+      }
+    });
+}

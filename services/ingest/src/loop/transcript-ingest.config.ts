@@ -1,0 +1,54 @@
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+import { subjectToken } from '@mnemo/contracts';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+/** The transcript loop's environment; names are the variables, values their defaults. */
+export const TranscriptIngestEnv = z.object({
+  /** Master switch of the periodic loop; the admin trigger and the CLI work either way. */
+  MNEMO_SESSION_INGEST_ENABLED: flag.default(true),
+  MNEMO_SESSION_INGEST_INTERVAL_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
+  /** Wait after start before a due run, so a restart storm does not re-walk the disk at once. */
+  MNEMO_SESSION_INGEST_BOOT_DELAY_MS: z.coerce.number().int().min(0).default(5_000),
+  MNEMO_TRANSCRIPTS_ROOT: z.string().trim().min(1).optional(),
+  /** The account loop-ingested transcripts belong to: the embedded local account unless set. */
+  MNEMO_TRANSCRIPTS_ACCOUNT: subjectToken.default('local'),
+  /** Sessions that ended within this many days are re-judged against git by every run. */
+  MNEMO_SESSION_OUTCOME_RECHECK_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+});
+
+export interface TranscriptIngestConfig {
+  enabled: boolean;
+  intervalMs: number;
+  bootDelayMs: number;
+  root: string;
+  accountId: string;
+  recheckDays: number;
+}
+
+export const defaultTranscriptsRoot = (): string => path.join(homedir(), '.claude', 'projects');
+
+/** Reads the loop's settings from the environment; a bad value throws with the variable's name. */
+export function loadTranscriptIngestConfig(env: NodeJS.ProcessEnv = process.env): TranscriptIngestConfig {
+  const parsed = TranscriptIngestEnv.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`bad configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    enabled: e.MNEMO_SESSION_INGEST_ENABLED,
+    intervalMs: Math.round(e.MNEMO_SESSION_INGEST_INTERVAL_HOURS * 3_600_000),
+    bootDelayMs: e.MNEMO_SESSION_INGEST_BOOT_DELAY_MS,
+    root: expandHome(e.MNEMO_TRANSCRIPTS_ROOT ?? defaultTranscriptsRoot()),
+    accountId: e.MNEMO_TRANSCRIPTS_ACCOUNT,
+    recheckDays: e.MNEMO_SESSION_OUTCOME_RECHECK_DAYS,
+  };
+}
+
+export function expandHome(p: string): string {
+  return p === '~' || p.startsWith('~/') ? path.join(homedir(), p.slice(1)) : path.resolve(p);
+}

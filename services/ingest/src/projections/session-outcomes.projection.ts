@@ -1,0 +1,54 @@
+import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { Projection, Sql } from '@mnemo/persistence';
+import { redact, redactDeep } from '@mnemo/redaction';
+import { SessionOutcomes1764400031417 } from './session-outcomes.migration';
+
+/**
+ * session_outcomes: the latest SessionOutcomeRecorded of each session. A transcript re-read, or the
+ * loop re-judging a verdict against git, records a new event; the newest one by stream order wins.
+ * Text is redacted again on the way in (defence in depth: the event should already be clean).
+ */
+export const sessionOutcomesProjection: Projection = {
+  name: 'session-outcomes',
+  handles: ['SessionOutcomeRecorded'],
+  tables: ['session_outcomes'],
+  migrations: [SessionOutcomes1764400031417],
+
+  async apply(sql: Sql, stored: StoredEvent): Promise<void> {
+    const { event, seq } = stored;
+    if (event.type !== 'SessionOutcomeRecorded' || !event.sessionId) return;
+    const p = event.payload as PayloadOf<'SessionOutcomeRecorded'>;
+    const text = (value: string) => redact(value).text;
+    const json = (value: unknown) => JSON.stringify(redactDeep(value).value);
+    await sql.query(
+      `INSERT INTO session_outcomes (account_id, session_id, summary, first_user_turn, last_assistant_turn, files_read, files_edited,
+         tools_called, commit_shas, started_at, ended_at, cwd, git_branch, outcome, recorded_at, event_id, last_seq)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+       ON CONFLICT (account_id, session_id) DO UPDATE SET summary = EXCLUDED.summary, first_user_turn = EXCLUDED.first_user_turn,
+         last_assistant_turn = EXCLUDED.last_assistant_turn, files_read = EXCLUDED.files_read, files_edited = EXCLUDED.files_edited,
+         tools_called = EXCLUDED.tools_called, commit_shas = EXCLUDED.commit_shas, started_at = EXCLUDED.started_at,
+         ended_at = EXCLUDED.ended_at, cwd = EXCLUDED.cwd, git_branch = EXCLUDED.git_branch, outcome = EXCLUDED.outcome,
+         recorded_at = EXCLUDED.recorded_at, event_id = EXCLUDED.event_id, last_seq = EXCLUDED.last_seq
+       WHERE session_outcomes.last_seq < EXCLUDED.last_seq`,
+      [
+        event.accountId,
+        event.sessionId,
+        text(p.summary),
+        text(p.firstUserTurn),
+        text(p.lastAssistantTurn),
+        json(p.filesRead),
+        json(p.filesEdited),
+        json(p.toolsCalled),
+        JSON.stringify(p.commitShas),
+        p.startedAt ?? null,
+        p.endedAt ?? null,
+        p.cwd === undefined ? null : text(p.cwd),
+        p.gitBranch === undefined ? null : text(p.gitBranch),
+        p.outcome,
+        event.occurredAt,
+        event.id,
+        seq,
+      ],
+    );
+  },
+};
