@@ -104,10 +104,10 @@ describe('npm start on the embedded defaults (no server URLs)', () => {
     });
     expect(post.status).toBe(202);
     const turns = await eventually(
-      async () => (await fetch(`${base}/v1/sessions/s-local/turns`, { headers: { authorization: `Bearer ${apiKey}` } })).json(),
-      (body: { turns?: unknown[] }) => body.turns?.length === 3,
+      async () => (await (await fetch(`${base}/v1/sessions/s-local/turns`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as { turns?: Array<{ seq: number; text: string }> },
+      (body) => body.turns?.length === 3,
       30_000,
     );
-    expect(turns.turns[0]).toMatchObject({ seq: 1, text: 'turn 1' });
+    expect(turns.turns?.[0]).toMatchObject({ seq: 1, text: 'turn 1' });
   });
 });
