@@ -1,0 +1,193 @@
+import type { DataSource } from 'typeorm';
+import type { StoredEvent } from '@mnemo/contracts';
+import { JetStreamEventLog, type Logger, type Subscription } from '@mnemo/eventing';
+import { dropSchema, openDataSource, startProjector } from '@mnemo/persistence';
+import type { ReserveCost } from '@mnemo/llm';
+import { NatsCostGuard } from '../client/nats-cost-guard';
+import type { CostLedgerConfig } from '../domain/ledger-config';
+import { LEDGER_SERVICE, ledgerSubjects } from '../domain/ledger-rpc';
+import { utcDay } from '../domain/utc-day';
+import { costCapsProjection } from '../projections/cost-caps.projection';
+import { costEntriesProjection } from '../projections/cost-entries.projection';
+import { CostLedger1764400004100 } from './cost-ledger.migration';
+import { CostLedgerHandlers, startCostLedger } from './cost-ledger.rpc';
+import { PgLedger } from './pg-ledger';
+import { eventually, TEST_DATABASE_URL, TEST_NATS_URL, uniqueName } from '../../../../tests/support/servers';
+
+const silent: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+
+const config = (overrides: Partial<CostLedgerConfig> = {}): CostLedgerConfig => ({
+  caps: { compaction: 0.5, session: 0.35, profile: 0.15 },
+  reservationTtlMs: 60_000,
+  sweepIntervalMs: 60_000,
+  requestTimeoutMs: 5000,
+  failOpen: true,
+  secretKey: null,
+  ...overrides,
+});
+
+const ask = (account: string, worstCaseUsd: number, overrides: Partial<ReserveCost> = {}): ReserveCost => ({
+  account,
+  pools: ['session'],
+  label: 'memory',
+  model: 'claude-haiku-4-5',
+  worstCaseUsd,
+  ...overrides,
+});
+
+describe('cost ledger over NATS and Postgres', () => {
+  const ns = uniqueName('ledger').toLowerCase();
+  const connect = () => JetStreamEventLog.connect({ servers: TEST_NATS_URL, streamPrefix: ns.toUpperCase(), subjectPrefix: ns });
+  let dbA: DataSource;
+  let dbB: DataSource;
+  let logA: JetStreamEventLog;
+  let logB: JetStreamEventLog;
+  let client: JetStreamEventLog;
+  const running: Subscription[] = [];
+  const guards: NatsCostGuard[] = [];
+  const guard = (failOpen = true) => {
+    const g = new NatsCostGuard(client, { timeoutMs: 10_000, failOpen, retryIntervalMs: 50 });
+    guards.push(g);
+    return g;
+  };
+  const settledEvents = async (): Promise<StoredEvent[]> => {
+    const events: StoredEvent[] = [];
+    for await (const batch of client.read('events', 1)) events.push(...batch.filter((s) => s.event.type === 'LlmCallSettled'));
+    return events;
+  };
+
+  beforeAll(async () => {
+    const migrations = [CostLedger1764400004100, ...costEntriesProjection.migrations, ...costCapsProjection.migrations];
+    // Two instances: their own NATS connections and their own pools against the same schema.
+    dbA = await openDataSource({ url: TEST_DATABASE_URL, poolSize: 4, migrations, schema: ns });
+    dbB = await openDataSource({ url: TEST_DATABASE_URL, poolSize: 4, migrations, schema: ns });
+    [logA, logB, client] = await Promise.all([connect(), connect(), connect()]);
+    await logA.ensureStreams();
+  });
+
+  afterEach(async () => {
+    for (const g of guards.splice(0)) g.close();
+    for (const sub of running.splice(0)) await sub.stop();
+  });
+
+  afterAll(async () => {
+    await client.deleteStreams();
+    await Promise.all([logA.close(), logB.close(), client.close()]);
+    await Promise.all([dbA.destroy(), dbB.destroy()]);
+    await dropSchema(TEST_DATABASE_URL, ns);
+  });
+
+  it('grants exactly 37 of 200 concurrent reservations from two instances against a cap that fits 37', async () => {
+    const capped = config({ caps: { compaction: 0.5, session: 0.37, profile: 0.15 } });
+    const a = new CostLedgerHandlers({ log: logA, dataSource: dbA, logger: silent }, capped);
+    const b = new CostLedgerHandlers({ log: logB, dataSource: dbB, logger: silent }, capped);
+    const answered = { a: 0, b: 0 };
+    running.push(
+      await logA.reply(ledgerSubjects.reserve, LEDGER_SERVICE, (body) => (answered.a++, a.reserve(body))),
+      await logB.reply(ledgerSubjects.reserve, LEDGER_SERVICE, (body) => (answered.b++, b.reserve(body))),
+    );
+    const g = guard(false);
+    const results = await Promise.all(Array.from({ length: 200 }, () => g.reserve(ask('acc-race', 0.01))));
+
+    expect(results.filter((r) => r.granted)).toHaveLength(37);
+    expect(results.filter((r) => !r.granted)).toEqual(Array(163).fill({ granted: false, pool: 'session', spentUsd: 0, capUsd: 0.37 }));
+    expect(answered.a).toBeGreaterThan(0);
+    expect(answered.b).toBeGreaterThan(0);
+    expect(answered.a + answered.b).toBe(200);
+    await expect(new PgLedger(dbA).balance('acc-race', 'session', utcDay(new Date()))).resolves.toEqual({ spentUsd: 0, reservedUsd: 0.37, capUsd: 0.37 });
+  });
+
+  it('refuses a reservation past the cap with the pool, what was spent and the cap', async () => {
+    running.push(...(await startCostLedger({ log: logA, dataSource: dbA, logger: silent }, config())));
+    const g = guard(false);
+    const first = await g.reserve(ask('acc-cap', 0.3));
+    if (!first.granted) throw new Error('expected a grant');
+    await g.commit(first.reservationId, { inputTokens: 1000, outputTokens: 100, costUsd: 0.3 });
+    await expect(g.reserve(ask('acc-cap', 0.06))).resolves.toEqual({ granted: false, spentUsd: 0.3, capUsd: 0.35, pool: 'session' });
+    // A compaction summary also needs room in the shared session pool, though its own pool is empty.
+    await expect(g.reserve(ask('acc-cap', 0.06, { pools: ['compaction', 'session'], label: 'compaction' }))).resolves.toMatchObject({ granted: false, pool: 'session' });
+    await expect(g.reserve(ask('acc-cap', 0.05))).resolves.toMatchObject({ granted: true });
+  });
+
+  it('records a commit as LlmCallSettled and a cost_entries row, once even when retried', async () => {
+    running.push(...(await startCostLedger({ log: logA, dataSource: dbA, logger: silent }, config())));
+    running.push(await startProjector({ dataSource: dbA, log: logA, logger: silent, service: 'cost-ledger' }, costEntriesProjection, { ackWaitMs: 2000 }));
+    const g = guard(false);
+    const held = await g.reserve(ask('acc-commit', 0.2, { pools: ['compaction', 'session'], label: 'compaction' }));
+    if (!held.granted) throw new Error('expected a grant');
+    await g.commit(held.reservationId, { inputTokens: 5000, outputTokens: 800, costUsd: 0.009 });
+    // The same commit again, as an outbox retry would send it: nothing is spent twice.
+    const day = utcDay(new Date());
+    const retry = { reservationId: held.reservationId, account: 'acc-commit', pools: ['compaction', 'session'], label: 'compaction', model: 'claude-haiku-4-5', day, inputTokens: 5000, outputTokens: 800, costUsd: 0.009 };
+    await expect(client.request(ledgerSubjects.commit, retry, { timeoutMs: 5000 })).resolves.toEqual({ recorded: false, matched: false });
+
+    const rows = await eventually(
+      () => dbA.query(`SELECT account_id, pools, label, model, input_tokens, output_tokens, cost_usd, outcome, day::text AS day FROM cost_entries WHERE reservation_id = $1`, [held.reservationId]),
+      (r: unknown[]) => r.length > 0,
+    );
+    expect(rows).toEqual([
+      { account_id: 'acc-commit', pools: ['compaction', 'session'], label: 'compaction', model: 'claude-haiku-4-5', input_tokens: 5000, output_tokens: 800, cost_usd: '0.009000', outcome: 'ok', day },
+    ]);
+    const events = (await settledEvents()).filter((s) => (s.event.payload as { reservationId?: string }).reservationId === held.reservationId);
+    expect(events).toHaveLength(1);
+    expect(events[0].event).toMatchObject({ accountId: 'acc-commit', producer: 'cost-ledger', payload: { outcome: 'ok', costUsd: 0.009 } });
+    const ledger = new PgLedger(dbA);
+    await expect(ledger.balance('acc-commit', 'compaction', day)).resolves.toMatchObject({ spentUsd: 0.009, reservedUsd: 0 });
+    await expect(ledger.balance('acc-commit', 'session', day)).resolves.toMatchObject({ spentUsd: 0.009, reservedUsd: 0 });
+  });
+
+  it('lifts the hold of a released reservation', async () => {
+    running.push(...(await startCostLedger({ log: logA, dataSource: dbA, logger: silent }, config())));
+    const g = guard(false);
+    const held = await g.reserve(ask('acc-release', 0.35));
+    await expect(g.reserve(ask('acc-release', 0.01))).resolves.toMatchObject({ granted: false });
+    if (held.granted) await g.release(held.reservationId);
+    await expect(g.reserve(ask('acc-release', 0.35))).resolves.toMatchObject({ granted: true });
+  });
+
+  it('releases reservations nobody settled once they expire, through the periodic sweep', async () => {
+    running.push(...(await startCostLedger({ log: logA, dataSource: dbA, logger: silent }, config({ reservationTtlMs: 300, sweepIntervalMs: 100 }))));
+    const g = guard(false);
+    await expect(g.reserve(ask('acc-expire', 0.35))).resolves.toMatchObject({ granted: true });
+    await expect(g.reserve(ask('acc-expire', 0.01))).resolves.toMatchObject({ granted: false });
+    const day = utcDay(new Date());
+    await eventually(() => new PgLedger(dbA).balance('acc-expire', 'session', day), (b) => b?.reservedUsd === 0, 5000);
+    const [row] = await dbA.query(`SELECT status FROM cost_reservations WHERE account_id = 'acc-expire'`);
+    expect(row).toEqual({ status: 'expired' });
+    await expect(g.reserve(ask('acc-expire', 0.35))).resolves.toMatchObject({ granted: true });
+  });
+
+  it('sweeps only what has expired, by the ledger clock', async () => {
+    let now = new Date('2030-01-01T10:00:00Z');
+    const handlers = new CostLedgerHandlers({ log: logA, dataSource: dbA, logger: silent }, config({ reservationTtlMs: 60_000 }), () => now);
+    const reserve = (id: string) => handlers.reserve({ reservationId: id, account: 'acc-clock', pools: ['profile'], label: 'profile', model: 'claude-haiku-4-5', worstCaseUsd: 0.05 });
+    await reserve('00000000-0000-4000-8000-000000000001');
+    now = new Date('2030-01-01T10:00:30Z');
+    await reserve('00000000-0000-4000-8000-000000000002');
+    now = new Date('2030-01-01T10:01:10Z');
+    // Other tests' reservations (held by the real clock) are long expired by 2030 and go too.
+    await expect(handlers.sweep()).resolves.toBeGreaterThanOrEqual(1);
+    const statuses = await dbA.query(`SELECT id, status FROM cost_reservations WHERE account_id = 'acc-clock' ORDER BY id`);
+    expect(statuses.map((r: { status: string }) => r.status)).toEqual(['expired', 'open']);
+    await expect(handlers.ledger.balance('acc-clock', 'profile', '2030-01-01')).resolves.toMatchObject({ reservedUsd: 0.05 });
+  });
+
+  it('fails open when no ledger answers, and records the spend once the ledger is back', async () => {
+    const g = guard(true);
+    const held = await g.reserve(ask('acc-open', 0.2));
+    expect(held).toMatchObject({ granted: true });
+    if (!held.granted) return;
+    await g.commit(held.reservationId, { inputTokens: 900, outputTokens: 90, costUsd: 0.0015 });
+    expect(g.queued()).toBe(1);
+
+    running.push(...(await startCostLedger({ log: logB, dataSource: dbB, logger: silent }, config())));
+    await eventually(async () => g.queued(), (n) => n === 0, 5000);
+    await expect(new PgLedger(dbA).balance('acc-open', 'session', utcDay(new Date()))).resolves.toMatchObject({ spentUsd: 0.0015, reservedUsd: 0 });
+    const events = (await settledEvents()).filter((s) => (s.event.payload as { reservationId?: string }).reservationId === held.reservationId);
+    expect(events.map((s) => s.event.payload)).toEqual([expect.objectContaining({ outcome: 'ok', costUsd: 0.0015, inputTokens: 900 })]);
+  });
+
+  it('refuses to proceed without the ledger when failing open is turned off', async () => {
+    await expect(guard(false).reserve(ask('acc-closed', 0.01))).rejects.toThrow();
+  });
+});
