@@ -20,12 +20,13 @@ const HEARTBEAT_MS = 15_000;
 const PAGE = 1000;
 
 /**
- * The Explorer's push stream. One poller per process reads the memory read models for rows written
- * after its cursor (every row carries the log sequence that last wrote it) and fans them out to the
- * open streams of their account. Polling the projection rather than the log keeps every instance
- * correct without a consumer of its own, and tells a client only what it can already read back.
- * It runs only while a stream is open. A change the projection commits out of sequence order (two
- * projector instances splitting batches) can be missed; the client's next list refresh covers it.
+ * The Explorer's push stream. One poller per process reads the projection's change journal
+ * (memory_changes: one row per change, keyed by the log sequence) every 250 ms past its cursor and
+ * fans the rows out to the open streams of their account. Polling the projection rather than the log
+ * keeps every instance correct without a consumer of its own, skips the log's unrelated traffic, and
+ * tells a client only what it can already read back. It runs only while a stream is open. A batch the
+ * projection commits out of sequence order (two projector instances splitting batches) can be missed;
+ * the client's next list refresh covers it.
  */
 @Injectable()
 export class MemoryChangeFeed implements OnModuleDestroy {
@@ -93,22 +94,18 @@ export class MemoryChangeFeed implements OnModuleDestroy {
       // are passed over, so a stream opened later does not receive their old changes.
       const top = await this.topSeq();
       if (top <= this.cursor) return;
-      const rows: Array<{ account_id: string; kind: string; id: string; version: number | null; change: string; last_seq: string }> = await this.db.query(
-        `SELECT account_id, 'memory' AS kind, id, version, last_change AS change, last_seq FROM memory_facts
-           WHERE last_seq > $1 AND last_seq <= $2 AND account_id = ANY($3::text[])
-         UNION ALL
-         SELECT account_id, 'proposal', id, NULL, 'proposal_' || status, last_seq FROM memory_proposals
-           WHERE last_seq > $1 AND last_seq <= $2 AND account_id = ANY($3::text[])
-         ORDER BY last_seq LIMIT ${PAGE}`,
+      const rows: Array<{ account_id: string; kind: string; ref_id: string; version: number | null; change: string; seq: string }> = await this.db.query(
+        `SELECT account_id, kind, ref_id, version, change, seq FROM memory_changes
+         WHERE seq > $1 AND seq <= $2 AND account_id = ANY($3::text[]) ORDER BY seq, kind, ref_id LIMIT ${PAGE}`,
         [this.cursor, top, [...this.listeners.keys()]],
       );
       for (const row of rows) {
-        const seq = Number(row.last_seq);
+        const seq = Number(row.seq);
         const change: MemoryChange =
-          row.kind === 'memory' ? { type: row.change, memoryId: row.id, version: row.version!, seq } : { type: row.change, proposalId: row.id, seq };
+          row.kind === 'memory' ? { type: row.change, memoryId: row.ref_id, version: row.version!, seq } : { type: row.change, proposalId: row.ref_id, seq };
         for (const listener of this.listeners.get(row.account_id) ?? []) listener(change);
       }
-      this.cursor = rows.length === PAGE ? Number(rows[rows.length - 1]!.last_seq) : top;
+      this.cursor = rows.length === PAGE ? Number(rows[rows.length - 1]!.seq) : top;
     } catch (error) {
       this.logger.warn({ err: String(error) }, 'memory change feed poll failed; retrying');
     } finally {
@@ -118,7 +115,7 @@ export class MemoryChangeFeed implements OnModuleDestroy {
 
   private async topSeq(): Promise<number> {
     const rows: Array<{ seq: string | null }> = await this.db.query(
-      `SELECT GREATEST((SELECT max(last_seq) FROM memory_facts), (SELECT max(last_seq) FROM memory_proposals)) AS seq`,
+      `SELECT max(seq) AS seq FROM memory_changes`,
     );
     return Number(rows[0]?.seq ?? 0);
   }

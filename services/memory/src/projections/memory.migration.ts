@@ -55,7 +55,18 @@ export class Memory1764400005100 implements MigrationInterface {
         PRIMARY KEY (account_id, id)
       )`);
     await queryRunner.query(`CREATE INDEX IF NOT EXISTS memory_proposals_pending ON memory_proposals (proposed_at) WHERE status = 'pending'`);
-    await queryRunner.query(`CREATE INDEX IF NOT EXISTS memory_proposals_by_seq ON memory_proposals (last_seq)`);
+    // Every change to a memory or a proposal, in log order: the Explorer's push stream reads it.
+    await queryRunner.query(`
+      CREATE TABLE IF NOT EXISTS memory_changes (
+        account_id text NOT NULL,
+        seq bigint NOT NULL,
+        kind text NOT NULL,
+        ref_id text NOT NULL,
+        change text NOT NULL,
+        version int,
+        PRIMARY KEY (account_id, seq, kind, ref_id)
+      )`);
+    await queryRunner.query(`CREATE INDEX IF NOT EXISTS memory_changes_by_seq ON memory_changes (seq)`);
     await queryRunner.query(`
       CREATE TABLE IF NOT EXISTS plans (
         account_id text NOT NULL,
@@ -98,7 +109,7 @@ export class Memory1764400005100 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const table of ['reminders', 'plan_checkins', 'plans', 'memory_proposals', 'memory_facts']) {
+    for (const table of ['reminders', 'plan_checkins', 'plans', 'memory_changes', 'memory_proposals', 'memory_facts']) {
       await queryRunner.query(`DROP TABLE IF EXISTS ${table}`);
     }
   }

@@ -32,39 +32,62 @@ type Handled = (typeof HANDLES)[number];
 export const memoryProjection: Projection = {
   name: 'memory',
   handles: HANDLES,
-  tables: ['memory_facts', 'memory_proposals', 'plans', 'plan_checkins', 'reminders'],
+  tables: ['memory_facts', 'memory_proposals', 'memory_changes', 'plans', 'plan_checkins', 'reminders'],
   migrations: [Memory1764400005100],
 
   async apply(sql: Sql, stored: StoredEvent): Promise<void> {
-    const type = stored.event.type as Handled;
-    switch (type) {
-      case 'MemoryFactExtracted':
-        return insertFact(sql, stored, 'extracted');
-      case 'MemoryFactCreated':
-        return insertFact(sql, stored, 'created');
-      case 'MemoryFactEdited':
-        return editFact(sql, stored);
-      case 'MemoryFactDeleted':
-        return deleteFact(sql, stored);
-      case 'MemoryFactUsed':
-        return markFactsUsed(sql, stored);
-      case 'MemoryFactProposed':
-      case 'ProposalOffered':
-      case 'ProposalConfirmed':
-      case 'ProposalRejected':
-      case 'ProposalLapsed':
-        return applyProposalEvent(sql, stored);
-      case 'PlanProposed':
-      case 'PlanActivated':
-      case 'PlanCheckedIn':
-      case 'PlanClosed':
-        return applyPlanEvent(sql, stored);
-      case 'ReminderSet':
-        return applyReminderSet(sql, stored);
-      default: {
-        const _never: never = type;
-        return _never;
-      }
-    }
+    await applyOne(sql, stored);
+    await journalChanges(sql, stored);
   },
 };
+
+async function applyOne(sql: Sql, stored: StoredEvent): Promise<void> {
+  const type = stored.event.type as Handled;
+  switch (type) {
+    case 'MemoryFactExtracted':
+      return insertFact(sql, stored, 'extracted');
+    case 'MemoryFactCreated':
+      return insertFact(sql, stored, 'created');
+    case 'MemoryFactEdited':
+      return editFact(sql, stored);
+    case 'MemoryFactDeleted':
+      return deleteFact(sql, stored);
+    case 'MemoryFactUsed':
+      return markFactsUsed(sql, stored);
+    case 'MemoryFactProposed':
+    case 'ProposalOffered':
+    case 'ProposalConfirmed':
+    case 'ProposalRejected':
+    case 'ProposalLapsed':
+      return applyProposalEvent(sql, stored);
+    case 'PlanProposed':
+    case 'PlanActivated':
+    case 'PlanCheckedIn':
+    case 'PlanClosed':
+      return applyPlanEvent(sql, stored);
+    case 'ReminderSet':
+      return applyReminderSet(sql, stored);
+    default: {
+      const _never: never = type;
+      return _never;
+    }
+  }
+}
+
+/**
+ * Journals what this event changed: the rows it wrote carry its sequence. A redelivered or
+ * superseded event wrote nothing, so it journals nothing.
+ */
+async function journalChanges(sql: Sql, stored: StoredEvent): Promise<void> {
+  const { event, seq } = stored;
+  if (event.type.startsWith('Plan') || event.type === 'ReminderSet') return;
+  await sql.query(
+    `INSERT INTO memory_changes (account_id, seq, kind, ref_id, change, version)
+     SELECT account_id, last_seq, 'memory', id, last_change, version FROM memory_facts WHERE account_id = $1 AND last_seq = $2
+     UNION ALL
+     SELECT account_id, last_seq, 'proposal', id, 'proposal_' || CASE WHEN status = 'pending' AND offered_at IS NOT NULL THEN 'offered' ELSE status END, NULL
+       FROM memory_proposals WHERE account_id = $1 AND last_seq = $2
+     ON CONFLICT DO NOTHING`,
+    [event.accountId, seq],
+  );
+}
