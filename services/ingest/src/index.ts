@@ -45,4 +45,5 @@ export * from './loop/transcript-files';
 export * from './loop/transcript-file-events';
 export { startIngestLoops } from './loop/start-ingest-loops';
 export { IngestApiModule } from './api/ingest-api.module';
-export { registerIngestCommands } from './cli/ingest-transcripts.command';
+export { registerIngestCommands, ingestTranscriptsToGateway, parseSince, CLI_ID_ACCOUNT } from './cli/ingest-transcripts.command';
+export type { CliIngestOptions, CliIngestSummary } from './cli/ingest-transcripts.command';

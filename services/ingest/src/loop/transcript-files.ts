@@ -1,5 +1,6 @@
 import { opendir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { DependencyError } from '@mnemo/contracts';
 
 export interface TranscriptFile {
   path: string;
@@ -22,10 +23,9 @@ export interface TranscriptListing {
  */
 export async function listTranscriptFiles(root: string, sinceMs?: number): Promise<TranscriptListing> {
   const rootStat = await stat(root).catch((error: NodeJS.ErrnoException) => {
-    throw new Error(`transcripts root ${root} cannot be read (${error.code ?? error.message})`);
+    throw new DependencyError('transcripts root', `transcripts root ${root} cannot be read (${error.code ?? error.message})`);
   });
-  if (!rootStat.isDirectory()) throw new Error(`transcripts root ${root} is not a directory`);
-  if (root.endsWith('.jsonl')) return { files: [], skipped: 0 };
+  if (!rootStat.isDirectory()) throw new DependencyError('transcripts root', `transcripts root ${root} is not a directory`);
 
   const files: TranscriptFile[] = [];
   let skipped = 0;
