@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { LLM_CLIENT, type LlmClient } from '@mnemo/llm';
+import { startFakeAnthropic, textReply, type FakeAnthropic } from '@mnemo/testing';
+import { ADMIN_KEY, startHarness, type Harness } from '../support/platform-harness';
+import { eventually } from '../support/servers';
+
+const ACCOUNT_KEY = `sk-ant-api03-${'Zq7'.repeat(12)}WXyz`;
+
+/**
+ * The platform's own environment (not the harness's config) feeds the LLM wiring and the ledger, so
+ * the test sets it for this file's process and puts it back afterwards.
+ */
+const ENV = {
+  MNEMO_SECRET_KEY: 'e2e-master-secret-for-llm-keys',
+  MNEMO_LLM_MAX_RETRIES: '0',
+  MNEMO_COST_LEDGER_TIMEOUT_MS: '5000',
+};
+
+describe('LLM spend: a real call reserved, committed and reported', () => {
+  let harness: Harness;
+  let fake: FakeAnthropic;
+  let account: { accountId: string; apiKey: string };
+  let llm: LlmClient;
+  const saved: Record<string, string | undefined> = {};
+  const auth = (key = account.apiKey) => ({ Authorization: `Bearer ${key}` });
+  const call = () =>
+    llm.complete({
+      account: account.accountId,
+      label: 'memory',
+      pools: ['session'],
+      messages: [{ role: 'user', content: 'I decided to move to Lisbon next spring.' }],
+      maxOutputTokens: 256,
+      offlineFallback: false,
+    });
+
+  beforeAll(async () => {
+    fake = await startFakeAnthropic();
+    for (const [name, value] of Object.entries({ ...ENV, ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_API_KEY: '' })) {
+      saved[name] = process.env[name];
+      process.env[name] = value;
+    }
+    harness = await startHarness();
+    account = await harness.createAccount('spender');
+    llm = harness.platform.httpApp!.get<string, LlmClient>(LLM_CLIENT);
+  });
+
+  afterAll(async () => {
+    await harness?.stop();
+    await fake?.close();
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
+
+  it('stores an account key encrypted and shows it masked only', async () => {
+    const put = await harness.http().put('/v1/llm-keys').set(auth()).send({ apiKey: ACCOUNT_KEY });
+    expect(put.status).toBe(201);
+    expect(put.body).toEqual({ keyId: expect.stringMatching(/^key_/), maskedKey: 'sk-ant-api03-…WXyz', active: true, createdAt: expect.any(String) });
+    const list = await harness.http().get('/v1/llm-keys').set(auth());
+    expect(list.body).toEqual({ keys: [put.body] });
+    expect(JSON.stringify(list.body)).not.toContain(ACCOUNT_KEY.slice(13, 30));
+
+    // Neither the log nor the read model holds the key in the clear.
+    const [row] = await harness.platform.infra.dataSource.query('SELECT * FROM llm_keys WHERE account_id = $1', [account.accountId]);
+    expect(JSON.stringify(row)).not.toContain(ACCOUNT_KEY);
+    for await (const batch of harness.platform.infra.log.read('events', 1)) expect(JSON.stringify(batch)).not.toContain(ACCOUNT_KEY);
+
+    // Another account sees none of it.
+    const other = await harness.createAccount('bystander');
+    await expect(harness.http().get('/v1/llm-keys').set(auth(other.apiKey))).resolves.toMatchObject({ status: 200, body: { keys: [] } });
+  });
+
+  it('refuses a key that cannot be one', async () => {
+    const response = await harness.http().put('/v1/llm-keys').set(auth()).send({ apiKey: 'has spaces in it' });
+    expect(response.status).toBe(400);
+    expect(response.body.error.issues[0].path).toBe('apiKey');
+  });
+
+  it('calls the provider with the account key, commits the real cost and reports it by day, pool and label', async () => {
+    fake.script(textReply('Noted: a move to Lisbon.', { inputTokens: 1200, outputTokens: 40 }));
+    const result = await call();
+    expect(result).toMatchObject({ ok: true, provider: 'anthropic', usage: { inputTokens: 1200, outputTokens: 40 } });
+    const costUsd = (1200 * 1 + 40 * 5) / 1_000_000;
+    expect(result.ok && result.costUsd).toBe(costUsd);
+    // The stored key, decrypted, reached the provider (this SDK sends it as a bearer token; older ones as x-api-key).
+    const headers = fake.requests.at(-1)?.headers ?? {};
+    expect(headers['x-api-key'] ?? headers.authorization).toBe(headers['x-api-key'] ? ACCOUNT_KEY : `Bearer ${ACCOUNT_KEY}`);
+
+    const day = new Date().toISOString().slice(0, 10);
+    const costs = await eventually(
+      () => harness.http().get(`/v1/costs?from=${day}&to=${day}`).set(auth()),
+      (r) => r.status === 200 && r.body.calls === 1,
+    );
+    expect(costs.body).toEqual({
+      from: day,
+      to: day,
+      calls: 1,
+      totalUsd: costUsd,
+      capsUsd: { compaction: 0.5, session: 0.35, profile: 0.15 },
+      rows: [{ day, pool: 'session', label: 'memory', calls: 1, costCapHits: 0, inputTokens: 1200, outputTokens: 40, costUsd }],
+    });
+    const [balance] = await harness.platform.infra.dataSource.query(
+      `SELECT spent_usd::float8 AS spent, reserved_usd::float8 AS reserved FROM cost_pool_days WHERE account_id = $1 AND pool = 'session'`,
+      [account.accountId],
+    );
+    expect(balance).toEqual({ spent: costUsd, reserved: 0 });
+
+    const admin = await harness.http().get(`/v1/admin/costs?from=${day}&to=${day}`).set(auth(ADMIN_KEY));
+    expect(admin.status).toBe(200);
+    expect(admin.body.rows).toContainEqual(expect.objectContaining({ accountId: account.accountId, pool: 'session', label: 'memory', costUsd }));
+    await expect(harness.http().get('/v1/admin/costs').set(auth())).resolves.toMatchObject({ status: 403 });
+  });
+
+  it('answers cost_cap once an admin lowers the account cap, without calling the provider', async () => {
+    const set = await harness.http().put(`/v1/admin/cost-caps/${account.accountId}`).set(auth(ADMIN_KEY)).send({ pool: 'session', capUsd: 0.001 });
+    expect(set.status).toBe(200);
+    expect(set.body.capsUsd.session).toBe(0.001);
+    const before = fake.requests.length;
+    const result = await call();
+    expect(result).toMatchObject({ ok: false, failure: 'cost_cap', pool: 'session', capUsd: 0.001, spentUsd: 0.0014 });
+    expect(fake.requests.length).toBe(before);
+    const day = new Date().toISOString().slice(0, 10);
+    const costs = await eventually(
+      () => harness.http().get(`/v1/costs?from=${day}&to=${day}`).set(auth()),
+      (r) => r.body.rows?.[0]?.costCapHits === 1,
+    );
+    expect(costs.body).toMatchObject({ calls: 2, totalUsd: 0.0014, capsUsd: { session: 0.001 } });
+  });
+
+  it('serves recorded feature events by action', async () => {
+    const recorded = {
+      id: randomUUID(),
+      type: 'FeatureEventRecorded',
+      version: 1,
+      accountId: account.accountId,
+      occurredAt: '2030-02-01T12:00:00.000Z',
+      producer: 'compaction',
+      payload: { name: 'compaction', action: 'compaction_cost_cap_hit', metadata: { spentUsd: 0.5, capUsd: 0.5 } },
+    };
+    await harness.platform.infra.log.append('events', recorded);
+    const response = await eventually(
+      () => harness.http().get('/v1/telemetry?action=compaction_cost_cap_hit').set(auth()),
+      (r) => r.body.events?.length === 1,
+    );
+    expect(response.body.events).toEqual([
+      { id: recorded.id, name: 'compaction', action: 'compaction_cost_cap_hit', metadata: { spentUsd: 0.5, capUsd: 0.5 }, occurredAt: recorded.occurredAt },
+    ]);
+    await expect(harness.http().get('/v1/telemetry?action=memory_cost_cap_hit').set(auth())).resolves.toMatchObject({ body: { events: [] } });
+  });
+});
