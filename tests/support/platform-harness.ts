@@ -31,6 +31,7 @@ export async function startHarness(
     DATABASE_URL: TEST_DATABASE_URL,
     REDIS_URL: TEST_REDIS_URL,
     MNEMO_HTTP_PORT: '0',
+    MNEMO_GRPC_PORT: '0',
     MNEMO_ADMIN_KEY: ADMIN_KEY,
     MNEMO_DB_SCHEMA: ns,
     MNEMO_DB_POOL_SIZE: '5',

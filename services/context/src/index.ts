@@ -10,6 +10,10 @@
  *     → { text, telemetry, usedMemoryIds }
  *
  * It records `telemetry`, stamps last_used_at on `usedMemoryIds`, and serves the text.
+ *
+ * Service pieces: `contextProjection` (its read models and the cache version), `startContextRpc`
+ * (the request/reply handlers), `ContextApiModule` (HTTP routes on the gateway), `startContextGrpc`
+ * and `registerContextCommands` (CLI).
  */
 export * from './domain/context-sources';
 export * from './domain/claude-md-telemetry';
@@ -23,3 +27,10 @@ export {
 export { buildRollingRecallLine, type RollingRecallInput, type Band } from './domain/rolling-recall';
 export { FENCE_OPEN, FENCE_CLOSE } from './domain/data-fence';
 export { ARTIFACT_PULL_TOOL, ARTIFACT_LIST_TOOL } from './domain/memory-usage-instructions';
+export { contextProjection } from './projections/context.projection';
+export { startContextRpc } from './handlers/context-rpc';
+export { ContextHandler } from './handlers/context.handler';
+export { ContextApiModule } from './api/context-api.module';
+export { startContextGrpc, GATEWAY_PROTO, PROTO_OPTIONS, type GrpcGateway } from './api/context-grpc.server';
+export { TELEMETRY_HEADER } from './api/context.controller';
+export { registerContextCommands, runClaudeMdCommand, writeFileAtomically } from './cli/context.command';

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { registerContextCommands } from '@mnemo/context-service';
 import { AccountsService } from '@mnemo/gateway-service';
 import { registerIngestCommands } from '@mnemo/ingest-service';
 import { checksumProjection, replayProjection } from '@mnemo/persistence';
@@ -74,6 +75,8 @@ program
   });
 
 registerIngestCommands(program);
+
+registerContextCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof ConfigError) process.stderr.write(`mnemo: ${error.message}\n`);

@@ -23,6 +23,7 @@ export const PlatformEnv = z.object({
   MNEMO_DATA_DIR: z.string().min(1).default('./.mnemo'),
   MNEMO_HTTP_PORT: port.default(8080),
   MNEMO_HTTP_HOST: z.string().min(1).default('127.0.0.1'),
+  MNEMO_GRPC_PORT: port.default(50051),
   MNEMO_ADMIN_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   MNEMO_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   MNEMO_DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'lowercase letters, digits and _ only').optional(),

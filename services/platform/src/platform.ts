@@ -3,6 +3,7 @@ import type { INestApplication, INestMicroservice } from '@nestjs/common';
 import { RethrowRpcErrors, JetStreamTransport, type Logger, type Subscription } from '@mnemo/eventing';
 import { registerProjectionLag, startProjector } from '@mnemo/persistence';
 import { configureHttp, installFallbackErrorHandler } from '@mnemo/gateway-service';
+import { startContextGrpc, type GrpcGateway } from '@mnemo/context-service';
 import { openInfra, type Infra } from './infra';
 import { InfraModule } from './infra.module';
 import { createPlatformLlm } from './llm-wiring';
@@ -15,6 +16,8 @@ export interface RunningPlatform {
   /** The port the HTTP gateway listens on, when the gateway runs here. */
   httpPort: number | null;
   httpApp: INestApplication | null;
+  /** The port the gRPC gateway (mnemo.v1.ContextService) listens on, when the gateway runs here. */
+  grpcPort: number | null;
   stop(): Promise<void>;
 }
 
@@ -27,9 +30,11 @@ export async function startPlatform(config: PlatformConfig, services: ServiceDef
   const microservices: INestMicroservice[] = [];
   let httpApp: INestApplication | null = null;
   let httpPort: number | null = null;
+  let grpc: GrpcGateway | null = null;
   const consumerOptions = { maxDeliver: config.MNEMO_MAX_DELIVER, ackWaitMs: config.MNEMO_ACK_WAIT_MS };
 
   const stop = async () => {
+    if (grpc) await grpc.stop();
     if (httpApp) await httpApp.close();
     for (const app of microservices) await app.close();
     for (const subscription of subscriptions) await subscription.stop();
@@ -61,6 +66,7 @@ export async function startPlatform(config: PlatformConfig, services: ServiceDef
         await httpApp.listen(config.MNEMO_HTTP_PORT, config.MNEMO_HTTP_HOST);
         const address = httpApp.getHttpServer().address();
         httpPort = typeof address === 'object' && address ? address.port : config.MNEMO_HTTP_PORT;
+        grpc = await startContextGrpc(httpApp, { port: config.MNEMO_GRPC_PORT, host: config.MNEMO_HTTP_HOST }, logger);
       }
       if (service.start) subscriptions.push(...(await service.start(infra, logger)));
       logger.info({ service: service.name }, 'service started');
@@ -70,5 +76,5 @@ export async function startPlatform(config: PlatformConfig, services: ServiceDef
     await stop();
     throw error;
   }
-  return { infra, httpPort, httpApp, stop };
+  return { infra, httpPort, httpApp, grpcPort: grpc?.port ?? null, stop };
 }

@@ -6,6 +6,7 @@ import { accountsProjection, GatewayModule } from '@mnemo/gateway-service';
 import { RedactionModule } from '@mnemo/redaction-service';
 import { CostLedgerApiModule, costLedgerMigrations, costLedgerProjections, startCostLedgerService } from '@mnemo/cost-ledger-service';
 import { memoryProjection, MemoryApiModule, startLapseSweep, sweepIntervalFromEnv } from '@mnemo/memory-service';
+import { contextProjection, ContextApiModule, startContextRpc } from '@mnemo/context-service';
 import { IngestApiModule, sessionOutcomesProjection, sessionsProjection, startIngestLoops, transcriptIngestRunsProjection } from '@mnemo/ingest-service';
 
 /** What one deployable service is: the read models it projects, its reactors, its HTTP surface. */
@@ -30,6 +31,7 @@ export const SERVICES: readonly ServiceDefinition[] = [
   { name: 'cost-ledger', projections: costLedgerProjections, migrations: costLedgerMigrations, api: CostLedgerApiModule, start: (infra, logger) => startCostLedgerService({ ...infra, logger }) },
   { name: 'ingest', projections: [sessionsProjection, sessionOutcomesProjection, transcriptIngestRunsProjection], api: IngestApiModule, start: startIngestLoops },
   { name: 'memory', projections: [memoryProjection], api: MemoryApiModule, start: async (infra, logger) => [startLapseSweep(infra, logger, sweepIntervalFromEnv())] },
+  { name: 'context', projections: [contextProjection], api: ContextApiModule, start: startContextRpc },
 ];
 
 export const allProjections = (): Projection[] => SERVICES.flatMap((service) => service.projections);

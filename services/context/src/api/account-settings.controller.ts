@@ -1,0 +1,50 @@
+import { Body, Controller, Get, HttpCode, Inject, Put, UseGuards } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { AccountSettingsChanged, DependencyError, ValidationError, zodIssues, type EventEnvelope, type PayloadOf } from '@mnemo/contracts';
+import { EVENT_LOG, type EventLog } from '@mnemo/eventing';
+import { DATA_SOURCE, waitForCheckpoint } from '@mnemo/persistence';
+import { AccountId, ApiKeyGuard } from '@mnemo/gateway-service';
+import { contextProjection } from '../projections/context.projection';
+
+const SettingsBody = AccountSettingsChanged.strict().refine((body) => Object.keys(body).length > 0, 'name at least one setting');
+
+@Controller('v1/account/settings')
+@UseGuards(ApiKeyGuard)
+export class AccountSettingsController {
+  constructor(
+    @Inject(EVENT_LOG) private readonly log: EventLog,
+    @Inject(DATA_SOURCE) private readonly db: DataSource,
+  ) {}
+
+  @Get()
+  async get(@AccountId() accountId: string) {
+    const rows: Array<{ egress_allowed: boolean; health_module_on: boolean }> = await this.db.query(
+      'SELECT egress_allowed, health_module_on FROM account_settings WHERE account_id = $1',
+      [accountId],
+    );
+    return { egressAllowed: rows[0]?.egress_allowed ?? true, healthModuleOn: rows[0]?.health_module_on ?? false };
+  }
+
+  /** Changes the named switches; answers once the change is readable, so the next context obeys it. */
+  @Put()
+  @HttpCode(200)
+  async put(@AccountId() accountId: string, @Body() body: unknown) {
+    const parsed = SettingsBody.safeParse(body);
+    if (!parsed.success) throw new ValidationError('bad settings', zodIssues(parsed.error, 'body'));
+    const event: EventEnvelope<'AccountSettingsChanged', PayloadOf<'AccountSettingsChanged'>> = {
+      id: randomUUID(),
+      type: 'AccountSettingsChanged',
+      version: 1,
+      accountId,
+      occurredAt: new Date().toISOString(),
+      producer: 'gateway',
+      payload: parsed.data,
+    };
+    const { seq } = await this.log.append('events', event);
+    if (!(await waitForCheckpoint(this.db, contextProjection.name, seq, 10_000))) {
+      throw new DependencyError('context projection', 'the change is stored but not readable yet; read it again in a moment');
+    }
+    return this.get(accountId);
+  }
+}

@@ -1,0 +1,46 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { EventEnvelope, PayloadOf } from '@mnemo/contracts';
+import type { EventLog, Logger } from '@mnemo/eventing';
+import type { Cache } from '@mnemo/persistence';
+
+/** How often the same set of memories is stamped as used: last_used_at is an hour-grained signal. */
+export const USED_STAMP_INTERVAL_MS = 60 * 60 * 1000;
+
+const envelope = <T extends 'FeatureEventRecorded' | 'MemoryFactUsed'>(
+  type: T,
+  accountId: string,
+  payload: PayloadOf<T>,
+  sessionId?: string,
+): EventEnvelope<T, PayloadOf<T>> => ({
+  id: randomUUID(),
+  type,
+  version: 1,
+  accountId,
+  ...(sessionId ? { sessionId } : {}),
+  occurredAt: new Date().toISOString(),
+  producer: 'context',
+  payload,
+});
+
+/** seed 000's telemetry: one FeatureEventRecorded per build, queryable like any event. */
+export async function recordTelemetry(log: EventLog, accountId: string, action: string, metadata: Record<string, unknown>, sessionId?: string): Promise<void> {
+  await log.append('events', envelope('FeatureEventRecorded', accountId, { name: 'context', action, metadata }, sessionId));
+}
+
+/**
+ * SPEC §5: reading a memory into a context stamps last_used_at (MemoryFactUsed), never updated_at.
+ * A served set is stamped at most once per interval, so a busy cache does not flood the log.
+ */
+export async function stampMemoriesUsed(deps: { log: EventLog; cache: Cache }, accountId: string, ids: readonly string[]): Promise<boolean> {
+  if (ids.length === 0) return false;
+  const digest = createHash('sha256').update([...ids].sort().join('\n')).digest('base64url').slice(0, 22);
+  const token = await deps.cache.tryLock(`ctx:used:${accountId}:${digest}`, USED_STAMP_INTERVAL_MS);
+  if (token === null) return false;
+  await deps.log.append('events', envelope('MemoryFactUsed', accountId, { factIds: ids.slice(0, 500), usedAt: new Date().toISOString() }));
+  return true;
+}
+
+/** Side effects never fail a served context: a failure is logged and what was lost is named. */
+export function afterServing(logger: Logger, what: string, effect: Promise<unknown>): void {
+  effect.catch((error) => logger.warn({ effect: what, err: String((error as Error)?.message ?? error) }, 'context side effect lost'));
+}

@@ -1,0 +1,179 @@
+import { createHash } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import type { ClaudeMdReply, ClaudeMdRequest, MemoryBlockReply, MemoryBlockRequest } from '@mnemo/contracts';
+import type { EventLog, Logger } from '@mnemo/eventing';
+import type { Cache } from '@mnemo/persistence';
+import { assembleClaudeMd } from '../domain/assemble-claude-md';
+import { assembleMemoryBlock } from '../domain/assemble-memory-block';
+import { contextModeForSource, DEFAULT_CONTEXT_BUDGETS, type ClaudeMdSources, type ContextBudgets, type MemoryBlockSources } from '../domain/context-sources';
+import { buildRollingRecallLine } from '../domain/rolling-recall';
+import { afterServing, recordTelemetry, stampMemoriesUsed } from './context-effects';
+import { readContextVersion } from './context-version';
+import { SourceReader } from './egress-gate';
+import { loadFailOpen } from './fail-open';
+import * as load from './source-loaders';
+
+export interface ContextHandlerDeps {
+  db: DataSource;
+  cache: Cache;
+  log: EventLog;
+  logger: Logger;
+  budgets?: ContextBudgets;
+  /** A source slower than this is left out (fail-open). */
+  sourceTimeoutMs?: number;
+  /** How long a request waits for the read models to settle before building without the cache. */
+  settleMs?: number;
+  cacheTtlMs?: number;
+}
+
+interface Cached<T> {
+  value: T;
+  usedMemoryIds: string[];
+}
+
+const BOOKMARK_LIMIT = 200;
+const REMINDER_LIMIT = 20;
+const BLOCK_FACTS_PER_KIND = 100;
+
+/**
+ * Loads the sources of a context fail-open, calls the pure assembler, records telemetry, stamps the
+ * memories it served, and caches the answer under the account's context version.
+ */
+export class ContextHandler {
+  private readonly budgets: ContextBudgets;
+  private readonly sourceTimeoutMs: number;
+  private readonly settleMs: number;
+  private readonly cacheTtlMs: number;
+
+  constructor(private readonly deps: ContextHandlerDeps) {
+    this.budgets = deps.budgets ?? DEFAULT_CONTEXT_BUDGETS;
+    this.sourceTimeoutMs = deps.sourceTimeoutMs ?? 2_000;
+    this.settleMs = deps.settleMs ?? 250;
+    this.cacheTtlMs = deps.cacheTtlMs ?? 10 * 60_000;
+  }
+
+  async claudeMd(request: ClaudeMdRequest): Promise<ClaudeMdReply> {
+    const reader = await SourceReader.open(this.deps.db, request.accountId); // SPEC §8: egress first
+    const variant = digest([request.sessionId, [...request.pinned].sort().join(','), request.source ?? '', String(request.isRedo ?? false)]);
+    return this.cached(reader, `claude-md:${variant}`, async () => {
+      const sources = await this.claudeMdSources(reader, request);
+      const mode = contextModeForSource(sources.session.source);
+      const result = assembleClaudeMd(sources, this.budgets, mode);
+      afterServing(this.deps.logger, 'telemetry', recordTelemetry(this.deps.log, request.accountId, 'memory_context_built', { ...result.telemetry }, request.sessionId));
+      return {
+        value: { markdown: result.markdown, telemetry: { ...result.telemetry } },
+        usedMemoryIds: result.usedMemoryIds,
+        complete: sources.failedSources.length === 0,
+      };
+    }).then(({ value, cached }) => ({ ...value, cached }));
+  }
+
+  async memoryBlock(request: MemoryBlockRequest): Promise<MemoryBlockReply> {
+    const reader = await SourceReader.open(this.deps.db, request.accountId); // SPEC §8: egress first
+    return this.cached(reader, 'memory-block', async () => {
+      const sources = await this.memoryBlockSources(reader);
+      const result = assembleMemoryBlock(sources, this.budgets);
+      afterServing(this.deps.logger, 'telemetry', recordTelemetry(this.deps.log, request.accountId, 'memory_block_built', { ...result.telemetry }));
+      return { value: { text: result.text, telemetry: { ...result.telemetry } }, usedMemoryIds: result.usedMemoryIds, complete: sources.failedSources.length === 0 };
+    }).then(({ value, cached }) => ({ ...value, cached }));
+  }
+
+  /**
+   * Serves from the cache when the account's version can be trusted, else builds. A build that lost
+   * a source is served but not cached: the next request tries the source again.
+   */
+  private async cached<T>(
+    reader: SourceReader,
+    what: string,
+    build: () => Promise<Cached<T> & { complete: boolean }>,
+  ): Promise<{ value: T; cached: boolean }> {
+    const { cache, logger } = this.deps;
+    const version = await readContextVersion(reader, this.settleMs).catch((error) => {
+      logger.warn({ err: String(error?.message ?? error) }, 'context version unreadable; building without the cache');
+      return null;
+    });
+    const key = version === null ? null : `ctx:${reader.accountId}:${version}:${what}`;
+    if (key !== null) {
+      const hit = await cache.get(key).catch((error) => {
+        logger.warn({ err: String(error?.message ?? error) }, 'context cache unreadable; building');
+        return null;
+      });
+      if (hit !== null) {
+        const entry = JSON.parse(hit) as Cached<T>;
+        this.stamp(reader.accountId, entry.usedMemoryIds);
+        return { value: entry.value, cached: true };
+      }
+    }
+    const built = await build();
+    if (key !== null && built.complete) {
+      const entry: Cached<T> = { value: built.value, usedMemoryIds: built.usedMemoryIds };
+      afterServing(logger, 'cache write', cache.set(key, JSON.stringify(entry), this.cacheTtlMs));
+    }
+    this.stamp(reader.accountId, built.usedMemoryIds);
+    return { value: built.value, cached: false };
+  }
+
+  private stamp(accountId: string, ids: string[]): void {
+    afterServing(this.deps.logger, 'MemoryFactUsed', stampMemoriesUsed(this.deps, accountId, ids));
+  }
+
+  private async claudeMdSources(reader: SourceReader, request: ClaudeMdRequest): Promise<ClaudeMdSources> {
+    const failed: string[] = [];
+    const opts = { timeoutMs: this.sourceTimeoutMs, failed, logger: this.deps.logger, accountId: reader.accountId };
+    const [recordedSource, coreProfile, memories, bookmarks, pinnedArtifacts, insights, goals, conversationSoFar, artifacts] = await Promise.all([
+      loadFailOpen('session', () => load.loadSessionSource(reader, request.sessionId), opts),
+      loadFailOpen('coreProfile', () => load.loadCoreProfile(reader), opts),
+      loadFailOpen('memories', () => load.loadRecentMemories(reader, this.budgets.memoryLimit), opts),
+      loadFailOpen('bookmarks', () => load.loadBookmarks(reader, BOOKMARK_LIMIT), opts),
+      loadFailOpen('pinnedArtifacts', () => load.loadPinnedArtifacts(reader, request.pinned), opts),
+      loadFailOpen('insights', () => load.loadInsights(reader), opts),
+      loadFailOpen('goals', () => load.loadActivePlans(reader), opts),
+      loadFailOpen('conversationSoFar', () => load.loadConversationSoFar(reader, request.sessionId), opts),
+      loadFailOpen('artifacts', () => load.loadArtifactIndex(reader), opts),
+    ]);
+    return {
+      accountId: reader.accountId,
+      session: {
+        id: request.sessionId,
+        // A session not ingested yet (a hook asking at start) has no recorded source: free-form.
+        source: request.source ?? recordedSource ?? '',
+        // A session with a compaction summary is being resumed after a segment pause.
+        resuming: conversationSoFar != null,
+        isRedo: request.isRedo ?? false,
+      },
+      coreProfile,
+      memories,
+      bookmarks,
+      pinnedArtifacts,
+      insights,
+      goals,
+      conversationSoFar,
+      artifacts,
+      healthModuleOn: reader.switches.healthModuleOn,
+      failedSources: failed,
+    };
+  }
+
+  private async memoryBlockSources(reader: SourceReader): Promise<MemoryBlockSources> {
+    const failed: string[] = [];
+    const opts = { timeoutMs: this.sourceTimeoutMs, failed, logger: this.deps.logger, accountId: reader.accountId };
+    const [facts, plans, reminders, latestSummary] = await Promise.all([
+      loadFailOpen('facts', () => load.loadBlockFacts(reader, BLOCK_FACTS_PER_KIND), opts),
+      loadFailOpen('plans', () => load.loadActivePlans(reader), opts),
+      loadFailOpen('reminders', () => load.loadReminders(reader, REMINDER_LIMIT), opts),
+      loadFailOpen('rollingRecall', () => load.loadLatestSummary(reader), opts),
+    ]);
+    return {
+      accountId: reader.accountId,
+      facts,
+      plans,
+      reminders,
+      healthModuleOn: reader.switches.healthModuleOn,
+      // seed 001, zero-LLM: the latest summary we already keep stands in for the prior narrative.
+      rollingRecall: latestSummary == null ? latestSummary : buildRollingRecallLine({ periodLabel: 'Last time', narrative: { headline: latestSummary, drivers: [] }, movements: [] }),
+      failedSources: failed,
+    };
+  }
+}
+
+const digest = (parts: string[]): string => createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 22);

@@ -1,0 +1,39 @@
+import type { DataSource } from 'typeorm';
+import { ForbiddenError } from '@mnemo/contracts';
+
+export interface AccountSwitches {
+  egressAllowed: boolean;
+  healthModuleOn: boolean;
+}
+
+/**
+ * SPEC §8, egress first: the only door to an account's read models. Its constructor is private and
+ * `open` reads the account's egress switch before it hands out anything that can query, so a
+ * loader (which needs a SourceReader) cannot run for an account that forbids sending its data to
+ * the model provider. egress-gate.spec.ts keeps every read of the context handlers behind it.
+ */
+export class SourceReader {
+  private constructor(
+    readonly accountId: string,
+    readonly switches: AccountSwitches,
+    private readonly db: DataSource,
+  ) {}
+
+  static async open(db: DataSource, accountId: string): Promise<SourceReader> {
+    const rows: Array<{ egress_allowed: boolean; health_module_on: boolean }> = await db.query(
+      'SELECT egress_allowed, health_module_on FROM account_settings WHERE account_id = $1',
+      [accountId],
+    );
+    // No row: the defaults (egress allowed, health module off).
+    const switches = { egressAllowed: rows[0]?.egress_allowed ?? true, healthModuleOn: rows[0]?.health_module_on ?? false };
+    if (!switches.egressAllowed) {
+      throw new ForbiddenError('this account forbids sending its data to the model provider, so no context is built for a model');
+    }
+    return new SourceReader(accountId, switches, db);
+  }
+
+  /** Every query is scoped to this account: `$1` is always the account id. */
+  query<T = Record<string, any>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return this.db.query(sql, [this.accountId, ...params]);
+  }
+}

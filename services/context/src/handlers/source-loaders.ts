@@ -1,0 +1,155 @@
+import type {
+  ArtifactIndexEntry,
+  BookmarkItem,
+  ConversationSoFar,
+  InsightItem,
+  MemoryFact,
+  MemoryItem,
+  PinnedArtifact,
+  PlanItem,
+  ReminderItem,
+} from '../domain/context-sources';
+import type { SourceReader } from './egress-gate';
+
+/**
+ * One loader per source, each a single account-scoped query against a read model, mapping rows to
+ * the assembler's types. Loaders throw freely: the handler wraps each in loadFailOpen.
+ * Tables owned elsewhere: memory_facts, plans, plan_checkins, reminders (memory), sessions (ingest),
+ * segment_summaries (compaction).
+ */
+
+const iso = (value: unknown): string => new Date(value as string).toISOString();
+
+export async function loadCoreProfile(reader: SourceReader): Promise<string | null> {
+  const rows = await reader.query<{ profile: string }>('SELECT profile FROM core_profiles WHERE account_id = $1', []);
+  return rows[0]?.profile ?? null;
+}
+
+const MEMORY_COLUMNS = 'id, account_id, fact_type, content, confidence, confirmed, sensitive, created_at, updated_at';
+const toMemory = (row: Record<string, any>): MemoryItem => ({
+  id: row.id,
+  accountId: row.account_id,
+  factType: row.fact_type,
+  content: row.content,
+  confidence: row.confidence,
+  confirmed: row.confirmed,
+  sensitive: row.sensitive,
+  createdAt: iso(row.created_at),
+  updatedAt: iso(row.updated_at),
+});
+
+/** seed 000: Personal Context considers the most recent memories (by creation) before dedup. */
+export async function loadRecentMemories(reader: SourceReader, limit: number): Promise<MemoryItem[]> {
+  const rows = await reader.query(
+    `SELECT ${MEMORY_COLUMNS} FROM memory_facts WHERE account_id = $1 AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT $2`,
+    [limit],
+  );
+  return rows.map(toMemory);
+}
+
+/**
+ * The memory block shows confirmed facts first, then the newest; its 1,500 characters hold far fewer
+ * than `perKind` of either, so the newest `perKind` of each are all it can use.
+ */
+export async function loadBlockFacts(reader: SourceReader, perKind: number): Promise<MemoryFact[]> {
+  const rows = await reader.query(
+    `(SELECT ${MEMORY_COLUMNS} FROM memory_facts WHERE account_id = $1 AND status = 'active' AND confirmed ORDER BY updated_at DESC, id LIMIT $2)
+     UNION
+     (SELECT ${MEMORY_COLUMNS} FROM memory_facts WHERE account_id = $1 AND status = 'active' ORDER BY updated_at DESC, id LIMIT $2)`,
+    [perKind],
+  );
+  return rows.map(toMemory);
+}
+
+export async function loadBookmarks(reader: SourceReader, limit: number): Promise<BookmarkItem[]> {
+  const rows = await reader.query('SELECT id, text, created_at FROM bookmarks WHERE account_id = $1 ORDER BY created_at DESC, id LIMIT $2', [limit]);
+  return rows.map((row) => ({ id: row.id, text: row.text, createdAt: iso(row.created_at) }));
+}
+
+/** Artifacts saved as pinned, and those the request pins for this session. */
+export async function loadPinnedArtifacts(reader: SourceReader, requested: readonly string[]): Promise<PinnedArtifact[]> {
+  const rows = await reader.query(
+    'SELECT id, title, content FROM artifacts WHERE account_id = $1 AND (pinned OR id = ANY($2::text[])) ORDER BY created_at, id',
+    [requested],
+  );
+  return rows.map((row) => ({ id: row.id, title: row.title, content: row.content }));
+}
+
+export async function loadArtifactIndex(reader: SourceReader): Promise<ArtifactIndexEntry[]> {
+  const rows = await reader.query(
+    'SELECT id, title, gist, gist_tokens, summary_tokens, full_tokens FROM artifacts WHERE account_id = $1 ORDER BY created_at, id',
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    gist: row.gist,
+    tokens: { gist: row.gist_tokens, summary: row.summary_tokens, full: row.full_tokens },
+  }));
+}
+
+/** Active insights with the titles of their artifact pair (the id stands in for an artifact not projected yet). */
+export async function loadInsights(reader: SourceReader): Promise<InsightItem[]> {
+  const rows = await reader.query(
+    `SELECT i.id, i.kind, i.text, i.created_at, coalesce(a.title, i.artifact_a) AS a_title, coalesce(b.title, i.artifact_b) AS b_title
+     FROM insights i
+     LEFT JOIN artifacts a ON a.account_id = i.account_id AND a.id = i.artifact_a
+     LEFT JOIN artifacts b ON b.account_id = i.account_id AND b.id = i.artifact_b
+     WHERE i.account_id = $1 AND i.status = 'active'
+     ORDER BY i.created_at DESC, i.id`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    text: row.text,
+    artifactATitle: row.a_title,
+    artifactBTitle: row.b_title,
+    createdAt: iso(row.created_at),
+  }));
+}
+
+/** Active plans, each with its latest check-in as the progress line. */
+export async function loadActivePlans(reader: SourceReader): Promise<PlanItem[]> {
+  const rows = await reader.query(
+    `SELECT p.id, p.account_id, p.title, c.progress, coalesce(c.at, p.activated_at, p.proposed_at) AS updated_at
+     FROM plans p
+     LEFT JOIN LATERAL (
+       SELECT progress, at FROM plan_checkins k WHERE k.account_id = p.account_id AND k.plan_id = p.id ORDER BY at DESC LIMIT 1
+     ) c ON true
+     WHERE p.account_id = $1 AND p.status = 'active'`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    accountId: row.account_id,
+    title: row.title,
+    progress: row.progress ?? null,
+    active: true,
+    updatedAt: iso(row.updated_at),
+  }));
+}
+
+export async function loadReminders(reader: SourceReader, limit: number): Promise<ReminderItem[]> {
+  const rows = await reader.query('SELECT id, account_id, text, due_at FROM reminders WHERE account_id = $1 ORDER BY due_at NULLS LAST, id LIMIT $2', [
+    limit,
+  ]);
+  return rows.map((row) => ({ id: row.id, accountId: row.account_id, text: row.text, dueAt: row.due_at ? iso(row.due_at) : null }));
+}
+
+export async function loadSessionSource(reader: SourceReader, sessionId: string): Promise<string | null> {
+  const rows = await reader.query<{ source: string | null }>('SELECT source FROM sessions WHERE account_id = $1 AND id = $2', [sessionId]);
+  return rows[0]?.source ?? null;
+}
+
+/** The latest compaction summary of a session: `## Conversation So Far` when it resumes. */
+export async function loadConversationSoFar(reader: SourceReader, sessionId: string): Promise<ConversationSoFar | null> {
+  const rows = await reader.query<{ summary: string; segment: number }>(
+    'SELECT summary, segment FROM segment_summaries WHERE account_id = $1 AND session_id = $2 ORDER BY segment DESC LIMIT 1',
+    [sessionId],
+  );
+  return rows[0] ? { summary: rows[0].summary, segment: Number(rows[0].segment) } : null;
+}
+
+/** The account's latest compaction summary of any session: the narrative of the zero-LLM recall line. */
+export async function loadLatestSummary(reader: SourceReader): Promise<string | null> {
+  const rows = await reader.query<{ summary: string }>('SELECT summary FROM segment_summaries WHERE account_id = $1 ORDER BY last_seq DESC LIMIT 1');
+  return rows[0]?.summary ?? null;
+}

@@ -1,0 +1,141 @@
+import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { Projection, Sql } from '@mnemo/persistence';
+import { artifactCosts, gistOf } from './artifact-costs';
+import { Context1764400007100 } from './context.migration';
+
+/** Event types of the context service's own tables. */
+const OWN = ['ArtifactSaved', 'BookmarkAdded', 'CoreProfileSynthesized', 'InsightDetected', 'InsightDismissed', 'AccountSettingsChanged'] as const;
+
+/**
+ * Event types that change what another service's read model gives the assembler (memories, plans,
+ * reminders, session sources, compaction summaries). `MemoryFactUsed` is left out on purpose: it
+ * changes last_used_at only, and counting it would let every served context invalidate its own cache.
+ */
+export const FOREIGN_SOURCE_EVENTS = [
+  'MemoryFactExtracted',
+  'MemoryFactCreated',
+  'MemoryFactEdited',
+  'MemoryFactDeleted',
+  'MemoryFactProposed',
+  'ProposalConfirmed',
+  'ProposalRejected',
+  'ProposalLapsed',
+  'PlanProposed',
+  'PlanActivated',
+  'PlanCheckedIn',
+  'PlanClosed',
+  'ReminderSet',
+  'SessionStarted',
+  'SegmentCompacted',
+] as const;
+
+type Handled = (typeof OWN)[number] | (typeof FOREIGN_SOURCE_EVENTS)[number];
+
+/**
+ * artifacts, bookmarks, core_profiles, insights, account_settings, and context_versions: the
+ * highest sequence of any event that changes an account's context. The version moves in the same
+ * transaction as this projection's own rows, so for these sources a cached answer keyed by it can
+ * never outlive the data it was built from (see context-version.ts for the other services' sources).
+ */
+export const contextProjection: Projection = {
+  name: 'context',
+  handles: [...OWN, ...FOREIGN_SOURCE_EVENTS],
+  tables: ['artifacts', 'bookmarks', 'core_profiles', 'insights', 'account_settings', 'context_versions'],
+  migrations: [Context1764400007100],
+
+  async apply(sql: Sql, stored: StoredEvent): Promise<void> {
+    await applyOwn(sql, stored);
+    await sql.query(
+      `INSERT INTO context_versions (account_id, last_seq) VALUES ($1, $2)
+       ON CONFLICT (account_id) DO UPDATE SET last_seq = GREATEST(context_versions.last_seq, EXCLUDED.last_seq)`,
+      [stored.event.accountId, stored.seq],
+    );
+  },
+};
+
+async function applyOwn(sql: Sql, stored: StoredEvent): Promise<void> {
+  const { event, seq } = stored;
+  const type = event.type as Handled;
+  switch (type) {
+    case 'ArtifactSaved': {
+      const p = event.payload as PayloadOf<'ArtifactSaved'>;
+      const gist = p.gist?.trim() || gistOf(p.content);
+      const costs = artifactCosts(p.content, gist);
+      await sql.query(
+        `INSERT INTO artifacts (account_id, id, title, content, gist, kind, pinned, gist_tokens, summary_tokens, full_tokens,
+           source_session, created_at, updated_at, last_seq)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13)
+         ON CONFLICT (account_id, id) DO UPDATE SET title = EXCLUDED.title, content = EXCLUDED.content, gist = EXCLUDED.gist,
+           kind = EXCLUDED.kind, pinned = EXCLUDED.pinned, gist_tokens = EXCLUDED.gist_tokens, summary_tokens = EXCLUDED.summary_tokens,
+           full_tokens = EXCLUDED.full_tokens, source_session = EXCLUDED.source_session, updated_at = EXCLUDED.updated_at,
+           last_seq = EXCLUDED.last_seq
+         WHERE artifacts.last_seq < EXCLUDED.last_seq`,
+        [event.accountId, p.artifactId, p.title, p.content, gist, p.kind ?? null, p.pinned ?? false, costs.gist, costs.summary, costs.full,
+          event.sessionId ?? null, event.occurredAt, seq],
+      );
+      return;
+    }
+    case 'BookmarkAdded': {
+      const p = event.payload as PayloadOf<'BookmarkAdded'>;
+      await sql.query(
+        `INSERT INTO bookmarks (account_id, id, session_id, text, turn_seq, created_at, last_seq) VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (account_id, id) DO UPDATE SET session_id = EXCLUDED.session_id, text = EXCLUDED.text, turn_seq = EXCLUDED.turn_seq,
+           created_at = EXCLUDED.created_at, last_seq = EXCLUDED.last_seq
+         WHERE bookmarks.last_seq < EXCLUDED.last_seq`,
+        [event.accountId, p.bookmarkId, event.sessionId ?? null, p.text, p.turnSeq ?? null, event.occurredAt, seq],
+      );
+      return;
+    }
+    case 'CoreProfileSynthesized': {
+      // seed 000: one profile per account, replaced on every synthesis; the artifacts are the history.
+      const p = event.payload as PayloadOf<'CoreProfileSynthesized'>;
+      await sql.query(
+        `INSERT INTO core_profiles (account_id, profile, artifact_fingerprint, model, synthesized_at, last_seq) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (account_id) DO UPDATE SET profile = EXCLUDED.profile, artifact_fingerprint = EXCLUDED.artifact_fingerprint,
+           model = EXCLUDED.model, synthesized_at = EXCLUDED.synthesized_at, last_seq = EXCLUDED.last_seq
+         WHERE core_profiles.last_seq < EXCLUDED.last_seq`,
+        [event.accountId, p.profile, p.artifactFingerprint, p.model, event.occurredAt, seq],
+      );
+      return;
+    }
+    case 'InsightDetected': {
+      const p = event.payload as PayloadOf<'InsightDetected'>;
+      await sql.query(
+        `INSERT INTO insights (account_id, id, kind, text, artifact_a, artifact_b, status, created_at, last_seq)
+         VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8)
+         ON CONFLICT (account_id, id) DO UPDATE SET kind = EXCLUDED.kind, text = EXCLUDED.text, artifact_a = EXCLUDED.artifact_a,
+           artifact_b = EXCLUDED.artifact_b, last_seq = EXCLUDED.last_seq
+         WHERE insights.last_seq < EXCLUDED.last_seq`,
+        [event.accountId, p.insightId, p.kind, p.text, p.artifactA, p.artifactB, event.occurredAt, seq],
+      );
+      return;
+    }
+    case 'InsightDismissed': {
+      const p = event.payload as PayloadOf<'InsightDismissed'>;
+      await sql.query(`UPDATE insights SET status = 'dismissed', last_seq = $3 WHERE account_id = $1 AND id = $2 AND last_seq < $3`, [
+        event.accountId,
+        p.insightId,
+        seq,
+      ]);
+      return;
+    }
+    case 'AccountSettingsChanged': {
+      // Only the switches the event names change; the others keep their value (or their default).
+      const p = event.payload as PayloadOf<'AccountSettingsChanged'>;
+      await sql.query(
+        `INSERT INTO account_settings (account_id, egress_allowed, health_module_on, updated_at, last_seq)
+         VALUES ($1, coalesce($2, true), coalesce($3, false), $4, $5)
+         ON CONFLICT (account_id) DO UPDATE SET egress_allowed = coalesce($2, account_settings.egress_allowed),
+           health_module_on = coalesce($3, account_settings.health_module_on), updated_at = EXCLUDED.updated_at, last_seq = EXCLUDED.last_seq
+         WHERE account_settings.last_seq < EXCLUDED.last_seq`,
+        [event.accountId, p.egressAllowed ?? null, p.healthModuleOn ?? null, event.occurredAt, seq],
+      );
+      return;
+    }
+    default: {
+      // Another service's source changed: only the version moves.
+      const _foreign: (typeof FOREIGN_SOURCE_EVENTS)[number] = type;
+      return void _foreign;
+    }
+  }
+}

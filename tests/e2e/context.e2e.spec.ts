@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
+import type { EventEnvelope, StoredEvent } from '@mnemo/contracts';
+import { GATEWAY_PROTO, PROTO_OPTIONS, runClaudeMdCommand, TELEMETRY_HEADER } from '@mnemo/context-service';
+import { waitForCheckpoint } from '@mnemo/persistence';
+import { startHarness, type Harness } from '../support/platform-harness';
+import { eventually } from '../support/servers';
+
+type Account = { accountId: string; apiKey: string };
+
+describe('context: CLAUDE.md and memory block through the gateway', () => {
+  let harness: Harness;
+  let account: Account;
+  let contextClient: grpc.Client & Record<string, Function>;
+  const at = (minute: number) => `2026-11-29T10:${String(minute).padStart(2, '0')}:00Z`;
+
+  /** Publishes a source event as its owning service would, and waits until `projection` has it. */
+  async function publish(owner: Account, type: string, payload: unknown, options: { sessionId?: string; minute?: number; projection?: string } = {}) {
+    const event: EventEnvelope = {
+      id: randomUUID(),
+      type,
+      version: 1,
+      accountId: owner.accountId,
+      ...(options.sessionId ? { sessionId: options.sessionId } : {}),
+      occurredAt: at(options.minute ?? 0),
+      producer: 'test',
+      payload,
+    };
+    const { seq } = await harness.platform.infra.log.append('events', event);
+    for (const name of ['context', options.projection].filter((n): n is string => !!n)) {
+      expect(await waitForCheckpoint(harness.platform.infra.dataSource, name, seq, 10_000)).toBe(true);
+    }
+    return seq;
+  }
+  const get = (url: string, key = account.apiKey) => harness.http().get(url).set('Authorization', `Bearer ${key}`);
+  const claudeMdJson = (sessionId: string, key = account.apiKey) => get(`/v1/context/claude-md?sessionId=${sessionId}&format=json`, key);
+  async function logEvents(type: string, accountId: string): Promise<StoredEvent[]> {
+    const found: StoredEvent[] = [];
+    for await (const batch of harness.platform.infra.log.read('events', 1)) found.push(...batch.filter((s) => s.event.type === type && s.event.accountId === accountId));
+    return found;
+  }
+  const grpcCall = (method: string, request: object, key?: string) =>
+    new Promise<{ error: grpc.ServiceError | null; reply: any }>((resolve) => {
+      const metadata = new grpc.Metadata();
+      if (key) metadata.set('authorization', `Bearer ${key}`);
+      contextClient[method](request, metadata, (error: grpc.ServiceError | null, reply: unknown) => resolve({ error, reply }));
+    });
+
+  beforeAll(async () => {
+    harness = await startHarness();
+    account = await harness.createAccount('context');
+    const definition = protoLoader.loadSync(GATEWAY_PROTO, PROTO_OPTIONS);
+    const proto = grpc.loadPackageDefinition(definition) as any;
+    contextClient = new proto.mnemo.v1.ContextService(`127.0.0.1:${harness.platform.grpcPort}`, grpc.credentials.createInsecure());
+    // Stand-in until the compaction service projects segment_summaries (a no-op once its migration ran).
+    await harness.platform.infra.dataSource.query(
+      `CREATE TABLE IF NOT EXISTS segment_summaries (account_id text NOT NULL, session_id text NOT NULL, segment int NOT NULL,
+         summary text NOT NULL, model text, last_seq bigint NOT NULL, PRIMARY KEY (account_id, session_id, segment))`,
+    );
+
+    await publish(account, 'SessionStarted', { source: 'cli' }, { sessionId: 's-free', projection: 'sessions' });
+    for (const [i, title] of ['Career History', 'Core Values', 'Family'].entries()) {
+      await publish(account, 'ArtifactSaved', { artifactId: `a-${i}`, title, content: `${title} in depth. ${'More detail. '.repeat(50)}` }, { minute: i });
+    }
+    await publish(account, 'ArtifactSaved', { artifactId: 'a-pin', title: 'Manifesto', content: 'PINNED-BODY: the whole manifesto.', pinned: true }, { minute: 4 });
+    await publish(account, 'CoreProfileSynthesized', { profile: 'A careful engineer who values honesty.', artifactFingerprint: 'f1', model: 'offline' });
+    await publish(account, 'BookmarkAdded', { bookmarkId: 'b-1', text: 'The moment they named their fear of failure.' }, { sessionId: 's-free' });
+    await publish(account, 'InsightDetected', { insightId: 'i-1', kind: 'evolution', text: 'Ambition softened into care.', artifactA: 'a-0', artifactB: 'a-1' });
+    await publish(
+      account,
+      'MemoryFactCreated',
+      { factId: 'f-1', factType: 'goal', content: 'Wants to run a marathon in spring.', confidence: 'high', source: 'manual', sourceSession: 'manual' },
+      { projection: 'memory', minute: 5 },
+    );
+  });
+  afterAll(async () => {
+    contextClient?.close();
+    await harness?.stop();
+  });
+
+  it('serves a free-form CLAUDE.md from every source, as markdown with its telemetry in a header', async () => {
+    const response = await get('/v1/context/claude-md?sessionId=s-free');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/markdown/);
+    const markdown = response.text;
+    expect(markdown).toContain('A careful engineer who values honesty.');
+    expect(markdown).toContain('#### Personal Context');
+    expect(markdown).toContain('Wants to run a marathon in spring.');
+    expect(markdown).toContain('The moment they named their fear of failure.');
+    expect(markdown).toContain('PINNED-BODY: the whole manifesto.');
+    expect(markdown).toContain('#### Cross-Artifact Insights');
+    expect(markdown).toContain('Career History ↔ Core Values');
+    expect(markdown).toContain('Family');
+    const telemetry = JSON.parse(String(response.headers[TELEMETRY_HEADER]));
+    expect(telemetry).toMatchObject({
+      action: 'memory_context_built',
+      mode: 'free-form',
+      artifactCount: 4,
+      coreProfilePresent: true,
+      bookmarkCount: 1,
+      memoryCount: 1,
+      insightCount: 1,
+      pinnedCount: 1,
+      indexCount: 3,
+      spilledCount: 0,
+      budgetExceeded: false,
+      budgetOverageChars: 0,
+      isRedo: false,
+      claudeMdChars: markdown.length,
+      failedSources: [],
+    });
+    expect(telemetry.memoryChars).toBeGreaterThan(0);
+    expect(telemetry.insightChars).toBeGreaterThan(0);
+
+    const json = await claudeMdJson('s-free');
+    expect(json.body).toEqual({ markdown, telemetry: expect.objectContaining({ claudeMdChars: markdown.length }) });
+  });
+
+  it('records memory_context_built and stamps last_used_at of the served memory without moving updated_at', async () => {
+    await get('/v1/context/claude-md?sessionId=s-free');
+    const recorded = await eventually(() => logEvents('FeatureEventRecorded', account.accountId), (events) => events.length > 0);
+    expect(recorded[0].event.payload).toMatchObject({ name: 'context', action: 'memory_context_built', metadata: expect.objectContaining({ memoryCount: 1 }) });
+    const rows = await eventually(
+      () => harness.platform.infra.dataSource.query(`SELECT last_used_at, updated_at FROM memory_facts WHERE account_id = $1 AND id = 'f-1'`, [account.accountId]),
+      (r: any[]) => r[0]?.last_used_at != null,
+    );
+    expect(new Date(rows[0].updated_at).toISOString()).toBe(at(5).replace('Z', '.000Z'));
+    expect((await logEvents('MemoryFactUsed', account.accountId))[0].event.payload).toMatchObject({ factIds: ['f-1'] });
+  });
+
+  it('serves the memory block as { text, telemetry }', async () => {
+    const response = await get('/v1/context/memory-block');
+    expect(response.status).toBe(200);
+    expect(response.body.text).toContain('WHAT YOU KNOW ABOUT THIS PERSON');
+    expect(response.body.text).toContain('Wants to run a marathon in spring.');
+    expect(response.body.telemetry).toMatchObject({ action: 'memory_block_built', factCount: 1, failedSources: [] });
+  });
+
+  it('answers the next request from the cache, and an edit of a memory reaches the next CLAUDE.md', async () => {
+    await eventually(() => get('/v1/context/claude-md?sessionId=s-free'), (r) => r.headers['x-mnemo-cache'] === 'hit');
+    await eventually(() => get('/v1/context/memory-block'), (r) => r.headers['x-mnemo-cache'] === 'hit');
+    await publish(account, 'MemoryFactEdited', { factId: 'f-1', content: 'Wants to run a half marathon in autumn.', version: 2 }, { projection: 'memory' });
+    const after = await get('/v1/context/claude-md?sessionId=s-free');
+    expect(after.text).toContain('Wants to run a half marathon in autumn.');
+    expect(after.text).not.toContain('Wants to run a marathon in spring.');
+    expect((await get('/v1/context/memory-block')).body.text).toContain('half marathon in autumn');
+  });
+
+  it('serves the same CLAUDE.md over gRPC, authenticated by the API key in metadata', async () => {
+    const http = await claudeMdJson('s-free');
+    const { error, reply } = await grpcCall('GetClaudeMd', { sessionId: 's-free' }, account.apiKey);
+    expect(error).toBeNull();
+    expect(reply.markdown).toBe(http.body.markdown);
+    expect(JSON.parse(reply.telemetryJson)).toMatchObject({ action: 'memory_context_built', mode: 'free-form' });
+    const block = await grpcCall('GetMemoryBlock', {}, account.apiKey);
+    expect(block.reply.text).toContain('WHAT YOU KNOW ABOUT THIS PERSON');
+    expect((await grpcCall('GetClaudeMd', { sessionId: 's-free' })).error?.code).toBe(grpc.status.UNAUTHENTICATED);
+    expect((await grpcCall('GetClaudeMd', { sessionId: 's-free' }, 'mnemo_not-a-key')).error?.code).toBe(grpc.status.UNAUTHENTICATED);
+    expect((await grpcCall('GetClaudeMd', { sessionId: 'bad id!' }, account.apiKey)).error?.code).toBe(grpc.status.INVALID_ARGUMENT);
+  });
+
+  it('keeps accounts apart: another key gets its own, empty context', async () => {
+    const other = await harness.createAccount('other');
+    const response = await claudeMdJson('s-free', other.apiKey);
+    expect(response.status).toBe(200);
+    expect(response.body.markdown).not.toContain('marathon');
+    expect(response.body.telemetry).toMatchObject({ artifactCount: 0, memoryCount: 0, coreProfilePresent: false });
+  });
+
+  it('refuses a context for a model, over HTTP and gRPC, when the account forbids egress, and builds nothing', async () => {
+    const closed = await harness.createAccount('closed');
+    await publish(closed, 'MemoryFactCreated', { factId: 'g-1', factType: 'value', content: 'Private thing.', confidence: 'high', source: 'manual', sourceSession: 'manual' }, { projection: 'memory' });
+    const put = await harness.http().put('/v1/account/settings').set('Authorization', `Bearer ${closed.apiKey}`).send({ egressAllowed: false });
+    expect(put.status).toBe(200);
+    expect(put.body).toEqual({ egressAllowed: false, healthModuleOn: false });
+    const refused = await get('/v1/context/claude-md?sessionId=s-1', closed.apiKey);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('forbidden');
+    expect((await get('/v1/context/memory-block', closed.apiKey)).status).toBe(403);
+    expect((await grpcCall('GetMemoryBlock', {}, closed.apiKey)).error?.code).toBe(grpc.status.PERMISSION_DENIED);
+    expect(await logEvents('FeatureEventRecorded', closed.accountId)).toEqual([]);
+    expect(await logEvents('MemoryFactUsed', closed.accountId)).toEqual([]);
+
+    const reopened = await harness.http().put('/v1/account/settings').set('Authorization', `Bearer ${closed.apiKey}`).send({ egressAllowed: true });
+    expect(reopened.body).toEqual({ egressAllowed: true, healthModuleOn: false });
+    expect((await get('/v1/context/memory-block', closed.apiKey)).body.text).toContain('Private thing.');
+    const bad = await harness.http().put('/v1/account/settings').set('Authorization', `Bearer ${closed.apiKey}`).send({ egressAllowed: 'no' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('mnemo context claude-md --out writes the file atomically, so concurrent writers never leave a half-written file', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'mnemo-ctx-'));
+    try {
+      const file = path.join(dir, 'CLAUDE.md');
+      const url = `http://127.0.0.1:${harness.platform.httpPort}`;
+      const expected = (await claudeMdJson('s-free')).body.markdown as string;
+      await runClaudeMdCommand({ url, apiKey: account.apiKey, session: 's-free', out: file });
+      expect(await readFile(file, 'utf8')).toBe(expected);
+
+      const writers = Array.from({ length: 6 }, () => runClaudeMdCommand({ url, apiKey: account.apiKey, session: 's-free', out: file }));
+      const reads: string[] = [];
+      let done = false;
+      const reader = (async () => {
+        while (!done) reads.push(await readFile(file, 'utf8'));
+      })();
+      await Promise.all(writers);
+      done = true;
+      await reader;
+      expect(reads.length).toBeGreaterThan(0);
+      expect(reads.every((text) => text === expected)).toBe(true);
+      expect(await readdir(dir)).toEqual(['CLAUDE.md']);
+      await expect(runClaudeMdCommand({ url, apiKey: 'mnemo_wrong', session: 's-free', out: file })).rejects.toThrow(/401/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  // Destructive: runs last.
+  it('fails open: with the memory table dropped, CLAUDE.md is served without Personal Context and the telemetry says so', async () => {
+    await harness.platform.infra.dataSource.query('DROP TABLE memory_facts');
+    // A new source event moves the account's version, so nothing cached before the drop answers.
+    await publish(account, 'BookmarkAdded', { bookmarkId: 'b-2', text: 'A second key moment.' }, { sessionId: 's-free' });
+    const response = await claudeMdJson('s-free');
+    expect(response.status).toBe(200);
+    expect(response.body.markdown).not.toContain('#### Personal Context');
+    expect(response.body.markdown).toContain('A careful engineer who values honesty.');
+    expect(response.body.markdown).toContain('#### Key Moments');
+    expect(response.body.telemetry).toMatchObject({ memoryCount: 0, memoryChars: 0, coreProfilePresent: true, failedSources: ['memories'] });
+    const block = await get('/v1/context/memory-block');
+    expect(block.status).toBe(200);
+    expect(block.body.telemetry.failedSources).toContain('facts');
+  });
+});
