@@ -56,7 +56,8 @@ export function findKeywordSites(text: string, isProtected: (at: number) => bool
     let start = at;
     let end = at + hit[0].length;
     if (!isProse) {
-      while (start > 0 && at - start < MAX_IDENT && IDENT_CHAR.test(text[start - 1]!)) start--;
+      // In JSON-encoded text a name can follow an escape (`\\nheroku`): the escape's letter is not part of it.
+      while (start > 0 && at - start < MAX_IDENT && IDENT_CHAR.test(text[start - 1]!) && !isEscapeLetter(text, start - 1)) start--;
       while (end < text.length && end - at < MAX_IDENT && IDENT_CHAR.test(text[end]!)) end++;
       // A trailing dot or dash is punctuation ("my token."), not part of the name.
       while (end > at + hit[0].length && /[.-]/.test(text[end - 1]!)) end--;
@@ -69,4 +70,12 @@ export function findKeywordSites(text: string, isProtected: (at: number) => bool
     sites.push({ start, end, nameKind, provider, isFlag: name.startsWith('-'), isProse });
   }
   return sites;
+}
+
+/** The `n` of `\\n` (and t, r): a letter that an odd run of backslashes turns into an escape. */
+function isEscapeLetter(text: string, at: number): boolean {
+  if (!/[ntr]/.test(text[at]!)) return false;
+  let slashes = 0;
+  while (at - 1 - slashes >= 0 && text[at - 1 - slashes] === '\\') slashes++;
+  return slashes % 2 === 1;
 }

@@ -1,0 +1,18 @@
+import { redact } from './redact';
+import { sampleSecrets } from './secret-samples';
+
+describe('provider and secret names inside JSON-encoded text', () => {
+  const samples = sampleSecrets('escaped');
+
+  it.each(['\\n', '\\t', '\\r\\n'])('finds a heroku key after an escaped %s, as a tool input stored as JSON holds it', (escape) => {
+    const uuid = samples.heroku_api_key.split(' ').pop()!;
+    const text = JSON.stringify({ command: `echo "a${escape.replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\r/g, '\r')}${samples.heroku_api_key}"` });
+    expect(text).toContain(`${escape}heroku`);
+    expect(redact(text).text).not.toContain(uuid);
+  });
+
+  it('still reads a name that merely starts with n, t or r', () => {
+    expect(redact('nheroku 9aeb5c7e-0d39-4ac9-a3a6-080436bfc48c').text).toContain('080436bfc48c');
+    expect(redact('my_token = "Zq8xWv3kLp9rTn2bYc7dMf4h"').text).toContain('[REDACTED:');
+  });
+});
