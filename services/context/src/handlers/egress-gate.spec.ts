@@ -1,0 +1,51 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * SPEC §8, egress first, kept by structure: the handlers reach an account's data only through a
+ * SourceReader, and the only way to get one is SourceReader.open, which refuses a forbidding account.
+ */
+const here = __dirname;
+const sources = readdirSync(here)
+  .filter((file) => file.endsWith('.ts') && !file.endsWith('.spec.ts'))
+  .map((file) => ({ file, text: readFileSync(path.join(here, file), 'utf8') }));
+const text = (file: string) => sources.find((s) => s.file === file)!.text;
+
+/** The body of `async name(` up to the next method at the same indentation. */
+function methodBody(source: string, name: string): string {
+  const start = source.search(new RegExp(`\n  (private )?async ${name}[<(]`)) + 1;
+  expect(start).toBeGreaterThan(0);
+  const next = source.slice(start + 1).search(/\n  (private |async |static )/);
+  return source.slice(start, next < 0 ? undefined : start + 1 + next);
+}
+
+describe('egress first (structure)', () => {
+  it('queries the database only inside the egress gate', () => {
+    const offenders = sources.filter(({ file, text }) => file !== 'egress-gate.ts' && /\b(db|dataSource|manager)\s*\.\s*query\s*\(/.test(text));
+    expect(offenders.map((s) => s.file)).toEqual([]);
+  });
+
+  it('opens the gate, checking egress, before the SourceReader can query', () => {
+    const gate = text('egress-gate.ts');
+    expect(gate).toMatch(/private constructor\(/);
+    const open = gate.slice(gate.indexOf('static async open('), gate.indexOf('  query<'));
+    expect(open.indexOf('egress_allowed')).toBeGreaterThan(-1);
+    expect(open.indexOf('throw new ForbiddenError')).toBeLessThan(open.indexOf('return new SourceReader'));
+  });
+
+  it.each(['claudeMd', 'memoryBlock'])('%s awaits SourceReader.open before any other await, cache read or load', (name) => {
+    const body = methodBody(text('context.handler.ts'), name);
+    const firstAwait = body.indexOf('await ');
+    expect(body.slice(firstAwait, firstAwait + 'await SourceReader.open('.length)).toBe('await SourceReader.open(');
+    for (const later of ['this.cached(', 'Sources(reader']) expect(body.indexOf(later)).toBeGreaterThan(firstAwait);
+  });
+
+  it('reads the cache, the version and every source only through a SourceReader', () => {
+    const cached = methodBody(text('context.handler.ts'), 'cached');
+    expect(cached).toMatch(/^\s*private async cached<T>\(\s*reader: SourceReader,/);
+    const loaders = [...text('source-loaders.ts').matchAll(/export async function (\w+)\(([^,)]*)/g)];
+    expect(loaders.length).toBeGreaterThan(8);
+    for (const [, name, firstParam] of loaders) expect(`${name}(${firstParam})`).toBe(`${name}(reader: SourceReader)`);
+    expect(text('context-version.ts')).toMatch(/export async function readContextVersion\(reader: SourceReader,/);
+  });
+});
