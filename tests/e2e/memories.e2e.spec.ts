@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { StoredEvent } from '@mnemo/contracts';
 import http from 'node:http';
 import { checksumProjection, replayProjection, waitForCheckpoint } from '@mnemo/persistence';
 import { memoryProjection, sweepLapsed } from '@mnemo/memory-service';
@@ -301,5 +302,16 @@ describe('memories: the Explorer API, proposals, plans, and their read models', 
     expect(Number(live.memory_facts.split(':')[0])).toBeGreaterThan(10);
     await replayProjection(dataSource, log, memoryProjection);
     await expect(checksumProjection(dataSource, memoryProjection)).resolves.toEqual(live);
+  });
+
+  it('changes nothing when an event is delivered again', async () => {
+    const { dataSource, log } = harness.platform.infra;
+    const stored: StoredEvent[] = [];
+    for await (const batch of log.read('events', 1)) stored.push(...batch.filter((e) => memoryProjection.handles.includes(e.event.type)));
+    const before = await checksumProjection(dataSource, memoryProjection);
+    await dataSource.transaction(async (manager) => {
+      for (const event of stored) await memoryProjection.apply(manager, event);
+    });
+    await expect(checksumProjection(dataSource, memoryProjection)).resolves.toEqual(before);
   });
 });
