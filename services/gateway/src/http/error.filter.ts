@@ -28,7 +28,8 @@ export function toHttpError(error: unknown): { status: number; body: ErrorBody }
     return { status: 400, body: { error: { code: error.code, message: error.message, issues: error.issues } } };
   }
   if (error instanceof MnemoError) {
-    return { status: STATUS_BY_CODE[error.code] ?? 500, body: { error: { code: error.code, message: error.message } } };
+    const details = error.details === undefined ? {} : { details: error.details };
+    return { status: STATUS_BY_CODE[error.code] ?? 500, body: { error: { code: error.code, message: error.message, ...details } } };
   }
   const cause = error instanceof HttpException ? (error.cause as { type?: string } | undefined) : undefined;
   if (error instanceof HttpException && !cause?.type) {
