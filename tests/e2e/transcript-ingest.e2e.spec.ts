@@ -211,3 +211,35 @@ describe('transcript ingest through the admin route, the loop state and the CLI'
     expect(stdout.trim()).toMatch(/^4 files, 4 sessions, 20 turns: 0 events accepted, 28 already there; skipped 0 files, 9 lines/);
   });
 });
+
+describe('the periodic loop, started with the service', () => {
+  let harness: Harness;
+  const saved = { ...process.env };
+  beforeAll(async () => {
+    Object.assign(process.env, {
+      MNEMO_TRANSCRIPTS_ROOT: path.join(FIXTURES_ROOT, 'synthetic'),
+      MNEMO_SESSION_INGEST_ENABLED: 'true',
+      MNEMO_SESSION_INGEST_BOOT_DELAY_MS: '0',
+      MNEMO_TRANSCRIPTS_ACCOUNT: 'loop-account',
+    });
+    harness = await startHarness();
+  });
+  afterAll(async () => {
+    await harness?.stop();
+    process.env = saved;
+  });
+
+  it('runs once at start for the configured account, then reports the next run an interval later', async () => {
+    const status = await eventually(
+      async () => (await harness.http().get('/v1/admin/session-ingest/status').set('Authorization', `Bearer ${ADMIN_KEY}`)).body,
+      (s) => s.lastRun !== null,
+    );
+    expect(status).toMatchObject({ enabled: true, accountId: 'loop-account', lastRun: { trigger: 'loop', status: 'completed' }, lastCount: 4 });
+    expect(Date.parse(status.nextRunAt) - Date.parse(status.lastRunAt)).toBe(24 * 3_600_000);
+    const rows = await eventually(
+      () => harness.platform.infra.dataSource.query(`SELECT count(*)::int AS n FROM sessions WHERE account_id = 'loop-account'`),
+      (r: Array<{ n: number }>) => r[0]?.n === 4,
+    );
+    expect(rows[0].n).toBe(4);
+  });
+});
