@@ -14,5 +14,7 @@ export * from './projections/cost-entries.projection';
 export * from './projections/feature-events.projection';
 export * from './projections/cost-caps.projection';
 export * from './projections/llm-keys.projection';
+export * from './ledger/cost-ledger.migration';
+export * from './projections/cost-caps.migration';
 export * from './api/cost-ledger-api.module';
 export * from './cost-ledger.service';

@@ -86,6 +86,7 @@ describe('cost ledger over NATS and Postgres', () => {
       await logA.reply(ledgerSubjects.reserve, LEDGER_SERVICE, (body) => (answered.a++, a.reserve(body))),
       await logB.reply(ledgerSubjects.reserve, LEDGER_SERVICE, (body) => (answered.b++, b.reserve(body))),
     );
+    await Promise.all([logA.ping(), logB.ping()]);
     const g = guard(false);
     const results = await Promise.all(Array.from({ length: 200 }, () => g.reserve(ask('acc-race', 0.01))));
 

@@ -14,7 +14,6 @@ import {
   type SettledOutcome,
 } from '../domain/ledger-rpc';
 import { settlementEventId } from '../domain/settlement-id';
-import { effectiveCaps } from './effective-caps';
 import { PgLedger } from './pg-ledger';
 
 export interface CostLedgerDeps {
@@ -46,9 +45,8 @@ export class CostLedgerHandlers {
 
   async reserve(body: unknown): Promise<ReserveAnswer> {
     const req = parse(ReserveBody, body);
-    const caps = await effectiveCaps(this.deps.dataSource, req.account, this.config.caps);
     const now = this.now();
-    const result = await this.ledger.reserve({ ...req, caps, now, ttlMs: this.config.reservationTtlMs });
+    const result = await this.ledger.reserve({ ...req, caps: this.config.caps, now, ttlMs: this.config.reservationTtlMs });
     if (result.granted) return { granted: true, reservationId: result.reservationId, expiresAt: result.expiresAt.toISOString(), day: result.day };
     // A refusal is a settled call too ($0, outcome cost_cap): the costs page shows how often the cap bit.
     await this.record('refused', req.reservationId, req.account, now, {
@@ -137,6 +135,9 @@ export async function startCostLedger(deps: CostLedgerDeps, config: CostLedgerCo
     await deps.log.reply(ledgerSubjects.commit, LEDGER_SERVICE, (body) => handlers.commit(body)),
     await deps.log.reply(ledgerSubjects.release, LEDGER_SERVICE, (body) => handlers.release(body)),
   ];
+  // A round trip to the server, so the subscriptions are registered there before anyone is told we are up:
+  // a request sent in between would find no responders and fail open for nothing.
+  await deps.log.ping();
   let sweeping: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (sweeping) return; // a slow sweep is not stacked on by the next tick

@@ -8,6 +8,7 @@ export interface PgReserve {
   account: string;
   pools: readonly CostPoolName[];
   worstCaseUsd: number;
+  /** The deployment's caps; an account's admin cap (cost_caps) overrides them inside the transaction. */
   caps: Readonly<Record<CostPoolName, number>>;
   now: Date;
   ttlMs: number;
@@ -66,29 +67,41 @@ export class PgLedger {
   async reserve(req: PgReserve): Promise<PgReserveResult> {
     const day = utcDay(req.now);
     const pools = sorted(req.pools);
+    // Five round trips in all (begin, upsert, lock, hold, commit): this path is the ledger's throughput.
     return this.db.transaction(async (tx) => {
-      // A retried request (same id) gets the first decision's grant back instead of holding twice.
-      const known: Array<{ day: string | Date; expires_at: Date }> = await tx.query(
-        `SELECT day::text AS day, expires_at FROM cost_reservations WHERE id = $1`,
-        [req.reservationId],
+      // Creates today's rows, takes their locks in pool order and brings their cap up to date in one
+      // statement: the account's admin cap (cost_caps) over the deployment default.
+      await tx.query(
+        `INSERT INTO cost_pool_days (account_id, pool, day, cap_usd)
+         SELECT $1, d.pool, $2, coalesce(c.cap_usd, d.cap) FROM unnest($3::text[], $4::numeric[]) WITH ORDINALITY AS d(pool, cap, i)
+         LEFT JOIN cost_caps c ON c.account_id = $1 AND c.pool = d.pool
+         ORDER BY d.i
+         ON CONFLICT (account_id, pool, day) DO UPDATE SET cap_usd = EXCLUDED.cap_usd WHERE cost_pool_days.cap_usd IS DISTINCT FROM EXCLUDED.cap_usd`,
+        [req.account, day, pools, pools.map((pool) => req.caps[pool])],
       );
-      if (known.length) return { granted: true, reservationId: req.reservationId, day: String(known[0].day), expiresAt: new Date(known[0].expires_at) };
+      const rows: Array<PoolDayRow & { cap_usd: string; known_day: string | null; known_expires: Date | null }> = await tx.query(
+        `SELECT d.pool, d.spent_usd, d.reserved_usd, d.cap_usd, r.day::text AS known_day, r.expires_at AS known_expires
+         FROM cost_pool_days d LEFT JOIN cost_reservations r ON r.id = $4
+         WHERE d.account_id = $1 AND d.day = $2 AND d.pool = ANY($3) ORDER BY d.pool FOR UPDATE OF d`,
+        [req.account, day, pools, req.reservationId],
+      );
+      // A retried request (same id) gets the first decision's grant back instead of holding twice.
+      const known = rows.find((row) => row.known_day !== null);
+      if (known) return { granted: true, reservationId: req.reservationId, day: known.known_day!, expiresAt: new Date(known.known_expires!) };
 
-      const rows = await this.lockPoolDays(tx, req.account, day, pools, req.caps);
       const decision = decideReservation({
-        pools: rows.map((row) => ({ pool: row.pool, capUsd: req.caps[row.pool], spentUsd: Number(row.spent_usd), reservedUsd: Number(row.reserved_usd) })),
+        pools: rows.map((row) => ({ pool: row.pool, capUsd: Number(row.cap_usd), spentUsd: Number(row.spent_usd), reservedUsd: Number(row.reserved_usd) })),
         worstCaseUsd: req.worstCaseUsd,
       });
       if (!decision.granted) return decision;
 
       const expiresAt = new Date(req.now.getTime() + req.ttlMs);
       await tx.query(
-        `UPDATE cost_pool_days SET reserved_usd = reserved_usd + $4 WHERE account_id = $1 AND day = $2 AND pool = ANY($3)`,
-        [req.account, day, pools, fromMicros(toMicros(req.worstCaseUsd))],
-      );
-      await tx.query(
-        `INSERT INTO cost_reservations (id, account_id, pools, day, amount_usd, expires_at, status) VALUES ($1, $2, $3, $4, $5, $6, 'open')`,
-        [req.reservationId, req.account, pools, day, req.worstCaseUsd, expiresAt],
+        `WITH hold AS (
+           UPDATE cost_pool_days SET reserved_usd = reserved_usd + $5 WHERE account_id = $1 AND day = $2 AND pool = ANY($3)
+         )
+         INSERT INTO cost_reservations (id, account_id, pools, day, amount_usd, expires_at, status) VALUES ($4, $1, $3, $2, $5, $6, 'open')`,
+        [req.account, day, pools, req.reservationId, fromMicros(toMicros(req.worstCaseUsd)), expiresAt],
       );
       return { granted: true, reservationId: req.reservationId, day, expiresAt };
     });
@@ -110,7 +123,7 @@ export class PgLedger {
       const day = open?.day ?? reservation?.day ?? req.day;
       const pools = sorted(open?.pools ?? reservation?.pools ?? req.pools);
       const held = open ? Number(open.amount_usd) : 0;
-      const rows = await this.lockPoolDays(tx, account, day, pools, null);
+      const rows = await this.lockPoolDays(tx, account, day, pools);
       for (const row of rows) {
         const next = settle({ spentUsd: Number(row.spent_usd), reservedUsd: Number(row.reserved_usd) }, held, req.costUsd);
         await this.writeBalance(tx, account, day, row.pool, next);
@@ -133,7 +146,7 @@ export class PgLedger {
     return this.db.transaction(async (tx) => {
       const reservation = await this.lockReservation(tx, reservationId);
       if (!reservation || reservation.status !== 'open') return null;
-      const rows = await this.lockPoolDays(tx, reservation.account_id, reservation.day, sorted(reservation.pools), null);
+      const rows = await this.lockPoolDays(tx, reservation.account_id, reservation.day, sorted(reservation.pools));
       for (const row of rows) {
         const next = releaseHold({ spentUsd: Number(row.spent_usd), reservedUsd: Number(row.reserved_usd) }, Number(reservation.amount_usd));
         await this.writeBalance(tx, reservation.account_id, reservation.day, row.pool, next);
@@ -163,32 +176,20 @@ export class PgLedger {
     return rows.length ? { spentUsd: Number(rows[0].spent_usd), reservedUsd: Number(rows[0].reserved_usd), capUsd: Number(rows[0].cap_usd) } : null;
   }
 
-  /** Creates the pool-day rows if missing, then locks them in pool order. With caps, records the cap in force. */
-  private async lockPoolDays(
-    tx: EntityManager,
-    account: string,
-    day: string,
-    pools: CostPoolName[],
-    caps: Readonly<Record<CostPoolName, number>> | null,
-  ): Promise<PoolDayRow[]> {
-    for (const pool of pools) {
-      await tx.query(
-        `INSERT INTO cost_pool_days (account_id, pool, day, cap_usd) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-        [account, pool, day, caps ? caps[pool] : 0],
-      );
-    }
-    const rows: PoolDayRow[] = await tx.query(
+  /**
+   * Creates the pool-day rows if missing (a spend on a day nothing was reserved: cap 0 until the next
+   * reservation records the cap in force), then locks them in pool order.
+   */
+  private async lockPoolDays(tx: EntityManager, account: string, day: string, pools: CostPoolName[]): Promise<PoolDayRow[]> {
+    await tx.query(
+      `INSERT INTO cost_pool_days (account_id, pool, day, cap_usd) SELECT $1, pool, $2, 0 FROM unnest($3::text[]) WITH ORDINALITY AS p(pool, i)
+       ORDER BY i ON CONFLICT DO NOTHING`,
+      [account, day, pools],
+    );
+    return tx.query(
       `SELECT pool, spent_usd, reserved_usd FROM cost_pool_days WHERE account_id = $1 AND day = $2 AND pool = ANY($3) ORDER BY pool FOR UPDATE`,
       [account, day, pools],
     );
-    if (caps) {
-      await tx.query(
-        `UPDATE cost_pool_days SET cap_usd = c.cap FROM unnest($3::text[], $4::numeric[]) AS c(pool, cap)
-         WHERE account_id = $1 AND day = $2 AND cost_pool_days.pool = c.pool AND cost_pool_days.cap_usd <> c.cap`,
-        [account, day, pools, pools.map((pool) => caps[pool])],
-      );
-    }
-    return rows;
   }
 
   private async lockReservation(tx: EntityManager, id: string): Promise<ReservationRow | null> {
