@@ -11,3 +11,4 @@ export * from './domain/quiet-time';
 export * from './projections/memory.projection';
 export * from './memory-api.module';
 export { sweepLapsed, startLapseSweep, sweepIntervalFromEnv } from './sweeps/lapse.sweep';
+export { MemoryReactorsModule } from './memory-reactors.module';

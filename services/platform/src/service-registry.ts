@@ -6,6 +6,8 @@ import { accountsProjection, GatewayModule } from '@mnemo/gateway-service';
 import { RedactionModule } from '@mnemo/redaction-service';
 import { CostLedgerApiModule, costLedgerMigrations, costLedgerProjections, startCostLedgerService } from '@mnemo/cost-ledger-service';
 import { memoryProjection, MemoryApiModule, startLapseSweep, sweepIntervalFromEnv } from '@mnemo/memory-service';
+import { MemoryReactorsModule } from '@mnemo/memory-service';
+import { compactionProjection, CompactionApiModule, CompactionModule } from '@mnemo/compaction-service';
 import { contextProjection, ContextApiModule, startContextRpc } from '@mnemo/context-service';
 import { IngestApiModule, sessionOutcomesProjection, sessionsProjection, startIngestLoops, transcriptIngestRunsProjection } from '@mnemo/ingest-service';
 
@@ -30,7 +32,8 @@ export const SERVICES: readonly ServiceDefinition[] = [
   { name: 'redaction', projections: [], reactors: RedactionModule },
   { name: 'cost-ledger', projections: costLedgerProjections, migrations: costLedgerMigrations, api: CostLedgerApiModule, start: (infra, logger) => startCostLedgerService({ ...infra, logger }) },
   { name: 'ingest', projections: [sessionsProjection, sessionOutcomesProjection, transcriptIngestRunsProjection], api: IngestApiModule, start: startIngestLoops },
-  { name: 'memory', projections: [memoryProjection], api: MemoryApiModule, start: async (infra, logger) => [startLapseSweep(infra, logger, sweepIntervalFromEnv())] },
+  { name: 'compaction', projections: [compactionProjection], reactors: CompactionModule, api: CompactionApiModule },
+  { name: 'memory', projections: [memoryProjection], reactors: MemoryReactorsModule, api: MemoryApiModule, start: async (infra, logger) => [startLapseSweep(infra, logger, sweepIntervalFromEnv())] },
   { name: 'context', projections: [contextProjection], api: ContextApiModule, start: startContextRpc },
 ];
 

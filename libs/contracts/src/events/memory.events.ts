@@ -41,6 +41,17 @@ export const PlanActivated = z.object({ planId: z.string(), activatedAt: z.iso.d
 export const PlanCheckedIn = z.object({ planId: z.string(), progress: z.string().max(300) });
 export const PlanClosed = z.object({ planId: z.string(), reason: z.enum(['completed', 'abandoned', 'lapsed']) });
 
+/**
+ * A session went quiet (seed 001: 30 minutes, no pause after its last turn) and its unextracted turns
+ * were read for facts once; the marker keeps the sweep from extracting the same stretch again.
+ */
+export const SessionQuietExtracted = z.object({
+  /** The log sequence of the newest turn the extraction read. */
+  throughSeq: z.number().int().positive(),
+  lastTurnAt: z.iso.datetime({ offset: true }),
+  outcome: z.enum(['extracted', 'skipped', 'failed']),
+});
+
 export const memoryEvents = {
   MemoryFactExtracted,
   MemoryFactCreated,
@@ -55,4 +66,5 @@ export const memoryEvents = {
   PlanActivated,
   PlanCheckedIn,
   PlanClosed,
+  SessionQuietExtracted,
 } as const;

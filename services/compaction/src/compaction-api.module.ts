@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { SessionSummaryController } from './api/session-summary.controller';
+
+/** Session summaries over HTTP: mounted on the gateway. */
+@Module({ controllers: [SessionSummaryController] })
+export class CompactionApiModule {}

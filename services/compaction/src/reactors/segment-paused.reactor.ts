@@ -1,0 +1,101 @@
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import type { DataSource } from 'typeorm';
+import { parseEvent, type EventEnvelope, type PayloadOf } from '@mnemo/contracts';
+import { EVENT_LOG, EventContext, LOGGER, OnEvent, type EventLog, type Logger } from '@mnemo/eventing';
+import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
+import { LLM_CLIENT, type LlmClient } from '@mnemo/llm';
+import { buildCompactionInput, compactionPrompt } from '../domain/compaction-input';
+import { decideCompactionOutcome, needsSummary, type CompactionLlmResult } from '../domain/compaction-outcome';
+import { compactionTelemetry } from '../domain/compaction-telemetry';
+import { reactionId } from './reaction-id';
+import { awaitProjection, readSessionTurns } from './session-turns';
+
+/** How long a finished compaction is remembered, so a redelivered pause never pays for a second summary. */
+const DONE_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * On a segment pause: summarize the session so far and record the outcome — SegmentCompacted,
+ * CompactionSkipped or CompactionFailed, plus its telemetry row. The model's answer lives in the event,
+ * so replaying the log rebuilds the summary without asking again. No outcome is ever an exception the
+ * session waits on; only a read model that lags (DependencyError) sends the pause back for a retry.
+ */
+@Controller()
+export class SegmentPausedReactor {
+  constructor(
+    @Inject(EVENT_LOG) private readonly log: EventLog,
+    @Inject(DATA_SOURCE) private readonly db: DataSource,
+    @Inject(CACHE) private readonly cache: Cache,
+    @Inject(LLM_CLIENT) private readonly llm: LlmClient,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  @OnEvent('SegmentPaused')
+  async onSegmentPaused(@Payload() raw: unknown, @Ctx() context: unknown): Promise<void> {
+    // OnEvent's typing sees only `unknown` arguments; the JetStream transport passes an EventContext.
+    const ctx = context as EventContext;
+    const event = raw as EventEnvelope<'SegmentPaused', PayloadOf<'SegmentPaused'>>;
+    const sessionId = event.sessionId;
+    if (!sessionId) {
+      this.logger.warn({ eventId: event.id }, 'segment pause without a session: nothing to summarize');
+      return;
+    }
+    const doneKey = `compaction:done:${event.id}`;
+    if (await this.cache.get(doneKey)) return;
+
+    const pausedSeq = ctx.stored.seq;
+    // The pause may overtake the turns it ends: read only once the turns read model has them.
+    await awaitProjection(this.db, 'sessions', pausedSeq);
+    const { turns, total } = await readSessionTurns(this.db, { accountId: event.accountId, sessionId, afterSeq: 0, throughSeq: pausedSeq });
+    const built = buildCompactionInput(turns);
+    const input = { ...built, droppedTurns: built.droppedTurns + (total - turns.length) };
+    const segment = event.payload.segment;
+
+    const result = needsSummary(input) ? await this.summarize(event.accountId, input, segment) : undefined;
+    const outcome = decideCompactionOutcome({ segment, input, result });
+    const telemetry = compactionTelemetry(outcome, { sessionId, result });
+
+    const envelopes = [this.envelope(event, 'outcome', outcome.type, outcome.payload)];
+    if (telemetry) envelopes.push(this.envelope(event, 'telemetry', 'FeatureEventRecorded', telemetry));
+    await this.log.appendMany('events', envelopes);
+    await this.cache.set(doneKey, outcome.type, DONE_TTL_MS);
+    this.logger.info({ accountId: event.accountId, sessionId, segment, outcome: outcome.type, turns: input.includedTurns }, 'segment compaction settled');
+  }
+
+  private async summarize(account: string, input: ReturnType<typeof buildCompactionInput>, segment: number): Promise<CompactionLlmResult> {
+    const prompt = compactionPrompt(input, { segment });
+    try {
+      return await this.llm.complete({
+        account,
+        label: 'compaction',
+        // SPEC §3: a summary counts against the compaction cap and the session pool it shares with extraction.
+        pools: ['compaction', 'session'],
+        system: prompt.system,
+        messages: prompt.messages,
+        maxOutputTokens: prompt.maxOutputTokens,
+        source: input.text,
+      });
+    } catch (error) {
+      // The port answers typed failures; anything thrown is still a failed call, never a blocked session.
+      this.logger.warn({ account, segment, err: String(error) }, 'compaction call threw');
+      return { ok: false, failure: 'api_error', message: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  private envelope(cause: EventEnvelope, role: string, type: string, payload: unknown): EventEnvelope {
+    const parsed = parseEvent({
+      id: reactionId(cause.id, `compaction:${role}`),
+      type,
+      version: 1,
+      accountId: cause.accountId,
+      sessionId: cause.sessionId,
+      occurredAt: new Date().toISOString(),
+      causationId: cause.id,
+      correlationId: cause.correlationId ?? cause.id,
+      producer: 'compaction',
+      payload,
+    });
+    if (!parsed.ok) throw new Error(`compaction built an invalid ${type}: ${JSON.stringify(parsed.issues)}`);
+    return parsed.value as EventEnvelope;
+  }
+}

@@ -1,0 +1,147 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { DependencyError, parseEvent, type EventEnvelope } from '@mnemo/contracts';
+import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
+import { CACHE, DATA_SOURCE, waitForCheckpoint, type Cache } from '@mnemo/persistence';
+import { extractJson, LLM_CLIENT, type LlmClient } from '@mnemo/llm';
+import { awaitProjection, reactionId } from '@mnemo/compaction-service';
+import { planExtractionWrites } from '../domain/extraction-plan';
+import { factItemsOf, MAX_FACTS_PER_EXTRACTION, shouldExtract, validateFacts } from '../domain/fact-guards';
+import type { ExistingFact, FactOrigin } from '../domain/memory-fact';
+import { EXTRACTION_MAX_OUTPUT_TOKENS, extractionPrompt } from './extraction-prompt';
+import { writeEvent } from './extraction-events';
+import { extractionTelemetry, type ExtractionResult, type ExtractionTrigger } from './extraction-telemetry';
+
+export interface ExtractionRequest {
+  accountId: string;
+  transcript: string;
+  origin: FactOrigin;
+  trigger: ExtractionTrigger;
+  /** Names this extraction for its derived ids: the same key always writes under the same event ids. */
+  key: string;
+  /** The event that caused it, when there is one. */
+  cause?: Pick<EventEnvelope, 'id' | 'correlationId' | 'sessionId'>;
+}
+
+export type ExtractionOutcome = 'extracted' | 'skipped' | 'failed';
+
+/** How long one extraction may hold its dedup scope; it releases sooner. */
+const SCOPE_LOCK_MS = 2 * 60_000;
+
+/**
+ * Transcript → facts, the shell around the domain: guards, one model call in the session pool, then,
+ * holding the dedup scope (one writer per source session), the plan against the facts already stored
+ * and the events that record it. It waits until the memory read model has applied what it wrote, so
+ * the next extraction in the scope deduplicates against it.
+ */
+@Injectable()
+export class FactExtractor {
+  constructor(
+    @Inject(EVENT_LOG) private readonly log: EventLog,
+    @Inject(DATA_SOURCE) private readonly db: DataSource,
+    @Inject(CACHE) private readonly cache: Cache,
+    @Inject(LLM_CLIENT) private readonly llm: LlmClient,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async extract(request: ExtractionRequest): Promise<ExtractionOutcome> {
+    const { accountId, transcript, origin, trigger } = request;
+    // seed 000: under 200 characters there is too little signal to pay for a call.
+    if (!shouldExtract(transcript)) return 'skipped';
+
+    const prompt = extractionPrompt(transcript, trigger.kind === 'artifact' ? 'artifact' : 'conversation');
+    let answer;
+    try {
+      answer = await this.llm.complete({
+        account: accountId,
+        label: 'memory',
+        pools: ['session'],
+        system: prompt.system,
+        messages: prompt.messages,
+        maxOutputTokens: EXTRACTION_MAX_OUTPUT_TOKENS,
+        json: { listKey: 'facts' },
+        source: transcript,
+      });
+    } catch (error) {
+      answer = { ok: false as const, failure: 'api_error' as const, message: String(error) };
+    }
+    if (!answer.ok) {
+      await this.append(request, [], { ok: false, failure: answer.failure, spentUsd: 'spentUsd' in answer ? answer.spentUsd : undefined, capUsd: 'capUsd' in answer ? answer.capUsd : undefined });
+      return 'failed';
+    }
+    const parsed = extractJson(answer.text);
+    const items = parsed.ok ? factItemsOf(parsed.value) : null;
+    if (!items) {
+      await this.append(request, [], { ok: false, failure: 'invalid_output' });
+      return 'failed';
+    }
+    const { facts } = validateFacts(items, origin);
+
+    const lockKey = `memory:extract-scope:${accountId}:${origin.sourceSession}`;
+    const token = await this.cache.tryLock(lockKey, SCOPE_LOCK_MS);
+    if (!token) throw new DependencyError('memory extraction', `another extraction is writing to scope "${origin.sourceSession}"`);
+    try {
+      // Everything logged before now is what this extraction must deduplicate against.
+      await awaitProjection(this.db, 'memory', await this.log.lastSeq('events'));
+      const { existing, versions } = await this.existingFacts(accountId, origin.sourceSession);
+      const ids = Array.from({ length: MAX_FACTS_PER_EXTRACTION }, (_, i) => reactionId(request.key, `fact:${i}`));
+      const writes = planExtractionWrites(facts, existing, ids, new Date());
+      const events = writes.map((write) => writeEvent(write, (factId) => versions.get(factId) ?? 1));
+      const usage = answer.usage;
+      const seq = await this.append(request, events, {
+        ok: true,
+        rawCount: items.length,
+        validCount: facts.length,
+        writeCount: events.length,
+        inputTokens: usage.inputTokens,
+        outputTokens: usage.outputTokens,
+      });
+      if (!(await waitForCheckpoint(this.db, 'memory', seq, 10_000))) {
+        this.logger.warn({ accountId, scope: origin.sourceSession, seq }, 'memory read model lags behind an extraction; the next one may not see its facts');
+      }
+      return 'extracted';
+    } finally {
+      await this.cache.unlock(lockKey, token);
+    }
+  }
+
+  private async existingFacts(accountId: string, scope: string) {
+    const facts: Array<{ id: string; fact_type: string; content: string; confidence: string; version: number }> = await this.db.query(
+      `SELECT id, fact_type, content, confidence, version FROM memory_facts WHERE account_id = $1 AND source_session = $2 AND status = 'active'`,
+      [accountId, scope],
+    );
+    const proposals: Array<{ fact_id: string; fact_type: string; content: string; confidence: string }> = await this.db.query(
+      `SELECT fact_id, fact_type, content, confidence FROM memory_proposals WHERE account_id = $1 AND source_session = $2 AND status = 'pending'`,
+      [accountId, scope],
+    );
+    const existing: ExistingFact[] = [
+      ...facts.map((f) => ({ factId: f.id, factType: f.fact_type, content: f.content, confidence: f.confidence, sourceSession: scope, kind: 'fact' }) as ExistingFact),
+      ...proposals.map((p) => ({ factId: p.fact_id, factType: p.fact_type, content: p.content, confidence: p.confidence, sourceSession: scope, kind: 'proposal' }) as ExistingFact),
+    ];
+    return { existing, versions: new Map(facts.map((f) => [f.id, Number(f.version)])) };
+  }
+
+  /** Appends the writes and the telemetry row; returns the log sequence of the last. */
+  private async append(request: ExtractionRequest, writes: Array<{ type: string; key: string; payload: unknown }>, result: ExtractionResult): Promise<number> {
+    const all = [...writes, { type: 'FeatureEventRecorded', key: 'telemetry', payload: extractionTelemetry(request.trigger, result) }];
+    const occurredAt = new Date().toISOString();
+    const sessionId = request.cause?.sessionId ?? (request.trigger.kind === 'artifact' ? request.trigger.sessionId : request.trigger.sessionId);
+    const envelopes = all.map(({ type, key, payload }) => {
+      const parsed = parseEvent({
+        id: reactionId(request.key, `memory:${key}`),
+        type,
+        version: 1,
+        accountId: request.accountId,
+        ...(sessionId ? { sessionId } : {}),
+        occurredAt,
+        ...(request.cause ? { causationId: request.cause.id, correlationId: request.cause.correlationId ?? request.cause.id } : {}),
+        producer: 'memory',
+        payload,
+      });
+      if (!parsed.ok) throw new Error(`memory built an invalid ${type}: ${JSON.stringify(parsed.issues)}`);
+      return parsed.value as EventEnvelope;
+    });
+    const results = await this.log.appendMany('events', envelopes);
+    return Math.max(...results.map((r) => r.seq));
+  }
+}

@@ -1,0 +1,127 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { parseEvent, type EventEnvelope } from '@mnemo/contracts';
+import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
+import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
+import { buildCompactionInput, reactionId, readSessionTurns } from '@mnemo/compaction-service';
+import { isQuietSession } from '../domain/quiet-time';
+import { EXTRACTION_CONFIG, type ExtractionConfig } from './extraction.config';
+import { FactExtractor, type ExtractionOutcome } from './fact-extractor.service';
+
+interface QuietCandidate {
+  account_id: string;
+  session_id: string;
+  through_seq: string;
+  last_turn_at: Date;
+  last_pause_at: Date | null;
+  after_seq: string;
+}
+
+/** Sessions looked at per sweep; the rest wait for the next one. */
+const SWEEP_LIMIT = 200;
+/** One instance handles a quiet stretch; the claim outlives any extraction of it. */
+const CLAIM_MS = 30 * 60_000;
+
+/**
+ * Seed 001: a conversation that has been quiet for 30 minutes with no pause after its last turn gets
+ * one background extraction of the turns no segment or earlier quiet extraction has read. The
+ * SessionQuietExtracted event marks the stretch done, so it runs once.
+ */
+@Injectable()
+export class QuietSessionSweep implements OnApplicationBootstrap, OnModuleDestroy {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+
+  constructor(
+    @Inject(EVENT_LOG) private readonly log: EventLog,
+    @Inject(DATA_SOURCE) private readonly db: DataSource,
+    @Inject(CACHE) private readonly cache: Cache,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(EXTRACTION_CONFIG) private readonly config: ExtractionConfig,
+    private readonly extractor: FactExtractor,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => this.tick(), this.config.quietSweepMs);
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  private tick(): void {
+    if (this.running) return;
+    this.running = this.sweep(new Date())
+      .catch((error) => this.logger.warn({ err: String(error) }, 'quiet-time sweep failed; the next one retries'))
+      .finally(() => {
+        this.running = null;
+      });
+  }
+
+  /** One pass at `now`: returns how many quiet sessions it extracted from. */
+  async sweep(now: Date): Promise<number> {
+    const quietSince = new Date(now.getTime() - this.config.quietMinutes * 60_000);
+    const lookback = new Date(quietSince.getTime() - this.config.quietLookbackDays * 86_400_000);
+    const candidates: QuietCandidate[] = await this.db.query(
+      `WITH last_turns AS (
+         SELECT account_id, session_id, max(last_seq) AS through_seq, max(occurred_at) AS last_turn_at
+         FROM turns WHERE occurred_at > $2 GROUP BY account_id, session_id HAVING max(occurred_at) <= $1
+       )
+       SELECT t.account_id, t.session_id, t.through_seq, t.last_turn_at, p.last_pause_at,
+              GREATEST(coalesce(p.max_paused_seq, 0), coalesce(q.through_seq, 0)) AS after_seq
+       FROM last_turns t
+       LEFT JOIN LATERAL (SELECT max(paused_at) AS last_pause_at, max(paused_seq) AS max_paused_seq FROM segment_pauses sp
+                          WHERE sp.account_id = t.account_id AND sp.session_id = t.session_id) p ON true
+       LEFT JOIN quiet_extractions q ON q.account_id = t.account_id AND q.session_id = t.session_id
+       WHERE coalesce(q.through_seq, 0) < t.through_seq AND coalesce(p.max_paused_seq, 0) < t.through_seq
+       ORDER BY t.last_turn_at LIMIT ${SWEEP_LIMIT}`,
+      [quietSince.toISOString(), lookback.toISOString()],
+    );
+    let done = 0;
+    for (const candidate of candidates) {
+      const lastTurnAt = new Date(candidate.last_turn_at);
+      const lastPauseAt = candidate.last_pause_at ? new Date(candidate.last_pause_at) : null;
+      if (!isQuietSession(lastTurnAt, lastPauseAt, now, this.config.quietMinutes)) continue;
+      if (await this.extractQuiet(candidate, lastTurnAt)) done++;
+    }
+    return done;
+  }
+
+  private async extractQuiet(candidate: QuietCandidate, lastTurnAt: Date): Promise<boolean> {
+    const { account_id: accountId, session_id: sessionId } = candidate;
+    const throughSeq = Number(candidate.through_seq);
+    const key = `quiet:${accountId}:${sessionId}:${throughSeq}`;
+    if (!(await this.cache.tryLock(`memory:${key}`, CLAIM_MS))) return false;
+    const { turns } = await readSessionTurns(this.db, { accountId, sessionId, afterSeq: Number(candidate.after_seq), throughSeq });
+    let outcome: ExtractionOutcome;
+    try {
+      outcome = await this.extractor.extract({
+        accountId,
+        transcript: buildCompactionInput(turns).text,
+        origin: { sourceSession: sessionId },
+        trigger: { kind: 'quiet', sessionId },
+        key,
+      });
+    } catch (error) {
+      // Left unmarked, so a later sweep tries again once the claim has lapsed.
+      this.logger.warn({ accountId, sessionId, err: String(error) }, 'quiet-time extraction failed');
+      return false;
+    }
+    const parsed = parseEvent({
+      id: reactionId(key, 'quiet-mark'),
+      type: 'SessionQuietExtracted',
+      version: 1,
+      accountId,
+      sessionId,
+      occurredAt: new Date().toISOString(),
+      producer: 'memory',
+      payload: { throughSeq, lastTurnAt: lastTurnAt.toISOString(), outcome },
+    });
+    if (!parsed.ok) throw new Error(`memory built an invalid SessionQuietExtracted: ${JSON.stringify(parsed.issues)}`);
+    await this.log.append('events', parsed.value as EventEnvelope);
+    return true;
+  }
+}
