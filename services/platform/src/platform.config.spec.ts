@@ -3,7 +3,8 @@ import { ConfigError, loadConfig } from './platform.config';
 describe('loadConfig', () => {
   it('runs on embedded defaults when no server URL is set', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ MNEMO_HTTP_PORT: 8080, MNEMO_DATA_DIR: './.mnemo', NATS_URL: undefined, DATABASE_URL: undefined });
+    expect(config).toMatchObject({ MNEMO_HTTP_PORT: 8080, MNEMO_DATA_DIR: './.mnemo' });
+    expect([config.NATS_URL, config.DATABASE_URL, config.REDIS_URL]).toEqual([undefined, undefined, undefined]);
   });
 
   it('names the variable and the reason when a value is bad', () => {
