@@ -50,7 +50,7 @@ export function startProjector(
       filterSubject,
       maxDeliver: options.maxDeliver ?? 5,
       ackWaitMs: options.ackWaitMs ?? 30_000,
-      batchSize: options.batchSize ?? 200,
+      batchSize: options.batchSize ?? 500,
     },
     handle: (events) => applyBatch(deps.dataSource, projection, events),
   });
