@@ -20,6 +20,7 @@ export type DebounceResult = 'ran' | 'superseded' | 'busy';
  */
 export class CacheDebouncer {
   private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly recording = new Map<string, Promise<void>>();
   private stopped = false;
 
   constructor(
@@ -30,6 +31,18 @@ export class CacheDebouncer {
 
   /** Records the save and schedules its run; resolves once recorded (the run happens later). */
   async schedule(key: string, version: number, work: () => Promise<void>, onSettled?: (result: DebounceResult) => void): Promise<void> {
+    // Saves of one key handled in one batch record themselves one after another, so the newest stays the latest.
+    const previous = this.recording.get(key) ?? Promise.resolve();
+    const current = previous.then(() => this.record(key, version, work, onSettled));
+    const settled = current.catch(() => undefined);
+    this.recording.set(key, settled);
+    void settled.then(() => {
+      if (this.recording.get(key) === settled) this.recording.delete(key);
+    });
+    return current;
+  }
+
+  private async record(key: string, version: number, work: () => Promise<void>, onSettled?: (result: DebounceResult) => void): Promise<void> {
     const marker = `${key}:pending`;
     const current = Number((await this.cache.get(marker)) ?? 0);
     // A redelivered older save never takes the place of a newer one.

@@ -1,0 +1,324 @@
+import { randomUUID } from 'node:crypto';
+import type { StoredEvent } from '@mnemo/contracts';
+import { checksumProjection, replayProjection } from '@mnemo/persistence';
+import { compactionProjection } from '@mnemo/compaction-service';
+import { startFakeAnthropic, textReply, type FakeAnthropic } from '@mnemo/testing';
+import { ADMIN_KEY, startHarness, type Harness } from '../support/platform-harness';
+import { eventually, uniqueName } from '../support/servers';
+
+const ACCOUNT_KEY = `sk-ant-api03-${'Kp4'.repeat(12)}Wxyz`;
+
+/** The LLM wiring and the extraction reactors read the process environment: set for this file, restored after. */
+const ENV = {
+  MNEMO_SECRET_KEY: 'e2e-master-secret-for-compaction',
+  MNEMO_LLM_MAX_RETRIES: '0',
+  MNEMO_COST_LEDGER_TIMEOUT_MS: '5000',
+  MNEMO_MEMORY_ARTIFACT_DEBOUNCE_MS: '1000',
+  MNEMO_MEMORY_QUIET_SWEEP_MS: '300',
+  ANTHROPIC_API_KEY: '',
+};
+
+const LONG_TURNS = [
+  'My goal is to move into product management next year, ideally inside my current company.',
+  'That sounds like a clear direction. What draws you to product work?',
+  'I realized that I enjoy talking to customers far more than writing code all day. I prefer written feedback over meetings.',
+  'What would a first step look like?',
+];
+
+type Account = { accountId: string; apiKey: string };
+
+describe('compaction and memory extraction on the running platform', () => {
+  let harness: Harness;
+  let fake: FakeAnthropic;
+  const saved: Record<string, string | undefined> = {};
+  const auth = (account: Account) => ({ Authorization: `Bearer ${account.apiKey}` });
+  const db = () => harness.platform.infra.dataSource;
+
+  /** Turns a minute apart ending now, then (optionally) the pause that ends the segment. */
+  const sessionEvents = (sessionId: string, texts: string[], opts: { segment?: number; firstSeq?: number; endAt?: number; start?: boolean } = {}) => {
+    const endAt = opts.endAt ?? Date.now();
+    const firstSeq = opts.firstSeq ?? 1;
+    const events: object[] = [];
+    if (opts.start ?? true) {
+      events.push({ id: randomUUID(), type: 'SessionStarted', sessionId, occurredAt: new Date(endAt - 3_600_000).toISOString(), payload: { source: 'ai-coaching:interview' } });
+    }
+    texts.forEach((text, i) =>
+      events.push({
+        id: randomUUID(),
+        type: 'TurnRecorded',
+        sessionId,
+        occurredAt: new Date(endAt - (texts.length - i) * 60_000).toISOString(),
+        payload: { seq: firstSeq + i, role: (firstSeq + i) % 2 ? 'user' : 'assistant', text },
+      }),
+    );
+    if (opts.segment) events.push({ id: randomUUID(), type: 'SegmentPaused', sessionId, occurredAt: new Date(endAt).toISOString(), payload: { segment: opts.segment } });
+    return events;
+  };
+  const post = async (account: Account, events: object[]) => {
+    const response = await harness.http().post('/v1/events').set(auth(account)).send({ events });
+    expect([response.status, response.status === 202 ? null : response.body]).toEqual([202, null]);
+  };
+  const logEvents = async (accountId: string, type?: string): Promise<StoredEvent[]> => {
+    const out: StoredEvent[] = [];
+    for await (const batch of harness.platform.infra.log.read('events', 1)) {
+      out.push(...batch.filter((s) => s.event.accountId === accountId && (!type || s.event.type === type)));
+    }
+    return out;
+  };
+  const telemetry = async (accountId: string, action: string) =>
+    (await logEvents(accountId, 'FeatureEventRecorded')).filter((s) => (s.event.payload as { action: string }).action === action);
+  const facts = (accountId: string): Promise<Array<Record<string, any>>> =>
+    db().query(`SELECT * FROM memory_facts WHERE account_id = $1 AND status = 'active' ORDER BY content`, [accountId]);
+  const summaryOf = (account: Account, sessionId: string) => harness.http().get(`/v1/sessions/${sessionId}/summary`).set(auth(account));
+  const withKey = async (name: string) => {
+    const account = await harness.createAccount(name);
+    const put = await harness.http().put('/v1/llm-keys').set(auth(account)).send({ apiKey: ACCOUNT_KEY });
+    expect(put.status).toBe(201);
+    return account;
+  };
+  /** Every extraction triggered so far has been handled (acked) by the memory reactors. */
+  const reactorsIdle = () =>
+    eventually(
+      async () => (await harness.platform.infra.log.pending('events', 'memory-SegmentCompacted')) + (await harness.platform.infra.log.pending('events', 'compaction-SegmentPaused')),
+      (pending) => pending === 0,
+    );
+
+  beforeAll(async () => {
+    fake = await startFakeAnthropic();
+    for (const [name, value] of Object.entries({ ...ENV, ANTHROPIC_BASE_URL: fake.url })) {
+      saved[name] = process.env[name];
+      process.env[name] = value;
+    }
+    harness = await startHarness();
+  });
+
+  afterAll(async () => {
+    await harness?.stop();
+    await fake?.close();
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
+
+  it("turns a session's turns and a pause into a summary and facts through the provider, a sensitive fact only proposed", async () => {
+    const account = await withKey('keyed');
+    const before = fake.requests.length;
+    fake.script(
+      textReply('The person wants to move into product management next year and enjoys customer conversations.', { inputTokens: 900, outputTokens: 40 }),
+      textReply(
+        JSON.stringify({
+          facts: [
+            { factType: 'preference', content: 'Prefers written feedback over meetings.', confidence: 'medium' },
+            { factType: 'goal', content: 'Wants to move into product management next year.', confidence: 'high' },
+            { factType: 'mood', content: 'Not a type we know.', confidence: 'high' },
+            { factType: 'insight', content: 'Takes sertraline 50 mg every morning.', confidence: 'high' },
+          ],
+        }),
+        { inputTokens: 800, outputTokens: 120 },
+      ),
+    );
+    await post(account, sessionEvents('s-keyed', LONG_TURNS, { segment: 1 }));
+
+    const summary = await eventually(() => summaryOf(account, 's-keyed'), (r) => r.status === 200);
+    expect(summary.body).toEqual({
+      summary: 'The person wants to move into product management next year and enjoys customer conversations.',
+      segment: 1,
+      model: expect.stringContaining('claude'),
+    });
+    const stored = await eventually(() => facts(account.accountId), (rows) => rows.length === 2);
+    expect(stored.map((f) => [f.fact_type, f.content, f.confidence, f.source_session, f.source_segment])).toEqual([
+      ['preference', 'Prefers written feedback over meetings.', 'medium', 's-keyed', 1],
+      ['goal', 'Wants to move into product management next year.', 'high', 's-keyed', 1],
+    ].sort((a, b) => String(a[1]).localeCompare(String(b[1]))));
+    // The medication is a proposal waiting for the person, never a memory.
+    const proposals = await eventually(
+      () => db().query(`SELECT content, status FROM memory_proposals WHERE account_id = $1`, [account.accountId]),
+      (rows: unknown[]) => rows.length === 1,
+    );
+    expect(proposals).toEqual([{ content: 'Takes sertraline 50 mg every morning.', status: 'pending' }]);
+
+    const calls = fake.requests.slice(before);
+    expect(calls).toHaveLength(2);
+    expect(calls[0]!.body).toMatchObject({ max_tokens: 1024 });
+    expect(JSON.stringify(calls[0]!.body)).toContain('product management');
+    const [compacted] = await logEvents(account.accountId, 'SegmentCompacted');
+    expect(compacted!.event.payload).toMatchObject({ segment: 1, inputTokens: 900, outputTokens: 40 });
+    await eventually(() => telemetry(account.accountId, 'memory_extracted'), (rows) => rows.length === 1);
+    expect((await telemetry(account.accountId, 'compaction_generated'))[0]!.event.payload).toMatchObject({
+      name: 'compaction',
+      metadata: { sessionId: 's-keyed', segment: 1, inputTokens: 900, outputTokens: 40 },
+    });
+    expect((await telemetry(account.accountId, 'memory_extracted'))[0]!.event.payload).toMatchObject({
+      metadata: { sessionId: 's-keyed', rawCount: 4, validCount: 3, factCount: 3 },
+    });
+  });
+
+  it('updates a near-duplicate instead of adding it, reads a bare array, and keeps dedup within the source session', async () => {
+    const account = await withKey('dedup');
+    fake.script(
+      textReply('Summary one.'),
+      textReply(JSON.stringify({ facts: [{ factType: 'goal', content: 'Wants to move into product management next year.', confidence: 'medium' }] })),
+    );
+    await post(account, sessionEvents('s-dd', LONG_TURNS, { segment: 1 }));
+    await eventually(() => facts(account.accountId), (rows) => rows.length === 1);
+
+    // Segment 2: the same goal reworded, as a bare array; and a new fact.
+    fake.script(
+      textReply('Summary two.'),
+      textReply(
+        JSON.stringify([
+          { factType: 'goal', content: 'Wants to move into product management by next year.', confidence: 'high' },
+          { factType: 'value', content: 'Values honest conversations with customers.', confidence: 'high' },
+        ]),
+      ),
+    );
+    await post(account, sessionEvents('s-dd', LONG_TURNS, { segment: 2, firstSeq: 5, start: false }));
+    const after = await eventually(() => facts(account.accountId), (rows) => rows.length === 2 && rows.some((r) => r.version === 2));
+    const goal = after.find((f) => f.fact_type === 'goal')!;
+    expect(goal).toMatchObject({ content: 'Wants to move into product management by next year.', confidence: 'high', version: 2, source_segment: 1 });
+    await expect(summaryOf(account, 's-dd')).resolves.toMatchObject({ status: 200, body: { summary: 'Summary two.', segment: 2 } });
+
+    // Another session is another dedup scope: the same goal there is a fact of its own.
+    fake.script(textReply('Summary three.'), textReply(JSON.stringify({ facts: [{ factType: 'goal', content: 'Wants to move into product management by next year.', confidence: 'high' }] })));
+    await post(account, sessionEvents('s-dd-2', LONG_TURNS, { segment: 1 }));
+    const all = await eventually(() => facts(account.accountId), (rows) => rows.length === 3);
+    expect(all.filter((f) => f.fact_type === 'goal').map((f) => f.source_session).sort()).toEqual(['s-dd', 's-dd-2']);
+  });
+
+  it('keeps at most 20 facts of one extraction, the higher-confidence ones first', async () => {
+    const account = await withKey('capped');
+    const low = Array.from({ length: 20 }, (_, i) => ({ factType: 'event', content: `Went to workshop number ${i + 1} about pottery ${uniqueName('w')}.`, confidence: 'low' }));
+    const high = [
+      'Decided to quit coffee for the whole spring.',
+      'Chose Lisbon as the city for the sabbatical.',
+      'Committed to weekly piano lessons with Ana.',
+      'Resolved to stop answering email on weekends.',
+      'Picked a standing desk for the home office.',
+    ].map((content) => ({ factType: 'decision', content, confidence: 'high' }));
+    fake.script(textReply('Summary.'), textReply(JSON.stringify({ facts: [...low, ...high] })));
+    await post(account, sessionEvents('s-cap', LONG_TURNS, { segment: 1 }));
+    const rows = await eventually(() => facts(account.accountId), (r) => r.length >= 20);
+    await reactorsIdle();
+    const final = await facts(account.accountId);
+    expect(final).toHaveLength(20);
+    expect(final.filter((f) => f.confidence === 'high')).toHaveLength(5);
+    expect(rows.length).toBe(20);
+  });
+
+  it('gives a summary and facts from the offline adapter when no key resolves, calling no provider', async () => {
+    const account = await harness.createAccount('offline');
+    const before = fake.requests.length;
+    await post(account, sessionEvents('s-off', LONG_TURNS, { segment: 1 }));
+    const summary = await eventually(() => summaryOf(account, 's-off'), (r) => r.status === 200);
+    expect(summary.body).toMatchObject({ segment: 1, model: 'offline' });
+    expect(summary.body.summary.length).toBeGreaterThan(20);
+    const rows = await eventually(() => facts(account.accountId), (r) => r.length >= 2);
+    expect(rows.map((f) => f.content).join(' ')).toMatch(/product management/);
+    expect(rows.every((f) => f.source_session === 's-off' && f.source_segment === 1)).toBe(true);
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it('skips extraction of a transcript under 200 characters, while still summarizing it', async () => {
+    const account = await withKey('short');
+    const before = fake.requests.length;
+    fake.script(textReply('They want to rest.'));
+    await post(account, sessionEvents('s-short', ['I want to rest this weekend.', 'Fine, rest well.'], { segment: 1 }));
+    await eventually(() => summaryOf(account, 's-short'), (r) => r.status === 200);
+    await reactorsIdle();
+    // The summary was the only call: the extraction never asked the model.
+    expect(fake.requests.length).toBe(before + 1);
+    expect(await telemetry(account.accountId, 'memory_extracted')).toEqual([]);
+    expect(await facts(account.accountId)).toEqual([]);
+  });
+
+  it('records a spent compaction cap as CompactionSkipped with a compaction_cost_cap_hit row, and the session goes on', async () => {
+    const account = await withKey('capped-out');
+    const cap = await harness.http().put(`/v1/admin/cost-caps/${account.accountId}`).set('Authorization', `Bearer ${ADMIN_KEY}`).send({ pool: 'compaction', capUsd: 0 });
+    expect(cap.status).toBe(200);
+    const before = fake.requests.length;
+    await post(account, sessionEvents('s-cap-hit', LONG_TURNS, { segment: 1 }));
+
+    const [skipped] = await eventually(() => logEvents(account.accountId, 'CompactionSkipped'), (rows) => rows.length === 1);
+    expect(skipped!.event.payload).toMatchObject({ segment: 1, reason: 'cost_cap' });
+    const [row] = await eventually(() => telemetry(account.accountId, 'compaction_cost_cap_hit'), (rows) => rows.length === 1);
+    expect(row!.event.payload).toMatchObject({ name: 'compaction', action: 'compaction_cost_cap_hit', metadata: { segment: 1, capUsd: 0 } });
+    expect(row!.event.causationId).toBe(skipped!.event.causationId);
+    const table = await eventually(
+      () => harness.http().get('/v1/telemetry?action=compaction_cost_cap_hit').set(auth(account)),
+      (r) => r.status === 200 && r.body.events.length === 1,
+    );
+    expect(table.body.events[0].metadata).toMatchObject({ sessionId: 's-cap-hit', segment: 1 });
+    expect((await summaryOf(account, 's-cap-hit')).status).toBe(404);
+    expect(fake.requests.length).toBe(before);
+
+    // The session goes on: the next turn is accepted and served.
+    await post(account, sessionEvents('s-cap-hit', ['And then I booked a call with a product lead.'], { firstSeq: 5, start: false }));
+    await eventually(
+      () => harness.http().get('/v1/sessions/s-cap-hit/turns').set(auth(account)),
+      (r) => r.status === 200 && r.body.turns.length === 5,
+    );
+  });
+
+  it('extracts once from the newest content after a burst of saves of one artifact, scoped by its source session', async () => {
+    const account = await harness.createAccount('artifacts');
+    const save = (content: string, sessionId?: string) => ({
+      id: randomUUID(),
+      type: 'ArtifactSaved',
+      ...(sessionId ? { sessionId } : {}),
+      occurredAt: new Date().toISOString(),
+      payload: { artifactId: 'a-values', title: 'Core values', content },
+    });
+    const draft = (n: number) => `Draft ${n}. ${'I value honesty above everything else in my work and my family life. '.repeat(3)}${n === 3 ? 'My goal is to write a book about craftsmanship before I turn forty.' : ''}`;
+    await post(account, [save(draft(1), 's-art'), save(draft(2), 's-art'), save(draft(3), 's-art')]);
+    const rows = await eventually(() => facts(account.accountId), (r) => r.some((f) => /book about craftsmanship/.test(f.content)));
+    expect(rows.every((f) => f.source_session === 's-art' && f.source_artifact_id === 'a-values')).toBe(true);
+    const runs = await telemetry(account.accountId, 'memories_extracted_from_artifact');
+    expect(runs).toHaveLength(1);
+
+    // No source session: the artifact's facts fall back to the artifact-extract scope.
+    const walks = 'I love long walks by the sea on Sunday mornings with my dog. '.repeat(4);
+    // The HTTP edge always names a session; an artifact written by a service may not, so this one goes straight to the log.
+    await harness.platform.infra.log.append('events', {
+      ...save(walks),
+      version: 1,
+      accountId: account.accountId,
+      producer: 'e2e',
+      payload: { artifactId: 'a-walks', title: 'Walks', content: walks },
+    });
+    const rowsAfter = await eventually(() => facts(account.accountId), (r) => r.some((f) => f.source_artifact_id === 'a-walks'));
+    expect(rowsAfter.find((f) => f.source_artifact_id === 'a-walks')!.source_session).toBe('artifact-extract');
+  });
+
+  it('extracts once from a session quiet for 30 minutes with no pause after its last turn', async () => {
+    const account = await harness.createAccount('quiet');
+    const hourAgo = Date.now() - 60 * 60_000;
+    await post(account, sessionEvents('s-quiet', LONG_TURNS, { endAt: hourAgo }));
+    await post(account, sessionEvents('s-paused', LONG_TURNS, { endAt: hourAgo, segment: 1 }));
+    const rows = await eventually(() => facts(account.accountId), (r) => r.some((f) => f.source_session === 's-quiet'));
+    expect(rows.filter((f) => f.source_session === 's-quiet').every((f) => f.source_segment === null)).toBe(true);
+    const marks = await eventually(() => logEvents(account.accountId, 'SessionQuietExtracted'), (m) => m.length >= 1);
+    // A few more sweeps run (every 300 ms here): the stretch stays extracted once; the paused session is not quiet.
+    await eventually(() => db().query(`SELECT count(*)::int AS n FROM quiet_extractions WHERE account_id = $1`, [account.accountId]), (r: any[]) => r[0].n === 1);
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // deliberately several sweep intervals: asserting nothing more happens
+    const after = await logEvents(account.accountId, 'SessionQuietExtracted');
+    expect(after).toHaveLength(1);
+    expect(marks[0]!.event.sessionId).toBe('s-quiet');
+    expect(marks[0]!.event.payload).toMatchObject({ outcome: 'extracted', lastTurnAt: new Date(hourAgo - 60_000).toISOString() });
+  });
+
+  it('rebuilds the summaries identically by replaying the log, with no model call and nothing published', async () => {
+    const { dataSource, log } = harness.platform.infra;
+    const rows = () => dataSource.query(`SELECT account_id, session_id, segment, summary, model, input_tokens, output_tokens, created_at FROM segment_summaries ORDER BY 1, 2, 3`);
+    const before = await rows();
+    expect(before.length).toBeGreaterThanOrEqual(6);
+    const checksum = await checksumProjection(dataSource, compactionProjection);
+    const calls = fake.requests.length;
+    const lastSeq = await log.lastSeq('events');
+    await replayProjection(dataSource, log, compactionProjection);
+    expect(await rows()).toEqual(before);
+    expect(await checksumProjection(dataSource, compactionProjection)).toEqual(checksum);
+    expect(fake.requests.length).toBe(calls);
+    expect(await log.lastSeq('events')).toBe(lastSeq);
+  });
+});
