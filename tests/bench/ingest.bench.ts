@@ -41,20 +41,7 @@ async function rawPublishRate(count: number, size: number): Promise<number> {
  * cores the gateway and the projector use one, redaction the other. BENCH_SPLIT=0 runs all in one.
  */
 function startRedactionProcess(harness: Harness) {
-  const c = harness.config;
-  const env = {
-    ...process.env,
-    NATS_URL: c.NATS_URL,
-    DATABASE_URL: c.DATABASE_URL,
-    REDIS_URL: c.REDIS_URL,
-    MNEMO_DB_SCHEMA: c.MNEMO_DB_SCHEMA,
-    MNEMO_STREAM_PREFIX: c.MNEMO_STREAM_PREFIX,
-    MNEMO_SUBJECT_PREFIX: c.MNEMO_SUBJECT_PREFIX,
-    MNEMO_CACHE_PREFIX: c.MNEMO_CACHE_PREFIX,
-    MNEMO_HTTP_PORT: '0',
-    MNEMO_GRPC_PORT: '0',
-    LOG_LEVEL: 'warn',
-  };
+  const env = harness.childEnv({ LOG_LEVEL: 'warn' });
   const child = spawn(process.execPath, [path.join(__dirname, '../../bin/mnemo.js'), 'start', '--target', 'redaction,ingest'], { env, stdio: 'inherit' });
   return { stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }) };
 }

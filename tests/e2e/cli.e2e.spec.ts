@@ -30,20 +30,7 @@ describe('the mnemo CLI against the real servers', () => {
   afterAll(async () => harness?.stop());
 
   /** The CLI in a child process, pointed at the harness's private namespace. */
-  const cli = (...args: string[]) => {
-    const c = harness.config;
-    const env = {
-      ...process.env,
-      NATS_URL: c.NATS_URL,
-      DATABASE_URL: c.DATABASE_URL,
-      REDIS_URL: c.REDIS_URL,
-      MNEMO_DB_SCHEMA: c.MNEMO_DB_SCHEMA,
-      MNEMO_STREAM_PREFIX: c.MNEMO_STREAM_PREFIX,
-      MNEMO_SUBJECT_PREFIX: c.MNEMO_SUBJECT_PREFIX,
-      LOG_LEVEL: 'silent',
-    } as NodeJS.ProcessEnv;
-    return run(process.execPath, [MNEMO, ...args], { env, timeout: 60_000 });
-  };
+  const cli = (...args: string[]) => run(process.execPath, [MNEMO, ...args], { env: harness.childEnv(), timeout: 60_000 });
 
   it('replays every projection to the checksum the live run had', async () => {
     const { apiKey } = await harness.createAccount('cli');

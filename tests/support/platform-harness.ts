@@ -11,6 +11,8 @@ export const ADMIN_KEY = 'test-admin-key-0123456789';
 export interface Harness {
   platform: RunningPlatform;
   config: PlatformConfig;
+  /** Environment for another `mnemo` process (CLI, a second service) in this harness's namespace. */
+  childEnv(extra?: Record<string, string>): NodeJS.ProcessEnv;
   http: () => request.Agent;
   createAccount(name?: string): Promise<{ accountId: string; apiKey: string }>;
   stop(): Promise<void>;
@@ -51,6 +53,20 @@ export async function startHarness(
     platform,
     config,
     http,
+    childEnv: (extra = {}) => ({
+      ...process.env,
+      NATS_URL: config.NATS_URL,
+      DATABASE_URL: config.DATABASE_URL,
+      REDIS_URL: config.REDIS_URL,
+      MNEMO_DB_SCHEMA: config.MNEMO_DB_SCHEMA,
+      MNEMO_STREAM_PREFIX: config.MNEMO_STREAM_PREFIX,
+      MNEMO_SUBJECT_PREFIX: config.MNEMO_SUBJECT_PREFIX,
+      MNEMO_CACHE_PREFIX: config.MNEMO_CACHE_PREFIX,
+      MNEMO_HTTP_PORT: '0',
+      MNEMO_GRPC_PORT: '0',
+      LOG_LEVEL: 'silent',
+      ...extra,
+    }),
     async createAccount(name = 'acme') {
       const response = await http().post('/v1/admin/accounts').set('Authorization', `Bearer ${ADMIN_KEY}`).send({ name });
       if (response.status !== 201) throw new Error(`account not created: ${response.status} ${JSON.stringify(response.body)}`);
