@@ -3,12 +3,16 @@
  * 100 concurrent clients (autocannon), one account with 10,000 memories, 50 artifacts, 30 insights;
  * cold (every request builds) and warm (served from the version-keyed cache). Then the characters
  * of context served for a session against the characters of its full transcript.
- * Real NATS, Postgres and Redis, the whole platform in this process, a private namespace.
+ * Real NATS, Postgres and Redis, the whole platform in this process, a private namespace; the load
+ * generator (autocannon) runs in a child process so it does not compete for the platform's event loop.
+ * First, single requests one at a time and the round trips they are made of.
  * Run: node bin/run-ts.js tests/bench/context.bench.ts
  */
 import { randomUUID } from 'node:crypto';
-import autocannon from 'autocannon';
-import type { EventEnvelope } from '@mnemo/contracts';
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import { CONTEXT_RPC, subjects, type EventEnvelope } from '@mnemo/contracts';
 import { waitForCheckpoint } from '@mnemo/persistence';
 import { startHarness } from '../support/platform-harness';
 
@@ -26,6 +30,53 @@ const rand = (n: number): number => {
 };
 const WORDS = ['work', 'family', 'running', 'project', 'weekend', 'music', 'career', 'health', 'friends', 'writing', 'travel', 'sleep'];
 const sentence = (n: number) => `${Array.from({ length: n }, () => WORDS[rand(WORDS.length)]).join(' ')}.`;
+
+interface LoadOptions {
+  path: string;
+  /** When set, each request's path is `path` + a counter + this suffix (every request unique). */
+  uniqueSuffix?: string;
+}
+interface LoadResult {
+  p50: number;
+  p99: number;
+  rps: number;
+  non2xx: number;
+  errors: number;
+  hits: number;
+  total: number;
+}
+
+/** The load generator, run by `node -e` in a child process; prints its summary as one JSON line. */
+const LOAD_GENERATOR = `
+const autocannon = require('autocannon');
+const o = JSON.parse(process.argv[1]);
+let hits = 0, total = 0, n = 0;
+autocannon({
+  url: o.url, connections: o.connections, duration: o.seconds,
+  requests: [{
+    method: 'GET', path: o.path, headers: o.headers,
+    ...(o.uniqueSuffix !== undefined ? { setupRequest: (r) => ({ ...r, path: o.path + (n++) + o.uniqueSuffix }) } : {}),
+    onResponse: (status, body, context, headers) => { total += 1; if (headers && headers['x-mnemo-cache'] === 'hit') hits += 1; },
+  }],
+}, (error, result) => {
+  if (error) { console.error(error); process.exit(1); }
+  const l = result.latency;
+  console.log(JSON.stringify({ p50: l.p50, p99: l.p99, rps: result.requests.average, non2xx: result.non2xx, errors: result.errors, hits, total }));
+});
+`;
+
+function loadFromChild(options: LoadOptions & { url: string; connections: number; seconds: number; headers: Record<string, string> }): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', LOAD_GENERATOR, JSON.stringify(options)], {
+      cwd: path.join(__dirname, '../..'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1)!)) : reject(new Error(`load generator exited ${code}`))));
+  });
+}
 
 async function main() {
   const harness = await startHarness({ env: { MNEMO_DB_POOL_SIZE: '20' } });
@@ -83,43 +134,64 @@ async function main() {
 
     const url = `http://127.0.0.1:${platform.httpPort}`;
     const headers = { authorization: `Bearer ${apiKey}` };
-    const run = async (label: string, path: string | (() => string), during?: () => Promise<void>) => {
-      let hits = 0;
-      let total = 0;
+    const warmPath = `/v1/context/claude-md?sessionId=${sessionId}`;
+
+    // Single requests, one at a time (nothing else running): where a request's time goes.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const httpGet = (path: string) =>
+      new Promise<string>((resolve, reject) => {
+        http.get(`${url}${path}`, { agent, headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk) => chunks.push(chunk));
+          response.on('end', () => resolve(String(response.headers['x-mnemo-cache'] ?? '')));
+        }).on('error', reject);
+      });
+    const median = async (label: string, step: () => Promise<unknown>, times = 200) => {
+      for (let i = 0; i < 20; i += 1) await step();
+      const took: number[] = [];
+      for (let i = 0; i < times; i += 1) {
+        const t0 = process.hrtime.bigint();
+        await step();
+        took.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      }
+      took.sort((a, b) => a - b);
+      console.log(`  ${label.padEnd(44)} p50 ${took[Math.floor(times / 2)].toFixed(2).padStart(6)} ms  p99 ${took[Math.floor(times * 0.99)].toFixed(2).padStart(6)} ms`);
+    };
+    let n = 0;
+    console.log('single requests, sequential (200 each):');
+    await median('HTTP GET /healthz (the HTTP stack alone)', () => httpGet('/healthz'));
+    await median('HTTP claude-md warm (cache hit)', () => httpGet(warmPath));
+    await median('HTTP memory-block warm (cache hit)', () => httpGet('/v1/context/memory-block'));
+    await median('HTTP claude-md cold (builds)', () => httpGet(`/v1/context/claude-md?sessionId=single-${n++}&source=ai-coaching:interview`), 50);
+    await median('NATS request/reply claude-md warm (no HTTP)', () =>
+      platform.infra.log.request(subjects.rpc('context', CONTEXT_RPC.claudeMd), { accountId, sessionId, pinned: [] }, { timeoutMs: 5000 }),
+    );
+    await median('Postgres SELECT 1', () => db.query('SELECT 1'));
+    await median('Redis GET', () => platform.infra.cache.get('bench:absent'));
+
+    // Under load: the load generator runs in its own process, so it does not share the platform's event loop.
+    const run = async (label: string, options: LoadOptions, during?: () => Promise<void>) => {
       let stop = false;
       const background = during ? (async () => { while (!stop) await during(); })() : Promise.resolve();
-      const result = await autocannon({
-        url,
-        connections: CONNECTIONS,
-        duration: SECONDS,
-        requests: [{
-          method: 'GET',
-          path: typeof path === 'string' ? path : '/',
-          headers,
-          ...(typeof path === 'function' ? { setupRequest: (request: any) => ({ ...request, path: path() }) } : {}),
-          onResponse: (_status: number, _body: string, _context: unknown, responseHeaders: Record<string, string>) => {
-            total += 1;
-            if (responseHeaders?.['x-mnemo-cache'] === 'hit') hits += 1;
-          },
-        }],
-      } as autocannon.Options);
+      const result = await loadFromChild({ url, connections: CONNECTIONS, seconds: SECONDS, headers, ...options });
       stop = true;
       await background;
-      const l = result.latency;
       console.log(
-        `${label.padEnd(26)} p50 ${String(l.p50).padStart(4)} ms  p99 ${String(l.p99).padStart(4)} ms  ${Math.round(result.requests.average)} req/s  ` +
-          `non-2xx ${result.non2xx}  errors ${result.errors}  cache hits ${total ? ((100 * hits) / total).toFixed(0) : 0}%`,
+        `${label.padEnd(26)} p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms  ${Math.round(result.rps)} req/s  ` +
+          `non-2xx ${result.non2xx}  errors ${result.errors}  cache hits ${result.total ? ((100 * result.hits) / result.total).toFixed(0) : 0}%`,
       );
     };
 
-    let n = 0;
+    console.log(`under load: ${CONNECTIONS} connections, ${SECONDS} s each, autocannon in a separate process:`);
+    // The floor: the same HTTP stack answering a route that does nothing.
+    await run('healthz (floor)', { path: '/healthz' });
     // Cold: every request names a session never asked for, so each one builds.
-    if (!process.env.BENCH_SKIP_COLD) await run("claude-md cold", () => `/v1/context/claude-md?sessionId=cold-${n++}&source=ai-coaching:interview`);
-    await run('claude-md warm', `/v1/context/claude-md?sessionId=${sessionId}`);
+    if (!process.env.BENCH_SKIP_COLD) await run('claude-md cold', { path: '/v1/context/claude-md?sessionId=cold-', uniqueSuffix: '&source=ai-coaching:interview' });
+    await run('claude-md warm', { path: warmPath });
     // Cold memory block: the cache is emptied continuously while the clients ask.
     const cache = platform.infra.cache as unknown as { clear(): Promise<void> };
-    if (!process.env.BENCH_SKIP_COLD) await run('memory-block cold', '/v1/context/memory-block', () => cache.clear());
-    await run('memory-block warm', '/v1/context/memory-block');
+    if (!process.env.BENCH_SKIP_COLD) await run('memory-block cold', { path: '/v1/context/memory-block' }, () => cache.clear());
+    await run('memory-block warm', { path: '/v1/context/memory-block' });
 
     const served = await harness.http().get(`/v1/context/claude-md?sessionId=${sessionId}&format=json`).set(headers);
     const block = await harness.http().get('/v1/context/memory-block').set(headers);

@@ -1,30 +1,64 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
 import {
   ClaudeMdReply,
-  type ClaudeMdRequest,
+  ClaudeMdRequest,
   CONTEXT_RPC,
   DependencyError,
   MemoryBlockReply,
-  type MemoryBlockRequest,
+  MemoryBlockRequest,
   MnemoError,
   subjects,
   ValidationError,
 } from '@mnemo/contracts';
-import { EVENT_LOG, RemoteError, type EventLog } from '@mnemo/eventing';
+import { EVENT_LOG, LOGGER, RemoteError, type EventLog, type Logger } from '@mnemo/eventing';
+import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
+import { ContextCacheFront } from '../handlers/context-cache-front';
 
 export const CONTEXT_RPC_TIMEOUT_MS = 5_000;
 
-/** The gateway's side of the context request/reply: remote errors keep their code, so the edge maps them once. */
+/**
+ * The gateway's side of the context request/reply. A warm answer comes from the cache front (egress
+ * checked, same key as the service) without the round trip; a miss asks the context service. Remote
+ * errors keep their code, so the edge maps them once.
+ */
 @Injectable()
 export class ContextClient {
-  constructor(@Inject(EVENT_LOG) private readonly log: EventLog) {}
+  private readonly front: ContextCacheFront;
+
+  constructor(
+    @Inject(EVENT_LOG) private readonly log: EventLog,
+    @Inject(DATA_SOURCE) db: DataSource,
+    @Inject(CACHE) cache: Cache,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.front = new ContextCacheFront({ db, cache, log, logger });
+  }
 
   async claudeMd(request: ClaudeMdRequest): Promise<ClaudeMdReply> {
-    return ClaudeMdReply.parse(await this.ask(CONTEXT_RPC.claudeMd, request));
+    const valid = ClaudeMdRequest.safeParse(request);
+    const hit = valid.success ? await this.fromCache(() => this.front.claudeMd(valid.data)) : null;
+    return hit ?? ClaudeMdReply.parse(await this.ask(CONTEXT_RPC.claudeMd, request));
   }
 
   async memoryBlock(request: MemoryBlockRequest): Promise<MemoryBlockReply> {
-    return MemoryBlockReply.parse(await this.ask(CONTEXT_RPC.memoryBlock, request));
+    const valid = MemoryBlockRequest.safeParse(request);
+    const hit = valid.success ? await this.fromCache(() => this.front.memoryBlock(valid.data)) : null;
+    return hit ?? MemoryBlockReply.parse(await this.ask(CONTEXT_RPC.memoryBlock, request));
+  }
+
+  /**
+   * A refusal (egress off) is the answer; any other failure of the front is a miss, and the service
+   * decides. A request the contract refuses goes straight to the service, which says why.
+   */
+  private async fromCache<T>(read: () => Promise<T | null>): Promise<T | null> {
+    try {
+      return await read();
+    } catch (error) {
+      if (error instanceof MnemoError) throw error;
+      this.logger.warn({ err: String((error as Error)?.message ?? error) }, 'context cache front failed; asking the context service');
+      return null;
+    }
   }
 
   private async ask(verb: string, body: unknown): Promise<unknown> {

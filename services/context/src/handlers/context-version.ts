@@ -18,24 +18,43 @@ import type { SourceReader } from './egress-gate';
  * - When the snapshot is not settled (a projection is mid-way), we wait briefly for it to settle
  *   (read-your-writes) and otherwise build without the cache. A cached answer is never stale.
  *
+ * The first snapshot is read by SourceReader.open in the same statement as the egress switch (one
+ * round trip for a cache hit): one statement is one snapshot, and it is read before any source, so
+ * the argument above holds unchanged.
+ *
  * MemoryFactUsed does not move S (see contextProjection), so serving a context does not invalidate it.
  */
 export const FOREIGN_SOURCE_PROJECTIONS = ['memory', 'sessions', 'compaction'] as const;
 
+/** One snapshot of the account's version and of the checkpoints it is judged against. */
+export interface VersionSnapshot {
+  version: string | number | null;
+  own: string | number | null;
+  foreign: Record<string, number> | null;
+}
+
+/** Columns of a VersionSnapshot, for a statement whose `$1` is the account id and `$2` FOREIGN_SOURCE_PROJECTIONS. */
+export const VERSION_SNAPSHOT_COLUMNS = `(SELECT last_seq FROM context_versions WHERE account_id = $1) AS version,
+  (SELECT last_seq FROM projection_checkpoints WHERE name = 'context') AS own,
+  (SELECT json_object_agg(name, last_seq) FROM projection_checkpoints WHERE name = ANY($2::text[])) AS foreign`;
+
+/** The version this snapshot lets us trust, or null while a projection is mid-way. */
+export function trustedVersion(snapshot: VersionSnapshot | undefined): number | null {
+  const version = Number(snapshot?.version ?? 0);
+  const own = Number(snapshot?.own ?? 0);
+  const foreign = Object.values(snapshot?.foreign ?? {}).map(Number);
+  return foreign.every((seq) => seq >= version && own >= seq) ? version : null;
+}
+
 export async function readContextVersion(reader: SourceReader, settleMs: number): Promise<number | null> {
   const deadline = Date.now() + settleMs;
+  let snapshot = reader.takeOpeningSnapshot();
   for (let delay = 1; ; delay = Math.min(delay * 2, 20)) {
-    const rows = await reader.query<{ version: string | null; own: string | null; foreign: Record<string, number> | null }>(
-      `SELECT (SELECT last_seq FROM context_versions WHERE account_id = $1) AS version,
-              (SELECT last_seq FROM projection_checkpoints WHERE name = 'context') AS own,
-              (SELECT json_object_agg(name, last_seq) FROM projection_checkpoints WHERE name = ANY($2::text[])) AS foreign`,
-      [FOREIGN_SOURCE_PROJECTIONS],
-    );
-    const version = Number(rows[0]?.version ?? 0);
-    const own = Number(rows[0]?.own ?? 0);
-    const foreign = Object.values(rows[0]?.foreign ?? {}).map(Number);
-    if (foreign.every((seq) => seq >= version && own >= seq)) return version;
+    snapshot ??= (await reader.query<VersionSnapshot>(`SELECT ${VERSION_SNAPSHOT_COLUMNS}`, [FOREIGN_SOURCE_PROJECTIONS]))[0];
+    const version = trustedVersion(snapshot);
+    if (version !== null) return version;
     if (Date.now() >= deadline) return null;
+    snapshot = null;
     await new Promise((resolve) => setTimeout(resolve, delay));
   }
 }

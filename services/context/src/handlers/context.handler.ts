@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { ClaudeMdReply, ClaudeMdRequest, MemoryBlockReply, MemoryBlockRequest } from '@mnemo/contracts';
 import type { EventLog, Logger } from '@mnemo/eventing';
@@ -7,8 +6,8 @@ import { assembleClaudeMd } from '../domain/assemble-claude-md';
 import { assembleMemoryBlock } from '../domain/assemble-memory-block';
 import { contextModeForSource, DEFAULT_CONTEXT_BUDGETS, type ClaudeMdSources, type ContextBudgets, type MemoryBlockSources } from '../domain/context-sources';
 import { buildRollingRecallLine } from '../domain/rolling-recall';
-import { afterServing, recordTelemetry, stampMemoriesUsed } from './context-effects';
-import { readContextVersion } from './context-version';
+import { claudeMdCacheName, MEMORY_BLOCK_CACHE_NAME, readCachedContext, UsedMemoryStamper, type CachedContext } from './context-cache';
+import { afterServing, recordTelemetry } from './context-effects';
 import { SourceReader } from './egress-gate';
 import { loadFailOpen } from './fail-open';
 import * as load from './source-loaders';
@@ -26,11 +25,6 @@ export interface ContextHandlerDeps {
   cacheTtlMs?: number;
 }
 
-interface Cached<T> {
-  value: T;
-  usedMemoryIds: string[];
-}
-
 const BOOKMARK_LIMIT = 200;
 const REMINDER_LIMIT = 20;
 const BLOCK_FACTS_PER_KIND = 100;
@@ -44,8 +38,10 @@ export class ContextHandler {
   private readonly sourceTimeoutMs: number;
   private readonly settleMs: number;
   private readonly cacheTtlMs: number;
+  private readonly stamper: UsedMemoryStamper;
 
   constructor(private readonly deps: ContextHandlerDeps) {
+    this.stamper = new UsedMemoryStamper(deps);
     this.budgets = deps.budgets ?? DEFAULT_CONTEXT_BUDGETS;
     this.sourceTimeoutMs = deps.sourceTimeoutMs ?? 2_000;
     this.settleMs = deps.settleMs ?? 250;
@@ -54,8 +50,7 @@ export class ContextHandler {
 
   async claudeMd(request: ClaudeMdRequest): Promise<ClaudeMdReply> {
     const reader = await SourceReader.open(this.deps.db, request.accountId); // SPEC §8: egress first
-    const variant = digest([request.sessionId, [...request.pinned].sort().join(','), request.source ?? '', String(request.isRedo ?? false)]);
-    return this.cached(reader, `claude-md:${variant}`, async () => {
+    return this.cached(reader, claudeMdCacheName(request), async () => {
       const sources = await this.claudeMdSources(reader, request);
       const mode = contextModeForSource(sources.session.source);
       const result = assembleClaudeMd(sources, this.budgets, mode);
@@ -70,7 +65,7 @@ export class ContextHandler {
 
   async memoryBlock(request: MemoryBlockRequest): Promise<MemoryBlockReply> {
     const reader = await SourceReader.open(this.deps.db, request.accountId); // SPEC §8: egress first
-    return this.cached(reader, 'memory-block', async () => {
+    return this.cached(reader, MEMORY_BLOCK_CACHE_NAME, async () => {
       const sources = await this.memoryBlockSources(reader);
       const result = assembleMemoryBlock(sources, this.budgets);
       afterServing(this.deps.logger, 'telemetry', recordTelemetry(this.deps.log, request.accountId, 'memory_block_built', { ...result.telemetry }));
@@ -85,36 +80,21 @@ export class ContextHandler {
   private async cached<T>(
     reader: SourceReader,
     what: string,
-    build: () => Promise<Cached<T> & { complete: boolean }>,
+    build: () => Promise<CachedContext<T> & { complete: boolean }>,
   ): Promise<{ value: T; cached: boolean }> {
     const { cache, logger } = this.deps;
-    const version = await readContextVersion(reader, this.settleMs).catch((error) => {
-      logger.warn({ err: String(error?.message ?? error) }, 'context version unreadable; building without the cache');
-      return null;
-    });
-    const key = version === null ? null : `ctx:${reader.accountId}:${version}:${what}`;
-    if (key !== null) {
-      const hit = await cache.get(key).catch((error) => {
-        logger.warn({ err: String(error?.message ?? error) }, 'context cache unreadable; building');
-        return null;
-      });
-      if (hit !== null) {
-        const entry = JSON.parse(hit) as Cached<T>;
-        this.stamp(reader.accountId, entry.usedMemoryIds);
-        return { value: entry.value, cached: true };
-      }
+    const { key, entry } = await readCachedContext<T>(reader, what, this.deps, this.settleMs);
+    if (entry !== null) {
+      this.stamper.stamp(reader.accountId, entry.usedMemoryIds);
+      return { value: entry.value, cached: true };
     }
     const built = await build();
     if (key !== null && built.complete) {
-      const entry: Cached<T> = { value: built.value, usedMemoryIds: built.usedMemoryIds };
-      afterServing(logger, 'cache write', cache.set(key, JSON.stringify(entry), this.cacheTtlMs));
+      const cachedEntry: CachedContext<T> = { value: built.value, usedMemoryIds: built.usedMemoryIds };
+      afterServing(logger, 'cache write', cache.set(key, JSON.stringify(cachedEntry), this.cacheTtlMs));
     }
-    this.stamp(reader.accountId, built.usedMemoryIds);
+    this.stamper.stamp(reader.accountId, built.usedMemoryIds);
     return { value: built.value, cached: false };
-  }
-
-  private stamp(accountId: string, ids: string[]): void {
-    afterServing(this.deps.logger, 'MemoryFactUsed', stampMemoriesUsed(this.deps, accountId, ids));
   }
 
   private async claudeMdSources(reader: SourceReader, request: ClaudeMdRequest): Promise<ClaudeMdSources> {
@@ -175,5 +155,3 @@ export class ContextHandler {
     };
   }
 }
-
-const digest = (parts: string[]): string => createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 22);

@@ -40,6 +40,14 @@ describe('egress first (structure)', () => {
     for (const later of ['this.cached(', 'Sources(reader']) expect(body.indexOf(later)).toBeGreaterThan(firstAwait);
   });
 
+  it.each(['claudeMd', 'memoryBlock'])("the gateway's cache front: %s awaits SourceReader.open before it reads the cache", (name) => {
+    const body = methodBody(text('context-cache-front.ts'), name);
+    const firstAwait = body.indexOf('await ');
+    expect(body.slice(firstAwait, firstAwait + 'await SourceReader.open('.length)).toBe('await SourceReader.open(');
+    expect(body.indexOf('this.hit<')).toBeGreaterThan(firstAwait);
+    expect(methodBody(text('context-cache-front.ts'), 'hit')).toMatch(/^\s*private async hit<T>\(reader: SourceReader,/);
+  });
+
   it('reads the cache, the version and every source only through a SourceReader', () => {
     const cached = methodBody(text('context.handler.ts'), 'cached');
     expect(cached).toMatch(/^\s*private async cached<T>\(\s*reader: SourceReader,/);
@@ -47,5 +55,11 @@ describe('egress first (structure)', () => {
     expect(loaders.length).toBeGreaterThan(8);
     for (const [, name, firstParam] of loaders) expect(`${name}(${firstParam})`).toBe(`${name}(reader: SourceReader)`);
     expect(text('context-version.ts')).toMatch(/export async function readContextVersion\(reader: SourceReader,/);
+    expect(text('context-cache.ts')).toMatch(/export async function readCachedContext<T>\(\s*reader: SourceReader,/);
+    // The one cache read keys by the version, which only a SourceReader gives.
+    expect(sources.filter((s) => /cache\s*\.\s*get\(/.test(s.text)).map((s) => s.file)).toEqual(['context-cache.ts']);
+    const read = text('context-cache.ts');
+    expect(read.indexOf('readContextVersion(reader,')).toBeGreaterThan(-1);
+    expect(read.indexOf('readContextVersion(reader,')).toBeLessThan(read.indexOf('cache.get('));
   });
 });

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { ForbiddenError } from '@mnemo/contracts';
+import { FOREIGN_SOURCE_PROJECTIONS, VERSION_SNAPSHOT_COLUMNS, type VersionSnapshot } from './context-version';
 
 export interface AccountSwitches {
   egressAllowed: boolean;
@@ -17,19 +18,33 @@ export class SourceReader {
     readonly accountId: string,
     readonly switches: AccountSwitches,
     private readonly db: DataSource,
+    private openingSnapshot: VersionSnapshot | null,
   ) {}
 
+  /**
+   * Reads the switches and, in the same statement, the context version snapshot (context-version.ts),
+   * so a cache hit costs one database round trip; the snapshot is handed out only past the check.
+   */
   static async open(db: DataSource, accountId: string): Promise<SourceReader> {
-    const rows: Array<{ egress_allowed: boolean; health_module_on: boolean }> = await db.query(
-      'SELECT egress_allowed, health_module_on FROM account_settings WHERE account_id = $1',
-      [accountId],
+    const rows: Array<{ egress_allowed: boolean | null; health_module_on: boolean | null } & VersionSnapshot> = await db.query(
+      `SELECT (SELECT egress_allowed FROM account_settings WHERE account_id = $1) AS egress_allowed,
+              (SELECT health_module_on FROM account_settings WHERE account_id = $1) AS health_module_on,
+              ${VERSION_SNAPSHOT_COLUMNS}`,
+      [accountId, FOREIGN_SOURCE_PROJECTIONS],
     );
     // No row: the defaults (egress allowed, health module off).
     const switches = { egressAllowed: rows[0]?.egress_allowed ?? true, healthModuleOn: rows[0]?.health_module_on ?? false };
     if (!switches.egressAllowed) {
       throw new ForbiddenError('this account forbids sending its data to the model provider, so no context is built for a model');
     }
-    return new SourceReader(accountId, switches, db);
+    return new SourceReader(accountId, switches, db, rows[0] ?? null);
+  }
+
+  /** The version snapshot read with the switches, once; later reads query afresh. */
+  takeOpeningSnapshot(): VersionSnapshot | null {
+    const snapshot = this.openingSnapshot;
+    this.openingSnapshot = null;
+    return snapshot;
   }
 
   /** Every query is scoped to this account: `$1` is always the account id. */
