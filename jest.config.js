@@ -19,5 +19,5 @@ module.exports = {
   setupFiles: ['reflect-metadata'],
   testTimeout: 60_000,
   maxWorkers: 2,
-  reporters: ['default', '<rootDir>/tests/support/summary-reporter.js'],
+  reporters: ['<rootDir>/tests/support/summary-reporter.js', 'default'],
 };
