@@ -70,6 +70,14 @@ describe('the spine: session events in, redacted turns out, rebuilt by replay', 
     expect(sessions.body.sessions).toEqual([expect.objectContaining({ id: 's-1', source: 'ai-coaching:interview', turnCount: 2 })]);
   });
 
+  it('echoes the correlation id and stamps it on the events of the request', async () => {
+    const event = turn('s-corr', 1, 'correlated');
+    const response = await post({ events: [event] }).set('x-correlation-id', 'corr-42');
+    expect(response.headers['x-correlation-id']).toBe('corr-42');
+    const stored = await eventually(async () => (await allEvents(harness, 'events')).find((e) => e.event.id === event.id), Boolean);
+    expect(stored?.event.correlationId).toBe('corr-42');
+  });
+
   it('stores an event id posted twice once', async () => {
     const event = turn('s-dup', 1, 'said once');
     await expect(post({ events: [sessionStarted('s-dup'), event] })).resolves.toMatchObject({ status: 202, body: { accepted: 2, duplicates: 0 } });

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { AccountsController } from './api/accounts.controller';
 import { EventsController } from './api/events.controller';
@@ -6,6 +6,7 @@ import { HealthController } from './api/health.controller';
 import { SessionsController } from './api/sessions.controller';
 import { AuthModule } from './auth/auth.module';
 import { HttpErrorFilter } from './http/error.filter';
+import { RequestLogMiddleware } from './http/request-log.middleware';
 
 /** The edge: HTTP API, authentication, request limits. Infrastructure comes from the platform's global module. */
 @Module({
@@ -13,4 +14,8 @@ import { HttpErrorFilter } from './http/error.filter';
   controllers: [HealthController, EventsController, SessionsController, AccountsController],
   providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }],
 })
-export class GatewayModule {}
+export class GatewayModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(RequestLogMiddleware).forRoutes('*');
+  }
+}

@@ -45,6 +45,11 @@ describe('validateIngestBatch', () => {
     expect(validateIngestBatch(tooMany, 'a', 'http')).toMatchObject({ ok: false, issues: [{ path: 'events' }] });
   });
 
+  it("gives events without a correlation id the request's, and keeps an event's own", () => {
+    const result = validateIngestBatch({ events: [turn(), turn({ correlationId: 'own' })] }, 'a', 'http', 'req-1');
+    expect(result.ok && result.events.map((e) => e.correlationId)).toEqual(['req-1', 'own']);
+  });
+
   it('upcasts a v1 turn that says content into the current shape', () => {
     const result = validateIngestBatch({ events: [turn({ version: 1, payload: { seq: 2, role: 'assistant', content: 'hello' } })] }, 'a', 'http');
     expect(result.ok && result.events[0].payload).toEqual({ seq: 2, role: 'assistant', text: 'hello' });
