@@ -58,7 +58,7 @@ export class UsedMemoryStamper {
 
   stamp(accountId: string, ids: readonly string[]): void {
     if (ids.length === 0) return;
-    const memo = `${accountId}:${digest([...ids])}`;
+    const memo = `${accountId}\n${ids.join('\n')}`;
     const now = Date.now();
     if ((this.recent.get(memo) ?? 0) > now) return;
     if (this.recent.size >= 10_000) this.recent.clear();
