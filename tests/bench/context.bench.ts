@@ -13,7 +13,9 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { CONTEXT_RPC, subjects, type EventEnvelope } from '@mnemo/contracts';
+import { ContextCacheFront } from '@mnemo/context-service';
 import { waitForCheckpoint } from '@mnemo/persistence';
+import { createLogger } from '@mnemo/platform-service';
 import { startHarness } from '../support/platform-harness';
 
 const MEMORIES = Number(process.env.BENCH_CONTEXT_MEMORIES ?? 10_000);
@@ -166,6 +168,9 @@ async function main() {
     await median('NATS request/reply claude-md warm (no HTTP)', () =>
       platform.infra.log.request(subjects.rpc('context', CONTEXT_RPC.claudeMd), { accountId, sessionId, pinned: [] }, { timeoutMs: 5000 }),
     );
+    const front = new ContextCacheFront({ db, cache: platform.infra.cache, log: platform.infra.log, logger: createLogger('silent', 'bench') });
+    await median('cache front claude-md hit (no HTTP)', () => front.claudeMd({ accountId, sessionId, pinned: [] }));
+    await median('cache front memory-block hit (no HTTP)', () => front.memoryBlock({ accountId }));
     await median('Postgres SELECT 1', () => db.query('SELECT 1'));
     await median('Redis GET', () => platform.infra.cache.get('bench:absent'));
 

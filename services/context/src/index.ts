@@ -30,6 +30,7 @@ export { ARTIFACT_PULL_TOOL, ARTIFACT_LIST_TOOL } from './domain/memory-usage-in
 export { contextProjection } from './projections/context.projection';
 export { startContextRpc } from './handlers/context-rpc';
 export { ContextHandler } from './handlers/context.handler';
+export { ContextCacheFront } from './handlers/context-cache-front';
 export { ContextApiModule } from './api/context-api.module';
 export { startContextGrpc, GATEWAY_PROTO, PROTO_OPTIONS, type GrpcGateway } from './api/context-grpc.server';
 export { TELEMETRY_HEADER } from './api/context.controller';
