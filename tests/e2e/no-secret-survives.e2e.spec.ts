@@ -93,6 +93,19 @@ describe('no planted secret survives anywhere: durable stream, tables, Redis, lo
     const ingested = await harness.http().post(`/v1/admin/session-ingest?accountId=${account.accountId}`).set('Authorization', `Bearer ${ADMIN_KEY}`);
     expect(ingested.body).toMatchObject({ status: 'completed', sessions: 1 });
 
+    // what a person types into the Memory Explorer goes straight to the durable log, not through MNEMO_RAW
+    // (a memory holds at most 400 characters: the long families, a key file, are planted above)
+    const typeable = Object.entries(SECRETS).filter(([, secret]) => secret.length <= 300);
+    expect(typeable.length).toBeGreaterThan(Object.keys(SECRETS).length - 5);
+    for (const [kind, secret] of typeable) {
+      const created = await harness.http().post('/v1/memories').set('Authorization', `Bearer ${account.apiKey}`).send({ factType: 'preference', content: `Keeps ${kind} as ${secret}.` });
+      expect({ kind, status: created.status, body: created.status === 201 ? null : created.body }).toEqual({ kind, status: 201, body: null });
+    }
+    // and a context built from all of it
+    const claudeMd = await harness.http().get(`/v1/context/claude-md?sessionId=${SESSION}&format=json`).set('Authorization', `Bearer ${account.apiKey}`);
+    expect(claudeMd.status).toBe(200);
+    expect(findPlantedSecrets(JSON.stringify(claudeMd.body), SECRETS)).toEqual([]);
+
     const { log, dataSource } = harness.platform.infra;
     await eventually(() => log.lastSeq('raw').then(async () => (await readAll('raw')).length), (n) => n === 0);
     for (const projection of allProjections()) {

@@ -4,6 +4,7 @@ export * from './subject-matches';
 export * from './event-log.contract';
 export * from './in-process/in-process-event-log';
 export * from './jetstream/jetstream-event-log';
+export * from './redacting-event-log';
 export * from './settlement';
 export * from './metrics';
 export * from './consumer-runtime';

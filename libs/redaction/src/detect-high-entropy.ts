@@ -73,7 +73,8 @@ function scan(
   while ((m = candidate.exec(slice)) !== null) {
     // The slice hides a backslash just before the window: `\nabc…` must not start at the n.
     const skip = m.index === 0 && text[window.start - 1] === '\\' && /[nrt]/.test(m[0][0]!) ? 1 : 0;
-    const value = m[0].slice(skip);
+    // A full stop (or dash) closing a sentence is not part of the value: "…key is 9aeb…48c."
+    const value = m[0].slice(skip).replace(/[._-]+$/, '');
     const kind = classify(value);
     const start = window.start + m.index + skip;
     if (kind !== null) out.push({ kind, start, end: start + value.length, rank });

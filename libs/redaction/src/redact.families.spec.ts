@@ -1,3 +1,4 @@
+import { findPlantedSecrets, SECRET_SAMPLES } from './secret-samples';
 import { redact } from './redact';
 import type { SecretKind } from './secret-kind';
 
@@ -79,6 +80,13 @@ describe('redact, one family at a time', () => {
     expect(result.text).toBe(context.replace('$', `[REDACTED:${kind}]`));
     expect(result.findings).toEqual([{ kind, start, end: start + secret.length }]);
   });
+
+  it.each(Object.entries(SECRET_SAMPLES).filter(([, secret]) => !secret.includes('\n')))(
+    'finds a %s that ends a sentence',
+    (_kind, secret) => {
+      expect(findPlantedSecrets(redact(`Keeps it as ${secret}.`).text)).toEqual([]);
+    },
+  );
 
   it('redacts a multi-line PEM private key block as one finding', () => {
     const key = `-----BEGIN RSA PRIVATE KEY-----\n${pemBody('\n')}\n-----END RSA PRIVATE KEY-----`;

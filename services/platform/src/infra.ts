@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
-import { InProcessEventLog, JetStreamEventLog, type EventLog, type Logger } from '@mnemo/eventing';
+import { InProcessEventLog, JetStreamEventLog, RedactingEventLog, type EventLog, type Logger } from '@mnemo/eventing';
 import { MemoryCache, openDataSource, RedisCache, type Cache, type MigrationClass } from '@mnemo/persistence';
 import type { PlatformConfig } from './platform.config';
 
@@ -24,13 +24,17 @@ export async function openInfra(config: PlatformConfig, migrations: readonly Mig
     for (const closer of closers.reverse()) await closer().catch((error) => logger.warn({ err: String(error) }, 'close failed'));
   };
   try {
-    const log: EventLog = config.NATS_URL
+    const store: EventLog = config.NATS_URL
       ? await JetStreamEventLog.connect({
           servers: config.NATS_URL,
           streamPrefix: config.MNEMO_STREAM_PREFIX,
           subjectPrefix: config.MNEMO_SUBJECT_PREFIX,
         })
       : await openEmbeddedLog(dataDir);
+    // Every append to the durable log is redacted, whichever service makes it (SPEC §2: every write path).
+    const log: EventLog = new RedactingEventLog(store, (event, findings) =>
+      logger.info({ eventId: event.id, type: event.type, correlationId: event.correlationId, findings }, 'secrets redacted'),
+    );
     closers.push(() => log.close());
     await log.ensureStreams();
 

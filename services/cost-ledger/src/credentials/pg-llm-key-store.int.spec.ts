@@ -11,7 +11,7 @@ const event = (seq: number, type: string, payload: unknown, accountId = 'acc-1')
   event: { id: randomUUID(), type, version: 1, accountId, occurredAt: `2030-01-01T10:00:0${seq}.000Z`, producer: 'test', payload },
 });
 const added = (seq: number, keyId: string, active: boolean, accountId?: string) =>
-  event(seq, 'LlmKeyAdded', { keyId, encryptedSecret: `v1:iv:tag:${keyId}`, maskedKey: 'sk-ant-…', active }, accountId);
+  event(seq, 'LlmKeyAdded', { keyId, sealedKey: `v1:iv:tag:${keyId}`, maskedKey: 'sk-ant-…', active }, accountId);
 
 describe('PgLlmKeyStore over the llm_keys projection', () => {
   let db: DataSource;

@@ -17,7 +17,7 @@ export const accountsProjection: Projection = {
        ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, api_key_hash = EXCLUDED.api_key_hash,
          api_key_prefix = EXCLUDED.api_key_prefix, last_seq = EXCLUDED.last_seq
        WHERE accounts.last_seq < EXCLUDED.last_seq`,
-      [event.accountId, p.name, p.apiKeyHash, p.apiKeyPrefix, event.occurredAt, seq],
+      [event.accountId, p.name, p.keyDigest, p.apiKeyPrefix, event.occurredAt, seq],
     );
   },
 };

@@ -22,7 +22,7 @@ export class AccountsService {
   /** Appends AccountCreated and waits until the accounts projection has it, so the key works at once. */
   async create(name: string, accountId: string = randomUUID()): Promise<{ accountId: string; apiKey: string }> {
     const apiKey = newApiKey();
-    const payload: PayloadOf<'AccountCreated'> = { name, apiKeyHash: hashApiKey(apiKey), apiKeyPrefix: apiKeyPrefix(apiKey) };
+    const payload: PayloadOf<'AccountCreated'> = { name, keyDigest: hashApiKey(apiKey), apiKeyPrefix: apiKeyPrefix(apiKey) };
     const event: EventEnvelope<'AccountCreated'> = {
       id: randomUUID(),
       type: 'AccountCreated',
