@@ -5,8 +5,9 @@ import path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import type { EventEnvelope, StoredEvent } from '@mnemo/contracts';
-import { GATEWAY_PROTO, PROTO_OPTIONS, runClaudeMdCommand, TELEMETRY_HEADER } from '@mnemo/context-service';
+import { ContextCacheFront, GATEWAY_PROTO, PROTO_OPTIONS, runClaudeMdCommand, TELEMETRY_HEADER } from '@mnemo/context-service';
 import { waitForCheckpoint } from '@mnemo/persistence';
+import { createLogger } from '@mnemo/platform-service';
 import { startHarness, type Harness } from '../support/platform-harness';
 import { eventually } from '../support/servers';
 
@@ -217,6 +218,48 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  describe("the gateway's cache front (warm answers without the round trip to the context service)", () => {
+    const front = () => {
+      const { dataSource, cache, log } = harness.platform.infra;
+      return new ContextCacheFront({ db: dataSource, cache, log, logger: createLogger('silent', 'test') });
+    };
+    const fact = (factId: string, content: string) => ({ factId, factType: 'goal', content, confidence: 'high', source: 'manual', sourceSession: 'manual' });
+
+    it('serves a warm hit itself, and refuses it once the account forbids egress', async () => {
+      const owner = await harness.createAccount('front-egress');
+      await publish(owner, 'MemoryFactCreated', fact('h-1', 'Learns the cello.'), { projection: 'memory' });
+      await eventually(() => get('/v1/context/memory-block', owner.apiKey), (r) => r.headers['x-mnemo-cache'] === 'hit');
+      await eventually(() => get('/v1/context/claude-md?sessionId=s-front', owner.apiKey), (r) => r.headers['x-mnemo-cache'] === 'hit');
+      const block = await front().memoryBlock({ accountId: owner.accountId });
+      expect(block).toMatchObject({ cached: true, text: expect.stringContaining('Learns the cello.') });
+      expect((await front().claudeMd({ accountId: owner.accountId, sessionId: 's-front', pinned: [] }))?.markdown).toContain('Learns the cello.');
+
+      const put = await harness.http().put('/v1/account/settings').set('Authorization', `Bearer ${owner.apiKey}`).send({ egressAllowed: false });
+      expect(put.status).toBe(200);
+      await expect(front().memoryBlock({ accountId: owner.accountId })).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(front().claudeMd({ accountId: owner.accountId, sessionId: 's-front', pinned: [] })).rejects.toMatchObject({ code: 'forbidden' });
+      expect((await get('/v1/context/memory-block', owner.apiKey)).status).toBe(403);
+      expect((await get('/v1/context/claude-md?sessionId=s-front', owner.apiKey)).status).toBe(403);
+    });
+
+    it('never serves a hit from before a MemoryFactEdited', async () => {
+      const owner = await harness.createAccount('front-edit');
+      await publish(owner, 'MemoryFactCreated', fact('e-1', 'Plays chess on Sundays.'), { projection: 'memory' });
+      await eventually(() => get('/v1/context/memory-block', owner.apiKey), (r) => r.headers['x-mnemo-cache'] === 'hit');
+      expect((await front().memoryBlock({ accountId: owner.accountId }))?.text).toContain('Plays chess on Sundays.');
+
+      await publish(owner, 'MemoryFactEdited', { factId: 'e-1', content: 'Plays go on Sundays.', version: 2 }, { projection: 'memory' });
+      const afterEdit = await front().memoryBlock({ accountId: owner.accountId });
+      expect(afterEdit?.text ?? '').not.toContain('chess');
+      const served = await get('/v1/context/memory-block', owner.apiKey);
+      expect(served.body.text).toContain('Plays go on Sundays.');
+      expect(served.body.text).not.toContain('chess');
+      // The rebuilt answer is what the front serves from now on.
+      await eventually(() => front().memoryBlock({ accountId: owner.accountId }), (reply) => reply !== null);
+      expect((await front().memoryBlock({ accountId: owner.accountId }))?.text).toContain('Plays go on Sundays.');
+    });
   });
 
   // Destructive: runs last.
