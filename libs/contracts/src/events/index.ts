@@ -6,6 +6,7 @@ import { memoryEvents } from './memory.events';
 import { costEvents } from './cost.events';
 import { profileEvents } from './profile.events';
 import { contextEvents } from './context.events';
+import { recallEvents } from './recall.events';
 
 export * from './ingest.events';
 export * from './platform.events';
@@ -14,6 +15,7 @@ export * from './memory.events';
 export * from './cost.events';
 export * from './profile.events';
 export * from './context.events';
+export * from './recall.events';
 
 /** Every event type Mnemo knows, by name, with its current payload schema. */
 export const eventPayloads = {
@@ -24,6 +26,7 @@ export const eventPayloads = {
   ...costEvents,
   ...profileEvents,
   ...contextEvents,
+  ...recallEvents,
 } as const;
 
 export type EventType = keyof typeof eventPayloads;
