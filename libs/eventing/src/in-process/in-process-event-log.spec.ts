@@ -102,6 +102,13 @@ describe('InProcessEventLog on a data folder', () => {
     await waitFor(async () => (await second.pending('raw', 'projector')) === 0);
   });
 
+  it('drops acked raw bodies from disk while running, once acks pause', async () => {
+    const log = open();
+    await log.appendMany('raw', ['first-secret', 'second-secret'].map((text) => anEvent('acct-1', 'TurnRecorded', { text })));
+    await consumeAll(log, spec('raw', 'mnemo.raw.>'), (d) => d.ack(), (seen) => seen.length === 2);
+    await waitFor(() => !fs.readFileSync(path.join(dataDir, 'raw.jsonl'), 'utf8').includes('-secret'));
+  });
+
   it('keeps numbering after the last raw message was deleted', async () => {
     const first = open();
     await first.append('raw', anEvent('acct-1', 'TurnRecorded'));

@@ -13,6 +13,8 @@ type Line = { seq: number; event: EventEnvelope } | { del: number; id?: string }
 
 /** Raw input should not linger on disk once deleted, but compaction rewrites the whole file: do it geometrically. */
 const COMPACT_MIN_DELETED = 1024;
+/** …and, once deletions stop for this long, whatever bodies are left go too. */
+const COMPACT_QUIET_MS = 1000;
 
 /**
  * One stream's messages in memory, in sequence order, optionally mirrored to a JSON-lines file.
@@ -26,6 +28,7 @@ export class StreamStore {
   /** Deleted messages whose full body is still in the file. */
   private deletedBodiesInFile = 0;
   private readonly appender: JsonlAppender | null;
+  private quietCompaction: NodeJS.Timeout | null = null;
 
   constructor(readonly kind: StreamKind, private readonly file: { path: string } | null) {
     if (file) this.load(readJsonLines(file.path) as Line[]);
@@ -70,6 +73,16 @@ export class StreamStore {
     this.appender.append([{ del: seq }]);
     this.deletedBodiesInFile++;
     if (this.deletedBodiesInFile >= Math.max(COMPACT_MIN_DELETED, Math.floor(this.last / 4))) this.compact();
+    else this.compactWhenQuiet();
+  }
+
+  private compactWhenQuiet(): void {
+    if (this.quietCompaction) clearTimeout(this.quietCompaction);
+    this.quietCompaction = setTimeout(() => {
+      this.quietCompaction = null;
+      if (this.deletedBodiesInFile > 0) this.compact();
+    }, COMPACT_QUIET_MS);
+    this.quietCompaction.unref();
   }
 
   /** Stored records with fromSeq <= seq <= toSeq, in order. */
@@ -81,6 +94,7 @@ export class StreamStore {
   }
 
   close(): void {
+    if (this.quietCompaction) clearTimeout(this.quietCompaction);
     if (this.deletedBodiesInFile > 0) this.compact();
     this.appender?.close();
   }
