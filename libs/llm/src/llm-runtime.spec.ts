@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { findPlantedSecrets, SECRET_SAMPLES } from '@mnemo/redaction';
 import type { CostGuard } from './cost-guard/cost-guard.port';
 import { InMemoryCostGuard } from './cost-guard/in-memory-cost-guard';
 import { InMemoryLlmKeyStore, type StoredLlmKey } from './credentials/llm-key-store.port';
@@ -110,6 +111,21 @@ describe('LlmRuntime', () => {
     expect(result.ok && result.text).toContain('My goal is to start a small bakery within two years.');
     expect(guard.settled).toHaveLength(0);
     expect(guard.heldCount()).toBe(0);
+  });
+
+  it('hands every adapter, offline too, a redacted system text, messages and source', async () => {
+    const all = Object.values(SECRET_SAMPLES).join('\n');
+    const offline = new StubAdapter('offline', '', ok);
+    const { runtime, adapters } = setup({ offline });
+    const dirty: LlmRequest = { ...request, system: `Keys: ${all}`, messages: [{ role: 'user', content: all }], source: [all, 'plain text'] };
+    await runtime.complete(dirty);
+    await setup({ deploymentKey: null, offline }).runtime.complete({ ...dirty, source: all });
+    const sent = [...adapters[0]!.calls, ...offline.calls];
+    expect(sent).toHaveLength(2);
+    for (const call of sent) expect(findPlantedSecrets(JSON.stringify(call), SECRET_SAMPLES)).toEqual([]);
+    expect(offline.calls[0]!.source).toEqual(expect.stringContaining('[REDACTED:'));
+    // text with nothing secret in it is sent byte for byte
+    expect(adapters[0]!.calls[0]!.source).toEqual([expect.stringContaining('[REDACTED:'), 'plain text']);
   });
 
   it('extracts validated facts offline through the same parser', async () => {

@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { redact } from '@mnemo/redaction';
 import { decryptSecret, fingerprintSecret } from './credentials/secret-box';
 import type { LlmKeyStore } from './credentials/llm-key-store.port';
 import type { CostGuard } from './cost-guard/cost-guard.port';
@@ -130,8 +131,19 @@ export class LlmRuntime implements LlmClient {
   }
 }
 
+/**
+ * What leaves for a model is redacted here, the one place every call passes (SPEC §2: a prompt is a
+ * write path too). Callers build prompts from redacted read models, so this is defence in depth: a
+ * caller that quotes raw input, or a secret a person typed after ingest, still never reaches the
+ * provider. Redaction is idempotent, so already-redacted text passes unchanged.
+ */
 function toAdapterRequest(request: AnyRequest): AdapterRequest {
-  const { label, system, messages, maxOutputTokens, source } = request;
+  const { label, maxOutputTokens } = request;
+  const clean = (text: string): string => redact(text).text;
+  const system = request.system === undefined ? undefined : clean(request.system);
+  const messages = request.messages.map((m) => ({ ...m, content: clean(m.content) }));
+  const source =
+    request.source === undefined ? undefined : typeof request.source === 'string' ? clean(request.source) : request.source.map(clean);
   // A schema without a json mode still wants JSON back.
   const json = request.json ?? (request.schema ? true : undefined);
   return { label, system, messages, maxOutputTokens, json, source };

@@ -1,3 +1,4 @@
+import { findPlantedSecrets, sampleSecrets } from '@mnemo/redaction';
 import { startFakeAnthropic, textReply, type FakeAnthropic } from '@mnemo/testing';
 import { z } from 'zod';
 import { InMemoryCostGuard } from '../cost-guard/in-memory-cost-guard';
@@ -61,6 +62,26 @@ describe('AnthropicAdapter against a fake Messages API (real SDK, real HTTP)', (
     });
     expect(guard.spentUsd('acc-int', 'session')).toBe(0.0027);
     expect(guard.spentUsd('acc-int', 'compaction')).toBe(0.0027);
+  });
+
+  it('sends the provider a prompt with no secret of any family in the system text or the messages', async () => {
+    const secrets = sampleSecrets('llm-prompt');
+    const all = Object.values(secrets).join('\n');
+    fake.script(textReply('Noted.'));
+    const result = await runtime().complete({
+      ...summaryRequest,
+      system: `Summarize. Context:\n${all}`,
+      messages: [
+        { role: 'user', content: `My keys:\n${all}` },
+        { role: 'assistant', content: `Stored ${secrets.github_token}` },
+        { role: 'user', content: 'Thanks, that is all.' },
+      ],
+    });
+    expect(result).toMatchObject({ ok: true, text: 'Noted.' });
+    const wire = JSON.stringify(fake.requests[0].body);
+    expect(wire).toContain('[REDACTED:');
+    expect(findPlantedSecrets(wire, secrets)).toEqual([]);
+    expect(fake.requests[0].body).toMatchObject({ messages: [{ role: 'user' }, { role: 'assistant' }, { role: 'user', content: 'Thanks, that is all.' }] });
   });
 
   it('makes no HTTP call when the cost cap refuses', async () => {
