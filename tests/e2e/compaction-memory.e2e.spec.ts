@@ -79,7 +79,11 @@ describe('compaction and memory extraction on the running platform', () => {
   /** Every extraction triggered so far has been handled (acked) by the memory reactors. */
   const reactorsIdle = () =>
     eventually(
-      async () => (await harness.platform.infra.log.pending('events', 'memory-SegmentCompacted')) + (await harness.platform.infra.log.pending('events', 'compaction-SegmentPaused')),
+      async () => {
+        let pending = await harness.platform.infra.log.pending('events', 'compaction-SegmentPaused');
+        for (const type of ['SegmentCompacted', 'CompactionSkipped', 'CompactionFailed']) pending += await harness.platform.infra.log.pending('events', `memory-${type}`);
+        return pending;
+      },
       (pending) => pending === 0,
     );
 
@@ -237,6 +241,8 @@ describe('compaction and memory extraction on the running platform', () => {
     const cap = await harness.http().put(`/v1/admin/cost-caps/${account.accountId}`).set('Authorization', `Bearer ${ADMIN_KEY}`).send({ pool: 'compaction', capUsd: 0 });
     expect(cap.status).toBe(200);
     const before = fake.requests.length;
+    // The summary is skipped; extraction still follows the settled call, paid from the session pool.
+    fake.script(textReply(JSON.stringify({ facts: [{ factType: 'goal', content: 'Wants to move into product management next year.', confidence: 'high' }] })));
     await post(account, sessionEvents('s-cap-hit', LONG_TURNS, { segment: 1 }));
 
     const [skipped] = await eventually(() => logEvents(account.accountId, 'CompactionSkipped'), (rows) => rows.length === 1);
@@ -250,7 +256,12 @@ describe('compaction and memory extraction on the running platform', () => {
     );
     expect(table.body.events[0].metadata).toMatchObject({ sessionId: 's-cap-hit', segment: 1 });
     expect((await summaryOf(account, 's-cap-hit')).status).toBe(404);
-    expect(fake.requests.length).toBe(before);
+    const stored = await eventually(() => facts(account.accountId), (r) => r.length === 1);
+    expect(stored[0]).toMatchObject({ content: 'Wants to move into product management next year.', source_session: 's-cap-hit', source_segment: 1 });
+    // One model call: the extraction (its prompt asks for facts), never the capped summary.
+    const calls = fake.requests.slice(before);
+    expect(calls).toHaveLength(1);
+    expect(JSON.stringify(calls[0]!.body)).toContain('List the durable facts');
 
     // The session goes on: the next turn is accepted and served.
     await post(account, sessionEvents('s-cap-hit', ['And then I booked a call with a product lead.'], { firstSeq: 5, start: false }));
@@ -258,6 +269,35 @@ describe('compaction and memory extraction on the running platform', () => {
       () => harness.http().get('/v1/sessions/s-cap-hit/turns').set(auth(account)),
       (r) => r.status === 200 && r.body.turns.length === 5,
     );
+  });
+
+  it('extracts after a failed summary too, and the next segment reads only its own turns', async () => {
+    const account = await withKey('failed-summary');
+    const before = fake.requests.length;
+    fake.script(
+      { kind: 'status', status: 500, message: 'upstream broke' },
+      textReply(JSON.stringify({ facts: [{ factType: 'preference', content: 'Prefers written feedback over meetings.', confidence: 'high' }] })),
+    );
+    await post(account, sessionEvents('s-fail', LONG_TURNS, { segment: 1 }));
+    const [failed] = await eventually(() => logEvents(account.accountId, 'CompactionFailed'), (rows) => rows.length === 1);
+    expect(failed!.event.payload).toMatchObject({ segment: 1, reason: 'api_error' });
+    await eventually(() => facts(account.accountId), (r) => r.length === 1);
+    expect((await summaryOf(account, 's-fail')).status).toBe(404);
+
+    // Segment 2: its extraction reads the turns after the failed segment's pause, not segment 1 again.
+    const segmentTwo = [
+      'Next month I am going to shadow the product team for two full weeks to see how they plan, argue about and finally ship a release.',
+      'That is a concrete way to test the idea before committing to it, and to meet the people you would work with.',
+    ];
+    fake.script(textReply('Summary after the failure.'), textReply(JSON.stringify({ facts: [] })));
+    await post(account, sessionEvents('s-fail', segmentTwo, { segment: 2, firstSeq: 5, start: false }));
+    await eventually(() => summaryOf(account, 's-fail'), (r) => r.status === 200 && r.body.segment === 2);
+    await reactorsIdle();
+    const calls = fake.requests.slice(before);
+    expect(calls).toHaveLength(4);
+    const extractionTwo = JSON.stringify(calls[3]!.body);
+    expect(extractionTwo).toContain('shadow the product team');
+    expect(extractionTwo).not.toContain('product management next year');
   });
 
   it('extracts once from the newest content after a burst of saves of one artifact, scoped by its source session', async () => {

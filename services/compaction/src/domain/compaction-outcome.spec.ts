@@ -1,6 +1,6 @@
 import { CompactionFailed, CompactionSkipped, SegmentCompacted } from '@mnemo/contracts';
 import { buildCompactionInput } from './compaction-input';
-import { decideCompactionOutcome, type CompactionLlmResult, type CompactionOutcome } from './compaction-outcome';
+import { decideCompactionOutcome, extractionFollows, settledAs, type CompactionLlmResult, type CompactionOutcome } from './compaction-outcome';
 import { compactionTelemetry } from './compaction-telemetry';
 
 const input = buildCompactionInput([{ seq: 0, role: 'user', text: 'I decided to quit my job in spring.' }]);
@@ -88,5 +88,17 @@ describe('compactionTelemetry', () => {
   it('records nothing for an empty transcript', () => {
     const outcome = decideCompactionOutcome({ segment: 1, input: buildCompactionInput([]) });
     expect(compactionTelemetry(outcome, { sessionId: 's1' })).toBeNull();
+  });
+});
+
+describe('extractionFollows', () => {
+  it('follows a summary, a failed call and a spent compaction cap; not a missing credential or an empty transcript', () => {
+    const follows = (type: CompactionOutcome['type'], reason?: string) => extractionFollows(settledAs(type, { reason }));
+    expect(follows('SegmentCompacted')).toBe(true);
+    expect(follows('CompactionFailed', 'api_error')).toBe(true);
+    expect(follows('CompactionFailed', 'rate_limited')).toBe(true);
+    expect(follows('CompactionSkipped', 'cost_cap')).toBe(true);
+    expect(follows('CompactionSkipped', 'no_credential')).toBe(false);
+    expect(follows('CompactionSkipped', 'empty_transcript')).toBe(false);
   });
 });

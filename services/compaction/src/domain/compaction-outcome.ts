@@ -77,3 +77,20 @@ function failed(segment: number, reason: z.infer<typeof CompactionFailed>['reaso
 function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
+
+/** How a settled pause is recorded in the read model: the outcome type, and the reason of a skip. */
+export function settledAs(type: CompactionOutcome['type'], payload: { reason?: string }): string {
+  return type === 'CompactionSkipped' ? `${type}:${payload.reason}` : type;
+}
+
+/**
+ * The settled outcomes fact extraction follows (SPEC §5: extraction runs once the segment's compaction
+ * call has settled, whatever it settled as). A failed summary or a spent compaction cap still leaves a
+ * transcript worth reading for facts, and extraction pays from the session pool, not the compaction one.
+ * Not followed: no credential (the extraction call would find none either) and an empty transcript
+ * (nothing to read). A segment whose outcome is not followed is no bound either: its turns are read by
+ * the next extraction of the session.
+ */
+export const EXTRACTION_FOLLOWS = ['SegmentCompacted', 'CompactionFailed', 'CompactionSkipped:cost_cap'] as const;
+
+export const extractionFollows = (settled: string): boolean => (EXTRACTION_FOLLOWS as readonly string[]).includes(settled);

@@ -65,19 +65,13 @@ export class QuietSessionSweep implements OnApplicationBootstrap, OnModuleDestro
   async sweep(now: Date): Promise<number> {
     const quietSince = new Date(now.getTime() - this.config.quietMinutes * 60_000);
     const lookback = new Date(quietSince.getTime() - this.config.quietLookbackDays * 86_400_000);
+    // session_activity's partial index holds only sessions with turns nothing has read for facts yet:
+    // the sweep reads those, never the turns table.
     const candidates: QuietCandidate[] = await this.db.query(
-      `WITH last_turns AS (
-         SELECT account_id, session_id, max(last_seq) AS through_seq, max(occurred_at) AS last_turn_at
-         FROM turns WHERE occurred_at > $2 GROUP BY account_id, session_id HAVING max(occurred_at) <= $1
-       )
-       SELECT t.account_id, t.session_id, t.through_seq, t.last_turn_at, p.last_pause_at,
-              GREATEST(coalesce(p.max_paused_seq, 0), coalesce(q.through_seq, 0)) AS after_seq
-       FROM last_turns t
-       LEFT JOIN LATERAL (SELECT max(paused_at) AS last_pause_at, max(paused_seq) AS max_paused_seq FROM segment_pauses sp
-                          WHERE sp.account_id = t.account_id AND sp.session_id = t.session_id) p ON true
-       LEFT JOIN quiet_extractions q ON q.account_id = t.account_id AND q.session_id = t.session_id
-       WHERE coalesce(q.through_seq, 0) < t.through_seq AND coalesce(p.max_paused_seq, 0) < t.through_seq
-       ORDER BY t.last_turn_at LIMIT ${SWEEP_LIMIT}`,
+      `SELECT account_id, session_id, last_turn_seq AS through_seq, last_turn_at, last_pause_at, read_through_seq AS after_seq
+       FROM session_activity
+       WHERE last_turn_seq > read_through_seq AND last_turn_at <= $1 AND last_turn_at > $2
+       ORDER BY last_turn_at LIMIT ${SWEEP_LIMIT}`,
       [quietSince.toISOString(), lookback.toISOString()],
     );
     let done = 0;
