@@ -58,7 +58,7 @@ describe('LlmRuntime', () => {
     const { runtime } = setup({ guard });
     await expect(runtime.complete(request)).resolves.toMatchObject({ ok: true, text: 'A summary.', costUsd: 0.004, provider: 'anthropic' });
     expect(guard.settled).toEqual([
-      expect.objectContaining({ outcome: 'committed', actual: { inputTokens: 2_000, outputTokens: 400, costUsd: 0.004 } }),
+      expect.objectContaining({ outcome: 'committed', actual: { inputTokens: 2_000, outputTokens: 400, costUsd: 0.004, outcome: 'ok' } }),
     ]);
     expect(guard.settled[0].request).toMatchObject({ account: 'acc-1', label: 'compaction', pools: ['compaction', 'session'], model: 'claude-haiku-4-5' });
     expect(guard.settled[0].request.worstCaseUsd).toBeGreaterThan(0.004);
@@ -77,8 +77,38 @@ describe('LlmRuntime', () => {
     const guard = new InMemoryCostGuard();
     const { runtime } = setup({ guard, outcome: { ok: false, failure: 'rate_limited', message: 'slow down', status: 429 } });
     await expect(runtime.complete(request)).resolves.toMatchObject({ ok: false, failure: 'rate_limited', status: 429 });
-    expect(guard.settled.map((s) => s.outcome)).toEqual(['released']);
+    expect(guard.settled.map((s) => [s.outcome, s.reason])).toEqual([['released', 'rate_limited']]);
     expect(guard.heldCount()).toBe(0);
+  });
+
+  it('tells the ledger an api_error release apart from a rate_limited one', async () => {
+    const guard = new InMemoryCostGuard();
+    const { runtime } = setup({ guard, outcome: { ok: false, failure: 'api_error', message: 'overloaded', status: 529 } });
+    await runtime.complete(request);
+    expect(guard.settled.map((s) => [s.outcome, s.reason])).toEqual([['released', 'api_error']]);
+  });
+
+  it('commits a paid answer that failed its schema, marked invalid_output', async () => {
+    const guard = new InMemoryCostGuard();
+    const { runtime } = setup({ guard, outcome: { ok: true, text: 'no json here', usage: { inputTokens: 100, outputTokens: 10 } } });
+    const Fact = z.object({ content: z.string() });
+    await expect(runtime.complete({ ...request, label: 'memory', pools: ['session'], json: { listKey: 'facts' }, schema: Fact })).resolves.toMatchObject({
+      ok: false,
+      failure: 'invalid_output',
+      costUsd: 0.00015,
+    });
+    expect(guard.settled).toEqual([expect.objectContaining({ outcome: 'committed', actual: { inputTokens: 100, outputTokens: 10, costUsd: 0.00015, outcome: 'invalid_output' } })]);
+  });
+
+  it('reserves for the JSON instruction the adapter appends, since it is billed input', async () => {
+    const plain = new InMemoryCostGuard();
+    const json = new InMemoryCostGuard();
+    const small = { ...request, system: undefined, messages: [{ role: 'user' as const, content: 'Hi.' }], maxOutputTokens: 10 };
+    await setup({ guard: plain }).runtime.complete(small);
+    await setup({ guard: json }).runtime.complete({ ...small, json: { listKey: 'facts' } });
+    const worst = (guard: InMemoryCostGuard) => guard.settled[0].request.worstCaseUsd;
+    // About 110 characters of instruction at three characters a token, at $1 per million input tokens.
+    expect(worst(json) - worst(plain)).toBeGreaterThanOrEqual(0.000035);
   });
 
   it("uses the account's active key, decrypted, over the deployment key", async () => {

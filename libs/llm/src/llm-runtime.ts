@@ -2,6 +2,7 @@ import type { ZodType } from 'zod';
 import { redact } from '@mnemo/redaction';
 import { decryptSecret, fingerprintSecret } from './credentials/secret-box';
 import type { LlmKeyStore } from './credentials/llm-key-store.port';
+import { jsonInstruction } from './anthropic/json-instruction';
 import type { CostGuard } from './cost-guard/cost-guard.port';
 import { estimateWorstCaseUsd } from './domain/estimate-tokens';
 import { parseModelJson, parseModelObject } from './domain/parse-model-json';
@@ -69,7 +70,12 @@ export class LlmRuntime implements LlmClient {
 
   private async paidCall(request: AnyRequest, adapter: LlmAdapter, keyRef: string): Promise<LlmResult<unknown>> {
     const { account, label, pools } = request;
-    const inputChars = (request.system ?? '').length + request.messages.reduce((sum, m) => sum + m.content.length, 0);
+    const adapterRequest = toAdapterRequest(request);
+    // The JSON instruction the adapter appends is billed input too: left out, the worst case could fall short of the bill.
+    const inputChars =
+      (request.system ?? '').length +
+      (adapterRequest.json ? jsonInstruction(adapterRequest.json).length + 2 : 0) +
+      request.messages.reduce((sum, m) => sum + m.content.length, 0);
     const worstCaseUsd = estimateWorstCaseUsd(adapter.model, inputChars, request.messages.length, request.maxOutputTokens);
     let reservationId: string | undefined;
     try {
@@ -85,15 +91,18 @@ export class LlmRuntime implements LlmClient {
       this.options.logger?.warn({ account, label, err: errorName(error) }, 'cost guard unreachable: proceeding without a reservation');
     }
 
-    const outcome = await adapter.call(toAdapterRequest(request));
+    const outcome = await adapter.call(adapterRequest);
     if (!outcome.ok) {
-      if (reservationId) await this.settle(() => this.options.costGuard.release(reservationId!), account, label);
+      if (reservationId) await this.settle(() => this.options.costGuard.release(reservationId!, outcome.failure), account, label);
       this.options.logger?.warn({ account, label, key: keyRef, failure: outcome.failure, status: outcome.status }, outcome.message);
       return { ...outcome, model: adapter.model, provider: adapter.provider };
     }
     const costUsd = estimateCostUsd(adapter.model, outcome.usage.inputTokens, outcome.usage.outputTokens);
-    if (reservationId) await this.settle(() => this.options.costGuard.commit(reservationId!, { ...outcome.usage, costUsd }), account, label);
-    return interpret(request, outcome.text, outcome.usage, costUsd, adapter);
+    const result = interpret(request, outcome.text, outcome.usage, costUsd, adapter);
+    // An answer that failed its schema was still billed: committed, but recorded as invalid_output.
+    const settled = result.ok ? 'ok' : 'invalid_output';
+    if (reservationId) await this.settle(() => this.options.costGuard.commit(reservationId!, { ...outcome.usage, costUsd, outcome: settled }), account, label);
+    return result;
   }
 
   private async credentialFor(account: string): Promise<Credential> {

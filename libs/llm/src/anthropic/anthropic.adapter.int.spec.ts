@@ -112,7 +112,7 @@ describe('AnthropicAdapter against a fake Messages API (real SDK, real HTTP)', (
     fake.script(...Array.from({ length: 3 }, () => ({ kind: 'status' as const, status: 429, retryAfterMs: 10 })));
     await expect(runtime().complete(summaryRequest)).resolves.toMatchObject({ ok: false, failure: 'rate_limited', status: 429 });
     expect(fake.requests).toHaveLength(3);
-    expect(guard.settled.map((s) => s.outcome)).toEqual(['released']);
+    expect(guard.settled.map((s) => [s.outcome, s.reason])).toEqual([['released', 'rate_limited']]);
   });
 
   it('answers api_error for a persistent 500 after retrying', async () => {
@@ -149,6 +149,6 @@ describe('AnthropicAdapter against a fake Messages API (real SDK, real HTTP)', (
     fake.script(textReply('Sorry, I cannot do that {', { inputTokens: 100, outputTokens: 20 }));
     const result = await runtime().complete({ ...summaryRequest, label: 'memory', json: { listKey: 'facts' }, schema: Fact });
     expect(result).toMatchObject({ ok: false, failure: 'invalid_output', usage: { inputTokens: 100, outputTokens: 20 }, costUsd: 0.0002 });
-    expect(guard.settled.map((s) => s.outcome)).toEqual(['committed']);
+    expect(guard.settled.map((s) => [s.outcome, s.actual?.outcome])).toEqual([['committed', 'invalid_output']]);
   });
 });

@@ -11,14 +11,20 @@ export interface ReserveCost {
 }
 
 export type Reservation =
-  | { granted: true; reservationId: string }
+  /** `expiresAt` (ISO time) is when the ledger lifts the hold if it hears nothing; absent for a local (fail-open) grant. */
+  | { granted: true; reservationId: string; expiresAt?: string }
   | { granted: false; spentUsd: number; capUsd: number; pool: LlmCostPool };
 
 export interface ActualCost {
   inputTokens: number;
   outputTokens: number;
   costUsd: number;
+  /** `invalid_output`: the answer was paid for but failed its schema. Default `ok`. */
+  outcome?: 'ok' | 'invalid_output';
 }
+
+/** Why a reservation is released: the provider call failed, and how. */
+export type ReleaseReason = 'rate_limited' | 'api_error';
 
 /**
  * What the runtime calls around every paid model call (SPEC §3): reserve the worst case, then commit
@@ -28,7 +34,8 @@ export interface ActualCost {
 export interface CostGuard {
   reserve(request: ReserveCost): Promise<Reservation>;
   commit(reservationId: string, actual: ActualCost): Promise<void>;
-  release(reservationId: string): Promise<void>;
+  /** The call failed before any spend; `reason` is recorded as the call's outcome (default api_error). */
+  release(reservationId: string, reason?: ReleaseReason): Promise<void>;
 }
 
 /** Default daily caps in dollars (SPEC §3), reset at UTC midnight. */

@@ -1,5 +1,5 @@
 import type { LlmCostPool } from '../llm.port';
-import { DEFAULT_POOL_CAPS_USD, type ActualCost, type CostGuard, type Reservation, type ReserveCost } from './cost-guard.port';
+import { DEFAULT_POOL_CAPS_USD, type ActualCost, type CostGuard, type ReleaseReason, type Reservation, type ReserveCost } from './cost-guard.port';
 
 interface Held {
   request: ReserveCost;
@@ -12,6 +12,8 @@ export interface SettledCall {
   outcome: 'committed' | 'released' | 'expired';
   request: ReserveCost;
   actual?: ActualCost;
+  /** Released only: why the call failed. */
+  reason?: ReleaseReason;
 }
 
 export interface InMemoryCostGuardOptions {
@@ -55,8 +57,9 @@ export class InMemoryCostGuard implements CostGuard {
       }
     }
     const reservationId = `res-${++this.next}`;
-    this.held.set(reservationId, { request, day, expiresAt: now.getTime() + this.ttlMs });
-    return { granted: true, reservationId };
+    const expiresAt = now.getTime() + this.ttlMs;
+    this.held.set(reservationId, { request, day, expiresAt });
+    return { granted: true, reservationId, expiresAt: new Date(expiresAt).toISOString() };
   }
 
   async commit(reservationId: string, actual: ActualCost): Promise<void> {
@@ -70,11 +73,11 @@ export class InMemoryCostGuard implements CostGuard {
     this.settled.push({ reservationId, outcome: 'committed', request: held.request, actual });
   }
 
-  async release(reservationId: string): Promise<void> {
+  async release(reservationId: string, reason: ReleaseReason = 'api_error'): Promise<void> {
     const held = this.held.get(reservationId);
     if (!held) return;
     this.held.delete(reservationId);
-    this.settled.push({ reservationId, outcome: 'released', request: held.request });
+    this.settled.push({ reservationId, outcome: 'released', request: held.request, reason });
   }
 
   /** Dollars committed today (UTC) by an account in a pool. */

@@ -1,4 +1,4 @@
-import type { ActualCost, CostGuard, Reservation, ReserveCost } from './cost-guard.port';
+import type { ActualCost, CostGuard, ReleaseReason, Reservation, ReserveCost } from './cost-guard.port';
 
 /** Grants everything and records nothing: for tools and deployments that run without a ledger. */
 export class NoopCostGuard implements CostGuard {
@@ -10,5 +10,5 @@ export class NoopCostGuard implements CostGuard {
 
   async commit(_reservationId: string, _actual: ActualCost): Promise<void> {}
 
-  async release(_reservationId: string): Promise<void> {}
+  async release(_reservationId: string, _reason?: ReleaseReason): Promise<void> {}
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ActualCost, CostGuard, LlmCostPool, Reservation, ReserveCost } from '@mnemo/llm';
+import type { ActualCost, CostGuard, LlmCostPool, ReleaseReason, Reservation, ReserveCost } from '@mnemo/llm';
 import { RemoteError, type EventLog, type Logger } from '@mnemo/eventing';
 import { type CommitBody, ledgerSubjects, type ReleaseBody, type ReserveAnswer, type ReserveBody } from '../domain/ledger-rpc';
 import { utcDay } from '../domain/utc-day';
@@ -75,7 +75,7 @@ export class NatsCostGuard implements CostGuard {
     void this.kick();
     if (!answer.granted) return { granted: false, spentUsd: answer.spentUsd, capUsd: answer.capUsd, pool: answer.pool as LlmCostPool };
     this.held.set(reservationId, { request, day: answer.day, local: false, at: Date.now() });
-    return { granted: true, reservationId };
+    return { granted: true, reservationId, expiresAt: answer.expiresAt };
   }
 
   async commit(reservationId: string, actual: ActualCost): Promise<void> {
@@ -84,16 +84,16 @@ export class NatsCostGuard implements CostGuard {
     const { account, pools, label, model } = held.request;
     await this.send({
       verb: 'commit',
-      body: { reservationId, account, pools: [...pools], label, model, day: held.day, inputTokens: actual.inputTokens, outputTokens: actual.outputTokens, costUsd: actual.costUsd },
+      body: { reservationId, account, pools: [...pools], label, model, day: held.day, inputTokens: actual.inputTokens, outputTokens: actual.outputTokens, costUsd: actual.costUsd, outcome: actual.outcome ?? 'ok' },
     });
   }
 
-  async release(reservationId: string): Promise<void> {
+  async release(reservationId: string, reason: ReleaseReason = 'api_error'): Promise<void> {
     const held = this.take(reservationId);
     // A local grant holds nothing on the ledger: there is nothing to lift.
     if (!held || held.local) return;
     const { account, pools, label, model } = held.request;
-    await this.send({ verb: 'release', body: { reservationId, account, pools: [...pools], label, model, day: held.day } });
+    await this.send({ verb: 'release', body: { reservationId, account, pools: [...pools], label, model, day: held.day, outcome: reason } });
   }
 
   /** Settlements waiting for the ledger. */

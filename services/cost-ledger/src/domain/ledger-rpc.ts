@@ -42,11 +42,16 @@ export const CommitBody = z.object({
   inputTokens: z.number().int().nonnegative(),
   outputTokens: z.number().int().nonnegative(),
   costUsd: money,
+  /** A paid answer that failed its schema is spent all the same, and recorded as invalid_output. */
+  outcome: z.enum(['ok', 'invalid_output']).default('ok'),
 });
-export type CommitBody = z.infer<typeof CommitBody>;
+export type CommitBody = z.input<typeof CommitBody>;
 
-export const ReleaseBody = CommitBody.pick({ reservationId: true, account: true, pools: true, label: true, model: true, day: true });
-export type ReleaseBody = z.infer<typeof ReleaseBody>;
+export const ReleaseBody = CommitBody.pick({ reservationId: true, account: true, pools: true, label: true, model: true, day: true }).extend({
+  /** How the provider call failed: recorded as the settled call's outcome. */
+  outcome: z.enum(['rate_limited', 'api_error']).default('api_error'),
+});
+export type ReleaseBody = z.input<typeof ReleaseBody>;
 
 export interface SettleAnswer {
   /** False when the reservation was already settled: nothing was counted twice. */

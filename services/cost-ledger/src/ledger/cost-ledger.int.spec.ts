@@ -146,6 +146,42 @@ describe('cost ledger over NATS and Postgres', () => {
     await expect(g.reserve(ask('acc-release', 0.35))).resolves.toMatchObject({ granted: true });
   });
 
+  it('grants with an id and the expiry the ledger set', async () => {
+    running.push(...(await startCostLedger({ log: logA, dataSource: dbA, logger: silent }, config({ reservationTtlMs: 90_000 }))));
+    const before = Date.now();
+    const held = await guard(false).reserve(ask('acc-expiry', 0.01));
+    if (!held.granted) throw new Error('expected a grant');
+    expect(held.reservationId).toMatch(/^[0-9a-f-]{36}$/);
+    const expiresAt = Date.parse(held.expiresAt ?? '');
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 90_000 - 1000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + 90_000 + 1000);
+  });
+
+  it('records how a call failed or went wrong: rate_limited on release, invalid_output on a commit', async () => {
+    running.push(...(await startCostLedger({ log: logA, dataSource: dbA, logger: silent }, config())));
+    running.push(await startProjector({ dataSource: dbA, log: logA, logger: silent, service: 'cost-ledger' }, costEntriesProjection, { ackWaitMs: 2000 }));
+    const g = guard(false);
+    const limited = await g.reserve(ask('acc-outcome', 0.01));
+    const invalid = await g.reserve(ask('acc-outcome', 0.01));
+    const failed = await g.reserve(ask('acc-outcome', 0.01));
+    if (!limited.granted || !invalid.granted || !failed.granted) throw new Error('expected grants');
+    await g.release(limited.reservationId, 'rate_limited');
+    await g.commit(invalid.reservationId, { inputTokens: 300, outputTokens: 50, costUsd: 0.00055, outcome: 'invalid_output' });
+    await g.release(failed.reservationId);
+    const rows = await eventually(
+      () => dbA.query(`SELECT reservation_id, outcome, cost_usd::float8 AS cost FROM cost_entries WHERE account_id = 'acc-outcome'`),
+      (r: unknown[]) => r.length === 3,
+    );
+    const byId = Object.fromEntries(rows.map((r: { reservation_id: string; outcome: string; cost: number }) => [r.reservation_id, [r.outcome, r.cost]]));
+    expect(byId).toEqual({
+      [limited.reservationId]: ['rate_limited', 0],
+      [invalid.reservationId]: ['invalid_output', 0.00055],
+      [failed.reservationId]: ['api_error', 0],
+    });
+    // The invalid answer was paid for: it is spent against the cap like any other.
+    await expect(new PgLedger(dbA).balance('acc-outcome', 'session', utcDay(new Date()))).resolves.toMatchObject({ spentUsd: 0.00055, reservedUsd: 0 });
+  });
+
   it('releases reservations nobody settled once they expire, through the periodic sweep', async () => {
     running.push(...(await startCostLedger({ log: logA, dataSource: dbA, logger: silent }, config({ reservationTtlMs: 300, sweepIntervalMs: 100 }))));
     const g = guard(false);

@@ -78,7 +78,7 @@ export class CostLedgerHandlers {
         inputTokens: req.inputTokens,
         outputTokens: req.outputTokens,
         costUsd: req.costUsd,
-        outcome: 'ok',
+        outcome: req.outcome,
         day: result.day,
       });
     }
@@ -89,8 +89,8 @@ export class CostLedgerHandlers {
     const req = parse(ReleaseBody, body);
     const result = await this.ledger.release(req.reservationId);
     if (result) {
-      // The runtime releases only when the provider call failed, and the port does not say how:
-      // recorded as api_error at $0 (the seed's outcome set has no "released").
+      // The runtime releases only when the provider call failed; the caller says how (rate_limited or
+      // api_error), recorded at $0 (the seed's outcome set has no "released").
       await this.record('released', req.reservationId, req.account, this.now(), {
         reservationId: req.reservationId,
         pools: result.pools,
@@ -99,7 +99,7 @@ export class CostLedgerHandlers {
         inputTokens: 0,
         outputTokens: 0,
         costUsd: 0,
-        outcome: 'api_error' satisfies SettledOutcome,
+        outcome: req.outcome satisfies SettledOutcome,
         day: result.day,
       });
     }
