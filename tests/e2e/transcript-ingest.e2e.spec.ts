@@ -209,6 +209,31 @@ describe('transcript ingest through the admin route, the loop state and the CLI'
       env: { ...process.env, MNEMO_URL: url, MNEMO_API_KEY: cliAccount.apiKey },
     });
     expect(stdout.trim()).toMatch(/^4 files, 4 sessions, 20 turns: 0 events accepted, 28 already there; skipped 0 files, 9 lines/);
+
+    // once projected, a re-run sends nothing at all (the log's duplicate window forgets after a day),
+    // and a grown file sends only its new turn and its new outcome
+    const known = (id: string) => get(`/v1/sessions/${id}/known-events`, cliAccount.apiKey);
+    await eventually(() => known('22222222-2222-4222-8222-222222222222'), (r) => r.body.started === true && r.body.eventIds.length >= 6);
+    await eventually(
+      () => ingestTranscriptsToGateway({ target, url, apiKey: cliAccount.apiKey }),
+      (again) => again.sent === 0 && again.duplicates === 28,
+    );
+    const grown = path.join(target, 'compaction.jsonl');
+    const line = {
+      type: 'user', uuid: 'c-16', sessionId: '22222222-2222-4222-8222-222222222222', timestamp: '2026-02-11T21:00:00.000Z',
+      message: { role: 'user', content: 'Now add a test for the rounding.' },
+    };
+    await writeFile(grown, `${JSON.stringify(line)}\n`, { flag: 'a' });
+    const third = await ingestTranscriptsToGateway({ target, url, apiKey: cliAccount.apiKey });
+    expect(third).toMatchObject({ sent: 2, accepted: 2, turns: 21 });
+    const turns = await eventually(
+      () => get('/v1/sessions/22222222-2222-4222-8222-222222222222/turns', cliAccount.apiKey),
+      (r) => r.body.turns?.at(-1)?.text === 'Now add a test for the rounding.',
+    );
+    expect(new Set(turns.body.turns.map((t: { seq: number }) => t.seq)).size).toBe(turns.body.turns.length);
+    expect((await get('/v1/sessions/no-such-session/known-events', cliAccount.apiKey)).body).toEqual({ sessionId: 'no-such-session', started: false, eventIds: [] });
+    const stranger = await harness.createAccount('stranger');
+    expect((await get('/v1/sessions/22222222-2222-4222-8222-222222222222/known-events', stranger.apiKey)).body).toMatchObject({ started: false, eventIds: [] });
   });
 });
 

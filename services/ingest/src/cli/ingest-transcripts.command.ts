@@ -4,6 +4,7 @@ import { INGEST_MAX_BYTES, INGEST_MAX_EVENTS } from '@mnemo/contracts';
 import { defaultTranscriptsRoot, expandHome } from '../loop/transcript-ingest.config';
 import { transcriptFileEvents } from '../loop/transcript-file-events';
 import { listTranscriptPath } from '../loop/transcript-files';
+import { unseenEvents, type KnownSessionEvents } from '../domain/unseen-events';
 
 /**
  * The account token the CLI derives event ids under. The gateway puts the events in the key's own
@@ -26,7 +27,10 @@ export interface CliIngestSummary {
   files: number;
   sessions: number;
   turns: number;
+  /** Events sent to the gateway: those the account did not hold yet. */
+  sent: number;
   accepted: number;
+  /** Events the account already held: skipped before sending, or answered as duplicates. */
   duplicates: number;
   skippedFiles: number;
   skippedLines: number;
@@ -41,8 +45,9 @@ export interface CliIngestSummary {
  */
 export async function ingestTranscriptsToGateway(options: CliIngestOptions): Promise<CliIngestSummary> {
   const listing = await listTranscriptPath(options.target, options.since?.getTime());
-  const summary: CliIngestSummary = { files: 0, sessions: 0, turns: 0, accepted: 0, duplicates: 0, skippedFiles: listing.skipped, skippedLines: 0, skippedEvents: 0 };
+  const summary: CliIngestSummary = { files: 0, sessions: 0, turns: 0, sent: 0, accepted: 0, duplicates: 0, skippedFiles: listing.skipped, skippedLines: 0, skippedEvents: 0 };
   const now = options.now ?? new Date();
+  const authorization = `Bearer ${options.apiKey}`;
   let batch: string[] = [];
   let bytes = 0;
   const flush = async () => {
@@ -52,7 +57,7 @@ export async function ingestTranscriptsToGateway(options: CliIngestOptions): Pro
     bytes = 0;
     const response = await fetch(new URL('/v1/events', options.url), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${options.apiKey}` },
+      headers: { 'content-type': 'application/json', authorization },
       body,
     });
     const answer = (await response.json().catch(() => ({}))) as { accepted?: number; duplicates?: number; error?: { message?: string } };
@@ -71,7 +76,9 @@ export async function ingestTranscriptsToGateway(options: CliIngestOptions): Pro
         summary.sessions += 1;
         summary.turns += read.turns;
       }
-      for (const event of read.events) {
+      const events = read.events.length > 0 ? unseenEvents(read.events, await knownEvents(options.url, authorization, read.sessionId)) : [];
+      summary.duplicates += read.events.length - events.length;
+      for (const event of events) {
         // the account and producer are the gateway's to set
         const { accountId: _account, producer: _producer, ...rest } = event;
         const json = JSON.stringify(rest);
@@ -83,12 +90,26 @@ export async function ingestTranscriptsToGateway(options: CliIngestOptions): Pro
         if (batch.length >= INGEST_MAX_EVENTS || bytes + size > BATCH_BYTES) await flush();
         batch.push(json);
         bytes += size;
+        summary.sent += 1;
       }
     }
     options.onProgress?.(index + 1, listing.files.length);
   }
   await flush();
   return summary;
+}
+
+/**
+ * What the account already holds of a session, asked of the gateway: the log's duplicate window
+ * forgets after a day, so without this a daily run would store every old line again.
+ */
+async function knownEvents(url: string, authorization: string, sessionId: string): Promise<KnownSessionEvents> {
+  const response = await fetch(new URL(`/v1/sessions/${encodeURIComponent(sessionId)}/known-events`, url), { headers: { authorization } });
+  const answer = (await response.json().catch(() => ({}))) as { started?: boolean; eventIds?: string[]; error?: { message?: string } };
+  // a gateway older than this route: send everything and let its duplicate window judge
+  if (response.status === 404) return { eventIds: new Set(), started: false };
+  if (!response.ok) throw new Error(`the gateway answered ${response.status}: ${answer.error?.message ?? 'no reason given'}`);
+  return { eventIds: new Set(answer.eventIds ?? []), started: answer.started === true };
 }
 
 export function parseSince(value: string | undefined): Date | undefined {

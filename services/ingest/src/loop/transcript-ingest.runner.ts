@@ -12,6 +12,7 @@ import { redact } from '@mnemo/redaction';
 import { contentHash, deterministicUuid, TRANSCRIPT_ID_NAMESPACE } from '../domain/deterministic-uuid';
 import { inferOutcome } from '../domain/infer-outcome';
 import type { TranscriptEvent } from '../domain/transcript-to-events';
+import { unseenEvents, type KnownSessionEvents } from '../domain/unseen-events';
 import { loadGitFacts } from '../git/git-facts';
 import type { TranscriptIngestConfig } from './transcript-ingest.config';
 import { transcriptFileEvents } from './transcript-file-events';
@@ -237,20 +238,9 @@ export class TranscriptIngestRunner {
     return newest;
   }
 
-  /**
-   * The events the read models do not hold yet. Ids are deterministic, so an event already projected
-   * is the same event; this keeps a re-read of a grown file from re-sending every old line once the
-   * log's duplicate window has passed.
-   */
+  /** The events the read models do not hold yet (see unseenEvents). */
   private async unseen(accountId: string, sessionId: string, events: TranscriptEvent[]): Promise<TranscriptEvent[]> {
-    const rows: Array<{ id: string }> = await this.deps.db.query(
-      `SELECT event_id::text AS id FROM turns WHERE account_id = $1 AND session_id = $2
-       UNION ALL SELECT event_id::text FROM session_outcomes WHERE account_id = $1 AND session_id = $2
-       UNION ALL SELECT 'started' FROM sessions WHERE account_id = $1 AND id = $2 AND started_seq IS NOT NULL`,
-      [accountId, sessionId],
-    );
-    const known = new Set(rows.map((r) => r.id));
-    return events.filter((e) => !(known.has(e.id) || (e.type === 'SessionStarted' && known.has('started'))));
+    return unseenEvents(events, await knownSessionEvents(this.deps.db, accountId, sessionId));
   }
 
   /**
@@ -315,4 +305,17 @@ export class TranscriptIngestRunner {
   private envelope<T extends string, P>(type: T, id: string, accountId: string, at: Date, payload: P): EventEnvelope<T, P> {
     return { id, type, version: upcasters[type]?.current ?? 1, accountId, occurredAt: at.toISOString(), producer: TRANSCRIPT_PRODUCER, payload };
   }
+}
+
+/** What the read models hold of one session: the ids of its projected turns and outcome, and whether it has started. */
+export async function knownSessionEvents(db: Queryable, accountId: string, sessionId: string): Promise<KnownSessionEvents> {
+  const rows: Array<{ id: string }> = await db.query(
+    `SELECT event_id::text AS id FROM turns WHERE account_id = $1 AND session_id = $2
+     UNION ALL SELECT event_id::text FROM session_outcomes WHERE account_id = $1 AND session_id = $2
+     UNION ALL SELECT 'started' FROM sessions WHERE account_id = $1 AND id = $2 AND started_seq IS NOT NULL`,
+    [accountId, sessionId],
+  );
+  const ids = new Set(rows.map((r) => r.id));
+  const started = ids.delete('started');
+  return { eventIds: ids, started };
 }
