@@ -262,6 +262,78 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
     });
   });
 
+  it('serves the artifacts the index lists, at the level the index priced, through the route the index names', async () => {
+    const markdown = (await claudeMdJson('s-free')).body.markdown as string;
+    expect(markdown).toContain('`GET /v1/artifacts/{id}?level=gist|summary|full`');
+    expect(markdown).not.toMatch(/read_artifact|list_artifacts/);
+    const indexLine = markdown.split('\n').find((line) => line.startsWith('- **Career History**'))!;
+    const costs = indexLine.match(/tokens: gist (\d+) \/ summary (\d+) \/ full (\d+)/)!.slice(1).map(Number);
+
+    const list = await get('/v1/artifacts');
+    expect(list.status).toBe(200);
+    expect(list.body.artifacts.map((a: { id: string }) => a.id)).toEqual(['a-0', 'a-1', 'a-2', 'a-pin']);
+    expect(list.body.artifacts[0]).toMatchObject({ title: 'Career History', gist: 'Career History in depth.', pinned: false, tokens: { gist: costs[0], summary: costs[1], full: costs[2] } });
+    expect(list.body.artifacts[0].content).toBeUndefined();
+    const firstPage = await get('/v1/artifacts?limit=3');
+    const secondPage = await get(`/v1/artifacts?limit=3&cursor=${firstPage.body.nextCursor}`);
+    expect(secondPage.body).toMatchObject({ artifacts: [expect.objectContaining({ id: 'a-pin' })], nextCursor: null });
+
+    const full = await get('/v1/artifacts/a-0?level=full');
+    expect(full.body).toMatchObject({ id: 'a-0', level: 'full', truncated: false, text: expect.stringMatching(/^Career History in depth\. (More detail\. )+$/) });
+    expect(Math.ceil(full.body.text.length / 4)).toBe(costs[2]);
+    expect((await get('/v1/artifacts/a-0?level=gist')).body).toMatchObject({ text: 'Career History in depth.', truncated: true });
+    expect((await get('/v1/artifacts/a-0')).body.level).toBe('summary');
+    expect((await get('/v1/artifacts/a-0?level=everything')).status).toBe(400);
+    const stranger = await harness.createAccount('artifact-stranger');
+    expect((await get('/v1/artifacts/a-0', stranger.apiKey)).status).toBe(404);
+    expect((await get('/v1/artifacts', stranger.apiKey)).body.artifacts).toEqual([]);
+  });
+
+  it('reads an artifact gist from its prose, not from its markdown heading', async () => {
+    await publish(account, 'ArtifactSaved', { artifactId: 'a-md', title: 'Turning Point', content: '# Turning Point\n\nA hospital IT rollout sparked it. Then more.' }, { minute: 6 });
+    const markdown = (await claudeMdJson('s-free')).body.markdown as string;
+    expect(markdown).toContain('- **Turning Point** (`a-md`): A hospital IT rollout sparked it. · tokens:');
+  });
+
+  it('drops a deleted insight from the next CLAUDE.md, cached or not', async () => {
+    await publish(account, 'InsightDetected', { insightId: 'i-del', kind: 'theme', text: 'Keeps returning to the sea.', artifactA: 'a-1', artifactB: 'a-2' });
+    await eventually(() => get('/v1/context/claude-md?sessionId=s-free'), (r) => r.headers['x-mnemo-cache'] === 'hit' && r.text.includes('Keeps returning to the sea.'));
+    await publish(account, 'InsightDeleted', { insightId: 'i-del' });
+    const after = await claudeMdJson('s-free');
+    expect(after.body.markdown).not.toContain('Keeps returning to the sea.');
+    expect(after.body.markdown).toContain('Ambition softened into care. *(Career History ↔ Core Values)*');
+    expect(after.body.telemetry.insightCount).toBe(1);
+  });
+
+  it('records memory_context_built with every field the contract lists, queryable at GET /v1/telemetry', async () => {
+    const built = (await claudeMdJson('s-free', account.apiKey)).body.telemetry;
+    const listed = await eventually(
+      () => get('/v1/telemetry?action=memory_context_built'),
+      (r) => r.status === 200 && r.body.events.some((e: { metadata: { claudeMdChars: number } }) => e.metadata.claudeMdChars === built.claudeMdChars),
+    );
+    const fields = ['artifactCount', 'coreProfilePresent', 'bookmarkCount', 'memoryCount', 'memoryChars', 'insightCount', 'insightChars', 'claudeMdChars',
+      'pinnedCount', 'indexCount', 'spilledCount', 'budgetExceeded', 'budgetOverageChars', 'isRedo', 'mode'];
+    for (const event of listed.body.events) expect(Object.keys(event.metadata)).toEqual(expect.arrayContaining(fields));
+    const redo = await get('/v1/context/claude-md?sessionId=s-free&redo=true&source=ai-coaching:values&format=json');
+    expect(redo.body.telemetry).toMatchObject({ isRedo: true, mode: 'interview' });
+    expect(redo.body.markdown).toContain('## How This Interview Runs');
+  });
+
+  it('shows sensitive facts only while the account has the health module on', async () => {
+    const owner = await harness.createAccount('health');
+    await publish(owner, 'MemoryFactCreated', { factId: 'm-1', factType: 'event', content: 'Lives with type 1 diabetes.', confidence: 'high', source: 'manual', sourceSession: 'manual' }, { projection: 'memory' });
+    await publish(owner, 'MemoryFactCreated', { factId: 'm-2', factType: 'preference', content: 'Likes early mornings.', confidence: 'high', source: 'manual', sourceSession: 'manual' }, { projection: 'memory' });
+    const off = await get('/v1/context/memory-block', owner.apiKey);
+    expect(off.body.text).toContain('Likes early mornings.');
+    expect(off.body.text).not.toContain('diabetes');
+    expect(off.body.telemetry.sensitiveWithheld).toBe(1);
+    expect((await claudeMdJson('s-h', owner.apiKey)).body.markdown).not.toContain('diabetes');
+    const put = await harness.http().put('/v1/account/settings').set('Authorization', `Bearer ${owner.apiKey}`).send({ healthModuleOn: true });
+    expect(put.body).toEqual({ egressAllowed: true, healthModuleOn: true });
+    expect((await get('/v1/context/memory-block', owner.apiKey)).body.text).toContain('Lives with type 1 diabetes.');
+    expect((await claudeMdJson('s-h', owner.apiKey)).body.markdown).toContain('Lives with type 1 diabetes.');
+  });
+
   // Destructive: runs last.
   it('fails open: with the memory table dropped, CLAUDE.md is served without Personal Context and the telemetry says so', async () => {
     await harness.platform.infra.dataSource.query('DROP TABLE memory_facts');

@@ -26,7 +26,8 @@ export {
 } from './domain/assemble-memory-block';
 export { buildRollingRecallLine, type RollingRecallInput, type Band } from './domain/rolling-recall';
 export { FENCE_OPEN, FENCE_CLOSE } from './domain/data-fence';
-export { ARTIFACT_PULL_TOOL, ARTIFACT_LIST_TOOL } from './domain/memory-usage-instructions';
+export { ARTIFACT_READ_ROUTE, ARTIFACT_LIST_ROUTE } from './domain/memory-usage-instructions';
+export { ArtifactsController } from './api/artifacts.controller';
 export { contextProjection } from './projections/context.projection';
 export { startContextRpc } from './handlers/context-rpc';
 export { ContextHandler } from './handlers/context.handler';

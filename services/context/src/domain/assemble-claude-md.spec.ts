@@ -2,7 +2,7 @@ import { assembleClaudeMd } from './assemble-claude-md';
 import { ACCOUNT, claudeMdSources, MEMORIES } from './context-sources.fixture';
 import { type ClaudeMdSources, type ContextBudgets, DEFAULT_CONTEXT_BUDGETS } from './context-sources';
 import { expectGolden } from './golden.testing';
-import { INTERVIEW_SCAFFOLDING, PREAMBLE_ARTIFACTS_UNAVAILABLE, PREAMBLE_FIRST_CONVERSATION } from './memory-usage-instructions';
+import { artifactIndexIntro, INTERVIEW_SCAFFOLDING, PREAMBLE_ARTIFACTS_UNAVAILABLE, PREAMBLE_FIRST_CONVERSATION } from './memory-usage-instructions';
 
 const budgets = DEFAULT_CONTEXT_BUDGETS;
 const headings = (markdown: string): string[] => markdown.split('\n').filter((line) => /^#{1,4} /.test(line));
@@ -40,8 +40,8 @@ describe('assembleClaudeMd', () => {
       const sources = claudeMdSources({
         pinnedArtifacts: [{ id: 'art-values', title: 'Core Values', content: 'x'.repeat(2_000) }],
       });
-      // Room for the index header and two of its three lines, not for the pinned artifact in full.
-      const tight: ContextBudgets = { ...budgets, totalChars: base + 740 };
+      // Room for the index header (its intro included) and two of its three lines, not for the pinned artifact in full.
+      const tight: ContextBudgets = { ...budgets, totalChars: base + artifactIndexIntro().length + 480 };
       const result = assembleClaudeMd(sources, tight, 'interview');
       expectGolden('spill.md', result.markdown);
       expect(result.markdown.length).toBeLessThanOrEqual(tight.totalChars);
@@ -144,6 +144,9 @@ describe('assembleClaudeMd', () => {
   it('says this is a first conversation only when the artifact list loaded empty', () => {
     const empty = assembleClaudeMd(claudeMdSources({ artifacts: [], pinnedArtifacts: [] }), budgets, 'free-form');
     expect(empty.markdown).toContain(PREAMBLE_FIRST_CONVERSATION);
+    // Memories can exist before any artifact: nothing may then claim there is no prior context.
+    expect(empty.markdown).toContain('#### Personal Context');
+    expect(empty.markdown).not.toMatch(/no prior context|not meeting this person for the first time/i);
     expect(assembleClaudeMd(claudeMdSources(), budgets, 'free-form').markdown).not.toContain(PREAMBLE_FIRST_CONVERSATION);
   });
 

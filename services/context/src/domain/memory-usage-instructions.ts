@@ -4,14 +4,17 @@
  * wording can change without touching budget logic. Our own words; seed 000 lists the topics.
  */
 
-/** The tool an agent calls to read an artifact at a chosen level; the index tells it so. */
-export const ARTIFACT_PULL_TOOL = 'read_artifact';
-/** The tool that lists every artifact, for when the index itself ran out of room. */
-export const ARTIFACT_LIST_TOOL = 'list_artifacts';
+/**
+ * How to pull an artifact the index lists: the Mnemo API route that serves one at a level, and the
+ * one that lists them all (services/context/src/api/artifacts.controller.ts). The index names these,
+ * not a tool, because a route is what exists whatever client the agent runs in.
+ */
+export const ARTIFACT_READ_ROUTE = 'GET /v1/artifacts/{id}?level=gist|summary|full';
+export const ARTIFACT_LIST_ROUTE = 'GET /v1/artifacts';
 
 export const MEMORY_USAGE_INSTRUCTIONS = `# Using What You Know About This Person
 
-You are not meeting this person for the first time. What earlier conversations taught us about them is given below. Use it the way a good listener uses memory: quietly, accurately, and only when it helps.
+Below is what earlier conversations taught us about this person, when there were any. Use it the way a good listener uses memory: quietly, accurately, and only when it helps.
 
 ### Context Layers
 - **Core Profile**: a short synthesis of who the person is across everything they have shared: themes, values, key facts, tensions, open questions. Read it first.
@@ -40,8 +43,12 @@ When part of a conversation covers ground an earlier artifact already explored, 
 ### The Goal
 After a handful of conversations the person should feel known. After many, you should feel like a thoughtful companion who remembers the themes and patterns of their life, not a stranger with a file.`;
 
+/**
+ * No artifacts yet. Memories, bookmarks or a summary can exist without any (a person who only
+ * chatted), so the preamble must not claim there is no prior context while Personal Context follows.
+ */
 export const PREAMBLE_FIRST_CONVERSATION =
-  'This is a first conversation: there are no earlier artifacts and no prior context. Start from scratch and get to know the person.';
+  'This is a first conversation: there are no earlier artifacts, so start from scratch and get to know the person. Anything listed below was remembered from brief earlier exchanges: let it inform you, but do not take it for the whole picture.';
 
 export const PREAMBLE_WITH_ARTIFACTS =
   'Earlier conversations left the layers below: a Core Profile synthesis when one exists, personal context remembered from conversations, bookmarked key moments, any artifacts pinned for this session in full, and a menu of every other artifact you can pull on demand.';
@@ -57,9 +64,9 @@ export const INTERVIEW_SCAFFOLDING = `## How This Interview Runs
 - **Closing**: when the sections are done, or the person wants to stop, produce the interview's artifact: a markdown document in their own words, organised by section, that a later conversation can read.`;
 
 export function artifactIndexIntro(): string {
-  return `Each line: title, id, a one-line gist, and the approximate token cost of reading it at each level (gist / summary / full). To read one, call \`${ARTIFACT_PULL_TOOL}\` with its id and a level.`;
+  return `Each line: title, id, a one-line gist, and the approximate token cost of reading it at each level (gist / summary / full; summary is the opening of the artifact). To read one, request \`${ARTIFACT_READ_ROUTE}\` from the Mnemo API with the account's key; pick the cheapest level that answers your question.`;
 }
 
 export function artifactIndexOverflowLine(hiddenCount: number): string {
-  return `- …and ${hiddenCount} more not listed here for lack of room; call \`${ARTIFACT_LIST_TOOL}\` to see them all.`;
+  return `- …and ${hiddenCount} more not listed here for lack of room; \`${ARTIFACT_LIST_ROUTE}\` lists them all.`;
 }

@@ -27,7 +27,7 @@ describe('placeArtifacts', () => {
 
   it('says how many lines it left out and how to list them', () => {
     const placed = placeArtifacts({ ...plan, pinned: [] }, artifactFloor(plan).overflow);
-    expect(placed.index!.split('\n').at(-1)).toBe('- …and 2 more not listed here for lack of room; call `list_artifacts` to see them all.');
+    expect(placed.index!.split('\n').at(-1)).toBe('- …and 2 more not listed here for lack of room; `GET /v1/artifacts` lists them all.');
     expect(placed.spilled.map((s) => s.id)).toEqual(['a', 'b']);
     expect(placed.indexCount).toBe(0);
   });
