@@ -4,7 +4,7 @@ import { artifactCosts, gistOf } from './artifact-costs';
 import { Context1764400007100 } from './context.migration';
 
 /** Event types of the context service's own tables. */
-const OWN = ['ArtifactSaved', 'BookmarkAdded', 'CoreProfileSynthesized', 'InsightDetected', 'InsightDismissed', 'AccountSettingsChanged'] as const;
+const OWN = ['ArtifactSaved', 'BookmarkAdded', 'CoreProfileSynthesized', 'InsightDetected', 'InsightDismissed', 'InsightDeleted', 'AccountSettingsChanged'] as const;
 
 /**
  * Event types that change what another service's read model gives the assembler (memories, plans,
@@ -113,6 +113,16 @@ async function applyOwn(sql: Sql, stored: StoredEvent): Promise<void> {
     case 'InsightDismissed': {
       const p = event.payload as PayloadOf<'InsightDismissed'>;
       await sql.query(`UPDATE insights SET status = 'dismissed', last_seq = $3 WHERE account_id = $1 AND id = $2 AND last_seq < $3`, [
+        event.accountId,
+        p.insightId,
+        seq,
+      ]);
+      return;
+    }
+    case 'InsightDeleted': {
+      // Kept as a row with its status, like a dismissal: a later InsightDetected of the same id updates its text, never its status.
+      const p = event.payload as PayloadOf<'InsightDeleted'>;
+      await sql.query(`UPDATE insights SET status = 'deleted', last_seq = $3 WHERE account_id = $1 AND id = $2 AND last_seq < $3`, [
         event.accountId,
         p.insightId,
         seq,
