@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 
@@ -15,11 +15,13 @@ export interface ClaudeMdCommandOptions {
 /**
  * Writes through a temporary file in the same directory and renames it over the target: a rename
  * is atomic on one file system, so a session starting at the same moment reads the old file or the
- * new one, never half of one (seed 000's shared-CLAUDE.md race).
+ * new one, never half of one (seed 000's shared-CLAUDE.md race). A missing directory is created
+ * first: the usual target (a per-project or shared CLAUDE.md) may not exist before the first session.
  */
 export async function writeFileAtomically(file: string, text: string): Promise<void> {
   const target = path.resolve(file);
   const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  await mkdir(path.dirname(target), { recursive: true });
   try {
     await writeFile(temp, text, { encoding: 'utf8', flag: 'wx' });
     await rename(temp, target);
