@@ -94,6 +94,16 @@ describe('transcript ingest through the admin route, the loop state and the CLI'
     // 13 fixture files (3 of them subagents) and the 2 made here; 272 + 2 × 4 turns (a line holding only paired tool results is no turn); 110 bad lines in the fixtures
     expect(response.body).toMatchObject({ status: 'completed', trigger: 'admin', files: 15, sessions: 15, turns: 280, skippedLines: 110 });
     expect(response.body.watermark).toEqual(expect.any(String));
+    // by reason, so metadata lines Claude Code writes are told apart from damage
+    const byReason: Record<string, number> = response.body.skippedByReason;
+    expect(Object.values(byReason).reduce((a, b) => a + b, 0)).toBe(110);
+    expect(byReason).toMatchObject({
+      file_history_snapshot: expect.any(Number),
+      progress: expect.any(Number),
+      queue_operation: expect.any(Number),
+      malformed_json: expect.any(Number),
+      unknown_type: expect.any(Number),
+    });
     await settled(response.body.runId);
 
     const sessions = await eventually(
@@ -209,6 +219,8 @@ describe('transcript ingest through the admin route, the loop state and the CLI'
       env: { ...process.env, MNEMO_URL: url, MNEMO_API_KEY: cliAccount.apiKey },
     });
     expect(stdout.trim()).toMatch(/^4 files, 4 sessions, 20 turns: 0 events accepted, 28 already there; skipped 0 files, 9 lines/);
+    expect(stdout).toMatch(/\nskipped lines by reason: .*malformed_json \d+/);
+    expect(first.skippedByReason).toMatchObject({ malformed_json: expect.any(Number), blank: expect.any(Number) });
 
     // once projected, a re-run sends nothing at all (the log's duplicate window forgets after a day),
     // and a grown file sends only its new turn and its new outcome

@@ -2,7 +2,7 @@ import { SingleBar, Presets } from 'cli-progress';
 import type { Command } from 'commander';
 import { INGEST_MAX_BYTES, INGEST_MAX_EVENTS } from '@mnemo/contracts';
 import { defaultTranscriptsRoot, expandHome } from '../loop/transcript-ingest.config';
-import { transcriptFileEvents } from '../loop/transcript-file-events';
+import { addSkips, transcriptFileEvents } from '../loop/transcript-file-events';
 import { listTranscriptPath } from '../loop/transcript-files';
 import { unseenEvents, type KnownSessionEvents } from '../domain/unseen-events';
 
@@ -34,6 +34,8 @@ export interface CliIngestSummary {
   duplicates: number;
   skippedFiles: number;
   skippedLines: number;
+  /** skippedLines by reason, only the reasons that occurred. */
+  skippedByReason: Record<string, number>;
   /** Events too large for one request on their own. */
   skippedEvents: number;
 }
@@ -45,7 +47,7 @@ export interface CliIngestSummary {
  */
 export async function ingestTranscriptsToGateway(options: CliIngestOptions): Promise<CliIngestSummary> {
   const listing = await listTranscriptPath(options.target, options.since?.getTime());
-  const summary: CliIngestSummary = { files: 0, sessions: 0, turns: 0, sent: 0, accepted: 0, duplicates: 0, skippedFiles: listing.skipped, skippedLines: 0, skippedEvents: 0 };
+  const summary: CliIngestSummary = { files: 0, sessions: 0, turns: 0, sent: 0, accepted: 0, duplicates: 0, skippedFiles: listing.skipped, skippedLines: 0, skippedByReason: {}, skippedEvents: 0 };
   const now = options.now ?? new Date();
   const authorization = `Bearer ${options.apiKey}`;
   let batch: string[] = [];
@@ -72,6 +74,7 @@ export async function ingestTranscriptsToGateway(options: CliIngestOptions): Pro
     if (!read) summary.skippedFiles += 1;
     else {
       summary.skippedLines += read.skippedLines;
+      addSkips(summary.skippedByReason, read.skippedByReason);
       if (read.events.length > 0) {
         summary.sessions += 1;
         summary.turns += read.turns;
@@ -110,6 +113,14 @@ async function knownEvents(url: string, authorization: string, sessionId: string
   if (response.status === 404) return { eventIds: new Set(), started: false };
   if (!response.ok) throw new Error(`the gateway answered ${response.status}: ${answer.error?.message ?? 'no reason given'}`);
   return { eventIds: new Set(answer.eventIds ?? []), started: answer.started === true };
+}
+
+/** `progress 40, file_history_snapshot 12, malformed_json 1`: most frequent first. */
+export function describeSkips(byReason: Record<string, number>): string {
+  return Object.entries(byReason)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([reason, n]) => `${reason} ${n}`)
+    .join(', ');
 }
 
 export function parseSince(value: string | undefined): Date | undefined {
@@ -155,7 +166,8 @@ export function registerIngestCommands(program: Command): void {
         process.stdout.write(
           `${summary.files} files, ${summary.sessions} sessions, ${summary.turns} turns: ${summary.accepted} events accepted, ` +
             `${summary.duplicates} already there; skipped ${summary.skippedFiles} files, ${summary.skippedLines} lines, ` +
-            `${summary.skippedEvents} oversized events; ${seconds} s\n`,
+            `${summary.skippedEvents} oversized events; ${seconds} s\n` +
+            (summary.skippedLines > 0 ? `skipped lines by reason: ${describeSkips(summary.skippedByReason)}\n` : ''),
         );
       } catch (error) {
         bar?.stop();

@@ -4,6 +4,7 @@ import { computeSessionOutcome } from '../domain/session-outcome';
 import { readTranscript, splitLines } from '../domain/transcript';
 import { subagentSessionId, transcriptToEvents, type TranscriptEvent } from '../domain/transcript-to-events';
 import type { GitFacts } from '../domain/infer-outcome';
+import type { SkipReason } from '../domain/transcript-entry';
 import { loadGitFacts } from '../git/git-facts';
 import type { TranscriptFile } from './transcript-files';
 
@@ -12,6 +13,8 @@ export interface TranscriptFileEvents {
   events: TranscriptEvent[];
   turns: number;
   skippedLines: number;
+  /** The same lines by reason, only the reasons that occurred: a snapshot line is no damage, a malformed one is. */
+  skippedByReason: Partial<Record<SkipReason, number>>;
 }
 
 export interface TranscriptFileOptions {
@@ -36,6 +39,7 @@ export async function transcriptFileEvents(file: TranscriptFile, options: Transc
   }
   const transcript = readTranscript(splitLines(text));
   const skippedLines = Object.values(transcript.stats.skipped).reduce((sum, n) => sum + n, 0);
+  const skippedByReason = Object.fromEntries(Object.entries(transcript.stats.skipped).filter(([, n]) => n > 0));
   const stem = sessionToken(path.basename(file.path, '.jsonl'));
   const parent = transcript.sessionId ? sessionToken(transcript.sessionId) : undefined;
   const sessionId = transcript.agentId ? subagentSessionId(parent ?? stem, sessionToken(transcript.agentId)) : (parent ?? stem);
@@ -54,11 +58,16 @@ export async function transcriptFileEvents(file: TranscriptFile, options: Transc
     entries: transcript.entries,
     outcome: { git, now: options.now },
   });
-  return { sessionId, events, turns: events.filter((e) => e.type === 'TurnRecorded').length, skippedLines };
+  return { sessionId, events, turns: events.filter((e) => e.type === 'TurnRecorded').length, skippedLines, skippedByReason };
 }
 
 /** Session ids become subject tokens: anything but letters, digits, `_`, `-` and `:` becomes `_`. */
 export function sessionToken(value: string): string {
   const token = value.replace(/[^A-Za-z0-9_\-:]/g, '_').slice(0, 100);
   return token === '' ? '_' : token;
+}
+
+/** Adds one file's skipped lines by reason into a run's running totals. */
+export function addSkips(into: Partial<Record<string, number>>, from: Partial<Record<string, number>>): void {
+  for (const [reason, n] of Object.entries(from)) into[reason] = (into[reason] ?? 0) + (n ?? 0);
 }

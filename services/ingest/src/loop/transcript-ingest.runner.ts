@@ -15,7 +15,7 @@ import type { TranscriptEvent } from '../domain/transcript-to-events';
 import { unseenEvents, type KnownSessionEvents } from '../domain/unseen-events';
 import { loadGitFacts } from '../git/git-facts';
 import type { TranscriptIngestConfig } from './transcript-ingest.config';
-import { transcriptFileEvents } from './transcript-file-events';
+import { addSkips, transcriptFileEvents } from './transcript-file-events';
 import { listTranscriptFiles } from './transcript-files';
 
 export const TRANSCRIPT_PRODUCER = 'transcript-ingest';
@@ -47,7 +47,12 @@ export interface RunOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-export type RunSummary = PayloadOf<'TranscriptIngestRunCompleted'> & { accountId: string; status: 'completed' };
+export type RunSummary = PayloadOf<'TranscriptIngestRunCompleted'> & {
+  accountId: string;
+  status: 'completed';
+  /** skippedLines by reason (`file_history_snapshot`, `progress`, `malformed_json`, `unknown_type`, …), for this answer only. */
+  skippedByReason: Record<string, number>;
+};
 
 export interface IngestStatus {
   enabled: boolean;
@@ -80,6 +85,9 @@ interface Counters {
   outcomesUpdated: number;
 }
 
+/** Kept beside the counters, not in them: the run's events carry only the contract's fields. */
+type SkipTally = Record<string, number>;
+
 /**
  * The transcript ingest run: walk the root for files changed since the watermark, turn each into
  * events, and append what the read models do not have yet to the raw work queue (so the redaction
@@ -106,13 +114,14 @@ export class TranscriptIngestRunner {
     const runId = randomUUID();
     const started = this.clock();
     const counters: Counters = { files: 0, sessions: 0, turns: 0, events: 0, skippedFiles: 0, skippedLines: 0, outcomesUpdated: 0 };
+    const skippedByReason: SkipTally = {};
     let since: Date | undefined;
     try {
       const watermark = await this.watermark(accountId);
       since = options.days !== undefined ? new Date(started.getTime() - options.days * DAY_MS) : (watermark ?? undefined);
       // Only a run that covered everything after the watermark may move it.
       const mayAdvance = since === undefined || (watermark !== null && since.getTime() <= watermark.getTime());
-      const newest = await this.ingestFiles(accountId, since, started, counters, options.onProgress);
+      const newest = await this.ingestFiles(accountId, since, started, counters, skippedByReason, options.onProgress);
       counters.outcomesUpdated = await this.recheckOutcomes(accountId, started);
       const next = mayAdvance && newest !== null && (watermark === null || newest > watermark.getTime()) ? new Date(newest) : watermark;
       const finished = this.clock();
@@ -122,8 +131,8 @@ export class TranscriptIngestRunner {
         ...(next ? { watermark: next.toISOString() } : {}),
       };
       await this.deps.log.append('raw', this.envelope('TranscriptIngestRunCompleted', runId, accountId, finished, payload));
-      logger.info({ runId, accountId, trigger: options.trigger, ...counters, durationMs: payload.durationMs }, 'transcript ingest run completed');
-      return { ...payload, accountId, status: 'completed' };
+      logger.info({ runId, accountId, trigger: options.trigger, ...counters, skippedByReason, durationMs: payload.durationMs }, 'transcript ingest run completed');
+      return { ...payload, accountId, status: 'completed', skippedByReason };
     } catch (error) {
       const finished = this.clock();
       const message = redact(error instanceof Error ? error.message : String(error)).text.slice(0, 2000);
@@ -201,6 +210,7 @@ export class TranscriptIngestRunner {
     since: Date | undefined,
     now: Date,
     counters: Counters,
+    skippedByReason: SkipTally,
     onProgress?: (done: number, total: number) => void,
   ): Promise<number | null> {
     const listing = await listTranscriptFiles(this.deps.config.root, since?.getTime());
@@ -219,13 +229,17 @@ export class TranscriptIngestRunner {
       if (!read) counters.skippedFiles += 1;
       else {
         counters.skippedLines += read.skippedLines;
+        addSkips(skippedByReason, read.skippedByReason);
         if (read.events.length > 0) {
           counters.sessions += 1;
           counters.turns += read.turns;
           for (const event of await this.unseen(accountId, read.sessionId, read.events)) {
             const parsed = parseEvent(event);
             // an event our own reader made but the contract refuses is a reader bug: skip it, count the line
-            if (!parsed.ok) counters.skippedLines += 1;
+            if (!parsed.ok) {
+              counters.skippedLines += 1;
+              addSkips(skippedByReason, { invalid_event: 1 });
+            }
             else batch.push(parsed.value);
             if (batch.length >= APPEND_BATCH) await flush();
           }
