@@ -6,7 +6,7 @@ import { jsonInstruction } from './anthropic/json-instruction';
 import type { CostGuard } from './cost-guard/cost-guard.port';
 import { estimateWorstCaseUsd } from './domain/estimate-tokens';
 import { parseModelJson, parseModelObject } from './domain/parse-model-json';
-import { estimateCostUsd } from './domain/pricing';
+import { estimateCostUsd, priceTable, type ModelPrice } from './domain/pricing';
 import { resolveCredential } from './domain/resolve-credential';
 import type { AdapterRequest, LlmAdapter, LlmClient, LlmFailure, LlmRequest, LlmResult, LlmSuccess } from './llm.port';
 import { OfflineAdapter } from './offline/offline.adapter';
@@ -27,6 +27,8 @@ export interface LlmRuntimeOptions {
   /** Derived from MNEMO_SECRET_KEY; without it stored account keys cannot be read. */
   masterKey?: Buffer | null;
   createAdapter: (apiKey: string, model: string) => LlmAdapter;
+  /** Prices laid over the built-in table (a model it does not know); an unknown model is priced as the dearest known one. */
+  prices?: Readonly<Record<string, ModelPrice>>;
   offline?: LlmAdapter;
   /** Run on the offline adapter when no key resolves (a request can override). Default true. */
   offlineFallback?: boolean;
@@ -44,9 +46,11 @@ type Credential = { apiKey: string; keyRef: string } | { failure: LlmFailure } |
  */
 export class LlmRuntime implements LlmClient {
   private readonly offline: LlmAdapter;
+  private readonly prices: Readonly<Record<string, ModelPrice>>;
 
   constructor(private readonly options: LlmRuntimeOptions) {
     this.offline = options.offline ?? new OfflineAdapter();
+    this.prices = priceTable(options.prices);
   }
 
   complete<T>(request: LlmRequest & { schema: ZodType<T>; json: { listKey: string } }): Promise<LlmResult<T[]>>;
@@ -76,7 +80,7 @@ export class LlmRuntime implements LlmClient {
       (request.system ?? '').length +
       (adapterRequest.json ? jsonInstruction(adapterRequest.json).length + 2 : 0) +
       request.messages.reduce((sum, m) => sum + m.content.length, 0);
-    const worstCaseUsd = estimateWorstCaseUsd(adapter.model, inputChars, request.messages.length, request.maxOutputTokens);
+    const worstCaseUsd = estimateWorstCaseUsd(adapter.model, inputChars, request.messages.length, request.maxOutputTokens, this.prices);
     let reservationId: string | undefined;
     try {
       const reservation = await this.options.costGuard.reserve({ account, pools, label, model: adapter.model, worstCaseUsd });
@@ -97,7 +101,7 @@ export class LlmRuntime implements LlmClient {
       this.options.logger?.warn({ account, label, key: keyRef, failure: outcome.failure, status: outcome.status }, outcome.message);
       return { ...outcome, model: adapter.model, provider: adapter.provider };
     }
-    const costUsd = estimateCostUsd(adapter.model, outcome.usage.inputTokens, outcome.usage.outputTokens);
+    const costUsd = estimateCostUsd(adapter.model, outcome.usage.inputTokens, outcome.usage.outputTokens, this.prices);
     const result = interpret(request, outcome.text, outcome.usage, costUsd, adapter);
     // An answer that failed its schema was still billed: committed, but recorded as invalid_output.
     const settled = result.ok ? 'ok' : 'invalid_output';

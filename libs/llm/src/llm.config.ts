@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_ANTHROPIC_MODEL } from './anthropic/anthropic.adapter';
+import type { ModelPrice } from './domain/pricing';
 
 const flag = (fallback: boolean) =>
   z
@@ -14,12 +15,20 @@ export const LlmEnv = z.object({
   MNEMO_LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   MNEMO_LLM_OFFLINE_FALLBACK: flag(true),
   MNEMO_COST_GUARD_FAIL_OPEN: flag(true),
+  /** Dollars per million tokens for MNEMO_LLM_MODEL, for a model the built-in price table does not know. Both or neither. */
+  MNEMO_LLM_PRICE_INPUT_PER_MTOK: z.coerce.number().nonnegative().max(10_000).optional(),
+  MNEMO_LLM_PRICE_OUTPUT_PER_MTOK: z.coerce.number().nonnegative().max(10_000).optional(),
   ANTHROPIC_API_KEY: z.string().optional(),
   MNEMO_SECRET_KEY: z.string().optional(),
+}).refine((env) => (env.MNEMO_LLM_PRICE_INPUT_PER_MTOK === undefined) === (env.MNEMO_LLM_PRICE_OUTPUT_PER_MTOK === undefined), {
+  message: 'set both MNEMO_LLM_PRICE_INPUT_PER_MTOK and MNEMO_LLM_PRICE_OUTPUT_PER_MTOK, or neither',
+  path: ['MNEMO_LLM_PRICE_OUTPUT_PER_MTOK'],
 });
 
 export interface LlmConfig {
   model: string;
+  /** The configured model's price when set explicitly; otherwise the built-in table prices it. */
+  price: ModelPrice | null;
   timeoutMs: number;
   maxRetries: number;
   offlineFallback: boolean;
@@ -32,6 +41,10 @@ export function parseLlmConfig(env: Record<string, string | undefined>): LlmConf
   const parsed = LlmEnv.parse(env);
   return {
     model: parsed.MNEMO_LLM_MODEL,
+    price:
+      parsed.MNEMO_LLM_PRICE_INPUT_PER_MTOK === undefined || parsed.MNEMO_LLM_PRICE_OUTPUT_PER_MTOK === undefined
+        ? null
+        : { inputPerMTok: parsed.MNEMO_LLM_PRICE_INPUT_PER_MTOK, outputPerMTok: parsed.MNEMO_LLM_PRICE_OUTPUT_PER_MTOK },
     timeoutMs: parsed.MNEMO_LLM_TIMEOUT_MS,
     maxRetries: parsed.MNEMO_LLM_MAX_RETRIES,
     offlineFallback: parsed.MNEMO_LLM_OFFLINE_FALLBACK,

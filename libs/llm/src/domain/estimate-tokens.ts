@@ -1,4 +1,4 @@
-import { estimateCostUsd } from './pricing';
+import { estimateCostUsd, PRICE_TABLE, type ModelPrice } from './pricing';
 
 /**
  * Rough token count: about four characters a token for English prose, rounded up. Good enough for
@@ -17,6 +17,12 @@ export function worstCaseInputTokens(inputChars: number, messageCount: number): 
 }
 
 /** The most a call can cost: every output token the caller allowed, at the model's price. */
-export function estimateWorstCaseUsd(model: string, inputChars: number, messageCount: number, maxOutputTokens: number): number {
-  return estimateCostUsd(model, worstCaseInputTokens(inputChars, messageCount), maxOutputTokens);
+export function estimateWorstCaseUsd(
+  model: string,
+  inputChars: number,
+  messageCount: number,
+  maxOutputTokens: number,
+  table: Readonly<Record<string, ModelPrice>> = PRICE_TABLE,
+): number {
+  return estimateCostUsd(model, worstCaseInputTokens(inputChars, messageCount), maxOutputTokens, table);
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { estimateCostUsd, FALLBACK_PRICE, priceFor } from './pricing';
+import { estimateCostUsd, FALLBACK_PRICE, isPriced, priceFor, priceTable } from './pricing';
 
 describe('priceFor', () => {
   it('prices a dated snapshot as its family', () => {
@@ -18,6 +18,17 @@ describe('priceFor', () => {
 
   it('does not match a prefix that only shares characters', () => {
     expect(priceFor('claude-haiku-4-50')).toBe(FALLBACK_PRICE);
+  });
+});
+
+describe('price overrides', () => {
+  it('prices a model the table does not know from the override, leaving the rest alone', () => {
+    const table = priceTable({ 'claude-haiku-5-5': { inputPerMTok: 3, outputPerMTok: 15 } });
+    expect(isPriced('claude-haiku-5-5')).toBe(false);
+    expect(isPriced('claude-haiku-5-5', table)).toBe(true);
+    expect(estimateCostUsd('claude-haiku-5-5', 1_000, 1_000, table)).toBe(0.018);
+    expect(estimateCostUsd('claude-haiku-5-5', 1_000, 1_000)).toBe(0.09);
+    expect(estimateCostUsd('claude-haiku-4-5', 1_000, 1_000, table)).toBe(0.006);
   });
 });
 

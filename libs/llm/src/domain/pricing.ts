@@ -35,8 +35,18 @@ export function priceFor(model: string, table: Readonly<Record<string, ModelPric
   return best ? table[best] : FALLBACK_PRICE;
 }
 
-export function estimateCostUsd(model: string, inputTokens: number, outputTokens: number): number {
-  const price = priceFor(model);
+/** The built-in table with a deployment's own prices laid over it (a model the table does not know yet). */
+export function priceTable(overrides: Readonly<Record<string, ModelPrice>> = {}): Readonly<Record<string, ModelPrice>> {
+  return { ...PRICE_TABLE, ...overrides };
+}
+
+/** False when the model would be priced at the fallback (the dearest known model). */
+export function isPriced(model: string, table: Readonly<Record<string, ModelPrice>> = PRICE_TABLE): boolean {
+  return Object.keys(table).some((prefix) => model === prefix || model.startsWith(`${prefix}-`));
+}
+
+export function estimateCostUsd(model: string, inputTokens: number, outputTokens: number, table: Readonly<Record<string, ModelPrice>> = PRICE_TABLE): number {
+  const price = priceFor(model, table);
   const usd = (inputTokens * price.inputPerMTok + outputTokens * price.outputPerMTok) / 1_000_000;
   // Rounded to a micro-dollar so sums across a day do not drift in float noise.
   return Math.round(usd * 1e6) / 1e6;

@@ -168,11 +168,12 @@ describe('cost ledger over NATS and Postgres', () => {
     await g.release(limited.reservationId, 'rate_limited');
     await g.commit(invalid.reservationId, { inputTokens: 300, outputTokens: 50, costUsd: 0.00055, outcome: 'invalid_output' });
     await g.release(failed.reservationId);
+    type Row = { reservation_id: string; outcome: string; cost: number };
     const rows = await eventually(
-      () => dbA.query(`SELECT reservation_id, outcome, cost_usd::float8 AS cost FROM cost_entries WHERE account_id = 'acc-outcome'`),
-      (r: unknown[]) => r.length === 3,
+      (): Promise<Row[]> => dbA.query(`SELECT reservation_id, outcome, cost_usd::float8 AS cost FROM cost_entries WHERE account_id = 'acc-outcome'`),
+      (r) => r.length === 3,
     );
-    const byId = Object.fromEntries(rows.map((r: { reservation_id: string; outcome: string; cost: number }) => [r.reservation_id, [r.outcome, r.cost]]));
+    const byId = Object.fromEntries(rows.map((r) => [r.reservation_id, [r.outcome, r.cost]]));
     expect(byId).toEqual({
       [limited.reservationId]: ['rate_limited', 0],
       [invalid.reservationId]: ['invalid_output', 0.00055],
