@@ -128,6 +128,50 @@ describe('LLM spend: a real call reserved, committed and reported', () => {
     expect(costs.body).toMatchObject({ calls: 2, totalUsd: 0.0014, capsUsd: { session: 0.001 } });
   });
 
+  it('sums by UTC day, pool and label within the range asked for, and refuses a backwards range', async () => {
+    const spender = await harness.createAccount('history');
+    const settled = (day: string, label: 'compaction' | 'profile', pools: string[], costUsd: number, outcome = 'ok') => ({
+      id: randomUUID(),
+      type: 'LlmCallSettled',
+      version: 1,
+      accountId: spender.accountId,
+      occurredAt: `${day}T12:00:00.000Z`,
+      producer: 'cost-ledger',
+      payload: { reservationId: randomUUID(), pools, label, model: 'claude-haiku-4-5', inputTokens: 1000, outputTokens: 100, costUsd, outcome, day },
+    });
+    const events = [
+      settled('2030-03-01', 'compaction', ['compaction', 'session'], 0.01),
+      settled('2030-03-01', 'compaction', ['compaction', 'session'], 0.02),
+      settled('2030-03-01', 'profile', ['profile'], 0.03),
+      settled('2030-03-02', 'profile', ['profile'], 0, 'cost_cap'),
+      settled('2030-03-05', 'profile', ['profile'], 0.5),
+    ];
+    for (const event of events) await harness.platform.infra.log.append('events', event);
+    const response = await eventually(
+      () => harness.http().get('/v1/costs?from=2030-03-01&to=2030-03-02').set(auth(spender.apiKey)),
+      (r) => r.body.calls === 4,
+    );
+    const row = (day: string, pool: string, label: string, calls: number, costUsd: number, costCapHits = 0) => ({
+      day, pool, label, calls, costCapHits, inputTokens: 1000 * calls, outputTokens: 100 * calls, costUsd,
+    });
+    expect(response.body).toMatchObject({
+      from: '2030-03-01',
+      to: '2030-03-02',
+      calls: 4,
+      // Each call counted once in the total, though a compaction summary shows under two pools.
+      totalUsd: 0.06,
+      rows: [
+        row('2030-03-01', 'compaction', 'compaction', 2, 0.03),
+        row('2030-03-01', 'profile', 'profile', 1, 0.03),
+        row('2030-03-01', 'session', 'compaction', 2, 0.03),
+        row('2030-03-02', 'profile', 'profile', 1, 0, 1),
+      ],
+    });
+    const backwards = await harness.http().get('/v1/costs?from=2030-03-02&to=2030-03-01').set(auth(spender.apiKey));
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.error.issues[0]).toMatchObject({ path: 'query.from' });
+  });
+
   it('serves recorded feature events by action', async () => {
     const recorded = {
       id: randomUUID(),
