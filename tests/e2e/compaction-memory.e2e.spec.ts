@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { StoredEvent } from '@mnemo/contracts';
-import { checksumProjection, replayProjection } from '@mnemo/persistence';
+import { checksumProjection, replayProjection, waitForCheckpoint } from '@mnemo/persistence';
+import { memoryProjection } from '@mnemo/memory-service';
 import { compactionProjection } from '@mnemo/compaction-service';
 import { startFakeAnthropic, textReply, type FakeAnthropic } from '@mnemo/testing';
 import { ADMIN_KEY, startHarness, type Harness } from '../support/platform-harness';
@@ -15,6 +16,8 @@ const ENV = {
   MNEMO_COST_LEDGER_TIMEOUT_MS: '5000',
   MNEMO_MEMORY_ARTIFACT_DEBOUNCE_MS: '1000',
   MNEMO_MEMORY_QUIET_SWEEP_MS: '300',
+  MNEMO_MEMORY_ARTIFACT_SWEEP_MS: '300',
+  MNEMO_MEMORY_ARTIFACT_GRACE_MS: '1500',
   ANTHROPIC_API_KEY: '',
 };
 
@@ -330,6 +333,25 @@ describe('compaction and memory extraction on the running platform', () => {
     expect(rowsAfter.find((f) => f.source_artifact_id === 'a-walks')!.source_session).toBe('artifact-extract');
   });
 
+  it('finishes an artifact extraction whose debounce timer was lost with its instance', async () => {
+    const account = await harness.createAccount('lost-timer');
+    // Another instance recorded a newer save of this artifact and died before that save reached the log:
+    // this save's own timer finds itself superseded and never runs. Only the sweep can extract it.
+    await harness.platform.infra.cache.set(`memory:artifact:${account.accountId}:a-lost:pending`, String(Number.MAX_SAFE_INTEGER), 60_000);
+    const content = 'My goal is to open a small bakery in my home town within three years, with my sister. '.repeat(3);
+    await post(account, [{ id: randomUUID(), type: 'ArtifactSaved', sessionId: 's-lost', occurredAt: new Date().toISOString(), payload: { artifactId: 'a-lost', title: 'Bakery', content } }]);
+    const rows = await eventually(() => facts(account.accountId), (r) => r.some((f) => f.source_artifact_id === 'a-lost'), 15_000);
+    expect(rows.every((f) => f.source_session === 's-lost')).toBe(true);
+    const settled = await eventually(
+      () => db().query(`SELECT settled_event_id = saved_event_id AS settled FROM artifact_extractions WHERE account_id = $1`, [account.accountId]),
+      (r: Array<{ settled: boolean }>) => r.length === 1 && r[0]!.settled,
+    );
+    expect(settled).toEqual([{ settled: true }]);
+    // Settled: later sweeps leave it alone.
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // deliberately several sweep intervals: asserting nothing more happens
+    expect(await telemetry(account.accountId, 'memories_extracted_from_artifact')).toHaveLength(1);
+  });
+
   it('extracts once from a session quiet for 30 minutes with no pause after its last turn', async () => {
     const account = await harness.createAccount('quiet');
     const hourAgo = Date.now() - 60 * 60_000;
@@ -347,17 +369,23 @@ describe('compaction and memory extraction on the running platform', () => {
     expect(marks[0]!.event.payload).toMatchObject({ outcome: 'extracted', lastTurnAt: new Date(hourAgo - 60_000).toISOString() });
   });
 
-  it('rebuilds the summaries identically by replaying the log, with no model call and nothing published', async () => {
+  it('rebuilds the summaries, memories and proposals identically by replaying the log, with no model call and nothing published', async () => {
     const { dataSource, log } = harness.platform.infra;
+    await reactorsIdle();
+    const lastSeq = await log.lastSeq('events');
+    for (const name of ['compaction', 'memory']) await expect(waitForCheckpoint(dataSource, name, lastSeq)).resolves.toBe(true);
     const rows = () => dataSource.query(`SELECT account_id, session_id, segment, summary, model, input_tokens, output_tokens, created_at FROM segment_summaries ORDER BY 1, 2, 3`);
     const before = await rows();
     expect(before.length).toBeGreaterThanOrEqual(6);
-    const checksum = await checksumProjection(dataSource, compactionProjection);
+    const checksums = { compaction: await checksumProjection(dataSource, compactionProjection), memory: await checksumProjection(dataSource, memoryProjection) };
+    expect(Number(checksums.memory.memory_facts!.split(':')[0])).toBeGreaterThan(20);
+    expect(Number(checksums.memory.memory_proposals!.split(':')[0])).toBeGreaterThan(0);
     const calls = fake.requests.length;
-    const lastSeq = await log.lastSeq('events');
     await replayProjection(dataSource, log, compactionProjection);
+    await replayProjection(dataSource, log, memoryProjection);
     expect(await rows()).toEqual(before);
-    expect(await checksumProjection(dataSource, compactionProjection)).toEqual(checksum);
+    expect(await checksumProjection(dataSource, compactionProjection)).toEqual(checksums.compaction);
+    expect(await checksumProjection(dataSource, memoryProjection)).toEqual(checksums.memory);
     expect(fake.requests.length).toBe(calls);
     expect(await log.lastSeq('events')).toBe(lastSeq);
   });

@@ -1,13 +1,15 @@
 import { Module } from '@nestjs/common';
+import { ArtifactExtraction } from './reactors/artifact-extraction.service';
+import { ArtifactExtractionSweep } from './reactors/artifact-extraction.sweep';
 import { ArtifactSavedReactor } from './reactors/artifact-saved.reactor';
 import { EXTRACTION_CONFIG, parseExtractionConfig } from './reactors/extraction.config';
 import { FactExtractor } from './reactors/fact-extractor.service';
 import { QuietSessionSweep } from './reactors/quiet-session.sweep';
 import { SegmentCompactedReactor } from './reactors/segment-compacted.reactor';
 
-/** Fact extraction: after a segment's summary, after an artifact save (debounced), when a session goes quiet. */
+/** Fact extraction: once a segment's compaction call settles, after an artifact save (debounced, with a sweep that finishes a save whose timer died), when a session goes quiet. */
 @Module({
   controllers: [SegmentCompactedReactor, ArtifactSavedReactor],
-  providers: [{ provide: EXTRACTION_CONFIG, useFactory: () => parseExtractionConfig(process.env) }, FactExtractor, QuietSessionSweep],
+  providers: [{ provide: EXTRACTION_CONFIG, useFactory: () => parseExtractionConfig(process.env) }, FactExtractor, ArtifactExtraction, ArtifactExtractionSweep, QuietSessionSweep],
 })
 export class MemoryReactorsModule {}

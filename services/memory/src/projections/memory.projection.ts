@@ -1,5 +1,7 @@
 import type { StoredEvent } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
+import { recordArtifactSave, settleArtifactExtraction } from './memory-artifacts.projector';
+import { MemoryArtifacts1764400005200 } from './memory-artifacts.migration';
 import { deleteFact, editFact, insertFact, markFactsUsed } from './memory-facts.projector';
 import { applyProposalEvent } from './memory-proposals.projector';
 import { Memory1764400005100 } from './memory.migration';
@@ -21,6 +23,8 @@ const HANDLES = [
   'PlanCheckedIn',
   'PlanClosed',
   'ReminderSet',
+  'ArtifactSaved',
+  'FeatureEventRecorded',
 ] as const;
 type Handled = (typeof HANDLES)[number];
 
@@ -32,8 +36,8 @@ type Handled = (typeof HANDLES)[number];
 export const memoryProjection: Projection = {
   name: 'memory',
   handles: HANDLES,
-  tables: ['memory_facts', 'memory_proposals', 'memory_changes', 'plans', 'plan_checkins', 'reminders'],
-  migrations: [Memory1764400005100],
+  tables: ['memory_facts', 'memory_proposals', 'memory_changes', 'plans', 'plan_checkins', 'reminders', 'artifact_extractions'],
+  migrations: [Memory1764400005100, MemoryArtifacts1764400005200],
 
   async apply(sql: Sql, stored: StoredEvent): Promise<void> {
     await applyOne(sql, stored);
@@ -67,6 +71,10 @@ async function applyOne(sql: Sql, stored: StoredEvent): Promise<void> {
       return applyPlanEvent(sql, stored);
     case 'ReminderSet':
       return applyReminderSet(sql, stored);
+    case 'ArtifactSaved':
+      return recordArtifactSave(sql, stored);
+    case 'FeatureEventRecorded':
+      return settleArtifactExtraction(sql, stored);
     default: {
       const _never: never = type;
       return _never;
@@ -74,13 +82,16 @@ async function applyOne(sql: Sql, stored: StoredEvent): Promise<void> {
   }
 }
 
+/** The events that change a memory or a proposal: the ones the Explorer's stream reports. */
+const JOURNALED = new Set<string>(HANDLES.filter((type) => type.startsWith('MemoryFact') || type.startsWith('Proposal')));
+
 /**
  * Journals what this event changed: the rows it wrote carry its sequence. A redelivered or
  * superseded event wrote nothing, so it journals nothing.
  */
 async function journalChanges(sql: Sql, stored: StoredEvent): Promise<void> {
   const { event, seq } = stored;
-  if (event.type.startsWith('Plan') || event.type === 'ReminderSet') return;
+  if (!JOURNALED.has(event.type)) return;
   await sql.query(
     `INSERT INTO memory_changes (account_id, seq, kind, ref_id, change, version)
      SELECT account_id, last_seq, 'memory', id, last_change, version FROM memory_facts WHERE account_id = $1 AND last_seq = $2

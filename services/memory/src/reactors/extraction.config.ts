@@ -6,6 +6,12 @@ export const EXTRACTION_CONFIG = 'EXTRACTION_CONFIG';
 /** The extraction reactors' environment; defaults are SPEC §5 and seed 001. */
 export const ExtractionEnv = z.object({
   MNEMO_MEMORY_ARTIFACT_DEBOUNCE_MS: z.coerce.number().int().min(0).default(3_000),
+  /** How often any instance looks for artifact saves whose debounce timer died with its instance. */
+  MNEMO_MEMORY_ARTIFACT_SWEEP_MS: z.coerce.number().int().min(50).default(60_000),
+  /** A save is taken over by the sweep this long after it was saved: past the debounce and its lock wait. */
+  MNEMO_MEMORY_ARTIFACT_GRACE_MS: z.coerce.number().int().min(0).default(5 * 60_000),
+  /** Saves older than this are not taken over any more (the extraction's done marker lives a day). */
+  MNEMO_MEMORY_ARTIFACT_LOOKBACK_MS: z.coerce.number().int().positive().default(20 * 60 * 60_000),
   MNEMO_MEMORY_QUIET_MINUTES: z.coerce.number().positive().default(QUIET_MINUTES),
   MNEMO_MEMORY_QUIET_SWEEP_MS: z.coerce.number().int().min(50).default(60_000),
   /** A session whose last turn is older than this is not looked at any more. */
@@ -14,6 +20,9 @@ export const ExtractionEnv = z.object({
 
 export interface ExtractionConfig {
   artifactDebounceMs: number;
+  artifactSweepMs: number;
+  artifactGraceMs: number;
+  artifactLookbackMs: number;
   quietMinutes: number;
   quietSweepMs: number;
   quietLookbackDays: number;
@@ -23,6 +32,9 @@ export function parseExtractionConfig(env: Record<string, string | undefined>): 
   const parsed = ExtractionEnv.parse(env);
   return {
     artifactDebounceMs: parsed.MNEMO_MEMORY_ARTIFACT_DEBOUNCE_MS,
+    artifactSweepMs: parsed.MNEMO_MEMORY_ARTIFACT_SWEEP_MS,
+    artifactGraceMs: parsed.MNEMO_MEMORY_ARTIFACT_GRACE_MS,
+    artifactLookbackMs: parsed.MNEMO_MEMORY_ARTIFACT_LOOKBACK_MS,
     quietMinutes: parsed.MNEMO_MEMORY_QUIET_MINUTES,
     quietSweepMs: parsed.MNEMO_MEMORY_QUIET_SWEEP_MS,
     quietLookbackDays: parsed.MNEMO_MEMORY_QUIET_LOOKBACK_DAYS,
