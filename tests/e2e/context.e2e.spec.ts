@@ -334,6 +334,20 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
     expect((await claudeMdJson('s-h', owner.apiKey)).body.markdown).toContain('Lives with type 1 diabetes.');
   });
 
+  it('still fills Personal Context with twenty memories when the newest are sensitive and held back', async () => {
+    const owner = await harness.createAccount('twenty');
+    for (let i = 1; i <= 20; i += 1) {
+      await publish(owner, 'MemoryFactCreated', { factId: `p-${i}`, factType: 'preference', content: `Prefers option number ${i}.`, confidence: 'high', source: 'manual', sourceSession: 'manual' }, { projection: 'memory' });
+    }
+    for (let i = 1; i <= 3; i += 1) {
+      await publish(owner, 'MemoryFactCreated', { factId: `s-${i}`, factType: 'event', content: `Takes 10 mg of medication number ${i} daily.`, confidence: 'high', source: 'manual', sourceSession: 'manual' }, { projection: 'memory' });
+    }
+    const { body } = await claudeMdJson('s-twenty', owner.apiKey);
+    expect(body.telemetry.memoryCount).toBe(20);
+    expect(body.markdown).toContain('Prefers option number 1.');
+    expect(body.markdown).not.toContain('medication');
+  });
+
   // Destructive: runs last.
   it('fails open: with the memory table dropped, CLAUDE.md is served without Personal Context and the telemetry says so', async () => {
     await harness.platform.infra.dataSource.query('DROP TABLE memory_facts');

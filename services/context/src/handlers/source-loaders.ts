@@ -40,9 +40,12 @@ const toMemory = (row: Record<string, any>): MemoryItem => ({
 
 /** seed 000: Personal Context considers the most recent memories (by creation) before dedup. */
 export async function loadRecentMemories(reader: SourceReader, limit: number): Promise<MemoryItem[]> {
+  // Sensitive facts are held back without the health module: leave them out before the limit, so
+  // Personal Context still gets its twenty.
   const rows = await reader.query(
-    `SELECT ${MEMORY_COLUMNS} FROM memory_facts WHERE account_id = $1 AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT $2`,
-    [limit],
+    `SELECT ${MEMORY_COLUMNS} FROM memory_facts WHERE account_id = $1 AND status = 'active' AND (NOT sensitive OR $3)
+     ORDER BY created_at DESC, id DESC LIMIT $2`,
+    [limit, reader.switches.healthModuleOn],
   );
   return rows.map(toMemory);
 }
