@@ -155,7 +155,14 @@ describe('memories: the Explorer API, proposals, plans, and their read models', 
     await publish(p.accountId, 'MemoryFactProposed', asthma);
 
     expect((await as(p).get('/v1/memories')).body).toMatchObject({ memories: [], total: 0 });
+    // Offered once: the next turn gets both, the one after gets none; both stay pending.
+    const offered = await as(p).post('/v1/proposals/offer');
+    expect(offered.status).toBe(200);
+    expect(offered.body.proposals.map((x: { id: string }) => x.id).sort()).toEqual([meds.proposalId, asthma.proposalId].sort());
+    await expect(as(p).post('/v1/proposals/offer')).resolves.toMatchObject({ status: 200, body: { proposals: [] } });
+    await expect(as(b).post('/v1/proposals/offer')).resolves.toMatchObject({ status: 200, body: { proposals: [] } });
     const pending = await as(p).get('/v1/proposals');
+    expect(pending.body.proposals.every((x: { status: string; offeredAt: string | null }) => x.status === 'pending' && x.offeredAt !== null)).toBe(true);
     expect(pending.body.proposals.map((x: { id: string }) => x.id).sort()).toEqual([meds.proposalId, asthma.proposalId].sort());
     await expect(as(b).post(`/v1/proposals/${meds.proposalId}/confirm`)).resolves.toMatchObject({ status: 404 });
 
@@ -198,7 +205,11 @@ describe('memories: the Explorer API, proposals, plans, and their read models', 
 
     const proposed = await as(r).post('/v1/memories/remember', { sessionId: 'chat-1', seq: 3 });
     expect(proposed.status).toBe(202);
-    expect(proposed.body).toMatchObject({ status: 'proposed', proposal: { fact: { content: 'I was diagnosed with ADHD last year.' }, status: 'pending' } });
+    // The same shape GET /v1/proposals lists.
+    expect(proposed.body).toMatchObject({
+      status: 'proposed',
+      proposal: { content: 'I was diagnosed with ADHD last year.', source: 'coach', origin: { session: 'chat-1', messageSeq: 3 }, status: 'pending' },
+    });
     const listed = (await as(r).get('/v1/memories')).body.memories.map((m: { content: string }) => m.content);
     expect(listed).toEqual(['I prefer walking meetings to sitting ones.']);
     expect((await as(r).get('/v1/proposals')).body.proposals).toHaveLength(1);

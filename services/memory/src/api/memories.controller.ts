@@ -9,6 +9,7 @@ import { MemoryChangeFeed } from './memory-change-feed';
 import { decideManualCreate, decideMemoryDelete, decideMemoryEdit, rememberWrite, type MemoryChange } from './memory-decisions';
 import { CreateMemoryBody, ListMemoriesQuery, parseInput, PatchMemoryBody, RememberBody, SearchMemoriesQuery } from './memory-api.dto';
 import { MemoryReads } from './memory-reads.service';
+import { proposalView } from './proposals.controller';
 import { MemoryWriter } from './memory-writer.service';
 
 const DeleteQuery = z.object({ version: z.coerce.number().int().positive().optional() });
@@ -98,7 +99,7 @@ export class MemoriesController {
         return { status: 'saved', memory: await this.get(accountId, write.event.payload.factId) };
       }
       response.status(202);
-      return { status: 'proposed', proposal: await this.reads.proposal(accountId, write.event.payload.proposalId) };
+      return { status: 'proposed', proposal: proposalView((await this.reads.proposal(accountId, write.event.payload.proposalId))!) };
     });
   }
 

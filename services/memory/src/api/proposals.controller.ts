@@ -1,17 +1,22 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { ConflictError, NotFoundError } from '@mnemo/contracts';
 import { AccountId, ApiKeyGuard } from '@mnemo/gateway-service';
-import { decideProposalAnswer, type ProposalState } from '../domain/proposals';
+import { decideProposalAnswer, proposalsToOffer, type ProposalState } from '../domain/proposals';
 import { MemoryReads } from './memory-reads.service';
 import { MemoryWriter } from './memory-writer.service';
 
-const proposalView = (p: ProposalState) => ({
+export const proposalView = (p: ProposalState) => ({
   id: p.proposalId,
   factType: p.fact.factType,
   content: p.fact.content,
   confidence: p.fact.confidence,
   source: p.fact.source,
-  origin: { session: p.fact.sourceSession, ...(p.fact.sourceSegment ? { segment: p.fact.sourceSegment } : {}), ...(p.fact.sourceArtifactId ? { artifactId: p.fact.sourceArtifactId } : {}) },
+  origin: {
+    session: p.fact.sourceSession,
+    ...(p.fact.sourceSegment ? { segment: p.fact.sourceSegment } : {}),
+    ...(p.fact.sourceArtifactId ? { artifactId: p.fact.sourceArtifactId } : {}),
+    ...(p.fact.sourceMessageSeq !== undefined ? { messageSeq: p.fact.sourceMessageSeq } : {}),
+  },
   reason: p.sensitiveReason,
   status: p.status,
   proposedAt: p.proposedAt,
@@ -31,6 +36,22 @@ export class ProposalsController {
   @Get()
   async pending(@AccountId() accountId: string) {
     return { proposals: (await this.reads.pendingProposals(accountId)).map(proposalView) };
+  }
+
+  /**
+   * The proposals to put to the person at their next turn (seed 001: each is offered once). Those
+   * returned are recorded as offered, so the next call does not return them again; they stay pending
+   * (and listed above) until answered or lapsed.
+   */
+  @Post('offer')
+  @HttpCode(200)
+  async offer(@AccountId() accountId: string) {
+    return this.writer.exclusively(`proposals-offer:${accountId}`, async () => {
+      const due = proposalsToOffer(await this.reads.pendingProposals(accountId));
+      if (due.length) await this.writer.append(accountId, due.map((p) => ({ type: 'ProposalOffered', payload: { proposalId: p.proposalId } })));
+      const offered = new Set(due.map((p) => p.proposalId));
+      return { proposals: (await this.reads.pendingProposals(accountId)).filter((p) => offered.has(p.proposalId)).map(proposalView) };
+    });
   }
 
   /** Confirming saves the fact as it was proposed, never text the client sends (SPEC §5). */
