@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { LLM_CLIENT, type LlmClient } from '@mnemo/llm';
 import { startFakeAnthropic, textReply, type FakeAnthropic } from '@mnemo/testing';
 import { ADMIN_KEY, startHarness, type Harness } from '../support/platform-harness';
@@ -22,6 +23,9 @@ describe('LLM spend: a real call reserved, committed and reported', () => {
   let account: { accountId: string; apiKey: string };
   let llm: LlmClient;
   const saved: Record<string, string | undefined> = {};
+  /** Everything the platform logs, at debug, to prove no key is ever in it. */
+  const logLines: string[] = [];
+  const logSink = new Writable({ write: (chunk, _encoding, done) => (logLines.push(String(chunk)), done()) });
   const auth = (key = account.apiKey) => ({ Authorization: `Bearer ${key}` });
   const call = () =>
     llm.complete({
@@ -39,7 +43,7 @@ describe('LLM spend: a real call reserved, committed and reported', () => {
       saved[name] = process.env[name];
       process.env[name] = value;
     }
-    harness = await startHarness();
+    harness = await startHarness({ env: { LOG_LEVEL: 'debug' }, logDestination: logSink });
     account = await harness.createAccount('spender');
     llm = harness.platform.httpApp!.get<string, LlmClient>(LLM_CLIENT);
   });
@@ -170,6 +174,33 @@ describe('LLM spend: a real call reserved, committed and reported', () => {
     const backwards = await harness.http().get('/v1/costs?from=2030-03-02&to=2030-03-01').set(auth(spender.apiKey));
     expect(backwards.status).toBe(400);
     expect(backwards.body.error.issues[0]).toMatchObject({ path: 'query.from' });
+  });
+
+  it('records a call the provider rate-limited as rate_limited at $0, its hold lifted, and logs no key on the way', async () => {
+    fake.script({ kind: 'status', status: 429, retryAfterMs: 5 }, { kind: 'status', status: 401, message: 'invalid x-api-key' });
+    const profileCall = () =>
+      llm.complete({ account: account.accountId, label: 'profile', pools: ['profile'], messages: [{ role: 'user', content: 'Profile me.' }], maxOutputTokens: 64, offlineFallback: false });
+    await expect(profileCall()).resolves.toMatchObject({ ok: false, failure: 'rate_limited', status: 429 });
+    await expect(profileCall()).resolves.toMatchObject({ ok: false, failure: 'api_error', status: 401 });
+    const rows = await eventually(
+      (): Promise<Array<{ outcome: string; cost_usd: string }>> =>
+        harness.platform.infra.dataSource.query(`SELECT outcome, cost_usd FROM cost_entries WHERE account_id = $1 AND label = 'profile' ORDER BY occurred_at`, [account.accountId]),
+      (r) => r.length === 2,
+    );
+    expect(rows).toEqual([
+      { outcome: 'rate_limited', cost_usd: '0.000000' },
+      { outcome: 'api_error', cost_usd: '0.000000' },
+    ]);
+    const [balance] = await harness.platform.infra.dataSource.query(
+      `SELECT spent_usd::float8 AS spent, reserved_usd::float8 AS reserved FROM cost_pool_days WHERE account_id = $1 AND pool = 'profile'`,
+      [account.accountId],
+    );
+    expect(balance).toEqual({ spent: 0, reserved: 0 });
+
+    // The platform logged these calls (and every request before them) without the key in any form.
+    expect(logLines.join('')).toContain('rate limiting');
+    expect(logLines.length).toBeGreaterThan(10);
+    expect(logLines.join('')).not.toContain(ACCOUNT_KEY.slice(13, 40));
   });
 
   it('serves recorded feature events by action', async () => {

@@ -18,36 +18,38 @@ interface SumRow {
   label: string;
   calls: number;
   cost_cap_hits: number;
-  input_tokens: string;
-  output_tokens: string;
-  cost_usd: string;
+  input_tokens: number | string;
+  output_tokens: number | string;
+  cost_usd: number | string;
 }
 
 /**
  * Sums by day, pool and label. A call counted against two pools (a compaction summary: compaction and
- * session) appears under both, as it does against both caps; the totals count each call once.
+ * session) appears under both, as it does against both caps; the totals count each call once. Rows and
+ * totals come from one statement, so they read one snapshot even while the projector is writing.
  */
 async function sums(db: DataSource, range: { from: string; to: string }, accountId: string | null) {
-  const rows: SumRow[] = await db.query(
-    `SELECT ${accountId ? '' : 'account_id, '}day::text AS day, pool, label, count(*)::int AS calls,
-            count(*) FILTER (WHERE outcome = 'cost_cap')::int AS cost_cap_hits,
-            sum(input_tokens) AS input_tokens, sum(output_tokens) AS output_tokens, sum(cost_usd) AS cost_usd
-     FROM cost_entries, unnest(pools) AS pool
-     WHERE day BETWEEN $1 AND $2 AND ($3::text IS NULL OR account_id = $3)
-     GROUP BY ${accountId ? '' : 'account_id, '}day, pool, label
-     ORDER BY ${accountId ? '' : 'account_id, '}day, pool, label`,
-    [range.from, range.to, accountId],
-  );
-  const [total]: Array<{ calls: number; cost_usd: string }> = await db.query(
-    `SELECT count(*)::int AS calls, coalesce(sum(cost_usd), 0) AS cost_usd FROM cost_entries
-     WHERE day BETWEEN $1 AND $2 AND ($3::text IS NULL OR account_id = $3)`,
+  const by = accountId ? '' : 'account_id, ';
+  const [result]: Array<{ calls: number; cost_usd: number | string; rows: SumRow[] }> = await db.query(
+    `WITH e AS (
+       SELECT * FROM cost_entries WHERE day BETWEEN $1 AND $2 AND ($3::text IS NULL OR account_id = $3)
+     ), grouped AS (
+       SELECT ${by}day::text AS day, pool, label, count(*)::int AS calls,
+              count(*) FILTER (WHERE outcome = 'cost_cap')::int AS cost_cap_hits,
+              sum(input_tokens) AS input_tokens, sum(output_tokens) AS output_tokens, sum(cost_usd) AS cost_usd
+       FROM e, unnest(pools) AS pool
+       GROUP BY ${by}day, pool, label
+     )
+     SELECT (SELECT count(*)::int FROM e) AS calls,
+            (SELECT coalesce(sum(cost_usd), 0) FROM e) AS cost_usd,
+            coalesce((SELECT json_agg(g ORDER BY ${accountId ? '' : 'g.account_id, '}g.day, g.pool, g.label) FROM grouped g), '[]'::json) AS rows`,
     [range.from, range.to, accountId],
   );
   return {
     ...range,
-    calls: total.calls,
-    totalUsd: Number(total.cost_usd),
-    rows: rows.map((row) => ({
+    calls: result.calls,
+    totalUsd: Number(result.cost_usd),
+    rows: result.rows.map((row) => ({
       ...(row.account_id ? { accountId: row.account_id } : {}),
       day: row.day,
       pool: row.pool,
