@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
+import { EVENTS_PROTO, ingestGrpcBinding } from '@mnemo/gateway-service';
 import type { StoredEvent } from '@mnemo/contracts';
 import { checksumProjection, replayProjection } from '@mnemo/persistence';
 import { allProjections } from '@mnemo/platform-service';
@@ -76,6 +79,33 @@ describe('the spine: session events in, redacted turns out, rebuilt by replay', 
     expect(response.headers['x-correlation-id']).toBe('corr-42');
     const stored = await eventually(async () => (await allEvents(harness, 'events')).find((e) => e.event.id === event.id), Boolean);
     expect(stored?.event.correlationId).toBe('corr-42');
+  });
+
+  it('takes the same events over gRPC, with the same rules and answers', async () => {
+    const proto = grpc.loadPackageDefinition(protoLoader.loadSync(EVENTS_PROTO, ingestGrpcBinding.loaderOptions)) as any;
+    const client = new proto.mnemo.v1.IngestService(`127.0.0.1:${harness.platform.grpcPort}`, grpc.credentials.createInsecure());
+    const call = (request: unknown, key = account.apiKey) =>
+      new Promise<{ error: grpc.ServiceError | null; reply: unknown }>((resolve) => {
+        const metadata = new grpc.Metadata();
+        metadata.set('authorization', `Bearer ${key}`);
+        client.ingest(request, metadata, (error: grpc.ServiceError | null, reply: unknown) => resolve({ error, reply }));
+      });
+    const at = '2026-11-29T11:00:00Z';
+    const events = [
+      { id: randomUUID(), sessionId: 's-grpc', occurredAt: at, sessionStarted: { source: 'java-producer' } },
+      { id: randomUUID(), sessionId: 's-grpc', occurredAt: at, turnRecorded: { seq: 1, role: 'user', text: `over gRPC with ${GITHUB_TOKEN}` } },
+    ];
+    await expect(call({ events })).resolves.toEqual({ error: null, reply: { accepted: 2, duplicates: 0 } });
+    const turns = await eventually(() => turnsOf('s-grpc'), (r) => r.body.turns?.length === 1);
+    expect(turns.body.turns[0].text).toBe('over gRPC with [REDACTED:github_token]');
+
+    const before = await harness.platform.infra.log.lastSeq('raw');
+    const bad = await call({ events: [{ id: randomUUID(), sessionId: 's-grpc', occurredAt: at, turnRecorded: { seq: 2, role: 'user' } }] });
+    expect(bad.error?.code).toBe(grpc.status.INVALID_ARGUMENT);
+    expect(bad.error?.details).toContain('events[0].payload.text');
+    expect(await harness.platform.infra.log.lastSeq('raw')).toBe(before);
+    expect((await call({ events }, 'mnemo_wrong')).error?.code).toBe(grpc.status.UNAUTHENTICATED);
+    client.close();
   });
 
   it('stores an event id posted twice once', async () => {

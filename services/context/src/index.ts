@@ -12,7 +12,7 @@
  * It records `telemetry`, stamps last_used_at on `usedMemoryIds`, and serves the text.
  *
  * Service pieces: `contextProjection` (its read models and the cache version), `startContextRpc`
- * (the request/reply handlers), `ContextApiModule` (HTTP routes on the gateway), `startContextGrpc`
+ * (the request/reply handlers), `ContextApiModule` (HTTP routes on the gateway), `contextGrpcBinding`
  * and `registerContextCommands` (CLI).
  */
 export * from './domain/context-sources';
@@ -33,6 +33,6 @@ export { startContextRpc } from './handlers/context-rpc';
 export { ContextHandler } from './handlers/context.handler';
 export { ContextCacheFront } from './handlers/context-cache-front';
 export { ContextApiModule } from './api/context-api.module';
-export { startContextGrpc, GATEWAY_PROTO, PROTO_OPTIONS, type GrpcGateway } from './api/context-grpc.server';
+export { contextGrpcBinding, GATEWAY_PROTO, PROTO_OPTIONS } from './api/context-grpc.binding';
 export { TELEMETRY_HEADER } from './api/context.controller';
 export { registerContextCommands, runClaudeMdCommand, writeFileAtomically } from './cli/context.command';

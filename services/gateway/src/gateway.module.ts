@@ -7,12 +7,13 @@ import { SessionsController } from './api/sessions.controller';
 import { AuthModule } from './auth/auth.module';
 import { HttpErrorFilter } from './http/error.filter';
 import { RequestLogMiddleware } from './http/request-log.middleware';
+import { IngestService } from './ingest/ingest.service';
 
 /** The edge: HTTP API, authentication, request limits. Infrastructure comes from the platform's global module. */
 @Module({
   imports: [AuthModule],
   controllers: [HealthController, EventsController, SessionsController, AccountsController],
-  providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }],
+  providers: [IngestService, { provide: APP_FILTER, useClass: HttpErrorFilter }],
 })
 export class GatewayModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

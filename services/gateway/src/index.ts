@@ -6,3 +6,5 @@ export * from './http/configure-app';
 export * from './auth/auth.module';
 export * from './auth/auth.guards';
 export * from './http/error.filter';
+export * from './grpc/grpc-gateway';
+export * from './grpc/ingest.grpc';

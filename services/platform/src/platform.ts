@@ -2,8 +2,8 @@ import { NestFactory } from '@nestjs/core';
 import type { INestApplication, INestMicroservice } from '@nestjs/common';
 import { RethrowRpcErrors, JetStreamTransport, type Logger, type Subscription } from '@mnemo/eventing';
 import { registerProjectionLag, startProjector } from '@mnemo/persistence';
-import { configureHttp, installFallbackErrorHandler } from '@mnemo/gateway-service';
-import { startContextGrpc, type GrpcGateway } from '@mnemo/context-service';
+import { configureHttp, ingestGrpcBinding, installFallbackErrorHandler, startGrpcGateway, type GrpcGateway } from '@mnemo/gateway-service';
+import { contextGrpcBinding } from '@mnemo/context-service';
 import { openInfra, type Infra } from './infra';
 import { InfraModule } from './infra.module';
 import { createPlatformLlm } from './llm-wiring';
@@ -66,7 +66,12 @@ export async function startPlatform(config: PlatformConfig, services: ServiceDef
         await httpApp.listen(config.MNEMO_HTTP_PORT, config.MNEMO_HTTP_HOST);
         const address = httpApp.getHttpServer().address();
         httpPort = typeof address === 'object' && address ? address.port : config.MNEMO_HTTP_PORT;
-        grpc = await startContextGrpc(httpApp, { port: config.MNEMO_GRPC_PORT, host: config.MNEMO_HTTP_HOST }, logger);
+        grpc = await startGrpcGateway(
+          httpApp,
+          [ingestGrpcBinding, contextGrpcBinding],
+          { port: config.MNEMO_GRPC_PORT, host: config.MNEMO_HTTP_HOST, maxMessageBytes: config.MNEMO_MAX_BODY_BYTES },
+          logger,
+        );
       }
       if (service.start) subscriptions.push(...(await service.start(infra, logger)));
       logger.info({ service: service.name }, 'service started');

@@ -1,0 +1,99 @@
+import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
+import type { INestApplication } from '@nestjs/common';
+import { MnemoError, ValidationError } from '@mnemo/contracts';
+import type { Logger } from '@mnemo/eventing';
+import { AccountsService } from '../accounts/accounts.service';
+
+/** One gRPC service a Mnemo service offers on the gateway's port, e.g. `mnemo.v1.ContextService`. */
+export interface GrpcBinding {
+  protoFile: string;
+  loaderOptions: protoLoader.Options;
+  /** Fully qualified, e.g. `mnemo.v1.IngestService`. */
+  service: string;
+  /** Method name (lowerCamel, as grpc-js names them) → handler for an authenticated account. */
+  methods(app: INestApplication): Record<string, (accountId: string, request: any) => Promise<unknown>>;
+}
+
+export interface GrpcGateway {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** The same mapping as the HTTP error filter, in gRPC status codes. */
+const STATUS_BY_CODE: Record<string, grpc.status> = {
+  validation_failed: grpc.status.INVALID_ARGUMENT,
+  invalid_event: grpc.status.INVALID_ARGUMENT,
+  unauthorized: grpc.status.UNAUTHENTICATED,
+  forbidden: grpc.status.PERMISSION_DENIED,
+  not_found: grpc.status.NOT_FOUND,
+  conflict: grpc.status.ABORTED,
+  payload_too_large: grpc.status.RESOURCE_EXHAUSTED,
+  rate_limited: grpc.status.RESOURCE_EXHAUSTED,
+  dependency_unavailable: grpc.status.UNAVAILABLE,
+};
+
+/** What a caller reads in `details`: the message, and for bad input each field's path and reason. */
+function details(error: MnemoError): string {
+  if (!(error instanceof ValidationError) || error.issues.length === 0) return error.message;
+  const issues = error.issues.map((i) => `${'index' in i && i.index !== undefined ? `events[${String(i.index)}].` : ''}${i.path}: ${i.reason}`);
+  return `${error.message}: ${issues.join('; ')}`;
+}
+
+/**
+ * gRPC beside the HTTP gateway, on MNEMO_GRPC_PORT: each service contributes its binding; every call
+ * carries the account's API key as metadata `authorization: Bearer <key>`, as HTTP does.
+ */
+export async function startGrpcGateway(
+  app: INestApplication,
+  bindings: readonly GrpcBinding[],
+  options: { port: number; host: string; maxMessageBytes: number },
+  logger: Logger,
+): Promise<GrpcGateway> {
+  const accounts = app.get(AccountsService, { strict: false });
+
+  const authenticate = async (metadata: grpc.Metadata): Promise<string> => {
+    const header = metadata.get('authorization')[0];
+    const key = typeof header === 'string' ? header.match(/^Bearer\s+(\S+)$/i)?.[1] : undefined;
+    if (!key) throw new MnemoError('unauthorized', 'a valid API key is required as metadata "authorization: Bearer <key>"');
+    const accountId = await accounts.accountForKey(key);
+    if (!accountId) throw new MnemoError('unauthorized', 'the API key is not valid');
+    return accountId;
+  };
+
+  const unary =
+    (run: (accountId: string, request: unknown) => Promise<unknown>) =>
+    (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>): void => {
+      authenticate(call.metadata)
+        .then((accountId) => run(accountId, call.request))
+        .then((reply) => callback(null, reply))
+        .catch((error: unknown) => {
+          const code = error instanceof MnemoError ? (STATUS_BY_CODE[error.code] ?? grpc.status.INTERNAL) : grpc.status.INTERNAL;
+          if (code === grpc.status.INTERNAL) logger.error({ err: String((error as Error)?.message ?? error) }, 'gRPC call failed');
+          callback({ code, details: code === grpc.status.INTERNAL ? 'internal error' : details(error as MnemoError) });
+        });
+    };
+
+  const server = new grpc.Server({
+    'grpc.max_receive_message_length': options.maxMessageBytes,
+  });
+  for (const binding of bindings) {
+    const definition = protoLoader.loadSync(binding.protoFile, binding.loaderOptions);
+    const service = (definition[binding.service] as grpc.ServiceDefinition | undefined) ?? null;
+    if (!service) throw new Error(`${binding.protoFile} has no service ${binding.service}`);
+    const handlers = Object.fromEntries(Object.entries(binding.methods(app)).map(([name, run]) => [name, unary(run)]));
+    server.addService(service, handlers);
+  }
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(`${options.host}:${options.port}`, grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
+  );
+  logger.info({ port, services: bindings.map((b) => b.service) }, 'gRPC gateway listening');
+  return {
+    port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.tryShutdown(() => resolve());
+        setTimeout(() => server.forceShutdown(), 2_000).unref();
+      }),
+  };
+}
