@@ -86,10 +86,6 @@ async function main() {
   try {
     const { accountId, apiKey } = await harness.createAccount('bench');
     const db = platform.infra.dataSource;
-    // Stand-in until the compaction service projects segment_summaries (a no-op once its migration ran).
-    await db.query(`CREATE TABLE IF NOT EXISTS segment_summaries (account_id text NOT NULL, session_id text NOT NULL, segment int NOT NULL,
-      summary text NOT NULL, model text, last_seq bigint NOT NULL, PRIMARY KEY (account_id, session_id, segment))`);
-
     // Memories straight into the read model (the bench measures serving, not projecting).
     for (let start = 0; start < MEMORIES; start += 5000) {
       const ids = Array.from({ length: Math.min(5000, MEMORIES - start) }, (_, i) => `m-${start + i}`);

@@ -57,12 +57,6 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
     const definition = protoLoader.loadSync(GATEWAY_PROTO, PROTO_OPTIONS);
     const proto = grpc.loadPackageDefinition(definition) as any;
     contextClient = new proto.mnemo.v1.ContextService(`127.0.0.1:${harness.platform.grpcPort}`, grpc.credentials.createInsecure());
-    // Stand-in until the compaction service projects segment_summaries (a no-op once its migration ran).
-    await harness.platform.infra.dataSource.query(
-      `CREATE TABLE IF NOT EXISTS segment_summaries (account_id text NOT NULL, session_id text NOT NULL, segment int NOT NULL,
-         summary text NOT NULL, model text, last_seq bigint NOT NULL, PRIMARY KEY (account_id, session_id, segment))`,
-    );
-
     await publish(account, 'SessionStarted', { source: 'cli' }, { sessionId: 's-free', projection: 'sessions' });
     for (const [i, title] of ['Career History', 'Core Values', 'Family'].entries()) {
       await publish(account, 'ArtifactSaved', { artifactId: `a-${i}`, title, content: `${title} in depth. ${'More detail. '.repeat(50)}` }, { minute: i });
