@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { type EventEnvelope, type PayloadOf, ValidationError, zodIssues } from '@mnemo/contracts';
-import type { EventLog, Logger, Subscription } from '@mnemo/eventing';
+import { startPeriodicTask, type EventLog, type Logger, type Subscription } from '@mnemo/eventing';
 import type { z } from 'zod';
 import type { CostLedgerConfig } from '../domain/ledger-config';
 import {
@@ -138,23 +138,16 @@ export async function startCostLedger(deps: CostLedgerDeps, config: CostLedgerCo
   // A round trip to the server, so the subscriptions are registered there before anyone is told we are up:
   // a request sent in between would find no responders and fail open for nothing.
   await deps.log.ping();
-  let sweeping: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (sweeping) return; // a slow sweep is not stacked on by the next tick
-    sweeping = handlers
-      .sweep()
-      .then(
-        (released) => released && deps.logger.info({ released }, 'expired cost reservations released'),
-        (error) => deps.logger.warn({ err: String(error) }, 'cost reservation sweep failed; retrying next interval'),
-      )
-      .finally(() => (sweeping = null));
-  }, config.sweepIntervalMs);
-  timer.unref();
-  subscriptions.push({
-    stop: async () => {
-      clearInterval(timer);
-      await sweeping;
-    },
-  });
+  subscriptions.push(
+    startPeriodicTask({
+      name: 'cost reservation sweep',
+      intervalMs: config.sweepIntervalMs,
+      logger: deps.logger,
+      run: async () => {
+        const released = await handlers.sweep();
+        if (released) deps.logger.info({ released }, 'expired cost reservations released');
+      },
+    }),
+  );
   return subscriptions;
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
+import { EVENT_LOG, LOGGER, startPeriodicTask, type EventLog, type Logger, type Subscription } from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
 import { ArtifactExtraction, artifactKey, inflightLock, type ArtifactSavedEvent } from './artifact-extraction.service';
 import { EXTRACTION_CONFIG, type ExtractionConfig } from './extraction.config';
@@ -19,8 +19,7 @@ const LOCK_MS = 5 * 60_000;
  */
 @Injectable()
 export class ArtifactExtractionSweep implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private task: Subscription | null = null;
 
   constructor(
     @Inject(EVENT_LOG) private readonly log: EventLog,
@@ -32,23 +31,12 @@ export class ArtifactExtractionSweep implements OnApplicationBootstrap, OnModule
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.tick(), this.config.artifactSweepMs);
-    this.timer.unref();
+    this.task = startPeriodicTask({ name: 'artifact extraction sweep', intervalMs: this.config.artifactSweepMs, logger: this.logger, run: () => this.sweep(new Date()) });
   }
 
   async onModuleDestroy(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  private tick(): void {
-    if (this.running) return;
-    this.running = this.sweep(new Date())
-      .catch((error) => this.logger.warn({ err: String(error) }, 'artifact extraction sweep failed; the next one retries'))
-      .finally(() => {
-        this.running = null;
-      });
+    await this.task?.stop();
+    this.task = null;
   }
 
   /** One pass at `now`: returns how many saves it extracted. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { parseEvent, type EventEnvelope } from '@mnemo/contracts';
-import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
+import { EVENT_LOG, LOGGER, startPeriodicTask, type EventLog, type Logger, type Subscription } from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
 import { buildCompactionInput, reactionId, readSessionTurns } from '@mnemo/compaction-service';
 import { isQuietSession } from '../domain/quiet-time';
@@ -29,8 +29,7 @@ const CLAIM_MS = 30 * 60_000;
  */
 @Injectable()
 export class QuietSessionSweep implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private task: Subscription | null = null;
 
   constructor(
     @Inject(EVENT_LOG) private readonly log: EventLog,
@@ -42,23 +41,12 @@ export class QuietSessionSweep implements OnApplicationBootstrap, OnModuleDestro
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.tick(), this.config.quietSweepMs);
-    this.timer.unref();
+    this.task = startPeriodicTask({ name: 'quiet-time sweep', intervalMs: this.config.quietSweepMs, logger: this.logger, run: () => this.sweep(new Date()) });
   }
 
   async onModuleDestroy(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  private tick(): void {
-    if (this.running) return;
-    this.running = this.sweep(new Date())
-      .catch((error) => this.logger.warn({ err: String(error) }, 'quiet-time sweep failed; the next one retries'))
-      .finally(() => {
-        this.running = null;
-      });
+    await this.task?.stop();
+    this.task = null;
   }
 
   /** One pass at `now`: returns how many quiet sessions it extracted from. */

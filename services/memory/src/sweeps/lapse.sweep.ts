@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { EventEnvelope } from '@mnemo/contracts';
-import type { EventLog, Logger, Subscription } from '@mnemo/eventing';
+import { startPeriodicTask, type EventLog, type Logger, type Subscription } from '@mnemo/eventing';
 import { PROPOSAL_LAPSE_DAYS } from '../domain/extraction-plan';
 import { lapsePlans, PLAN_PROPOSAL_LAPSE_DAYS } from '../domain/plans';
 import { lapseDue } from '../domain/proposals';
@@ -58,29 +58,16 @@ export async function sweepLapsed(deps: SweepDeps, now: Date): Promise<{ proposa
 
 /** Runs the sweep every `intervalMs` (MNEMO_MEMORY_SWEEP_MS, default one hour), first shortly after start. */
 export function startLapseSweep(deps: SweepDeps, logger: Logger, intervalMs = DEFAULT_SWEEP_INTERVAL_MS): Subscription {
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = sweepLapsed(deps, new Date())
-      .then((lapsed) => {
-        if (lapsed.proposals || lapsed.plans) logger.info(lapsed, 'memory proposals lapsed');
-      })
-      .catch((error) => logger.warn({ err: String(error) }, 'memory lapse sweep failed; next interval retries'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const first = setTimeout(tick, Math.min(intervalMs, 5_000));
-  const timer = setInterval(tick, intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
+  return startPeriodicTask({
+    name: 'memory lapse sweep',
+    intervalMs,
+    firstDelayMs: Math.min(intervalMs, 5_000),
+    logger,
+    run: async () => {
+      const lapsed = await sweepLapsed(deps, new Date());
+      if (lapsed.proposals || lapsed.plans) logger.info(lapsed, 'memory proposals lapsed');
     },
-  };
+  });
 }
 
 export function sweepIntervalFromEnv(env: NodeJS.ProcessEnv = process.env): number {
