@@ -78,7 +78,7 @@ describe('LLM spend: a real call reserved, committed and reported', () => {
   it('refuses a key that cannot be one', async () => {
     const response = await harness.http().put('/v1/llm-keys').set(auth()).send({ apiKey: 'has spaces in it' });
     expect(response.status).toBe(400);
-    expect(response.body.error.issues[0].path).toBe('apiKey');
+    expect(response.body.error.issues[0].path).toBe('body.apiKey');
   });
 
   it('calls the provider with the account key, commits the real cost and reports it by day, pool and label', async () => {

@@ -8,3 +8,4 @@ export * from './auth/auth.guards';
 export * from './http/error.filter';
 export * from './grpc/grpc-gateway';
 export * from './grpc/ingest.grpc';
+export * from './http/parse-input';

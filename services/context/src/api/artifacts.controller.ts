@@ -1,29 +1,17 @@
 import { Controller, Get, Inject, Param, Query, UseGuards } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { NotFoundError, ValidationError } from '@mnemo/contracts';
+import { NotFoundError } from '@mnemo/contracts';
 import { DATA_SOURCE } from '@mnemo/persistence';
 import { AccountId, ApiKeyGuard } from '@mnemo/gateway-service';
 import { ARTIFACT_LEVELS, artifactText } from '../projections/artifact-costs';
-import { parseQuery } from './context-query';
+import { decodeCursor, encodeCursor, parseInput } from '@mnemo/gateway-service';
 
 const ListArtifactsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(500),
   cursor: z.string().max(500).optional(),
 });
 const ReadArtifactQuery = z.object({ level: z.enum(ARTIFACT_LEVELS).default('summary') });
-
-// The cursor keeps Postgres's own text of created_at: a millisecond ISO string could cut microseconds.
-const encodeCursor = (createdAt: string, id: string) => Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
-function decodeCursor(cursor: string): [string, string] {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string')) return value as [string, string];
-  } catch {
-    // fall through to the validation error
-  }
-  throw new ValidationError('bad cursor', [{ path: 'query.cursor', reason: 'not a cursor this API returned' }]);
-}
 
 const iso = (value: unknown): string => new Date(value as string).toISOString();
 const tokensOf = (row: Record<string, any>) => ({ gist: row.gist_tokens, summary: row.summary_tokens, full: row.full_tokens });
@@ -41,8 +29,8 @@ export class ArtifactsController {
   /** Every artifact of the caller, in index order (oldest first), without its content. */
   @Get()
   async list(@AccountId() accountId: string, @Query() query: unknown) {
-    const { limit, cursor } = parseQuery(ListArtifactsQuery, query);
-    const after = cursor ? decodeCursor(cursor) : null;
+    const { limit, cursor } = parseInput(ListArtifactsQuery, query, 'query');
+    const after = cursor ? decodeCursor(cursor, 2) : null;
     const rows: Record<string, any>[] = await this.db.query(
       `SELECT id, title, gist, kind, pinned, gist_tokens, summary_tokens, full_tokens, created_at, created_at::text AS created_key, updated_at
        FROM artifacts WHERE account_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) > ($2::timestamptz, $3::text))
@@ -62,6 +50,7 @@ export class ArtifactsController {
         createdAt: iso(row.created_at),
         updatedAt: iso(row.updated_at),
       })),
+      // the cursor keeps Postgres's own text of created_at: a millisecond ISO string could cut microseconds
       nextCursor: rows.length > limit && last ? encodeCursor(last.created_key, last.id) : null,
     };
   }
@@ -69,7 +58,7 @@ export class ArtifactsController {
   /** One artifact at a level: `gist`, `summary` (its opening, the default) or `full`. */
   @Get(':id')
   async read(@AccountId() accountId: string, @Param('id') id: string, @Query() query: unknown) {
-    const { level } = parseQuery(ReadArtifactQuery, query);
+    const { level } = parseInput(ReadArtifactQuery, query, 'query');
     const rows: Record<string, any>[] = await this.db.query(
       'SELECT id, title, content, gist, gist_tokens, summary_tokens, full_tokens FROM artifacts WHERE account_id = $1 AND id = $2',
       [accountId, id],

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type * as protoLoader from '@grpc/proto-loader';
 import type { INestApplication } from '@nestjs/common';
-import type { GrpcBinding } from '@mnemo/gateway-service';
 import { ContextClient } from './context.client';
-import { ClaudeMdQuery, parseQuery } from './context-query';
+import { parseInput, type GrpcBinding } from '@mnemo/gateway-service';
+import { ClaudeMdQuery } from './context-query';
 
 export const GATEWAY_PROTO = path.resolve(__dirname, '../../../../proto/mnemo/v1/gateway.proto');
 export const PROTO_OPTIONS: protoLoader.Options = { keepCase: false, longs: String, enums: String, defaults: true, oneofs: true };
@@ -17,7 +17,7 @@ export const contextGrpcBinding: GrpcBinding = {
     const context = app.get(ContextClient, { strict: false });
     return {
       getClaudeMd: async (accountId, request: { sessionId: string; pinned: string[]; source: string; isRedo: boolean }) => {
-        const q = parseQuery(ClaudeMdQuery, { sessionId: request.sessionId, pinned: request.pinned.join(','), ...(request.source ? { source: request.source } : {}) });
+        const q = parseInput(ClaudeMdQuery, { sessionId: request.sessionId, pinned: request.pinned.join(','), ...(request.source ? { source: request.source } : {}) }, 'query');
         const reply = await context.claudeMd({ accountId, sessionId: q.sessionId, pinned: q.pinned, ...(q.source ? { source: q.source } : {}), isRedo: request.isRedo });
         return { markdown: reply.markdown, telemetryJson: JSON.stringify(reply.telemetry) };
       },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { subjectToken, ValidationError, zodIssues } from '@mnemo/contracts';
+import { subjectToken } from '@mnemo/contracts';
 
 /** `?sessionId=&pinned=a,b&source=&redo=` — shared by HTTP and gRPC. */
 export const ClaudeMdQuery = z.object({
@@ -14,8 +14,3 @@ export const ClaudeMdQuery = z.object({
   format: z.enum(['markdown', 'json']).default('markdown'),
 });
 
-export function parseQuery<T extends z.ZodType>(schema: T, query: unknown): z.infer<T> {
-  const parsed = schema.safeParse(query);
-  if (!parsed.success) throw new ValidationError('bad query parameters', zodIssues(parsed.error, 'query'));
-  return parsed.data;
-}

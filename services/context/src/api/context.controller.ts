@@ -2,7 +2,8 @@ import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { AccountId, ApiKeyGuard } from '@mnemo/gateway-service';
 import { ContextClient } from './context.client';
-import { ClaudeMdQuery, parseQuery } from './context-query';
+import { parseInput } from '@mnemo/gateway-service';
+import { ClaudeMdQuery } from './context-query';
 
 export const TELEMETRY_HEADER = 'x-mnemo-context-telemetry';
 
@@ -14,7 +15,7 @@ export class ContextController {
   /** The session's CLAUDE.md as markdown (telemetry in a header), or `?format=json` → `{ markdown, telemetry }`. */
   @Get('claude-md')
   async claudeMd(@AccountId() accountId: string, @Query() query: unknown, @Res() response: Response): Promise<void> {
-    const q = parseQuery(ClaudeMdQuery, query);
+    const q = parseInput(ClaudeMdQuery, query, 'query');
     const reply = await this.context.claudeMd({
       accountId,
       sessionId: q.sessionId,

@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { DependencyError, type EventEnvelope, type EventType, type PayloadOf, ValidationError, zodIssues } from '@mnemo/contracts';
+import { DependencyError, type EventEnvelope, type EventType, type PayloadOf } from '@mnemo/contracts';
 import type { EventLog } from '@mnemo/eventing';
 import { waitForCheckpoint } from '@mnemo/persistence';
-
-export function parseInput<T extends z.ZodType>(schema: T, input: unknown, where: 'query' | 'body'): z.infer<T> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new ValidationError(`bad ${where}`, zodIssues(parsed.error, where === 'query' ? 'query' : ''));
-  return parsed.data;
-}
 
 /** Appends one of the ledger's own events and waits until its projection has it: the answer is then readable at once. */
 export async function appendAndWait<T extends EventType>(

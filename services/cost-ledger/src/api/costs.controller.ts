@@ -7,7 +7,8 @@ import { DATA_SOURCE } from '@mnemo/persistence';
 import { AccountId, AdminKeyGuard, ApiKeyGuard } from '@mnemo/gateway-service';
 import { effectiveCaps } from '../ledger/effective-caps';
 import { costCapsProjection } from '../projections/cost-caps.projection';
-import { appendAndWait, DayRangeQuery, parseInput } from './api-helpers';
+import { parseInput } from '@mnemo/gateway-service';
+import { appendAndWait, DayRangeQuery } from './api-helpers';
 import { COST_LEDGER_CONFIG } from './cost-ledger.tokens';
 import type { CostLedgerConfig } from '../domain/ledger-config';
 

@@ -9,7 +9,8 @@ import { AccountId, ApiKeyGuard } from '@mnemo/gateway-service';
 import { encryptSecret, maskKey } from '@mnemo/llm';
 import { llmKeysProjection } from '../projections/llm-keys.projection';
 import { PgLlmKeyStore } from '../credentials/pg-llm-key-store';
-import { appendAndWait, parseInput } from './api-helpers';
+import { parseInput } from '@mnemo/gateway-service';
+import { appendAndWait } from './api-helpers';
 import { LLM_MASTER_KEY } from './cost-ledger.tokens';
 
 const PutKeyBody = z.object({

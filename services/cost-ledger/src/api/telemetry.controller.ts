@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { DATA_SOURCE } from '@mnemo/persistence';
 import { AccountId, ApiKeyGuard } from '@mnemo/gateway-service';
-import { parseInput } from './api-helpers';
+import { parseInput } from '@mnemo/gateway-service';
 
 const TelemetryQuery = z.object({
   action: z.string().min(1).max(100).optional(),

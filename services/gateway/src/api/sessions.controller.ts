@@ -1,9 +1,10 @@
 import { Controller, Get, Inject, Param, Query, UseGuards } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { NotFoundError, ValidationError, zodIssues } from '@mnemo/contracts';
+import { NotFoundError } from '@mnemo/contracts';
 import { DATA_SOURCE } from '@mnemo/persistence';
 import { AccountId, ApiKeyGuard } from '../auth/auth.guards';
+import { decodeCursor, encodeCursor, parseInput } from '../http/parse-input';
 
 const ListSessionsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -14,23 +15,6 @@ const ListTurnsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(500),
 });
 
-function parseQuery<T extends z.ZodType>(schema: T, query: unknown): z.infer<T> {
-  const parsed = schema.safeParse(query);
-  if (!parsed.success) throw new ValidationError('bad query parameters', zodIssues(parsed.error, 'query'));
-  return parsed.data;
-}
-
-const encodeCursor = (startedAt: string, id: string) => Buffer.from(JSON.stringify([startedAt, id])).toString('base64url');
-function decodeCursor(cursor: string): [string, string] {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string')) return value as [string, string];
-  } catch {
-    // fall through to the validation error
-  }
-  throw new ValidationError('bad cursor', [{ path: 'query.cursor', reason: 'not a cursor this API returned' }]);
-}
-
 @Controller('v1/sessions')
 @UseGuards(ApiKeyGuard)
 export class SessionsController {
@@ -39,8 +23,8 @@ export class SessionsController {
   /** The caller's sessions, newest first, paginated by an opaque cursor. */
   @Get()
   async list(@AccountId() accountId: string, @Query() query: unknown) {
-    const { limit, cursor } = parseQuery(ListSessionsQuery, query);
-    const after = cursor ? decodeCursor(cursor) : null;
+    const { limit, cursor } = parseInput(ListSessionsQuery, query, 'query');
+    const after = cursor ? decodeCursor(cursor, 2) : null;
     const rows: Array<Record<string, any>> = await this.db.query(
       `SELECT s.id, s.source, s.title, s.cwd, s.git_branch, s.developer, s.started_at, s.ended_at,
               (SELECT count(*)::int FROM turns t WHERE t.account_id = s.account_id AND t.session_id = s.id) AS turn_count
@@ -71,7 +55,7 @@ export class SessionsController {
 
   @Get(':id/turns')
   async turns(@AccountId() accountId: string, @Param('id') sessionId: string, @Query() query: unknown) {
-    const { afterSeq, limit } = parseQuery(ListTurnsQuery, query);
+    const { afterSeq, limit } = parseInput(ListTurnsQuery, query, 'query');
     const rows: Array<Record<string, any>> = await this.db.query(
       `SELECT seq, role, text, tool_calls, is_sidechain, occurred_at FROM turns
        WHERE account_id = $1 AND session_id = $2 AND seq > $3 ORDER BY seq LIMIT $4`,

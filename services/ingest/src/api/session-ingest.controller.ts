@@ -1,8 +1,9 @@
 import { Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
-import { subjectToken, ValidationError, zodIssues } from '@mnemo/contracts';
+import { subjectToken } from '@mnemo/contracts';
 import { AdminKeyGuard } from '@mnemo/gateway-service';
 import { TranscriptIngestRunner } from '../loop/transcript-ingest.runner';
+import { parseInput } from '@mnemo/gateway-service';
 
 const RunQuery = z.object({
   days: z.coerce.number().int().min(1).max(3650).optional(),
@@ -10,11 +11,6 @@ const RunQuery = z.object({
 });
 const StatusQuery = z.object({ accountId: subjectToken.optional() });
 
-function parseQuery<T extends z.ZodType>(schema: T, query: unknown): z.infer<T> {
-  const parsed = schema.safeParse(query);
-  if (!parsed.success) throw new ValidationError('bad query parameters', zodIssues(parsed.error, 'query'));
-  return parsed.data;
-}
 
 /** The transcript ingest loop, run now or looked at; admin key only (it reads this machine's disk). */
 @Controller('v1/admin/session-ingest')
@@ -26,13 +22,13 @@ export class SessionIngestController {
   @Post()
   @HttpCode(200)
   async run(@Query() query: unknown) {
-    const { days, accountId } = parseQuery(RunQuery, query);
+    const { days, accountId } = parseInput(RunQuery, query, 'query');
     return this.runner.run({ trigger: 'admin', days, accountId });
   }
 
   @Get('status')
   async status(@Query() query: unknown) {
-    const { accountId } = parseQuery(StatusQuery, query);
+    const { accountId } = parseInput(StatusQuery, query, 'query');
     return this.runner.status(accountId);
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Confidence, FactType, ValidationError, zodIssues } from '@mnemo/contracts';
+import { Confidence, FactType } from '@mnemo/contracts';
 import { MAX_FACT_CHARS } from '../domain/fact-guards';
 import { MEMORY_CATEGORIES, type MemoryCategory } from '../domain/memory-categories';
 
@@ -63,8 +63,3 @@ export const RememberBody = z.strictObject({
 export const CheckInBody = z.strictObject({ progress: z.string().trim().min(1).max(300) });
 export const ClosePlanBody = z.strictObject({ reason: z.enum(['completed', 'abandoned']) });
 
-export function parseInput<T extends z.ZodType>(schema: T, input: unknown, where: 'query' | 'body'): z.infer<T> {
-  const parsed = schema.safeParse(input ?? {});
-  if (!parsed.success) throw new ValidationError(`bad ${where === 'query' ? 'query parameters' : 'request body'}`, zodIssues(parsed.error, where));
-  return parsed.data;
-}

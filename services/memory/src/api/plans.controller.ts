@@ -2,7 +2,8 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from 
 import { ConflictError, NotFoundError } from '@mnemo/contracts';
 import { AccountId, ApiKeyGuard } from '@mnemo/gateway-service';
 import { decidePlanActivation, MAX_ACTIVE_PLANS, progressLine, reviewDueAt, type PlanCheckIn, type PlanState } from '../domain/plans';
-import { CheckInBody, ClosePlanBody, parseInput } from './memory-api.dto';
+import { parseInput } from '@mnemo/gateway-service';
+import { CheckInBody, ClosePlanBody } from './memory-api.dto';
 import { MemoryReads } from './memory-reads.service';
 import { MemoryWriter } from './memory-writer.service';
 
