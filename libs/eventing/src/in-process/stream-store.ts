@@ -30,7 +30,7 @@ export class StreamStore {
   private readonly appender: JsonlAppender | null;
   private quietCompaction: NodeJS.Timeout | null = null;
 
-  constructor(readonly kind: StreamKind, private readonly file: { path: string } | null) {
+  constructor(readonly kind: StreamKind, file: { path: string } | null) {
     if (file) this.load(readJsonLines(file.path) as Line[]);
     this.appender = file ? new JsonlAppender(file.path) : null;
     if (this.deletedBodiesInFile > 0) this.compact();

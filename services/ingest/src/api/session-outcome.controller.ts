@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { NotFoundError } from '@mnemo/contracts';
 import { DATA_SOURCE } from '@mnemo/persistence';
 import { AccountId, ApiKeyGuard } from '@mnemo/gateway-service';
+import { OUTCOME_COLUMNS, outcomeFromRow } from '../projections/session-outcomes.projection';
 
 /** What a coding session did and how its work ended, for the caller's account only. */
 @Controller('v1/sessions')
@@ -13,29 +14,20 @@ export class SessionOutcomeController {
   @Get(':id/outcome')
   async outcome(@AccountId() accountId: string, @Param('id') sessionId: string) {
     const rows: Array<Record<string, any>> = await this.db.query(
-      `SELECT session_id, summary, first_user_turn, last_assistant_turn, files_read, files_edited, tools_called, commit_shas,
-              started_at, ended_at, cwd, git_branch, outcome, recorded_at
-       FROM session_outcomes WHERE account_id = $1 AND session_id = $2`,
+      `SELECT ${OUTCOME_COLUMNS} FROM session_outcomes WHERE account_id = $1 AND session_id = $2`,
       [accountId, sessionId],
     );
     const row = rows[0];
     if (!row) throw new NotFoundError(`outcome of session "${sessionId}"`);
-    const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
+    const outcome = outcomeFromRow(row);
     return {
       sessionId: row.session_id,
-      summary: row.summary,
-      firstUserTurn: row.first_user_turn,
-      lastAssistantTurn: row.last_assistant_turn,
-      filesRead: row.files_read,
-      filesEdited: row.files_edited,
-      toolsCalled: row.tools_called,
-      commitShas: row.commit_shas,
-      outcome: row.outcome,
-      startedAt: iso(row.started_at),
-      endedAt: iso(row.ended_at),
-      cwd: row.cwd,
-      gitBranch: row.git_branch,
-      recordedAt: iso(row.recorded_at),
+      ...outcome,
+      startedAt: outcome.startedAt ?? null,
+      endedAt: outcome.endedAt ?? null,
+      cwd: outcome.cwd ?? null,
+      gitBranch: outcome.gitBranch ?? null,
+      recordedAt: row.recorded_at ? new Date(row.recorded_at).toISOString() : null,
     };
   }
 }

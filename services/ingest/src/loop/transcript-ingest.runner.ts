@@ -17,6 +17,7 @@ import { loadGitFacts } from '../git/git-facts';
 import type { TranscriptIngestConfig } from './transcript-ingest.config';
 import { addSkips, transcriptFileEvents } from './transcript-file-events';
 import { listTranscriptFiles } from './transcript-files';
+import { OUTCOME_COLUMNS, outcomeFromRow } from '../projections/session-outcomes.projection';
 
 export const TRANSCRIPT_PRODUCER = 'transcript-ingest';
 /** One run at a time across every instance; long enough for a large first scan. */
@@ -266,9 +267,7 @@ export class TranscriptIngestRunner {
     const { recheckDays } = this.deps.config;
     if (recheckDays === 0) return 0;
     const rows: Array<Record<string, any>> = await this.deps.db.query(
-      `SELECT session_id, summary, first_user_turn, last_assistant_turn, files_read, files_edited, tools_called, commit_shas,
-              started_at, ended_at, cwd, git_branch, outcome
-       FROM session_outcomes
+      `SELECT ${OUTCOME_COLUMNS} FROM session_outcomes
        WHERE account_id = $1 AND cwd IS NOT NULL AND outcome IN ('unknown', 'merged') AND ended_at >= $2
        ORDER BY ended_at DESC LIMIT $3`,
       [accountId, new Date(now.getTime() - recheckDays * DAY_MS), RECHECK_LIMIT],
@@ -280,20 +279,7 @@ export class TranscriptIngestRunner {
       const endedAt = new Date(row.ended_at).toISOString();
       const outcome = inferOutcome({ commitShas: row.commit_shas, filesEdited: row.files_edited, endedAt, now, git });
       if (outcome === row.outcome) continue;
-      const payload: PayloadOf<'SessionOutcomeRecorded'> = {
-        summary: row.summary,
-        firstUserTurn: row.first_user_turn,
-        lastAssistantTurn: row.last_assistant_turn,
-        filesRead: row.files_read,
-        filesEdited: row.files_edited,
-        toolsCalled: row.tools_called,
-        commitShas: row.commit_shas,
-        ...(row.started_at ? { startedAt: new Date(row.started_at).toISOString() } : {}),
-        endedAt,
-        cwd: row.cwd,
-        ...(row.git_branch ? { gitBranch: row.git_branch } : {}),
-        outcome,
-      };
+      const payload: PayloadOf<'SessionOutcomeRecorded'> = { ...outcomeFromRow(row), endedAt, outcome };
       const id = deterministicUuid(
         TRANSCRIPT_ID_NAMESPACE,
         JSON.stringify([accountId, row.session_id, 'session', `SessionOutcomeRecorded:${contentHash(payload)}`]),

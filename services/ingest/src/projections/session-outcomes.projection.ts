@@ -52,3 +52,25 @@ export const sessionOutcomesProjection: Projection = {
     );
   },
 };
+
+/** The columns a stored outcome is read back with, for the API and for re-judging it. */
+export const OUTCOME_COLUMNS = `session_id, summary, first_user_turn, last_assistant_turn, files_read, files_edited, tools_called,
+  commit_shas, started_at, ended_at, cwd, git_branch, outcome, recorded_at`;
+
+/** A session_outcomes row back in the shape of the event that wrote it. */
+export function outcomeFromRow(row: Record<string, any>): PayloadOf<'SessionOutcomeRecorded'> {
+  return {
+    summary: row.summary,
+    firstUserTurn: row.first_user_turn,
+    lastAssistantTurn: row.last_assistant_turn,
+    filesRead: row.files_read,
+    filesEdited: row.files_edited,
+    toolsCalled: row.tools_called,
+    commitShas: row.commit_shas,
+    ...(row.started_at ? { startedAt: new Date(row.started_at).toISOString() } : {}),
+    ...(row.ended_at ? { endedAt: new Date(row.ended_at).toISOString() } : {}),
+    ...(row.cwd ? { cwd: row.cwd } : {}),
+    ...(row.git_branch ? { gitBranch: row.git_branch } : {}),
+    outcome: row.outcome,
+  };
+}

@@ -1,6 +1,6 @@
 import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
-import { redact, redactDeep } from '@mnemo/redaction';
+import { redact } from '@mnemo/redaction';
 import { Sessions1764400000100 } from './sessions.migration';
 import { upsertTurns } from './turns-bulk';
 
