@@ -25,10 +25,12 @@ export interface Harness {
 export async function startHarness(
   options: { target?: string; env?: Record<string, string>; logDestination?: DestinationStream } = {},
 ): Promise<Harness> {
-  // The transcript loop reads this machine's ~/.claude/projects unless told otherwise: off in tests.
-  process.env.MNEMO_SESSION_INGEST_ENABLED ??= 'false';
   const ns = uniqueName('t').toLowerCase();
-  const config = loadConfig({
+  // Every service parses its settings from this environment, never from process.env directly.
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    // The transcript loop reads this machine's ~/.claude/projects unless told otherwise: off in tests.
+    MNEMO_SESSION_INGEST_ENABLED: process.env.MNEMO_SESSION_INGEST_ENABLED ?? 'false',
     NATS_URL: TEST_NATS_URL,
     DATABASE_URL: TEST_DATABASE_URL,
     REDIS_URL: TEST_REDIS_URL,
@@ -44,9 +46,10 @@ export async function startHarness(
     MNEMO_MAX_DELIVER: '3',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...options.env,
-  });
+  };
+  const config = loadConfig(env);
   const logger = createLogger(config.LOG_LEVEL, 'mnemo', options.logDestination);
-  const platform = await startPlatform(config, selectServices(options.target ?? 'all'), logger);
+  const platform = await startPlatform(config, selectServices(options.target ?? 'all'), logger, env);
   const server = platform.httpApp?.getHttpServer() as App;
   const http = () => request.agent(server);
   return {

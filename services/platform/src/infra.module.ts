@@ -1,6 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { EVENT_LOG, LOGGER, type Logger } from '@mnemo/eventing';
-import { CACHE, DATA_SOURCE } from '@mnemo/persistence';
+import { CACHE, DATA_SOURCE, ENVIRONMENT, type Environment } from '@mnemo/persistence';
 import { GATEWAY_CONFIG, HEALTH_CHECKS, type GatewayConfig, type HealthCheck } from '@mnemo/gateway-service';
 import { LLM_CLIENT, type LlmClient } from '@mnemo/llm';
 import type { Infra } from './infra';
@@ -9,7 +9,7 @@ import type { Infra } from './infra';
 @Global()
 @Module({})
 export class InfraModule {
-  static forRoot(infra: Infra, logger: Logger, gateway: GatewayConfig, llm: LlmClient): DynamicModule {
+  static forRoot(infra: Infra, logger: Logger, gateway: GatewayConfig, llm: LlmClient, env: Environment): DynamicModule {
     const checks: HealthCheck[] = [
       { name: 'log', check: () => infra.log.ping() },
       { name: 'database', check: async () => void (await infra.dataSource.query('SELECT 1')) },
@@ -23,6 +23,7 @@ export class InfraModule {
       { provide: GATEWAY_CONFIG, useValue: gateway },
       { provide: HEALTH_CHECKS, useValue: checks },
       { provide: LLM_CLIENT, useValue: llm },
+      { provide: ENVIRONMENT, useValue: env },
     ];
     return { module: InfraModule, providers, exports: providers.map((p) => p.provide) };
   }

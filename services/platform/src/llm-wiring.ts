@@ -1,5 +1,6 @@
 import { createLlmRuntime, parseLlmConfig, type LlmClient } from '@mnemo/llm';
 import type { Logger } from '@mnemo/eventing';
+import type { Environment } from '@mnemo/persistence';
 import { NatsCostGuard, parseCostLedgerConfig, PgLlmKeyStore } from '@mnemo/cost-ledger-service';
 import type { Infra } from './infra';
 
@@ -9,7 +10,7 @@ import type { Infra } from './infra';
  * The cost guard fails open itself (granting locally and recording the spend once the ledger answers),
  * so the runtime's own fail-open follows the same switch.
  */
-export function createPlatformLlm(infra: Infra, logger: Logger, env: NodeJS.ProcessEnv = process.env): LlmClient {
+export function createPlatformLlm(infra: Infra, logger: Logger, env: Environment): LlmClient {
   const ledger = parseCostLedgerConfig(env);
   const keyStore = new PgLlmKeyStore(infra.dataSource);
   const costGuard = new NatsCostGuard(

@@ -1,7 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import type { INestApplication, INestMicroservice } from '@nestjs/common';
 import { RethrowRpcErrors, JetStreamTransport, type Logger, type Subscription } from '@mnemo/eventing';
-import { registerProjectionLag, startProjector } from '@mnemo/persistence';
+import { registerProjectionLag, startProjector, type Environment } from '@mnemo/persistence';
 import { configureHttp, ingestGrpcBinding, installFallbackErrorHandler, startGrpcGateway, type GrpcGateway } from '@mnemo/gateway-service';
 import { contextGrpcBinding } from '@mnemo/context-service';
 import { openInfra, type Infra } from './infra';
@@ -21,11 +21,14 @@ export interface RunningPlatform {
   stop(): Promise<void>;
 }
 
-/** Starts the chosen services in this process, sharing one set of connections. */
-export async function startPlatform(config: PlatformConfig, services: ServiceDefinition[], logger: Logger): Promise<RunningPlatform> {
+/**
+ * Starts the chosen services in this process, sharing one set of connections. `env` is the environment
+ * each service parses its own settings from (the process's, unless a test hands its own).
+ */
+export async function startPlatform(config: PlatformConfig, services: ServiceDefinition[], logger: Logger, env: Environment = process.env): Promise<RunningPlatform> {
   const infra = await openInfra(config, allMigrations(), logger);
   const gatewayConfig = { adminKey: config.MNEMO_ADMIN_KEY ?? null, maxBodyBytes: config.MNEMO_MAX_BODY_BYTES };
-  const infraModule = InfraModule.forRoot(infra, logger, gatewayConfig, createPlatformLlm(infra, logger));
+  const infraModule = InfraModule.forRoot(infra, logger, gatewayConfig, createPlatformLlm(infra, logger, env), env);
   const subscriptions: Subscription[] = [];
   const microservices: INestMicroservice[] = [];
   let httpApp: INestApplication | null = null;
@@ -73,7 +76,7 @@ export async function startPlatform(config: PlatformConfig, services: ServiceDef
           logger,
         );
       }
-      if (service.start) subscriptions.push(...(await service.start(infra, logger)));
+      if (service.start) subscriptions.push(...(await service.start(infra, logger, env)));
       logger.info({ service: service.name }, 'service started');
     }
     registerProjectionLag(infra.log, services.flatMap((service) => service.projections));

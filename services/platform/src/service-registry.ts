@@ -1,5 +1,5 @@
 import type { Type } from '@nestjs/common';
-import type { MigrationClass, Projection } from '@mnemo/persistence';
+import type { Environment, MigrationClass, Projection } from '@mnemo/persistence';
 import type { Logger, Subscription } from '@mnemo/eventing';
 import type { Infra } from './infra';
 import { accountsProjection, GatewayModule } from '@mnemo/gateway-service';
@@ -22,7 +22,7 @@ export interface ServiceDefinition {
   /** This service's HTTP controllers (reading its read models), mounted on the gateway wherever the gateway runs. */
   api?: Type<unknown>;
   /** Background work started with the service (periodic loops); stopped with it. */
-  start?(infra: Infra, logger: Logger): Promise<Subscription[]>;
+  start?(infra: Infra, logger: Logger, env: Environment): Promise<Subscription[]>;
   /** Migrations of tables that are not projections (live operational state, untouched by replay). */
   migrations?: readonly MigrationClass[];
 }
@@ -30,10 +30,10 @@ export interface ServiceDefinition {
 export const SERVICES: readonly ServiceDefinition[] = [
   { name: 'gateway', projections: [accountsProjection], http: GatewayModule },
   { name: 'redaction', projections: [], reactors: RedactionModule },
-  { name: 'cost-ledger', projections: costLedgerProjections, migrations: costLedgerMigrations, api: CostLedgerApiModule, start: (infra, logger) => startCostLedgerService({ ...infra, logger }) },
+  { name: 'cost-ledger', projections: costLedgerProjections, migrations: costLedgerMigrations, api: CostLedgerApiModule, start: (infra, logger, env) => startCostLedgerService({ ...infra, logger }, env) },
   { name: 'ingest', projections: [sessionsProjection, sessionOutcomesProjection, transcriptIngestRunsProjection], api: IngestApiModule, start: startIngestLoops },
   { name: 'compaction', projections: [compactionProjection], reactors: CompactionModule, api: CompactionApiModule },
-  { name: 'memory', projections: [memoryProjection], reactors: MemoryReactorsModule, api: MemoryApiModule, start: async (infra, logger) => [startLapseSweep(infra, logger, sweepIntervalFromEnv())] },
+  { name: 'memory', projections: [memoryProjection], reactors: MemoryReactorsModule, api: MemoryApiModule, start: async (infra, logger, env) => [startLapseSweep(infra, logger, sweepIntervalFromEnv(env))] },
   { name: 'context', projections: [contextProjection], api: ContextApiModule, start: startContextRpc },
 ];
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { deriveMasterKey } from '@mnemo/llm';
+import { ENVIRONMENT, type Environment } from '@mnemo/persistence';
 import { parseCostLedgerConfig } from '../domain/ledger-config';
 import { AdminCostsController, CostsController } from './costs.controller';
 import { COST_LEDGER_CONFIG, LLM_MASTER_KEY } from './cost-ledger.tokens';
@@ -10,7 +11,7 @@ import { TelemetryController } from './telemetry.controller';
 @Module({
   controllers: [CostsController, AdminCostsController, TelemetryController, LlmKeysController],
   providers: [
-    { provide: COST_LEDGER_CONFIG, useFactory: () => parseCostLedgerConfig(process.env) },
+    { provide: COST_LEDGER_CONFIG, inject: [ENVIRONMENT], useFactory: (env: Environment) => parseCostLedgerConfig(env) },
     {
       provide: LLM_MASTER_KEY,
       inject: [COST_LEDGER_CONFIG],
