@@ -35,8 +35,7 @@ function sessionEvents(sessionId: string, variant: number) {
 }
 
 async function main(): Promise<void> {
-  process.env.ANTHROPIC_API_KEY = '';
-  const harness = await startHarness({ env: { MNEMO_ACK_WAIT_MS: '30000', MNEMO_MAX_DELIVER: '5' } });
+  const harness = await startHarness({ env: { ANTHROPIC_API_KEY: '', MNEMO_ACK_WAIT_MS: '30000', MNEMO_MAX_DELIVER: '5' } });
   try {
     const account = await harness.createAccount('bench');
     const db = harness.platform.infra.dataSource;

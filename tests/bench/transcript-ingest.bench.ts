@@ -40,8 +40,7 @@ async function main() {
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, `bench-${i}.jsonl`), transcript(i));
   }
-  process.env.MNEMO_TRANSCRIPTS_ROOT = root;
-  const harness = await startHarness({ target: 'gateway,redaction,ingest' });
+  const harness = await startHarness({ target: 'gateway,redaction,ingest', env: { MNEMO_TRANSCRIPTS_ROOT: root } });
   try {
     const account = await harness.createAccount('bench');
     const expectedTurns = SESSIONS * TURNS;

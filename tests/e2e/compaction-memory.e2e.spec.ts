@@ -9,7 +9,7 @@ import { eventually, uniqueName } from '../support/servers';
 
 const ACCOUNT_KEY = `sk-ant-api03-${'Kp4'.repeat(12)}Wxyz`;
 
-/** The LLM wiring and the extraction reactors read the process environment: set for this file, restored after. */
+/** The settings the LLM wiring and the extraction reactors read, handed to the platform this file starts. */
 const ENV = {
   MNEMO_SECRET_KEY: 'e2e-master-secret-for-compaction',
   MNEMO_LLM_MAX_RETRIES: '0',
@@ -33,7 +33,6 @@ type Account = { accountId: string; apiKey: string };
 describe('compaction and memory extraction on the running platform', () => {
   let harness: Harness;
   let fake: FakeAnthropic;
-  const saved: Record<string, string | undefined> = {};
   const auth = (account: Account) => ({ Authorization: `Bearer ${account.apiKey}` });
   const db = () => harness.platform.infra.dataSource;
 
@@ -92,20 +91,12 @@ describe('compaction and memory extraction on the running platform', () => {
 
   beforeAll(async () => {
     fake = await startFakeAnthropic();
-    for (const [name, value] of Object.entries({ ...ENV, ANTHROPIC_BASE_URL: fake.url })) {
-      saved[name] = process.env[name];
-      process.env[name] = value;
-    }
-    harness = await startHarness();
+    harness = await startHarness({ env: { ...ENV, ANTHROPIC_BASE_URL: fake.url } });
   });
 
   afterAll(async () => {
     await harness?.stop();
     await fake?.close();
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
   });
 
   it("turns a session's turns and a pause into a summary and facts through the provider, a sensitive fact only proposed", async () => {

@@ -7,10 +7,7 @@ import { eventually } from '../support/servers';
 
 const ACCOUNT_KEY = `sk-ant-api03-${'Zq7'.repeat(12)}WXyz`;
 
-/**
- * The platform's own environment (not the harness's config) feeds the LLM wiring and the ledger, so
- * the test sets it for this file's process and puts it back afterwards.
- */
+/** The settings the LLM wiring and the ledger read, handed to the platform this file starts. */
 const ENV = {
   MNEMO_SECRET_KEY: 'e2e-master-secret-for-llm-keys',
   MNEMO_LLM_MAX_RETRIES: '0',
@@ -22,7 +19,6 @@ describe('LLM spend: a real call reserved, committed and reported', () => {
   let fake: FakeAnthropic;
   let account: { accountId: string; apiKey: string };
   let llm: LlmClient;
-  const saved: Record<string, string | undefined> = {};
   /** Everything the platform logs, at debug, to prove no key is ever in it. */
   const logLines: string[] = [];
   const logSink = new Writable({ write: (chunk, _encoding, done) => (logLines.push(String(chunk)), done()) });
@@ -39,11 +35,7 @@ describe('LLM spend: a real call reserved, committed and reported', () => {
 
   beforeAll(async () => {
     fake = await startFakeAnthropic();
-    for (const [name, value] of Object.entries({ ...ENV, ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_API_KEY: '' })) {
-      saved[name] = process.env[name];
-      process.env[name] = value;
-    }
-    harness = await startHarness({ env: { LOG_LEVEL: 'debug' }, logDestination: logSink });
+    harness = await startHarness({ env: { ...ENV, ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_API_KEY: '', LOG_LEVEL: 'debug' }, logDestination: logSink });
     account = await harness.createAccount('spender');
     llm = harness.platform.httpApp!.get<string, LlmClient>(LLM_CLIENT);
   });
@@ -51,10 +43,6 @@ describe('LLM spend: a real call reserved, committed and reported', () => {
   afterAll(async () => {
     await harness?.stop();
     await fake?.close();
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
   });
 
   it('stores an account key encrypted and shows it masked only', async () => {

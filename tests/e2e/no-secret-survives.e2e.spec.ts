@@ -51,8 +51,7 @@ describe('no planted secret survives anywhere: durable stream, tables, Redis, lo
     const project = path.join(work, 'projects', '-repo');
     await mkdir(project, { recursive: true });
     await writeFile(path.join(project, 'secret-transcript.jsonl'), secretTranscript(path.join(work, 'repo')));
-    process.env.MNEMO_TRANSCRIPTS_ROOT = path.join(work, 'projects');
-    harness = await startHarness({ env: { LOG_LEVEL: 'debug' }, logDestination: logs });
+    harness = await startHarness({ env: { MNEMO_TRANSCRIPTS_ROOT: path.join(work, 'projects'), LOG_LEVEL: 'debug' }, logDestination: logs });
     account = await harness.createAccount('secrets');
   });
   afterAll(async () => {

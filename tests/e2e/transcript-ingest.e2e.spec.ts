@@ -79,8 +79,7 @@ describe('transcript ingest through the admin route, the loop state and the CLI'
     // oldest on disk, so only the re-judging of outcomes (not a re-read) can change its verdict later
     await utimes(path.join(project, 'sess-feature.jsonl'), yesterday, new Date('2026-01-01T00:00:00Z'));
 
-    process.env.MNEMO_TRANSCRIPTS_ROOT = root;
-    harness = await startHarness();
+    harness = await startHarness({ env: { MNEMO_TRANSCRIPTS_ROOT: root } });
     account = await harness.createAccount('dev');
   });
   afterAll(async () => {
@@ -251,20 +250,17 @@ describe('transcript ingest through the admin route, the loop state and the CLI'
 
 describe('the periodic loop, started with the service', () => {
   let harness: Harness;
-  const saved = { ...process.env };
   beforeAll(async () => {
-    Object.assign(process.env, {
-      MNEMO_TRANSCRIPTS_ROOT: path.join(FIXTURES_ROOT, 'synthetic'),
-      MNEMO_SESSION_INGEST_ENABLED: 'true',
-      MNEMO_SESSION_INGEST_BOOT_DELAY_MS: '0',
-      MNEMO_TRANSCRIPTS_ACCOUNT: 'loop-account',
+    harness = await startHarness({
+      env: {
+        MNEMO_TRANSCRIPTS_ROOT: path.join(FIXTURES_ROOT, 'synthetic'),
+        MNEMO_SESSION_INGEST_ENABLED: 'true',
+        MNEMO_SESSION_INGEST_BOOT_DELAY_MS: '0',
+        MNEMO_TRANSCRIPTS_ACCOUNT: 'loop-account',
+      },
     });
-    harness = await startHarness();
   });
-  afterAll(async () => {
-    await harness?.stop();
-    process.env = saved;
-  });
+  afterAll(async () => harness?.stop());
 
   it('runs once at start for the configured account, then reports the next run an interval later', async () => {
     const status = await eventually(
