@@ -48,12 +48,20 @@ export class MemoryChangeFeed implements OnModuleDestroy {
     const send = (change: MemoryChange) => response.write(`id: ${change.seq}\nevent: change\ndata: ${JSON.stringify(change)}\n\n`);
     const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), HEARTBEAT_MS);
     this.open.add(response);
-    const unsubscribe = await this.subscribe(accountId, send);
+    // Listen for the close before subscribing: a client gone during the subscribe must still be let go.
+    let unsubscribe: (() => void) | null = null;
+    let closed = false;
     request.on('close', () => {
+      closed = true;
       clearInterval(heartbeat);
       this.open.delete(response);
-      unsubscribe();
+      unsubscribe?.();
     });
+    unsubscribe = await this.subscribe(accountId, send);
+    if (closed) {
+      unsubscribe();
+      return;
+    }
     // Sent once the cursor is set: every change after this line reaches the client.
     response.write(`event: ready\ndata: ${JSON.stringify({ seq: this.cursor })}\n\n`);
   }
