@@ -342,6 +342,17 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
     expect(body.markdown).not.toContain('medication');
   });
 
+  it('gives an active plan its progress line in the memory block, check-ins or not', async () => {
+    const owner = await harness.createAccount('plans');
+    await publish(owner, 'PlanProposed', { planId: 'pl-1', title: 'Walk every morning', steps: [], reviewDays: 14 }, { projection: 'memory' });
+    await publish(owner, 'PlanActivated', { planId: 'pl-1', activatedAt: '2026-11-29T10:00:00.000Z' }, { projection: 'memory', minute: 1 });
+    const before = await get('/v1/context/memory-block', owner.apiKey);
+    expect(before.body.text).toContain('Walk every morning: no check-ins yet, review on 2026-12-13.');
+    await publish(owner, 'PlanCheckedIn', { planId: 'pl-1', progress: 'Walked four days out of five.' }, { projection: 'memory', minute: 2 });
+    const after = await get('/v1/context/memory-block', owner.apiKey);
+    expect(after.body.text).toContain('Walk every morning: 1 check-in, review on 2026-12-13; latest: Walked four days out of five.');
+  });
+
   // Destructive: runs last.
   it('fails open: with the memory table dropped, CLAUDE.md is served without Personal Context and the telemetry says so', async () => {
     await harness.platform.infra.dataSource.query('DROP TABLE memory_facts');

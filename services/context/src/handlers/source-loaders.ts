@@ -113,7 +113,7 @@ export async function loadInsights(reader: SourceReader): Promise<InsightItem[]>
 /** Active plans, each with its latest check-in as the progress line. */
 export async function loadActivePlans(reader: SourceReader): Promise<PlanItem[]> {
   const rows = await reader.query(
-    `SELECT p.id, p.account_id, p.title, c.progress, coalesce(c.at, p.activated_at, p.proposed_at) AS updated_at
+    `SELECT p.id, p.account_id, p.title, coalesce(p.progress_line, c.progress) AS progress, coalesce(c.at, p.activated_at, p.proposed_at) AS updated_at
      FROM plans p
      LEFT JOIN LATERAL (
        SELECT progress, at FROM plan_checkins k WHERE k.account_id = p.account_id AND k.plan_id = p.id ORDER BY at DESC LIMIT 1

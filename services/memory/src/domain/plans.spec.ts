@@ -1,5 +1,5 @@
 import { PlanCheckedIn } from '@mnemo/contracts';
-import { canActivate, decidePlanActivation, evolvePlan, lapsePlans, progressLine, reviewDueAt, type PlanEvent, type PlanState } from './plans';
+import { canActivate, decidePlanActivation, evolvePlan, lapsePlans, progressLine, progressStatus, reviewDueAt, type PlanEvent, type PlanState } from './plans';
 
 const proposedEvent = (planId: string, occurredAt = '2026-05-01T08:00:00.000Z'): PlanEvent => ({
   type: 'PlanProposed',
@@ -74,6 +74,10 @@ describe('progressLine', () => {
 
   it('says when there are no check-ins yet', () => {
     expect(progressLine(active('a'), [])).toBe('Walk 30 minutes a day: no check-ins yet, review on 2026-05-17.');
+  });
+
+  it('gives the same sentence without the title for readers that print the title themselves', () => {
+    expect(progressStatus(active('a'), [])).toBe('no check-ins yet, review on 2026-05-17.');
   });
 
   it('stays one line within the PlanCheckedIn limit whatever the notes hold', () => {

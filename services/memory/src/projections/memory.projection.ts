@@ -6,6 +6,7 @@ import { deleteFact, editFact, insertFact, markFactsUsed } from './memory-facts.
 import { applyProposalEvent } from './memory-proposals.projector';
 import { Memory1764400005100 } from './memory.migration';
 import { applyPlanEvent, applyReminderSet } from './plans.projector';
+import { PlanProgress1764400005300 } from './plan-progress.migration';
 
 const HANDLES = [
   'MemoryFactExtracted',
@@ -37,7 +38,7 @@ export const memoryProjection: Projection = {
   name: 'memory',
   handles: HANDLES,
   tables: ['memory_facts', 'memory_proposals', 'memory_changes', 'plans', 'plan_checkins', 'reminders', 'artifact_extractions'],
-  migrations: [Memory1764400005100, MemoryArtifacts1764400005200],
+  migrations: [Memory1764400005100, MemoryArtifacts1764400005200, PlanProgress1764400005300],
 
   async apply(sql: Sql, stored: StoredEvent): Promise<void> {
     await applyOne(sql, stored);

@@ -1,6 +1,6 @@
 import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
 import type { Sql } from '@mnemo/persistence';
-import { evolvePlan, type PlanEvent, type PlanState } from '../domain/plans';
+import { evolvePlan, progressStatus, type PlanEvent, type PlanState } from '../domain/plans';
 
 const iso = (value: unknown): string | undefined => (value ? new Date(value as string).toISOString() : undefined);
 
@@ -27,6 +27,7 @@ export async function applyPlanEvent(sql: Sql, stored: StoredEvent): Promise<voi
        ON CONFLICT (account_id, event_id) DO NOTHING`,
       [event.accountId, event.id, p.planId, p.progress, event.occurredAt, seq],
     );
+    await refreshProgressLine(sql, event.accountId, p.planId);
     return;
   }
   const planId = (event.payload as { planId: string }).planId;
@@ -47,6 +48,19 @@ export async function applyPlanEvent(sql: Sql, stored: StoredEvent): Promise<voi
       rows[0]?.source_session ?? event.sessionId ?? null, after.proposedAt, after.activatedAt ?? null, after.closedReason ?? null, closedAt, seq,
     ],
   );
+  await refreshProgressLine(sql, event.accountId, planId);
+}
+
+/** Recomputes a plan's progress (the line after its title) from its row and check-ins: read models only, so replay gives the same. */
+async function refreshProgressLine(sql: Sql, accountId: string, planId: string): Promise<void> {
+  const rows: Array<Record<string, any>> = await sql.query(`SELECT * FROM plans WHERE account_id = $1 AND id = $2`, [accountId, planId]);
+  if (!rows[0]) return;
+  const checkIns: Array<{ progress: string; at: unknown }> = await sql.query(
+    `SELECT progress, at FROM plan_checkins WHERE account_id = $1 AND plan_id = $2`,
+    [accountId, planId],
+  );
+  const line = progressStatus(planFromRow(rows[0]), checkIns.map((c) => ({ progress: c.progress, at: iso(c.at)! })));
+  await sql.query(`UPDATE plans SET progress_line = $3 WHERE account_id = $1 AND id = $2`, [accountId, planId, line]);
 }
 
 /** A reminder the person asked for is kept as it was set; setting the same id again restates it. */
