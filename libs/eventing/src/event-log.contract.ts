@@ -44,7 +44,8 @@ interface Seen {
 
 /**
  * The EventLog port's contract: every adapter's spec calls this with a factory for a fresh, connected log.
- * It uses only the port, so it runs unchanged against JetStream and the in-process log.
+ * It uses only the port, so it runs unchanged against JetStream and the in-process log. Specs import it by
+ * relative path; it stays out of the package index because it calls jest's globals.
  */
 export function describeEventLogContract(adapterName: string, makeLog: () => Promise<EventLogFixture>): void {
   describe(`EventLog contract: ${adapterName}`, () => {

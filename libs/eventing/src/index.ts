@@ -2,7 +2,6 @@ export * from './event-log.port';
 export * from './logger.port';
 export * from './periodic-task';
 export * from './subject-matches';
-export * from './event-log.contract';
 export * from './in-process/in-process-event-log';
 export * from './jetstream/jetstream-event-log';
 export * from './redacting-event-log';
