@@ -289,12 +289,15 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
     expect(markdown).toContain('- **Turning Point** (`a-md`): A hospital IT rollout sparked it. · tokens:');
   });
 
-  it('drops a deleted insight from the next CLAUDE.md, cached or not', async () => {
+  it('drops a deleted or dismissed insight from the next CLAUDE.md, cached or not', async () => {
     await publish(account, 'InsightDetected', { insightId: 'i-del', kind: 'theme', text: 'Keeps returning to the sea.', artifactA: 'a-1', artifactB: 'a-2' });
+    await publish(account, 'InsightDetected', { insightId: 'i-dis', kind: 'theme', text: 'Counts every step twice.', artifactA: 'a-0', artifactB: 'a-2' });
     await eventually(() => get('/v1/context/claude-md?sessionId=s-free'), (r) => r.headers['x-mnemo-cache'] === 'hit' && r.text.includes('Keeps returning to the sea.'));
     await publish(account, 'InsightDeleted', { insightId: 'i-del' });
+    await publish(account, 'InsightDismissed', { insightId: 'i-dis' });
     const after = await claudeMdJson('s-free');
     expect(after.body.markdown).not.toContain('Keeps returning to the sea.');
+    expect(after.body.markdown).not.toContain('Counts every step twice.');
     expect(after.body.markdown).toContain('Ambition softened into care. *(Career History ↔ Core Values)*');
     expect(after.body.telemetry.insightCount).toBe(1);
   });

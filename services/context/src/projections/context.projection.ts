@@ -110,23 +110,13 @@ async function applyOwn(sql: Sql, stored: StoredEvent): Promise<void> {
       );
       return;
     }
-    case 'InsightDismissed': {
-      const p = event.payload as PayloadOf<'InsightDismissed'>;
-      await sql.query(`UPDATE insights SET status = 'dismissed', last_seq = $3 WHERE account_id = $1 AND id = $2 AND last_seq < $3`, [
-        event.accountId,
-        p.insightId,
-        seq,
-      ]);
-      return;
-    }
+    case 'InsightDismissed':
     case 'InsightDeleted': {
-      // Kept as a row with its status, like a dismissal: a later InsightDetected of the same id updates its text, never its status.
-      const p = event.payload as PayloadOf<'InsightDeleted'>;
-      await sql.query(`UPDATE insights SET status = 'deleted', last_seq = $3 WHERE account_id = $1 AND id = $2 AND last_seq < $3`, [
-        event.accountId,
-        p.insightId,
-        seq,
-      ]);
+      // A deletion is kept as a row with its status, like a dismissal: a later InsightDetected of the
+      // same id updates its text, never its status.
+      const p = event.payload as PayloadOf<'InsightDismissed' | 'InsightDeleted'>;
+      const status = type === 'InsightDismissed' ? 'dismissed' : 'deleted';
+      await sql.query(`UPDATE insights SET status = $4, last_seq = $3 WHERE account_id = $1 AND id = $2 AND last_seq < $3`, [event.accountId, p.insightId, seq, status]);
       return;
     }
     case 'AccountSettingsChanged': {
