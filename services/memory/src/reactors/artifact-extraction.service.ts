@@ -36,7 +36,7 @@ export class ArtifactExtraction {
     const outcome = await this.extractor.extract({
       accountId: event.accountId,
       // The newest part of a very long artifact, like a transcript: the cap keeps the call's cost bounded.
-      transcript: content.length > COMPACTION_MAX_INPUT_CHARS ? content.slice(content.length - COMPACTION_MAX_INPUT_CHARS) : content,
+      transcript: content.slice(-COMPACTION_MAX_INPUT_CHARS),
       origin: artifactOrigin(artifactId, event.sessionId),
       trigger: { kind: 'artifact', artifactId, sessionId: event.sessionId },
       key: event.id,

@@ -125,7 +125,7 @@ export class FactExtractor {
   private async append(request: ExtractionRequest, writes: Array<{ type: string; key: string; payload: unknown }>, result: ExtractionResult): Promise<number> {
     const all = [...writes, { type: 'FeatureEventRecorded', key: 'telemetry', payload: extractionTelemetry(request.trigger, result) }];
     const occurredAt = new Date().toISOString();
-    const sessionId = request.cause?.sessionId ?? (request.trigger.kind === 'artifact' ? request.trigger.sessionId : request.trigger.sessionId);
+    const sessionId = request.cause?.sessionId ?? request.trigger.sessionId;
     const envelopes = all.map(({ type, key, payload }) => {
       const parsed = parseEvent({
         id: reactionId(request.key, `memory:${key}`),
