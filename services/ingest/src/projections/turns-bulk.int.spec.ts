@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { StoredEvent } from '@mnemo/contracts';
 import { applyEvents, dropSchema, openDataSource } from '@mnemo/persistence';
+import { SECRET_SAMPLES, findPlantedSecrets } from '@mnemo/redaction';
 import { sessionsProjection } from './sessions.projection';
 import { TEST_DATABASE_URL, uniqueName } from '../../../../tests/support/servers';
 
-const turn = (seq: number, turnSeq: number, text: string): StoredEvent => ({
+const turn = (seq: number, turnSeq: number, text: string, extra: Record<string, unknown> = {}): StoredEvent => ({
   seq,
   event: {
     id: randomUUID(),
@@ -15,7 +16,7 @@ const turn = (seq: number, turnSeq: number, text: string): StoredEvent => ({
     sessionId: 's',
     occurredAt: '2026-11-29T10:00:00.000Z',
     producer: 'test',
-    payload: { seq: turnSeq, role: 'user', text },
+    payload: { seq: turnSeq, role: 'user', text, ...extra },
   },
 });
 
@@ -41,5 +42,16 @@ describe('bulk turn upserts', () => {
     await applyEvents(db, sessionsProjection, [turn(9, 1, 'newer')]);
     await applyEvents(db, sessionsProjection, [turn(5, 1, 'older, redelivered late')]);
     await expect(texts()).resolves.toEqual(['newer']);
+  });
+
+  it('redacts text and tool calls on the way into the table, even from an event the log did not redact', async () => {
+    const secrets = Object.values(SECRET_SAMPLES).join('\n');
+    const toolCalls = [{ id: 'tu1', name: 'Bash', input: JSON.stringify({ command: `echo "${secrets}"` }), result: secrets }];
+    await applyEvents(db, sessionsProjection, [turn(3, 1, `keys:\n${secrets}`, { toolCalls }), turn(4, 2, 'nothing secret here')]);
+    const rows: Array<{ row: string }> = await db.query('SELECT t::text AS row FROM turns t');
+    expect(findPlantedSecrets(rows.map((r) => r.row).join('\n'))).toEqual([]);
+    await expect(texts()).resolves.toEqual([expect.stringContaining('[REDACTED:'), 'nothing secret here']);
+    const [stored] = await db.query('SELECT tool_calls FROM turns WHERE seq = 1');
+    expect(stored.tool_calls[0]).toMatchObject({ id: 'tu1', name: 'Bash', result: expect.stringContaining('[REDACTED:') });
   });
 });

@@ -1,11 +1,15 @@
 import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
 import type { Sql } from '@mnemo/persistence';
+import { redact, redactDeep } from '@mnemo/redaction';
 
 type TurnEvent = StoredEvent<'TurnRecorded', PayloadOf<'TurnRecorded'>>;
 
 /**
  * Upserts many turns in one statement. Within a batch the newest event per (account, session, seq)
- * wins, exactly as applying them one by one under the `last_seq` guard would.
+ * wins, exactly as applying them one by one under the `last_seq` guard would. The text and tool calls
+ * are redacted on the way in (SPEC §2: every write path, as defence in depth), once per row written:
+ * an event from the log is already clean and comes back unchanged, one that bypassed the log's
+ * redaction (or was stored under an older redactor and is replayed) does not leak.
  */
 export async function upsertTurns(sql: Sql, turns: TurnEvent[]): Promise<void> {
   const newest = new Map<string, TurnEvent>();
@@ -29,8 +33,8 @@ export async function upsertTurns(sql: Sql, turns: TurnEvent[]): Promise<void> {
       column((t) => t.event.sessionId),
       column((t) => t.event.payload.seq),
       column((t) => t.event.payload.role),
-      column((t) => t.event.payload.text),
-      column((t) => (t.event.payload.toolCalls ? JSON.stringify(t.event.payload.toolCalls) : null)),
+      column((t) => redact(t.event.payload.text).text),
+      column((t) => (t.event.payload.toolCalls ? JSON.stringify(redactDeep(t.event.payload.toolCalls).value) : null)),
       column((t) => t.event.payload.isSidechain ?? false),
       column((t) => t.event.occurredAt),
       column((t) => t.event.id),
