@@ -208,6 +208,13 @@ describe('cost ledger over NATS and Postgres', () => {
     const statuses = await dbA.query(`SELECT id, status FROM cost_reservations WHERE account_id = 'acc-clock' ORDER BY id`);
     expect(statuses.map((r: { status: string }) => r.status)).toEqual(['expired', 'open']);
     await expect(handlers.ledger.balance('acc-clock', 'profile', '2030-01-01')).resolves.toMatchObject({ reservedUsd: 0.05 });
+
+    // A late commit of the expired one is spent all the same, on the day it was held rather than the
+    // day the caller names, with no hold left to lift.
+    const late = { reservationId: '00000000-0000-4000-8000-000000000001', account: 'acc-clock', pools: ['profile'], label: 'profile', model: 'claude-haiku-4-5' };
+    await expect(handlers.commit({ ...late, day: '2030-01-02', inputTokens: 100, outputTokens: 10, costUsd: 0.02 })).resolves.toEqual({ recorded: true, matched: false });
+    await expect(handlers.ledger.balance('acc-clock', 'profile', '2030-01-01')).resolves.toEqual({ spentUsd: 0.02, reservedUsd: 0.05, capUsd: 0.15 });
+    await expect(handlers.ledger.balance('acc-clock', 'profile', '2030-01-02')).resolves.toBeNull();
   });
 
   it('fails open when no ledger answers, and records the spend once the ledger is back', async () => {

@@ -14,6 +14,7 @@ import {
   type SettledOutcome,
 } from '../domain/ledger-rpc';
 import { settlementEventId } from '../domain/settlement-id';
+import { utcDay } from '../domain/utc-day';
 import { PgLedger } from './pg-ledger';
 
 export interface CostLedgerDeps {
@@ -58,7 +59,7 @@ export class CostLedgerHandlers {
       outputTokens: 0,
       costUsd: 0,
       outcome: 'cost_cap',
-      day: now.toISOString().slice(0, 10),
+      day: utcDay(now),
     });
     const { pool, spentUsd, reservedUsd, capUsd } = result;
     return { granted: false, code: 'cost_cap', pool, spentUsd, reservedUsd, capUsd };

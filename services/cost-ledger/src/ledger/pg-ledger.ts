@@ -118,11 +118,12 @@ export class PgLedger {
       if (reservation && (reservation.status === 'committed' || reservation.status === 'released')) {
         return { recorded: false, matched: false, day: reservation.day, pools: reservation.pools, alreadyCommitted: reservation.status === 'committed' };
       }
+      // Past the check above, a known reservation is open or expired; only an open one still holds.
       const account = reservation?.account_id ?? req.account;
-      const open = reservation?.status === 'open' ? reservation : null;
-      const day = open?.day ?? reservation?.day ?? req.day;
-      const pools = sorted(open?.pools ?? reservation?.pools ?? req.pools);
-      const held = open ? Number(open.amount_usd) : 0;
+      const day = reservation?.day ?? req.day;
+      const pools = sorted(reservation?.pools ?? req.pools);
+      const open = reservation?.status === 'open';
+      const held = open ? Number(reservation.amount_usd) : 0;
       const rows = await this.lockPoolDays(tx, account, day, pools);
       for (const row of rows) {
         const next = settle({ spentUsd: Number(row.spent_usd), reservedUsd: Number(row.reserved_usd) }, held, req.costUsd);
@@ -137,12 +138,15 @@ export class PgLedger {
           [req.reservationId, account, pools, day],
         );
       }
-      return { recorded: true, matched: !!open, day, pools };
+      return { recorded: true, matched: open, day, pools };
     });
   }
 
-  /** The call failed or never ran: lift the hold, spend nothing. Unknown or settled ids change nothing. */
-  async release(reservationId: string, status: 'released' | 'expired' = 'released'): Promise<PgSettleResult | null> {
+  /**
+   * The call failed or never ran: lift the hold, spend nothing, and answer the day and pools it held.
+   * Unknown or settled ids change nothing (null).
+   */
+  async release(reservationId: string, status: 'released' | 'expired' = 'released'): Promise<{ day: string; pools: CostPoolName[] } | null> {
     return this.db.transaction(async (tx) => {
       const reservation = await this.lockReservation(tx, reservationId);
       if (!reservation || reservation.status !== 'open') return null;
@@ -152,7 +156,7 @@ export class PgLedger {
         await this.writeBalance(tx, reservation.account_id, reservation.day, row.pool, next);
       }
       await tx.query(`UPDATE cost_reservations SET status = $2 WHERE id = $1`, [reservationId, status]);
-      return { recorded: true, matched: true, day: reservation.day, pools: reservation.pools };
+      return { day: reservation.day, pools: reservation.pools };
     });
   }
 
