@@ -238,6 +238,16 @@ describe('memories: the Explorer API, proposals, plans, and their read models', 
     const checked = await as(pl).post('/v1/plans/walk/checkins', { progress: 'Walked 3 km on Monday.' });
     expect(checked.status).toBe(201);
     expect(checked.body.progress).toMatch(/^Plan walk: 1 check-in, review on \d{4}-\d{2}-\d{2}; latest: Walked 3 km on Monday\.$/);
+    // The projected progress (what the memory block reads) says what the API says, check-ins or not.
+    const listed = (await as(pl).get('/v1/plans')).body.plans as Array<{ id: string; title: string; progress: string | null }>;
+    const projected: Array<{ id: string; progress_line: string }> = await harness.platform.infra.dataSource.query(
+      `SELECT id, progress_line FROM plans WHERE account_id = $1 AND status = 'active' ORDER BY id`,
+      [pl.accountId],
+    );
+    expect(projected.map((row) => [row.id, `Plan ${row.id}: ${row.progress_line}`])).toEqual(
+      listed.filter((plan) => plan.progress !== null).map((plan) => [plan.id, plan.progress]).sort(),
+    );
+    expect(projected.map((row) => row.id)).toEqual(['read', 'sleep', 'walk']);
 
     await expect(as(pl).post('/v1/plans/read/close', { reason: 'completed' })).resolves.toMatchObject({ status: 200, body: { status: 'closed', closedReason: 'completed' } });
     await expect(as(pl).post('/v1/plans/cook/activate')).resolves.toMatchObject({ status: 200 });

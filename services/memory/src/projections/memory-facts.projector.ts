@@ -12,20 +12,20 @@ type FactPayload = PayloadOf<'MemoryFactCreated'>;
 export async function insertFact(sql: Sql, stored: StoredEvent, change: 'extracted' | 'created'): Promise<void> {
   const { event, seq } = stored;
   const p = event.payload as FactPayload;
-  const fromProposal: Array<{ status: string }> = await sql.query(
-    `SELECT status FROM memory_proposals WHERE account_id = $1 AND fact_id = $2 AND status = 'confirmed' LIMIT 1`,
-    [event.accountId, p.factId],
-  );
-  const confirmed = fromProposal.length > 0;
-  const sensitive = confirmed || classifySensitivity({ content: p.content }).sensitive;
+  const sensitiveByWording = classifySensitivity({ content: p.content }).sensitive;
+  // One statement: the confirmed proposal (logged just before the fact it creates) is looked up inside the insert.
   await sql.query(
-    `INSERT INTO memory_facts (account_id, id, fact_type, content, confidence, source, source_session, source_segment,
+    `WITH proposal AS (
+       SELECT EXISTS (SELECT 1 FROM memory_proposals WHERE account_id = $1 AND fact_id = $2 AND status = 'confirmed') AS confirmed
+     )
+     INSERT INTO memory_facts (account_id, id, fact_type, content, confidence, source, source_session, source_segment,
        source_artifact_id, source_message_seq, status, sensitive, confirmed, version, last_change, created_at, updated_at, last_seq)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'active', $11, $12, 1, $13, $14, $14, $15)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'active', (SELECT confirmed FROM proposal) OR $11::boolean, (SELECT confirmed FROM proposal),
+       1, $12, $13, $13, $14)
      ON CONFLICT (account_id, id) DO NOTHING`,
     [
       event.accountId, p.factId, p.factType, p.content, p.confidence, p.source, p.sourceSession, p.sourceSegment ?? null,
-      p.sourceArtifactId ?? null, p.sourceMessageSeq ?? null, sensitive, confirmed, change, event.occurredAt, seq,
+      p.sourceArtifactId ?? null, p.sourceMessageSeq ?? null, sensitiveByWording, change, event.occurredAt, seq,
     ],
   );
 }

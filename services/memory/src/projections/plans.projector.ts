@@ -27,7 +27,13 @@ export async function applyPlanEvent(sql: Sql, stored: StoredEvent): Promise<voi
        ON CONFLICT (account_id, event_id) DO NOTHING`,
       [event.accountId, event.id, p.planId, p.progress, event.occurredAt, seq],
     );
-    await refreshProgressLine(sql, event.accountId, p.planId);
+    const plan: Array<Record<string, any>> = await sql.query(`SELECT * FROM plans WHERE account_id = $1 AND id = $2`, [event.accountId, p.planId]);
+    if (!plan[0]) return;
+    await sql.query(`UPDATE plans SET progress_line = $3 WHERE account_id = $1 AND id = $2`, [
+      event.accountId,
+      p.planId,
+      await progressOf(sql, event.accountId, planFromRow(plan[0])),
+    ]);
     return;
   }
   const planId = (event.payload as { planId: string }).planId;
@@ -38,29 +44,27 @@ export async function applyPlanEvent(sql: Sql, stored: StoredEvent): Promise<voi
   if (!after || after === before) return;
   const closedAt = after.status === 'closed' && before?.status !== 'closed' ? event.occurredAt : (rows[0]?.closed_at ?? null);
   await sql.query(
-    `INSERT INTO plans (account_id, id, title, steps, review_days, status, source_session, proposed_at, activated_at, closed_reason, closed_at, last_seq)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+    `INSERT INTO plans (account_id, id, title, steps, review_days, status, source_session, proposed_at, activated_at, closed_reason, closed_at,
+       progress_line, last_seq)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
      ON CONFLICT (account_id, id) DO UPDATE SET status = EXCLUDED.status, activated_at = EXCLUDED.activated_at,
-       closed_reason = EXCLUDED.closed_reason, closed_at = EXCLUDED.closed_at, last_seq = EXCLUDED.last_seq
+       closed_reason = EXCLUDED.closed_reason, closed_at = EXCLUDED.closed_at, progress_line = EXCLUDED.progress_line, last_seq = EXCLUDED.last_seq
      WHERE plans.last_seq < EXCLUDED.last_seq`,
     [
       event.accountId, after.planId, after.title, JSON.stringify(after.steps), after.reviewDays, after.status,
-      rows[0]?.source_session ?? event.sessionId ?? null, after.proposedAt, after.activatedAt ?? null, after.closedReason ?? null, closedAt, seq,
+      rows[0]?.source_session ?? event.sessionId ?? null, after.proposedAt, after.activatedAt ?? null, after.closedReason ?? null, closedAt,
+      await progressOf(sql, event.accountId, after), seq,
     ],
   );
-  await refreshProgressLine(sql, event.accountId, planId);
 }
 
-/** Recomputes a plan's progress (the line after its title) from its row and check-ins: read models only, so replay gives the same. */
-async function refreshProgressLine(sql: Sql, accountId: string, planId: string): Promise<void> {
-  const rows: Array<Record<string, any>> = await sql.query(`SELECT * FROM plans WHERE account_id = $1 AND id = $2`, [accountId, planId]);
-  if (!rows[0]) return;
+/** A plan's progress (the line after its title) from its state and its check-ins in the read model: replay gives the same. */
+async function progressOf(sql: Sql, accountId: string, plan: PlanState): Promise<string> {
   const checkIns: Array<{ progress: string; at: unknown }> = await sql.query(
     `SELECT progress, at FROM plan_checkins WHERE account_id = $1 AND plan_id = $2`,
-    [accountId, planId],
+    [accountId, plan.planId],
   );
-  const line = progressStatus(planFromRow(rows[0]), checkIns.map((c) => ({ progress: c.progress, at: iso(c.at)! })));
-  await sql.query(`UPDATE plans SET progress_line = $3 WHERE account_id = $1 AND id = $2`, [accountId, planId, line]);
+  return progressStatus(plan, checkIns.map((c) => ({ progress: c.progress, at: iso(c.at)! })));
 }
 
 /** A reminder the person asked for is kept as it was set; setting the same id again restates it. */
