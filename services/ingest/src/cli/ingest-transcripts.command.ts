@@ -5,6 +5,7 @@ import { defaultTranscriptsRoot, expandHome } from '../loop/transcript-ingest.co
 import { addSkips, transcriptFileEvents } from '../loop/transcript-file-events';
 import { listTranscriptPath } from '../loop/transcript-files';
 import { unseenEvents, type KnownSessionEvents } from '../domain/unseen-events';
+import { gitFactsLoader } from '../git/git-facts';
 
 /**
  * The account token the CLI derives event ids under. The gateway puts the events in the key's own
@@ -50,6 +51,7 @@ export async function ingestTranscriptsToGateway(options: CliIngestOptions): Pro
   const summary: CliIngestSummary = { files: 0, sessions: 0, turns: 0, sent: 0, accepted: 0, duplicates: 0, skippedFiles: listing.skipped, skippedLines: 0, skippedByReason: {}, skippedEvents: 0 };
   const now = options.now ?? new Date();
   const authorization = `Bearer ${options.apiKey}`;
+  const gitFacts = gitFactsLoader();
   let batch: string[] = [];
   let bytes = 0;
   const flush = async () => {
@@ -70,7 +72,7 @@ export async function ingestTranscriptsToGateway(options: CliIngestOptions): Pro
 
   for (const [index, file] of listing.files.entries()) {
     summary.files += 1;
-    const read = await transcriptFileEvents(file, { accountId: CLI_ID_ACCOUNT, producer: 'cli', now, useGit: true });
+    const read = await transcriptFileEvents(file, { accountId: CLI_ID_ACCOUNT, producer: 'cli', now, gitFacts });
     if (!read) summary.skippedFiles += 1;
     else {
       summary.skippedLines += read.skippedLines;

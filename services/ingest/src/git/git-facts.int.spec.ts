@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inferOutcome } from '../domain/infer-outcome';
-import { loadGitFacts } from './git-facts';
+import { gitFactsLoader, loadGitFacts } from './git-facts';
 
 describe('loadGitFacts (real git repository)', () => {
   let repo: string;
@@ -86,5 +86,26 @@ describe('loadGitFacts (real git repository)', () => {
 
   it('reports a missing git binary as a dependency error', async () => {
     await expect(loadGitFacts(repo, [merged], { gitBinary: '/nonexistent/git' })).rejects.toMatchObject({ code: 'dependency_unavailable' });
+  });
+
+  it('asks a repository about main and reverts once per loader, and each session about its own commits', async () => {
+    // git behind a wrapper that notes each command it runs
+    const bin = mkdtempSync(join(tmpdir(), 'mnemo-git-wrapper-'));
+    try {
+      const calls = join(bin, 'calls');
+      const wrapper = join(bin, 'git');
+      writeFileSync(wrapper, `#!/bin/sh\necho "$3" >> '${calls}'\nexec git "$@"\n`);
+      chmodSync(wrapper, 0o755);
+      const load = gitFactsLoader({ gitBinary: wrapper });
+      const first = await load(repo, [merged]);
+      const second = await load(repo, [branchOnly, reverted]);
+      expect([first!.isOnMainBranch(merged), second!.isOnMainBranch(branchOnly), second!.isReverted(reverted)]).toEqual([true, false, true]);
+      const commands = readFileSync(calls, 'utf8').trim().split('\n');
+      expect(commands.filter((c) => c === 'log')).toHaveLength(1);
+      expect(commands.filter((c) => c === 'merge-base')).toHaveLength(3);
+      await expect(load(join(repo, 'does-not-exist'), [merged])).resolves.toBeNull();
+    } finally {
+      rmSync(bin, { recursive: true, force: true });
+    }
   });
 });

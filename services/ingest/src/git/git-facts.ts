@@ -14,6 +14,16 @@ export interface GitFactsOptions {
 const SHA = /^[0-9a-f]{7,40}$/;
 const REVERT_NOTE = /This reverts commit ([0-9a-f]{7,40})/g;
 
+/** loadGitFacts with its options bound; see gitFactsLoader. */
+export type GitFactsLoader = (repoDir: string | undefined, shas: readonly string[]) => Promise<GitFacts | null>;
+
+/** What a repository says whatever commits are asked about: where main is, and which commits were reverted. */
+interface Repository {
+  git: (args: string[]) => Promise<GitRun>;
+  mainRefs: string[];
+  revertedShas: string[];
+}
+
 /**
  * Asks the repository at `repoDir` about the given commits, up front, so inferOutcome can stay a
  * pure, synchronous function. Returns null when there is no repository there (the session ran on
@@ -25,7 +35,33 @@ export async function loadGitFacts(
   shas: readonly string[],
   options: GitFactsOptions = {},
 ): Promise<GitFacts | null> {
-  if (!repoDir || !(await isDirectory(repoDir))) return null;
+  return gitFactsLoader(options)(repoDir, shas);
+}
+
+/**
+ * loadGitFacts for many sessions, as an ingest run asks: most sessions share a handful of
+ * repositories, so what a repository says regardless of the commits (is it one, its main refs, the
+ * whole-history scan for reverts) is asked once per repository for the loader's life, not once per
+ * session. Only the ancestry of each session's own commits is asked every time. A failure is not
+ * kept: the next session of that repository asks again.
+ */
+export function gitFactsLoader(options: GitFactsOptions = {}): GitFactsLoader {
+  const repositories = new Map<string, Promise<Repository | null>>();
+  return async (repoDir, shas) => {
+    if (!repoDir) return null;
+    let repository = repositories.get(repoDir);
+    if (!repository) {
+      repository = openRepository(repoDir, options);
+      repositories.set(repoDir, repository);
+      repository.catch(() => repositories.delete(repoDir));
+    }
+    const repo = await repository;
+    return repo ? commitFacts(repo, shas) : null;
+  };
+}
+
+async function openRepository(repoDir: string, options: GitFactsOptions): Promise<Repository | null> {
+  if (!(await isDirectory(repoDir))) return null;
   const git = (args: string[]) => runGit(options.gitBinary ?? 'git', repoDir, args, options.timeoutMs ?? 10_000);
   const inside = await git(['rev-parse', '--is-inside-work-tree']);
   if (inside.code !== 0 || inside.stdout.trim() !== 'true') return null;
@@ -37,6 +73,12 @@ export async function loadGitFacts(
     }
   }
 
+  const reverts = await git(['log', '--all', '--format=%B', '--fixed-strings', '--grep=This reverts commit']);
+  const revertedShas = reverts.code === 0 ? [...reverts.stdout.matchAll(REVERT_NOTE)].map((m) => m[1]!) : [];
+  return { git, mainRefs, revertedShas };
+}
+
+async function commitFacts({ git, mainRefs, revertedShas }: Repository, shas: readonly string[]): Promise<GitFacts> {
   const candidates = [...new Set(shas.filter((s) => SHA.test(s)))];
   const onMain = new Set<string>();
   for (const sha of candidates) {
@@ -48,11 +90,7 @@ export async function loadGitFacts(
       }
     }
   }
-
-  const reverts = await git(['log', '--all', '--format=%B', '--fixed-strings', '--grep=This reverts commit']);
-  const revertedShas = reverts.code === 0 ? [...reverts.stdout.matchAll(REVERT_NOTE)].map((m) => m[1]!) : [];
   const sameCommit = (a: string, b: string) => a.startsWith(b) || b.startsWith(a);
-
   return {
     isOnMainBranch: (sha) => onMain.has(sha),
     isReverted: (sha) => SHA.test(sha) && revertedShas.some((r) => sameCommit(r, sha)),

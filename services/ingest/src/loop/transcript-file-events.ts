@@ -5,7 +5,7 @@ import { readTranscript, splitLines } from '../domain/transcript';
 import { subagentSessionId, transcriptToEvents, type TranscriptEvent } from '../domain/transcript-to-events';
 import type { GitFacts } from '../domain/infer-outcome';
 import type { SkipReason } from '../domain/transcript-entry';
-import { loadGitFacts } from '../git/git-facts';
+import type { GitFactsLoader } from '../git/git-facts';
 import type { TranscriptFile } from './transcript-files';
 
 export interface TranscriptFileEvents {
@@ -22,8 +22,11 @@ export interface TranscriptFileOptions {
   producer: string;
   /** The clock for outcome inference (a session with uncommitted edits is abandoned after 7 days). */
   now: Date;
-  /** Ask git about the session's commits when its repository is on this machine. */
-  useGit: boolean;
+  /**
+   * Asks git about the session's commits when its repository is on this machine; one loader for a
+   * whole run asks each repository once. Without it the outcome is judged without git.
+   */
+  gitFacts?: GitFactsLoader;
 }
 
 /**
@@ -45,9 +48,9 @@ export async function transcriptFileEvents(file: TranscriptFile, options: Transc
   const sessionId = transcript.agentId ? subagentSessionId(parent ?? stem, sessionToken(transcript.agentId)) : (parent ?? stem);
 
   let git: GitFacts | null = null;
-  if (options.useGit) {
+  if (options.gitFacts) {
     const draft = computeSessionOutcome(transcript.entries);
-    git = await loadGitFacts(draft.cwd, draft.commitShas).catch(() => null);
+    git = await options.gitFacts(draft.cwd, draft.commitShas).catch(() => null);
   }
   const events = transcriptToEvents({
     accountId: options.accountId,

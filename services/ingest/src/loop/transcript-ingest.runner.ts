@@ -13,7 +13,7 @@ import { contentHash, deterministicUuid, TRANSCRIPT_ID_NAMESPACE } from '../doma
 import { inferOutcome } from '../domain/infer-outcome';
 import type { TranscriptEvent } from '../domain/transcript-to-events';
 import { unseenEvents, type KnownSessionEvents } from '../domain/unseen-events';
-import { loadGitFacts } from '../git/git-facts';
+import { gitFactsLoader, type GitFactsLoader } from '../git/git-facts';
 import type { TranscriptIngestConfig } from './transcript-ingest.config';
 import { addSkips, transcriptFileEvents } from './transcript-file-events';
 import { listTranscriptFiles } from './transcript-files';
@@ -122,8 +122,10 @@ export class TranscriptIngestRunner {
       since = options.days !== undefined ? new Date(started.getTime() - options.days * DAY_MS) : (watermark ?? undefined);
       // Only a run that covered everything after the watermark may move it.
       const mayAdvance = since === undefined || (watermark !== null && since.getTime() <= watermark.getTime());
-      const newest = await this.ingestFiles(accountId, since, started, counters, skippedByReason, options.onProgress);
-      counters.outcomesUpdated = await this.recheckOutcomes(accountId, started);
+      // one loader for the run: each repository is asked about its main branch and reverts once
+      const gitFacts = gitFactsLoader();
+      const newest = await this.ingestFiles(accountId, since, started, gitFacts, counters, skippedByReason, options.onProgress);
+      counters.outcomesUpdated = await this.recheckOutcomes(accountId, started, gitFacts);
       const next = mayAdvance && newest !== null && (watermark === null || newest > watermark.getTime()) ? new Date(newest) : watermark;
       const finished = this.clock();
       const payload: PayloadOf<'TranscriptIngestRunCompleted'> = {
@@ -210,6 +212,7 @@ export class TranscriptIngestRunner {
     accountId: string,
     since: Date | undefined,
     now: Date,
+    gitFacts: GitFactsLoader,
     counters: Counters,
     skippedByReason: SkipTally,
     onProgress?: (done: number, total: number) => void,
@@ -226,7 +229,7 @@ export class TranscriptIngestRunner {
     };
     for (const [index, file] of listing.files.entries()) {
       counters.files += 1;
-      const read = await transcriptFileEvents(file, { accountId, producer: TRANSCRIPT_PRODUCER, now, useGit: true });
+      const read = await transcriptFileEvents(file, { accountId, producer: TRANSCRIPT_PRODUCER, now, gitFacts });
       if (!read) counters.skippedFiles += 1;
       else {
         counters.skippedLines += read.skippedLines;
@@ -263,7 +266,7 @@ export class TranscriptIngestRunner {
    * or its uncommitted edits grow old. Recent sessions whose repository is on this machine are
    * re-judged, and a changed verdict is recorded as a new outcome event.
    */
-  private async recheckOutcomes(accountId: string, now: Date): Promise<number> {
+  private async recheckOutcomes(accountId: string, now: Date, gitFacts: GitFactsLoader): Promise<number> {
     const { recheckDays } = this.deps.config;
     if (recheckDays === 0) return 0;
     const rows: Array<Record<string, any>> = await this.deps.db.query(
@@ -274,7 +277,7 @@ export class TranscriptIngestRunner {
     );
     const updates: EventEnvelope[] = [];
     for (const row of rows) {
-      const git = await loadGitFacts(row.cwd, row.commit_shas).catch(() => null);
+      const git = await gitFacts(row.cwd, row.commit_shas).catch(() => null);
       if (!git) continue;
       const endedAt = new Date(row.ended_at).toISOString();
       const outcome = inferOutcome({ commitShas: row.commit_shas, filesEdited: row.files_edited, endedAt, now, git });
