@@ -1,7 +1,6 @@
 export * from './domain/utc-day';
 export * from './domain/cost-pools';
 export * from './domain/reservation';
-export * from './domain/ledger-state';
 export * from './domain/ledger-config';
 export * from './domain/ledger-rpc';
 export * from './domain/settlement-id';

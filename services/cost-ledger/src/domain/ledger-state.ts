@@ -18,8 +18,9 @@ export interface Reservation {
 }
 
 /**
- * The ledger as plain data, the model the Postgres row lock and the Redis script both implement:
- * balances per `day|pool`, and the reservations not yet committed, released or expired.
+ * The ledger as plain data: balances per `day|pool`, and the reservations not yet committed, released
+ * or expired. PgLedger does not call it; it applies the same arithmetic (reservation.ts) to rows under
+ * a lock. This model exists for ledger-state.spec.ts, whose property test states the cap invariant.
  */
 export interface LedgerState {
   balances: Readonly<Record<string, PoolDay>>;
