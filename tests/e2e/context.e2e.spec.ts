@@ -185,6 +185,7 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
     expect((await get('/v1/context/memory-block', closed.apiKey)).body.text).toContain('Private thing.');
     const bad = await harness.http().put('/v1/account/settings').set('Authorization', `Bearer ${closed.apiKey}`).send({ egressAllowed: 'no' });
     expect(bad.status).toBe(400);
+    expect(bad.body.error.issues[0].path).toBe('body.egressAllowed');
   });
 
   it('mnemo context claude-md --out writes the file atomically, so concurrent writers never leave a half-written file', async () => {

@@ -1,10 +1,10 @@
 import { Body, Controller, Get, HttpCode, Inject, Put, UseGuards } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { AccountSettingsChanged, DependencyError, ValidationError, zodIssues, type EventEnvelope, type PayloadOf } from '@mnemo/contracts';
+import { AccountSettingsChanged, DependencyError, type EventEnvelope, type PayloadOf } from '@mnemo/contracts';
 import { EVENT_LOG, type EventLog } from '@mnemo/eventing';
 import { DATA_SOURCE, waitForCheckpoint } from '@mnemo/persistence';
-import { AccountId, ApiKeyGuard } from '@mnemo/gateway-service';
+import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/gateway-service';
 import { contextProjection } from '../projections/context.projection';
 
 const SettingsBody = AccountSettingsChanged.strict().refine((body) => Object.keys(body).length > 0, 'name at least one setting');
@@ -30,8 +30,7 @@ export class AccountSettingsController {
   @Put()
   @HttpCode(200)
   async put(@AccountId() accountId: string, @Body() body: unknown) {
-    const parsed = SettingsBody.safeParse(body);
-    if (!parsed.success) throw new ValidationError('bad settings', zodIssues(parsed.error, 'body'));
+    const payload = parseInput(SettingsBody, body, 'body');
     const event: EventEnvelope<'AccountSettingsChanged', PayloadOf<'AccountSettingsChanged'>> = {
       id: randomUUID(),
       type: 'AccountSettingsChanged',
@@ -39,7 +38,7 @@ export class AccountSettingsController {
       accountId,
       occurredAt: new Date().toISOString(),
       producer: 'gateway',
-      payload: parsed.data,
+      payload,
     };
     const { seq } = await this.log.append('events', event);
     if (!(await waitForCheckpoint(this.db, contextProjection.name, seq, 10_000))) {
