@@ -1,4 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
+import type { StoredEvent } from '@mnemo/contracts';
 import { describeEventLogContract } from '../event-log.contract';
 import { JetStreamEventLog } from './jetstream-event-log';
 
@@ -15,4 +18,25 @@ describeEventLogContract('NATS JetStream', async () => {
       await log.close();
     },
   };
+});
+
+describe('JetStreamEventLog.read', () => {
+  it('ends at the stream end even when the last stored message was deleted by an operator', async () => {
+    const ns = `t${randomBytes(5).toString('hex')}`;
+    const log = await JetStreamEventLog.connect({ servers: NATS_URL, streamPrefix: ns.toUpperCase(), subjectPrefix: ns });
+    const nc = await connect({ servers: NATS_URL });
+    try {
+      await log.ensureStreams();
+      const event = (n: number) => ({ id: randomUUID(), type: 'Probe', version: 1, accountId: 'acct', occurredAt: new Date().toISOString(), producer: 'spec', payload: { n } });
+      const results = await log.appendMany('events', [event(1), event(2), event(3)]);
+      await (await jetstreamManager(nc)).streams.deleteMessage(`${ns.toUpperCase()}_EVENTS`, results[2].seq);
+      const read: StoredEvent[] = [];
+      for await (const batch of log.read('events', 1)) read.push(...batch);
+      expect(read.map((s) => s.event.payload)).toEqual([{ n: 1 }, { n: 2 }]);
+    } finally {
+      await nc.close();
+      await log.deleteStreams();
+      await log.close();
+    }
+  }, 10_000);
 });

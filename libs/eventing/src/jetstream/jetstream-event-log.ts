@@ -12,7 +12,7 @@ import {
   type JsMsg,
   type StreamConfig,
 } from '@nats-io/jetstream';
-import type { EventEnvelope, StoredEvent, StreamKind } from '@mnemo/contracts';
+import { subjects, type EventEnvelope, type StoredEvent, type StreamKind } from '@mnemo/contracts';
 import type {
   AppendResult,
   BatchHandler,
@@ -146,10 +146,11 @@ export class JetStreamEventLog implements EventLog {
   }
 
   async *read(stream: StreamKind, fromSeq: number, batchSize = 500): AsyncIterable<StoredEvent[]> {
-    const last = await this.lastSeq(stream);
+    const { first_seq: first, last_seq: last } = (await this.jsm.streams.info(this.streamName(stream))).state;
     if (last < fromSeq) return;
     if (stream === 'raw') {
-      yield* this.readWorkQueue(fromSeq, last, batchSize);
+      // Acked work-queue messages are gone: nothing below the stream's first sequence is left to ask for.
+      yield* this.readWorkQueue(Math.max(fromSeq, first), last, batchSize);
       return;
     }
     const consumer = await this.js.consumers.get(this.streamName(stream), {
@@ -161,8 +162,9 @@ export class JetStreamEventLog implements EventLog {
     try {
       for await (const msg of messages) {
         batch.push(toStored(msg));
-        const done = msg.seq >= last;
-        if (batch.length >= batchSize || done || msg.info.pending === 0) {
+        // Nothing pending means the end of the stream now, even when the message at `last` was deleted.
+        const done = msg.seq >= last || msg.info.pending === 0;
+        if (batch.length >= batchSize || done) {
           yield batch;
           batch = [];
         }
@@ -199,12 +201,12 @@ export class JetStreamEventLog implements EventLog {
   }
 
   async publishDeadLetter(service: string, letter: DeadLetter): Promise<void> {
-    await this.js.publish(this.wire(`mnemo.dlq.${service}`), encoder.encode(JSON.stringify(letter)));
+    await this.js.publish(this.wire(subjects.deadLetter(service)), encoder.encode(JSON.stringify(letter)));
   }
 
   async readDeadLetters(service: string): Promise<DeadLetter[]> {
     const stream = this.streamName('dlq');
-    const subject = this.wire(`mnemo.dlq.${service}`);
+    const subject = this.wire(subjects.deadLetter(service));
     const info = await this.jsm.streams.info(stream, { subjects_filter: subject });
     const count = info.state.subjects?.[subject] ?? 0;
     if (count === 0) return [];
