@@ -1,6 +1,6 @@
 import { RedisCache } from '@mnemo/persistence';
 import { TEST_REDIS_URL } from '../../../../tests/support/servers';
-import { CacheDebouncer, type DebounceResult } from './artifact-debounce';
+import { CacheDebouncer, inflightLock, type DebounceResult } from './artifact-debounce';
 
 const prefix = `debounce_${Math.random().toString(16).slice(2)}:`;
 
@@ -71,5 +71,18 @@ describe('CacheDebouncer across instances', () => {
     await s.all;
     expect(events).toEqual(['start 1', 'end 1', 'run 2']);
     expect(errors).toEqual([]);
+  });
+
+  it('waits while something else holds the key’s in-flight lock (the recovery sweep takes the same one)', async () => {
+    const ran: number[] = [];
+    const token = await caches[1]!.tryLock(inflightLock('k4'), 5_000);
+    expect(token).toBeTruthy();
+    const s = settledWith();
+    await a!.schedule('k4', 1, async () => void ran.push(1), s.track(1, 1));
+    await new Promise((resolve) => setTimeout(resolve, 400)); // past the delay: the run must be waiting on the lock
+    expect(ran).toEqual([]);
+    await caches[1]!.unlock(inflightLock('k4'), token!);
+    await s.all;
+    expect(ran).toEqual([1]);
   });
 });

@@ -13,6 +13,10 @@ export interface DebounceOptions {
 
 export type DebounceResult = 'ran' | 'superseded' | 'busy';
 
+/** The lock a key's run holds while in flight; anything else that runs the same work (a recovery sweep) takes it too. */
+export const inflightLock = (key: string) => `${key}:inflight`;
+const pendingMarker = (key: string) => `${key}:pending`;
+
 /**
  * Debounce across instances through the cache. Every save records itself as the key's latest (`version`,
  * a number that only grows: the log sequence of the save); after the delay, only the timer of the latest
@@ -43,7 +47,7 @@ export class CacheDebouncer {
   }
 
   private async record(key: string, version: number, work: () => Promise<void>, onSettled?: (result: DebounceResult) => void): Promise<void> {
-    const marker = `${key}:pending`;
+    const marker = pendingMarker(key);
     const current = Number((await this.cache.get(marker)) ?? 0);
     // A redelivered older save never takes the place of a newer one.
     if (current > version) return;
@@ -59,9 +63,9 @@ export class CacheDebouncer {
   }
 
   private async attempt(key: string, version: number, work: () => Promise<void>, deadline: number, onSettled?: (result: DebounceResult) => void): Promise<void> {
-    const marker = `${key}:pending`;
+    const marker = pendingMarker(key);
     if ((await this.cache.get(marker)) !== String(version)) return onSettled?.('superseded');
-    const token = await this.cache.tryLock(`${key}:inflight`, this.options.lockMs);
+    const token = await this.cache.tryLock(inflightLock(key), this.options.lockMs);
     if (!token) {
       // Another instance runs an earlier save: try again after it, unless our wait is over.
       if (Date.now() < deadline) this.later(key, Math.min(1_000, this.options.delayMs), () => this.attempt(key, version, work, deadline, onSettled));
@@ -83,7 +87,7 @@ export class CacheDebouncer {
       if ((await this.cache.get(marker)) === String(version)) await this.cache.del(marker);
       onSettled?.('ran');
     } finally {
-      await this.cache.unlock(`${key}:inflight`, token);
+      await this.cache.unlock(inflightLock(key), token);
     }
   }
 

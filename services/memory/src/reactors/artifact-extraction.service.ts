@@ -12,7 +12,6 @@ const DONE_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The per-artifact key the debounce, its in-flight lock and the recovery sweep share. */
 export const artifactKey = (accountId: string, artifactId: string) => `memory:artifact:${accountId}:${artifactId}`;
-export const inflightLock = (key: string) => `${key}:inflight`;
 
 /**
  * One extraction of one save of an artifact, whoever runs it: the debounce timer of the instance that

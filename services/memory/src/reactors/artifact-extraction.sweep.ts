@@ -2,7 +2,8 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import type { DataSource } from 'typeorm';
 import { EVENT_LOG, LOGGER, startPeriodicTask, type EventLog, type Logger, type Subscription } from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
-import { ArtifactExtraction, artifactKey, inflightLock, type ArtifactSavedEvent } from './artifact-extraction.service';
+import { inflightLock } from './artifact-debounce';
+import { ArtifactExtraction, artifactKey, type ArtifactSavedEvent } from './artifact-extraction.service';
 import { EXTRACTION_CONFIG, type ExtractionConfig } from './extraction.config';
 
 /** Saves looked at per sweep; the rest wait for the next one. */
