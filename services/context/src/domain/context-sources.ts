@@ -99,17 +99,6 @@ export interface SessionInfo {
   isRedo?: boolean;
 }
 
-/** The names handlers use in `failedSources`, one per loadable source. */
-export type ClaudeMdSourceName =
-  | 'coreProfile'
-  | 'memories'
-  | 'bookmarks'
-  | 'pinnedArtifacts'
-  | 'insights'
-  | 'goals'
-  | 'conversationSoFar'
-  | 'artifacts';
-
 export interface ClaudeMdSources {
   accountId: string;
   session: SessionInfo;
@@ -138,8 +127,6 @@ export interface ReminderItem {
   /** ISO-8601; only its date is shown. */
   dueAt: string | null;
 }
-
-export type MemoryBlockSourceName = 'facts' | 'plans' | 'reminders' | 'rollingRecall';
 
 export interface MemoryBlockSources {
   accountId: string;
