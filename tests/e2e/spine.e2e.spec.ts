@@ -161,7 +161,9 @@ describe('the spine: session events in, redacted turns out, rebuilt by replay', 
       expect((await post({ events: [turn('s', 1, 'x')] }, 'mnemo_wrong')).status).toBe(401);
       expect((await harness.http().post('/v1/events').send({ events: [] })).status).toBe(401);
       expect((await harness.http().post('/v1/admin/accounts').set('Authorization', `Bearer ${account.apiKey}`).send({ name: 'x' })).status).toBe(403);
-      expect((await harness.http().post('/v1/admin/accounts').set('Authorization', `Bearer ${ADMIN_KEY}`).send({ name: '' })).status).toBe(400);
+      const badAccount = await harness.http().post('/v1/admin/accounts').set('Authorization', `Bearer ${ADMIN_KEY}`).send({ name: '' });
+      expect(badAccount.status).toBe(400);
+      expect(badAccount.body.error.issues).toEqual([expect.objectContaining({ path: 'body.name' })]);
     });
   });
 
