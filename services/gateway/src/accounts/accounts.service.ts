@@ -8,6 +8,8 @@ import { accountsProjection } from './accounts.projection';
 import { apiKeyPrefix, hashApiKey, newApiKey } from './api-keys';
 
 const LOOKUP_TTL_MS = 30_000;
+/** Past this many memoised keys the expired ones are dropped, so guessed keys cannot grow the memo without bound. */
+const MEMO_SWEEP_AT = 10_000;
 
 @Injectable()
 export class AccountsService {
@@ -46,7 +48,13 @@ export class AccountsService {
     const rows: Array<{ id: string }> = await this.dataSource.query('SELECT id FROM accounts WHERE api_key_hash = $1', [hash]);
     const accountId = rows[0]?.id ?? null;
     // Unknown keys are memoised briefly too, so guessing costs no database round trip per try.
-    this.byHash.set(hash, { accountId, until: Date.now() + (accountId ? LOOKUP_TTL_MS : 2000) });
+    const now = Date.now();
+    if (this.byHash.size >= MEMO_SWEEP_AT) {
+      for (const [key, entry] of this.byHash) if (entry.until <= now) this.byHash.delete(key);
+      // mostly fresh entries (a flood of guesses): start over, so the next sweep is half the cap away
+      if (this.byHash.size > MEMO_SWEEP_AT / 2) this.byHash.clear();
+    }
+    this.byHash.set(hash, { accountId, until: now + (accountId ? LOOKUP_TTL_MS : 2000) });
     return accountId;
   }
 }
