@@ -106,7 +106,7 @@ describe('no planted secret survives anywhere: durable stream, tables, Redis, lo
     expect(findPlantedSecrets(JSON.stringify(claudeMd.body), SECRETS)).toEqual([]);
 
     const { log, dataSource } = harness.platform.infra;
-    await eventually(() => log.lastSeq('raw').then(async () => (await readAll('raw')).length), (n) => n === 0);
+    await eventually(async () => (await readAll('raw')).length, (n) => n === 0);
     for (const projection of allProjections()) {
       await eventually(() => log.pending('events', `projection-${projection.name}`), (pending) => pending === 0);
     }
