@@ -308,6 +308,24 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       expect(plain).toMatchObject({ code: 'internal', message: 'database fell over' });
     });
 
+    it('answers a failure whose details cannot cross the wire, and a thrown non-error, instead of leaving the request to time out', async () => {
+      const subject = subjects.rpc(fresh('svc'), 'odd');
+      subscriptions.push(
+        await log.reply(subject, 'odd', async (body) => {
+          if ((body as { kind: string }).kind === 'null') throw null;
+          const details: Record<string, unknown> = { reason: 'loop' };
+          details.self = details;
+          throw Object.assign(new Error('cyclic details'), { code: 'odd_failure', details });
+        }),
+      );
+      const cyclic = await log.request(subject, { kind: 'cycle' }, { timeoutMs: 2_000 }).catch((e: unknown) => e);
+      const thrownNull = await log.request(subject, { kind: 'null' }, { timeoutMs: 2_000 }).catch((e: unknown) => e);
+      expect(cyclic).toBeInstanceOf(RemoteError);
+      expect(cyclic).toMatchObject({ code: 'odd_failure', message: 'cyclic details', details: undefined });
+      expect(thrownNull).toBeInstanceOf(RemoteError);
+      expect(thrownNull).toMatchObject({ code: 'internal', message: 'null' });
+    });
+
     it('answers ping while open', async () => {
       await expect(log.ping()).resolves.toBeUndefined();
     });

@@ -1,5 +1,5 @@
 import type { ReplyHandler, Subscription } from '../event-log.port';
-import { RemoteError } from '../event-log.port';
+import { decodeReply, encodeReply } from '../rpc-envelope';
 import { subjectMatches } from '../subject-matches';
 
 interface Responder {
@@ -9,12 +9,13 @@ interface Responder {
   inFlight: Set<Promise<unknown>>;
 }
 
-/** A JSON round trip, so callers see what the wire would carry and never share objects. */
+/** A JSON round trip, so handlers see what the wire would carry and never share the caller's objects. */
 const overTheWire = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
 
 /**
  * In-process request/reply with NATS queue-group semantics: each queue group on a matching subject gets the
- * request once, its members in turn; the first answer wins.
+ * request once, its members in turn; the first answer wins. Answers and failures go through the JetStream
+ * adapter's reply envelope, so both adapters hand back the same values and RemoteErrors.
  */
 export class RpcHub {
   private readonly responders: Responder[] = [];
@@ -51,11 +52,15 @@ export class RpcHub {
       for (const [queue, members] of groups) {
         const responder = this.nextInTurn(`${subject}\u0000${queue}`, members);
         const call = Promise.resolve()
-          .then(() => responder.handler(overTheWire(body)))
-          .then(
-            (result) => answer(() => resolve(overTheWire(result))),
-            (error: unknown) => answer(() => reject(toRemoteError(error))),
-          );
+          .then(() => encodeReply(() => responder.handler(overTheWire(body))))
+          .then((reply) => {
+            try {
+              const value = decodeReply(reply);
+              answer(() => resolve(value));
+            } catch (error) {
+              answer(() => reject(error));
+            }
+          });
         responder.inFlight.add(call);
         void call.finally(() => responder.inFlight.delete(call));
       }
@@ -67,17 +72,4 @@ export class RpcHub {
     this.turns.set(key, turn + 1);
     return members[turn % members.length];
   }
-}
-
-function toRemoteError(error: unknown): RemoteError {
-  const source = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown; details?: unknown };
-  const code = typeof source.code === 'string' ? source.code : 'internal';
-  const message = typeof source.message === 'string' ? source.message : String(error);
-  let details: unknown;
-  try {
-    details = overTheWire(source.details);
-  } catch {
-    details = undefined; // details that cannot cross a wire (cycles, BigInt) are dropped, as a NATS reply would drop them
-  }
-  return new RemoteError(code, message, details);
 }
