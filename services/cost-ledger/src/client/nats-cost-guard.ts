@@ -115,16 +115,21 @@ export class NatsCostGuard implements CostGuard {
 
   private async send(item: Pending): Promise<void> {
     // Order is kept: with a backlog, a new settlement waits behind it.
-    if (this.outbox.length) return this.enqueue(item);
+    if (this.outbox.length || !(await this.deliver(item, 'a'))) this.enqueue(item);
+  }
+
+  /**
+   * One attempt to settle with the ledger: true when it is done with (answered, or refused as a bad
+   * body, which no retry mends), false when the ledger could not be reached.
+   */
+  private async deliver(item: Pending, which: 'a' | 'a queued'): Promise<boolean> {
     try {
       await this.log.request(ledgerSubjects[item.verb], item.body, { timeoutMs: this.options.timeoutMs });
     } catch (error) {
-      if (error instanceof RemoteError) {
-        this.logger?.warn({ reservationId: item.body.reservationId, err: errorText(error) }, `cost ledger refused a ${item.verb}`);
-        return;
-      }
-      this.enqueue(item);
+      if (!(error instanceof RemoteError)) return false;
+      this.logger?.warn({ reservationId: item.body.reservationId, err: errorText(error) }, `cost ledger refused ${which} ${item.verb}`);
     }
+    return true;
   }
 
   private enqueue(item: Pending): void {
@@ -148,13 +153,7 @@ export class NatsCostGuard implements CostGuard {
 
   private async drain(): Promise<void> {
     while (this.outbox.length && !this.closed) {
-      const item = this.outbox[0];
-      try {
-        await this.log.request(ledgerSubjects[item.verb], item.body, { timeoutMs: this.options.timeoutMs });
-      } catch (error) {
-        if (!(error instanceof RemoteError)) return; // still away; the timer tries again
-        this.logger?.warn({ reservationId: item.body.reservationId, err: errorText(error) }, `cost ledger refused a queued ${item.verb}`);
-      }
+      if (!(await this.deliver(this.outbox[0], 'a queued'))) return; // still away; the timer tries again
       this.outbox.shift();
     }
     if (!this.outbox.length && this.timer) {
