@@ -265,6 +265,22 @@ describe('compaction and memory extraction on the running platform', () => {
     );
   });
 
+  it('pays for extraction from the session pool: with it spent, the extraction is a memory_cost_cap_hit and no provider is called', async () => {
+    const account = await withKey('session-spent');
+    const cap = await harness.http().put(`/v1/admin/cost-caps/${account.accountId}`).set('Authorization', `Bearer ${ADMIN_KEY}`).send({ pool: 'session', capUsd: 0 });
+    expect(cap.status).toBe(200);
+    const before = fake.requests.length;
+    await post(account, sessionEvents('s-session-cap', LONG_TURNS, { segment: 1 }));
+
+    const [row] = await eventually(() => telemetry(account.accountId, 'memory_cost_cap_hit'), (rows) => rows.length === 1);
+    expect(row!.event.payload).toMatchObject({ name: 'memory', metadata: { sessionId: 's-session-cap', segment: 1, capUsd: 0 } });
+    // The summary shares the session pool, so it was skipped too; extraction still followed the settled call.
+    expect((await logEvents(account.accountId, 'CompactionSkipped')).map((s) => s.event.payload)).toEqual([expect.objectContaining({ segment: 1, reason: 'cost_cap' })]);
+    await reactorsIdle();
+    expect(await facts(account.accountId)).toEqual([]);
+    expect(fake.requests.length).toBe(before);
+  });
+
   it('extracts after a failed summary too, and the next segment reads only its own turns', async () => {
     const account = await withKey('failed-summary');
     const before = fake.requests.length;
