@@ -1,7 +1,6 @@
-export { redact, containsSecret, findSecrets } from './redact';
+export { redact } from './redact';
 export { redactDeep, type DeepRedaction } from './redact-deep';
-export { namesSecret } from './secret-names';
-export { shannonEntropy } from './entropy';
-export { SECRET_KINDS, placeholder, type SecretKind, type Finding, type RedactionResult } from './secret-kind';
-export { sampleSecrets, SECRET_SAMPLES, secretCore, findPlantedSecrets } from './secret-samples';
 export { redactEvent } from './redact-event';
+export type { SecretKind, Finding, RedactionResult } from './secret-kind';
+/** Test fixtures: one fake secret per family, and the scan for survivors that specs run on storage and logs. */
+export { sampleSecrets, SECRET_SAMPLES, findPlantedSecrets } from './secret-samples';

@@ -43,8 +43,6 @@ export function redact(text: string): RedactionResult {
 /** One pass is enough to know: a later pass only runs after the first found something. */
 export const containsSecret = (text: string): boolean => scanOnce(text).length > 0;
 
-export const findSecrets = (text: string): Finding[] => redact(text).findings;
-
 function applyFindings(text: string, findings: readonly Finding[]): string {
   let out = '';
   let at = 0;
