@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { DependencyError, parseEvent, type EventEnvelope } from '@mnemo/contracts';
+import { ConflictError, DependencyError } from '@mnemo/contracts';
 import { EVENT_LOG, type EventLog } from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, waitForCheckpoint, type Cache } from '@mnemo/persistence';
-import { ConflictError } from '@mnemo/contracts';
+import { memoryEvent } from '../memory-event';
 
 export interface NewEvent {
   type: string;
@@ -29,22 +29,17 @@ export class MemoryWriter {
 
   async append(accountId: string, events: NewEvent[], options: { sessionId?: string; correlationId?: string } = {}): Promise<number> {
     const occurredAt = this.now().toISOString();
-    const envelopes = events.map((e) => {
-      const parsed = parseEvent({
+    const envelopes = events.map((e) =>
+      memoryEvent({
         id: randomUUID(),
         type: e.type,
-        version: 1,
         accountId,
         ...(options.sessionId ? { sessionId: options.sessionId } : {}),
         ...(options.correlationId ? { correlationId: options.correlationId } : {}),
         occurredAt,
-        producer: 'memory',
         payload: e.payload,
-      });
-      // Our own decisions built these: an invalid one is a bug, not the caller's bad input.
-      if (!parsed.ok) throw new Error(`memory built an invalid ${e.type}: ${JSON.stringify(parsed.issues)}`);
-      return parsed.value as EventEnvelope;
-    });
+      }),
+    );
     const results = await this.log.appendMany('events', envelopes);
     const seq = Math.max(...results.map((r) => r.seq));
     if (!(await waitForCheckpoint(this.db, 'memory', seq))) {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { DependencyError, parseEvent, type EventEnvelope } from '@mnemo/contracts';
+import { DependencyError, type EventEnvelope } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, waitForCheckpoint, type Cache } from '@mnemo/persistence';
 import { extractJson, LLM_CLIENT, type LlmClient } from '@mnemo/llm';
@@ -8,6 +8,7 @@ import { awaitProjection, reactionId } from '@mnemo/compaction-service';
 import { planExtractionWrites } from '../domain/extraction-plan';
 import { factItemsOf, MAX_FACTS_PER_EXTRACTION, shouldExtract, validateFacts } from '../domain/fact-guards';
 import type { ExistingFact, FactOrigin } from '../domain/memory-fact';
+import { memoryEvent } from '../memory-event';
 import { EXTRACTION_MAX_OUTPUT_TOKENS, extractionPrompt } from './extraction-prompt';
 import { writeEvent } from './extraction-events';
 import { extractionTelemetry, type ExtractionResult, type ExtractionTrigger } from './extraction-telemetry';
@@ -126,21 +127,17 @@ export class FactExtractor {
     const all = [...writes, { type: 'FeatureEventRecorded', key: 'telemetry', payload: extractionTelemetry(request.trigger, result) }];
     const occurredAt = new Date().toISOString();
     const sessionId = request.cause?.sessionId ?? request.trigger.sessionId;
-    const envelopes = all.map(({ type, key, payload }) => {
-      const parsed = parseEvent({
+    const envelopes = all.map(({ type, key, payload }) =>
+      memoryEvent({
         id: reactionId(request.key, `memory:${key}`),
         type,
-        version: 1,
         accountId: request.accountId,
         ...(sessionId ? { sessionId } : {}),
         occurredAt,
         ...(request.cause ? { causationId: request.cause.id, correlationId: request.cause.correlationId ?? request.cause.id } : {}),
-        producer: 'memory',
         payload,
-      });
-      if (!parsed.ok) throw new Error(`memory built an invalid ${type}: ${JSON.stringify(parsed.issues)}`);
-      return parsed.value as EventEnvelope;
-    });
+      }),
+    );
     const results = await this.log.appendMany('events', envelopes);
     return Math.max(...results.map((r) => r.seq));
   }

@@ -1,10 +1,10 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { parseEvent, type EventEnvelope } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, startPeriodicTask, type EventLog, type Logger, type Subscription } from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
 import { buildCompactionInput, reactionId, readSessionTurns } from '@mnemo/compaction-service';
 import { isQuietSession } from '../domain/quiet-time';
+import { memoryEvent } from '../memory-event';
 import { EXTRACTION_CONFIG, type ExtractionConfig } from './extraction.config';
 import { FactExtractor, type ExtractionOutcome } from './fact-extractor.service';
 
@@ -92,18 +92,17 @@ export class QuietSessionSweep implements OnApplicationBootstrap, OnModuleDestro
       this.logger.warn({ accountId, sessionId, err: String(error) }, 'quiet-time extraction failed');
       return false;
     }
-    const parsed = parseEvent({
-      id: reactionId(key, 'quiet-mark'),
-      type: 'SessionQuietExtracted',
-      version: 1,
-      accountId,
-      sessionId,
-      occurredAt: new Date().toISOString(),
-      producer: 'memory',
-      payload: { throughSeq, lastTurnAt: lastTurnAt.toISOString(), outcome },
-    });
-    if (!parsed.ok) throw new Error(`memory built an invalid SessionQuietExtracted: ${JSON.stringify(parsed.issues)}`);
-    await this.log.append('events', parsed.value as EventEnvelope);
+    await this.log.append(
+      'events',
+      memoryEvent({
+        id: reactionId(key, 'quiet-mark'),
+        type: 'SessionQuietExtracted',
+        accountId,
+        sessionId,
+        occurredAt: new Date().toISOString(),
+        payload: { throughSeq, lastTurnAt: lastTurnAt.toISOString(), outcome },
+      }),
+    );
     return true;
   }
 }
