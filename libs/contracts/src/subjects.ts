@@ -1,7 +1,4 @@
-/** NATS subject layout: one place that knows it. */
-export const STREAM_EVENTS = 'MNEMO_EVENTS';
-export const STREAM_RAW = 'MNEMO_RAW';
-export const STREAM_DLQ = 'MNEMO_DLQ';
+/** NATS subject layout: one place that knows it. (Stream names are the JetStream adapter's: `<prefix>_EVENTS|_RAW|_DLQ`.) */
 
 export type StreamKind = 'events' | 'raw';
 
