@@ -27,12 +27,18 @@ export const FALLBACK_PRICE: ModelPrice = Object.values(PRICE_TABLE).reduce((dea
   price.outputPerMTok > dearest.outputPerMTok ? price : dearest,
 );
 
-export function priceFor(model: string, table: Readonly<Record<string, ModelPrice>> = PRICE_TABLE): ModelPrice {
+/** The longest table entry the model id is, or starts with followed by `-`; undefined when none. */
+function pricedPrefix(model: string, table: Readonly<Record<string, ModelPrice>>): string | undefined {
   let best: string | undefined;
   for (const prefix of Object.keys(table)) {
     if ((model === prefix || model.startsWith(`${prefix}-`)) && (!best || prefix.length > best.length)) best = prefix;
   }
-  return best ? table[best] : FALLBACK_PRICE;
+  return best;
+}
+
+export function priceFor(model: string, table: Readonly<Record<string, ModelPrice>> = PRICE_TABLE): ModelPrice {
+  const prefix = pricedPrefix(model, table);
+  return prefix ? table[prefix] : FALLBACK_PRICE;
 }
 
 /** The built-in table with a deployment's own prices laid over it (a model the table does not know yet). */
@@ -42,7 +48,7 @@ export function priceTable(overrides: Readonly<Record<string, ModelPrice>> = {})
 
 /** False when the model would be priced at the fallback (the dearest known model). */
 export function isPriced(model: string, table: Readonly<Record<string, ModelPrice>> = PRICE_TABLE): boolean {
-  return Object.keys(table).some((prefix) => model === prefix || model.startsWith(`${prefix}-`));
+  return pricedPrefix(model, table) !== undefined;
 }
 
 export function estimateCostUsd(model: string, inputTokens: number, outputTokens: number, table: Readonly<Record<string, ModelPrice>> = PRICE_TABLE): number {
