@@ -1,11 +1,12 @@
-import type { ZodType } from 'zod';
+import type { z, ZodType } from 'zod';
+import type { CallLabel, CostPool } from '@mnemo/contracts';
 
 export const LLM_CLIENT = 'LLM_CLIENT';
 
-/** What a call is for; the cost ledger records spend under it (SPEC §3). */
-export type LlmCallLabel = 'compaction' | 'memory' | 'profile' | 'insight' | 'decision';
-/** Daily cost pools (SPEC §3): a call reserves against every pool it counts toward. */
-export type LlmCostPool = 'compaction' | 'session' | 'profile';
+/** What a call is for; the cost ledger records spend under it (SPEC §3). The LlmCallSettled event's enum. */
+export type LlmCallLabel = z.infer<typeof CallLabel>;
+/** Daily cost pools (SPEC §3): a call reserves against every pool it counts toward. The LlmCallSettled event's enum. */
+export type LlmCostPool = z.infer<typeof CostPool>;
 export type LlmProvider = 'anthropic' | 'offline';
 export type LlmFailureKind = 'no_credential' | 'cost_cap' | 'rate_limited' | 'api_error' | 'invalid_output';
 
