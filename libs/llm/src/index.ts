@@ -4,7 +4,6 @@ export * from './llm.config';
 export * from './create-llm-runtime';
 export * from './cost-guard/cost-guard.port';
 export * from './cost-guard/in-memory-cost-guard';
-export * from './cost-guard/noop-cost-guard';
 export * from './credentials/llm-key-store.port';
 export { encryptSecret, decryptSecret, deriveMasterKey, fingerprintSecret, SecretBoxError } from './credentials/secret-box';
 export * from './domain/pricing';

@@ -1,7 +1,5 @@
 import type { LlmCallLabel, LlmCostPool } from '../llm.port';
 
-export const COST_GUARD = 'COST_GUARD';
-
 export interface ReserveCost {
   account: string;
   pools: readonly LlmCostPool[];

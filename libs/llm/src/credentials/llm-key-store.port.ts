@@ -1,5 +1,3 @@
-export const LLM_KEY_STORE = 'LLM_KEY_STORE';
-
 /** An account's provider key as stored: the secret only ever encrypted (see secret-box.ts). */
 export interface StoredLlmKey {
   id: string;
