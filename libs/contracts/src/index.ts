@@ -6,3 +6,4 @@ export * from './api';
 export * from './subjects';
 export * from './errors';
 export * from './context.rpc';
+export * from './name-uuid';

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { EventEnvelope } from '@mnemo/contracts';
+import { deterministicUuid, type EventEnvelope } from '@mnemo/contracts';
 import { startPeriodicTask, type EventLog, type Logger, type Subscription } from '@mnemo/eventing';
 import { PROPOSAL_LAPSE_DAYS } from '../domain/extraction-plan';
 import { lapsePlans, PLAN_PROPOSAL_LAPSE_DAYS } from '../domain/plans';
@@ -16,13 +15,15 @@ export interface SweepDeps {
 const DAY_MS = 86_400_000;
 export const DEFAULT_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
+/** Namespace of lapse ids (a fixed v4 UUID, chosen once). */
+const LAPSE_NAMESPACE = 'b4f1e8a2-5c3d-4e96-8f07-2d6a9c1b3e54';
+
 /**
  * The same lapse from two instances sweeping at once gets the same event id, so the log's duplicate
  * window stores it once (and the projection ignores a second answer anyway).
  */
 function lapseEventId(accountId: string, kind: string, id: string): string {
-  const hex = createHash('sha256').update(JSON.stringify(['memory-lapse', accountId, kind, id])).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
+  return deterministicUuid(LAPSE_NAMESPACE, JSON.stringify([accountId, kind, id]));
 }
 
 function envelope(accountId: string, type: string, payload: unknown, key: string, now: Date): EventEnvelope {
