@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { subjects, type StoredEvent } from '@mnemo/contracts';
+import { DependencyError, subjects, type EventEnvelope, type StoredEvent } from '@mnemo/contracts';
 import { runConsumer, type ConsumerLogger, type EventLog, type Subscription } from '@mnemo/eventing';
 import { projectionLockKey, type Projection, type Sql } from './projection';
 
@@ -69,4 +69,22 @@ export async function waitForCheckpoint(dataSource: DataSource, name: string, se
     if (Date.now() > deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, delay));
   }
+}
+
+/**
+ * Appends events and answers once `projection` has applied them, so a read right after the write sees
+ * it. A projection that lags past the deadline leaves the events stored and the caller told to re-read.
+ */
+export async function appendAndAwait(
+  deps: { log: EventLog; dataSource: DataSource },
+  events: EventEnvelope[],
+  projection: string,
+  timeoutMs = 10_000,
+): Promise<number> {
+  const results = await deps.log.appendMany('events', events);
+  const seq = Math.max(0, ...results.map((r) => r.seq));
+  if (!(await waitForCheckpoint(deps.dataSource, projection, seq, timeoutMs))) {
+    throw new DependencyError(`${projection} projection`, 'the change is stored but not readable yet; read it again in a moment');
+  }
+  return seq;
 }

@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Inject, Put, UseGuards } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { AccountSettingsChanged, DependencyError, type EventEnvelope, type PayloadOf } from '@mnemo/contracts';
+import { AccountSettingsChanged, type EventEnvelope, type PayloadOf } from '@mnemo/contracts';
 import { EVENT_LOG, type EventLog } from '@mnemo/eventing';
-import { DATA_SOURCE, waitForCheckpoint } from '@mnemo/persistence';
+import { appendAndAwait, DATA_SOURCE } from '@mnemo/persistence';
 import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/gateway-service';
 import { contextProjection } from '../projections/context.projection';
 
@@ -40,10 +40,7 @@ export class AccountSettingsController {
       producer: 'gateway',
       payload,
     };
-    const { seq } = await this.log.append('events', event);
-    if (!(await waitForCheckpoint(this.db, contextProjection.name, seq, 10_000))) {
-      throw new DependencyError('context projection', 'the change is stored but not readable yet; read it again in a moment');
-    }
+    await appendAndAwait({ log: this.log, dataSource: this.db }, [event], contextProjection.name);
     return this.get(accountId);
   }
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { DependencyError, type EventEnvelope, type EventType, type PayloadOf } from '@mnemo/contracts';
+import type { EventEnvelope, EventType, PayloadOf } from '@mnemo/contracts';
 import type { EventLog } from '@mnemo/eventing';
-import { waitForCheckpoint } from '@mnemo/persistence';
+import { appendAndAwait } from '@mnemo/persistence';
 
 /** Appends one of the ledger's own events and waits until its projection has it: the answer is then readable at once. */
 export async function appendAndWait<T extends EventType>(
@@ -22,10 +22,7 @@ export async function appendAndWait<T extends EventType>(
     producer: 'cost-ledger',
     payload,
   };
-  const { seq } = await deps.log.append('events', event);
-  if (!(await waitForCheckpoint(deps.db, projection, seq, 10_000))) {
-    throw new DependencyError(`${projection} projection`, 'the change is stored but not readable yet; read it again in a moment');
-  }
+  await appendAndAwait({ log: deps.log, dataSource: deps.db }, [event], projection);
 }
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a UTC day as YYYY-MM-DD').refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'not a real day');

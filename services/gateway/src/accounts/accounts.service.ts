@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { DependencyError, type EventEnvelope, type PayloadOf } from '@mnemo/contracts';
+import type { EventEnvelope, PayloadOf } from '@mnemo/contracts';
 import { EVENT_LOG, type EventLog } from '@mnemo/eventing';
-import { DATA_SOURCE, waitForCheckpoint } from '@mnemo/persistence';
+import { appendAndAwait, DATA_SOURCE } from '@mnemo/persistence';
 import { accountsProjection } from './accounts.projection';
 import { apiKeyPrefix, hashApiKey, newApiKey } from './api-keys';
 
@@ -34,10 +34,8 @@ export class AccountsService {
       producer: 'gateway',
       payload,
     };
-    const { seq } = await this.log.append('events', event);
-    if (!(await waitForCheckpoint(this.dataSource, accountsProjection.name, seq, 10_000))) {
-      throw new DependencyError('accounts projection', 'the new account is not readable yet; retry the key in a moment');
-    }
+    // The key works the moment this answers: the accounts projection has the account.
+    await appendAndAwait({ log: this.log, dataSource: this.dataSource }, [event], accountsProjection.name);
     return { accountId, apiKey };
   }
 

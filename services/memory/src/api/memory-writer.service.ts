@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { ConflictError, DependencyError } from '@mnemo/contracts';
+import { ConflictError } from '@mnemo/contracts';
 import { EVENT_LOG, type EventLog } from '@mnemo/eventing';
-import { CACHE, DATA_SOURCE, waitForCheckpoint, type Cache } from '@mnemo/persistence';
+import { appendAndAwait, CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
 import { memoryEvent } from '../memory-event';
 
 export interface NewEvent {
@@ -40,12 +40,7 @@ export class MemoryWriter {
         payload: e.payload,
       }),
     );
-    const results = await this.log.appendMany('events', envelopes);
-    const seq = Math.max(...results.map((r) => r.seq));
-    if (!(await waitForCheckpoint(this.db, 'memory', seq))) {
-      throw new DependencyError('memory projection', 'the change is recorded but not readable yet; read again shortly');
-    }
-    return seq;
+    return appendAndAwait({ log: this.log, dataSource: this.db }, envelopes, 'memory');
   }
 
   /**
