@@ -6,7 +6,7 @@ import { JetStreamEventLog, runConsumer, type Delivery, type EventLog } from '@m
 import { checksumProjection } from './checksum';
 import { dropSchema, openDataSource } from './data-source';
 import type { Projection, Sql } from './projection';
-import { readCheckpoint, startProjector } from './projection-runner';
+import { appendAndAwait, readCheckpoint, startProjector } from './projection-runner';
 import { replayProjection } from './replay';
 import { eventually, TEST_DATABASE_URL, TEST_NATS_URL, uniqueName } from '../../../tests/support/servers';
 
@@ -93,6 +93,16 @@ describe('projection runner on real NATS and Postgres', () => {
     const live = await checksumProjection(db, tally);
     await replayProjection(db, log, tally);
     await expect(checksumProjection(db, tally)).resolves.toEqual(live);
+  });
+
+  it('answers an append once the projection has it, and says so when it lags, the events kept', async () => {
+    const projector = await startProjector({ dataSource: db, log, logger: silent, service: 'test' }, tally);
+    const seq = await appendAndAwait({ log, dataSource: db }, [turnEvent(1), turnEvent(2)], 'tally');
+    await expect(rows()).resolves.toBe(2);
+    expect(seq).toBe(2);
+    await projector.stop();
+    await expect(appendAndAwait({ log, dataSource: db }, [turnEvent(3)], 'tally', 100)).rejects.toMatchObject({ code: 'dependency_unavailable' });
+    await expect(log.lastSeq('events')).resolves.toBe(3);
   });
 
   it('dead-letters an event whose handler always throws after the configured deliveries, and goes on with the next', async () => {
