@@ -14,3 +14,12 @@ export function deterministicUuid(namespace: string, name: string): string {
   const hex = bytes.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/** Namespace of ids derived for reactions (a fixed v4 UUID, chosen once). */
+const REACTION_NAMESPACE = '3c9e7a52-f0d1-4b6e-8a1d-5b7c2e4f6a80';
+
+/**
+ * The id of something a reactor writes, from (the event reacted to, what it wrote): a redelivered
+ * reaction derives the same ids, so the log's duplicate window stores its events once.
+ */
+export const reactionId = (causationId: string, role: string): string => deterministicUuid(REACTION_NAMESPACE, `${causationId}\u0000${role}`);

@@ -72,6 +72,16 @@ export async function waitForCheckpoint(dataSource: DataSource, name: string, se
 }
 
 /**
+ * Waits (bounded) until a projection has applied the log up to `seq`; else a DependencyError, which a
+ * consumer answers with a retry and the HTTP edge with 503: a read model is read only once it is there.
+ */
+export async function awaitCheckpoint(dataSource: DataSource, projection: string, seq: number, timeoutMs = 10_000): Promise<void> {
+  if (!(await waitForCheckpoint(dataSource, projection, seq, timeoutMs))) {
+    throw new DependencyError(`${projection} projection`, `has not reached log sequence ${seq} yet; read it again in a moment`);
+  }
+}
+
+/**
  * Appends events and answers once `projection` has applied them, so a read right after the write sees
  * it. A projection that lags past the deadline leaves the events stored and the caller told to re-read.
  */
@@ -83,8 +93,6 @@ export async function appendAndAwait(
 ): Promise<number> {
   const results = await deps.log.appendMany('events', events);
   const seq = Math.max(0, ...results.map((r) => r.seq));
-  if (!(await waitForCheckpoint(deps.dataSource, projection, seq, timeoutMs))) {
-    throw new DependencyError(`${projection} projection`, 'the change is stored but not readable yet; read it again in a moment');
-  }
+  await awaitCheckpoint(deps.dataSource, projection, seq, timeoutMs);
   return seq;
 }

@@ -1,15 +1,14 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { DataSource } from 'typeorm';
-import { parseEvent, type EventEnvelope, type PayloadOf } from '@mnemo/contracts';
+import { parseEvent, reactionId, type EventEnvelope, type PayloadOf } from '@mnemo/contracts';
 import { EVENT_LOG, EventContext, LOGGER, OnEvent, type EventLog, type Logger } from '@mnemo/eventing';
-import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
+import { awaitCheckpoint, CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
 import { LLM_CLIENT, type LlmClient } from '@mnemo/llm';
 import { buildCompactionInput, compactionPrompt } from '../domain/compaction-input';
 import { decideCompactionOutcome, needsSummary, type CompactionLlmResult } from '../domain/compaction-outcome';
 import { compactionTelemetry } from '../domain/compaction-telemetry';
-import { reactionId } from './reaction-id';
-import { awaitProjection, readSessionTurns } from './session-turns';
+import { readSessionTurns } from './session-turns';
 
 /** How long a finished compaction is remembered, so a redelivered pause never pays for a second summary. */
 const DONE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -45,7 +44,7 @@ export class SegmentPausedReactor {
 
     const pausedSeq = ctx.stored.seq;
     // The pause may overtake the turns it ends: read only once the turns read model has them.
-    await awaitProjection(this.db, 'sessions', pausedSeq);
+    await awaitCheckpoint(this.db, 'sessions', pausedSeq);
     const { turns, total } = await readSessionTurns(this.db, { accountId: event.accountId, sessionId, afterSeq: 0, throughSeq: pausedSeq });
     const built = buildCompactionInput(turns);
     const input = { ...built, droppedTurns: built.droppedTurns + (total - turns.length) };

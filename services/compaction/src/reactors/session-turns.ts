@@ -1,6 +1,4 @@
 import type { DataSource } from 'typeorm';
-import { DependencyError } from '@mnemo/contracts';
-import { waitForCheckpoint } from '@mnemo/persistence';
 import { COMPACTION_MAX_INPUT_CHARS, type TranscriptTurn } from '../domain/compaction-input';
 
 export interface TurnWindow {
@@ -33,14 +31,4 @@ export async function readSessionTurns(
     [window.accountId, window.sessionId, window.afterSeq, window.throughSeq, maxChars],
   );
   return { turns: rows.map(({ seq, role, text }) => ({ seq, role, text })), total: rows.length ? Number(rows[0]!.total) : 0 };
-}
-
-/**
- * A reaction reads read models the log fed just before its own event; it waits (bounded) until the
- * projection has applied that far. When it has not, the event is retried later, not answered half-read.
- */
-export async function awaitProjection(db: DataSource, projection: string, seq: number, timeoutMs = 10_000): Promise<void> {
-  if (!(await waitForCheckpoint(db, projection, seq, timeoutMs))) {
-    throw new DependencyError(`${projection} projection`, `has not reached log sequence ${seq} yet`);
-  }
 }

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { DependencyError, type EventEnvelope } from '@mnemo/contracts';
+import { DependencyError, reactionId, type EventEnvelope } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
-import { CACHE, DATA_SOURCE, waitForCheckpoint, type Cache } from '@mnemo/persistence';
+import { awaitCheckpoint, CACHE, DATA_SOURCE, waitForCheckpoint, type Cache } from '@mnemo/persistence';
 import { extractJson, LLM_CLIENT, type LlmClient } from '@mnemo/llm';
-import { awaitProjection, reactionId } from '@mnemo/compaction-service';
 import { planExtractionWrites } from '../domain/extraction-plan';
 import { factItemsOf, MAX_FACTS_PER_EXTRACTION, shouldExtract, validateFacts } from '../domain/fact-guards';
 import type { ExistingFact, FactOrigin } from '../domain/memory-fact';
@@ -83,7 +82,7 @@ export class FactExtractor {
     if (!token) throw new DependencyError('memory extraction', `another extraction is writing to scope "${origin.sourceSession}"`);
     try {
       // Everything logged before now is what this extraction must deduplicate against.
-      await awaitProjection(this.db, 'memory', await this.log.lastSeq('events'));
+      await awaitCheckpoint(this.db, 'memory', await this.log.lastSeq('events'));
       const { existing, versions } = await this.existingFacts(accountId, origin.sourceSession);
       const ids = Array.from({ length: MAX_FACTS_PER_EXTRACTION }, (_, i) => reactionId(request.key, `fact:${i}`));
       const writes = planExtractionWrites(facts, existing, ids, new Date());

@@ -1,8 +1,9 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
+import { reactionId } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, startPeriodicTask, type EventLog, type Logger, type Subscription } from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
-import { buildCompactionInput, reactionId, readSessionTurns } from '@mnemo/compaction-service';
+import { buildCompactionInput, readSessionTurns } from '@mnemo/compaction-service';
 import { isQuietSession } from '../domain/quiet-time';
 import { memoryEvent } from '../memory-event';
 import { EXTRACTION_CONFIG, type ExtractionConfig } from './extraction.config';

@@ -3,8 +3,8 @@ import { Ctx, Payload } from '@nestjs/microservices';
 import type { DataSource } from 'typeorm';
 import type { EventEnvelope, PayloadOf } from '@mnemo/contracts';
 import { EventContext, LOGGER, OnEvent, type Logger } from '@mnemo/eventing';
-import { DATA_SOURCE } from '@mnemo/persistence';
-import { awaitProjection, buildCompactionInput, EXTRACTION_FOLLOWS, extractionFollows, readSessionTurns, settledAs } from '@mnemo/compaction-service';
+import { awaitCheckpoint, DATA_SOURCE } from '@mnemo/persistence';
+import { buildCompactionInput, EXTRACTION_FOLLOWS, extractionFollows, readSessionTurns, settledAs } from '@mnemo/compaction-service';
 import { segmentOrigin } from '../domain/fact-guards';
 import { FactExtractor } from './fact-extractor.service';
 
@@ -47,7 +47,7 @@ export class SegmentCompactedReactor {
     if (!extractionFollows(settledAs(event.type, event.payload))) return;
     const { segment } = event.payload;
     // The pauses and outcomes logged before this event are in the compaction read model once it gets here.
-    await awaitProjection(this.db, 'compaction', ctx.stored.seq);
+    await awaitCheckpoint(this.db, 'compaction', ctx.stored.seq);
     const [bounds]: Array<{ paused_seq: string | null; after_seq: string }> = await this.db.query(
       `SELECT p.paused_seq,
               GREATEST(
@@ -63,7 +63,7 @@ export class SegmentCompactedReactor {
       return;
     }
     const window = { accountId: event.accountId, sessionId, afterSeq: Number(bounds.after_seq), throughSeq: Number(bounds.paused_seq) };
-    await awaitProjection(this.db, 'sessions', window.throughSeq);
+    await awaitCheckpoint(this.db, 'sessions', window.throughSeq);
     const { turns } = await readSessionTurns(this.db, window);
     await this.extractor.extract({
       accountId: event.accountId,
