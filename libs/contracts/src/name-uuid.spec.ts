@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { z } from 'zod';
-import { deterministicUuid } from './name-uuid';
+import { deterministicUuid, reactionId } from './name-uuid';
 
 const NAMESPACE = '6f1c2a94-3b7e-4d0a-9c55-8e2f4b1d7a63';
 
@@ -27,5 +27,15 @@ describe('deterministicUuid', () => {
 
   it('rejects a namespace that is not a UUID', () => {
     expect(() => deterministicUuid('nope', 'x')).toThrow(TypeError);
+  });
+});
+
+describe('reactionId', () => {
+  it('is the same for the same cause and role, and differs by either', () => {
+    const cause = '6f1c1a52-8f8e-4c1e-9d7a-0b3a3d2f4e11';
+    expect(reactionId(cause, 'summary')).toBe(reactionId(cause, 'summary'));
+    expect(reactionId(cause, 'summary')).not.toBe(reactionId(cause, 'telemetry'));
+    expect(reactionId(cause, 'summary')).not.toBe(reactionId('6f1c1a52-8f8e-4c1e-9d7a-0b3a3d2f4e12', 'summary'));
+    expect(z.uuid().safeParse(reactionId(cause, 'x')).success).toBe(true);
   });
 });
