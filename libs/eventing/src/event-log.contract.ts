@@ -141,13 +141,17 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       const events = Array.from({ length: 20 }, (_, n) => anEvent(fresh('acct'), type, { n }));
       await log.appendMany('events', events);
       const durable = fresh('shared');
-      const slowAck = async (d: Delivery) => {
-        await new Promise((resolve) => setTimeout(resolve, 5)); // simulated work, so both subscriptions take turns
+      // Each subscription holds its first delivery until the other has one too: a durable that splits its work
+      // must hand the second subscription an event while the first is busy, however the machine schedules them.
+      let one: Awaited<ReturnType<typeof consume>> | undefined;
+      let two: Awaited<ReturnType<typeof consume>> | undefined;
+      const ackOnceBothHoldOne = async (d: Delivery) => {
+        await waitFor('both subscriptions to hold a delivery', () => Boolean(one?.seen.length && two?.seen.length));
         await d.ack();
       };
-      const one = await consume({ filterSubject: subjects.eventsOfType(type), durable, batchSize: 1 }, slowAck);
-      const two = await consume({ filterSubject: subjects.eventsOfType(type), durable, batchSize: 1 }, slowAck);
-      await waitFor('all 20 events', () => one.seen.length + two.seen.length >= 20);
+      one = await consume({ filterSubject: subjects.eventsOfType(type), durable, batchSize: 1 }, ackOnceBothHoldOne);
+      two = await consume({ filterSubject: subjects.eventsOfType(type), durable, batchSize: 1 }, ackOnceBothHoldOne);
+      await waitFor('all 20 events', () => one!.seen.length + two!.seen.length >= 20);
       await waitFor('nothing pending', async () => (await log.pending('events', durable)) === 0);
       const all = [...ids(one.seen), ...ids(two.seen)];
       expect(all.sort()).toEqual(events.map((e) => e.id).sort());

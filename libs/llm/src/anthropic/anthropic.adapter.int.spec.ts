@@ -132,11 +132,10 @@ describe('AnthropicAdapter against a fake Messages API (real SDK, real HTTP)', (
   });
 
   it('answers api_error when the answer is slower than the timeout', async () => {
+    // Had the timeout not fired, the late answer would arrive and the call would succeed with 'too late'.
     fake.script({ ...textReply('too late'), delayMs: 3_000 });
-    const started = Date.now();
     const result = await runtime({ timeoutMs: 200, maxRetries: 0 }).complete(summaryRequest);
     expect(result).toMatchObject({ ok: false, failure: 'api_error', message: 'the provider did not answer in time' });
-    expect(Date.now() - started).toBeLessThan(2_500);
   });
 
   it('answers api_error for a malformed response body', async () => {
