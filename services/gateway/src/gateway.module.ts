@@ -5,7 +5,7 @@ import { EventsController } from './api/events.controller';
 import { HealthController } from './api/health.controller';
 import { SessionsController } from './api/sessions.controller';
 import { AuthModule } from './auth/auth.module';
-import { HttpErrorFilter } from './http/error.filter';
+import { HttpErrorFilter } from '@mnemo/http-edge';
 import { RequestLogMiddleware } from './http/request-log.middleware';
 import { IngestService } from './ingest/ingest.service';
 

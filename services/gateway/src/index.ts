@@ -4,8 +4,5 @@ export * from './accounts/accounts.projection';
 export * from './accounts/accounts.service';
 export * from './http/configure-app';
 export * from './auth/auth.module';
-export * from './auth/auth.guards';
-export * from './http/error.filter';
 export * from './grpc/grpc-gateway';
 export * from './grpc/ingest.grpc';
-export * from './http/parse-input';

@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Param, UseGuards } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { NotFoundError } from '@mnemo/contracts';
 import { DATA_SOURCE } from '@mnemo/persistence';
-import { AccountId, ApiKeyGuard } from '@mnemo/gateway-service';
+import { AccountId, ApiKeyGuard } from '@mnemo/http-edge';
 
 /** The latest segment summary of a session: what a resumed session reads as `## Conversation So Far`. */
 @Controller('v1/sessions')

@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import { AccountSettingsChanged, type EventEnvelope, type PayloadOf } from '@mnemo/contracts';
 import { EVENT_LOG, type EventLog } from '@mnemo/eventing';
 import { appendAndAwait, DATA_SOURCE } from '@mnemo/persistence';
-import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/gateway-service';
+import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
 import { contextProjection } from '../projections/context.projection';
 
 const SettingsBody = AccountSettingsChanged.strict().refine((body) => Object.keys(body).length > 0, 'name at least one setting');

@@ -3,9 +3,8 @@ import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { NotFoundError } from '@mnemo/contracts';
 import { DATA_SOURCE } from '@mnemo/persistence';
-import { AccountId, ApiKeyGuard } from '@mnemo/gateway-service';
+import { AccountId, ApiKeyGuard, decodeCursor, encodeCursor, parseInput } from '@mnemo/http-edge';
 import { ARTIFACT_LEVELS, artifactText } from '../projections/artifact-costs';
-import { decodeCursor, encodeCursor, parseInput } from '@mnemo/gateway-service';
 
 const ListArtifactsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(500),

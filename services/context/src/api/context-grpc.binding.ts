@@ -2,7 +2,7 @@ import path from 'node:path';
 import type * as protoLoader from '@grpc/proto-loader';
 import type { INestApplication } from '@nestjs/common';
 import { ContextClient } from './context.client';
-import { parseInput, type GrpcBinding } from '@mnemo/gateway-service';
+import { parseInput, type GrpcBinding } from '@mnemo/http-edge';
 import { ClaudeMdQuery } from './context-query';
 
 export const GATEWAY_PROTO = path.resolve(__dirname, '../../../../proto/mnemo/v1/gateway.proto');

@@ -1,8 +1,7 @@
 import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { AccountId, ApiKeyGuard } from '@mnemo/gateway-service';
+import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
 import { ContextClient } from './context.client';
-import { parseInput } from '@mnemo/gateway-service';
 import { ClaudeMdQuery } from './context-query';
 
 export const TELEMETRY_HEADER = 'x-mnemo-context-telemetry';

@@ -5,11 +5,10 @@ import { z } from 'zod';
 import { DependencyError, NotFoundError } from '@mnemo/contracts';
 import { EVENT_LOG, type EventLog } from '@mnemo/eventing';
 import { DATA_SOURCE } from '@mnemo/persistence';
-import { AccountId, ApiKeyGuard } from '@mnemo/gateway-service';
+import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
 import { encryptSecret, maskKey } from '@mnemo/llm';
 import { llmKeysProjection } from '../projections/llm-keys.projection';
 import { PgLlmKeyStore } from '../credentials/pg-llm-key-store';
-import { parseInput } from '@mnemo/gateway-service';
 import { appendAndWait } from './api-helpers';
 import { LLM_MASTER_KEY } from './cost-ledger.tokens';
 

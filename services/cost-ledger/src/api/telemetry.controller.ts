@@ -2,8 +2,7 @@ import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { DATA_SOURCE } from '@mnemo/persistence';
-import { AccountId, ApiKeyGuard } from '@mnemo/gateway-service';
-import { parseInput } from '@mnemo/gateway-service';
+import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
 
 const TelemetryQuery = z.object({
   action: z.string().min(1).max(100).optional(),

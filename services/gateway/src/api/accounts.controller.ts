@@ -1,8 +1,7 @@
 import { Body, Controller, Post, UseGuards } from '@nestjs/common';
 import { CreateAccountRequest } from '@mnemo/contracts';
 import { AccountsService } from '../accounts/accounts.service';
-import { AdminKeyGuard } from '../auth/auth.guards';
-import { parseInput } from '../http/parse-input';
+import { AdminKeyGuard, parseInput } from '@mnemo/http-edge';
 
 @Controller('v1/admin/accounts')
 @UseGuards(AdminKeyGuard)

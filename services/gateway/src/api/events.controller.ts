@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import type { IngestResponse } from '@mnemo/contracts';
-import { AccountId, ApiKeyGuard } from '../auth/auth.guards';
+import { AccountId, ApiKeyGuard } from '@mnemo/http-edge';
 import { IngestService } from '../ingest/ingest.service';
 
 @Controller('v1/events')

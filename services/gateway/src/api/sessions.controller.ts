@@ -3,8 +3,7 @@ import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { NotFoundError } from '@mnemo/contracts';
 import { DATA_SOURCE } from '@mnemo/persistence';
-import { AccountId, ApiKeyGuard } from '../auth/auth.guards';
-import { decodeCursor, encodeCursor, parseInput } from '../http/parse-input';
+import { AccountId, ApiKeyGuard, decodeCursor, encodeCursor, parseInput } from '@mnemo/http-edge';
 
 const ListSessionsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),

@@ -3,17 +3,7 @@ import * as protoLoader from '@grpc/proto-loader';
 import type { INestApplication } from '@nestjs/common';
 import { MnemoError, ValidationError } from '@mnemo/contracts';
 import type { Logger } from '@mnemo/eventing';
-import { AccountsService } from '../accounts/accounts.service';
-
-/** One gRPC service a Mnemo service offers on the gateway's port, e.g. `mnemo.v1.ContextService`. */
-export interface GrpcBinding {
-  protoFile: string;
-  loaderOptions: protoLoader.Options;
-  /** Fully qualified, e.g. `mnemo.v1.IngestService`. */
-  service: string;
-  /** Method name (lowerCamel, as grpc-js names them) → handler for an authenticated account. */
-  methods(app: INestApplication): Record<string, (accountId: string, request: any) => Promise<unknown>>;
-}
+import { ACCOUNT_LOOKUP, bearerKey, type AccountLookup, type GrpcBinding } from '@mnemo/http-edge';
 
 export interface GrpcGateway {
   port: number;
@@ -50,11 +40,11 @@ export async function startGrpcGateway(
   options: { port: number; host: string; maxMessageBytes: number },
   logger: Logger,
 ): Promise<GrpcGateway> {
-  const accounts = app.get(AccountsService, { strict: false });
+  const accounts = app.get<string, AccountLookup>(ACCOUNT_LOOKUP, { strict: false });
 
   const authenticate = async (metadata: grpc.Metadata): Promise<string> => {
     const header = metadata.get('authorization')[0];
-    const key = typeof header === 'string' ? header.match(/^Bearer\s+(\S+)$/i)?.[1] : undefined;
+    const key = typeof header === 'string' ? bearerKey(header) : null;
     if (!key) throw new MnemoError('unauthorized', 'a valid API key is required as metadata "authorization: Bearer <key>"');
     const accountId = await accounts.accountForKey(key);
     if (!accountId) throw new MnemoError('unauthorized', 'the API key is not valid');

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { protoEventToJson } from '../domain/proto-events';
 import { IngestService } from '../ingest/ingest.service';
-import type { GrpcBinding } from './grpc-gateway';
+import type { GrpcBinding } from '@mnemo/http-edge';
 
 export const EVENTS_PROTO = path.resolve(__dirname, '../../../../proto/mnemo/v1/events.proto');
 

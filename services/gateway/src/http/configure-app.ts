@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import express from 'express';
-import { toHttpError } from './error.filter';
+import { toHttpError } from '@mnemo/http-edge';
 
 /**
  * Body limits and the JSON answer for errors raised before a route runs (malformed JSON, a body over

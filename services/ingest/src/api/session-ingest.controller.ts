@@ -1,9 +1,8 @@
 import { Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import { subjectToken } from '@mnemo/contracts';
-import { AdminKeyGuard } from '@mnemo/gateway-service';
+import { AdminKeyGuard, parseInput } from '@mnemo/http-edge';
 import { TranscriptIngestRunner } from '../loop/transcript-ingest.runner';
-import { parseInput } from '@mnemo/gateway-service';
 
 const RunQuery = z.object({
   days: z.coerce.number().int().min(1).max(3650).optional(),

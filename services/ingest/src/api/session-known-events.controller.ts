@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, UseGuards } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '@mnemo/persistence';
-import { AccountId, ApiKeyGuard } from '@mnemo/gateway-service';
+import { AccountId, ApiKeyGuard } from '@mnemo/http-edge';
 import { knownSessionEvents } from '../loop/transcript-ingest.runner';
 
 /**

@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Param, UseGuards } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { NotFoundError } from '@mnemo/contracts';
 import { DATA_SOURCE } from '@mnemo/persistence';
-import { AccountId, ApiKeyGuard } from '@mnemo/gateway-service';
+import { AccountId, ApiKeyGuard } from '@mnemo/http-edge';
 import { OUTCOME_COLUMNS, outcomeFromRow } from '../projections/session-outcomes.projection';
 
 /** What a coding session did and how its work ended, for the caller's account only. */

@@ -3,11 +3,10 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Qu
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { ConflictError, NotFoundError, ValidationError } from '@mnemo/contracts';
-import { AccountId, ApiKeyGuard } from '@mnemo/gateway-service';
+import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
 import { rememberFromMessage, type RememberRefusal } from '../domain/remember';
 import { MemoryChangeFeed } from './memory-change-feed';
 import { decideManualCreate, decideMemoryDelete, decideMemoryEdit, rememberWrite, type MemoryChange } from './memory-decisions';
-import { parseInput } from '@mnemo/gateway-service';
 import { CreateMemoryBody, ListMemoriesQuery, PatchMemoryBody, RememberBody, SearchMemoriesQuery } from './memory-api.dto';
 import { MemoryReads } from './memory-reads.service';
 import { proposalView } from './proposals.controller';

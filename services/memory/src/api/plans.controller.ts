@@ -1,8 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { ConflictError, NotFoundError } from '@mnemo/contracts';
-import { AccountId, ApiKeyGuard } from '@mnemo/gateway-service';
+import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
 import { decidePlanActivation, MAX_ACTIVE_PLANS, progressLine, reviewDueAt, type PlanCheckIn, type PlanState } from '../domain/plans';
-import { parseInput } from '@mnemo/gateway-service';
 import { CheckInBody, ClosePlanBody } from './memory-api.dto';
 import { MemoryReads } from './memory-reads.service';
 import { MemoryWriter } from './memory-writer.service';

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { ConflictError, NotFoundError } from '@mnemo/contracts';
-import { AccountId, ApiKeyGuard } from '@mnemo/gateway-service';
+import { AccountId, ApiKeyGuard } from '@mnemo/http-edge';
 import { decideProposalAnswer, proposalsToOffer, type ProposalState } from '../domain/proposals';
 import { MemoryReads } from './memory-reads.service';
 import { MemoryWriter } from './memory-writer.service';

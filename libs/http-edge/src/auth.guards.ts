@@ -1,26 +1,32 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { CanActivate, createParamDecorator, ExecutionContext, ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import { ForbiddenError, UnauthorizedError } from '@mnemo/contracts';
-import { AccountsService } from '../accounts/accounts.service';
-import { sameSecret } from '../accounts/api-keys';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.constants';
+import { ACCOUNT_LOOKUP, ADMIN_KEY, type AccountLookup } from './http-edge.constants';
 
 type AuthedRequest = { headers: Record<string, string | string[] | undefined>; accountId?: string };
 
-function bearer(request: AuthedRequest): string | null {
-  const header = request.headers.authorization;
+/** The key of an `Authorization: Bearer <key>` header (HTTP) or metadata value (gRPC), or null. */
+export function bearerKey(header: string | string[] | undefined): string | null {
   const value = Array.isArray(header) ? header[0] : header;
   const match = value?.match(/^Bearer\s+(\S+)$/i);
   return match ? match[1] : null;
 }
 
+/** Compares two secrets in constant time, whatever their lengths. */
+export function sameSecret(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
 /** Per-account API key: the account comes from the key, never from the body. */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
-  constructor(private readonly accounts: AccountsService) {}
+  constructor(@Inject(ACCOUNT_LOOKUP) private readonly accounts: AccountLookup) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthedRequest>();
-    const key = bearer(request);
+    const key = bearerKey(request.headers.authorization);
     if (!key) throw new UnauthorizedError();
     const accountId = await this.accounts.accountForKey(key);
     if (!accountId) throw new UnauthorizedError('the API key is not valid');
@@ -31,13 +37,13 @@ export class ApiKeyGuard implements CanActivate {
 
 @Injectable()
 export class AdminKeyGuard implements CanActivate {
-  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
+  constructor(@Inject(ADMIN_KEY) private readonly adminKey: string | null) {}
 
   canActivate(context: ExecutionContext): boolean {
-    if (!this.config.adminKey) throw new ForbiddenError('the admin API is disabled: set MNEMO_ADMIN_KEY');
-    const key = bearer(context.switchToHttp().getRequest<AuthedRequest>());
+    if (!this.adminKey) throw new ForbiddenError('the admin API is disabled: set MNEMO_ADMIN_KEY');
+    const key = bearerKey(context.switchToHttp().getRequest<AuthedRequest>().headers.authorization);
     if (!key) throw new UnauthorizedError('the admin key is required as "Authorization: Bearer <key>"');
-    if (!sameSecret(key, this.config.adminKey)) throw new ForbiddenError('the admin key is not valid');
+    if (!sameSecret(key, this.adminKey)) throw new ForbiddenError('the admin key is not valid');
     return true;
   }
 }

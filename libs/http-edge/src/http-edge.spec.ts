@@ -1,0 +1,55 @@
+import type { ExecutionContext } from '@nestjs/common';
+import { z } from 'zod';
+import { ForbiddenError, UnauthorizedError, ValidationError } from '@mnemo/contracts';
+import { AdminKeyGuard, ApiKeyGuard, bearerKey } from './auth.guards';
+import { decodeCursor, encodeCursor } from './cursor';
+import { toHttpError } from './error.filter';
+import { parseInput } from './parse-input';
+
+const httpContext = (request: { headers: Record<string, string>; accountId?: string }) =>
+  ({ switchToHttp: () => ({ getRequest: () => request }) }) as unknown as ExecutionContext;
+
+describe('http-edge', () => {
+  it('round-trips a keyset cursor and rejects one of another arity or shape, naming query.cursor', () => {
+    const cursor = encodeCursor('2026-12-01T10:00:00.000Z', 'id-1');
+    expect(decodeCursor(cursor, 2)).toEqual(['2026-12-01T10:00:00.000Z', 'id-1']);
+    expect(() => decodeCursor(cursor, 3)).toThrow(ValidationError);
+    expect(() => decodeCursor('not-base64-json', 2)).toThrow(ValidationError);
+    expect(() => decodeCursor(encodeCursor('a', 'b', 'c'), 2)).toThrow(ValidationError);
+    expect(toHttpError(catching(() => decodeCursor('x', 2))).body.error.issues).toEqual([{ path: 'query.cursor', reason: 'not a cursor this API returned' }]);
+  });
+
+  it('names the failing field of a body or a query', () => {
+    const schema = z.object({ limit: z.coerce.number().int().max(100) });
+    expect(parseInput(schema, { limit: '7' }, 'query')).toEqual({ limit: 7 });
+    const error = catching(() => parseInput(schema, { limit: 'lots' }, 'body'));
+    expect(toHttpError(error)).toMatchObject({ status: 400, body: { error: { code: 'validation_failed', issues: [{ path: 'body.limit' }] } } });
+  });
+
+  it('takes the account from the API key through the lookup port, never from the request', async () => {
+    const guard = new ApiKeyGuard({ accountForKey: async (key) => (key === 'mnemo_good' ? 'acct-1' : null) });
+    const request: { headers: Record<string, string>; accountId?: string } = { headers: { authorization: 'Bearer mnemo_good' } };
+    await expect(guard.canActivate(httpContext(request))).resolves.toBe(true);
+    expect(request.accountId).toBe('acct-1');
+    await expect(guard.canActivate(httpContext({ headers: { authorization: 'Bearer mnemo_bad' } }))).rejects.toThrow(UnauthorizedError);
+    await expect(guard.canActivate(httpContext({ headers: {} }))).rejects.toThrow(UnauthorizedError);
+  });
+
+  it('refuses the admin API while no admin key is set, and a wrong key when one is', () => {
+    expect(() => new AdminKeyGuard(null).canActivate(httpContext({ headers: { authorization: 'Bearer x' } }))).toThrow(ForbiddenError);
+    const guard = new AdminKeyGuard('s3cret');
+    expect(() => guard.canActivate(httpContext({ headers: { authorization: 'Bearer wrong' } }))).toThrow(ForbiddenError);
+    expect(() => guard.canActivate(httpContext({ headers: {} }))).toThrow(UnauthorizedError);
+    expect(guard.canActivate(httpContext({ headers: { authorization: 'bearer s3cret' } }))).toBe(true);
+    expect(bearerKey(['Bearer first', 'Bearer second'])).toBe('first');
+  });
+});
+
+function catching(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a throw');
+}
