@@ -25,6 +25,7 @@ describe('module boundaries', () => {
   const pureDirs = [
     'libs/contracts/src',
     'libs/redaction/src',
+    'libs/memory-rules/src',
     ...readdirSync(path.join(root, 'services'))
       .map((service) => `services/${service}/src/domain`)
       .filter((dir) => sourceFiles(path.join(root, dir)).length > 0),

@@ -1,6 +1,5 @@
 export * from './domain/memory-fact';
 export * from './domain/fact-guards';
-export * from './domain/sensitive';
 export * from './domain/dedup';
 export * from './domain/extraction-plan';
 export * from './domain/proposals';

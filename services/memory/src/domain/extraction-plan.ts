@@ -1,6 +1,6 @@
 import { findNearDuplicate, NEAR_DUPLICATE_THRESHOLD } from './dedup';
 import { higherConfidence, type CandidateFact, type ConfidenceLevel, type ExistingFact, type FactSourceName } from './memory-fact';
-import { classifySensitivity } from './sensitive';
+import { classifySensitivity } from '@mnemo/memory-rules';
 
 /** SPEC §5: an unanswered proposal lapses after 14 days. */
 export const PROPOSAL_LAPSE_DAYS = 14;

@@ -1,57 +1,15 @@
 import type { z } from 'zod';
-import type { PlanActivated, PlanCheckedIn, PlanClosed, PlanProposed } from '@mnemo/contracts';
+import type { PlanActivated, PlanClosed } from '@mnemo/contracts';
+import type { PlanState } from '@mnemo/memory-rules';
+
+// The lifecycle and the progress line are shared with every reader of plan events (the context's copy).
+export { evolvePlan, progressLine, progressStatus, reviewDueAt, type PlanCheckIn, type PlanEvent, type PlanState, type PlanStatus } from '@mnemo/memory-rules';
 
 /** Seed 001: three open plans at most. */
 export const MAX_ACTIVE_PLANS = 3;
 /** Seed 001: an unanswered plan proposal lapses after 14 days. */
 export const PLAN_PROPOSAL_LAPSE_DAYS = 14;
 const DAY_MS = 86_400_000;
-const MAX_PROGRESS_CHARS = 300;
-
-export type PlanStatus = 'proposed' | 'active' | 'closed';
-type ClosedReason = z.infer<typeof PlanClosed>['reason'];
-
-export interface PlanState {
-  planId: string;
-  title: string;
-  steps: string[];
-  reviewDays: number;
-  status: PlanStatus;
-  proposedAt: string;
-  activatedAt?: string;
-  closedReason?: ClosedReason;
-}
-
-type At = { occurredAt: string };
-export type PlanEvent =
-  | ({ type: 'PlanProposed'; payload: z.input<typeof PlanProposed> } & At)
-  | ({ type: 'PlanActivated'; payload: z.infer<typeof PlanActivated> } & At)
-  | ({ type: 'PlanCheckedIn'; payload: z.infer<typeof PlanCheckedIn> } & At)
-  | ({ type: 'PlanClosed'; payload: z.infer<typeof PlanClosed> } & At);
-
-/** Fold one event into a plan; an event that does not apply to its current status changes nothing. */
-export function evolvePlan(state: PlanState | undefined, event: PlanEvent): PlanState | undefined {
-  switch (event.type) {
-    case 'PlanProposed': {
-      if (state) return state;
-      const { planId, title, steps = [], reviewDays = 14 } = event.payload;
-      return { planId, title, steps, reviewDays, status: 'proposed', proposedAt: event.occurredAt };
-    }
-    case 'PlanActivated':
-      if (state?.status !== 'proposed') return state;
-      return { ...state, status: 'active', activatedAt: event.payload.activatedAt };
-    case 'PlanCheckedIn':
-      // Check-ins are kept by whoever lists them; they do not change the plan's state.
-      return state;
-    case 'PlanClosed':
-      if (!state || state.status === 'closed') return state;
-      return { ...state, status: 'closed', closedReason: event.payload.reason };
-    default: {
-      const _never: never = event;
-      return _never;
-    }
-  }
-}
 
 export type Activation = { ok: true } | { ok: false; reason: 'not_proposed' | 'too_many_open' };
 
@@ -73,12 +31,6 @@ export function decidePlanActivation(
   return { ok: true, event: { type: 'PlanActivated', payload: { planId: plan.planId, activatedAt: now.toISOString() } } };
 }
 
-/** When an active plan is due for review: `reviewDays` after activation. */
-export function reviewDueAt(plan: PlanState): Date | null {
-  if (!plan.activatedAt) return null;
-  return new Date(Date.parse(plan.activatedAt) + plan.reviewDays * DAY_MS);
-}
-
 /** Proposed plans nobody activated within the window close as lapsed. */
 export function lapsePlans(plans: readonly PlanState[], now: Date, days = PLAN_PROPOSAL_LAPSE_DAYS): z.infer<typeof PlanClosed>[] {
   const cutoff = now.getTime() - days * DAY_MS;
@@ -86,33 +38,3 @@ export function lapsePlans(plans: readonly PlanState[], now: Date, days = PLAN_P
     .filter((p) => p.status === 'proposed' && Date.parse(p.proposedAt) <= cutoff)
     .map((p) => ({ planId: p.planId, reason: 'lapsed' as const }));
 }
-
-export interface PlanCheckIn {
-  at: string;
-  progress: string;
-}
-
-/**
- * One sentence on an active plan for the per-turn memory block: how many check-ins since activation,
- * the review day, and the latest note. Fits PlanCheckedIn's 300 characters and never holds a line break.
- */
-export function progressLine(plan: PlanState, checkIns: readonly PlanCheckIn[]): string {
-  return fitProgress(`${oneLine(plan.title)}: ${progressStatus(plan, checkIns)}`);
-}
-
-/** The same sentence without the plan's title, for readers that print the title themselves. */
-export function progressStatus(plan: PlanState, checkIns: readonly PlanCheckIn[]): string {
-  const since = plan.activatedAt ? Date.parse(plan.activatedAt) : Number.NEGATIVE_INFINITY;
-  const relevant = checkIns.filter((c) => Date.parse(c.at) >= since).sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
-  const review = reviewDueAt(plan);
-  const parts = [relevant.length === 0 ? 'no check-ins yet' : `${relevant.length} check-in${relevant.length === 1 ? '' : 's'}`];
-  if (review) parts.push(`review on ${review.toISOString().slice(0, 10)}`);
-  const latest = relevant[relevant.length - 1];
-  let line = parts.join(', ');
-  if (latest) line += `; latest: ${oneLine(latest.progress).replace(/[.!?]+$/, '')}`;
-  return fitProgress(`${line}.`);
-}
-
-const fitProgress = (line: string) => (line.length <= MAX_PROGRESS_CHARS ? line : `${line.slice(0, MAX_PROGRESS_CHARS - 2)}….`);
-
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();

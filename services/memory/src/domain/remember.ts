@@ -1,6 +1,6 @@
 import { MAX_FACT_CHARS } from './fact-guards';
 import type { CandidateFact, FactTypeName } from './memory-fact';
-import { classifySensitivity, type Sensitivity } from './sensitive';
+import { classifySensitivity, type Sensitivity } from '@mnemo/memory-rules';
 
 export interface RememberRequest {
   message: { role: 'user' | 'assistant' | 'system'; text: string; accountId: string; seq?: number };

@@ -1,6 +1,6 @@
 import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
 import type { Sql } from '@mnemo/persistence';
-import { classifySensitivity } from '../domain/sensitive';
+import { classifySensitivity } from '@mnemo/memory-rules';
 
 type FactPayload = PayloadOf<'MemoryFactCreated'>;
 

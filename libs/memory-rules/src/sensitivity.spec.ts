@@ -1,4 +1,4 @@
-import { classifySensitivity } from './sensitive';
+import { classifySensitivity } from './sensitivity';
 
 const check = (content: string, category?: string) => classifySensitivity({ content, category });
 
