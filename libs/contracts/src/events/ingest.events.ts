@@ -6,7 +6,10 @@ export const SessionStarted = z.object({
   title: z.string().max(500).optional(),
   cwd: z.string().max(2000).optional(),
   gitBranch: z.string().max(500).optional(),
+  /** Who ran the session (the transcript loop: MNEMO_DEVELOPER, else the OS user); recall filters on it. */
   developer: z.string().max(200).optional(),
+  /** The git root of `cwd` (worktrees of one repository share it), or what the producer names; recall filters on it. */
+  project: z.string().max(2000).optional(),
   /** Set when this session is a subagent (sidechain) transcript: the session that spawned it. */
   parentSessionId: z.string().max(128).optional(),
 });

@@ -12,10 +12,15 @@ export const DecisionRecorded = z.object({
   developer: z.string().max(200).optional(),
 });
 
+/** Short lessons distilled from one session's summary (seed 003), served with its prior work; a re-run replaces them. */
+export const SessionLessonsRecorded = z.object({
+  lessons: z.array(z.string().min(1).max(500)).max(10),
+});
+
 export const NodeVisited = z.object({
   /** A file path, a symbol, a URL: whatever the agent looked at. */
   nodeId: z.string().min(1).max(2000),
   note: z.string().max(1000).optional(),
 });
 
-export const recallEvents = { DecisionRecorded, NodeVisited } as const;
+export const recallEvents = { DecisionRecorded, SessionLessonsRecorded, NodeVisited } as const;

@@ -1,0 +1,24 @@
+import type { ChunkTurn } from './pack-chunks';
+
+export interface RecordedTurn {
+  seq: number;
+  role: 'user' | 'assistant' | 'system';
+  text: string;
+  isSidechain?: boolean;
+  isCompactSummary?: boolean;
+}
+
+/**
+ * The prose a chunk keeps of a turn (seed 003: user and assistant text only, no tool_use / tool_result
+ * noise, where most secrets live): empty for a system turn, a sidechain, a harness summary or a turn
+ * that is only tool calls, so re-recording a turn as one of those takes it out of its chunk.
+ */
+export function chunkText(turn: RecordedTurn): string {
+  if (turn.role === 'system' || turn.isSidechain || turn.isCompactSummary) return '';
+  return turn.text.trim();
+}
+
+export const isProse = (turn: { role: string; text: string }): turn is ChunkTurn => turn.text.length > 0 && (turn.role === 'user' || turn.role === 'assistant');
+
+/** seed 003: deterministic chunk ids (session + first seq), so re-ingest updates a chunk in place. */
+export const chunkIdOf = (sessionId: string, firstSeq: number): string => `${sessionId}#${firstSeq}`;

@@ -1,0 +1,102 @@
+import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { Sql } from '@mnemo/persistence';
+import { redact } from '@mnemo/redaction';
+import { chunkIdOf, chunkText, isProse } from '../domain/chunk-turn';
+import { packChunks, type ChunkTurn } from '../domain/pack-chunks';
+
+export type TurnEvent = StoredEvent<'TurnRecorded', PayloadOf<'TurnRecorded'>>;
+
+/** The lowest turn seq a batch changed, per session: where its re-chunking starts. */
+export type ChangedSessions = Map<string, { accountId: string; sessionId: string; fromSeq: number }>;
+
+/**
+ * Upserts the prose of many turns in one statement (the newest event per seq wins, as one-by-one
+ * under the `last_seq` guard would) and answers what changed. The text is redacted again on the way
+ * in (SPEC §2: every write path, defence in depth).
+ */
+export async function upsertProseTurns(sql: Sql, turns: TurnEvent[]): Promise<ChangedSessions> {
+  const newest = new Map<string, TurnEvent>();
+  for (const turn of turns) {
+    if (!turn.event.sessionId) continue;
+    const key = JSON.stringify([turn.event.accountId, turn.event.sessionId, turn.event.payload.seq]);
+    const seen = newest.get(key);
+    if (!seen || seen.seq < turn.seq) newest.set(key, turn);
+  }
+  const rows = [...newest.values()];
+  const changed: ChangedSessions = new Map();
+  if (rows.length === 0) return changed;
+  const column = <T>(pick: (t: TurnEvent) => T) => rows.map(pick);
+  const written: Array<{ account_id: string; session_id: string; seq: number }> = await sql.query(
+    `INSERT INTO recall_turns (account_id, session_id, seq, role, text, occurred_at, last_seq)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::timestamptz[], $7::bigint[])
+     ON CONFLICT (account_id, session_id, seq) DO UPDATE SET role = EXCLUDED.role, text = EXCLUDED.text,
+       occurred_at = EXCLUDED.occurred_at, last_seq = EXCLUDED.last_seq
+     WHERE recall_turns.last_seq < EXCLUDED.last_seq
+     RETURNING account_id, session_id, seq`,
+    [
+      column((t) => t.event.accountId),
+      column((t) => t.event.sessionId),
+      column((t) => t.event.payload.seq),
+      column((t) => t.event.payload.role),
+      column((t) => redact(chunkText(t.event.payload)).text),
+      column((t) => t.event.occurredAt),
+      column((t) => t.seq),
+    ],
+  );
+  for (const row of written) {
+    const key = JSON.stringify([row.account_id, row.session_id]);
+    const seen = changed.get(key);
+    if (!seen || row.seq < seen.fromSeq) changed.set(key, { accountId: row.account_id, sessionId: row.session_id, fromSeq: row.seq });
+  }
+  return changed;
+}
+
+/**
+ * Re-packs each changed session from the window before the one holding its lowest changed turn
+ * (that window's context names the next window's first turn). Packing starts one window earlier
+ * still, so the first rewritten window knows the turn before it; greedy windows depend only on where
+ * they start, so the result equals packing the whole session.
+ */
+export async function rechunkSessions(sql: Sql, changed: ChangedSessions): Promise<void> {
+  for (const { accountId, sessionId, fromSeq } of changed.values()) {
+    const edges: Array<{ first_seq: number }> = await sql.query(
+      `SELECT first_seq FROM recall_chunks WHERE account_id = $1 AND session_id = $2 AND first_seq <= $3 ORDER BY first_seq DESC LIMIT 3`,
+      [accountId, sessionId, fromSeq],
+    );
+    // edges[0] holds the change; edges[1] is rewritten for its context; edges[2] is read for context only
+    const rewriteFrom = edges[1]?.first_seq ?? edges[0]?.first_seq ?? -1;
+    const readFrom = edges[2]?.first_seq ?? rewriteFrom;
+    const turns: Array<{ seq: number; role: string; text: string; occurred_at: Date; last_seq: string }> = await sql.query(
+      `SELECT seq, role, text, occurred_at, last_seq FROM recall_turns WHERE account_id = $1 AND session_id = $2 AND seq >= $3 AND text <> '' ORDER BY seq`,
+      [accountId, sessionId, readFrom],
+    );
+    const prose = turns
+      .map((t) => ({ seq: t.seq, role: t.role, text: t.text, occurredAt: new Date(t.occurred_at).toISOString() }))
+      .filter(isProse) as ChunkTurn[];
+    const logSeq = new Map(turns.map((t) => [t.seq, Number(t.last_seq)]));
+    const chunks = packChunks(prose).filter((chunk) => chunk.firstSeq >= rewriteFrom);
+    await sql.query(`DELETE FROM recall_chunks WHERE account_id = $1 AND session_id = $2 AND first_seq >= $3`, [accountId, sessionId, rewriteFrom]);
+    if (chunks.length === 0) continue;
+    const column = <T>(pick: (c: (typeof chunks)[number]) => T) => chunks.map(pick);
+    await sql.query(
+      `INSERT INTO recall_chunks (account_id, chunk_id, session_id, first_seq, seqs, turns, text, context, occurred_at, tsv, last_seq)
+       SELECT $1, c.chunk_id, $2, c.first_seq, ARRAY(SELECT jsonb_array_elements(c.turns) ->> 'seq')::int[], c.turns, c.text, c.context, c.occurred_at,
+              setweight(to_tsvector('english', c.text), 'A') || setweight(to_tsvector('english', c.context), 'D'),
+              c.last_seq
+       FROM unnest($3::text[], $4::int[], $5::jsonb[], $6::text[], $7::text[], $8::timestamptz[], $9::bigint[])
+         AS c(chunk_id, first_seq, turns, text, context, occurred_at, last_seq)`,
+      [
+        accountId,
+        sessionId,
+        column((c) => chunkIdOf(sessionId, c.firstSeq)),
+        column((c) => c.firstSeq),
+        column((c) => JSON.stringify(c.turns.map(({ seq, role, text }) => ({ seq, role, text })))),
+        column((c) => c.text),
+        column((c) => c.context),
+        column((c) => c.occurredAt),
+        // the newest event among its own turns: a function of the chunk, so replay writes the same
+        column((c) => Math.max(...c.turns.map((t) => logSeq.get(t.seq) ?? 0))),
+      ],
+    );
+  }
+}

@@ -1,0 +1,44 @@
+import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { Projection, Sql } from '@mnemo/persistence';
+import { Recall1764500000100 } from './recall.migration';
+import { upsertSession } from './sessions.writes';
+import { rechunkSessions, upsertProseTurns, type TurnEvent } from './chunks.writes';
+import { upsertDecision } from './decisions.writes';
+
+/**
+ * Recall's read models, rebuilt from the log alone ($0, replayable): conversation chunks from the
+ * turns, sessions from SessionStarted / SessionOutcomeRecorded / SegmentCompacted, decisions from
+ * DecisionRecorded. One checkpoint covers them, so a reader that waits for it sees all of them.
+ */
+export const recallProjection: Projection = {
+  name: 'recall',
+  handles: ['SessionStarted', 'TurnRecorded', 'SessionOutcomeRecorded', 'SegmentCompacted', 'DecisionRecorded', 'SessionLessonsRecorded'],
+  tables: ['recall_turns', 'recall_chunks', 'recall_sessions', 'recall_decisions'],
+  migrations: [Recall1764500000100],
+
+  /** Turns go in one statement per batch and each touched session is re-chunked once. */
+  async applyMany(sql: Sql, events: StoredEvent[]): Promise<void> {
+    const turns = events.filter((stored) => stored.event.type === 'TurnRecorded') as TurnEvent[];
+    for (const stored of events) if (stored.event.type !== 'TurnRecorded') await this.apply(sql, stored);
+    await rechunkSessions(sql, await upsertProseTurns(sql, turns));
+  },
+
+  async apply(sql: Sql, stored: StoredEvent): Promise<void> {
+    const { event, seq } = stored;
+    if (!event.sessionId && event.type !== 'DecisionRecorded') return;
+    switch (event.type) {
+      case 'TurnRecorded':
+        await rechunkSessions(sql, await upsertProseTurns(sql, [stored as TurnEvent]));
+        return;
+      case 'SessionStarted':
+      case 'SessionOutcomeRecorded':
+      case 'SegmentCompacted':
+      case 'SessionLessonsRecorded':
+        await upsertSession(sql, stored as StoredEvent<typeof event.type, never>);
+        return;
+      case 'DecisionRecorded':
+        await upsertDecision(sql, stored as StoredEvent<'DecisionRecorded', PayloadOf<'DecisionRecorded'>>);
+        return;
+    }
+  },
+};

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const score = z.coerce.number().min(0).max(1);
+
+/** The recall service's environment; names are the variables, values their defaults (seed 003's numbers). */
+export const RecallEnv = z.object({
+  /** Hits under this normalized score are dropped (seed 003: 0.30). */
+  MNEMO_RECALL_MIN_SCORE: score.default(0.3),
+  /** Prior decisions under this relevance are dropped (seed 003: 0.35). */
+  MNEMO_PRIOR_DECISIONS_MIN_SCORE: score.default(0.35),
+  MNEMO_RECALL_MAX_LIMIT: z.coerce.number().int().min(1).max(200).default(50),
+  /** An OpenAI-compatible embeddings endpoint (its base URL, `/v1/embeddings` appended); unset: lexical recall only. */
+  MNEMO_EMBEDDINGS_URL: z.url().optional(),
+  MNEMO_EMBEDDINGS_MODEL: z.string().min(1).default('text-embedding-3-small'),
+  MNEMO_EMBEDDINGS_API_KEY: z.string().min(1).optional(),
+  MNEMO_EMBEDDINGS_DIMENSIONS: z.coerce.number().int().min(1).max(4096).default(384),
+  MNEMO_EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Distil decisions with the paid model (seed 003: opt-in, as its loops are); off: the offline phrasing rules. */
+  MNEMO_DECISIONS_ENABLED: flag.default(false),
+  /** How long a visited-ledger entry lives after its last mark (seed 003: ephemeral, per conversation). */
+  MNEMO_VISITED_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
+  MNEMO_VISITED_MAX_ENTRIES: z.coerce.number().int().min(1).max(10_000).default(500),
+});
+
+export interface RecallConfig {
+  minScore: number;
+  decisionsMinScore: number;
+  maxLimit: number;
+  embeddings: { url: string; model: string; apiKey?: string; dimensions: number; timeoutMs: number } | null;
+  decisionsEnabled: boolean;
+  visitedTtlMs: number;
+  visitedMaxEntries: number;
+}
+
+/** Reads recall's settings; a bad value throws with the variable's name and the reason. */
+export function loadRecallConfig(env: NodeJS.ProcessEnv): RecallConfig {
+  const parsed = RecallEnv.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`bad configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    minScore: e.MNEMO_RECALL_MIN_SCORE,
+    decisionsMinScore: e.MNEMO_PRIOR_DECISIONS_MIN_SCORE,
+    maxLimit: e.MNEMO_RECALL_MAX_LIMIT,
+    embeddings: e.MNEMO_EMBEDDINGS_URL
+      ? {
+          url: e.MNEMO_EMBEDDINGS_URL,
+          model: e.MNEMO_EMBEDDINGS_MODEL,
+          ...(e.MNEMO_EMBEDDINGS_API_KEY ? { apiKey: e.MNEMO_EMBEDDINGS_API_KEY } : {}),
+          dimensions: e.MNEMO_EMBEDDINGS_DIMENSIONS,
+          timeoutMs: e.MNEMO_EMBEDDINGS_TIMEOUT_MS,
+        }
+      : null,
+    decisionsEnabled: e.MNEMO_DECISIONS_ENABLED,
+    visitedTtlMs: Math.round(e.MNEMO_VISITED_TTL_HOURS * 3_600_000),
+    visitedMaxEntries: e.MNEMO_VISITED_MAX_ENTRIES,
+  };
+}

@@ -1,0 +1,2 @@
+export const RECALL_CONFIG = 'RECALL_CONFIG';
+export const EMBEDDER = 'EMBEDDER';
