@@ -9,6 +9,7 @@ import { memoryProjection, MemoryApiModule, startLapseSweep, sweepIntervalFromEn
 import { MemoryReactorsModule } from '@mnemo/memory-service';
 import { compactionProjection, CompactionApiModule, CompactionModule } from '@mnemo/compaction-service';
 import { contextProjection, ContextApiModule, startContextRpc } from '@mnemo/context-service';
+import { recallProjection, RecallApiModule } from '@mnemo/recall-service';
 import { IngestApiModule, sessionOutcomesProjection, sessionsProjection, startIngestLoops, transcriptIngestRunsProjection } from '@mnemo/ingest-service';
 
 /** What one deployable service is: the read models it projects, its reactors, its HTTP surface. */
@@ -35,6 +36,7 @@ export const SERVICES: readonly ServiceDefinition[] = [
   { name: 'compaction', projections: [compactionProjection], reactors: CompactionModule, api: CompactionApiModule },
   { name: 'memory', projections: [memoryProjection], reactors: MemoryReactorsModule, api: MemoryApiModule, start: async (infra, logger, env) => [startLapseSweep(infra, logger, sweepIntervalFromEnv(env))] },
   { name: 'context', projections: [contextProjection], api: ContextApiModule, start: startContextRpc },
+  { name: 'recall', projections: [recallProjection], api: RecallApiModule },
 ];
 
 export const allProjections = (): Projection[] => SERVICES.flatMap((service) => service.projections);

@@ -37,7 +37,7 @@ export interface RecallConfig {
 }
 
 /** Reads recall's settings; a bad value throws with the variable's name and the reason. */
-export function loadRecallConfig(env: NodeJS.ProcessEnv): RecallConfig {
+export function loadRecallConfig(env: Readonly<Record<string, string | undefined>>): RecallConfig {
   const parsed = RecallEnv.safeParse(env);
   if (!parsed.success) {
     throw new Error(`bad configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);

@@ -1,7 +1,7 @@
 import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
 import { Recall1764500000100 } from './recall.migration';
-import { upsertSession } from './sessions.writes';
+import { upsertSession, type SessionEvent } from './sessions.writes';
 import { rechunkSessions, upsertProseTurns, type TurnEvent } from './chunks.writes';
 import { upsertDecision } from './decisions.writes';
 
@@ -24,7 +24,7 @@ export const recallProjection: Projection = {
   },
 
   async apply(sql: Sql, stored: StoredEvent): Promise<void> {
-    const { event, seq } = stored;
+    const { event } = stored;
     if (!event.sessionId && event.type !== 'DecisionRecorded') return;
     switch (event.type) {
       case 'TurnRecorded':
@@ -34,7 +34,7 @@ export const recallProjection: Projection = {
       case 'SessionOutcomeRecorded':
       case 'SegmentCompacted':
       case 'SessionLessonsRecorded':
-        await upsertSession(sql, stored as StoredEvent<typeof event.type, never>);
+        await upsertSession(sql, stored as SessionEvent);
         return;
       case 'DecisionRecorded':
         await upsertDecision(sql, stored as StoredEvent<'DecisionRecorded', PayloadOf<'DecisionRecorded'>>);

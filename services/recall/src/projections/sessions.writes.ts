@@ -2,7 +2,7 @@ import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
 import type { Sql } from '@mnemo/persistence';
 import { redact } from '@mnemo/redaction';
 
-type SessionEvent =
+export type SessionEvent =
   | StoredEvent<'SessionStarted', PayloadOf<'SessionStarted'>>
   | StoredEvent<'SessionOutcomeRecorded', PayloadOf<'SessionOutcomeRecorded'>>
   | StoredEvent<'SegmentCompacted', PayloadOf<'SegmentCompacted'>>

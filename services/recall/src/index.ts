@@ -1,0 +1,3 @@
+export { recallProjection } from './projections/recall.projection';
+export { RecallApiModule } from './recall-api.module';
+export { loadRecallConfig, RecallEnv, type RecallConfig } from './recall.config';

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { startHarness, type Harness } from '../support/platform-harness';
+import { eventually } from '../support/servers';
+
+type Account = { accountId: string; apiKey: string };
+type Hit = { chunkId: string; sessionId: string; turnSeqs: number[]; occurredAt: string; snippet: string; score: number };
+
+describe('recall: conversation chunks and POST /v1/recall through the gateway', () => {
+  let harness: Harness;
+  let account: Account;
+  let other: Account;
+
+  const send = (owner: Account, events: object[]) =>
+    harness.http().post('/v1/events').set('Authorization', `Bearer ${owner.apiKey}`).send({ events }).expect(202);
+  const started = (sessionId: string, day: string, payload: object = {}) => ({
+    id: randomUUID(),
+    type: 'SessionStarted',
+    sessionId,
+    occurredAt: `${day}T09:00:00Z`,
+    payload: { source: 'claude-code', ...payload },
+  });
+  const turn = (sessionId: string, day: string, seq: number, role: string, text: string, extra: object = {}) => ({
+    id: randomUUID(),
+    type: 'TurnRecorded',
+    sessionId,
+    occurredAt: `${day}T09:${String(seq).padStart(2, '0')}:00Z`,
+    payload: { seq, role, text, ...extra },
+  });
+  const recall = (body: object, key = account.apiKey) => harness.http().post('/v1/recall').set('Authorization', `Bearer ${key}`).send(body);
+  const hitsFor = async (body: object, done: (hits: Hit[]) => boolean, key = account.apiKey) =>
+    eventually(async () => (await recall(body, key)).body.hits as Hit[], (hits) => Array.isArray(hits) && done(hits));
+
+  beforeAll(async () => {
+    harness = await startHarness();
+    account = await harness.createAccount('recall');
+    other = await harness.createAccount('recall-other');
+    await send(account, [
+      started('s-pool', '2026-03-10', { developer: 'ana', cwd: '/src/shop', project: '/src/shop' }),
+      turn('s-pool', '2026-03-10', 1, 'user', 'The checkout service keeps timing out under load. What should we look at first?'),
+      turn('s-pool', '2026-03-10', 2, 'assistant', 'Let me read the database configuration.', {
+        toolCalls: [{ name: 'Read', input: '{"file_path":"db.ts"}', result: 'const quuxfrobnicator = createPool({ max: 5 })' }],
+      }),
+      turn('s-pool', '2026-03-10', 3, 'assistant', 'The Postgres connection pool is capped at five connections; every request waits for a free one. Raising the pool size to forty fixes the timeouts.'),
+      turn('s-pool', '2026-03-10', 4, 'user', 'Agreed, raise it to forty. My key is sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789ABCD, keep it out of the logs.'),
+      started('s-css', '2026-05-02', { developer: 'ben', cwd: '/src/site', project: '/src/site' }),
+      turn('s-css', '2026-05-02', 1, 'user', 'The landing page header wraps badly on phones.'),
+      turn('s-css', '2026-05-02', 2, 'assistant', 'A flexbox wrap rule on the header fixes the layout on narrow screens.'),
+    ]);
+    await send(other, [started('s-x', '2026-03-11'), turn('s-x', '2026-03-11', 1, 'user', 'The Postgres connection pool needs tuning too.')]);
+  });
+
+  afterAll(async () => {
+    await harness?.stop();
+  });
+
+  it('answers the chunk that holds the answer, best-matching turn first, scored 0–1 with a dated, highlighted snippet', async () => {
+    const [best] = await hitsFor({ query: 'Why was checkout timing out? The Postgres connection pool?', limit: 5 }, (hits) => hits.length > 0);
+    expect(best).toMatchObject({ chunkId: 's-pool#1', sessionId: 's-pool', occurredAt: '2026-03-10T09:01:00.000Z' });
+    expect(best!.turnSeqs[0]).toBe(3);
+    expect([...best!.turnSeqs].sort()).toEqual([1, 2, 3, 4]);
+    expect(best!.score).toBeGreaterThanOrEqual(0.3);
+    expect(best!.score).toBeLessThanOrEqual(1);
+    expect(best!.snippet.startsWith('[2026-03-10] ')).toBe(true);
+    expect(best!.snippet).toMatch(/\*\*(Postgres|pool|connection)\*\*/);
+  });
+
+  it('keeps tool calls out of the chunks and secrets out of the snippets', async () => {
+    await hitsFor({ query: 'pool size forty', limit: 5 }, (hits) => hits.length > 0);
+    expect((await recall({ query: 'quuxfrobnicator', limit: 5 }).expect(200)).body.hits).toEqual([]);
+    const { body } = await recall({ query: 'keep my key out of the logs', limit: 5 }).expect(200);
+    expect(body.hits.length).toBeGreaterThan(0);
+    expect(JSON.stringify(body)).not.toContain('sk-ant-api03');
+  });
+
+  it('drops hits under the minimum score: a question about something never said answers nothing', async () => {
+    await hitsFor({ query: 'connection pool', limit: 5 }, (hits) => hits.length > 0);
+    expect((await recall({ query: 'kubernetes helm chart rollback strategy for the checkout', limit: 5 }).expect(200)).body.hits).toEqual([]);
+  });
+
+  it('filters by sessions, developer, project and date, and never crosses accounts', async () => {
+    await hitsFor({ query: 'header layout on phones', limit: 5 }, (hits) => hits.length > 0);
+    const sessionsOf = async (body: object, key?: string) => ((await recall(body, key).expect(200)).body.hits as Hit[]).map((h) => h.sessionId);
+    const query = 'connection pool header layout';
+    expect(new Set(await sessionsOf({ query, limit: 10 }))).toEqual(new Set(['s-pool', 's-css']));
+    expect(await sessionsOf({ query, limit: 10, developer: 'ben' })).toEqual(['s-css']);
+    expect(await sessionsOf({ query, limit: 10, project: '/src/shop' })).toEqual(['s-pool']);
+    expect(await sessionsOf({ query, limit: 10, sessionIds: ['s-css'] })).toEqual(['s-css']);
+    expect(await sessionsOf({ query, limit: 10, since: '2026-04-01' })).toEqual(['s-css']);
+    expect(await sessionsOf({ query: 'Postgres connection pool', limit: 10 }, other.apiKey)).toEqual(['s-x']);
+  });
+
+  it('updates a chunk in place when a turn is recorded again under its seq', async () => {
+    await hitsFor({ query: 'flexbox wrap rule', limit: 5 }, (hits) => hits.length > 0);
+    await send(account, [turn('s-css', '2026-05-02', 2, 'assistant', 'A CSS grid template on the header fixes the layout on narrow screens.')]);
+    const [hit] = await hitsFor({ query: 'CSS grid template header', limit: 5 }, (hits) => hits.length > 0);
+    expect(hit!.chunkId).toBe('s-css#1');
+    expect((await recall({ query: 'flexbox wrap rule', limit: 5 }).expect(200)).body.hits).toEqual([]);
+  });
+
+  it('answers 400 naming the field, and 401 without a key', async () => {
+    const bad = await recall({ limit: 5 }).expect(400);
+    expect(bad.body.error.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'body.query' })]));
+    await recall({ query: 'x', limit: 0 }).expect(400);
+    await harness.http().post('/v1/recall').send({ query: 'pool' }).expect(401);
+  });
+});
