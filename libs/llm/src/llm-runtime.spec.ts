@@ -138,7 +138,7 @@ describe('LlmRuntime', () => {
     const { runtime } = setup({ deploymentKey: null, guard });
     const result = await runtime.complete(request);
     expect(result).toMatchObject({ ok: true, provider: 'offline', model: 'offline', costUsd: 0, usage: { inputTokens: 0, outputTokens: 0 } });
-    expect(result.ok && result.text).toContain('My goal is to start a small bakery within two years.');
+    expect(result.ok && result.text).toContain('My wife thinks the bakery is a risk, but she supports me.');
     expect(guard.settled).toHaveLength(0);
     expect(guard.heldCount()).toBe(0);
   });

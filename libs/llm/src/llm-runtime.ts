@@ -157,9 +157,10 @@ function toAdapterRequest(request: AnyRequest): AdapterRequest {
   const messages = request.messages.map((m) => ({ ...m, content: clean(m.content) }));
   const source =
     request.source === undefined ? undefined : typeof request.source === 'string' ? clean(request.source) : request.source.map(clean);
+  const turns = request.turns?.map((turn) => ({ ...turn, text: clean(turn.text) }));
   // A schema without a json mode still wants JSON back.
   const json = request.json ?? (request.schema ? true : undefined);
-  return { label, system, messages, maxOutputTokens, json, source };
+  return { label, system, messages, maxOutputTokens, json, source, ...(turns ? { turns } : {}) };
 }
 
 function failure(kind: LlmFailure['failure'], message: string, model: string, provider: LlmFailure['provider']): LlmFailure {

@@ -1,5 +1,6 @@
 import type { z, ZodType } from 'zod';
 import type { CallLabel, CostPool } from '@mnemo/contracts';
+import type { SourceTurn } from './extraction/source-turn';
 
 export const LLM_CLIENT = 'LLM_CLIENT';
 
@@ -36,6 +37,11 @@ export interface LlmRequest {
    * instead of the prompt text; without it, it falls back to the user messages.
    */
   source?: string | readonly string[];
+  /**
+   * The conversation the prompt wraps, turn by turn with its seqs and dates: the offline adapter reads
+   * it (provenance, relative dates) in preference to `source`; a model reads the prompt built from it.
+   */
+  turns?: readonly SourceTurn[];
   /** Use the offline adapter when no key resolves; defaults to the runtime's setting. */
   offlineFallback?: boolean;
 }
@@ -88,6 +94,7 @@ export interface AdapterRequest {
   maxOutputTokens: number;
   json?: LlmJsonMode;
   source?: string | readonly string[];
+  turns?: readonly SourceTurn[];
 }
 
 export type AdapterOutcome =

@@ -13,17 +13,28 @@ describe('OfflineAdapter', () => {
   });
 
   it('works on the source rather than the prompt when given one', async () => {
-    const outcome = await adapter.call({ ...base, label: 'compaction', source: 'I decided to learn the cello this winter. My teacher lives nearby.' });
+    const outcome = await adapter.call({ ...base, label: 'compaction', source: 'I decided to learn the cello this winter. My cello teacher lives nearby.' });
     expect(outcome).toEqual({
       ok: true,
-      text: '- I decided to learn the cello this winter.\n- My teacher lives nearby.',
+      text: '- User: I decided to learn the cello this winter.\n- User: My cello teacher lives nearby.',
       usage: { inputTokens: 0, outputTokens: 0 },
     });
   });
 
   it('answers facts as the JSON object the caller asked for', async () => {
     const outcome = await adapter.call({ ...base, label: 'memory', json: { listKey: 'facts' }, source: 'I value honesty above all.' });
-    expect(outcome.ok && JSON.parse(outcome.text)).toEqual({ facts: [{ factType: 'value', content: 'I value honesty above all.', confidence: 'high' }] });
+    expect(outcome.ok && JSON.parse(outcome.text)).toEqual({ facts: [{ factType: 'value', content: 'I value honesty above all.', confidence: 'high', sourceTurns: [1] }] });
+  });
+
+  it('reads the turns, with their seqs and dates, in preference to the source text', async () => {
+    const turns = [
+      { seq: 41, role: 'assistant' as const, text: 'How was your week?', occurredAt: '2023-05-08T18:00:00Z' },
+      { seq: 42, role: 'user' as const, text: 'I passed the adoption agency interviews last Friday!', occurredAt: '2023-05-08T18:01:00Z' },
+    ];
+    const outcome = await adapter.call({ ...base, label: 'memory', json: { listKey: 'facts' }, source: 'I value honesty above all.', turns });
+    expect(outcome.ok && JSON.parse(outcome.text)).toEqual({
+      facts: [{ factType: 'event', content: 'I passed the adoption agency interviews on 5 May 2023.', confidence: 'high', sourceTurns: [42], occurredOn: '2023-05-05' }],
+    });
   });
 
   it('answers decisions only for a decision call', async () => {

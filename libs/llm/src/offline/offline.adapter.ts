@@ -1,6 +1,9 @@
 import type { AdapterOutcome, AdapterRequest, LlmAdapter } from '../llm.port';
+import type { SourceTurn } from '../extraction/source-turn';
 import { extractFacts } from './extract-facts';
-import { summarize } from './summarize';
+import { extractPersonFacts } from './person-facts';
+import { summarizeTurns } from './summarize';
+import { turnsFromTranscript } from './text-tools';
 import { synthesizeProfile } from './synthesize-profile';
 
 export const OFFLINE_MODEL = 'offline';
@@ -10,6 +13,9 @@ function sourcesOf(request: AdapterRequest): string[] {
   if (request.source) return [...request.source];
   return request.messages.filter((m) => m.role === 'user').map((m) => m.content);
 }
+
+/** The turns with their seqs and dates when the caller sent them; else the transcript read back into turns. */
+const turnsOf = (request: AdapterRequest, joined: string): readonly SourceTurn[] => request.turns ?? turnsFromTranscript(joined);
 
 /**
  * Deterministic rules standing in for a model when no key resolves. It answers in the shape the
@@ -29,11 +35,11 @@ export class OfflineAdapter implements LlmAdapter {
     const joined = sources.join('\n\n');
     switch (request.label) {
       case 'compaction':
-        return this.shaped(request, summarize(joined, request.maxOutputTokens), 'summary');
+        return this.shaped(request, summarizeTurns(turnsOf(request, joined), request.maxOutputTokens), 'summary');
       case 'profile':
         return this.shaped(request, synthesizeProfile(sources), 'profile');
       case 'memory':
-        return this.list(request, extractFacts(joined));
+        return this.list(request, extractPersonFacts(turnsOf(request, joined)));
       // Rules cannot compare artifacts; they can still surface stated insights and decisions.
       case 'insight':
       case 'decision':

@@ -1,28 +1,48 @@
 import fc from 'fast-check';
 import { estimateTokens } from '../domain/estimate-tokens';
+import type { SourceTurn } from '../extraction/source-turn';
 import { BAKERY_TRANSCRIPT } from './offline.fixtures';
-import { summarize } from './summarize';
+import { summarize, summarizeTurns } from './summarize';
+import { turnsFromTranscript } from './text-tools';
 
-describe('summarize (offline)', () => {
-  it('keeps the highest-scoring sentences within the cap, in their original order', () => {
-    expect(summarize(BAKERY_TRANSCRIPT, 60)).toBe(
+const dated = (turns: ReturnType<typeof turnsFromTranscript>): SourceTurn[] =>
+  turns.map((t, i) => ({ ...t, occurredAt: new Date(Date.UTC(2023, 4, 8, 18, i)).toISOString() }));
+
+describe('summarizeTurns (offline, TextRank)', () => {
+  it('keeps the most central sentences, each dated and attributed, in the order they were said', () => {
+    expect(summarizeTurns(dated(turnsFromTranscript(BAKERY_TRANSCRIPT)))).toBe(
       [
-        "- User: I've been thinking about leaving my job at the bank.",
-        '- My goal is to start a small bakery within two years.',
-        '- I value stability for my kids.',
-        '- I want to test the bakery idea at the farmers market first.',
+        "- 8 May 2023 · User: I've been thinking about leaving my job at the bank.",
+        '- 8 May 2023 · User: My wife thinks the bakery is a risk, but she supports me.',
+        '- 8 May 2023 · User: I prefer to save a year of expenses before I quit the bank.',
       ].join('\n'),
     );
   });
 
-  it('keeps every substantive sentence when the cap allows', () => {
-    const lines = summarize(BAKERY_TRANSCRIPT, 1_024).split('\n');
-    expect(lines).toHaveLength(16);
-    expect(lines).toContain('- I decided to take a weekend pastry course in March.');
+  it('is a summary, not the turn list: about a fifth of the sentences, questions left out', () => {
+    const turns: SourceTurn[] = Array.from({ length: 40 }, (_, i) => ({
+      seq: i + 1,
+      role: i % 2 ? 'assistant' : 'user',
+      text: `I spent week ${i} working on the garden shed and the vegetable beds. Did the tomatoes grow well this year?`,
+      occurredAt: '2023-05-08T18:00:00Z',
+    }));
+    const lines = summarizeTurns(turns).split('\n');
+    expect(lines).toHaveLength(8);
+    expect(lines.every((l) => !l.endsWith('?'))).toBe(true);
+  });
+
+  it('reads both speakers and resolves relative times against the turn', () => {
+    const summary = summarizeTurns([
+      { seq: 1, role: 'user', text: 'I passed the adoption agency interviews last Friday after months of preparing.', occurredAt: '2023-05-08T18:00:00Z' },
+      { seq: 2, role: 'assistant', text: 'My pottery class finished its first kiln firing yesterday with the whole group.', occurredAt: '2023-05-08T18:01:00Z' },
+      { seq: 3, role: 'user', text: 'The adoption agency interviews took months of preparing with the whole family.', occurredAt: '2023-05-08T18:02:00Z' },
+    ]);
+    expect(summary).toContain('- 8 May 2023 · User: I passed the adoption agency interviews on 5 May 2023 after months of preparing.');
+    expect(summary).toContain('- 8 May 2023 · Assistant: My pottery class finished its first kiln firing on 7 May 2023 with the whole group.');
   });
 
   it('clips the best sentence when nothing fits whole', () => {
-    expect(summarize(BAKERY_TRANSCRIPT, 5)).toBe('- I want to test…');
+    expect(summarize(BAKERY_TRANSCRIPT, 5)).toBe('- User: My wife…');
   });
 
   it('returns nothing for an empty transcript', () => {
@@ -43,6 +63,7 @@ describe('summarize (offline)', () => {
         expect(estimateTokens(summary)).toBeLessThanOrEqual(cap);
         expect(summarize(text, cap)).toBe(summary);
       }),
+      { numRuns: 40 },
     );
   });
 });

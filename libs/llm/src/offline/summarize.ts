@@ -1,45 +1,95 @@
 import { estimateTokens } from '../domain/estimate-tokens';
-import { clip, contentWords, SPEAKER, splitSentences, termFrequencies } from './text-tools';
+import { dayLabel, isoDay, type SourceTurn } from '../extraction/source-turn';
+import { parse, sentencesOf } from './nlp';
+import { resolveDates } from './resolve-dates';
+import { cleanTurnText, clip, contentWords, turnsFromTranscript } from './text-tools';
 
-const LINE_PREFIX = '- ';
-const FIRST_PERSON = /\b(I|I'm|I've|I'd|my|we|our)\b/;
+/** SPEC §4: a summary fits 1,024 tokens. */
+export const SUMMARY_MAX_TOKENS = 1_024;
+/** An extractive summary keeps about a fifth of what was said (never fewer than three sentences): a summary, not the transcript. */
+const KEEP_SHARE = 0.2;
+const MIN_KEPT = 3;
+const DAMPING = 0.85;
+const ITERATIONS = 40;
+const LABEL = { user: 'User', assistant: 'Assistant' } as const;
+
+interface Candidate {
+  text: string;
+  words: Set<string>;
+  turn: SourceTurn;
+  order: number;
+}
+
+/** TextRank's sentence similarity: shared content words over the log of both lengths. */
+function similarity(a: Set<string>, b: Set<string>): number {
+  if (a.size < 2 || b.size < 2) return 0;
+  let shared = 0;
+  for (const word of a) if (b.has(word)) shared++;
+  return shared === 0 ? 0 : shared / (Math.log(a.size) + Math.log(b.size));
+}
+
+/** PageRank over the sentence-similarity graph (Mihalcea and Tarau's TextRank), fixed iterations so it is deterministic. */
+function textRank(candidates: readonly Candidate[]): number[] {
+  const n = candidates.length;
+  const weights = candidates.map((a, i) => candidates.map((b, j) => (i === j ? 0 : similarity(a.words, b.words))));
+  const outSums = weights.map((row) => row.reduce((sum, w) => sum + w, 0));
+  let scores = new Array<number>(n).fill(1);
+  for (let iteration = 0; iteration < ITERATIONS; iteration++) {
+    scores = scores.map((_, i) => {
+      let incoming = 0;
+      for (let j = 0; j < n; j++) if (weights[j]![i]! > 0) incoming += (weights[j]![i]! / outSums[j]!) * scores[j]!;
+      return 1 - DAMPING + DAMPING * incoming;
+    });
+  }
+  return scores;
+}
+
+function candidatesOf(turns: readonly SourceTurn[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (const turn of turns) {
+    for (const sentence of sentencesOf(cleanTurnText(turn.text))) {
+      // Questions, greetings and one-word replies carry nothing a later session needs.
+      if (sentence.endsWith('?')) continue;
+      const words = new Set(contentWords(sentence));
+      if (words.size < 3) continue;
+      const doc = parse(sentence);
+      const text = resolveDates(doc, turn.occurredAt, doc.has('#PastTense')).text;
+      out.push({ text, words, turn, order: out.length });
+    }
+  }
+  return out;
+}
+
+const lineOf = (c: Candidate): string => `- ${c.turn.occurredAt ? `${dayLabel(isoDay(c.turn.occurredAt))} · ` : ''}${LABEL[c.turn.role]}: ${c.text}`;
 
 /**
- * Extractive summary: scores each sentence by the frequency of its content words across the whole
- * text, nudged up at the start and end (where conversations state aims and land), and up for the
- * person's first-person statements. Picks the best that fit the token cap, in their original order.
+ * Offline extractive summary (issue 11): the most central sentences of both speakers by TextRank, about
+ * a fifth of them, each with its day and speaker and its relative times resolved, in the order they were
+ * said and within the token cap. It reads as what was said, never the turn list itself.
  */
-export function summarize(transcript: string, maxTokens: number): string {
-  const sentences = splitSentences(transcript)
-    .map((s) => ({ ...s, text: s.text.replace(SPEAKER, (label) => `${label.replace(/\*/g, '').trim()} `) }))
-    .filter((s) => contentWords(s.text).length >= 2);
-  if (sentences.length === 0 || maxTokens <= 0) return '';
-  const tf = termFrequencies(sentences.map((s) => s.text));
-  const last = sentences.length - 1;
-  const scored = sentences.map((s) => {
-    const words = [...new Set(contentWords(s.text))];
-    const weight = words.reduce((sum, w) => sum + (tf.get(w) ?? 0), 0) / Math.sqrt(words.length + 1);
-    const position = s.index <= 1 || s.index >= last - 1 ? 1.25 : 1;
-    const personal = FIRST_PERSON.test(s.text) ? 1.2 : 1;
-    return { ...s, score: weight * position * personal };
-  });
-  const ranked = [...scored].sort((a, b) => b.score - a.score || a.index - b.index);
-
-  const chosen: typeof scored = [];
+export function summarizeTurns(turns: readonly SourceTurn[], maxTokens = SUMMARY_MAX_TOKENS): string {
+  const candidates = candidatesOf(turns);
+  if (candidates.length === 0 || maxTokens <= 0) return '';
+  const scores = textRank(candidates);
+  const ranked = candidates.map((c, i) => ({ c, score: scores[i]! })).sort((a, b) => b.score - a.score || a.c.order - b.c.order);
+  const keep = Math.max(MIN_KEPT, Math.ceil(candidates.length * KEEP_SHARE));
+  const chosen: Candidate[] = [];
   let used = 0;
-  for (const sentence of ranked) {
-    // +1 per line for the newline that joins it
-    const cost = estimateTokens(LINE_PREFIX + sentence.text) + 1;
+  for (const { c } of ranked) {
+    if (chosen.length >= keep) break;
+    const cost = estimateTokens(lineOf(c)) + 1;
     if (used + cost > maxTokens) continue;
-    chosen.push(sentence);
+    chosen.push(c);
     used += cost;
   }
-  if (chosen.length === 0) {
-    // Not even the best sentence fits: clip it rather than return nothing.
-    return clip(LINE_PREFIX + ranked[0].text, maxTokens * 4);
-  }
+  if (chosen.length === 0) return clip(lineOf(ranked[0]!.c), maxTokens * 4);
   return chosen
-    .sort((a, b) => a.index - b.index)
-    .map((s) => LINE_PREFIX + s.text)
+    .sort((a, b) => a.order - b.order)
+    .map(lineOf)
     .join('\n');
+}
+
+/** The same summary from a transcript written as `User: …` / `Assistant: …` blocks, with no dates. */
+export function summarize(transcript: string, maxTokens = SUMMARY_MAX_TOKENS): string {
+  return summarizeTurns(turnsFromTranscript(transcript), maxTokens);
 }

@@ -69,3 +69,42 @@ export function clip(text: string, maxChars: number): string {
   const space = cut.lastIndexOf(' ');
   return `${(space > maxChars / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
+
+// "Caroline: …", "**User:** …" at the start of a line: who spoke, not what was said.
+const NAMED_SPEAKER = /^\s*(?:\*\*)?[A-Z][\p{L}'’.-]{0,24}(?: [A-Z][\p{L}'’.-]{0,24})?(?:\*\*)?\s*:\s*(?:\*\*)?\s*/gmu;
+// "[image: a dog on a beach]", "(photo: …)", "[shares a photo of …]", "*sends a picture of …*": a caption, not the person's words.
+const CAPTION = /[[(*](?:image|photo|picture|img|caption|shares?|sends?|sent|shared)\b[^\])*\n]*[\])*]/giu;
+
+/** A turn's words without speaker labels or image captions, whitespace collapsed. */
+export function cleanTurnText(text: string): string {
+  return text.replace(CAPTION, ' ').replace(NAMED_SPEAKER, '').replace(SPEAKER, '').replace(/[ \t]+/g, ' ').trim();
+}
+
+/** Dice coefficient of two texts' content-word sets, in [0, 1]. */
+export function tokenDice(a: string, b: string): number {
+  const left = new Set(contentWords(a));
+  const right = new Set(contentWords(b));
+  if (left.size === 0 || right.size === 0) return 0;
+  let shared = 0;
+  for (const word of left) if (right.has(word)) shared++;
+  return (2 * shared) / (left.size + right.size);
+}
+
+/**
+ * A transcript written as `User: …` / `Assistant: …` blocks back into turns (seq from 1, no dates);
+ * text with no speaker labels is one turn of the person's.
+ */
+export function turnsFromTranscript(transcript: string): Array<{ seq: number; role: 'user' | 'assistant'; text: string }> {
+  const turns: Array<{ seq: number; role: 'user' | 'assistant'; text: string }> = [];
+  for (const line of transcript.split(/\n/)) {
+    const match = SPEAKER.exec(line);
+    if (match) {
+      turns.push({ seq: turns.length + 1, role: USER_SPEAKERS.has(match[1]!.toLowerCase()) ? 'user' : 'assistant', text: line.slice(match[0].length) });
+    } else if (turns.length > 0) {
+      turns[turns.length - 1]!.text += `\n${line}`;
+    } else if (line.trim()) {
+      turns.push({ seq: 1, role: 'user', text: line });
+    }
+  }
+  return turns.filter((t) => t.text.trim().length > 0);
+}

@@ -1,0 +1,82 @@
+import type { SourceTurn } from '../extraction/source-turn';
+import { extractPersonFacts } from './person-facts';
+
+// Monday 8 May 2023
+const MONDAY = '2023-05-08T18:00:00Z';
+const said = (text: string, seq = 1, role: SourceTurn['role'] = 'user'): SourceTurn => ({ seq, role, text, occurredAt: MONDAY });
+const contents = (...turns: SourceTurn[]) => extractPersonFacts(turns).map((f) => f.content);
+
+describe('extractPersonFacts (offline fact rules, issue 11)', () => {
+  it('resolves a relative time against the turn and dates the event', () => {
+    expect(extractPersonFacts([said('Caroline: I passed the adoption agency interviews last Friday!', 7)])).toEqual([
+      { factType: 'event', content: 'I passed the adoption agency interviews on 5 May 2023.', confidence: 'high', sourceTurns: [7], occurredOn: '2023-05-05' },
+    ]);
+  });
+
+  it('dates an event that names no time by the day it was told', () => {
+    expect(extractPersonFacts([said('I adopted a rescue dog from the shelter.')])).toEqual([
+      expect.objectContaining({ factType: 'event', content: 'I adopted a rescue dog from the shelter (by 8 May 2023).', occurredOn: '2023-05-08' }),
+    ]);
+  });
+
+  it.each([
+    ['a greeting', 'Hey Mel! Good to see you.'],
+    ['a question', 'Have you ever been to the pottery studio downtown?'],
+    ['thanks', 'Thanks so much for the lovely birthday card.'],
+    ['an offer', "If you ever do it, let me know — I'd love to help in any way I can."],
+    ['a reply', 'That sounds great.'],
+    ['a pronoun whose referent is elsewhere', "I'd love to check them out."],
+    ['a compliment about the other speaker', 'I love that you chose pottery for your art.'],
+    ['a passing mood', "I'm so excited!"],
+    ['someone else as the subject', 'Jon told me about his trip to Rome.'],
+  ])('keeps no fact from %s', (_, text) => {
+    expect(extractPersonFacts([said(text)])).toEqual([]);
+  });
+
+  it("reads only the person's turns, never the other speaker's news", () => {
+    expect(contents(said('I just got a new job at the museum!', 1, 'assistant'), said('Congrats on your new job at the museum!', 2))).toEqual([]);
+  });
+
+  it('strips speaker labels and image captions from the statement', () => {
+    expect(contents(said('Caroline: We are putting together a talent show for the kids next month. [image: kids on a stage]'))).toEqual([
+      'We are putting together a talent show for the kids in June 2023.',
+    ]);
+  });
+
+  it('types a dated plan as an event even when it says "I\'d love to", and an open aim as a goal', () => {
+    const facts = extractPersonFacts([said("I'd love to go camping with my family this weekend. My goal is to become a school counselor.")]);
+    expect(facts.map((f) => [f.factType, f.content])).toEqual([
+      ['event', "I'd love to go camping with my family on the weekend of 13 May 2023."],
+      ['goal', 'My goal is to become a school counselor.'],
+    ]);
+  });
+
+  it('types decisions, insights, values, preferences and relationships by what they say', () => {
+    const facts = extractPersonFacts([
+      said('I decided to take a weekend pastry course. I realized that painting helps me relax. I value honesty in my friendships. I love hiking in the mountains. My husband Tom is a firefighter.'),
+    ]);
+    expect(facts.map((f) => f.factType)).toEqual(['decision', 'insight', 'value', 'preference', 'relationship']);
+  });
+
+  it('keeps one fact for a statement said twice in other words, with both turns', () => {
+    const facts = extractPersonFacts([said("Next month I'm having an LGBTQ art show.", 3), said("I'm putting together an LGBTQ art show next month.", 9)]);
+    expect(facts).toHaveLength(1);
+    expect(facts[0]!.sourceTurns).toEqual([3, 9]);
+  });
+
+  it('names the subject a change of mind replaces: home, job, a goal', () => {
+    const facts = extractPersonFacts([
+      said('I moved to Denver in 2019. I work as a nurse at the children’s hospital. I want to run a marathon. I have decided not to run the marathon anymore.'),
+    ]);
+    expect(facts.map((f) => f.subject)).toEqual(['home', 'job', 'goal:marathon', 'goal:marathon']);
+  });
+
+  it('keeps a health statement as a fact for the proposal rule to gate', () => {
+    expect(contents(said('I take metformin every day for my type 2 diabetes.'))).toEqual(['I take metformin every day for my type 2 diabetes (as of 8 May 2023).']);
+  });
+
+  it('is deterministic', () => {
+    const turns = [said('I moved to Leeds last year. I love baking bread on Sunday mornings. Thanks!')];
+    expect(extractPersonFacts(turns)).toEqual(extractPersonFacts(turns));
+  });
+});

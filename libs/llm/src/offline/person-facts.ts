@@ -1,0 +1,202 @@
+import { isoDay, dayLabel, type SourceTurn } from '../extraction/source-turn';
+import type { ExtractedFact } from '../extraction/extracted-fact';
+import { parse, termsOf, sentencesOf, type Doc, type Term } from './nlp';
+import { resolveDates } from './resolve-dates';
+import { cleanTurnText, tokenDice } from './text-tools';
+
+export const MAX_PERSON_FACTS = 20;
+/** Two statements whose content tokens overlap this much are one fact said twice. */
+const SAME_FACT_DICE = 0.8;
+
+const FIRST_PERSON = new Set(['i', 'me', 'my', 'mine', 'myself', 'we', 'us', 'our', 'ours', 'ourselves']);
+const SECOND_PERSON = new Set(['you', 'your', 'yours', 'yourself', 'yourselves', 'u', 'ya', 'y’all', "y'all"]);
+const THIRD_PERSON = new Set(['it', 'its', 'they', 'them', 'their', 'theirs', 'he', 'him', 'his', 'she', 'her', 'hers', 'itself', 'himself', 'herself', 'themselves']);
+const DEMONSTRATIVE = new Set(['this', 'that', 'these', 'those']);
+const THANKS = new Set(['thanks', 'thank', 'thx', 'ty', 'cheers']);
+const MOOD_VERBS = new Set(['be', 'feel', 'sound', 'seem', 'look', 'get']);
+const KIN = new Set(
+  'wife husband partner spouse fiance fiancee boyfriend girlfriend son sons daughter daughters kid kids child children baby mother mom mum father dad parent parents brother brothers sister sisters sibling siblings grandmother grandma grandfather grandpa grandparents family aunt uncle cousin niece nephew friend friends bestie boss manager mentor colleague coworker coworkers dog cat puppy pets pet'.split(
+    ' ',
+  ),
+);
+
+/** The word a term's normal form starts with: `i'm` → `i`, `it's` → `it`. */
+const head = (term: Term): string => term.normal.split(/['’]/)[0] ?? '';
+
+type Verdict = { keep: false; why: string } | { keep: true };
+
+/**
+ * The fact rules (issue 11) that decide whether a sentence of the person's is a fact at all: a
+ * self-contained statement about the person; not a greeting, question, thanks, offer or reply; nothing
+ * addressed to or about the other speaker.
+ */
+export function judgeSentence(doc: Doc, terms: readonly Term[]): Verdict {
+  const text = doc.text().trim();
+  if (text.endsWith('?') || doc.questions().found) return { keep: false, why: 'question' };
+  const words = terms.filter((t) => t.normal.length > 0);
+  if (words.length < 4) return { keep: false, why: 'too short' };
+  if (words.some((t) => SECOND_PERSON.has(head(t)))) return { keep: false, why: 'about or to the other speaker' };
+  if (words.some((t) => THANKS.has(head(t)))) return { keep: false, why: 'thanks' };
+  if (!words.some((t) => FIRST_PERSON.has(head(t)))) return { keep: false, why: 'not about the person' };
+  if (head(words[0]!) === 'if' || doc.has('^(maybe|perhaps)')) return { keep: false, why: 'hypothetical' };
+  if (doc.has("(we should|let's|let us|(can|could|would|will) help|happy to help|glad to help)")) return { keep: false, why: 'offer' };
+
+  const sentence = (doc.sentences().json() as Array<{ sentence?: { subject?: string; verb?: string } }>)[0]?.sentence;
+  const subjectWords = (sentence?.subject ?? '').toLowerCase().split(/[\s'’]+/);
+  if (subjectWords.length > 0 && subjectWords[0] !== '' && !subjectWords.some((w) => FIRST_PERSON.has(w)) && !subjectWords.some((w) => KIN.has(w))) {
+    return { keep: false, why: 'its subject is someone else' };
+  }
+
+  // A pronoun needs its noun earlier in the same sentence; otherwise the fact leans on what came before.
+  let sawNoun = false;
+  for (let i = 0; i < words.length; i++) {
+    const term = words[i]!;
+    const word = head(term);
+    const isThird = THIRD_PERSON.has(word) && term.tags.includes('Pronoun');
+    const isDemonstrative = DEMONSTRATIVE.has(word) && (term.tags.includes('Pronoun') || i === 0 || !(words[i + 1]?.tags.some((t) => t === 'Noun' || t === 'Adjective') ?? false));
+    if ((isThird || (isDemonstrative && !term.tags.includes('Conjunction') && !term.tags.includes('Preposition'))) && !sawNoun) {
+      return { keep: false, why: `"${term.text}" refers outside the sentence` };
+    }
+    if (isContentNoun(term)) sawNoun = true;
+  }
+  if (!words.some(isContentNoun) && !words.some((t) => t.tags.includes('Gerund'))) return { keep: false, why: 'says nothing about anything' };
+  if (!words.some((t) => t.tags.includes('Verb'))) return { keep: false, why: 'no verb' };
+
+  // "I'm so excited", "I feel great today": a passing mood, not a durable fact.
+  const verbDoc = doc.verbs().json() as Array<{ verb?: { infinitive?: string } }>;
+  const onlyVerb = verbDoc.length === 1 ? verbDoc[0]?.verb?.infinitive : undefined;
+  if (onlyVerb && MOOD_VERBS.has(onlyVerb) && doc.has('(#Copula|feel|feeling|felt) #Adverb? #Adjective') && !doc.has('#Copula #Determiner')) {
+    return { keep: false, why: 'a passing mood' };
+  }
+  return { keep: true };
+}
+
+function isContentNoun(term: Term): boolean {
+  if (!term.tags.includes('Noun') || term.tags.includes('Pronoun')) return false;
+  const word = head(term);
+  return !FIRST_PERSON.has(word) && !SECOND_PERSON.has(word) && !THIRD_PERSON.has(word) && !DEMONSTRATIVE.has(word) && !term.tags.includes('Date') && !term.tags.includes('Duration');
+}
+
+type FactType = ExtractedFact['factType'];
+
+/** The type a statement is, by what it says (issue 11: a dated plan is an event, whatever "I'd love" says). */
+export function classifyStatement(doc: Doc, dated: boolean): { factType: FactType; explicit: boolean } {
+  if (doc.has('(decided|decide|chose|chosen|committed|resolved) (not)? to') || doc.has('made up my mind') || doc.has('(decided|decide) (on|against)')) {
+    return { factType: 'decision', explicit: true };
+  }
+  if (doc.has('i (have|had)? #Adverb? (realized|realised|learned|learnt|noticed|discovered|figured|understood|understand)')) {
+    return { factType: 'insight', explicit: true };
+  }
+  if (doc.has('i #Adverb? (value|believe)') || doc.has('(important|matters|matter) to (me|us)')) return { factType: 'value', explicit: true };
+  if (wantsTo(doc)) return { factType: dated ? 'event' : 'goal', explicit: doc.has('my #Adjective? (goal|dream|aim|ambition)') };
+  const likes = doc.has('i #Adverb? (love|like|enjoy|prefer|adore|hate|dislike|loves|likes|enjoys) (#Noun|#Gerund|#Adjective)') && !doc.has('(love|like|enjoy) (to|that|it|them)');
+  if (likes && !dated) return { factType: 'preference', explicit: false };
+  if (doc.has('^my #Adjective? #Noun') && relationshipSubject(doc)) return { factType: 'relationship', explicit: false };
+  if (doc.has('i (have|have got|got) (a|an|two|three|four|#Value) #Adjective? (kid|kids|son|sons|daughter|daughters|children|child|brother|brothers|sister|sisters|dog|dogs|cat|cats)')) {
+    return { factType: 'relationship', explicit: false };
+  }
+  return { factType: 'event', explicit: false };
+}
+
+function wantsTo(doc: Doc): boolean {
+  return (
+    doc.has('my #Adjective? (goal|dream|aim|ambition|hope)') ||
+    doc.has('i #Adverb? (want|hope|plan|aim|wish|intend|dream) (to|of)') ||
+    doc.has('i would #Adverb? (love|like) to') ||
+    doc.has('(working|saving|training) (toward|towards|for)')
+  );
+}
+
+function relationshipSubject(doc: Doc): boolean {
+  const subject = ((doc.sentences().json() as Array<{ sentence?: { subject?: string } }>)[0]?.sentence?.subject ?? '').toLowerCase();
+  return subject.split(/[\s'’]+/).some((w) => KIN.has(w));
+}
+
+/** The single-valued thing a statement sets, so that a newer one replaces it: home, job, partner, or a goal's object. */
+const AIM_WORDS = new Set(['goal', 'dream', 'aim', 'ambition', 'hope', 'plan', 'plans', 'mind', 'idea']);
+
+export function subjectOf(doc: Doc, factType: FactType): string | undefined {
+  const self = doc.has('^#Adverb? (i|we)') || doc.has('^#Date+ (i|we)') || doc.has('^[#Preposition #Determiner? #Noun+] (i|we)');
+  if (self && doc.has('(live|lives|living|lived|move|moved|moving|relocate|relocated|relocating) (to|in|into|back) #Place')) return 'home';
+  if (self && (doc.has('(work|working|worked) (as|at|for)') || doc.has('(got|started|quit|left|lost|accepted|took|start|starting) (a|my|the|this)? #Adjective? (job|position|role)'))) return 'job';
+  if (self && doc.has('(married|engaged|divorced|separated|broke up|single)')) return 'partner';
+  const aim = factType === 'goal' || factType === 'decision' || wantsTo(doc) || doc.has('(no longer|anymore|gave up|given up|giving up|changed my mind|dropped)');
+  if (!aim) return undefined;
+  const objects = (doc.nouns().json() as Array<{ terms?: Term[] }>)
+    .map((n) => (n.terms ?? []).filter((t) => t.tags.includes('Noun') && isContentNoun(t) && !AIM_WORDS.has(t.normal)).map((t) => t.normal))
+    .filter((ws) => ws.length > 0);
+  const object = objects[0];
+  if (!object) return undefined;
+  const singular = parse(object.join(' ')).nouns().toSingular().text().toLowerCase() || object.join(' ');
+  return `goal:${singular.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '')}`;
+}
+
+function tenseOf(doc: Doc): 'past' | 'present' | 'future' {
+  const grammar = (doc.sentences().json() as Array<{ sentence?: { grammar?: { tense?: string } } }>)[0]?.sentence?.grammar?.tense;
+  if (doc.has('(will|gonna|going to)') || grammar === 'FutureTense') return 'future';
+  return grammar === 'PastTense' ? 'past' : 'present';
+}
+
+/** Strips leading interjections and a leading name the person says to the other speaker ("Wow, …", "Mel, …"). */
+function withoutOpeners(sentence: string): string {
+  const doc = parse(sentence);
+  doc.remove('^(#Expression|#FirstName|oh|ah|aw|so|well|yeah|yes|yep|honestly|actually|anyway|haha|lol)+');
+  const rest = doc.text().replace(/^[\s,;:!.-]+/, '').trim();
+  return rest ? rest[0]!.toUpperCase() + rest.slice(1) : rest;
+}
+
+export interface PersonFactOptions {
+  /** Keep at most this many (default 20, SPEC §5). */
+  max?: number;
+}
+
+/**
+ * Offline extraction of durable facts about the person from their own turns (issue 11): sentences split
+ * and tagged by compromise, kept only when they are a self-contained statement about the person, relative
+ * times resolved against the turn's date, every event dated, typed by what they say, and one fact per
+ * statement even when it is said twice (the turns of both are kept). Deterministic.
+ */
+export function extractPersonFacts(turns: readonly SourceTurn[], options: PersonFactOptions = {}): ExtractedFact[] {
+  const facts: ExtractedFact[] = [];
+  for (const turn of turns) {
+    if (turn.role !== 'user') continue;
+    for (const raw of sentencesOf(cleanTurnText(turn.text))) {
+      const fact = factOf(raw, turn);
+      if (!fact) continue;
+      const same = facts.find((f) => f.factType === fact.factType && tokenDice(f.content, fact.content) >= SAME_FACT_DICE);
+      if (same) {
+        same.sourceTurns = [...new Set([...(same.sourceTurns ?? []), turn.seq])];
+        continue;
+      }
+      facts.push(fact);
+    }
+  }
+  return facts.slice(0, options.max ?? MAX_PERSON_FACTS);
+}
+
+function factOf(raw: string, turn: SourceTurn): ExtractedFact | null {
+  const text = withoutOpeners(raw);
+  if (!text) return null;
+  const doc = parse(text);
+  if (!judgeSentence(doc, termsOf(doc)).keep) return null;
+  const tense = tenseOf(doc);
+  const resolved = resolveDates(doc, turn.occurredAt, tense === 'past');
+  const { factType, explicit } = classifyStatement(doc, resolved.dated && tense !== 'past' && resolved.day !== undefined);
+  const said = turn.occurredAt ? isoDay(turn.occurredAt) : undefined;
+  let content = resolved.text.replace(/[!]+$/, '.').replace(/\s+([.,!?])/g, '$1');
+  if (!/[.!?]$/.test(content)) content += '.';
+  const occurredOn = factType === 'event' ? (resolved.day ?? said) : resolved.day;
+  if (factType === 'event' && !resolved.day && said) {
+    // Every event dated: with no time said, the day it was told is the best bound there is.
+    content = `${content.slice(0, -1)} (${tense === 'past' ? 'by' : 'as of'} ${dayLabel(said)}).`;
+  }
+  const subject = subjectOf(doc, factType);
+  return {
+    factType,
+    content,
+    confidence: explicit || resolved.day ? 'high' : 'medium',
+    sourceTurns: [turn.seq],
+    ...(occurredOn ? { occurredOn } : {}),
+    ...(subject ? { subject } : {}),
+  };
+}
