@@ -1,5 +1,13 @@
 #!/usr/bin/env node
 // The `mnemo` CLI: `npx mnemo start --target all`, `npx mnemo replay --projection all`, …
-require('@swc-node/register');
-require('reflect-metadata');
-require('../services/platform/src/cli.ts');
+// Agent-side commands (`mnemo hook …`, `mnemo mcp`) start on a light path: a cached TypeScript loader
+// and only the modules they need, because Claude Code waits for them.
+const command = process.argv[2];
+if (command === 'hook' || command === 'mcp') {
+  require('./fast-ts');
+  require('../services/platform/src/agent-cli.ts');
+} else {
+  require('@swc-node/register');
+  require('reflect-metadata');
+  require('../services/platform/src/cli.ts');
+}

@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { AccountsController } from './api/accounts.controller';
 import { EventsController } from './api/events.controller';
 import { HealthController } from './api/health.controller';
+import { McpController } from './api/mcp.controller';
 import { AuthModule } from './auth/auth.module';
 import { HttpErrorFilter } from '@mnemo/http-edge';
 import { RequestLogMiddleware } from './http/request-log.middleware';
@@ -11,7 +12,7 @@ import { IngestService } from './ingest/ingest.service';
 /** The edge: HTTP API, authentication, request limits. Infrastructure comes from the platform's global module. */
 @Module({
   imports: [AuthModule],
-  controllers: [HealthController, EventsController, AccountsController],
+  controllers: [HealthController, EventsController, AccountsController, McpController],
   providers: [IngestService, { provide: APP_FILTER, useClass: HttpErrorFilter }],
 })
 export class GatewayModule implements NestModule {

@@ -3,6 +3,7 @@ import { registerContextCommands } from '@mnemo/context-service';
 import { AccountsService } from '@mnemo/gateway-service';
 import { registerIngestCommands } from '@mnemo/ingest-service';
 import { checksumProjection, replayProjection } from '@mnemo/persistence';
+import { registerAgentCommands } from './claude-code/agent.commands';
 import { createLogger } from './logger';
 import { openInfra } from './infra';
 import { ConfigError, loadConfig } from './platform.config';
@@ -77,6 +78,9 @@ program
 registerIngestCommands(program);
 
 registerContextCommands(program);
+
+// reached only through `mnemo --help`: bin/mnemo.js runs `hook` and `mcp` on their own light path
+registerAgentCommands(program, Date.now());
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof ConfigError) process.stderr.write(`mnemo: ${error.message}\n`);

@@ -1,0 +1,291 @@
+import { z } from 'zod';
+import type { MnemoClient, PriorWorkItem, RecallHit, VisitedEntry } from '@mnemo/mnemo-client';
+import { decodeCursor, fitResult, pageOfItems, pageOfText } from './tool-output';
+
+export interface ToolContext {
+  client: MnemoClient;
+  /** The repository the agent works in (stdio); recall looks there first. Over HTTP the caller names it. */
+  project?: string;
+  /** The agent's current session, when the transport knows it (stdio: set by the session-start hook). */
+  sessionId?: () => string | undefined;
+  /** Where a result over 50,000 characters is written (stdio); without it, the result is cut. */
+  spillDir?: string;
+}
+
+export interface MnemoTool<S extends z.ZodObject = z.ZodObject> {
+  name: string;
+  title: string;
+  description: string;
+  input: S;
+  readOnly: boolean;
+  run(input: z.infer<S>, context: ToolContext): Promise<string>;
+}
+
+const tool = <S extends z.ZodObject>(definition: MnemoTool<S>): MnemoTool<S> => definition;
+
+const cursor = z.string().max(200).optional().describe('Continue a previous call: the cursor its result ended with. Omit to start.');
+const sessionId = z
+  .string()
+  .regex(/^[A-Za-z0-9_\-:]{1,128}$/, 'letters, digits, _, - and : only')
+  .optional()
+  .describe('The Mnemo session id (given at session start as "Mnemo session id"). Omit to use the current session.');
+const RECALL_CAP = 50;
+
+const day = (iso: string | undefined | null) => (iso ? iso.slice(0, 10) : 'undated');
+
+function currentSession(input: string | undefined, context: ToolContext, toolName: string): string {
+  const id = input ?? context.sessionId?.();
+  if (!id) throw new ToolInputError(`sessionId: required here; ${toolName} cannot tell which session you are in`);
+  return id;
+}
+
+/** A refusal of the tool's own (not Mnemo's), with the field to fix. */
+export class ToolInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ToolInputError';
+  }
+}
+
+/** Recall with the project first, then everywhere, best first, without repeats. */
+async function recallProjectFirst(input: { query: string; project?: string; since?: string; sessionIds?: string[] }, want: number, context: ToolContext) {
+  const base = { query: input.query, limit: want, ...(input.since ? { since: input.since } : {}), ...(input.sessionIds ? { sessionIds: input.sessionIds } : {}) };
+  const project = input.project ?? context.project;
+  if (!project) return (await context.client.recall(base)).hits;
+  const scoped = (await context.client.recall({ ...base, project })).hits;
+  if (input.project || scoped.length >= want) return scoped;
+  const seen = new Set(scoped.map((h) => h.chunkId));
+  const wider = (await context.client.recall(base)).hits.filter((h) => !seen.has(h.chunkId));
+  return [...scoped, ...wider].slice(0, want);
+}
+
+const renderHit = (hit: RecallHit, index: number) =>
+  `${index + 1}. [${hit.score.toFixed(2)}] ${day(hit.occurredAt)} · session ${hit.sessionId} · turns ${hit.turnSeqs.join(', ')}\n   ${hit.snippet.replace(/\n/g, '\n   ')}`;
+
+export const recallConversation = tool({
+  name: 'recall_conversation',
+  title: 'Recall past conversations',
+  description:
+    'Search what was said in earlier sessions (yours and other agents\', in this repository first, then everywhere): ' +
+    'use it before re-deriving something that may have been worked out already, when the user refers to an earlier ' +
+    'discussion ("as we said last week"), or to find why code is the way it is. Returns dated snippets with the session id ' +
+    'and turn numbers, best match first. Query with the words the earlier conversation would have used: a file name, an error message, a library.',
+  input: z.object({
+    query: z.string().trim().min(2).max(500).describe('What to look for, e.g. "redis connection pool timeout" or "why we dropped GraphQL".'),
+    limit: z.number().int().min(1).max(20).default(5).describe('Hits per page (default 5).'),
+    project: z.string().max(2000).optional().describe('Only this repository (its root path). Default: the current repository first, then everywhere.'),
+    since: z.iso.datetime({ offset: true }).or(z.iso.date()).optional().describe('Only conversations on or after this date, e.g. 2026-11-01.'),
+    sessionIds: z.array(z.string().max(128)).max(20).optional().describe('Only these sessions.'),
+    cursor,
+  }),
+  readOnly: true,
+  async run(input, context) {
+    const offset = decodeCursor(this.name, input.cursor);
+    const want = Math.min(RECALL_CAP, offset + input.limit);
+    const since = input.since && input.since.length === 10 ? `${input.since}T00:00:00Z` : input.since;
+    const hits = await recallProjectFirst({ ...input, since }, want, context);
+    if (hits.length <= offset) return offset === 0 ? `No earlier conversation matches "${input.query}". Try other words, or drop filters.` : 'No more results.';
+    const page = pageOfItems(hits.slice(0, offset + input.limit), offset, renderHit, { tool: this.name, moreMayExist: hits.length === want && want < RECALL_CAP });
+    return fitResult(this.name, page.text, context.spillDir);
+  },
+});
+
+const listOf = (label: string, values: unknown) => (Array.isArray(values) && values.length > 0 ? `\n   ${label}: ${values.slice(0, 20).join(', ')}` : '');
+
+function renderPriorWork(item: PriorWorkItem, index: number): string {
+  const verdict = String(item.verdict ?? item.outcome ?? 'unknown');
+  const advice: Record<string, string> = { merged: 'a template to follow', reverted: 'avoid repeating it', abandoned: 'caution' };
+  const when = day((item.endedAt as string | undefined) ?? item.startedAt);
+  return (
+    `${index + 1}. ${when} · session ${item.sessionId} · ${verdict}${advice[verdict] ? ` (${advice[verdict]})` : ''}` +
+    (item.summary ? `\n   ${String(item.summary).replace(/\n/g, '\n   ')}` : '') +
+    listOf('files', item.filesEdited ?? item.files) +
+    listOf('lessons', item.lessons) +
+    listOf('commits', item.commitShas)
+  );
+}
+
+export const priorWork = tool({
+  name: 'prior_work',
+  title: 'Prior work on a file or task',
+  description:
+    'Has anyone worked on this before? Give a file path (matched by its end, e.g. "src/auth/session.ts") or a task in a ' +
+    'sentence. Returns earlier sessions, newest or best first, each with its outcome: merged (a template to follow), ' +
+    'reverted (avoid it), abandoned (caution) or unknown, with its summary, files edited, lessons and commits. Call it before starting a change.',
+  input: z
+    .object({
+      file: z.string().trim().min(1).max(1000).optional().describe('A file path or its end, e.g. "services/gateway/src/auth.guards.ts".'),
+      task: z.string().trim().min(3).max(1000).optional().describe('The task in a sentence, e.g. "add rate limiting to the login route".'),
+      cursor,
+    })
+    .refine((v) => (v.file === undefined) !== (v.task === undefined), { message: 'give exactly one of file or task', path: ['file'] }),
+  readOnly: true,
+  async run(input, context) {
+    const offset = decodeCursor(this.name, input.cursor);
+    const answer = await context.client.priorWork(input.file !== undefined ? { file: input.file } : { task: input.task! });
+    const items = answer.sessions ?? answer.items ?? [];
+    if (items.length <= offset) return offset === 0 ? `No earlier session worked on ${input.file ?? `"${input.task}"`}.` : 'No more results.';
+    return fitResult(this.name, pageOfItems(items, offset, renderPriorWork, { tool: this.name, moreMayExist: false }).text, context.spillDir);
+  },
+});
+
+export const priorDecisions = tool({
+  name: 'prior_decisions',
+  title: 'Prior decisions on a topic',
+  description:
+    'What was decided before about a topic: each decision with its stance (chose, rejected, deferred) and rationale. ' +
+    'Use it before proposing a design, a library or an approach. A rejection is context to revisit, never a veto: ' +
+    'say so if you go against one, with what changed.',
+  input: z.object({
+    query: z.string().trim().min(2).max(500).describe('The topic, e.g. "message queue" or "ORM for the billing service".'),
+    cursor,
+  }),
+  readOnly: true,
+  async run(input, context) {
+    const offset = decodeCursor(this.name, input.cursor);
+    const answer = await context.client.priorDecisions(input.query);
+    const decisions = answer.decisions ?? [];
+    if (decisions.length <= offset) return offset === 0 ? `No earlier decision about "${input.query}".` : 'No more results.';
+    const page = pageOfItems(
+      decisions,
+      offset,
+      (d, i) => `${i + 1}. ${d.stance.toUpperCase()}: ${d.topic} (${day((d.decidedAt ?? d.occurredAt) as string | undefined)}${d.sessionId ? `, session ${d.sessionId}` : ''})${d.rationale ? `\n   why: ${d.rationale}` : ''}`,
+      { tool: this.name, moreMayExist: false },
+    );
+    return fitResult(this.name, page.text + (answer.note ? `\n\n${answer.note}` : ''), context.spillDir);
+  },
+});
+
+export const searchMemories = tool({
+  name: 'search_memories',
+  title: 'Search memories about the user',
+  description:
+    'Search the durable facts Mnemo keeps about the user (preferences, goals, decisions, relationships, facts): use it ' +
+    'when an answer depends on who they are or what they prefer ("which editor do I use?", "my deploy target"). ' +
+    'Full-text: give key words, not a question. For past conversations use recall_conversation instead.',
+  input: z.object({
+    query: z.string().trim().min(3).max(200).describe('Key words, at least 3 characters, e.g. "typescript strict".'),
+    category: z
+      .enum(['All', 'Facts', 'Decisions', 'Preferences', 'Relationships', 'Goals', 'Values', 'Events', 'Insights'])
+      .default('All')
+      .describe('Limit to one category (default All).'),
+    limit: z.number().int().min(1).max(50).default(10).describe('At most this many memories (default 10).'),
+  }),
+  readOnly: true,
+  async run(input, context) {
+    const { hits } = await context.client.searchMemories(input.query, input.category, input.limit);
+    if (hits.length === 0) return `No memory matches "${input.query}".`;
+    const text = hits.map((h, i) => `${i + 1}. (${h.factType}) ${h.content} [memory ${h.id}]`).join('\n');
+    return fitResult(this.name, text, context.spillDir);
+  },
+});
+
+export const rememberFact = tool({
+  name: 'remember_fact',
+  title: 'Remember a fact about the user',
+  description:
+    'Save one durable fact about the user or their project that should hold in later sessions, in their own terms: ' +
+    'a preference ("prefers pnpm over npm"), a goal, a decision and its reason. One fact per call, one sentence. ' +
+    'Do not save secrets, passing moods, or what the repository itself already records.',
+  input: z.object({
+    fact: z.string().trim().min(3).max(400).describe('The fact in one sentence, at most 400 characters.'),
+    category: z
+      .enum(['Facts', 'Decisions', 'Preferences', 'Relationships', 'Goals', 'Values', 'Events', 'Insights'])
+      .optional()
+      .describe('What kind of fact it is; default Facts.'),
+  }),
+  readOnly: false,
+  async run(input, context) {
+    const memory = await context.client.createMemory({ content: input.fact, ...(input.category ? { category: input.category } : {}) });
+    return `Remembered (${memory.factType}, memory ${memory.id}): ${memory.content}`;
+  },
+});
+
+export const getContext = tool({
+  name: 'get_context',
+  title: 'Get the user\'s context document',
+  description:
+    'The context Mnemo assembled for this user: kind "claude_md" is the full CLAUDE.md (profile, memories, plans, ' +
+    'recent decisions, artifacts); kind "memory_block" is the short per-turn memory block. Use claude_md when you need ' +
+    'the whole picture after a long session or a compaction. Long documents come in pages with a cursor.',
+  input: z.object({
+    kind: z.enum(['claude_md', 'memory_block']).default('claude_md').describe('claude_md (the full document) or memory_block (the short block).'),
+    sessionId,
+    full: z.boolean().default(false).describe('true: the whole document at once (over 50,000 characters it is saved to a file and the path returned).'),
+    cursor,
+  }),
+  readOnly: true,
+  async run(input, context) {
+    const offset = decodeCursor(this.name, input.cursor);
+    const text =
+      input.kind === 'memory_block'
+        ? (await context.client.memoryBlock()).text
+        : (await context.client.claudeMd(input.sessionId ?? context.sessionId?.() ?? 'agent')).markdown;
+    if (text.trim() === '') return `The ${input.kind === 'memory_block' ? 'memory block' : 'CLAUDE.md'} is empty: Mnemo knows nothing about this user yet.`;
+    return fitResult(this.name, input.full ? text : pageOfText(this.name, text, offset), context.spillDir);
+  },
+});
+
+export const markVisited = tool({
+  name: 'mark_visited',
+  title: 'Mark code as looked at',
+  description:
+    'Record that you have read a file or a part of it in this session, with a note of what you learned, so that later ' +
+    '(after a compaction, or in a subagent) recall_visited tells you not to read it again. Marking the same place again refreshes it.',
+  input: z.object({
+    path: z.string().trim().min(1).max(2000).describe('The file path (or URL) you looked at.'),
+    startLine: z.number().int().min(1).optional().describe('First line read, if only a part.'),
+    endLine: z.number().int().min(1).optional().describe('Last line read, if only a part.'),
+    symbol: z.string().max(500).optional().describe('The function, class or section, e.g. "ApiKeyGuard.canActivate".'),
+    note: z.string().max(1000).optional().describe('What you learned there, in a sentence, e.g. "keys are compared in constant time".'),
+    sessionId,
+  }),
+  readOnly: false,
+  async run(input, context) {
+    const id = currentSession(input.sessionId, context, this.name);
+    const { sessionId: _s, ...mark } = input;
+    await context.client.markVisited(id, mark);
+    const lines = input.startLine ? `:${input.startLine}${input.endLine ? `-${input.endLine}` : ''}` : '';
+    return `Marked ${input.path}${lines}${input.symbol ? ` (${input.symbol})` : ''} as visited in session ${id}.`;
+  },
+});
+
+const renderVisited = (entry: VisitedEntry, index: number) => {
+  const lines = entry.startLine ? `:${entry.startLine}${entry.endLine ? `-${entry.endLine}` : ''}` : '';
+  const when = typeof entry.visitedAt === 'string' ? ` (${entry.visitedAt.slice(0, 16).replace('T', ' ')})` : '';
+  return `${index + 1}. ${entry.path}${lines}${entry.symbol ? ` ${entry.symbol}` : ''}${when}${entry.note ? `\n   ${entry.note}` : ''}`;
+};
+
+export const recallVisited = tool({
+  name: 'recall_visited',
+  title: 'What this session already looked at',
+  description:
+    'List the files and symbols already marked as visited in this session, newest first, with their notes: check it ' +
+    'before reading a file again, especially after a compaction. Filter by a part of the path or symbol.',
+  input: z.object({
+    filter: z.string().max(500).optional().describe('Only entries whose path or symbol contains this, e.g. "auth/".'),
+    sessionId,
+    cursor,
+  }),
+  readOnly: true,
+  async run(input, context) {
+    const id = currentSession(input.sessionId, context, this.name);
+    const offset = decodeCursor(this.name, input.cursor);
+    const answer = await context.client.visited(id, input.filter);
+    const entries = answer.visited ?? answer.entries ?? [];
+    if (entries.length <= offset) return offset === 0 ? `Nothing marked as visited in session ${id}${input.filter ? ` matching "${input.filter}"` : ''}.` : 'No more results.';
+    return fitResult(this.name, pageOfItems(entries, offset, renderVisited, { tool: this.name, moreMayExist: false }).text, context.spillDir);
+  },
+});
+
+/** Every tool, in the order an agent sees them. Eight: each definition costs context on every turn. */
+export const MNEMO_TOOLS: readonly MnemoTool[] = [
+  recallConversation,
+  priorWork,
+  priorDecisions,
+  searchMemories,
+  rememberFact,
+  getContext,
+  markVisited,
+  recallVisited,
+] as unknown as readonly MnemoTool[];

@@ -1,0 +1,115 @@
+/** The answers of Mnemo's HTTP API that agents read, as the routes return them (issue 13's wire contract for recall). */
+
+export interface RecallRequest {
+  query: string;
+  limit?: number;
+  sessionIds?: string[];
+  developer?: string;
+  project?: string;
+  since?: string;
+}
+
+export interface RecallHit {
+  chunkId: string;
+  sessionId: string;
+  turnSeqs: number[];
+  occurredAt: string;
+  snippet: string;
+  score: number;
+}
+export interface RecallAnswer {
+  hits: RecallHit[];
+}
+
+/** Prior work: each earlier session with its verdict. Fields beyond sessionId are read defensively. */
+export interface PriorWorkItem {
+  sessionId: string;
+  verdict?: string;
+  outcome?: string;
+  summary?: string | null;
+  filesEdited?: string[];
+  files?: string[];
+  lessons?: string[];
+  commitShas?: string[];
+  startedAt?: string;
+  endedAt?: string | null;
+  [key: string]: unknown;
+}
+export interface PriorWorkAnswer {
+  sessions?: PriorWorkItem[];
+  items?: PriorWorkItem[];
+  note?: string;
+}
+
+export interface PriorDecision {
+  topic: string;
+  stance: string;
+  rationale?: string;
+  sessionId?: string;
+  decidedAt?: string;
+  occurredAt?: string;
+  score?: number;
+  [key: string]: unknown;
+}
+export interface PriorDecisionsAnswer {
+  decisions: PriorDecision[];
+  note?: string;
+}
+
+export interface MemorySearchAnswer {
+  hits: Array<{ id: string; factType: string; content: string; version: number; rank: number; snippet: string }>;
+}
+
+export interface ClaudeMdAnswer {
+  markdown: string;
+  telemetry?: unknown;
+}
+export interface MemoryBlockAnswer {
+  text: string;
+  telemetry?: unknown;
+}
+
+export interface VisitedMark {
+  ledgerId?: string;
+  path: string;
+  startLine?: number;
+  endLine?: number;
+  symbol?: string;
+  note?: string;
+}
+export interface VisitedEntry extends VisitedMark {
+  visitedAt?: string;
+  [key: string]: unknown;
+}
+export interface VisitedAnswer {
+  visited?: VisitedEntry[];
+  entries?: VisitedEntry[];
+}
+
+export interface SessionSummary {
+  id: string;
+  source: string;
+  title: string | null;
+  cwd: string | null;
+  gitBranch: string | null;
+  startedAt: string;
+  endedAt: string | null;
+  turnCount: number;
+  project?: string | null;
+}
+export interface SessionListAnswer {
+  sessions: SessionSummary[];
+  nextCursor: string | null;
+}
+
+export interface Turn {
+  seq: number;
+  role: 'user' | 'assistant' | 'system';
+  text: string;
+  occurredAt: string;
+  isSidechain?: boolean;
+}
+export interface TurnsAnswer {
+  turns: Turn[];
+  nextAfterSeq: number | null;
+}

@@ -1,0 +1,47 @@
+import { All, Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { createMnemoMcpServer } from '@mnemo/agent-tools';
+import { MnemoClient } from '@mnemo/mnemo-client';
+import { ApiKeyGuard } from '../auth/auth.guards';
+
+/** Per tool call: the loopback request to this gateway's own routes. */
+const LOOPBACK_TIMEOUT_MS = 10_000;
+
+/** This server as the request reached it: the tools call its routes over loopback. */
+function loopbackUrl(request: Request): string {
+  const address = request.socket.localAddress ?? '127.0.0.1';
+  const host = address.startsWith('::ffff:') ? address.slice(7) : address.includes(':') ? `[${address}]` : address;
+  return `http://${host}:${request.socket.localPort}`;
+}
+
+/**
+ * MCP over streamable HTTP, stateless: one server and transport per POST, JSON answers. The tools are
+ * the same as stdio's (@mnemo/agent-tools) and call this gateway's own public routes over loopback
+ * with the caller's key, rather than other services' code (issue 9): the same auth, validation,
+ * limits and errors as any client, one implementation for both transports, for one local hop.
+ */
+@Controller('mcp')
+@UseGuards(ApiKeyGuard)
+export class McpController {
+  @Post()
+  async handle(@Req() request: Request, @Res() response: Response): Promise<void> {
+    const apiKey = String(request.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+    const server = createMnemoMcpServer({ client: new MnemoClient({ url: loopbackUrl(request), apiKey, timeoutMs: LOOPBACK_TIMEOUT_MS }) });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    response.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request, response, request.body);
+  }
+
+  /** Stateless: no server-sent stream to open (GET) and no session to end (DELETE). */
+  @All()
+  @HttpCode(405)
+  notAllowed(@Res({ passthrough: true }) response: Response) {
+    response.setHeader('allow', 'POST');
+    return { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: POST JSON-RPC messages to /mcp' }, id: null };
+  }
+}

@@ -1,0 +1,67 @@
+import type { Readable, Writable } from 'node:stream';
+import { loadClientSettings, MnemoClient, projectIdentity } from '@mnemo/mnemo-client';
+import { asHookInput } from './hook-input';
+import { recordCurrentSession } from './hook-state';
+import type { HookCommandName } from './domain/hook-settings';
+import { sessionStartHook } from './session-start.hook';
+import { transcriptHook } from './transcript.hook';
+import { userPromptSubmitHook } from './user-prompt-submit.hook';
+
+export const DEFAULT_HOOK_TIMEOUT_MS = 2_000;
+
+/** MNEMO_HOOK_TIMEOUT_MS, between 100 ms and 60 s; a bad value is the default (a hook never fails on its config). */
+export function hookTimeoutMs(env: NodeJS.ProcessEnv): number {
+  const value = Number(env.MNEMO_HOOK_TIMEOUT_MS);
+  return Number.isInteger(value) && value >= 100 && value <= 60_000 ? value : DEFAULT_HOOK_TIMEOUT_MS;
+}
+
+export interface HookIo {
+  stdin: Readable;
+  stdout: Writable;
+  env: NodeJS.ProcessEnv;
+  /** When the hook process started (ms since the epoch): the bound counts from there, start-up included. */
+  startedAt: number;
+}
+
+async function answer(event: HookCommandName, raw: Record<string, unknown>, env: NodeJS.ProcessEnv, signal: AbortSignal, deadlineMs: number) {
+  const input = asHookInput(raw);
+  if (event === 'pre-compact' || event === 'stop' || event === 'session-end') return transcriptHook(input, env);
+  const settings = loadClientSettings(env);
+  if (!settings.apiKey) return null;
+  const client = new MnemoClient({ url: settings.url, apiKey: settings.apiKey, timeoutMs: Math.max(50, deadlineMs - Date.now()), signal });
+  const identity = await projectIdentity(input.cwd, env, Math.max(50, deadlineMs - Date.now()));
+  if (event === 'session-start') {
+    try {
+      recordCurrentSession(env, identity.project, input.session_id);
+    } catch {
+      // no state directory: the MCP tools then need the session id from the context
+    }
+    return sessionStartHook(input, client, identity);
+  }
+  return userPromptSubmitHook(input, client, identity);
+}
+
+/**
+ * Runs one hook within its bound and fails open: whatever happens (Mnemo down or slow, bad input, a
+ * bug), the agent gets exit 0 and either the hook's JSON or nothing at all. Resolves to the exit code.
+ */
+export async function runHook(event: HookCommandName, io: HookIo): Promise<number> {
+  const deadlineMs = io.startedAt + hookTimeoutMs(io.env);
+  const abort = new AbortController();
+  // leave a little time to write the answer before the hard stop
+  const timer = setTimeout(() => abort.abort(), Math.max(0, deadlineMs - Date.now() - 100));
+  try {
+    const { readHookInput } = await import('./hook-stdin');
+    const raw = await readHookInput(io.stdin, abort.signal);
+    const output = await Promise.race([
+      answer(event, raw, io.env, abort.signal, deadlineMs - 100),
+      new Promise<null>((resolve) => abort.signal.addEventListener('abort', () => resolve(null), { once: true })),
+    ]);
+    if (output && !abort.signal.aborted) await new Promise<void>((resolve) => io.stdout.write(JSON.stringify(output), () => resolve()));
+  } catch (error) {
+    if (io.env.MNEMO_HOOK_DEBUG) process.stderr.write(`mnemo hook ${event}: ${(error as Error)?.message ?? error}\n`);
+  } finally {
+    clearTimeout(timer);
+  }
+  return 0;
+}

@@ -1,0 +1,27 @@
+import os from 'node:os';
+import path from 'node:path';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { createMnemoMcpServer } from '@mnemo/agent-tools';
+import { loadClientSettings, MnemoClient, projectIdentity } from '@mnemo/mnemo-client';
+import { currentSession } from './hook-state';
+
+/** Per tool call: a Mnemo that does not answer within this is reported as unavailable. */
+const TOOL_TIMEOUT_MS = 10_000;
+
+/**
+ * `mnemo mcp`: the tools over stdio for the agent that started this process. stdout is the protocol:
+ * nothing else may be written to it. Without a key every tool answers an error saying so.
+ */
+export async function serveMcpOnStdio(env: NodeJS.ProcessEnv, cwd: string): Promise<void> {
+  const settings = loadClientSettings(env);
+  const identity = await projectIdentity(env.CLAUDE_PROJECT_DIR || cwd, env);
+  const timeoutMs = Number(env.MNEMO_MCP_TIMEOUT_MS) > 0 ? Number(env.MNEMO_MCP_TIMEOUT_MS) : TOOL_TIMEOUT_MS;
+  const client = new MnemoClient({ url: settings.url, apiKey: settings.apiKey ?? 'missing-api-key', timeoutMs });
+  const server = createMnemoMcpServer({
+    client,
+    project: identity.project,
+    sessionId: () => currentSession(env, identity.project),
+    spillDir: path.join(env.TMPDIR || os.tmpdir(), 'mnemo-mcp'),
+  });
+  await server.connect(new StdioServerTransport());
+}

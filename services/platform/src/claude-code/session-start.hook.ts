@@ -1,0 +1,72 @@
+import { isInProject, type MnemoClient, type ProjectIdentity, type SessionSummary } from '@mnemo/mnemo-client';
+import { buildSessionContext, type EarlierSession } from './domain/session-context';
+import type { HookInput } from './hook-input';
+import { mnemoSessionId } from './hook-input';
+
+const EARLIER_SESSIONS = 2;
+const LAST_TURNS = 4;
+
+/** Sessions that ran in one of this repository's checkouts, newest first, without the current one or subagents. */
+async function earlierSessions(client: MnemoClient, identity: ProjectIdentity, current: string): Promise<EarlierSession[]> {
+  const { sessions } = await client.sessions(100);
+  const mine = sessions
+    .filter((s: SessionSummary) => s.id !== current && !s.id.includes(':agent-') && s.turnCount > 0)
+    .filter((s) => (s.project ? s.project === identity.project : isInProject(s.cwd, identity.roots)))
+    .slice(0, EARLIER_SESSIONS);
+  return Promise.all(
+    mine.map(async (s) => {
+      const { turns } = await client.turns(s.id, Math.max(-1, s.turnCount - 12), 50);
+      const spoken = turns.filter((t) => (t.role === 'user' || t.role === 'assistant') && !t.isSidechain && t.text.trim() !== '');
+      return { id: s.id, title: s.title, startedAt: s.startedAt, lastTurns: spoken.slice(-LAST_TURNS).map((t) => ({ role: t.role, text: t.text })) };
+    }),
+  );
+}
+
+/** What the user typed in this session, as Mnemo holds it (the pre-compact hook sent it). */
+async function ownPrompts(client: MnemoClient, sessionId: string): Promise<string[]> {
+  const prompts: string[] = [];
+  let afterSeq = -1;
+  for (let page = 0; page < 5; page += 1) {
+    const answer = await client.turns(sessionId, afterSeq, 1000);
+    prompts.push(...answer.turns.filter((t) => t.role === 'user' && !t.isSidechain && t.text.trim() !== '').map((t) => t.text));
+    if (answer.nextAfterSeq === null) break;
+    afterSeq = answer.nextAfterSeq;
+  }
+  return prompts;
+}
+
+async function visitedLines(client: MnemoClient, sessionId: string): Promise<string[]> {
+  const answer = await client.visited(sessionId);
+  return (answer.visited ?? answer.entries ?? []).map(
+    (v) => `${v.path}${v.startLine ? `:${v.startLine}${v.endLine ? `-${v.endLine}` : ''}` : ''}${v.symbol ? ` ${v.symbol}` : ''}${v.note ? ` — ${v.note}` : ''}`,
+  );
+}
+
+/** A part that fails (an older Mnemo without the route, a slow query) is left out; the rest still goes in. */
+const orNull = <T>(promise: Promise<T>): Promise<T | null> => promise.catch(() => null);
+
+/**
+ * SessionStart: additionalContext with what the agent should know here (CLAUDE-CODE.md B.3). After a
+ * compaction (`source: "compact"`) it also puts back this session's requests and visited files.
+ */
+export async function sessionStartHook(input: HookInput, client: MnemoClient, identity: ProjectIdentity) {
+  const sessionId = mnemoSessionId(input.session_id);
+  const compact = input.source === 'compact';
+  const [claudeMd, earlier, prompts, visited] = await Promise.all([
+    orNull(client.claudeMd(sessionId)),
+    orNull(earlierSessions(client, identity, sessionId)),
+    compact ? orNull(ownPrompts(client, sessionId)) : null,
+    compact ? orNull(visitedLines(client, sessionId)) : null,
+  ]);
+  const additionalContext = buildSessionContext({
+    sessionId,
+    project: identity.project,
+    source: input.source ?? 'startup',
+    claudeMd: claudeMd?.markdown ?? null,
+    earlier: earlier ?? [],
+    ownPrompts: prompts ?? [],
+    visited: visited ?? [],
+  });
+  if (!additionalContext) return null;
+  return { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext } };
+}

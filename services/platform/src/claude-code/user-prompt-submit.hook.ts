@@ -1,0 +1,28 @@
+import type { MnemoClient, ProjectIdentity, RecallHit } from '@mnemo/mnemo-client';
+import { buildPromptBlock } from './domain/prompt-block';
+import type { HookInput } from './hook-input';
+
+const RECALL_HITS = 3;
+const MAX_QUERY_CHARS = 500;
+
+/** Recall for the prompt in this repository first, then anywhere; no recall route yet is no hits. */
+async function recallFor(client: MnemoClient, prompt: string, identity: ProjectIdentity): Promise<RecallHit[]> {
+  const query = prompt.replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_CHARS);
+  if (query.length < 3) return [];
+  const scoped = await client.recall({ query, limit: RECALL_HITS, project: identity.project });
+  if (scoped.hits.length >= RECALL_HITS) return scoped.hits;
+  const wider = await client.recall({ query, limit: RECALL_HITS });
+  const seen = new Set(scoped.hits.map((h) => h.chunkId));
+  return [...scoped.hits, ...wider.hits.filter((h) => !seen.has(h.chunkId))].slice(0, RECALL_HITS);
+}
+
+/** UserPromptSubmit: the memory block for this prompt, fenced as data, at most 1,500 characters. */
+export async function userPromptSubmitHook(input: HookInput, client: MnemoClient, identity: ProjectIdentity) {
+  const [block, hits] = await Promise.all([
+    client.memoryBlock().then((b) => b.text, () => ''),
+    recallFor(client, input.prompt ?? '', identity).catch(() => [] as RecallHit[]),
+  ]);
+  const additionalContext = buildPromptBlock(block, hits);
+  if (!additionalContext) return null;
+  return { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext } };
+}

@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { startHarness, type Harness } from '../support/platform-harness';
+import { eventually } from '../support/servers';
+
+const MNEMO = path.join(__dirname, '../../bin/mnemo.js');
+const TOOLS = ['recall_conversation', 'prior_work', 'prior_decisions', 'search_memories', 'remember_fact', 'get_context', 'mark_visited', 'recall_visited'];
+
+type ToolAnswer = { isError?: boolean; content: Array<{ type: string; text?: string }> };
+const textOf = (answer: unknown) => (answer as ToolAnswer).content.map((c) => c.text ?? '').join('\n');
+
+/** A TCP server that takes connections and never answers: a Mnemo that hangs. */
+async function silentServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A port nothing listens on: one the system just gave out and took back. */
+async function closedPortUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
+async function stdioClient(env: Record<string, string>): Promise<Client> {
+  const client = new Client({ name: 'mnemo-test', version: '1.0.0' });
+  const base: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: env.HOME ?? tmpdir() };
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [MNEMO, 'mcp'], env: { ...base, ...env }, stderr: 'ignore' }));
+  return client;
+}
+
+describe('the MCP server, through the SDK client', () => {
+  let harness: Harness;
+  let apiKey: string;
+  let baseUrl: string;
+  let home: string;
+  const clients: Client[] = [];
+
+  beforeAll(async () => {
+    harness = await startHarness();
+    ({ apiKey } = await harness.createAccount('mcp'));
+    baseUrl = `http://127.0.0.1:${harness.platform.httpPort}`;
+    home = await mkdtemp(path.join(tmpdir(), 'mnemo-mcp-home-'));
+    const auth = { Authorization: `Bearer ${apiKey}` };
+    await harness.http().post('/v1/memories').set(auth).send({ content: 'Prefers pnpm over npm for monorepos', category: 'Preferences' }).expect(201);
+    await harness
+      .http()
+      .post('/v1/events')
+      .set(auth)
+      .send({
+        events: [
+          { id: randomUUID(), type: 'SessionStarted', sessionId: 's-mcp', occurredAt: '2026-11-29T10:00:00Z', payload: { source: 'claude-code' } },
+          { id: randomUUID(), type: 'TurnRecorded', sessionId: 's-mcp', occurredAt: '2026-11-29T10:00:01Z', payload: { seq: 1, role: 'user', text: 'hello' } },
+        ],
+      })
+      .expect(202);
+  });
+
+  afterAll(async () => {
+    for (const client of clients) await client.close().catch(() => undefined);
+    await harness?.stop();
+    await rm(home, { recursive: true, force: true });
+  });
+
+  const transports: Array<[string, () => Promise<Client>]> = [
+    [
+      'stdio (mnemo mcp)',
+      async () => stdioClient({ HOME: home, MNEMO_URL: baseUrl, MNEMO_API_KEY: apiKey, MNEMO_STATE_DIR: path.join(home, 'state') }),
+    ],
+    [
+      'streamable HTTP (/mcp on the gateway)',
+      async () => {
+        const client = new Client({ name: 'mnemo-test', version: '1.0.0' });
+        await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', baseUrl), { requestInit: { headers: { Authorization: `Bearer ${apiKey}` } } }));
+        return client;
+      },
+    ],
+  ];
+
+  describe.each(transports)('over %s', (_name, connect) => {
+    let client: Client;
+    beforeAll(async () => {
+      client = await connect();
+      clients.push(client);
+    });
+
+    it('lists the eight tools, each with a description and every argument described', async () => {
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(TOOLS);
+      for (const tool of tools) {
+        expect(tool.description?.length).toBeGreaterThan(100);
+        const properties = (tool.inputSchema.properties ?? {}) as Record<string, { description?: string }>;
+        expect(Object.keys(properties).length).toBeGreaterThan(0);
+        for (const [name, schema] of Object.entries(properties)) expect([name, schema.description]).toEqual([name, expect.stringMatching(/\w{3}/)]);
+      }
+    });
+
+    it('searches memories and remembers a new fact that search then finds', async () => {
+      const found = await client.callTool({ name: 'search_memories', arguments: { query: 'pnpm monorepos' } });
+      expect(found.isError).toBeFalsy();
+      expect(textOf(found)).toContain('Prefers pnpm over npm for monorepos');
+
+      const fact = `Deploys with Fly.io from the ${randomUUID().slice(0, 8)} branch`;
+      const saved = await client.callTool({ name: 'remember_fact', arguments: { fact, category: 'Facts' } });
+      expect(saved.isError).toBeFalsy();
+      expect(textOf(saved)).toContain(fact);
+      const again = await eventually(
+        () => client.callTool({ name: 'search_memories', arguments: { query: fact.split(' ').at(-2)! } }),
+        (answer) => textOf(answer).includes(fact),
+      );
+      expect(again.isError).toBeFalsy();
+    });
+
+    it('gets the memory block and the CLAUDE.md, which names the saved preference', async () => {
+      const block = await client.callTool({ name: 'get_context', arguments: { kind: 'memory_block' } });
+      expect(block.isError).toBeFalsy();
+      const claudeMd = await eventually(
+        () => client.callTool({ name: 'get_context', arguments: { kind: 'claude_md', sessionId: 's-mcp' } }),
+        (answer) => textOf(answer).includes('pnpm'),
+      );
+      expect(claudeMd.isError).toBeFalsy();
+    });
+
+    it.each([
+      ['recall_conversation', { query: '' }, /query/],
+      ['recall_conversation', { query: 'redis pool', limit: 500 }, /limit/],
+      ['prior_work', { file: 'a.ts', task: 'add a cache' }, /exactly one of file or task/],
+      ['prior_work', {}, /exactly one of file or task/],
+      ['search_memories', { query: 'pnpm', category: 'Gossip' }, /category/],
+      ['remember_fact', { fact: 'x'.repeat(401) }, /fact/],
+      ['get_context', { kind: 'everything' }, /kind/],
+      ['mark_visited', { path: 'src/a.ts', sessionId: 'bad id with spaces' }, /sessionId/],
+      ['recall_conversation', { query: 'redis pool', cursor: 'not-a-cursor' }, /cursor/],
+    ])('answers %s with bad input %j by a tool error naming the field', async (name, args, reason) => {
+      const answer = await client.callTool({ name, arguments: args });
+      expect(answer.isError).toBe(true);
+      expect(textOf(answer)).toMatch(reason);
+    });
+  });
+
+  describe('when Mnemo is down or does not answer (stdio)', () => {
+    it('answers every tool with an error saying Mnemo is unavailable', async () => {
+      const client = await stdioClient({ HOME: home, MNEMO_URL: await closedPortUrl(), MNEMO_API_KEY: 'k', MNEMO_STATE_DIR: path.join(home, 'state') });
+      clients.push(client);
+      const calls: Array<[string, Record<string, unknown>]> = [
+        ['recall_conversation', { query: 'redis pool' }],
+        ['prior_work', { task: 'add a cache' }],
+        ['prior_decisions', { query: 'queues' }],
+        ['search_memories', { query: 'pnpm' }],
+        ['remember_fact', { fact: 'Uses vim' }],
+        ['get_context', { kind: 'claude_md', sessionId: 's-1' }],
+        ['mark_visited', { path: 'src/a.ts', sessionId: 's-1' }],
+        ['recall_visited', { sessionId: 's-1' }],
+      ];
+      for (const [name, args] of calls) {
+        const answer = await client.callTool({ name, arguments: args });
+        expect([name, answer.isError, textOf(answer)]).toEqual([name, true, expect.stringMatching(/Mnemo is unavailable: .*ECONNREFUSED/)]);
+      }
+    });
+
+    it('answers a tool error, not a hang, when Mnemo takes the connection and never answers', async () => {
+      const silent = await silentServer();
+      try {
+        const client = await stdioClient({ HOME: home, MNEMO_URL: silent.url, MNEMO_API_KEY: 'k', MNEMO_MCP_TIMEOUT_MS: '300', MNEMO_STATE_DIR: path.join(home, 'state') });
+        clients.push(client);
+        const answer = await client.callTool({ name: 'search_memories', arguments: { query: 'pnpm' } });
+        expect(answer.isError).toBe(true);
+        expect(textOf(answer)).toContain('no answer within 300 ms');
+      } finally {
+        await silent.close();
+      }
+    });
+  });
+
+  describe('the HTTP endpoint', () => {
+    it('requires an API key', async () => {
+      const response = await fetch(new URL('/mcp', baseUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+      expect(response.status).toBe(401);
+    });
+
+    it('answers 405 to GET: it is stateless and opens no stream', async () => {
+      const response = await fetch(new URL('/mcp', baseUrl), { headers: { Authorization: `Bearer ${apiKey}` } });
+      expect(response.status).toBe(405);
+    });
+  });
+});
