@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createMnemoMcpServer } from '@mnemo/agent-tools';
 import { MnemoClient } from '@mnemo/mnemo-client';
-import { ApiKeyGuard } from '../auth/auth.guards';
+import { ApiKeyGuard } from '@mnemo/http-edge';
 
 /** Per tool call: the loopback request to this gateway's own routes. */
 const LOOPBACK_TIMEOUT_MS = 10_000;
