@@ -104,7 +104,14 @@ async function main() {
         ],
       );
     }
+    // and into the context's copy of them, which is what the context reads
+    await db.query(
+      `INSERT INTO context_memory_facts (account_id, id, fact_type, content, confidence, status, sensitive, confirmed, created_at, updated_at, last_seq)
+       SELECT account_id, id, fact_type, content, confidence, status, sensitive, confirmed, created_at, updated_at, last_seq FROM memory_facts WHERE account_id = $1`,
+      [accountId],
+    );
     await db.query('ANALYZE memory_facts');
+    await db.query('ANALYZE context_memory_facts');
 
     // Artifacts, insights, a profile, a session and its transcript, through the log.
     const sessionId = 'bench-session';
@@ -127,7 +134,7 @@ async function main() {
     }
     const results = await platform.infra.log.appendMany('events', events);
     const last = results.at(-1)!.seq;
-    for (const name of ['context', 'sessions', 'memory']) await waitForCheckpoint(db, name, last, 60_000);
+    for (const name of ['context', 'context-sources', 'sessions', 'memory']) await waitForCheckpoint(db, name, last, 60_000);
     console.log(`account: ${MEMORIES} memories, ${ARTIFACTS} artifacts, ${INSIGHTS} insights; ${CONNECTIONS} connections, ${SECONDS} s per run`);
 
     const url = `http://127.0.0.1:${platform.httpPort}`;

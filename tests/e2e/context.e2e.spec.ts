@@ -32,7 +32,7 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
       payload,
     };
     const { seq } = await harness.platform.infra.log.append('events', event);
-    for (const name of ['context', options.projection].filter((n): n is string => !!n)) {
+    for (const name of ['context', 'context-sources', options.projection].filter((n): n is string => !!n)) {
       expect(await waitForCheckpoint(harness.platform.infra.dataSource, name, seq, 10_000)).toBe(true);
     }
     return seq;
@@ -359,7 +359,7 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
 
   // Destructive: runs last.
   it('fails open: with the memory table dropped, CLAUDE.md is served without Personal Context and the telemetry says so', async () => {
-    await harness.platform.infra.dataSource.query('DROP TABLE memory_facts');
+    await harness.platform.infra.dataSource.query('DROP TABLE context_memory_facts');
     // A new source event moves the account's version, so nothing cached before the drop answers.
     await publish(account, 'BookmarkAdded', { bookmarkId: 'b-2', text: 'A second key moment.' }, { sessionId: 's-free' });
     const response = await claudeMdJson('s-free');

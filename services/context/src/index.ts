@@ -11,7 +11,9 @@
  *
  * It records `telemetry`, stamps last_used_at on `usedMemoryIds`, and serves the text.
  *
- * Service pieces: `contextProjection` (its read models and the cache version), `startContextRpc`
+ * Service pieces: `contextProjection` (its own read models) and `contextSourcesProjection` (its copies
+ * of memory's, ingest's and compaction's data), both moving the cache version (`ContextVersions…`, a
+ * service migration) with their rows; `startContextRpc`
  * (the request/reply handlers), `ContextApiModule` (HTTP routes on the gateway), `contextGrpcBinding`
  * and `registerContextCommands` (CLI).
  */
@@ -29,9 +31,11 @@ export { FENCE_OPEN, FENCE_CLOSE } from './domain/data-fence';
 export { ARTIFACT_READ_ROUTE, ARTIFACT_LIST_ROUTE } from './domain/memory-usage-instructions';
 export { ArtifactsController } from './api/artifacts.controller';
 export { contextProjection } from './projections/context.projection';
-export { startContextRpc } from './handlers/context-rpc';
-export { ContextHandler } from './handlers/context.handler';
-export { ContextCacheFront } from './handlers/context-cache-front';
+export { contextSourcesProjection } from './projections/context-sources.projection';
+export { contextMigrations } from './projections/context-versions.migration';
+export { startContextRpc } from './rpc/context-rpc.responder';
+export { ContextHandler } from './rpc/context.handler';
+export { ContextCacheFront } from './cache/context-cache-front';
 export { ContextApiModule } from './api/context-api.module';
 export { contextGrpcBinding, GATEWAY_PROTO, PROTO_OPTIONS } from './api/context-grpc.binding';
 export { TELEMETRY_HEADER } from './api/context.controller';

@@ -8,7 +8,7 @@ import { CostLedgerApiModule, costLedgerMigrations, costLedgerProjections, start
 import { memoryProjection, MemoryApiModule, startLapseSweep, sweepIntervalFromEnv } from '@mnemo/memory-service';
 import { MemoryReactorsModule } from '@mnemo/memory-service';
 import { compactionProjection, CompactionApiModule, CompactionModule } from '@mnemo/compaction-service';
-import { contextProjection, ContextApiModule, startContextRpc } from '@mnemo/context-service';
+import { contextMigrations, contextProjection, contextSourcesProjection, ContextApiModule, startContextRpc } from '@mnemo/context-service';
 import { recallProjection, RecallApiModule } from '@mnemo/recall-service';
 import { IngestApiModule, sessionOutcomesProjection, sessionsProjection, startIngestLoops, transcriptIngestRunsProjection } from '@mnemo/ingest-service';
 
@@ -35,7 +35,7 @@ export const SERVICES: readonly ServiceDefinition[] = [
   { name: 'ingest', projections: [sessionsProjection, sessionOutcomesProjection, transcriptIngestRunsProjection], api: IngestApiModule, start: startIngestLoops },
   { name: 'compaction', projections: [compactionProjection], reactors: CompactionModule, api: CompactionApiModule },
   { name: 'memory', projections: [memoryProjection], reactors: MemoryReactorsModule, api: MemoryApiModule, start: async (infra, logger, env) => [startLapseSweep(infra, logger, sweepIntervalFromEnv(env))] },
-  { name: 'context', projections: [contextProjection], api: ContextApiModule, start: startContextRpc },
+  { name: 'context', projections: [contextProjection, contextSourcesProjection], migrations: contextMigrations, api: ContextApiModule, start: startContextRpc },
   { name: 'recall', projections: [recallProjection], api: RecallApiModule },
 ];
 

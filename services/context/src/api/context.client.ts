@@ -13,7 +13,7 @@ import {
 } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, RemoteError, type EventLog, type Logger } from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
-import { ContextCacheFront } from '../handlers/context-cache-front';
+import { ContextCacheFront } from '../cache/context-cache-front';
 
 export const CONTEXT_RPC_TIMEOUT_MS = 5_000;
 

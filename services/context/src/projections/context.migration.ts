@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The context service's own read models, and the per-account version its cache is keyed by. */
+/** The context service's own read models (the cache version lives apart: context-versions.migration.ts). */
 export class Context1764400007100 implements MigrationInterface {
   name = 'Context1764400007100';
 
@@ -64,15 +64,10 @@ export class Context1764400007100 implements MigrationInterface {
         updated_at timestamptz NOT NULL,
         last_seq bigint NOT NULL
       )`);
-    await queryRunner.query(`
-      CREATE TABLE IF NOT EXISTS context_versions (
-        account_id text PRIMARY KEY,
-        last_seq bigint NOT NULL
-      )`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const table of ['context_versions', 'account_settings', 'insights', 'core_profiles', 'bookmarks', 'artifacts']) {
+    for (const table of ['account_settings', 'insights', 'core_profiles', 'bookmarks', 'artifacts']) {
       await queryRunner.query(`DROP TABLE IF EXISTS ${table}`);
     }
   }

@@ -2,54 +2,32 @@ import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
 import { artifactCosts, gistOf } from './artifact-costs';
 import { Context1764400007100 } from './context.migration';
+import { applyMovingVersions, type VersionKeepers } from './context-versions.projector';
 
 /** Event types of the context service's own tables. */
 const OWN = ['ArtifactSaved', 'BookmarkAdded', 'CoreProfileSynthesized', 'InsightDetected', 'InsightDismissed', 'InsightDeleted', 'AccountSettingsChanged'] as const;
+type Handled = (typeof OWN)[number];
+
+/** Every event it reads changes what a loader reads (the switches included: they decide what is served). */
+export const CONTEXT_VERSION_KEEPERS: VersionKeepers = {};
 
 /**
- * Event types that change what another service's read model gives the assembler (memories, plans,
- * reminders, session sources, compaction summaries). `MemoryFactUsed` is left out on purpose: it
- * changes last_used_at only, and counting it would let every served context invalidate its own cache.
- */
-export const FOREIGN_SOURCE_EVENTS = [
-  'MemoryFactExtracted',
-  'MemoryFactCreated',
-  'MemoryFactEdited',
-  'MemoryFactDeleted',
-  'MemoryFactProposed',
-  'ProposalConfirmed',
-  'ProposalRejected',
-  'ProposalLapsed',
-  'PlanProposed',
-  'PlanActivated',
-  'PlanCheckedIn',
-  'PlanClosed',
-  'ReminderSet',
-  'SessionStarted',
-  'SegmentCompacted',
-] as const;
-
-type Handled = (typeof OWN)[number] | (typeof FOREIGN_SOURCE_EVENTS)[number];
-
-/**
- * artifacts, bookmarks, core_profiles, insights, account_settings, and context_versions: the
- * highest sequence of any event that changes an account's context. The version moves in the same
- * transaction as this projection's own rows, so for these sources a cached answer keyed by it can
- * never outlive the data it was built from (see context-version.ts for the other services' sources).
+ * artifacts, bookmarks, core_profiles, insights and account_settings: what the context service's
+ * own producers' events say. Each batch moves the context version of the accounts it touched, in
+ * its transaction (context-versions.projector.ts).
  */
 export const contextProjection: Projection = {
   name: 'context',
-  handles: [...OWN, ...FOREIGN_SOURCE_EVENTS],
-  tables: ['artifacts', 'bookmarks', 'core_profiles', 'insights', 'account_settings', 'context_versions'],
+  handles: OWN,
+  tables: ['artifacts', 'bookmarks', 'core_profiles', 'insights', 'account_settings'],
   migrations: [Context1764400007100],
 
-  async apply(sql: Sql, stored: StoredEvent): Promise<void> {
-    await applyOwn(sql, stored);
-    await sql.query(
-      `INSERT INTO context_versions (account_id, last_seq) VALUES ($1, $2)
-       ON CONFLICT (account_id) DO UPDATE SET last_seq = GREATEST(context_versions.last_seq, EXCLUDED.last_seq)`,
-      [stored.event.accountId, stored.seq],
-    );
+  apply(sql: Sql, stored: StoredEvent): Promise<void> {
+    return applyMovingVersions(sql, [stored], applyOwn, CONTEXT_VERSION_KEEPERS);
+  },
+
+  applyMany(sql: Sql, events: StoredEvent[]): Promise<void> {
+    return applyMovingVersions(sql, events, applyOwn, CONTEXT_VERSION_KEEPERS);
   },
 };
 
@@ -133,9 +111,8 @@ async function applyOwn(sql: Sql, stored: StoredEvent): Promise<void> {
       return;
     }
     default: {
-      // Another service's source changed: only the version moves.
-      const _foreign: (typeof FOREIGN_SOURCE_EVENTS)[number] = type;
-      return void _foreign;
+      const _never: never = type;
+      return _never;
     }
   }
 }

@@ -9,13 +9,13 @@ import type {
   PlanItem,
   ReminderItem,
 } from '../domain/context-sources';
-import type { SourceReader } from './egress-gate';
+import type { SourceReader } from './source-reader';
 
 /**
- * One loader per source, each a single account-scoped query against a read model, mapping rows to
- * the assembler's types. Loaders throw freely: the handler wraps each in loadFailOpen.
- * Tables owned elsewhere: memory_facts, plans, plan_checkins, reminders (memory), sessions (ingest),
- * segment_summaries (compaction).
+ * One loader per source, each a single account-scoped query against one of the context service's own
+ * read models (projections/), mapping rows to the assembler's types. Loaders throw freely: the
+ * handler wraps each in loadFailOpen. Memories, plans, reminders, session sources and summaries are
+ * the context's copies, built from the events memory, ingest and compaction publish.
  */
 
 const iso = (value: unknown): string => new Date(value as string).toISOString();
@@ -43,7 +43,7 @@ export async function loadRecentMemories(reader: SourceReader, limit: number): P
   // Sensitive facts are held back without the health module: leave them out before the limit, so
   // Personal Context still gets its twenty.
   const rows = await reader.query(
-    `SELECT ${MEMORY_COLUMNS} FROM memory_facts WHERE account_id = $1 AND status = 'active' AND (NOT sensitive OR $3)
+    `SELECT ${MEMORY_COLUMNS} FROM context_memory_facts WHERE account_id = $1 AND status = 'active' AND (NOT sensitive OR $3)
      ORDER BY created_at DESC, id DESC LIMIT $2`,
     [limit, reader.switches.healthModuleOn],
   );
@@ -56,9 +56,9 @@ export async function loadRecentMemories(reader: SourceReader, limit: number): P
  */
 export async function loadBlockFacts(reader: SourceReader, perKind: number): Promise<MemoryFact[]> {
   const rows = await reader.query(
-    `(SELECT ${MEMORY_COLUMNS} FROM memory_facts WHERE account_id = $1 AND status = 'active' AND confirmed ORDER BY updated_at DESC, id LIMIT $2)
+    `(SELECT ${MEMORY_COLUMNS} FROM context_memory_facts WHERE account_id = $1 AND status = 'active' AND confirmed ORDER BY updated_at DESC, id LIMIT $2)
      UNION
-     (SELECT ${MEMORY_COLUMNS} FROM memory_facts WHERE account_id = $1 AND status = 'active' ORDER BY updated_at DESC, id LIMIT $2)`,
+     (SELECT ${MEMORY_COLUMNS} FROM context_memory_facts WHERE account_id = $1 AND status = 'active' ORDER BY updated_at DESC, id LIMIT $2)`,
     [perKind],
   );
   return rows.map(toMemory);
@@ -110,42 +110,35 @@ export async function loadInsights(reader: SourceReader): Promise<InsightItem[]>
   }));
 }
 
-/** Active plans, each with its latest check-in as the progress line. */
+/** Active plans, each with its progress line (the projection keeps it with the plan). */
 export async function loadActivePlans(reader: SourceReader): Promise<PlanItem[]> {
-  const rows = await reader.query(
-    `SELECT p.id, p.account_id, p.title, coalesce(p.progress_line, c.progress) AS progress, coalesce(c.at, p.activated_at, p.proposed_at) AS updated_at
-     FROM plans p
-     LEFT JOIN LATERAL (
-       SELECT progress, at FROM plan_checkins k WHERE k.account_id = p.account_id AND k.plan_id = p.id ORDER BY at DESC LIMIT 1
-     ) c ON true
-     WHERE p.account_id = $1 AND p.status = 'active'`,
-  );
+  const rows = await reader.query(`SELECT id, account_id, title, progress_line, progress_at FROM context_plans WHERE account_id = $1 AND status = 'active'`);
   return rows.map((row) => ({
     id: row.id,
     accountId: row.account_id,
     title: row.title,
-    progress: row.progress ?? null,
+    progress: row.progress_line ?? null,
     active: true,
-    updatedAt: iso(row.updated_at),
+    updatedAt: iso(row.progress_at),
   }));
 }
 
 export async function loadReminders(reader: SourceReader, limit: number): Promise<ReminderItem[]> {
-  const rows = await reader.query('SELECT id, account_id, text, due_at FROM reminders WHERE account_id = $1 ORDER BY due_at NULLS LAST, id LIMIT $2', [
+  const rows = await reader.query('SELECT id, account_id, text, due_at FROM context_reminders WHERE account_id = $1 ORDER BY due_at NULLS LAST, id LIMIT $2', [
     limit,
   ]);
   return rows.map((row) => ({ id: row.id, accountId: row.account_id, text: row.text, dueAt: row.due_at ? iso(row.due_at) : null }));
 }
 
 export async function loadSessionSource(reader: SourceReader, sessionId: string): Promise<string | null> {
-  const rows = await reader.query<{ source: string | null }>('SELECT source FROM sessions WHERE account_id = $1 AND id = $2', [sessionId]);
+  const rows = await reader.query<{ source: string | null }>('SELECT source FROM context_sessions WHERE account_id = $1 AND id = $2', [sessionId]);
   return rows[0]?.source ?? null;
 }
 
 /** The latest compaction summary of a session: `## Conversation So Far` when it resumes. */
 export async function loadConversationSoFar(reader: SourceReader, sessionId: string): Promise<ConversationSoFar | null> {
   const rows = await reader.query<{ summary: string; segment: number }>(
-    'SELECT summary, segment FROM segment_summaries WHERE account_id = $1 AND session_id = $2 ORDER BY segment DESC LIMIT 1',
+    'SELECT summary, segment FROM context_summaries WHERE account_id = $1 AND session_id = $2 ORDER BY segment DESC LIMIT 1',
     [sessionId],
   );
   return rows[0] ? { summary: rows[0].summary, segment: Number(rows[0].segment) } : null;
@@ -153,6 +146,6 @@ export async function loadConversationSoFar(reader: SourceReader, sessionId: str
 
 /** The account's latest compaction summary of any session: the narrative of the zero-LLM recall line. */
 export async function loadLatestSummary(reader: SourceReader): Promise<string | null> {
-  const rows = await reader.query<{ summary: string }>('SELECT summary FROM segment_summaries WHERE account_id = $1 ORDER BY last_seq DESC LIMIT 1');
+  const rows = await reader.query<{ summary: string }>('SELECT summary FROM context_summaries WHERE account_id = $1 ORDER BY last_seq DESC LIMIT 1');
   return rows[0]?.summary ?? null;
 }

@@ -2,13 +2,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * SPEC §8, egress first, kept by structure: the handlers reach an account's data only through a
- * SourceReader, and the only way to get one is SourceReader.open, which refuses a forbidding account.
+ * SPEC §8, egress first, kept by structure: the serving code (the RPC handler, the cache and its
+ * gateway front, the loaders) reaches an account's data only through a SourceReader, and the only way
+ * to get one is SourceReader.open, which refuses a forbidding account.
  */
-const here = __dirname;
-const sources = readdirSync(here)
-  .filter((file) => file.endsWith('.ts') && !file.endsWith('.spec.ts'))
-  .map((file) => ({ file, text: readFileSync(path.join(here, file), 'utf8') }));
+const src = path.join(__dirname, '..');
+const SERVING = ['sources', 'cache', 'rpc', 'effects'];
+const sources = SERVING.flatMap((dir) =>
+  readdirSync(path.join(src, dir))
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.spec.ts'))
+    .map((file) => ({ file, text: readFileSync(path.join(src, dir, file), 'utf8') })),
+);
 const text = (file: string) => sources.find((s) => s.file === file)!.text;
 
 /** The body of `async name(` up to the next method at the same indentation. */
@@ -21,15 +25,16 @@ function methodBody(source: string, name: string): string {
 
 describe('egress first (structure)', () => {
   it('queries the database only inside the egress gate', () => {
-    const offenders = sources.filter(({ file, text }) => file !== 'egress-gate.ts' && /\b(db|dataSource|manager)\s*\.\s*query\s*\(/.test(text));
+    const offenders = sources.filter(({ file, text }) => file !== 'source-reader.ts' && /\b(db|dataSource|manager)\s*\.\s*query\s*\(/.test(text));
     expect(offenders.map((s) => s.file)).toEqual([]);
   });
 
   it('opens the gate, checking egress, before the SourceReader can query', () => {
-    const gate = text('egress-gate.ts');
+    const gate = text('source-reader.ts');
     expect(gate).toMatch(/private constructor\(/);
     const open = gate.slice(gate.indexOf('static async open('), gate.indexOf('  query<'));
     expect(open.indexOf('egress_allowed')).toBeGreaterThan(-1);
+    expect(open.indexOf('throw new ForbiddenError')).toBeGreaterThan(-1);
     expect(open.indexOf('throw new ForbiddenError')).toBeLessThan(open.indexOf('return new SourceReader'));
   });
 
@@ -54,12 +59,11 @@ describe('egress first (structure)', () => {
     const loaders = [...text('source-loaders.ts').matchAll(/export async function (\w+)\(([^,)]*)/g)];
     expect(loaders.length).toBeGreaterThan(8);
     for (const [, name, firstParam] of loaders) expect(`${name}(${firstParam})`).toBe(`${name}(reader: SourceReader)`);
-    expect(text('context-version.ts')).toMatch(/export async function readContextVersion\(reader: SourceReader,/);
     expect(text('context-cache.ts')).toMatch(/export async function readCachedContext<T>\(\s*reader: SourceReader,/);
-    // The one cache read keys by the version, which only a SourceReader gives.
+    // The one cache read keys by the stamp the gate read, which only a SourceReader gives.
     expect(sources.filter((s) => /cache\s*\.\s*get\(/.test(s.text)).map((s) => s.file)).toEqual(['context-cache.ts']);
     const read = text('context-cache.ts');
-    expect(read.indexOf('readContextVersion(reader,')).toBeGreaterThan(-1);
-    expect(read.indexOf('readContextVersion(reader,')).toBeLessThan(read.indexOf('cache.get('));
+    expect(read.indexOf('contextCacheKey(reader.stamp,')).toBeGreaterThan(-1);
+    expect(read.indexOf('contextCacheKey(reader.stamp,')).toBeLessThan(read.indexOf('mayServe(entry, reader.stamp)'));
   });
 });

@@ -6,11 +6,13 @@ import { assembleClaudeMd } from '../domain/assemble-claude-md';
 import { assembleMemoryBlock } from '../domain/assemble-memory-block';
 import { contextModeForSource, DEFAULT_CONTEXT_BUDGETS, type ClaudeMdSources, type ContextBudgets, type MemoryBlockSources } from '../domain/context-sources';
 import { buildRollingRecallLine } from '../domain/rolling-recall';
-import { claudeMdCacheName, MEMORY_BLOCK_CACHE_NAME, readCachedContext, UsedMemoryStamper, type CachedContext } from './context-cache';
-import { afterServing, recordTelemetry } from './context-effects';
-import { SourceReader } from './egress-gate';
-import { loadFailOpen } from './fail-open';
-import * as load from './source-loaders';
+import { mayStore, type CachedContext } from '../domain/context-cache-trust';
+import { claudeMdCacheName, contextCacheKey, MEMORY_BLOCK_CACHE_NAME, readCachedContext } from '../cache/context-cache';
+import { UsedMemoryStamper } from '../cache/used-memory-stamper';
+import { afterServing, recordTelemetry } from '../effects/context-effects';
+import { loadFailOpen } from '../sources/fail-open';
+import { SourceReader } from '../sources/source-reader';
+import * as load from '../sources/source-loaders';
 
 export interface ContextHandlerDeps {
   db: DataSource;
@@ -20,8 +22,6 @@ export interface ContextHandlerDeps {
   budgets?: ContextBudgets;
   /** A source slower than this is left out (fail-open). */
   sourceTimeoutMs?: number;
-  /** How long a request waits for the read models to settle before building without the cache. */
-  settleMs?: number;
   cacheTtlMs?: number;
 }
 
@@ -36,7 +36,6 @@ const BLOCK_FACTS_PER_KIND = 100;
 export class ContextHandler {
   private readonly budgets: ContextBudgets;
   private readonly sourceTimeoutMs: number;
-  private readonly settleMs: number;
   private readonly cacheTtlMs: number;
   private readonly stamper: UsedMemoryStamper;
 
@@ -44,7 +43,6 @@ export class ContextHandler {
     this.stamper = new UsedMemoryStamper(deps);
     this.budgets = deps.budgets ?? DEFAULT_CONTEXT_BUDGETS;
     this.sourceTimeoutMs = deps.sourceTimeoutMs ?? 2_000;
-    this.settleMs = deps.settleMs ?? 250;
     this.cacheTtlMs = deps.cacheTtlMs ?? 10 * 60_000;
   }
 
@@ -58,7 +56,7 @@ export class ContextHandler {
       return {
         value: { markdown: result.markdown, telemetry: { ...result.telemetry } },
         usedMemoryIds: result.usedMemoryIds,
-        complete: sources.failedSources.length === 0,
+        failedSources: sources.failedSources,
       };
     }).then(({ value, cached }) => ({ ...value, cached }));
   }
@@ -69,29 +67,30 @@ export class ContextHandler {
       const sources = await this.memoryBlockSources(reader);
       const result = assembleMemoryBlock(sources, this.budgets);
       afterServing(this.deps.logger, 'telemetry', recordTelemetry(this.deps.log, request.accountId, 'memory_block_built', { ...result.telemetry }));
-      return { value: { text: result.text, telemetry: { ...result.telemetry } }, usedMemoryIds: result.usedMemoryIds, complete: sources.failedSources.length === 0 };
+      return { value: { text: result.text, telemetry: { ...result.telemetry } }, usedMemoryIds: result.usedMemoryIds, failedSources: sources.failedSources };
     }).then(({ value, cached }) => ({ ...value, cached }));
   }
 
   /**
-   * Serves from the cache when the account's version can be trusted, else builds. A build that lost
-   * a source is served but not cached: the next request tries the source again.
+   * Serves from the cache when the trust rule allows (domain/context-cache-trust.ts), else builds. A
+   * build that lost a source is served but not cached: the next request tries the source again.
    */
   private async cached<T>(
     reader: SourceReader,
     what: string,
-    build: () => Promise<CachedContext<T> & { complete: boolean }>,
+    build: () => Promise<Omit<CachedContext<T>, 'stamp'> & { failedSources: readonly string[] }>,
   ): Promise<{ value: T; cached: boolean }> {
     const { cache, logger } = this.deps;
-    const { key, entry } = await readCachedContext<T>(reader, what, this.deps, this.settleMs);
+    const entry = await readCachedContext<T>(reader, what, this.deps);
     if (entry !== null) {
       this.stamper.stamp(reader.accountId, entry.usedMemoryIds);
       return { value: entry.value, cached: true };
     }
     const built = await build();
-    if (key !== null && built.complete) {
-      const cachedEntry: CachedContext<T> = { value: built.value, usedMemoryIds: built.usedMemoryIds };
-      afterServing(logger, 'cache write', cache.set(key, JSON.stringify(cachedEntry), this.cacheTtlMs));
+    const { stamp } = reader;
+    if (mayStore(stamp, built)) {
+      const stored: CachedContext<T> = { stamp, value: built.value, usedMemoryIds: built.usedMemoryIds };
+      afterServing(logger, 'cache write', cache.set(contextCacheKey(stamp, what), JSON.stringify(stored), this.cacheTtlMs));
     }
     this.stamper.stamp(reader.accountId, built.usedMemoryIds);
     return { value: built.value, cached: false };

@@ -1,0 +1,109 @@
+import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { Projection, Sql } from '@mnemo/persistence';
+import { redact } from '@mnemo/redaction';
+import { ContextSources1764400007200 } from './context-sources.migration';
+import { applyMovingVersions, type VersionKeepers } from './context-versions.projector';
+import { applyPlanEvent, applyProposalEvent, applyReminderSet, deleteFact, editFact, insertFact } from './memory-sources.projector';
+
+const HANDLES = [
+  'MemoryFactExtracted',
+  'MemoryFactCreated',
+  'MemoryFactEdited',
+  'MemoryFactDeleted',
+  'MemoryFactProposed',
+  'ProposalConfirmed',
+  'ProposalRejected',
+  'ProposalLapsed',
+  'PlanProposed',
+  'PlanActivated',
+  'PlanCheckedIn',
+  'PlanClosed',
+  'ReminderSet',
+  'SessionStarted',
+  'SegmentCompacted',
+] as const;
+type Handled = (typeof HANDLES)[number];
+
+/** The events it reads that change nothing a loader reads, with why; every other one moves the version. */
+export const CONTEXT_SOURCES_VERSION_KEEPERS: VersionKeepers = {
+  MemoryFactProposed: 'writes context_fact_proposals only, which no loader reads: a pending proposal is not a memory',
+  ProposalConfirmed: 'settles the proposal only; the fact it confirms arrives as the MemoryFactCreated that follows, which moves the version',
+  ProposalRejected: 'settles the proposal only; no fact is created',
+  ProposalLapsed: 'settles the proposal only; no fact is created',
+};
+
+/**
+ * The context's copies of the other services' data it serves: memories, plans and reminders
+ * (memory's events), session sources (ingest's), the latest compaction summaries (compaction's).
+ * Built from the events, never from those services' tables, and moving the context version in the
+ * same transaction as the rows (context-versions.projector.ts): the cache's validity follows from
+ * the context's own projections alone. A projection of its own, so a new deployment builds it from
+ * the whole log on its first start.
+ */
+export const contextSourcesProjection: Projection = {
+  name: 'context-sources',
+  handles: HANDLES,
+  tables: ['context_memory_facts', 'context_fact_proposals', 'context_plans', 'context_plan_checkins', 'context_reminders', 'context_sessions', 'context_summaries'],
+  migrations: [ContextSources1764400007200],
+
+  apply(sql: Sql, stored: StoredEvent): Promise<void> {
+    return applyMovingVersions(sql, [stored], applySource, CONTEXT_SOURCES_VERSION_KEEPERS);
+  },
+
+  applyMany(sql: Sql, events: StoredEvent[]): Promise<void> {
+    return applyMovingVersions(sql, events, applySource, CONTEXT_SOURCES_VERSION_KEEPERS);
+  },
+};
+
+async function applySource(sql: Sql, stored: StoredEvent): Promise<void> {
+  const { event, seq } = stored;
+  const type = event.type as Handled;
+  switch (type) {
+    case 'MemoryFactExtracted':
+    case 'MemoryFactCreated':
+      return insertFact(sql, stored);
+    case 'MemoryFactEdited':
+      return editFact(sql, stored);
+    case 'MemoryFactDeleted':
+      return deleteFact(sql, stored);
+    case 'MemoryFactProposed':
+    case 'ProposalConfirmed':
+    case 'ProposalRejected':
+    case 'ProposalLapsed':
+      return applyProposalEvent(sql, stored);
+    case 'PlanProposed':
+    case 'PlanActivated':
+    case 'PlanCheckedIn':
+    case 'PlanClosed':
+      return applyPlanEvent(sql, stored);
+    case 'ReminderSet':
+      return applyReminderSet(sql, stored);
+    case 'SessionStarted': {
+      // Redacted on the way in, as the sessions read model does; a restart of the session restates it.
+      if (!event.sessionId) return;
+      const p = event.payload as PayloadOf<'SessionStarted'>;
+      await sql.query(
+        `INSERT INTO context_sessions (account_id, id, source, last_seq) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (account_id, id) DO UPDATE SET source = EXCLUDED.source, last_seq = EXCLUDED.last_seq
+         WHERE context_sessions.last_seq < EXCLUDED.last_seq`,
+        [event.accountId, event.sessionId, redact(p.source).text, seq],
+      );
+      return;
+    }
+    case 'SegmentCompacted': {
+      if (!event.sessionId) return;
+      const p = event.payload as PayloadOf<'SegmentCompacted'>;
+      await sql.query(
+        `INSERT INTO context_summaries (account_id, session_id, segment, summary, last_seq) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (account_id, session_id, segment) DO UPDATE SET summary = EXCLUDED.summary, last_seq = EXCLUDED.last_seq
+         WHERE context_summaries.last_seq < EXCLUDED.last_seq`,
+        [event.accountId, event.sessionId, p.segment, p.summary, seq],
+      );
+      return;
+    }
+    default: {
+      const _never: never = type;
+      return _never;
+    }
+  }
+}
