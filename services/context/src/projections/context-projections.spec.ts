@@ -30,6 +30,7 @@ const NOT_READ: Record<string, string> = {
   InventoryTakeStarted: 'bookkeeping of the inventory take; its artifacts arrive as ArtifactSaved',
   InventoryTakeCompleted: 'bookkeeping of the inventory take; its artifacts arrive as ArtifactSaved',
   DecisionRecorded: 'recall data, not served in a context yet',
+  SessionLessonsRecorded: 'recall data (served with prior work by recall), not in a context yet',
   NodeVisited: 'recall data, not served in a context yet',
 };
 
