@@ -26,6 +26,17 @@ describe('recall: conversation chunks and POST /v1/recall through the gateway', 
     occurredAt: `${day}T09:${String(seq).padStart(2, '0')}:00Z`,
     payload: { seq, role, text, ...extra },
   });
+  const outcome = (sessionId: string, day: string, result: string, summary: string, filesEdited: string[]) => ({
+    id: randomUUID(),
+    type: 'SessionOutcomeRecorded',
+    sessionId,
+    occurredAt: `${day}T18:00:00Z`,
+    payload: {
+      summary, firstUserTurn: summary, lastAssistantTurn: 'done', filesRead: [], filesEdited, toolsCalled: { Edit: 1 },
+      commitShas: ['abc1234'], startedAt: `${day}T09:00:00Z`, endedAt: `${day}T18:00:00Z`, outcome: result,
+    },
+  });
+  const get = (url: string, key = account.apiKey) => harness.http().get(url).set('Authorization', `Bearer ${key}`);
   const recall = (body: object, key = account.apiKey) => harness.http().post('/v1/recall').set('Authorization', `Bearer ${key}`).send(body);
   const hitsFor = async (body: object, done: (hits: Hit[]) => boolean, key = account.apiKey) =>
     eventually(async () => (await recall(body, key)).body.hits as Hit[], (hits) => Array.isArray(hits) && done(hits));
@@ -47,6 +58,14 @@ describe('recall: conversation chunks and POST /v1/recall through the gateway', 
       turn('s-css', '2026-05-02', 2, 'assistant', 'A flexbox wrap rule on the header fixes the layout on narrow screens.'),
     ]);
     await send(other, [started('s-x', '2026-03-11'), turn('s-x', '2026-03-11', 1, 'user', 'The Postgres connection pool needs tuning too.')]);
+    await send(account, [
+      started('w-merged', '2026-02-01', { developer: 'ana', project: '/src/shop' }),
+      outcome('w-merged', '2026-02-01', 'merged', 'Add retries with backoff to the payment webhook handler', ['/src/shop/src/webhooks/handler.ts']),
+      started('w-reverted', '2026-02-03', { developer: 'ben', project: '/src/shop' }),
+      outcome('w-reverted', '2026-02-03', 'reverted', 'Rewrite the payment webhook handler as a queue consumer', ['/src/shop/src/webhooks/handler.ts', '/src/shop/src/queue.ts']),
+      started('w-other', '2026-02-05', { developer: 'ana', project: '/src/shop' }),
+      outcome('w-other', '2026-02-05', 'abandoned', 'Try a new date picker', ['/src/shop/src/oauth-handler.ts']),
+    ]);
   });
 
   afterAll(async () => {
@@ -102,5 +121,67 @@ describe('recall: conversation chunks and POST /v1/recall through the gateway', 
     expect(bad.body.error.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'body.query' })]));
     await recall({ query: 'x', limit: 0 }).expect(400);
     await harness.http().post('/v1/recall').send({ query: 'pool' }).expect(401);
+  });
+
+  describe('prior work', () => {
+    const ids = (body: { sessions: Array<{ sessionId: string }> }) => body.sessions.map((x) => x.sessionId);
+
+    it('finds the sessions that touched a file by path suffix, newest first, each with its verdict', async () => {
+      const body = await eventually(async () => (await get('/v1/prior-work?file=webhooks/handler.ts')).body, (b) => b.sessions?.length === 2);
+      expect(body.sessions).toEqual([
+        expect.objectContaining({ sessionId: 'w-reverted', verdict: 'avoid', outcome: 'reverted', commitShas: ['abc1234'], developer: 'ben' }),
+        expect.objectContaining({ sessionId: 'w-merged', verdict: 'template', summary: 'Add retries with backoff to the payment webhook handler' }),
+      ]);
+      // a suffix only matches whole path segments: oauth-handler.ts is not handler.ts
+      expect(ids((await get('/v1/prior-work?file=handler.ts').expect(200)).body)).toEqual(['w-reverted', 'w-merged']);
+      expect(ids((await get('/v1/prior-work?file=webhooks/handler.ts&developer=ana').expect(200)).body)).toEqual(['w-merged']);
+    });
+
+    it('ranks sessions for a task by overlap with their summary and files', async () => {
+      const body = await eventually(async () => (await get('/v1/prior-work?task=add%20retries%20to%20the%20payment%20webhook')).body, (b) => b.sessions?.length >= 2);
+      expect(ids(body)[0]).toBe('w-merged');
+      expect(body.sessions[0].overlap).toBeGreaterThan(body.sessions[1].overlap);
+      expect(ids(body)).not.toContain('w-other');
+    });
+
+    it('answers 400 unless exactly one of file and task is given', async () => {
+      await get('/v1/prior-work').expect(400);
+      await get('/v1/prior-work?file=a.ts&task=x').expect(400);
+    });
+  });
+
+  describe('the visited ledger', () => {
+    const mark = (sessionId: string, body: object, key = account.apiKey) =>
+      harness.http().post(`/v1/sessions/${sessionId}/visited`).set('Authorization', `Bearer ${key}`).send(body);
+
+    it('marks idempotently on identity, refreshes a re-mark, and recalls newest first with a filter', async () => {
+      await mark('s-live', { path: 'src/db.ts', startLine: 10, endLine: 42, symbol: 'createPool' }).expect(200);
+      const second = await mark('s-live', { ledgerId: 'n-guard', path: 'src/auth/guard.ts', note: 'checked the key lookup' }).expect(200);
+      expect(second.body.cite).toBe('n-guard');
+      const again = await mark('s-live', { path: 'src/db.ts', startLine: 10, endLine: 42, note: 'pool max is 5' }).expect(200);
+      expect(again.body.cite).toBe('src/db.ts:L10-L42');
+      const { body } = await get('/v1/sessions/s-live/visited').expect(200);
+      expect(body.visited.map((n: { cite: string }) => n.cite)).toEqual(['src/db.ts:L10-L42', 'n-guard']);
+      expect(body.visited[0]).toMatchObject({ symbol: 'createPool', note: 'pool max is 5' });
+      expect((await get('/v1/sessions/s-live/visited?filter=KEY%20lookup').expect(200)).body.visited.map((n: { cite: string }) => n.cite)).toEqual(['n-guard']);
+    });
+
+    it('answers an empty list for an unknown session and for another account', async () => {
+      expect((await get('/v1/sessions/never-seen/visited').expect(200)).body).toEqual({ visited: [] });
+      expect((await get('/v1/sessions/s-live/visited', other.apiKey).expect(200)).body).toEqual({ visited: [] });
+    });
+
+    it('lives in the cache, never in the log', async () => {
+      await mark('s-log', { path: 'src/never-logged.ts' }).expect(200);
+      const { log } = harness.platform.infra;
+      let found = false;
+      for await (const batch of log.read('events', 1)) if (batch.some((stored) => JSON.stringify(stored.event).includes('never-logged'))) found = true;
+      expect(found).toBe(false);
+    });
+
+    it('answers 400 without a ledgerId or a path', async () => {
+      const { body } = await mark('s-live', { note: 'x' }).expect(400);
+      expect(body.error.issues).toEqual([expect.objectContaining({ path: 'body.path' })]);
+    });
   });
 });

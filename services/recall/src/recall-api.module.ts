@@ -1,13 +1,17 @@
 import { Module } from '@nestjs/common';
 import { ENVIRONMENT, type Environment } from '@mnemo/persistence';
+import { PriorWorkController } from './api/prior-work.controller';
+import { PriorWork } from './api/prior-work.service';
 import { RecallController } from './api/recall.controller';
+import { VisitedController } from './api/visited.controller';
+import { VisitedLedger } from './api/visited-ledger.service';
 import { RecallSearch } from './api/recall-search.service';
 import { loadRecallConfig } from './recall.config';
 import { RECALL_CONFIG } from './recall.constants';
 
 /** Recall's HTTP surface, mounted on the gateway. */
 @Module({
-  controllers: [RecallController],
-  providers: [{ provide: RECALL_CONFIG, useFactory: (env: Environment) => loadRecallConfig(env), inject: [ENVIRONMENT] }, RecallSearch],
+  controllers: [RecallController, PriorWorkController, VisitedController],
+  providers: [{ provide: RECALL_CONFIG, useFactory: (env: Environment) => loadRecallConfig(env), inject: [ENVIRONMENT] }, RecallSearch, PriorWork, VisitedLedger],
 })
 export class RecallApiModule {}

@@ -10,3 +10,29 @@ export const RecallBody = z.object({
   project: z.string().min(1).max(2000).optional(),
   since: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
 });
+
+/** `GET /v1/prior-work?file=…` or `?task=…` (exactly one). */
+export const PriorWorkQuery = z
+  .object({
+    file: z.string().trim().min(1).max(1000).optional(),
+    task: z.string().trim().min(1).max(2000).optional(),
+    developer: z.string().min(1).max(200).optional(),
+    project: z.string().min(1).max(2000).optional(),
+    limit: z.coerce.number().int().min(1).max(50).default(10),
+  })
+  .refine((q) => (q.file === undefined) !== (q.task === undefined), { message: 'give exactly one of file and task', path: ['file'] });
+
+/** `POST /v1/sessions/:id/visited`: a ledger id, or a path (with its line span), and what was seen there. */
+export const VisitedBody = z
+  .object({
+    ledgerId: z.string().trim().min(1).max(200).optional(),
+    path: z.string().trim().min(1).max(2000).optional(),
+    startLine: z.number().int().min(0).optional(),
+    endLine: z.number().int().min(0).optional(),
+    symbol: z.string().max(500).optional(),
+    note: z.string().max(1000).optional(),
+  })
+  .refine((b) => b.ledgerId !== undefined || b.path !== undefined, { message: 'give a ledgerId or a path', path: ['path'] })
+  .refine((b) => b.startLine === undefined || b.endLine === undefined || b.endLine >= b.startLine, { message: 'must not be before startLine', path: ['endLine'] });
+
+export const VisitedQuery = z.object({ filter: z.string().max(500).optional() });
