@@ -2,6 +2,7 @@ export * from './envelope';
 export * from './events';
 export * from './upcasting';
 export * from './parse-event';
+export * from './build-event';
 export * from './api';
 export * from './subjects';
 export * from './errors';

@@ -46,7 +46,8 @@ export function decodeEvent(raw: unknown): EventEnvelope<EventType> {
 
 export class InvalidEventError extends Error {
   readonly code = 'invalid_event';
-  constructor(readonly issues: FieldIssue[]) {
-    super(`invalid event: ${issues.map((i) => `${i.path}: ${i.reason}`).join('; ')}`);
+  /** `what` names the event in the message, e.g. the type a service failed to build. */
+  constructor(readonly issues: FieldIssue[], what = 'event') {
+    super(`invalid ${what}: ${issues.map((i) => `${i.path}: ${i.reason}`).join('; ')}`);
   }
 }

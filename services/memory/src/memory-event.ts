@@ -1,11 +1,6 @@
-import { parseEvent, type EventEnvelope } from '@mnemo/contracts';
+import { buildEvent, type EventEnvelope, type EventType } from '@mnemo/contracts';
 
-/**
- * An event memory writes, checked against its schema before it is appended. Memory's own code built
- * it, so one that fails is a bug here, never the caller's bad input: it throws a plain Error.
- */
+/** An event memory writes: the validated factory with memory as producer (a failure throws InvalidEventError). */
 export function memoryEvent(fields: Omit<EventEnvelope, 'version' | 'producer'>): EventEnvelope {
-  const parsed = parseEvent({ ...fields, version: 1, producer: 'memory' });
-  if (!parsed.ok) throw new Error(`memory built an invalid ${fields.type}: ${JSON.stringify(parsed.issues)}`);
-  return parsed.value as EventEnvelope;
+  return buildEvent({ ...fields, type: fields.type as EventType, producer: 'memory', payload: fields.payload as never });
 }

@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { DataSource } from 'typeorm';
-import { parseEvent, reactionId, type EventEnvelope, type PayloadOf } from '@mnemo/contracts';
+import { buildEvent, reactionId, type EventEnvelope, type EventType, type PayloadOf } from '@mnemo/contracts';
 import { EVENT_LOG, EventContext, LOGGER, OnEvent, type EventLog, type Logger } from '@mnemo/eventing';
 import { awaitCheckpoint, CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
 import { LLM_CLIENT, type LlmClient } from '@mnemo/llm';
@@ -82,19 +82,16 @@ export class SegmentPausedReactor {
   }
 
   private envelope(cause: EventEnvelope, role: string, type: string, payload: unknown): EventEnvelope {
-    const parsed = parseEvent({
+    return buildEvent({
       id: reactionId(cause.id, `compaction:${role}`),
-      type,
-      version: 1,
+      type: type as EventType,
       accountId: cause.accountId,
       sessionId: cause.sessionId,
-      occurredAt: new Date().toISOString(),
+      occurredAt: new Date(),
       causationId: cause.id,
       correlationId: cause.correlationId ?? cause.id,
       producer: 'compaction',
-      payload,
+      payload: payload as never,
     });
-    if (!parsed.ok) throw new Error(`compaction built an invalid ${type}: ${JSON.stringify(parsed.issues)}`);
-    return parsed.value as EventEnvelope;
   }
 }

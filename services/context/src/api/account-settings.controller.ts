@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Put, UseGuards } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { AccountSettingsChanged, type EventEnvelope, type PayloadOf } from '@mnemo/contracts';
+import { AccountSettingsChanged, buildEvent } from '@mnemo/contracts';
 import { EVENT_LOG, type EventLog } from '@mnemo/eventing';
 import { appendAndAwait, DATA_SOURCE } from '@mnemo/persistence';
 import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
@@ -31,15 +31,7 @@ export class AccountSettingsController {
   @HttpCode(200)
   async put(@AccountId() accountId: string, @Body() body: unknown) {
     const payload = parseInput(SettingsBody, body, 'body');
-    const event: EventEnvelope<'AccountSettingsChanged', PayloadOf<'AccountSettingsChanged'>> = {
-      id: randomUUID(),
-      type: 'AccountSettingsChanged',
-      version: 1,
-      accountId,
-      occurredAt: new Date().toISOString(),
-      producer: 'gateway',
-      payload,
-    };
+    const event = buildEvent({ type: 'AccountSettingsChanged', id: randomUUID(), accountId, occurredAt: new Date(), producer: 'gateway', payload });
     await appendAndAwait({ log: this.log, dataSource: this.db }, [event], contextProjection.name);
     return this.get(accountId);
   }

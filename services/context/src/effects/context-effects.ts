@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { EventEnvelope, PayloadOf } from '@mnemo/contracts';
+import { buildEvent, type EventEnvelope, type PayloadOf } from '@mnemo/contracts';
 import type { EventLog, Logger } from '@mnemo/eventing';
 import type { Cache } from '@mnemo/persistence';
 
@@ -11,16 +11,7 @@ const envelope = <T extends 'FeatureEventRecorded' | 'MemoryFactUsed'>(
   accountId: string,
   payload: PayloadOf<T>,
   sessionId?: string,
-): EventEnvelope<T, PayloadOf<T>> => ({
-  id: randomUUID(),
-  type,
-  version: 1,
-  accountId,
-  ...(sessionId ? { sessionId } : {}),
-  occurredAt: new Date().toISOString(),
-  producer: 'context',
-  payload,
-});
+): EventEnvelope<T, PayloadOf<T>> => buildEvent<T>({ type, id: randomUUID(), accountId, sessionId, occurredAt: new Date(), producer: 'context', payload });
 
 /** seed 000's telemetry: one FeatureEventRecorded per build, queryable like any event. */
 export async function recordTelemetry(log: EventLog, accountId: string, action: string, metadata: Record<string, unknown>, sessionId?: string): Promise<void> {

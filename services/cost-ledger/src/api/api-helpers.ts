@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
-import type { EventEnvelope, EventType, PayloadOf } from '@mnemo/contracts';
+import { buildEvent, type EventType, type PayloadOf } from '@mnemo/contracts';
 import type { EventLog } from '@mnemo/eventing';
 import { appendAndAwait } from '@mnemo/persistence';
 
@@ -13,15 +13,7 @@ export async function appendAndWait<T extends EventType>(
   payload: PayloadOf<T>,
   projection: string,
 ): Promise<void> {
-  const event: EventEnvelope<T, PayloadOf<T>> = {
-    id: randomUUID(),
-    type,
-    version: 1,
-    accountId,
-    occurredAt: new Date().toISOString(),
-    producer: 'cost-ledger',
-    payload,
-  };
+  const event = buildEvent<T>({ type, id: randomUUID(), accountId, occurredAt: new Date(), producer: 'cost-ledger', payload });
   await appendAndAwait({ log: deps.log, dataSource: deps.db }, [event], projection);
 }
 

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { type EventEnvelope, type PayloadOf, ValidationError, zodIssues } from '@mnemo/contracts';
+import { buildEvent, type PayloadOf, ValidationError, zodIssues } from '@mnemo/contracts';
 import { startPeriodicTask, type EventLog, type Logger, type Subscription } from '@mnemo/eventing';
 import type { z } from 'zod';
 import type { CostLedgerConfig } from '../domain/ledger-config';
@@ -112,15 +112,7 @@ export class CostLedgerHandlers {
   }
 
   private async record(kind: 'committed' | 'released' | 'refused', reservationId: string, account: string, at: Date, payload: PayloadOf<'LlmCallSettled'>) {
-    const event: EventEnvelope<'LlmCallSettled'> = {
-      id: settlementEventId(kind, reservationId),
-      type: 'LlmCallSettled',
-      version: 1,
-      accountId: account,
-      occurredAt: at.toISOString(),
-      producer: LEDGER_SERVICE,
-      payload,
-    };
+    const event = buildEvent({ type: 'LlmCallSettled', id: settlementEventId(kind, reservationId), accountId: account, occurredAt: at, producer: LEDGER_SERVICE, payload });
     await this.deps.log.append('events', event);
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { EventEnvelope, PayloadOf } from '@mnemo/contracts';
+import { buildEvent, type PayloadOf } from '@mnemo/contracts';
 import { EVENT_LOG, type EventLog } from '@mnemo/eventing';
 import { appendAndAwait, DATA_SOURCE } from '@mnemo/persistence';
 import { accountsProjection } from './accounts.projection';
@@ -25,15 +25,7 @@ export class AccountsService {
   async create(name: string, accountId: string = randomUUID()): Promise<{ accountId: string; apiKey: string }> {
     const apiKey = newApiKey();
     const payload: PayloadOf<'AccountCreated'> = { name, keyDigest: hashApiKey(apiKey), apiKeyPrefix: apiKeyPrefix(apiKey) };
-    const event: EventEnvelope<'AccountCreated'> = {
-      id: randomUUID(),
-      type: 'AccountCreated',
-      version: 1,
-      accountId,
-      occurredAt: new Date().toISOString(),
-      producer: 'gateway',
-      payload,
-    };
+    const event = buildEvent({ type: 'AccountCreated', id: randomUUID(), accountId, occurredAt: new Date(), producer: 'gateway', payload });
     // The key works the moment this answers: the accounts projection has the account.
     await appendAndAwait({ log: this.log, dataSource: this.dataSource }, [event], accountsProjection.name);
     return { accountId, apiKey };

@@ -5,7 +5,8 @@ import {
   subjectToken,
   ToolCall,
   TurnRecorded,
-  upcasters,
+  buildEvent,
+  type EventDraft,
   ValidationError,
 } from '@mnemo/contracts';
 import { contentHash, deterministicUuid, TRANSCRIPT_ID_NAMESPACE } from './deterministic-uuid';
@@ -74,16 +75,8 @@ export function transcriptToEvents(input: TranscriptToEventsInput): TranscriptEv
 
   const id = (key: string, kind: string) =>
     deterministicUuid(TRANSCRIPT_ID_NAMESPACE, JSON.stringify([input.accountId, input.sessionId, key, kind]));
-  const envelope = <T extends TranscriptEvent['type'], P>(type: T, eventId: string, occurredAt: string, payload: P) => ({
-    id: eventId,
-    type,
-    version: upcasters[type]?.current ?? 1,
-    accountId: input.accountId,
-    sessionId: input.sessionId,
-    occurredAt,
-    producer: input.producer,
-    payload,
-  });
+  const envelope = <T extends TranscriptEvent['type']>(type: T, eventId: string, occurredAt: string, payload: EventDraft<T>['payload']) =>
+    buildEvent<T>({ type, id: eventId, accountId: input.accountId, sessionId: input.sessionId, occurredAt, producer: input.producer, payload });
 
   const firstTimestamp = input.entries.find((e) => e.kind !== 'summary' && e.timestamp);
   const startedAt = (firstTimestamp?.kind !== 'summary' && firstTimestamp?.timestamp) || input.observedAt;

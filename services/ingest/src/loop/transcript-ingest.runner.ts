@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   ConflictError,
   parseEvent,
-  upcasters,
+  buildEvent,
+  type EventDraft,
+  type EventType,
   type EventEnvelope,
   type PayloadOf,
 } from '@mnemo/contracts';
@@ -305,8 +307,8 @@ export class TranscriptIngestRunner {
     };
   }
 
-  private envelope<T extends string, P>(type: T, id: string, accountId: string, at: Date, payload: P): EventEnvelope<T, P> {
-    return { id, type, version: upcasters[type]?.current ?? 1, accountId, occurredAt: at.toISOString(), producer: TRANSCRIPT_PRODUCER, payload };
+  private envelope<T extends EventType>(type: T, id: string, accountId: string, at: Date, payload: EventDraft<T>['payload']): EventEnvelope<T, PayloadOf<T>> {
+    return buildEvent<T>({ type, id, accountId, occurredAt: at, producer: TRANSCRIPT_PRODUCER, payload });
   }
 }
 

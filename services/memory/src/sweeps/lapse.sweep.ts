@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { deterministicUuid, type EventEnvelope } from '@mnemo/contracts';
+import { buildEvent, deterministicUuid, type EventDraft, type EventEnvelope } from '@mnemo/contracts';
 import { startPeriodicTask, type EventLog, type Logger, type Subscription } from '@mnemo/eventing';
 import { PROPOSAL_LAPSE_DAYS } from '../domain/extraction-plan';
 import { lapsePlans, PLAN_PROPOSAL_LAPSE_DAYS } from '../domain/plans';
@@ -26,8 +26,8 @@ function lapseEventId(accountId: string, kind: string, id: string): string {
   return deterministicUuid(LAPSE_NAMESPACE, JSON.stringify([accountId, kind, id]));
 }
 
-function envelope(accountId: string, type: string, payload: unknown, key: string, now: Date): EventEnvelope {
-  return { id: lapseEventId(accountId, type, key), type, version: 1, accountId, occurredAt: now.toISOString(), producer: 'memory', payload };
+function envelope<T extends 'ProposalLapsed' | 'PlanClosed'>(accountId: string, type: T, payload: EventDraft<T>['payload'], key: string, now: Date): EventEnvelope {
+  return buildEvent<T>({ id: lapseEventId(accountId, type, key), type, accountId, occurredAt: now, producer: 'memory', payload });
 }
 
 /**

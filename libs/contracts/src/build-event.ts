@@ -1,0 +1,47 @@
+import type { z } from 'zod';
+import { EventEnvelopeBase, type EventEnvelope } from './envelope';
+import { eventPayloads, type EventType, type PayloadOf } from './events';
+import { InvalidEventError, zodIssues, type FieldIssue } from './parse-event';
+import { upcasters } from './upcasting';
+
+/** What a service knows when it writes an event; the factory adds the version and checks the rest. */
+export interface EventDraft<T extends EventType> {
+  type: T;
+  /** Passed in: random for a new fact, name-based (`nameUuid`, `reactionId`) where a retry must dedupe. */
+  id: string;
+  accountId: string;
+  sessionId?: string;
+  /** Passed in, so code that builds events stays a function of its inputs. */
+  occurredAt: Date | string;
+  causationId?: string;
+  correlationId?: string;
+  producer: string;
+  /** The payload as the type's schema takes it (before defaults) or gives it. */
+  payload: PayloadOf<T> | z.input<(typeof eventPayloads)[T]>;
+}
+
+/**
+ * The one way Mnemo builds an event: the envelope at the type's current version, validated with the
+ * envelope schema and the type's payload schema. A draft that fails throws InvalidEventError naming
+ * the type and each field, before anything reaches the log.
+ */
+export function buildEvent<T extends EventType>(draft: EventDraft<T>): EventEnvelope<T, PayloadOf<T>> {
+  const { type, payload, occurredAt, ...rest } = draft;
+  const schema = eventPayloads[type] as z.ZodType | undefined;
+  if (!schema) throw new InvalidEventError([{ path: 'type', reason: `unknown event type "${String(type)}"` }], 'event');
+  const fields = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+  const envelope = EventEnvelopeBase.safeParse({
+    ...fields,
+    type,
+    version: upcasters[type]?.current ?? 1,
+    occurredAt: typeof occurredAt === 'string' ? occurredAt : occurredAt.toISOString(),
+    payload,
+  });
+  const parsedPayload = schema.safeParse(payload);
+  const issues: FieldIssue[] = [
+    ...(envelope.success ? [] : zodIssues(envelope.error).filter((issue) => issue.path !== 'payload')),
+    ...(parsedPayload.success ? [] : zodIssues(parsedPayload.error, 'payload')),
+  ];
+  if (!envelope.success || !parsedPayload.success) throw new InvalidEventError(issues, type);
+  return { ...envelope.data, type, payload: parsedPayload.data as PayloadOf<T> };
+}
