@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import type { StoredEvent } from '@mnemo/contracts';
+import { applyBatch, dropSchema, openDataSource, type Projection } from '@mnemo/persistence';
+import { TEST_DATABASE_URL, uniqueName } from '../../../../tests/support/servers';
+import { CONTEXT_SOURCES_VERSION_KEEPERS, contextSourcesProjection } from './context-sources.projection';
+import { contextMigrations } from './context-versions.migration';
+import { CONTEXT_VERSION_KEEPERS, contextProjection } from './context.projection';
+
+const fact = (factId: string, content = 'Likes early mornings.') => ({ factId, factType: 'preference', content, confidence: 'high', source: 'manual', sourceSession: 'manual' });
+
+/** One event of every type the context projections read, in an order that folds (a proposal before its answer). */
+const EXAMPLES: Record<string, { payload: unknown; sessionId?: string }> = {
+  ArtifactSaved: { payload: { artifactId: 'a-1', title: 'Values', content: 'Honesty first. Then care.' } },
+  BookmarkAdded: { payload: { bookmarkId: 'b-1', text: 'The moment it clicked.' }, sessionId: 's-1' },
+  CoreProfileSynthesized: { payload: { profile: 'A careful engineer.', artifactFingerprint: 'f', model: 'offline' } },
+  InsightDetected: { payload: { insightId: 'i-1', kind: 'theme', text: 'Care grows.', artifactA: 'a-1', artifactB: 'a-2' } },
+  InsightDismissed: { payload: { insightId: 'i-1' } },
+  InsightDeleted: { payload: { insightId: 'i-1' } },
+  AccountSettingsChanged: { payload: { healthModuleOn: true } },
+  MemoryFactExtracted: { payload: fact('f-x') },
+  MemoryFactCreated: { payload: fact('f-1') },
+  MemoryFactEdited: { payload: { factId: 'f-1', content: 'Likes late evenings.', version: 2 } },
+  MemoryFactDeleted: { payload: { factId: 'f-x' } },
+  MemoryFactProposed: { payload: { ...fact('f-p', 'Goes to the gym on Mondays.'), proposalId: 'p-1', sensitiveReason: 'category: health' } },
+  ProposalConfirmed: { payload: { proposalId: 'p-1' } },
+  ProposalRejected: { payload: { proposalId: 'p-1' } },
+  ProposalLapsed: { payload: { proposalId: 'p-1' } },
+  PlanProposed: { payload: { planId: 'pl-1', title: 'Walk every morning', steps: [], reviewDays: 14 } },
+  PlanActivated: { payload: { planId: 'pl-1', activatedAt: '2026-11-29T10:00:00.000Z' } },
+  PlanCheckedIn: { payload: { planId: 'pl-1', progress: 'Walked four days.' } },
+  PlanClosed: { payload: { planId: 'pl-1', reason: 'completed' } },
+  ReminderSet: { payload: { reminderId: 'r-1', text: 'Call the dentist.' } },
+  SessionStarted: { payload: { source: 'ai-coaching:interview' }, sessionId: 's-1' },
+  SegmentCompacted: { payload: { segment: 1, summary: 'They talked about values.', inputTokens: 10, outputTokens: 5, model: 'offline' }, sessionId: 's-1' },
+};
+
+describe('the context version (real Postgres)', () => {
+  const ns = uniqueName('ctxver');
+  let db: DataSource;
+  let seq = 0;
+  const account = 'acct-1';
+  const stored = (type: string, payload: unknown, options: { sessionId?: string; seq?: number; accountId?: string } = {}): StoredEvent => ({
+    seq: options.seq ?? (seq += 1),
+    event: {
+      id: randomUUID(),
+      type,
+      version: 1,
+      accountId: options.accountId ?? account,
+      ...(options.sessionId ? { sessionId: options.sessionId } : {}),
+      occurredAt: `2026-11-29T10:${String(seq % 60).padStart(2, '0')}:00.000Z`,
+      producer: 'test',
+      payload,
+    },
+  });
+  const version = async (accountId = account): Promise<number> =>
+    Number((await db.query('SELECT version FROM context_versions WHERE account_id = $1', [accountId]))[0]?.version ?? 0);
+
+  beforeAll(async () => {
+    db = await openDataSource({
+      url: TEST_DATABASE_URL,
+      poolSize: 2,
+      migrations: [...contextProjection.migrations, ...contextSourcesProjection.migrations, ...contextMigrations],
+      schema: ns,
+    });
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await dropSchema(TEST_DATABASE_URL, ns);
+  });
+
+  const cases = [
+    ...contextProjection.handles.map((type) => [contextProjection, CONTEXT_VERSION_KEEPERS, type] as const),
+    ...contextSourcesProjection.handles.map((type) => [contextSourcesProjection, CONTEXT_SOURCES_VERSION_KEEPERS, type] as const),
+  ];
+
+  it.each(cases.map(([projection, keepers, type]) => [projection.name, type, keepers[type] ? 'keeps it' : 'moves it', projection, keepers] as const))(
+    '%s: %s %s',
+    async (_name, type, _verdict, projection: Projection, keepers) => {
+      const example = EXAMPLES[type];
+      expect({ type, example: !!example }).toEqual({ type, example: true });
+      const before = await version();
+      await applyBatch(db, projection, [stored(type, example.payload, { sessionId: example.sessionId })]);
+      expect(await version()).toBe(Object.hasOwn(keepers, type) ? before : before + 1);
+    },
+  );
+
+  it('marks a fact created by confirming a proposal confirmed and sensitive, as memory does', async () => {
+    const rows = await db.query(`SELECT confirmed, sensitive FROM context_memory_facts WHERE account_id = $1 AND id = 'f-p'`, [account]);
+    expect(rows).toEqual([]); // confirmed above, not created yet
+    await applyBatch(db, contextSourcesProjection, [stored('MemoryFactCreated', fact('f-p', 'Goes to the gym on Mondays.'))]);
+    await expect(db.query(`SELECT confirmed, sensitive FROM context_memory_facts WHERE account_id = $1 AND id = 'f-p'`, [account])).resolves.toEqual([
+      { confirmed: true, sensitive: true },
+    ]);
+  });
+
+  it('moves the version in the transaction that writes the rows: a batch that fails leaves neither', async () => {
+    const before = await version();
+    const broken = stored('MemoryFactCreated', { ...fact('f-broken'), content: null });
+    await expect(applyBatch(db, contextSourcesProjection, [stored('ReminderSet', { reminderId: 'r-lost', text: 'Lost.' }), broken])).rejects.toThrow();
+    expect(await version()).toBe(before);
+    await expect(db.query(`SELECT id FROM context_reminders WHERE account_id = $1 AND id = 'r-lost'`, [account])).resolves.toEqual([]);
+  });
+
+  it('moves the version when a late event (a redelivery applied after newer ones) changes the data', async () => {
+    await applyBatch(db, contextSourcesProjection, [stored('ReminderSet', { reminderId: 'r-new', text: 'Newer.' }, { seq: 10_000 })]);
+    const before = await version();
+    await applyBatch(db, contextSourcesProjection, [stored('ReminderSet', { reminderId: 'r-late', text: 'Late.' }, { seq: 9_000 })]);
+    await expect(db.query(`SELECT id FROM context_reminders WHERE account_id = $1 AND id = 'r-late'`, [account])).resolves.toEqual([{ id: 'r-late' }]);
+    expect(await version()).toBeGreaterThan(before);
+  });
+
+  it("moves only the versions of the accounts a batch touched", async () => {
+    const other = await version('acct-2');
+    await applyBatch(db, contextProjection, [stored('BookmarkAdded', { bookmarkId: 'b-2', text: 'Another moment.' })]);
+    expect(await version('acct-2')).toBe(other);
+    await applyBatch(db, contextProjection, [stored('BookmarkAdded', { bookmarkId: 'b-3', text: 'Theirs.' }, { accountId: 'acct-2' })]);
+    expect(await version('acct-2')).toBe(other + 1);
+  });
+});
