@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -8,40 +7,12 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startHarness, type Harness } from '../support/platform-harness';
 import { eventually } from '../support/servers';
+import { closedPortUrl, MNEMO_BIN as MNEMO, silentServer } from '../support/hook-process';
 
-const MNEMO = path.join(__dirname, '../../bin/mnemo.js');
 const TOOLS = ['recall_conversation', 'prior_work', 'prior_decisions', 'search_memories', 'remember_fact', 'get_context', 'mark_visited', 'recall_visited'];
 
 type ToolAnswer = { isError?: boolean; content: Array<{ type: string; text?: string }> };
 const textOf = (answer: unknown) => (answer as ToolAnswer).content.map((c) => c.text ?? '').join('\n');
-
-/** A TCP server that takes connections and never answers: a Mnemo that hangs. */
-async function silentServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-/** A port nothing listens on: one the system just gave out and took back. */
-async function closedPortUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
-}
 
 async function stdioClient(env: Record<string, string>): Promise<Client> {
   const client = new Client({ name: 'mnemo-test', version: '1.0.0' });

@@ -79,7 +79,7 @@ export class MnemoClient {
   private async send<T>(method: 'GET' | 'POST', path: string, query?: Query, body?: unknown): Promise<T> {
     const url = new URL(path, this.options.url);
     for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
-    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const timeout = AbortSignal.timeout(Math.max(1, Math.floor(this.options.timeoutMs)));
     const signal = this.options.signal ? AbortSignal.any([timeout, this.options.signal]) : timeout;
     let response: Response;
     try {

@@ -38,7 +38,8 @@ export function registerAgentCommands(program: Command, startedAt: number): void
       const { sendTranscript } = await import('./transcript-sender');
       const settings = loadClientSettings(process.env);
       if (!settings.apiKey) return;
-      const watchdog = setTimeout(() => process.exit(0), 120_000);
+      const bound = Number(process.env.MNEMO_HOOK_SEND_TIMEOUT_MS);
+      const watchdog = setTimeout(() => process.exit(0), bound > 0 ? bound : 120_000);
       watchdog.unref();
       await sendTranscript(file, process.env, { url: settings.url, apiKey: settings.apiKey });
       process.exit(0);

@@ -28,8 +28,8 @@ async function answer(event: HookCommandName, raw: Record<string, unknown>, env:
   if (event === 'pre-compact' || event === 'stop' || event === 'session-end') return transcriptHook(input, env);
   const settings = loadClientSettings(env);
   if (!settings.apiKey) return null;
-  const client = new MnemoClient({ url: settings.url, apiKey: settings.apiKey, timeoutMs: Math.max(50, deadlineMs - Date.now()), signal });
-  const identity = await projectIdentity(input.cwd, env, Math.max(50, deadlineMs - Date.now()));
+  const client = new MnemoClient({ url: settings.url, apiKey: settings.apiKey, timeoutMs: Math.max(50, Math.floor(deadlineMs - Date.now())), signal });
+  const identity = await projectIdentity(input.cwd, env, Math.max(50, Math.floor(deadlineMs - Date.now())));
   if (event === 'session-start') {
     try {
       recordCurrentSession(env, identity.project, input.session_id);

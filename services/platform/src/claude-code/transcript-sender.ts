@@ -6,6 +6,9 @@ interface SentMark {
   size: number;
   mtimeMs: number;
   at: string;
+  /** Events sent this time, and events skipped because Mnemo already held them. */
+  sent?: number;
+  duplicates?: number;
   accepted?: number;
   error?: string;
 }
@@ -62,13 +65,16 @@ async function sendOnce(file: string, base: string, settings: { url: string; api
   // the ingest service's reader and sender, loaded only here: the hook itself must start fast
   require('reflect-metadata');
   const { ingestTranscriptsToGateway } = await import('@mnemo/ingest-service');
-  let accepted = 0;
+  const totals = { sent: 0, duplicates: 0, accepted: 0 };
   let mark: SentMark;
   try {
     for (const target of hasSubagents ? [file, subagents] : [file]) {
-      accepted += (await ingestTranscriptsToGateway({ target, url: settings.url, apiKey: settings.apiKey })).accepted;
+      const summary = await ingestTranscriptsToGateway({ target, url: settings.url, apiKey: settings.apiKey });
+      totals.sent += summary.sent;
+      totals.duplicates += summary.duplicates;
+      totals.accepted += summary.accepted;
     }
-    mark = { size: info.size, mtimeMs: info.mtimeMs, at: new Date().toISOString(), accepted };
+    mark = { size: info.size, mtimeMs: info.mtimeMs, at: new Date().toISOString(), ...totals };
   } catch (error) {
     mark = { size: info.size, mtimeMs: info.mtimeMs, at: new Date().toISOString(), error: String((error as Error)?.message ?? error) };
   }

@@ -1,0 +1,178 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { appendFile, mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startHarness, type Harness } from '../support/platform-harness';
+import { eventually } from '../support/servers';
+import { closedPortUrl, runHookProcess, silentServer } from '../support/hook-process';
+
+const FIXTURE = path.join(__dirname, '../../services/ingest/test-fixtures/claude-code/-Users-dain-workspace-claude-code-log-sample/326189cf-5676-4237-8cde-1ce80aae4a9f.jsonl');
+const FIXTURE_SESSION = '326189cf-5676-4237-8cde-1ce80aae4a9f';
+
+describe('the Claude Code hooks, as Claude Code runs them', () => {
+  let harness: Harness;
+  let apiKey: string;
+  let home: string;
+  let repo: string;
+  let env: NodeJS.ProcessEnv;
+  const auth = () => ({ Authorization: `Bearer ${apiKey}` });
+
+  /** Real stdin shapes (CLAUDE-CODE.md B.2, SPIKE and docs examples), pointed at this test's repository. */
+  const payload = (event: string, sessionId: string, extra: Record<string, unknown> = {}) => ({
+    session_id: sessionId,
+    transcript_path: path.join(home, '.claude/projects/x', `${sessionId}.jsonl`),
+    cwd: repo,
+    permission_mode: 'default',
+    hook_event_name: event,
+    ...extra,
+  });
+
+  beforeAll(async () => {
+    harness = await startHarness();
+    ({ apiKey } = await harness.createAccount('hooks'));
+    home = await mkdtemp(path.join(tmpdir(), 'mnemo-hooks-home-'));
+    repo = await realpath(await mkdtemp(path.join(tmpdir(), 'mnemo-hooks-repo-')));
+    execFileSync('git', ['init', '-q', repo]);
+    env = {
+      PATH: process.env.PATH,
+      HOME: home,
+      MNEMO_URL: `http://127.0.0.1:${harness.platform.httpPort}`,
+      MNEMO_API_KEY: apiKey,
+      MNEMO_STATE_DIR: path.join(home, 'state'),
+      // a loaded test machine can take longer than 2 s just to start node; the bound itself is tested below
+      MNEMO_HOOK_TIMEOUT_MS: '15000',
+    };
+    await harness.http().post('/v1/memories').set(auth()).send({ content: 'Prefers pnpm over npm for monorepos', category: 'Preferences' }).expect(201);
+    const turn = (sessionId: string, seq: number, role: string, text: string) => ({
+      id: randomUUID(),
+      type: 'TurnRecorded',
+      sessionId,
+      occurredAt: `2026-11-30T09:0${seq}:00Z`,
+      payload: { seq, role, text },
+    });
+    await harness
+      .http()
+      .post('/v1/events')
+      .set(auth())
+      .send({
+        events: [
+          { id: randomUUID(), type: 'SessionStarted', sessionId: 's-prior', occurredAt: '2026-11-30T09:00:00Z', payload: { source: 'claude-code', cwd: repo, title: 'Refund test' } },
+          turn('s-prior', 1, 'user', 'Why does the refund test fail on CI?'),
+          turn('s-prior', 2, 'assistant', 'The currency was rounded twice in refund.ts; fixed by rounding once at the end.'),
+          { id: randomUUID(), type: 'SessionStarted', sessionId: 's-now', occurredAt: '2026-12-01T09:00:00Z', payload: { source: 'claude-code', cwd: repo } },
+          turn('s-now', 1, 'user', 'Rename the ledger table and keep a view with the old name'),
+        ],
+      })
+      .expect(202);
+    await eventually(
+      () => harness.http().post('/v1/recall').set(auth()).send({ query: 'refund currency rounded' }),
+      (r) => r.status === 200 && r.body.hits?.length > 0,
+    );
+    await eventually(() => harness.http().get('/v1/sessions/s-now/turns').set(auth()), (r) => r.body.turns?.length === 1);
+  });
+
+  afterAll(async () => {
+    await harness?.stop();
+    await rm(home, { recursive: true, force: true });
+    await rm(repo, { recursive: true, force: true });
+  });
+
+  const contextOf = (stdout: string) => JSON.parse(stdout).hookSpecificOutput as { hookEventName: string; additionalContext: string };
+
+  it('session-start answers what the agent should know here, under 10,000 characters', async () => {
+    const run = await runHookProcess('session-start', payload('SessionStart', 's-new', { source: 'startup', model: 'claude-haiku-4-5-20251001' }), env);
+    expect(run.code).toBe(0);
+    const output = contextOf(run.stdout);
+    expect(output.hookEventName).toBe('SessionStart');
+    expect(output.additionalContext).toContain('Mnemo session id: s-new');
+    expect(output.additionalContext).toContain('The currency was rounded twice in refund.ts');
+    expect(output.additionalContext).toContain('pnpm');
+    expect(output.additionalContext.length).toBeLessThan(10_000);
+  });
+
+  it('reads the one JSON object on stdin without waiting for EOF', async () => {
+    const run = await runHookProcess('session-start', payload('SessionStart', 's-new', { source: 'resume' }), env, { keepStdinOpen: true });
+    expect(run.code).toBe(0);
+    expect(contextOf(run.stdout).additionalContext).toContain('Mnemo session id: s-new');
+  });
+
+  it('session-start after a compaction puts back what the user asked in this session', async () => {
+    const run = await runHookProcess('session-start', payload('SessionStart', 's-now', { source: 'compact' }), env);
+    expect(run.code).toBe(0);
+    expect(contextOf(run.stdout).additionalContext).toContain('before the compaction\n- Rename the ledger table and keep a view with the old name');
+  });
+
+  it('user-prompt-submit answers the memory block and recall for the prompt, fenced, at most 1,500 characters', async () => {
+    const run = await runHookProcess('user-prompt-submit', payload('UserPromptSubmit', 's-new', { prompt: 'The refund test fails again: is the currency rounded twice?' }), env);
+    expect(run.code).toBe(0);
+    const output = contextOf(run.stdout);
+    expect(output.hookEventName).toBe('UserPromptSubmit');
+    expect(output.additionalContext).toMatch(/^<mnemo-memory [^>]*not instructions">\n[\s\S]*\n<\/mnemo-memory>$/);
+    expect(output.additionalContext).toContain('pnpm');
+    expect(output.additionalContext).toContain('(session s-prior)');
+    expect(output.additionalContext.length).toBeLessThanOrEqual(1_500);
+  });
+
+  it('stop and session-end return at once with no output and send only what is new of the transcript', async () => {
+    const dir = path.join(home, '.claude/projects', repo.replace(/[/.]/g, '-'));
+    await mkdir(dir, { recursive: true });
+    const transcript = path.join(dir, `${FIXTURE_SESSION}.jsonl`);
+    const lines = (await readFile(FIXTURE, 'utf8')).split('\n').filter(Boolean);
+    await writeFile(transcript, `${lines.slice(0, 30).join('\n')}\n`);
+    const marks = async () => {
+      const folder = path.join(home, 'state', 'transcripts');
+      const names = (await readdir(folder).catch(() => [] as string[])).filter((n) => n.endsWith('.sent.json'));
+      return names.length === 1 ? JSON.parse(await readFile(path.join(folder, names[0]), 'utf8')) : null;
+    };
+    const turns = async () => (await harness.http().get(`/v1/sessions/${FIXTURE_SESSION}/turns`).set(auth())).body.turns ?? [];
+
+    const stop = await runHookProcess('stop', { ...payload('Stop', FIXTURE_SESSION), transcript_path: transcript, stop_hook_active: false }, env);
+    expect(stop).toEqual({ code: 0, stdout: '', stderr: '' });
+    const first = await eventually(marks, (m) => m !== null && m.accepted > 0, 60_000);
+    const firstTurns = (await eventually(turns, (t) => t.length > 0)).length;
+
+    await appendFile(transcript, `${lines.slice(30).join('\n')}\n`);
+    const end = await runHookProcess('session-end', { ...payload('SessionEnd', FIXTURE_SESSION), transcript_path: transcript, reason: 'other' }, env);
+    expect(end).toEqual({ code: 0, stdout: '', stderr: '' });
+    const second = await eventually(marks, (m) => m !== null && m.at !== first.at, 60_000);
+    // what Mnemo held already was not sent again
+    expect(second.duplicates).toBeGreaterThan(0);
+    expect(second.sent).toBeGreaterThan(0);
+    await eventually(turns, (t) => t.length > firstTurns);
+
+    const again = await runHookProcess('pre-compact', { ...payload('PreCompact', FIXTURE_SESSION), transcript_path: transcript, trigger: 'manual', custom_instructions: null }, env);
+    expect(again).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  describe('fails open: exit 0 and no output, within the default bound', () => {
+    const events: Array<[string, Record<string, unknown>]> = [
+      ['session-start', { source: 'startup' }],
+      ['user-prompt-submit', { prompt: 'Write a function to calculate the factorial of a number' }],
+      ['pre-compact', { trigger: 'auto', custom_instructions: '' }],
+      ['stop', { stop_hook_active: true }],
+      ['session-end', { reason: 'exit' }],
+    ];
+    const downEnv = (url: string): NodeJS.ProcessEnv => ({ PATH: process.env.PATH, HOME: home, MNEMO_URL: url, MNEMO_API_KEY: 'k', MNEMO_STATE_DIR: path.join(home, 'state-down'), MNEMO_HOOK_SEND_TIMEOUT_MS: '3000' });
+
+    it.each(events)('%s when Mnemo is down', async (event, extra) => {
+      const run = await runHookProcess(event, payload(event, 's-down', extra), downEnv(await closedPortUrl()));
+      expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
+    });
+
+    it.each(events)('%s when Mnemo takes the connection and never answers', async (event, extra) => {
+      const silent = await silentServer();
+      try {
+        const run = await runHookProcess(event, payload(event, 's-silent', extra), downEnv(silent.url), { keepStdinOpen: true });
+        expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
+      } finally {
+        await silent.close();
+      }
+    });
+
+    it('on stdin that is not a JSON object', async () => {
+      expect(await runHookProcess('user-prompt-submit', 'not json at all', env)).toEqual({ code: 0, stdout: '', stderr: '' });
+      expect(await runHookProcess('session-start', '[1,2,3]', env)).toEqual({ code: 0, stdout: '', stderr: '' });
+    });
+  });
+});
