@@ -72,6 +72,33 @@ describe('memories: the Explorer API, proposals, plans, and their read models', 
     expect(bad.body.error.issues.map((i: { path: string }) => i.path).sort()).toEqual(['query.category', 'query.pageSize']);
   });
 
+  it('returns where a fact came from, keeps it through the person\'s edit, and keeps a superseded fact out of the list with what replaced it (issue 11)', async () => {
+    const p = await harness.createAccount('provenance');
+    const boston = randomUUID();
+    const denver = randomUUID();
+    await publish(p.accountId, 'MemoryFactExtracted', {
+      factId: boston, factType: 'event', content: 'I have lived in Boston for eight years (as of 8 May 2023).', confidence: 'medium', source: 'extraction',
+      sourceSession: 's-1', sourceSegment: 1, sourceTurns: [8], occurredOn: '2023-05-08', subject: 'home',
+    }, { at: '2023-05-08T18:30:00Z' });
+    await publish(p.accountId, 'MemoryFactExtracted', {
+      factId: denver, factType: 'event', content: 'I am moving to Denver in June 2023.', confidence: 'high', source: 'extraction',
+      sourceSession: 's-2', sourceTurns: [10, 14], occurredOn: '2023-06-01', subject: 'home',
+    }, { at: '2023-05-22T19:30:00Z' });
+    await publish(p.accountId, 'FactSuperseded', { factId: boston, supersededBy: denver, subject: 'home' }, { at: '2023-05-22T19:30:00Z' });
+
+    const old = await as(p).get(`/v1/memories/${boston}`);
+    expect(old.body).toMatchObject({ status: 'superseded', supersededBy: denver, origin: { session: 's-1', segment: 1, turns: [8] }, occurredOn: '2023-05-08', version: 2 });
+    const list = await as(p).get('/v1/memories');
+    expect(list.body.memories.map((m: { id: string }) => m.id)).toEqual([denver]);
+    expect(list.body.memories[0]).toMatchObject({ origin: { session: 's-2', turns: [10, 14] }, occurredOn: '2023-06-01', status: 'active', supersededBy: null, editedByPerson: false });
+
+    const edited = await as(p).patch(`/v1/memories/${denver}`, { content: 'I moved to Denver in June 2023.', version: 1 });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ content: 'I moved to Denver in June 2023.', editedByPerson: true, origin: { session: 's-2', turns: [10, 14] }, occurredOn: '2023-06-01' });
+    // A superseded fact is history: it is not edited any more.
+    await expect(as(p).patch(`/v1/memories/${boston}`, { content: 'I live in Boston.', version: 2 })).resolves.toMatchObject({ status: 404 });
+  });
+
   it('stamps last_used_at when a memory is read into a context, without moving updated_at or the version', async () => {
     const seqFact = randomUUID();
     await publish(a.accountId, 'MemoryFactExtracted', { factId: seqFact, factType: 'preference', content: 'Prefers mornings for deep work.', confidence: 'high', source: 'extraction', sourceSession: 's-1' }, { at: '2026-11-10T08:00:00Z' });

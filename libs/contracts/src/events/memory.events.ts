@@ -16,6 +16,12 @@ const factBody = {
   sourceArtifactId: z.string().max(200).optional(),
   /** The turn a remembered fact was taken from (the remember button, the coach's remember_fact): one fact per message. */
   sourceMessageSeq: z.number().int().nonnegative().optional(),
+  /** The turns of `sourceSession` an extracted fact was read from (issue 11: provenance). */
+  sourceTurns: z.array(z.number().int().nonnegative()).max(50).optional(),
+  /** The day an event happened or is planned for, `YYYY-MM-DD`. */
+  occurredOn: z.iso.date().optional(),
+  /** The single-valued thing the fact sets (`home`, `job`, `goal:marathon`): a newer fact with the same subject supersedes it. */
+  subject: z.string().min(1).max(80).optional(),
 };
 
 export const MemoryFactExtracted = z.object(factBody);
@@ -26,7 +32,16 @@ export const MemoryFactEdited = z.object({
   factType: FactType.optional(),
   confidence: Confidence.optional(),
   version: z.number().int().positive(),
+  /** The person changed it (the memory API), as opposed to a restatement the extraction folded in; the provenance stays either way. */
+  editedByPerson: z.boolean().optional(),
+  /** A restatement folded in by extraction: the day it now carries. */
+  occurredOn: z.iso.date().optional(),
 });
+/**
+ * A newer fact changes an older one about the same thing (moved city, changed job, dropped a goal): the
+ * old fact keeps its history, says what replaced it, and leaves context (issue 11).
+ */
+export const FactSuperseded = z.object({ factId: z.string().min(1).max(200), supersededBy: z.string().min(1).max(200), subject: z.string().max(80).optional() });
 export const MemoryFactDeleted = z.object({ factId: z.string() });
 export const MemoryFactUsed = z.object({ factIds: z.array(z.string()).min(1).max(500), usedAt: z.iso.datetime({ offset: true }) });
 
@@ -56,6 +71,7 @@ export const memoryEvents = {
   MemoryFactExtracted,
   MemoryFactCreated,
   MemoryFactEdited,
+  FactSuperseded,
   MemoryFactDeleted,
   MemoryFactUsed,
   MemoryFactProposed,

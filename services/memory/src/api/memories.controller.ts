@@ -63,9 +63,8 @@ export class MemoriesController {
   @Get(':id')
   async get(@AccountId() accountId: string, @Param('id') id: string) {
     const memory = await this.reads.memory(accountId, id);
-    if (!memory || memory.status !== 'active') throw new NotFoundError(`memory "${id}"`);
-    const { status: _status, ...view } = memory;
-    return view;
+    if (!memory) throw new NotFoundError(`memory "${id}"`);
+    return memory;
   }
 
   @Post()

@@ -14,10 +14,10 @@ describe('decideManualCreate', () => {
 });
 
 describe('decideMemoryEdit', () => {
-  it('edits the wording and names the next version', () => {
+  it('edits the wording, names the next version and says the person made the edit', () => {
     expect(decideMemoryEdit(memory, { version: 3, content: 'I want to run a half marathon.' })).toEqual({
       ok: true,
-      event: { type: 'MemoryFactEdited', payload: { factId: 'f1', content: 'I want to run a half marathon.', version: 4 } },
+      event: { type: 'MemoryFactEdited', payload: { factId: 'f1', content: 'I want to run a half marathon.', version: 4, editedByPerson: true } },
     });
   });
   it('refuses an edit made against an older version and tells the current one', () => {

@@ -10,7 +10,7 @@ export interface MemoryRecord {
   content: string;
   confidence: ConfidenceLevel;
   version: number;
-  status: 'active' | 'deleted';
+  status: 'active' | 'deleted' | 'superseded';
 }
 
 export type MemoryChange<T extends 'MemoryFactEdited' | 'MemoryFactDeleted'> =
@@ -46,7 +46,7 @@ export function decideMemoryEdit(
     ...(edit.confidence !== undefined && edit.confidence !== current.confidence ? { confidence: edit.confidence } : {}),
   };
   if (Object.keys(changes).length === 0) return { ok: true, event: null };
-  return { ok: true, event: { type: 'MemoryFactEdited', payload: { factId: current.id, ...changes, version: current.version + 1 } } };
+  return { ok: true, event: { type: 'MemoryFactEdited', payload: { factId: current.id, ...changes, version: current.version + 1, editedByPerson: true } } };
 }
 
 /** Soft delete; with a version, only of the content the client saw. */

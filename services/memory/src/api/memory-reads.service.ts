@@ -15,9 +15,10 @@ import { countsFromTypeTotals, HEADLINE_OPTIONS, highlightSnippet, memoryView, t
 export class MemoryReads {
   constructor(@Inject(DATA_SOURCE) private readonly db: DataSource) {}
 
-  async memory(accountId: string, id: string): Promise<(MemoryView & { status: 'active' | 'deleted' }) | undefined> {
-    const rows: Array<Record<string, any>> = await this.db.query(`SELECT * FROM memory_facts WHERE account_id = $1 AND id = $2`, [accountId, id]);
-    return rows[0] ? { ...memoryView(rows[0]), status: rows[0].status } : undefined;
+  /** Active or superseded (a superseded fact keeps its history); a deleted one is not found. */
+  async memory(accountId: string, id: string): Promise<MemoryView | undefined> {
+    const rows: Array<Record<string, any>> = await this.db.query(`SELECT * FROM memory_facts WHERE account_id = $1 AND id = $2 AND status <> 'deleted'`, [accountId, id]);
+    return rows[0] ? memoryView(rows[0]) : undefined;
   }
 
   async record(accountId: string, id: string): Promise<MemoryRecord | undefined> {

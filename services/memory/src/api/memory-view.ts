@@ -9,7 +9,15 @@ export interface MemoryView {
   content: string;
   confidence: string;
   source: string;
-  origin: { session: string; segment?: number; artifactId?: string; messageSeq?: number };
+  /** Where it came from (issue 11): the session and, for an extracted fact, the turns it was read from; or the artifact. */
+  origin: { session: string; segment?: number; artifactId?: string; messageSeq?: number; turns?: number[] };
+  /** The day an event happened or is planned for. */
+  occurredOn: string | null;
+  /** The person changed it; its origin still says where it first came from. */
+  editedByPerson: boolean;
+  /** `superseded`: a newer fact about the same thing replaced it (`supersededBy`); it stays for its history. */
+  status: 'active' | 'superseded';
+  supersededBy: string | null;
   sensitive: boolean;
   confirmed: boolean;
   version: number;
@@ -19,6 +27,9 @@ export interface MemoryView {
 }
 
 const iso = (value: unknown): string => new Date(value as string).toISOString();
+// node-postgres reads a date column as local midnight; the stored day is what counts.
+const isoDay = (value: unknown): string =>
+  value instanceof Date ? `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}` : String(value).slice(0, 10);
 
 export function memoryView(row: Record<string, any>): MemoryView {
   return {
@@ -33,7 +44,12 @@ export function memoryView(row: Record<string, any>): MemoryView {
       ...(row.source_segment != null ? { segment: row.source_segment } : {}),
       ...(row.source_artifact_id != null ? { artifactId: row.source_artifact_id } : {}),
       ...(row.source_message_seq != null ? { messageSeq: row.source_message_seq } : {}),
+      ...(row.source_turns != null ? { turns: (row.source_turns as unknown[]).map(Number) } : {}),
     },
+    occurredOn: row.occurred_on == null ? null : isoDay(row.occurred_on),
+    editedByPerson: row.edited_by_person === true,
+    status: row.status === 'superseded' ? 'superseded' : 'active',
+    supersededBy: row.superseded_by ?? null,
     sensitive: row.sensitive,
     confirmed: row.confirmed,
     version: row.version,

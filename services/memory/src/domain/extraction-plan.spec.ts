@@ -59,9 +59,41 @@ describe('planExtractionWrites', () => {
     expect(planExtractionWrites(candidates, nowStored, ['x', 'y'], NOW)).toEqual([]);
   });
 
-  it('adds a look-alike from another session as a new fact: dedup is per session', () => {
-    const writes = planExtractionWrites([cand('Wants to run a marathon.', { sourceSession: 's2' })], [stored('f1', 'Wants to run a marathon.')], ids, NOW);
-    expect(writes.map((w) => w.kind)).toEqual(['create']);
+  it('updates the fact a later session says again, instead of adding a near-duplicate (issue 11)', () => {
+    const writes = planExtractionWrites([cand('The user wants to run a marathon!', { sourceSession: 's2', confidence: 'high' })], [stored('f1', 'Wants to run a marathon.')], ids, NOW);
+    expect(writes).toEqual([{ kind: 'update', factId: 'f1', content: 'The user wants to run a marathon!', confidence: 'high' }]);
+  });
+
+  it('prefers a near-duplicate in the same session over one in another', () => {
+    const existing = [stored('other', 'Wants to run a marathon.', { sourceSession: 's0' }), stored('own', 'Wants to run a marathon.')];
+    expect(planExtractionWrites([cand('The user wants to run a marathon!')], existing, ids, NOW)).toEqual([
+      { kind: 'update', factId: 'own', content: 'The user wants to run a marathon!', confidence: 'medium' },
+    ]);
+  });
+
+  it('supersedes an older fact that set the same subject: moved city (issue 11)', () => {
+    const boston = stored('f-boston', 'I have lived in Boston for eight years.', { factType: 'event', subject: 'home', sourceSession: 's0' });
+    const writes = planExtractionWrites(
+      [cand('I am moving to Denver in June 2023.', { factType: 'event', subject: 'home', sourceTurns: [9], occurredOn: '2023-06-01' })],
+      [boston, stored('f-job', 'I work as a designer.', { factType: 'event', subject: 'job' })],
+      ids,
+      NOW,
+    );
+    expect(writes).toEqual([
+      {
+        kind: 'create',
+        fact: expect.objectContaining({ factId: 'id-1', content: 'I am moving to Denver in June 2023.', subject: 'home', sourceTurns: [9], occurredOn: '2023-06-01' }),
+      },
+      { kind: 'supersede', factId: 'f-boston', supersededBy: 'id-1', subject: 'home' },
+    ]);
+  });
+
+  it('supersedes a dropped goal, and never a fact about another subject or a restatement', () => {
+    const goal = stored('f-goal', 'I want to run a marathon in spring 2024.', { subject: 'goal:marathon' });
+    const dropped = cand('I have decided not to run the marathon anymore.', { factType: 'decision', subject: 'goal:marathon' });
+    expect(planExtractionWrites([dropped], [goal], ids, NOW).map((w) => w.kind)).toEqual(['create', 'supersede']);
+    expect(planExtractionWrites([cand('I want to learn Spanish.', { subject: 'goal:spanish' })], [goal], ids, NOW).map((w) => w.kind)).toEqual(['create']);
+    expect(planExtractionWrites([cand('I really want to run a marathon in spring 2024!', { subject: 'goal:marathon' })], [goal], ids, NOW).map((w) => w.kind)).toEqual(['update']);
   });
 
   it('folds a restatement within one batch into the first create', () => {

@@ -10,10 +10,11 @@ export interface PlannedFact extends CandidateFact {
   source: FactSourceName;
 }
 
-/** What a reactor turns into MemoryFactExtracted / MemoryFactEdited / MemoryFactProposed. */
+/** What a reactor turns into MemoryFactExtracted / MemoryFactEdited / FactSuperseded / MemoryFactProposed. */
 export type ExtractionWrite =
   | { kind: 'create'; fact: PlannedFact }
-  | { kind: 'update'; factId: string; content: string; confidence: ConfidenceLevel }
+  | { kind: 'update'; factId: string; content: string; confidence: ConfidenceLevel; occurredOn?: string }
+  | { kind: 'supersede'; factId: string; supersededBy: string; subject: string }
   | { kind: 'propose'; proposalId: string; fact: PlannedFact; reason: string; proposedAt: string; lapsesAt: string };
 
 type Known = ExistingFact & { planned?: number };
@@ -26,8 +27,11 @@ type Known = ExistingFact & { planned?: number };
  * - sensitive and new: a proposal (its id is also the id the fact takes if confirmed);
  * - a near-duplicate of a stored fact: an update to the new wording with the higher confidence, or
  *   nothing when that changes nothing (so a redelivered extraction writes nothing twice);
- * - otherwise: a new fact.
- * Candidates are also deduplicated against each other. One pre-generated id is used per create or propose.
+ * - otherwise: a new fact; and when it sets a subject (home, job, a goal) that an older active fact set,
+ *   the older one is superseded by it (issue 11: moved city, changed job, dropped a goal).
+ * Near-duplicates are looked for in the candidate's own session first, then among every fact passed in
+ * (issue 11: a fact said again in a later session updates the one already kept). Candidates are also
+ * deduplicated against each other. One pre-generated id is used per create or propose.
  */
 export function planExtractionWrites(
   candidates: readonly CandidateFact[],
@@ -47,7 +51,10 @@ export function planExtractionWrites(
 
   for (const candidate of candidates) {
     const sensitivity = classifySensitivity(candidate);
-    const match = findNearDuplicate(candidate, known, threshold);
+    const match =
+      findNearDuplicate(candidate, known, threshold) ??
+      findNearDuplicate(candidate, known.map((k) => ({ ...k, sourceSession: candidate.sourceSession, of: k })), threshold)?.of ??
+      null;
 
     if (match) {
       if (match.kind === 'proposal' || sensitivity.sensitive) continue;
@@ -58,9 +65,9 @@ export function planExtractionWrites(
       const planned = match.planned === undefined ? undefined : writes[match.planned];
       if (planned?.kind === 'create') {
         // Still unwritten: fold the restatement into the create instead of creating then editing.
-        planned.fact = { ...planned.fact, content: candidate.content, confidence };
+        planned.fact = { ...planned.fact, content: candidate.content, confidence, ...mergedTurns(planned.fact, candidate) };
       } else {
-        upsertUpdate(writes, { kind: 'update', factId: match.factId, content: candidate.content, confidence });
+        upsertUpdate(writes, { kind: 'update', factId: match.factId, content: candidate.content, confidence, ...(candidate.occurredOn ? { occurredOn: candidate.occurredOn } : {}) });
       }
       continue;
     }
@@ -79,10 +86,26 @@ export function planExtractionWrites(
       });
     } else {
       writes.push({ kind: 'create', fact });
+      if (fact.subject) supersedeOlder(writes, known, fact);
     }
   }
   return writes;
 }
+
+/** Every other active fact that set the same subject gives way to the new one, and stops being matched. */
+function supersedeOlder(writes: ExtractionWrite[], known: Known[], fact: PlannedFact): void {
+  for (let i = known.length - 1; i >= 0; i--) {
+    const older = known[i]!;
+    if (older.factId === fact.factId || older.kind === 'proposal' || older.subject !== fact.subject) continue;
+    writes.push({ kind: 'supersede', factId: older.factId, supersededBy: fact.factId, subject: fact.subject! });
+    known.splice(i, 1);
+  }
+}
+
+const mergedTurns = (planned: PlannedFact, candidate: CandidateFact) => {
+  const turns = [...new Set([...(planned.sourceTurns ?? []), ...(candidate.sourceSession === planned.sourceSession ? (candidate.sourceTurns ?? []) : [])])];
+  return turns.length > 0 ? { sourceTurns: turns } : {};
+};
 
 function upsertUpdate(writes: ExtractionWrite[], update: Extract<ExtractionWrite, { kind: 'update' }>): void {
   // Two restatements of one stored fact in one batch end in a single edit, the last one.

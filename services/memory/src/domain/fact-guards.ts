@@ -1,13 +1,10 @@
-import { z } from 'zod';
-import { Confidence, FactType } from '@mnemo/contracts';
+import { ExtractedFact, MAX_FACT_CHARS, MAX_FACTS_PER_EXTRACTION } from '@mnemo/llm';
 import { confidenceRank, type CandidateFact, type FactOrigin } from './memory-fact';
+
+export { MAX_FACT_CHARS, MAX_FACTS_PER_EXTRACTION };
 
 /** SPEC §5 / seed 000: shorter transcripts carry too little signal to extract from. */
 export const MIN_TRANSCRIPT_CHARS = 200;
-/** SPEC §5: at most 20 facts per extraction, higher confidence first. */
-export const MAX_FACTS_PER_EXTRACTION = 20;
-/** A 1–2 sentence statement; anything longer is a paragraph the model should not have written. */
-export const MAX_FACT_CHARS = 400;
 /** Dedup scope of an artifact with no source session (seed 000). */
 export const ARTIFACT_EXTRACT_SESSION = 'artifact-extract';
 
@@ -33,18 +30,8 @@ export function factItemsOf(modelOutput: unknown): unknown[] | null {
   return null;
 }
 
-// Models write "Goal" or " high"; the closed set is checked after case and spaces are forgiven.
-const lowerTrim = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
-
-const FactItem = z.object({
-  factType: z.preprocess(lowerTrim, FactType),
-  content: z
-    .string()
-    .transform((s) => s.replace(/\s+/g, ' ').trim())
-    .pipe(z.string().min(1).max(MAX_FACT_CHARS))
-    .refine((s) => sentenceCount(s) <= 2, 'a fact is one or two sentences'),
-  confidence: z.preprocess(lowerTrim, Confidence),
-});
+// The item both adapters answer (libs/llm), and a fact is one or two sentences.
+const FactItem = ExtractedFact.refine((f) => sentenceCount(f.content) <= 2, { message: 'a fact is one or two sentences', path: ['content'] });
 
 /**
  * Validate each item alone: a bad one is dropped and counted, the good ones are kept. Survivors are
@@ -54,7 +41,16 @@ export function validateFacts(rawItems: readonly unknown[], origin: FactOrigin):
   const valid: CandidateFact[] = [];
   for (const item of rawItems) {
     const parsed = FactItem.safeParse(item);
-    if (parsed.success) valid.push({ ...parsed.data, ...origin });
+    if (!parsed.success) continue;
+    const { sourceTurns, occurredOn, subject, category, ...fact } = parsed.data;
+    valid.push({
+      ...fact,
+      ...origin,
+      ...(sourceTurns && sourceTurns.length > 0 ? { sourceTurns } : {}),
+      ...(occurredOn ? { occurredOn } : {}),
+      ...(subject ? { subject } : {}),
+      ...(category ? { category } : {}),
+    });
   }
   // Array.prototype.sort is stable, so the model's order survives within one confidence level.
   valid.sort((a, b) => confidenceRank(b.confidence) - confidenceRank(a.confidence));

@@ -12,8 +12,17 @@ export interface FactOrigin {
   sourceArtifactId?: string;
 }
 
+/** What an extraction read each fact from and when (issue 11): the turns of `sourceSession`, the day an event is on, the subject it sets. */
+export interface FactDetail {
+  sourceTurns?: number[];
+  occurredOn?: string;
+  subject?: string;
+  /** A sensitive category the extractor gave (health_condition, limitation, medication). */
+  category?: string;
+}
+
 /** A fact that passed validation and has no id yet. */
-export interface CandidateFact extends FactOrigin {
+export interface CandidateFact extends FactOrigin, FactDetail {
   factType: FactTypeName;
   content: string;
   confidence: ConfidenceLevel;
@@ -30,6 +39,8 @@ export interface ExistingFact {
   sourceSession: string;
   /** A pending proposal is matched too, so the same sensitive fact is not proposed twice. */
   kind?: 'fact' | 'proposal';
+  /** The single-valued thing it sets; a newer fact with the same subject supersedes it. */
+  subject?: string;
 }
 
 const RANK: Record<ConfidenceLevel, number> = { high: 3, medium: 2, low: 1 };

@@ -19,13 +19,15 @@ export async function insertFact(sql: Sql, stored: StoredEvent, change: 'extract
        SELECT EXISTS (SELECT 1 FROM memory_proposals WHERE account_id = $1 AND fact_id = $2 AND status = 'confirmed') AS confirmed
      )
      INSERT INTO memory_facts (account_id, id, fact_type, content, confidence, source, source_session, source_segment,
-       source_artifact_id, source_message_seq, status, sensitive, confirmed, version, last_change, created_at, updated_at, last_seq)
+       source_artifact_id, source_message_seq, status, sensitive, confirmed, version, last_change, created_at, updated_at, last_seq,
+       source_turns, occurred_on, subject)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'active', (SELECT confirmed FROM proposal) OR $11::boolean, (SELECT confirmed FROM proposal),
-       1, $12, $13, $13, $14)
+       1, $12, $13, $13, $14, $15::int[], $16::date, $17)
      ON CONFLICT (account_id, id) DO NOTHING`,
     [
       event.accountId, p.factId, p.factType, p.content, p.confidence, p.source, p.sourceSession, p.sourceSegment ?? null,
       p.sourceArtifactId ?? null, p.sourceMessageSeq ?? null, sensitiveByWording, change, event.occurredAt, seq,
+      p.sourceTurns ?? null, p.occurredOn ?? null, p.subject ?? null,
     ],
   );
 }
@@ -42,9 +44,27 @@ export async function editFact(sql: Sql, stored: StoredEvent): Promise<void> {
   await sql.query(
     `UPDATE memory_facts SET content = coalesce($3, content), fact_type = coalesce($4, fact_type), confidence = coalesce($5, confidence),
        sensitive = CASE WHEN $6::boolean IS NULL THEN sensitive ELSE (confirmed OR $6::boolean) END,
-       version = GREATEST(version + 1, $7), last_change = 'edited', updated_at = $8, last_seq = $9
+       version = GREATEST(version + 1, $7), last_change = 'edited', updated_at = $8, last_seq = $9,
+       edited_by_person = edited_by_person OR $10::boolean, occurred_on = coalesce($11::date, occurred_on)
      WHERE account_id = $1 AND id = $2 AND status = 'active' AND last_seq < $9`,
-    [event.accountId, p.factId, p.content ?? null, p.factType ?? null, p.confidence ?? null, sensitiveByWording, p.version, event.occurredAt, seq],
+    [
+      event.accountId, p.factId, p.content ?? null, p.factType ?? null, p.confidence ?? null, sensitiveByWording, p.version, event.occurredAt, seq,
+      p.editedByPerson === true, p.occurredOn ?? null,
+    ],
+  );
+}
+
+/**
+ * A newer fact changed this one (issue 11): it stays, with its provenance and what superseded it, and is
+ * no longer active, so no context serves it. The row moves on like any change, for the change feed.
+ */
+export async function supersedeFact(sql: Sql, stored: StoredEvent): Promise<void> {
+  const { event, seq } = stored;
+  const p = event.payload as PayloadOf<'FactSuperseded'>;
+  await sql.query(
+    `UPDATE memory_facts SET status = 'superseded', superseded_by = $3, version = version + 1, last_change = 'superseded', updated_at = $4, last_seq = $5
+     WHERE account_id = $1 AND id = $2 AND status = 'active' AND last_seq < $5`,
+    [event.accountId, p.factId, p.supersededBy, event.occurredAt, seq],
   );
 }
 

@@ -3,6 +3,9 @@ import type { Sql } from '@mnemo/persistence';
 import { evolveProposal, type ProposalEvent, type ProposalState } from '../domain/proposals';
 
 const iso = (value: unknown): string | undefined => (value ? new Date(value as string).toISOString() : undefined);
+// node-postgres reads a date column as a local-midnight Date; the day is what was stored.
+const isoDate = (value: unknown): string =>
+  value instanceof Date ? `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}` : String(value).slice(0, 10);
 
 export function proposalFromRow(row: Record<string, any>): ProposalState {
   return {
@@ -17,6 +20,9 @@ export function proposalFromRow(row: Record<string, any>): ProposalState {
       ...(row.source_segment != null ? { sourceSegment: row.source_segment } : {}),
       ...(row.source_artifact_id != null ? { sourceArtifactId: row.source_artifact_id } : {}),
       ...(row.source_message_seq != null ? { sourceMessageSeq: row.source_message_seq } : {}),
+      ...(row.source_turns != null ? { sourceTurns: row.source_turns.map(Number) } : {}),
+      ...(row.occurred_on != null ? { occurredOn: isoDate(row.occurred_on) } : {}),
+      ...(row.subject != null ? { subject: row.subject } : {}),
     },
     sensitiveReason: row.sensitive_reason,
     status: row.status,
@@ -38,15 +44,16 @@ export async function applyProposalEvent(sql: Sql, stored: StoredEvent): Promise
   const f = after.fact;
   await sql.query(
     `INSERT INTO memory_proposals (account_id, id, fact_id, fact_type, content, confidence, source, source_session, source_segment,
-       source_artifact_id, source_message_seq, sensitive_reason, status, proposed_at, offered_at, answered_at, last_seq)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+       source_artifact_id, source_message_seq, sensitive_reason, status, proposed_at, offered_at, answered_at, last_seq,
+       source_turns, occurred_on, subject)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18::int[], $19::date, $20)
      ON CONFLICT (account_id, id) DO UPDATE SET status = EXCLUDED.status, offered_at = EXCLUDED.offered_at,
        answered_at = EXCLUDED.answered_at, last_seq = EXCLUDED.last_seq
      WHERE memory_proposals.last_seq < EXCLUDED.last_seq`,
     [
       event.accountId, after.proposalId, f.factId, f.factType, f.content, f.confidence, f.source, f.sourceSession, f.sourceSegment ?? null,
       f.sourceArtifactId ?? null, f.sourceMessageSeq ?? null, after.sensitiveReason, after.status, after.proposedAt, after.offeredAt ?? null,
-      after.answeredAt ?? null, seq,
+      after.answeredAt ?? null, seq, f.sourceTurns ?? null, f.occurredOn ?? null, f.subject ?? null,
     ],
   );
 }

@@ -2,7 +2,8 @@ import type { StoredEvent } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
 import { recordArtifactSave, settleArtifactExtraction } from './memory-artifacts.projector';
 import { MemoryArtifacts1764400005200 } from './memory-artifacts.migration';
-import { deleteFact, editFact, insertFact, markFactsUsed } from './memory-facts.projector';
+import { deleteFact, editFact, insertFact, markFactsUsed, supersedeFact } from './memory-facts.projector';
+import { MemoryProvenance1764400005400 } from './memory-provenance.migration';
 import { applyProposalEvent } from './memory-proposals.projector';
 import { Memory1764400005100 } from './memory.migration';
 import { applyPlanEvent, applyReminderSet } from './plans.projector';
@@ -12,6 +13,7 @@ const HANDLES = [
   'MemoryFactExtracted',
   'MemoryFactCreated',
   'MemoryFactEdited',
+  'FactSuperseded',
   'MemoryFactDeleted',
   'MemoryFactUsed',
   'MemoryFactProposed',
@@ -38,7 +40,7 @@ export const memoryProjection: Projection = {
   name: 'memory',
   handles: HANDLES,
   tables: ['memory_facts', 'memory_proposals', 'memory_changes', 'plans', 'plan_checkins', 'reminders', 'artifact_extractions'],
-  migrations: [Memory1764400005100, MemoryArtifacts1764400005200, PlanProgress1764400005300],
+  migrations: [Memory1764400005100, MemoryArtifacts1764400005200, PlanProgress1764400005300, MemoryProvenance1764400005400],
 
   async apply(sql: Sql, stored: StoredEvent): Promise<void> {
     await applyOne(sql, stored);
@@ -55,6 +57,8 @@ async function applyOne(sql: Sql, stored: StoredEvent): Promise<void> {
       return insertFact(sql, stored, 'created');
     case 'MemoryFactEdited':
       return editFact(sql, stored);
+    case 'FactSuperseded':
+      return supersedeFact(sql, stored);
     case 'MemoryFactDeleted':
       return deleteFact(sql, stored);
     case 'MemoryFactUsed':
@@ -84,7 +88,7 @@ async function applyOne(sql: Sql, stored: StoredEvent): Promise<void> {
 }
 
 /** The events that change a memory or a proposal: the ones the Explorer's stream reports. */
-const JOURNALED = new Set<string>(HANDLES.filter((type) => type.startsWith('MemoryFact') || type.startsWith('Proposal')));
+const JOURNALED = new Set<string>(HANDLES.filter((type) => type.startsWith('MemoryFact') || type.startsWith('Proposal') || type === 'FactSuperseded'));
 
 /**
  * Journals what this event changed: the rows it wrote carry its sequence. A redelivered or

@@ -7,6 +7,7 @@ const MAX_REASON_CHARS = 200;
 export type WriteEvent =
   | { type: 'MemoryFactExtracted'; key: string; payload: PayloadOf<'MemoryFactExtracted'> }
   | { type: 'MemoryFactEdited'; key: string; payload: PayloadOf<'MemoryFactEdited'> }
+  | { type: 'FactSuperseded'; key: string; payload: PayloadOf<'FactSuperseded'> }
   | { type: 'MemoryFactProposed'; key: string; payload: PayloadOf<'MemoryFactProposed'> };
 
 /**
@@ -16,11 +17,11 @@ export type WriteEvent =
 export function writeEvent(write: ExtractionWrite, versionOf: (factId: string) => number): WriteEvent {
   switch (write.kind) {
     case 'create': {
-      const { factId, factType, content, confidence, source, sourceSession, sourceSegment, sourceArtifactId } = write.fact;
+      const { factId, factType, content, confidence, source, sourceSession } = write.fact;
       return {
         type: 'MemoryFactExtracted',
         key: `create:${factId}`,
-        payload: { factId, factType, content, confidence, source, sourceSession, ...optional(sourceSegment, sourceArtifactId) },
+        payload: { factId, factType, content, confidence, source, sourceSession, ...optional(write.fact) },
       };
     }
     case 'update': {
@@ -28,11 +29,17 @@ export function writeEvent(write: ExtractionWrite, versionOf: (factId: string) =
       return {
         type: 'MemoryFactEdited',
         key: `update:${write.factId}:${version}`,
-        payload: { factId: write.factId, content: write.content, confidence: write.confidence, version },
+        payload: { factId: write.factId, content: write.content, confidence: write.confidence, version, ...(write.occurredOn ? { occurredOn: write.occurredOn } : {}) },
       };
     }
+    case 'supersede':
+      return {
+        type: 'FactSuperseded',
+        key: `supersede:${write.factId}:${write.supersededBy}`,
+        payload: { factId: write.factId, supersededBy: write.supersededBy, subject: write.subject },
+      };
     case 'propose': {
-      const { factId, factType, content, confidence, source, sourceSession, sourceSegment, sourceArtifactId } = write.fact;
+      const { factId, factType, content, confidence, source, sourceSession } = write.fact;
       return {
         type: 'MemoryFactProposed',
         key: `propose:${write.proposalId}`,
@@ -43,7 +50,7 @@ export function writeEvent(write: ExtractionWrite, versionOf: (factId: string) =
           confidence,
           source,
           sourceSession,
-          ...optional(sourceSegment, sourceArtifactId),
+          ...optional(write.fact),
           proposalId: write.proposalId,
           sensitiveReason: write.reason.slice(0, MAX_REASON_CHARS),
         },
@@ -56,7 +63,13 @@ export function writeEvent(write: ExtractionWrite, versionOf: (factId: string) =
   }
 }
 
-const optional = (sourceSegment?: number, sourceArtifactId?: string) => ({
-  ...(sourceSegment !== undefined ? { sourceSegment } : {}),
-  ...(sourceArtifactId !== undefined ? { sourceArtifactId } : {}),
+/** The provenance and detail a fact carries when it has them (issue 11). */
+const optional = (fact: ExtractionWriteFact) => ({
+  ...(fact.sourceSegment !== undefined ? { sourceSegment: fact.sourceSegment } : {}),
+  ...(fact.sourceArtifactId !== undefined ? { sourceArtifactId: fact.sourceArtifactId } : {}),
+  ...(fact.sourceTurns?.length ? { sourceTurns: fact.sourceTurns } : {}),
+  ...(fact.occurredOn ? { occurredOn: fact.occurredOn } : {}),
+  ...(fact.subject ? { subject: fact.subject } : {}),
 });
+
+type ExtractionWriteFact = Extract<ExtractionWrite, { kind: 'create' }>['fact'];
