@@ -22,3 +22,5 @@ export { tokenDice } from './offline/text-tools';
 export * from './extraction/source-turn';
 export * from './extraction/extracted-fact';
 export * from './extraction/fact-extraction-prompt';
+export { artifactSource, factsSource, FACTS_HEADING, type ArtifactText, type FactLine } from './offline/artifact-source';
+export { detectInsights, type OfflineInsight, type OfflineInsightKind } from './offline/detect-insights';

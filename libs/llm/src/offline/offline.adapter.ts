@@ -1,5 +1,7 @@
 import type { AdapterOutcome, AdapterRequest, LlmAdapter } from '../llm.port';
 import type { SourceTurn } from '../extraction/source-turn';
+import { isFactsSource, parseArtifactSource } from './artifact-source';
+import { detectInsights } from './detect-insights';
 import { extractFacts } from './extract-facts';
 import { extractPersonFacts } from './person-facts';
 import { summarizeTurns } from './summarize';
@@ -40,8 +42,11 @@ export class OfflineAdapter implements LlmAdapter {
         return this.shaped(request, synthesizeProfile(sources), 'profile');
       case 'memory':
         return this.list(request, extractPersonFacts(turnsOf(request, joined)));
-      // Rules cannot compare artifacts; they can still surface stated insights and decisions.
-      case 'insight':
+      case 'insight': {
+        // The first artifact is the one just saved; it is compared with each of the others.
+        const [focus, ...others] = sources.filter((s) => !isFactsSource(s)).map(parseArtifactSource);
+        return this.list(request, focus ? detectInsights(focus, others) : []);
+      }
       case 'decision':
         return this.list(request, extractFacts(joined).filter((fact) => fact.factType === request.label));
       default: {
@@ -52,7 +57,7 @@ export class OfflineAdapter implements LlmAdapter {
   }
 
   private list(request: AdapterRequest, items: unknown[]): string {
-    if (!request.json) return items.map((item) => `- ${(item as { content: string }).content}`).join('\n');
+    if (!request.json) return items.map((item) => `- ${(item as { content?: string; summary?: string }).content ?? (item as { summary: string }).summary}`).join('\n');
     const listKey = typeof request.json === 'object' ? request.json.listKey : 'items';
     return JSON.stringify({ [listKey]: items });
   }

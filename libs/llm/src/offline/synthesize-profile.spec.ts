@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { BAKERY_ARTIFACTS } from './offline.fixtures';
+import { artifactSource, factsSource } from './artifact-source';
 import { PROFILE_MAX_CHARS, synthesizeProfile } from './synthesize-profile';
 
 describe('synthesizeProfile (offline)', () => {
@@ -13,7 +14,6 @@ describe('synthesizeProfile (offline)', () => {
         '**Key facts:**',
         '- My goal is to open a bakery.',
         '- My wife is a nurse and works night shifts.',
-        '- I want to spend more evenings with the kids.',
         '- I decided to save a year of expenses first.',
         '**Tensions:**',
         '- The bank job pays well but it drains me.',
@@ -22,6 +22,30 @@ describe('synthesizeProfile (offline)', () => {
         '- Could I run a bakery and still be home for dinner?',
       ].join('\n'),
     );
+  });
+
+  it('puts the confirmed and high-confidence stored facts first among the key facts, never a low-confidence one', () => {
+    const facts = factsSource([
+      { content: 'Likes jazz on Fridays.', confidence: 'low', confirmed: false },
+      { content: 'Has two kids, aged 6 and 9.', confidence: 'high', confirmed: false },
+      { content: 'Works at a regional bank as an analyst.', confidence: 'medium', confirmed: true },
+    ]);
+    const profile = synthesizeProfile([...BAKERY_ARTIFACTS, facts]);
+    expect(profile.split('**Key facts:**\n')[1]!.split('\n').slice(0, 3)).toEqual([
+      '- Works at a regional bank as an analyst.',
+      '- Has two kids, aged 6 and 9.',
+      '- My goal is to open a bakery.',
+    ]);
+    expect(profile).not.toContain('jazz');
+  });
+
+  it('names opposite statements on one topic in two artifacts as a tension, and reads artifacts through their source header', () => {
+    const profile = synthesizeProfile([
+      artifactSource({ id: 'a', title: 'Spring', savedAt: '2026-03-01T00:00:00Z', content: 'I want to live near my parents in Porto.' }),
+      artifactSource({ id: 'b', title: 'Autumn', savedAt: '2026-09-01T00:00:00Z', content: 'I never want to live near my parents again.' }),
+    ]);
+    expect(profile).toContain('**Tensions:**\n- I want to live near my parents in Porto. — yet: I never want to live near my parents again.');
+    expect(profile).not.toContain('@artifact');
   });
 
   it('asks about its two strongest themes when the person asked nothing', () => {

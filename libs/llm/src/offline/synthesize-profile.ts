@@ -1,8 +1,11 @@
+import { isFactsSource, parseArtifactSource, parseFactsSource, type FactLine } from './artifact-source';
 import { extractFacts, type OfflineFact } from './extract-facts';
+import { opposedOn, stancesOf } from './stance';
 import { clip, contentWords, splitSentences, userText } from './text-tools';
 
 export const PROFILE_MAX_CHARS = 1_200;
 const CONTRAST = /\b(?:but|however|although|though|yet|torn between|on the other hand|struggle|conflicted|at the same time)\b/i;
+const KEY_FACT_TYPES = new Set(['goal', 'decision', 'relationship', 'event']);
 
 /** Terms ranked by how many texts use them, then how often: a theme recurs across artifacts. */
 function themes(texts: readonly string[], count: number): string[] {
@@ -19,21 +22,48 @@ function themes(texts: readonly string[], count: number): string[] {
     .slice(0, count);
 }
 
-const sentence = (fact: OfflineFact): string => clip(fact.content, 160);
+const sentence = (fact: OfflineFact | FactLine): string => clip(fact.content, 160);
+const key = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+
+/** Opposite statements on one topic in two different texts: "X — yet: Y". */
+function opposites(texts: readonly string[]): string[] {
+  const stances = texts.map(stancesOf);
+  const out: string[] = [];
+  for (let i = 0; i < stances.length; i += 1) {
+    for (let j = i + 1; j < stances.length; j += 1) {
+      for (const a of stances[i]!) {
+        const b = stances[j]!.find((candidate) => opposedOn(a, candidate));
+        if (b) {
+          out.push(`${clip(a.sentence, 75)} — yet: ${clip(b.sentence, 75)}`);
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}
 
 /**
- * Offline core profile from artifacts: recurring themes and stated values, key facts, tensions
- * (first-person sentences that hold a contrast), and open questions (the person's own, else one
- * joining the two strongest themes). Sections are filled in order and stop at ~1,200 characters.
+ * Offline core profile from the artifacts and the stored facts (a `factsSource` among the sources):
+ * the most frequent themes and stated values; key facts, the person's confirmed and high-confidence
+ * ones first; tensions, opposite statements across artifacts first, then sentences that hold a
+ * contrast; open questions (the person's own, else one joining the two strongest themes). Sections
+ * fill in order and stop at ~1,200 characters.
  */
-export function synthesizeProfile(texts: readonly string[]): string {
-  const own = texts.map(userText);
+export function synthesizeProfile(sources: readonly string[]): string {
+  const stored = sources.filter(isFactsSource).flatMap(parseFactsSource);
+  const own = sources.filter((s) => !isFactsSource(s)).map((s, i) => userText(parseArtifactSource(s, i).content));
   const facts = own.flatMap((text) => extractFacts(text));
   const topThemes = themes(own, 6);
   const values = facts.filter((f) => f.factType === 'value' || f.factType === 'preference').slice(0, 2);
-  const keyFacts = facts.filter((f) => ['goal', 'decision', 'relationship', 'event'].includes(f.factType)).slice(0, 4);
+  const strongStored = stored.filter((f) => f.confirmed || f.confidence === 'high').sort((a, b) => Number(b.confirmed) - Number(a.confirmed));
+  const seen = new Set(values.map((v) => key(v.content)));
+  const keyFacts = [...strongStored, ...facts.filter((f) => KEY_FACT_TYPES.has(f.factType) && f.confidence === 'high')]
+    .filter((f) => !seen.has(key(f.content)) && seen.add(key(f.content)))
+    .slice(0, 4);
   const sentences = own.flatMap((text) => splitSentences(text).map((s) => s.text));
-  const tensions = [...new Set(sentences.filter((s) => CONTRAST.test(s) && /\b(?:I|my|me)\b/i.test(s) && !s.endsWith('?')))].slice(0, 2);
+  const contrasts = sentences.filter((s) => CONTRAST.test(s) && /\b(?:I|my|me)\b/i.test(s) && !s.endsWith('?'));
+  const tensions = [...new Set([...opposites(own), ...contrasts])].slice(0, 2);
   const asked = [...new Set(sentences.filter((s) => s.endsWith('?') && /\b(?:I|my)\b/i.test(s)))].slice(0, 2);
   const questions = asked.length > 0 ? asked : topThemes.length >= 2 ? [`How do ${topThemes[0]} and ${topThemes[1]} shape each other for this person?`] : [];
 

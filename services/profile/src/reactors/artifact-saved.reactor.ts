@@ -1,0 +1,26 @@
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import type { DataSource } from 'typeorm';
+import type { EventEnvelope, PayloadOf } from '@mnemo/contracts';
+import { EventContext, OnEvent } from '@mnemo/eventing';
+import { awaitCheckpoint, DATA_SOURCE } from '@mnemo/persistence';
+import { profileProjection } from '../projections/profile.projection';
+import { ProfileSynthesis } from './profile-synthesis.service';
+
+/** seed 000: after every artifact save, the core profile (once there are 3 artifacts) and its telemetry. */
+@Controller()
+export class ArtifactSavedReactor {
+  constructor(
+    @Inject(DATA_SOURCE) private readonly db: DataSource,
+    private readonly synthesis: ProfileSynthesis,
+  ) {}
+
+  @OnEvent('ArtifactSaved')
+  async onArtifactSaved(@Payload() raw: unknown, @Ctx() context: unknown): Promise<void> {
+    // OnEvent's typing sees only `unknown` arguments; the JetStream transport passes an EventContext.
+    const { seq } = (context as EventContext).stored;
+    const event = raw as EventEnvelope<'ArtifactSaved', PayloadOf<'ArtifactSaved'>>;
+    await awaitCheckpoint(this.db, profileProjection.name, seq);
+    await this.synthesis.afterSave(event.accountId, event.payload.artifactId, seq, event);
+  }
+}

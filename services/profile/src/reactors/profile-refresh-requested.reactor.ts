@@ -1,0 +1,17 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import type { EventEnvelope } from '@mnemo/contracts';
+import { OnEvent } from '@mnemo/eventing';
+import { ProfileSynthesis } from './profile-synthesis.service';
+
+/** seed 000: "Refresh Profile" — the block is cleared (by the projection) and the synthesis runs now. */
+@Controller()
+export class ProfileRefreshRequestedReactor {
+  constructor(private readonly synthesis: ProfileSynthesis) {}
+
+  @OnEvent('ProfileRefreshRequested')
+  async onRefresh(@Payload() raw: unknown): Promise<void> {
+    const event = raw as EventEnvelope;
+    await this.synthesis.regenerate(event.accountId, event);
+  }
+}

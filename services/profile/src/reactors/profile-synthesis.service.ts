@@ -1,0 +1,188 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { DependencyError, reactionId, type EventEnvelope } from '@mnemo/contracts';
+import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
+import { CACHE, DATA_SOURCE, waitForCheckpoint, type Cache } from '@mnemo/persistence';
+import { artifactSource, factsSource, LLM_CLIENT, type LlmClient } from '@mnemo/llm';
+import { artifactFingerprint } from '../domain/artifact-fingerprint';
+import { blockFor, decideOnSave, feedbackEligible } from '../domain/regeneration';
+import { feedbackEligibleEvent, profileGenerated, profileSkipped } from '../domain/profile-telemetry';
+import { profileEvent } from '../profile-event';
+import { PROFILE_CONFIG, type ProfileConfig } from '../profile.config';
+import { profileProjection } from '../projections/profile.projection';
+import { PROFILE_MAX_OUTPUT_TOKENS, PROFILE_SYSTEM, profileMessage } from './profile-prompt';
+
+/** What caused a reaction: its id names every event the reaction writes, so a redelivery writes them once. */
+export interface Cause {
+  id: string;
+  correlationId?: string;
+  sessionId?: string;
+}
+
+interface ArtifactRow {
+  id: string;
+  title: string;
+  content: string;
+  content_hash: string;
+  saved_at: Date;
+  first_seq: string;
+}
+
+type Draft = { type: string; role: string; payload: unknown };
+
+/** How long one account's synthesis may hold its lock; it releases sooner. */
+const LOCK_MS = 2 * 60_000;
+/** The stored profile's limit (CoreProfileSynthesized.profile): a longer answer is cut there. */
+const STORED_PROFILE_MAX = 5000;
+
+/**
+ * The core profile's shell (seed 000): reads the profile's own read models, decides with the domain,
+ * makes at most one model call in the `profile` pool, and records what it learned as events —
+ * CoreProfileSynthesized, ProfileRegenerationBlocked and the telemetry rows — so a replay rebuilds
+ * profile, staleness and blocks with no model call. One synthesis per account at a time.
+ */
+@Injectable()
+export class ProfileSynthesis {
+  constructor(
+    @Inject(EVENT_LOG) private readonly log: EventLog,
+    @Inject(DATA_SOURCE) private readonly db: DataSource,
+    @Inject(CACHE) private readonly cache: Cache,
+    @Inject(LLM_CLIENT) private readonly llm: LlmClient,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(PROFILE_CONFIG) private readonly config: ProfileConfig,
+  ) {}
+
+  /** After an artifact save at log sequence `seq` (already applied by the profile projection). */
+  async afterSave(accountId: string, artifactId: string, seq: number, cause: Cause): Promise<void> {
+    await this.locked(accountId, async () => {
+      const artifacts = await this.artifacts(accountId);
+      // The counts are the save's own (artifacts first saved up to it), so a replayed or late reaction decides alike.
+      const asOfSave = artifacts.filter((a) => Number(a.first_seq) <= seq);
+      const profile = await this.profileRow(accountId);
+      const context = {
+        artifactCount: asOfSave.length,
+        priorCount: asOfSave.filter((a) => a.id !== artifactId).length,
+        hasProfile: profile !== null,
+        profileFresh: profile?.artifact_fingerprint === fingerprintOf(artifacts),
+      };
+      const drafts: Draft[] = [];
+      if (feedbackEligible(context)) {
+        drafts.push(telemetry('feedback', feedbackEligibleEvent({ sessionId: cause.sessionId ?? null, artifactCount: context.artifactCount, hadCoreProfile: context.hasProfile })));
+      }
+      const decision = decideOnSave(context, this.config.minArtifacts);
+      if (decision.action === 'skip') drafts.push(telemetry('skipped', profileSkipped({ artifactCount: context.artifactCount, reason: decision.reason })));
+      if (decision.action === 'synthesize') drafts.push(...(await this.synthesize(accountId, artifacts)));
+      await this.append(accountId, cause, drafts);
+    });
+  }
+
+  /** A refresh or a retry after the cap reset: synthesize now, whatever the staleness. */
+  async regenerate(accountId: string, cause: Cause): Promise<void> {
+    await this.locked(accountId, async () => {
+      const artifacts = await this.artifacts(accountId);
+      if (artifacts.length < this.config.minArtifacts) {
+        await this.append(accountId, cause, [telemetry('skipped', profileSkipped({ artifactCount: artifacts.length, reason: 'below_threshold' }))]);
+        return;
+      }
+      await this.append(accountId, cause, await this.synthesize(accountId, artifacts));
+    });
+  }
+
+  private async synthesize(accountId: string, artifacts: ArtifactRow[]): Promise<Draft[]> {
+    const sources = await this.sources(accountId, artifacts);
+    let answer;
+    try {
+      answer = await this.llm.complete({
+        account: accountId,
+        label: 'profile',
+        pools: ['profile'],
+        system: PROFILE_SYSTEM,
+        messages: [{ role: 'user', content: profileMessage(sources) }],
+        maxOutputTokens: PROFILE_MAX_OUTPUT_TOKENS,
+        source: sources,
+      });
+    } catch (error) {
+      answer = { ok: false as const, failure: 'api_error' as const, message: String(error) };
+    }
+    const artifactCount = artifacts.length;
+    if (!answer.ok || !answer.text.trim()) {
+      const failure = answer.ok ? 'invalid_output' : answer.failure;
+      const block = blockFor(failure, new Date());
+      this.logger.warn({ accountId, failure, message: answer.ok ? 'empty profile' : answer.message }, 'core profile not regenerated');
+      const drafts: Draft[] = [{ type: 'ProfileRegenerationBlocked', role: 'blocked', payload: { reason: block.reason, ...(block.retryAt ? { retryAfter: block.retryAt } : {}) } }];
+      if (block.reason === 'cost_cap') drafts.push(telemetry('skipped', profileSkipped({ artifactCount, reason: 'cost_cap' })));
+      return drafts;
+    }
+    const text = answer.text.trim().slice(0, STORED_PROFILE_MAX);
+    return [
+      { type: 'CoreProfileSynthesized', role: 'synthesized', payload: { profile: text, artifactFingerprint: fingerprintOf(artifacts), model: answer.model, artifactCount } },
+      telemetry('generated', profileGenerated({ artifactCount, profileChars: text.length, inputTokens: answer.usage.inputTokens, outputTokens: answer.usage.outputTokens })),
+    ];
+  }
+
+  /** The newest artifacts first, within the input cap, then the confirmed and the most recent facts. */
+  private async sources(accountId: string, artifacts: ArtifactRow[]): Promise<string[]> {
+    const out: string[] = [];
+    let budget = this.config.inputMaxChars;
+    for (const a of [...artifacts].sort((x, y) => Number(y.first_seq) - Number(x.first_seq))) {
+      if (budget <= 0) break;
+      const text = artifactSource({ id: a.id, title: a.title, savedAt: new Date(a.saved_at).toISOString(), content: a.content.slice(0, budget) });
+      budget -= text.length;
+      out.push(text);
+    }
+    const facts: Array<{ content: string; confidence: 'high' | 'medium' | 'low'; confirmed: boolean }> = await this.db.query(
+      `SELECT content, confidence, confirmed FROM profile_facts WHERE account_id = $1 AND status = 'active'
+       ORDER BY confirmed DESC, created_at DESC, id LIMIT $2`,
+      [accountId, this.config.maxFacts],
+    );
+    if (facts.length) out.push(factsSource(facts));
+    return out;
+  }
+
+  private artifacts(accountId: string): Promise<ArtifactRow[]> {
+    return this.db.query('SELECT id, title, content, content_hash, saved_at, first_seq FROM profile_artifacts WHERE account_id = $1 ORDER BY first_seq', [accountId]);
+  }
+
+  private async profileRow(accountId: string): Promise<{ artifact_fingerprint: string } | null> {
+    const rows: Array<{ artifact_fingerprint: string }> = await this.db.query('SELECT artifact_fingerprint FROM profile_core WHERE account_id = $1', [accountId]);
+    return rows[0] ?? null;
+  }
+
+  private async locked(accountId: string, work: () => Promise<void>): Promise<void> {
+    const key = `profile:synthesis:${accountId}`;
+    const token = await this.cache.tryLock(key, LOCK_MS);
+    if (!token) throw new DependencyError('profile synthesis', `another synthesis for account ${accountId} is running; retrying`);
+    try {
+      await work();
+    } finally {
+      await this.cache.unlock(key, token);
+    }
+  }
+
+  /** Appends, then waits for the profile projection, so the next reaction of this account sees the new profile. */
+  private async append(accountId: string, cause: Cause, drafts: Draft[]): Promise<void> {
+    if (!drafts.length) return;
+    const occurredAt = new Date().toISOString();
+    const events: EventEnvelope[] = drafts.map((d) =>
+      profileEvent({
+        id: reactionId(cause.id, `profile:${d.role}`),
+        type: d.type,
+        accountId,
+        ...(cause.sessionId ? { sessionId: cause.sessionId } : {}),
+        occurredAt,
+        causationId: cause.id,
+        correlationId: cause.correlationId ?? cause.id,
+        payload: d.payload,
+      }),
+    );
+    const results = await this.log.appendMany('events', events);
+    const seq = Math.max(...results.map((r) => r.seq));
+    if (!(await waitForCheckpoint(this.db, profileProjection.name, seq, 10_000))) {
+      this.logger.warn({ accountId, seq }, 'profile read model lags behind a synthesis; the next reaction may synthesize again');
+    }
+  }
+}
+
+const fingerprintOf = (artifacts: readonly ArtifactRow[]) => artifactFingerprint(artifacts.map((a) => ({ id: a.id, contentHash: a.content_hash })));
+
+const telemetry = (role: string, payload: unknown): Draft => ({ type: 'FeatureEventRecorded', role: `telemetry:${role}`, payload });
