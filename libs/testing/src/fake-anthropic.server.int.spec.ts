@@ -1,4 +1,4 @@
-import { startFakeAnthropic, textReply, type FakeAnthropic } from './fake-anthropic.server';
+import { startFakeAnthropic, systemOf, textReply, type FakeAnthropic } from './fake-anthropic.server';
 
 describe('fake Anthropic Messages API', () => {
   let fake: FakeAnthropic;
@@ -28,6 +28,16 @@ describe('fake Anthropic Messages API', () => {
     expect(limited.headers.get('retry-after-ms')).toBe('1500');
     await expect(limited.json()).resolves.toMatchObject({ type: 'error', error: { type: 'rate_limit_error' } });
     await expect((await post({})).json()).resolves.toMatchObject({ content: [{ text: 'ok' }] });
+  });
+
+  it('answers a routed request by its body before the queue, and leaves the rest to the queue', async () => {
+    fake.script(textReply('queued'));
+    fake.route((body) => (systemOf(body).includes('profile') ? textReply('routed') : undefined));
+    const text = async (body: unknown) => ((await (await post(body)).json()) as { content: Array<{ text: string }> }).content[0]!.text;
+    await expect(text({ system: [{ type: 'text', text: 'write a profile' }], messages: [] })).resolves.toBe('routed');
+    await expect(text({ system: 'something else', messages: [] })).resolves.toBe('queued');
+    fake.route(null);
+    await expect(text({ system: 'write a profile', messages: [] })).resolves.toBe('ok');
   });
 
   it('records every request body', async () => {

@@ -21,8 +21,24 @@ export interface FakeAnthropic {
   url: string;
   /** Queues answers, served in order; an empty queue answers with the default reply. */
   script(...replies: FakeReply[]): void;
+  /**
+   * Answers by request instead of by order, for several callers at once (a reply for the profile, another
+   * for insights): a route's reply wins over the queue; `undefined` falls through to it. Null removes it.
+   */
+  route(responder: FakeResponder | null): void;
   readonly requests: RecordedRequest[];
   close(): Promise<void>;
+}
+
+/** Picks the reply for one request body, or `undefined` to leave it to the queue. */
+export type FakeResponder = (body: unknown) => FakeReply | undefined;
+
+/** The system prompt of a Messages API request body, whatever its shape (a string or text blocks). */
+export function systemOf(body: unknown): string {
+  const system = (body as { system?: unknown } | null)?.system;
+  if (typeof system === 'string') return system;
+  if (Array.isArray(system)) return system.map((block) => (block as { text?: string }).text ?? '').join('\n');
+  return '';
 }
 
 export interface FakeAnthropicOptions {
@@ -105,6 +121,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
   const requests: RecordedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const defaultReply = options.defaultReply ?? textReply('ok');
+  let responder: FakeResponder | null = null;
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -121,7 +138,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
         res.end(JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: `no route ${req.method} ${req.url}` } }));
         return;
       }
-      const reply = queue.shift() ?? defaultReply;
+      const reply = responder?.(body) ?? queue.shift() ?? defaultReply;
       const seq = requests.length;
       if (!reply.delayMs) return send(res, reply, body, seq);
       const timer = setTimeout(() => {
@@ -144,6 +161,9 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
   return {
     url: `http://127.0.0.1:${port}`,
     script: (...replies) => void queue.push(...replies),
+    route: (next) => {
+      responder = next;
+    },
     requests,
     close: async () => {
       if (!server.listening) return;

@@ -4,3 +4,4 @@ export * from './infra';
 export * from './service-registry';
 export * from './logger';
 export * from './local-account';
+export { createPlatformLlm } from './llm-wiring';

@@ -10,6 +10,8 @@ import { MemoryReactorsModule } from '@mnemo/memory-service';
 import { compactionProjection, CompactionApiModule, CompactionModule } from '@mnemo/compaction-service';
 import { contextMigrations, contextProjection, contextSourcesProjection, ContextApiModule, startContextRpc } from '@mnemo/context-service';
 import { recallProjection, RecallApiModule } from '@mnemo/recall-service';
+import { lifeInventoryProjection, profileProjection, ProfileApiModule, ProfileReactorsModule } from '@mnemo/profile-service';
+import { insightProjection, InsightApiModule, InsightReactorsModule } from '@mnemo/insight-service';
 import { IngestApiModule, sessionOutcomesProjection, sessionsProjection, startIngestLoops, transcriptIngestRunsProjection } from '@mnemo/ingest-service';
 
 /** What one deployable service is: the read models it projects, its reactors, its HTTP surface. */
@@ -37,6 +39,8 @@ export const SERVICES: readonly ServiceDefinition[] = [
   { name: 'memory', projections: [memoryProjection], reactors: MemoryReactorsModule, api: MemoryApiModule, start: async (infra, logger, env) => [startLapseSweep(infra, logger, sweepIntervalFromEnv(env))] },
   { name: 'context', projections: [contextProjection, contextSourcesProjection], migrations: contextMigrations, api: ContextApiModule, start: startContextRpc },
   { name: 'recall', projections: [recallProjection], api: RecallApiModule },
+  { name: 'profile', projections: [profileProjection, lifeInventoryProjection], reactors: ProfileReactorsModule, api: ProfileApiModule },
+  { name: 'insight', projections: [insightProjection], reactors: InsightReactorsModule, api: InsightApiModule },
 ];
 
 export const allProjections = (): Projection[] => SERVICES.flatMap((service) => service.projections);

@@ -1,0 +1,25 @@
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import type { DataSource } from 'typeorm';
+import type { EventEnvelope, PayloadOf } from '@mnemo/contracts';
+import { EventContext, OnEvent } from '@mnemo/eventing';
+import { awaitCheckpoint, DATA_SOURCE } from '@mnemo/persistence';
+import { insightProjection } from '../projections/insight.projection';
+import { InsightDetection } from './insight-detection.service';
+
+/** SPEC §7: after every artifact save, look for insights between it and the person's other artifacts. */
+@Controller()
+export class ArtifactSavedReactor {
+  constructor(
+    @Inject(DATA_SOURCE) private readonly db: DataSource,
+    private readonly detection: InsightDetection,
+  ) {}
+
+  @OnEvent('ArtifactSaved')
+  async onArtifactSaved(@Payload() raw: unknown, @Ctx() context: unknown): Promise<void> {
+    const { seq } = (context as EventContext).stored;
+    const event = raw as EventEnvelope<'ArtifactSaved', PayloadOf<'ArtifactSaved'>>;
+    await awaitCheckpoint(this.db, insightProjection.name, seq);
+    await this.detection.detect({ cause: event, accountId: event.accountId, artifactId: event.payload.artifactId });
+  }
+}

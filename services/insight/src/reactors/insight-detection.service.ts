@@ -1,0 +1,119 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { reactionId, type EventEnvelope } from '@mnemo/contracts';
+import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
+import { DATA_SOURCE } from '@mnemo/persistence';
+import { artifactSource, LLM_CLIENT, type LlmClient } from '@mnemo/llm';
+import { candidates, InsightAnswer } from '../domain/insight-candidates';
+import { insightEvent } from '../insight-event';
+import { INSIGHT_CONFIG, type InsightConfig } from '../insight.config';
+import { INSIGHT_MAX_OUTPUT_TOKENS, INSIGHT_SYSTEM, insightMessage } from './insight-prompt';
+
+interface ArtifactRow {
+  id: string;
+  title: string;
+  content: string;
+  saved_at: Date;
+}
+
+export interface SavedArtifact {
+  cause: Pick<EventEnvelope, 'id' | 'correlationId' | 'sessionId'>;
+  accountId: string;
+  artifactId: string;
+}
+
+/**
+ * After a save: one model call (session pool, label `insight`) compares the saved artifact with the
+ * most recent others; each new finding is recorded as InsightDetected (so a replay rebuilds the
+ * insights with no call), with a telemetry row. The person's dismissals and deletions are never
+ * re-added.
+ */
+@Injectable()
+export class InsightDetection {
+  constructor(
+    @Inject(EVENT_LOG) private readonly log: EventLog,
+    @Inject(DATA_SOURCE) private readonly db: DataSource,
+    @Inject(LLM_CLIENT) private readonly llm: LlmClient,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(INSIGHT_CONFIG) private readonly config: InsightConfig,
+  ) {}
+
+  async detect(saved: SavedArtifact): Promise<number> {
+    const { accountId, artifactId } = saved;
+    const rows: ArtifactRow[] = await this.db.query(
+      `(SELECT id, title, content, saved_at, 0 AS focus FROM insight_artifacts WHERE account_id = $1 AND id = $2)
+       UNION ALL
+       (SELECT id, title, content, saved_at, 1 AS focus FROM insight_artifacts WHERE account_id = $1 AND id <> $2 ORDER BY first_seq DESC LIMIT $3)
+       ORDER BY focus`,
+      [accountId, artifactId, this.config.maxCompared],
+    );
+    if (rows.length < 2 || rows[0]!.id !== artifactId) return 0;
+    const known = rows.map((r) => ({ id: r.id, savedAt: new Date(r.saved_at).toISOString() }));
+    const sources = this.sources(rows);
+    let answer;
+    try {
+      answer = await this.llm.complete({
+        account: accountId,
+        label: 'insight',
+        pools: ['session'],
+        system: INSIGHT_SYSTEM,
+        messages: [{ role: 'user', content: insightMessage(sources) }],
+        maxOutputTokens: INSIGHT_MAX_OUTPUT_TOKENS,
+        json: { listKey: 'insights' },
+        schema: InsightAnswer,
+        source: sources,
+      });
+    } catch (error) {
+      answer = { ok: false as const, failure: 'api_error' as const, message: String(error) };
+    }
+    if (!answer.ok) {
+      this.logger.warn({ accountId, artifactId, failure: answer.failure }, 'insight detection failed; the next save tries again');
+      await this.append(saved, [telemetry('insight_detection_failed', { artifactId, errorClass: answer.failure })]);
+      return 0;
+    }
+    const suppressedRows: Array<{ id: string }> = await this.db.query(`SELECT id FROM insight_items WHERE account_id = $1 AND status <> 'active'`, [accountId]);
+    const found = candidates(accountId, answer.data, known, new Set(suppressedRows.map((r) => r.id)));
+    const drafts: Array<{ type: string; role: string; payload: unknown }> = found.map((c) => ({ type: 'InsightDetected', role: `insight:${c.insightId}`, payload: c }));
+    const { inputTokens, outputTokens } = answer.usage;
+    drafts.push(telemetry('insights_detected', { artifactId, insightCount: found.length, dropped: answer.dropped, inputTokens, outputTokens }));
+    await this.append(saved, drafts);
+    return found.length;
+  }
+
+  /** The saved artifact first, then the others, within the input cap. */
+  private sources(rows: readonly ArtifactRow[]): string[] {
+    const out: string[] = [];
+    let budget = this.config.inputMaxChars;
+    for (const r of rows) {
+      if (budget <= 0) break;
+      const text = artifactSource({ id: r.id, title: r.title, savedAt: new Date(r.saved_at).toISOString(), content: r.content.slice(0, Math.max(budget, 0)) });
+      budget -= text.length;
+      out.push(text);
+    }
+    return out;
+  }
+
+  private async append(saved: SavedArtifact, drafts: Array<{ type: string; role: string; payload: unknown }>): Promise<void> {
+    const occurredAt = new Date().toISOString();
+    const { cause } = saved;
+    const events = drafts.map((d) =>
+      insightEvent({
+        id: reactionId(cause.id, d.role),
+        type: d.type,
+        accountId: saved.accountId,
+        ...(cause.sessionId ? { sessionId: cause.sessionId } : {}),
+        occurredAt,
+        causationId: cause.id,
+        correlationId: cause.correlationId ?? cause.id,
+        payload: d.payload,
+      }),
+    );
+    await this.log.appendMany('events', events);
+  }
+}
+
+const telemetry = (action: string, metadata: Record<string, unknown>) => ({
+  type: 'FeatureEventRecorded',
+  role: `insight:telemetry:${action}`,
+  payload: { name: 'insight', action, metadata },
+});

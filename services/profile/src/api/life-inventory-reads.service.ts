@@ -1,0 +1,80 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { mergeCatalog, SHIPPED_INVENTORY_TYPES, type InventoryType } from '../domain/inventory-catalog';
+import type { CompletedTake } from '../domain/inventory-summary';
+import { DATA_SOURCE } from '@mnemo/persistence';
+
+export interface TakeRow {
+  takeId: string;
+  inventoryType: string;
+  status: 'in_progress' | 'completed';
+  imported: boolean;
+  scores: Record<string, number> | null;
+  startedAt: string;
+  completedAt: string | null;
+}
+
+const iso = (value: unknown): string => new Date(value as string).toISOString();
+const toTake = (row: Record<string, any>): TakeRow => ({
+  takeId: row.take_id,
+  inventoryType: row.inventory_type,
+  status: row.status,
+  imported: row.imported,
+  scores: row.scores ?? null,
+  startedAt: iso(row.started_at),
+  completedAt: row.completed_at ? iso(row.completed_at) : null,
+});
+
+/** jsonb keeps its own key order: the summary lists categories in the catalog's order, unknown ones after. */
+function inCatalogOrder(type: InventoryType, scores: Record<string, number>): Record<string, number> {
+  const names = type.categories.map((c) => c.name);
+  const rank = (name: string) => (names.indexOf(name) + 1 || names.length + 1);
+  return Object.fromEntries(Object.entries(scores).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b)));
+}
+
+/** The life inventory's reads, all from this service's own tables and the shipped catalog. */
+@Injectable()
+export class LifeInventoryReads {
+  constructor(@Inject(DATA_SOURCE) private readonly db: DataSource) {}
+
+  async catalog(accountId: string): Promise<InventoryType[]> {
+    const rows: Array<{ definition: InventoryType }> = await this.db.query('SELECT definition FROM life_inventory_types WHERE account_id = $1 ORDER BY inventory_type', [accountId]);
+    return mergeCatalog(SHIPPED_INVENTORY_TYPES, rows.map((r) => r.definition));
+  }
+
+  async takes(accountId: string, inventoryType?: string): Promise<TakeRow[]> {
+    const rows = await this.db.query(
+      `SELECT * FROM life_inventory_takes WHERE account_id = $1 AND ($2::text IS NULL OR inventory_type = $2) ORDER BY started_at DESC, take_id`,
+      [accountId, inventoryType ?? null],
+    );
+    return rows.map(toTake);
+  }
+
+  async take(accountId: string, takeId: string): Promise<TakeRow | null> {
+    const rows = await this.db.query('SELECT * FROM life_inventory_takes WHERE account_id = $1 AND take_id = $2', [accountId, takeId]);
+    return rows[0] ? toTake(rows[0]) : null;
+  }
+
+  async inProgress(accountId: string, inventoryType: string): Promise<TakeRow | null> {
+    const rows = await this.db.query(`SELECT * FROM life_inventory_takes WHERE account_id = $1 AND inventory_type = $2 AND status = 'in_progress' LIMIT 1`, [accountId, inventoryType]);
+    return rows[0] ? toTake(rows[0]) : null;
+  }
+
+  async ratings(accountId: string, takeId: string): Promise<Record<string, number>> {
+    const rows: Array<{ item_id: string; rating: string }> = await this.db.query('SELECT item_id, rating FROM life_inventory_ratings WHERE account_id = $1 AND take_id = $2', [accountId, takeId]);
+    return Object.fromEntries(rows.map((r) => [r.item_id, Number(r.rating)]));
+  }
+
+  /** Completed takes grouped by type, in catalog order: what the summary and its trend line read. */
+  async completedByType(accountId: string): Promise<CompletedTake[][]> {
+    const catalog = await this.catalog(accountId);
+    const rows = await this.db.query(`SELECT * FROM life_inventory_takes WHERE account_id = $1 AND status = 'completed' ORDER BY completed_at DESC, take_id`, [accountId]);
+    return catalog
+      .map((type) =>
+        rows
+          .filter((r: Record<string, any>) => r.inventory_type === type.inventoryType)
+          .map((r: Record<string, any>) => ({ inventoryType: type.inventoryType, title: type.title, completedAt: iso(r.completed_at), scores: inCatalogOrder(type, r.scores ?? {}) })),
+      )
+      .filter((takes) => takes.length > 0);
+  }
+}

@@ -1,0 +1,45 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { ConflictError, DependencyError } from '@mnemo/contracts';
+import { EVENT_LOG, type EventLog } from '@mnemo/eventing';
+import { appendAndAwait, CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
+import { profileEvent } from '../profile-event';
+import { lifeInventoryProjection } from '../projections/life-inventory.projection';
+import { LifeInventoryReads } from './life-inventory-reads.service';
+
+const LOCK_MS = 30_000;
+
+/** Life inventory writes: each an event, answered once the read model holds it (read-your-writes). */
+@Injectable()
+export class LifeInventoryWriter {
+  constructor(
+    @Inject(EVENT_LOG) private readonly log: EventLog,
+    @Inject(DATA_SOURCE) private readonly db: DataSource,
+    @Inject(CACHE) private readonly cache: Cache,
+    private readonly reads: LifeInventoryReads,
+  ) {}
+
+  async write(accountId: string, type: string, payload: unknown): Promise<void> {
+    const event = profileEvent({ id: randomUUID(), type, accountId, occurredAt: new Date().toISOString(), payload });
+    await appendAndAwait({ log: this.log, dataSource: this.db }, [event], lifeInventoryProjection.name);
+  }
+
+  /**
+   * Runs `work` while no other request of this account touches this inventory type, and only when no
+   * take of the type is in progress (seed 000: one take in progress per type; an import is refused
+   * while one is).
+   */
+  async withNoTakeInProgress<T>(accountId: string, inventoryType: string, work: () => Promise<T>): Promise<T> {
+    const key = `profile:inventory:${accountId}:${inventoryType}`;
+    const token = await this.cache.tryLock(key, LOCK_MS);
+    if (!token) throw new DependencyError('life inventory', `another change to "${inventoryType}" is in flight; try again`);
+    try {
+      const open = await this.reads.inProgress(accountId, inventoryType);
+      if (open) throw new ConflictError(`a take of "${inventoryType}" is in progress (${open.takeId}); complete it first`, { takeId: open.takeId });
+      return await work();
+    } finally {
+      await this.cache.unlock(key, token);
+    }
+  }
+}

@@ -1,0 +1,13 @@
+export * from './domain/artifact-fingerprint';
+export * from './domain/regeneration';
+export * from './domain/profile-view';
+export * from './domain/inventory-catalog';
+export * from './domain/inventory-summary';
+export * from './domain/inventory-import';
+export { profileProjection } from './projections/profile.projection';
+export { lifeInventoryProjection } from './projections/life-inventory.projection';
+export { parseProfileConfig, PROFILE_CONFIG, type ProfileConfig } from './profile.config';
+export { ProfileSynthesis } from './reactors/profile-synthesis.service';
+export { CostCapRetrySweep } from './reactors/cost-cap-retry.sweep';
+export { ProfileReactorsModule } from './profile-reactors.module';
+export { ProfileApiModule } from './profile-api.module';
