@@ -81,7 +81,8 @@ function loadFromChild(options: LoadOptions & { url: string; connections: number
 }
 
 async function main() {
-  const harness = await startHarness({ env: { MNEMO_DB_POOL_SIZE: '20' } });
+  // Without the profile and insight reactors, which would synthesize from the seeded artifacts while the bench measures reads.
+  const harness = await startHarness({ target: 'gateway,redaction,cost-ledger,ingest,compaction,memory,context', env: { MNEMO_DB_POOL_SIZE: '20' } });
   const { platform } = harness;
   try {
     const { accountId, apiKey } = await harness.createAccount('bench');

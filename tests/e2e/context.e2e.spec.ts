@@ -52,7 +52,8 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
     });
 
   beforeAll(async () => {
-    harness = await startHarness();
+    // The profile and insight services would answer these hand-written profile and insight events with their own.
+    harness = await startHarness({ target: 'gateway,redaction,cost-ledger,ingest,compaction,memory,context' });
     account = await harness.createAccount('context');
     const definition = protoLoader.loadSync(GATEWAY_PROTO, PROTO_OPTIONS);
     const proto = grpc.loadPackageDefinition(definition) as any;

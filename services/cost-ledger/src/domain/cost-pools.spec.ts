@@ -10,7 +10,7 @@ describe('cost pools', () => {
     ['compaction', ['compaction', 'session']],
     ['memory', ['session']],
     ['profile', ['profile']],
-    ['insight', ['profile']],
+    ['insight', ['session']],
     ['decision', ['session']],
   ] as const)('counts a %s call against %j', (label, pools) => {
     expect(poolsForLabel(label)).toEqual(pools);

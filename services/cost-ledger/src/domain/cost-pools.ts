@@ -16,8 +16,8 @@ export const DEFAULT_CAPS: Readonly<Record<CostPoolName, number>> = Object.freez
  * - compaction: its own $0.50 pool and the session pool it shares with memory extraction (seed 000).
  * - memory: the session pool only, so extraction never competes with profile generation (seed 000).
  * - profile: the profile pool.
- * - insight: our choice: cross-artifact insights read the same artifacts as the profile, once per account
- *   rather than per session, so they share the profile pool and cannot starve live-session work.
+ * - insight: the session pool (issue 12), so detection after every artifact save never eats the profile's
+ *   small pool and the core profile keeps its $0.15.
  * - decision: our choice: decisions are extracted from one session's transcript, like memories, so they
  *   count against the session pool.
  */
@@ -25,7 +25,7 @@ const POOLS_BY_LABEL: Readonly<Record<CallLabelName, readonly CostPoolName[]>> =
   compaction: ['compaction', 'session'],
   memory: ['session'],
   profile: ['profile'],
-  insight: ['profile'],
+  insight: ['session'],
   decision: ['session'],
 };
 
