@@ -1,8 +1,6 @@
-import { parseEvent, type EventEnvelope } from '@mnemo/contracts';
+import { buildEvent, type EventEnvelope, type EventType } from '@mnemo/contracts';
 
-/** An event the insight service writes, checked against its schema before it is appended; a failure is a bug here. */
+/** An event the insight service writes: the validated factory with insight as producer (a failure throws InvalidEventError). */
 export function insightEvent(fields: Omit<EventEnvelope, 'version' | 'producer'>): EventEnvelope {
-  const parsed = parseEvent({ ...fields, version: 1, producer: 'insight' });
-  if (!parsed.ok) throw new Error(`insight built an invalid ${fields.type}: ${JSON.stringify(parsed.issues)}`);
-  return parsed.value as EventEnvelope;
+  return buildEvent({ ...fields, type: fields.type as EventType, producer: 'insight', payload: fields.payload as never });
 }

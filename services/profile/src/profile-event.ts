@@ -1,11 +1,6 @@
-import { parseEvent, type EventEnvelope } from '@mnemo/contracts';
+import { buildEvent, type EventEnvelope, type EventType } from '@mnemo/contracts';
 
-/**
- * An event the profile service writes, checked against its schema before it is appended. The
- * service's own code built it, so one that fails is a bug here: it throws a plain Error.
- */
+/** An event the profile service writes: the validated factory with profile as producer (a failure throws InvalidEventError). */
 export function profileEvent(fields: Omit<EventEnvelope, 'version' | 'producer'>): EventEnvelope {
-  const parsed = parseEvent({ ...fields, version: 1, producer: 'profile' });
-  if (!parsed.ok) throw new Error(`profile built an invalid ${fields.type}: ${JSON.stringify(parsed.issues)}`);
-  return parsed.value as EventEnvelope;
+  return buildEvent({ ...fields, type: fields.type as EventType, producer: 'profile', payload: fields.payload as never });
 }
