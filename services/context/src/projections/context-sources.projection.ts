@@ -3,13 +3,14 @@ import type { Projection, Sql } from '@mnemo/persistence';
 import { redact } from '@mnemo/redaction';
 import { ContextSources1764400007200 } from './context-sources.migration';
 import { applyMovingVersions, type VersionKeepers } from './context-versions.projector';
-import { applyPlanEvent, applyProposalEvent, applyReminderSet, deleteFact, editFact, insertFact } from './memory-sources.projector';
+import { applyPlanEvent, applyProposalEvent, applyReminderSet, deleteFact, editFact, insertFact, supersedeFact } from './memory-sources.projector';
 
 const HANDLES = [
   'MemoryFactExtracted',
   'MemoryFactCreated',
   'MemoryFactEdited',
   'MemoryFactDeleted',
+  'FactSuperseded',
   'MemoryFactProposed',
   'ProposalConfirmed',
   'ProposalRejected',
@@ -66,6 +67,8 @@ async function applySource(sql: Sql, stored: StoredEvent): Promise<void> {
       return editFact(sql, stored);
     case 'MemoryFactDeleted':
       return deleteFact(sql, stored);
+    case 'FactSuperseded':
+      return supersedeFact(sql, stored);
     case 'MemoryFactProposed':
     case 'ProposalConfirmed':
     case 'ProposalRejected':

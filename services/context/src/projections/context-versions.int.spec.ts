@@ -21,6 +21,7 @@ const EXAMPLES: Record<string, { payload: unknown; sessionId?: string }> = {
   MemoryFactExtracted: { payload: fact('f-x') },
   MemoryFactCreated: { payload: fact('f-1') },
   MemoryFactEdited: { payload: { factId: 'f-1', content: 'Likes late evenings.', version: 2 } },
+  FactSuperseded: { payload: { factId: 'f-1', supersededBy: 'f-x', subject: 'home' } },
   MemoryFactDeleted: { payload: { factId: 'f-x' } },
   MemoryFactProposed: { payload: { ...fact('f-p', 'Goes to the gym on Mondays.'), proposalId: 'p-1', sensitiveReason: 'category: health' } },
   ProposalConfirmed: { payload: { proposalId: 'p-1' } },

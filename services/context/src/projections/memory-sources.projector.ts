@@ -57,6 +57,16 @@ export async function deleteFact(sql: Sql, stored: StoredEvent): Promise<void> {
   );
 }
 
+/** A newer fact replaced this one (issue 11): like a deletion for the context, which serves only active facts. */
+export async function supersedeFact(sql: Sql, stored: StoredEvent): Promise<void> {
+  const { event, seq } = stored;
+  const p = event.payload as PayloadOf<'FactSuperseded'>;
+  await sql.query(
+    `UPDATE context_memory_facts SET status = 'superseded', updated_at = $3, last_seq = $4 WHERE account_id = $1 AND id = $2 AND status = 'active' AND last_seq < $4`,
+    [event.accountId, p.factId, event.occurredAt, seq],
+  );
+}
+
 /** A proposal's state, kept only so that the fact a confirmation creates is marked confirmed (and sensitive). */
 export async function applyProposalEvent(sql: Sql, stored: StoredEvent): Promise<void> {
   const { event, seq } = stored;
