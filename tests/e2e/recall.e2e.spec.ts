@@ -184,4 +184,56 @@ describe('recall: conversation chunks and POST /v1/recall through the gateway', 
       expect(body.error.issues).toEqual([expect.objectContaining({ path: 'body.path' })]);
     });
   });
+
+  describe('prior decisions (offline distillation, the default)', () => {
+    const decisionsFor = (q: string, key = account.apiKey) => get(`/v1/prior-decisions?q=${encodeURIComponent(q)}`, key);
+    const summary =
+      'We decided against Kafka for the event bus because the team already runs NATS and one broker is enough. ' +
+      'We chose JetStream durable consumers for the projections. Sharding the stream was deferred until traffic grows. ' +
+      'Turns out the NATS server here is 2.9, so a consumer takes one filter subject.';
+
+    beforeAll(async () => {
+      await send(account, [started('d-1', '2026-03-20', { developer: 'ana', project: '/src/bus' }), outcome('d-1', '2026-03-20', 'merged', summary, ['/src/bus/consumer.ts'])]);
+    });
+
+    it('distils decisions from a session summary with their stance and rationale, closing with the advisory note', async () => {
+      const body = await eventually(async () => (await decisionsFor('should we use Kafka for the event bus?')).body, (b) => b.decisions?.length > 0);
+      expect(body.decisions[0]).toMatchObject({
+        sessionId: 'd-1',
+        stance: 'rejected',
+        topic: 'Kafka for the event bus',
+        rationale: expect.stringContaining('the team already runs NATS'),
+        developer: 'ana',
+        project: '/src/bus',
+      });
+      expect(body.decisions[0].score).toBeGreaterThanOrEqual(0.35);
+      expect(body.note).toMatch(/never a veto/);
+      const deferred = (await decisionsFor('sharding the stream').expect(200)).body.decisions;
+      expect(deferred[0]).toMatchObject({ stance: 'deferred', topic: 'Sharding the stream' });
+    });
+
+    it('keeps lessons with the prior work of the session', async () => {
+      const body = await eventually(async () => (await get('/v1/prior-work?file=bus/consumer.ts')).body, (b) => b.sessions?.[0]?.lessons?.length > 0);
+      expect(body.sessions[0].lessons).toEqual(['Turns out the NATS server here is 2.9, so a consumer takes one filter subject.']);
+    });
+
+    it('drops decisions under the minimum relevance, filters by developer, and never crosses accounts', async () => {
+      await eventually(async () => (await decisionsFor('Kafka event bus')).body, (b) => b.decisions?.length > 0);
+      expect((await decisionsFor('kafka retention tiered storage compaction policy partitions').expect(200)).body.decisions).toEqual([]);
+      expect((await get('/v1/prior-decisions?q=kafka&developer=ben').expect(200)).body.decisions).toEqual([]);
+      expect((await decisionsFor('Kafka event bus', other.apiKey).expect(200)).body.decisions).toEqual([]);
+      await get('/v1/prior-decisions').expect(400);
+    });
+
+    it('updates a decision in place when its session is distilled again (ids are session + topic)', async () => {
+      await eventually(async () => (await decisionsFor('Kafka event bus')).body, (b) => b.decisions?.length > 0);
+      const again = summary.replace('one broker is enough', 'running two brokers doubles the on-call load');
+      await send(account, [outcome('d-1', '2026-03-21', 'merged', again, ['/src/bus/consumer.ts'])]);
+      const body = await eventually(
+        async () => (await decisionsFor('Kafka event bus')).body,
+        (b) => b.decisions?.some((d: { rationale: string }) => d.rationale.includes('on-call')),
+      );
+      expect(body.decisions.filter((d: { topic: string }) => d.topic === 'Kafka for the event bus')).toHaveLength(1);
+    });
+  });
 });

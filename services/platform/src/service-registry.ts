@@ -9,7 +9,7 @@ import { memoryProjection, MemoryApiModule, startLapseSweep, sweepIntervalFromEn
 import { MemoryReactorsModule } from '@mnemo/memory-service';
 import { compactionProjection, CompactionApiModule, CompactionModule } from '@mnemo/compaction-service';
 import { contextMigrations, contextProjection, contextSourcesProjection, ContextApiModule, startContextRpc } from '@mnemo/context-service';
-import { recallProjection, RecallApiModule } from '@mnemo/recall-service';
+import { recallProjection, RecallApiModule, RecallReactorsModule } from '@mnemo/recall-service';
 import { lifeInventoryProjection, profileProjection, ProfileApiModule, ProfileReactorsModule } from '@mnemo/profile-service';
 import { insightProjection, InsightApiModule, InsightReactorsModule } from '@mnemo/insight-service';
 import { IngestApiModule, sessionOutcomesProjection, sessionsProjection, startIngestLoops, transcriptIngestRunsProjection } from '@mnemo/ingest-service';
@@ -38,7 +38,7 @@ export const SERVICES: readonly ServiceDefinition[] = [
   { name: 'compaction', projections: [compactionProjection], reactors: CompactionModule, api: CompactionApiModule },
   { name: 'memory', projections: [memoryProjection], reactors: MemoryReactorsModule, api: MemoryApiModule, start: async (infra, logger, env) => [startLapseSweep(infra, logger, sweepIntervalFromEnv(env))] },
   { name: 'context', projections: [contextProjection, contextSourcesProjection], migrations: contextMigrations, api: ContextApiModule, start: startContextRpc },
-  { name: 'recall', projections: [recallProjection], api: RecallApiModule },
+  { name: 'recall', projections: [recallProjection], reactors: RecallReactorsModule, api: RecallApiModule },
   { name: 'profile', projections: [profileProjection, lifeInventoryProjection], reactors: ProfileReactorsModule, api: ProfileApiModule },
   { name: 'insight', projections: [insightProjection], reactors: InsightReactorsModule, api: InsightApiModule },
 ];

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ENVIRONMENT, type Environment } from '@mnemo/persistence';
+import { PriorDecisionsController } from './api/prior-decisions.controller';
+import { PriorDecisions } from './api/prior-decisions.service';
 import { PriorWorkController } from './api/prior-work.controller';
 import { PriorWork } from './api/prior-work.service';
 import { RecallController } from './api/recall.controller';
@@ -11,7 +13,7 @@ import { RECALL_CONFIG } from './recall.constants';
 
 /** Recall's HTTP surface, mounted on the gateway. */
 @Module({
-  controllers: [RecallController, PriorWorkController, VisitedController],
-  providers: [{ provide: RECALL_CONFIG, useFactory: (env: Environment) => loadRecallConfig(env), inject: [ENVIRONMENT] }, RecallSearch, PriorWork, VisitedLedger],
+  controllers: [RecallController, PriorWorkController, PriorDecisionsController, VisitedController],
+  providers: [{ provide: RECALL_CONFIG, useFactory: (env: Environment) => loadRecallConfig(env), inject: [ENVIRONMENT] }, RecallSearch, PriorWork, PriorDecisions, VisitedLedger],
 })
 export class RecallApiModule {}

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '@mnemo/persistence';
-import { chunkScore, idf, selectingLexemes, tsqueryOperand, type WeightedLexeme } from '../domain/lexical-score';
+import { chunkScore, selectingLexemes, tsqueryOperand } from '../domain/lexical-score';
 import { planQuery } from '../domain/plan-query';
 import { datedSnippet, orderTurns } from '../domain/turn-order';
 import { RECALL_CONFIG } from '../recall.constants';
+import { COMMON_AT, weighLexemes } from './lexeme-weights';
 import type { RecallConfig } from '../recall.config';
 
 export interface RecallRequest {
@@ -25,13 +26,9 @@ export interface RecallHit {
   score: number;
 }
 
-/** A lexeme in more chunks than this is common: it scores, but does not select candidates. */
-const COMMON_AT = 1000;
 /** Candidates scored in full per query, best by coverage first. */
 const CANDIDATES = 200;
 const HEADLINE = 'StartSel=**, StopSel=**, MaxWords=35, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "';
-/** The chunk count per account changes slowly; idf needs it only roughly. */
-const TOTAL_TTL_MS = 60_000;
 
 /**
  * Lexical recall over conversation chunks (seed 003's recall_conversation): the query's lexemes are
@@ -41,8 +38,6 @@ const TOTAL_TTL_MS = 60_000;
  */
 @Injectable()
 export class RecallSearch {
-  private readonly totals = new Map<string, { n: number; at: number }>();
-
   constructor(
     @Inject(DATA_SOURCE) private readonly db: DataSource,
     @Inject(RECALL_CONFIG) private readonly config: RecallConfig,
@@ -50,7 +45,7 @@ export class RecallSearch {
 
   async recall(accountId: string, request: RecallRequest, now: Date): Promise<RecallHit[]> {
     const plan = planQuery(request.query, now);
-    const lexemes = await this.weighLexemes(accountId, plan.words.join(' '));
+    const lexemes = await weighLexemes(this.db, 'recall_chunks', accountId, plan.words.join(' '));
     // a word no chunk holds selects nothing but still weighs: a question about something never said scores low
     const selecting = selectingLexemes(lexemes.filter((l) => l.df > 0), COMMON_AT);
     if (selecting.length === 0) return [];
@@ -119,30 +114,5 @@ export class RecallSearch {
       const occurredAt = new Date(row.occurred_at).toISOString();
       return [{ chunkId, sessionId: row.session_id, turnSeqs: orderTurns(row.turns ?? []), occurredAt, snippet: datedSnippet(occurredAt, row.headline), score: Math.round(score * 1000) / 1000 }];
     });
-  }
-
-  /** The query's lexemes (Postgres's English stemming) with their idf among the account's chunks. */
-  private async weighLexemes(accountId: string, text: string): Promise<Array<WeightedLexeme & { df: number }>> {
-    if (!text.trim()) return [];
-    const [rows, total] = await Promise.all([
-      this.db.query(
-        `SELECT l AS lexeme,
-                (SELECT count(*) FROM (SELECT 1 FROM recall_chunks c WHERE c.account_id = $1 AND c.tsv @@ quote_literal(l)::tsquery LIMIT $3) x)::int AS df
-         FROM (SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('english', $2))) AS l) q`,
-        [accountId, text, COMMON_AT],
-      ) as Promise<Array<{ lexeme: string; df: number }>>,
-      this.chunkTotal(accountId),
-    ]);
-    return rows.map((r) => ({ lexeme: r.lexeme, df: r.df, idf: idf(r.df, total) }));
-  }
-
-  private async chunkTotal(accountId: string): Promise<number> {
-    const cached = this.totals.get(accountId);
-    if (cached && Date.now() - cached.at < TOTAL_TTL_MS) return cached.n;
-    const [row]: Array<{ n: number }> = await this.db.query(`SELECT count(*)::int AS n FROM recall_chunks WHERE account_id = $1`, [accountId]);
-    const n = row?.n ?? 0;
-    if (this.totals.size > 10_000) this.totals.clear();
-    this.totals.set(accountId, { n, at: Date.now() });
-    return n;
   }
 }

@@ -36,3 +36,11 @@ export const VisitedBody = z
   .refine((b) => b.startLine === undefined || b.endLine === undefined || b.endLine >= b.startLine, { message: 'must not be before startLine', path: ['endLine'] });
 
 export const VisitedQuery = z.object({ filter: z.string().max(500).optional() });
+
+/** `GET /v1/prior-decisions?q=…` */
+export const PriorDecisionsQuery = z.object({
+  q: z.string().trim().min(1).max(2000),
+  developer: z.string().min(1).max(200).optional(),
+  project: z.string().min(1).max(2000).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});

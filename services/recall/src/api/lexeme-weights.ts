@@ -1,0 +1,38 @@
+import type { DataSource } from 'typeorm';
+import { idf, type WeightedLexeme } from '../domain/lexical-score';
+
+/** A lexeme in more rows than this is common: it scores, but does not select candidates. */
+export const COMMON_AT = 1000;
+
+/** Recall's full-text tables; a name here is only ever one of these constants, never input. */
+export type LexicalTable = 'recall_chunks' | 'recall_decisions';
+
+/** The row count per account changes slowly; idf needs it only roughly. */
+const TOTAL_TTL_MS = 60_000;
+const totals = new Map<string, { n: number; at: number }>();
+
+/** The lexemes of `text` (Postgres's English stemming) with their df (capped) and idf among the account's rows of `table`. */
+export async function weighLexemes(db: DataSource, table: LexicalTable, accountId: string, text: string): Promise<Array<WeightedLexeme & { df: number }>> {
+  if (!text.trim()) return [];
+  const [rows, total] = await Promise.all([
+    db.query(
+      `SELECT l AS lexeme,
+              (SELECT count(*) FROM (SELECT 1 FROM ${table} t WHERE t.account_id = $1 AND t.tsv @@ quote_literal(l)::tsquery LIMIT $3) x)::int AS df
+       FROM (SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('english', $2))) AS l) q`,
+      [accountId, text, COMMON_AT],
+    ) as Promise<Array<{ lexeme: string; df: number }>>,
+    rowTotal(db, table, accountId),
+  ]);
+  return rows.map((r) => ({ lexeme: r.lexeme, df: r.df, idf: idf(r.df, total) }));
+}
+
+async function rowTotal(db: DataSource, table: LexicalTable, accountId: string): Promise<number> {
+  const key = `${table}\u0000${accountId}`;
+  const cached = totals.get(key);
+  if (cached && Date.now() - cached.at < TOTAL_TTL_MS) return cached.n;
+  const [row]: Array<{ n: number }> = await db.query(`SELECT count(*)::int AS n FROM ${table} WHERE account_id = $1`, [accountId]);
+  const n = row?.n ?? 0;
+  if (totals.size > 10_000) totals.clear();
+  totals.set(key, { n, at: Date.now() });
+  return n;
+}

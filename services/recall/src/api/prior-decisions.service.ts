@@ -1,0 +1,77 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { DATA_SOURCE } from '@mnemo/persistence';
+import { selectingLexemes, tsqueryOperand } from '../domain/lexical-score';
+import { RECALL_CONFIG } from '../recall.constants';
+import type { RecallConfig } from '../recall.config';
+import { COMMON_AT, weighLexemes } from './lexeme-weights';
+
+export interface PriorDecision {
+  decisionId: string;
+  sessionId: string | null;
+  topic: string;
+  stance: 'chose' | 'rejected' | 'deferred';
+  rationale: string;
+  developer: string | null;
+  project: string | null;
+  occurredAt: string;
+  score: number;
+}
+
+/** seed 003: decisions are advisory, and the answer says so. */
+export const ADVISORY_NOTE =
+  'These are past decisions, shown as context. A rejected or deferred approach is context to revisit, never a veto: if the reasons no longer hold, say so and reconsider.';
+
+/** A match in the rationale counts this much of one in the topic. */
+const RATIONALE_SHARE = 0.75;
+
+/** seed 003's prior_decisions: the account's decisions ranked by the idf-weighted share of the question they hold. */
+@Injectable()
+export class PriorDecisions {
+  constructor(
+    @Inject(DATA_SOURCE) private readonly db: DataSource,
+    @Inject(RECALL_CONFIG) private readonly config: RecallConfig,
+  ) {}
+
+  async find(accountId: string, query: { q: string; developer?: string; project?: string; limit: number }): Promise<PriorDecision[]> {
+    const lexemes = await weighLexemes(this.db, 'recall_decisions', accountId, query.q);
+    const selecting = selectingLexemes(lexemes.filter((l) => l.df > 0), COMMON_AT);
+    if (selecting.length === 0) return [];
+    const totalIdf = lexemes.reduce((sum, l) => sum + l.idf, 0);
+    const params: unknown[] = [
+      accountId,
+      selecting.map((l) => tsqueryOperand(l)).join(' | '),
+      lexemes.map((l) => tsqueryOperand(l.lexeme)),
+      lexemes.map((l) => tsqueryOperand(l.lexeme, 'A')),
+      lexemes.map((l) => l.idf / totalIdf),
+      RATIONALE_SHARE,
+      this.config.decisionsMinScore,
+      query.limit,
+    ];
+    const filters: string[] = [];
+    if (query.developer !== undefined) filters.push(`coalesce(d.developer, s.developer) = $${params.push(query.developer)}`);
+    if (query.project !== undefined) filters.push(`s.project = $${params.push(query.project)}`);
+    const rows: Array<Record<string, any>> = await this.db.query(
+      `SELECT * FROM (
+         SELECT d.decision_id, d.session_id, d.topic, d.stance, d.rationale, coalesce(d.developer, s.developer) AS developer, s.project, d.occurred_at,
+                (SELECT coalesce(sum(w.share * CASE WHEN d.tsv @@ w.a THEN 1 WHEN d.tsv @@ w.q THEN $6::float8 ELSE 0 END), 0)
+                 FROM unnest($3::tsquery[], $4::tsquery[], $5::float8[]) AS w(q, a, share))::float8 AS score
+         FROM recall_decisions d LEFT JOIN recall_sessions s ON s.account_id = d.account_id AND s.session_id = d.session_id
+         WHERE d.account_id = $1 AND d.tsv @@ $2::tsquery ${filters.map((f) => `AND ${f}`).join(' ')}) ranked
+       WHERE score >= $7::float8
+       ORDER BY score DESC, occurred_at DESC, decision_id LIMIT $8`,
+      params,
+    );
+    return rows.map((row) => ({
+      decisionId: row.decision_id,
+      sessionId: row.session_id,
+      topic: row.topic,
+      stance: row.stance,
+      rationale: row.rationale,
+      developer: row.developer,
+      project: row.project,
+      occurredAt: new Date(row.occurred_at).toISOString(),
+      score: Math.round(row.score * 1000) / 1000,
+    }));
+  }
+}

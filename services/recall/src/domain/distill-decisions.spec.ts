@@ -1,0 +1,44 @@
+import { acceptDistilled, distillOffline, topicKey } from './distill-decisions';
+
+describe('distillOffline', () => {
+  it('reads chose / rejected / deferred from the phrasing, the phrase the verb governs as the topic', () => {
+    const summary =
+      'We chose Redis for the cost ledger because row locks in Postgres serialized every reservation. ' +
+      'We decided against a queue consumer for the webhook: retries were simpler. ' +
+      'Sharding the events stream was deferred until the volume justifies it. ' +
+      'The CSS was tidied up.';
+    expect(distillOffline(summary).decisions).toEqual([
+      { topic: 'Redis for the cost ledger', stance: 'chose', rationale: 'We chose Redis for the cost ledger because row locks in Postgres serialized every reservation.' },
+      { topic: 'queue consumer for the webhook', stance: 'rejected', rationale: 'We decided against a queue consumer for the webhook: retries were simpler.' },
+      { topic: 'Sharding the events stream', stance: 'deferred', rationale: 'Sharding the events stream was deferred until the volume justifies it.' },
+    ]);
+  });
+
+  it('keeps lessons by their phrasing, and each topic once', () => {
+    const { decisions, lessons } = distillOffline(
+      'We went with pgvector. We went with PGVector. Turns out the Debian build has no vector extension. Next time check the image first.',
+    );
+    expect(decisions.map((d) => d.topic)).toEqual(['pgvector']);
+    expect(lessons).toEqual(['Turns out the Debian build has no vector extension.', 'Next time check the image first.']);
+  });
+
+  it('finds nothing in a summary without decision or lesson phrasing', () => {
+    expect(distillOffline('Fixed a typo in the README and ran the tests.')).toEqual({ decisions: [], lessons: [] });
+  });
+});
+
+describe('acceptDistilled', () => {
+  it('keeps valid decisions and lessons, drops bad ones', () => {
+    expect(
+      acceptDistilled({
+        decisions: [{ topic: 'Use Redis', stance: 'chose', rationale: 'fast' }, { topic: '', stance: 'chose' }, { topic: 'x', stance: 'maybe' }, null],
+        lessons: ['Check the image', 3, ''],
+      }),
+    ).toEqual({ decisions: [{ topic: 'Use Redis', stance: 'chose', rationale: 'fast' }], lessons: ['Check the image'] });
+    expect(acceptDistilled('nope')).toBeNull();
+  });
+
+  it('names a topic by its words, whatever the case and punctuation', () => {
+    expect(topicKey('Redis, for the Ledger!')).toBe(topicKey('redis for the ledger'));
+  });
+});

@@ -1,0 +1,50 @@
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import type { DataSource } from 'typeorm';
+import type { EventEnvelope, PayloadOf } from '@mnemo/contracts';
+import { EventContext, OnEvent } from '@mnemo/eventing';
+import { awaitCheckpoint, DATA_SOURCE } from '@mnemo/persistence';
+import { DecisionDistiller } from './decision-distiller.service';
+
+/**
+ * Once a session has a redacted summary (the ingest's outcome summary, or a compaction summary),
+ * distil its decisions and lessons (seed 003's decision memory).
+ */
+@Controller()
+export class SessionSummaryReactor {
+  constructor(
+    @Inject(DATA_SOURCE) private readonly db: DataSource,
+    private readonly distiller: DecisionDistiller,
+  ) {}
+
+  @OnEvent('SessionOutcomeRecorded')
+  async onOutcome(@Payload() raw: unknown, @Ctx() context: unknown): Promise<void> {
+    const event = raw as EventEnvelope<'SessionOutcomeRecorded', PayloadOf<'SessionOutcomeRecorded'>>;
+    await this.distil(event, event.payload.summary, context as EventContext);
+  }
+
+  @OnEvent('SegmentCompacted')
+  async onCompacted(@Payload() raw: unknown, @Ctx() context: unknown): Promise<void> {
+    const event = raw as EventEnvelope<'SegmentCompacted', PayloadOf<'SegmentCompacted'>>;
+    await this.distil(event, event.payload.summary, context as EventContext);
+  }
+
+  private async distil(event: EventEnvelope, summary: string, ctx: EventContext): Promise<void> {
+    if (!event.sessionId || !summary.trim()) return;
+    // who ran the session comes from recall's own sessions read model, once it has applied this event
+    await awaitCheckpoint(this.db, 'recall', ctx.stored.seq);
+    const [session]: Array<{ developer: string | null }> = await this.db.query(
+      `SELECT developer FROM recall_sessions WHERE account_id = $1 AND session_id = $2`,
+      [event.accountId, event.sessionId],
+    );
+    await this.distiller.distill({
+      accountId: event.accountId,
+      sessionId: event.sessionId,
+      summary,
+      developer: session?.developer ?? null,
+      key: event.id,
+      cause: event,
+      occurredAt: event.occurredAt,
+    });
+  }
+}
