@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { deterministicUuid, reactionId, type EventEnvelope } from '@mnemo/contracts';
+import { buildEvent, deterministicUuid, reactionId, type EventEnvelope } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
 import { extractJson, LLM_CLIENT, type LlmClient } from '@mnemo/llm';
 import { acceptDistilled, distillOffline, topicKey, type Distilled } from '../domain/distill-decisions';
 import { RECALL_CONFIG } from '../recall.constants';
 import type { RecallConfig } from '../recall.config';
-import { recallEvent } from '../recall-event';
 import { DECISION_MAX_OUTPUT_TOKENS, DECISION_SYSTEM, decisionMessages } from './decision-prompt';
 
 /** Namespace of decision ids (a fixed v4 UUID, chosen once). */
@@ -79,15 +78,16 @@ export class DecisionDistiller {
     };
     const decisions = distilled.decisions.map((decision) => {
       const decisionId = decisionIdOf(request.accountId, request.sessionId, decision.topic);
-      return recallEvent({
+      return buildEvent({
         ...base,
+        producer: 'recall',
         id: reactionId(request.key, `decision:${decisionId}`),
         type: 'DecisionRecorded',
         payload: { decisionId, ...decision, ...(request.developer ? { developer: request.developer } : {}) },
       });
     });
     const lessons = distilled.lessons.length
-      ? [recallEvent({ ...base, id: reactionId(request.key, 'lessons'), type: 'SessionLessonsRecorded', payload: { lessons: distilled.lessons } })]
+      ? [buildEvent({ ...base, producer: 'recall', id: reactionId(request.key, 'lessons'), type: 'SessionLessonsRecorded', payload: { lessons: distilled.lessons } })]
       : [];
     return [...decisions, ...lessons];
   }
