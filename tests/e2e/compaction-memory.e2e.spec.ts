@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { StoredEvent } from '@mnemo/contracts';
 import { checksumProjection, replayProjection, waitForCheckpoint } from '@mnemo/persistence';
-import { memoryProjection } from '@mnemo/memory-service';
+import { memoryProjection, memorySessionsProjection } from '@mnemo/memory-service';
 import { compactionProjection } from '@mnemo/compaction-service';
 import { startFakeAnthropic, textReply, type FakeAnthropic } from '@mnemo/testing';
 import { ADMIN_KEY, startHarness, type Harness } from '../support/platform-harness';
@@ -380,19 +380,28 @@ describe('compaction and memory extraction on the running platform', () => {
     const { dataSource, log } = harness.platform.infra;
     await reactorsIdle();
     const lastSeq = await log.lastSeq('events');
-    for (const name of ['compaction', 'memory']) await expect(waitForCheckpoint(dataSource, name, lastSeq)).resolves.toBe(true);
+    for (const name of ['memory', 'memory-sessions']) await expect(waitForCheckpoint(dataSource, name, lastSeq)).resolves.toBe(true);
+    // compaction's projection reads only SegmentCompacted (its checkpoint moves on those alone): caught up when its consumer is drained.
+    await expect(eventually(() => log.pending('events', 'projection-compaction'), (pending) => pending === 0)).resolves.toBe(0);
     const rows = () => dataSource.query(`SELECT account_id, session_id, segment, summary, model, input_tokens, output_tokens, created_at FROM segment_summaries ORDER BY 1, 2, 3`);
     const before = await rows();
     expect(before.length).toBeGreaterThanOrEqual(6);
-    const checksums = { compaction: await checksumProjection(dataSource, compactionProjection), memory: await checksumProjection(dataSource, memoryProjection) };
+    const checksums = {
+      compaction: await checksumProjection(dataSource, compactionProjection),
+      memory: await checksumProjection(dataSource, memoryProjection),
+      sessions: await checksumProjection(dataSource, memorySessionsProjection),
+    };
     expect(Number(checksums.memory.memory_facts!.split(':')[0])).toBeGreaterThan(20);
     expect(Number(checksums.memory.memory_proposals!.split(':')[0])).toBeGreaterThan(0);
+    for (const table of ['segment_pauses', 'quiet_extractions', 'session_activity']) expect(Number(checksums.sessions[table]!.split(':')[0])).toBeGreaterThan(0);
     const calls = fake.requests.length;
     await replayProjection(dataSource, log, compactionProjection);
     await replayProjection(dataSource, log, memoryProjection);
+    await replayProjection(dataSource, log, memorySessionsProjection);
     expect(await rows()).toEqual(before);
     expect(await checksumProjection(dataSource, compactionProjection)).toEqual(checksums.compaction);
     expect(await checksumProjection(dataSource, memoryProjection)).toEqual(checksums.memory);
+    expect(await checksumProjection(dataSource, memorySessionsProjection)).toEqual(checksums.sessions);
     expect(fake.requests.length).toBe(calls);
     expect(await log.lastSeq('events')).toBe(lastSeq);
   });

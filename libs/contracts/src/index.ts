@@ -7,4 +7,5 @@ export * from './api';
 export * from './subjects';
 export * from './errors';
 export * from './context.rpc';
+export * from './ingest.rpc';
 export * from './name-uuid';

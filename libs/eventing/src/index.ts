@@ -9,4 +9,5 @@ export * from './settlement';
 export * from './metrics';
 export * from './consumer-runtime';
 export * from './rpc-envelope';
+export * from './service-request';
 export * from './nest/jetstream.transport';

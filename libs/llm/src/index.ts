@@ -8,6 +8,7 @@ export * from './credentials/llm-key-store.port';
 export { encryptSecret, decryptSecret, deriveMasterKey, fingerprintSecret, SecretBoxError } from './credentials/secret-box';
 export * from './domain/pricing';
 export * from './domain/estimate-tokens';
+export * from './domain/transcript';
 export * from './domain/parse-model-json';
 export * from './domain/resolve-credential';
 export * from './domain/mask-key';

@@ -1,7 +1,6 @@
-export * from './domain/compaction-input';
+export * from './domain/compaction-prompt';
 export * from './domain/compaction-outcome';
 export * from './domain/compaction-telemetry';
 export * from './projections/compaction.projection';
-export { readSessionTurns, type TurnWindow } from './reactors/session-turns';
-export { CompactionModule } from './compaction-reactors.module';
-export { CompactionApiModule } from './compaction-api.module';
+export { CompactionReactorsModule } from './compaction-reactors.module';
+export { CompactionApiModule } from './api/compaction-api.module';

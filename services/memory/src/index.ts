@@ -8,6 +8,7 @@ export * from './domain/remember';
 export * from './domain/memory-categories';
 export * from './domain/quiet-time';
 export * from './projections/memory.projection';
-export * from './memory-api.module';
+export * from './projections/memory-sessions.projection';
+export * from './api/memory-api.module';
 export { sweepLapsed, startLapseSweep, sweepIntervalFromEnv } from './sweeps/lapse.sweep';
 export { MemoryReactorsModule } from './memory-reactors.module';

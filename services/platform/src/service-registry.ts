@@ -5,14 +5,20 @@ import type { Infra } from './infra';
 import { accountsProjection, GatewayModule } from '@mnemo/gateway-service';
 import { RedactionModule } from '@mnemo/redaction-service';
 import { CostLedgerApiModule, costLedgerMigrations, costLedgerProjections, startCostLedgerService } from '@mnemo/cost-ledger-service';
-import { memoryProjection, MemoryApiModule, startLapseSweep, sweepIntervalFromEnv } from '@mnemo/memory-service';
-import { MemoryReactorsModule } from '@mnemo/memory-service';
-import { compactionProjection, CompactionApiModule, CompactionModule } from '@mnemo/compaction-service';
+import { memoryProjection, memorySessionsProjection, MemoryApiModule, MemoryReactorsModule, startLapseSweep, sweepIntervalFromEnv } from '@mnemo/memory-service';
+import { compactionProjection, CompactionApiModule, CompactionReactorsModule } from '@mnemo/compaction-service';
 import { contextMigrations, contextProjection, contextSourcesProjection, ContextApiModule, startContextRpc } from '@mnemo/context-service';
 import { recallProjection, RecallApiModule, RecallReactorsModule } from '@mnemo/recall-service';
 import { lifeInventoryProjection, profileProjection, ProfileApiModule, ProfileReactorsModule } from '@mnemo/profile-service';
 import { insightProjection, InsightApiModule, InsightReactorsModule } from '@mnemo/insight-service';
-import { IngestApiModule, sessionOutcomesProjection, sessionsProjection, startIngestLoops, transcriptIngestRunsProjection } from '@mnemo/ingest-service';
+import {
+  IngestApiModule,
+  sessionOutcomesProjection,
+  sessionsProjection,
+  startIngestLoops,
+  startSessionTurnsResponder,
+  transcriptIngestRunsProjection,
+} from '@mnemo/ingest-service';
 
 /** What one deployable service is: the read models it projects, its reactors, its HTTP surface. */
 export interface ServiceDefinition {
@@ -34,9 +40,9 @@ export const SERVICES: readonly ServiceDefinition[] = [
   { name: 'gateway', projections: [accountsProjection], http: GatewayModule },
   { name: 'redaction', projections: [], reactors: RedactionModule },
   { name: 'cost-ledger', projections: costLedgerProjections, migrations: costLedgerMigrations, api: CostLedgerApiModule, start: (infra, logger, env) => startCostLedgerService({ ...infra, logger }, env) },
-  { name: 'ingest', projections: [sessionsProjection, sessionOutcomesProjection, transcriptIngestRunsProjection], api: IngestApiModule, start: startIngestLoops },
-  { name: 'compaction', projections: [compactionProjection], reactors: CompactionModule, api: CompactionApiModule },
-  { name: 'memory', projections: [memoryProjection], reactors: MemoryReactorsModule, api: MemoryApiModule, start: async (infra, logger, env) => [startLapseSweep(infra, logger, sweepIntervalFromEnv(env))] },
+  { name: 'ingest', projections: [sessionsProjection, sessionOutcomesProjection, transcriptIngestRunsProjection], api: IngestApiModule, start: async (infra, logger, env) => [await startSessionTurnsResponder(infra), ...(await startIngestLoops(infra, logger, env))] },
+  { name: 'compaction', projections: [compactionProjection], reactors: CompactionReactorsModule, api: CompactionApiModule },
+  { name: 'memory', projections: [memoryProjection, memorySessionsProjection], reactors: MemoryReactorsModule, api: MemoryApiModule, start: async (infra, logger, env) => [startLapseSweep(infra, logger, sweepIntervalFromEnv(env))] },
   { name: 'context', projections: [contextProjection, contextSourcesProjection], migrations: contextMigrations, api: ContextApiModule, start: startContextRpc },
   { name: 'recall', projections: [recallProjection], reactors: RecallReactorsModule, api: RecallApiModule },
   { name: 'profile', projections: [profileProjection, lifeInventoryProjection], reactors: ProfileReactorsModule, api: ProfileApiModule },

@@ -1,9 +1,9 @@
 import { CompactionFailed, CompactionSkipped, SegmentCompacted } from '@mnemo/contracts';
-import { buildCompactionInput } from './compaction-input';
-import { decideCompactionOutcome, extractionFollows, settledAs, type CompactionLlmResult, type CompactionOutcome } from './compaction-outcome';
+import { buildTranscript } from '@mnemo/llm';
+import { decideCompactionOutcome, type CompactionLlmResult, type CompactionOutcome } from './compaction-outcome';
 import { compactionTelemetry } from './compaction-telemetry';
 
-const input = buildCompactionInput([{ seq: 0, role: 'user', text: 'I decided to quit my job in spring.' }]);
+const input = buildTranscript([{ seq: 0, role: 'user', text: 'I decided to quit my job in spring.' }]);
 const ok = (text: string): CompactionLlmResult => ({ ok: true, text, usage: { inputTokens: 900, outputTokens: 120 }, model: 'haiku' });
 const fail = (failure: Extract<CompactionLlmResult, { ok: false }>['failure'], extra = {}): CompactionLlmResult => ({
   ok: false,
@@ -25,7 +25,7 @@ describe('decideCompactionOutcome', () => {
   });
 
   it('skips an empty transcript without needing a model answer', () => {
-    const outcome = decideCompactionOutcome({ segment: 1, input: buildCompactionInput([]), result: ok('made up') });
+    const outcome = decideCompactionOutcome({ segment: 1, input: buildTranscript([]), result: ok('made up') });
     expect(outcome).toEqual({ type: 'CompactionSkipped', payload: { segment: 1, reason: 'empty_transcript' } });
   });
 
@@ -86,19 +86,7 @@ describe('compactionTelemetry', () => {
   });
 
   it('records nothing for an empty transcript', () => {
-    const outcome = decideCompactionOutcome({ segment: 1, input: buildCompactionInput([]) });
+    const outcome = decideCompactionOutcome({ segment: 1, input: buildTranscript([]) });
     expect(compactionTelemetry(outcome, { sessionId: 's1' })).toBeNull();
-  });
-});
-
-describe('extractionFollows', () => {
-  it('follows a summary, a failed call and a spent compaction cap; not a missing credential or an empty transcript', () => {
-    const follows = (type: CompactionOutcome['type'], reason?: string) => extractionFollows(settledAs(type, { reason }));
-    expect(follows('SegmentCompacted')).toBe(true);
-    expect(follows('CompactionFailed', 'api_error')).toBe(true);
-    expect(follows('CompactionFailed', 'rate_limited')).toBe(true);
-    expect(follows('CompactionSkipped', 'cost_cap')).toBe(true);
-    expect(follows('CompactionSkipped', 'no_credential')).toBe(false);
-    expect(follows('CompactionSkipped', 'empty_transcript')).toBe(false);
   });
 });

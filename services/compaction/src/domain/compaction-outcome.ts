@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { CompactionFailed, CompactionSkipped, SegmentCompacted } from '@mnemo/contracts';
-import type { CompactionInput } from './compaction-input';
+import type { Transcript } from '@mnemo/llm';
 
 /** The part of the LLM port's answer compaction reads (structurally compatible with libs/llm's LlmResult). */
 export type CompactionLlmResult =
@@ -22,7 +22,7 @@ const MAX_SUMMARY_CHARS = 20_000;
 const MAX_MESSAGE_CHARS = 2_000;
 
 /** Whether there is anything to summarize; with nothing, no model is called and no money reserved. */
-export const needsSummary = (input: CompactionInput): boolean => input.includedTurns > 0;
+export const needsSummary = (input: Transcript): boolean => input.includedTurns > 0;
 
 /**
  * The one event a segment pause ends in. A missing key or a spent cap is a skip (nothing went wrong,
@@ -31,7 +31,7 @@ export const needsSummary = (input: CompactionInput): boolean => input.includedT
  */
 export function decideCompactionOutcome(args: {
   segment: number;
-  input: CompactionInput;
+  input: Transcript;
   result?: CompactionLlmResult;
 }): CompactionOutcome {
   const { segment, input, result } = args;
@@ -77,20 +77,3 @@ function failed(segment: number, reason: z.infer<typeof CompactionFailed>['reaso
 function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
-
-/** How a settled pause is recorded in the read model: the outcome type, and the reason of a skip. */
-export function settledAs(type: CompactionOutcome['type'], payload: { reason?: string }): string {
-  return type === 'CompactionSkipped' ? `${type}:${payload.reason}` : type;
-}
-
-/**
- * The settled outcomes fact extraction follows (SPEC §5: extraction runs once the segment's compaction
- * call has settled, whatever it settled as). A failed summary or a spent compaction cap still leaves a
- * transcript worth reading for facts, and extraction pays from the session pool, not the compaction one.
- * Not followed: no credential (the extraction call would find none either) and an empty transcript
- * (nothing to read). A segment whose outcome is not followed is no bound either: its turns are read by
- * the next extraction of the session.
- */
-export const EXTRACTION_FOLLOWS = ['SegmentCompacted', 'CompactionFailed', 'CompactionSkipped:cost_cap'] as const;
-
-export const extractionFollows = (settled: string): boolean => (EXTRACTION_FOLLOWS as readonly string[]).includes(settled);

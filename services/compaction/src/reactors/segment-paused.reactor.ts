@@ -1,17 +1,17 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import type { DataSource } from 'typeorm';
-import { buildEvent, reactionId, type EventEnvelope, type EventType, type PayloadOf } from '@mnemo/contracts';
-import { EVENT_LOG, EventContext, LOGGER, OnEvent, type EventLog, type Logger } from '@mnemo/eventing';
-import { awaitCheckpoint, CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
-import { LLM_CLIENT, type LlmClient } from '@mnemo/llm';
-import { buildCompactionInput, compactionPrompt } from '../domain/compaction-input';
+import { buildEvent, INGEST_RPC, reactionId, SessionTurnsReply, type EventEnvelope, type EventType, type PayloadOf } from '@mnemo/contracts';
+import { EVENT_LOG, EventContext, LOGGER, OnEvent, requestFromService, type EventLog, type Logger } from '@mnemo/eventing';
+import { CACHE, type Cache } from '@mnemo/persistence';
+import { buildTranscript, LLM_CLIENT, TRANSCRIPT_MAX_CHARS, type LlmClient, type Transcript } from '@mnemo/llm';
 import { decideCompactionOutcome, needsSummary, type CompactionLlmResult } from '../domain/compaction-outcome';
+import { compactionPrompt } from '../domain/compaction-prompt';
 import { compactionTelemetry } from '../domain/compaction-telemetry';
-import { readSessionTurns } from './session-turns';
 
 /** How long a finished compaction is remembered, so a redelivered pause never pays for a second summary. */
 const DONE_TTL_MS = 24 * 60 * 60 * 1000;
+/** Above ingest's own wait for its turns read model, so a lag comes back as an answer. */
+const TURNS_TIMEOUT_MS = 10_000;
 
 /**
  * On a segment pause: summarize the session so far and record the outcome — SegmentCompacted,
@@ -23,7 +23,6 @@ const DONE_TTL_MS = 24 * 60 * 60 * 1000;
 export class SegmentPausedReactor {
   constructor(
     @Inject(EVENT_LOG) private readonly log: EventLog,
-    @Inject(DATA_SOURCE) private readonly db: DataSource,
     @Inject(CACHE) private readonly cache: Cache,
     @Inject(LLM_CLIENT) private readonly llm: LlmClient,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -43,10 +42,15 @@ export class SegmentPausedReactor {
     if (await this.cache.get(doneKey)) return;
 
     const pausedSeq = ctx.stored.seq;
-    // The pause may overtake the turns it ends: read only once the turns read model has them.
-    await awaitCheckpoint(this.db, 'sessions', pausedSeq);
-    const { turns, total } = await readSessionTurns(this.db, { accountId: event.accountId, sessionId, afterSeq: 0, throughSeq: pausedSeq });
-    const built = buildCompactionInput(turns);
+    // Ingest owns the turns and answers once its read model has those the pause ends (a pause may overtake them).
+    const { turns, total } = await requestFromService(this.log, {
+      service: 'ingest',
+      verb: INGEST_RPC.sessionTurns,
+      body: { accountId: event.accountId, sessionId, afterSeq: 0, throughSeq: pausedSeq, maxChars: TRANSCRIPT_MAX_CHARS },
+      reply: SessionTurnsReply,
+      timeoutMs: TURNS_TIMEOUT_MS,
+    });
+    const built = buildTranscript(turns);
     const input = { ...built, droppedTurns: built.droppedTurns + (total - turns.length) };
     const segment = event.payload.segment;
 
@@ -61,7 +65,7 @@ export class SegmentPausedReactor {
     this.logger.info({ accountId: event.accountId, sessionId, segment, outcome: outcome.type, turns: input.includedTurns }, 'segment compaction settled');
   }
 
-  private async summarize(account: string, input: ReturnType<typeof buildCompactionInput>, segment: number): Promise<CompactionLlmResult> {
+  private async summarize(account: string, input: Transcript, segment: number): Promise<CompactionLlmResult> {
     const prompt = compactionPrompt(input, { segment });
     try {
       return await this.llm.complete({

@@ -8,9 +8,9 @@ import { rememberFromMessage, type RememberRefusal } from '../domain/remember';
 import { MemoryChangeFeed } from './memory-change-feed';
 import { decideManualCreate, decideMemoryDelete, decideMemoryEdit, rememberWrite, type MemoryChange } from './memory-decisions';
 import { CreateMemoryBody, ListMemoriesQuery, PatchMemoryBody, RememberBody, SearchMemoriesQuery } from './memory-api.dto';
-import { MemoryReads } from './memory-reads.service';
+import { MemoryReadsService } from './memory-reads.service';
 import { proposalView } from './proposals.controller';
-import { MemoryWriter } from './memory-writer.service';
+import { MemoryWriterService } from './memory-writer.service';
 
 const DeleteQuery = z.object({ version: z.coerce.number().int().positive().optional() });
 
@@ -37,8 +37,8 @@ function settle<T extends 'MemoryFactEdited' | 'MemoryFactDeleted'>(decision: Me
 @UseGuards(ApiKeyGuard)
 export class MemoriesController {
   constructor(
-    @Inject(MemoryReads) private readonly reads: MemoryReads,
-    @Inject(MemoryWriter) private readonly writer: MemoryWriter,
+    @Inject(MemoryReadsService) private readonly reads: MemoryReadsService,
+    @Inject(MemoryWriterService) private readonly writer: MemoryWriterService,
     @Inject(MemoryChangeFeed) private readonly feed: MemoryChangeFeed,
   ) {}
 

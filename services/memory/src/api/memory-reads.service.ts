@@ -5,14 +5,14 @@ import { factTypesIn, type MemoryCategory } from '../domain/memory-categories';
 import type { FactTypeName } from '../domain/memory-fact';
 import type { PlanCheckIn, PlanState } from '../domain/plans';
 import type { ProposalState } from '../domain/proposals';
-import { proposalFromRow } from '../projections/memory-proposals.projector';
-import { planFromRow } from '../projections/plans.projector';
+import { proposalFromRow } from '../projections/memory-proposals.projection';
+import { planFromRow } from '../projections/plans.projection';
 import type { MemoryRecord } from './memory-decisions';
 import { countsFromTypeTotals, HEADLINE_OPTIONS, highlightSnippet, memoryView, type MemoryView } from './memory-view';
 
 /** Every read of the memory read models, always scoped to one account. */
 @Injectable()
-export class MemoryReads {
+export class MemoryReadsService {
   constructor(@Inject(DATA_SOURCE) private readonly db: DataSource) {}
 
   /** Active or superseded (a superseded fact keeps its history); a deleted one is not found. */

@@ -16,7 +16,7 @@ export interface NewEvent {
  * projection has applied what was appended, so a GET right after a write sees it.
  */
 @Injectable()
-export class MemoryWriter {
+export class MemoryWriterService {
   constructor(
     @Inject(EVENT_LOG) private readonly log: EventLog,
     @Inject(DATA_SOURCE) private readonly db: DataSource,

@@ -3,8 +3,8 @@ import { ConflictError, NotFoundError } from '@mnemo/contracts';
 import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
 import { decidePlanActivation, MAX_ACTIVE_PLANS, progressLine, reviewDueAt, type PlanCheckIn, type PlanState } from '../domain/plans';
 import { CheckInBody, ClosePlanBody } from './memory-api.dto';
-import { MemoryReads } from './memory-reads.service';
-import { MemoryWriter } from './memory-writer.service';
+import { MemoryReadsService } from './memory-reads.service';
+import { MemoryWriterService } from './memory-writer.service';
 
 function planView(plan: PlanState, checkIns: PlanCheckIn[]) {
   const review = reviewDueAt(plan);
@@ -28,8 +28,8 @@ function planView(plan: PlanState, checkIns: PlanCheckIn[]) {
 @UseGuards(ApiKeyGuard)
 export class PlansController {
   constructor(
-    @Inject(MemoryReads) private readonly reads: MemoryReads,
-    @Inject(MemoryWriter) private readonly writer: MemoryWriter,
+    @Inject(MemoryReadsService) private readonly reads: MemoryReadsService,
+    @Inject(MemoryWriterService) private readonly writer: MemoryWriterService,
   ) {}
 
   @Get('plans')

@@ -2,8 +2,8 @@ import { Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nest
 import { ConflictError, NotFoundError } from '@mnemo/contracts';
 import { AccountId, ApiKeyGuard } from '@mnemo/http-edge';
 import { decideProposalAnswer, proposalsToOffer, type ProposalState } from '../domain/proposals';
-import { MemoryReads } from './memory-reads.service';
-import { MemoryWriter } from './memory-writer.service';
+import { MemoryReadsService } from './memory-reads.service';
+import { MemoryWriterService } from './memory-writer.service';
 
 export const proposalView = (p: ProposalState) => ({
   id: p.proposalId,
@@ -29,8 +29,8 @@ export const proposalView = (p: ProposalState) => ({
 @UseGuards(ApiKeyGuard)
 export class ProposalsController {
   constructor(
-    @Inject(MemoryReads) private readonly reads: MemoryReads,
-    @Inject(MemoryWriter) private readonly writer: MemoryWriter,
+    @Inject(MemoryReadsService) private readonly reads: MemoryReadsService,
+    @Inject(MemoryWriterService) private readonly writer: MemoryWriterService,
   ) {}
 
   @Get()

@@ -1,12 +1,12 @@
 import type { StoredEvent } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
-import { recordArtifactSave, settleArtifactExtraction } from './memory-artifacts.projector';
+import { recordArtifactSave, settleArtifactExtraction } from './memory-artifacts.projection';
 import { MemoryArtifacts1764400005200 } from './memory-artifacts.migration';
-import { deleteFact, editFact, insertFact, markFactsUsed, supersedeFact } from './memory-facts.projector';
+import { deleteFact, editFact, insertFact, markFactsUsed, supersedeFact } from './memory-facts.projection';
 import { MemoryProvenance1764400005400 } from './memory-provenance.migration';
-import { applyProposalEvent } from './memory-proposals.projector';
+import { applyProposalEvent } from './memory-proposals.projection';
 import { Memory1764400005100 } from './memory.migration';
-import { applyPlanEvent, applyReminderSet } from './plans.projector';
+import { applyPlanEvent, applyReminderSet } from './plans.projection';
 import { PlanProgress1764400005300 } from './plan-progress.migration';
 
 const HANDLES = [

@@ -2,9 +2,9 @@ import { Controller, Inject, type OnModuleDestroy } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import { EventContext, LOGGER, OnEvent, type Logger } from '@mnemo/eventing';
 import { CACHE, type Cache } from '@mnemo/persistence';
-import { ArtifactExtraction, artifactKey, type ArtifactSavedEvent } from './artifact-extraction.service';
-import { CacheDebouncer } from './artifact-debounce';
-import { EXTRACTION_CONFIG, type ExtractionConfig } from './extraction.config';
+import { ArtifactExtractionService, artifactKey, type ArtifactSavedEvent } from '../extraction/artifact-extraction.service';
+import { CacheDebouncer } from '../extraction/cache.debouncer';
+import { EXTRACTION_CONFIG, type ExtractionConfig } from '../extraction.config';
 
 /**
  * After an artifact save, debounced 3 s per artifact with one extraction in flight per artifact across
@@ -20,7 +20,7 @@ export class ArtifactSavedReactor implements OnModuleDestroy {
     @Inject(CACHE) cache: Cache,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(EXTRACTION_CONFIG) config: ExtractionConfig,
-    private readonly extraction: ArtifactExtraction,
+    private readonly extraction: ArtifactExtractionService,
   ) {
     this.debouncer = new CacheDebouncer(
       cache,

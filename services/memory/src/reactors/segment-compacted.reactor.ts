@@ -2,11 +2,13 @@ import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { DataSource } from 'typeorm';
 import type { EventEnvelope, PayloadOf } from '@mnemo/contracts';
-import { EventContext, LOGGER, OnEvent, type Logger } from '@mnemo/eventing';
+import { EVENT_LOG, EventContext, LOGGER, OnEvent, type EventLog, type Logger } from '@mnemo/eventing';
 import { awaitCheckpoint, DATA_SOURCE } from '@mnemo/persistence';
-import { buildCompactionInput, EXTRACTION_FOLLOWS, extractionFollows, readSessionTurns, settledAs } from '@mnemo/compaction-service';
+import { extractionFollows, segmentWindow, settledAs } from '../domain/extraction-window';
 import { segmentOrigin } from '../domain/fact-guards';
-import { FactExtractor } from './fact-extractor.service';
+import { windowTranscript } from '../extraction/ingest-turns.client';
+import { memorySessionsProjection } from '../projections/memory-sessions.projection';
+import { FactExtractionService } from '../extraction/fact-extraction.service';
 
 type Settled = 'SegmentCompacted' | 'CompactionSkipped' | 'CompactionFailed';
 
@@ -20,9 +22,10 @@ type Settled = 'SegmentCompacted' | 'CompactionSkipped' | 'CompactionFailed';
 @Controller()
 export class SegmentCompactedReactor {
   constructor(
+    @Inject(EVENT_LOG) private readonly log: EventLog,
     @Inject(DATA_SOURCE) private readonly db: DataSource,
     @Inject(LOGGER) private readonly logger: Logger,
-    private readonly extractor: FactExtractor,
+    private readonly extractor: FactExtractionService,
   ) {}
 
   @OnEvent('SegmentCompacted')
@@ -46,28 +49,26 @@ export class SegmentCompactedReactor {
     if (!sessionId) return;
     if (!extractionFollows(settledAs(event.type, event.payload))) return;
     const { segment } = event.payload;
-    // The pauses and outcomes logged before this event are in the compaction read model once it gets here.
-    await awaitCheckpoint(this.db, 'compaction', ctx.stored.seq);
-    const [bounds]: Array<{ paused_seq: string | null; after_seq: string }> = await this.db.query(
-      `SELECT p.paused_seq,
-              GREATEST(
-                coalesce((SELECT max(pp.paused_seq) FROM segment_pauses pp
-                          WHERE pp.account_id = $1 AND pp.session_id = $2 AND pp.segment < $3 AND pp.settled = ANY($4::text[])), 0),
-                coalesce((SELECT q.through_seq FROM quiet_extractions q WHERE q.account_id = $1 AND q.session_id = $2 AND q.through_seq < p.paused_seq), 0)
-              ) AS after_seq
-       FROM segment_pauses p WHERE p.account_id = $1 AND p.session_id = $2 AND p.segment = $3`,
-      [event.accountId, sessionId, segment, EXTRACTION_FOLLOWS],
+    // Memory's own read model of pauses and outcomes holds everything logged before this event once it gets here.
+    await awaitCheckpoint(this.db, memorySessionsProjection.name, ctx.stored.seq);
+    const pauses: Array<{ segment: number; paused_seq: string; settled: string | null }> = await this.db.query(
+      `SELECT segment, paused_seq, settled FROM segment_pauses WHERE account_id = $1 AND session_id = $2 AND segment <= $3`,
+      [event.accountId, sessionId, segment],
     );
-    if (!bounds?.paused_seq) {
+    const quiet: Array<{ through_seq: string }> = await this.db.query(
+      `SELECT through_seq FROM quiet_extractions WHERE account_id = $1 AND session_id = $2`,
+      [event.accountId, sessionId],
+    );
+    const recorded = pauses.map((p) => ({ segment: p.segment, pausedSeq: Number(p.paused_seq), settled: p.settled }));
+    const window = segmentWindow(segment, recorded, quiet[0] ? Number(quiet[0].through_seq) : null);
+    if (!window) {
       this.logger.warn({ eventId: event.id, sessionId, segment }, 'compaction outcome of a segment with no recorded pause: nothing to extract from');
       return;
     }
-    const window = { accountId: event.accountId, sessionId, afterSeq: Number(bounds.after_seq), throughSeq: Number(bounds.paused_seq) };
-    await awaitCheckpoint(this.db, 'sessions', window.throughSeq);
-    const { turns } = await readSessionTurns(this.db, window);
+    const transcript = await windowTranscript(this.log, { accountId: event.accountId, sessionId }, window);
     await this.extractor.extract({
       accountId: event.accountId,
-      transcript: buildCompactionInput(turns).text,
+      transcript,
       origin: segmentOrigin(sessionId, segment),
       trigger: { kind: 'segment', sessionId, segment },
       key: event.id,

@@ -4,8 +4,8 @@ import { startPeriodicTask, type EventLog, type Logger, type Subscription } from
 import { PROPOSAL_LAPSE_DAYS } from '../domain/extraction-plan';
 import { lapsePlans, PLAN_PROPOSAL_LAPSE_DAYS } from '../domain/plans';
 import { lapseDue } from '../domain/proposals';
-import { proposalFromRow } from '../projections/memory-proposals.projector';
-import { planFromRow } from '../projections/plans.projector';
+import { proposalFromRow } from '../projections/memory-proposals.projection';
+import { planFromRow } from '../projections/plans.projection';
 
 export interface SweepDeps {
   log: EventLog;

@@ -8,9 +8,9 @@ import { planExtractionWrites } from '../domain/extraction-plan';
 import { factItemsOf, MAX_FACTS_PER_EXTRACTION, shouldExtract, validateFacts } from '../domain/fact-guards';
 import type { ExistingFact, FactOrigin } from '../domain/memory-fact';
 import { memoryEvent } from '../memory-event';
-import { EXTRACTION_MAX_OUTPUT_TOKENS, extractionPrompt } from './extraction-prompt';
-import { writeEvent } from './extraction-events';
-import { extractionTelemetry, type ExtractionResult, type ExtractionTrigger } from './extraction-telemetry';
+import { EXTRACTION_MAX_OUTPUT_TOKENS, extractionPrompt } from '../domain/extraction-prompt';
+import { writeEvent } from '../domain/extraction-events';
+import { extractionTelemetry, type ExtractionResult, type ExtractionTrigger } from '../domain/extraction-telemetry';
 
 export interface ExtractionRequest {
   accountId: string;
@@ -35,7 +35,7 @@ const SCOPE_LOCK_MS = 2 * 60_000;
  * the next extraction in the scope deduplicates against it.
  */
 @Injectable()
-export class FactExtractor {
+export class FactExtractionService {
   constructor(
     @Inject(EVENT_LOG) private readonly log: EventLog,
     @Inject(DATA_SOURCE) private readonly db: DataSource,

@@ -1,6 +1,6 @@
 import { RedisCache } from '@mnemo/persistence';
 import { TEST_REDIS_URL } from '../../../../tests/support/servers';
-import { CacheDebouncer, inflightLock, type DebounceResult } from './artifact-debounce';
+import { CacheDebouncer, inflightLock, type DebounceResult } from './cache.debouncer';
 
 const prefix = `debounce_${Math.random().toString(16).slice(2)}:`;
 

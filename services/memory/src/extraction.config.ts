@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { QUIET_MINUTES } from '../domain/quiet-time';
+import { QUIET_MINUTES } from './domain/quiet-time';
 
 export const EXTRACTION_CONFIG = 'EXTRACTION_CONFIG';
 

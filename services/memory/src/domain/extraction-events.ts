@@ -1,5 +1,5 @@
 import type { PayloadOf } from '@mnemo/contracts';
-import type { ExtractionWrite } from '../domain/extraction-plan';
+import type { ExtractionWrite } from './extraction-plan';
 
 /** The sensitive-fact reason fits the event's 200 characters. */
 const MAX_REASON_CHARS = 200;

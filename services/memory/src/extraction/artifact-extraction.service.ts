@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventEnvelope, PayloadOf } from '@mnemo/contracts';
 import { CACHE, type Cache } from '@mnemo/persistence';
-import { COMPACTION_MAX_INPUT_CHARS } from '@mnemo/compaction-service';
+import { TRANSCRIPT_MAX_CHARS } from '@mnemo/llm';
 import { artifactOrigin } from '../domain/fact-guards';
-import { FactExtractor } from './fact-extractor.service';
+import { FactExtractionService } from './fact-extraction.service';
 
 export type ArtifactSavedEvent = EventEnvelope<'ArtifactSaved', PayloadOf<'ArtifactSaved'>>;
 
@@ -19,10 +19,10 @@ export const artifactKey = (accountId: string, artifactId: string) => `memory:ar
  * in-flight lock; a save already extracted is not extracted again.
  */
 @Injectable()
-export class ArtifactExtraction {
+export class ArtifactExtractionService {
   constructor(
     @Inject(CACHE) private readonly cache: Cache,
-    private readonly extractor: FactExtractor,
+    private readonly extractor: FactExtractionService,
   ) {}
 
   isDone(eventId: string): Promise<string | null> {
@@ -35,7 +35,7 @@ export class ArtifactExtraction {
     const outcome = await this.extractor.extract({
       accountId: event.accountId,
       // The newest part of a very long artifact, like a transcript: the cap keeps the call's cost bounded.
-      transcript: content.slice(-COMPACTION_MAX_INPUT_CHARS),
+      transcript: content.slice(-TRANSCRIPT_MAX_CHARS),
       origin: artifactOrigin(artifactId, event.sessionId),
       trigger: { kind: 'artifact', artifactId, sessionId: event.sessionId },
       key: event.id,

@@ -1,4 +1,4 @@
-import { MAX_FACTS_PER_EXTRACTION } from '../domain/fact-guards';
+import { MAX_FACTS_PER_EXTRACTION } from './fact-guards';
 
 /** Room for 20 facts of one or two sentences, as JSON. */
 export const EXTRACTION_MAX_OUTPUT_TOKENS = 2_048;

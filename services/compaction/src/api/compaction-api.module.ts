@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SessionSummaryController } from './api/session-summary.controller';
+import { SessionSummaryController } from './session-summary.controller';
 
 /** Session summaries over HTTP: mounted on the gateway. */
 @Module({ controllers: [SessionSummaryController] })

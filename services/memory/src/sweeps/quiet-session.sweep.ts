@@ -3,11 +3,11 @@ import type { DataSource } from 'typeorm';
 import { reactionId } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, startPeriodicTask, type EventLog, type Logger, type Subscription } from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
-import { buildCompactionInput, readSessionTurns } from '@mnemo/compaction-service';
 import { isQuietSession } from '../domain/quiet-time';
+import { windowTranscript } from '../extraction/ingest-turns.client';
 import { memoryEvent } from '../memory-event';
-import { EXTRACTION_CONFIG, type ExtractionConfig } from './extraction.config';
-import { FactExtractor, type ExtractionOutcome } from './fact-extractor.service';
+import { EXTRACTION_CONFIG, type ExtractionConfig } from '../extraction.config';
+import { FactExtractionService, type ExtractionOutcome } from '../extraction/fact-extraction.service';
 
 interface QuietCandidate {
   account_id: string;
@@ -38,7 +38,7 @@ export class QuietSessionSweep implements OnApplicationBootstrap, OnModuleDestro
     @Inject(CACHE) private readonly cache: Cache,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(EXTRACTION_CONFIG) private readonly config: ExtractionConfig,
-    private readonly extractor: FactExtractor,
+    private readonly extractor: FactExtractionService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -78,12 +78,12 @@ export class QuietSessionSweep implements OnApplicationBootstrap, OnModuleDestro
     const throughSeq = Number(candidate.through_seq);
     const key = `quiet:${accountId}:${sessionId}:${throughSeq}`;
     if (!(await this.cache.tryLock(`memory:${key}`, CLAIM_MS))) return false;
-    const { turns } = await readSessionTurns(this.db, { accountId, sessionId, afterSeq: Number(candidate.after_seq), throughSeq });
     let outcome: ExtractionOutcome;
     try {
+      const transcript = await windowTranscript(this.log, { accountId, sessionId }, { afterSeq: Number(candidate.after_seq), throughSeq });
       outcome = await this.extractor.extract({
         accountId,
-        transcript: buildCompactionInput(turns).text,
+        transcript,
         origin: { sourceSession: sessionId },
         trigger: { kind: 'quiet', sessionId },
         key,

@@ -2,9 +2,9 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import type { DataSource } from 'typeorm';
 import { EVENT_LOG, LOGGER, startPeriodicTask, type EventLog, type Logger, type Subscription } from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
-import { inflightLock } from './artifact-debounce';
-import { ArtifactExtraction, artifactKey, type ArtifactSavedEvent } from './artifact-extraction.service';
-import { EXTRACTION_CONFIG, type ExtractionConfig } from './extraction.config';
+import { inflightLock } from '../extraction/cache.debouncer';
+import { ArtifactExtractionService, artifactKey, type ArtifactSavedEvent } from '../extraction/artifact-extraction.service';
+import { EXTRACTION_CONFIG, type ExtractionConfig } from '../extraction.config';
 
 /** Saves looked at per sweep; the rest wait for the next one. */
 const SWEEP_LIMIT = 100;
@@ -28,7 +28,7 @@ export class ArtifactExtractionSweep implements OnApplicationBootstrap, OnModule
     @Inject(CACHE) private readonly cache: Cache,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(EXTRACTION_CONFIG) private readonly config: ExtractionConfig,
-    private readonly extraction: ArtifactExtraction,
+    private readonly extraction: ArtifactExtractionService,
   ) {}
 
   onApplicationBootstrap(): void {

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { subjectToken } from './envelope';
+
+/** Request/reply shapes of the ingest service (subjects.rpc('ingest', …)): the owner of the turns read model. */
+export const INGEST_RPC = { sessionTurns: 'session-turns' } as const;
+
+const logSeq = z.number().int().nonnegative();
+
+/**
+ * A session's conversation turns stored in a window of the log — after `afterSeq` (0: from the start),
+ * up to and including `throughSeq` — newest first until `maxChars` is passed. The owner answers once its
+ * turns read model has applied the log through `throughSeq`.
+ */
+export const SessionTurnsRequest = z.object({
+  accountId: subjectToken,
+  sessionId: subjectToken,
+  afterSeq: logSeq,
+  throughSeq: logSeq,
+  maxChars: z.number().int().positive().max(1_000_000),
+});
+export type SessionTurnsRequest = z.infer<typeof SessionTurnsRequest>;
+
+export const SessionTurn = z.object({ seq: z.number().int(), role: z.enum(['user', 'assistant', 'system']), text: z.string() });
+
+/** Oldest first; `total` counts every conversation turn of the window, so those left out are known without reading them. */
+export const SessionTurnsReply = z.object({ turns: z.array(SessionTurn), total: z.number().int().nonnegative() });
+export type SessionTurnsReply = z.infer<typeof SessionTurnsReply>;

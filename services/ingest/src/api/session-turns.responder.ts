@@ -1,0 +1,39 @@
+import type { DataSource } from 'typeorm';
+import { INGEST_RPC, SessionTurnsRequest, subjects, ValidationError, zodIssues, type SessionTurnsReply } from '@mnemo/contracts';
+import type { EventLog, Subscription } from '@mnemo/eventing';
+import { awaitCheckpoint } from '@mnemo/persistence';
+
+/** Below the askers' request timeout, so a lagging read model is answered as such rather than as silence. */
+const CHECKPOINT_WAIT_MS = 8_000;
+
+/**
+ * The turns read model's door for the services that read transcripts (compaction, memory). It answers
+ * once the sessions projection has applied the log through the window's end: a pause may overtake the
+ * turns it ends, and the asker's retry comes back with a DependencyError until they are there.
+ */
+export async function startSessionTurnsResponder(infra: { log: EventLog; dataSource: DataSource }): Promise<Subscription> {
+  return infra.log.reply(subjects.rpc('ingest', INGEST_RPC.sessionTurns), 'ingest', async (body) => {
+    const parsed = SessionTurnsRequest.safeParse(body);
+    if (!parsed.success) throw new ValidationError('bad session-turns request', zodIssues(parsed.error));
+    await awaitCheckpoint(infra.dataSource, 'sessions', parsed.data.throughSeq, CHECKPOINT_WAIT_MS);
+    return readSessionTurns(infra.dataSource, parsed.data);
+  });
+}
+
+/**
+ * A session's conversation turns in a window of the log, newest first until the character cap is passed
+ * (the asker's buildTranscript then trims to the cap exactly), answered oldest first.
+ */
+export async function readSessionTurns(db: Pick<DataSource, 'query'>, window: SessionTurnsRequest): Promise<SessionTurnsReply> {
+  const rows: Array<{ seq: number; role: 'user' | 'assistant' | 'system'; text: string; total: string }> = await db.query(
+    `SELECT seq, role, text, total FROM (
+       SELECT seq, role, text, count(*) OVER () AS total,
+              sum(length(text) + 16) OVER (ORDER BY seq DESC) - (length(text) + 16) AS newer_chars
+       FROM turns
+       WHERE account_id = $1 AND session_id = $2 AND last_seq > $3 AND last_seq <= $4
+         AND role <> 'system' AND NOT is_sidechain AND length(btrim(text)) > 0
+     ) w WHERE newer_chars < $5 ORDER BY seq`,
+    [window.accountId, window.sessionId, window.afterSeq, window.throughSeq, window.maxChars],
+  );
+  return { turns: rows.map(({ seq, role, text }) => ({ seq, role, text })), total: rows.length ? Number(rows[0]!.total) : 0 };
+}

@@ -1,0 +1,91 @@
+import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { Projection, Sql } from '@mnemo/persistence';
+import { settledAs } from '../domain/extraction-window';
+import { MemorySessions1764400005500 } from './memory-sessions.migration';
+
+/**
+ * What memory keeps per session to bound its extractions: segment_pauses (with how each settled),
+ * quiet_extractions and session_activity. Built from the events, not from ingest's or compaction's
+ * tables; under its own checkpoint, so a reactor that waits for it sees pauses and outcomes alike, and
+ * the facts API's read-your-writes wait on `memory` never waits behind the turns this one counts.
+ */
+export const memorySessionsProjection: Projection = {
+  name: 'memory-sessions',
+  handles: ['TurnRecorded', 'SegmentPaused', 'SegmentCompacted', 'CompactionSkipped', 'CompactionFailed', 'SessionQuietExtracted'],
+  tables: ['segment_pauses', 'quiet_extractions', 'session_activity'],
+  migrations: [MemorySessions1764400005500],
+
+  async apply(sql: Sql, stored: StoredEvent): Promise<void> {
+    const { event, seq } = stored;
+    if (!event.sessionId) return;
+    switch (event.type) {
+      case 'TurnRecorded':
+        await touchActivity(sql, event.accountId, event.sessionId, seq, { turnAt: event.occurredAt });
+        return;
+      case 'SegmentCompacted':
+      case 'CompactionSkipped':
+      case 'CompactionFailed': {
+        const p = event.payload as { segment: number; reason?: string };
+        await settle(sql, event.accountId, event.sessionId, p.segment, settledAs(event.type, p), seq);
+        return;
+      }
+      case 'SegmentPaused': {
+        const p = event.payload as PayloadOf<'SegmentPaused'>;
+        // A segment paused twice (a producer retry under a new id) keeps its first pause: its turns were already read.
+        await sql.query(
+          `INSERT INTO segment_pauses (account_id, session_id, segment, paused_at, paused_seq, last_seq)
+           VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (account_id, session_id, segment) DO NOTHING`,
+          [event.accountId, event.sessionId, p.segment, event.occurredAt, seq],
+        );
+        await touchActivity(sql, event.accountId, event.sessionId, seq, { pauseAt: event.occurredAt, readThrough: seq });
+        return;
+      }
+      case 'SessionQuietExtracted': {
+        const p = event.payload as PayloadOf<'SessionQuietExtracted'>;
+        await sql.query(
+          `INSERT INTO quiet_extractions (account_id, session_id, through_seq, last_turn_at, outcome, last_seq)
+           VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (account_id, session_id) DO UPDATE SET through_seq = EXCLUDED.through_seq, last_turn_at = EXCLUDED.last_turn_at,
+             outcome = EXCLUDED.outcome, last_seq = EXCLUDED.last_seq
+           WHERE quiet_extractions.last_seq < EXCLUDED.last_seq AND quiet_extractions.through_seq <= EXCLUDED.through_seq`,
+          [event.accountId, event.sessionId, p.throughSeq, p.lastTurnAt, p.outcome, seq],
+        );
+        await touchActivity(sql, event.accountId, event.sessionId, seq, { readThrough: p.throughSeq });
+        return;
+      }
+    }
+  },
+};
+
+/** A pause's outcome; the first one recorded stands (a redelivered reaction writes the same one). */
+async function settle(sql: Sql, accountId: string, sessionId: string, segment: number, settled: string, seq: number): Promise<void> {
+  await sql.query(
+    `UPDATE segment_pauses SET settled = $4, settled_seq = $5
+     WHERE account_id = $1 AND session_id = $2 AND segment = $3 AND (settled_seq IS NULL OR settled_seq > $5)`,
+    [accountId, sessionId, segment, settled, seq],
+  );
+}
+
+/**
+ * Per-session activity for the quiet-time sweep. Every column only grows (GREATEST), so applying an
+ * event twice, or on top of rows an older deployment's projection wrote, ends the same.
+ */
+async function touchActivity(
+  sql: Sql,
+  accountId: string,
+  sessionId: string,
+  seq: number,
+  change: { turnAt?: string; pauseAt?: string; readThrough?: number },
+): Promise<void> {
+  await sql.query(
+    `INSERT INTO session_activity AS a (account_id, session_id, last_turn_seq, last_turn_at, last_pause_at, read_through_seq, last_seq)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (account_id, session_id) DO UPDATE SET
+       last_turn_seq = GREATEST(a.last_turn_seq, EXCLUDED.last_turn_seq),
+       last_turn_at = GREATEST(a.last_turn_at, EXCLUDED.last_turn_at),
+       last_pause_at = GREATEST(a.last_pause_at, EXCLUDED.last_pause_at),
+       read_through_seq = GREATEST(a.read_through_seq, EXCLUDED.read_through_seq),
+       last_seq = GREATEST(a.last_seq, EXCLUDED.last_seq)`,
+    [accountId, sessionId, change.turnAt ? seq : 0, change.turnAt ?? null, change.pauseAt ?? null, change.readThrough ?? 0, seq],
+  );
+}
