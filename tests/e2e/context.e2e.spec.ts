@@ -118,7 +118,9 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
 
   it('records memory_context_built and stamps last_used_at of the served memory without moving updated_at', async () => {
     await get('/v1/context/claude-md?sessionId=s-free');
-    const recorded = await eventually(() => logEvents('FeatureEventRecorded', account.accountId), (events) => events.length > 0);
+    // memory records its own FeatureEventRecorded (an artifact's extraction) for the same account, sooner or later
+    const contextEvents = async () => (await logEvents('FeatureEventRecorded', account.accountId)).filter((s) => (s.event.payload as { name: string }).name === 'context');
+    const recorded = await eventually(contextEvents, (events) => events.length > 0);
     expect(recorded[0].event.payload).toMatchObject({ name: 'context', action: 'memory_context_built', metadata: expect.objectContaining({ memoryCount: 1 }) });
     const rows = await eventually(
       () => harness.platform.infra.dataSource.query(`SELECT last_used_at, updated_at FROM memory_facts WHERE account_id = $1 AND id = 'f-1'`, [account.accountId]),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { EVENTS_PROTO, ingestGrpcBinding } from '@mnemo/gateway-service';
-import type { StoredEvent } from '@mnemo/contracts';
+import { buildEvent, type EventType, type StoredEvent } from '@mnemo/contracts';
 import { checksumProjection, replayProjection } from '@mnemo/persistence';
 import { allProjections } from '@mnemo/platform-service';
 import { ADMIN_KEY, startHarness, type Harness } from '../support/platform-harness';
@@ -24,6 +24,34 @@ const turn = (sessionId: string, seq: number, text: string) => ({
   occurredAt: `2026-11-29T10:00:${String(seq % 60).padStart(2, '0')}Z`,
   payload: { seq, role: seq % 2 ? 'user' : 'assistant', text },
 });
+
+/**
+ * What the context's read models are built from, published as their owners would, so the replay of
+ * `context` and `context-sources` is checked on rows, not on empty tables.
+ */
+const contextSources = (accountId: string) => {
+  const fact = (factId: string, content: string) => ({ factId, factType: 'preference', content, confidence: 'high', source: 'manual', sourceSession: 'manual' });
+  const seeds: Array<[EventType, unknown, string?]> = [
+    ['ArtifactSaved', { artifactId: 'a-replay', title: 'Values', content: 'Honesty first. Then care for the people around.' }],
+    ['BookmarkAdded', { bookmarkId: 'b-replay', text: 'The moment the plan clicked.' }, 's-replay'],
+    ['CoreProfileSynthesized', { profile: 'A careful engineer who values honesty.', artifactFingerprint: 'f', model: 'offline' }],
+    ['InsightDetected', { insightId: 'i-replay', kind: 'theme', text: 'Care grows with time.', artifactA: 'a-replay', artifactB: 'a-replay' }],
+    ['AccountSettingsChanged', { healthModuleOn: true }],
+    ['MemoryFactCreated', fact('f-replay', 'Likes early mornings.')],
+    ['MemoryFactEdited', { factId: 'f-replay', content: 'Likes early mornings and long walks.', version: 2 }],
+    ['MemoryFactProposed', { ...fact('f-proposed', 'Goes to physiotherapy on Mondays.'), proposalId: 'p-replay', sensitiveReason: 'mentions treatment' }],
+    ['ProposalConfirmed', { proposalId: 'p-replay' }],
+    ['MemoryFactCreated', fact('f-proposed', 'Goes to physiotherapy on Mondays.')],
+    ['PlanProposed', { planId: 'pl-replay', title: 'Walk every morning', steps: [], reviewDays: 14 }],
+    ['PlanActivated', { planId: 'pl-replay', activatedAt: '2026-11-29T10:00:00.000Z' }],
+    ['PlanCheckedIn', { planId: 'pl-replay', progress: 'Walked four days out of five.' }],
+    ['ReminderSet', { reminderId: 'r-replay', text: 'Call the dentist.' }],
+    ['SegmentCompacted', { segment: 1, summary: 'They planned a move into product management.', inputTokens: 100, outputTokens: 20, model: 'offline' }, 's-replay'],
+  ];
+  return seeds.map(([type, payload, sessionId], i) =>
+    buildEvent({ type, id: randomUUID(), accountId, sessionId, occurredAt: `2026-11-29T11:00:${String(i).padStart(2, '0')}Z`, producer: 'spine', payload } as never),
+  );
+};
 
 async function allEvents(harness: Harness, stream: 'events' | 'raw'): Promise<StoredEvent[]> {
   const events: StoredEvent[] = [];
@@ -171,12 +199,18 @@ describe('the spine: session events in, redacted turns out, rebuilt by replay', 
     const events = [sessionStarted('s-replay'), ...Array.from({ length: 50 }, (_, i) => turn('s-replay', i + 1, `turn number ${i + 1}`))];
     await post({ events });
     const { dataSource, log } = harness.platform.infra;
+    await log.appendMany('events', contextSources(account.accountId));
+    // The reactors these events start append events of their own: let them finish before the projections are compared.
+    for (const reactor of ['memory-ArtifactSaved', 'memory-SegmentCompacted']) await eventually(() => log.pending('events', reactor), (pending) => pending === 0);
     for (const projection of allProjections()) {
       await eventually(() => log.pending('events', `projection-${projection.name}`), (pending) => pending === 0);
     }
     await eventually(() => turnsOf('s-replay'), (r) => r.body.turns?.length === 50);
     for (const projection of allProjections()) {
       const live = await checksumProjection(dataSource, projection);
+      if (projection.name.startsWith('context')) {
+        for (const [table, sum] of Object.entries(live)) expect({ table, empty: sum.startsWith('0:') }).toEqual({ table, empty: false });
+      }
       const result = await replayProjection(dataSource, log, projection);
       expect(result.lastSeq).toBe(await log.lastSeq('events'));
       await expect(checksumProjection(dataSource, projection)).resolves.toEqual(live);
