@@ -42,10 +42,29 @@ describe('the MCP server, through the SDK client', () => {
       .send({
         events: [
           { id: randomUUID(), type: 'SessionStarted', sessionId: 's-mcp', occurredAt: '2026-11-29T10:00:00Z', payload: { source: 'claude-code' } },
-          { id: randomUUID(), type: 'TurnRecorded', sessionId: 's-mcp', occurredAt: '2026-11-29T10:00:01Z', payload: { seq: 1, role: 'user', text: 'hello' } },
+          { id: randomUUID(), type: 'TurnRecorded', sessionId: 's-mcp', occurredAt: '2026-11-29T10:00:01Z', payload: { seq: 1, role: 'user', text: 'The cache keeps failing with pool timeouts' } },
+          {
+            id: randomUUID(),
+            type: 'TurnRecorded',
+            sessionId: 's-mcp',
+            occurredAt: '2026-11-29T10:00:02Z',
+            payload: { seq: 2, role: 'assistant', text: 'We replaced the Redis connection pool with one multiplexed client: the pool timeouts are gone.' },
+          },
+          { id: randomUUID(), type: 'SessionStarted', sessionId: 's-mcp-2', occurredAt: '2026-11-30T10:00:00Z', payload: { source: 'claude-code' } },
+          {
+            id: randomUUID(),
+            type: 'TurnRecorded',
+            sessionId: 's-mcp-2',
+            occurredAt: '2026-11-30T10:00:01Z',
+            payload: { seq: 1, role: 'user', text: 'Are the Redis connection pool timeouts back after the multiplexed client change?' },
+          },
         ],
       })
       .expect(202);
+    await eventually(
+      () => harness.http().post('/v1/recall').set(auth).send({ query: 'redis connection pool timeouts' }),
+      (r) => r.status === 200 && r.body.hits?.length === 2,
+    );
   });
 
   afterAll(async () => {
@@ -113,8 +132,43 @@ describe('the MCP server, through the SDK client', () => {
       expect(claudeMd.isError).toBeFalsy();
     });
 
+    it('recalls past conversations, a page at a time with a cursor', async () => {
+      const first = await client.callTool({ name: 'recall_conversation', arguments: { query: 'redis connection pool timeouts', limit: 1 } });
+      expect(first.isError).toBeFalsy();
+      const text = textOf(first);
+      expect(text).toMatch(/^1\. \[\d\.\d\d\] 2026-11-\d\d · session s-mcp(-2)? · turns \d/);
+      const cursor = text.match(/cursor "([^"]+)"/)?.[1];
+      expect(cursor).toBeDefined();
+      const second = await client.callTool({ name: 'recall_conversation', arguments: { query: 'redis connection pool timeouts', limit: 1, cursor } });
+      expect(textOf(second)).toMatch(/^2\. /);
+      const sessions = [text, textOf(second)].map((t) => t.match(/session (s-mcp(-2)?) /)?.[1]).sort();
+      expect(sessions).toEqual(['s-mcp', 's-mcp-2']);
+    });
+
+    it('marks code as visited and lists it back for the session', async () => {
+      const marked = await client.callTool({
+        name: 'mark_visited',
+        arguments: { path: 'src/cache/redis.ts', startLine: 10, endLine: 40, symbol: 'createClient', note: 'the client is created here', sessionId: 's-mcp' },
+      });
+      expect(marked.isError).toBeFalsy();
+      expect(textOf(marked)).toBe('Marked src/cache/redis.ts:10-40 createClient as visited in session s-mcp.');
+      const listed = await client.callTool({ name: 'recall_visited', arguments: { sessionId: 's-mcp', filter: 'cache/' } });
+      expect(textOf(listed)).toMatch(/^1\. src\/cache\/redis\.ts:10-40 createClient \(2\d{3}-\d\d-\d\d \d\d:\d\d\)\n   the client is created here$/);
+      const none = await client.callTool({ name: 'recall_visited', arguments: { sessionId: 's-mcp', filter: 'billing/' } });
+      expect(textOf(none)).toBe('Nothing marked as visited in session s-mcp matching "billing/".');
+    });
+
+    it('answers prior work and prior decisions (none yet) without an error', async () => {
+      const work = await client.callTool({ name: 'prior_work', arguments: { file: 'src/cache/nothing-here.ts' } });
+      expect([work.isError, textOf(work)]).toEqual([undefined, 'No earlier session worked on src/cache/nothing-here.ts.']);
+      const decisions = await client.callTool({ name: 'prior_decisions', arguments: { query: 'graphql federation' } });
+      expect(decisions.isError).toBeFalsy();
+      expect(textOf(decisions)).toBe('No earlier decision about "graphql federation".');
+    });
+
     it.each([
       ['recall_conversation', { query: '' }, /query/],
+      ['recall_visited', {}, /sessionId: required/],
       ['recall_conversation', { query: 'redis pool', limit: 500 }, /limit/],
       ['prior_work', { file: 'a.ts', task: 'add a cache' }, /exactly one of file or task/],
       ['prior_work', {}, /exactly one of file or task/],

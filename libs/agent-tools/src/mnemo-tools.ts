@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MnemoClient, PriorWorkItem, RecallHit, VisitedEntry } from '@mnemo/mnemo-client';
+import { visitedPlace, type MnemoClient, type PriorWorkItem, type RecallHit, type VisitedEntry } from '@mnemo/mnemo-client';
 import { decodeCursor, fitResult, pageOfItems, pageOfText } from './tool-output';
 
 export interface ToolContext {
@@ -92,12 +92,15 @@ export const recallConversation = tool({
 
 const listOf = (label: string, values: unknown) => (Array.isArray(values) && values.length > 0 ? `\n   ${label}: ${values.slice(0, 20).join(', ')}` : '');
 
+/** The route's verdict (template, avoid, caution, unknown) as advice an agent can follow. */
+const ADVICE: Record<string, string> = { template: 'a template to follow', avoid: 'avoid repeating it', caution: 'go carefully' };
+
 function renderPriorWork(item: PriorWorkItem, index: number): string {
-  const verdict = String(item.verdict ?? item.outcome ?? 'unknown');
-  const advice: Record<string, string> = { merged: 'a template to follow', reverted: 'avoid repeating it', abandoned: 'caution' };
+  const outcome = String(item.outcome ?? 'unknown');
+  const advice = ADVICE[String(item.verdict)];
   const when = day((item.endedAt as string | undefined) ?? item.startedAt);
   return (
-    `${index + 1}. ${when} · session ${item.sessionId} · ${verdict}${advice[verdict] ? ` (${advice[verdict]})` : ''}` +
+    `${index + 1}. ${when} · session ${item.sessionId} · ${outcome}${advice ? ` (${advice})` : ''}` +
     (item.summary ? `\n   ${String(item.summary).replace(/\n/g, '\n   ')}` : '') +
     listOf('files', item.filesEdited ?? item.files) +
     listOf('lessons', item.lessons) +
@@ -245,15 +248,14 @@ export const markVisited = tool({
     const id = currentSession(input.sessionId, context, this.name);
     const { sessionId: _s, ...mark } = input;
     await context.client.markVisited(id, mark);
-    const lines = input.startLine ? `:${input.startLine}${input.endLine ? `-${input.endLine}` : ''}` : '';
-    return `Marked ${input.path}${lines}${input.symbol ? ` (${input.symbol})` : ''} as visited in session ${id}.`;
+    return `Marked ${visitedPlace(mark)} as visited in session ${id}.`;
   },
 });
 
 const renderVisited = (entry: VisitedEntry, index: number) => {
-  const lines = entry.startLine ? `:${entry.startLine}${entry.endLine ? `-${entry.endLine}` : ''}` : '';
-  const when = typeof entry.visitedAt === 'string' ? ` (${entry.visitedAt.slice(0, 16).replace('T', ' ')})` : '';
-  return `${index + 1}. ${entry.path}${lines}${entry.symbol ? ` ${entry.symbol}` : ''}${when}${entry.note ? `\n   ${entry.note}` : ''}`;
+  const at = entry.verifiedAt ?? entry.visitedAt;
+  const when = typeof at === 'string' ? ` (${at.slice(0, 16).replace('T', ' ')})` : '';
+  return `${index + 1}. ${visitedPlace(entry)}${when}${entry.note ? `\n   ${entry.note}` : ''}`;
 };
 
 export const recallVisited = tool({

@@ -77,9 +77,18 @@ export interface VisitedMark {
   symbol?: string;
   note?: string;
 }
-export interface VisitedEntry extends VisitedMark {
+export interface VisitedEntry extends Partial<VisitedMark> {
+  /** When it was last marked (issue 13's ledger calls it verifiedAt). */
+  verifiedAt?: string;
   visitedAt?: string;
+  cite?: string;
   [key: string]: unknown;
+}
+
+/** `src/a.ts:10-40 ApiKeyGuard` (or the ledger id): where a visited entry points. */
+export function visitedPlace(entry: VisitedEntry): string {
+  const lines = entry.startLine !== undefined ? `:${entry.startLine}${entry.endLine !== undefined ? `-${entry.endLine}` : ''}` : '';
+  return `${entry.path ?? entry.ledgerId ?? '?'}${lines}${entry.symbol ? ` ${entry.symbol}` : ''}`;
 }
 export interface VisitedAnswer {
   visited?: VisitedEntry[];

@@ -1,4 +1,4 @@
-import { isInProject, type MnemoClient, type ProjectIdentity, type SessionSummary } from '@mnemo/mnemo-client';
+import { isInProject, visitedPlace, type MnemoClient, type ProjectIdentity, type SessionSummary } from '@mnemo/mnemo-client';
 import { buildSessionContext, type EarlierSession } from './domain/session-context';
 import type { HookInput } from './hook-input';
 import { mnemoSessionId } from './hook-input';
@@ -37,9 +37,7 @@ async function ownPrompts(client: MnemoClient, sessionId: string): Promise<strin
 
 async function visitedLines(client: MnemoClient, sessionId: string): Promise<string[]> {
   const answer = await client.visited(sessionId);
-  return (answer.visited ?? answer.entries ?? []).map(
-    (v) => `${v.path}${v.startLine ? `:${v.startLine}${v.endLine ? `-${v.endLine}` : ''}` : ''}${v.symbol ? ` ${v.symbol}` : ''}${v.note ? ` — ${v.note}` : ''}`,
-  );
+  return (answer.visited ?? answer.entries ?? []).map((v) => `${visitedPlace(v)}${v.note ? ` — ${v.note}` : ''}`);
 }
 
 /** A part that fails (an older Mnemo without the route, a slow query) is left out; the rest still goes in. */
