@@ -9,6 +9,7 @@ const HANDLED = [
   'MemoryFactCreated',
   'MemoryFactEdited',
   'MemoryFactDeleted',
+  'FactSuperseded',
   'MemoryFactProposed',
   'ProposalConfirmed',
   'ProposalRejected',
@@ -67,9 +68,12 @@ export const profileProjection: Projection = {
         );
         return;
       }
-      case 'MemoryFactDeleted': {
+      case 'MemoryFactDeleted':
+      case 'FactSuperseded': {
+        // A superseded fact (a newer one set the same subject) leaves the profile's inputs like a deleted one.
         const p = event.payload as PayloadOf<'MemoryFactDeleted'>;
-        await sql.query(`UPDATE profile_facts SET status = 'deleted', last_seq = $3 WHERE account_id = $1 AND id = $2 AND last_seq < $3`, [account, p.factId, seq]);
+        const status = type === 'MemoryFactDeleted' ? 'deleted' : 'superseded';
+        await sql.query(`UPDATE profile_facts SET status = $4, last_seq = $3 WHERE account_id = $1 AND id = $2 AND last_seq < $3`, [account, p.factId, seq, status]);
         return;
       }
       case 'MemoryFactProposed': {
