@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { StoredEvent } from '@mnemo/contracts';
-import { checksumProjection, replayProjection } from '@mnemo/persistence';
+import { checksumProjection, replayProjection, waitForCheckpoint } from '@mnemo/persistence';
 import { lifeInventoryProjection, profileProjection } from '@mnemo/profile-service';
 import { insightProjection } from '@mnemo/insight-service';
 import { contextProjection } from '@mnemo/context-service';
@@ -142,6 +142,7 @@ describe('profile, insights and life inventory, offline', () => {
     const before = (await telemetry(account.accountId, 'insights_detected')).length;
     await save({ ...ARTIFACTS[3]!, content: `${ARTIFACTS[3]!.content} ` });
     await eventually(() => telemetry(account.accountId, 'insights_detected'), (rows) => rows.length > before);
+    await waitForCheckpoint(harness.platform.infra.dataSource, insightProjection.name, await harness.platform.infra.log.lastSeq('events'), 10_000);
     const after = (await get('/v1/insights')).body.insights.map((i: { id: string }) => i.id);
     expect(after).not.toContain(evolution.id);
     expect(after).not.toContain(other.id);

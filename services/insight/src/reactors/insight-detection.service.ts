@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { reactionId, type EventEnvelope } from '@mnemo/contracts';
+import { DependencyError, reactionId, type EventEnvelope } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
-import { DATA_SOURCE } from '@mnemo/persistence';
+import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
 import { artifactSource, LLM_CLIENT, type LlmClient } from '@mnemo/llm';
 import { candidates, InsightAnswer } from '../domain/insight-candidates';
 import { insightEvent } from '../insight-event';
@@ -22,6 +22,11 @@ export interface SavedArtifact {
   artifactId: string;
 }
 
+/** How long a detection may hold its save; it releases sooner. */
+const IN_FLIGHT_MS = 2 * 60_000;
+/** How long a save is remembered as compared: longer than any redelivery. */
+const DONE_TTL_MS = 24 * 60 * 60_000;
+
 /**
  * After a save: one model call (session pool, label `insight`) compares the saved artifact with the
  * most recent others; each new finding is recorded as InsightDetected (so a replay rebuilds the
@@ -33,12 +38,33 @@ export class InsightDetection {
   constructor(
     @Inject(EVENT_LOG) private readonly log: EventLog,
     @Inject(DATA_SOURCE) private readonly db: DataSource,
+    @Inject(CACHE) private readonly cache: Cache,
     @Inject(LLM_CLIENT) private readonly llm: LlmClient,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(INSIGHT_CONFIG) private readonly config: InsightConfig,
   ) {}
 
+  /**
+   * One detection per save, whatever the deliveries: a redelivery while the call is in flight waits
+   * (and is retried), one after it finds the save done and pays for no second call.
+   */
   async detect(saved: SavedArtifact): Promise<number> {
+    const done = `insight:done:${saved.cause.id}`;
+    if (await this.cache.get(done)) return 0;
+    const lock = `insight:detecting:${saved.cause.id}`;
+    const token = await this.cache.tryLock(lock, IN_FLIGHT_MS);
+    if (!token) throw new DependencyError('insight detection', `save ${saved.cause.id} is being compared already; retrying`);
+    try {
+      if (await this.cache.get(done)) return 0;
+      const found = await this.detectOnce(saved);
+      await this.cache.set(done, String(found), DONE_TTL_MS);
+      return found;
+    } finally {
+      await this.cache.unlock(lock, token);
+    }
+  }
+
+  private async detectOnce(saved: SavedArtifact): Promise<number> {
     const { accountId, artifactId } = saved;
     const rows: ArtifactRow[] = await this.db.query(
       `(SELECT id, title, content, saved_at, 0 AS focus FROM insight_artifacts WHERE account_id = $1 AND id = $2)

@@ -32,6 +32,8 @@ type Draft = { type: string; role: string; payload: unknown };
 
 /** How long one account's synthesis may hold its lock; it releases sooner. */
 const LOCK_MS = 2 * 60_000;
+/** How long a handled cause is remembered: longer than any redelivery. */
+const DONE_TTL_MS = 24 * 60 * 60_000;
 /** The stored profile's limit (CoreProfileSynthesized.profile): a longer answer is cut there. */
 const STORED_PROFILE_MAX = 5000;
 
@@ -54,7 +56,7 @@ export class ProfileSynthesis {
 
   /** After an artifact save at log sequence `seq` (already applied by the profile projection). */
   async afterSave(accountId: string, artifactId: string, seq: number, cause: Cause): Promise<void> {
-    await this.locked(accountId, async () => {
+    await this.locked(accountId, cause, async () => {
       const artifacts = await this.artifacts(accountId);
       // The counts are the save's own (artifacts first saved up to it), so a replayed or late reaction decides alike.
       const asOfSave = artifacts.filter((a) => Number(a.first_seq) <= seq);
@@ -78,7 +80,7 @@ export class ProfileSynthesis {
 
   /** A refresh or a retry after the cap reset: synthesize now, whatever the staleness. */
   async regenerate(accountId: string, cause: Cause): Promise<void> {
-    await this.locked(accountId, async () => {
+    await this.locked(accountId, cause, async () => {
       const artifacts = await this.artifacts(accountId);
       if (artifacts.length < this.config.minArtifacts) {
         await this.append(accountId, cause, [telemetry('skipped', profileSkipped({ artifactCount: artifacts.length, reason: 'below_threshold' }))]);
@@ -148,12 +150,20 @@ export class ProfileSynthesis {
     return rows[0] ?? null;
   }
 
-  private async locked(accountId: string, work: () => Promise<void>): Promise<void> {
+  /**
+   * One reaction per account at a time, and once per cause: a redelivery that arrives while the call
+   * is in flight is retried later and then finds its cause done, so it pays for no second call.
+   */
+  private async locked(accountId: string, cause: Cause, work: () => Promise<void>): Promise<void> {
+    const done = `profile:done:${cause.id}`;
+    if (await this.cache.get(done)) return;
     const key = `profile:synthesis:${accountId}`;
     const token = await this.cache.tryLock(key, LOCK_MS);
     if (!token) throw new DependencyError('profile synthesis', `another synthesis for account ${accountId} is running; retrying`);
     try {
+      if (await this.cache.get(done)) return;
       await work();
+      await this.cache.set(done, '1', DONE_TTL_MS);
     } finally {
       await this.cache.unlock(key, token);
     }
