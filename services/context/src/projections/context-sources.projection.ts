@@ -2,8 +2,8 @@ import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
 import { redact } from '@mnemo/redaction';
 import { ContextSources1764400007200 } from './context-sources.migration';
-import { applyMovingVersions, type VersionKeepers } from './context-versions.projector';
-import { applyPlanEvent, applyProposalEvent, applyReminderSet, deleteFact, editFact, insertFact, supersedeFact } from './memory-sources.projector';
+import { versionedProjection, type VersionKeepers } from './context-versions.projector';
+import { applyPlanEvent, applyProposalEvent, applyReminderSet, editFact, insertFact, retireFact } from './memory-sources.projector';
 
 const HANDLES = [
   'MemoryFactExtracted',
@@ -39,22 +39,18 @@ export const CONTEXT_SOURCES_VERSION_KEEPERS: VersionKeepers = {
  * Built from the events, never from those services' tables, and moving the context version in the
  * same transaction as the rows (context-versions.projector.ts): the cache's validity follows from
  * the context's own projections alone. A projection of its own, so a new deployment builds it from
- * the whole log on its first start.
+ * the whole log on its first start. A projection rather than a request to memory over NATS: the
+ * version must move in the transaction that changes the data it covers, and a warm cache hit must not
+ * gain a round trip.
  */
-export const contextSourcesProjection: Projection = {
+export const contextSourcesProjection: Projection = versionedProjection({
   name: 'context-sources',
   handles: HANDLES,
   tables: ['context_memory_facts', 'context_fact_proposals', 'context_plans', 'context_plan_checkins', 'context_reminders', 'context_sessions', 'context_summaries'],
   migrations: [ContextSources1764400007200],
-
-  apply(sql: Sql, stored: StoredEvent): Promise<void> {
-    return applyMovingVersions(sql, [stored], applySource, CONTEXT_SOURCES_VERSION_KEEPERS);
-  },
-
-  applyMany(sql: Sql, events: StoredEvent[]): Promise<void> {
-    return applyMovingVersions(sql, events, applySource, CONTEXT_SOURCES_VERSION_KEEPERS);
-  },
-};
+  applyOne: applySource,
+  keepers: CONTEXT_SOURCES_VERSION_KEEPERS,
+});
 
 async function applySource(sql: Sql, stored: StoredEvent): Promise<void> {
   const { event, seq } = stored;
@@ -66,9 +62,9 @@ async function applySource(sql: Sql, stored: StoredEvent): Promise<void> {
     case 'MemoryFactEdited':
       return editFact(sql, stored);
     case 'MemoryFactDeleted':
-      return deleteFact(sql, stored);
+      return retireFact(sql, stored, 'deleted');
     case 'FactSuperseded':
-      return supersedeFact(sql, stored);
+      return retireFact(sql, stored, 'superseded');
     case 'MemoryFactProposed':
     case 'ProposalConfirmed':
     case 'ProposalRejected':

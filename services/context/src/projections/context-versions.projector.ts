@@ -1,5 +1,5 @@
 import type { StoredEvent } from '@mnemo/contracts';
-import type { Sql } from '@mnemo/persistence';
+import type { Projection, Sql } from '@mnemo/persistence';
 
 /** An event type a context projection reads that changes nothing a loader reads, with why. */
 export type VersionKeepers = Readonly<Record<string, string>>;
@@ -28,4 +28,17 @@ export async function applyMovingVersions(
      ON CONFLICT (account_id) DO UPDATE SET version = context_versions.version + 1`,
     [[...changed].sort()],
   );
+}
+
+/** A context projection: its rows and the versions of the accounts they belong to move in one transaction. */
+export function versionedProjection(definition: Omit<Projection, 'apply' | 'applyMany'> & {
+  applyOne: (sql: Sql, stored: StoredEvent) => Promise<void>;
+  keepers: VersionKeepers;
+}): Projection {
+  const { applyOne, keepers, ...projection } = definition;
+  return {
+    ...projection,
+    apply: (sql, stored) => applyMovingVersions(sql, [stored], applyOne, keepers),
+    applyMany: (sql, events) => applyMovingVersions(sql, events, applyOne, keepers),
+  };
 }

@@ -2,7 +2,7 @@ import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
 import { artifactCosts, gistOf } from './artifact-costs';
 import { Context1764400007100 } from './context.migration';
-import { applyMovingVersions, type VersionKeepers } from './context-versions.projector';
+import { versionedProjection, type VersionKeepers } from './context-versions.projector';
 
 /** Event types of the context service's own tables. */
 const OWN = ['ArtifactSaved', 'BookmarkAdded', 'CoreProfileSynthesized', 'InsightDetected', 'InsightDismissed', 'InsightDeleted', 'AccountSettingsChanged'] as const;
@@ -16,20 +16,14 @@ export const CONTEXT_VERSION_KEEPERS: VersionKeepers = {};
  * own producers' events say. Each batch moves the context version of the accounts it touched, in
  * its transaction (context-versions.projector.ts).
  */
-export const contextProjection: Projection = {
+export const contextProjection: Projection = versionedProjection({
   name: 'context',
   handles: OWN,
   tables: ['artifacts', 'bookmarks', 'core_profiles', 'insights', 'account_settings'],
   migrations: [Context1764400007100],
-
-  apply(sql: Sql, stored: StoredEvent): Promise<void> {
-    return applyMovingVersions(sql, [stored], applyOwn, CONTEXT_VERSION_KEEPERS);
-  },
-
-  applyMany(sql: Sql, events: StoredEvent[]): Promise<void> {
-    return applyMovingVersions(sql, events, applyOwn, CONTEXT_VERSION_KEEPERS);
-  },
-};
+  applyOne: applyOwn,
+  keepers: CONTEXT_VERSION_KEEPERS,
+});
 
 async function applyOwn(sql: Sql, stored: StoredEvent): Promise<void> {
   const { event, seq } = stored;

@@ -47,23 +47,16 @@ export async function editFact(sql: Sql, stored: StoredEvent): Promise<void> {
   );
 }
 
-/** Soft delete, as memory keeps it: a deleted fact is not created again under its id. */
-export async function deleteFact(sql: Sql, stored: StoredEvent): Promise<void> {
+/**
+ * A fact leaves the active list, as in memory, and is never created again under its id: deleted by the
+ * person, or superseded by a newer fact (issue 11). The context serves only active facts.
+ */
+export async function retireFact(sql: Sql, stored: StoredEvent, status: 'deleted' | 'superseded'): Promise<void> {
   const { event, seq } = stored;
-  const p = event.payload as PayloadOf<'MemoryFactDeleted'>;
+  const p = event.payload as PayloadOf<'MemoryFactDeleted' | 'FactSuperseded'>;
   await sql.query(
-    `UPDATE context_memory_facts SET status = 'deleted', updated_at = $3, last_seq = $4 WHERE account_id = $1 AND id = $2 AND status = 'active' AND last_seq < $4`,
-    [event.accountId, p.factId, event.occurredAt, seq],
-  );
-}
-
-/** A newer fact replaced this one (issue 11): like a deletion for the context, which serves only active facts. */
-export async function supersedeFact(sql: Sql, stored: StoredEvent): Promise<void> {
-  const { event, seq } = stored;
-  const p = event.payload as PayloadOf<'FactSuperseded'>;
-  await sql.query(
-    `UPDATE context_memory_facts SET status = 'superseded', updated_at = $3, last_seq = $4 WHERE account_id = $1 AND id = $2 AND status = 'active' AND last_seq < $4`,
-    [event.accountId, p.factId, event.occurredAt, seq],
+    `UPDATE context_memory_facts SET status = $5, updated_at = $3, last_seq = $4 WHERE account_id = $1 AND id = $2 AND status = 'active' AND last_seq < $4`,
+    [event.accountId, p.factId, event.occurredAt, seq, status],
   );
 }
 
