@@ -3,6 +3,7 @@ export * from './events';
 export * from './upcasting';
 export * from './parse-event';
 export * from './build-event';
+export * from './env-config';
 export * from './api';
 export * from './subjects';
 export * from './errors';

@@ -4,3 +4,4 @@ export * from './domain/compaction-telemetry';
 export * from './projections/compaction.projection';
 export { CompactionReactorsModule } from './compaction-reactors.module';
 export { CompactionApiModule } from './api/compaction-api.module';
+export { loadCompactionConfig, CompactionEnv, type CompactionConfig } from './compaction.config';

@@ -34,6 +34,7 @@ export { contextProjection } from './projections/context.projection';
 export { contextSourcesProjection } from './projections/context-sources.projection';
 export { contextMigrations } from './projections/context-versions.migration';
 export { startContextRpc } from './rpc/context-rpc.responder';
+export { loadContextConfig, ContextEnv, type ContextConfig } from './context.config';
 export { ContextHandler } from './rpc/context.handler';
 export { ContextCacheFront } from './cache/context-cache-front';
 export { ContextApiModule } from './api/context-api.module';

@@ -1,5 +1,5 @@
 import type { Subscription } from '@mnemo/eventing';
-import { parseCostLedgerConfig } from './domain/ledger-config';
+import { parseCostLedgerConfig } from './cost-ledger.config';
 import { CostLedger1764400004100 } from './ledger/cost-ledger.migration';
 import { startCostLedger, type CostLedgerDeps } from './ledger/cost-ledger.rpc';
 import { costCapsProjection } from './projections/cost-caps.projection';

@@ -38,7 +38,7 @@ export type { GitFactsLoader, GitFactsOptions } from './git/git-facts';
 export * from './projections/sessions.projection';
 export * from './projections/session-outcomes.projection';
 export * from './projections/transcript-ingest-runs.projection';
-export * from './loop/transcript-ingest.config';
+export * from './ingest.config';
 export * from './loop/transcript-ingest.runner';
 export * from './loop/transcript-ingest.loop';
 export * from './loop/transcript-files';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseEnv, type EnvironmentVariables } from '@mnemo/contracts';
 
 export const INSIGHT_CONFIG = 'INSIGHT_CONFIG';
 
@@ -16,8 +17,7 @@ export interface InsightConfig {
 }
 
 /** Parsed once at start; a bad value stops the start with the variable and the reason. */
-export function parseInsightConfig(env: Record<string, string | undefined>): InsightConfig {
-  const parsed = InsightEnv.safeParse(env);
-  if (!parsed.success) throw new Error(`insight config: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  return { maxCompared: parsed.data.MNEMO_INSIGHT_MAX_COMPARED, inputMaxChars: parsed.data.MNEMO_INSIGHT_INPUT_MAX_CHARS };
+export function parseInsightConfig(env: EnvironmentVariables): InsightConfig {
+  const e = parseEnv(InsightEnv, env);
+  return { maxCompared: e.MNEMO_INSIGHT_MAX_COMPARED, inputMaxChars: e.MNEMO_INSIGHT_INPUT_MAX_CHARS };
 }

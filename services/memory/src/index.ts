@@ -10,5 +10,6 @@ export * from './domain/quiet-time';
 export * from './projections/memory.projection';
 export * from './projections/memory-sessions.projection';
 export * from './api/memory-api.module';
-export { sweepLapsed, startLapseSweep, sweepIntervalFromEnv } from './sweeps/lapse.sweep';
+export { sweepLapsed, startLapseSweep } from './sweeps/lapse.sweep';
+export { loadMemoryConfig, MemoryEnv, type MemoryConfig } from './memory.config';
 export { MemoryReactorsModule } from './memory-reactors.module';

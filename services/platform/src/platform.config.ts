@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { parseEnv } from '@mnemo/contracts';
+
+export { ConfigError } from '@mnemo/contracts';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -38,17 +41,7 @@ export const PlatformEnv = z.object({
 
 export type PlatformConfig = z.infer<typeof PlatformEnv>;
 
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`bad configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
-  }
-}
-
 /** Parses the environment; a bad variable stops the start with its name and the reason. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
-  const parsed = PlatformEnv.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
-  }
-  return parsed.data;
+  return parseEnv(PlatformEnv, env);
 }

@@ -9,7 +9,7 @@ import { InfraModule } from './infra.module';
 import { createPlatformLlm } from './llm-wiring';
 import { NestLogger } from './nest-logger';
 import type { PlatformConfig } from './platform.config';
-import { allMigrations, SERVICES, type ServiceDefinition } from './service-registry';
+import { allMigrations, checkServiceConfigs, SERVICES, type ServiceDefinition } from './service-registry';
 
 export interface RunningPlatform {
   infra: Infra;
@@ -26,6 +26,7 @@ export interface RunningPlatform {
  * each service parses its own settings from (the process's, unless a test hands its own).
  */
 export async function startPlatform(config: PlatformConfig, services: ServiceDefinition[], logger: Logger, env: Environment = process.env): Promise<RunningPlatform> {
+  checkServiceConfigs(env);
   const infra = await openInfra(config, allMigrations(), logger);
   const gatewayConfig = { adminKey: config.MNEMO_ADMIN_KEY ?? null, maxBodyBytes: config.MNEMO_MAX_BODY_BYTES };
   const infraModule = InfraModule.forRoot(infra, logger, gatewayConfig, createPlatformLlm(infra, logger, env), env);

@@ -1,18 +1,20 @@
 import type { Type } from '@nestjs/common';
 import type { Environment, MigrationClass, Projection } from '@mnemo/persistence';
 import type { Logger, Subscription } from '@mnemo/eventing';
+import { ConfigError } from '@mnemo/contracts';
 import type { Infra } from './infra';
 import { accountsProjection, GatewayModule } from '@mnemo/gateway-service';
 import { RedactionModule } from '@mnemo/redaction-service';
-import { CostLedgerApiModule, costLedgerMigrations, costLedgerProjections, startCostLedgerService } from '@mnemo/cost-ledger-service';
-import { memoryProjection, memorySessionsProjection, MemoryApiModule, MemoryReactorsModule, startLapseSweep, sweepIntervalFromEnv } from '@mnemo/memory-service';
-import { compactionProjection, CompactionApiModule, CompactionReactorsModule } from '@mnemo/compaction-service';
-import { contextMigrations, contextProjection, contextSourcesProjection, ContextApiModule, startContextRpc } from '@mnemo/context-service';
-import { recallProjection, RecallApiModule, RecallReactorsModule } from '@mnemo/recall-service';
-import { lifeInventoryProjection, profileProjection, ProfileApiModule, ProfileReactorsModule } from '@mnemo/profile-service';
-import { insightProjection, InsightApiModule, InsightReactorsModule } from '@mnemo/insight-service';
+import { CostLedgerApiModule, costLedgerMigrations, costLedgerProjections, parseCostLedgerConfig, startCostLedgerService } from '@mnemo/cost-ledger-service';
+import { memoryProjection, memorySessionsProjection, MemoryApiModule, MemoryReactorsModule, startLapseSweep, loadMemoryConfig } from '@mnemo/memory-service';
+import { compactionProjection, CompactionApiModule, CompactionReactorsModule, loadCompactionConfig } from '@mnemo/compaction-service';
+import { contextMigrations, contextProjection, contextSourcesProjection, ContextApiModule, loadContextConfig, startContextRpc } from '@mnemo/context-service';
+import { loadRecallConfig, recallProjection, RecallApiModule, RecallReactorsModule } from '@mnemo/recall-service';
+import { lifeInventoryProjection, parseProfileConfig, profileProjection, ProfileApiModule, ProfileReactorsModule } from '@mnemo/profile-service';
+import { insightProjection, InsightApiModule, InsightReactorsModule, parseInsightConfig } from '@mnemo/insight-service';
 import {
   IngestApiModule,
+  loadIngestConfig,
   sessionOutcomesProjection,
   sessionsProjection,
   startIngestLoops,
@@ -34,20 +36,39 @@ export interface ServiceDefinition {
   start?(infra: Infra, logger: Logger, env: Environment): Promise<Subscription[]>;
   /** Migrations of tables that are not projections (live operational state, untouched by replay). */
   migrations?: readonly MigrationClass[];
+  /** The service's zod config (`<service>.config.ts`): parses the environment, throws ConfigError on a bad value. */
+  config?(env: Environment): unknown;
 }
 
 export const SERVICES: readonly ServiceDefinition[] = [
   { name: 'gateway', projections: [accountsProjection], http: GatewayModule },
   { name: 'redaction', projections: [], reactors: RedactionModule },
-  { name: 'cost-ledger', projections: costLedgerProjections, migrations: costLedgerMigrations, api: CostLedgerApiModule, start: (infra, logger, env) => startCostLedgerService({ ...infra, logger }, env) },
-  { name: 'ingest', projections: [sessionsProjection, sessionOutcomesProjection, transcriptIngestRunsProjection], api: IngestApiModule, start: async (infra, logger, env) => [await startSessionTurnsResponder(infra), ...(await startIngestLoops(infra, logger, env))] },
-  { name: 'compaction', projections: [compactionProjection], reactors: CompactionReactorsModule, api: CompactionApiModule },
-  { name: 'memory', projections: [memoryProjection, memorySessionsProjection], reactors: MemoryReactorsModule, api: MemoryApiModule, start: async (infra, logger, env) => [startLapseSweep(infra, logger, sweepIntervalFromEnv(env))] },
-  { name: 'context', projections: [contextProjection, contextSourcesProjection], migrations: contextMigrations, api: ContextApiModule, start: startContextRpc },
-  { name: 'recall', projections: [recallProjection], reactors: RecallReactorsModule, api: RecallApiModule },
-  { name: 'profile', projections: [profileProjection, lifeInventoryProjection], reactors: ProfileReactorsModule, api: ProfileApiModule },
-  { name: 'insight', projections: [insightProjection], reactors: InsightReactorsModule, api: InsightApiModule },
+  { name: 'cost-ledger', config: parseCostLedgerConfig, projections: costLedgerProjections, migrations: costLedgerMigrations, api: CostLedgerApiModule, start: (infra, logger, env) => startCostLedgerService({ ...infra, logger }, env) },
+  { name: 'ingest', config: loadIngestConfig, projections: [sessionsProjection, sessionOutcomesProjection, transcriptIngestRunsProjection], api: IngestApiModule, start: async (infra, logger, env) => [await startSessionTurnsResponder(infra), ...(await startIngestLoops(infra, logger, env))] },
+  { name: 'compaction', config: loadCompactionConfig, projections: [compactionProjection], reactors: CompactionReactorsModule, api: CompactionApiModule },
+  { name: 'memory', config: loadMemoryConfig, projections: [memoryProjection, memorySessionsProjection], reactors: MemoryReactorsModule, api: MemoryApiModule, start: async (infra, logger, env) => [startLapseSweep(infra, logger, loadMemoryConfig(env).lapseSweepMs)] },
+  { name: 'context', config: loadContextConfig, projections: [contextProjection, contextSourcesProjection], migrations: contextMigrations, api: ContextApiModule, start: startContextRpc },
+  { name: 'recall', config: loadRecallConfig, projections: [recallProjection], reactors: RecallReactorsModule, api: RecallApiModule },
+  { name: 'profile', config: parseProfileConfig, projections: [profileProjection, lifeInventoryProjection], reactors: ProfileReactorsModule, api: ProfileApiModule },
+  { name: 'insight', config: parseInsightConfig, projections: [insightProjection], reactors: InsightReactorsModule, api: InsightApiModule },
 ];
+
+/**
+ * Checks every service's config before anything connects: any process may mount any service's API, so a
+ * bad value anywhere stops the start, with every bad variable named and its reason.
+ */
+export function checkServiceConfigs(env: Environment, services: readonly ServiceDefinition[] = SERVICES): void {
+  const problems = services.flatMap((service) => {
+    try {
+      service.config?.(env);
+      return [];
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems;
+      return [`${service.name}: ${(error as Error)?.message ?? String(error)}`];
+    }
+  });
+  if (problems.length > 0) throw new ConfigError(problems);
+}
 
 export const allProjections = (): Projection[] => SERVICES.flatMap((service) => service.projections);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseEnv, type EnvironmentVariables } from '@mnemo/contracts';
 import { PROFILE_MIN_ARTIFACTS } from './domain/regeneration';
 
 export const PROFILE_CONFIG = 'PROFILE_CONFIG';
@@ -25,12 +26,8 @@ export interface ProfileConfig {
 }
 
 /** Parsed once at start; a bad value stops the start with the variable and the reason. */
-export function parseProfileConfig(env: Record<string, string | undefined>): ProfileConfig {
-  const parsed = ProfileEnv.safeParse(env);
-  if (!parsed.success) {
-    throw new Error(`profile config: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  }
-  const p = parsed.data;
+export function parseProfileConfig(env: EnvironmentVariables): ProfileConfig {
+  const p = parseEnv(ProfileEnv, env);
   return {
     minArtifacts: p.MNEMO_PROFILE_MIN_ARTIFACTS,
     inputMaxChars: p.MNEMO_PROFILE_INPUT_MAX_CHARS,

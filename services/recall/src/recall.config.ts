@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseEnv, type EnvironmentVariables } from '@mnemo/contracts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -37,12 +38,8 @@ export interface RecallConfig {
 }
 
 /** Reads recall's settings; a bad value throws with the variable's name and the reason. */
-export function loadRecallConfig(env: Readonly<Record<string, string | undefined>>): RecallConfig {
-  const parsed = RecallEnv.safeParse(env);
-  if (!parsed.success) {
-    throw new Error(`bad configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  }
-  const e = parsed.data;
+export function loadRecallConfig(env: EnvironmentVariables): RecallConfig {
+  const e = parseEnv(RecallEnv, env);
   return {
     minScore: e.MNEMO_RECALL_MIN_SCORE,
     decisionsMinScore: e.MNEMO_PRIOR_DECISIONS_MIN_SCORE,

@@ -7,9 +7,8 @@ import { buildTranscript, LLM_CLIENT, TRANSCRIPT_MAX_CHARS, type LlmClient, type
 import { decideCompactionOutcome, needsSummary, type CompactionLlmResult } from '../domain/compaction-outcome';
 import { compactionPrompt } from '../domain/compaction-prompt';
 import { compactionTelemetry } from '../domain/compaction-telemetry';
+import { COMPACTION_CONFIG, type CompactionConfig } from '../compaction.config';
 
-/** How long a finished compaction is remembered, so a redelivered pause never pays for a second summary. */
-const DONE_TTL_MS = 24 * 60 * 60 * 1000;
 /** Above ingest's own wait for its turns read model, so a lag comes back as an answer. */
 const TURNS_TIMEOUT_MS = 10_000;
 
@@ -26,6 +25,7 @@ export class SegmentPausedReactor {
     @Inject(CACHE) private readonly cache: Cache,
     @Inject(LLM_CLIENT) private readonly llm: LlmClient,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(COMPACTION_CONFIG) private readonly config: CompactionConfig,
   ) {}
 
   @OnEvent('SegmentPaused')
@@ -61,7 +61,8 @@ export class SegmentPausedReactor {
     const envelopes = [this.envelope(event, 'outcome', outcome.type, outcome.payload)];
     if (telemetry) envelopes.push(this.envelope(event, 'telemetry', 'FeatureEventRecorded', telemetry));
     await this.log.appendMany('events', envelopes);
-    await this.cache.set(doneKey, outcome.type, DONE_TTL_MS);
+    // A finished compaction is remembered, so a redelivered pause never pays for a second summary.
+    await this.cache.set(doneKey, outcome.type, this.config.doneTtlMs);
     this.logger.info({ accountId: event.accountId, sessionId, segment, outcome: outcome.type, turns: input.includedTurns }, 'segment compaction settled');
   }
 
@@ -75,7 +76,7 @@ export class SegmentPausedReactor {
         pools: ['compaction', 'session'],
         system: prompt.system,
         messages: prompt.messages,
-        maxOutputTokens: prompt.maxOutputTokens,
+        maxOutputTokens: this.config.maxOutputTokens,
         source: input.text,
       });
     } catch (error) {

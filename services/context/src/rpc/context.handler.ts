@@ -13,6 +13,7 @@ import { afterServing, recordTelemetry } from '../effects/context-effects';
 import { loadFailOpen } from '../sources/fail-open';
 import { SourceReader } from '../sources/source-reader';
 import * as load from '../sources/source-loaders';
+import { DEFAULT_CONTEXT_CACHE_TTL_MS, DEFAULT_CONTEXT_SOURCE_TIMEOUT_MS } from '../context.config';
 
 export interface ContextHandlerDeps {
   db: DataSource;
@@ -42,8 +43,8 @@ export class ContextHandler {
   constructor(private readonly deps: ContextHandlerDeps) {
     this.stamper = new UsedMemoryStamper(deps);
     this.budgets = deps.budgets ?? DEFAULT_CONTEXT_BUDGETS;
-    this.sourceTimeoutMs = deps.sourceTimeoutMs ?? 2_000;
-    this.cacheTtlMs = deps.cacheTtlMs ?? 10 * 60_000;
+    this.sourceTimeoutMs = deps.sourceTimeoutMs ?? DEFAULT_CONTEXT_SOURCE_TIMEOUT_MS;
+    this.cacheTtlMs = deps.cacheTtlMs ?? DEFAULT_CONTEXT_CACHE_TTL_MS;
   }
 
   async claudeMd(request: ClaudeMdRequest): Promise<ClaudeMdReply> {

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { deriveMasterKey } from '@mnemo/llm';
 import { ENVIRONMENT, type Environment } from '@mnemo/persistence';
-import { parseCostLedgerConfig } from '../domain/ledger-config';
+import { parseCostLedgerConfig } from '../cost-ledger.config';
 import { AdminCostsController, CostsController } from './costs.controller';
 import { COST_LEDGER_CONFIG, LLM_MASTER_KEY } from './cost-ledger.tokens';
 import { LlmKeysController } from './llm-keys.controller';

@@ -9,7 +9,7 @@ import { effectiveCaps } from '../ledger/effective-caps';
 import { costCapsProjection } from '../projections/cost-caps.projection';
 import { appendAndWait, DayRangeQuery } from './api-helpers';
 import { COST_LEDGER_CONFIG } from './cost-ledger.tokens';
-import type { CostLedgerConfig } from '../domain/ledger-config';
+import type { CostLedgerConfig } from '../cost-ledger.config';
 
 interface SumRow {
   account_id?: string;

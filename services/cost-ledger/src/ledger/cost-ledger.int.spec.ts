@@ -4,7 +4,7 @@ import { JetStreamEventLog, type Logger, type Subscription } from '@mnemo/eventi
 import { dropSchema, openDataSource, startProjector } from '@mnemo/persistence';
 import type { ReserveCost } from '@mnemo/llm';
 import { NatsCostGuard } from '../client/nats-cost-guard';
-import type { CostLedgerConfig } from '../domain/ledger-config';
+import type { CostLedgerConfig } from '../cost-ledger.config';
 import { LEDGER_SERVICE, ledgerSubjects } from '../domain/ledger-rpc';
 import { utcDay } from '../domain/utc-day';
 import { costCapsProjection } from '../projections/cost-caps.projection';

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { buildEvent, type PayloadOf, ValidationError, zodIssues } from '@mnemo/contracts';
 import { startPeriodicTask, type EventLog, type Logger, type Subscription } from '@mnemo/eventing';
 import type { z } from 'zod';
-import type { CostLedgerConfig } from '../domain/ledger-config';
+import type { CostLedgerConfig } from '../cost-ledger.config';
 import {
   CommitBody,
   LEDGER_SERVICE,

@@ -1,7 +1,7 @@
 import { SingleBar, Presets } from 'cli-progress';
 import type { Command } from 'commander';
 import { INGEST_MAX_BYTES, INGEST_MAX_EVENTS } from '@mnemo/contracts';
-import { defaultTranscriptsRoot, expandHome } from '../loop/transcript-ingest.config';
+import { defaultTranscriptsRoot, expandHome } from '../ingest.config';
 import { addSkips, transcriptFileEvents } from '../loop/transcript-file-events';
 import { listTranscriptPath } from '../loop/transcript-files';
 import { unseenEvents, type KnownSessionEvents } from '../domain/unseen-events';

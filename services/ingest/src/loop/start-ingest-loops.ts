@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { EventLog, Logger, Subscription } from '@mnemo/eventing';
 import type { Cache, Environment } from '@mnemo/persistence';
-import { loadTranscriptIngestConfig } from './transcript-ingest.config';
+import { loadIngestConfig } from '../ingest.config';
 import { startTranscriptIngestLoop } from './transcript-ingest.loop';
 import { TranscriptIngestRunner } from './transcript-ingest.runner';
 
@@ -12,7 +12,7 @@ export async function startIngestLoops(infra: { log: EventLog; dataSource: DataS
     db: infra.dataSource,
     cache: infra.cache,
     logger,
-    config: loadTranscriptIngestConfig(env),
+    config: loadIngestConfig(env),
   });
   return [startTranscriptIngestLoop(runner, logger)];
 }

@@ -16,7 +16,7 @@ import { inferOutcome } from '../domain/infer-outcome';
 import type { TranscriptEvent } from '../domain/transcript-to-events';
 import { unseenEvents, type KnownSessionEvents } from '../domain/unseen-events';
 import { gitFactsLoader, type GitFactsLoader } from '../git/git-facts';
-import type { TranscriptIngestConfig } from './transcript-ingest.config';
+import type { IngestConfig } from '../ingest.config';
 import { addSkips, transcriptFileEvents } from './transcript-file-events';
 import { listTranscriptFiles } from './transcript-files';
 import { OUTCOME_COLUMNS, outcomeFromRow } from '../projections/session-outcomes.projection';
@@ -38,7 +38,7 @@ export interface TranscriptIngestDeps {
   db: Queryable;
   cache: Cache;
   logger: Logger;
-  config: TranscriptIngestConfig;
+  config: IngestConfig;
   clock?: () => Date;
 }
 
@@ -105,7 +105,7 @@ export class TranscriptIngestRunner {
     this.clock = deps.clock ?? (() => new Date());
   }
 
-  get config(): TranscriptIngestConfig {
+  get config(): IngestConfig {
     return this.deps.config;
   }
 

@@ -4,7 +4,7 @@ import { EventContext, LOGGER, OnEvent, type Logger } from '@mnemo/eventing';
 import { CACHE, type Cache } from '@mnemo/persistence';
 import { ArtifactExtractionService, artifactKey, type ArtifactSavedEvent } from '../extraction/artifact-extraction.service';
 import { CacheDebouncer } from '../extraction/cache.debouncer';
-import { EXTRACTION_CONFIG, type ExtractionConfig } from '../extraction.config';
+import { EXTRACTION_CONFIG, type ExtractionConfig } from '../memory.config';
 
 /**
  * After an artifact save, debounced 3 s per artifact with one extraction in flight per artifact across

@@ -4,7 +4,7 @@ import { EVENT_LOG, LOGGER, startPeriodicTask, type EventLog, type Logger, type 
 import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
 import { inflightLock } from '../extraction/cache.debouncer';
 import { ArtifactExtractionService, artifactKey, type ArtifactSavedEvent } from '../extraction/artifact-extraction.service';
-import { EXTRACTION_CONFIG, type ExtractionConfig } from '../extraction.config';
+import { EXTRACTION_CONFIG, type ExtractionConfig } from '../memory.config';
 
 /** Saves looked at per sweep; the rest wait for the next one. */
 const SWEEP_LIMIT = 100;

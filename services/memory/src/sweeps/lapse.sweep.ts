@@ -57,7 +57,7 @@ export async function sweepLapsed(deps: SweepDeps, now: Date): Promise<{ proposa
   };
 }
 
-/** Runs the sweep every `intervalMs` (MNEMO_MEMORY_SWEEP_MS, default one hour), first shortly after start. */
+/** Runs the sweep every `intervalMs` (MNEMO_MEMORY_SWEEP_MS in memory.config.ts), first shortly after start. */
 export function startLapseSweep(deps: SweepDeps, logger: Logger, intervalMs = DEFAULT_SWEEP_INTERVAL_MS): Subscription {
   return startPeriodicTask({
     name: 'memory lapse sweep',
@@ -69,9 +69,4 @@ export function startLapseSweep(deps: SweepDeps, logger: Logger, intervalMs = DE
       if (lapsed.proposals || lapsed.plans) logger.info(lapsed, 'memory proposals lapsed');
     },
   });
-}
-
-export function sweepIntervalFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.MNEMO_MEMORY_SWEEP_MS);
-  return Number.isFinite(value) && value >= 1000 ? value : DEFAULT_SWEEP_INTERVAL_MS;
 }

@@ -6,7 +6,7 @@ import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
 import { isQuietSession } from '../domain/quiet-time';
 import { windowTranscript } from '../extraction/ingest-turns.client';
 import { memoryEvent } from '../memory-event';
-import { EXTRACTION_CONFIG, type ExtractionConfig } from '../extraction.config';
+import { EXTRACTION_CONFIG, type ExtractionConfig } from '../memory.config';
 import { FactExtractionService, type ExtractionOutcome } from '../extraction/fact-extraction.service';
 
 interface QuietCandidate {

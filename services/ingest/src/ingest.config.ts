@@ -1,14 +1,14 @@
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { subjectToken } from '@mnemo/contracts';
+import { parseEnv, subjectToken, type EnvironmentVariables } from '@mnemo/contracts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
   .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
 
-/** The transcript loop's environment; names are the variables, values their defaults. */
-export const TranscriptIngestEnv = z.object({
+/** The ingest service's environment (its transcript loop); names are the variables, values their defaults. */
+export const IngestEnv = z.object({
   /** Master switch of the periodic loop; the admin trigger and the CLI work either way. */
   MNEMO_SESSION_INGEST_ENABLED: flag.default(true),
   MNEMO_SESSION_INGEST_INTERVAL_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
@@ -21,7 +21,7 @@ export const TranscriptIngestEnv = z.object({
   MNEMO_SESSION_OUTCOME_RECHECK_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
 });
 
-export interface TranscriptIngestConfig {
+export interface IngestConfig {
   enabled: boolean;
   intervalMs: number;
   bootDelayMs: number;
@@ -32,13 +32,9 @@ export interface TranscriptIngestConfig {
 
 export const defaultTranscriptsRoot = (): string => path.join(homedir(), '.claude', 'projects');
 
-/** Reads the loop's settings from the environment; a bad value throws with the variable's name. */
-export function loadTranscriptIngestConfig(env: NodeJS.ProcessEnv = process.env): TranscriptIngestConfig {
-  const parsed = TranscriptIngestEnv.safeParse(env);
-  if (!parsed.success) {
-    throw new Error(`bad configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  }
-  const e = parsed.data;
+/** Reads ingest's settings from the environment the platform passes; a bad value throws ConfigError naming the variable. */
+export function loadIngestConfig(env: EnvironmentVariables): IngestConfig {
+  const e = parseEnv(IngestEnv, env);
   return {
     enabled: e.MNEMO_SESSION_INGEST_ENABLED,
     intervalMs: Math.round(e.MNEMO_SESSION_INGEST_INTERVAL_HOURS * 3_600_000),

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { parseEnv, type EnvironmentVariables } from '@mnemo/contracts';
 import { QUIET_MINUTES } from './domain/quiet-time';
 
 export const EXTRACTION_CONFIG = 'EXTRACTION_CONFIG';
 
-/** The extraction reactors' environment; defaults are SPEC §5 and seed 001. */
-export const ExtractionEnv = z.object({
+/** The memory service's environment: its extraction reactors (SPEC §5 and seed 001) and the lapse sweep. */
+export const MemoryEnv = z.object({
   MNEMO_MEMORY_ARTIFACT_DEBOUNCE_MS: z.coerce.number().int().min(0).default(3_000),
   /** How often any instance looks for artifact saves whose debounce timer died with its instance. */
   MNEMO_MEMORY_ARTIFACT_SWEEP_MS: z.coerce.number().int().min(50).default(60_000),
@@ -16,6 +17,8 @@ export const ExtractionEnv = z.object({
   MNEMO_MEMORY_QUIET_SWEEP_MS: z.coerce.number().int().min(50).default(60_000),
   /** A session whose last turn is older than this is not looked at any more. */
   MNEMO_MEMORY_QUIET_LOOKBACK_DAYS: z.coerce.number().positive().default(7),
+  /** How often proposals and plans past their time are lapsed (SPEC §5): hourly. */
+  MNEMO_MEMORY_SWEEP_MS: z.coerce.number().int().min(1000).default(60 * 60 * 1000),
 });
 
 export interface ExtractionConfig {
@@ -28,8 +31,13 @@ export interface ExtractionConfig {
   quietLookbackDays: number;
 }
 
-export function parseExtractionConfig(env: Record<string, string | undefined>): ExtractionConfig {
-  const parsed = ExtractionEnv.parse(env);
+export interface MemoryConfig extends ExtractionConfig {
+  lapseSweepMs: number;
+}
+
+/** Reads memory's settings from the environment the platform passes; a bad value throws ConfigError naming the variable. */
+export function loadMemoryConfig(env: EnvironmentVariables): MemoryConfig {
+  const parsed = parseEnv(MemoryEnv, env);
   return {
     artifactDebounceMs: parsed.MNEMO_MEMORY_ARTIFACT_DEBOUNCE_MS,
     artifactSweepMs: parsed.MNEMO_MEMORY_ARTIFACT_SWEEP_MS,
@@ -38,5 +46,6 @@ export function parseExtractionConfig(env: Record<string, string | undefined>): 
     quietMinutes: parsed.MNEMO_MEMORY_QUIET_MINUTES,
     quietSweepMs: parsed.MNEMO_MEMORY_QUIET_SWEEP_MS,
     quietLookbackDays: parsed.MNEMO_MEMORY_QUIET_LOOKBACK_DAYS,
+    lapseSweepMs: parsed.MNEMO_MEMORY_SWEEP_MS,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_CAPS, type CostPoolName } from './cost-pools';
+import { parseEnv, type EnvironmentVariables } from '@mnemo/contracts';
+import { DEFAULT_CAPS, type CostPoolName } from './domain/cost-pools';
 
 const flag = (fallback: boolean) =>
   z
@@ -35,8 +36,9 @@ export interface CostLedgerConfig {
   secretKey: string | null;
 }
 
-export function parseCostLedgerConfig(env: Record<string, string | undefined>): CostLedgerConfig {
-  const parsed = CostLedgerEnv.parse(env);
+/** Reads the ledger's settings; a bad value throws ConfigError naming the variable and the reason. */
+export function parseCostLedgerConfig(env: EnvironmentVariables): CostLedgerConfig {
+  const parsed = parseEnv(CostLedgerEnv, env);
   const ledgerFlag = parsed.MNEMO_COST_LEDGER_FAIL_OPEN;
   return {
     caps: { compaction: parsed.MNEMO_CAP_COMPACTION_USD, session: parsed.MNEMO_CAP_SESSION_USD, profile: parsed.MNEMO_CAP_PROFILE_USD },

@@ -1,10 +1,10 @@
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { loadTranscriptIngestConfig } from './transcript-ingest.config';
+import { loadIngestConfig } from './ingest.config';
 
-describe('loadTranscriptIngestConfig', () => {
+describe('loadIngestConfig', () => {
   it('defaults to a daily loop over ~/.claude/projects for the local account', () => {
-    expect(loadTranscriptIngestConfig({})).toEqual({
+    expect(loadIngestConfig({})).toEqual({
       enabled: true,
       intervalMs: 24 * 3_600_000,
       bootDelayMs: 5_000,
@@ -15,7 +15,7 @@ describe('loadTranscriptIngestConfig', () => {
   });
 
   it('reads the switch, interval, root and account from the environment', () => {
-    const config = loadTranscriptIngestConfig({
+    const config = loadIngestConfig({
       MNEMO_SESSION_INGEST_ENABLED: 'off',
       MNEMO_SESSION_INGEST_INTERVAL_HOURS: '0.5',
       MNEMO_TRANSCRIPTS_ROOT: '~/elsewhere',
@@ -29,6 +29,6 @@ describe('loadTranscriptIngestConfig', () => {
     ['MNEMO_SESSION_INGEST_INTERVAL_HOURS', '0'],
     ['MNEMO_TRANSCRIPTS_ACCOUNT', 'has.dot'],
   ])('refuses a bad %s, naming it', (name, value) => {
-    expect(() => loadTranscriptIngestConfig({ [name]: value })).toThrow(name);
+    expect(() => loadIngestConfig({ [name]: value })).toThrow(name);
   });
 });

@@ -1,4 +1,4 @@
-import { parseCostLedgerConfig } from './ledger-config';
+import { parseCostLedgerConfig } from './cost-ledger.config';
 
 describe('parseCostLedgerConfig', () => {
   it('defaults to the seed caps, a five-minute hold and failing open', () => {
@@ -24,7 +24,7 @@ describe('parseCostLedgerConfig', () => {
   });
 
   it('refuses a negative cap rather than silently granting nothing or everything', () => {
-    expect(() => parseCostLedgerConfig({ MNEMO_CAP_SESSION_USD: '-1' })).toThrow();
-    expect(() => parseCostLedgerConfig({ MNEMO_CAP_SESSION_USD: 'lots' })).toThrow();
+    expect(() => parseCostLedgerConfig({ MNEMO_CAP_SESSION_USD: '-1' })).toThrow(/MNEMO_CAP_SESSION_USD: /);
+    expect(() => parseCostLedgerConfig({ MNEMO_CAP_SESSION_USD: 'lots' })).toThrow(/MNEMO_CAP_SESSION_USD: /);
   });
 });
