@@ -193,7 +193,7 @@ describe('LlmRuntime', () => {
   });
 
   it('answers api_error when the key store is down rather than billing the deployment', async () => {
-    const { runtime, adapters } = setup({ keyStore: { listKeys: () => Promise.reject(new Error('db down')) } });
+    const { runtime, adapters } = setup({ keyStore: { accountKey: () => Promise.reject(new Error('db down')) } });
     await expect(runtime.complete(request)).resolves.toMatchObject({ ok: false, failure: 'api_error' });
     expect(adapters).toHaveLength(0);
   });

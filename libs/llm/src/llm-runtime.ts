@@ -113,13 +113,13 @@ export class LlmRuntime implements LlmClient {
     const model = this.options.model;
     let stored;
     try {
-      stored = await this.options.keyStore.listKeys(account);
+      stored = await this.options.keyStore.accountKey(account);
     } catch (error) {
       // Not a silent fall-through to the deployment key: that would bill someone else.
       this.options.logger?.warn({ account, err: errorName(error) }, 'LLM key store unreachable');
       return { failure: failure('api_error', 'the key store cannot be reached', model, 'none') };
     }
-    const accountKeys = stored.map((key) => ({ id: key.id, active: key.active, createdAt: key.createdAt, secret: key.encryptedSecret }));
+    const accountKeys = stored ? [{ id: stored.id, active: true, createdAt: stored.createdAt, secret: stored.encryptedSecret }] : [];
     const resolved = resolveCredential({ accountKeys, deploymentKey: this.options.deploymentKey });
     if (!resolved) return null;
     if (resolved.source === 'deployment') return { apiKey: resolved.secret, keyRef: `deployment:${fingerprintSecret(resolved.secret)}` };

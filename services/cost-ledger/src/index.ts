@@ -8,6 +8,7 @@ export * from './ledger/pg-ledger';
 export * from './ledger/cost-ledger.rpc';
 export * from './ledger/effective-caps';
 export * from './client/nats-cost-guard';
+export * from './client/nats-llm-key-store';
 export * from './credentials/pg-llm-key-store';
 export * from './projections/cost-entries.projection';
 export * from './projections/feature-events.projection';

@@ -1,3 +1,5 @@
+import { resolveCredential } from '../domain/resolve-credential';
+
 /** An account's provider key as stored: the secret only ever encrypted (see secret-box.ts). */
 export interface StoredLlmKey {
   id: string;
@@ -6,9 +8,19 @@ export interface StoredLlmKey {
   encryptedSecret: string;
 }
 
-/** Where the runtime reads an account's keys; the service behind `PUT /v1/llm-keys` writes them. */
+/**
+ * Where the runtime learns which of an account's keys to call with (seed 000: the active one, else the
+ * first), still encrypted, or null when the account has none; the service behind `PUT /v1/llm-keys`
+ * owns them. A store that cannot be reached throws.
+ */
 export interface LlmKeyStore {
-  listKeys(account: string): Promise<StoredLlmKey[]>;
+  accountKey(account: string): Promise<StoredLlmKey | null>;
+}
+
+/** Seed 000's choice among an account's keys: the active one, else the oldest (ties by id). */
+export function chooseAccountKey(keys: readonly StoredLlmKey[]): StoredLlmKey | null {
+  const resolved = resolveCredential({ accountKeys: keys.map((key) => ({ ...key, secret: key })) });
+  return resolved && resolved.source !== 'deployment' ? resolved.secret : null;
 }
 
 /** For tests and deployments without per-account keys. */
@@ -25,7 +37,7 @@ export class InMemoryLlmKeyStore implements LlmKeyStore {
     this.keys.set(account, [...demoted, key]);
   }
 
-  async listKeys(account: string): Promise<StoredLlmKey[]> {
-    return [...(this.keys.get(account) ?? [])];
+  async accountKey(account: string): Promise<StoredLlmKey | null> {
+    return chooseAccountKey(this.keys.get(account) ?? []);
   }
 }

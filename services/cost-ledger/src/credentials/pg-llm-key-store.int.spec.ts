@@ -48,4 +48,13 @@ describe('PgLlmKeyStore over the llm_keys projection', () => {
     await expect(new PgLlmKeyStore(db).listKeys('acc-1')).resolves.toHaveLength(1);
     await expect(active('acc-2')).resolves.toEqual(['kx']);
   });
+
+  it('names the key a runtime calls with: the active one, else the oldest, else none', async () => {
+    const store = new PgLlmKeyStore(db);
+    await applyEvents(db, llmKeysProjection, [added(1, 'k1', false), added(2, 'k2', false)]);
+    await expect(store.accountKey('acc-1')).resolves.toMatchObject({ id: 'k1', encryptedSecret: 'v1:iv:tag:k1' });
+    await applyEvents(db, llmKeysProjection, [event(3, 'LlmKeyActivated', { keyId: 'k2' })]);
+    await expect(store.accountKey('acc-1')).resolves.toMatchObject({ id: 'k2', encryptedSecret: 'v1:iv:tag:k2' });
+    await expect(store.accountKey('acc-none')).resolves.toBeNull();
+  });
 });

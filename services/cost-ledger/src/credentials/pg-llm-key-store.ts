@@ -1,12 +1,17 @@
 import type { DataSource } from 'typeorm';
-import type { LlmKeyStore, StoredLlmKey } from '@mnemo/llm';
+import { chooseAccountKey, type LlmKeyStore, type StoredLlmKey } from '@mnemo/llm';
 
 /**
- * The runtime's key store over the llm_keys projection. Secrets leave here still encrypted; the
- * runtime decrypts the one it uses, per call. The active key is the one activated last.
+ * The key store over the llm_keys projection, in the ledger (the table's owner): it answers the
+ * runtimes' `resolve-key` requests and the keys API. Secrets leave here still encrypted; the runtime
+ * decrypts the one it uses, per call. The active key is the one activated last.
  */
 export class PgLlmKeyStore implements LlmKeyStore {
   constructor(private readonly db: Pick<DataSource, 'query'>) {}
+
+  async accountKey(account: string): Promise<StoredLlmKey | null> {
+    return chooseAccountKey(await this.listKeys(account));
+  }
 
   async listKeys(account: string): Promise<StoredLlmKey[]> {
     const rows: Array<{ key_id: string; encrypted_secret: string; created_at: Date; activated_seq: string | null; top: string | null }> = await this.db.query(

@@ -7,7 +7,17 @@ export const ledgerSubjects = {
   reserve: subjects.rpc(LEDGER_SERVICE, 'reserve'),
   commit: subjects.rpc(LEDGER_SERVICE, 'commit'),
   release: subjects.rpc(LEDGER_SERVICE, 'release'),
+  resolveKey: subjects.rpc(LEDGER_SERVICE, 'resolve-key'),
 } as const;
+
+/** Which of an account's provider keys a runtime calls with; the secret travels encrypted and is decrypted only by the caller. */
+export const ResolveKeyBody = z.object({ account: subjectToken });
+export type ResolveKeyBody = z.infer<typeof ResolveKeyBody>;
+
+export const ResolveKeyAnswer = z.object({
+  key: z.object({ id: z.string().min(1), active: z.boolean(), createdAt: z.string(), encryptedSecret: z.string().min(1) }).nullable(),
+});
+export type ResolveKeyAnswer = z.infer<typeof ResolveKeyAnswer>;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const money = z.number().nonnegative().max(1_000_000);

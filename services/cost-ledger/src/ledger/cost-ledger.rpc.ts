@@ -6,6 +6,8 @@ import type { CostLedgerConfig } from '../cost-ledger.config';
 import {
   CommitBody,
   LEDGER_SERVICE,
+  ResolveKeyBody,
+  type ResolveKeyAnswer,
   ledgerSubjects,
   ReleaseBody,
   ReserveBody,
@@ -15,6 +17,7 @@ import {
 } from '../domain/ledger-rpc';
 import { settlementEventId } from '../domain/settlement-id';
 import { utcDay } from '../domain/utc-day';
+import { PgLlmKeyStore } from '../credentials/pg-llm-key-store';
 import { PgLedger } from './pg-ledger';
 
 export interface CostLedgerDeps {
@@ -35,6 +38,7 @@ function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
  */
 export class CostLedgerHandlers {
   readonly ledger: PgLedger;
+  private readonly keys: PgLlmKeyStore;
 
   constructor(
     private readonly deps: CostLedgerDeps,
@@ -42,6 +46,12 @@ export class CostLedgerHandlers {
     private readonly now: () => Date = () => new Date(),
   ) {
     this.ledger = new PgLedger(deps.dataSource);
+    this.keys = new PgLlmKeyStore(deps.dataSource);
+  }
+
+  /** The account's key a runtime calls with, still encrypted: the llm_keys table is read here, by its owner, only. */
+  async resolveKey(body: unknown): Promise<ResolveKeyAnswer> {
+    return { key: await this.keys.accountKey(parse(ResolveKeyBody, body).account) };
   }
 
   async reserve(body: unknown): Promise<ReserveAnswer> {
@@ -127,6 +137,7 @@ export async function startCostLedger(deps: CostLedgerDeps, config: CostLedgerCo
     await deps.log.reply(ledgerSubjects.reserve, LEDGER_SERVICE, (body) => handlers.reserve(body)),
     await deps.log.reply(ledgerSubjects.commit, LEDGER_SERVICE, (body) => handlers.commit(body)),
     await deps.log.reply(ledgerSubjects.release, LEDGER_SERVICE, (body) => handlers.release(body)),
+    await deps.log.reply(ledgerSubjects.resolveKey, LEDGER_SERVICE, (body) => handlers.resolveKey(body)),
   ];
   // A round trip to the server, so the subscriptions are registered there before anyone is told we are up:
   // a request sent in between would find no responders and fail open for nothing.
