@@ -1,4 +1,4 @@
-import { classifySensitivity } from './sensitivity';
+import { classifySensitivity, mayShowInContext, withoutSensitiveSentences } from './sensitivity';
 
 const check = (content: string, category?: string) => classifySensitivity({ content, category });
 
@@ -58,5 +58,38 @@ describe('classifySensitivity', () => {
 
   it('still catches therapy mentioned next to retail therapy', () => {
     expect(check('Retail therapy is fun, but seeing a therapist helps more.')).toMatchObject({ sensitive: true });
+  });
+});
+
+describe('withoutSensitiveSentences', () => {
+  it('drops the sentences that carry health details and keeps the rest word for word', () => {
+    const line = 'Last time: - User: I want to run a marathon next spring. - User: I take metformin every day for my type 2 diabetes. We planned the long runs.';
+    expect(withoutSensitiveSentences(line)).toBe('Last time: - User: I want to run a marathon next spring. We planned the long runs.');
+  });
+
+  it('leaves a line with nothing sensitive unchanged', () => {
+    const line = 'Last time: talked about the move to Lisbon. Dr. Costa is the new manager.';
+    expect(withoutSensitiveSentences(line)).toBe(line);
+  });
+});
+
+describe('mayShowInContext', () => {
+  const fact = (content: string, sensitive: boolean, confirmed: boolean) => ({ content, sensitive, confirmed });
+
+  it('shows an ordinary fact whatever the switch', () => {
+    expect(mayShowInContext(fact('Moved to Lisbon in May 2024.', false, false), false)).toBe(true);
+  });
+
+  it('holds back a sensitive fact while the health module is off, confirmed or not', () => {
+    expect(mayShowInContext(fact('Takes metformin daily.', true, true), false)).toBe(false);
+  });
+
+  it('judges the wording too, so a fact stored without the flag is still held back', () => {
+    expect(mayShowInContext(fact('Takes metformin daily.', false, false), false)).toBe(false);
+  });
+
+  it('shows a confirmed sensitive fact with the module on, never an unconfirmed one', () => {
+    expect(mayShowInContext(fact('Takes metformin daily.', true, true), true)).toBe(true);
+    expect(mayShowInContext(fact('Takes metformin daily.', true, false), true)).toBe(false);
   });
 });

@@ -76,3 +76,38 @@ export function classifySensitivity(fact: SensitivityInput): Sensitivity {
   }
   return { sensitive: false };
 }
+
+/** Any free text (a plan, a reminder, a summary sentence) judged by the same wording rules as a fact. */
+export function isSensitiveText(text: string): boolean {
+  return classifySensitivity({ content: text }).sensitive;
+}
+
+// Intl.Segmenter is the platform's own sentence splitter (ICU's rules): abbreviations and decimals stay whole.
+const SENTENCES = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+/**
+ * A summary or recall line without the sentences that carry health details, the rest kept word for word:
+ * "Ran 10 km. Takes metformin daily." becomes "Ran 10 km."; a text with nothing to drop comes back unchanged.
+ */
+export function withoutSensitiveSentences(text: string): string {
+  const kept: string[] = [];
+  let dropped = false;
+  // A list item (" - User: …") is a sentence of its own even where ICU sees no sentence break before it.
+  for (const item of text.split(/(?<=\S)(?=\s+-\s)/)) {
+    for (const { segment } of SENTENCES.segment(item)) {
+      if (isSensitiveText(segment)) dropped = true;
+      else if (segment.trim()) kept.push(segment.trim());
+    }
+  }
+  return dropped ? kept.join(' ') : text;
+}
+
+/**
+ * SPEC §8 / issue 10: who may see a remembered item in a context. Nothing sensitive (by its stored flag or
+ * by its wording now) while the health module is off; with it on, only what the person confirmed, so an
+ * unconfirmed health detail never reaches a context either way.
+ */
+export function mayShowInContext(item: { content: string; sensitive: boolean; confirmed: boolean }, healthModuleOn: boolean): boolean {
+  if (!item.sensitive && !isSensitiveText(item.content)) return true;
+  return healthModuleOn && item.confirmed;
+}
