@@ -1,4 +1,4 @@
-import { assembleMemoryBlock, MEMORY_BLOCK_HEADING } from './assemble-memory-block';
+import { assembleMemoryBlock, MEMORY_BLOCK_HEADING, PROPOSAL_QUESTION_TITLE } from './assemble-memory-block';
 import { ACCOUNT, memoryBlockSources } from './context-sources.fixture';
 import { DEFAULT_CONTEXT_BUDGETS } from './context-sources';
 import { FENCE_CLOSE, FENCE_OPEN } from './data-fence';
@@ -45,6 +45,46 @@ describe('assembleMemoryBlock', () => {
     const on = assembleMemoryBlock(memoryBlockSources({ healthModuleOn: true }), budgets);
     expect(on.text).toContain('asthma');
     expect(on.usedMemoryIds[0]).toBe('m7');
+  });
+
+  it('lets nothing sensitive in from any source while the health module is off (issue 10)', () => {
+    const sources = memoryBlockSources({
+      facts: [{ id: 'f1', accountId: ACCOUNT, content: 'Takes metformin with breakfast.', confirmed: false, sensitive: false, createdAt: '2026-03-01', updatedAt: '2026-03-01' }],
+      plans: [{ id: 'p1', accountId: ACCOUNT, title: 'Take the insulin before lunch', progress: null, active: true, updatedAt: '2026-03-01' }],
+      reminders: [{ id: 'r1', accountId: ACCOUNT, text: 'Refill the sertraline prescription', dueAt: null }],
+      rollingRecall: 'Last time: - User: I want to run a marathon next spring. - User: I take metformin every day for my type 2 diabetes.',
+      proposals: [{ id: 'q1', accountId: ACCOUNT, content: 'Has type 2 diabetes.', proposedAt: '2026-03-01' }],
+    });
+    const off = assembleMemoryBlock(sources, budgets);
+    expect(off.text).toContain('I want to run a marathon next spring.');
+    for (const word of ['metformin', 'insulin', 'sertraline', 'diabetes']) expect(off.text).not.toContain(word);
+    expect(off.telemetry.sensitiveWithheld).toBe(4);
+    expect(off.offeredProposalIds).toEqual([]);
+  });
+
+  it('shows no unconfirmed sensitive fact even with the health module on, and a confirmed one', () => {
+    const facts = [
+      { id: 'u', accountId: ACCOUNT, content: 'Takes metformin with breakfast.', confirmed: false, sensitive: true, createdAt: '2026-03-01', updatedAt: '2026-03-01' },
+      { id: 'c', accountId: ACCOUNT, content: 'Uses an inhaler before runs.', confirmed: true, sensitive: true, createdAt: '2026-03-01', updatedAt: '2026-03-01' },
+    ];
+    const on = assembleMemoryBlock(memoryBlockSources({ facts, plans: [], reminders: [], rollingRecall: null, healthModuleOn: true }), budgets);
+    expect(on.usedMemoryIds).toEqual(['c']);
+  });
+
+  it('puts one waiting proposal to the person as a question, never as a fact, and reports it offered', () => {
+    const proposals = [
+      { id: 'q1', accountId: ACCOUNT, content: 'Has type 2 diabetes.', proposedAt: '2026-03-01' },
+      { id: 'q2', accountId: ACCOUNT, content: 'Takes metformin daily.', proposedAt: '2026-03-02' },
+    ];
+    const result = assembleMemoryBlock(memoryBlockSources({ proposals, healthModuleOn: true }), budgets);
+    expect(result.offeredProposalIds).toEqual(['q1']);
+    expect(result.text).toContain(`${PROPOSAL_QUESTION_TITLE}:\n- Should I remember that: "Has type 2 diabetes."?`);
+    expect(result.text).not.toMatch(/Facts:[^]*Has type 2 diabetes\.\n/);
+    expect(result.text).not.toContain('metformin daily');
+    expect(result.telemetry.proposalOffered).toBe(true);
+    // The proposal is asked even when the cap leaves room for little else.
+    const tight = assembleMemoryBlock(memoryBlockSources({ proposals, healthModuleOn: true }), { ...budgets, memoryBlockChars: 420 });
+    expect(tight.offeredProposalIds).toEqual(['q1']);
   });
 
   it('defuses fence markers inside memory text so the data cannot close its own fence', () => {

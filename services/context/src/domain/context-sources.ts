@@ -128,9 +128,19 @@ export interface ReminderItem {
   dueAt: string | null;
 }
 
+/** A sensitive fact waiting for the person's yes or no, not offered yet (seed 001: offered once, at the next turn). */
+export interface ProposalQuestion {
+  id: string;
+  accountId: string;
+  content: string;
+  proposedAt: string;
+}
+
 export interface MemoryBlockSources {
   accountId: string;
   facts?: MemoryFact[];
+  /** Waiting proposals never offered, oldest first. */
+  proposals?: ProposalQuestion[];
   plans?: PlanItem[];
   reminders?: ReminderItem[];
   healthModuleOn: boolean;

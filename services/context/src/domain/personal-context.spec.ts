@@ -20,6 +20,17 @@ describe('buildPersonalContext', () => {
     expect(result.used[0].id).toBe('m6');
   });
 
+  it('never shows an unconfirmed sensitive fact, whatever the health module says (issue 10)', () => {
+    const memories = [
+      { ...MEMORIES[0], id: 'u', content: 'Takes metformin every day.', sensitive: true, confirmed: false },
+      { ...MEMORIES[0], id: 'w', content: 'Was diagnosed with asthma as a child.', sensitive: false, confirmed: false },
+      { ...MEMORIES[0], id: 'c', content: 'Uses an inhaler before runs.', sensitive: true, confirmed: true },
+    ];
+    const on = buildPersonalContext({ ...input, memories, coreProfile: null, healthModuleOn: true });
+    expect(on.used.map((m) => m.id)).toEqual(['c']);
+    expect(buildPersonalContext({ ...input, memories, coreProfile: null, healthModuleOn: false })).toEqual({ text: null, used: [] });
+  });
+
   it('returns no section when nothing fits or nothing is left', () => {
     expect(buildPersonalContext({ ...input, budgetChars: 30 })).toEqual({ text: null, used: [] });
     expect(buildPersonalContext({ ...input, memories: [] })).toEqual({ text: null, used: [] });

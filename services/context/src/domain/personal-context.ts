@@ -1,3 +1,4 @@
+import { mayShowInContext } from '@mnemo/memory-rules';
 import type { MemoryFactType, MemoryItem } from './context-sources';
 import { dropMemoriesInProfile } from './profile-dedup';
 import { newestFirst, oneLine } from './text-format';
@@ -50,9 +51,8 @@ export interface PersonalContextResult {
  * newest first and greedily: one that would overflow is skipped and the next one is tried.
  */
 export function buildPersonalContext(input: PersonalContextInput): PersonalContextResult {
-  const eligible = input.memories.filter(
-    (memory) => memory.accountId === input.accountId && (input.healthModuleOn || !memory.sensitive),
-  );
+  // Issue 10: one rule with the memory block; an unconfirmed health detail never shows, module on or off.
+  const eligible = input.memories.filter((memory) => memory.accountId === input.accountId && mayShowInContext(memory, input.healthModuleOn));
   const recent = newestFirst(eligible, (memory) => memory.updatedAt).slice(0, Math.max(0, input.limit));
   const candidates = dropMemoriesInProfile(recent, input.coreProfile);
 
