@@ -1,17 +1,18 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { buildEvent, type EventEnvelope, type PayloadOf } from '@mnemo/contracts';
+import { buildEvent, reactionId, type EventEnvelope, type PayloadOf } from '@mnemo/contracts';
 import type { EventLog, Logger } from '@mnemo/eventing';
 import type { Cache } from '@mnemo/persistence';
 
 /** How often the same set of memories is stamped as used: last_used_at is an hour-grained signal. */
 export const USED_STAMP_INTERVAL_MS = 60 * 60 * 1000;
 
-const envelope = <T extends 'FeatureEventRecorded' | 'MemoryFactUsed'>(
+const envelope = <T extends 'FeatureEventRecorded' | 'MemoryFactUsed' | 'ProposalOffered'>(
   type: T,
   accountId: string,
   payload: PayloadOf<T>,
   sessionId?: string,
-): EventEnvelope<T, PayloadOf<T>> => buildEvent<T>({ type, id: randomUUID(), accountId, sessionId, occurredAt: new Date(), producer: 'context', payload });
+  id: string = randomUUID(),
+): EventEnvelope<T, PayloadOf<T>> => buildEvent<T>({ type, id, accountId, sessionId, occurredAt: new Date(), producer: 'context', payload });
 
 /** seed 000's telemetry: one FeatureEventRecorded per build, queryable like any event. */
 export async function recordTelemetry(log: EventLog, accountId: string, action: string, metadata: Record<string, unknown>, sessionId?: string): Promise<void> {
@@ -29,6 +30,18 @@ export async function stampMemoriesUsed(deps: { log: EventLog; cache: Cache }, a
   if (token === null) return false;
   await deps.log.append('events', envelope('MemoryFactUsed', accountId, { factIds: ids.slice(0, 500), usedAt: new Date().toISOString() }));
   return true;
+}
+
+/**
+ * seed 001: a waiting proposal is offered once. The id is derived from the proposal, so a block built
+ * twice before the first offer is projected appends one event, and the fold ignores a second offer anyway.
+ */
+export async function recordProposalsOffered(log: EventLog, accountId: string, proposalIds: readonly string[]): Promise<void> {
+  if (proposalIds.length === 0) return;
+  await log.appendMany(
+    'events',
+    proposalIds.map((proposalId) => envelope('ProposalOffered', accountId, { proposalId }, undefined, reactionId(`${accountId}:${proposalId}`, 'context:proposal-offered'))),
+  );
 }
 
 /** Side effects never fail a served context: a failure is logged and what was lost is named. */

@@ -12,6 +12,7 @@ const HANDLES = [
   'MemoryFactDeleted',
   'FactSuperseded',
   'MemoryFactProposed',
+  'ProposalOffered',
   'ProposalConfirmed',
   'ProposalRejected',
   'ProposalLapsed',
@@ -27,10 +28,7 @@ type Handled = (typeof HANDLES)[number];
 
 /** The events it reads that change nothing a loader reads, with why; every other one moves the version. */
 export const CONTEXT_SOURCES_VERSION_KEEPERS: VersionKeepers = {
-  MemoryFactProposed: 'writes context_fact_proposals only, which no loader reads: a pending proposal is not a memory',
-  ProposalConfirmed: 'settles the proposal only; the fact it confirms arrives as the MemoryFactCreated that follows, which moves the version',
-  ProposalRejected: 'settles the proposal only; no fact is created',
-  ProposalLapsed: 'settles the proposal only; no fact is created',
+  // None: a waiting proposal is offered in the memory block (seed 001), so every proposal event moves it.
 };
 
 /**
@@ -66,6 +64,7 @@ async function applySource(sql: Sql, stored: StoredEvent): Promise<void> {
     case 'FactSuperseded':
       return retireFact(sql, stored, 'superseded');
     case 'MemoryFactProposed':
+    case 'ProposalOffered':
     case 'ProposalConfirmed':
     case 'ProposalRejected':
     case 'ProposalLapsed':

@@ -9,7 +9,7 @@ import { buildRollingRecallLine } from '../domain/rolling-recall';
 import { mayStore, type CachedContext } from '../domain/context-cache-trust';
 import { claudeMdCacheName, contextCacheKey, MEMORY_BLOCK_CACHE_NAME, readCachedContext } from '../cache/context-cache';
 import { UsedMemoryStamper } from '../cache/used-memory-stamper';
-import { afterServing, recordTelemetry } from '../effects/context-effects';
+import { afterServing, recordProposalsOffered, recordTelemetry } from '../effects/context-effects';
 import { loadFailOpen } from '../sources/fail-open';
 import { SourceReader } from '../sources/source-reader';
 import * as load from '../sources/source-loaders';
@@ -29,6 +29,8 @@ export interface ContextHandlerDeps {
 const BOOKMARK_LIMIT = 200;
 const REMINDER_LIMIT = 20;
 const BLOCK_FACTS_PER_KIND = 100;
+/** The block asks one waiting proposal per turn; a few more cover one lost to another account's row. */
+const BLOCK_PROPOSALS = 3;
 
 /**
  * Loads the sources of a context fail-open, calls the pure assembler, records telemetry, stamps the
@@ -68,6 +70,7 @@ export class ContextHandler {
       const sources = await this.memoryBlockSources(reader);
       const result = assembleMemoryBlock(sources, this.budgets);
       afterServing(this.deps.logger, 'telemetry', recordTelemetry(this.deps.log, request.accountId, 'memory_block_built', { ...result.telemetry }));
+      afterServing(this.deps.logger, 'proposal offered', recordProposalsOffered(this.deps.log, request.accountId, result.offeredProposalIds));
       return { value: { text: result.text, telemetry: { ...result.telemetry } }, usedMemoryIds: result.usedMemoryIds, failedSources: sources.failedSources };
     }).then(({ value, cached }) => ({ ...value, cached }));
   }
@@ -137,8 +140,9 @@ export class ContextHandler {
   private async memoryBlockSources(reader: SourceReader): Promise<MemoryBlockSources> {
     const failed: string[] = [];
     const opts = { timeoutMs: this.sourceTimeoutMs, failed, logger: this.deps.logger, accountId: reader.accountId };
-    const [facts, plans, reminders, latestSummary] = await Promise.all([
+    const [facts, proposals, plans, reminders, latestSummary] = await Promise.all([
       loadFailOpen('facts', () => load.loadBlockFacts(reader, BLOCK_FACTS_PER_KIND), opts),
+      loadFailOpen('proposals', () => load.loadOfferableProposals(reader, BLOCK_PROPOSALS), opts),
       loadFailOpen('plans', () => load.loadActivePlans(reader), opts),
       loadFailOpen('reminders', () => load.loadReminders(reader, REMINDER_LIMIT), opts),
       loadFailOpen('rollingRecall', () => load.loadLatestSummary(reader), opts),
@@ -146,6 +150,7 @@ export class ContextHandler {
     return {
       accountId: reader.accountId,
       facts,
+      proposals,
       plans,
       reminders,
       healthModuleOn: reader.switches.healthModuleOn,

@@ -7,8 +7,10 @@ import type {
   MemoryItem,
   PinnedArtifact,
   PlanItem,
+  ProposalQuestion,
   ReminderItem,
 } from '../domain/context-sources';
+import type { ProposalState } from '@mnemo/memory-rules';
 import type { SourceReader } from './source-reader';
 
 /**
@@ -40,10 +42,10 @@ const toMemory = (row: Record<string, any>): MemoryItem => ({
 
 /** seed 000: Personal Context considers the most recent memories (by creation) before dedup. */
 export async function loadRecentMemories(reader: SourceReader, limit: number): Promise<MemoryItem[]> {
-  // Sensitive facts are held back without the health module: leave them out before the limit, so
-  // Personal Context still gets its twenty.
+  // Sensitive facts are held back without the health module, and unconfirmed ones always: leave them
+  // out before the limit, so Personal Context still gets its twenty.
   const rows = await reader.query(
-    `SELECT ${MEMORY_COLUMNS} FROM context_memory_facts WHERE account_id = $1 AND status = 'active' AND (NOT sensitive OR $3)
+    `SELECT ${MEMORY_COLUMNS} FROM context_memory_facts WHERE account_id = $1 AND status = 'active' AND (NOT sensitive OR ($3 AND confirmed))
      ORDER BY created_at DESC, id DESC LIMIT $2`,
     [limit, reader.switches.healthModuleOn],
   );
@@ -62,6 +64,16 @@ export async function loadBlockFacts(reader: SourceReader, perKind: number): Pro
     [perKind],
   );
   return rows.map(toMemory);
+}
+
+/** seed 001: waiting proposals never put to the person yet, oldest first. */
+export async function loadOfferableProposals(reader: SourceReader, limit: number): Promise<ProposalQuestion[]> {
+  const rows = await reader.query<{ id: string; account_id: string; state: ProposalState }>(
+    `SELECT id, account_id, state FROM context_fact_proposals WHERE account_id = $1 AND status = 'pending' AND state->>'offeredAt' IS NULL
+     ORDER BY state->>'proposedAt', id LIMIT $2`,
+    [limit],
+  );
+  return rows.map((row) => ({ id: row.id, accountId: row.account_id, content: row.state.fact.content, proposedAt: row.state.proposedAt }));
 }
 
 export async function loadBookmarks(reader: SourceReader, limit: number): Promise<BookmarkItem[]> {
