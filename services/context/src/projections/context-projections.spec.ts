@@ -18,7 +18,6 @@ const NOT_READ: Record<string, string> = {
   CompactionFailed: 'settles a pause; no summary is written',
   CompactionSkipped: 'settles a pause; no summary is written',
   MemoryFactUsed: 'stamps last_used_at, which no context shows; reading it would let every served context invalidate itself',
-  ProposalOffered: 'marks a pending proposal offered; a pending proposal is not a memory',
   SessionQuietExtracted: "marks a session's quiet-time extraction; the facts it found arrive as MemoryFactExtracted",
   LlmCallSettled: 'cost accounting',
   FeatureEventRecorded: 'telemetry (the context writes it; reading it would let every build invalidate itself)',

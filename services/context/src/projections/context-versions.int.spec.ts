@@ -24,6 +24,7 @@ const EXAMPLES: Record<string, { payload: unknown; sessionId?: string }> = {
   FactSuperseded: { payload: { factId: 'f-1', supersededBy: 'f-x', subject: 'home' } },
   MemoryFactDeleted: { payload: { factId: 'f-x' } },
   MemoryFactProposed: { payload: { ...fact('f-p', 'Goes to the gym on Mondays.'), proposalId: 'p-1', sensitiveReason: 'category: health' } },
+  ProposalOffered: { payload: { proposalId: 'p-1' } },
   ProposalConfirmed: { payload: { proposalId: 'p-1' } },
   ProposalRejected: { payload: { proposalId: 'p-1' } },
   ProposalLapsed: { payload: { proposalId: 'p-1' } },

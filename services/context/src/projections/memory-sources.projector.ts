@@ -29,9 +29,10 @@ export async function insertFact(sql: Sql, stored: StoredEvent): Promise<void> {
        SELECT EXISTS (SELECT 1 FROM context_fact_proposals WHERE account_id = $1 AND fact_id = $2 AND status = 'confirmed') AS confirmed
      )
      INSERT INTO context_memory_facts (account_id, id, fact_type, content, confidence, status, sensitive, confirmed, created_at, updated_at, last_seq)
-     VALUES ($1, $2, $3, $4, $5, 'active', (SELECT confirmed FROM proposal) OR $6::boolean, (SELECT confirmed FROM proposal), $7, $7, $8)
+     VALUES ($1, $2, $3, $4, $5, 'active', (SELECT confirmed FROM proposal) OR $6::boolean, (SELECT confirmed FROM proposal) OR $9::boolean, $7, $7, $8)
      ON CONFLICT (account_id, id) DO NOTHING`,
-    [event.accountId, p.factId, p.factType, p.content, p.confidence, classifySensitivity({ content: p.content }).sensitive, event.occurredAt, seq],
+    // A fact the person typed in themselves (source manual) needs no confirmation: it is theirs as written.
+    [event.accountId, p.factId, p.factType, p.content, p.confidence, classifySensitivity({ content: p.content }).sensitive, event.occurredAt, seq, p.source === 'manual'],
   );
 }
 
@@ -41,7 +42,9 @@ export async function editFact(sql: Sql, stored: StoredEvent): Promise<void> {
   const sensitiveByWording = p.content === undefined ? null : classifySensitivity({ content: p.content }).sensitive;
   await sql.query(
     `UPDATE context_memory_facts SET content = coalesce($3, content), fact_type = coalesce($4, fact_type), confidence = coalesce($5, confidence),
-       sensitive = CASE WHEN $6::boolean IS NULL THEN sensitive ELSE (confirmed OR $6::boolean) END, updated_at = $7, last_seq = $8
+       sensitive = CASE WHEN $6::boolean IS NULL THEN sensitive
+         ELSE ($6::boolean OR EXISTS (SELECT 1 FROM context_fact_proposals p WHERE p.account_id = $1 AND p.fact_id = $2 AND p.status = 'confirmed')) END,
+       updated_at = $7, last_seq = $8
      WHERE account_id = $1 AND id = $2 AND status = 'active' AND last_seq < $8`,
     [event.accountId, p.factId, p.content ?? null, p.factType ?? null, p.confidence ?? null, sensitiveByWording, event.occurredAt, seq],
   );
