@@ -41,3 +41,4 @@ export { ContextApiModule } from './api/context-api.module';
 export { contextGrpcBinding, GATEWAY_PROTO, PROTO_OPTIONS } from './api/context-grpc.binding';
 export { TELEMETRY_HEADER } from './api/context.controller';
 export { registerContextCommands, runClaudeMdCommand, writeFileAtomically } from './cli/context.command';
+export { ClaudeMdQuery } from './api/context-query';

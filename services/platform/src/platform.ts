@@ -6,6 +6,7 @@ import { configureHttp, ingestGrpcBinding, installFallbackErrorHandler, startGrp
 import { contextGrpcBinding } from '@mnemo/context-service';
 import { openInfra, type Infra } from './infra';
 import { InfraModule } from './infra.module';
+import { OpenApiModule } from './openapi/openapi.controller';
 import { createPlatformLlm } from './llm-wiring';
 import { NestLogger } from './nest-logger';
 import type { PlatformConfig } from './platform.config';
@@ -61,7 +62,7 @@ export async function startPlatform(config: PlatformConfig, services: ServiceDef
       }
       if (service.http) {
         httpApp = await NestFactory.create(
-          { module: class HttpRoot {}, imports: [infraModule, service.http, ...SERVICES.flatMap((s) => (s.api ? [s.api] : []))] },
+          { module: class HttpRoot {}, imports: [infraModule, service.http, ...SERVICES.flatMap((s) => (s.api ? [s.api] : [])), OpenApiModule] },
           { bodyParser: false, logger: new NestLogger(logger) },
         );
         configureHttp(httpApp, config.MNEMO_MAX_BODY_BYTES);

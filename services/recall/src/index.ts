@@ -2,3 +2,4 @@ export { recallProjection } from './projections/recall.projection';
 export { RecallApiModule } from './recall-api.module';
 export { loadRecallConfig, RecallEnv, type RecallConfig } from './recall.config';
 export { RecallReactorsModule } from './recall-reactors.module';
+export { RecallBody, PriorWorkQuery, PriorDecisionsQuery, VisitedBody, VisitedQuery } from './api/recall.dto';

@@ -1,4 +1,4 @@
-import { All, Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createMnemoMcpServer } from '@mnemo/agent-tools';
@@ -13,6 +13,11 @@ function loopbackUrl(request: Request): string {
   const address = request.socket.localAddress ?? '127.0.0.1';
   const host = address.startsWith('::ffff:') ? address.slice(7) : address.includes(':') ? `[${address}]` : address;
   return `http://${host}:${request.socket.localPort}`;
+}
+
+function notAllowed(response: Response) {
+  response.setHeader('allow', 'POST');
+  return { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: POST JSON-RPC messages to /mcp' }, id: null };
 }
 
 /**
@@ -37,11 +42,17 @@ export class McpController {
     await transport.handleRequest(request, response, request.body);
   }
 
-  /** Stateless: no server-sent stream to open (GET) and no session to end (DELETE). */
-  @All()
+  /** Stateless: no server-sent stream to open. */
+  @Get()
   @HttpCode(405)
-  notAllowed(@Res({ passthrough: true }) response: Response) {
-    response.setHeader('allow', 'POST');
-    return { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: POST JSON-RPC messages to /mcp' }, id: null };
+  noStream(@Res({ passthrough: true }) response: Response) {
+    return notAllowed(response);
+  }
+
+  /** Stateless: no session to end. */
+  @Delete()
+  @HttpCode(405)
+  noSession(@Res({ passthrough: true }) response: Response) {
+    return notAllowed(response);
   }
 }

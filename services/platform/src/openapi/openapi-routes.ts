@@ -1,0 +1,47 @@
+import type { z } from 'zod';
+import { CreateAccountRequest, IngestRequest } from '@mnemo/contracts';
+import { ClaudeMdQuery } from '@mnemo/context-service';
+import { CreateMemoryBody, ListMemoriesQuery, PatchMemoryBody, RememberBody, SearchMemoriesQuery } from '@mnemo/memory-service';
+import { PriorDecisionsQuery, PriorWorkQuery, RecallBody, VisitedBody, VisitedQuery } from '@mnemo/recall-service';
+
+export type Auth = 'account' | 'admin' | 'none';
+
+export interface RouteDoc {
+  summary: string;
+  tag: string;
+  auth?: Auth;
+  query?: z.ZodType;
+  body?: z.ZodType;
+}
+
+/**
+ * What the OpenAPI document says about each route beyond its method and path: a summary and the zod
+ * contracts its controller parses. The routes themselves come from the running app, so a route
+ * without an entry here is still listed (as undocumented), and an entry without a route fails a test.
+ */
+export const ROUTE_DOCS: Record<string, RouteDoc> = {
+  'POST /v1/events': { tag: 'ingest', summary: 'Send session events: up to 1,000 events / 5 MB, all or nothing', body: IngestRequest },
+  'GET /v1/sessions': { tag: 'sessions', summary: 'The account\'s sessions, newest first, paginated by cursor' },
+  'GET /v1/sessions/{id}/turns': { tag: 'sessions', summary: 'A session\'s redacted turns, in seq order' },
+  'POST /v1/recall': { tag: 'recall', summary: 'Search past conversations: dated, highlighted snippets, best first', body: RecallBody },
+  'GET /v1/prior-work': { tag: 'recall', summary: 'Earlier sessions on a file (path-suffix match) or a task, with their outcome verdict', query: PriorWorkQuery },
+  'GET /v1/prior-decisions': { tag: 'recall', summary: 'Earlier decisions on a topic: stance and rationale', query: PriorDecisionsQuery },
+  'POST /v1/sessions/{id}/visited': { tag: 'recall', summary: 'Mark a file, span or symbol as visited in a session (idempotent)', body: VisitedBody },
+  'GET /v1/sessions/{id}/visited': { tag: 'recall', summary: 'What a session marked as visited, newest first', query: VisitedQuery },
+  'GET /v1/memories': { tag: 'memories', summary: 'The Memory Explorer: memories with per-category counts', query: ListMemoriesQuery },
+  'GET /v1/memories/search': { tag: 'memories', summary: 'Full-text search over memories, with highlighted snippets', query: SearchMemoriesQuery },
+  'POST /v1/memories': { tag: 'memories', summary: 'Add a memory', body: CreateMemoryBody },
+  'PATCH /v1/memories/{id}': { tag: 'memories', summary: 'Edit a memory (with its version; 409 when stale)', body: PatchMemoryBody },
+  'POST /v1/memories/remember': { tag: 'memories', summary: 'Remember one of the person\'s own messages', body: RememberBody },
+  'GET /v1/context/claude-md': { tag: 'context', summary: 'A session\'s CLAUDE.md (markdown, or JSON with format=json)', query: ClaudeMdQuery },
+  'GET /v1/context/memory-block': { tag: 'context', summary: 'The per-turn memory block' },
+  'POST /mcp': { tag: 'agents', summary: 'MCP over streamable HTTP (stateless JSON-RPC): Mnemo\'s tools for agents' },
+  'GET /mcp': { tag: 'agents', summary: '405: stateless, no server-sent stream' },
+  'DELETE /mcp': { tag: 'agents', summary: '405: stateless, no session to end' },
+  'POST /v1/admin/accounts': { tag: 'admin', auth: 'admin', summary: 'Create an account; its API key is shown once', body: CreateAccountRequest },
+  'GET /healthz': { tag: 'operations', auth: 'none', summary: 'Liveness' },
+  'GET /readyz': { tag: 'operations', auth: 'none', summary: 'Readiness: the log, the database and the cache answer' },
+  'GET /metrics': { tag: 'operations', auth: 'none', summary: 'Prometheus metrics' },
+  'GET /openapi.json': { tag: 'operations', auth: 'none', summary: 'This document' },
+  'GET /docs': { tag: 'operations', auth: 'none', summary: 'This document as a page' },
+};
