@@ -1,11 +1,11 @@
 import type { DataSource } from 'typeorm';
 import { idf, type WeightedLexeme } from '../domain/lexical-score';
 
-/** A lexeme in more rows than this is common: it scores, but does not select candidates. */
-export const COMMON_AT = 1000;
+/** Document frequencies are counted up to this: past it a lexeme is common, whatever its exact count. */
+export const DF_CAP = 1000;
 
 /** Recall's full-text tables; a name here is only ever one of these constants, never input. */
-export type LexicalTable = 'recall_chunks' | 'recall_decisions';
+export type LexicalTable = 'recall_chunk_terms' | 'recall_decisions';
 
 /** The row count per account changes slowly; idf needs it only roughly. */
 const TOTAL_TTL_MS = 60_000;
@@ -17,9 +17,9 @@ export async function weighLexemes(db: DataSource, table: LexicalTable, accountI
   const [rows, total] = await Promise.all([
     db.query(
       `SELECT l AS lexeme,
-              (SELECT count(*) FROM (SELECT 1 FROM ${table} t WHERE t.account_id = $1 AND t.tsv @@ quote_literal(l)::tsquery LIMIT $3) x)::int AS df
+              (SELECT count(*) FROM (SELECT 1 FROM ${table} t WHERE t.account_id = $1 AND t.${table === 'recall_decisions' ? 'tsv' : 'terms'} @@ quote_literal(l)::tsquery LIMIT $3) x)::int AS df
        FROM (SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('english', $2))) AS l) q`,
-      [accountId, text, COMMON_AT],
+      [accountId, text, DF_CAP],
     ) as Promise<Array<{ lexeme: string; df: number }>>,
     rowTotal(db, table, accountId),
   ]);

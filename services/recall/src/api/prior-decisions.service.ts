@@ -4,7 +4,7 @@ import { DATA_SOURCE } from '@mnemo/persistence';
 import { selectingLexemes, tsqueryOperand } from '../domain/lexical-score';
 import { RECALL_CONFIG } from '../recall.constants';
 import type { RecallConfig } from '../recall.config';
-import { COMMON_AT, weighLexemes } from './lexeme-weights';
+import { weighLexemes } from './lexeme-weights';
 
 export interface PriorDecision {
   decisionId: string;
@@ -22,6 +22,8 @@ export interface PriorDecision {
 export const ADVISORY_NOTE =
   'These are past decisions, shown as context. A rejected or deferred approach is context to revisit, never a veto: if the reasons no longer hold, say so and reconsider.';
 
+/** Rows the selecting lexemes may match, at most (see selectingLexemes). */
+const SELECT_BUDGET = 3000;
 /** A match in the rationale counts this much of one in the topic. */
 const RATIONALE_SHARE = 0.75;
 
@@ -35,7 +37,7 @@ export class PriorDecisions {
 
   async find(accountId: string, query: { q: string; developer?: string; project?: string; limit: number }): Promise<PriorDecision[]> {
     const lexemes = await weighLexemes(this.db, 'recall_decisions', accountId, query.q);
-    const selecting = selectingLexemes(lexemes.filter((l) => l.df > 0), COMMON_AT);
+    const selecting = selectingLexemes(lexemes, SELECT_BUDGET);
     if (selecting.length === 0) return [];
     const totalIdf = lexemes.reduce((sum, l) => sum + l.idf, 0);
     const params: unknown[] = [

@@ -14,24 +14,39 @@ export const idf = (df: number, total: number): number => Math.log(1 + (Math.max
 export const tsqueryOperand = (lexeme: string, weight?: 'A'): string => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${weight ? `:${weight}` : ''}`;
 
 /**
- * The lexemes that select candidates: the rarer ones when some are rare (a common word alone would
- * drag thousands of chunks into scoring for little signal), else all of them.
+ * The lexemes that select candidates: the rarest first, while the rows they can match stay within
+ * `budget` (at least the rarest one). A chunk holding none of them holds only common words of the
+ * question, so it could not score well; leaving those out keeps the scored set small at any size.
  */
-export function selectingLexemes(lexemes: ReadonlyArray<{ lexeme: string; df: number }>, commonAt: number): string[] {
-  const rare = lexemes.filter((l) => l.df < commonAt);
-  return (rare.length ? rare : lexemes).map((l) => l.lexeme);
+export function selectingLexemes(lexemes: ReadonlyArray<{ lexeme: string; df: number }>, budget: number): string[] {
+  const present = [...lexemes].filter((l) => l.df > 0).sort((a, b) => a.df - b.df || a.lexeme.localeCompare(b.lexeme));
+  const chosen: string[] = [];
+  let rows = 0;
+  for (const l of present) {
+    if (chosen.length > 0 && rows + l.df > budget) break;
+    chosen.push(l.lexeme);
+    rows += l.df;
+  }
+  return chosen;
 }
 
-/** The share of the score that are not coverage: how densely and closely the words occur (ts_rank_cd, normalized). */
-const DENSITY_SHARE = 0.15;
+/** In the time a question names, a chunk scores at least this, and more as it holds the question's words. */
+export const IN_WINDOW_FLOOR = 0.4;
 /** Outside the time a question names, a chunk keeps this share of its score. */
 export const OUT_OF_WINDOW_FACTOR = 0.6;
 
 /**
- * The 0–1 score of a chunk: the idf-weighted share of the query's lexemes it holds (its own text
- * counts whole, its neighbours' edge turns half), with a little weight for density.
+ * Coverage is raised to this power: a question's words include framing that no answer repeats, so a
+ * chunk holding a fifth of the question's weight (the score floor, 0.30) already says something about it.
  */
-export function chunkScore(coverage: number, density: number, inWindow: boolean | null): number {
-  const base = (1 - DENSITY_SHARE) * Math.min(1, coverage) + DENSITY_SHARE * Math.min(1, density);
-  return inWindow === false ? base * OUT_OF_WINDOW_FACTOR : base;
+const COVERAGE_EXPONENT = 0.7;
+
+/**
+ * The 0–1 score of a chunk: the idf-weighted share of the question's lexemes it (or its neighbours'
+ * edge turns) holds, lifted inside the time the question names and lowered outside it.
+ */
+export function chunkScore(coverage: number, inWindow: boolean | null): number {
+  const base = Math.min(1, Math.max(0, coverage)) ** COVERAGE_EXPONENT;
+  if (inWindow === null) return base;
+  return inWindow ? IN_WINDOW_FLOOR + (1 - IN_WINDOW_FLOOR) * base : base * OUT_OF_WINDOW_FACTOR;
 }

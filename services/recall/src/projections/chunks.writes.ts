@@ -75,16 +75,21 @@ export async function rechunkSessions(sql: Sql, changed: ChangedSessions): Promi
       .filter(isProse) as ChunkTurn[];
     const logSeq = new Map(turns.map((t) => [t.seq, Number(t.last_seq)]));
     const chunks = packChunks(prose).filter((chunk) => chunk.firstSeq >= rewriteFrom);
-    await sql.query(`DELETE FROM recall_chunks WHERE account_id = $1 AND session_id = $2 AND first_seq >= $3`, [accountId, sessionId, rewriteFrom]);
+    for (const table of ['recall_chunks', 'recall_chunk_terms']) {
+      await sql.query(`DELETE FROM ${table} WHERE account_id = $1 AND session_id = $2 AND first_seq >= $3`, [accountId, sessionId, rewriteFrom]);
+    }
     if (chunks.length === 0) continue;
     const column = <T>(pick: (c: (typeof chunks)[number]) => T) => chunks.map(pick);
     await sql.query(
-      `INSERT INTO recall_chunks (account_id, chunk_id, session_id, first_seq, seqs, turns, text, context, occurred_at, tsv, last_seq)
+      `WITH c AS (SELECT * FROM unnest($3::text[], $4::int[], $5::jsonb[], $6::text[], $7::text[], $8::timestamptz[], $9::bigint[])
+                    AS c(chunk_id, first_seq, turns, text, context, occurred_at, last_seq)),
+       terms AS (
+         INSERT INTO recall_chunk_terms (account_id, chunk_id, session_id, first_seq, occurred_at, terms, near, last_seq)
+         SELECT $1, c.chunk_id, $2, c.first_seq, c.occurred_at, strip(to_tsvector('english', c.text)), strip(to_tsvector('english', c.context)), c.last_seq FROM c)
+       INSERT INTO recall_chunks (account_id, chunk_id, session_id, first_seq, seqs, turns, text, context, occurred_at, last_seq)
        SELECT $1, c.chunk_id, $2, c.first_seq, ARRAY(SELECT jsonb_array_elements(c.turns) ->> 'seq')::int[], c.turns, c.text, c.context, c.occurred_at,
-              setweight(to_tsvector('english', c.text), 'A') || setweight(to_tsvector('english', c.context), 'D'),
               c.last_seq
-       FROM unnest($3::text[], $4::int[], $5::jsonb[], $6::text[], $7::text[], $8::timestamptz[], $9::bigint[])
-         AS c(chunk_id, first_seq, turns, text, context, occurred_at, last_seq)`,
+       FROM c`,
       [
         accountId,
         sessionId,

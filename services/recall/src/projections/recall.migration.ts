@@ -32,12 +32,31 @@ export class Recall1764500000100 implements MigrationInterface {
         text text NOT NULL,
         context text NOT NULL,
         occurred_at timestamptz NOT NULL,
-        tsv tsvector NOT NULL,
         last_seq bigint NOT NULL,
         PRIMARY KEY (account_id, chunk_id)
       )`);
-    await queryRunner.query(`CREATE INDEX IF NOT EXISTS recall_chunks_tsv ON recall_chunks USING gin (tsv)`);
     await queryRunner.query(`CREATE INDEX IF NOT EXISTS recall_chunks_session ON recall_chunks (account_id, session_id, first_seq)`);
+    // What retrieval scans, apart from what it shows: the lexemes of a chunk and of its neighbours' edge
+    // turns, stripped of positions so the vector stays small and inline (a TOASTed vector is
+    // decompressed at every match test), in a narrow table that keeps many rows per page.
+    await queryRunner.query(`
+      CREATE TABLE IF NOT EXISTS recall_chunk_terms (
+        account_id text NOT NULL,
+        chunk_id text NOT NULL,
+        session_id text NOT NULL,
+        first_seq int NOT NULL,
+        occurred_at timestamptz NOT NULL,
+        -- the chunk's own turns
+        terms tsvector NOT NULL,
+        -- the neighbouring windows' edge turns, which count half
+        near tsvector NOT NULL,
+        last_seq bigint NOT NULL,
+        PRIMARY KEY (account_id, chunk_id)
+      )`);
+    await queryRunner.query(`ALTER TABLE recall_chunk_terms ALTER COLUMN terms SET STORAGE MAIN, ALTER COLUMN near SET STORAGE MAIN`);
+    await queryRunner.query(`CREATE INDEX IF NOT EXISTS recall_chunk_terms_gin ON recall_chunk_terms USING gin (terms)`);
+    await queryRunner.query(`CREATE INDEX IF NOT EXISTS recall_chunk_terms_near ON recall_chunk_terms USING gin (near)`);
+    await queryRunner.query(`CREATE INDEX IF NOT EXISTS recall_chunk_terms_time ON recall_chunk_terms (account_id, occurred_at)`);
     await queryRunner.query(`
       CREATE TABLE IF NOT EXISTS recall_sessions (
         account_id text NOT NULL,
@@ -82,6 +101,6 @@ export class Recall1764500000100 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const table of ['recall_decisions', 'recall_sessions', 'recall_chunks', 'recall_turns']) await queryRunner.query(`DROP TABLE IF EXISTS ${table}`);
+    for (const table of ['recall_decisions', 'recall_sessions', 'recall_chunk_terms', 'recall_chunks', 'recall_turns']) await queryRunner.query(`DROP TABLE IF EXISTS ${table}`);
   }
 }

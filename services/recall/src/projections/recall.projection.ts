@@ -13,7 +13,7 @@ import { upsertDecision } from './decisions.writes';
 export const recallProjection: Projection = {
   name: 'recall',
   handles: ['SessionStarted', 'TurnRecorded', 'SessionOutcomeRecorded', 'SegmentCompacted', 'DecisionRecorded', 'SessionLessonsRecorded'],
-  tables: ['recall_turns', 'recall_chunks', 'recall_sessions', 'recall_decisions'],
+  tables: ['recall_turns', 'recall_chunks', 'recall_chunk_terms', 'recall_sessions', 'recall_decisions'],
   migrations: [Recall1764500000100],
 
   /** Turns go in one statement per batch and each touched session is re-chunked once. */

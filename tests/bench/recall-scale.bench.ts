@@ -1,0 +1,129 @@
+/**
+ * Recall latency on one account holding 100,000 conversation chunks (issue 13's aim: p99 ≤ 20 ms).
+ * The chunks are built by recall's own projection from synthetic turns (Zipf-distributed words from a
+ * generated vocabulary), applied straight to the read model (the log's ingest rate is measured by
+ * ingest.bench and retrieval.bench); then `POST /v1/recall` is timed over keep-alive HTTP beside
+ * `GET /healthz` on the same connection as the floor. BENCH_CHUNKS sets the size. Numbers only.
+ */
+import type { StoredEvent } from '@mnemo/contracts';
+import { applyEvents } from '@mnemo/persistence';
+import { recallProjection } from '@mnemo/recall-service';
+import { startHarness } from '../support/platform-harness';
+
+const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 100_000);
+const TURNS_PER_SESSION = 30;
+const TURN_WORDS = 60;
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 600);
+
+/** A small deterministic PRNG, so every run builds the same corpus. */
+function mulberry32(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const random = mulberry32(13);
+const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'tas', 'vo', 'dri', 'pel', 'sun', 'qua', 'zor', 'bex', 'nim', 'hal', 'tro', 'gis', 'fen', 'wur', 'ost', 'ly'];
+const VOCABULARY = Array.from({ length: 20_000 }, (_, i) => {
+  let word = '';
+  for (let n = i + 1; n > 0; n = Math.floor(n / SYLLABLES.length)) word += SYLLABLES[n % SYLLABLES.length];
+  return word;
+});
+/** Zipf (s = 1) over the vocabulary: a few words everywhere, most words rare. */
+const HARMONIC = VOCABULARY.reduce((sum, _, i) => sum + 1 / (i + 1), 0);
+const CUMULATIVE = (() => {
+  let acc = 0;
+  return VOCABULARY.map((_, i) => (acc += 1 / (i + 1) / HARMONIC));
+})();
+function zipfWord(): string {
+  const r = random();
+  let lo = 0;
+  let hi = CUMULATIVE.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (CUMULATIVE[mid]! < r) lo = mid + 1;
+    else hi = mid;
+  }
+  return VOCABULARY[lo]!;
+}
+const sentence = (words: number) => Array.from({ length: words }, zipfWord).join(' ');
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ?? 0;
+
+async function timed(count: number, call: () => Promise<Response>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const t0 = performance.now();
+    const response = await call();
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    times.push(performance.now() - t0);
+  }
+  return times;
+}
+
+async function main() {
+  const harness = await startHarness({ target: 'gateway,recall' });
+  try {
+    const { accountId, apiKey } = await harness.createAccount('scale');
+    const { dataSource } = harness.platform.infra;
+    const started = performance.now();
+    let seq = 1_000_000_000;
+    let chunks = 0;
+    for (let session = 0; chunks < CHUNKS; session += 100) {
+      const events: StoredEvent[] = [];
+      for (let s = session; s < session + 100; s += 1) {
+        const day = new Date(Date.UTC(2025, 0, 1) + s * 3_600_000);
+        for (let turn = 1; turn <= TURNS_PER_SESSION; turn += 1) {
+          seq += 1;
+          events.push({
+            seq,
+            event: {
+              id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
+              type: 'TurnRecorded',
+              version: 1,
+              accountId,
+              sessionId: `scale-${s}`,
+              occurredAt: new Date(day.getTime() + turn * 60_000).toISOString(),
+              producer: 'bench',
+              payload: { seq: turn, role: turn % 2 ? 'user' : 'assistant', text: sentence(TURN_WORDS) },
+            },
+          });
+        }
+      }
+      await dataSource.transaction((manager) => applyEvents(manager, recallProjection, events));
+      const [row]: Array<{ n: number }> = await dataSource.query(`SELECT count(*)::int AS n FROM recall_chunks WHERE account_id = $1`, [accountId]);
+      chunks = row!.n;
+    }
+    await dataSource.query('ANALYZE recall_chunks');
+    const buildSeconds = (performance.now() - started) / 1000;
+
+    const base = `http://127.0.0.1:${harness.platform.httpPort}`;
+    const headers = { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' };
+    const queries = Array.from({ length: QUERIES }, () => {
+      // 2–6 words: a mix of common and rare ones, as a question would be
+      const words = 2 + Math.floor(random() * 5);
+      return Array.from({ length: words }, () => (random() < 0.5 ? VOCABULARY[Math.floor(random() * 200)]! : zipfWord())).join(' ');
+    });
+    const recall = (query: string) => fetch(`${base}/v1/recall`, { method: 'POST', headers, body: JSON.stringify({ query, limit: 10 }) });
+    await timed(50, () => recall(queries[0]!)); // warm the pool, the plans and the caches
+    let i = 0;
+    const recallTimes = await timed(QUERIES, () => recall(queries[i++ % queries.length]!));
+    const floorTimes = await timed(QUERIES, () => fetch(`${base}/healthz`));
+    const hits = (await (await recall(queries[1]!)).json()) as { hits?: unknown[] };
+
+    console.log(`account with ${chunks} chunks (${(chunks * TURNS_PER_SESSION) / 10} turns ≈ built in ${buildSeconds.toFixed(0)} s by the recall projection)`);
+    console.log(`POST /v1/recall (${QUERIES} queries, 2–6 words, limit 10): p50 ${percentile(recallTimes, 50).toFixed(1)} ms, p99 ${percentile(recallTimes, 99).toFixed(1)} ms`);
+    console.log(`GET /healthz floor on the same connection: p50 ${percentile(floorTimes, 50).toFixed(2)} ms, p99 ${percentile(floorTimes, 99).toFixed(2)} ms`);
+    console.log(`recall p99 / floor p99: ${(percentile(recallTimes, 99) / percentile(floorTimes, 99)).toFixed(1)}x; sample answer: ${hits.hits?.length ?? 0} hits`);
+  } finally {
+    await harness.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
