@@ -81,6 +81,13 @@ function overlap(prediction: string, gold: string): number {
   return g.size === 0 ? 0 : shared / g.size;
 }
 
+/** Every gold fact a statement meets the rule for (a turn may state several; supersession checks against all of them). */
+function goldsOf(conv: Conversation, session: string, turns: readonly number[], content: string): string[] {
+  return [...conv.gold.values()]
+    .filter((gold) => gold.turns.some((t) => t.session === session && turns.includes(t.seq)) && overlap(content, gold.statement) >= MATCH_SHARE)
+    .map((gold) => gold.key);
+}
+
 /** The gold fact a prediction states: one of its turns is the gold fact's (or a restatement's), and the overlap rule holds. */
 function goldOf(conv: Conversation, session: string, turns: readonly number[], content: string): Gold | undefined {
   let best: Gold | undefined;
@@ -106,6 +113,8 @@ const notSelfContained = (content: string) => DANGLING.test(content) || SECOND.t
 interface StoredFact extends ExistingFact {
   status: 'active' | 'superseded';
   gold?: string;
+  golds: string[];
+  sourceTurns?: number[];
   supersededBy?: string;
 }
 
@@ -127,7 +136,13 @@ async function run(conv: Conversation) {
     for (const write of planExtractionWrites(facts, active, ids, new Date(session.turns.at(-1)!.occurredAt!))) {
       if (write.kind === 'create') {
         const fact = write.fact as CandidateFact & { factId: string };
-        const created: StoredFact = { ...fact, kind: 'fact', status: 'active', gold: goldOf(conv, session.id, fact.sourceTurns ?? [], fact.content)?.key };
+        const created: StoredFact = {
+          ...fact,
+          kind: 'fact',
+          status: 'active',
+          gold: goldOf(conv, session.id, fact.sourceTurns ?? [], fact.content)?.key,
+          golds: goldsOf(conv, session.id, fact.sourceTurns ?? [], fact.content),
+        };
         stored.push(created);
         byId.set(created.factId, created);
       } else if (write.kind === 'update') {
@@ -193,12 +208,19 @@ async function main(): Promise<void> {
       }
     }
     const byId = new Map(stored.map((f) => [f.factId, f]));
-    const edges = stored.filter((f) => f.supersededBy).map((f) => ({ old: f.gold, by: byId.get(f.supersededBy!)?.gold }));
+    const edges = stored
+      .filter((f) => f.supersededBy)
+      .map((f) => ({ old: f.gold, olds: f.golds, by: byId.get(f.supersededBy!)?.gold, bys: byId.get(f.supersededBy!)?.golds ?? [], byFact: byId.get(f.supersededBy!) }));
+    // Right: the gold change of mind, or the old fact said again (a `~` turn of it) in other words.
+    const restates = (oldKey: string | undefined, by: StoredFact | undefined) =>
+      !!oldKey && !!by && (conv.gold.get(oldKey)?.turns.slice(1) ?? []).some((t) => t.session === by.sourceSession && (by.sourceTurns ?? []).includes(t.seq));
     const expected = [...conv.gold.values()].filter((g) => g.replaces);
     changes += expected.length;
-    const found = expected.filter((g) => edges.some((e) => e.old === g.replaces && e.by === g.key));
+    const found = expected.filter((g) => edges.some((e) => e.olds.includes(g.replaces!) && e.bys.includes(g.key)));
     superseded += found.length;
-    wrongSupersessions += edges.filter((e) => !(e.old && e.by && (e.old === e.by || conv.gold.get(e.by)?.replaces === e.old))).length;
+    const rightEdge = (e: (typeof edges)[number]) =>
+      e.olds.some((old) => e.bys.includes(old) || e.bys.some((by) => conv.gold.get(by)?.replaces === old) || restates(old, e.byFact));
+    wrongSupersessions += edges.filter((e) => !rightEdge(e)).length;
     if (process.env.BENCH_VERBOSE) {
       for (const p of predictions.filter((x) => !x.gold)) console.log(`  [${conv.name}] unmatched: ${p.factType} | ${p.content}`);
       for (const g of [...conv.gold.values()].filter((x) => !hit.has(x.key))) console.log(`  [${conv.name}] missed: ${g.key} | ${g.statement}`);

@@ -29,6 +29,9 @@ describe('extractPersonFacts (offline fact rules, issue 11)', () => {
     ['a compliment about the other speaker', 'I love that you chose pottery for your art.'],
     ['a passing mood', "I'm so excited!"],
     ['someone else as the subject', 'Jon told me about his trip to Rome.'],
+    ['a demonstrative pointing outside', 'I like that idea a lot.'],
+    ['a request', 'Give Rex a hug from me!'],
+    ['talk about the talk', 'I want to talk about my career.'],
   ])('keeps no fact from %s', (_, text) => {
     expect(extractPersonFacts([said(text)])).toEqual([]);
   });
@@ -73,6 +76,17 @@ describe('extractPersonFacts (offline fact rules, issue 11)', () => {
 
   it('keeps a health statement as a fact for the proposal rule to gate', () => {
     expect(contents(said('I take metformin every day for my type 2 diabetes.'))).toEqual(['I take metformin every day for my type 2 diabetes (as of 8 May 2023).']);
+  });
+
+  it('keeps "Felix and I" as the person, and strips only a name said to someone', () => {
+    expect(contents(said('Sadly, Felix and I broke up three weeks ago.'), said('Mel, I got the job at the museum!', 2))).toEqual([
+      'Felix and I broke up in the week of 17 April 2023.',
+      'I got the job at the museum (by 8 May 2023).',
+    ]);
+  });
+
+  it('leaves "in two years" as a span unless it is a plan', () => {
+    expect(contents(said("I haven't taken a holiday in two years."))).toEqual(["I haven't taken a holiday in two years (by 8 May 2023)."]);
   });
 
   it('is deterministic', () => {

@@ -40,9 +40,10 @@ export function judgeSentence(doc: Doc, terms: readonly Term[]): Verdict {
   if (!words.some((t) => FIRST_PERSON.has(head(t)))) return { keep: false, why: 'not about the person' };
   if (head(words[0]!) === 'if' || doc.has('^(maybe|perhaps)')) return { keep: false, why: 'hypothetical' };
   if (doc.has("(we should|let's|let us|(can|could|would|will) help|happy to help|glad to help)")) return { keep: false, why: 'offer' };
+  if (doc.has('(want|wanted|like|need|would like) to (talk|chat|tell|ask|discuss|share)')) return { keep: false, why: 'about the conversation itself' };
+  if (doc.has('^#Infinitive') && !FIRST_PERSON.has(head(words[0]!))) return { keep: false, why: 'a request' };
 
-  const sentence = (doc.sentences().json() as Array<{ sentence?: { subject?: string; verb?: string } }>)[0]?.sentence;
-  const subjectWords = (sentence?.subject ?? '').toLowerCase().split(/[\s'’]+/);
+  const subjectWords = subjectWordsOf(doc);
   if (subjectWords.length > 0 && subjectWords[0] !== '' && !subjectWords.some((w) => FIRST_PERSON.has(w)) && !subjectWords.some((w) => KIN.has(w))) {
     return { keep: false, why: 'its subject is someone else' };
   }
@@ -53,8 +54,14 @@ export function judgeSentence(doc: Doc, terms: readonly Term[]): Verdict {
     const term = words[i]!;
     const word = head(term);
     const isThird = THIRD_PERSON.has(word) && term.tags.includes('Pronoun');
-    const isDemonstrative = DEMONSTRATIVE.has(word) && (term.tags.includes('Pronoun') || i === 0 || !(words[i + 1]?.tags.some((t) => t === 'Noun' || t === 'Adjective') ?? false));
-    if ((isThird || (isDemonstrative && !term.tags.includes('Conjunction') && !term.tags.includes('Preposition'))) && !sawNoun) {
+    // "that idea", "this city": a demonstrative points outside the sentence unless it names a time ("this year").
+    const next = words[i + 1];
+    // After a verb ("I realized that painting helps …") "that" joins a clause; "I like that idea." points outside.
+    const joinsClause = (words[i - 1]?.tags.includes('Verb') ?? false) && (words[i + 2]?.tags.includes('Verb') ?? false);
+    const afterVerb = joinsClause;
+    const isDemonstrative =
+      DEMONSTRATIVE.has(word) && !afterVerb && !term.tags.includes('Conjunction') && !term.tags.includes('Preposition') && !(next?.tags.includes('Date') ?? false);
+    if ((isThird && !sawNoun) || isDemonstrative) {
       return { keep: false, why: `"${term.text}" refers outside the sentence` };
     }
     if (isContentNoun(term)) sawNoun = true;
@@ -71,10 +78,20 @@ export function judgeSentence(doc: Doc, terms: readonly Term[]): Verdict {
   return { keep: true };
 }
 
+// Nouns that name nothing in particular.
+const VAGUE = new Set(['thing', 'things', 'stuff', 'something', 'anything', 'everything', 'nothing', 'lot', 'lots', 'way', 'bit', 'kind', 'sort']);
+
+/** The words of the sentence's subject as compromise finds it; "Felix and I" (which it reads as "Felix") keeps its "I". */
+function subjectWordsOf(doc: Doc): string[] {
+  const subject = ((doc.sentences().json() as Array<{ sentence?: { subject?: string } }>)[0]?.sentence?.subject ?? '').toLowerCase();
+  const words = subject.split(/[\s'’]+/).filter(Boolean);
+  return doc.has('^#Adverb? (#Noun|#Possessive)+ and (i|we)') ? [...words, 'i'] : words;
+}
+
 function isContentNoun(term: Term): boolean {
   if (!term.tags.includes('Noun') || term.tags.includes('Pronoun')) return false;
   const word = head(term);
-  return !FIRST_PERSON.has(word) && !SECOND_PERSON.has(word) && !THIRD_PERSON.has(word) && !DEMONSTRATIVE.has(word) && !term.tags.includes('Date') && !term.tags.includes('Duration');
+  return !VAGUE.has(word) && !FIRST_PERSON.has(word) && !SECOND_PERSON.has(word) && !THIRD_PERSON.has(word) && !DEMONSTRATIVE.has(word) && !term.tags.includes('Date') && !term.tags.includes('Duration');
 }
 
 type FactType = ExtractedFact['factType'];
@@ -103,7 +120,7 @@ function wantsTo(doc: Doc): boolean {
     doc.has('my #Adjective? (goal|dream|aim|ambition|hope)') ||
     doc.has('i #Adverb? (want|hope|plan|aim|wish|intend|dream) (to|of)') ||
     doc.has('i would #Adverb? (love|like) to') ||
-    doc.has('(working|saving|training) (toward|towards|for)')
+    doc.has('(working|saving|training) up? (toward|towards|for)')
   );
 }
 
@@ -114,33 +131,76 @@ function relationshipSubject(doc: Doc): boolean {
 
 /** The single-valued thing a statement sets, so that a newer one replaces it: home, job, partner, or a goal's object. */
 const AIM_WORDS = new Set(['goal', 'dream', 'aim', 'ambition', 'hope', 'plan', 'plans', 'mind', 'idea']);
+const CHANGE_OF_MIND = '(no longer|anymore|gave up|given up|giving up|changed my mind|dropped|cancel|cancelled|canceled|called off|decided against)';
+const EMPLOYERS = '(job|position|role|agency|company|firm|hospital|school|bank|startup|office|practice|restaurant|store|shop|studio)';
 
+/** `a`, then `b` at most `gap` terms later (compromise's optional wildcards are greedy and do not backtrack). */
+function near(doc: Doc, a: string, b: string, gap: number): boolean {
+  return Array.from({ length: gap + 1 }, (_, n) => [a, ...Array<string>(n).fill('.'), b].join(' ')).some((pattern) => doc.has(pattern));
+}
+
+/** Whether the sentence's grammatical subject is the person (I, we, "Felix and I"). */
+function aboutSelf(doc: Doc): boolean {
+  return subjectWordsOf(doc).some((w) => w === 'i' || w === 'we');
+}
+
+/**
+ * The single-valued thing a statement sets, so that a newer one replaces it (issue 11): where the person
+ * lives, their job, their relationship status, an activity they started or stopped, or the object of an aim.
+ */
 export function subjectOf(doc: Doc, factType: FactType): string | undefined {
-  const self = doc.has('^#Adverb? (i|we)') || doc.has('^#Date+ (i|we)') || doc.has('^[#Preposition #Determiner? #Noun+] (i|we)');
-  if (self && doc.has('(live|lives|living|lived|move|moved|moving|relocate|relocated|relocating) (to|in|into|back) #Place')) return 'home';
-  if (self && (doc.has('(work|working|worked) (as|at|for)') || doc.has('(got|started|quit|left|lost|accepted|took|start|starting) (a|my|the|this)? #Adjective? (job|position|role)'))) return 'job';
-  if (self && doc.has('(married|engaged|divorced|separated|broke up|single)')) return 'partner';
-  const aim = factType === 'goal' || factType === 'decision' || wantsTo(doc) || doc.has('(no longer|anymore|gave up|given up|giving up|changed my mind|dropped)');
+  const self = aboutSelf(doc);
+  if (self && near(doc, '(live|lives|living|lived|move|moved|moving|relocate|relocated|relocating|share|sharing)', '(#Place|dorm|flat|apartment|house|home|room)', 4)) return 'home';
+  if (
+    self &&
+    (doc.has('(work|working|worked) (as|at|for)') ||
+      doc.has(`(got|started|quit|left|leaving|leave|lost|accepted|took|start|starting|joined) (a|my|the|this)? #Adjective? #Noun? ${EMPLOYERS}`) ||
+      doc.has('(am|been|was|be|become|became) (a|an|the) #Adjective? (#Actor|#Noun)? #Actor') ||
+      doc.has('(#Copula|been) (a|an|the) #Adjective? (#Noun|#Actor) (at|of|for|in)') ||
+      doc.has('(#Copula|been) (a|an|the) #Adjective? #Noun (#Noun|#Actor) (at|of|for|in)') ||
+      doc.has('(step|stepping|stepped) down') ||
+      doc.has('started freelancing'))
+  ) {
+    return 'job';
+  }
+  if (self && doc.has('(married|engaged|divorced|separated|broke up|broken up|single|together|anniversary)')) return 'partner';
+  const activity = doc.match('(started|start|starting|began|begin|stopped|stop|stopping|quit|quitting) [#Gerund]', 0).text('normal');
+  if (self && activity) return `activity:${activity}`;
+  const aim = factType === 'goal' || factType === 'decision' || wantsTo(doc) || doc.has('(applying|apply|applied) (to|for)') || doc.has(CHANGE_OF_MIND);
   if (!aim) return undefined;
-  const objects = (doc.nouns().json() as Array<{ terms?: Term[] }>)
-    .map((n) => (n.terms ?? []).filter((t) => t.tags.includes('Noun') && isContentNoun(t) && !AIM_WORDS.has(t.normal)).map((t) => t.normal))
-    .filter((ws) => ws.length > 0);
-  const object = objects[0];
+  // The aim's object: the first noun that is not a name, a time or the word "goal" itself ("a master's program" → master).
+  const object = (doc.nouns().json() as Array<{ terms?: Term[] }>)
+    .flatMap((n) => n.terms ?? [])
+    .find((t) => isContentNoun(t) && !t.tags.includes('ProperNoun') && !t.tags.includes('Place') && !AIM_WORDS.has(head(t)));
   if (!object) return undefined;
-  const singular = parse(object.join(' ')).nouns().toSingular().text().toLowerCase() || object.join(' ');
+  const singular = parse(head(object)).nouns().toSingular().text('normal') || head(object);
   return `goal:${singular.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '')}`;
 }
 
 function tenseOf(doc: Doc): 'past' | 'present' | 'future' {
   const grammar = (doc.sentences().json() as Array<{ sentence?: { grammar?: { tense?: string } } }>)[0]?.sentence?.grammar?.tense;
   if (doc.has('(will|gonna|going to)') || grammar === 'FutureTense') return 'future';
-  return grammar === 'PastTense' ? 'past' : 'present';
+  return grammar === 'PastTense' || doc.has('^#Adverb? (i|we) #Adverb? #PastTense') ? 'past' : 'present';
 }
+
+const OPENERS = new Set(['oh', 'ah', 'aw', 'so', 'well', 'yeah', 'yes', 'yep', 'honestly', 'actually', 'anyway', 'haha', 'lol', 'sadly', 'luckily', 'hey', 'hi', 'wow']);
 
 /** Strips leading interjections and a leading name the person says to the other speaker ("Wow, …", "Mel, …"). */
 function withoutOpeners(sentence: string): string {
+  // "Big news on my side too: I'm moving …": a short lead-in before a colon is not part of the statement.
+  const colon = sentence.indexOf(': ');
+  if (colon > 0 && sentence.slice(0, colon).split(/\s+/).length <= 6) sentence = sentence.slice(colon + 2);
   const doc = parse(sentence);
-  doc.remove('^(#Expression|#FirstName|oh|ah|aw|so|well|yeah|yes|yep|honestly|actually|anyway|haha|lol)+');
+  // Interjections always; a name only when it is said to someone ("Mel, I got the job!"), never "Felix and I …".
+  const terms = doc.json({ terms: { normal: true } }) as Array<{ terms: Array<Term & { post?: string }> }>;
+  let drop = 0;
+  for (const term of terms[0]?.terms ?? []) {
+    const interjection = term.tags.includes('Expression') || OPENERS.has(term.normal);
+    const vocative = term.tags.includes('FirstName') && /[,!]/.test(term.post ?? '');
+    if (!interjection && !vocative) break;
+    drop++;
+  }
+  if (drop > 0) doc.remove(doc.terms().slice(0, drop));
   const rest = doc.text().replace(/^[\s,;:!.-]+/, '').trim();
   return rest ? rest[0]!.toUpperCase() + rest.slice(1) : rest;
 }
