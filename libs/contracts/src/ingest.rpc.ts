@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { subjectToken } from './envelope';
 
 /** Request/reply shapes of the ingest service (subjects.rpc('ingest', …)): the owner of the turns read model. */
-export const INGEST_RPC = { sessionTurns: 'session-turns' } as const;
+export const INGEST_RPC = { sessionTurns: 'session-turns', sessionTurn: 'session-turn' } as const;
 
 const logSeq = z.number().int().nonnegative();
 
@@ -25,3 +25,10 @@ export const SessionTurn = z.object({ seq: z.number().int(), role: z.enum(['user
 /** Oldest first; `total` counts every conversation turn of the window, so those left out are known without reading them. */
 export const SessionTurnsReply = z.object({ turns: z.array(SessionTurn), total: z.number().int().nonnegative() });
 export type SessionTurnsReply = z.infer<typeof SessionTurnsReply>;
+
+/** One stored turn of a session by its seq (the remember button reads the message it saves). */
+export const SessionTurnRequest = z.object({ accountId: subjectToken, sessionId: subjectToken, seq: z.number().int().nonnegative() });
+export type SessionTurnRequest = z.infer<typeof SessionTurnRequest>;
+
+export const SessionTurnReply = z.object({ turn: SessionTurn.nullable() });
+export type SessionTurnReply = z.infer<typeof SessionTurnReply>;

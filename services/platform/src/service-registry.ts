@@ -44,7 +44,7 @@ export const SERVICES: readonly ServiceDefinition[] = [
   { name: 'gateway', projections: [accountsProjection], http: GatewayModule },
   { name: 'redaction', projections: [], reactors: RedactionModule },
   { name: 'cost-ledger', config: parseCostLedgerConfig, projections: costLedgerProjections, migrations: costLedgerMigrations, api: CostLedgerApiModule, start: (infra, logger, env) => startCostLedgerService({ ...infra, logger }, env) },
-  { name: 'ingest', config: loadIngestConfig, projections: [sessionsProjection, sessionOutcomesProjection, transcriptIngestRunsProjection], api: IngestApiModule, start: async (infra, logger, env) => [await startSessionTurnsResponder(infra), ...(await startIngestLoops(infra, logger, env))] },
+  { name: 'ingest', config: loadIngestConfig, projections: [sessionsProjection, sessionOutcomesProjection, transcriptIngestRunsProjection], api: IngestApiModule, start: async (infra, logger, env) => [...(await startSessionTurnsResponder(infra)), ...(await startIngestLoops(infra, logger, env))] },
   { name: 'compaction', config: loadCompactionConfig, projections: [compactionProjection], reactors: CompactionReactorsModule, api: CompactionApiModule },
   { name: 'memory', config: loadMemoryConfig, projections: [memoryProjection, memorySessionsProjection], reactors: MemoryReactorsModule, api: MemoryApiModule, start: async (infra, logger, env) => [startLapseSweep(infra, logger, loadMemoryConfig(env).lapseSweepMs)] },
   { name: 'context', config: loadContextConfig, projections: [contextProjection, contextSourcesProjection], migrations: contextMigrations, api: ContextApiModule, start: startContextRpc },

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
-import { INGEST_RPC, SessionTurnsRequest, subjects, ValidationError, zodIssues, type SessionTurnsReply } from '@mnemo/contracts';
+import { INGEST_RPC, SessionTurnRequest, SessionTurnsRequest, subjects, ValidationError, zodIssues, type SessionTurnReply, type SessionTurnsReply } from '@mnemo/contracts';
+import type { z } from 'zod';
 import type { EventLog, Subscription } from '@mnemo/eventing';
 import { awaitCheckpoint } from '@mnemo/persistence';
 
@@ -7,17 +8,35 @@ import { awaitCheckpoint } from '@mnemo/persistence';
 const CHECKPOINT_WAIT_MS = 8_000;
 
 /**
- * The turns read model's door for the services that read transcripts (compaction, memory). It answers
- * once the sessions projection has applied the log through the window's end: a pause may overtake the
- * turns it ends, and the asker's retry comes back with a DependencyError until they are there.
+ * The turns read model's door for the services that read what was said. `session-turns` (compaction,
+ * memory's extractions) answers once the sessions projection has applied the log through the window's
+ * end: a pause may overtake the turns it ends, and the asker's retry comes back with a DependencyError
+ * until they are there. `session-turn` (memory's remember button) reads one stored turn as it is now.
  */
-export async function startSessionTurnsResponder(infra: { log: EventLog; dataSource: DataSource }): Promise<Subscription> {
-  return infra.log.reply(subjects.rpc('ingest', INGEST_RPC.sessionTurns), 'ingest', async (body) => {
-    const parsed = SessionTurnsRequest.safeParse(body);
-    if (!parsed.success) throw new ValidationError('bad session-turns request', zodIssues(parsed.error));
-    await awaitCheckpoint(infra.dataSource, 'sessions', parsed.data.throughSeq, CHECKPOINT_WAIT_MS);
-    return readSessionTurns(infra.dataSource, parsed.data);
-  });
+export async function startSessionTurnsResponder(infra: { log: EventLog; dataSource: DataSource }): Promise<Subscription[]> {
+  const { log, dataSource } = infra;
+  return [
+    await log.reply(subjects.rpc('ingest', INGEST_RPC.sessionTurns), 'ingest', async (body) => {
+      const window = parse(SessionTurnsRequest, body);
+      await awaitCheckpoint(dataSource, 'sessions', window.throughSeq, CHECKPOINT_WAIT_MS);
+      return readSessionTurns(dataSource, window);
+    }),
+    await log.reply(subjects.rpc('ingest', INGEST_RPC.sessionTurn), 'ingest', async (body) => readSessionTurn(dataSource, parse(SessionTurnRequest, body))),
+  ];
+}
+
+function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ValidationError('bad ingest request', zodIssues(parsed.error));
+  return parsed.data;
+}
+
+export async function readSessionTurn(db: Pick<DataSource, 'query'>, at: SessionTurnRequest): Promise<SessionTurnReply> {
+  const rows: Array<{ role: 'user' | 'assistant' | 'system'; text: string; seq: number }> = await db.query(
+    `SELECT role, text, seq FROM turns WHERE account_id = $1 AND session_id = $2 AND seq = $3`,
+    [at.accountId, at.sessionId, at.seq],
+  );
+  return { turn: rows[0] ? { role: rows[0].role, text: rows[0].text, seq: Number(rows[0].seq) } : null };
 }
 
 /**

@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
+import { INGEST_RPC, SessionTurnReply } from '@mnemo/contracts';
+import { EVENT_LOG, requestFromService, type EventLog } from '@mnemo/eventing';
 import { DATA_SOURCE } from '@mnemo/persistence';
 import { factTypesIn, type MemoryCategory } from '../domain/memory-categories';
 import type { FactTypeName } from '../domain/memory-fact';
@@ -10,10 +12,15 @@ import { planFromRow } from '../projections/plans.projection';
 import type { MemoryRecord } from './memory-decisions';
 import { countsFromTypeTotals, HEADLINE_OPTIONS, highlightSnippet, memoryView, type MemoryView } from './memory-view';
 
+const TURN_TIMEOUT_MS = 5_000;
+
 /** Every read of the memory read models, always scoped to one account. */
 @Injectable()
 export class MemoryReadsService {
-  constructor(@Inject(DATA_SOURCE) private readonly db: DataSource) {}
+  constructor(
+    @Inject(DATA_SOURCE) private readonly db: DataSource,
+    @Inject(EVENT_LOG) private readonly log: EventLog,
+  ) {}
 
   /** Active or superseded (a superseded fact keeps its history); a deleted one is not found. */
   async memory(accountId: string, id: string): Promise<MemoryView | undefined> {
@@ -91,12 +98,16 @@ export class MemoryReadsService {
     return rows.length > 0;
   }
 
+  /** One message of a session, asked of ingest, which owns the turns (a DependencyError, 503, while it cannot answer). */
   async turn(accountId: string, sessionId: string, seq: number): Promise<{ role: 'user' | 'assistant' | 'system'; text: string; seq: number } | undefined> {
-    const rows: Array<Record<string, any>> = await this.db.query(
-      `SELECT role, text, seq FROM turns WHERE account_id = $1 AND session_id = $2 AND seq = $3`,
-      [accountId, sessionId, seq],
-    );
-    return rows[0] as { role: 'user' | 'assistant' | 'system'; text: string; seq: number } | undefined;
+    const { turn } = await requestFromService(this.log, {
+      service: 'ingest',
+      verb: INGEST_RPC.sessionTurn,
+      body: { accountId, sessionId, seq },
+      reply: SessionTurnReply,
+      timeoutMs: TURN_TIMEOUT_MS,
+    });
+    return turn ?? undefined;
   }
 
   async plans(accountId: string): Promise<PlanState[]> {
