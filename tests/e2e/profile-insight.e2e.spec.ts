@@ -132,6 +132,17 @@ describe('core profile and insights through the provider', () => {
     expect(profile.body).toMatchObject({ artifactCount: 4, isStale: false, blocked: null });
   });
 
+  it('drops from Personal Context a memory the synthesized profile already states', async () => {
+    for (const content of ['bakery or bank?', 'Walks the dog every evening.']) {
+      expect((await post('/v1/memories', { content, category: 'Facts' })).status).toBe(201);
+    }
+    const markdown = await eventually(async () => (await get('/v1/context/claude-md?sessionId=s-memories')).text, (text) => text.includes('Walks the dog every evening.'));
+    const personal = markdown.slice(markdown.indexOf('#### Personal Context'));
+    expect(markdown.indexOf('#### Personal Context')).toBeGreaterThan(markdown.indexOf('#### Core Profile'));
+    expect(personal.slice(0, personal.indexOf('\n#', 5))).not.toMatch(/bakery or bank/i);
+    expect(markdown).toContain('- Bakery or bank?');
+  });
+
   it('retries a cost-capped profile automatically once UTC midnight has passed, and not before', async () => {
     await setProfileCap(0.000001);
     await reacted(await save('a-5', 'Plans', 'I want to test the bakery at the market.'));
