@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { CreateAccountRequest, IngestRequest } from '@mnemo/contracts';
 import { ClaudeMdQuery } from '@mnemo/context-service';
 import { CreateMemoryBody, ListMemoriesQuery, PatchMemoryBody, RememberBody, SearchMemoriesQuery } from '@mnemo/memory-service';
+import { DefineTypeBody, ImportBody, ListTakesQuery, RateBody, StartTakeBody } from '@mnemo/profile-service';
 import { PriorDecisionsQuery, PriorWorkQuery, RecallBody, VisitedBody, VisitedQuery } from '@mnemo/recall-service';
 
 export type Auth = 'account' | 'admin' | 'none';
@@ -35,6 +36,20 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /v1/memories/remember': { tag: 'memories', summary: 'Remember one of the person\'s own messages', body: RememberBody },
   'GET /v1/context/claude-md': { tag: 'context', summary: 'A session\'s CLAUDE.md (markdown, or JSON with format=json)', query: ClaudeMdQuery },
   'GET /v1/context/memory-block': { tag: 'context', summary: 'The per-turn memory block' },
+  'GET /v1/profile': { tag: 'profile', summary: 'The core profile with isStale (its artifacts against today\'s) and why regeneration is blocked, if it is' },
+  'POST /v1/profile/refresh': { tag: 'profile', summary: 'Clear a regeneration block and synthesize the profile now (202)' },
+  'GET /v1/insights': { tag: 'insights', summary: 'Active cross-artifact insights (contradiction, evolution, theme) with their artifact pair' },
+  'POST /v1/insights/{id}/dismiss': { tag: 'insights', summary: 'Dismiss an insight: it never comes back' },
+  'DELETE /v1/insights/{id}': { tag: 'insights', summary: 'Delete an insight: it never comes back' },
+  'GET /v1/life-inventory/catalog': { tag: 'life-inventory', summary: 'The inventory types: shipped ones and the account\'s own' },
+  'POST /v1/life-inventory/types': { tag: 'life-inventory', summary: 'Add an inventory type of the account\'s own, or extend a shipped one', body: DefineTypeBody },
+  'GET /v1/life-inventory/takes': { tag: 'life-inventory', summary: 'Takes, newest first', query: ListTakesQuery },
+  'POST /v1/life-inventory/takes': { tag: 'life-inventory', summary: 'Start a take (409 while one of the type is in progress)', body: StartTakeBody },
+  'POST /v1/life-inventory/takes/{takeId}/ratings': { tag: 'life-inventory', summary: 'Rate items of a take in progress', body: RateBody },
+  'POST /v1/life-inventory/takes/{takeId}/complete': { tag: 'life-inventory', summary: 'Complete a take: each category scored by its mean rating' },
+  'GET /v1/life-inventory/summary': { tag: 'life-inventory', summary: 'At most 800 characters, with the trend line since the last take when it fits' },
+  'POST /v1/life-inventory/import/preview': { tag: 'life-inventory', summary: 'Parse and match an exported markdown table; writes nothing', body: ImportBody },
+  'POST /v1/life-inventory/import/commit': { tag: 'life-inventory', summary: 'Store an exported markdown table as a completed take (one event; 413 past 5 MB)', body: ImportBody },
   'POST /mcp': { tag: 'agents', summary: 'MCP over streamable HTTP (stateless JSON-RPC): Mnemo\'s tools for agents' },
   'GET /mcp': { tag: 'agents', summary: '405: stateless, no server-sent stream' },
   'DELETE /mcp': { tag: 'agents', summary: '405: stateless, no session to end' },
