@@ -6,7 +6,7 @@ import { ConflictError, NotFoundError, ValidationError } from '@mnemo/contracts'
 import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
 import { rememberFromMessage, type RememberRefusal } from '../domain/remember';
 import { MemoryChangeFeed } from './memory-change-feed';
-import { decideManualCreate, decideMemoryDelete, decideMemoryEdit, rememberWrite, type MemoryChange } from './memory-decisions';
+import { decideManualCreate, decideMemoryDelete, decideMemoryEdit, rememberWrite, type MemoryChange } from '../domain/memory-decisions';
 import { CreateMemoryBody, ListMemoriesQuery, PatchMemoryBody, RememberBody, SearchMemoriesQuery } from './memory-api.dto';
 import { MemoryReadsService } from './memory-reads.service';
 import { proposalView } from './proposals.controller';

@@ -9,8 +9,8 @@ import type { PlanCheckIn, PlanState } from '../domain/plans';
 import type { ProposalState } from '../domain/proposals';
 import { proposalFromRow } from '../projections/memory-proposals.projection';
 import { planFromRow } from '../projections/plans.projection';
-import type { MemoryRecord } from './memory-decisions';
-import { countsFromTypeTotals, HEADLINE_OPTIONS, highlightSnippet, memoryView, type MemoryView } from './memory-view';
+import type { MemoryRecord } from '../domain/memory-decisions';
+import { countsFromTypeTotals, HEADLINE_OPTIONS, highlightSnippet, memoryView, type MemoryView } from '../domain/memory-view';
 
 const TURN_TIMEOUT_MS = 5_000;
 

@@ -1,4 +1,4 @@
-import { rememberFromMessage } from '../domain/remember';
+import { rememberFromMessage } from './remember';
 import { decideManualCreate, decideMemoryDelete, decideMemoryEdit, rememberWrite, type MemoryRecord } from './memory-decisions';
 
 const memory: MemoryRecord = { id: 'f1', factType: 'goal', content: 'I want to run a marathon.', confidence: 'medium', version: 3, status: 'active' };

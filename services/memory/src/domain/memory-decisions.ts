@@ -1,7 +1,7 @@
 import type { PayloadOf } from '@mnemo/contracts';
-import { factTypeForNewMemory, type MemoryCategory } from '../domain/memory-categories';
-import type { ConfidenceLevel, FactTypeName } from '../domain/memory-fact';
-import type { RememberResult } from '../domain/remember';
+import { factTypeForNewMemory, type MemoryCategory } from './memory-categories';
+import type { ConfidenceLevel, FactTypeName } from './memory-fact';
+import type { RememberResult } from './remember';
 
 /** A stored memory as the decisions see it. */
 export interface MemoryRecord {

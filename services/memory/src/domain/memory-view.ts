@@ -1,5 +1,5 @@
-import { FACTS_GROUP, MEMORY_CATEGORIES, categoryOf, type MemoryCategory } from '../domain/memory-categories';
-import type { FactTypeName } from '../domain/memory-fact';
+import { FACTS_GROUP, MEMORY_CATEGORIES, categoryOf, type MemoryCategory } from './memory-categories';
+import type { FactTypeName } from './memory-fact';
 
 /** A memory as the Explorer shows it. */
 export interface MemoryView {

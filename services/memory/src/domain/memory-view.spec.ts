@@ -1,5 +1,5 @@
-import { countByCategory } from '../domain/memory-categories';
-import type { FactTypeName } from '../domain/memory-fact';
+import { countByCategory } from './memory-categories';
+import type { FactTypeName } from './memory-fact';
 import { countsFromTypeTotals, highlightSnippet } from './memory-view';
 
 describe('countsFromTypeTotals', () => {
