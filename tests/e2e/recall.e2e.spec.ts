@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { startHarness, type Harness } from '../support/platform-harness';
+import { buildEvent } from '@mnemo/contracts';
+import { ADMIN_KEY, startHarness, type Harness } from '../support/platform-harness';
 import { eventually } from '../support/servers';
 
 type Account = { accountId: string; apiKey: string };
@@ -235,6 +236,60 @@ describe('recall: conversation chunks and POST /v1/recall through the gateway', 
         (b) => b.decisions?.some((d: { rationale: string }) => d.rationale.includes('on-call')),
       );
       expect(body.decisions.filter((d: { topic: string }) => d.topic === 'Kafka for the event bus')).toHaveLength(1);
+    });
+  });
+
+  describe('operations: stats and on-demand runs', () => {
+    const admin = () => ({ Authorization: `Bearer ${ADMIN_KEY}` });
+    /** Appends an event as its owning service would (memory, the cost ledger, the transcript loop). */
+    const publish = (type: string, payload: object) =>
+      harness.platform.infra.log.append('events', buildEvent({ type: type as never, id: randomUUID(), accountId: account.accountId, occurredAt: new Date(), producer: 'test', payload: payload as never }));
+
+    it("counts the account's sessions, chunks, memories, decisions, agent queries, loop runs and spend per pool per day", async () => {
+      await hitsFor({ query: 'connection pool', limit: 5 }, (hits) => hits.length > 0);
+      const day = new Date().toISOString().slice(0, 10);
+      const fact = { factType: 'goal', content: 'Ship the refund redesign.', confidence: 'high', source: 'manual', sourceSession: 'manual' };
+      await publish('MemoryFactCreated', { ...fact, factId: 'f-1' });
+      await publish('MemoryFactCreated', { ...fact, factId: 'f-2' });
+      await publish('MemoryFactDeleted', { factId: 'f-2' });
+      const settled = { pools: ['session'], label: 'decision', model: 'm', inputTokens: 10, outputTokens: 5, costUsd: 0.002, outcome: 'ok', day };
+      await publish('LlmCallSettled', settled);
+      await publish('LlmCallSettled', { ...settled, pools: ['compaction'], label: 'compaction', costUsd: 0.01 });
+      const run = { runId: randomUUID(), trigger: 'admin', root: '/t', startedAt: new Date().toISOString(), finishedAt: new Date().toISOString(), durationMs: 42, files: 3, sessions: 2, turns: 9, events: 12, skippedFiles: 0, skippedLines: 0 };
+      await publish('TranscriptIngestRunCompleted', run);
+      const stats = await eventually(async () => (await get('/v1/stats')).body, (b) => b.memories === 1 && b.spendPerPoolPerDay?.length === 2 && b.transcriptLoop?.lastCount === 2);
+      expect(stats).toMatchObject({ memories: 1, transcriptLoop: { lastCount: 2, lastDurationMs: 42, lastError: null, trigger: 'admin' } });
+      expect(stats.sessionsIngested).toBeGreaterThanOrEqual(6);
+      expect(stats.chunks).toBeGreaterThanOrEqual(2);
+      expect(stats.decisions).toBeGreaterThanOrEqual(1);
+      expect(stats.spendPerPoolPerDay).toEqual([
+        { day, pool: 'compaction', usd: 0.01, calls: 1 },
+        { day, pool: 'session', usd: 0.002, calls: 1 },
+      ]);
+      expect(stats.agentQueries.total).toBeGreaterThan(0);
+      expect(stats.agentQueries.hitRate).toBeGreaterThan(0);
+      expect(stats.agentQueries.hitRate).toBeLessThanOrEqual(1);
+      expect(stats.agentQueries.latencyMs.p99).toBeGreaterThanOrEqual(stats.agentQueries.latencyMs.p50);
+      const otherStats = (await get('/v1/stats', other.apiKey).expect(200)).body;
+      expect(otherStats).toMatchObject({ memories: 0, decisions: 0, spendPerPoolPerDay: [] });
+      const all = (await harness.http().get('/v1/admin/stats').set(admin()).expect(200)).body;
+      expect(all.sessionsIngested).toBeGreaterThan(stats.sessionsIngested);
+      await harness.http().get('/v1/admin/stats').set({ Authorization: `Bearer ${account.apiKey}` }).expect(403);
+    });
+
+    it('re-packs chunks and re-distils decisions on demand, in place, with their status', async () => {
+      await eventually(async () => (await get('/v1/prior-decisions?q=kafka')).body, (b) => b.decisions?.length > 0);
+      const before = (await get('/v1/stats').expect(200)).body;
+      const ingest = await harness.http().post(`/v1/admin/conversation/ingest?accountId=${account.accountId}&days=3650`).set(admin()).expect(200);
+      expect(ingest.body).toMatchObject({ running: false, lastError: null, lastResult: { sessions: expect.any(Number) } });
+      expect(ingest.body.lastResult.sessions).toBeGreaterThan(0);
+      const extract = await harness.http().post(`/v1/admin/decisions/extract?accountId=${account.accountId}&days=3650`).set(admin()).expect(200);
+      expect(extract.body.lastResult.decisions).toBeGreaterThan(0);
+      expect((await harness.http().get('/v1/admin/decisions/extract/status').set(admin()).expect(200)).body).toMatchObject({ running: false, lastResult: extract.body.lastResult });
+      const after = await eventually(async () => (await get('/v1/stats')).body, (b) => b.chunks === before.chunks);
+      expect(after.decisions).toBe(before.decisions);
+      await harness.http().post('/v1/admin/conversation/ingest').set({ Authorization: `Bearer ${account.apiKey}` }).expect(403);
+      await harness.http().post('/v1/admin/decisions/extract?days=0').set(admin()).expect(400);
     });
   });
 });

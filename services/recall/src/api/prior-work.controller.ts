@@ -2,16 +2,21 @@ import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
 import { PriorWorkQuery } from './recall.dto';
 import { PriorWork } from './prior-work.service';
+import { QueryLog } from './query-log.service';
 
 /** "Has anyone worked on this before?": past sessions on a file or a task, each with its outcome verdict. */
 @Controller('v1/prior-work')
 @UseGuards(ApiKeyGuard)
 export class PriorWorkController {
-  constructor(private readonly priorWork: PriorWork) {}
+  constructor(
+    private readonly priorWork: PriorWork,
+    private readonly queries: QueryLog,
+  ) {}
 
   @Get()
   async find(@AccountId() accountId: string, @Query() query: unknown) {
-    const sessions = await this.priorWork.find(accountId, parseInput(PriorWorkQuery, query, 'query'));
+    const parsed = parseInput(PriorWorkQuery, query, 'query');
+    const sessions = await this.queries.timed(accountId, 'prior_work', () => this.priorWork.find(accountId, parsed));
     return { sessions };
   }
 }

@@ -3,6 +3,7 @@ import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
 import { RECALL_CONFIG } from '../recall.constants';
 import type { RecallConfig } from '../recall.config';
 import { RecallBody } from './recall.dto';
+import { QueryLog } from './query-log.service';
 import { RecallSearch } from './recall-search.service';
 
 /** Recall over past conversations: the chunks that best answer a question, best first. */
@@ -11,6 +12,7 @@ import { RecallSearch } from './recall-search.service';
 export class RecallController {
   constructor(
     private readonly search: RecallSearch,
+    private readonly queries: QueryLog,
     @Inject(RECALL_CONFIG) private readonly config: RecallConfig,
   ) {}
 
@@ -18,7 +20,8 @@ export class RecallController {
   @HttpCode(200)
   async recall(@AccountId() accountId: string, @Body() body: unknown) {
     const request = parseInput(RecallBody, body, 'body');
-    const hits = await this.search.recall(accountId, { ...request, limit: Math.min(request.limit, this.config.maxLimit) }, new Date());
+    const limited = { ...request, limit: Math.min(request.limit, this.config.maxLimit) };
+    const hits = await this.queries.timed(accountId, 'recall', () => this.search.recall(accountId, limited, new Date()));
     return { hits };
   }
 }

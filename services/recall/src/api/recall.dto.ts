@@ -44,3 +44,11 @@ export const PriorDecisionsQuery = z.object({
   project: z.string().min(1).max(2000).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(10),
 });
+
+/** `POST /v1/admin/conversation/ingest` and `/v1/admin/decisions/extract`: which account (all when absent), how far back. */
+export const AdminRunQuery = z.object({
+  accountId: subjectToken.optional(),
+  days: z.coerce.number().int().min(1).max(3650).default(30),
+});
+
+export const AdminStatsQuery = z.object({ accountId: subjectToken.optional() });

@@ -1,6 +1,8 @@
 import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
 import { Recall1764500000100 } from './recall.migration';
+import { RecallStats1764500000200 } from './recall-stats.migration';
+import { applyStatsEvent, STATS_EVENTS } from './stats.writes';
 import { upsertSession, type SessionEvent } from './sessions.writes';
 import { rechunkSessions, upsertProseTurns, type TurnEvent } from './chunks.writes';
 import { upsertDecision } from './decisions.writes';
@@ -8,13 +10,14 @@ import { upsertDecision } from './decisions.writes';
 /**
  * Recall's read models, rebuilt from the log alone ($0, replayable): conversation chunks from the
  * turns, sessions from SessionStarted / SessionOutcomeRecorded / SegmentCompacted, decisions from
- * DecisionRecorded. One checkpoint covers them, so a reader that waits for it sees all of them.
+ * DecisionRecorded, and what its stats show of other services (memory ids, transcript loop runs,
+ * spend) from their events. One checkpoint covers them, so a reader that waits for it sees all of them.
  */
 export const recallProjection: Projection = {
   name: 'recall',
-  handles: ['SessionStarted', 'TurnRecorded', 'SessionOutcomeRecorded', 'SegmentCompacted', 'DecisionRecorded', 'SessionLessonsRecorded'],
-  tables: ['recall_turns', 'recall_chunks', 'recall_chunk_terms', 'recall_sessions', 'recall_decisions'],
-  migrations: [Recall1764500000100],
+  handles: ['SessionStarted', 'TurnRecorded', 'SessionOutcomeRecorded', 'SegmentCompacted', 'DecisionRecorded', 'SessionLessonsRecorded', ...STATS_EVENTS],
+  tables: ['recall_turns', 'recall_chunks', 'recall_chunk_terms', 'recall_sessions', 'recall_decisions', 'recall_memory_ids', 'recall_ingest_runs', 'recall_spend'],
+  migrations: [Recall1764500000100, RecallStats1764500000200],
 
   /** Turns go in one statement per batch and each touched session is re-chunked once. */
   async applyMany(sql: Sql, events: StoredEvent[]): Promise<void> {
@@ -25,6 +28,7 @@ export const recallProjection: Projection = {
 
   async apply(sql: Sql, stored: StoredEvent): Promise<void> {
     const { event } = stored;
+    if ((STATS_EVENTS as readonly string[]).includes(event.type)) return applyStatsEvent(sql, stored);
     if (!event.sessionId && event.type !== 'DecisionRecorded') return;
     switch (event.type) {
       case 'TurnRecorded':

@@ -1,0 +1,60 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { DATA_SOURCE } from '@mnemo/persistence';
+
+/** How far back the agent-query and spend figures look. */
+const WINDOW_DAYS = 30;
+
+/**
+ * The operations dashboard's numbers (SPEC §8, seed 003's learning corpus): sessions ingested,
+ * chunks, memories, decisions, agent queries with hit rate and latency percentiles, the transcript
+ * loop's last run, spend per pool per day — all from recall's own tables. `accountId` null: every account.
+ */
+@Injectable()
+export class RecallStats {
+  constructor(@Inject(DATA_SOURCE) private readonly db: DataSource) {}
+
+  async stats(accountId: string | null) {
+    const scope = (alias = '') => (accountId === null ? 'TRUE' : `${alias}account_id = $1`);
+    const params = accountId === null ? [] : [accountId];
+    const count = async (table: string, where = 'TRUE') =>
+      Number((await this.db.query(`SELECT count(*)::int AS n FROM ${table} WHERE ${scope()} AND ${where}`, params))[0].n);
+    const [sessions, chunks, memories, decisions, queries, runs, spend] = await Promise.all([
+      count('recall_sessions'),
+      count('recall_chunks'),
+      count('recall_memory_ids', 'live'),
+      count('recall_decisions'),
+      this.db.query(
+        `SELECT count(*)::int AS total, coalesce(avg((hits > 0)::int), 0)::float8 AS hit_rate,
+                coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY latency_ms), 0)::float8 AS p50,
+                coalesce(percentile_cont(0.95) WITHIN GROUP (ORDER BY latency_ms), 0)::float8 AS p95,
+                coalesce(percentile_cont(0.99) WITHIN GROUP (ORDER BY latency_ms), 0)::float8 AS p99
+         FROM recall_queries WHERE ${scope()} AND at > now() - interval '${WINDOW_DAYS} days'`,
+        params,
+      ),
+      this.db.query(
+        `SELECT trigger, finished_at, duration_ms, sessions, error FROM recall_ingest_runs WHERE ${scope()} ORDER BY finished_at DESC LIMIT 1`,
+        params,
+      ),
+      this.db.query(
+        `SELECT to_char(day, 'YYYY-MM-DD') AS day, pool, sum(cost_usd)::float8 AS usd, count(*)::int AS calls FROM recall_spend
+         WHERE ${scope()} AND day > current_date - ${WINDOW_DAYS} GROUP BY day, pool ORDER BY day DESC, pool`,
+        params,
+      ),
+    ]);
+    const q = queries[0];
+    const run = runs[0];
+    const round = (n: number) => Math.round(n * 100) / 100;
+    return {
+      sessionsIngested: sessions,
+      chunks,
+      memories,
+      decisions,
+      agentQueries: { total: q.total, hitRate: round(q.hit_rate), latencyMs: { p50: round(q.p50), p95: round(q.p95), p99: round(q.p99) }, windowDays: WINDOW_DAYS },
+      transcriptLoop: run
+        ? { lastRunAt: new Date(run.finished_at).toISOString(), trigger: run.trigger, lastCount: run.sessions, lastDurationMs: run.duration_ms, lastError: run.error }
+        : { lastRunAt: null, trigger: null, lastCount: 0, lastDurationMs: null, lastError: null },
+      spendPerPoolPerDay: spend.map((row: { day: string; pool: string; usd: number; calls: number }) => ({ day: row.day, pool: row.pool, usd: round(row.usd * 100) / 100, calls: row.calls })),
+    };
+  }
+}
