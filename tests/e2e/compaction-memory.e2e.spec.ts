@@ -152,7 +152,7 @@ describe('compaction and memory extraction on the running platform', () => {
     });
   });
 
-  it('updates a near-duplicate instead of adding it, reads a bare array, and keeps dedup within the source session', async () => {
+  it('updates a near-duplicate instead of adding it, reads a bare array, and updates it again from another session (issue 11)', async () => {
     const account = await withKey('dedup');
     fake.script(
       textReply('Summary one.'),
@@ -177,11 +177,12 @@ describe('compaction and memory extraction on the running platform', () => {
     expect(goal).toMatchObject({ content: 'Wants to move into product management by next year.', confidence: 'high', version: 2, source_segment: 1 });
     await expect(summaryOf(account, 's-dd')).resolves.toMatchObject({ status: 200, body: { summary: 'Summary two.', segment: 2 } });
 
-    // Another session is another dedup scope: the same goal there is a fact of its own.
-    fake.script(textReply('Summary three.'), textReply(JSON.stringify({ facts: [{ factType: 'goal', content: 'Wants to move into product management by next year.', confidence: 'high' }] })));
+    // Another session saying it again updates the one fact kept, where it came from unchanged, instead of adding a near-duplicate.
+    fake.script(textReply('Summary three.'), textReply(JSON.stringify({ facts: [{ factType: 'goal', content: 'Wants to move into product management by next year!', confidence: 'high' }] })));
     await post(account, sessionEvents('s-dd-2', LONG_TURNS, { segment: 1 }));
-    const all = await eventually(() => facts(account.accountId), (rows) => rows.length === 3);
-    expect(all.filter((f) => f.fact_type === 'goal').map((f) => f.source_session).sort()).toEqual(['s-dd', 's-dd-2']);
+    const all = await eventually(() => facts(account.accountId), (rows) => rows.some((r) => r.fact_type === 'goal' && r.version === 3));
+    expect(all).toHaveLength(2);
+    expect(all.find((f) => f.fact_type === 'goal')).toMatchObject({ content: 'Wants to move into product management by next year!', source_session: 's-dd', source_segment: 1 });
   });
 
   it('keeps at most 20 facts of one extraction, the higher-confidence ones first', async () => {

@@ -20,7 +20,13 @@ export const SessionTurnsRequest = z.object({
 });
 export type SessionTurnsRequest = z.infer<typeof SessionTurnsRequest>;
 
-export const SessionTurn = z.object({ seq: z.number().int(), role: z.enum(['user', 'assistant', 'system']), text: z.string() });
+export const SessionTurn = z.object({
+  seq: z.number().int(),
+  role: z.enum(['user', 'assistant', 'system']),
+  text: z.string(),
+  /** When it was said: extraction resolves relative times against it (issue 11). */
+  occurredAt: z.iso.datetime({ offset: true }).optional(),
+});
 
 /** Oldest first; `total` counts every conversation turn of the window, so those left out are known without reading them. */
 export const SessionTurnsReply = z.object({ turns: z.array(SessionTurn), total: z.number().int().nonnegative() });

@@ -44,9 +44,9 @@ export async function readSessionTurn(db: Pick<DataSource, 'query'>, at: Session
  * (the asker's buildTranscript then trims to the cap exactly), answered oldest first.
  */
 export async function readSessionTurns(db: Pick<DataSource, 'query'>, window: SessionTurnsRequest): Promise<SessionTurnsReply> {
-  const rows: Array<{ seq: number; role: 'user' | 'assistant' | 'system'; text: string; total: string }> = await db.query(
-    `SELECT seq, role, text, total FROM (
-       SELECT seq, role, text, count(*) OVER () AS total,
+  const rows: Array<{ seq: number; role: 'user' | 'assistant' | 'system'; text: string; occurred_at: Date | string; total: string }> = await db.query(
+    `SELECT seq, role, text, occurred_at, total FROM (
+       SELECT seq, role, text, occurred_at, count(*) OVER () AS total,
               sum(length(text) + 16) OVER (ORDER BY seq DESC) - (length(text) + 16) AS newer_chars
        FROM turns
        WHERE account_id = $1 AND session_id = $2 AND last_seq > $3 AND last_seq <= $4
@@ -54,5 +54,8 @@ export async function readSessionTurns(db: Pick<DataSource, 'query'>, window: Se
      ) w WHERE newer_chars < $5 ORDER BY seq`,
     [window.accountId, window.sessionId, window.afterSeq, window.throughSeq, window.maxChars],
   );
-  return { turns: rows.map(({ seq, role, text }) => ({ seq, role, text })), total: rows.length ? Number(rows[0]!.total) : 0 };
+  return {
+    turns: rows.map(({ seq, role, text, occurred_at }) => ({ seq, role, text, occurredAt: new Date(occurred_at).toISOString() })),
+    total: rows.length ? Number(rows[0]!.total) : 0,
+  };
 }

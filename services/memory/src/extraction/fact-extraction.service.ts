@@ -3,18 +3,19 @@ import type { DataSource } from 'typeorm';
 import { DependencyError, reactionId, type EventEnvelope } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
 import { awaitCheckpoint, CACHE, DATA_SOURCE, waitForCheckpoint, type Cache } from '@mnemo/persistence';
-import { extractJson, LLM_CLIENT, type LlmClient } from '@mnemo/llm';
+import { EXTRACTION_MAX_OUTPUT_TOKENS, extractJson, factExtractionPrompt, LLM_CLIENT, type LlmClient, type SourceTurn } from '@mnemo/llm';
 import { planExtractionWrites } from '../domain/extraction-plan';
 import { factItemsOf, MAX_FACTS_PER_EXTRACTION, shouldExtract, validateFacts } from '../domain/fact-guards';
 import type { ExistingFact, FactOrigin } from '../domain/memory-fact';
 import { memoryEvent } from '../memory-event';
-import { EXTRACTION_MAX_OUTPUT_TOKENS, extractionPrompt } from '../domain/extraction-prompt';
 import { writeEvent } from '../domain/extraction-events';
 import { extractionTelemetry, type ExtractionResult, type ExtractionTrigger } from '../domain/extraction-telemetry';
 
 export interface ExtractionRequest {
   accountId: string;
   transcript: string;
+  /** The conversation's turns with their seqs and dates; an artifact has none and is read as one text. */
+  turns?: readonly SourceTurn[];
   origin: FactOrigin;
   trigger: ExtractionTrigger;
   /** Names this extraction for its derived ids: the same key always writes under the same event ids. */
@@ -25,6 +26,11 @@ export interface ExtractionRequest {
 
 export type ExtractionOutcome = 'extracted' | 'skipped' | 'failed';
 
+/** The newest facts an extraction compares against; a person's whole memory is rarely larger. */
+const MAX_COMPARED_FACTS = 2_000;
+/** How long an extraction waits for the account's writer lock before handing its message back for a retry. */
+const LOCK_WAIT_MS = 20_000;
+const LOCK_POLL_MS = 50;
 /** How long one extraction may hold its dedup scope; it releases sooner. */
 const SCOPE_LOCK_MS = 2 * 60_000;
 
@@ -49,7 +55,9 @@ export class FactExtractionService {
     // seed 000: under 200 characters there is too little signal to pay for a call.
     if (!shouldExtract(transcript)) return 'skipped';
 
-    const prompt = extractionPrompt(transcript, trigger.kind === 'artifact' ? 'artifact' : 'conversation');
+    // Both adapters read the turns: the model through the numbered, dated prompt, the offline rules directly.
+    const turns: readonly SourceTurn[] = request.turns ?? [{ seq: 0, role: 'user', text: transcript }];
+    const prompt = factExtractionPrompt({ kind: trigger.kind === 'artifact' ? 'artifact' : 'conversation', turns });
     let answer;
     try {
       answer = await this.llm.complete({
@@ -61,6 +69,7 @@ export class FactExtractionService {
         maxOutputTokens: EXTRACTION_MAX_OUTPUT_TOKENS,
         json: { listKey: 'facts' },
         source: transcript,
+        turns,
       });
     } catch (error) {
       answer = { ok: false as const, failure: 'api_error' as const, message: String(error) };
@@ -75,11 +84,14 @@ export class FactExtractionService {
       await this.append(request, [], { ok: false, failure: 'invalid_output' });
       return 'failed';
     }
-    const { facts } = validateFacts(items, origin);
+    const validated = validateFacts(items, origin).facts;
+    // An artifact's provenance is the artifact itself, not a turn number.
+    const facts = request.turns ? validated : validated.map(({ sourceTurns: _turns, ...fact }) => fact);
 
-    const lockKey = `memory:extract-scope:${accountId}:${origin.sourceSession}`;
-    const token = await this.cache.tryLock(lockKey, SCOPE_LOCK_MS);
-    if (!token) throw new DependencyError('memory extraction', `another extraction is writing to scope "${origin.sourceSession}"`);
+    // Near-duplicates and supersessions are looked for across all the person's facts (issue 11), so one writer per account.
+    const lockKey = `memory:extract-scope:${accountId}`;
+    const token = await this.lockScope(lockKey);
+    if (!token) throw new DependencyError('memory extraction', `another extraction of account "${accountId}" is still writing`);
     try {
       // Everything logged before now is what this extraction must deduplicate against.
       await awaitCheckpoint(this.db, 'memory', await this.log.lastSeq('events'));
@@ -105,17 +117,44 @@ export class FactExtractionService {
     }
   }
 
+  /**
+   * The account's writer lock, waited for a while: the answer is already paid for, and another
+   * extraction's plan-and-append takes moments, so giving up at once would pay for the call again.
+   */
+  private async lockScope(lockKey: string): Promise<string | null> {
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    for (;;) {
+      const token = await this.cache.tryLock(lockKey, SCOPE_LOCK_MS);
+      if (token || Date.now() >= deadline) return token;
+      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+    }
+  }
+
+  /**
+   * What a new fact is matched against: this session's facts (seed 000's scope), and every other fact the
+   * extraction wrote and the person never edited (issue 11: restatements and changes across sessions; a
+   * fact the person wrote or changed is theirs). Pending proposals of the session, so one is not proposed twice.
+   */
   private async existingFacts(accountId: string, scope: string) {
-    const facts: Array<{ id: string; fact_type: string; content: string; confidence: string; version: number }> = await this.db.query(
-      `SELECT id, fact_type, content, confidence, version FROM memory_facts WHERE account_id = $1 AND source_session = $2 AND status = 'active'`,
-      [accountId, scope],
-    );
+    const facts: Array<{ id: string; fact_type: string; content: string; confidence: string; version: number; source_session: string; subject: string | null }> =
+      await this.db.query(
+        `SELECT id, fact_type, content, confidence, version, source_session, subject FROM memory_facts
+         WHERE account_id = $1 AND status = 'active' AND (source_session = $2 OR (source = 'extraction' AND NOT edited_by_person))
+         ORDER BY (source_session = $2) DESC, updated_at DESC LIMIT ${MAX_COMPARED_FACTS}`,
+        [accountId, scope],
+      );
     const proposals: Array<{ fact_id: string; fact_type: string; content: string; confidence: string }> = await this.db.query(
       `SELECT fact_id, fact_type, content, confidence FROM memory_proposals WHERE account_id = $1 AND source_session = $2 AND status = 'pending'`,
       [accountId, scope],
     );
     const existing: ExistingFact[] = [
-      ...facts.map((f) => ({ factId: f.id, factType: f.fact_type, content: f.content, confidence: f.confidence, sourceSession: scope, kind: 'fact' }) as ExistingFact),
+      ...facts.map(
+        (f) =>
+          ({
+            factId: f.id, factType: f.fact_type, content: f.content, confidence: f.confidence, sourceSession: f.source_session, kind: 'fact',
+            ...(f.subject ? { subject: f.subject } : {}),
+          }) as ExistingFact,
+      ),
       ...proposals.map((p) => ({ factId: p.fact_id, factType: p.fact_type, content: p.content, confidence: p.confidence, sourceSession: scope, kind: 'proposal' }) as ExistingFact),
     ];
     return { existing, versions: new Map(facts.map((f) => [f.id, Number(f.version)])) };

@@ -80,10 +80,11 @@ export class QuietSessionSweep implements OnApplicationBootstrap, OnModuleDestro
     if (!(await this.cache.tryLock(`memory:${key}`, CLAIM_MS))) return false;
     let outcome: ExtractionOutcome;
     try {
-      const transcript = await windowTranscript(this.log, { accountId, sessionId }, { afterSeq: Number(candidate.after_seq), throughSeq });
+      const { transcript, turns } = await windowTranscript(this.log, { accountId, sessionId }, { afterSeq: Number(candidate.after_seq), throughSeq });
       outcome = await this.extractor.extract({
         accountId,
         transcript,
+        turns,
         origin: { sourceSession: sessionId },
         trigger: { kind: 'quiet', sessionId },
         key,
