@@ -12,7 +12,8 @@
  * It records `telemetry`, stamps last_used_at on `usedMemoryIds`, and serves the text.
  *
  * Service pieces: `contextProjection` (its own read models) and `contextSourcesProjection` (its copies
- * of memory's, ingest's and compaction's data), both moving the cache version (`ContextVersions…`, a
+ * of memory's, ingest's and compaction's data) and `contextLifeInventoryProjection` (its copy of the life
+ * inventory, for a coaching session's summary), all moving the cache version (`ContextVersions…`, a
  * service migration) with their rows; `startContextRpc`
  * (the request/reply handlers), `ContextApiModule` (HTTP routes on the gateway), `contextGrpcBinding`
  * and `registerContextCommands` (CLI).
@@ -32,6 +33,7 @@ export { ARTIFACT_READ_ROUTE, ARTIFACT_LIST_ROUTE } from './domain/memory-usage-
 export { ArtifactsController } from './api/artifacts.controller';
 export { contextProjection } from './projections/context.projection';
 export { contextSourcesProjection } from './projections/context-sources.projection';
+export { contextLifeInventoryProjection } from './projections/context-life-inventory.projection';
 export { contextMigrations } from './projections/context-versions.migration';
 export { startContextRpc } from './rpc/context-rpc.responder';
 export { loadContextConfig, ContextEnv, type ContextConfig } from './context.config';

@@ -8,7 +8,7 @@ import { RedactionModule } from '@mnemo/redaction-service';
 import { CostLedgerApiModule, costLedgerMigrations, costLedgerProjections, parseCostLedgerConfig, startCostLedgerService } from '@mnemo/cost-ledger-service';
 import { memoryProjection, memorySessionsProjection, MemoryApiModule, MemoryReactorsModule, startLapseSweep, loadMemoryConfig } from '@mnemo/memory-service';
 import { compactionProjection, CompactionApiModule, CompactionReactorsModule, loadCompactionConfig } from '@mnemo/compaction-service';
-import { contextMigrations, contextProjection, contextSourcesProjection, ContextApiModule, loadContextConfig, startContextRpc } from '@mnemo/context-service';
+import { contextLifeInventoryProjection, contextMigrations, contextProjection, contextSourcesProjection, ContextApiModule, loadContextConfig, startContextRpc } from '@mnemo/context-service';
 import { loadRecallConfig, recallProjection, RecallApiModule, RecallReactorsModule, RecallQueryLog1764500000300 } from '@mnemo/recall-service';
 import { lifeInventoryProjection, parseProfileConfig, profileProjection, ProfileApiModule, ProfileReactorsModule } from '@mnemo/profile-service';
 import { insightProjection, InsightApiModule, InsightReactorsModule, parseInsightConfig } from '@mnemo/insight-service';
@@ -47,7 +47,7 @@ export const SERVICES: readonly ServiceDefinition[] = [
   { name: 'ingest', config: loadIngestConfig, projections: [sessionsProjection, sessionOutcomesProjection, transcriptIngestRunsProjection], api: IngestApiModule, start: async (infra, logger, env) => [...(await startSessionTurnsResponder(infra)), ...(await startIngestLoops(infra, logger, env))] },
   { name: 'compaction', config: loadCompactionConfig, projections: [compactionProjection], reactors: CompactionReactorsModule, api: CompactionApiModule },
   { name: 'memory', config: loadMemoryConfig, projections: [memoryProjection, memorySessionsProjection], reactors: MemoryReactorsModule, api: MemoryApiModule, start: async (infra, logger, env) => [startLapseSweep(infra, logger, loadMemoryConfig(env).lapseSweepMs)] },
-  { name: 'context', config: loadContextConfig, projections: [contextProjection, contextSourcesProjection], migrations: contextMigrations, api: ContextApiModule, start: startContextRpc },
+  { name: 'context', config: loadContextConfig, projections: [contextProjection, contextSourcesProjection, contextLifeInventoryProjection], migrations: contextMigrations, api: ContextApiModule, start: startContextRpc },
   { name: 'recall', config: loadRecallConfig, projections: [recallProjection], reactors: RecallReactorsModule, api: RecallApiModule, migrations: [RecallQueryLog1764500000300] },
   { name: 'profile', config: parseProfileConfig, projections: [profileProjection, lifeInventoryProjection], reactors: ProfileReactorsModule, api: ProfileApiModule },
   { name: 'insight', config: parseInsightConfig, projections: [insightProjection], reactors: InsightReactorsModule, api: InsightApiModule },

@@ -1,8 +1,6 @@
 export * from './domain/artifact-fingerprint';
 export * from './domain/regeneration';
 export * from './domain/profile-view';
-export * from './domain/inventory-catalog';
-export * from './domain/inventory-summary';
 export * from './domain/inventory-import';
 export { profileProjection } from './projections/profile.projection';
 export { lifeInventoryProjection } from './projections/life-inventory.projection';

@@ -5,6 +5,7 @@ import {
   GOALS_HEADING,
   goalLine,
   KEY_MOMENTS_HEADING,
+  lifeInventoryBlock,
   listSection,
   pinnedBlock,
   whatYouKnowBlock,
@@ -12,6 +13,7 @@ import {
 import type { ClaudeMdTelemetry, SpilledBlock } from './claude-md-telemetry';
 import type { ClaudeMdSources, ContextBudgets, ContextMode } from './context-sources';
 import { buildInsights } from './cross-artifact-insights';
+import { lifeInventorySummary } from '@mnemo/life-inventory';
 import { greedyPack } from './greedy-pack';
 import {
   INTERVIEW_SCAFFOLDING,
@@ -41,7 +43,8 @@ const blockCost = (text: string): number => text.length + SEPARATOR.length;
  *
  * Budget: the instructions, the interview scaffolding, the `What You Already Know` preamble, the
  * core profile and the artifact index header are always served. What is left of `totalChars` goes,
- * in this priority, to the conversation summary, Personal Context, insights, goals, key moments,
+ * in this priority, to the conversation summary, Personal Context, the life inventory summary (interviews
+ * only), insights, goals, key moments,
  * then pinned artifacts in full (each only if the whole index still fits after it), then index
  * lines. Whatever does not fit spills: it is counted, and a spilled pinned artifact or index line
  * is named in the index along with how to pull it. The output exceeds `totalChars` only when the
@@ -136,6 +139,9 @@ function build(sources: ClaudeMdSources, budgets: ContextBudgets, mode: ContextM
     budgetChars: budgets.personalContextChars,
   });
   const personalText = takeWhole('memories', personal.text);
+  // seed 000: the life inventory summary goes into CLAUDE.md for coaching sessions only.
+  const inventorySummary = mode === 'interview' ? lifeInventorySummary(sources.lifeInventory ?? []) : '';
+  const lifeInventory = takeWhole('lifeInventory', inventorySummary.length > 0 ? lifeInventoryBlock(inventorySummary) : null);
   const insights = buildInsights(sources.insights ?? [], budgets.insightChars);
   const insightText = takeWhole('insights', insights.text);
 
@@ -161,6 +167,7 @@ function build(sources: ClaudeMdSources, budgets: ContextBudgets, mode: ContextM
     whatYouKnow,
     profile,
     personalText,
+    lifeInventory,
     keyMoments.text,
     ...artifacts.pinnedInFull.map(pinnedBlock),
     insightText,

@@ -8,6 +8,7 @@ export const WHAT_YOU_KNOW_HEADING = '## What You Already Know';
 export const CORE_PROFILE_HEADING = '#### Core Profile';
 export const KEY_MOMENTS_HEADING = '#### Key Moments';
 export const GOALS_HEADING = '#### Goals';
+export const LIFE_INVENTORY_HEADING = '#### Life Inventory';
 export const CONVERSATION_HEADING = '## Conversation So Far';
 export const ARTIFACT_INDEX_HEADING = '## Your Artifacts';
 
@@ -18,6 +19,11 @@ export function whatYouKnowBlock(preamble: string): string {
 /** seed 000: the profile is always served whole, never truncated (its own headings are nested). */
 export function coreProfileBlock(profile: string): string {
   return `${CORE_PROFILE_HEADING}\n\n${nestHeadings(profile.trim())}`;
+}
+
+/** The life inventory summary (seed 000: at most 800 characters, trend line included), its headings nested below ours. */
+export function lifeInventoryBlock(summary: string): string {
+  return `${LIFE_INVENTORY_HEADING}\n\n${nestHeadings(summary.trim())}`;
 }
 
 export function bookmarkLine(bookmark: BookmarkItem): string {

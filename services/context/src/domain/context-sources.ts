@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { FactType } from '@mnemo/contracts';
+import type { CompletedTake } from '@mnemo/life-inventory';
 
 /**
  * What the context handlers load and hand to the pure assemblers.
@@ -110,6 +111,8 @@ export interface ClaudeMdSources {
   insights?: InsightItem[];
   goals?: PlanItem[];
   conversationSoFar?: ConversationSoFar | null;
+  /** Completed life inventory takes by type (seed 000): their summary goes into an interview's CLAUDE.md. */
+  lifeInventory?: CompletedTake[][];
   /** Every artifact of the account, pinned ones included; order is kept in the index. */
   artifacts?: ArtifactIndexEntry[];
   /** Sensitive memories reach the CLAUDE.md under the same switch as the memory block. Default off. */

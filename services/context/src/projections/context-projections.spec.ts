@@ -1,6 +1,7 @@
 import { eventPayloads } from '@mnemo/contracts';
 import { CONTEXT_SOURCES_VERSION_KEEPERS, contextSourcesProjection } from './context-sources.projection';
 import { CONTEXT_VERSION_KEEPERS, contextProjection } from './context.projection';
+import { CONTEXT_LIFE_INVENTORY_VERSION_KEEPERS, contextLifeInventoryProjection } from './context-life-inventory.projection';
 
 /**
  * The event types the context projections do not read, each with why nothing the context serves
@@ -26,10 +27,8 @@ const NOT_READ: Record<string, string> = {
   LlmKeyActivated: 'provider keys are never part of a context',
   ProfileRegenerationBlocked: 'the profile a context serves arrives as CoreProfileSynthesized',
   ProfileRefreshRequested: 'the profile a context serves arrives as CoreProfileSynthesized',
-  InventoryTakeStarted: 'the life inventory is served by profile; no context shows it',
-  InventoryTakeCompleted: 'the life inventory is served by profile; no context shows it',
-  InventoryTypeDefined: 'the life inventory is served by profile; no context shows it',
-  InventoryItemRated: 'the life inventory is served by profile; no context shows it',
+  InventoryTakeStarted: 'the summary reads completed takes only; a take in progress is not in it',
+  InventoryItemRated: "the summary reads a completed take's scores, which its InventoryTakeCompleted carries",
   DecisionRecorded: 'recall data, not served in a context yet',
   SessionLessonsRecorded: 'recall data (served with prior work by recall), not in a context yet',
   NodeVisited: 'recall data, not served in a context yet',
@@ -38,6 +37,7 @@ const NOT_READ: Record<string, string> = {
 const projections = [
   { projection: contextProjection, keepers: CONTEXT_VERSION_KEEPERS },
   { projection: contextSourcesProjection, keepers: CONTEXT_SOURCES_VERSION_KEEPERS },
+  { projection: contextLifeInventoryProjection, keepers: CONTEXT_LIFE_INVENTORY_VERSION_KEEPERS },
 ];
 const read = projections.flatMap(({ projection }) => [...projection.handles]);
 

@@ -6,6 +6,7 @@ import { TEST_DATABASE_URL, uniqueName } from '../../../../tests/support/servers
 import { CONTEXT_SOURCES_VERSION_KEEPERS, contextSourcesProjection } from './context-sources.projection';
 import { contextMigrations } from './context-versions.migration';
 import { CONTEXT_VERSION_KEEPERS, contextProjection } from './context.projection';
+import { CONTEXT_LIFE_INVENTORY_VERSION_KEEPERS, contextLifeInventoryProjection } from './context-life-inventory.projection';
 
 const fact = (factId: string, content = 'Likes early mornings.') => ({ factId, factType: 'preference', content, confidence: 'high', source: 'manual', sourceSession: 'manual' });
 
@@ -34,6 +35,10 @@ const EXAMPLES: Record<string, { payload: unknown; sessionId?: string }> = {
   PlanClosed: { payload: { planId: 'pl-1', reason: 'completed' } },
   ReminderSet: { payload: { reminderId: 'r-1', text: 'Call the dentist.' } },
   SessionStarted: { payload: { source: 'ai-coaching:interview' }, sessionId: 's-1' },
+  InventoryTypeDefined: {
+    payload: { inventoryType: 'mine', title: 'My inventory', scale: { min: 1, max: 5 }, categories: [{ id: 'rest', name: 'Rest', items: [{ id: 'rest.1', text: 'I sleep enough.' }] }] },
+  },
+  InventoryTakeCompleted: { payload: { takeId: 't-1', inventoryType: 'mine', scores: { Rest: 3 } } },
   SegmentCompacted: { payload: { segment: 1, summary: 'They talked about values.', inputTokens: 10, outputTokens: 5, model: 'offline' }, sessionId: 's-1' },
 };
 
@@ -62,7 +67,7 @@ describe('the context version (real Postgres)', () => {
     db = await openDataSource({
       url: TEST_DATABASE_URL,
       poolSize: 2,
-      migrations: [...contextProjection.migrations, ...contextSourcesProjection.migrations, ...contextMigrations],
+      migrations: [...contextProjection.migrations, ...contextSourcesProjection.migrations, ...contextLifeInventoryProjection.migrations, ...contextMigrations],
       schema: ns,
     });
   });
@@ -74,6 +79,7 @@ describe('the context version (real Postgres)', () => {
   const cases = [
     ...contextProjection.handles.map((type) => [contextProjection, CONTEXT_VERSION_KEEPERS, type] as const),
     ...contextSourcesProjection.handles.map((type) => [contextSourcesProjection, CONTEXT_SOURCES_VERSION_KEEPERS, type] as const),
+    ...contextLifeInventoryProjection.handles.map((type) => [contextLifeInventoryProjection, CONTEXT_LIFE_INVENTORY_VERSION_KEEPERS, type] as const),
   ];
 
   it.each(cases.map(([projection, keepers, type]) => [projection.name, type, keepers[type] ? 'keeps it' : 'moves it', projection, keepers] as const))(

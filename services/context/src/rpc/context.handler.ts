@@ -103,7 +103,7 @@ export class ContextHandler {
   private async claudeMdSources(reader: SourceReader, request: ClaudeMdRequest): Promise<ClaudeMdSources> {
     const failed: string[] = [];
     const opts = { timeoutMs: this.sourceTimeoutMs, failed, logger: this.deps.logger, accountId: reader.accountId };
-    const [recordedSource, coreProfile, memories, bookmarks, pinnedArtifacts, insights, goals, conversationSoFar, artifacts] = await Promise.all([
+    const [recordedSource, coreProfile, memories, bookmarks, pinnedArtifacts, insights, goals, conversationSoFar, artifacts, lifeInventory] = await Promise.all([
       loadFailOpen('session', () => load.loadSessionSource(reader, request.sessionId), opts),
       loadFailOpen('coreProfile', () => load.loadCoreProfile(reader), opts),
       loadFailOpen('memories', () => load.loadRecentMemories(reader, this.budgets.memoryLimit), opts),
@@ -113,6 +113,7 @@ export class ContextHandler {
       loadFailOpen('goals', () => load.loadActivePlans(reader), opts),
       loadFailOpen('conversationSoFar', () => load.loadConversationSoFar(reader, request.sessionId), opts),
       loadFailOpen('artifacts', () => load.loadArtifactIndex(reader), opts),
+      loadFailOpen('lifeInventory', () => load.loadLifeInventory(reader), opts),
     ]);
     return {
       accountId: reader.accountId,
@@ -132,6 +133,7 @@ export class ContextHandler {
       goals,
       conversationSoFar,
       artifacts,
+      lifeInventory,
       healthModuleOn: reader.switches.healthModuleOn,
       failedSources: failed,
     };

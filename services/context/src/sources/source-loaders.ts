@@ -10,6 +10,7 @@ import type {
   ProposalQuestion,
   ReminderItem,
 } from '../domain/context-sources';
+import { completedTakesByType, mergeCatalog, SHIPPED_INVENTORY_TYPES, type CompletedTake, type InventoryType } from '@mnemo/life-inventory';
 import type { ProposalState } from '@mnemo/memory-rules';
 import type { SourceReader } from './source-reader';
 
@@ -160,4 +161,16 @@ export async function loadConversationSoFar(reader: SourceReader, sessionId: str
 export async function loadLatestSummary(reader: SourceReader): Promise<string | null> {
   const rows = await reader.query<{ summary: string }>('SELECT summary FROM context_summaries WHERE account_id = $1 ORDER BY last_seq DESC LIMIT 1');
   return rows[0]?.summary ?? null;
+}
+
+/** The account's completed inventory takes by type, over its catalog (shipped types merged with its own): what the summary reads. */
+export async function loadLifeInventory(reader: SourceReader): Promise<CompletedTake[][]> {
+  const [types, takes] = await Promise.all([
+    reader.query<{ definition: InventoryType }>('SELECT definition FROM context_inventory_types WHERE account_id = $1 ORDER BY inventory_type'),
+    reader.query<{ inventory_type: string; completed_at: string; scores: Record<string, number> }>(
+      'SELECT inventory_type, completed_at, scores FROM context_inventory_takes WHERE account_id = $1',
+    ),
+  ]);
+  const catalog = mergeCatalog(SHIPPED_INVENTORY_TYPES, types.map((row) => row.definition));
+  return completedTakesByType(catalog, takes.map((row) => ({ inventoryType: row.inventory_type, completedAt: iso(row.completed_at), scores: row.scores })));
 }

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/com
 import { randomUUID } from 'node:crypto';
 import { PayloadTooLargeError, ValidationError } from '@mnemo/contracts';
 import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
-import { categoryScores } from '../domain/inventory-catalog';
+import { categoryScores } from '@mnemo/life-inventory';
 import { importedRatings, matchRows, parseInventoryTable, type ImportMatch } from '../domain/inventory-import';
 import { PROFILE_CONFIG, type ProfileConfig } from '../profile.config';
 import { ImportBody, type ImportInput } from './life-inventory.dto';

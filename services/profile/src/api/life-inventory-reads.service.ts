@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { mergeCatalog, SHIPPED_INVENTORY_TYPES, type InventoryType } from '../domain/inventory-catalog';
-import type { CompletedTake } from '../domain/inventory-summary';
+import { completedTakesByType, mergeCatalog, SHIPPED_INVENTORY_TYPES, type CompletedTake, type InventoryType } from '@mnemo/life-inventory';
 import { DATA_SOURCE } from '@mnemo/persistence';
 
 export interface TakeRow {
@@ -24,13 +23,6 @@ const toTake = (row: Record<string, any>): TakeRow => ({
   startedAt: iso(row.started_at),
   completedAt: row.completed_at ? iso(row.completed_at) : null,
 });
-
-/** jsonb keeps its own key order: the summary lists categories in the catalog's order, unknown ones after. */
-function inCatalogOrder(type: InventoryType, scores: Record<string, number>): Record<string, number> {
-  const names = type.categories.map((c) => c.name);
-  const rank = (name: string) => (names.indexOf(name) + 1 || names.length + 1);
-  return Object.fromEntries(Object.entries(scores).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b)));
-}
 
 /** The life inventory's reads, all from this service's own tables and the shipped catalog. */
 @Injectable()
@@ -68,13 +60,10 @@ export class LifeInventoryReads {
   /** Completed takes grouped by type, in catalog order: what the summary and its trend line read. */
   async completedByType(accountId: string): Promise<CompletedTake[][]> {
     const catalog = await this.catalog(accountId);
-    const rows = await this.db.query(`SELECT * FROM life_inventory_takes WHERE account_id = $1 AND status = 'completed' ORDER BY completed_at DESC, take_id`, [accountId]);
-    return catalog
-      .map((type) =>
-        rows
-          .filter((r: Record<string, any>) => r.inventory_type === type.inventoryType)
-          .map((r: Record<string, any>) => ({ inventoryType: type.inventoryType, title: type.title, completedAt: iso(r.completed_at), scores: inCatalogOrder(type, r.scores ?? {}) })),
-      )
-      .filter((takes) => takes.length > 0);
+    const rows = await this.db.query(`SELECT inventory_type, completed_at, scores FROM life_inventory_takes WHERE account_id = $1 AND status = 'completed'`, [accountId]);
+    return completedTakesByType(
+      catalog,
+      rows.map((r: Record<string, any>) => ({ inventoryType: r.inventory_type, completedAt: iso(r.completed_at), scores: r.scores ?? {} })),
+    );
   }
 }

@@ -2,8 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '
 import { randomUUID } from 'node:crypto';
 import { ConflictError, NotFoundError, ValidationError } from '@mnemo/contracts';
 import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
-import { categoryScores, type InventoryType } from '../domain/inventory-catalog';
-import { lifeInventorySummary } from '../domain/inventory-summary';
+import { categoryScores, type InventoryType } from '@mnemo/life-inventory';
+import { lifeInventorySummary } from '@mnemo/life-inventory';
 import { DefineTypeBody, ListTakesQuery, RateBody, StartTakeBody } from './life-inventory.dto';
 import { LifeInventoryReads } from './life-inventory-reads.service';
 import { LifeInventoryWriter } from './life-inventory-writer.service';

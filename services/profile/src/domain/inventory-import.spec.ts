@@ -1,4 +1,4 @@
-import { SHIPPED_INVENTORY_TYPES, categoryScores, mergeCatalog } from './inventory-catalog';
+import { SHIPPED_INVENTORY_TYPES, categoryScores, mergeCatalog } from '@mnemo/life-inventory';
 import { importedRatings, matchRows, normalizeText, parseInventoryTable, parseRating } from './inventory-import';
 
 describe('life inventory import parsing (seed 000)', () => {

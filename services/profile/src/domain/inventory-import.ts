@@ -1,4 +1,4 @@
-import type { InventoryType } from './inventory-catalog';
+import type { InventoryType } from '@mnemo/life-inventory';
 
 export interface ParsedRow {
   /** The row's line number in the imported text (1-based): what a 400 names. */

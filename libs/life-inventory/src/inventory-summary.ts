@@ -1,3 +1,5 @@
+import type { InventoryType } from './inventory-catalog';
+
 /** seed 000: the life inventory summary's hard cap (LIFE_INVENTORY_SUMMARY_CAP). */
 export const LIFE_INVENTORY_SUMMARY_CAP = 800;
 /** A category moved when its score changed by at least this much between the two latest takes. */
@@ -61,4 +63,33 @@ export function lifeInventorySummary(takesByType: ReadonlyArray<readonly Complet
     if (withTrend.length <= cap) return withTrend;
   }
   return base.length <= cap ? base : `${base.slice(0, cap - 1)}…`;
+}
+
+/** A completed take as its event says it: the type, when it completed, and its category scores. */
+export interface CompletedTakeRecord {
+  inventoryType: string;
+  completedAt: string;
+  scores: Readonly<Record<string, number>>;
+}
+
+/** Scores keep no key order of their own (jsonb): the summary lists categories in the catalog's order, unknown ones after. */
+function inCatalogOrder(type: InventoryType, scores: Readonly<Record<string, number>>): Record<string, number> {
+  const names = type.categories.map((c) => c.name);
+  const rank = (name: string) => names.indexOf(name) + 1 || names.length + 1;
+  return Object.fromEntries(Object.entries(scores).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b)));
+}
+
+/**
+ * Completed takes grouped by type, in catalog order, newest first within a type: what the summary and
+ * its trend line read. A take of a type the catalog does not know is left out.
+ */
+export function completedTakesByType(catalog: readonly InventoryType[], takes: readonly CompletedTakeRecord[]): CompletedTake[][] {
+  const sorted = [...takes].sort((a, b) => b.completedAt.localeCompare(a.completedAt));
+  return catalog
+    .map((type) =>
+      sorted
+        .filter((take) => take.inventoryType === type.inventoryType)
+        .map((take) => ({ inventoryType: type.inventoryType, title: type.title, completedAt: take.completedAt, scores: inCatalogOrder(type, take.scores) })),
+    )
+    .filter((group) => group.length > 0);
 }
