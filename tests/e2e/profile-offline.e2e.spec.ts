@@ -3,7 +3,7 @@ import type { StoredEvent } from '@mnemo/contracts';
 import { checksumProjection, replayProjection, waitForCheckpoint } from '@mnemo/persistence';
 import { lifeInventoryProjection, profileProjection } from '@mnemo/profile-service';
 import { insightProjection } from '@mnemo/insight-service';
-import { contextProjection } from '@mnemo/context-service';
+import { contextLifeInventoryProjection, contextProjection } from '@mnemo/context-service';
 import { startHarness, type Harness } from '../support/platform-harness';
 import { eventually } from '../support/servers';
 
@@ -180,6 +180,17 @@ describe('profile, insights and life inventory, offline', () => {
       const summary = await get('/v1/life-inventory/summary');
       expect(summary.body.summary).toMatch(/^Life satisfaction wheel \(\d{4}-\d\d-\d\d\): Career satisfaction 7, Financial stability 5, Health and energy 6\nTrends since last take: Career satisfaction improved; Financial stability worsened$/);
       expect(summary.body.chars).toBe(summary.body.summary.length);
+
+      // seed 000: the summary goes into CLAUDE.md for coaching sessions (source `ai-coaching:…`), not free-form ones.
+      const coaching = await eventually(
+        async () => (await get('/v1/context/claude-md?sessionId=s-coach&source=ai-coaching:life-review')).text,
+        (text) => text.includes('Trends since last take'),
+      );
+      expect(coaching).toContain(`#### Life Inventory\n\n${summary.body.summary}\n`);
+      const freeForm = await claudeMd();
+      expect(freeForm).toContain('## What You Already Know');
+      expect(freeForm).not.toContain('#### Life Inventory');
+      expect(freeForm).not.toContain('Life satisfaction wheel');
     });
 
     /** An account of its own whose inventory has `count` long categories, taken twice with every score moving by 7. */
@@ -266,12 +277,12 @@ describe('profile, insights and life inventory, offline', () => {
     });
   });
 
-  it('replays the profile, life inventory, insight and context read models to the live checksums, with no model call and no new event', async () => {
+  it("replays the profile, life inventory, insight and context read models (the context's own life inventory copy too) to the live checksums, with no model call and no new event", async () => {
     const { dataSource, log } = harness.platform.infra;
-    const projections = [profileProjection, lifeInventoryProjection, insightProjection, contextProjection];
+    const projections = [profileProjection, lifeInventoryProjection, insightProjection, contextProjection, contextLifeInventoryProjection];
     const lastSeq = await log.lastSeq('events');
     const live = await Promise.all(projections.map((p) => checksumProjection(dataSource, p)));
-    for (const table of ['profile_core', 'profile_artifacts', 'life_inventory_takes', 'life_inventory_ratings', 'insight_items']) {
+    for (const table of ['profile_core', 'profile_artifacts', 'life_inventory_takes', 'life_inventory_ratings', 'insight_items', 'context_inventory_takes', 'context_inventory_types']) {
       const sums = live.find((_, i) => projections[i]!.tables.includes(table))!;
       expect(Number(sums[table]!.split(':')[0])).toBeGreaterThan(0);
     }
