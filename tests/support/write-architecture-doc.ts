@@ -1,0 +1,6 @@
+import { writeArchitectureDoc } from './architecture-doc';
+
+writeArchitectureDoc().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
