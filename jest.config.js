@@ -8,6 +8,8 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/tests'],
   testMatch: ['**/*.spec.ts'],
+  // Planted violations for the structure spec (a fake service with its own spec file): data, not tests.
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/tests/contracts/fixtures/'],
   // NestJS 12 ships ES modules only; Node 20 loads them through require(esm), jest does not, so swc
   // compiles them to CommonJS along with our TypeScript.
   transform: { '^.+\\.(ts|m?js)$': ['@swc/jest', swcrc] },
