@@ -14,12 +14,6 @@ export const RecallEnv = z.object({
   /** Prior decisions under this relevance are dropped (seed 003: 0.35). */
   MNEMO_PRIOR_DECISIONS_MIN_SCORE: score.default(0.35),
   MNEMO_RECALL_MAX_LIMIT: z.coerce.number().int().min(1).max(200).default(50),
-  /** An OpenAI-compatible embeddings endpoint (its base URL, `/v1/embeddings` appended); unset: lexical recall only. */
-  MNEMO_EMBEDDINGS_URL: z.url().optional(),
-  MNEMO_EMBEDDINGS_MODEL: z.string().min(1).default('text-embedding-3-small'),
-  MNEMO_EMBEDDINGS_API_KEY: z.string().min(1).optional(),
-  MNEMO_EMBEDDINGS_DIMENSIONS: z.coerce.number().int().min(1).max(4096).default(384),
-  MNEMO_EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Distil decisions with the paid model (seed 003: opt-in, as its loops are); off: the offline phrasing rules. */
   MNEMO_DECISIONS_ENABLED: flag.default(false),
   /** How long a visited-ledger entry lives after its last mark (seed 003: ephemeral, per conversation). */
@@ -31,7 +25,6 @@ export interface RecallConfig {
   minScore: number;
   decisionsMinScore: number;
   maxLimit: number;
-  embeddings: { url: string; model: string; apiKey?: string; dimensions: number; timeoutMs: number } | null;
   decisionsEnabled: boolean;
   visitedTtlMs: number;
   visitedMaxEntries: number;
@@ -44,15 +37,6 @@ export function loadRecallConfig(env: EnvironmentVariables): RecallConfig {
     minScore: e.MNEMO_RECALL_MIN_SCORE,
     decisionsMinScore: e.MNEMO_PRIOR_DECISIONS_MIN_SCORE,
     maxLimit: e.MNEMO_RECALL_MAX_LIMIT,
-    embeddings: e.MNEMO_EMBEDDINGS_URL
-      ? {
-          url: e.MNEMO_EMBEDDINGS_URL,
-          model: e.MNEMO_EMBEDDINGS_MODEL,
-          ...(e.MNEMO_EMBEDDINGS_API_KEY ? { apiKey: e.MNEMO_EMBEDDINGS_API_KEY } : {}),
-          dimensions: e.MNEMO_EMBEDDINGS_DIMENSIONS,
-          timeoutMs: e.MNEMO_EMBEDDINGS_TIMEOUT_MS,
-        }
-      : null,
     decisionsEnabled: e.MNEMO_DECISIONS_ENABLED,
     visitedTtlMs: Math.round(e.MNEMO_VISITED_TTL_HOURS * 3_600_000),
     visitedMaxEntries: e.MNEMO_VISITED_MAX_ENTRIES,

@@ -1,2 +1,1 @@
 export const RECALL_CONFIG = 'RECALL_CONFIG';
-export const EMBEDDER = 'EMBEDDER';
