@@ -3,7 +3,7 @@ import { Ctx, Payload } from '@nestjs/microservices';
 import { buildEvent, INGEST_RPC, reactionId, SessionTurnsReply, type EventEnvelope, type EventType, type PayloadOf } from '@mnemo/contracts';
 import { EVENT_LOG, EventContext, LOGGER, OnEvent, requestFromService, type EventLog, type Logger } from '@mnemo/eventing';
 import { CACHE, type Cache } from '@mnemo/persistence';
-import { buildTranscript, LLM_CLIENT, TRANSCRIPT_MAX_CHARS, type LlmClient, type Transcript } from '@mnemo/llm';
+import { buildTranscript, LLM_CLIENT, TRANSCRIPT_MAX_CHARS, type LlmClient, type Transcript, type SourceTurn } from '@mnemo/llm';
 import { decideCompactionOutcome, needsSummary, type CompactionLlmResult } from '../domain/compaction-outcome';
 import { compactionPrompt } from '../domain/compaction-prompt';
 import { compactionTelemetry } from '../domain/compaction-telemetry';
@@ -54,7 +54,9 @@ export class SegmentPausedReactor {
     const input = { ...built, droppedTurns: built.droppedTurns + (total - turns.length) };
     const segment = event.payload.segment;
 
-    const result = needsSummary(input) ? await this.summarize(event.accountId, input, segment) : undefined;
+    // The turns with their dates go along: the offline summary is dated per turn (issue 11).
+    const dated = turns.flatMap((t) => (t.role === 'system' ? [] : [{ seq: t.seq, role: t.role, text: t.text, ...(t.occurredAt ? { occurredAt: t.occurredAt } : {}) }]));
+    const result = needsSummary(input) ? await this.summarize(event.accountId, input, segment, dated) : undefined;
     const outcome = decideCompactionOutcome({ segment, input, result });
     const telemetry = compactionTelemetry(outcome, { sessionId, result });
 
@@ -66,7 +68,7 @@ export class SegmentPausedReactor {
     this.logger.info({ accountId: event.accountId, sessionId, segment, outcome: outcome.type, turns: input.includedTurns }, 'segment compaction settled');
   }
 
-  private async summarize(account: string, input: Transcript, segment: number): Promise<CompactionLlmResult> {
+  private async summarize(account: string, input: Transcript, segment: number, turns: SourceTurn[]): Promise<CompactionLlmResult> {
     const prompt = compactionPrompt(input, { segment });
     try {
       return await this.llm.complete({
@@ -78,6 +80,7 @@ export class SegmentPausedReactor {
         messages: prompt.messages,
         maxOutputTokens: this.config.maxOutputTokens,
         source: input.text,
+        turns,
       });
     } catch (error) {
       // The port answers typed failures; anything thrown is still a failed call, never a blocked session.
