@@ -1,6 +1,10 @@
-// Redaction throughput on a realistic transcript mix. Prints numbers; asserts nothing.
-// Run: node bin/run-ts.js tests/bench/redaction.bench.ts
+// Redaction: quality on the labelled corpus, and throughput on a realistic transcript mix, each
+// throughput beside floors measured on the same bytes in the same run. Prints numbers; asserts nothing.
+// Run: npm run bench:redaction
+import { readFileSync } from 'node:fs';
 import { redact, redactDeep, SECRET_SAMPLES } from '@mnemo/redaction';
+import { CORPUS_FILE, type CorpusSample } from './data/redaction/corpus.generate';
+import { type FamilyScore, scoreByFamily } from './data/redaction/corpus.score';
 
 const TARGET_BYTES = 20 * 1024 * 1024;
 
@@ -54,25 +58,92 @@ function buildEvents(withSecrets: boolean): string[] {
   return events;
 }
 
-function measure(label: string, events: readonly string[], run: (e: string) => number): void {
+/** MB/s of `run` over `events` (after a warm-up), and how many findings it reported. */
+function throughput(events: readonly string[], run: (e: string) => number): { mbps: number; found: number } {
   const bytes = events.reduce((n, e) => n + e.length, 0);
-  for (const e of events.slice(0, 200)) run(e); // warm-up
+  for (const e of events.slice(0, 200)) run(e);
   const started = process.hrtime.bigint();
-  let findings = 0;
-  for (const e of events) findings += run(e);
+  let found = 0;
+  for (const e of events) found += run(e);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const mb = bytes / (1024 * 1024);
+  return { mbps: bytes / (1024 * 1024) / seconds, found };
+}
+
+// Floors: what any scan of the same bytes costs at least.
+const WORD_RUN = /[A-Za-z0-9+/=_-]{20,}/g;
+const regexFloor = (e: string): number => e.match(WORD_RUN)?.length ?? 0;
+const copyFloor = (e: string): number => (e.toLowerCase().length > 0 ? 0 : 1);
+
+function printThroughput(label: string, events: readonly string[]): void {
+  const r = throughput(events, (e) => redact(e).findings.length);
+  const scan = throughput(events, regexFloor);
+  const copy = throughput(events, copyFloor);
   console.log(
-    `${label.padEnd(28)} ${mb.toFixed(1).padStart(6)} MB  ${events.length.toString().padStart(6)} events  ` +
-      `${(mb / seconds).toFixed(1).padStart(7)} MB/s  ${((seconds * 1e6) / events.length).toFixed(1).padStart(7)} µs/event  ` +
-      `${findings} findings`,
+    `${label.padEnd(22)} redact ${r.mbps.toFixed(1).padStart(6)} MB/s (${r.found} findings) | ` +
+      `regex scan ${scan.mbps.toFixed(1).padStart(6)} MB/s, ratio ${(r.mbps / scan.mbps).toFixed(2)} | ` +
+      `lower-case copy ${copy.mbps.toFixed(1).padStart(6)} MB/s, ratio ${(r.mbps / copy.mbps).toFixed(2)}`,
   );
+}
+
+function printQuality(): void {
+  const corpus = JSON.parse(readFileSync(CORPUS_FILE, 'utf8')) as CorpusSample[];
+  const started = performance.now();
+  const rows = scoreByFamily(corpus, (t) => redact(t).text);
+  const seconds = (performance.now() - started) / 1000;
+  const total = rows.reduce(
+    (acc, r) => ({ positives: acc.positives + r.positives, caught: acc.caught + r.caught, negatives: acc.negatives + r.negatives, changed: acc.changed + r.changed }),
+    { positives: 0, caught: 0, negatives: 0, changed: 0 },
+  );
+  const rate = (a: number, b: number): string => (b === 0 ? '   -  ' : (a / b).toFixed(3).padStart(6));
+  console.log(`corpus: ${corpus.length} samples (${total.positives} secret, ${total.negatives} clean), ${rows.length} families, scored in ${seconds.toFixed(2)} s`);
+  console.log(`${'family'.padEnd(28)} ${'secret'.padStart(6)} ${'recall'.padStart(6)} ${'clean'.padStart(6)} ${'FPR'.padStart(6)}`);
+  const line = (r: FamilyScore): string =>
+    `${r.family.padEnd(28)} ${String(r.positives).padStart(6)} ${rate(r.caught, r.positives)} ${String(r.negatives).padStart(6)} ${rate(r.changed, r.negatives)}`;
+  for (const r of rows) console.log(line(r));
+  const imperfect = rows.filter((r) => r.caught < r.positives || r.changed > 0);
+  console.log(`families below recall 1.0 or above FPR 0: ${imperfect.length === 0 ? 'none' : imperfect.map((r) => r.family).join(', ')}`);
+  console.log(`overall: recall ${rate(total.caught, total.positives)}  FPR ${rate(total.changed, total.negatives)}  (aim: recall >= 0.98, FPR <= 0.03)`);
+}
+
+/** Inputs built to make a careless regex backtrack: ms per MB beside the regex-scan floor on the same bytes. */
+function printPathological(): void {
+  const MB = 1024 * 1024;
+  const inputs: Array<[string, string]> = [
+    ['word characters', 'a'.repeat(MB)],
+    ['base64-ish runs', `${'Ab3'.repeat(20)}xy+/`.repeat(MB / 64)],
+    ['PEM headers without an END', '-----BEGIN RSA PRIVATE KEY-----\n'.repeat(MB / 32)],
+    ['URL schemes without hosts', 'a://'.repeat(MB / 4)],
+    ['secret words without values', 'password token secret auth '.repeat(MB / 27)],
+    ['assignments without values', 'password=&'.repeat(MB / 10)],
+    ['quotes that never close', `password="${'x'.repeat(MB)}`],
+    ['token prefixes', 'sk-ghp_xoxb-AKIAeyJ'.repeat(MB / 19)],
+    ['discord-like dots', `M${'a'.repeat(30)}.`.repeat(MB / 32)],
+    ['telegram-like digits', '1234567890:A'.repeat(MB / 12)],
+    ['provider names', 'twilio heroku aws snyk sumo '.repeat(MB / 28)],
+    ['Q~ markers', '1Q~'.repeat(MB / 3)],
+    ['escaped newlines', '\\n'.repeat(MB / 2)],
+    ['code full of secret words', 'const token = tokens[i]; // [x]\n'.repeat(MB / 32)],
+  ];
+  console.log('pathological inputs (1 MB each): redact ms beside a regex scan of the same bytes');
+  for (const [label, text] of inputs) {
+    const t0 = performance.now();
+    redact(text);
+    const t1 = performance.now();
+    regexFloor(text);
+    const t2 = performance.now();
+    console.log(`  ${label.padEnd(30)} ${(t1 - t0).toFixed(0).padStart(6)} ms   floor ${(t2 - t1).toFixed(1).padStart(6)} ms   ratio ${((t1 - t0) / Math.max(t2 - t1, 0.01)).toFixed(0)}`);
+  }
 }
 
 const clean = buildEvents(false);
 const dirty = buildEvents(true);
-console.log('redaction throughput (single thread)');
-measure('redact, no secrets', clean, (e) => redact(e).findings.length);
-measure('redact, with secrets', dirty, (e) => redact(e).findings.length);
-const objects = dirty.slice(0, 2000).map((e) => ({ type: 'TurnRecorded', payload: { text: e, meta: { password: 'x' } } }));
-measure('redactDeep, event payloads', objects.map((o) => JSON.stringify(o)), (s) => redactDeep(JSON.parse(s)).count);
+printQuality();
+console.log('\nredaction throughput (single thread)');
+printThroughput('no secrets', clean);
+printThroughput('with secrets', dirty);
+const objects = dirty.slice(0, 2000).map((e) => JSON.stringify({ type: 'TurnRecorded', payload: { text: e, meta: { password: 'x' } } }));
+const deep = throughput(objects, (s) => redactDeep(JSON.parse(s)).count);
+const parse = throughput(objects, (s) => (JSON.parse(s) ? 0 : 1));
+console.log(`${'redactDeep, payloads'.padEnd(22)} ${deep.mbps.toFixed(1).padStart(6)} MB/s | JSON.parse alone ${parse.mbps.toFixed(1)} MB/s, ratio ${(deep.mbps / parse.mbps).toFixed(2)}`);
+console.log('');
+printPathological();

@@ -10,7 +10,7 @@ import { parseAssignedValue } from './parse-assigned-value';
 export function detectAssignments(text: string, sites: readonly KeywordSite[]): Candidate[] {
   const found: Candidate[] = [];
   for (const site of sites) {
-    if (site.nameKind === null || site.isProse) continue;
+    if (site.isProse) continue;
     const value = parseAssignedValue(text, site);
     if (value === null) continue;
     found.push({ kind: site.nameKind, start: value.start, end: value.end, rank: RANK_ASSIGNMENT });

@@ -1,58 +1,48 @@
 import { looksRandom, UUID } from './entropy';
 import type { KeywordSite } from './keyword-sites';
-import { type Candidate, RANK_ENTROPY, RANK_SHAPE, type SecretKind } from './secret-kind';
+import { type Candidate, RANK_ENTROPY, type SecretKind } from './secret-kind';
 
 /** Starts on a letter, digit, + or / (not the n of an escaped \\n) so the `=` of `KEY=value` is never swallowed; base64 padding may end it. */
-const CANDIDATE = /(?<!\\)[A-Za-z0-9+/][A-Za-z0-9+/_.-]{19,}={0,2}/g;
+const CANDIDATE = /(?<!\\)[A-Za-z0-9+/][A-Za-z0-9+/_.!#%*@^~-]{9,}={0,2}/g;
 const PLACEHOLDER_START = '[REDACTED:';
 const AFTER_CHARS = 160;
-const AFTER_WORDS = 4;
+const AFTER_WORDS = 5;
 const BEFORE_CHARS = 80;
 const BEFORE_WORDS = 2;
-/** Same line only: reaching into the next line caught unrelated ids (a JSON "id" after a heroku note). */
-const PROVIDER_CHARS = 240;
-const PROVIDER_WORDS = 8;
 
 /**
  * Random-looking strings next to a word that names a secret ("my token is …"),
- * and provider-shaped values near the provider's name (a UUID near "heroku",
- * 32 hex near "twilio", 40 base64 near "aws").
+ * and long hex right after one ("the api secret: 9f3a…"), which a git SHA or a
+ * digest never is when a hash word ("commit", "sha256") sits just before it.
  *
  * Windows stop at a placeholder so a second pass never sees more than the first
  * (idempotency): the text up to the first placeholder is unchanged.
  */
 export function detectHighEntropy(text: string, sites: readonly KeywordSite[]): Candidate[] {
   const found: Candidate[] = [];
-  for (const site of sites) {
-    if (site.nameKind !== null) {
-      scan(text, after(text, site.end, AFTER_CHARS, AFTER_WORDS), (c) => (looksRandom(c) ? 'high_entropy' : null), RANK_ENTROPY, found);
-      scan(text, before(text, site.start), (c) => (looksRandom(c) ? 'high_entropy' : null), RANK_ENTROPY, found);
-    }
-    if (site.provider !== null) {
-      const provider = site.provider;
-      const window = after(text, site.end, PROVIDER_CHARS, PROVIDER_WORDS);
-      scan(text, window, (c) => providerKind(provider, c), RANK_SHAPE, found);
-    }
-  }
+  // A window ends where the next secret name begins (that name's own window covers what follows),
+  // so text full of names is scanned once, not once per name.
+  sites.forEach((site, i) => {
+    const nextStart = sites[i + 1]?.start ?? text.length;
+    const previousEnd = sites[i - 1]?.end ?? 0;
+    scan(text, after(text, site.end, Math.min(AFTER_CHARS, nextStart - site.end), AFTER_WORDS), randomKind, RANK_ENTROPY, found);
+    scan(text, before(text, site.start, previousEnd), randomKind, RANK_ENTROPY, found);
+    const near = after(text, site.end, Math.min(HEX_CHARS, nextStart - site.end), HEX_WORDS);
+    if (near.end - near.start < 32 || !HEX_RUN.test(text.slice(near.start, near.end))) return;
+    if (!HASH_WORD.test(text.slice(Math.max(0, site.start - 24), near.end))) scan(text, near, hexKind, RANK_ENTROPY, found);
+  });
   return found;
 }
 
-function providerKind(provider: 'aws' | 'heroku' | 'twilio', c: string): SecretKind | null {
-  switch (provider) {
-    case 'heroku':
-      return UUID.test(c) ? 'heroku_api_key' : null;
-    case 'twilio':
-      return /^[0-9a-f]{32}$/.test(c) ? 'twilio_auth_token' : null;
-    case 'aws':
-      return /^[A-Za-z0-9/+]{40}$/.test(c) && /\d/.test(c) && /[a-z]/.test(c) && /[A-Z]/.test(c)
-        ? 'aws_secret_key'
-        : null;
-    default: {
-      const _never: never = provider;
-      return _never;
-    }
-  }
-}
+const HEX_CHARS = 160;
+const HEX_WORDS = 3;
+const HASH_WORD = /\b(?:commit|sha\d*|md5|digest|hash|checksum|revision|rev|ref|etag|fingerprint|uuid|guid|id)\b|\bgit\b/i;
+const HEX_RUN = /[0-9a-fA-F]{32}/;
+const HEX_SECRET = /^[0-9a-f]{32,128}$|^[0-9A-F]{32,128}$/;
+
+const randomKind = (c: string): SecretKind | null => (looksRandom(c) ? 'high_entropy' : null);
+const hexKind = (c: string): SecretKind | null =>
+  HEX_SECRET.test(c) && /\d/.test(c) && /[a-fA-F]/.test(c) && !UUID.test(c) ? 'high_entropy' : null;
 
 interface Window {
   readonly start: number;
@@ -66,9 +56,10 @@ function scan(
   rank: Candidate['rank'],
   out: Candidate[],
 ): void {
-  if (window.end - window.start < 20) return;
+  if (window.end - window.start < 10) return;
   const slice = text.slice(window.start, window.end);
-  const candidate = new RegExp(CANDIDATE);
+  const candidate = CANDIDATE;
+  candidate.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = candidate.exec(slice)) !== null) {
     // The slice hides a backslash just before the window: `\nabc…` must not start at the n.
@@ -100,8 +91,8 @@ function after(text: string, from: number, chars: number, words: number): Window
 }
 
 /** Up to two words before `to` on the same line, not reaching back past a placeholder. */
-function before(text: string, to: number): Window {
-  const from = Math.max(0, to - BEFORE_CHARS);
+function before(text: string, to: number, notBefore: number): Window {
+  const from = Math.max(0, notBefore, to - BEFORE_CHARS);
   let start = to;
   let seen = 0;
   let inWord = false;

@@ -1,17 +1,19 @@
 import { type Candidate, RANK_SHAPE } from './secret-kind';
 
-const BEGIN = /-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
-const END = /-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
+const BEGIN = /-{4,5} ?BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)? ?-{4,5}/g;
+const END = /-{4,5} ?END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)? ?-{4,5}/g;
+/** PuTTY's .ppk: the private lines and the MAC that follows them. */
+const PUTTY = /PuTTY-User-Key-File-\d+:[^\n]*(?:\r?\n|(?:\\r)?\\n)(?:[\s\S]{0,2000}?)Private-Lines:[ \t]*\d+(?:\r?\n|(?:\\r)?\\n)(?<secret>[\s\S]{0,20000}?Private-MAC:[ \t]*[0-9a-fA-F]+)/dg;
 /** Body of a truncated block: whole lines of base64 (or blank), after real or JSON-escaped breaks. */
 const TRUNCATED_BODY = /(?:(?:\r?\n|\\r\\n|\\n)[A-Za-z0-9+/=]*(?=\r?\n|\\[rn]|$|"))*/y;
 
 /**
- * PEM/OpenSSH/PGP private-key blocks, spanning lines. Done with indexOf-style
+ * PEM/OpenSSH/PGP/SSH2 private-key blocks, spanning lines. Done with indexOf-style
  * scans rather than one lazy `[\s\S]*?` so many BEGINs without an END stay linear.
  */
 export function detectPrivateKeys(text: string): Candidate[] {
-  if (!text.includes('PRIVATE KEY')) return [];
-  const found: Candidate[] = [];
+  const found: Candidate[] = text.includes('PuTTY-User-Key-File-') ? puttyKeys(text) : [];
+  if (!text.includes('PRIVATE KEY')) return found;
   const begin = new RegExp(BEGIN);
   const end = new RegExp(END);
   let noEndAfter = Infinity;
@@ -36,4 +38,11 @@ export function detectPrivateKeys(text: string): Candidate[] {
     begin.lastIndex = Math.max(stop, bodyStart);
   }
   return found;
+}
+
+function puttyKeys(text: string): Candidate[] {
+  return [...text.matchAll(PUTTY)].map((m) => {
+    const [start, end] = m.indices!.groups!.secret!;
+    return { kind: 'private_key' as const, start, end, rank: RANK_SHAPE };
+  });
 }

@@ -4,6 +4,8 @@ const SCHEME_CHAR = /[A-Za-z0-9+.-]/;
 /** Characters that end a URL's authority (host part). */
 const AUTHORITY_END = /[\/?#\s"'<>`\\]/;
 const MAX_AUTHORITY = 512;
+/** Characters that end a URL written in text. */
+const TOKEN_END = /[\s"'<>`\\]/;
 
 /**
  * `scheme://user:password@host` — the user is kept, only the password goes.
@@ -12,16 +14,22 @@ const MAX_AUTHORITY = 512;
  */
 export function detectUrlCredentials(text: string): Candidate[] {
   const found: Candidate[] = [];
+  // The next `@` after a point, found once and reused while it lies ahead: many "://" stay linear.
+  let nextAtSign = -2;
+  const atSignAfter = (from: number): number => {
+    if (nextAtSign !== -1 && nextAtSign < from) nextAtSign = text.indexOf('@', from);
+    return nextAtSign;
+  };
   let at = text.indexOf('://');
   while (at !== -1) {
-    const candidate = credentialAt(text, at);
+    const candidate = credentialAt(text, at, atSignAfter);
     if (candidate) found.push(candidate);
     at = text.indexOf('://', at + 3);
   }
   return found;
 }
 
-function credentialAt(text: string, sep: number): Candidate | null {
+function credentialAt(text: string, sep: number, atSignAfter: (from: number) => number): Candidate | null {
   let schemeStart = sep;
   while (schemeStart > 0 && sep - schemeStart < 32 && SCHEME_CHAR.test(text[schemeStart - 1]!)) schemeStart--;
   const scheme = text.slice(schemeStart, sep).toLowerCase();
@@ -32,9 +40,25 @@ function credentialAt(text: string, sep: number): Candidate | null {
   const limit = Math.min(text.length, hostStart + MAX_AUTHORITY);
   while (authorityEnd < limit && !AUTHORITY_END.test(text[authorityEnd]!)) authorityEnd++;
   // Search only inside the authority: an unbounded lastIndexOf would make many "://" quadratic.
-  const authority = text.slice(hostStart, authorityEnd);
-  const at = authority.lastIndexOf('@');
+  let authority = text.slice(hostStart, authorityEnd);
+  let at = authority.lastIndexOf('@');
   const colon = authority.indexOf(':');
+  const atSign = colon !== -1 && at === -1 ? atSignAfter(authorityEnd) : -1;
+  if (atSign !== -1 && atSign < limit) {
+    // A password typed raw may hold `/`, `#` or `?` (`redis://:ab/c=@cache`): look on to an `@host` before a space.
+    let tokenEnd = authorityEnd;
+    while (tokenEnd < limit && !TOKEN_END.test(text[tokenEnd]!)) tokenEnd++;
+    if (tokenEnd < atSign) return null;
+    const token = text.slice(hostStart, tokenEnd);
+    const host = /@[A-Za-z0-9][A-Za-z0-9.-]*(?::\d+)?(?=[/?#]|$)/g;
+    let m: RegExpExecArray | null;
+    let last = -1;
+    while ((m = host.exec(token)) !== null) last = m.index;
+    if (last > colon) {
+      authority = token;
+      at = last;
+    }
+  }
   if (at === -1 || colon === -1 || colon > at) return null;
 
   const start = hostStart + colon + 1;
@@ -46,4 +70,4 @@ function credentialAt(text: string, sep: number): Candidate | null {
 }
 
 /** `${DB_PASS}`, `$PASS`, `<password>`, `****` and placeholders are not secrets. */
-const isReference = (value: string): boolean => /^(?:\$|<|\{\{|\[REDACTED:|\*+$|%[A-Z_]+%$)/.test(value);
+const isReference = (value: string): boolean => /^(?:\$|<|\{\{|\[REDACTED:|\*+$|%[A-Z_]+%$|process\.env\.)/.test(value);

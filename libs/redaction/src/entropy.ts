@@ -34,6 +34,7 @@ function classChangeRate(s: string): number {
  * transcripts and are not secrets on their own.
  */
 export function looksRandom(s: string): boolean {
+  if (SYMBOLIC.test(s)) return looksLikePassword(s);
   if (s.length < MIN_RANDOM_LENGTH || s.length > MAX_RANDOM_LENGTH) return false;
   if (HEX.test(s) || UUID.test(s)) return false;
   if (!/\d/.test(s) || !/[A-Za-z]/.test(s)) return false;
@@ -42,4 +43,12 @@ export function looksRandom(s: string): boolean {
   const parts = s.split(/[-_.]/);
   if (parts.length >= 3 && parts.every((p) => p.length <= 12 && (p.length === 0 || WORDY_PART.test(p)))) return false;
   return classChangeRate(s) >= 0.2 && shannonEntropy(s) >= ENTROPY_THRESHOLD;
+}
+
+const SYMBOLIC = /[!#%*@^~]/;
+
+/** A chosen password: letters, digits and a symbol, no spaces, not an address or a reference. */
+function looksLikePassword(s: string): boolean {
+  if (s.length < 10 || s.length > 128 || s.startsWith('$') || s.includes('@') && s.includes('.')) return false;
+  return /[A-Za-z]/.test(s) && /\d/.test(s) && classChangeRate(s) >= 0.2;
 }

@@ -1,12 +1,12 @@
 import { redact } from './redact';
-import { sampleSecrets } from './secret-samples';
+import { plantedSecrets } from './secret-samples';
 
 describe('provider and secret names inside JSON-encoded text', () => {
-  const samples = sampleSecrets('escaped');
+  const heroku = plantedSecrets('escaped').heroku_api_key;
 
   it.each(['\\n', '\\t', '\\r\\n'])('finds a heroku key after an escaped %s, as a tool input stored as JSON holds it', (escape) => {
-    const uuid = samples.heroku_api_key.split(' ').pop()!;
-    const text = JSON.stringify({ command: `echo "a${escape.replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\r/g, '\r')}${samples.heroku_api_key}"` });
+    const uuid = heroku.secrets[0]!;
+    const text = JSON.stringify({ command: `echo "a${escape.replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\r/g, '\r')}heroku says ${uuid}"` });
     expect(text).toContain(`${escape}heroku`);
     expect(redact(text).text).not.toContain(uuid);
   });

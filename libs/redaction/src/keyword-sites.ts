@@ -1,11 +1,10 @@
-import { type ProviderContext, providerContext, type SecretNameKind, secretNameKind } from './secret-names';
+import { type SecretNameKind, secretNameKind } from './secret-names';
 
-/** An identifier in the text that names a secret or a provider. */
+/** An identifier in the text that names a secret. */
 export interface KeywordSite {
   readonly start: number;
   readonly end: number;
-  readonly nameKind: SecretNameKind | null;
-  readonly provider: ProviderContext | null;
+  readonly nameKind: SecretNameKind;
   /** A flag such as `--password`, whose value may follow after a space. */
   readonly isFlag: boolean;
   /** Two prose words such as "api key": never an assignment key. */
@@ -18,27 +17,20 @@ export interface KeywordSite {
  * it is everywhere in code and only names a secret in a pair (api_key…).
  */
 const KEYWORD =
-  /pass|pwd|secret|token|auth|credential|bearer|cookie|(?:api|access|private|signing|encryption|master|account|session)[ _-]?key|aws|heroku|twilio/gi;
+  /pass|pwd|secret|token|auth|credential|bearer|cookie|(?:api|access|private|signing|encryption|master|account|session)[ _-]?key/gi;
 
 const IDENT_CHAR = /[A-Za-z0-9_.-]/;
 const MAX_IDENT = 80;
 
-interface NameClass {
-  readonly nameKind: SecretNameKind | null;
-  readonly provider: ProviderContext | null;
-}
-
-const PROSE_NAME: NameClass = { nameKind: 'secret', provider: null };
-
 // The same few names (token, max_tokens, password…) recur on every event; classifying
 // one means splitting and lowercasing, so remember recent answers.
-const NAME_CACHE = new Map<string, NameClass>();
+const NAME_CACHE = new Map<string, SecretNameKind | null>();
 const NAME_CACHE_SIZE = 4096;
 
-function classify(name: string): NameClass {
+function classify(name: string): SecretNameKind | null {
   const known = NAME_CACHE.get(name);
-  if (known) return known;
-  const result = { nameKind: secretNameKind(name), provider: providerContext(name) };
+  if (known !== undefined) return known;
+  const result = secretNameKind(name);
   if (NAME_CACHE.size >= NAME_CACHE_SIZE) NAME_CACHE.clear();
   NAME_CACHE.set(name, result);
   return result;
@@ -65,9 +57,9 @@ export function findKeywordSites(text: string, isProtected: (at: number) => bool
     doneUntil = end;
     keyword.lastIndex = end;
     const name = text.slice(start, end);
-    const { nameKind, provider } = isProse ? PROSE_NAME : classify(name);
-    if (nameKind === null && provider === null) continue;
-    sites.push({ start, end, nameKind, provider, isFlag: name.startsWith('-'), isProse });
+    const nameKind = isProse ? 'secret' : classify(name);
+    if (nameKind === null) continue;
+    sites.push({ start, end, nameKind, isFlag: name.startsWith('-'), isProse });
   }
   return sites;
 }

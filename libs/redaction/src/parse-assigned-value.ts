@@ -22,7 +22,7 @@ const NOT_VALUES = new Set([
 ]);
 
 /** References and stand-ins: `$TOKEN`, `${X}`, `%X%`, `<your-token>`, `{{ secret }}`, `****`, `xxx`. */
-const REFERENCE = /^(?:\$|%[A-Za-z_]+%$|<|\{\{|\[REDACTED:|\*+$|x{3,}$|\.\.\.$|…|[|>][-+]?$)/i;
+const REFERENCE = /^(?:\$|%[A-Za-z_]+%$|<|\{\{|\[REDACTED:|\*+$|x{3,}$|\.\.\.$|…|[|>][-+]?$|process\.env\.|os\.environ|System\.getenv)/i;
 const IDENTIFIER_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
 const CALL = /^(?:(?:await|new|yield|return)\s+)?[A-Za-z_$][\w$.]*[([]/;
 
@@ -30,18 +30,25 @@ const CALL = /^(?:(?:await|new|yield|return)\s+)?[A-Za-z_$][\w$.]*[([]/;
 export function parseAssignedValue(text: string, site: KeywordSite): ValueSpan | null {
   let j = site.end;
   const before = text[site.start - 1];
-  if (before !== undefined && QUOTES.includes(before) && text[j] === before) j++;
-  else if (text.startsWith('\\"', j) && before === '"') j += 2;
+  if (before === '<' && text[j] === '>') return xmlElementValue(text, j + 1);
+  if (before !== undefined && QUOTES.includes(before) && text[j] === before) {
+    j++;
+    const pairedValue = pairedQuotedValue(text, site.start - 1, j);
+    if (pairedValue !== undefined) return pairedValue;
+    // `ENV["TOKEN"] = …`, `os.environ['API_KEY'] = …`
+    if (text[j] === ']') j++;
+  } else if (text.startsWith('\\"', j) && before === '"') j += 2;
 
   const gapStart = j;
   while (text[j] === ' ' || text[j] === '\t') j++;
   const spacedBefore = j > gapStart;
-  let sep: string;
-  if (text.startsWith(':=', j) || text.startsWith('=>', j)) sep = text.slice(j, j + 2);
-  else if (text[j] === '=' && text[j + 1] !== '=' && text[j + 1] !== '~') sep = '=';
-  else if (text[j] === ':' && text[j + 1] !== ':' && text[j + 1] !== '/') sep = ':';
-  else if (site.isFlag && spacedBefore && j < text.length && text[j] !== '\n') sep = ' ';
-  else return null;
+  let sep = OPERATORS.find((op) => text.startsWith(op, j));
+  if (sep === undefined) {
+    if (text[j] === '=' && text[j + 1] !== '=' && text[j + 1] !== '~') sep = '=';
+    else if (text[j] === ':' && text[j + 1] !== ':' && text[j + 1] !== '/') sep = ':';
+    else if ((site.isFlag || isSetx(text, site.start)) && spacedBefore && j < text.length && text[j] !== '\n') sep = ' ';
+    else return namedValue(text, j);
+  }
   j += sep === ' ' ? 0 : sep.length;
   const afterSep = j;
   while (text[j] === ' ' || text[j] === '\t') j++;
@@ -52,6 +59,63 @@ export function parseAssignedValue(text: string, site: KeywordSite): ValueSpan |
   const quoted = quotedValue(text, j);
   if (quoted !== undefined) return quoted === null ? null : hideQuoted(text, quoted);
   return unquotedValue(text, j, { lineForm, spaced, sep });
+}
+
+/** Windows `setx NAME value`. */
+const isSetx = (text: string, keyStart: number): boolean =>
+  /(?:^|\n)[ \t]*setx[ \t]+$/i.test(text.slice(Math.max(0, keyStart - 16), keyStart));
+
+/**
+ * A secret name given as the name of a name/value pair: `{"name": "API_TOKEN", "value": "…"}`,
+ * `- name: DEPLOY_TOKEN⏎  value: …` (Kubernetes env, CI variables), `variable "db_password" {⏎  default = "…"`.
+ */
+function namedValue(text: string, at: number): ValueSpan | null {
+  const rest = text.slice(at, at + 200);
+  const sameLine = /^["']?\s*,\s*\\?["']value\\?["']\s*:\s*/.exec(rest);
+  if (sameLine) {
+    const quoted = quotedValue(text, at + sameLine[0].length);
+    return quoted ? hideQuoted(text, quoted) : null;
+  }
+  const nextLine = /^["']?[ \t]*\{?[ \t]*\r?\n[ \t]*(?:-[ \t]+)?["']?(?:value|default)["']?[ \t]*[:=][ \t]*/.exec(rest);
+  if (!nextLine) return null;
+  const start = at + nextLine[0].length;
+  const quoted = quotedValue(text, start);
+  if (quoted !== undefined) return quoted === null ? null : hideQuoted(text, quoted);
+  return unquotedValue(text, start, { lineForm: true, spaced: false, sep: ':' });
+}
+
+/** Assignment operators of common languages beyond `=` and `:` (Makefile, Go, PHP, R, Ruby, Perl, BNF). */
+const OPERATORS = [':::=', '::=', ':=', '=>', '?=', '.=', '+=', '||=', '<-'];
+
+/** `<password>…</password>`: the element's text up to the next tag. */
+function xmlElementValue(text: string, start: number): ValueSpan | null {
+  const close = text.indexOf('<', start);
+  const end = close === -1 ? Math.min(text.length, start + MAX_QUOTED) : close;
+  const value = text.slice(start, end);
+  if (value.trim().length === 0 || value.includes('\n') || REFERENCE.test(value.trim())) return null;
+  return { start, end };
+}
+
+/**
+ * A quoted secret name paired with a quoted value: `setProperty("db.password", "…")`,
+ * `put('api_key', '…')`, `<add key="ClearTextPassword" value="…" />`, `<entry key="token">…</entry>`.
+ * undefined when the name is not in such a pair.
+ */
+function pairedQuotedValue(text: string, openQuote: number, afterQuote: number): ValueSpan | null | undefined {
+  const rest = text.slice(afterQuote, afterQuote + 24);
+  const attribute = /^\s+value\s*=\s*/.exec(rest);
+  if (attribute) {
+    const quoted = quotedValue(text, afterQuote + attribute[0].length);
+    return quoted ? hideQuoted(text, quoted) : null;
+  }
+  if (rest.startsWith('>') && text[openQuote - 1] === '=') return xmlElementValue(text, afterQuote + 1);
+  const argument = /^\s*,\s*/.exec(rest);
+  if (argument && /\(\s*$/.test(text.slice(Math.max(0, openQuote - 8), openQuote))) {
+    const quoted = quotedValue(text, afterQuote + argument[0].length);
+    if (quoted === undefined) return undefined;
+    return quoted ? hideQuoted(text, quoted) : null;
+  }
+  return undefined;
 }
 
 function startsLine(text: string, keyStart: number): boolean {

@@ -85,30 +85,3 @@ describe('redact keeps the key and replaces only the value', () => {
     expect(redact(`GITHUB_TOKEN=ghp_${body(36)}`).text).toBe('GITHUB_TOKEN=[REDACTED:github_token]');
   });
 });
-
-describe('redact stays linear on pathological input', () => {
-  const MB = 1024 * 1024;
-  it.each([
-    ['word characters', 'a'.repeat(MB)],
-    ['digits', '1'.repeat(MB)],
-    ['base64-ish runs', `${body(62)}+/`.repeat(MB / 64)],
-    ['PEM headers without an END', '-----BEGIN RSA PRIVATE KEY-----\n'.repeat(MB / 32)],
-    ['URL schemes without hosts', 'a://'.repeat(MB / 4)],
-    ['secret words without values', 'password token secret auth '.repeat(MB / 27)],
-    ['assignments without values', 'password=&'.repeat(MB / 10)],
-    ['quotes that never close', `password="${'x'.repeat(MB)}`],
-    ['token prefixes', 'sk-ghp_xoxb-AKIAeyJ'.repeat(MB / 19)],
-    ['discord-like dots', `M${'a'.repeat(30)}.`.repeat(MB / 32)],
-    ['telegram-like digits', '1234567890:A'.repeat(MB / 12)],
-    ['escaped newlines', '\\n'.repeat(MB / 2)],
-    ['code full of secret words and brackets', 'const token = tokens[i]; // [x]\n'.repeat(MB / 32)],
-  ])('handles 1 MB of %s within a second or two', (_label, text) => {
-    const started = performance.now();
-    const result = redact(text);
-    const elapsed = performance.now() - started;
-
-    expect(typeof result.text).toBe('string');
-    // Generous bound: catastrophic backtracking would take minutes, not seconds.
-    expect(elapsed).toBeLessThan(5_000);
-  });
-});

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { redact } from './redact';
 import { SECRET_KINDS } from './secret-kind';
-import { findPlantedSecrets, sampleSecrets, SECRET_SAMPLES } from './secret-samples';
+import { findLeakedWindows, plantedSecret, SECRET_SAMPLES } from './secret-samples';
 
 // Words that cannot form a secret: no secret-naming word, no provider prefix.
 const SAFE_WORDS = [
@@ -91,12 +91,12 @@ describe('redact properties', () => {
         safeText,
         fc.constantFrom(' ', '\n', '\t', '\r\n'),
         (kind, salt, before, after, gap) => {
-          const sample = sampleSecrets(salt)[kind];
-          const text = `${before}${gap}${sample}${gap}${after}`;
+          const planted = plantedSecret(kind, salt);
+          const text = `${before}${gap}${planted.text}${gap}${after}`;
 
           const result = redact(text);
 
-          expect(findPlantedSecrets(result.text, { [kind]: sample })).toEqual([]);
+          expect(findLeakedWindows(result.text, { [kind]: planted })).toEqual([]);
           expect(result.findings.map((f) => f.kind)).toContain(kind);
         },
       ),

@@ -1,6 +1,10 @@
 import { detectAssignments } from './detect-assignments';
+import { detectCliCredentials } from './detect-cli-credentials';
+import { detectConnectionStrings } from './detect-connection-strings';
 import { detectHighEntropy } from './detect-high-entropy';
+import { detectKubernetesSecrets } from './detect-kubernetes-secrets';
 import { detectPrivateKeys } from './detect-private-keys';
+import { detectProviderContext } from './detect-provider-context';
 import { detectTokens } from './detect-tokens';
 import { detectUrlCredentials } from './detect-url-credentials';
 import { findKeywordSites } from './keyword-sites';
@@ -88,6 +92,10 @@ function scanOnce(text: string): Finding[] {
     ...detectTokens(text),
     ...detectPrivateKeys(text),
     ...detectUrlCredentials(text),
+    ...detectProviderContext(text),
+    ...detectCliCredentials(text),
+    ...detectConnectionStrings(text),
+    ...detectKubernetesSecrets(text),
     ...detectAssignments(text, sites),
     ...detectHighEntropy(text, sites),
   ];

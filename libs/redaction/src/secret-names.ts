@@ -51,7 +51,8 @@ export type SecretNameKind = 'password' | 'secret';
 
 /** `password` or `secret` when the identifier names one, else null. */
 export function secretNameKind(identifier: string): SecretNameKind | null {
-  const bare = identifier.replace(/^[-]+|[.\-_]+$/g, '');
+  // `process.env.AUTH_SECRET`, `db.password`, `password.length`: the last part names the thing.
+  const bare = identifier.replace(/^[-]+|[.\-_]+$/g, '').split('.').pop()!;
   if (bare.length === 0 || SHELL_NAMES.has(bare)) return null;
   const segments = splitSegments(bare);
   if (segments.some((s) => METADATA_SEGMENTS.has(s))) return null;
@@ -67,12 +68,3 @@ export function secretNameKind(identifier: string): SecretNameKind | null {
 
 export const namesSecret = (identifier: string): boolean => secretNameKind(identifier) !== null;
 
-/** Provider words that make a nearby value of that provider's shape a secret. */
-export type ProviderContext = 'aws' | 'heroku' | 'twilio';
-
-export function providerContext(identifier: string): ProviderContext | null {
-  for (const s of splitSegments(identifier)) {
-    if (s === 'aws' || s === 'heroku' || s === 'twilio') return s;
-  }
-  return null;
-}

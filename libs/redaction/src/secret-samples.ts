@@ -1,19 +1,34 @@
-import type { SecretKind } from './secret-kind';
+import { SECRET_FORMATS } from './secret-formats';
+import { SECRET_KINDS, type SecretKind } from './secret-kind';
 
 /**
- * Fake but correctly shaped secrets, one per family, for tests that plant them
- * in events and then scan storage, logs and API answers for survivors. Values
- * are generated from a seed, never copied from anywhere, so they are not live.
+ * Fake but correctly shaped secrets for tests that plant them in events and then
+ * scan storage, logs and API answers for survivors, and for the labelled corpus.
+ * Values are drawn from a seed, never copied from anywhere, so they are not live.
  */
 
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const DIGITS = '0123456789';
-const ALNUM = UPPER + LOWER + DIGITS;
-const HEXL = '0123456789abcdef';
+const ALPHABETS: Record<string, string> = {
+  a: UPPER + LOWER + DIGITS,
+  l: LOWER + DIGITS,
+  u: UPPER + DIGITS,
+  L: LOWER,
+  h: '0123456789abcdef',
+  H: '0123456789ABCDEF',
+  d: DIGITS,
+  b: `${UPPER}${LOWER}${DIGITS}+/`,
+  w: `${UPPER}${LOWER}${DIGITS}_-`,
+  z: 'QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L',
+  v: `${UPPER}234567`,
+  x: 'abcdefgh0123456789',
+};
 
-/** Small deterministic generator (mulberry32) seeded per kind. */
-function generator(seed: string): (alphabet: string, n: number) => string {
+export type Draw = (alphabet: string, n: number) => string;
+
+/** Small deterministic generator (mulberry32) seeded by a string. */
+export function seededDraw(seed: string): Draw {
   let h = 1779033703 ^ seed.length;
   for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 3432918353);
   let state = h >>> 0;
@@ -27,89 +42,86 @@ function generator(seed: string): (alphabet: string, n: number) => string {
   return (alphabet, n) => {
     let s = '';
     for (let i = 0; i < n; i++) s += alphabet[Math.floor(next() * alphabet.length)];
-    // Random bodies must look random to every rule: force a digit and both cases in.
-    if (alphabet === ALNUM && n >= 3) s = `${s.slice(0, n - 3)}${UPPER[n % 26]}${LOWER[n % 26]}${DIGITS[n % 10]}`;
     return s;
   };
 }
 
-/** base64 of `user:password`, drawn until it has no `+` or `/` so its core is one long run. */
-function basicCredential(r: (a: string, n: number) => string): string {
+/** Random bodies must look random to every rule, as real ones do: each class of the alphabet shows up. */
+function body(draw: Draw, code: string, n: number): string {
+  const alphabet = ALPHABETS[code]!;
+  let s = draw(alphabet, n);
+  if (n < 6) return s;
+  const classes = [UPPER, LOWER, DIGITS].filter((c) => [...c].some((ch) => alphabet.includes(ch)));
+  classes.forEach((c, i) => {
+    const inAlphabet = [...c].filter((ch) => alphabet.includes(ch)).join('');
+    s = s.slice(0, n - 1 - i * 2) + draw(inAlphabet, 1) + s.slice(n - i * 2);
+  });
+  return s;
+}
+
+const uuid = (draw: Draw): string =>
+  `${body(draw, 'h', 8)}-${draw('0123456789abcdef', 4)}-4${draw('0123456789abcdef', 3)}-a${draw('0123456789abcdef', 3)}-${body(draw, 'h', 12)}`;
+
+/** base64 of `user:password`, drawn until it has no `+` or `/` so it is one run. */
+function basicCredential(draw: Draw): string {
   for (;;) {
-    const encoded = btoa(`deploy:${r(ALNUM, 27)}`);
+    const encoded = btoa(`deploy:${body(draw, 'a', 27)}`);
     if (!/[+/]/.test(encoded)) return encoded;
   }
 }
 
-function pem(r: (a: string, n: number) => string, label: string, newline: string): string {
-  const lines = [0, 1, 2, 3].map(() => r(ALNUM, 64));
-  return [`-----BEGIN ${label}-----`, ...lines, `-----END ${label}-----`].join(newline);
+export interface PlantedSecret {
+  /** The text to plant. */
+  readonly text: string;
+  /** The parts of it that must not survive (the whole text unless the template marks them). */
+  readonly secrets: readonly string[];
 }
 
-/** One planted sample per kind; `salt` gives a different but equally shaped set. */
+/** Fills a template of secret-formats with values from `draw`. */
+export function expandTemplate(template: string, draw: Draw): PlantedSecret {
+  const filled = template.replace(/\{(uuid|basic|[a-zA-Z])(\d*)\}/g, (_m, code: string, n: string) =>
+    code === 'uuid' ? uuid(draw) : code === 'basic' ? basicCredential(draw) : body(draw, code, Number(n)));
+  if (!filled.includes('⟦')) return { text: filled, secrets: [filled] };
+  const secrets = [...filled.matchAll(/⟦([^⟧]*)⟧/g)].map((m) => m[1]!);
+  return { text: filled.replace(/[⟦⟧]/g, ''), secrets };
+}
+
+/** One planted secret per kind (its first documented form); `salt` gives a different, equally shaped set. */
+export function plantedSecrets(salt = 'mnemo'): Record<SecretKind, PlantedSecret> {
+  const out = {} as Record<SecretKind, PlantedSecret>;
+  for (const kind of SECRET_KINDS) out[kind] = plantedSecret(kind, salt);
+  return out;
+}
+
+/** The planted secret of one kind, as `plantedSecrets(salt)[kind]` holds it. */
+export function plantedSecret(kind: SecretKind, salt = 'mnemo'): PlantedSecret {
+  const planted = expandTemplate(SECRET_FORMATS[kind][0]!, seededDraw(`${salt}:${kind}`));
+  rememberSecrets(planted);
+  return planted;
+}
+
+/** The secret parts of samples built here, so a scan looks for the secret, not the name kept beside it. */
+const SECRET_PARTS = new Map<string, readonly string[]>();
+const SECRET_PARTS_LIMIT = 20_000;
+function rememberSecrets(planted: PlantedSecret): void {
+  if (SECRET_PARTS.size >= SECRET_PARTS_LIMIT) SECRET_PARTS.clear();
+  SECRET_PARTS.set(planted.text, planted.secrets);
+}
+
+/** The text of each planted secret, by kind. */
 export function sampleSecrets(salt = 'mnemo'): Record<SecretKind, string> {
-  const rng = (kind: string): ((a: string, n: number) => string) => generator(`${salt}:${kind}`);
-  const s = <K extends SecretKind>(kind: K, build: (r: (a: string, n: number) => string) => string): [K, string] => [
-    kind,
-    build(rng(kind)),
-  ];
-  const uuid = (r: (a: string, n: number) => string): string =>
-    `${r(HEXL, 8)}-${r(HEXL, 4)}-4${r(HEXL, 3)}-a${r(HEXL, 3)}-${r(HEXL, 12)}`;
-  const entries: Array<[SecretKind, string]> = [
-    s('anthropic_key', (r) => `sk-ant-api03-${r(ALNUM, 80)}-${r(ALNUM, 6)}AA`),
-    s('openai_key', (r) => `sk-proj-${r(ALNUM, 48)}T3BlbkFJ${r(ALNUM, 48)}`),
-    s('groq_key', (r) => `gsk_${r(ALNUM, 52)}`),
-    s('github_token', (r) => `ghp_${r(ALNUM, 36)}`),
-    s('github_fine_grained_token', (r) => `github_pat_11${r(UPPER + DIGITS, 20)}_${r(ALNUM, 59)}`),
-    s('gitlab_token', (r) => `glpat-${r(ALNUM, 20)}`),
-    s('slack_token', (r) => `xoxb-${r(DIGITS, 12)}-${r(DIGITS, 13)}-${r(ALNUM, 24)}`),
-    s('slack_webhook', (r) => `https://hooks.slack.com/services/T${r(UPPER + DIGITS, 10)}/B${r(UPPER + DIGITS, 10)}/${r(ALNUM, 24)}`),
-    s('aws_access_key', (r) => `AKIA${r(UPPER + DIGITS, 16)}`),
-    s('aws_secret_key', (r) => `aws_secret_access_key = ${r(ALNUM, 40)}`),
-    s('google_api_key', (r) => `AIza${r(ALNUM, 35)}`),
-    s('stripe_key', (r) => `sk_live_${r(ALNUM, 99)}`),
-    s('npm_token', (r) => `npm_${r(ALNUM, 36)}`),
-    s('pypi_token', (r) => `pypi-AgEIcHlwaS5vcmc${r(ALNUM, 70)}`),
-    s('huggingface_token', (r) => `hf_${r(ALNUM, 34)}`),
-    s('digitalocean_token', (r) => `dop_v1_${r(HEXL, 64)}`),
-    s('databricks_token', (r) => `dapi${r(HEXL, 32)}`),
-    s('shopify_token', (r) => `shpat_${r(HEXL, 32)}`),
-    s('atlassian_token', (r) => `ATATT3xFfGF0${r(ALNUM, 180)}=${r(HEXL.toUpperCase(), 8)}`),
-    s('sendgrid_key', (r) => `SG.${r(ALNUM, 22)}.${r(ALNUM, 43)}`),
-    s('mailgun_key', (r) => `key-${r(HEXL, 32)}`),
-    s('twilio_api_key', (r) => `SK${r(HEXL, 32)}`),
-    s('twilio_account_sid', (r) => `AC${r(HEXL, 32)}`),
-    s('twilio_auth_token', (r) => `TWILIO_AUTH_TOKEN=${r(HEXL, 32)}`),
-    s('heroku_api_key', (r) => `heroku login key ${uuid(r)}`),
-    s('discord_bot_token', (r) => `M${r(ALNUM, 25)}.${r(ALNUM, 6)}.${r(ALNUM, 38)}`),
-    s('discord_webhook', (r) => `https://discord.com/api/webhooks/${r(DIGITS, 18)}/${r(ALNUM, 68)}`),
-    s('telegram_bot_token', (r) => `${r('123456789', 1)}${r(DIGITS, 9)}:AA${r(ALNUM, 33)}`),
-    s('azure_storage_key', (r) =>
-      `DefaultEndpointsProtocol=https;AccountName=mnemostore;AccountKey=${r(ALNUM, 86)}==;EndpointSuffix=core.windows.net`),
-    s('azure_sas_token', (r) =>
-      `https://mnemostore.blob.core.windows.net/c/f.txt?sv=2022-11-02&sp=r&sig=${r(ALNUM, 43)}%3D`),
-    s('gcp_service_account', (r) =>
-      `{"type": "service_account", "project_id": "mnemo-dev", "private_key_id": "${r(HEXL, 40)}", "private_key": "${pem(r, 'PRIVATE KEY', '\\n')}\\n"}`),
-    s('jwt', (r) => `eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ${r(ALNUM, 60)}.${r(ALNUM, 43)}`),
-    s('bearer_token', (r) => `Authorization: Bearer ${r(ALNUM, 40)}`),
-    s('basic_auth', (r) => `Authorization: Basic ${basicCredential(r)}`),
-    s('private_key', (r) => pem(r, 'RSA PRIVATE KEY', '\n')),
-    s('connection_string', (r) => `postgres://mnemo_app:${r(ALNUM, 24)}@db.internal:5432/mnemo`),
-    s('basic_auth_url', (r) => `https://deploy:${r(ALNUM, 24)}@git.example.com/org/repo.git`),
-    s('password', (r) => `DB_PASSWORD=${r(ALNUM, 20)}`),
-    s('secret', (r) => `export API_TOKEN="${r(ALNUM, 32)}"`),
-    s('high_entropy', (r) => `the signing secret is ${r(ALNUM, 32)}`),
-  ];
-  return Object.fromEntries(entries) as Record<SecretKind, string>;
+  const planted = plantedSecrets(salt);
+  return Object.fromEntries(SECRET_KINDS.map((kind) => [kind, planted[kind].text])) as Record<SecretKind, string>;
 }
 
 export const SECRET_SAMPLES: Readonly<Record<SecretKind, string>> = Object.freeze(sampleSecrets());
 
 /**
- * The part of a planted sample that must never survive: its longest run of
- * letters and digits (the random body), so context kept around a redacted
- * value (`DB_PASSWORD=`, a URL's user) does not count as a leak, and JSON
- * escaping of the surrounding text does not hide one.
+ * The part of a secret that must never survive: its longest run of letters and
+ * digits (the random body), so JSON escaping of the surrounding text does not
+ * hide a leak. For samples built here the scan looks at the secret parts only,
+ * so context kept around a redacted value (`DB_PASSWORD=`, a URL's user) does
+ * not count as a leak.
  */
 export function secretCore(sample: string): string {
   let best = '';
@@ -123,7 +135,36 @@ export function findPlantedSecrets(
   samples: Readonly<Record<string, string>> = SECRET_SAMPLES,
 ): string[] {
   return Object.values(samples).filter((sample) => {
-    const core = secretCore(sample);
-    return haystack.includes(sample) || (core.length >= 8 && haystack.includes(core));
+    if (haystack.includes(sample)) return true;
+    const cores = (SECRET_PARTS.get(sample) ?? [sample]).map(secretCore);
+    return cores.some((core) => core.length >= 8 && haystack.includes(core));
   });
+}
+
+/**
+ * Every `width`-character window of a secret's body (cut at whitespace, quotes
+ * and backslashes, which storage may escape), so a leak of any fragment is seen.
+ */
+export function secretWindows(secret: string, width = 8): string[] {
+  const windows = new Set<string>();
+  for (const run of secret.split(/[\s"'\\]+/)) {
+    for (let i = 0; i + width <= run.length; i++) windows.add(run.slice(i, i + width));
+  }
+  return [...windows];
+}
+
+/** The kinds whose secret leaks into `haystack` by any `width`-character window, with the first window found. */
+export function findLeakedWindows(
+  haystack: string,
+  planted: Readonly<Record<string, PlantedSecret>>,
+  width = 8,
+): Array<{ kind: string; window: string }> {
+  const leaks: Array<{ kind: string; window: string }> = [];
+  // A placeholder names the kind (`[REDACTED:rubygems_token]`), which may share a window with a prefix.
+  const text = haystack.replace(/\[REDACTED:[a-z0-9_]+\]/g, ' ');
+  for (const [kind, { secrets }] of Object.entries(planted)) {
+    const window = secrets.flatMap((s) => secretWindows(s, width)).find((w) => text.includes(w));
+    if (window !== undefined) leaks.push({ kind, window });
+  }
+  return leaks;
 }

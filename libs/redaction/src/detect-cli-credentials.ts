@@ -1,0 +1,48 @@
+import { type Candidate, RANK_ASSIGNMENT, RANK_SHAPE } from './secret-kind';
+
+/** `curl -u user:pass`, `--user user:pass`, `-U user:pass` (wget, svn…): the user stays. */
+const USER_PASS = /(?<=\s|^)(?:-u|--user|--proxy-user|-U)(?:[ \t]+|=)?(["']?)(?<user>[^\s:"'$<>{}]{1,64}):(?<secret>[^\s"']+)\1/gd;
+/** Clients that take the password glued to -p (`mysql -uroot -pS3cret`) or after it (`sshpass -p …`). */
+const PASSWORD_CLIENT = /\b(?:mysql\w*|mariadb\w*|mysqladmin|mysqldump|sshpass|mongo(?:sh|dump|restore|import|export)?|docker(?:\s+\S+)?\s+login|podman\s+login|helm\s+registry\s+login|redis-cli|keytool|openssl|zip|unzip|7z)\b/g;
+const GLUED_P = /(?<=[ \t])-p(?<secret>[^\s'"-][^\s'"]*)/gd;
+const SPACED_P = /(?<=[ \t])(?:-p|-a|-P|--pass|-storepass|-keypass|-passin|-passout)[ \t]+(?:pass:)?(?<secret>[^\s'"-][^\s'"]*)/gd;
+const REFERENCE = /^(?:\$|<|\{\{|\[REDACTED:|\*+$|%[A-Za-z_]+%$|process\.env\.)/;
+
+/** Credentials typed on a command line. */
+export function detectCliCredentials(text: string): Candidate[] {
+  const found: Candidate[] = [];
+  if (text.includes(' -u') || text.includes('--user') || text.includes(' -U') || text.includes('--proxy-user')) {
+    for (const m of text.matchAll(USER_PASS)) {
+      const [start, end] = m.indices!.groups!.secret!;
+      if (!REFERENCE.test(m.groups!.secret!) && !/^\d+$/.test(m.groups!.secret!)) {
+        found.push({ kind: 'cli_credential', start, end, rank: RANK_SHAPE });
+      }
+    }
+  }
+  if (text.includes(' -p') || text.includes(' -a') || text.includes(' -P') || text.includes('pass')) {
+    let doneUntil = -1;
+    for (const client of text.matchAll(PASSWORD_CLIENT)) {
+      if (client.index < doneUntil) continue;
+      const lineStart = text.lastIndexOf('\n', client.index) + 1;
+      let lineEnd = text.indexOf('\n', client.index);
+      if (lineEnd === -1) lineEnd = text.length;
+      doneUntil = lineEnd;
+      passwordFlags(text.slice(lineStart, lineEnd), lineStart, found);
+    }
+  }
+  return found;
+}
+
+function passwordFlags(line: string, offset: number, found: Candidate[]): void {
+  const isMysql = /\b(?:mysql|mariadb)/.test(line);
+  for (const pattern of isMysql ? [GLUED_P, SPACED_P] : [SPACED_P]) {
+    for (const m of line.matchAll(pattern)) {
+      const [start, end] = m.indices!.groups!.secret!;
+      const value = m.groups!.secret!;
+      // mysql's -P is the port, and `-p db_name` is the database after a prompt flag.
+      if (REFERENCE.test(value) || /^\d{1,5}$/.test(value)) continue;
+      if (isMysql && pattern === SPACED_P && m[0].trimStart().startsWith('-p')) continue;
+      found.push({ kind: 'cli_credential', start: offset + start, end: offset + end, rank: RANK_ASSIGNMENT });
+    }
+  }
+}
