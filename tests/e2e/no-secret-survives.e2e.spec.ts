@@ -3,16 +3,37 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
+import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { connect } from '@nats-io/transport-node';
 import Redis from 'ioredis';
-import { findPlantedSecrets, sampleSecrets } from '@mnemo/redaction';
-import { allProjections } from '@mnemo/platform-service';
+import { GATEWAY_PROTO, PROTO_OPTIONS } from '@mnemo/context-service';
+import { findLeakedWindows, plantedSecrets } from '@mnemo/redaction';
 import { ADMIN_KEY, startHarness, type Harness } from '../support/platform-harness';
-import { eventually, TEST_REDIS_URL } from '../support/servers';
+import { eventually, TEST_NATS_URL, TEST_REDIS_URL } from '../support/servers';
 
-// A salt of its own, so no other test's planted values can be confused with these.
-const SECRETS = sampleSecrets('no-secret-survives');
+// A salt of its own, so no other test's planted values can be confused with these. Every family the
+// redactor knows is planted (its first documented form), and a leak is any 8-character window of a secret.
+const PLANTED = plantedSecrets('no-secret-survives');
+const SECRETS: Record<string, string> = Object.fromEntries(Object.entries(PLANTED).map(([kind, p]) => [kind, p.text]));
 const ALL = Object.values(SECRETS).join('\n\n');
 const SESSION = 'secret-session';
+const SETTLE_MS = 120_000;
+
+/** Whole samples, in order, up to `max` characters: a cut sample would plant half a secret. */
+function wholeSamples(max: number): string {
+  let out = '';
+  for (const sample of Object.values(SECRETS)) {
+    if (out.length + sample.length + 2 > max) break;
+    out += `${sample}\n\n`;
+  }
+  return out;
+}
+
+/** The planted secrets some 8-character window of which shows in `haystack`, by kind. */
+const leaks = (haystack: string): string[] => findLeakedWindows(haystack, PLANTED).map((l) => l.kind);
 
 /** Collects every log line the platform writes. */
 class LogLines extends Writable {
@@ -40,10 +61,13 @@ function secretTranscript(cwd: string): string {
   return `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`;
 }
 
-describe('no planted secret survives anywhere: durable stream, tables, Redis, logs', () => {
+describe('no planted secret survives anywhere: durable and dead-letter streams, tables, API answers, Redis, logs', () => {
   let harness: Harness;
   let account: { accountId: string; apiKey: string };
   let work: string;
+  let nc: NatsConnection;
+  let jsm: JetStreamManager;
+  let contextClient: grpc.Client & Record<string, Function>;
   const logs = new LogLines();
 
   beforeAll(async () => {
@@ -53,8 +77,14 @@ describe('no planted secret survives anywhere: durable stream, tables, Redis, lo
     await writeFile(path.join(project, 'secret-transcript.jsonl'), secretTranscript(path.join(work, 'repo')));
     harness = await startHarness({ env: { MNEMO_TRANSCRIPTS_ROOT: path.join(work, 'projects'), LOG_LEVEL: 'debug' }, logDestination: logs });
     account = await harness.createAccount('secrets');
+    nc = await connect({ servers: TEST_NATS_URL });
+    jsm = await jetstreamManager(nc);
+    const proto = grpc.loadPackageDefinition(protoLoader.loadSync(GATEWAY_PROTO, PROTO_OPTIONS)) as any;
+    contextClient = new proto.mnemo.v1.ContextService(`127.0.0.1:${harness.platform.grpcPort}`, grpc.credentials.createInsecure());
   });
   afterAll(async () => {
+    contextClient?.close();
+    await nc?.close();
     await harness?.stop();
     await rm(work, { recursive: true, force: true });
   });
@@ -65,7 +95,9 @@ describe('no planted secret survives anywhere: durable stream, tables, Redis, lo
     const events = [
       event('SessionStarted', { source: 'ai-coaching:interview', title: 'Keys', cwd: `/home/dev/${SECRETS.password}` }),
       // a title holds one secret at most (500 characters), so every family gets a session of its own
-      ...Object.entries(SECRETS).map(([kind, secret]) => event('SessionStarted', { source: 'claude-code', title: `t ${secret}` }, `title-${kind}`)),
+      ...Object.entries(SECRETS)
+        .filter(([, secret]) => secret.length <= 490)
+        .map(([kind, secret]) => event('SessionStarted', { source: 'claude-code', title: `t ${secret}` }, `title-${kind}`)),
       event('TurnRecorded', { seq: 1, role: 'user', text: `My keys:\n${ALL}` }),
       event('TurnRecorded', {
         seq: 2,
@@ -76,7 +108,7 @@ describe('no planted secret survives anywhere: durable stream, tables, Redis, lo
       event('ArtifactSaved', { artifactId: 'a1', title: 'Credentials', content: `# Keys\n${ALL}`, gist: SECRETS.jwt }),
       ...Object.entries(SECRETS).map(([kind, secret]) => event('BookmarkAdded', { bookmarkId: `b-${kind}`, text: `remember ${secret}` })),
       event('SessionOutcomeRecorded', {
-        summary: ALL.slice(0, 4000),
+        summary: wholeSamples(4000),
         firstUserTurn: SECRETS.anthropic_key,
         lastAssistantTurn: SECRETS.aws_access_key,
         filesRead: [`/tmp/${SECRETS.npm_token}`],
@@ -95,45 +127,67 @@ describe('no planted secret survives anywhere: durable stream, tables, Redis, lo
     // what a person types into the Memory Explorer goes straight to the durable log, not through MNEMO_RAW
     // (a memory holds at most 400 characters: the long families, a key file, are planted above)
     const typeable = Object.entries(SECRETS).filter(([, secret]) => secret.length <= 300);
-    expect(typeable.length).toBeGreaterThan(Object.keys(SECRETS).length - 5);
+    expect(typeable.length).toBeGreaterThan(Object.keys(SECRETS).length - 10);
     for (const [kind, secret] of typeable) {
       const created = await harness.http().post('/v1/memories').set('Authorization', `Bearer ${account.apiKey}`).send({ factType: 'preference', content: `Keeps ${kind} as ${secret}.` });
       expect({ kind, status: created.status, body: created.status === 201 ? null : created.body }).toEqual({ kind, status: 201, body: null });
     }
-    // and a context built from all of it
-    const claudeMd = await harness.http().get(`/v1/context/claude-md?sessionId=${SESSION}&format=json`).set('Authorization', `Bearer ${account.apiKey}`);
-    expect(claudeMd.status).toBe(200);
-    expect(findPlantedSecrets(JSON.stringify(claudeMd.body), SECRETS)).toEqual([]);
-
-    const { log, dataSource } = harness.platform.infra;
-    await eventually(async () => (await readAll('raw')).length, (n) => n === 0);
-    for (const projection of allProjections()) {
-      await eventually(() => log.pending('events', `projection-${projection.name}`), (pending) => pending === 0);
-    }
+    // every stage settles before anything is scanned: the raw queue drained, every consumer of the
+    // durable stream (projections and the memory and compaction reactors) with nothing pending
+    await settle();
     const api = (url: string) => harness.http().get(url).set('Authorization', `Bearer ${account.apiKey}`);
-    await eventually(() => api('/v1/sessions/secret-transcript/outcome'), (r) => r.status === 200);
+    await eventually(() => api('/v1/sessions/secret-transcript/outcome'), (r) => r.status === 200, SETTLE_MS);
+    await settle();
 
     // the durable stream
     const stream = JSON.stringify(await readAll('events'));
     expect(stream).toContain('[REDACTED:');
-    expect(findPlantedSecrets(stream, SECRETS)).toEqual([]);
+    expect(leaks(stream)).toEqual([]);
+
+    // the dead-letter stream, every message of it
+    const deadLetters = await readDeadLetterStream();
+    expect(leaks(deadLetters)).toEqual([]);
 
     // every table of this test's schema
+    const { dataSource } = harness.platform.infra;
     const tables: Array<{ table_name: string }> = await dataSource.query(
       `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_type = 'BASE TABLE'`,
       [harness.config.MNEMO_DB_SCHEMA],
     );
-    expect(tables.map((t) => t.table_name)).toEqual(expect.arrayContaining(['turns', 'sessions', 'session_outcomes']));
+    expect(tables.map((t) => t.table_name)).toEqual(expect.arrayContaining(['turns', 'sessions', 'session_outcomes', 'memory_facts']));
     for (const { table_name } of tables) {
       const rows: Array<{ row: string }> = await dataSource.query(`SELECT t::text AS row FROM "${table_name}" t`);
-      expect({ table: table_name, leaks: findPlantedSecrets(rows.map((r) => r.row).join('\n'), SECRETS) }).toEqual({ table: table_name, leaks: [] });
+      expect({ table: table_name, leaks: leaks(rows.map((r) => r.row).join('\n')) }).toEqual({ table: table_name, leaks: [] });
     }
 
-    // what the API answers
-    const answers = await Promise.all(['/v1/sessions?limit=200', `/v1/sessions/${SESSION}/turns`, '/v1/sessions/secret-transcript/turns', '/v1/sessions/secret-transcript/outcome'].map(api));
-    expect(findPlantedSecrets(JSON.stringify(answers.map((a) => a.body)), SECRETS)).toEqual([]);
+    // every API answer: sessions, turns, outcome, memories (every page), search, proposals, artifacts,
+    // the memory block and CLAUDE.md over HTTP and over gRPC, recall
+    const answers: unknown[] = [];
+    const keep = async (url: string) => {
+      const response = await api(url);
+      expect({ url, status: response.status }).toEqual({ url, status: 200 });
+      answers.push(response.body);
+      return response.body;
+    };
+    for (const url of ['/v1/sessions?limit=200', `/v1/sessions/${SESSION}/turns`, '/v1/sessions/secret-transcript/turns', '/v1/sessions/secret-transcript/outcome']) await keep(url);
+    const memoryCount = (await keep('/v1/memories?pageSize=100&page=1')).total as number;
+    expect(memoryCount).toBeGreaterThanOrEqual(typeable.length);
+    for (let page = 2; (page - 1) * 100 < memoryCount; page++) await keep(`/v1/memories?pageSize=100&page=${page}`);
+    for (const q of ['Keeps', 'token', 'password', 'secret']) await keep(`/v1/memories/search?q=${q}`);
+    await keep('/v1/proposals');
+    const artifacts = await keep('/v1/artifacts');
+    const artifactIds = JSON.stringify(artifacts).match(/"(?:id|artifactId)":"([^"]+)"/g) ?? [];
+    expect(artifactIds.length).toBeGreaterThan(0);
+    await keep('/v1/artifacts/a1');
+    await keep(`/v1/context/claude-md?sessionId=${SESSION}&format=json`);
+    await keep('/v1/context/memory-block');
+    const recall = await harness.http().post('/v1/recall').set('Authorization', `Bearer ${account.apiKey}`).send({ query: 'keys' });
+    answers.push({ status: recall.status, body: recall.body });
+    answers.push(await grpcCall('GetClaudeMd', { sessionId: SESSION }), await grpcCall('GetMemoryBlock', {}));
+    expect(answers.at(-2)).toMatchObject({ markdown: expect.any(String) });
+    expect(leaks(JSON.stringify(answers))).toEqual([]);
 
-    // every Redis key under this test's prefix
+    // every Redis key under this test's prefix (the context reads above filled the cache)
     const redis = new Redis(TEST_REDIS_URL);
     try {
       const dump: string[] = [];
@@ -143,15 +197,48 @@ describe('no planted secret survives anywhere: durable stream, tables, Redis, lo
         cursor = next;
         for (const key of keys) dump.push(key, JSON.stringify(await redisValue(redis, key)));
       } while (cursor !== '0');
-      expect(findPlantedSecrets(dump.join('\n'), SECRETS)).toEqual([]);
+      expect(dump.length).toBeGreaterThan(0);
+      expect(leaks(dump.join('\n'))).toEqual([]);
     } finally {
       redis.disconnect();
     }
 
     // the logs, at debug level
     expect(logs.lines.length).toBeGreaterThan(0);
-    expect(findPlantedSecrets(logs.lines.join(''), SECRETS)).toEqual([]);
+    expect(leaks(logs.lines.join(''))).toEqual([]);
   });
+
+  /** Polls until the raw queue is empty and no consumer of the raw or durable stream has anything pending. */
+  async function settle(): Promise<void> {
+    await eventually(async () => {
+      const pending: Record<string, number> = {};
+      for (const kind of ['RAW', 'EVENTS']) {
+        const name = `${harness.config.MNEMO_STREAM_PREFIX}_${kind}`;
+        if (kind === 'RAW') pending.raw_messages = (await jsm.streams.info(name)).state.messages;
+        for await (const consumer of jsm.consumers.list(name)) pending[`${kind}:${consumer.name}`] = consumer.num_pending + consumer.num_ack_pending;
+      }
+      return pending;
+    }, (pending) => Object.keys(pending).length > 2 && Object.values(pending).every((n) => n === 0), SETTLE_MS);
+  }
+
+  async function readDeadLetterStream(): Promise<string> {
+    const name = `${harness.config.MNEMO_STREAM_PREFIX}_DLQ`;
+    const { first_seq: first, last_seq: last } = (await jsm.streams.info(name)).state;
+    const letters: string[] = [];
+    for (let seq = Math.max(1, first); seq <= last; seq++) {
+      const message = await jsm.streams.getMessage(name, { seq }).catch(() => null);
+      if (message) letters.push(new TextDecoder().decode(message.data));
+    }
+    return letters.join('\n');
+  }
+
+  function grpcCall(method: string, request: object): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const metadata = new grpc.Metadata();
+      metadata.set('authorization', `Bearer ${account.apiKey}`);
+      contextClient[method]!(request, metadata, (error: grpc.ServiceError | null, reply: unknown) => (error ? reject(error) : resolve(reply)));
+    });
+  }
 
   async function readAll(stream: 'events' | 'raw') {
     const all = [];

@@ -2,8 +2,11 @@ import { type Candidate, RANK_ASSIGNMENT, RANK_SHAPE } from './secret-kind';
 
 /** `curl -u user:pass`, `--user user:pass`, `-U user:pass` (wget, svn…): the user stays. */
 const USER_PASS = /(?<=\s|^)(?:-u|--user|--proxy-user|-U)(?:[ \t]+|=)?(["']?)(?<user>[^\s:"'$<>{}]{1,64}):(?<secret>[^\s"']+)\1/gd;
+const USER_FLAG = / -[uU]|--(?:proxy-)?user/;
 /** Clients that take the password glued to -p (`mysql -uroot -pS3cret`) or after it (`sshpass -p …`). */
 const PASSWORD_CLIENT = /\b(?:mysql\w*|mariadb\w*|mysqladmin|mysqldump|sshpass|mongo(?:sh|dump|restore|import|export)?|docker(?:\s+\S+)?\s+login|podman\s+login|helm\s+registry\s+login|redis-cli|keytool|openssl|zip|unzip|7z)\b/g;
+/** A cheap literal check first: the client regex (with its word boundaries) runs only on text that names a client. */
+const CLIENT_NAMES = /m(?:ysql|ariadb|ongo)|sshpass|login|redis-cli|keytool|openssl|zip|7z/;
 const GLUED_P = /(?<=[ \t])-p(?<secret>[^\s'"-][^\s'"]*)/gd;
 const SPACED_P = /(?<=[ \t])(?:-p|-a|-P|--pass|-storepass|-keypass|-passin|-passout)[ \t]+(?:pass:)?(?<secret>[^\s'"-][^\s'"]*)/gd;
 const REFERENCE = /^(?:\$|<|\{\{|\[REDACTED:|\*+$|%[A-Za-z_]+%$|process\.env\.)/;
@@ -11,7 +14,7 @@ const REFERENCE = /^(?:\$|<|\{\{|\[REDACTED:|\*+$|%[A-Za-z_]+%$|process\.env\.)/
 /** Credentials typed on a command line. */
 export function detectCliCredentials(text: string): Candidate[] {
   const found: Candidate[] = [];
-  if (text.includes(' -u') || text.includes('--user') || text.includes(' -U') || text.includes('--proxy-user')) {
+  if (USER_FLAG.test(text)) {
     for (const m of text.matchAll(USER_PASS)) {
       const [start, end] = m.indices!.groups!.secret!;
       if (!REFERENCE.test(m.groups!.secret!) && !/^\d+$/.test(m.groups!.secret!)) {
@@ -19,7 +22,7 @@ export function detectCliCredentials(text: string): Candidate[] {
       }
     }
   }
-  if (text.includes(' -p') || text.includes(' -a') || text.includes(' -P') || text.includes('pass')) {
+  if (CLIENT_NAMES.test(text)) {
     let doneUntil = -1;
     for (const client of text.matchAll(PASSWORD_CLIENT)) {
       if (client.index < doneUntil) continue;

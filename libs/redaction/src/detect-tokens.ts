@@ -20,35 +20,80 @@ for (const literal of LITERALS) {
 }
 const BY_TRIGGER = TOKEN_RULES.filter((r) => r.trigger !== undefined).map(compile);
 
-/**
- * One scan with every literal prefix (as a trie) and the few regex triggers,
- * instead of ~200 regexes over the whole text: clean text costs a single pass.
- */
+/** Literal prefixes with a space (`Bearer `, `Token token=`): they sit just before a run, not inside one. */
+const SPACED = LITERALS.filter((literal) => /[ \t]/.test(literal));
+const SPACED_BEFORE = new RegExp(`(?:${literalTrie(SPACED)})[ \\t]*$`);
 const TRIGGER = new RegExp(
-  [literalTrie(LITERALS), ...BY_TRIGGER.map((c) => `(?:${c.rule.trigger})`)].join('|'),
+  [literalTrie(LITERALS.filter((l) => !SPACED.includes(l))), ...BY_TRIGGER.map((c) => `(?:${c.rule.trigger})`)].join('|'),
   'g',
 );
+/**
+ * Every token this detector knows is a run of at least 14 characters without
+ * spaces, quotes or brackets; one class scan finds the runs (as cheap as any
+ * scan), and only runs get the prefix scan.
+ */
+const RUN = /[^\s"'`<>()[\]{},;]{14,}/g;
 const MAX_TOKEN = 4096;
+const HASHLIKE = /^[0-9a-f-]+$/;
 
 /** Provider-shaped tokens (prefix keys, JWTs, Bearer/Basic credentials, webhook URLs). */
 export function detectTokens(text: string): Candidate[] {
   const found: Candidate[] = [];
-  const trigger = new RegExp(TRIGGER);
+  const runs = new RegExp(RUN);
+  let run: RegExpExecArray | null;
+  let doneUntil = 0;
+  while ((run = runs.exec(text)) !== null) {
+    const runStart = run.index;
+    const runEnd = runStart + run[0].length;
+    // Hashes and UUIDs fill transcripts; of all the shapes only ClickHouse's keys can be plain hex.
+    if (HASHLIKE.test(run[0]) && !run[0].startsWith('4b1d')) continue;
+    if (runStart >= doneUntil) doneUntil = spacedPrefix(text, runStart, found);
+    doneUntil = Math.max(doneUntil, scanRun(text, run[0], runStart, doneUntil, found));
+    runs.lastIndex = Math.max(runEnd, doneUntil);
+  }
+  return found;
+}
+
+/** `Bearer <run>`, `Basic <run>`: the scheme word just before the run. Returns where matching may go on. */
+function spacedPrefix(text: string, runStart: number, found: Candidate[]): number {
+  const gap = text[runStart - 1];
+  if (gap !== ' ' && gap !== '\t' && gap !== '=' && gap !== '"') return runStart;
+  const from = Math.max(0, runStart - 24);
+  const before = SPACED_BEFORE.exec(text.slice(from, runStart));
+  if (before === null) return runStart;
+  const at = from + before.index;
+  const literal = SPACED.find((l) => text.startsWith(l, at)) ?? '';
+  for (const compiled of BY_PREFIX.get(literal) ?? []) {
+    const span = matchAt(text, at, compiled);
+    if (span === null) continue;
+    found.push({ kind: compiled.rule.kind, start: span[0], end: span[1], rank: RANK_SHAPE });
+    return span[2];
+  }
+  return runStart;
+}
+
+/** Prefix and trigger hits inside one run; each hit is matched against the whole text. */
+function scanRun(text: string, run: string, runStart: number, doneUntil: number, found: Candidate[]): number {
+  // One shared regex: detectTokens never re-enters itself, and a regex per run costs more than the scan.
+  const trigger = TRIGGER;
+  trigger.lastIndex = Math.max(0, doneUntil - runStart);
+  let resumeAt = doneUntil;
   let hit: RegExpExecArray | null;
-  while ((hit = trigger.exec(text)) !== null) {
-    const at = hit.index;
+  while ((hit = trigger.exec(run)) !== null) {
+    const at = runStart + hit.index;
     const rules = BY_PREFIX.get(hit[0]) ?? BY_TRIGGER;
-    let resumeAt = at + 1;
+    let next = hit.index + 1;
     for (const compiled of rules) {
       const span = matchAt(text, at, compiled);
       if (span === null) continue;
       found.push({ kind: compiled.rule.kind, start: span[0], end: span[1], rank: RANK_SHAPE });
-      resumeAt = Math.max(at + 1, span[2]);
+      next = Math.max(next, span[2] - runStart);
+      resumeAt = Math.max(resumeAt, span[2]);
       break;
     }
-    trigger.lastIndex = resumeAt;
+    trigger.lastIndex = next;
   }
-  return found;
+  return resumeAt;
 }
 
 /** [start, end, matchEnd] of the rule's secret at `at`, or null. */

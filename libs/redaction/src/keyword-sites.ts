@@ -1,3 +1,4 @@
+import { literalTrie } from './literal-trie';
 import { type SecretNameKind, secretNameKind } from './secret-names';
 
 /** An identifier in the text that names a secret. */
@@ -16,8 +17,11 @@ export interface KeywordSite {
  * segment rules in secret-names decide. Bare `key` is left out on purpose:
  * it is everywhere in code and only names a secret in a pair (api_key…).
  */
-const KEYWORD =
-  /pass|pwd|secret|token|auth|credential|bearer|cookie|(?:api|access|private|signing|encryption|master|account|session)[ _-]?key/gi;
+const KEYWORD = new RegExp(
+  `${literalTrie(['pass', 'pwd', 'secret', 'token', 'auth', 'credential', 'bearer', 'cookie'], true)}|` +
+    `(?:${literalTrie(['api', 'access', 'private', 'signing', 'encryption', 'master', 'account', 'session'], true)})[ _-]?key`,
+  'gi',
+);
 
 const IDENT_CHAR = /[A-Za-z0-9_.-]/;
 const MAX_IDENT = 80;

@@ -23,8 +23,8 @@ export const AI_AND_CLOUD_RULES: readonly TokenRule[] = [
   { kind: 'google_oauth_token', prefixes: ['ya29.'], pattern: `${B}ya29\\.[A-Za-z0-9_-]{30,}` },
   {
     kind: 'gcp_service_account',
-    prefixes: ['"private_key_id"'],
-    pattern: String.raw`"private_key_id"[ \t]*:[ \t]*"(?<secret>[A-Za-z0-9]{16,})"`,
+    prefixes: ['private_key_id'],
+    pattern: String.raw`private_key_id\\?"[ \t]*:[ \t]*\\?"(?<secret>[A-Za-z0-9]{16,})\\?"`,
   },
   {
     kind: 'azure_storage_key',
