@@ -1,3 +1,4 @@
+import { isReference } from './references';
 import { type Candidate, RANK_ASSIGNMENT, RANK_SHAPE } from './secret-kind';
 
 /** `curl -u user:pass`, `--user user:pass`, `-U user:pass` (wget, svn…): the user stays. */
@@ -9,7 +10,6 @@ const PASSWORD_CLIENT = /\b(?:mysql\w*|mariadb\w*|mysqladmin|mysqldump|sshpass|m
 const CLIENT_NAMES = /m(?:ysql|ariadb|ongo)|sshpass|login|redis-cli|keytool|openssl|zip|7z/;
 const GLUED_P = /(?<=[ \t])-p(?<secret>[^\s'"-][^\s'"]*)/gd;
 const SPACED_P = /(?<=[ \t])(?:-p|-a|-P|--pass|-storepass|-keypass|-passin|-passout)[ \t]+(?:pass:)?(?<secret>[^\s'"-][^\s'"]*)/gd;
-const REFERENCE = /^(?:\$|<|\{\{|\[REDACTED:|\*+$|%[A-Za-z_]+%$|process\.env\.)/;
 
 /** Credentials typed on a command line. */
 export function detectCliCredentials(text: string): Candidate[] {
@@ -17,7 +17,7 @@ export function detectCliCredentials(text: string): Candidate[] {
   if (USER_FLAG.test(text)) {
     for (const m of text.matchAll(USER_PASS)) {
       const [start, end] = m.indices!.groups!.secret!;
-      if (!REFERENCE.test(m.groups!.secret!) && !/^\d+$/.test(m.groups!.secret!)) {
+      if (!isReference(m.groups!.secret!) && !/^\d+$/.test(m.groups!.secret!)) {
         found.push({ kind: 'cli_credential', start, end, rank: RANK_SHAPE });
       }
     }
@@ -43,7 +43,7 @@ function passwordFlags(line: string, offset: number, found: Candidate[]): void {
       const [start, end] = m.indices!.groups!.secret!;
       const value = m.groups!.secret!;
       // mysql's -P is the port, and `-p db_name` is the database after a prompt flag.
-      if (REFERENCE.test(value) || /^\d{1,5}$/.test(value)) continue;
+      if (isReference(value) || /^\d{1,5}$/.test(value)) continue;
       if (isMysql && pattern === SPACED_P && m[0].trimStart().startsWith('-p')) continue;
       found.push({ kind: 'cli_credential', start: offset + start, end: offset + end, rank: RANK_ASSIGNMENT });
     }

@@ -1,3 +1,4 @@
+import { isReference } from './references';
 import { type Candidate, RANK_SHAPE } from './secret-kind';
 
 /**
@@ -7,7 +8,6 @@ import { type Candidate, RANK_SHAPE } from './secret-kind';
 const PROPERTY = /(?<=^|[;"'\s])(?:Password|Pwd|PWD|password|pwd|PASSWORD|AccessKey|SharedSecret|Account Key|ClientSecret|Client Secret)[ \t]*=[ \t]*(?<secret>\{(?:[^}]|\}\})*\}|[^;\r\n"'`]+?)[ \t]*(?=;|["'`]|\r?\n|$)/gd;
 const GUARD = /(?:password|pwd|accesskey|secret)[ \t]*=/i;
 const NEIGHBOUR = /(?:Server|Data Source|Host|Uid|User ID|User Id|UserName|Username|Initial Catalog|Database|Driver|Provider|Port|Endpoint|AccountName)[ \t]*=/i;
-const REFERENCE = /^(?:\$|<|\{\{|\[REDACTED:|\*+$|%[A-Za-z_]+%$|\{\$)/;
 
 export function detectConnectionStrings(text: string): Candidate[] {
   if (!text.includes(';') || !GUARD.test(text)) return [];
@@ -20,7 +20,7 @@ export function detectConnectionStrings(text: string): Candidate[] {
     const line = text.slice(lineStart, lineEnd);
     if (!line.includes(';') || !NEIGHBOUR.test(line)) continue;
     const value = m.groups!.secret!;
-    if (value.length === 0 || REFERENCE.test(value)) continue;
+    if (value.length === 0 || isReference(value)) continue;
     const [start, end] = m.indices!.groups!.secret!;
     found.push({ kind: 'connection_string', start, end, rank: RANK_SHAPE });
   }

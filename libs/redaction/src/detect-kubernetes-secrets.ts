@@ -1,3 +1,4 @@
+import { isReference } from './references';
 import { type Candidate, RANK_SHAPE } from './secret-kind';
 
 /** `kind: Secret` on a line of its own, after a real or a JSON-escaped line break. */
@@ -6,7 +7,6 @@ const JSON_KIND = /\\?"kind\\?"\s*:\s*\\?"Secret\\?"/;
 const JSON_DATA = /\\?"(?:data|stringData)\\?"\s*:\s*\{([^{}]*)\}/g;
 const JSON_VALUE = /\\?"[^"\\]*\\?"\s*:\s*\\?"(?<secret>[^"\\]+)\\?"/gd;
 const LINE_BREAK = /\r?\n|\\r\\n|\\n/g;
-const REFERENCE = /^(?:\$|<|\{\{|\[REDACTED:|%[A-Za-z_]+%$|process\.env\.)/;
 
 interface Line {
   readonly start: number;
@@ -34,7 +34,7 @@ export function detectKubernetesSecrets(text: string): Candidate[] {
       const bodyStart = data.index + data[0].indexOf('{') + 1;
       for (const v of data[1]!.matchAll(JSON_VALUE)) {
         const [start, end] = v.indices!.groups!.secret!;
-        if (!REFERENCE.test(v.groups!.secret!)) found.push(secretAt(bodyStart + start, bodyStart + end));
+        if (!isReference(v.groups!.secret!)) found.push(secretAt(bodyStart + start, bodyStart + end));
       }
     }
   }
@@ -87,7 +87,7 @@ function yamlSecret(lines: readonly Line[], found: Candidate[]): void {
       const value = /^["']/.test(raw) ? raw : raw.replace(/["\\].*$/, '');
       const start = offset + indent + pair[1]!.length;
       if (/^[|>][-+]?$/.test(value)) blockIndent = indent;
-      else if (value !== '' && value !== '""' && value !== "''" && !REFERENCE.test(value)) found.push(secretAt(start, start + value.length));
+      else if (value !== '' && value !== '""' && value !== "''" && !isReference(value)) found.push(secretAt(start, start + value.length));
     }
   }
 }

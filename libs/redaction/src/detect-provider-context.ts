@@ -1,4 +1,5 @@
 import { literalTrie } from './literal-trie';
+import { isEscapeLetter } from './references';
 import { CONTEXT_RULES, type ContextRule } from './rules/context.rules';
 import { type Candidate, RANK_SHAPE } from './secret-kind';
 
@@ -74,13 +75,6 @@ function atBoundary(text: string, at: number, end: number): boolean {
   const last = text[end - 1]!;
   if (after === undefined) return true;
   return /[a-z]/.test(last) ? !/[a-z]/.test(after) : !/[A-Z]/.test(after);
-}
-
-function isEscapeLetter(text: string, at: number): boolean {
-  if (at < 1 || !/[ntr]/.test(text[at]!)) return false;
-  let slashes = 0;
-  while (at - 1 - slashes >= 0 && text[at - 1 - slashes] === '\\') slashes++;
-  return slashes % 2 === 1;
 }
 
 /** The same line after the name (a few words), or the next lines when the name opens a block. */

@@ -1,3 +1,4 @@
+import { isReference } from './references';
 import { type Candidate, RANK_SHAPE } from './secret-kind';
 
 const SCHEME_CHAR = /[A-Za-z0-9+.-]/;
@@ -69,5 +70,3 @@ function credentialAt(text: string, sep: number, atSignAfter: (from: number) => 
   return { kind, start, end, rank: RANK_SHAPE };
 }
 
-/** `${DB_PASS}`, `$PASS`, `<password>`, `****` and placeholders are not secrets. */
-const isReference = (value: string): boolean => /^(?:\$|<|\{\{|\[REDACTED:|\*+$|%[A-Z_]+%$|process\.env\.)/.test(value);

@@ -1,3 +1,4 @@
+import { isEscapeLetter } from './references';
 import { literalTrie } from './literal-trie';
 import { type SecretNameKind, secretNameKind } from './secret-names';
 
@@ -66,12 +67,4 @@ export function findKeywordSites(text: string, isProtected: (at: number) => bool
     sites.push({ start, end, nameKind, isFlag: name.startsWith('-'), isProse });
   }
   return sites;
-}
-
-/** The `n` of `\\n` (and t, r): a letter that an odd run of backslashes turns into an escape. */
-function isEscapeLetter(text: string, at: number): boolean {
-  if (!/[ntr]/.test(text[at]!)) return false;
-  let slashes = 0;
-  while (at - 1 - slashes >= 0 && text[at - 1 - slashes] === '\\') slashes++;
-  return slashes % 2 === 1;
 }

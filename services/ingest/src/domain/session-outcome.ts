@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { SessionOutcomeRecorded } from '@mnemo/contracts';
+import { redact } from '@mnemo/redaction';
 import { extractCommitShas } from './commit-shas';
 import { GitFacts, inferOutcome } from './infer-outcome';
 import { stripWrappers } from './strip-wrappers';
@@ -37,7 +38,8 @@ export function computeSessionOutcome(entries: readonly TranscriptEntry[], conte
   const firstUserTurn = truncateText(firstRealUserText(main) ?? '', MAX_FIRST_USER_TURN);
   const lastAssistantTurn = truncateText(lastAssistantText(main) ?? '', MAX_LAST_ASSISTANT_TURN);
   const files = filesTouched(messages);
-  const commitShas = extractCommitShas(toolResultTexts(messages));
+  // From redacted text: a 40-hex token body (`squ_…`, a CircleCI key's tail) is no commit.
+  const commitShas = extractCommitShas([...toolResultTexts(messages)].map((text) => redact(text).text));
   const { startedAt, endedAt } = timeRange(entries);
   const outcome = inferOutcome({
     commitShas,

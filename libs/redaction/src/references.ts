@@ -1,0 +1,15 @@
+/**
+ * A value that points at a secret instead of holding one: `$VAR`, `${VAR}`, `%VAR%`, `<your-key>`,
+ * `{{ template }}`, `process.env.X`, `****`, or a placeholder already in the text.
+ */
+const REFERENCE = /^(?:\$|<|\{\{|\[REDACTED:|\*+$|%[A-Za-z_]+%$|process\.env\.|os\.environ|System\.getenv)/;
+
+export const isReference = (value: string): boolean => REFERENCE.test(value);
+
+/** The `n` of `\\n` (and t, r): a letter that an odd run of backslashes turns into an escape. */
+export function isEscapeLetter(text: string, at: number): boolean {
+  if (at < 0 || !/[ntr]/.test(text[at]!)) return false;
+  let slashes = 0;
+  while (at - 1 - slashes >= 0 && text[at - 1 - slashes] === '\\') slashes++;
+  return slashes % 2 === 1;
+}
