@@ -50,6 +50,9 @@ const contextSources = (accountId: string) => {
     // memory's extraction windows: a pause of a session with no turns (compaction skips it, no model call) and a quiet-time mark
     ['SegmentPaused', { segment: 1 }, 's-replay-paused'],
     ['SessionQuietExtracted', { throughSeq: 3, lastTurnAt: '2026-11-29T10:00:03.000Z', outcome: 'skipped' }, 's-replay'],
+    // the context's copy of the life inventory: an account's own type and a completed take of it
+    ['InventoryTypeDefined', { inventoryType: 'spine-wheel', title: 'Spine wheel', scale: { min: 1, max: 10 }, categories: [{ id: 'career', name: 'Career', items: [{ id: 'c1', text: 'I like my work.' }] }] }],
+    ['InventoryTakeCompleted', { takeId: 't-replay', inventoryType: 'spine-wheel', scores: { career: 7 } }],
   ];
   return seeds.map(([type, payload, sessionId], i) =>
     buildEvent({ type, id: randomUUID(), accountId, sessionId, occurredAt: `2026-11-29T11:00:${String(i).padStart(2, '0')}Z`, producer: 'spine', payload } as never),
