@@ -364,7 +364,15 @@ describe('compaction and memory extraction on the running platform', () => {
     const account = await harness.createAccount('quiet');
     const hourAgo = Date.now() - 60 * 60_000;
     await post(account, sessionEvents('s-quiet', LONG_TURNS, { endAt: hourAgo }));
-    await post(account, sessionEvents('s-paused', LONG_TURNS, { endAt: hourAgo, segment: 1 }));
+    // Other words than s-quiet's: extracted facts dedup across the account (issue 11), so the same turns in
+    // both sessions would leave s-quiet's facts merged into whichever session was extracted first.
+    const pausedTurns = [
+      'I have been learning to play the cello for two years and I practise every evening after dinner.',
+      'What keeps you going with it?',
+      'I love the feeling of a long note filling the room, and I want to join a community orchestra next spring.',
+      'That sounds wonderful.',
+    ];
+    await post(account, sessionEvents('s-paused', pausedTurns, { endAt: hourAgo, segment: 1 }));
     const rows = await eventually(() => facts(account.accountId), (r) => r.some((f) => f.source_session === 's-quiet'));
     expect(rows.filter((f) => f.source_session === 's-quiet').every((f) => f.source_segment === null)).toBe(true);
     const marks = await eventually(() => logEvents(account.accountId, 'SessionQuietExtracted'), (m) => m.length >= 1);
