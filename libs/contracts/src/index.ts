@@ -10,3 +10,4 @@ export * from './errors';
 export * from './context.rpc';
 export * from './ingest.rpc';
 export * from './name-uuid';
+export * from './recall.api';

@@ -1,22 +1,11 @@
+// Type-only: the hooks load no zod at start, only these shapes from the recall contract.
+import type { RecallHit, RecallRequestBody } from '@mnemo/contracts';
+
 /** The answers of Mnemo's HTTP API that agents read, as the routes return them (issue 13's wire contract for recall). */
 
-export interface RecallRequest {
-  query: string;
-  limit?: number;
-  sessionIds?: string[];
-  developer?: string;
-  project?: string;
-  since?: string;
-}
+export type { RecallHit };
+export type RecallRequest = RecallRequestBody;
 
-export interface RecallHit {
-  chunkId: string;
-  sessionId: string;
-  turnSeqs: number[];
-  occurredAt: string;
-  snippet: string;
-  score: number;
-}
 export interface RecallAnswer {
   hits: RecallHit[];
 }

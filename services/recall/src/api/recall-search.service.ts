@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '@mnemo/persistence';
+import type { RecallHit, RecallRequest } from '@mnemo/contracts';
 import { chunkScore, selectingLexemes, tsqueryOperand } from '../domain/lexical-score';
 import { planQuery } from '../domain/plan-query';
 import { datedSnippet, orderTurns } from '../domain/turn-order';
@@ -8,23 +9,6 @@ import { RECALL_CONFIG } from '../recall.constants';
 import type { RecallConfig } from '../recall.config';
 import { weighLexemes } from './lexeme-weights';
 
-export interface RecallRequest {
-  query: string;
-  limit: number;
-  sessionIds?: string[];
-  developer?: string;
-  project?: string;
-  since?: string;
-}
-
-export interface RecallHit {
-  chunkId: string;
-  sessionId: string;
-  turnSeqs: number[];
-  occurredAt: string;
-  snippet: string;
-  score: number;
-}
 
 /** Rows the selecting lexemes may match, at most (see selectingLexemes). */
 const SELECT_BUDGET = 3000;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { subjectToken } from './envelope';
+
+/** `POST /v1/recall`, the wire contract of issue 13: the recall service parses it, the MCP tools and hooks send it. */
+export const RecallBody = z.object({
+  query: z.string().trim().min(1).max(2000),
+  limit: z.number().int().min(1).max(200).default(10),
+  sessionIds: z.array(subjectToken).max(500).optional(),
+  developer: z.string().min(1).max(200).optional(),
+  project: z.string().min(1).max(2000).optional(),
+  since: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+});
+
+/** One hit of `POST /v1/recall`: turnSeqs best-matching first, score normalized to 0–1. */
+export const RecallHit = z.object({
+  chunkId: z.string(),
+  sessionId: z.string(),
+  turnSeqs: z.array(z.number().int()),
+  occurredAt: z.string(),
+  snippet: z.string(),
+  score: z.number(),
+});
+
+/** What a client sends (limit may be left out) and what the service works with after parsing (limit set). */
+export type RecallRequestBody = z.input<typeof RecallBody>;
+export type RecallRequest = z.output<typeof RecallBody>;
+export type RecallHit = z.infer<typeof RecallHit>;
