@@ -29,8 +29,8 @@ export interface ContextHandlerDeps {
 const BOOKMARK_LIMIT = 200;
 const REMINDER_LIMIT = 20;
 const BLOCK_FACTS_PER_KIND = 100;
-/** The block asks one waiting proposal per turn; a few more cover one lost to another account's row. */
-const BLOCK_PROPOSALS = 3;
+/** The block asks one waiting proposal per turn (seed 001), the oldest; the loader is account-scoped. */
+const BLOCK_PROPOSALS = 1;
 
 /**
  * Loads the sources of a context fail-open, calls the pure assembler, records telemetry, stamps the
