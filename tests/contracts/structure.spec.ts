@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { egressGateProblems, foreignServiceImports, foreignSqlNames, ownership } from '../support/structure-checks';
+import { egressGateProblems, foreignServiceImports, foreignSqlNames, importCycles, ownership, roleViolations } from '../support/structure-checks';
 
 /**
  * Issue 9's boundaries, kept by structure: one door per service (no service imports another's package;
  * only the composition root, services/platform, knows them all), one owner per table (no SQL in one
  * service names a table or projection checkpoint of another), and the context's egress gate refuses
  * before it hands out a reader. Each checker is also run on a planted fixture (fixtures/structure), so
- * the test is seen to fail when the rule is broken.
+ * the test is seen to fail when the rule is broken. Folders show roles: what a file does (answers RPCs,
+ * reacts to events, serves HTTP, projects, migrates) decides its folder and suffix, and a role class is
+ * named after its file.
  */
 const root = path.join(__dirname, '../..');
 const services = path.join(root, 'services');
@@ -72,5 +74,28 @@ describe('service boundaries (structure)', () => {
     const gate = (name: string) => readFileSync(path.join(fixtures, 'egress', `${name}.ts`), 'utf8');
     expect(egressGateProblems(gate('gate-holds'))).toEqual([]);
     expect(egressGateProblems(gate(fixture))).toEqual([problem]);
+  });
+
+  it('every RPC door, reactor, controller, projection and migration sits in its role’s folder under its suffix, and role classes are named after their files', () => {
+    expect(roleViolations(services)).toEqual([]);
+  });
+
+  it('the role checker reports planted misplaced roles and a misnamed class, and spares files that hold the rules', () => {
+    expect(roleViolations(path.join(__dirname, 'fixtures/roles/services'))).toEqual([
+      { file: 'services/alpha/src/api/note-saved.controller.ts', problem: 'a reactor belongs in reactors/<name>.reactor.ts' },
+      { file: 'services/alpha/src/api/notes-door.ts', problem: 'an RPC responder belongs in rpc/<name>.responder.ts' },
+      { file: 'services/alpha/src/projections/alpha-notes.ts', problem: 'a projection belongs in projections/<name>.projection.ts' },
+      { file: 'services/alpha/src/reactors/note-digest.service.ts', problem: 'no exported class is named after the file (NoteDigest)' },
+    ]);
+  });
+
+  it('no service has an import cycle', () => {
+    expect(importCycles(services)).toEqual([]);
+  });
+
+  it('the cycle checker reports a planted pair of files importing each other (a type-only import counts), not their importer', () => {
+    expect(importCycles(path.join(__dirname, 'fixtures/cycles/services'))).toEqual([
+      ['services/alpha/src/domain/note-title.ts', 'services/alpha/src/domain/note.ts'],
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { StoredEvent } from '@mnemo/contracts';
 import { checksumProjection, replayProjection, waitForCheckpoint } from '@mnemo/persistence';
-import { CostCapRetrySweep, lifeInventoryProjection, parseProfileConfig, profileProjection, ProfileSynthesis } from '@mnemo/profile-service';
+import { CostCapRetrySweep, lifeInventoryProjection, parseProfileConfig, profileProjection, ProfileSynthesisService } from '@mnemo/profile-service';
 import { insightProjection } from '@mnemo/insight-service';
 import { contextProjection } from '@mnemo/context-service';
 import { createLogger, createPlatformLlm } from '@mnemo/platform-service';
@@ -154,7 +154,7 @@ describe('core profile and insights through the provider', () => {
     const logger = createLogger('silent', 'test');
     const env = harness.childEnv({ ...ENV, ANTHROPIC_BASE_URL: fake.url });
     const config = parseProfileConfig(env);
-    const synthesis = new ProfileSynthesis(log, dataSource, cache, createPlatformLlm(harness.platform.infra, logger, env), logger, config);
+    const synthesis = new ProfileSynthesisService(log, dataSource, cache, createPlatformLlm(harness.platform.infra, logger, env), logger, config);
     const sweep = new CostCapRetrySweep(dataSource, logger, config, synthesis);
     await expect(sweep.sweep(new Date(Date.parse(blocked.retryAt) - 1))).resolves.toBe(0);
     expect((await get('/v1/profile')).body.blocked).toEqual(blocked);

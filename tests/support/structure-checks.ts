@@ -211,3 +211,130 @@ export function egressGateProblems(text: string, className = 'SourceReader'): st
   if (elsewhere.length > 0) problems.push(`${className} is constructed outside open()`);
   return problems;
 }
+
+// ---- (d) folders and suffixes that show roles ---------------------------------------------------
+
+export interface RoleViolation {
+  file: string;
+  problem: string;
+}
+
+/**
+ * Where each role lives, decided by what a file does, not by what it is called: an RPC door (`log.reply(…)`)
+ * is `rpc/<name>.responder.ts`; a handler of log events (`@OnEvent`, `@OnRawEvent`) is
+ * `reactors/<name>.reactor.ts`; any other Nest controller serves HTTP and is `api/<name>.controller.ts`;
+ * a `Projection` is `projections/<name>.projection.ts`; a TypeORM migration is `<name>.migration.ts`.
+ */
+const ROLES: readonly { role: string; folder?: string; suffix: string; does: (file: ts.SourceFile) => boolean }[] = [
+  { role: 'an RPC responder', folder: 'rpc', suffix: '.responder.ts', does: (file) => some(file, (n) => ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && n.expression.name.text === 'reply' && n.arguments.length === 3) },
+  { role: 'a reactor', folder: 'reactors', suffix: '.reactor.ts', does: (file) => some(file, (n) => ts.isDecorator(n) && /^(OnEvent|OnRawEvent)\(/.test(n.expression.getText())) },
+  {
+    role: 'an HTTP controller',
+    folder: 'api',
+    suffix: '.controller.ts',
+    does: (file) => some(file, (n) => ts.isDecorator(n) && /^Controller\(/.test(n.expression.getText())) && !some(file, (n) => ts.isDecorator(n) && /^(OnEvent|OnRawEvent)\(/.test(n.expression.getText())),
+  },
+  { role: 'a projection', folder: 'projections', suffix: '.projection.ts', does: (file) => some(file, (n) => ts.isVariableDeclaration(n) && n.type?.getText() === 'Projection') },
+  { role: 'a migration', suffix: '.migration.ts', does: (file) => some(file, (n) => ts.isClassDeclaration(n) && !!n.heritageClauses?.some((h) => h.getText().includes('MigrationInterface'))) },
+];
+
+/** The suffixes that name a role; a class in such a file is named after the file (`memory-reads.service.ts` → `MemoryReadsService`). */
+const ROLE_SUFFIX = /\.(controller|service|projection|reactor|responder|migration|module|sweep|client|command|hook)\.ts$/;
+
+function some(node: ts.Node, test: (node: ts.Node) => boolean): boolean {
+  return test(node) || node.forEachChild((child) => (some(child, test) ? true : undefined)) === true;
+}
+
+const pascal = (base: string) => base.replace(/(^|[-.])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase()).toLowerCase();
+
+/** Every file whose role is in the wrong folder or under the wrong suffix, and every role class not named after its file. */
+export function roleViolations(servicesDir: string): RoleViolation[] {
+  return serviceSources(servicesDir).flatMap((source) => {
+    const parsed = parse(source.text, source.file);
+    const name = path.basename(source.file);
+    const folder = path.basename(path.dirname(source.file));
+    const found: RoleViolation[] = [];
+    for (const rule of ROLES) {
+      if (!rule.does(parsed)) continue;
+      if (!name.endsWith(rule.suffix) || (rule.folder && folder !== rule.folder)) {
+        found.push({ file: source.file, problem: `${rule.role} belongs in ${rule.folder ? `${rule.folder}/` : ''}<name>${rule.suffix}` });
+      }
+    }
+    if (ROLE_SUFFIX.test(name)) {
+      const expected = pascal(name.replace(/\.ts$/, ''));
+      const classes = parsed.statements.filter(ts.isClassDeclaration).filter((c) => c.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword));
+      // migrations carry TypeORM's timestamp after the name (`Memory1764400005100`)
+      const named = (c: ts.ClassDeclaration) => {
+        const got = (c.name?.text ?? '').toLowerCase();
+        return got === expected || (name.endsWith('.migration.ts') && got.replace(/\d+$/, '') + 'migration' === expected);
+      };
+      if (classes.length > 0 && !classes.some(named)) {
+        found.push({ file: source.file, problem: `no exported class is named after the file (${classes.map((c) => c.name?.text).join(', ')})` });
+      }
+    }
+    return found;
+  });
+}
+
+// ---- (e) no import cycle ------------------------------------------------------------------------
+
+/**
+ * The cycles among the relative imports inside each service (type-only imports included: a cycle of
+ * types is still a knot a reader has to untie), each as the files of one strongly connected component.
+ */
+export function importCycles(servicesDir: string): string[][] {
+  const sources = serviceSources(servicesDir);
+  const base = path.dirname(servicesDir);
+  const known = new Set(sources.map((s) => s.file));
+  const edges = new Map<string, string[]>();
+  for (const source of sources) {
+    const targets: string[] = [];
+    visit(parse(source.text, source.file), (node) => {
+      if (!(ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) || !node.moduleSpecifier || !ts.isStringLiteralLike(node.moduleSpecifier)) return;
+      const spec = node.moduleSpecifier.text;
+      if (!spec.startsWith('.')) return;
+      const resolved = path.relative(base, path.resolve(base, path.dirname(source.file), spec));
+      const target = [`${resolved}.ts`, path.join(resolved, 'index.ts')].find((candidate) => known.has(candidate));
+      if (target) targets.push(target);
+    });
+    edges.set(source.file, targets);
+  }
+  return stronglyConnected(edges).filter((component) => component.length > 1 || (edges.get(component[0]) ?? []).includes(component[0]));
+}
+
+/** Tarjan's strongly connected components, each sorted, the list sorted by its first file. */
+function stronglyConnected(edges: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  const connect = (node: string): void => {
+    index.set(node, next);
+    low.set(node, next);
+    next += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const to of edges.get(node) ?? []) {
+      if (!index.has(to)) {
+        connect(to);
+        low.set(node, Math.min(low.get(node)!, low.get(to)!));
+      } else if (onStack.has(to)) {
+        low.set(node, Math.min(low.get(node)!, index.get(to)!));
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      components.push(component.sort());
+    }
+  };
+  for (const node of edges.keys()) if (!index.has(node)) connect(node);
+  return components.sort((a, b) => a[0].localeCompare(b[0]));
+}

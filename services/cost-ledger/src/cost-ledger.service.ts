@@ -1,7 +1,7 @@
 import type { Subscription } from '@mnemo/eventing';
 import { parseCostLedgerConfig } from './cost-ledger.config';
 import { CostLedger1764400004100 } from './ledger/cost-ledger.migration';
-import { startCostLedger, type CostLedgerDeps } from './ledger/cost-ledger.rpc';
+import { startCostLedger, type CostLedgerDeps } from './rpc/cost-ledger.responder';
 import { costCapsProjection } from './projections/cost-caps.projection';
 import { costEntriesProjection } from './projections/cost-entries.projection';
 import { featureEventsProjection } from './projections/feature-events.projection';

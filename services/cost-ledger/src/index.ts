@@ -5,7 +5,7 @@ export * from './cost-ledger.config';
 export * from './domain/ledger-rpc';
 export * from './domain/settlement-id';
 export * from './ledger/pg-ledger';
-export * from './ledger/cost-ledger.rpc';
+export * from './rpc/cost-ledger.responder';
 export * from './ledger/effective-caps';
 export * from './client/nats-cost-guard';
 export * from './client/nats-llm-key-store';

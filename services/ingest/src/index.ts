@@ -47,4 +47,4 @@ export { startIngestLoops } from './loop/start-ingest-loops';
 export { IngestApiModule } from './api/ingest-api.module';
 export { registerIngestCommands, ingestTranscriptsToGateway, parseSince, CLI_ID_ACCOUNT } from './cli/ingest-transcripts.command';
 export type { CliIngestOptions, CliIngestSummary } from './cli/ingest-transcripts.command';
-export { startSessionTurnsResponder, readSessionTurns } from './api/session-turns.responder';
+export { startSessionTurnsResponder, readSessionTurns } from './rpc/session-turns.responder';

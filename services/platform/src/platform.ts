@@ -6,7 +6,7 @@ import { configureHttp, ingestGrpcBinding, installFallbackErrorHandler, startGrp
 import { contextGrpcBinding } from '@mnemo/context-service';
 import { openInfra, type Infra } from './infra';
 import { InfraModule } from './infra.module';
-import { OpenApiModule } from './openapi/openapi.controller';
+import { OpenApiModule } from './api/openapi.controller';
 import { createPlatformLlm } from './llm-wiring';
 import { NestLogger } from './nest-logger';
 import type { PlatformConfig } from './platform.config';

@@ -5,7 +5,7 @@ export * from './domain/inventory-import';
 export { profileProjection } from './projections/profile.projection';
 export { lifeInventoryProjection } from './projections/life-inventory.projection';
 export { parseProfileConfig, PROFILE_CONFIG, type ProfileConfig } from './profile.config';
-export { ProfileSynthesis } from './reactors/profile-synthesis.service';
+export { ProfileSynthesisService } from './reactors/profile-synthesis.service';
 export { CostCapRetrySweep } from './reactors/cost-cap-retry.sweep';
 export { ProfileReactorsModule } from './profile-reactors.module';
 export { ProfileApiModule } from './profile-api.module';

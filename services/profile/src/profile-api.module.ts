@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ENVIRONMENT, type Environment } from '@mnemo/persistence';
 import { LifeInventoryImportController } from './api/life-inventory-import.controller';
-import { LifeInventoryReads } from './api/life-inventory-reads.service';
-import { LifeInventoryWriter } from './api/life-inventory-writer.service';
+import { LifeInventoryReadsService } from './api/life-inventory-reads.service';
+import { LifeInventoryWriterService } from './api/life-inventory-writer.service';
 import { LifeInventoryController } from './api/life-inventory.controller';
 import { ProfileController } from './api/profile.controller';
 import { PROFILE_CONFIG, parseProfileConfig } from './profile.config';
@@ -10,6 +10,6 @@ import { PROFILE_CONFIG, parseProfileConfig } from './profile.config';
 /** The Core Profile and Life Inventory panes' API: mounted on the gateway. */
 @Module({
   controllers: [ProfileController, LifeInventoryController, LifeInventoryImportController],
-  providers: [{ provide: PROFILE_CONFIG, inject: [ENVIRONMENT], useFactory: (env: Environment) => parseProfileConfig(env) }, LifeInventoryReads, LifeInventoryWriter],
+  providers: [{ provide: PROFILE_CONFIG, inject: [ENVIRONMENT], useFactory: (env: Environment) => parseProfileConfig(env) }, LifeInventoryReadsService, LifeInventoryWriterService],
 })
 export class ProfileApiModule {}

@@ -2,7 +2,7 @@
  * The trust rule of the context cache: when a cached context may be served, and when a build may be kept.
  *
  * The version is a per-account counter that every context projection moves in the same transaction
- * as the rows it changes (projections/context-versions.projector.ts), so the rows a reader can see
+ * as the rows it changes (projections/context-versions.writes.ts), so the rows a reader can see
  * and the version it reads always belong together: the counter cannot move before the data is
  * visible, nor the data change without the counter. The gate reads it in the same statement as the
  * egress switch, before any source. So an entry stamped with the account and the version a request

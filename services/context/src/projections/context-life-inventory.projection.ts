@@ -1,7 +1,7 @@
 import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
 import { ContextLifeInventory1764900000300 } from './context-life-inventory.migration';
-import { versionedProjection, type VersionKeepers } from './context-versions.projector';
+import { versionedProjection, type VersionKeepers } from './context-versions.writes';
 
 const HANDLES = ['InventoryTypeDefined', 'InventoryTakeCompleted'] as const;
 type Handled = (typeof HANDLES)[number];

@@ -2,8 +2,8 @@ import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
 import { redact } from '@mnemo/redaction';
 import { ContextSources1764400007200 } from './context-sources.migration';
-import { versionedProjection, type VersionKeepers } from './context-versions.projector';
-import { applyPlanEvent, applyProposalEvent, applyReminderSet, editFact, insertFact, retireFact } from './memory-sources.projector';
+import { versionedProjection, type VersionKeepers } from './context-versions.writes';
+import { applyPlanEvent, applyProposalEvent, applyReminderSet, editFact, insertFact, retireFact } from './memory-sources.writes';
 
 const HANDLES = [
   'MemoryFactExtracted',
@@ -35,7 +35,7 @@ export const CONTEXT_SOURCES_VERSION_KEEPERS: VersionKeepers = {
  * The context's copies of the other services' data it serves: memories, plans and reminders
  * (memory's events), session sources (ingest's), the latest compaction summaries (compaction's).
  * Built from the events, never from those services' tables, and moving the context version in the
- * same transaction as the rows (context-versions.projector.ts): the cache's validity follows from
+ * same transaction as the rows (context-versions.writes.ts): the cache's validity follows from
  * the context's own projections alone. A projection of its own, so a new deployment builds it from
  * the whole log on its first start. A projection rather than a request to memory over NATS: the
  * version must move in the transaction that changes the data it covers, and a warm cache hit must not

@@ -2,7 +2,7 @@ import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
 import { artifactCosts, gistOf } from './artifact-costs';
 import { Context1764400007100 } from './context.migration';
-import { versionedProjection, type VersionKeepers } from './context-versions.projector';
+import { versionedProjection, type VersionKeepers } from './context-versions.writes';
 
 /** Event types of the context service's own tables. */
 const OWN = ['ArtifactSaved', 'BookmarkAdded', 'CoreProfileSynthesized', 'InsightDetected', 'InsightDismissed', 'InsightDeleted', 'AccountSettingsChanged'] as const;
@@ -14,7 +14,7 @@ export const CONTEXT_VERSION_KEEPERS: VersionKeepers = {};
 /**
  * artifacts, bookmarks, core_profiles, insights and account_settings: what the context service's
  * own producers' events say. Each batch moves the context version of the accounts it touched, in
- * its transaction (context-versions.projector.ts).
+ * its transaction (context-versions.writes.ts).
  */
 export const contextProjection: Projection = versionedProjection({
   name: 'context',

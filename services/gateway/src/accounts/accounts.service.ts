@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import { buildEvent, type PayloadOf } from '@mnemo/contracts';
 import { EVENT_LOG, type EventLog } from '@mnemo/eventing';
 import { appendAndAwait, DATA_SOURCE } from '@mnemo/persistence';
-import { accountsProjection } from './accounts.projection';
+import { accountsProjection } from '../projections/accounts.projection';
 import { apiKeyPrefix, hashApiKey, newApiKey } from './api-keys';
 
 const LOOKUP_TTL_MS = 30_000;

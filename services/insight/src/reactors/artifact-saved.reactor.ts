@@ -5,14 +5,14 @@ import type { EventEnvelope, PayloadOf } from '@mnemo/contracts';
 import { EventContext, OnEvent } from '@mnemo/eventing';
 import { awaitCheckpoint, DATA_SOURCE } from '@mnemo/persistence';
 import { insightProjection } from '../projections/insight.projection';
-import { InsightDetection } from './insight-detection.service';
+import { InsightDetectionService } from './insight-detection.service';
 
 /** SPEC §7: after every artifact save, look for insights between it and the person's other artifacts. */
 @Controller()
 export class ArtifactSavedReactor {
   constructor(
     @Inject(DATA_SOURCE) private readonly db: DataSource,
-    private readonly detection: InsightDetection,
+    private readonly detection: InsightDetectionService,
   ) {}
 
   @OnEvent('ArtifactSaved')

@@ -34,7 +34,7 @@ const DONE_TTL_MS = 24 * 60 * 60_000;
  * re-added.
  */
 @Injectable()
-export class InsightDetection {
+export class InsightDetectionService {
   constructor(
     @Inject(EVENT_LOG) private readonly log: EventLog,
     @Inject(DATA_SOURCE) private readonly db: DataSource,

@@ -6,8 +6,8 @@ import { categoryScores } from '@mnemo/life-inventory';
 import { importedRatings, matchRows, parseInventoryTable, type ImportMatch } from '../domain/inventory-import';
 import { PROFILE_CONFIG, type ProfileConfig } from '../profile.config';
 import { ImportBody, type ImportInput } from './life-inventory.dto';
-import { LifeInventoryReads } from './life-inventory-reads.service';
-import { LifeInventoryWriter } from './life-inventory-writer.service';
+import { LifeInventoryReadsService } from './life-inventory-reads.service';
+import { LifeInventoryWriterService } from './life-inventory-writer.service';
 
 /** seed 000: a preview shows this many rows. */
 const PREVIEW_ROWS = 10;
@@ -21,8 +21,8 @@ const PREVIEW_ROWS = 10;
 @UseGuards(ApiKeyGuard)
 export class LifeInventoryImportController {
   constructor(
-    private readonly reads: LifeInventoryReads,
-    private readonly writer: LifeInventoryWriter,
+    private readonly reads: LifeInventoryReadsService,
+    private readonly writer: LifeInventoryWriterService,
     @Inject(PROFILE_CONFIG) private readonly config: ProfileConfig,
   ) {}
 

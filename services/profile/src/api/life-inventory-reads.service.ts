@@ -26,7 +26,7 @@ const toTake = (row: Record<string, any>): TakeRow => ({
 
 /** The life inventory's reads, all from this service's own tables and the shipped catalog. */
 @Injectable()
-export class LifeInventoryReads {
+export class LifeInventoryReadsService {
   constructor(@Inject(DATA_SOURCE) private readonly db: DataSource) {}
 
   async catalog(accountId: string): Promise<InventoryType[]> {

@@ -6,18 +6,18 @@ import { EVENT_LOG, type EventLog } from '@mnemo/eventing';
 import { appendAndAwait, CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
 import { profileEvent } from '../profile-event';
 import { lifeInventoryProjection } from '../projections/life-inventory.projection';
-import { LifeInventoryReads } from './life-inventory-reads.service';
+import { LifeInventoryReadsService } from './life-inventory-reads.service';
 
 const LOCK_MS = 30_000;
 
 /** Life inventory writes: each an event, answered once the read model holds it (read-your-writes). */
 @Injectable()
-export class LifeInventoryWriter {
+export class LifeInventoryWriterService {
   constructor(
     @Inject(EVENT_LOG) private readonly log: EventLog,
     @Inject(DATA_SOURCE) private readonly db: DataSource,
     @Inject(CACHE) private readonly cache: Cache,
-    private readonly reads: LifeInventoryReads,
+    private readonly reads: LifeInventoryReadsService,
   ) {}
 
   async write(accountId: string, type: string, payload: unknown): Promise<void> {

@@ -5,16 +5,16 @@ import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
 import { categoryScores, type InventoryType } from '@mnemo/life-inventory';
 import { lifeInventorySummary } from '@mnemo/life-inventory';
 import { DefineTypeBody, ListTakesQuery, RateBody, StartTakeBody } from './life-inventory.dto';
-import { LifeInventoryReads } from './life-inventory-reads.service';
-import { LifeInventoryWriter } from './life-inventory-writer.service';
+import { LifeInventoryReadsService } from './life-inventory-reads.service';
+import { LifeInventoryWriterService } from './life-inventory-writer.service';
 
 /** The Life Inventory pane's backend (seed 000): the catalog, takes (start, rate, complete) and the summary. */
 @Controller('v1/life-inventory')
 @UseGuards(ApiKeyGuard)
 export class LifeInventoryController {
   constructor(
-    private readonly reads: LifeInventoryReads,
-    private readonly writer: LifeInventoryWriter,
+    private readonly reads: LifeInventoryReadsService,
+    private readonly writer: LifeInventoryWriterService,
   ) {}
 
   @Get('catalog')

@@ -5,14 +5,14 @@ import type { EventEnvelope, PayloadOf } from '@mnemo/contracts';
 import { EventContext, OnEvent } from '@mnemo/eventing';
 import { awaitCheckpoint, DATA_SOURCE } from '@mnemo/persistence';
 import { profileProjection } from '../projections/profile.projection';
-import { ProfileSynthesis } from './profile-synthesis.service';
+import { ProfileSynthesisService } from './profile-synthesis.service';
 
 /** seed 000: after every artifact save, the core profile (once there are 3 artifacts) and its telemetry. */
 @Controller()
 export class ArtifactSavedReactor {
   constructor(
     @Inject(DATA_SOURCE) private readonly db: DataSource,
-    private readonly synthesis: ProfileSynthesis,
+    private readonly synthesis: ProfileSynthesisService,
   ) {}
 
   @OnEvent('ArtifactSaved')

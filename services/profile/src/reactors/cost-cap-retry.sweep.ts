@@ -4,7 +4,7 @@ import { reactionId } from '@mnemo/contracts';
 import { LOGGER, startPeriodicTask, type Logger, type Subscription } from '@mnemo/eventing';
 import { DATA_SOURCE } from '@mnemo/persistence';
 import { PROFILE_CONFIG, type ProfileConfig } from '../profile.config';
-import { ProfileSynthesis } from './profile-synthesis.service';
+import { ProfileSynthesisService } from './profile-synthesis.service';
 
 /** Accounts retried per pass; the rest wait for the next one. */
 const SWEEP_LIMIT = 200;
@@ -21,7 +21,7 @@ export class CostCapRetrySweep implements OnApplicationBootstrap, OnModuleDestro
     @Inject(DATA_SOURCE) private readonly db: DataSource,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(PROFILE_CONFIG) private readonly config: ProfileConfig,
-    private readonly synthesis: ProfileSynthesis,
+    private readonly synthesis: ProfileSynthesisService,
   ) {}
 
   onApplicationBootstrap(): void {

@@ -2,12 +2,12 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import type { EventEnvelope } from '@mnemo/contracts';
 import { OnEvent } from '@mnemo/eventing';
-import { ProfileSynthesis } from './profile-synthesis.service';
+import { ProfileSynthesisService } from './profile-synthesis.service';
 
 /** seed 000: "Refresh Profile" — the block is cleared (by the projection) and the synthesis runs now. */
 @Controller()
 export class ProfileRefreshRequestedReactor {
-  constructor(private readonly synthesis: ProfileSynthesis) {}
+  constructor(private readonly synthesis: ProfileSynthesisService) {}
 
   @OnEvent('ProfileRefreshRequested')
   async onRefresh(@Payload() raw: unknown): Promise<void> {

@@ -44,7 +44,7 @@ const STORED_PROFILE_MAX = 5000;
  * profile, staleness and blocks with no model call. One synthesis per account at a time.
  */
 @Injectable()
-export class ProfileSynthesis {
+export class ProfileSynthesisService {
   constructor(
     @Inject(EVENT_LOG) private readonly log: EventLog,
     @Inject(DATA_SOURCE) private readonly db: DataSource,

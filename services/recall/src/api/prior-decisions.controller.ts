@@ -1,16 +1,16 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
 import { PriorDecisionsQuery } from './recall.dto';
-import { ADVISORY_NOTE, PriorDecisions } from './prior-decisions.service';
-import { QueryLog } from './query-log.service';
+import { ADVISORY_NOTE, PriorDecisionsService } from './prior-decisions.service';
+import { QueryLogService } from './query-log.service';
 
 /** "Did we already consider this, and why did we choose, reject or defer it?" — advisory, never a veto. */
 @Controller('v1/prior-decisions')
 @UseGuards(ApiKeyGuard)
 export class PriorDecisionsController {
   constructor(
-    private readonly decisions: PriorDecisions,
-    private readonly queries: QueryLog,
+    private readonly decisions: PriorDecisionsService,
+    private readonly queries: QueryLogService,
   ) {}
 
   @Get()

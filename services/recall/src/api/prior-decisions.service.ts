@@ -29,7 +29,7 @@ const RATIONALE_SHARE = 0.75;
 
 /** seed 003's prior_decisions: the account's decisions ranked by the idf-weighted share of the question they hold. */
 @Injectable()
-export class PriorDecisions {
+export class PriorDecisionsService {
   constructor(
     @Inject(DATA_SOURCE) private readonly db: DataSource,
     @Inject(RECALL_CONFIG) private readonly config: RecallConfig,

@@ -1,16 +1,16 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
 import { PriorWorkQuery } from './recall.dto';
-import { PriorWork } from './prior-work.service';
-import { QueryLog } from './query-log.service';
+import { PriorWorkService } from './prior-work.service';
+import { QueryLogService } from './query-log.service';
 
 /** "Has anyone worked on this before?": past sessions on a file or a task, each with its outcome verdict. */
 @Controller('v1/prior-work')
 @UseGuards(ApiKeyGuard)
 export class PriorWorkController {
   constructor(
-    private readonly priorWork: PriorWork,
-    private readonly queries: QueryLog,
+    private readonly priorWork: PriorWorkService,
+    private readonly queries: QueryLogService,
   ) {}
 
   @Get()

@@ -32,7 +32,7 @@ const TASK_CANDIDATES = 2000;
 
 /** seed 003's prior_work: past sessions that touched a file (by path suffix, newest first) or a task (by token overlap). */
 @Injectable()
-export class PriorWork {
+export class PriorWorkService {
   constructor(@Inject(DATA_SOURCE) private readonly db: DataSource) {}
 
   async find(accountId: string, query: PriorWorkQuery): Promise<PriorSession[]> {

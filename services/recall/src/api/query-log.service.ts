@@ -7,7 +7,7 @@ export type QueryKind = 'recall' | 'prior_work' | 'prior_decisions';
 
 /** Records each agent query after it is answered, off the answer's path; a failed write is logged and lost. */
 @Injectable()
-export class QueryLog {
+export class QueryLogService {
   constructor(
     @Inject(DATA_SOURCE) private readonly db: DataSource,
     @Inject(LOGGER) private readonly logger: Logger,

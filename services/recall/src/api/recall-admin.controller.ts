@@ -1,16 +1,16 @@
 import { Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
 import { AdminKeyGuard, parseInput } from '@mnemo/http-edge';
 import { AdminRunQuery, AdminStatsQuery } from './recall.dto';
-import { RecallAdmin } from './recall-admin.service';
-import { RecallStats } from './recall-stats.service';
+import { RecallAdminService } from './recall-admin.service';
+import { RecallStatsService } from './recall-stats.service';
 
 /** Recall's operations, admin key only: run the conversation ingest or the decision distillation now, their status, the stats. */
 @Controller('v1/admin')
 @UseGuards(AdminKeyGuard)
 export class RecallAdminController {
   constructor(
-    private readonly admin: RecallAdmin,
-    private readonly stats: RecallStats,
+    private readonly admin: RecallAdminService,
+    private readonly stats: RecallStatsService,
   ) {}
 
   @Post('conversation/ingest')

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { ConflictError } from '@mnemo/contracts';
 import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
 import { rechunkSessions, type ChangedSessions } from '../projections/chunks.writes';
-import { DecisionDistiller } from '../reactors/decision-distiller.service';
+import { DecisionDistillerService } from '../reactors/decision-distiller.service';
 
 export type AdminJob = 'conversation-ingest' | 'decisions-extract';
 
@@ -23,11 +23,11 @@ const LOCK_MS = 10 * 60_000;
  * session summaries. One run of each at a time; the last run's status is kept in the cache.
  */
 @Injectable()
-export class RecallAdmin {
+export class RecallAdminService {
   constructor(
     @Inject(DATA_SOURCE) private readonly db: DataSource,
     @Inject(CACHE) private readonly cache: Cache,
-    private readonly distiller: DecisionDistiller,
+    private readonly distiller: DecisionDistillerService,
   ) {}
 
   ingestConversations(accountId: string | undefined, days: number) {

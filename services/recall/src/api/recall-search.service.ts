@@ -27,7 +27,7 @@ const HEADLINE = 'StartSel=**, StopSel=**, MaxWords=35, MinWords=12, MaxFragment
  * in the time the question names), and the best get their turns ordered and a dated snippet.
  */
 @Injectable()
-export class RecallSearch {
+export class RecallSearchService {
   constructor(
     @Inject(DATA_SOURCE) private readonly db: DataSource,
     @Inject(RECALL_CONFIG) private readonly config: RecallConfig,

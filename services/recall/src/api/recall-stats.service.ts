@@ -11,7 +11,7 @@ const WINDOW_DAYS = 30;
  * loop's last run, spend per pool per day — all from recall's own tables. `accountId` null: every account.
  */
 @Injectable()
-export class RecallStats {
+export class RecallStatsService {
   constructor(@Inject(DATA_SOURCE) private readonly db: DataSource) {}
 
   async stats(accountId: string | null) {

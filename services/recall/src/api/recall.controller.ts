@@ -3,16 +3,16 @@ import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
 import { RECALL_CONFIG } from '../recall.constants';
 import type { RecallConfig } from '../recall.config';
 import { RecallBody } from './recall.dto';
-import { QueryLog } from './query-log.service';
-import { RecallSearch } from './recall-search.service';
+import { QueryLogService } from './query-log.service';
+import { RecallSearchService } from './recall-search.service';
 
 /** Recall over past conversations: the chunks that best answer a question, best first. */
 @Controller('v1/recall')
 @UseGuards(ApiKeyGuard)
 export class RecallController {
   constructor(
-    private readonly search: RecallSearch,
-    private readonly queries: QueryLog,
+    private readonly search: RecallSearchService,
+    private readonly queries: QueryLogService,
     @Inject(RECALL_CONFIG) private readonly config: RecallConfig,
   ) {}
 

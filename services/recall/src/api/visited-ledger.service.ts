@@ -13,7 +13,7 @@ const LOCK_MS = 2_000;
  * read-modify-write of the session's ledger under a short lock.
  */
 @Injectable()
-export class VisitedLedger {
+export class VisitedLedgerService {
   constructor(
     @Inject(CACHE) private readonly cache: Cache,
     @Inject(RECALL_CONFIG) private readonly config: RecallConfig,

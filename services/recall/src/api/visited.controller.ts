@@ -3,7 +3,7 @@ import { subjectToken, ValidationError } from '@mnemo/contracts';
 import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
 import { citation } from '../domain/visited-ledger';
 import { VisitedBody, VisitedQuery } from './recall.dto';
-import { VisitedLedger } from './visited-ledger.service';
+import { VisitedLedgerService } from './visited-ledger.service';
 
 function sessionParam(id: string): string {
   if (!subjectToken.safeParse(id).success) throw new ValidationError('bad session id', [{ path: 'params.id', reason: 'not a session id' }]);
@@ -14,7 +14,7 @@ function sessionParam(id: string): string {
 @Controller('v1/sessions/:id/visited')
 @UseGuards(ApiKeyGuard)
 export class VisitedController {
-  constructor(private readonly ledger: VisitedLedger) {}
+  constructor(private readonly ledger: VisitedLedgerService) {}
 
   @Post()
   @HttpCode(200)

@@ -32,7 +32,7 @@ export const decisionIdOf = (accountId: string, sessionId: string, topic: string
  * offline phrasing rules do, at no cost (seed 003: a paid pass is opt-in).
  */
 @Injectable()
-export class DecisionDistiller {
+export class DecisionDistillerService {
   constructor(
     @Inject(EVENT_LOG) private readonly log: EventLog,
     @Inject(LLM_CLIENT) private readonly llm: LlmClient,

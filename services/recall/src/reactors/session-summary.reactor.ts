@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { EventEnvelope, PayloadOf } from '@mnemo/contracts';
 import { EventContext, OnEvent } from '@mnemo/eventing';
 import { awaitCheckpoint, DATA_SOURCE } from '@mnemo/persistence';
-import { DecisionDistiller } from './decision-distiller.service';
+import { DecisionDistillerService } from './decision-distiller.service';
 
 /**
  * Once a session has a redacted summary (the ingest's outcome summary, or a compaction summary),
@@ -14,7 +14,7 @@ import { DecisionDistiller } from './decision-distiller.service';
 export class SessionSummaryReactor {
   constructor(
     @Inject(DATA_SOURCE) private readonly db: DataSource,
-    private readonly distiller: DecisionDistiller,
+    private readonly distiller: DecisionDistillerService,
   ) {}
 
   @OnEvent('SessionOutcomeRecorded')

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Module } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { ROUTE_DOCS } from './openapi-routes';
-import { buildOpenApiDocument, renderDocsPage, type RegisteredRoute } from './openapi.document';
+import { ROUTE_DOCS } from '../openapi/openapi-routes';
+import { buildOpenApiDocument, renderDocsPage, type RegisteredRoute } from '../openapi/openapi.document';
 
 const VERSION: string = require('../../../../package.json').version;
 

@@ -18,7 +18,7 @@ import {
 import { settlementEventId } from '../domain/settlement-id';
 import { utcDay } from '../domain/utc-day';
 import { PgLlmKeyStore } from '../credentials/pg-llm-key-store';
-import { PgLedger } from './pg-ledger';
+import { PgLedger } from '../ledger/pg-ledger';
 
 export interface CostLedgerDeps {
   log: EventLog;
@@ -36,7 +36,7 @@ function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
  * The ledger's request/reply handlers. Every instance joins the `cost-ledger` queue group, so each
  * request is answered once by whichever instance NATS picks; Postgres row locks keep them consistent.
  */
-export class CostLedgerHandlers {
+export class CostLedgerResponder {
   readonly ledger: PgLedger;
   private readonly keys: PgLlmKeyStore;
 
@@ -132,7 +132,7 @@ export class CostLedgerHandlers {
  * subscriptions stop all of it.
  */
 export async function startCostLedger(deps: CostLedgerDeps, config: CostLedgerConfig, now?: () => Date): Promise<Subscription[]> {
-  const handlers = new CostLedgerHandlers(deps, config, now);
+  const handlers = new CostLedgerResponder(deps, config, now);
   const subscriptions = [
     await deps.log.reply(ledgerSubjects.reserve, LEDGER_SERVICE, (body) => handlers.reserve(body)),
     await deps.log.reply(ledgerSubjects.commit, LEDGER_SERVICE, (body) => handlers.commit(body)),

@@ -9,9 +9,9 @@ import { LEDGER_SERVICE, ledgerSubjects } from '../domain/ledger-rpc';
 import { utcDay } from '../domain/utc-day';
 import { costCapsProjection } from '../projections/cost-caps.projection';
 import { costEntriesProjection } from '../projections/cost-entries.projection';
-import { CostLedger1764400004100 } from './cost-ledger.migration';
-import { CostLedgerHandlers, startCostLedger } from './cost-ledger.rpc';
-import { PgLedger } from './pg-ledger';
+import { CostLedger1764400004100 } from '../ledger/cost-ledger.migration';
+import { CostLedgerResponder, startCostLedger } from './cost-ledger.responder';
+import { PgLedger } from '../ledger/pg-ledger';
 import { eventually, TEST_DATABASE_URL, TEST_NATS_URL, uniqueName } from '../../../../tests/support/servers';
 
 const silent: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -81,8 +81,8 @@ describe('cost ledger over NATS and Postgres', () => {
 
   it('grants exactly 37 of 200 concurrent reservations from two instances against a cap that fits 37', async () => {
     const capped = config({ caps: { compaction: 0.5, session: 0.37, profile: 0.15 } });
-    const a = new CostLedgerHandlers({ log: logA, dataSource: dbA, logger: silent }, capped);
-    const b = new CostLedgerHandlers({ log: logB, dataSource: dbB, logger: silent }, capped);
+    const a = new CostLedgerResponder({ log: logA, dataSource: dbA, logger: silent }, capped);
+    const b = new CostLedgerResponder({ log: logB, dataSource: dbB, logger: silent }, capped);
     const answered = { a: 0, b: 0 };
     running.push(
       await logA.reply(ledgerSubjects.reserve, LEDGER_SERVICE, (body) => (answered.a++, a.reserve(body))),
@@ -199,7 +199,7 @@ describe('cost ledger over NATS and Postgres', () => {
 
   it('sweeps only what has expired, by the ledger clock', async () => {
     let now = new Date('2030-01-01T10:00:00Z');
-    const handlers = new CostLedgerHandlers({ log: logA, dataSource: dbA, logger: silent }, config({ reservationTtlMs: 60_000 }), () => now);
+    const handlers = new CostLedgerResponder({ log: logA, dataSource: dbA, logger: silent }, config({ reservationTtlMs: 60_000 }), () => now);
     const reserve = (id: string) => handlers.reserve({ reservationId: id, account: 'acc-clock', pools: ['profile'], label: 'profile', model: 'claude-haiku-4-5', worstCaseUsd: 0.05 });
     await reserve('00000000-0000-4000-8000-000000000001');
     now = new Date('2030-01-01T10:00:30Z');
