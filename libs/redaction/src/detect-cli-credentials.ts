@@ -6,15 +6,20 @@ const USER_PASS = /(?<=\s|^)(?:-u|--user|--proxy-user|-U)(?:[ \t]+|=)?(["']?)(?<
 const USER_FLAG = / -[uU]|--(?:proxy-)?user/;
 /** Clients that take the password glued to -p (`mysql -uroot -pS3cret`) or after it (`sshpass -p …`). */
 const PASSWORD_CLIENT = /\b(?:mysql\w*|mariadb\w*|mysqladmin|mysqldump|sshpass|mongo(?:sh|dump|restore|import|export)?|docker(?:\s+\S+)?\s+login|podman\s+login|helm\s+registry\s+login|redis-cli|keytool|openssl|zip|unzip|7z)\b/g;
-/** A cheap literal check first: the client regex (with its word boundaries) runs only on text that names a client. */
+/**
+ * Cheap checks first: the client regex (with its word boundaries) runs only on text that has a password
+ * flag after a space (a `-` after a space is rare in prose, and the flag regex starts at it) and names a client.
+ */
+const PASSWORD_FLAG = /[ \t]-(?:p|a|P|-pass|storepass|keypass)/;
 const CLIENT_NAMES = /m(?:ysql|ariadb|ongo)|sshpass|login|redis-cli|keytool|openssl|zip|7z/;
+const hasPasswordFlag = (text: string): boolean => (text.includes(' -') || text.includes('\t-')) && PASSWORD_FLAG.test(text);
 const GLUED_P = /(?<=[ \t])-p(?<secret>[^\s'"-][^\s'"]*)/gd;
 const SPACED_P = /(?<=[ \t])(?:-p|-a|-P|--pass|-storepass|-keypass|-passin|-passout)[ \t]+(?:pass:)?(?<secret>[^\s'"-][^\s'"]*)/gd;
 
 /** Credentials typed on a command line. */
 export function detectCliCredentials(text: string): Candidate[] {
   const found: Candidate[] = [];
-  if (USER_FLAG.test(text)) {
+  if ((text.includes(' -') || text.includes('--')) && USER_FLAG.test(text)) {
     for (const m of text.matchAll(USER_PASS)) {
       const [start, end] = m.indices!.groups!.secret!;
       if (!isReference(m.groups!.secret!) && !/^\d+$/.test(m.groups!.secret!)) {
@@ -22,7 +27,7 @@ export function detectCliCredentials(text: string): Candidate[] {
       }
     }
   }
-  if (CLIENT_NAMES.test(text)) {
+  if (hasPasswordFlag(text) && CLIENT_NAMES.test(text)) {
     let doneUntil = -1;
     for (const client of text.matchAll(PASSWORD_CLIENT)) {
       if (client.index < doneUntil) continue;

@@ -28,7 +28,7 @@ export const COMMS_AND_PAYMENTS_RULES: readonly TokenRule[] = [
     pattern: String.raw`${B}[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}`,
     accept: hasDigit,
   },
-  { kind: 'telegram_bot_token', trigger: String.raw`\d{8,10}:AA`, pattern: String.raw`(?<!\d)\d{8,10}:AA[A-Za-z0-9_-]{30,}` },
+  { kind: 'telegram_bot_token', trigger: ':AA', back: 10, pattern: String.raw`(?<!\d)\d{8,10}:AA[A-Za-z0-9_-]{30,}` },
   { kind: 'sendgrid_key', prefixes: ['SG.'], pattern: String.raw`${B}SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{20,64}` },
   { kind: 'sendinblue_key', prefixes: ['xkeysib-', 'xsmtpsib-'], pattern: `${B}x(?:keysib|smtpsib)-[a-f0-9]{64}-[A-Za-z0-9]{16}${E}` },
   { kind: 'mailgun_key', prefixes: ['key-', 'pubkey-'], pattern: `${B}(?:pub)?key-[a-f0-9]{32}${E}` },
@@ -44,7 +44,7 @@ export const COMMS_AND_PAYMENTS_RULES: readonly TokenRule[] = [
   { kind: 'maxmind_key', trigger: '_mmk', back: 37, pattern: `${B}[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk${E}` },
   // Meta: user, page and system-user tokens start EAA; an app token is "<app id>|<app secret>".
   { kind: 'facebook_token', prefixes: ['EAA'], pattern: `${B}EAA[A-Za-z0-9]{80,}`, accept: randomish },
-  { kind: 'facebook_token', trigger: String.raw`\d{15,16}\|`, pattern: String.raw`(?<!\d)\d{15,16}\|[A-Za-z0-9_-]{27,}` },
+  { kind: 'facebook_token', trigger: String.raw`\|`, back: 16, pattern: String.raw`(?<!\d)\d{15,16}\|[A-Za-z0-9_-]{27,}` },
   { kind: 'twitter_token', prefixes: ['AAAAAAAAAAAAAAAAAAAA'], pattern: `${B}A{20,}[A-Za-z0-9%]{60,}`, accept: randomish },
   { kind: 'dropbox_token', prefixes: ['sl.'], pattern: `${B}sl\\.(?:u\\.)?[A-Za-z0-9_=-]{130,}` },
   { kind: 'dropbox_token', trigger: 'AAAAAAAAAA[A-Za-z0-9_=-]{43}', back: 11, pattern: `${B}[a-z0-9]{11}AAAAAAAAAA[A-Za-z0-9_=-]{43}` },

@@ -8,9 +8,13 @@ export interface TokenRule {
   readonly kind: SecretKind;
   /** Case-sensitive literal prefixes; every rule's prefixes share one trie-shaped scan. */
   readonly prefixes?: readonly string[];
-  /** A regex trigger for shapes without a literal prefix (kept few: each one costs a scan step). */
+  /**
+   * A regex trigger for shapes without a literal prefix (kept few: each one costs a scan step). Without
+   * `back` and with a pattern that starts at B, it is tried at word starts only; otherwise it is
+   * searched for, so it should start with a rare literal (`Q~`, `:AA`), not a class such as `\d`.
+   */
   readonly trigger?: string;
-  /** How far before the trigger the shape may start (`…8Q~…` has three characters before its marker). */
+  /** How far before the trigger the shape may start (`abc8Q~…` has four characters before its marker). */
   readonly back?: number;
   /** Full shape. Anchored at the trigger unless `back` is set. A `secret` group narrows what is replaced. */
   readonly pattern: string;
