@@ -162,13 +162,14 @@ async function main() {
       }
       took.sort((a, b) => a - b);
       console.log(`  ${label.padEnd(44)} p50 ${took[Math.floor(times / 2)].toFixed(2).padStart(6)} ms  p99 ${took[Math.floor(times * 0.99)].toFixed(2).padStart(6)} ms`);
+      return took[Math.floor(times / 2)];
     };
     let n = 0;
     console.log('single requests, sequential (200 each):');
     await median('HTTP GET /healthz (the HTTP stack alone)', () => httpGet('/healthz'));
     await median('HTTP claude-md warm (cache hit)', () => httpGet(warmPath));
     await median('HTTP memory-block warm (cache hit)', () => httpGet('/v1/context/memory-block'));
-    await median('HTTP claude-md cold (builds)', () => httpGet(`/v1/context/claude-md?sessionId=single-${n++}&source=ai-coaching:interview`), 50);
+    const coldSingle = await median('HTTP claude-md cold (builds)', () => httpGet(`/v1/context/claude-md?sessionId=single-${n++}&source=ai-coaching:interview`), 50);
     await median('NATS request/reply claude-md warm (no HTTP)', () =>
       platform.infra.log.request(subjects.rpc('context', CONTEXT_RPC.claudeMd), { accountId, sessionId, pinned: [] }, { timeoutMs: 5000 }),
     );
@@ -179,28 +180,47 @@ async function main() {
     await median('Redis GET', () => platform.infra.cache.get('bench:absent'));
 
     // Under load: the load generator runs in its own process, so it does not share the platform's event loop.
-    const run = async (label: string, options: LoadOptions, during?: () => Promise<void>) => {
+    const run = async (label: string, options: LoadOptions & { url?: string }, during?: () => Promise<void>): Promise<LoadResult> => {
       let stop = false;
       const background = during ? (async () => { while (!stop) await during(); })() : Promise.resolve();
       const result = await loadFromChild({ url, connections: CONNECTIONS, seconds: SECONDS, headers, ...options });
+      if (result.non2xx || result.errors) console.log(`  (${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors)`);
       stop = true;
       await background;
       console.log(
         `${label.padEnd(26)} p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms  ${Math.round(result.rps)} req/s  ` +
           `non-2xx ${result.non2xx}  errors ${result.errors}  cache hits ${result.total ? ((100 * result.hits) / result.total).toFixed(0) : 0}%`,
       );
+      return result;
     };
+    const ratio = (label: string, value: number, target: number) =>
+      console.log(`  ${label.padEnd(44)} ${value.toFixed(2)} (target >= ${target.toFixed(2)}: ${value >= target ? 'met' : 'NOT met'})`);
 
     console.log(`under load: ${CONNECTIONS} connections, ${SECONDS} s each, autocannon in a separate process:`);
-    // The floor: the same HTTP stack answering a route that does nothing.
-    await run('healthz (floor)', { path: '/healthz' });
+    // The machine's floor: a bare node:http server answering a constant, in this process like the gateway.
+    const bare = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"status":"ok"}');
+    });
+    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+    const bareUrl = `http://127.0.0.1:${(bare.address() as { port: number }).port}`;
+    const bareRun = await run('bare node:http (floor)', { path: '/', url: bareUrl });
+    await new Promise((resolve) => bare.close(resolve));
+    // The HTTP stack's floor: the gateway answering a route that does nothing.
+    const health = await run('healthz', { path: '/healthz' });
     // Cold: every request names a session never asked for, so each one builds.
-    if (!process.env.BENCH_SKIP_COLD) await run('claude-md cold', { path: '/v1/context/claude-md?sessionId=cold-', uniqueSuffix: '&source=ai-coaching:interview' });
-    await run('claude-md warm', { path: warmPath });
+    const cold = process.env.BENCH_SKIP_COLD ? null : await run('claude-md cold', { path: '/v1/context/claude-md?sessionId=cold-', uniqueSuffix: '&source=ai-coaching:interview' });
+    const warmMd = await run('claude-md warm', { path: warmPath });
     // Cold memory block: the cache is emptied continuously while the clients ask.
     const cache = platform.infra.cache as unknown as { clear(): Promise<void> };
     if (!process.env.BENCH_SKIP_COLD) await run('memory-block cold', { path: '/v1/context/memory-block' }, () => cache.clear());
-    await run('memory-block warm', { path: '/v1/context/memory-block' });
+    const warmBlock = await run('memory-block warm', { path: '/v1/context/memory-block' });
+    console.log('ratios (issue 17):');
+    ratio('healthz / bare node:http', health.rps / bareRun.rps, 0.5);
+    ratio('memory-block warm / healthz', warmBlock.rps / health.rps, 0.8);
+    ratio('claude-md warm / healthz', warmMd.rps / health.rps, 0.6);
+    if (cold) ratio('claude-md cold req/s / 1,000', cold.rps / 1000, 1);
+    ratio('4 ms / claude-md cold single-request p50', 4 / coldSingle, 1);
 
     const served = await harness.http().get(`/v1/context/claude-md?sessionId=${sessionId}&format=json`).set(headers);
     const block = await harness.http().get('/v1/context/memory-block').set(headers);

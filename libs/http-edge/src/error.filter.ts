@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Inject } from '@nestjs/common';
-import type { Response } from 'express';
+import { HttpAdapterHost } from '@nestjs/core';
 import { InvalidEventError, MnemoError, ValidationError } from '@mnemo/contracts';
 import { LOGGER, type Logger } from '@mnemo/eventing';
 
@@ -31,16 +31,19 @@ export function toHttpError(error: unknown): { status: number; body: ErrorBody }
     const details = error.details === undefined ? {} : { details: error.details };
     return { status: STATUS_BY_CODE[error.code] ?? 500, body: { error: { code: error.code, message: error.message, ...details } } };
   }
-  const cause = error instanceof HttpException ? (error.cause as { type?: string } | undefined) : undefined;
-  if (error instanceof HttpException && !cause?.type) {
+  const cause = error instanceof HttpException ? (error.cause as { code?: string } | undefined) : undefined;
+  // The server's own refusals before a route runs (Fastify's body limit and JSON parser).
+  const serverCode = cause?.code ?? (error as { code?: unknown } | null)?.code;
+  if (serverCode === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, body: { error: { code: 'payload_too_large', message: 'the request body is larger than the limit' } } };
+  if (serverCode === 'FST_ERR_CTP_INVALID_JSON_BODY' || serverCode === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return { status: 400, body: { error: { code: 'malformed_json', message: 'the request body is not valid JSON' } } };
+  }
+  if (error instanceof HttpException) {
     const status = error.getStatus();
     const code = status === 404 ? 'not_found' : status === 413 ? 'payload_too_large' : `http_${status}`;
     return { status, body: { error: { code, message: error.message } } };
   }
-  // Body-parser errors arrive as plain errors with a status and a type.
-  const e = (cause ?? error) as { status?: number; type?: string; message?: string };
-  if (e?.type === 'entity.too.large') return { status: 413, body: { error: { code: 'payload_too_large', message: 'the request body is larger than the limit' } } };
-  if (e?.type === 'entity.parse.failed') return { status: 400, body: { error: { code: 'malformed_json', message: 'the request body is not valid JSON' } } };
+  const e = error as { status?: number; type?: string; message?: string } | null;
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
     return { status: e.status, body: { error: { code: e.type ?? `http_${e.status}`, message: String(e.message) } } };
   }
@@ -49,12 +52,15 @@ export function toHttpError(error: unknown): { status: number; body: ErrorBody }
 
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
-  constructor(@Inject(LOGGER) private readonly logger: Logger) {}
+  constructor(
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
     const { status, body } = toHttpError(exception);
     if (status >= 500) this.logger.error({ err: { message: String((exception as Error)?.message ?? exception) } }, 'request failed');
-    response.status(status).json(body);
+    // Whatever the HTTP server under Nest: its adapter writes the answer.
+    this.adapterHost.httpAdapter.reply(host.switchToHttp().getResponse(), body, status);
   }
 }

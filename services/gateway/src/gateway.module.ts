@@ -1,4 +1,4 @@
-import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { AccountsController } from './api/accounts.controller';
 import { EventsController } from './api/events.controller';
@@ -6,7 +6,6 @@ import { HealthController } from './api/health.controller';
 import { McpController } from './api/mcp.controller';
 import { AuthModule } from './auth/auth.module';
 import { HttpErrorFilter } from '@mnemo/http-edge';
-import { RequestLogMiddleware } from './http/request-log.middleware';
 import { IngestService } from './ingest/ingest.service';
 
 /** The edge: HTTP API, authentication, request limits. Infrastructure comes from the platform's global module. */
@@ -15,8 +14,4 @@ import { IngestService } from './ingest/ingest.service';
   controllers: [HealthController, EventsController, AccountsController, McpController],
   providers: [IngestService, { provide: APP_FILTER, useClass: HttpErrorFilter }],
 })
-export class GatewayModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(RequestLogMiddleware).forRoutes('*');
-  }
-}
+export class GatewayModule {}

@@ -1,8 +1,9 @@
 import { NestFactory } from '@nestjs/core';
 import type { INestApplication, INestMicroservice } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { RethrowRpcErrors, JetStreamTransport, type Logger, type Subscription } from '@mnemo/eventing';
 import { registerProjectionLag, startProjector, type Environment } from '@mnemo/persistence';
-import { configureHttp, ingestGrpcBinding, installFallbackErrorHandler, startGrpcGateway, type GrpcGateway } from '@mnemo/gateway-service';
+import { createHttpAdapter, ingestGrpcBinding, startGrpcGateway, type GrpcGateway } from '@mnemo/gateway-service';
 import { contextGrpcBinding } from '@mnemo/context-service';
 import { openInfra, type Infra } from './infra';
 import { InfraModule } from './infra.module';
@@ -61,13 +62,11 @@ export async function startPlatform(config: PlatformConfig, services: ServiceDef
         microservices.push(app);
       }
       if (service.http) {
-        httpApp = await NestFactory.create(
+        httpApp = await NestFactory.create<NestFastifyApplication>(
           { module: class HttpRoot {}, imports: [infraModule, service.http, ...SERVICES.flatMap((s) => (s.api ? [s.api] : [])), OpenApiModule] },
-          { bodyParser: false, logger: new NestLogger(logger) },
+          createHttpAdapter({ maxBodyBytes: config.MNEMO_MAX_BODY_BYTES }, logger),
+          { logger: new NestLogger(logger) },
         );
-        configureHttp(httpApp, config.MNEMO_MAX_BODY_BYTES);
-        await httpApp.init();
-        installFallbackErrorHandler(httpApp);
         await httpApp.listen(config.MNEMO_HTTP_PORT, config.MNEMO_HTTP_HOST);
         const address = httpApp.getHttpServer().address();
         httpPort = typeof address === 'object' && address ? address.port : config.MNEMO_HTTP_PORT;

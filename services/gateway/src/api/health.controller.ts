@@ -1,5 +1,5 @@
 import { Controller, Get, Header, HttpCode, Inject, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { metricsRegistry } from '@mnemo/eventing';
 import { HEALTH_CHECKS, type HealthCheck } from '../gateway.constants';
 
@@ -33,11 +33,12 @@ export class HealthController {
 
   /** Readiness: the log, the database and the cache all answer. */
   @Get('readyz')
-  async readyz(@Res() response: Response) {
+  async readyz(@Res({ passthrough: true }) reply: FastifyReply) {
     const results = await Promise.all(this.checks.map(async (check) => [check.name, await runCheck(check)] as const));
     const checks = Object.fromEntries(results);
     const ready = results.every(([, status]) => status === 'ok');
-    response.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', checks });
+    reply.status(ready ? 200 : 503);
+    return { status: ready ? 'ready' : 'not_ready', checks };
   }
 
   @Get('metrics')

@@ -1,5 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createMnemoMcpServer } from '@mnemo/agent-tools';
 import { MnemoClient } from '@mnemo/mnemo-client';
@@ -9,14 +10,14 @@ import { ApiKeyGuard } from '@mnemo/http-edge';
 const LOOPBACK_TIMEOUT_MS = 10_000;
 
 /** This server as the request reached it: the tools call its routes over loopback. */
-function loopbackUrl(request: Request): string {
+function loopbackUrl(request: IncomingMessage): string {
   const address = request.socket.localAddress ?? '127.0.0.1';
   const host = address.startsWith('::ffff:') ? address.slice(7) : address.includes(':') ? `[${address}]` : address;
   return `http://${host}:${request.socket.localPort}`;
 }
 
-function notAllowed(response: Response) {
-  response.setHeader('allow', 'POST');
+function notAllowed(reply: FastifyReply) {
+  reply.header('allow', 'POST');
   return { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: POST JSON-RPC messages to /mcp' }, id: null };
 }
 
@@ -30,29 +31,31 @@ function notAllowed(response: Response) {
 @UseGuards(ApiKeyGuard)
 export class McpController {
   @Post()
-  async handle(@Req() request: Request, @Res() response: Response): Promise<void> {
+  async handle(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const apiKey = String(request.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
-    const server = createMnemoMcpServer({ client: new MnemoClient({ url: loopbackUrl(request), apiKey, timeoutMs: LOOPBACK_TIMEOUT_MS }) });
+    const server = createMnemoMcpServer({ client: new MnemoClient({ url: loopbackUrl(request.raw), apiKey, timeoutMs: LOOPBACK_TIMEOUT_MS }) });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    response.on('close', () => {
+    // The SDK writes the Node response itself: Fastify leaves this reply alone.
+    reply.hijack();
+    reply.raw.on('close', () => {
       void transport.close();
       void server.close();
     });
     await server.connect(transport);
-    await transport.handleRequest(request, response, request.body);
+    await transport.handleRequest(request.raw, reply.raw, request.body);
   }
 
   /** Stateless: no server-sent stream to open. */
   @Get()
   @HttpCode(405)
-  noStream(@Res({ passthrough: true }) response: Response) {
-    return notAllowed(response);
+  noStream(@Res({ passthrough: true }) reply: FastifyReply) {
+    return notAllowed(reply);
   }
 
   /** Stateless: no session to end. */
   @Delete()
   @HttpCode(405)
-  noSession(@Res({ passthrough: true }) response: Response) {
-    return notAllowed(response);
+  noSession(@Res({ passthrough: true }) reply: FastifyReply) {
+    return notAllowed(reply);
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ConflictError, NotFoundError, ValidationError } from '@mnemo/contracts';
 import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
@@ -56,8 +56,10 @@ export class MemoriesController {
 
   /** Server-sent events: one `change` per memory or proposal change of this account. */
   @Get('stream')
-  async stream(@AccountId() accountId: string, @Req() request: Request, @Res() response: Response): Promise<void> {
-    await this.feed.serve(accountId, request, response);
+  async stream(@AccountId() accountId: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    // The stream writes the Node response itself: Fastify leaves this reply alone.
+    reply.hijack();
+    await this.feed.serve(accountId, request.raw, reply.raw);
   }
 
   @Get(':id')
@@ -78,7 +80,7 @@ export class MemoriesController {
 
   /** The remember button: one of the caller's own messages becomes a memory, or a proposal when sensitive. */
   @Post('remember')
-  async remember(@AccountId() accountId: string, @Body() body: unknown, @Res({ passthrough: true }) response: Response) {
+  async remember(@AccountId() accountId: string, @Body() body: unknown, @Res({ passthrough: true }) response: FastifyReply) {
     const { sessionId, seq, currentTurnSeq } = parseInput(RememberBody, body, 'body');
     const turn = await this.reads.turn(accountId, sessionId, seq);
     if (!turn) throw new NotFoundError(`message ${seq} of session "${sessionId}"`);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DataSource } from 'typeorm';
 import { LOGGER, type Logger } from '@mnemo/eventing';
 import { DATA_SOURCE } from '@mnemo/persistence';
@@ -31,7 +31,7 @@ const PAGE = 1000;
 @Injectable()
 export class MemoryChangeFeed implements OnModuleDestroy {
   private readonly listeners = new Map<string, Set<Listener>>();
-  private readonly open = new Set<Response>();
+  private readonly open = new Set<ServerResponse>();
   private cursor = 0;
   private timer: NodeJS.Timeout | null = null;
   private starting: Promise<void> | null = null;
@@ -42,8 +42,8 @@ export class MemoryChangeFeed implements OnModuleDestroy {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async serve(accountId: string, request: Request, response: Response): Promise<void> {
-    response.status(200).set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+  async serve(accountId: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
     response.flushHeaders();
     const send = (change: MemoryChange) => response.write(`id: ${change.seq}\nevent: change\ndata: ${JSON.stringify(change)}\n\n`);
     const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), HEARTBEAT_MS);

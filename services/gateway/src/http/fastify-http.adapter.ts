@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from '@mnemo/eventing';
+
+export const CORRELATION_HEADER = 'x-correlation-id';
+const VALID_CORRELATION = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The caller's correlation id when it sent a usable one, else a new one. */
+export function correlationIdOf(request: Pick<IncomingMessage, 'headers'>): string {
+  const given = request.headers[CORRELATION_HEADER];
+  const value = Array.isArray(given) ? given[0] : given;
+  return value && VALID_CORRELATION.test(value) ? value : randomUUID();
+}
+
+const ROUTES = Symbol('mnemo.routes');
+
+type Route = { method: string; path: string };
+
+/** Every route registered on this adapter's server, as Nest registered it (the HEAD twins of GET routes left out). */
+export function registeredRoutes(instance: unknown): Route[] {
+  return [...((instance as { [ROUTES]?: Route[] })[ROUTES] ?? [])];
+}
+
+/**
+ * Nest on Fastify (issue 17: Express's per-request middleware chain cost most of the stack's time).
+ * Fastify itself gives the correlation id (`request.id`), the body limit (413) and JSON parsing (400);
+ * one access-log line per request is written from an `onResponse` hook: method, path (never the query,
+ * which may carry search text), status, duration, account and correlation id. Bodies and headers are
+ * never logged.
+ */
+export function createHttpAdapter(options: { maxBodyBytes: number }, logger: Logger): FastifyAdapter {
+  const adapter = new FastifyAdapter({
+    bodyLimit: options.maxBodyBytes,
+    genReqId: correlationIdOf,
+    requestIdHeader: false,
+    logger: false,
+    // Express matched `/v1/events/` as `/v1/events`: kept.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const instance = adapter.getInstance() as unknown as FastifyInstance;
+  const routes: Route[] = [];
+  Object.defineProperty(instance, ROUTES, { value: routes });
+  instance.addHook('onRoute', (route) => {
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      if (method !== 'HEAD') routes.push({ method, path: route.url ?? route.path });
+    }
+  });
+  // `application/*+json` bodies are JSON too, with the same limit.
+  instance.addContentTypeParser(
+    /^application\/[a-z0-9.-]+\+json$/i,
+    { parseAs: 'string', bodyLimit: options.maxBodyBytes },
+    instance.getDefaultJsonParser('error', 'error'),
+  );
+  // On the raw response, so hijacked answers (SSE, MCP) carry it too.
+  instance.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    reply.raw.setHeader(CORRELATION_HEADER, request.id);
+    done();
+  });
+  instance.addHook('onResponse', (request: FastifyRequest & { accountId?: string }, reply: FastifyReply, done: () => void) => {
+    const url = request.url;
+    const query = url.indexOf('?');
+    const fields = {
+      method: request.method,
+      path: query < 0 ? url : url.slice(0, query),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+      accountId: request.accountId,
+      correlationId: request.id,
+    };
+    if (reply.statusCode >= 500) logger.error(fields, 'request');
+    else logger.info(fields, 'request');
+    done();
+  });
+  return adapter;
+}
