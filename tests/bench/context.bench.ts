@@ -16,7 +16,11 @@ import { CONTEXT_RPC, subjects, type EventEnvelope } from '@mnemo/contracts';
 import { ContextCacheFront } from '@mnemo/context-service';
 import { waitForCheckpoint } from '@mnemo/persistence';
 import { createLogger } from '@mnemo/platform-service';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import { startHarness } from '../support/platform-harness';
+import { TEST_NATS_URL } from '../support/servers';
+import { settleConsumers } from '../support/settle';
 
 const MEMORIES = Number(process.env.BENCH_CONTEXT_MEMORIES ?? 10_000);
 const ARTIFACTS = 50;
@@ -136,6 +140,10 @@ async function main() {
     const results = await platform.infra.log.appendMany('events', events);
     const last = results.at(-1)!.seq;
     for (const name of ['context', 'context-sources', 'sessions', 'memory']) await waitForCheckpoint(db, name, last, 60_000);
+    // Measure reads alone: the seeded transcript's compaction and extraction run to the end first.
+    const nc = await connect({ servers: TEST_NATS_URL, noAsyncTraces: true });
+    await settleConsumers(await jetstreamManager(nc), harness.config.MNEMO_STREAM_PREFIX, 300_000);
+    await nc.close();
     console.log(`account: ${MEMORIES} memories, ${ARTIFACTS} artifacts, ${INSIGHTS} insights; ${CONNECTIONS} connections, ${SECONDS} s per run`);
 
     const url = `http://127.0.0.1:${platform.httpPort}`;

@@ -242,21 +242,24 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
       expect((await get('/v1/context/claude-md?sessionId=s-front', owner.apiKey)).status).toBe(403);
     });
 
-    it('never serves a hit from before a MemoryFactEdited', async () => {
+    it('never serves a hit from before a MemoryFactEdited, not even from what it keeps in process', async () => {
       const owner = await harness.createAccount('front-edit');
+      // One front throughout, like the gateway's: its in-process copy of the entry must not outlive the version.
+      const kept = front();
       await publish(owner, 'MemoryFactCreated', fact('e-1', 'Plays chess on Sundays.'), { projection: 'memory' });
       await eventually(() => get('/v1/context/memory-block', owner.apiKey), (r) => r.headers['x-mnemo-cache'] === 'hit');
-      expect((await front().memoryBlock({ accountId: owner.accountId }))?.text).toContain('Plays chess on Sundays.');
+      expect((await kept.memoryBlock({ accountId: owner.accountId }))?.text).toContain('Plays chess on Sundays.');
+      expect((await kept.memoryBlock({ accountId: owner.accountId }))?.text).toContain('Plays chess on Sundays.');
 
       await publish(owner, 'MemoryFactEdited', { factId: 'e-1', content: 'Plays go on Sundays.', version: 2 }, { projection: 'memory' });
-      const afterEdit = await front().memoryBlock({ accountId: owner.accountId });
+      const afterEdit = await kept.memoryBlock({ accountId: owner.accountId });
       expect(afterEdit?.text ?? '').not.toContain('chess');
       const served = await get('/v1/context/memory-block', owner.apiKey);
       expect(served.body.text).toContain('Plays go on Sundays.');
       expect(served.body.text).not.toContain('chess');
       // The rebuilt answer is what the front serves from now on.
-      await eventually(() => front().memoryBlock({ accountId: owner.accountId }), (reply) => reply !== null);
-      expect((await front().memoryBlock({ accountId: owner.accountId }))?.text).toContain('Plays go on Sundays.');
+      await eventually(() => kept.memoryBlock({ accountId: owner.accountId }), (reply) => reply !== null);
+      expect((await kept.memoryBlock({ accountId: owner.accountId }))?.text).toContain('Plays go on Sundays.');
     });
   });
 

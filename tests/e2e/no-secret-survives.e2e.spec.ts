@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
+import { settleConsumers } from '../support/settle';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import Redis from 'ioredis';
@@ -213,18 +214,7 @@ describe('no planted secret survives anywhere: durable and dead-letter streams, 
     expect(leaks(logs.lines.join(''))).toEqual([]);
   }, 10 * 60_000);
 
-  /** Polls until the raw queue is empty and no consumer of the raw or durable stream has anything pending. */
-  async function settle(): Promise<void> {
-    await eventually(async () => {
-      const pending: Record<string, number> = {};
-      for (const kind of ['RAW', 'EVENTS']) {
-        const name = `${harness.config.MNEMO_STREAM_PREFIX}_${kind}`;
-        if (kind === 'RAW') pending.raw_messages = (await jsm.streams.info(name)).state.messages;
-        for await (const consumer of jsm.consumers.list(name)) pending[`${kind}:${consumer.name}`] = consumer.num_pending + consumer.num_ack_pending;
-      }
-      return pending;
-    }, (pending) => Object.keys(pending).length > 2 && Object.values(pending).every((n) => n === 0), SETTLE_MS);
-  }
+  const settle = () => settleConsumers(jsm, harness.config.MNEMO_STREAM_PREFIX, SETTLE_MS);
 
   async function readDeadLetterStream(): Promise<string> {
     const name = `${harness.config.MNEMO_STREAM_PREFIX}_DLQ`;

@@ -14,6 +14,7 @@ import {
 import { EVENT_LOG, LOGGER, RemoteError, type EventLog, type Logger } from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
 import { ContextCacheFront } from '../cache/context-cache-front';
+import { claudeMdAnswer, memoryBlockAnswer, type ContextHttpAnswer } from './context-answers';
 
 export const CONTEXT_RPC_TIMEOUT_MS = 5_000;
 
@@ -45,6 +46,22 @@ export class ContextClient {
     const valid = MemoryBlockRequest.safeParse(request);
     const hit = valid.success ? await this.fromCache(() => this.front.memoryBlock(valid.data)) : null;
     return hit ?? MemoryBlockReply.parse(await this.ask(CONTEXT_RPC.memoryBlock, request));
+  }
+
+  /** The CLAUDE.md as HTTP sends it; a hit reuses the bytes rendered for its cache entry. */
+  async claudeMdHttp(request: ClaudeMdRequest, format: 'markdown' | 'json'): Promise<ContextHttpAnswer & { cached: boolean }> {
+    const valid = ClaudeMdRequest.safeParse(request);
+    const hit = valid.success ? await this.fromCache(() => this.front.claudeMdRendered(valid.data, format, (value) => claudeMdAnswer(value, format))) : null;
+    if (hit) return { ...hit, cached: true };
+    return { ...claudeMdAnswer(ClaudeMdReply.parse(await this.ask(CONTEXT_RPC.claudeMd, request)), format), cached: false };
+  }
+
+  /** The memory block as HTTP sends it; a hit reuses the bytes rendered for its cache entry. */
+  async memoryBlockHttp(request: MemoryBlockRequest): Promise<ContextHttpAnswer & { cached: boolean }> {
+    const valid = MemoryBlockRequest.safeParse(request);
+    const hit = valid.success ? await this.fromCache(() => this.front.memoryBlockRendered(valid.data, 'json', memoryBlockAnswer)) : null;
+    if (hit) return { ...hit, cached: true };
+    return { ...memoryBlockAnswer(MemoryBlockReply.parse(await this.ask(CONTEXT_RPC.memoryBlock, request))), cached: false };
   }
 
   /**

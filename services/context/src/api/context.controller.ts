@@ -1,10 +1,17 @@
 import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
+import type { ContextHttpAnswer } from './context-answers';
 import { ContextClient } from './context.client';
 import { ClaudeMdQuery } from './context-query';
 
 export const TELEMETRY_HEADER = 'x-mnemo-context-telemetry';
+
+function send(reply: FastifyReply, answer: ContextHttpAnswer & { cached: boolean }): void {
+  reply.header('x-mnemo-cache', answer.cached ? 'hit' : 'miss').header('content-type', answer.contentType);
+  if (answer.telemetryHeader !== undefined) reply.header(TELEMETRY_HEADER, answer.telemetryHeader);
+  void reply.status(200).send(answer.body);
+}
 
 @Controller('v1/context')
 @UseGuards(ApiKeyGuard)
@@ -15,27 +22,19 @@ export class ContextController {
   @Get('claude-md')
   async claudeMd(@AccountId() accountId: string, @Query() query: unknown, @Res() reply: FastifyReply): Promise<void> {
     const q = parseInput(ClaudeMdQuery, query, 'query');
-    const answer = await this.context.claudeMd({
+    const request = {
       accountId,
       sessionId: q.sessionId,
       pinned: q.pinned,
       ...(q.source !== undefined ? { source: q.source } : {}),
       ...(q.redo !== undefined ? { isRedo: q.redo === 'true' } : {}),
-    });
-    reply.header('x-mnemo-cache', answer.cached ? 'hit' : 'miss');
-    if (q.format === 'json') {
-      void reply.status(200).send({ markdown: answer.markdown, telemetry: answer.telemetry });
-      return;
-    }
-    reply.header(TELEMETRY_HEADER, JSON.stringify(answer.telemetry));
-    void reply.status(200).type('text/markdown; charset=utf-8').send(answer.markdown);
+    };
+    send(reply, await this.context.claudeMdHttp(request, q.format));
   }
 
   /** The per-turn memory block: `{ text, telemetry }` ('' when there is nothing to say). */
   @Get('memory-block')
-  async memoryBlock(@AccountId() accountId: string, @Res({ passthrough: true }) reply: FastifyReply) {
-    const answer = await this.context.memoryBlock({ accountId });
-    reply.header('x-mnemo-cache', answer.cached ? 'hit' : 'miss');
-    return { text: answer.text, telemetry: answer.telemetry };
+  async memoryBlock(@AccountId() accountId: string, @Res() reply: FastifyReply): Promise<void> {
+    send(reply, await this.context.memoryBlockHttp({ accountId }));
   }
 }

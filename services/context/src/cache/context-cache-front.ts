@@ -2,9 +2,22 @@ import type { DataSource } from 'typeorm';
 import type { ClaudeMdReply, ClaudeMdRequest, MemoryBlockReply, MemoryBlockRequest } from '@mnemo/contracts';
 import type { EventLog, Logger } from '@mnemo/eventing';
 import type { Cache } from '@mnemo/persistence';
+import { mayServe, type CachedContext } from '../domain/context-cache-trust';
 import { SourceReader } from '../sources/source-reader';
-import { claudeMdCacheName, MEMORY_BLOCK_CACHE_NAME, readCachedContext } from './context-cache';
+import { claudeMdCacheName, contextCacheKey, MEMORY_BLOCK_CACHE_NAME, readCachedContext } from './context-cache';
 import { UsedMemoryStamper } from './used-memory-stamper';
+
+/** Entries kept in this process; a version bump gives new keys, so old ones only age out. */
+const MEMO_ENTRIES = 512;
+/** An entry is re-read from Redis at least this often (the Redis entry's own TTL is longer). */
+const MEMO_TTL_MS = 30_000;
+
+interface Memo {
+  entry: CachedContext<unknown>;
+  until: number;
+  /** What the edge sends for this entry, per rendering (markdown, json…): built once, then reused. */
+  renders: Map<string, unknown>;
+}
 
 /**
  * The gateway's side of the context cache: a warm answer served without the NATS round trip to the
@@ -12,30 +25,63 @@ import { UsedMemoryStamper } from './used-memory-stamper';
  * hit's cost). It keeps the service's rules: egress first (SourceReader.open refuses before anything
  * is read), the same key derivation and trust rule (context-cache.ts), and it stamps what it serves.
  * It never builds: a null is a miss, and the caller asks the context service, which does.
+ *
+ * A hit costs the gate's one database round trip: the entry the key names (account, the version the
+ * gate just read, what was asked) is kept in this process with what the edge renders from it, so
+ * Redis and the JSON both ways are paid once per entry, not per request. The key is the trust rule's
+ * own (an entry is served only at the version it was built under), so nothing here can serve older
+ * data than the Redis entry would.
  */
 export class ContextCacheFront {
   private readonly stamper: UsedMemoryStamper;
+  private readonly memo = new Map<string, Memo>();
 
   constructor(private readonly deps: { db: DataSource; cache: Cache; log: EventLog; logger: Logger }) {
     this.stamper = new UsedMemoryStamper(deps);
   }
 
   async claudeMd(request: ClaudeMdRequest): Promise<ClaudeMdReply | null> {
-    const reader = await SourceReader.open(this.deps.db, request.accountId); // SPEC §8: egress first
-    const value = await this.hit<Omit<ClaudeMdReply, 'cached'>>(reader, claudeMdCacheName(request));
-    return value && { ...value, cached: true };
+    return this.rendered(request.accountId, claudeMdCacheName(request), 'reply', (value: Omit<ClaudeMdReply, 'cached'>) => ({ ...value, cached: true }));
   }
 
   async memoryBlock(request: MemoryBlockRequest): Promise<MemoryBlockReply | null> {
-    const reader = await SourceReader.open(this.deps.db, request.accountId); // SPEC §8: egress first
-    const value = await this.hit<Omit<MemoryBlockReply, 'cached'>>(reader, MEMORY_BLOCK_CACHE_NAME);
-    return value && { ...value, cached: true };
+    return this.rendered(request.accountId, MEMORY_BLOCK_CACHE_NAME, 'reply', (value: Omit<MemoryBlockReply, 'cached'>) => ({ ...value, cached: true }));
   }
 
-  private async hit<T>(reader: SourceReader, name: string): Promise<T | null> {
-    const entry = await readCachedContext<T>(reader, name, this.deps);
-    if (entry === null) return null;
-    this.stamper.stamp(reader.accountId, entry.usedMemoryIds);
-    return entry.value;
+  /** A cached CLAUDE.md as `render` turns it into what is sent, rendered once per entry and `format`. */
+  claudeMdRendered<R>(request: ClaudeMdRequest, format: string, render: (value: Omit<ClaudeMdReply, 'cached'>) => R): Promise<R | null> {
+    return this.rendered(request.accountId, claudeMdCacheName(request), format, render);
+  }
+
+  /** A cached memory block as `render` turns it into what is sent, rendered once per entry and `format`. */
+  memoryBlockRendered<R>(request: MemoryBlockRequest, format: string, render: (value: Omit<MemoryBlockReply, 'cached'>) => R): Promise<R | null> {
+    return this.rendered(request.accountId, MEMORY_BLOCK_CACHE_NAME, format, render);
+  }
+
+  private async rendered<T, R>(accountId: string, name: string, format: string, render: (value: T) => R): Promise<R | null> {
+    const reader = await SourceReader.open(this.deps.db, accountId); // SPEC §8: egress first
+    if (reader.stamp === null) return null;
+    const key = contextCacheKey(reader.stamp, name);
+    const now = Date.now();
+    let memo = this.memo.get(key);
+    if (!memo || memo.until <= now || !mayServe(memo.entry, reader.stamp)) {
+      const entry = await readCachedContext<T>(reader, name, this.deps);
+      if (entry === null) return null;
+      memo = { entry, until: now + MEMO_TTL_MS, renders: new Map() };
+      this.remember(key, memo);
+    }
+    this.stamper.stamp(accountId, memo.entry.usedMemoryIds);
+    let out = memo.renders.get(format) as R | undefined;
+    if (out === undefined) {
+      out = render(memo.entry.value as T);
+      memo.renders.set(format, out);
+    }
+    return out;
+  }
+
+  private remember(key: string, memo: Memo): void {
+    this.memo.delete(key);
+    if (this.memo.size >= MEMO_ENTRIES) this.memo.delete(this.memo.keys().next().value!);
+    this.memo.set(key, memo);
   }
 }

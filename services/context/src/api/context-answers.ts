@@ -1,0 +1,21 @@
+import type { ClaudeMdReply, MemoryBlockReply } from '@mnemo/contracts';
+
+/** A context answer as the HTTP edge sends it: built once per cached entry, then sent as it is. */
+export interface ContextHttpAnswer {
+  contentType: string;
+  body: string;
+  /** The telemetry as the `x-mnemo-context-telemetry` header carries it (markdown answers). */
+  telemetryHeader?: string;
+}
+
+/** `GET /v1/context/claude-md`: the markdown with its telemetry in a header, or `{ markdown, telemetry }`. */
+export function claudeMdAnswer(value: Omit<ClaudeMdReply, 'cached'>, format: 'markdown' | 'json'): ContextHttpAnswer {
+  return format === 'json'
+    ? { contentType: 'application/json; charset=utf-8', body: JSON.stringify({ markdown: value.markdown, telemetry: value.telemetry }) }
+    : { contentType: 'text/markdown; charset=utf-8', body: value.markdown, telemetryHeader: JSON.stringify(value.telemetry) };
+}
+
+/** `GET /v1/context/memory-block`: `{ text, telemetry }`. */
+export function memoryBlockAnswer(value: Omit<MemoryBlockReply, 'cached'>): ContextHttpAnswer {
+  return { contentType: 'application/json; charset=utf-8', body: JSON.stringify({ text: value.text, telemetry: value.telemetry }) };
+}
