@@ -55,11 +55,11 @@ describe('runConsumer on the in-process log', () => {
         handledOk.push(...batch.map((s) => s.event.id));
       },
     });
-    await waitFor(async () => (await log.readDeadLetters('svc')).length === 1 && (await log.pending('events', 'runtime')) === 0);
+    await waitFor(async () => (await log.listDeadLetters('svc').then((stored) => stored.map((s) => s.letter))).length === 1 && (await log.pending('events', 'runtime')) === 0);
     await subscription.stop();
     expect(calls[0]).toBe(3);
     expect(handledOk.sort()).toEqual([events[0].id, events[2].id].sort());
-    const [letter] = await log.readDeadLetters('svc');
+    const [letter] = await log.listDeadLetters('svc').then((stored) => stored.map((s) => s.letter));
     expect(letter).toMatchObject({ service: 'svc', deliveryCount: 2, event: { id: poison.id }, error: { code: 'internal', message: 'cannot handle this one' } });
   });
 
@@ -77,10 +77,10 @@ describe('runConsumer on the in-process log', () => {
         throw new ValidationError('not a probe we understand');
       },
     });
-    await waitFor(async () => (await log.readDeadLetters('svc')).length === 1);
+    await waitFor(async () => (await log.listDeadLetters('svc').then((stored) => stored.map((s) => s.letter))).length === 1);
     await subscription.stop();
     expect(calls).toBe(1);
-    await expect(log.readDeadLetters('svc')).resolves.toMatchObject([{ deliveryCount: 1, error: { code: 'validation_failed' } }]);
+    await expect(log.listDeadLetters('svc').then((stored) => stored.map((s) => s.letter))).resolves.toMatchObject([{ deliveryCount: 1, error: { code: 'validation_failed' } }]);
     await expect(log.pending('events', 'runtime')).resolves.toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import type { StoredEvent } from '@mnemo/contracts';
 import type { ConsumerSpec, Delivery, EventLog, Subscription } from './event-log.port';
 import { backoffMs, errorSummary, settlementFor } from './settlement';
 import { deadLetters, eventsConsumed, handlerLatency, redeliveries } from './metrics';
+import { redriveSubject, type RedriveRequest } from './dead-letters';
 
 export interface ConsumerLogger {
   warn(fields: object, message: string): void;
@@ -18,10 +19,16 @@ export interface RunConsumerOptions {
   logger: ConsumerLogger;
 }
 
+/** Heartbeats per ack wait while a handler runs: a third of it leaves room for a slow heartbeat or two. */
+const HEARTBEATS_PER_ACK_WAIT = 3;
+
 /**
  * Runs a durable consumer and settles every delivery exactly once: ack on success, nak with a
  * growing delay on a retryable error, dead-letter + term after the last delivery or on bad input.
- * Handlers never touch acks.
+ * While a handler runs, its deliveries are marked as in progress, so a handler that outlives the ack
+ * wait (a slow model call) is not handed to another instance as well and paid for twice. The consumer
+ * also answers re-drives of its dead letters (`mnemo dlq replay`) by running the same handler. Handlers
+ * never touch acks.
  */
 export async function runConsumer(options: RunConsumerOptions): Promise<Subscription> {
   const { log, service, spec, handle, logger } = options;
@@ -40,6 +47,7 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
     try {
       await log.publishDeadLetter(service, {
         service,
+        consumer,
         stream: spec.stream,
         seq,
         deliveryCount: delivery.deliveryCount,
@@ -58,9 +66,21 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
     delivery.term();
   };
 
+  /** Runs `work` while telling the log, every third of the ack wait, that `deliveries` are still in hand. */
+  const whileWorking = async <T>(deliveries: Delivery[], work: () => Promise<T>): Promise<T> => {
+    const heartbeat = setInterval(() => {
+      for (const delivery of deliveries) delivery.working();
+    }, Math.max(1, Math.floor(spec.ackWaitMs / HEARTBEATS_PER_ACK_WAIT)));
+    try {
+      return await work();
+    } finally {
+      clearInterval(heartbeat);
+    }
+  };
+
   const handleOne = async (delivery: Delivery): Promise<void> => {
     try {
-      await handle([delivery.stored]);
+      await whileWorking([delivery], () => handle([delivery.stored]));
     } catch (error) {
       await settleFailure(delivery, error);
       return;
@@ -69,18 +89,34 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
     eventsConsumed.inc({ consumer, result: 'ok' });
   };
 
-  return log.consume(spec, async (deliveries) => {
+  const redrive = await log.reply(redriveSubject(service, consumer), `redrive-${consumer}`, async (body) => {
+    const { seq, event } = body as RedriveRequest;
+    await handle([{ seq, event }]);
+    return { handled: true };
+  });
+
+  const consuming = await log.consume(spec, async (deliveries) => {
     const stopTimer = handlerLatency.startTimer({ consumer });
     for (const delivery of deliveries) if (delivery.deliveryCount > 1) redeliveries.inc({ consumer });
     try {
-      await handle(deliveries.map((d) => d.stored));
+      await whileWorking(deliveries, () => handle(deliveries.map((d) => d.stored)));
       await Promise.all(deliveries.map((d) => d.ack()));
       eventsConsumed.inc({ consumer, result: 'ok' }, deliveries.length);
     } catch (batchError) {
       if (deliveries.length === 1) await settleFailure(deliveries[0], batchError);
-      else for (const delivery of deliveries) await handleOne(delivery);
+      else {
+        await whileWorking(deliveries, async () => {
+          for (const delivery of deliveries) await handleOne(delivery);
+        });
+      }
     } finally {
       stopTimer();
     }
   });
+  return {
+    stop: async () => {
+      await consuming.stop();
+      await redrive.stop();
+    },
+  };
 }

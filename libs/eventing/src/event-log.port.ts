@@ -16,6 +16,8 @@ export interface Delivery {
   ack(): Promise<void>;
   nak(delayMs: number): void;
   term(): void;
+  /** Still being handled: restarts the ack-wait clock, so a long handler is not redelivered to another. */
+  working(): void;
 }
 
 export interface ConsumerSpec {
@@ -63,7 +65,13 @@ export interface EventLog {
   /** Pending (undelivered + unacked) count of a durable consumer, for lag metrics and tests. */
   pending(stream: StreamKind, durable: string): Promise<number>;
   publishDeadLetter(service: string, letter: DeadLetter): Promise<void>;
-  readDeadLetters(service: string): Promise<DeadLetter[]>;
+  /** The dead letters kept, oldest first: one service's, or every service's. */
+  listDeadLetters(service?: string): Promise<StoredDeadLetter[]>;
+  /**
+   * Removes a dead letter and answers it, or null when there is none by that id (never was, or taken
+   * already): of two callers taking the same letter, one gets it.
+   */
+  takeDeadLetter(id: DeadLetterId): Promise<StoredDeadLetter | null>;
   request(subject: string, body: unknown, options: RequestOptions): Promise<unknown>;
   /** Answers requests on a subject; instances that share a queue group split them. */
   reply(subject: string, queue: string, handler: ReplyHandler): Promise<Subscription>;
@@ -74,12 +82,22 @@ export interface EventLog {
 
 export interface DeadLetter {
   service: string;
+  /** The durable consumer whose handler failed: a replay hands the event back to it. */
+  consumer?: string;
   stream: StreamKind;
   seq: number;
   deliveryCount: number;
   error: { code: string; message: string };
   event: EventEnvelope;
   deadAt: string;
+}
+
+/** A dead letter's place in the dead-letter store (the MNEMO_DLQ stream sequence on JetStream). */
+export type DeadLetterId = number;
+
+export interface StoredDeadLetter {
+  id: DeadLetterId;
+  letter: DeadLetter;
 }
 
 export class RemoteError extends Error {

@@ -11,3 +11,5 @@ export * from './consumer-runtime';
 export * from './rpc-envelope';
 export * from './service-request';
 export * from './nest/jetstream.transport';
+export * from './idempotent-event-log';
+export * from './dead-letters';

@@ -5,9 +5,11 @@ import type {
   BatchHandler,
   ConsumerSpec,
   DeadLetter,
+  DeadLetterId,
   EventLog,
   ReplyHandler,
   RequestOptions,
+  StoredDeadLetter,
   Subscription,
 } from './event-log.port';
 
@@ -57,8 +59,11 @@ export class RedactingEventLog implements EventLog {
   pending(stream: StreamKind, durable: string): Promise<number> {
     return this.inner.pending(stream, durable);
   }
-  readDeadLetters(service: string): Promise<DeadLetter[]> {
-    return this.inner.readDeadLetters(service);
+  listDeadLetters(service?: string): Promise<StoredDeadLetter[]> {
+    return this.inner.listDeadLetters(service);
+  }
+  takeDeadLetter(id: DeadLetterId): Promise<StoredDeadLetter | null> {
+    return this.inner.takeDeadLetter(id);
   }
   request(subject: string, body: unknown, options: RequestOptions): Promise<unknown> {
     return this.inner.request(subject, body, options);

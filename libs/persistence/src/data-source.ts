@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { ProjectionCheckpoints1764400000000 } from './checkpoints.migration';
+import { AcceptedEventIds1764900000000 } from './accepted-event-ids.migration';
 import type { MigrationClass } from './projection';
 
 export interface DataSourceOptions {
@@ -26,7 +27,7 @@ export async function openDataSource(options: DataSourceOptions): Promise<DataSo
       max: options.poolSize,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     },
-    migrations: [ProjectionCheckpoints1764400000000, ...options.migrations] as Function[],
+    migrations: [ProjectionCheckpoints1764400000000, AcceptedEventIds1764900000000, ...options.migrations] as Function[],
     migrationsTableName: 'schema_migrations',
     synchronize: false,
     logging: false,

@@ -9,3 +9,5 @@ export * from './cache/redis-cache';
 export * from './cache/memory-cache';
 export * from './tokens';
 export * from './projection-lag';
+export * from './accepted-event-ids';
+export * from './accepted-event-ids.migration';

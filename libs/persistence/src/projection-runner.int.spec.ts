@@ -54,7 +54,7 @@ function neverAcks(log: EventLog): EventLog {
   return Object.create(log, {
     consume: {
       value: (spec: Parameters<EventLog['consume']>[0], handler: Parameters<EventLog['consume']>[1]) =>
-        log.consume(spec, (deliveries: Delivery[]) => handler(deliveries.map((d) => ({ ...d, ack: async () => undefined, nak: () => undefined, term: () => undefined })))),
+        log.consume(spec, (deliveries: Delivery[]) => handler(deliveries.map((d) => ({ ...d, ack: async () => undefined, nak: () => undefined, term: () => undefined, working: () => undefined })))),
     },
   });
 }
@@ -122,7 +122,7 @@ describe('projection runner on real NATS and Postgres', () => {
         }
       },
     });
-    const letters = await eventually(() => log.readDeadLetters('always-throws'), (l) => l.length === 1, 20_000);
+    const letters = await eventually(() => log.listDeadLetters('always-throws').then((stored) => stored.map((s) => s.letter)), (l) => l.length === 1, 20_000);
     await sub.stop();
     expect(letters[0]).toMatchObject({ deliveryCount: 3, event: { id: poison.id }, error: { message: 'cannot handle this one' } });
     expect(seen).toHaveLength(1);

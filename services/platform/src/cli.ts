@@ -4,6 +4,7 @@ import { AccountsService } from '@mnemo/gateway-service';
 import { registerIngestCommands } from '@mnemo/ingest-service';
 import { checksumProjection, replayProjection } from '@mnemo/persistence';
 import { registerAgentCommands } from './claude-code/agent.commands';
+import { registerDeadLetterCommands } from './dlq.commands';
 import { createLogger } from './logger';
 import { openInfra } from './infra';
 import { ConfigError, loadConfig } from './platform.config';
@@ -74,6 +75,8 @@ program
       await infra.close();
     }
   });
+
+registerDeadLetterCommands(program);
 
 registerIngestCommands(program);
 

@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
-import { InProcessEventLog, JetStreamEventLog, RedactingEventLog, type EventLog, type Logger } from '@mnemo/eventing';
-import { MemoryCache, openDataSource, RedisCache, type Cache, type MigrationClass } from '@mnemo/persistence';
+import { IdempotentEventLog, InProcessEventLog, JetStreamEventLog, RedactingEventLog, type EventLog, type Logger } from '@mnemo/eventing';
+import { MemoryCache, openDataSource, PgAcceptedEventIds, RedisCache, type Cache, type MigrationClass } from '@mnemo/persistence';
 import type { PlatformConfig } from './platform.config';
 
 export interface Infra {
@@ -29,14 +29,11 @@ export async function openInfra(config: PlatformConfig, migrations: readonly Mig
           servers: config.NATS_URL,
           streamPrefix: config.MNEMO_STREAM_PREFIX,
           subjectPrefix: config.MNEMO_SUBJECT_PREFIX,
+          duplicateWindowMs: config.MNEMO_DUPLICATE_WINDOW_MS,
         })
       : await openEmbeddedLog(dataDir);
-    // Every append to the durable log is redacted, whichever service makes it (SPEC §2: every write path).
-    const log: EventLog = new RedactingEventLog(store, (event, findings) =>
-      logger.info({ eventId: event.id, type: event.type, correlationId: event.correlationId, findings }, 'secrets redacted'),
-    );
-    closers.push(() => log.close());
-    await log.ensureStreams();
+    closers.push(() => store.close());
+    await store.ensureStreams();
 
     let databaseUrl = config.DATABASE_URL;
     let poolSize = config.MNEMO_DB_POOL_SIZE;
@@ -49,6 +46,11 @@ export async function openInfra(config: PlatformConfig, migrations: readonly Mig
     }
     const dataSource = await openDataSource({ url: databaseUrl, poolSize, migrations, schema: config.MNEMO_DB_SCHEMA });
     closers.push(() => dataSource.destroy());
+    // An event id accepted once is a duplicate for good (the record), and every append to the durable
+    // log is redacted, whichever service makes it (SPEC §2: every write path).
+    const log: EventLog = new RedactingEventLog(new IdempotentEventLog(store, new PgAcceptedEventIds(dataSource)), (event, findings) =>
+      logger.info({ eventId: event.id, type: event.type, correlationId: event.correlationId, findings }, 'secrets redacted'),
+    );
 
     const cache: Cache = config.REDIS_URL ? new RedisCache(config.REDIS_URL, config.MNEMO_CACHE_PREFIX) : new MemoryCache();
     closers.push(() => cache.close());

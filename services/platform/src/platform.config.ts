@@ -35,6 +35,8 @@ export const PlatformEnv = z.object({
   MNEMO_CACHE_PREFIX: z.string().default('mnemo:'),
   MNEMO_MAX_DELIVER: z.coerce.number().int().min(1).max(100).default(5),
   MNEMO_ACK_WAIT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** JetStream's duplicate window (Nats-Msg-Id), the first line of idempotency; the accepted-id record never forgets. */
+  MNEMO_DUPLICATE_WINDOW_MS: z.coerce.number().int().min(100).default(24 * 60 * 60 * 1000),
   MNEMO_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
 });

@@ -73,6 +73,9 @@ export class ConsumerLoop implements Subscription {
           signal.notify();
         }),
       term: () => settleOnce(() => durable.term(seq)),
+      working: () => {
+        if (!settled) durable.working(seq, claim.token, Date.now());
+      },
     };
   }
 }

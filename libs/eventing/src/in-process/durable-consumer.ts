@@ -93,6 +93,12 @@ export class DurableConsumer {
     else entry.availableAt = now + Math.max(0, delayMs);
   }
 
+  /** The delivery in hand is still being worked on: its ack wait starts again. */
+  working(seq: number, token: number, now: number): void {
+    const entry = this.pending.get(seq);
+    if (entry && entry.token === token) entry.availableAt = now + this.settings.ackWaitMs;
+  }
+
   /** The earliest moment a pending message becomes deliverable again, if any is pending. */
   nextDueAt(): number | undefined {
     let earliest: number | undefined;

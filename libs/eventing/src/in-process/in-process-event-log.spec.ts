@@ -74,7 +74,7 @@ describe('InProcessEventLog on a data folder', () => {
 
     const second = open();
     expect((await collect(second.read('events', 1))).map((s) => s.event)).toEqual(events);
-    await expect(second.readDeadLetters('memory')).resolves.toEqual([letter]);
+    await expect(second.listDeadLetters('memory').then((stored) => stored.map((s) => s.letter))).resolves.toEqual([letter]);
     await expect(second.pending('events', 'projector')).resolves.toBe(2);
     const resumed = await consumeAll(second, spec('events', 'mnemo.events.*.TurnRecorded'), (d) => d.ack(), (seen) => seen.length === 2);
     expect(resumed.map((d) => [d.stored.seq, d.deliveryCount])).toEqual([[4, 2], [5, 2]]);

@@ -13,9 +13,11 @@ import type {
   BatchHandler,
   ConsumerSpec,
   DeadLetter,
+  DeadLetterId,
   EventLog,
   ReplyHandler,
   RequestOptions,
+  StoredDeadLetter,
   Subscription,
 } from '../event-log.port';
 import { ConsumerLoop } from './consumer-loop';
@@ -50,7 +52,9 @@ export class InProcessEventLog implements EventLog {
   private readonly durables: Record<StreamKind, Map<string, DurableConsumer>> = { events: new Map(), raw: new Map() };
   private readonly subscriptions = new Set<Subscription>();
   private readonly rpc = new RpcHub();
-  private readonly deadLetters = new Map<string, DeadLetter[]>();
+  /** Dead letters by id, in the order they died; the file holds letters and the ids taken since. */
+  private readonly deadLetters = new Map<DeadLetterId, DeadLetter>();
+  private lastDeadLetterId = 0;
   private readonly deadLetterFile: JsonlAppender | null = null;
   private readonly stateFile: string | null = null;
   private stateTimer: NodeJS.Timeout | undefined;
@@ -66,7 +70,10 @@ export class InProcessEventLog implements EventLog {
     };
     if (dir === null) return;
     const letters = path.join(dir, 'dead-letters.jsonl');
-    for (const letter of readJsonLines(letters) as DeadLetter[]) this.keepDeadLetter(letter);
+    for (const line of readJsonLines(letters) as Array<DeadLetter | { taken: DeadLetterId }>) {
+      if ('taken' in line) this.deadLetters.delete(line.taken);
+      else this.keepDeadLetter(line);
+    }
     this.deadLetterFile = new JsonlAppender(letters);
     this.stateFile = path.join(dir, 'consumers.json');
     this.restoreConsumers(this.stateFile);
@@ -145,9 +152,19 @@ export class InProcessEventLog implements EventLog {
     this.deadLetterFile?.append([stored]);
   }
 
-  async readDeadLetters(service: string): Promise<DeadLetter[]> {
+  async listDeadLetters(service?: string): Promise<StoredDeadLetter[]> {
     this.assertOpen();
-    return structuredClone(this.deadLetters.get(service) ?? []);
+    const all = [...this.deadLetters].map(([id, letter]) => ({ id, letter: structuredClone(letter) }));
+    return service === undefined ? all : all.filter((stored) => stored.letter.service === service);
+  }
+
+  async takeDeadLetter(id: DeadLetterId): Promise<StoredDeadLetter | null> {
+    this.assertOpen();
+    const letter = this.deadLetters.get(id);
+    if (!letter) return null;
+    this.deadLetters.delete(id);
+    this.deadLetterFile?.append([{ taken: id }]);
+    return { id, letter };
   }
 
   async request(subject: string, body: unknown, options: RequestOptions): Promise<unknown> {
@@ -185,9 +202,8 @@ export class InProcessEventLog implements EventLog {
   }
 
   private keepDeadLetter(letter: DeadLetter): void {
-    const list = this.deadLetters.get(letter.service) ?? [];
-    list.push(letter);
-    this.deadLetters.set(letter.service, list);
+    this.lastDeadLetterId += 1;
+    this.deadLetters.set(this.lastDeadLetterId, letter);
   }
 
   private restoreConsumers(file: string): void {

@@ -18,10 +18,12 @@ import type {
   BatchHandler,
   ConsumerSpec,
   DeadLetter,
+  DeadLetterId,
   Delivery,
   EventLog,
   ReplyHandler,
   RequestOptions,
+  StoredDeadLetter,
   Subscription,
 } from '../event-log.port';
 import { MicroBatcher } from './micro-batcher';
@@ -133,6 +135,11 @@ export class JetStreamEventLog implements EventLog {
     const consumer = await this.js.consumers.get(stream, spec.durable);
     const messages = await consumer.consume({ max_messages: spec.batchSize * 2 });
     const batcher = new MicroBatcher<JsMsg>(spec.batchSize, (batch) => handler(batch.map(toDelivery)));
+    // Pulled messages wait here behind the batch in hand, their ack wait running: without a heartbeat, a
+    // slow batch would have them redelivered meanwhile, and two copies of one event handled at once.
+    const heartbeat = setInterval(() => {
+      for (const msg of batcher.waiting()) msg.working();
+    }, Math.max(1, Math.floor(spec.ackWaitMs / 3)));
     const pump = (async () => {
       for await (const msg of messages) batcher.push(msg);
     })();
@@ -141,6 +148,7 @@ export class JetStreamEventLog implements EventLog {
         await messages.close();
         await pump.catch(() => undefined);
         await batcher.drain();
+        clearInterval(heartbeat);
       },
     };
   }
@@ -204,24 +212,34 @@ export class JetStreamEventLog implements EventLog {
     await this.js.publish(this.wire(subjects.deadLetter(service)), encoder.encode(JSON.stringify(letter)));
   }
 
-  async readDeadLetters(service: string): Promise<DeadLetter[]> {
+  async listDeadLetters(service?: string): Promise<StoredDeadLetter[]> {
     const stream = this.streamName('dlq');
-    const subject = this.wire(subjects.deadLetter(service));
+    const subject = this.wire(service ? subjects.deadLetter(service) : 'mnemo.dlq.>');
     const info = await this.jsm.streams.info(stream, { subjects_filter: subject });
-    const count = info.state.subjects?.[subject] ?? 0;
+    const count = Object.values(info.state.subjects ?? {}).reduce((sum, n) => sum + n, 0);
     if (count === 0) return [];
     const consumer = await this.js.consumers.get(stream, { filter_subjects: subject });
     const messages = await consumer.consume({ max_messages: 100 });
-    const letters: DeadLetter[] = [];
+    const letters: StoredDeadLetter[] = [];
     try {
       for await (const msg of messages) {
-        letters.push(JSON.parse(decoder.decode(msg.data)) as DeadLetter);
-        if (letters.length >= count) break;
+        letters.push({ id: msg.seq, letter: JSON.parse(decoder.decode(msg.data)) as DeadLetter });
+        if (letters.length >= count || msg.info.pending === 0) break;
       }
     } finally {
       await messages.close();
     }
     return letters;
+  }
+
+  async takeDeadLetter(id: DeadLetterId): Promise<StoredDeadLetter | null> {
+    const stream = this.streamName('dlq');
+    const msg = await this.jsm.streams.getMessage(stream, { seq: id }).catch(() => null);
+    if (!msg) return null;
+    // The server deletes a sequence once: a second taker is told there is no such message.
+    const deleted = await this.jsm.streams.deleteMessage(stream, id, false).catch(() => false);
+    if (!deleted) return null;
+    return { id, letter: JSON.parse(decoder.decode(msg.data)) as DeadLetter };
   }
 
   async request(subject: string, body: unknown, options: RequestOptions): Promise<unknown> {
@@ -275,6 +293,7 @@ function toDelivery(msg: JsMsg): Delivery {
     ack: async () => msg.ack(),
     nak: (delayMs) => msg.nak(delayMs),
     term: () => msg.term(),
+    working: () => msg.working(),
   };
 }
 

@@ -26,6 +26,11 @@ export class MicroBatcher<T> {
     this.running = null;
   }
 
+  /** The items waiting behind the batch in hand. */
+  waiting(): readonly T[] {
+    return this.queue;
+  }
+
   async drain(): Promise<void> {
     while (this.running) await this.running;
   }

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import type { EventEnvelope, StoredEvent } from '@mnemo/contracts';
+import { IdempotentEventLog, JetStreamEventLog } from '@mnemo/eventing';
+import { PgAcceptedEventIds } from './accepted-event-ids';
+import { dropSchema, openDataSource } from './data-source';
+import { eventually, TEST_DATABASE_URL, TEST_NATS_URL, uniqueName } from '../../../tests/support/servers';
+
+/** JetStream forgets a message id after this window; the accepted-id record must not. */
+const WINDOW_MS = 2_000;
+
+const anEvent = (payload: unknown = {}): EventEnvelope => ({
+  id: randomUUID(),
+  type: 'TurnRecorded',
+  version: 2,
+  accountId: 'acct',
+  sessionId: 's-1',
+  occurredAt: '2026-11-29T10:00:00.000Z',
+  producer: 'test',
+  payload,
+});
+
+describe('the accepted-id record: an event id accepted once is a duplicate for good', () => {
+  const schema = uniqueName('ids').toLowerCase();
+  const prefix = schema.toUpperCase();
+  let store: JetStreamEventLog;
+  let dataSources: DataSource[];
+  /** Two gateway instances: a log and a database pool each, over one stream and one table. */
+  let one: IdempotentEventLog;
+  let two: IdempotentEventLog;
+
+  const stored = async (id: string): Promise<StoredEvent[]> => {
+    const found: StoredEvent[] = [];
+    for await (const batch of store.read('raw', 1)) found.push(...batch.filter((s) => s.event.id === id));
+    return found;
+  };
+
+  beforeAll(async () => {
+    store = await JetStreamEventLog.connect({ servers: TEST_NATS_URL, streamPrefix: prefix, subjectPrefix: schema, duplicateWindowMs: WINDOW_MS });
+    await store.ensureStreams();
+    dataSources = [
+      await openDataSource({ url: TEST_DATABASE_URL, poolSize: 4, migrations: [], schema }),
+      await openDataSource({ url: TEST_DATABASE_URL, poolSize: 4, migrations: [], schema }),
+    ];
+    one = new IdempotentEventLog(store, new PgAcceptedEventIds(dataSources[0]));
+    two = new IdempotentEventLog(store, new PgAcceptedEventIds(dataSources[1]));
+  });
+
+  afterAll(async () => {
+    await store?.deleteStreams();
+    await store?.close();
+    for (const dataSource of dataSources ?? []) await dataSource.destroy();
+    await dropSchema(TEST_DATABASE_URL, schema);
+  });
+
+  it("answers a resend after the log's duplicate window as a duplicate with the first sequence, and stores it once", async () => {
+    const event = anEvent({ n: 1 });
+    const probe = anEvent({ probe: true });
+    const first = await one.append('raw', event);
+    // The probe goes straight to JetStream at the same moment: once JetStream stores it again, its window is over.
+    const probeFirst = await store.append('raw', probe);
+    expect([first.duplicate, probeFirst.duplicate]).toEqual([false, false]);
+    await eventually(() => store.append('raw', probe), (result) => !result.duplicate, WINDOW_MS * 10);
+
+    await expect(one.append('raw', { ...event, payload: { n: 2 } })).resolves.toEqual({ seq: first.seq, duplicate: true });
+    await expect(two.appendMany('raw', [anEvent(), event])).resolves.toEqual([expect.objectContaining({ duplicate: false }), { seq: first.seq, duplicate: true }]);
+    expect(await stored(event.id)).toEqual([{ seq: first.seq, event }]);
+    expect(await stored(probe.id)).toHaveLength(2);
+  });
+
+  it('lets exactly one of many concurrent appends of one id, over two instances, through', async () => {
+    const event = anEvent();
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? one : two).append('raw', event)));
+    expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
+    const [winner] = results.filter((r) => !r.duplicate);
+    expect(results.every((r) => r.seq === winner.seq)).toBe(true);
+    expect((await stored(event.id)).map((s) => s.seq)).toEqual([winner.seq]);
+  });
+
+  it('keeps the first of one id twice in a batch, and records nothing for an append the log refused', async () => {
+    const event = anEvent();
+    const [a, b] = await one.appendMany('raw', [event, event]);
+    expect([a.duplicate, b]).toEqual([false, { seq: a.seq, duplicate: true }]);
+
+    // A log whose streams do not exist refuses the append: the id must stay free for the retry.
+    const missing = await JetStreamEventLog.connect({ servers: TEST_NATS_URL, streamPrefix: `${prefix}_GONE`, subjectPrefix: `${schema}_gone` });
+    try {
+      const refused = new IdempotentEventLog(missing, new PgAcceptedEventIds(dataSources[0]));
+      const lost = anEvent();
+      await expect(refused.append('raw', lost)).rejects.toThrow();
+      await expect(one.append('raw', lost)).resolves.toMatchObject({ duplicate: false });
+      expect(await stored(lost.id)).toHaveLength(1);
+    } finally {
+      await missing.close();
+    }
+  });
+});
