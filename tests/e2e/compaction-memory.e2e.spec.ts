@@ -37,12 +37,12 @@ describe('compaction and memory extraction on the running platform', () => {
   const db = () => harness.platform.infra.dataSource;
 
   /** Turns a minute apart ending now, then (optionally) the pause that ends the segment. */
-  const sessionEvents = (sessionId: string, texts: string[], opts: { segment?: number; firstSeq?: number; endAt?: number; start?: boolean } = {}) => {
+  const sessionEvents = (sessionId: string, texts: string[], opts: { segment?: number; firstSeq?: number; endAt?: number; start?: boolean; personName?: string } = {}) => {
     const endAt = opts.endAt ?? Date.now();
     const firstSeq = opts.firstSeq ?? 1;
     const events: object[] = [];
     if (opts.start ?? true) {
-      events.push({ id: randomUUID(), type: 'SessionStarted', sessionId, occurredAt: new Date(endAt - 3_600_000).toISOString(), payload: { source: 'ai-coaching:interview' } });
+      events.push({ id: randomUUID(), type: 'SessionStarted', sessionId, occurredAt: new Date(endAt - 3_600_000).toISOString(), payload: { source: 'ai-coaching:interview', ...(opts.personName ? { personName: opts.personName } : {}) } });
     }
     texts.forEach((text, i) =>
       events.push({
@@ -116,7 +116,7 @@ describe('compaction and memory extraction on the running platform', () => {
         { inputTokens: 800, outputTokens: 120 },
       ),
     );
-    await post(account, sessionEvents('s-keyed', LONG_TURNS, { segment: 1 }));
+    await post(account, sessionEvents('s-keyed', LONG_TURNS, { segment: 1, personName: 'Dana' }));
 
     const summary = await eventually(() => summaryOf(account, 's-keyed'), (r) => r.status === 200);
     expect(summary.body).toEqual({
@@ -140,6 +140,10 @@ describe('compaction and memory extraction on the running platform', () => {
     expect(calls).toHaveLength(2);
     expect(calls[0]!.body).toMatchObject({ max_tokens: 1024 });
     expect(JSON.stringify(calls[0]!.body)).toContain('product management');
+    // Issue 11: the extraction prompt names the person from the session's start (a coaching session's client).
+    const extraction = calls[1]!.body as { system: string; messages: Array<{ content: string }> };
+    expect(extraction.system).toContain('The person is Dana, a coaching client.');
+    expect(extraction.messages[0]!.content).toMatch(/\[turn 1 · \w+ \d+ \w+ \d{4} · Dana \(the person\)\]/);
     const [compacted] = await logEvents(account.accountId, 'SegmentCompacted');
     expect(compacted!.event.payload).toMatchObject({ segment: 1, inputTokens: 900, outputTokens: 40 });
     await eventually(() => telemetry(account.accountId, 'memory_extracted'), (rows) => rows.length === 1);

@@ -28,8 +28,20 @@ export const SessionTurn = z.object({
   occurredAt: z.iso.datetime({ offset: true }).optional(),
 });
 
-/** Oldest first; `total` counts every conversation turn of the window, so those left out are known without reading them. */
-export const SessionTurnsReply = z.object({ turns: z.array(SessionTurn), total: z.number().int().nonnegative() });
+/** What the session's start said about who is speaking: the extraction prompt names the person from it. */
+export const SessionPerson = z.object({
+  source: z.string().optional(),
+  developer: z.string().optional(),
+  personName: z.string().optional(),
+  personRole: z.string().optional(),
+});
+export type SessionPerson = z.infer<typeof SessionPerson>;
+
+/**
+ * Oldest first; `total` counts every conversation turn of the window, so those left out are known without
+ * reading them; `session` is what the session's start said about who speaks (absent before it arrived).
+ */
+export const SessionTurnsReply = z.object({ turns: z.array(SessionTurn), total: z.number().int().nonnegative(), session: SessionPerson.optional() });
 export type SessionTurnsReply = z.infer<typeof SessionTurnsReply>;
 
 /** One stored turn of a session by its seq (the remember button reads the message it saves). */

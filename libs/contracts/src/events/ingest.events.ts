@@ -12,6 +12,10 @@ export const SessionStarted = z.object({
   project: z.string().max(2000).optional(),
   /** Set when this session is a subagent (sidechain) transcript: the session that spawned it. */
   parentSessionId: z.string().max(128).optional(),
+  /** Who the conversation is with, when the producer knows (a coaching app knows its client): memory's extraction prompt names them (issue 11). */
+  personName: z.string().max(200).optional(),
+  /** What the person is to the producer ("a coaching client", "a developer"): context for the extraction prompt. */
+  personRole: z.string().max(200).optional(),
 });
 
 export const SessionEnded = z.object({

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { INGEST_RPC, SessionTurnRequest, SessionTurnsRequest, subjects, ValidationError, zodIssues, type SessionTurnReply, type SessionTurnsReply } from '@mnemo/contracts';
+import { INGEST_RPC, SessionTurnRequest, SessionTurnsRequest, subjects, ValidationError, zodIssues, type SessionPerson, type SessionTurnReply, type SessionTurnsReply } from '@mnemo/contracts';
 import type { z } from 'zod';
 import type { EventLog, Subscription } from '@mnemo/eventing';
 import { awaitCheckpoint } from '@mnemo/persistence';
@@ -54,8 +54,22 @@ export async function readSessionTurns(db: Pick<DataSource, 'query'>, window: Se
      ) w WHERE newer_chars < $5 ORDER BY seq`,
     [window.accountId, window.sessionId, window.afterSeq, window.throughSeq, window.maxChars],
   );
+  const session = await readSessionPerson(db, window);
   return {
     turns: rows.map(({ seq, role, text, occurred_at }) => ({ seq, role, text, occurredAt: new Date(occurred_at).toISOString() })),
     total: rows.length ? Number(rows[0]!.total) : 0,
+    ...(session ? { session } : {}),
   };
+}
+
+/** What the session's start said about who speaks; null before the start arrived. */
+async function readSessionPerson(db: Pick<DataSource, 'query'>, at: { accountId: string; sessionId: string }): Promise<SessionPerson | null> {
+  const rows: Array<{ source: string | null; developer: string | null; person_name: string | null; person_role: string | null }> = await db.query(
+    `SELECT source, developer, person_name, person_role FROM sessions WHERE account_id = $1 AND id = $2`,
+    [at.accountId, at.sessionId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const fields = { source: row.source, developer: row.developer, personName: row.person_name, personRole: row.person_role };
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null && v !== '')) as SessionPerson;
 }

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { DependencyError, reactionId, type EventEnvelope } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
 import { awaitCheckpoint, CACHE, DATA_SOURCE, waitForCheckpoint, type Cache } from '@mnemo/persistence';
-import { EXTRACTION_MAX_OUTPUT_TOKENS, extractJson, factExtractionPrompt, LLM_CLIENT, type LlmClient, type SourceTurn } from '@mnemo/llm';
+import { EXTRACTION_MAX_OUTPUT_TOKENS, extractJson, factExtractionPrompt, LLM_CLIENT, type ExtractionPerson, type LlmClient, type SourceTurn } from '@mnemo/llm';
 import { planExtractionWrites } from '../domain/extraction-plan';
 import { factItemsOf, MAX_FACTS_PER_EXTRACTION, shouldExtract, validateFacts } from '../domain/fact-guards';
 import type { ExistingFact, FactOrigin } from '../domain/memory-fact';
@@ -16,6 +16,8 @@ export interface ExtractionRequest {
   transcript: string;
   /** The conversation's turns with their seqs and dates; an artifact has none and is read as one text. */
   turns?: readonly SourceTurn[];
+  /** Who the facts are about, when the session's start said (the prompt names them). */
+  person?: ExtractionPerson;
   origin: FactOrigin;
   trigger: ExtractionTrigger;
   /** Names this extraction for its derived ids: the same key always writes under the same event ids. */
@@ -57,7 +59,7 @@ export class FactExtractionService {
 
     // Both adapters read the turns: the model through the numbered, dated prompt, the offline rules directly.
     const turns: readonly SourceTurn[] = request.turns ?? [{ seq: 0, role: 'user', text: transcript }];
-    const prompt = factExtractionPrompt({ kind: trigger.kind === 'artifact' ? 'artifact' : 'conversation', turns });
+    const prompt = factExtractionPrompt({ kind: trigger.kind === 'artifact' ? 'artifact' : 'conversation', turns, ...(request.person ? { person: request.person } : {}) });
     let answer;
     try {
       answer = await this.llm.complete({

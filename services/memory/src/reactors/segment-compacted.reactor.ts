@@ -65,11 +65,12 @@ export class SegmentCompactedReactor {
       this.logger.warn({ eventId: event.id, sessionId, segment }, 'compaction outcome of a segment with no recorded pause: nothing to extract from');
       return;
     }
-    const { transcript, turns } = await windowTranscript(this.log, { accountId: event.accountId, sessionId }, window);
+    const { transcript, turns, person } = await windowTranscript(this.log, { accountId: event.accountId, sessionId }, window);
     await this.extractor.extract({
       accountId: event.accountId,
       transcript,
       turns,
+      ...(person ? { person } : {}),
       origin: segmentOrigin(sessionId, segment),
       trigger: { kind: 'segment', sessionId, segment },
       key: event.id,

@@ -80,11 +80,12 @@ export class QuietSessionSweep implements OnApplicationBootstrap, OnModuleDestro
     if (!(await this.cache.tryLock(`memory:${key}`, CLAIM_MS))) return false;
     let outcome: ExtractionOutcome;
     try {
-      const { transcript, turns } = await windowTranscript(this.log, { accountId, sessionId }, { afterSeq: Number(candidate.after_seq), throughSeq });
+      const { transcript, turns, person } = await windowTranscript(this.log, { accountId, sessionId }, { afterSeq: Number(candidate.after_seq), throughSeq });
       outcome = await this.extractor.extract({
         accountId,
         transcript,
         turns,
+        ...(person ? { person } : {}),
         origin: { sourceSession: sessionId },
         trigger: { kind: 'quiet', sessionId },
         key,
