@@ -3,7 +3,10 @@
 // Agent-side commands (`mnemo hook …`, `mnemo mcp`) start on a light path: a cached TypeScript loader
 // and only the modules they need, because Claude Code waits for them.
 const command = process.argv[2];
-if (command === 'hook' || command === 'mcp') {
+if (command === 'hook') {
+  require('./fast-ts');
+  require('../services/platform/src/claude-code/hook-main.ts');
+} else if (command === 'mcp') {
   require('./fast-ts');
   require('../services/platform/src/agent-cli.ts');
 } else {

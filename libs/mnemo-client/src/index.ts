@@ -6,7 +6,7 @@ export { MnemoClient } from './mnemo-client';
 export type { MnemoClientOptions } from './mnemo-client';
 export { MnemoApiError, MnemoUnavailableError } from './mnemo-client.errors';
 export * from './mnemo-client.types';
-export { projectIdentity, worktreeRoots, isInProject } from './project-identity';
+export { projectIdentity, projectName, worktreeRoots, isInProject } from './project-identity';
 export type { ProjectIdentity } from './project-identity';
 export { loadClientSettings, clientSettingsFile, DEFAULT_MNEMO_URL } from './client-settings';
 export type { ClientSettings } from './client-settings';

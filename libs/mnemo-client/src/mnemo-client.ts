@@ -81,23 +81,42 @@ export class MnemoClient {
     for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
     const timeout = AbortSignal.timeout(Math.max(1, Math.floor(this.options.timeoutMs)));
     const signal = this.options.signal ? AbortSignal.any([timeout, this.options.signal]) : timeout;
-    let response: Response;
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    let answer: { status: number; text: string };
     try {
-      response = await fetch(url, {
+      answer = await exchange(url, {
         method,
         signal,
-        headers: { authorization: `Bearer ${this.options.apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        headers: { authorization: `Bearer ${this.options.apiKey}`, ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }) },
+        body: payload,
       });
     } catch (error) {
       const reason = timeout.aborted ? `no answer within ${this.options.timeoutMs} ms` : causeOf(error);
       throw new MnemoUnavailableError(`Mnemo at ${this.options.url} is not reachable (${reason})`, { cause: error });
     }
-    const text = await response.text().catch(() => '');
-    const json = parseJson(text);
-    if (!response.ok) throw MnemoApiError.fromAnswer(response.status, method, path, json);
+    const json = parseJson(answer.text);
+    if (answer.status < 200 || answer.status >= 300) throw MnemoApiError.fromAnswer(answer.status, method, path, json);
     return json as T;
   }
+}
+
+/**
+ * One request over node:http(s) rather than fetch: a hook is a new process per prompt, and fetch's
+ * first call loads and compiles Node's bundled undici, the largest part of a hook's start-up (issue 17).
+ */
+function exchange(url: URL, init: { method: string; signal: AbortSignal; headers: Record<string, string>; body?: string }): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    // https (and TLS with it) only for an https URL
+    const transport: typeof import('node:http') = url.protocol === 'https:' ? require('node:https') : require('node:http');
+    const request = transport.request(url, { method: init.method, headers: init.headers, signal: init.signal }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+    });
+    request.on('error', reject);
+    request.end(init.body);
+  });
 }
 
 function parseJson(text: string): unknown {
@@ -108,8 +127,8 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** fetch hides the reason in `cause` (ECONNREFUSED, ENOTFOUND, …). */
+/** The reason a request failed: the socket's code (ECONNREFUSED, ENOTFOUND, …) where there is one. */
 function causeOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-  return cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error);
+  const e = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  return e?.code ?? e?.cause?.code ?? e?.cause?.message ?? e?.message ?? String(error);
 }

@@ -21,13 +21,22 @@ function git(cwd: string, args: string[], timeoutMs: number): Promise<string | n
  */
 export async function projectIdentity(cwd: string, env: NodeJS.ProcessEnv = process.env, timeoutMs = 1_000): Promise<ProjectIdentity> {
   const override = env.MNEMO_PROJECT?.trim();
-  const common = await git(cwd, ['rev-parse', '--path-format=absolute', '--git-common-dir'], timeoutMs);
-  let root: string | null = null;
-  if (common) root = path.basename(common) === '.git' ? path.dirname(common) : await git(cwd, ['rev-parse', '--show-toplevel'], timeoutMs);
+  const root = await gitRoot(cwd, timeoutMs);
   const listing = root ? await git(root, ['worktree', 'list', '--porcelain'], timeoutMs) : null;
   const roots = listing ? worktreeRoots(listing) : [];
   const base = root ?? path.resolve(cwd);
   return { project: override || base, roots: roots.length > 0 ? roots : [base] };
+}
+
+/** The project's name alone, as projectIdentity names it, without listing the worktrees (one git run fewer per prompt). */
+export async function projectName(cwd: string, env: NodeJS.ProcessEnv = process.env, timeoutMs = 1_000): Promise<string> {
+  return env.MNEMO_PROJECT?.trim() || ((await gitRoot(cwd, timeoutMs)) ?? path.resolve(cwd));
+}
+
+async function gitRoot(cwd: string, timeoutMs: number): Promise<string | null> {
+  const common = await git(cwd, ['rev-parse', '--path-format=absolute', '--git-common-dir'], timeoutMs);
+  if (!common) return null;
+  return path.basename(common) === '.git' ? path.dirname(common) : git(cwd, ['rev-parse', '--show-toplevel'], timeoutMs);
 }
 
 /** `worktree /a/b` lines of `git worktree list --porcelain`. */

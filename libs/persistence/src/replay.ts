@@ -3,6 +3,9 @@ import type { EventLog } from '@mnemo/eventing';
 import { projectionLockKey, recreateSchema, type Projection } from './projection';
 import { applyEvents } from './projection-runner';
 
+/** Events per read from the log and per apply: large enough that a statement's fixed cost is small. */
+const REPLAY_BATCH = 2000;
+
 export interface ReplayResult {
   projection: string;
   events: number;
@@ -32,13 +35,22 @@ export async function replayProjection(
     await recreateSchema(queryRunner, projection);
     await queryRunner.query('DELETE FROM projection_checkpoints WHERE name = $1', [projection.name]);
     const sql = queryRunner.manager;
-    for await (const batch of log.read('events', 1, 1000)) {
+    // Pipelined (issue 17): while Postgres applies one batch, the next is read from the log and parsed;
+    // batches still apply one after another, in log order, on this one connection.
+    let applying: Promise<void> = Promise.resolve();
+    for await (const batch of log.read('events', 1, REPLAY_BATCH)) {
       const upToEnd = batch.filter((stored) => stored.seq <= lastSeq);
-      if (upToEnd.length) await applyEvents(sql, projection, upToEnd);
+      await applying;
+      if (upToEnd.length) {
+        applying = applyEvents(sql, projection, upToEnd);
+        // observed here so a failure waits for the next `await applying` instead of going unhandled
+        applying.catch(() => undefined);
+      }
       events += upToEnd.length;
       onProgress?.(upToEnd.at(-1)?.seq ?? lastSeq, lastSeq);
       if (upToEnd.length < batch.length) break;
     }
+    await applying;
     if (events === 0) await applyEvents(sql, projection, []);
     await queryRunner.commitTransaction();
   } catch (error) {

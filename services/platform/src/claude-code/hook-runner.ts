@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import { loadClientSettings, MnemoClient, projectIdentity } from '@mnemo/mnemo-client';
+import { loadClientSettings, MnemoClient, projectIdentity, projectName } from '@mnemo/mnemo-client';
 import { asHookInput } from './hook-input';
 import { recordCurrentSession } from './hook-state';
 import type { HookCommandName } from './domain/hook-settings';
@@ -29,16 +29,16 @@ async function answer(event: HookCommandName, raw: Record<string, unknown>, env:
   const settings = loadClientSettings(env);
   if (!settings.apiKey) return null;
   const client = new MnemoClient({ url: settings.url, apiKey: settings.apiKey, timeoutMs: Math.max(50, Math.floor(deadlineMs - Date.now())), signal });
-  const identity = await projectIdentity(input.cwd, env, Math.max(50, Math.floor(deadlineMs - Date.now())));
-  if (event === 'session-start') {
-    try {
-      recordCurrentSession(env, identity.project, input.session_id);
-    } catch {
-      // no state directory: the MCP tools then need the session id from the context
-    }
-    return sessionStartHook(input, client, identity);
+  const gitBound = Math.max(50, Math.floor(deadlineMs - Date.now()));
+  // The memory block needs no project: it is asked while git names the project.
+  if (event === 'user-prompt-submit') return userPromptSubmitHook(input, client, projectName(input.cwd, env, gitBound));
+  const identity = await projectIdentity(input.cwd, env, gitBound);
+  try {
+    recordCurrentSession(env, identity.project, input.session_id);
+  } catch {
+    // no state directory: the MCP tools then need the session id from the context
   }
-  return userPromptSubmitHook(input, client, identity);
+  return sessionStartHook(input, client, identity);
 }
 
 /**

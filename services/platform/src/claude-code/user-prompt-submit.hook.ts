@@ -1,4 +1,4 @@
-import type { MnemoClient, ProjectIdentity, RecallHit } from '@mnemo/mnemo-client';
+import type { MnemoClient, RecallHit } from '@mnemo/mnemo-client';
 import { buildPromptBlock } from './domain/prompt-block';
 import type { HookInput } from './hook-input';
 
@@ -6,10 +6,10 @@ const RECALL_HITS = 3;
 const MAX_QUERY_CHARS = 500;
 
 /** Recall for the prompt in this repository first, then anywhere; no recall route yet is no hits. */
-async function recallFor(client: MnemoClient, prompt: string, identity: ProjectIdentity): Promise<RecallHit[]> {
+async function recallFor(client: MnemoClient, prompt: string, project: string): Promise<RecallHit[]> {
   const query = prompt.replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_CHARS);
   if (query.length < 3) return [];
-  const scoped = await client.recall({ query, limit: RECALL_HITS, project: identity.project });
+  const scoped = await client.recall({ query, limit: RECALL_HITS, project });
   if (scoped.hits.length >= RECALL_HITS) return scoped.hits;
   const wider = await client.recall({ query, limit: RECALL_HITS });
   const seen = new Set(scoped.hits.map((h) => h.chunkId));
@@ -17,10 +17,10 @@ async function recallFor(client: MnemoClient, prompt: string, identity: ProjectI
 }
 
 /** UserPromptSubmit: the memory block for this prompt, fenced as data, at most 1,500 characters. */
-export async function userPromptSubmitHook(input: HookInput, client: MnemoClient, identity: ProjectIdentity) {
+export async function userPromptSubmitHook(input: HookInput, client: MnemoClient, project: Promise<string>) {
   const [block, hits] = await Promise.all([
     client.memoryBlock().then((b) => b.text, () => ''),
-    recallFor(client, input.prompt ?? '', identity).catch(() => [] as RecallHit[]),
+    project.then((name) => recallFor(client, input.prompt ?? '', name)).catch(() => [] as RecallHit[]),
   ]);
   const additionalContext = buildPromptBlock(block, hits);
   if (!additionalContext) return null;
