@@ -242,7 +242,7 @@ describe('transcript ingest through the admin route, the loop state and the CLI'
       (r) => r.body.turns?.at(-1)?.text === 'Now add a test for the rounding.',
     );
     expect(new Set(turns.body.turns.map((t: { seq: number }) => t.seq)).size).toBe(turns.body.turns.length);
-    expect((await get('/v1/sessions/no-such-session/known-events', cliAccount.apiKey)).body).toEqual({ sessionId: 'no-such-session', started: false, eventIds: [] });
+    expect((await get('/v1/sessions/no-such-session/known-events', cliAccount.apiKey)).body).toEqual({ sessionId: 'no-such-session', accountId: cliAccount.accountId, started: false, eventIds: [] });
     const stranger = await harness.createAccount('stranger');
     expect((await get('/v1/sessions/22222222-2222-4222-8222-222222222222/known-events', stranger.apiKey)).body).toMatchObject({ started: false, eventIds: [] });
   });
@@ -274,5 +274,59 @@ describe('the periodic loop, started with the service', () => {
       (r: Array<{ n: number }>) => r[0]?.n === 4,
     );
     expect(rows[0].n).toBe(4);
+  });
+});
+
+describe('a transcript sent by the Claude Code hook and later walked by the loop', () => {
+  let harness: Harness;
+  let work: string;
+
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(tmpdir(), 'mnemo-hook-loop-'));
+    harness = await startHarness({ env: { MNEMO_TRANSCRIPTS_ROOT: path.join(work, 'projects'), MNEMO_DEVELOPER: 'dana' } });
+  });
+  afterAll(async () => {
+    await harness?.stop();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it('is stored once, under the developer and the project of the main checkout its worktree belongs to', async () => {
+    const account = await harness.createAccount('hook-then-loop');
+    const repo = path.join(work, 'shop');
+    await mkdir(repo);
+    await git(repo, 'init', '-q', '-b', 'main');
+    await git(repo, 'config', 'user.email', 'dev@example.com');
+    await git(repo, 'config', 'user.name', 'Dev');
+    await writeFile(path.join(repo, 'cart.ts'), 'export const total = 1;\n');
+    await git(repo, 'add', '.');
+    await git(repo, 'commit', '-q', '-m', 'first');
+    const worktree = path.join(work, 'shop-feature');
+    await git(repo, 'worktree', 'add', '-q', '-b', 'feature', worktree);
+    const sha = await git(worktree, 'rev-parse', 'HEAD');
+    const dir = path.join(work, 'projects', '-shop-feature');
+    await mkdir(dir, { recursive: true });
+    const sessionId = randomUUID();
+    const file = path.join(dir, `${sessionId}.jsonl`);
+    await writeFile(file, transcript(sessionId, worktree, sha, new Date(Date.now() - 3600_000)));
+
+    // the hook's worker, as the stop hook spawns it
+    const url = `http://127.0.0.1:${harness.platform.httpPort}`;
+    await run(process.execPath, [MNEMO, 'hook', 'send-transcript', file], {
+      env: { ...process.env, MNEMO_URL: url, MNEMO_API_KEY: account.apiKey, MNEMO_STATE_DIR: path.join(work, 'state'), MNEMO_DEVELOPER: 'dana' },
+    });
+    const get = (url: string) => harness.http().get(url).set('Authorization', `Bearer ${account.apiKey}`);
+    const known = await eventually(() => get(`/v1/sessions/${sessionId}/known-events`), (r) => r.body.started === true && r.body.eventIds?.length === 5);
+    expect(known.body.accountId).toBe(account.accountId);
+    const sessions = await eventually(() => get('/v1/sessions'), (r) => r.body.sessions?.length === 1);
+    // worktrees of one repository share its main checkout's root as their project
+    expect(sessions.body.sessions[0]).toMatchObject({ id: sessionId, developer: 'dana', project: await git(repo, 'rev-parse', '--show-toplevel'), cwd: worktree });
+
+    const walked = await harness.http().post(`/v1/admin/session-ingest?accountId=${account.accountId}`).set('Authorization', `Bearer ${ADMIN_KEY}`).expect(200);
+    expect(walked.body).toMatchObject({ files: 1, sessions: 1, turns: 4 });
+    // the loop derives the same ids for the same lines, so it appends nothing the hook already sent
+    expect(walked.body.events).toBe(0);
+    expect((await get(`/v1/sessions/${sessionId}/known-events`)).body.eventIds).toHaveLength(5);
+    const turns = (await get(`/v1/sessions/${sessionId}/turns`).expect(200)).body.turns as Array<{ seq: number }>;
+    expect(turns.map((t) => t.seq)).toEqual([0, 1, 2, 3]);
   });
 });

@@ -19,6 +19,10 @@ export const IngestEnv = z.object({
   MNEMO_TRANSCRIPTS_ACCOUNT: subjectToken.default('local'),
   /** Sessions that ended within this many days are re-judged against git by every run. */
   MNEMO_SESSION_OUTCOME_RECHECK_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  /** Who ran the loop's sessions (SessionStarted's developer): the OS user unless set. */
+  MNEMO_DEVELOPER: z.string().trim().min(1).max(200).optional(),
+  /** One project for every session the loop reads, instead of the git root of each session's cwd. */
+  MNEMO_PROJECT: z.string().trim().min(1).max(2000).optional(),
 });
 
 export interface IngestConfig {
@@ -28,6 +32,8 @@ export interface IngestConfig {
   root: string;
   accountId: string;
   recheckDays: number;
+  developer?: string;
+  project?: string;
 }
 
 export const defaultTranscriptsRoot = (): string => path.join(homedir(), '.claude', 'projects');
@@ -42,6 +48,8 @@ export function loadIngestConfig(env: EnvironmentVariables): IngestConfig {
     root: expandHome(e.MNEMO_TRANSCRIPTS_ROOT ?? defaultTranscriptsRoot()),
     accountId: e.MNEMO_TRANSCRIPTS_ACCOUNT,
     recheckDays: e.MNEMO_SESSION_OUTCOME_RECHECK_DAYS,
+    ...(e.MNEMO_DEVELOPER ? { developer: e.MNEMO_DEVELOPER } : {}),
+    ...(e.MNEMO_PROJECT ? { project: e.MNEMO_PROJECT } : {}),
   };
 }
 

@@ -17,6 +17,7 @@ export class SessionKnownEventsController {
   @Get(':id/known-events')
   async known(@AccountId() accountId: string, @Param('id') sessionId: string) {
     const known = await knownSessionEvents(this.db, accountId, sessionId);
-    return { sessionId, started: known.started, eventIds: [...known.eventIds] };
+    // the caller's own account: a client derives event ids under it, as the server's loop does
+    return { sessionId, accountId, started: known.started, eventIds: [...known.eventIds] };
   }
 }

@@ -25,7 +25,7 @@ export class SessionsController {
     const { limit, cursor } = parseInput(ListSessionsQuery, query, 'query');
     const after = cursor ? decodeCursor(cursor, 2) : null;
     const rows: Array<Record<string, any>> = await this.db.query(
-      `SELECT s.id, s.source, s.title, s.cwd, s.git_branch, s.developer, s.started_at, s.ended_at,
+      `SELECT s.id, s.source, s.title, s.cwd, s.git_branch, s.developer, s.project, s.started_at, s.ended_at,
               (SELECT count(*)::int FROM turns t WHERE t.account_id = s.account_id AND t.session_id = s.id) AS turn_count
        FROM sessions s
        WHERE s.account_id = $1 AND s.started_at IS NOT NULL
@@ -44,6 +44,7 @@ export class SessionsController {
         cwd: row.cwd,
         gitBranch: row.git_branch,
         developer: row.developer,
+        project: row.project,
         startedAt: new Date(row.started_at).toISOString(),
         endedAt: row.ended_at ? new Date(row.ended_at).toISOString() : null,
         turnCount: row.turn_count,

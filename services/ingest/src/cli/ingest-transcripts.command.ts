@@ -2,14 +2,17 @@ import { SingleBar, Presets } from 'cli-progress';
 import type { Command } from 'commander';
 import { INGEST_MAX_BYTES, INGEST_MAX_EVENTS } from '@mnemo/contracts';
 import { defaultTranscriptsRoot, expandHome } from '../ingest.config';
-import { addSkips, transcriptFileEvents } from '../loop/transcript-file-events';
+import { addSkips, eventsOfTranscript, readTranscriptFile } from '../loop/transcript-file-events';
+import { sessionIdentity } from '../loop/session-identity';
 import { listTranscriptPath } from '../loop/transcript-files';
 import { unseenEvents, type KnownSessionEvents } from '../domain/unseen-events';
 import { gitFactsLoader } from '../git/git-facts';
 
 /**
- * The account token the CLI derives event ids under. The gateway puts the events in the key's own
- * account whatever this says; it only has to be the same on every run so a re-run repeats its ids.
+ * The account token the CLI derives event ids under when the gateway does not say whose the key is
+ * (a gateway older than known-events' `accountId`). Otherwise ids are derived under the key's own
+ * account, as the server's transcript loop derives them, so a file sent by a hook and later walked by
+ * the loop is stored once.
  */
 export const CLI_ID_ACCOUNT = 'cli';
 /** Room for the `{"events":[…]}` wrapper under the gateway's body limit. */
@@ -22,6 +25,9 @@ export interface CliIngestOptions {
   apiKey: string;
   onProgress?: (done: number, total: number) => void;
   now?: Date;
+  /** SessionStarted's developer (else the OS user) and project (else the git root of the session's cwd): MNEMO_DEVELOPER, MNEMO_PROJECT. */
+  developer?: string;
+  project?: string;
 }
 
 export interface CliIngestSummary {
@@ -52,6 +58,7 @@ export async function ingestTranscriptsToGateway(options: CliIngestOptions): Pro
   const now = options.now ?? new Date();
   const authorization = `Bearer ${options.apiKey}`;
   const gitFacts = gitFactsLoader();
+  const identity = sessionIdentity({ developer: options.developer, project: options.project });
   let batch: string[] = [];
   let bytes = 0;
   const flush = async () => {
@@ -72,16 +79,20 @@ export async function ingestTranscriptsToGateway(options: CliIngestOptions): Pro
 
   for (const [index, file] of listing.files.entries()) {
     summary.files += 1;
-    const read = await transcriptFileEvents(file, { accountId: CLI_ID_ACCOUNT, producer: 'cli', now, gitFacts });
-    if (!read) summary.skippedFiles += 1;
+    const parsed = await readTranscriptFile(file);
+    if (!parsed) summary.skippedFiles += 1;
     else {
+      // a file without a message makes no events: no need to ask what the account holds of it
+      const hasMessages = parsed.transcript.entries.some((e) => e.kind === 'message');
+      const known = hasMessages ? await knownEvents(options.url, authorization, parsed.sessionId) : { eventIds: new Set<string>(), started: false };
+      const read = await eventsOfTranscript(parsed, { accountId: known.accountId ?? CLI_ID_ACCOUNT, producer: 'cli', now, gitFacts, identity });
       summary.skippedLines += read.skippedLines;
       addSkips(summary.skippedByReason, read.skippedByReason);
       if (read.events.length > 0) {
         summary.sessions += 1;
         summary.turns += read.turns;
       }
-      const events = read.events.length > 0 ? unseenEvents(read.events, await knownEvents(options.url, authorization, read.sessionId)) : [];
+      const events = read.events.length > 0 ? unseenEvents(read.events, known) : [];
       summary.duplicates += read.events.length - events.length;
       for (const event of events) {
         // the account and producer are the gateway's to set
@@ -108,13 +119,13 @@ export async function ingestTranscriptsToGateway(options: CliIngestOptions): Pro
  * What the account already holds of a session, asked of the gateway: the log's duplicate window
  * forgets after a day, so without this a daily run would store every old line again.
  */
-async function knownEvents(url: string, authorization: string, sessionId: string): Promise<KnownSessionEvents> {
+async function knownEvents(url: string, authorization: string, sessionId: string): Promise<KnownSessionEvents & { accountId?: string }> {
   const response = await fetch(new URL(`/v1/sessions/${encodeURIComponent(sessionId)}/known-events`, url), { headers: { authorization } });
-  const answer = (await response.json().catch(() => ({}))) as { started?: boolean; eventIds?: string[]; error?: { message?: string } };
+  const answer = (await response.json().catch(() => ({}))) as { accountId?: string; started?: boolean; eventIds?: string[]; error?: { message?: string } };
   // a gateway older than this route: send everything and let its duplicate window judge
   if (response.status === 404) return { eventIds: new Set(), started: false };
   if (!response.ok) throw new Error(`the gateway answered ${response.status}: ${answer.error?.message ?? 'no reason given'}`);
-  return { eventIds: new Set(answer.eventIds ?? []), started: answer.started === true };
+  return { eventIds: new Set(answer.eventIds ?? []), started: answer.started === true, ...(answer.accountId ? { accountId: answer.accountId } : {}) };
 }
 
 /** `progress 40, file_history_snapshot 12, malformed_json 1`: most frequent first. */
@@ -155,6 +166,8 @@ export function registerIngestCommands(program: Command): void {
           since,
           url,
           apiKey,
+          developer: process.env.MNEMO_DEVELOPER,
+          project: process.env.MNEMO_PROJECT,
           onProgress: bar
             ? (done, total) => {
                 if (!started) bar.start(total, 0);

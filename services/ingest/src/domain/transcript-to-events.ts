@@ -49,6 +49,9 @@ export interface TranscriptToEventsInput {
   observedAt: string;
   source?: string;
   parentSessionId?: string;
+  /** Who ran the session and in which repository (SessionStarted's `developer` and `project`). */
+  developer?: string;
+  project?: string;
   /** Git facts and the clock for outcome inference; without them the outcome is `unknown`. */
   outcome?: OutcomeContext;
   limits?: Partial<TranscriptLimits>;
@@ -85,6 +88,8 @@ export function transcriptToEvents(input: TranscriptToEventsInput): TranscriptEv
     ...defined('cwd', messages.find((m) => m.cwd)?.cwd),
     ...defined('gitBranch', messages.find((m) => m.gitBranch)?.gitBranch),
     ...defined('parentSessionId', input.parentSessionId),
+    ...defined('developer', input.developer),
+    ...defined('project', input.project),
   };
   const events: TranscriptEvent[] = [envelope('SessionStarted', id('session', 'SessionStarted'), startedAt, started)];
 

@@ -4,9 +4,10 @@ import { computeSessionOutcome } from '../domain/session-outcome';
 import { readTranscript, splitLines } from '../domain/transcript';
 import { subagentSessionId, transcriptToEvents, type TranscriptEvent } from '../domain/transcript-to-events';
 import type { GitFacts } from '../domain/infer-outcome';
-import type { SkipReason } from '../domain/transcript-entry';
+import type { MessageEntry, SkipReason } from '../domain/transcript-entry';
 import type { GitFactsLoader } from '../git/git-facts';
 import type { TranscriptFile } from './transcript-files';
+import type { SessionIdentity } from './session-identity';
 
 export interface TranscriptFileEvents {
   sessionId: string;
@@ -27,13 +28,22 @@ export interface TranscriptFileOptions {
    * whole run asks each repository once. Without it the outcome is judged without git.
    */
   gitFacts?: GitFactsLoader;
+  /** SessionStarted's developer and project; without it the session names neither. */
+  identity?: SessionIdentity;
 }
 
-/**
- * One transcript file → its events, or null when the file cannot be read. Lines that cannot be
- * parsed are skipped and counted by the reader; a git failure only leaves the outcome `unknown`.
- */
-export async function transcriptFileEvents(file: TranscriptFile, options: TranscriptFileOptions): Promise<TranscriptFileEvents | null> {
+/** A transcript file read and parsed, before its events are made: the session id is known from here. */
+export interface ReadTranscriptFile {
+  sessionId: string;
+  parentSessionId?: string;
+  transcript: ReturnType<typeof readTranscript>;
+  observedAt: string;
+  skippedLines: number;
+  skippedByReason: Partial<Record<SkipReason, number>>;
+}
+
+/** Reads and parses one transcript file, or null when it cannot be read; unparsable lines are counted. */
+export async function readTranscriptFile(file: TranscriptFile): Promise<ReadTranscriptFile | null> {
   let text: string;
   try {
     text = await readFile(file.path, 'utf8');
@@ -46,22 +56,41 @@ export async function transcriptFileEvents(file: TranscriptFile, options: Transc
   const stem = sessionToken(path.basename(file.path, '.jsonl'));
   const parent = transcript.sessionId ? sessionToken(transcript.sessionId) : undefined;
   const sessionId = transcript.agentId ? subagentSessionId(parent ?? stem, sessionToken(transcript.agentId)) : (parent ?? stem);
+  return { sessionId, parentSessionId: transcript.agentId ? parent : undefined, transcript, observedAt: new Date(file.mtimeMs).toISOString(), skippedLines, skippedByReason };
+}
 
+/**
+ * A read transcript → its events, with ids derived under `accountId` (the account that stores them,
+ * so the loop and a client sending the same file for the same account derive the same ids). A git
+ * failure only leaves the outcome `unknown`; an identity failure only leaves the project out.
+ */
+export async function eventsOfTranscript(read: ReadTranscriptFile, options: TranscriptFileOptions): Promise<TranscriptFileEvents> {
+  const { transcript, sessionId, skippedLines, skippedByReason } = read;
   let git: GitFacts | null = null;
   if (options.gitFacts) {
     const draft = computeSessionOutcome(transcript.entries);
     git = await options.gitFacts(draft.cwd, draft.commitShas).catch(() => null);
   }
+  const cwd = transcript.entries.find((e): e is MessageEntry => e.kind === 'message' && Boolean(e.cwd))?.cwd;
+  const project = await options.identity?.projectOf(cwd).catch(() => undefined);
   const events = transcriptToEvents({
     accountId: options.accountId,
     sessionId,
     producer: options.producer,
-    observedAt: new Date(file.mtimeMs).toISOString(),
-    parentSessionId: transcript.agentId ? parent : undefined,
+    observedAt: read.observedAt,
+    parentSessionId: read.parentSessionId,
+    developer: options.identity?.developer,
+    project,
     entries: transcript.entries,
     outcome: { git, now: options.now },
   });
   return { sessionId, events, turns: events.filter((e) => e.type === 'TurnRecorded').length, skippedLines, skippedByReason };
+}
+
+/** One transcript file → its events, or null when the file cannot be read. */
+export async function transcriptFileEvents(file: TranscriptFile, options: TranscriptFileOptions): Promise<TranscriptFileEvents | null> {
+  const read = await readTranscriptFile(file);
+  return read && eventsOfTranscript(read, options);
 }
 
 /** Session ids become subject tokens: anything but letters, digits, `_`, `-` and `:` becomes `_`. */

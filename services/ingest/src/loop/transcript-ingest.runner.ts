@@ -18,6 +18,7 @@ import { unseenEvents, type KnownSessionEvents } from '../domain/unseen-events';
 import { gitFactsLoader, type GitFactsLoader } from '../git/git-facts';
 import type { IngestConfig } from '../ingest.config';
 import { addSkips, transcriptFileEvents } from './transcript-file-events';
+import { sessionIdentity } from './session-identity';
 import { listTranscriptFiles } from './transcript-files';
 import { OUTCOME_COLUMNS, outcomeFromRow } from '../projections/session-outcomes.projection';
 
@@ -220,6 +221,7 @@ export class TranscriptIngestRunner {
     onProgress?: (done: number, total: number) => void,
   ): Promise<number | null> {
     const listing = await listTranscriptFiles(this.deps.config.root, since?.getTime());
+    const identity = sessionIdentity({ developer: this.deps.config.developer, project: this.deps.config.project });
     counters.skippedFiles += listing.skipped;
     let newest: number | null = null;
     let batch: EventEnvelope[] = [];
@@ -231,7 +233,7 @@ export class TranscriptIngestRunner {
     };
     for (const [index, file] of listing.files.entries()) {
       counters.files += 1;
-      const read = await transcriptFileEvents(file, { accountId, producer: TRANSCRIPT_PRODUCER, now, gitFacts });
+      const read = await transcriptFileEvents(file, { accountId, producer: TRANSCRIPT_PRODUCER, now, gitFacts, identity });
       if (!read) counters.skippedFiles += 1;
       else {
         counters.skippedLines += read.skippedLines;

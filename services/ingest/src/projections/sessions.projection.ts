@@ -3,6 +3,7 @@ import type { Projection, Sql } from '@mnemo/persistence';
 import { redact } from '@mnemo/redaction';
 import { Sessions1764400000100 } from './sessions.migration';
 import { SessionsPerson1764400031500 } from './sessions-person.migration';
+import { SessionsProject1764400031510 } from './sessions-project.migration';
 import { upsertTurns } from './turns-bulk';
 
 /**
@@ -14,7 +15,7 @@ export const sessionsProjection: Projection = {
   name: 'sessions',
   handles: ['SessionStarted', 'SessionEnded', 'TurnRecorded'],
   tables: ['sessions', 'turns'],
-  migrations: [Sessions1764400000100, SessionsPerson1764400031500],
+  migrations: [Sessions1764400000100, SessionsPerson1764400031500, SessionsProject1764400031510],
 
   /** Turns, the bulk of the log, go in one statement per batch; session events one by one. */
   async applyMany(sql: Sql, events: StoredEvent[]): Promise<void> {
@@ -29,14 +30,17 @@ export const sessionsProjection: Projection = {
       case 'SessionStarted': {
         const p = event.payload as PayloadOf<'SessionStarted'>;
         await sql.query(
-          `INSERT INTO sessions (account_id, id, source, title, cwd, git_branch, developer, started_at, started_seq, last_seq, person_name, person_role)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11)
+          `INSERT INTO sessions (account_id, id, source, title, cwd, git_branch, developer, started_at, started_seq, last_seq, person_name, person_role, project)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12)
            ON CONFLICT (account_id, id) DO UPDATE SET source = EXCLUDED.source, title = EXCLUDED.title, cwd = EXCLUDED.cwd,
              git_branch = EXCLUDED.git_branch, developer = EXCLUDED.developer, started_at = EXCLUDED.started_at,
-             person_name = EXCLUDED.person_name, person_role = EXCLUDED.person_role,
+             person_name = EXCLUDED.person_name, person_role = EXCLUDED.person_role, project = EXCLUDED.project,
              started_seq = EXCLUDED.started_seq, last_seq = GREATEST(sessions.last_seq, EXCLUDED.last_seq)
            WHERE coalesce(sessions.started_seq, 0) < EXCLUDED.started_seq`,
-          [event.accountId, event.sessionId, redact(p.source).text, clean(p.title), clean(p.cwd), clean(p.gitBranch), clean(p.developer), event.occurredAt, seq, clean(p.personName), clean(p.personRole)],
+          [
+            event.accountId, event.sessionId, redact(p.source).text, clean(p.title), clean(p.cwd), clean(p.gitBranch), clean(p.developer), event.occurredAt, seq,
+            clean(p.personName), clean(p.personRole), clean(p.project),
+          ],
         );
         return;
       }

@@ -21,6 +21,8 @@ const STALE_LOCK_MS = 10 * 60_000;
  * transcripts`. One worker per file at a time; a hook that fires meanwhile asks it to go again.
  */
 export async function sendTranscript(file: string, env: NodeJS.ProcessEnv, settings: { url: string; apiKey: string }): Promise<SentMark | null> {
+  // the same developer and project the hooks scope their context with (MNEMO_DEVELOPER, MNEMO_PROJECT)
+  const identity = { developer: env.MNEMO_DEVELOPER, project: env.MNEMO_PROJECT };
   const base = path.join(hookStateDir(env), 'transcripts', keyOf(file));
   const lock = `${base}.lock`;
   const again = `${base}.again`;
@@ -33,7 +35,7 @@ export async function sendTranscript(file: string, env: NodeJS.ProcessEnv, setti
   try {
     for (let round = 0; round < 5; round += 1) {
       if (existsSync(again)) unlinkSync(again);
-      mark = await sendOnce(file, base, settings);
+      mark = await sendOnce(file, base, { ...settings, ...identity });
       if (!existsSync(again)) break;
     }
   } finally {
@@ -55,7 +57,7 @@ function acquire(lock: string): boolean {
   }
 }
 
-async function sendOnce(file: string, base: string, settings: { url: string; apiKey: string }): Promise<SentMark> {
+async function sendOnce(file: string, base: string, settings: { url: string; apiKey: string; developer?: string; project?: string }): Promise<SentMark> {
   const info = statSync(file);
   const last = readJson<SentMark>(`${base}.sent.json`);
   const subagents = path.join(path.dirname(file), path.basename(file, '.jsonl'), 'subagents');
@@ -69,7 +71,7 @@ async function sendOnce(file: string, base: string, settings: { url: string; api
   let mark: SentMark;
   try {
     for (const target of hasSubagents ? [file, subagents] : [file]) {
-      const summary = await ingestTranscriptsToGateway({ target, url: settings.url, apiKey: settings.apiKey });
+      const summary = await ingestTranscriptsToGateway({ target, ...settings });
       totals.sent += summary.sent;
       totals.duplicates += summary.duplicates;
       totals.accepted += summary.accepted;
