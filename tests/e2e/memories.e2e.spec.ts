@@ -91,6 +91,9 @@ describe('memories: the Explorer API, proposals, plans, and their read models', 
     const list = await as(p).get('/v1/memories');
     expect(list.body.memories.map((m: { id: string }) => m.id)).toEqual([denver]);
     expect(list.body.memories[0]).toMatchObject({ origin: { session: 's-2', turns: [10, 14] }, occurredOn: '2023-06-01', status: 'active', supersededBy: null, editedByPerson: false });
+    // what it replaced, for the Explorer (issue 15), in the list and on its own
+    expect(list.body.memories[0].supersedes).toEqual([{ id: boston, content: 'I have lived in Boston for eight years (as of 8 May 2023).' }]);
+    await expect(as(p).get(`/v1/memories/${denver}`)).resolves.toMatchObject({ body: { supersedes: [{ id: boston }] } });
 
     const edited = await as(p).patch(`/v1/memories/${denver}`, { content: 'I moved to Denver in June 2023.', version: 1 });
     expect(edited.status).toBe(200);

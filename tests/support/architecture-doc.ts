@@ -215,7 +215,16 @@ function servedRpcs(files: string[], consts: Map<string, ts.Expression[]>): stri
     if (!text.includes('.reply(')) continue;
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
     const visit = (node: ts.Node): void => {
-      if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'reply' && node.arguments.length >= 2) {
+      // the event log's reply(subject, service, handler): its handler is a function, which tells it from
+      // an HTTP adapter's reply(response, body, status)
+      const handler = ts.isCallExpression(node) ? node.arguments[2] : undefined;
+      if (
+        ts.isCallExpression(node) &&
+        ts.isPropertyAccessExpression(node.expression) &&
+        node.expression.name.text === 'reply' &&
+        handler !== undefined &&
+        (ts.isArrowFunction(handler) || ts.isFunctionExpression(handler))
+      ) {
         subjects.push(String(evaluate(node.arguments[0], consts, relative(ROOT, file))));
       }
       ts.forEachChild(node, visit);

@@ -4,6 +4,8 @@ export interface GatewayConfig {
   /** Admin routes answer 403 while no admin key is configured. */
   adminKey: string | null;
   maxBodyBytes: number;
+  /** The built web UI (apps/web/dist) served at `/`; null serves none. */
+  webDir: string | null;
 }
 
 export const HEALTH_CHECKS = 'HEALTH_CHECKS';

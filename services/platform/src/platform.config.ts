@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import { parseEnv } from '@mnemo/contracts';
 
@@ -38,6 +39,8 @@ export const PlatformEnv = z.object({
   /** JetStream's duplicate window (Nats-Msg-Id), the first line of idempotency; the accepted-id record never forgets. */
   MNEMO_DUPLICATE_WINDOW_MS: z.coerce.number().int().min(100).default(24 * 60 * 60 * 1000),
   MNEMO_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+  /** The built web UI the gateway serves at `/` (npm install builds it there); empty serves none. */
+  MNEMO_WEB_DIR: z.string().trim().default(path.resolve(__dirname, '../../../apps/web/dist')),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
 });
 

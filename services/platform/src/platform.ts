@@ -3,11 +3,12 @@ import type { INestApplication, INestMicroservice } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { RethrowRpcErrors, JetStreamTransport, type Logger, type Subscription } from '@mnemo/eventing';
 import { registerProjectionLag, startProjector, type Environment } from '@mnemo/persistence';
-import { createHttpAdapter, ingestGrpcBinding, startGrpcGateway, type GrpcGateway } from '@mnemo/gateway-service';
+import { createHttpAdapter, ingestGrpcBinding, startGrpcGateway, WebUiModule, type GrpcGateway } from '@mnemo/gateway-service';
 import { contextGrpcBinding } from '@mnemo/context-service';
 import { openInfra, type Infra } from './infra';
 import { InfraModule } from './infra.module';
 import { OpenApiModule } from './api/openapi.controller';
+import { OperationsModule } from './api/dead-letters.controller';
 import { createPlatformLlm } from './llm-wiring';
 import { NestLogger } from './nest-logger';
 import type { PlatformConfig } from './platform.config';
@@ -30,7 +31,7 @@ export interface RunningPlatform {
 export async function startPlatform(config: PlatformConfig, services: ServiceDefinition[], logger: Logger, env: Environment = process.env): Promise<RunningPlatform> {
   checkServiceConfigs(env);
   const infra = await openInfra(config, allMigrations(), logger);
-  const gatewayConfig = { adminKey: config.MNEMO_ADMIN_KEY ?? null, maxBodyBytes: config.MNEMO_MAX_BODY_BYTES };
+  const gatewayConfig = { adminKey: config.MNEMO_ADMIN_KEY ?? null, maxBodyBytes: config.MNEMO_MAX_BODY_BYTES, webDir: config.MNEMO_WEB_DIR || null };
   const infraModule = InfraModule.forRoot(infra, logger, gatewayConfig, createPlatformLlm(infra, logger, env), env);
   const subscriptions: Subscription[] = [];
   const microservices: INestMicroservice[] = [];
@@ -63,7 +64,7 @@ export async function startPlatform(config: PlatformConfig, services: ServiceDef
       }
       if (service.http) {
         httpApp = await NestFactory.create<NestFastifyApplication>(
-          { module: class HttpRoot {}, imports: [infraModule, service.http, ...SERVICES.flatMap((s) => (s.api ? [s.api] : [])), OpenApiModule] },
+          { module: class HttpRoot {}, imports: [infraModule, service.http, ...SERVICES.flatMap((s) => (s.api ? [s.api] : [])), OpenApiModule, OperationsModule, WebUiModule] },
           createHttpAdapter({ maxBodyBytes: config.MNEMO_MAX_BODY_BYTES }, logger),
           { logger: new NestLogger(logger) },
         );

@@ -5,11 +5,11 @@ import { parseCostLedgerConfig } from '../cost-ledger.config';
 import { AdminCostsController, CostsController } from './costs.controller';
 import { COST_LEDGER_CONFIG, LLM_MASTER_KEY } from './cost-ledger.tokens';
 import { LlmKeysController } from './llm-keys.controller';
-import { TelemetryController } from './telemetry.controller';
+import { AdminTelemetryController, TelemetryController } from './telemetry.controller';
 
 /** The ledger's HTTP surface, mounted on the gateway: costs, caps, telemetry and account LLM keys. */
 @Module({
-  controllers: [CostsController, AdminCostsController, TelemetryController, LlmKeysController],
+  controllers: [CostsController, AdminCostsController, TelemetryController, AdminTelemetryController, LlmKeysController],
   providers: [
     { provide: COST_LEDGER_CONFIG, inject: [ENVIRONMENT], useFactory: (env: Environment) => parseCostLedgerConfig(env) },
     {

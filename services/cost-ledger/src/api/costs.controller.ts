@@ -90,10 +90,10 @@ export class AdminCostsController {
     @Inject(COST_LEDGER_CONFIG) private readonly config: CostLedgerConfig,
   ) {}
 
-  /** Every account's spend by day, pool and label. */
+  /** Every account's spend by day, pool and label, with the daily cap per account that applies where none is set. */
   @Get('costs')
   async all(@Query() query: unknown) {
-    return sums(this.db, parseInput(DayRangeQuery, query, 'query'), null);
+    return { ...(await sums(this.db, parseInput(DayRangeQuery, query, 'query'), null)), defaultCapsUsd: this.config.caps };
   }
 
   @Get('cost-caps/:accountId')

@@ -25,7 +25,20 @@ export class MemoryReadsService {
   /** Active or superseded (a superseded fact keeps its history); a deleted one is not found. */
   async memory(accountId: string, id: string): Promise<MemoryView | undefined> {
     const rows: Array<Record<string, any>> = await this.db.query(`SELECT * FROM memory_facts WHERE account_id = $1 AND id = $2 AND status <> 'deleted'`, [accountId, id]);
-    return rows[0] ? memoryView(rows[0]) : undefined;
+    if (!rows[0]) return undefined;
+    const [view] = await this.withSupersedes(accountId, [memoryView(rows[0])]);
+    return view;
+  }
+
+  /** Each memory with the facts it replaced (issue 15: the Explorer shows what a memory superseded). */
+  private async withSupersedes(accountId: string, views: MemoryView[]): Promise<MemoryView[]> {
+    if (views.length === 0) return views;
+    const rows: Array<{ id: string; content: string; superseded_by: string }> = await this.db.query(
+      `SELECT id, content, superseded_by FROM memory_facts
+       WHERE account_id = $1 AND status = 'superseded' AND superseded_by = ANY($2::text[]) ORDER BY created_at, id`,
+      [accountId, views.map((v) => v.id)],
+    );
+    return views.map((view) => ({ ...view, supersedes: rows.filter((r) => r.superseded_by === view.id).map((r) => ({ id: r.id, content: r.content })) }));
   }
 
   async record(accountId: string, id: string): Promise<MemoryRecord | undefined> {
@@ -44,7 +57,7 @@ export class MemoryReadsService {
       this.db.query(`SELECT fact_type, count(*)::int AS n FROM memory_facts WHERE account_id = $1 AND status = 'active' GROUP BY fact_type`, [accountId]),
     ]);
     const counts = countsFromTypeTotals(totals.map((t) => ({ factType: t.fact_type, n: t.n })));
-    return { memories: rows.map(memoryView), counts, total: counts[category], page, pageSize };
+    return { memories: await this.withSupersedes(accountId, rows.map(memoryView)), counts, total: counts[category], page, pageSize };
   }
 
   /** Ranked full-text search; snippets are built for the returned page only. */

@@ -18,6 +18,8 @@ export interface MemoryView {
   /** `superseded`: a newer fact about the same thing replaced it (`supersededBy`); it stays for its history. */
   status: 'active' | 'superseded';
   supersededBy: string | null;
+  /** The facts this one replaced, oldest first (filled by the reads; empty from memoryView alone). */
+  supersedes?: Array<{ id: string; content: string }>;
   sensitive: boolean;
   confirmed: boolean;
   version: number;

@@ -59,4 +59,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /metrics': { tag: 'operations', auth: 'none', summary: 'Prometheus metrics' },
   'GET /openapi.json': { tag: 'operations', auth: 'none', summary: 'This document' },
   'GET /docs': { tag: 'operations', auth: 'none', summary: 'This document as a page' },
+  'GET /v1/admin/dead-letters': { tag: 'operations', auth: 'admin', summary: 'Each service\'s dead letters: count and the latest, without payloads' },
+  'GET /v1/admin/telemetry': { tag: 'operations', auth: 'admin', summary: 'Every account\'s recent telemetry (feature events), newest first' },
+  'GET /': { tag: 'ui', auth: 'none', summary: 'The web UI (apps/web, built by npm install): sign in with an API key' },
+  'GET /*path': { tag: 'ui', auth: 'none', summary: 'The web UI\'s files, and index.html for its pages; never a path of the API' },
 };

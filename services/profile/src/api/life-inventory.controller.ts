@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ConflictError, NotFoundError, ValidationError } from '@mnemo/contracts';
 import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
 import { categoryScores, type InventoryType } from '@mnemo/life-inventory';
-import { lifeInventorySummary } from '@mnemo/life-inventory';
+import { lifeInventorySummary, trendLine } from '@mnemo/life-inventory';
 import { DefineTypeBody, ListTakesQuery, RateBody, StartTakeBody } from './life-inventory.dto';
 import { LifeInventoryReadsService } from './life-inventory-reads.service';
 import { LifeInventoryWriterService } from './life-inventory-writer.service';
@@ -79,8 +79,10 @@ export class LifeInventoryController {
   /** seed 000: the summary a coaching session reads, at most 800 characters, with the trend line when it fits. */
   @Get('summary')
   async summary(@AccountId() accountId: string) {
-    const summary = lifeInventorySummary(await this.reads.completedByType(accountId));
-    return { summary, chars: summary.length };
+    const takes = await this.reads.completedByType(accountId);
+    const summary = lifeInventorySummary(takes);
+    // the trend line on its own too, for the Results tab (issue 15), whether or not it fit the summary
+    return { summary, chars: summary.length, trend: trendLine(takes) };
   }
 
   private async openTake(accountId: string, takeId: string) {

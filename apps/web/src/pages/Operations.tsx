@@ -1,0 +1,259 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { Api, ApiError } from '../api';
+import { ErrorText, Status, when } from '../components/Status';
+
+interface LoopStatus {
+  enabled: boolean;
+  intervalHours: number;
+  root: string;
+  lastRunAt: string | null;
+  lastCount: number | null;
+  lastTurns: number | null;
+  lastDurationMs: number | null;
+  lastError: string | null;
+  nextRunAt: string | null;
+  lastRun: { status: string; trigger: string } | null;
+}
+interface Stats {
+  sessionsIngested: number;
+  chunks: number;
+  memories: number;
+  decisions: number;
+  agentQueries: { total: number; hitRate: number; latencyMs: { p50: number; p95: number; p99: number }; windowDays: number };
+}
+interface Costs {
+  from: string;
+  to: string;
+  totalUsd: number;
+  rows: Array<{ accountId?: string; day: string; pool: string; label: string; calls: number; costCapHits: number; costUsd: number }>;
+  defaultCapsUsd: Record<string, number>;
+}
+interface DeadLetters {
+  services: Array<{ service: string; count: number; recent: Array<{ eventId: string; type: string; seq: number; deliveryCount: number; error: { code: string; message: string }; deadAt: string }> }>;
+}
+interface Telemetry {
+  events: Array<{ id: string; accountId?: string; name: string; action: string; metadata: Record<string, unknown>; occurredAt: string }>;
+}
+
+export function OperationsPage({ admin, onAdminKey }: { admin: Api | null; onAdminKey(key: string | null): void }) {
+  if (!admin) return <AdminKeyForm onAdminKey={onAdminKey} />;
+  return <Dashboard admin={admin} onRefused={() => onAdminKey(null)} />;
+}
+
+function AdminKeyForm({ onAdminKey }: { onAdminKey(key: string): void }) {
+  const [key, setKey] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    try {
+      await new Api(key.trim()).get('/v1/admin/stats');
+      onAdminKey(key.trim());
+    } catch (e) {
+      setError(e instanceof ApiError && (e.status === 401 || e.status === 403) ? 'That admin key was refused.' : (e as Error).message);
+    }
+  };
+  return (
+    <section aria-labelledby="ops-title">
+      <h1 id="ops-title">Operations</h1>
+      <form className="card signin" onSubmit={submit}>
+        <p>Operations need the admin key.</p>
+        <label htmlFor={id}>Admin key</label>
+        <input id={id} type="password" value={key} onChange={(e) => setKey(e.target.value)} autoComplete="off" />
+        <ErrorText error={error} />
+        <button type="submit" disabled={!key.trim()}>
+          Open Operations
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function Dashboard({ admin, onRefused }: { admin: Api; onRefused(): void }) {
+  const [loop, setLoop] = useState<LoopStatus | null>(null);
+  const [stats, setStats] = useState<Stats | null>(null);
+  const [costs, setCosts] = useState<Costs | null>(null);
+  const [dead, setDead] = useState<DeadLetters | null>(null);
+  const [telemetry, setTelemetry] = useState<Telemetry | null>(null);
+  const [running, setRunning] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    const settle = async <T,>(path: string, set: (value: T) => void, query?: Record<string, string | number>) => {
+      try {
+        set(await admin.get<T>(path, query));
+      } catch (e) {
+        if (e instanceof ApiError && (e.status === 401 || e.status === 403)) onRefused();
+        else setError(`${path}: ${(e as Error).message}`);
+      }
+    };
+    await Promise.all([
+      settle<LoopStatus>('/v1/admin/session-ingest/status', setLoop),
+      settle<Stats>('/v1/admin/stats', setStats),
+      settle<Costs>('/v1/admin/costs', setCosts),
+      settle<DeadLetters>('/v1/admin/dead-letters', setDead),
+      settle<Telemetry>('/v1/admin/telemetry', setTelemetry, { limit: 20 }),
+    ]);
+  }, [admin, onRefused]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const runNow = async () => {
+    setRunning(true);
+    setError(null);
+    try {
+      const result = await admin.post<{ sessions?: number; status?: string }>('/v1/admin/session-ingest');
+      setStatus(`Transcript ingest ran: ${result.sessions ?? 0} sessions.`);
+      await load();
+    } catch (e) {
+      setError(e instanceof ApiError && e.status === 409 ? 'A run is already in progress.' : (e as Error).message);
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="ops-title" className="operations">
+      <div className="page-head">
+        <h1 id="ops-title">Operations</h1>
+        <button type="button" className="quiet" onClick={() => void load()}>
+          Reload
+        </button>
+      </div>
+      <Status message={status} />
+      <ErrorText error={error} />
+      <div className="grid">
+        <section aria-labelledby="loop-title" className="card">
+          <h2 id="loop-title">Transcript loop</h2>
+          {loop && (
+            <dl className="facts">
+              <dt>Enabled</dt>
+              <dd>{loop.enabled ? 'yes' : 'no'}</dd>
+              <dt>Interval</dt>
+              <dd>{loop.intervalHours} h</dd>
+              <dt>Last run</dt>
+              <dd>{when(loop.lastRunAt)}</dd>
+              <dt>Last count</dt>
+              <dd>{loop.lastCount ?? '—'} sessions</dd>
+              <dt>Duration</dt>
+              <dd>{loop.lastDurationMs === null ? '—' : `${loop.lastDurationMs} ms`}</dd>
+              <dt>Last error</dt>
+              <dd>{loop.lastError ?? 'none'}</dd>
+              <dt>Next run</dt>
+              <dd>{loop.enabled ? when(loop.nextRunAt) : 'not scheduled'}</dd>
+            </dl>
+          )}
+          <button type="button" onClick={() => void runNow()} disabled={running}>
+            {running ? 'Running…' : 'Run now'}
+          </button>
+        </section>
+
+        <section aria-labelledby="corpus-title" className="card">
+          <h2 id="corpus-title">Corpus</h2>
+          {stats && (
+            <dl className="facts">
+              <dt>Sessions</dt>
+              <dd>{stats.sessionsIngested.toLocaleString()}</dd>
+              <dt>Chunks</dt>
+              <dd>{stats.chunks.toLocaleString()}</dd>
+              <dt>Memories</dt>
+              <dd>{stats.memories.toLocaleString()}</dd>
+              <dt>Decisions</dt>
+              <dd>{stats.decisions.toLocaleString()}</dd>
+              <dt>Queries ({stats.agentQueries.windowDays} days)</dt>
+              <dd>{stats.agentQueries.total.toLocaleString()}</dd>
+              <dt>Hit rate</dt>
+              <dd>{Math.round(stats.agentQueries.hitRate * 100)}%</dd>
+              <dt>Latency p50 / p95 / p99</dt>
+              <dd>
+                {stats.agentQueries.latencyMs.p50} / {stats.agentQueries.latencyMs.p95} / {stats.agentQueries.latencyMs.p99} ms
+              </dd>
+            </dl>
+          )}
+        </section>
+      </div>
+
+      <section aria-labelledby="spend-title" className="card">
+        <h2 id="spend-title">Spend per pool per day</h2>
+        {costs && <SpendCharts costs={costs} />}
+      </section>
+
+      <section aria-labelledby="dead-title" className="card">
+        <h2 id="dead-title">Dead letters</h2>
+        {dead && (
+          <table className="results">
+            <caption className="sr-only">Dead letters per service</caption>
+            <thead>
+              <tr>
+                <th scope="col">Service</th>
+                <th scope="col">Count</th>
+                <th scope="col">Latest</th>
+              </tr>
+            </thead>
+            <tbody>
+              {dead.services.map((s) => (
+                <tr key={s.service}>
+                  <th scope="row">{s.service}</th>
+                  <td>{s.count}</td>
+                  <td>{s.recent[0] ? `${s.recent[0].type} #${s.recent[0].seq}: ${s.recent[0].error.message} (${when(s.recent[0].deadAt)})` : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section aria-labelledby="telemetry-title" className="card">
+        <h2 id="telemetry-title">Recent telemetry</h2>
+        {telemetry && telemetry.events.length === 0 && <p className="empty">No telemetry yet.</p>}
+        {telemetry && telemetry.events.length > 0 && (
+          <ul className="telemetry">
+            {telemetry.events.map((e) => (
+              <li key={e.id}>
+                <time dateTime={e.occurredAt}>{when(e.occurredAt)}</time> <strong>{e.action}</strong> <span className="meta">{e.name}</span>
+                <code>{JSON.stringify(e.metadata).slice(0, 160)}</code>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </section>
+  );
+}
+
+/** One small bar chart per pool: each day's spend (all accounts), with the per-account daily cap drawn as a line. */
+function SpendCharts({ costs }: { costs: Costs }) {
+  const days: string[] = [];
+  for (let t = Date.parse(`${costs.from}T00:00:00Z`); t <= Date.parse(`${costs.to}T00:00:00Z`); t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
+  const pools = Object.keys(costs.defaultCapsUsd);
+  return (
+    <div className="charts">
+      {pools.map((pool) => {
+        const cap = costs.defaultCapsUsd[pool]!;
+        const perDay = days.map((day) => costs.rows.filter((r) => r.pool === pool && r.day === day).reduce((sum, r) => sum + r.costUsd, 0));
+        const top = Math.max(cap, ...perDay) * 1.1 || 1;
+        const width = 300;
+        const height = 120;
+        const bar = width / days.length;
+        const total = perDay.reduce((a, b) => a + b, 0);
+        const capY = height - (cap / top) * height;
+        return (
+          <figure key={pool} className="chart">
+            <figcaption>
+              <strong>{pool}</strong> · ${total.toFixed(2)} over {days.length} days · cap ${cap.toFixed(2)} a day per account
+            </figcaption>
+            <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${pool}: spend per day from ${costs.from} to ${costs.to}, highest $${Math.max(...perDay).toFixed(2)}, against a cap of $${cap.toFixed(2)}`}>
+              {perDay.map((usd, i) => {
+                const h = (usd / top) * height;
+                return <rect key={days[i]} x={i * bar + 1} y={height - h} width={Math.max(bar - 2, 1)} height={h} className={usd > cap ? 'over' : 'spend'} />;
+              })}
+              <line x1="0" x2={width} y1={capY} y2={capY} className="cap" />
+            </svg>
+          </figure>
+        );
+      })}
+    </div>
+  );
+}
