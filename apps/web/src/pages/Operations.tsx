@@ -12,7 +12,7 @@ interface LoopStatus {
   lastDurationMs: number | null;
   lastError: string | null;
   nextRunAt: string | null;
-  lastRun: { status: string; trigger: string } | null;
+  lastRun: { runId: string; status: string; trigger: string } | null;
 }
 interface Stats {
   sessionsIngested: number;
@@ -34,6 +34,8 @@ interface DeadLetters {
 interface Telemetry {
   events: Array<{ id: string; accountId?: string; name: string; action: string; metadata: Record<string, unknown>; occurredAt: string }>;
 }
+
+const RUN_RECORD_WAIT_MS = 20_000;
 
 export function OperationsPage({ admin, onAdminKey }: { admin: Api | null; onAdminKey(key: string | null): void }) {
   if (!admin) return <AdminKeyForm onAdminKey={onAdminKey} />;
@@ -104,8 +106,16 @@ function Dashboard({ admin, onRefused }: { admin: Api; onRefused(): void }) {
     setRunning(true);
     setError(null);
     try {
-      const result = await admin.post<{ sessions?: number; status?: string }>('/v1/admin/session-ingest');
+      const result = await admin.post<{ runId: string; sessions?: number }>('/v1/admin/session-ingest');
       setStatus(`Transcript ingest ran: ${result.sessions ?? 0} sessions.`);
+      // the run's record reaches the status through the log: follow it until it shows this run
+      const deadline = Date.now() + RUN_RECORD_WAIT_MS;
+      for (let delay = 250; Date.now() < deadline; delay = Math.min(delay * 2, 2000)) {
+        const current = await admin.get<LoopStatus>('/v1/admin/session-ingest/status');
+        setLoop(current);
+        if (current.lastRun?.runId === result.runId) break;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
       await load();
     } catch (e) {
       setError(e instanceof ApiError && e.status === 409 ? 'A run is already in progress.' : (e as Error).message);
