@@ -8,7 +8,6 @@ import { ADMIN_KEY, startHarness, type Harness } from '../support/platform-harne
 import { eventually } from '../support/servers';
 import { accessibilityViolations, DESKTOP, launchChromium, overflowsSideways, PHONE, screenshots } from '../support/browser';
 
-type Account = { accountId: string; apiKey: string };
 const DIST = path.resolve(__dirname, '../../apps/web/dist');
 /** Every wait in the browser is a poll with this deadline; nothing sleeps a fixed time. */
 const UI_WAIT_MS = 15_000;
@@ -50,7 +49,7 @@ describe('the web UI in a real browser', () => {
       producer: 'test',
       payload,
     });
-    await expect(waitForCheckpoint(harness.platform.infra.dataSource, projection, seq)).resolves.toBe(true);
+    await expect(waitForCheckpoint(harness.platform.infra.dataSource, projection, seq, 20_000)).resolves.toBe(true);
   }
   const fact = (accountId: string, factType: string, content: string, extra: object = {}) => {
     const factId = randomUUID();
@@ -117,20 +116,20 @@ describe('the web UI in a real browser', () => {
     await page.getByLabel('API key').fill('mnemo_not-a-key');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert').innerText()).resolves.toContain('That key was refused');
-    await expect(page.evaluate(() => sessionStorage.getItem('mnemo.apiKey'))).resolves.toBeNull();
+    await expect(page.evaluate<string | null>("sessionStorage.getItem('mnemo.apiKey')")).resolves.toBeNull();
 
     await page.getByLabel('API key').fill(account.apiKey);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Memory Explorer' }).waitFor();
-    await expect(page.evaluate(() => sessionStorage.getItem('mnemo.apiKey'))).resolves.toBe(account.apiKey);
+    await expect(page.evaluate<string | null>("sessionStorage.getItem('mnemo.apiKey')")).resolves.toBe(account.apiKey);
     expect(new URL(page.url()).pathname).toBe('/explorer');
     // a reload keeps the session (same tab); the API key is in no cookie or local storage
     await page.reload();
     await page.getByRole('heading', { name: 'Memory Explorer' }).waitFor();
-    await expect(page.evaluate(() => [document.cookie, localStorage.length])).resolves.toEqual(['', 0]);
+    await expect(page.evaluate<[string, number]>('[document.cookie, localStorage.length]')).resolves.toEqual(['', 0]);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in to Mnemo' }).waitFor();
-    await expect(page.evaluate(() => sessionStorage.getItem('mnemo.apiKey'))).resolves.toBeNull();
+    await expect(page.evaluate<string | null>("sessionStorage.getItem('mnemo.apiKey')")).resolves.toBeNull();
   });
 
   it('Memory Explorer: tabs with counts and descriptions, debounced scoped search with highlights, add, edit, delete behind a confirmation, provenance', async () => {
@@ -163,7 +162,7 @@ describe('the web UI in a real browser', () => {
     await tab('All').focus();
     await page.keyboard.press('ArrowRight');
     await page.getByRole('tab', { name: /^Facts /, selected: true }).waitFor();
-    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('tab-Facts');
+    await expect(page.evaluate<string | undefined>('document.activeElement?.id')).resolves.toBe('tab-Facts');
     await page.getByText('I am moving to Denver in June.').waitFor();
     await expect(page.locator('.description').innerText()).resolves.toContain('your values, the events of your life');
     await tab('Goals').click();
@@ -249,7 +248,7 @@ describe('the web UI in a real browser', () => {
     await fact(account.accountId, 'goal', 'Wants to learn Portuguese.');
     await page.getByText('Wants to learn Portuguese.').waitFor();
     await expect(field.inputValue()).resolves.toBe('Plans to visit Lisbon and Porto in May.');
-    await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe('TEXTAREA');
+    await expect(page.evaluate<string | undefined>('document.activeElement?.tagName')).resolves.toBe('TEXTAREA');
     await expect(page.getByRole('tab', { name: /^All / }).innerText()).resolves.toMatch(/All\s*2/);
 
     // the memory being edited changes elsewhere: the person is told, and their text stays
@@ -491,7 +490,7 @@ describe('the web UI in a real browser', () => {
       payload: { factId: randomUUID(), factType: 'event', content: `Memory number ${i}.`, confidence: 'low', source: 'extraction', sourceSession: 's-many' },
     }));
     const results = await harness.platform.infra.log.appendMany('events', events);
-    await expect(waitForCheckpoint(harness.platform.infra.dataSource, 'memory', results.at(-1)!.seq)).resolves.toBe(true);
+    await expect(waitForCheckpoint(harness.platform.infra.dataSource, 'memory', results.at(-1)!.seq, 30_000)).resolves.toBe(true);
     const page = await open(account.apiKey);
     await page.getByText('Memory number 119.').waitFor();
     await expect(page.locator('.memories > li').count()).resolves.toBe(50);

@@ -42,5 +42,5 @@ export async function screenshots(page: Page, name: string): Promise<void> {
 
 /** Whether the page scrolls sideways at its current width (a layout that breaks). */
 export async function overflowsSideways(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+  return page.evaluate<boolean>('document.documentElement.scrollWidth > document.documentElement.clientWidth + 1');
 }

@@ -219,6 +219,9 @@ export interface RoleViolation {
   problem: string;
 }
 
+/** The event log's reply(subject, service, handler) hands a function; an HTTP adapter's reply(response, body, status) does not. */
+const isFunctionNode = (node: ts.Node): boolean => ts.isArrowFunction(node) || ts.isFunctionExpression(node);
+
 /**
  * Where each role lives, decided by what a file does, not by what it is called: an RPC door (`log.reply(…)`)
  * is `rpc/<name>.responder.ts`; a handler of log events (`@OnEvent`, `@OnRawEvent`) is
@@ -226,7 +229,7 @@ export interface RoleViolation {
  * a `Projection` is `projections/<name>.projection.ts`; a TypeORM migration is `<name>.migration.ts`.
  */
 const ROLES: readonly { role: string; folder?: string; suffix: string; does: (file: ts.SourceFile) => boolean }[] = [
-  { role: 'an RPC responder', folder: 'rpc', suffix: '.responder.ts', does: (file) => some(file, (n) => ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && n.expression.name.text === 'reply' && n.arguments.length === 3) },
+  { role: 'an RPC responder', folder: 'rpc', suffix: '.responder.ts', does: (file) => some(file, (n) => ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && n.expression.name.text === 'reply' && n.arguments.length === 3 && isFunctionNode(n.arguments[2]!)) },
   { role: 'a reactor', folder: 'reactors', suffix: '.reactor.ts', does: (file) => some(file, (n) => ts.isDecorator(n) && /^(OnEvent|OnRawEvent)\(/.test(n.expression.getText())) },
   {
     role: 'an HTTP controller',

@@ -6,5 +6,5 @@ export * from './http/fastify-http.adapter';
 export * from './auth/auth.module';
 export * from './grpc/grpc-gateway';
 export * from './grpc/ingest.grpc';
-export * from './web/web-ui.controller';
+export * from './api/web-ui.controller';
 export * from './web/web-ui-files';

@@ -62,5 +62,5 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /v1/admin/dead-letters': { tag: 'operations', auth: 'admin', summary: 'Each service\'s dead letters: count and the latest, without payloads' },
   'GET /v1/admin/telemetry': { tag: 'operations', auth: 'admin', summary: 'Every account\'s recent telemetry (feature events), newest first' },
   'GET /': { tag: 'ui', auth: 'none', summary: 'The web UI (apps/web, built by npm install): sign in with an API key' },
-  'GET /*path': { tag: 'ui', auth: 'none', summary: 'The web UI\'s files, and index.html for its pages; never a path of the API' },
+  'GET /*': { tag: 'ui', auth: 'none', summary: 'The web UI\'s files, and index.html for its pages; never a path of the API' },
 };

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Module, NotFoundException, Req, Res, StreamableFile } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.constants';
-import { WebUiFiles } from './web-ui-files';
+import { WebUiFiles } from '../web/web-ui-files';
 
 interface AnyRequest {
   url: string;
@@ -12,10 +12,10 @@ interface AnyRequest {
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(',') : value);
 
 /**
- * The web UI at `/` (issue 15). Written against Nest's HTTP adapter (setHeader/reply), not Express or
- * Fastify, so it serves the same on either. Registered after every API module: on Express the
- * catch-all comes last, on Fastify static routes win over a wildcard anyway; and it refuses the API's
- * prefixes itself, so an unknown /v1 path is still the API's 404.
+ * The web UI at `/` (issue 15). Written against Nest's HTTP adapter (setHeader/reply), not Fastify's
+ * reply, so it does not depend on the server underneath. The router prefers every declared route to
+ * this wildcard, and the UI refuses the API's prefixes itself, so an unknown /v1 path is still the
+ * API's 404. Registered after every API module all the same.
  */
 @Controller()
 export class WebUiController {
@@ -29,7 +29,7 @@ export class WebUiController {
     return this.serve(request, response);
   }
 
-  @Get('*path')
+  @Get('*')
   any(@Req() request: AnyRequest, @Res() response: unknown) {
     return this.serve(request, response);
   }
