@@ -8,8 +8,8 @@ const DeadLettersQuery = z.object({ limit: z.coerce.number().int().min(0).max(10
 
 /**
  * `GET /v1/admin/dead-letters`: each service's dead letters (events its consumers gave up on), the
- * newest first, without the event's payload (type, id, sequence, error and when). The platform answers
- * it because it alone knows every service's name; the letters themselves are the log's.
+ * newest first, without the event's payload (type, id, sequence, error and when); `mnemo dlq replay`
+ * re-drives them. The platform answers it because it alone knows every service's name.
  */
 @Controller('v1/admin/dead-letters')
 @UseGuards(AdminKeyGuard)
@@ -19,19 +19,19 @@ export class DeadLettersController {
   @Get()
   async list(@Query() query: unknown) {
     const { limit } = parseInput(DeadLettersQuery, query, 'query');
-    const services = await Promise.all(
-      SERVICES.map(async ({ name }) => {
-        const letters = await this.log.readDeadLetters(name);
-        return {
-          service: name,
-          count: letters.length,
-          recent: letters
-            .slice(-limit)
-            .reverse()
-            .map((l) => ({ eventId: l.event.id, type: l.event.type, stream: l.stream, seq: l.seq, deliveryCount: l.deliveryCount, error: l.error, deadAt: l.deadAt })),
-        };
-      }),
-    );
+    const all = await this.log.listDeadLetters();
+    const names = [...new Set([...SERVICES.map((s) => s.name), ...all.map((stored) => stored.letter.service)])];
+    const services = names.map((service) => {
+      const letters = all.filter((stored) => stored.letter.service === service);
+      return {
+        service,
+        count: letters.length,
+        recent: letters
+          .slice(-limit)
+          .reverse()
+          .map(({ id, letter: l }) => ({ id, eventId: l.event.id, type: l.event.type, consumer: l.consumer ?? null, stream: l.stream, seq: l.seq, deliveryCount: l.deliveryCount, error: l.error, deadAt: l.deadAt })),
+      };
+    });
     return { services };
   }
 }
