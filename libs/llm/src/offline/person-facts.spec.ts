@@ -89,6 +89,32 @@ describe('extractPersonFacts (offline fact rules, issue 11)', () => {
     expect(contents(said("I haven't taken a holiday in two years."))).toEqual(["I haven't taken a holiday in two years (by 8 May 2023)."]);
   });
 
+  it("states what a yes affirms of the other speaker's question about the person, unless the reply says it itself", () => {
+    const ask = (question: string, reply: string) => contents({ ...said(question, 1), role: 'assistant' }, said(reply, 2));
+    expect(ask('Still living in the student dorm?', 'Yes, I share a tiny room in the dorm with my roommate Hanna.')).toEqual([
+      "I'm still living in the student dorm (as of 8 May 2023).",
+      'I share a tiny room in the dorm with my roommate Hanna (as of 8 May 2023).',
+    ]);
+    expect(ask('Do you still play the cello in the city orchestra?', 'Yep.')).toEqual(['I still play the cello in the city orchestra (as of 8 May 2023).']);
+    // An offer, a question about someone else, and a yes that restates the question in the person's words.
+    expect(ask('Do you want me to send you the link to the pottery class?', 'Yes please!')).toEqual([]);
+    expect(ask('Is the marathon training still going?', 'Yes, mostly.')).toEqual([]);
+    expect(ask('Will you keep your job at the agency?', "Yes, I'm keeping my design job at the agency.")).toEqual(["I'm keeping my design job at the agency (as of 8 May 2023)."]);
+  });
+
+  it('keeps a copula statement whose verb is hidden in a contraction', () => {
+    expect(contents(said("I'm a nurse at the children's hospital."))).toEqual(["I'm a nurse at the children's hospital (as of 8 May 2023)."]);
+  });
+
+  it('keeps the reason said right after a change of mind with it, and the change names its subject', () => {
+    const facts = extractPersonFacts([said("I'm not running the marathon this year anymore. I don't have the time with classes, so I've stopped training.")]);
+    expect(facts).toEqual([
+      expect.objectContaining({ content: "I'm not running the marathon in 2023 anymore; I don't have the time with classes, so I've stopped training.", subject: 'goal:marathon' }),
+    ]);
+    // A goal said after a change stands on its own.
+    expect(contents(said('I quit the choir last month. I want to learn the guitar this year.'))).toHaveLength(2);
+  });
+
   it('is deterministic', () => {
     const turns = [said('I moved to Leeds last year. I love baking bread on Sunday mornings. Thanks!')];
     expect(extractPersonFacts(turns)).toEqual(extractPersonFacts(turns));

@@ -1,6 +1,7 @@
 import { isoDay, dayLabel, type SourceTurn } from '../extraction/source-turn';
 import type { ExtractedFact } from '../extraction/extracted-fact';
 import { parse, termsOf, sentencesOf, type Doc, type Term } from './nlp';
+import { affirmedStatement } from './affirmed-question';
 import { resolveDates } from './resolve-dates';
 import { cleanTurnText, tokenDice } from './text-tools';
 
@@ -67,12 +68,15 @@ export function judgeSentence(doc: Doc, terms: readonly Term[]): Verdict {
     if (isContentNoun(term)) sawNoun = true;
   }
   if (!words.some(isContentNoun) && !words.some((t) => t.tags.includes('Gerund'))) return { keep: false, why: 'says nothing about anything' };
-  if (!words.some((t) => t.tags.includes('Verb'))) return { keep: false, why: 'no verb' };
+  // All terms: the verb of "I'm a nurse" is the contraction's implicit "am", a term with no text of its own.
+  if (!terms.some((t) => t.tags.includes('Verb'))) return { keep: false, why: 'no verb' };
 
   // "I'm so excited", "I feel great today": a passing mood, not a durable fact.
   const verbDoc = doc.verbs().json() as Array<{ verb?: { infinitive?: string } }>;
   const onlyVerb = verbDoc.length === 1 ? verbDoc[0]?.verb?.infinitive : undefined;
-  if (onlyVerb && MOOD_VERBS.has(onlyVerb) && doc.has('(#Copula|feel|feeling|felt) #Adverb? #Adjective') && !doc.has('#Copula #Determiner')) {
+  // An -ing word after the copula is a progressive verb that compromise tags as an adjective ("I'm still living in …").
+  const progressive = doc.has('#Copula still? #Adverb? /ing$/');
+  if (onlyVerb && MOOD_VERBS.has(onlyVerb) && !progressive && doc.has('(#Copula|feel|feeling|felt) #Adverb? #Adjective') && !doc.has('#Copula #Determiner')) {
     return { keep: false, why: 'a passing mood' };
   }
   return { keep: true };
@@ -218,11 +222,18 @@ export interface PersonFactOptions {
  */
 export function extractPersonFacts(turns: readonly SourceTurn[], options: PersonFactOptions = {}): ExtractedFact[] {
   const facts: ExtractedFact[] = [];
-  for (const turn of turns) {
-    if (turn.role !== 'user') continue;
-    for (const raw of sentencesOf(cleanTurnText(turn.text))) {
+  turns.forEach((turn, i) => {
+    if (turn.role !== 'user') return;
+    const previous = turns[i - 1];
+    const text = cleanTurnText(turn.text);
+    // A yes to the other speaker's question about the person states what was asked.
+    const affirmed = previous?.role === 'assistant' ? affirmedStatement(cleanTurnText(previous.text), text) : null;
+    for (const { sentence: raw, change } of withReasons([...(affirmed ? [affirmed] : []), ...sentencesOf(text)], turn)) {
       const fact = factOf(raw, turn);
       if (!fact) continue;
+      // A change joined with its reason changes what the change names, not what the reason does.
+      const changed = change === undefined ? undefined : factOf(change, turn)?.subject;
+      if (changed) fact.subject = changed;
       const same = facts.find((f) => f.factType === fact.factType && tokenDice(f.content, fact.content) >= SAME_FACT_DICE);
       if (same) {
         same.sourceTurns = [...new Set([...(same.sourceTurns ?? []), turn.seq])];
@@ -230,8 +241,46 @@ export function extractPersonFacts(turns: readonly SourceTurn[], options: Person
       }
       facts.push(fact);
     }
-  }
+  });
   return facts.slice(0, options.max ?? MAX_PERSON_FACTS);
+}
+
+/** "The new manager…" → "the new manager…" inside a joined sentence; "I", names and acronyms keep their capital. */
+const COMMON_OPENERS = /^(?:The|A|An|And|But|So|Because|Since|With|Without|After|Before|It|It's|This|That|There|They|We|Our|My|He|She|His|Her)\b/;
+const lowerFirstWord = (sentence: string): string => (COMMON_OPENERS.test(sentence) ? sentence[0]!.toLowerCase() + sentence.slice(1) : sentence);
+
+/** Stopping or dropping something: the moments a person changes their mind. */
+const changesMind = (sentence: string): boolean => {
+  const doc = parse(sentence);
+  return doc.has(CHANGE_OF_MIND) || doc.has('(stopped|quit|quitting)');
+};
+
+/**
+ * A change of mind and the sentence right after it in the same turn are one statement when that sentence
+ * sets nothing of its own (no subject) or is part of the same change: "I'm not running the marathon anymore.
+ * I don't have the time, so I've stopped training." The reason stays with the change instead of standing
+ * alone as a fact that leans on it, or as a second fact of the same change.
+ */
+function withReasons(sentences: readonly string[], turn: SourceTurn): Array<{ sentence: string; change?: string }> {
+  const out: Array<{ sentence: string; change?: string }> = [];
+  for (let k = 0; k < sentences.length; k++) {
+    const sentence = sentences[k]!;
+    const next = sentences[k + 1];
+    if (next !== undefined && changesMind(sentence)) {
+      const follow = factOf(next, turn);
+      // A goal, preference or anything with a subject of its own stands alone; a plain event is the change's reason.
+      if (changesMind(next) || !follow || (follow.factType === 'event' && !follow.subject)) {
+        const joined = `${sentence.replace(/[.!]+$/, '')}; ${lowerFirstWord(next)}`;
+        if (factOf(joined, turn)) {
+          out.push({ sentence: joined, change: sentence });
+          k++;
+          continue;
+        }
+      }
+    }
+    out.push({ sentence });
+  }
+  return out;
 }
 
 function factOf(raw: string, turn: SourceTurn): ExtractedFact | null {

@@ -96,6 +96,15 @@ describe('planExtractionWrites', () => {
     expect(planExtractionWrites([cand('I really want to run a marathon in spring 2024!', { subject: 'goal:marathon' })], [goal], ids, NOW).map((w) => w.kind)).toEqual(['update']);
   });
 
+  it('never lets a fact supersede one said in the same turn: two sides of one subject, not a change', () => {
+    const dorm = cand("I'm still living in the student dorm.", { factType: 'event', subject: 'home', sourceTurns: [7] });
+    const room = cand('I share a tiny room in the dorm with my roommate Hanna.', { factType: 'event', subject: 'home', sourceTurns: [7] });
+    expect(planExtractionWrites([dorm, room], [], ids, NOW).map((w) => w.kind)).toEqual(['create', 'create']);
+    // The next turn of the same session is a change.
+    const moving = cand("I'm moving out of the dorm into a flat in Schwabing.", { factType: 'event', subject: 'home', sourceTurns: [9] });
+    expect(planExtractionWrites([dorm, moving], [], ids, NOW).map((w) => w.kind)).toEqual(['create', 'create', 'supersede']);
+  });
+
   it('folds a restatement within one batch into the first create', () => {
     const writes = planExtractionWrites([cand('Wants to run a marathon.'), cand('The user wants to run a marathon!', { confidence: 'high' })], [], ids, NOW);
     expect(writes).toHaveLength(1);

@@ -92,15 +92,22 @@ export function planExtractionWrites(
   return writes;
 }
 
-/** Every other active fact that set the same subject gives way to the new one, and stops being matched. */
+/**
+ * Every other active fact that set the same subject gives way to the new one, and stops being matched;
+ * except one said in the same turn: a turn that tells two sides of one subject ("I live in the dorm",
+ * "I share a room there with Hanna") has not changed its mind between them.
+ */
 function supersedeOlder(writes: ExtractionWrite[], known: Known[], fact: PlannedFact): void {
   for (let i = known.length - 1; i >= 0; i--) {
     const older = known[i]!;
-    if (older.factId === fact.factId || older.kind === 'proposal' || older.subject !== fact.subject) continue;
+    if (older.factId === fact.factId || older.kind === 'proposal' || older.subject !== fact.subject || sameTurn(older, fact)) continue;
     writes.push({ kind: 'supersede', factId: older.factId, supersededBy: fact.factId, subject: fact.subject! });
     known.splice(i, 1);
   }
 }
+
+const sameTurn = (a: Pick<CandidateFact, 'sourceSession' | 'sourceTurns'>, b: Pick<CandidateFact, 'sourceSession' | 'sourceTurns'>): boolean =>
+  a.sourceSession === b.sourceSession && (a.sourceTurns ?? []).some((t) => (b.sourceTurns ?? []).includes(t));
 
 const mergedTurns = (planned: PlannedFact, candidate: CandidateFact) => {
   const turns = [...new Set([...(planned.sourceTurns ?? []), ...(candidate.sourceSession === planned.sourceSession ? (candidate.sourceTurns ?? []) : [])])];
