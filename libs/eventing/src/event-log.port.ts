@@ -100,6 +100,13 @@ export interface StoredDeadLetter {
   letter: DeadLetter;
 }
 
+/** Nobody listens on a request's subject: the service is not running (unlike a timeout, where it may have acted). */
+export class NoResponderError extends Error {
+  constructor(readonly subject: string) {
+    super(`no responders for ${subject}`);
+  }
+}
+
 export class RemoteError extends Error {
   constructor(readonly code: string, message: string, readonly details?: unknown) {
     super(message);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { findPlantedSecrets, SECRET_SAMPLES } from '@mnemo/redaction';
-import type { CostGuard } from './cost-guard/cost-guard.port';
+import { CostGuardBusyError, type CostGuard } from './cost-guard/cost-guard.port';
 import { InMemoryCostGuard } from './cost-guard/in-memory-cost-guard';
 import { InMemoryLlmKeyStore, type StoredLlmKey } from './credentials/llm-key-store.port';
 import { deriveMasterKey, encryptSecret } from './credentials/secret-box';
@@ -184,6 +184,13 @@ describe('LlmRuntime', () => {
     const { runtime } = setup({ guard: unreachable, logger: { warn: (_ctx, message) => warnings.push(message) } });
     await expect(runtime.complete(request)).resolves.toMatchObject({ ok: true });
     expect(warnings).toEqual(['cost guard unreachable: proceeding without a reservation']);
+  });
+
+  it('never calls the provider when the ledger was reached but answered too late, even failing open', async () => {
+    const busy: CostGuard = { ...unreachable, reserve: () => Promise.reject(new CostGuardBusyError('the cost ledger did not answer in time')) };
+    const { runtime, adapters } = setup({ guard: busy });
+    await expect(runtime.complete(request)).resolves.toMatchObject({ ok: false, failure: 'api_error', message: 'the cost ledger did not answer in time' });
+    expect(adapters.flatMap((a) => a.calls)).toHaveLength(0);
   });
 
   it('fails closed when configured to', async () => {

@@ -3,7 +3,7 @@ import { redact } from '@mnemo/redaction';
 import { decryptSecret, fingerprintSecret } from './credentials/secret-box';
 import type { LlmKeyStore } from './credentials/llm-key-store.port';
 import { jsonInstruction } from './anthropic/json-instruction';
-import type { CostGuard } from './cost-guard/cost-guard.port';
+import { CostGuardBusyError, type CostGuard } from './cost-guard/cost-guard.port';
 import { estimateWorstCaseUsd } from './domain/estimate-tokens';
 import { parseModelJson, parseModelObject } from './domain/parse-model-json';
 import { estimateCostUsd, priceTable, type ModelPrice } from './domain/pricing';
@@ -91,6 +91,7 @@ export class LlmRuntime implements LlmClient {
       }
       reservationId = reservation.reservationId;
     } catch (error) {
+      if (error instanceof CostGuardBusyError) return failure('api_error', error.message, adapter.model, adapter.provider);
       if (!(this.options.failOpen ?? true)) return failure('api_error', 'the cost ledger cannot be reached', adapter.model, adapter.provider);
       this.options.logger?.warn({ account, label, err: errorName(error) }, 'cost guard unreachable: proceeding without a reservation');
     }

@@ -1,3 +1,4 @@
+import { NoResponderError } from '../event-log.port';
 import type { ReplyHandler, Subscription } from '../event-log.port';
 import { decodeReply, encodeReply } from '../rpc-envelope';
 import { subjectMatches } from '../subject-matches';
@@ -39,7 +40,7 @@ export class RpcHub {
       if (!subjectMatches(responder.subject, subject)) continue;
       groups.set(responder.queue, [...(groups.get(responder.queue) ?? []), responder]);
     }
-    if (groups.size === 0) return Promise.reject(new Error(`no responders for ${subject}`));
+    if (groups.size === 0) return Promise.reject(new NoResponderError(subject));
     return new Promise((resolve, reject) => {
       let answered = false;
       const timer = setTimeout(() => answer(() => reject(new Error(`request to ${subject} timed out after ${timeoutMs} ms`))), timeoutMs);

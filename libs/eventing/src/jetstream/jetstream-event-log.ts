@@ -1,5 +1,5 @@
 import { connect } from '@nats-io/transport-node';
-import type { NatsConnection, Subscription as NatsSubscription } from '@nats-io/nats-core';
+import { RequestError, type NatsConnection, type Subscription as NatsSubscription } from '@nats-io/nats-core';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -26,6 +26,7 @@ import type {
   StoredDeadLetter,
   Subscription,
 } from '../event-log.port';
+import { NoResponderError } from '../event-log.port';
 import { MicroBatcher } from './micro-batcher';
 import { decodeReply, encodeReply } from '../rpc-envelope';
 
@@ -243,9 +244,13 @@ export class JetStreamEventLog implements EventLog {
   }
 
   async request(subject: string, body: unknown, options: RequestOptions): Promise<unknown> {
-    const reply = await this.nc.request(this.wire(subject), encoder.encode(JSON.stringify(body)), {
-      timeout: options.timeoutMs,
-    });
+    let reply;
+    try {
+      reply = await this.nc.request(this.wire(subject), encoder.encode(JSON.stringify(body)), { timeout: options.timeoutMs });
+    } catch (error) {
+      if (error instanceof RequestError && error.isNoResponders()) throw new NoResponderError(subject);
+      throw error;
+    }
     return decodeReply(decoder.decode(reply.data));
   }
 

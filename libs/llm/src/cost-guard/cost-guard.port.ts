@@ -36,5 +36,14 @@ export interface CostGuard {
   release(reservationId: string, reason?: ReleaseReason): Promise<void>;
 }
 
+/**
+ * The ledger was reached but gave no answer in time: it may have decided (and refused) already, so the
+ * call must not go on. Unlike an unreachable ledger, this never fails open: a timeout under load
+ * would otherwise let calls through past the cap.
+ */
+export class CostGuardBusyError extends Error {
+  readonly code = 'cost_guard_busy';
+}
+
 /** Default daily caps in dollars (SPEC §3), reset at UTC midnight. */
 export const DEFAULT_POOL_CAPS_USD: Readonly<Record<LlmCostPool, number>> = { compaction: 0.5, session: 0.35, profile: 0.15 };

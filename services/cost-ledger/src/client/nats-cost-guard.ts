@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ActualCost, CostGuard, LlmCostPool, ReleaseReason, Reservation, ReserveCost } from '@mnemo/llm';
-import { RemoteError, type EventLog, type Logger } from '@mnemo/eventing';
+import { CostGuardBusyError, type ActualCost, type CostGuard, type LlmCostPool, type ReleaseReason, type Reservation, type ReserveCost } from '@mnemo/llm';
+import { NoResponderError, RemoteError, type EventLog, type Logger } from '@mnemo/eventing';
 import { type CommitBody, ledgerSubjects, type ReleaseBody, type ReserveAnswer, type ReserveBody } from '../domain/ledger-rpc';
 import { utcDay } from '../domain/utc-day';
 
@@ -11,6 +11,8 @@ export interface NatsCostGuardOptions {
   failOpen: boolean;
   /** How often queued settlements are retried while the ledger is away. */
   retryIntervalMs?: number;
+  /** Times a late reservation answer is asked for again, same id, before the call is refused (default 2). */
+  timeoutRetries?: number;
   /** Settlements kept while the ledger is away; the oldest are dropped (and logged) beyond it. */
   maxQueued?: number;
   /** How long a granted reservation is remembered for its settle; matches the ledger's expiry. */
@@ -30,9 +32,8 @@ type Pending = { verb: 'commit'; body: CommitBody } | { verb: 'release'; body: R
 /**
  * The runtime's cost guard, talking to the cost-ledger service over NATS request/reply.
  *
- * Failing open: when the ledger does not answer (no responders, timeout) and failOpen is on, the
- * reservation is granted here, and its commit goes into a small in-memory outbox retried until the
- * ledger answers, so the spend is recorded once it is back. The outbox lives in this process: a
+ * Failing open: when no ledger runs (no responders) and failOpen is on, the reservation is granted
+ * here, and its commit goes into a small in-memory outbox retried until the ledger answers, so the spend is recorded once it is back. The outbox lives in this process: a
  * settlement queued when the process dies is lost, which is the price of never blocking a call on the
  * ledger. A ledger that answers with an error (a refused body) is not "unreachable": that error is thrown.
  */
@@ -65,9 +66,10 @@ export class NatsCostGuard implements CostGuard {
     };
     let answer: ReserveAnswer;
     try {
-      answer = (await this.log.request(ledgerSubjects.reserve, body, { timeoutMs: this.options.timeoutMs })) as ReserveAnswer;
+      answer = await this.askReserve(body);
     } catch (error) {
-      if (error instanceof RemoteError || !this.options.failOpen) throw error;
+      // Only a ledger nobody runs is unreachable: a timeout means it is there and may have refused already.
+      if (!(error instanceof NoResponderError) || !this.options.failOpen) throw error;
       this.logger?.warn({ account: request.account, label: request.label, err: errorText(error) }, 'cost ledger unreachable: granting locally, recording later');
       this.held.set(reservationId, { request, day: utcDay(this.now()), local: true, at: Date.now() });
       return { granted: true, reservationId };
@@ -76,6 +78,24 @@ export class NatsCostGuard implements CostGuard {
     if (!answer.granted) return { granted: false, spentUsd: answer.spentUsd, capUsd: answer.capUsd, pool: answer.pool as LlmCostPool };
     this.held.set(reservationId, { request, day: answer.day, local: false, at: Date.now() });
     return { granted: true, reservationId, expiresAt: answer.expiresAt };
+  }
+
+  /**
+   * Asks the ledger, and asks again with the same reservation id when an answer is late: the ledger's
+   * reserve is idempotent by id (a granted id is granted again, never held twice), so a late grant is
+   * found rather than paid beside. Still no answer: CostGuardBusyError, which no call goes past.
+   */
+  private async askReserve(body: ReserveBody): Promise<ReserveAnswer> {
+    const attempts = 1 + (this.options.timeoutRetries ?? 2);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return (await this.log.request(ledgerSubjects.reserve, body, { timeoutMs: this.options.timeoutMs })) as ReserveAnswer;
+      } catch (error) {
+        if (error instanceof RemoteError || error instanceof NoResponderError) throw error;
+        this.logger?.warn({ account: body.account, reservationId: body.reservationId, attempt, err: errorText(error) }, 'cost ledger answered late');
+        if (attempt >= attempts) throw new CostGuardBusyError(`the cost ledger did not answer ${attempts} reservation requests in ${this.options.timeoutMs} ms each`, { cause: error });
+      }
+    }
   }
 
   async commit(reservationId: string, actual: ActualCost): Promise<void> {

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { StoredEvent } from '@mnemo/contracts';
 import { JetStreamEventLog, type Logger, type Subscription } from '@mnemo/eventing';
 import { dropSchema, openDataSource, startProjector } from '@mnemo/persistence';
-import type { ReserveCost } from '@mnemo/llm';
+import { CostGuardBusyError, type ReserveCost } from '@mnemo/llm';
 import { NatsCostGuard } from '../client/nats-cost-guard';
 import type { CostLedgerConfig } from '../cost-ledger.config';
 import { LEDGER_SERVICE, ledgerSubjects } from '../domain/ledger-rpc';
@@ -232,6 +232,49 @@ describe('cost ledger over NATS and Postgres', () => {
     await expect(new PgLedger(dbA).balance('acc-open', 'session', utcDay(new Date()))).resolves.toMatchObject({ spentUsd: 0.0015, reservedUsd: 0 });
     const events = (await settledEvents()).filter((s) => (s.event.payload as { reservationId?: string }).reservationId === held.reservationId);
     expect(events.map((s) => s.event.payload)).toEqual([expect.objectContaining({ outcome: 'ok', costUsd: 0.0015, inputTokens: 900 })]);
+  });
+
+  it('never grants past the cap on a late answer: a ledger held up beyond the timeout is asked again, then the call is refused', async () => {
+    running.push(...(await startCostLedger({ log: logA, dataSource: dbA, logger: silent }, config())));
+    const setup = guard(false);
+    const first = await setup.reserve(ask('acc-late', 0.35));
+    if (!first.granted) throw new Error('expected a grant');
+    await setup.commit(first.reservationId, { inputTokens: 1000, outputTokens: 100, costUsd: 0.35 });
+    // The cap is spent. A transaction of the test's own holds the pool's row, so the ledger answers late.
+    const blocker = dbB.createQueryRunner();
+    await blocker.connect();
+    await blocker.startTransaction();
+    await blocker.query(`SELECT * FROM cost_pool_days WHERE account_id = 'acc-late' FOR UPDATE`);
+    const late = new NatsCostGuard(client, { timeoutMs: 300, failOpen: true, timeoutRetries: 1 });
+    guards.push(late);
+    try {
+      await expect(late.reserve(ask('acc-late', 0.01))).rejects.toBeInstanceOf(CostGuardBusyError);
+    } finally {
+      await blocker.rollbackTransaction();
+      await blocker.release();
+    }
+    // Let go, the ledger answers the same question on time: refused, the cap is spent.
+    await expect(late.reserve(ask('acc-late', 0.01))).resolves.toMatchObject({ granted: false, pool: 'session', spentUsd: 0.35 });
+  });
+
+  it('asks again with the same reservation id after a late answer, and holds the worst case once', async () => {
+    running.push(...(await startCostLedger({ log: logA, dataSource: dbA, logger: silent }, config())));
+    const blocker = dbB.createQueryRunner();
+    await blocker.connect();
+    await blocker.startTransaction();
+    await blocker.query(`INSERT INTO cost_pool_days (account_id, pool, day, cap_usd) VALUES ('acc-again', 'session', $1, 0.35)`, [utcDay(new Date())]);
+    const lateAnswers: number[] = [];
+    const logger = { ...silent, warn: (fields: object) => void lateAnswers.push((fields as { attempt: number }).attempt) };
+    const late = new NatsCostGuard(client, { timeoutMs: 300, failOpen: true, timeoutRetries: 20 }, logger);
+    guards.push(late);
+    const reserving = late.reserve(ask('acc-again', 0.1));
+    // The first request is stuck behind the uncommitted row and times out; once the row commits, the asks
+    // queued behind it are answered, and a later ask with the same id finds the grant, not a second hold.
+    await eventually(async () => lateAnswers.length, (n) => n >= 2, 15_000);
+    await blocker.commitTransaction();
+    await blocker.release();
+    await expect(reserving).resolves.toMatchObject({ granted: true });
+    await expect(new PgLedger(dbA).balance('acc-again', 'session', utcDay(new Date()))).resolves.toMatchObject({ reservedUsd: 0.1 });
   });
 
   it('refuses to proceed without the ledger when failing open is turned off', async () => {
