@@ -42,7 +42,9 @@ async function rawPublishRate(count: number, size: number): Promise<number> {
  */
 function startRedactionProcess(harness: Harness) {
   const env = harness.childEnv({ LOG_LEVEL: 'warn' });
-  const child = spawn(process.execPath, [path.join(__dirname, '../../bin/mnemo.js'), 'start', '--target', 'redaction,ingest'], { env, stdio: 'inherit' });
+  // BENCH_CHILD_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": profiles the redaction process.
+  const nodeArgs = process.env.BENCH_CHILD_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, path.join(__dirname, '../../bin/mnemo.js'), 'start', '--target', 'redaction,ingest'], { env, stdio: 'inherit' });
   return { stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }) };
 }
 
