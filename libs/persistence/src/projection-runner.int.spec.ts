@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import type { DataSource } from 'typeorm';
 import type { EventEnvelope, StoredEvent } from '@mnemo/contracts';
-import { JetStreamEventLog, runConsumer, type Delivery, type EventLog } from '@mnemo/eventing';
+import { JetStreamEventLog, redeliveries, runConsumer, type Delivery, type EventLog } from '@mnemo/eventing';
 import { checksumProjection } from './checksum';
 import { dropSchema, openDataSource } from './data-source';
 import type { Projection, Sql } from './projection';
@@ -14,17 +14,23 @@ class Tally1764400000900 implements MigrationInterface {
   name = 'Tally1764400000900';
   async up(q: QueryRunner) {
     await q.query(`CREATE TABLE tally (account_id text, session_id text, seq int, text text, last_seq bigint, PRIMARY KEY (account_id, session_id, seq))`);
+    await q.query(`CREATE TABLE tally_counts (account_id text, session_id text, turns int NOT NULL, last_seq bigint NOT NULL, PRIMARY KEY (account_id, session_id))`);
   }
   async down(q: QueryRunner) {
     await q.query(`DROP TABLE IF EXISTS tally`);
+    await q.query(`DROP TABLE IF EXISTS tally_counts`);
   }
 }
 
-/** A counting projection: one row per turn, so a double apply would show as a wrong count or a lost row. */
+/**
+ * A counting projection: one row per turn, and a running count of turns per session. The count moves only
+ * for an event newer than the last one it counted (the projections' `last_seq` rule), so a redelivered
+ * event leaves it alone, and an event applied twice without that rule would show as a count too high.
+ */
 const tally: Projection = {
   name: 'tally',
   handles: ['TurnRecorded'],
-  tables: ['tally'],
+  tables: ['tally', 'tally_counts'],
   migrations: [Tally1764400000900],
   async apply(sql: Sql, { event, seq }: StoredEvent) {
     const p = event.payload as { seq: number; text: string };
@@ -32,6 +38,11 @@ const tally: Projection = {
       `INSERT INTO tally VALUES ($1, $2, $3, $4, $5) ON CONFLICT (account_id, session_id, seq) DO UPDATE
        SET text = EXCLUDED.text, last_seq = EXCLUDED.last_seq WHERE tally.last_seq < EXCLUDED.last_seq`,
       [event.accountId, event.sessionId, p.seq, p.text, seq],
+    );
+    await sql.query(
+      `INSERT INTO tally_counts VALUES ($1, $2, 1, $3) ON CONFLICT (account_id, session_id) DO UPDATE
+       SET turns = tally_counts.turns + 1, last_seq = EXCLUDED.last_seq WHERE tally_counts.last_seq < EXCLUDED.last_seq`,
+      [event.accountId, event.sessionId, seq],
     );
   },
 };
@@ -78,6 +89,7 @@ describe('projection runner on real NATS and Postgres', () => {
   });
 
   const rows = async () => (await db.query(`SELECT count(*)::int AS n FROM tally`))[0].n as number;
+  const counted = async () => (await db.query(`SELECT coalesce(sum(turns), 0)::int AS n FROM tally_counts`))[0].n as number;
 
   it('leaves the read model as one delivery would when the consumer dies after processing, before the ack', async () => {
     for (let i = 1; i <= 20; i += 1) await log.append('events', turnEvent(i));
@@ -85,10 +97,15 @@ describe('projection runner on real NATS and Postgres', () => {
     const dying = await startProjector({ ...deps, log: neverAcks(log) }, tally, { ackWaitMs: 1000 });
     await eventually(rows, (n) => n === 20);
     await dying.stop(); // killed: nothing was acked
+    const redelivered = async () => (await redeliveries.get()).values.find((v) => v.labels.consumer === 'projection-tally')?.value ?? 0;
+    const before = await redelivered();
     const restarted = await startProjector(deps, tally, { ackWaitMs: 1000 });
     await eventually(() => log.pending('events', 'projection-tally'), (n) => n === 0);
     await restarted.stop();
+    // Every event came again, and was applied again: only the projection's rule keeps the count right.
+    expect((await redelivered()) - before).toBeGreaterThanOrEqual(20);
     await expect(rows()).resolves.toBe(20);
+    await expect(counted()).resolves.toBe(20);
     await expect(readCheckpoint(db, 'tally')).resolves.toBe(20);
     const live = await checksumProjection(db, tally);
     await replayProjection(db, log, tally);

@@ -1,4 +1,5 @@
 import { startFakeAnthropic, systemOf, textReply, type FakeAnthropic } from './fake-anthropic.server';
+import { eventually } from '../../../tests/support/servers';
 
 describe('fake Anthropic Messages API', () => {
   let fake: FakeAnthropic;
@@ -52,11 +53,18 @@ describe('fake Anthropic Messages API', () => {
     await expect(response.json()).rejects.toThrow();
   });
 
-  it('holds a slow reply back', async () => {
-    fake.script({ ...textReply('late'), delayMs: 150 });
-    const started = Date.now();
-    await (await post({})).json();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+  it('holds a slow reply back: a request sent after it is answered first', async () => {
+    fake.script({ ...textReply('late'), delayMs: 1_500 }, textReply('quick'));
+    const order: string[] = [];
+    const answer = async () => {
+      const body = (await (await post({})).json()) as { content: Array<{ text: string }> };
+      order.push(body.content[0].text);
+    };
+    const slow = answer();
+    await eventually(async () => fake.requests.length, (n) => n === 1);
+    await answer();
+    await slow;
+    expect(order).toEqual(['quick', 'late']);
   });
 
   it('closes even while a slow reply is pending', async () => {
