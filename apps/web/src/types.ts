@@ -8,8 +8,10 @@ export type FactTypeName = z.infer<typeof FactType>;
 export type ConfidenceLevel = z.infer<typeof Confidence>;
 export type { RecallHit, RecallRequestBody };
 
-export const CATEGORIES = ['All', 'Facts', 'Decisions', 'Preferences', 'Relationships', 'Goals', 'Values', 'Events', 'Insights'] as const;
-export type Category = (typeof CATEGORIES)[number];
+// The tab list and the limits are values the UI needs at run time: they come from a zod-free contracts file.
+export { MEMORY_CATEGORIES as CATEGORIES, MAX_FACT_CHARS, MIN_SEARCH_CHARS, type MemoryCategory as Category } from '@mnemo/contracts/src/memory-categories';
+export type { CreateMemoryRequest, ListMemoriesParams, PatchMemoryRequest, SearchMemoriesParams } from '@mnemo/contracts/src/memory.api';
+import type { MemoryCategory as Category } from '@mnemo/contracts/src/memory-categories';
 
 export interface Memory {
   id: string;

@@ -11,3 +11,5 @@ export * from './context.rpc';
 export * from './ingest.rpc';
 export * from './name-uuid';
 export * from './recall.api';
+export * from './memory-categories';
+export * from './memory.api';

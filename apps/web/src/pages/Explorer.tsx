@@ -4,7 +4,20 @@ import { followChanges } from '../changes';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorText, Status, when } from '../components/Status';
 import { onLinkClick } from '../router';
-import { CATEGORIES, type Category, type Memory, type MemoryPage, type Proposal, type SearchHit } from '../types';
+import {
+  CATEGORIES,
+  MAX_FACT_CHARS,
+  MIN_SEARCH_CHARS,
+  type Category,
+  type CreateMemoryRequest,
+  type ListMemoriesParams,
+  type Memory,
+  type MemoryPage,
+  type PatchMemoryRequest,
+  type Proposal,
+  type SearchHit,
+  type SearchMemoriesParams,
+} from '../types';
 
 /** What belongs in each tab (seed 000: "each category shows a brief description of what belongs there"). */
 export const CATEGORY_DESCRIPTIONS: Record<Category, string> = {
@@ -21,7 +34,6 @@ export const CATEGORY_DESCRIPTIONS: Record<Category, string> = {
 
 const PAGE_SIZE = 50;
 const SEARCH_DEBOUNCE_MS = 300;
-const MIN_SEARCH = 3;
 
 interface Editing {
   id: string;
@@ -54,7 +66,7 @@ export function Explorer({ api }: { api: Api }) {
     async (signal?: AbortSignal) => {
       try {
         const [memories, pending] = await Promise.all([
-          api.get<MemoryPage>('/v1/memories', { category, page, pageSize: PAGE_SIZE }, signal),
+          api.get<MemoryPage>('/v1/memories', { category, page, pageSize: PAGE_SIZE } satisfies ListMemoriesParams, signal),
           api.get<{ proposals: Proposal[] }>('/v1/proposals', undefined, signal),
         ]);
         setData(memories);
@@ -103,14 +115,14 @@ export function Explorer({ api }: { api: Api }) {
   // Search: debounced, at least three characters, in the active tab.
   useEffect(() => {
     const q = query.trim();
-    if (q.length < MIN_SEARCH) {
+    if (q.length < MIN_SEARCH_CHARS) {
       setHits(null);
       return;
     }
     const abort = new AbortController();
     const timer = setTimeout(() => {
       api
-        .get<{ hits: SearchHit[] }>('/v1/memories/search', { q, category, limit: 50 }, abort.signal)
+        .get<{ hits: SearchHit[] }>('/v1/memories/search', { q, category, limit: 50 } satisfies SearchMemoriesParams, abort.signal)
         .then((r) => setHits(r.hits))
         .catch((e: Error) => e.name !== 'AbortError' && setError(e.message));
     }, SEARCH_DEBOUNCE_MS);
@@ -137,7 +149,7 @@ export function Explorer({ api }: { api: Api }) {
     event.preventDefault();
     if (adding === null || !adding.trim()) return;
     try {
-      await api.post<Memory>('/v1/memories', { content: adding.trim(), category });
+      await api.post<Memory>('/v1/memories', { content: adding.trim(), category } satisfies CreateMemoryRequest);
       setAdding(null);
       setStatus(`Saved under ${category === 'All' ? 'Facts' : category}.`);
       await load();
@@ -149,7 +161,7 @@ export function Explorer({ api }: { api: Api }) {
   const saveEdit = async () => {
     if (!editing) return;
     try {
-      await api.patch<Memory>(`/v1/memories/${encodeURIComponent(editing.id)}`, { content: editing.draft, version: editing.version });
+      await api.patch<Memory>(`/v1/memories/${encodeURIComponent(editing.id)}`, { content: editing.draft, version: editing.version } satisfies PatchMemoryRequest);
       setEditing(null);
       setStatus('Memory saved.');
       await load();
@@ -260,7 +272,7 @@ export function Explorer({ api }: { api: Api }) {
         {adding !== null && (
           <form className="card add" onSubmit={saveNew}>
             <label htmlFor={addId}>New memory under {category === 'All' ? 'Facts' : category}</label>
-            <textarea id={addId} value={adding} onChange={(e) => setAdding(e.target.value)} rows={2} autoFocus maxLength={1000} />
+            <textarea id={addId} value={adding} onChange={(e) => setAdding(e.target.value)} rows={2} autoFocus maxLength={MAX_FACT_CHARS} />
             <div className="actions">
               <button type="submit" disabled={!adding.trim()}>
                 Save
@@ -368,7 +380,7 @@ function MemoryItem(props: {
           }}
         >
           <label htmlFor={fieldId}>Edit memory</label>
-          <textarea id={fieldId} value={editing.draft} onChange={(e) => props.onDraft(e.target.value)} rows={2} autoFocus maxLength={1000} />
+          <textarea id={fieldId} value={editing.draft} onChange={(e) => props.onDraft(e.target.value)} rows={2} autoFocus maxLength={MAX_FACT_CHARS} />
           {editing.changedMeanwhile && <p className="warning">This memory changed while you were editing. Your text is kept until you save or cancel.</p>}
           <div className="actions">
             <button type="submit" disabled={!editing.draft.trim()}>

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { Confidence, FactType } from '@mnemo/contracts';
+import { Confidence, FactType, MAX_FACT_CHARS } from '@mnemo/contracts';
 
-/** A 1–2 sentence statement; anything longer is a paragraph the model should not have written. */
-export const MAX_FACT_CHARS = 400;
+/** A 1–2 sentence statement; anything longer is a paragraph the model should not have written (one limit with the memory API). */
+export { MAX_FACT_CHARS };
 /** Health facts are only ever proposed (seed 001); an extractor may say so by category. */
 export const SensitiveCategory = z.enum(['health_condition', 'limitation', 'medication']);
 

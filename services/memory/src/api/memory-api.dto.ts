@@ -1,57 +1,7 @@
 import { z } from 'zod';
-import { Confidence, FactType } from '@mnemo/contracts';
-import { MAX_FACT_CHARS } from '../domain/fact-guards';
-import { MEMORY_CATEGORIES, type MemoryCategory } from '../domain/memory-categories';
 
-/** Tabs are matched case-insensitively: `?category=goals` is the Goals tab. */
-const Category = z
-  .string()
-  .transform((value, ctx) => {
-    const found = MEMORY_CATEGORIES.find((c) => c.toLowerCase() === value.trim().toLowerCase());
-    if (!found) ctx.addIssue({ code: 'custom', message: `one of ${MEMORY_CATEGORIES.join(', ')}` });
-    return found as MemoryCategory;
-  });
-
-/** Words only: control characters would corrupt the search snippet's highlight markers. */
-const factText = z
-  .string()
-  .trim()
-  .min(1)
-  .max(MAX_FACT_CHARS)
-  .refine((text) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text), 'may not hold control characters');
-
-export const MIN_SEARCH_CHARS = 3;
-
-export const ListMemoriesQuery = z.object({
-  category: Category.default('All'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
-
-export const SearchMemoriesQuery = z.object({
-  q: z.string().trim().min(MIN_SEARCH_CHARS, `at least ${MIN_SEARCH_CHARS} characters`).max(200),
-  category: Category.default('All'),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
-});
-
-export const CreateMemoryBody = z.strictObject({
-  content: factText,
-  /** The type; without it the active tab decides (seed 000: "All" saves under Facts, as an event). */
-  factType: FactType.optional(),
-  category: Category.optional(),
-});
-
-export const PatchMemoryBody = z
-  .strictObject({
-    version: z.number().int().positive(),
-    content: factText.optional(),
-    factType: FactType.optional(),
-    confidence: Confidence.optional(),
-  })
-  .refine((body) => body.content !== undefined || body.factType !== undefined || body.confidence !== undefined, {
-    message: 'nothing to change: send content, factType or confidence',
-    path: ['content'],
-  });
+/** The Explorer's queries and bodies are a contract shared with the web UI (libs/contracts); the rest are this service's own. */
+export { ListMemoriesQuery, SearchMemoriesQuery, CreateMemoryBody, PatchMemoryBody, MIN_SEARCH_CHARS } from '@mnemo/contracts';
 
 export const RememberBody = z.strictObject({
   sessionId: z.string().min(1).max(200),

@@ -1,8 +1,9 @@
 import type { FactTypeName } from './memory-fact';
 
-/** The Memory Explorer's tabs, in display order. */
-export const MEMORY_CATEGORIES = ['All', 'Facts', 'Decisions', 'Preferences', 'Relationships', 'Goals', 'Values', 'Events', 'Insights'] as const;
-export type MemoryCategory = (typeof MEMORY_CATEGORIES)[number];
+import { MEMORY_CATEGORIES, type MemoryCategory } from '@mnemo/contracts';
+
+/** The Memory Explorer's tabs, in display order: a contract shared with the web UI. */
+export { MEMORY_CATEGORIES, type MemoryCategory };
 
 /** Each fact type has its own tab. */
 const TAB_OF: Record<FactTypeName, Exclude<MemoryCategory, 'All' | 'Facts'>> = {
