@@ -36,7 +36,7 @@ export function redact(text: string): RedactionResult {
   if (findings.length === 0) return { text, findings };
   let current = applyFindings(text, findings);
   for (let pass = 1; pass < MAX_PASSES; pass++) {
-    const more = scanOnce(current);
+    const more = scanNearPlaceholders(current);
     if (more.length === 0) break;
     findings = mergeFindings(findings, toOriginal(more, findings));
     current = applyFindings(text, findings);
@@ -80,6 +80,42 @@ function toOriginal(later: readonly Finding[], earlier: readonly Finding[]): Fin
 
 function mergeFindings(a: readonly Finding[], b: readonly Finding[]): Finding[] {
   return [...a, ...b].sort((x, y) => x.start - y.start);
+}
+
+/** Lines around a placeholder that a later pass reads: the widest window a detector reads across lines (a provider block's four). */
+const NEAR_LINES = 4;
+
+/**
+ * A later pass: only the text near a placeholder can hold something the pass before could not judge (a
+ * neighbour glued to a secret), so only those lines are scanned again, each stretch on its own, instead of
+ * the whole text once more for every text that held a secret.
+ */
+function scanNearPlaceholders(text: string): Finding[] {
+  const found: Finding[] = [];
+  for (const [from, to] of linesAround(text, placeholderSpans(text))) {
+    const stretch = from === 0 && to === text.length ? text : text.slice(from, to);
+    for (const f of scanOnce(stretch)) found.push({ kind: f.kind, start: f.start + from, end: f.end + from });
+  }
+  return found;
+}
+
+/** [from, to) of the whole lines within NEAR_LINES of each span, merged where they meet; in order. */
+function linesAround(text: string, spans: ReadonlyArray<[number, number]>): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const [start, end] of spans) {
+    let from = text.lastIndexOf('\n', start - 1) + 1;
+    for (let n = 0; n < NEAR_LINES && from > 0; n++) from = text.lastIndexOf('\n', from - 2) + 1;
+    let to = text.indexOf('\n', end);
+    if (to === -1) to = text.length;
+    for (let n = 0; n < NEAR_LINES && to < text.length; n++) {
+      const next = text.indexOf('\n', to + 1);
+      to = next === -1 ? text.length : next;
+    }
+    const last = out[out.length - 1];
+    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+    else out.push([from, to]);
+  }
+  return out;
 }
 
 /** Findings of one pass in `text`: sorted, never overlapping, never touching a placeholder. */
