@@ -5,6 +5,6 @@ export * from './accounts/accounts.service';
 export * from './http/fastify-http.adapter';
 export * from './auth/auth.module';
 export * from './grpc/grpc-gateway';
-export * from './grpc/ingest.grpc';
+export * from './api/ingest-grpc.binding';
 export * from './api/web-ui.controller';
 export * from './web/web-ui-files';
