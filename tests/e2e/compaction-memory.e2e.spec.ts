@@ -3,6 +3,7 @@ import type { StoredEvent } from '@mnemo/contracts';
 import { checksumProjection, replayProjection, waitForCheckpoint } from '@mnemo/persistence';
 import { memoryProjection, memorySessionsProjection } from '@mnemo/memory-service';
 import { compactionProjection } from '@mnemo/compaction-service';
+import { periodicRuns } from '@mnemo/eventing';
 import { startFakeAnthropic, textReply, type FakeAnthropic } from '@mnemo/testing';
 import { ADMIN_KEY, startHarness, type Harness } from '../support/platform-harness';
 import { eventually, uniqueName } from '../support/servers';
@@ -88,6 +89,13 @@ describe('compaction and memory extraction on the running platform', () => {
       },
       (pending) => pending === 0,
     );
+
+  /** Waits until `count` more runs of a sweep have finished: what they would have done, they have done. */
+  const sweepsRun = async (task: string, count: number) => {
+    const runs = async () => (await periodicRuns.get()).values.filter((v) => v.labels.task === task).reduce((sum, v) => sum + v.value, 0);
+    const from = await runs();
+    await eventually(runs, (n) => n >= from + count);
+  };
 
   beforeAll(async () => {
     fake = await startFakeAnthropic();
@@ -360,7 +368,7 @@ describe('compaction and memory extraction on the running platform', () => {
     );
     expect(settled).toEqual([{ settled: true }]);
     // Settled: later sweeps leave it alone.
-    await new Promise((resolve) => setTimeout(resolve, 1_000)); // deliberately several sweep intervals: asserting nothing more happens
+    await sweepsRun('artifact extraction sweep', 3);
     expect(await telemetry(account.accountId, 'memories_extracted_from_artifact')).toHaveLength(1);
   });
 
@@ -382,7 +390,7 @@ describe('compaction and memory extraction on the running platform', () => {
     const marks = await eventually(() => logEvents(account.accountId, 'SessionQuietExtracted'), (m) => m.length >= 1);
     // A few more sweeps run (every 300 ms here): the stretch stays extracted once; the paused session is not quiet.
     await eventually(() => db().query(`SELECT count(*)::int AS n FROM quiet_extractions WHERE account_id = $1`, [account.accountId]), (r: any[]) => r[0].n === 1);
-    await new Promise((resolve) => setTimeout(resolve, 1_000)); // deliberately several sweep intervals: asserting nothing more happens
+    await sweepsRun('quiet-time sweep', 3);
     const after = await logEvents(account.accountId, 'SessionQuietExtracted');
     expect(after).toHaveLength(1);
     expect(marks[0]!.event.sessionId).toBe('s-quiet');

@@ -32,3 +32,10 @@ export const deadLetters = new Counter({
   labelNames: ['consumer'] as const,
   registers: [metricsRegistry],
 });
+
+export const periodicRuns = new Counter({
+  name: 'mnemo_periodic_runs_total',
+  help: 'Finished runs of a periodic task (a sweep, a loop), by task and result',
+  labelNames: ['task', 'result'] as const,
+  registers: [metricsRegistry],
+});

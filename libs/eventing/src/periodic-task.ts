@@ -1,5 +1,6 @@
 import type { Subscription } from './event-log.port';
 import type { Logger } from './logger.port';
+import { periodicRuns } from './metrics';
 
 export interface PeriodicTaskOptions {
   /** Names the task in the log line of a failed run. */
@@ -22,7 +23,11 @@ export function startPeriodicTask(options: PeriodicTaskOptions): Subscription {
   const tick = () => {
     if (running) return;
     running = run()
-      .catch((error: unknown) => logger.warn({ task: name, err: String((error as Error)?.message ?? error) }, `${name} failed; the next run retries`))
+      .then(() => periodicRuns.inc({ task: name, result: 'ok' }))
+      .catch((error: unknown) => {
+        periodicRuns.inc({ task: name, result: 'failed' });
+        logger.warn({ task: name, err: String((error as Error)?.message ?? error) }, `${name} failed; the next run retries`);
+      })
       .finally(() => {
         running = null;
       });
