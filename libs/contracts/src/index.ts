@@ -13,3 +13,4 @@ export * from './name-uuid';
 export * from './recall.api';
 export * from './memory-categories';
 export * from './memory.api';
+export * from './dependency-failure';

@@ -3,6 +3,7 @@ import type { ConsumerSpec, Delivery, EventLog, Subscription } from './event-log
 import { backoffMs, errorSummary, settlementFor } from './settlement';
 import { deadLetters, eventsConsumed, handlerLatency, redeliveries } from './metrics';
 import { redriveSubject, type RedriveRequest } from './dead-letters';
+import { withDependencyPatience } from './dependency-patience';
 
 export interface ConsumerLogger {
   warn(fields: object, message: string): void;
@@ -31,8 +32,15 @@ const HEARTBEATS_PER_ACK_WAIT = 3;
  * never touch acks.
  */
 export async function runConsumer(options: RunConsumerOptions): Promise<Subscription> {
-  const { log, service, spec, handle, logger } = options;
+  const { log, service, spec, logger } = options;
   const consumer = spec.durable;
+  let stopping = false;
+  // An outage is waited out in place (deliveries are not spent on it); only the handler's own failures are settled.
+  const handle = (events: StoredEvent[]) =>
+    withDependencyPatience(() => options.handle(events), {
+      stopping: () => stopping,
+      onWait: (error, attempt) => attempt === 1 && logger.warn({ consumer, seq: events[0]?.seq, err: errorSummary(error) }, 'a dependency is out; waiting for it'),
+    });
 
   const settleFailure = async (delivery: Delivery, error: unknown): Promise<void> => {
     const settlement = settlementFor(error, delivery.deliveryCount, spec.maxDeliver);
@@ -89,9 +97,10 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
     eventsConsumed.inc({ consumer, result: 'ok' });
   };
 
+  // A re-drive answers its caller at once, outage or not: the caller retries, no message waits on it.
   const redrive = await log.reply(redriveSubject(service, consumer), `redrive-${consumer}`, async (body) => {
     const { seq, event } = body as RedriveRequest;
-    await handle([{ seq, event }]);
+    await options.handle([{ seq, event }]);
     return { handled: true };
   });
 
@@ -115,6 +124,7 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
   });
   return {
     stop: async () => {
+      stopping = true;
       await consuming.stop();
       await redrive.stop();
     },

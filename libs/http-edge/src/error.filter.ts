@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Inject } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { InvalidEventError, MnemoError, ValidationError } from '@mnemo/contracts';
+import { connectionFailure, InvalidEventError, MnemoError, ValidationError } from '@mnemo/contracts';
 import { LOGGER, type Logger } from '@mnemo/eventing';
 
 const STATUS_BY_CODE: Record<string, number> = {
@@ -47,6 +47,10 @@ export function toHttpError(error: unknown): { status: number; body: ErrorBody }
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
     return { status: e.status, body: { error: { code: e.type ?? `http_${e.status}`, message: String(e.message) } } };
   }
+  // The log and cache adapters name themselves (DependencyError); a lost connection that reaches here bare
+  // came from the database driver, which every read model shares.
+  const reason = connectionFailure(error);
+  if (reason !== null) return { status: 503, body: { error: { code: 'dependency_unavailable', message: `database: ${reason}`, details: { dependency: 'database' } } } };
   return { status: 500, body: { error: { code: 'internal', message: 'internal error' } } };
 }
 

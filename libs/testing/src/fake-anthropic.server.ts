@@ -27,6 +27,8 @@ export interface FakeAnthropic {
    */
   route(responder: FakeResponder | null): void;
   readonly requests: RecordedRequest[];
+  /** The requests answered 200 with a message, in answer order: what a provider would bill (a client that gave up is not answered). */
+  readonly billed: RecordedRequest[];
   close(): Promise<void>;
 }
 
@@ -66,8 +68,8 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-function send(res: ServerResponse, reply: FakeReply, body: unknown, seq: number): void {
-  if (res.destroyed) return; // the client gave up (timeout); nothing to answer
+function send(res: ServerResponse, reply: FakeReply, body: unknown, seq: number): boolean {
+  if (res.destroyed) return false; // the client gave up (timeout); nothing to answer
   switch (reply.kind) {
     case 'text': {
       const request = (body ?? {}) as { model?: string };
@@ -89,7 +91,7 @@ function send(res: ServerResponse, reply: FakeReply, body: unknown, seq: number)
       };
       res.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_fake_${seq}` });
       res.end(JSON.stringify(message));
-      return;
+      return true;
     }
     case 'status': {
       const headers: Record<string, string> = { 'content-type': 'application/json', 'request-id': `req_fake_${seq}` };
@@ -99,12 +101,12 @@ function send(res: ServerResponse, reply: FakeReply, body: unknown, seq: number)
       }
       res.writeHead(reply.status, headers);
       res.end(JSON.stringify({ type: 'error', error: { type: errorType(reply.status), message: reply.message ?? `fake ${reply.status}` } }));
-      return;
+      return false;
     }
     case 'malformed':
       res.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_fake_${seq}` });
       res.end(reply.body ?? '{"id": "msg_broken", "content": [ {"type": "text", "text": "cut off');
-      return;
+      return false;
     default: {
       const _never: never = reply;
       throw new Error(`unknown fake reply ${JSON.stringify(_never)}`);
@@ -119,6 +121,7 @@ function send(res: ServerResponse, reply: FakeReply, body: unknown, seq: number)
 export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Promise<FakeAnthropic> {
   const queue: FakeReply[] = [];
   const requests: RecordedRequest[] = [];
+  const billed: RecordedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const defaultReply = options.defaultReply ?? textReply('ok');
   let responder: FakeResponder | null = null;
@@ -132,7 +135,8 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
       } catch {
         // recorded as text: a test may want to see what a client sent
       }
-      requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
+      const recorded = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
+      requests.push(recorded);
       if (req.method !== 'POST' || !(req.url ?? '').startsWith('/v1/messages')) {
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: `no route ${req.method} ${req.url}` } }));
@@ -140,10 +144,13 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
       }
       const reply = responder?.(body) ?? queue.shift() ?? defaultReply;
       const seq = requests.length;
-      if (!reply.delayMs) return send(res, reply, body, seq);
+      const answer = () => {
+        if (send(res, reply, body, seq)) billed.push(recorded);
+      };
+      if (!reply.delayMs) return answer();
       const timer = setTimeout(() => {
         timers.delete(timer);
-        send(res, reply, body, seq);
+        answer();
       }, reply.delayMs);
       timers.add(timer);
     })().catch((error: unknown) => {
@@ -165,6 +172,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
       responder = next;
     },
     requests,
+    billed,
     close: async () => {
       if (!server.listening) return;
       for (const timer of timers) clearTimeout(timer);

@@ -12,7 +12,7 @@ import {
   type JsMsg,
   type StreamConfig,
 } from '@nats-io/jetstream';
-import { subjects, type EventEnvelope, type StoredEvent, type StreamKind } from '@mnemo/contracts';
+import { DependencyError, subjects, type EventEnvelope, type StoredEvent, type StreamKind } from '@mnemo/contracts';
 import type {
   AppendResult,
   BatchHandler,
@@ -98,8 +98,24 @@ export class JetStreamEventLog implements EventLog {
   async append(stream: StreamKind, event: EventEnvelope): Promise<AppendResult> {
     const ack = await this.js.publish(this.eventSubject(stream, event), encoder.encode(JSON.stringify(event)), {
       msgID: event.id,
-    });
+    }).catch((error: unknown) => this.unreachable(error));
     return { seq: ack.seq, duplicate: ack.duplicate };
+  }
+
+  /**
+   * A publish or a management call that failed because the server cannot be reached (disconnected, no
+   * JetStream answering, no ack in time) is a DependencyError naming the log: 503 at the edge, a patient
+   * retry on a consumer. Anything else (a refused message, a bad config) keeps its own error.
+   */
+  private unreachable(error: unknown): never {
+    const name = (error as { name?: string })?.name ?? '';
+    const message = String((error as { message?: string })?.message ?? error);
+    const down =
+      ['TimeoutError', 'ConnectionError', 'ClosedConnectionError', 'NoRespondersError', 'DrainingConnectionError', 'JetStreamNotEnabled'].includes(name) ||
+      /timeout|no responders|503|disconnect|connection/i.test(message) ||
+      this.nc.isClosed();
+    if (!down) throw error;
+    throw new DependencyError('log', `NATS JetStream did not answer (${message}); ${this.nc.isClosed() ? 'the connection is closed' : 'the client is reconnecting'}`, { cause: error });
   }
 
   async appendMany(stream: StreamKind, events: EventEnvelope[]): Promise<AppendResult[]> {
@@ -200,12 +216,12 @@ export class JetStreamEventLog implements EventLog {
   }
 
   async lastSeq(stream: StreamKind): Promise<number> {
-    const info = await this.jsm.streams.info(this.streamName(stream));
+    const info = await this.jsm.streams.info(this.streamName(stream)).catch((error: unknown) => this.unreachable(error));
     return info.state.last_seq;
   }
 
   async pending(stream: StreamKind, durable: string): Promise<number> {
-    const info = await this.jsm.consumers.info(this.streamName(stream), durable);
+    const info = await this.jsm.consumers.info(this.streamName(stream), durable).catch((error: unknown) => this.unreachable(error));
     return info.num_pending + info.num_ack_pending;
   }
 
@@ -270,8 +286,8 @@ export class JetStreamEventLog implements EventLog {
   }
 
   async ping(): Promise<void> {
-    await this.nc.flush();
-    await this.jsm.getAccountInfo();
+    await this.nc.flush().catch((error: unknown) => this.unreachable(error));
+    await this.jsm.getAccountInfo().catch((error: unknown) => this.unreachable(error));
   }
 
   async close(): Promise<void> {
