@@ -186,3 +186,31 @@ function postgresIds(): { uid: number; gid: number } {
 export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
+
+/**
+ * A three-node NATS JetStream cluster on loopback: a config file per node (server_name, client and route
+ * ports, its own store dir), every node routing to every other. `urls` is what a client is given.
+ */
+export async function ownNatsCluster(dir: string, size = 3): Promise<{ nodes: OwnNats[]; names: string[]; urls: string[] }> {
+  const clientPorts: number[] = [];
+  const routePorts: number[] = [];
+  for (let i = 0; i < size; i += 1) {
+    clientPorts.push(await freePort());
+    routePorts.push(await freePort());
+  }
+  const names = clientPorts.map((_, i) => `n${i + 1}`);
+  const routes = routePorts.map((port) => `nats-route://127.0.0.1:${port}`).join(', ');
+  const nodes = clientPorts.map((port, i) => {
+    const file = path.join(dir, `${names[i]}.conf`);
+    writeFileSync(file, [
+      `server_name: ${names[i]}`,
+      `listen: 127.0.0.1:${port}`,
+      `jetstream { store_dir: "${path.join(dir, `js-${names[i]}`)}" }`,
+      `cluster { name: mnemo-test, listen: 127.0.0.1:${routePorts[i]}, routes: [${routes}] }`,
+      '',
+    ].join('\n'));
+    return new OwnNats(port, dir, file);
+  });
+  await Promise.all(nodes.map((node) => node.start()));
+  return { nodes, names, urls: nodes.map((node) => node.url) };
+}

@@ -26,8 +26,9 @@ export async function openInfra(config: PlatformConfig, migrations: readonly Mig
   try {
     const store: EventLog = config.NATS_URL
       ? await JetStreamEventLog.connect({
-          servers: config.NATS_URL,
+          servers: config.NATS_URL.split(',').map((url) => url.trim()),
           streamPrefix: config.MNEMO_STREAM_PREFIX,
+          replicas: config.MNEMO_STREAM_REPLICAS,
           subjectPrefix: config.MNEMO_SUBJECT_PREFIX,
           duplicateWindowMs: config.MNEMO_DUPLICATE_WINDOW_MS,
         })

@@ -21,4 +21,11 @@ describe('loadConfig', () => {
   it('treats an empty URL variable as unset', () => {
     expect(loadConfig({ NATS_URL: '' }).NATS_URL).toBeUndefined();
   });
+
+  it('takes the nodes of a NATS cluster as a comma-separated list, and the streams\' replicas', () => {
+    const config = loadConfig({ NATS_URL: 'nats://127.0.0.1:4222, nats://127.0.0.1:4223,nats://127.0.0.1:4224', MNEMO_STREAM_REPLICAS: '3' });
+    expect([config.NATS_URL, config.MNEMO_STREAM_REPLICAS]).toEqual(['nats://127.0.0.1:4222, nats://127.0.0.1:4223,nats://127.0.0.1:4224', 3]);
+    expect(loadConfig({}).MNEMO_STREAM_REPLICAS).toBe(1);
+    expect(() => loadConfig({ NATS_URL: 'nats://127.0.0.1:4222,http://127.0.0.1:4223' })).toThrow(/NATS_URL: must be one URL or a comma-separated list/);
+  });
 });

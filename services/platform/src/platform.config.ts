@@ -17,11 +17,28 @@ const optionalUrl = (protocols: string[]) =>
     )
     .optional();
 
+/** One server URL or several, comma-separated (the nodes of a cluster: the client fails over between them). */
+const optionalUrlList = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .pipe(
+      z
+        .string()
+        .refine(
+          (value) => value.split(',').every((url) => z.url().safeParse(url.trim()).success && protocols.some((p) => url.trim().startsWith(`${p}://`))),
+          `must be one URL or a comma-separated list, each starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+        )
+        .optional(),
+    )
+    .optional();
+
 const port = z.coerce.number().int().min(0).max(65535);
 
 /** The platform's environment, parsed once at start; names are the variables, values their defaults. */
 export const PlatformEnv = z.object({
-  NATS_URL: optionalUrl(['nats', 'tls']),
+  NATS_URL: optionalUrlList(['nats', 'tls']),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   MNEMO_DATA_DIR: z.string().min(1).default('./.mnemo'),
@@ -32,6 +49,8 @@ export const PlatformEnv = z.object({
   MNEMO_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   MNEMO_DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'lowercase letters, digits and _ only').optional(),
   MNEMO_STREAM_PREFIX: z.string().regex(/^[A-Z0-9_]+$/, 'uppercase letters, digits and _ only').default('MNEMO'),
+  /** Copies JetStream keeps of each Mnemo stream: 1 on a single server, 3 on a three-node cluster (at most the cluster's size). */
+  MNEMO_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   MNEMO_SUBJECT_PREFIX: z.string().regex(/^[a-z0-9_]+$/, 'lowercase letters, digits and _ only').default('mnemo'),
   MNEMO_CACHE_PREFIX: z.string().default('mnemo:'),
   MNEMO_MAX_DELIVER: z.coerce.number().int().min(1).max(100).default(5),

@@ -31,13 +31,16 @@ import { MicroBatcher } from './micro-batcher';
 import { decodeReply, encodeReply } from '../rpc-envelope';
 
 export interface JetStreamEventLogOptions {
-  servers: string;
+  /** One server, or the nodes of a cluster: the client reconnects to another when its server goes away. */
+  servers: string | string[];
   /** Stream names are `<streamPrefix>_EVENTS|_RAW|_DLQ`; tests use a random prefix so they never share data. */
   streamPrefix?: string;
   /** Subjects are `<subjectPrefix>.events.…`; the port speaks `mnemo.…` and this adapter rewrites the first token. */
   subjectPrefix?: string;
   /** How long the server remembers a message id for duplicate detection. */
   duplicateWindowMs?: number;
+  /** Copies of each stream the cluster keeps (num_replicas); 1 on a single server. */
+  replicas?: number;
   name?: string;
 }
 
@@ -63,6 +66,7 @@ export class JetStreamEventLog implements EventLog {
       streamPrefix: options.streamPrefix ?? 'MNEMO',
       subjectPrefix: options.subjectPrefix ?? 'mnemo',
       duplicateWindowMs: options.duplicateWindowMs ?? 24 * 60 * 60 * 1000,
+      replicas: options.replicas ?? 1,
     });
   }
 
@@ -83,7 +87,7 @@ export class JetStreamEventLog implements EventLog {
       { name: this.streamName('dlq'), subjects: [this.wire('mnemo.dlq.>')], retention: RetentionPolicy.Limits },
     ];
     for (const config of configs) {
-      const full = { storage: StorageType.File, ...config };
+      const full = { storage: StorageType.File, num_replicas: this.options.replicas, ...config };
       try {
         await this.jsm.streams.info(config.name);
         const { storage: _immutable, retention: _fixed, ...mutable } = full;
