@@ -131,19 +131,27 @@ export async function quiesce(natsServers: string[], timeoutMs = 120_000): Promi
     const jsm = await jetstreamManager(nc);
     let quietPolls = 0;
     let deadLetters = 0;
+    let last: string[] = [];
     await until('every consumer settled', async () => {
       let busy = 0;
+      last = [];
       for await (const stream of jsm.streams.list()) {
         if (stream.config.name.endsWith('_DLQ')) {
           deadLetters = stream.state.messages;
           continue;
         }
         if (stream.config.retention === 'workqueue') busy += stream.state.messages;
-        for await (const consumer of jsm.consumers.list(stream.config.name)) busy += consumer.num_pending + consumer.num_ack_pending;
+        for await (const consumer of jsm.consumers.list(stream.config.name)) {
+          const open = consumer.num_pending + consumer.num_ack_pending;
+          if (open) last.push(`${consumer.name}: ${consumer.num_pending} pending, ${consumer.num_ack_pending} unacked, ${consumer.num_redelivered} redelivered`);
+          busy += open;
+        }
       }
       quietPolls = busy === 0 ? quietPolls + 1 : 0;
       return quietPolls >= 3;
-    }, timeoutMs);
+    }, timeoutMs).catch((error: Error) => {
+      throw new Error(`${error.message}; still open: ${last.join('; ')}`);
+    });
     return { deadLetters };
   } finally {
     await nc.close();

@@ -2,6 +2,7 @@ import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
 import { settledAs } from '../domain/extraction-window';
 import { MemorySessions1764400005500 } from './memory-sessions.migration';
+import { SegmentPausesOrderFree1764400005600 } from './segment-pauses-order.migration';
 
 /**
  * What memory keeps per session to bound its extractions: segment_pauses (with how each settled),
@@ -13,7 +14,7 @@ export const memorySessionsProjection: Projection = {
   name: 'memory-sessions',
   handles: ['TurnRecorded', 'SegmentPaused', 'SegmentCompacted', 'CompactionSkipped', 'CompactionFailed', 'SessionQuietExtracted'],
   tables: ['segment_pauses', 'quiet_extractions', 'session_activity'],
-  migrations: [MemorySessions1764400005500],
+  migrations: [MemorySessions1764400005500, SegmentPausesOrderFree1764400005600],
 
   async apply(sql: Sql, stored: StoredEvent): Promise<void> {
     const { event, seq } = stored;
@@ -32,9 +33,12 @@ export const memorySessionsProjection: Projection = {
       case 'SegmentPaused': {
         const p = event.payload as PayloadOf<'SegmentPaused'>;
         // A segment paused twice (a producer retry under a new id) keeps its first pause: its turns were already read.
+        // The row may exist already, made by the outcome of the pause when that was applied first (see settle).
         await sql.query(
           `INSERT INTO segment_pauses (account_id, session_id, segment, paused_at, paused_seq, last_seq)
-           VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (account_id, session_id, segment) DO NOTHING`,
+           VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (account_id, session_id, segment) DO UPDATE
+             SET paused_at = EXCLUDED.paused_at, paused_seq = EXCLUDED.paused_seq, last_seq = GREATEST(segment_pauses.last_seq, EXCLUDED.last_seq)
+           WHERE segment_pauses.paused_seq IS NULL OR segment_pauses.paused_seq > EXCLUDED.paused_seq`,
           [event.accountId, event.sessionId, p.segment, event.occurredAt, seq],
         );
         await touchActivity(sql, event.accountId, event.sessionId, seq, { pauseAt: event.occurredAt, readThrough: seq });
@@ -57,11 +61,17 @@ export const memorySessionsProjection: Projection = {
   },
 };
 
-/** A pause's outcome; the first one recorded stands (a redelivered reaction writes the same one). */
+/**
+ * A pause's outcome; the first one recorded stands (a redelivered reaction writes the same one). Two
+ * instances apply batches side by side, so the outcome may come before its pause: it makes the row then,
+ * and the pause fills it in. Either order ends in the same row, as a replay (in log order) writes it.
+ */
 async function settle(sql: Sql, accountId: string, sessionId: string, segment: number, settled: string, seq: number): Promise<void> {
   await sql.query(
-    `UPDATE segment_pauses SET settled = $4, settled_seq = $5
-     WHERE account_id = $1 AND session_id = $2 AND segment = $3 AND (settled_seq IS NULL OR settled_seq > $5)`,
+    `INSERT INTO segment_pauses (account_id, session_id, segment, settled, settled_seq, last_seq) VALUES ($1, $2, $3, $4, $5, $5)
+     ON CONFLICT (account_id, session_id, segment) DO UPDATE
+       SET settled = EXCLUDED.settled, settled_seq = EXCLUDED.settled_seq, last_seq = GREATEST(segment_pauses.last_seq, EXCLUDED.last_seq)
+     WHERE segment_pauses.settled_seq IS NULL OR segment_pauses.settled_seq > EXCLUDED.settled_seq`,
     [accountId, sessionId, segment, settled, seq],
   );
 }

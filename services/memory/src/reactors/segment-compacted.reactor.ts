@@ -52,7 +52,7 @@ export class SegmentCompactedReactor {
     // Memory's own read model of pauses and outcomes holds everything logged before this event once it gets here.
     await awaitCheckpoint(this.db, memorySessionsProjection.name, ctx.stored.seq);
     const pauses: Array<{ segment: number; paused_seq: string; settled: string | null }> = await this.db.query(
-      `SELECT segment, paused_seq, settled FROM segment_pauses WHERE account_id = $1 AND session_id = $2 AND segment <= $3`,
+      `SELECT segment, paused_seq, settled FROM segment_pauses WHERE account_id = $1 AND session_id = $2 AND segment <= $3 AND paused_seq IS NOT NULL`,
       [event.accountId, sessionId, segment],
     );
     const quiet: Array<{ through_seq: string }> = await this.db.query(

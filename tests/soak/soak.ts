@@ -1,0 +1,184 @@
+/**
+ * `npm run soak`: a bounded soak on loopback (issue 16). The whole platform in one `mnemo start --target all`
+ * process, on a NATS, Redis and PostgreSQL of the soak's own (free ports, a temp dir), under steady ingest
+ * plus context reads and recall. Every MNEMO_SOAK_SAMPLE_S seconds it samples the process's resident memory
+ * (/proc/PID/status), its V8 heap (the gateway's /metrics), its open file descriptors (/proc/PID/fd) and the
+ * consumers' lag (pending + unacknowledged over every durable consumer); at the end it prints each series'
+ * least-squares slope after the warm-up and whether it is flat. Numbers only: nothing is asserted, and it is
+ * not part of `npm test`. MNEMO_SOAK_MINUTES (default 10) bounds it.
+ */
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { freePort, OwnNats, OwnPostgres, OwnRedis, removeDir, scratchDir } from '../support/own-servers';
+import { ServiceProcess } from '../support/service-fleet';
+
+const MINUTES = Number(process.env.MNEMO_SOAK_MINUTES ?? 10);
+const SAMPLE_S = Number(process.env.MNEMO_SOAK_SAMPLE_S ?? 10);
+/** The first part of the run is warm-up (JIT, pools, caches filling): left out of the slope. */
+const WARMUP_FRACTION = 0.2;
+const ADMIN_KEY = 'soak-admin-key-0123456789';
+
+interface Sample {
+  minute: number;
+  rssMb: number;
+  heapMb: number;
+  fds: number;
+  lag: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function rssMb(pid: number): number {
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
+  return kb / 1024;
+}
+
+/** Least squares over (minute, value): the slope per minute. */
+function slope(points: Array<[number, number]>): number {
+  const n = points.length;
+  const mx = points.reduce((s, [x]) => s + x, 0) / n;
+  const my = points.reduce((s, [, y]) => s + y, 0) / n;
+  const sxx = points.reduce((s, [x]) => s + (x - mx) ** 2, 0);
+  return sxx === 0 ? 0 : points.reduce((s, [x, y]) => s + (x - mx) * (y - my), 0) / sxx;
+}
+
+async function main(): Promise<void> {
+  const dir = scratchDir('mnemo-soak');
+  const [natsPort, redisPort, pgPort, httpPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const nats = new OwnNats(natsPort, dir);
+  const redis = new OwnRedis(redisPort, dir);
+  const postgres = new OwnPostgres(pgPort, dir);
+  const platform = new ServiceProcess('platform', 'all', dir, () => ({
+    ...process.env,
+    NATS_URL: nats.url,
+    DATABASE_URL: postgres.url,
+    REDIS_URL: redis.url,
+    MNEMO_HTTP_PORT: String(httpPort),
+    MNEMO_GRPC_PORT: '0',
+    MNEMO_ADMIN_KEY: ADMIN_KEY,
+    MNEMO_SESSION_INGEST_ENABLED: 'false',
+    ANTHROPIC_API_KEY: '',
+    LOG_LEVEL: 'info',
+  }));
+  let stopping = false;
+  const cleanup = async () => {
+    stopping = true;
+    await platform.stop().catch(() => undefined);
+    await Promise.all([nats.stop(), redis.stop(), postgres.stop({ kill: true })].map((p) => p.catch(() => undefined)));
+    removeDir(dir);
+  };
+  process.once('SIGINT', () => void cleanup().then(() => process.exit(130)));
+
+  try {
+    await Promise.all([nats.start(), redis.start(), postgres.init()]);
+    await platform.start();
+    const url = `http://127.0.0.1:${httpPort}`;
+    const created = await fetch(`${url}/v1/admin/accounts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_KEY}` },
+      body: JSON.stringify({ name: 'soak' }),
+    });
+    const { apiKey } = (await created.json()) as { apiKey: string };
+    const auth = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
+    const nc = await connect({ servers: nats.url });
+    const jsm = await jetstreamManager(nc);
+    const pid = platform.pid!;
+
+    const counts = { sessions: 0, events: 0, contextReads: 0, recalls: 0, errors: 0 };
+    const call = async (path: string, init: RequestInit = {}) => {
+      const response = await fetch(`${url}${path}`, { ...init, headers: auth, signal: AbortSignal.timeout(30_000) }).catch(() => null);
+      if (!response || response.status >= 500) counts.errors += 1;
+      await response?.arrayBuffer().catch(() => undefined);
+      return response;
+    };
+
+    // Steady ingest: a session of six turns every second, every fifth ending in a pause (compaction, extraction).
+    const ingest = async () => {
+      while (!stopping) {
+        const n = (counts.sessions += 1);
+        const sessionId = `soak-${n}`;
+        const at = new Date().toISOString();
+        const events: object[] = [{ id: randomUUID(), type: 'SessionStarted', sessionId, occurredAt: at, payload: { source: 'ai-coaching:check-in' } }];
+        for (let seq = 1; seq <= 6; seq += 1) {
+          const text = seq % 2
+            ? `Session ${n}: I want to get better at ${['running', 'cooking', 'writing', 'saving money', 'sleeping early'][n % 5]} and keep a weekly rhythm for it.`
+            : `Let us plan the next step for week ${n}, and check in on how the last one went.`;
+          events.push({ id: randomUUID(), type: 'TurnRecorded', sessionId, occurredAt: at, payload: { seq, role: seq % 2 ? 'user' : 'assistant', text } });
+        }
+        if (n % 5 === 0) events.push({ id: randomUUID(), type: 'SegmentPaused', sessionId, occurredAt: at, payload: { segment: 1 } });
+        await call('/v1/events', { method: 'POST', body: JSON.stringify({ events }) });
+        counts.events += events.length;
+        await sleep(1000);
+      }
+    };
+    // Context reads (CLAUDE.md and the memory block) twice a second, recall once a second.
+    const reads = async () => {
+      for (let i = 0; !stopping; i += 1) {
+        await call(i % 2 ? `/v1/context/claude-md?sessionId=soak-${Math.max(1, counts.sessions - 1)}` : '/v1/context/memory-block');
+        counts.contextReads += 1;
+        await sleep(500);
+      }
+    };
+    const recalls = async () => {
+      while (!stopping) {
+        await call('/v1/recall', { method: 'POST', body: JSON.stringify({ query: 'weekly rhythm for running', limit: 5 }) });
+        counts.recalls += 1;
+        await sleep(1000);
+      }
+    };
+
+    const samples: Sample[] = [];
+    const started = Date.now();
+    const sample = async () => {
+      const metrics = await (await fetch(`${url}/metrics`)).text();
+      const heap = Number(/^nodejs_heap_size_used_bytes (\S+)/m.exec(metrics)?.[1] ?? NaN);
+      let lag = 0;
+      for await (const stream of jsm.streams.list()) {
+        for await (const consumer of jsm.consumers.list(stream.config.name)) lag += consumer.num_pending + consumer.num_ack_pending;
+      }
+      const s: Sample = { minute: (Date.now() - started) / 60_000, rssMb: rssMb(pid), heapMb: heap / 2 ** 20, fds: readdirSync(`/proc/${pid}/fd`).length, lag };
+      samples.push(s);
+      process.stdout.write(
+        `${s.minute.toFixed(1).padStart(5)} min  rss ${s.rssMb.toFixed(0)} MB  heap ${s.heapMb.toFixed(0)} MB  fds ${s.fds}  lag ${s.lag}  ` +
+          `(sessions ${counts.sessions}, events ${counts.events}, context reads ${counts.contextReads}, recalls ${counts.recalls}, 5xx/failed ${counts.errors})\n`,
+      );
+    };
+
+    const load = [ingest(), reads(), recalls()];
+    while (Date.now() - started < MINUTES * 60_000) {
+      await sleep(SAMPLE_S * 1000);
+      await sample();
+    }
+    stopping = true;
+    await Promise.all(load);
+    await nc.close();
+
+    const settled = samples.filter((s) => s.minute >= MINUTES * WARMUP_FRACTION);
+    process.stdout.write(`\nafter ${MINUTES} min (slopes over minute ${(MINUTES * WARMUP_FRACTION).toFixed(1)} to the end, ${settled.length} samples):\n`);
+    const report = (name: keyof Omit<Sample, 'minute'>, unit: string, tolerance: (mean: number) => number) => {
+      const points = settled.map((s) => [s.minute, s[name]] as [number, number]);
+      const mean = points.reduce((sum, [, y]) => sum + y, 0) / points.length;
+      const perMinute = slope(points);
+      const drift = perMinute * (points.at(-1)![0] - points[0][0]);
+      const flat = Math.abs(drift) <= tolerance(mean);
+      process.stdout.write(
+        `  ${name.padEnd(6)} mean ${mean.toFixed(1)} ${unit}, first ${points[0][1].toFixed(1)}, last ${points.at(-1)![1].toFixed(1)}, ` +
+          `slope ${perMinute >= 0 ? '+' : ''}${perMinute.toFixed(2)} ${unit}/min, drift over the window ${drift.toFixed(1)} ${unit} → ${flat ? 'flat' : 'GROWING'}\n`,
+      );
+    };
+    report('rssMb', 'MB', (mean) => mean * 0.1);
+    report('heapMb', 'MB', (mean) => mean * 0.1);
+    report('fds', 'fds', (mean) => Math.max(5, mean * 0.1));
+    report('lag', 'msgs', (mean) => Math.max(50, mean * 0.5));
+    process.stdout.write(`  load: ${counts.sessions} sessions, ${counts.events} events, ${counts.contextReads} context reads, ${counts.recalls} recalls, ${counts.errors} failed or 5xx\n`);
+  } finally {
+    await cleanup();
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`soak failed: ${(error as Error)?.stack ?? error}\n`);
+  process.exit(1);
+});
