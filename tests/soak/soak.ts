@@ -136,7 +136,9 @@ async function main(): Promise<void> {
       const heap = Number(/^nodejs_heap_size_used_bytes (\S+)/m.exec(metrics)?.[1] ?? NaN);
       let lag = 0;
       for await (const stream of jsm.streams.list()) {
-        for await (const consumer of jsm.consumers.list(stream.config.name)) lag += consumer.num_pending + consumer.num_ack_pending;
+        for await (const consumer of jsm.consumers.list(stream.config.name)) {
+          if (consumer.config.durable_name) lag += consumer.num_pending + consumer.num_ack_pending;
+        }
       }
       const s: Sample = { minute: (Date.now() - started) / 60_000, rssMb: rssMb(pid), heapMb: heap / 2 ** 20, fds: readdirSync(`/proc/${pid}/fd`).length, lag };
       samples.push(s);

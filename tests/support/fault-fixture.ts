@@ -142,6 +142,8 @@ export async function quiesce(natsServers: string[], timeoutMs = 120_000): Promi
         }
         if (stream.config.retention === 'workqueue') busy += stream.state.messages;
         for await (const consumer of jsm.consumers.list(stream.config.name)) {
+          // Ephemeral consumers (a replay's reader, a killed process's) are not work: they lapse by themselves.
+          if (!consumer.config.durable_name) continue;
           const open = consumer.num_pending + consumer.num_ack_pending;
           if (open) last.push(`${consumer.name}: ${consumer.num_pending} pending, ${consumer.num_ack_pending} unacked, ${consumer.num_redelivered} redelivered`);
           busy += open;

@@ -10,7 +10,7 @@ import path from 'node:path';
  * started here and stopped here, by its pid; `stopAll` ends whatever is still running.
  */
 
-export const NATS_SERVER = process.env.MNEMO_TEST_NATS_SERVER ?? '/usr/sbin/nats-server';
+export const NATS_SERVER = process.env.MNEMO_TEST_NATS_SERVER ?? (existsSync('/usr/sbin/nats-server') ? '/usr/sbin/nats-server' : 'nats-server');
 export const REDIS_SERVER = process.env.MNEMO_TEST_REDIS_SERVER ?? 'redis-server';
 
 /** A port nobody listens on now: the kernel's pick for port 0, released at once. */
