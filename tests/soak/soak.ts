@@ -87,8 +87,13 @@ async function main(): Promise<void> {
     const pid = platform.pid!;
 
     const counts = { sessions: 0, events: 0, contextReads: 0, recalls: 0, errors: 0 };
+    const failures: string[] = [];
     const call = async (path: string, init: RequestInit = {}) => {
-      const response = await fetch(`${url}${path}`, { ...init, headers: auth, signal: AbortSignal.timeout(30_000) }).catch(() => null);
+      const response = await fetch(`${url}${path}`, { ...init, headers: auth, signal: AbortSignal.timeout(30_000) }).catch((error: Error) => {
+        failures.push(`${init.method ?? 'GET'} ${path.split('?')[0]}: ${error.message}`);
+        return null;
+      });
+      if (response && response.status >= 500) failures.push(`${init.method ?? 'GET'} ${path.split('?')[0]}: ${response.status} ${await response.clone().text()}`.slice(0, 300));
       if (!response || response.status >= 500) counts.errors += 1;
       await response?.arrayBuffer().catch(() => undefined);
       return response;
@@ -164,10 +169,10 @@ async function main(): Promise<void> {
       const mean = points.reduce((sum, [, y]) => sum + y, 0) / points.length;
       const perMinute = slope(points);
       const drift = perMinute * (points.at(-1)![0] - points[0][0]);
-      const flat = Math.abs(drift) <= tolerance(mean);
+      const verdict = Math.abs(drift) <= tolerance(mean) ? 'flat' : drift > 0 ? 'GROWING' : 'falling';
       process.stdout.write(
         `  ${name.padEnd(6)} mean ${mean.toFixed(1)} ${unit}, first ${points[0][1].toFixed(1)}, last ${points.at(-1)![1].toFixed(1)}, ` +
-          `slope ${perMinute >= 0 ? '+' : ''}${perMinute.toFixed(2)} ${unit}/min, drift over the window ${drift.toFixed(1)} ${unit} → ${flat ? 'flat' : 'GROWING'}\n`,
+          `slope ${perMinute >= 0 ? '+' : ''}${perMinute.toFixed(2)} ${unit}/min, drift over the window ${drift.toFixed(1)} ${unit} → ${verdict}\n`,
       );
     };
     report('rssMb', 'MB', (mean) => mean * 0.1);
@@ -175,6 +180,7 @@ async function main(): Promise<void> {
     report('fds', 'fds', (mean) => Math.max(5, mean * 0.1));
     report('lag', 'msgs', (mean) => Math.max(50, mean * 0.5));
     process.stdout.write(`  load: ${counts.sessions} sessions, ${counts.events} events, ${counts.contextReads} context reads, ${counts.recalls} recalls, ${counts.errors} failed or 5xx\n`);
+    for (const failure of failures.slice(0, 5)) process.stdout.write(`    ${failure}\n`);
   } finally {
     await cleanup();
   }

@@ -42,7 +42,7 @@ describe('a dependency outage is waited out, not spent on deliveries', () => {
     await log.append('events', event);
     await waitFor(async () => (await log.pending('events', 'patient')) === 0 && attempts.length === 5);
     await sub.stop();
-    expect(await log.readDeadLetters('svc')).toEqual([]);
+    expect(await log.listDeadLetters('svc')).toEqual([]);
     await log.close();
   });
 });

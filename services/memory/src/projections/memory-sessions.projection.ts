@@ -2,7 +2,7 @@ import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
 import { settledAs } from '../domain/extraction-window';
 import { MemorySessions1764400005500 } from './memory-sessions.migration';
-import { SegmentPausesOrderFree1764400005600 } from './segment-pauses-order.migration';
+import { SegmentPausesOrder1764400005600 } from './segment-pauses-order.migration';
 
 /**
  * What memory keeps per session to bound its extractions: segment_pauses (with how each settled),
@@ -14,7 +14,7 @@ export const memorySessionsProjection: Projection = {
   name: 'memory-sessions',
   handles: ['TurnRecorded', 'SegmentPaused', 'SegmentCompacted', 'CompactionSkipped', 'CompactionFailed', 'SessionQuietExtracted'],
   tables: ['segment_pauses', 'quiet_extractions', 'session_activity'],
-  migrations: [MemorySessions1764400005500, SegmentPausesOrderFree1764400005600],
+  migrations: [MemorySessions1764400005500, SegmentPausesOrder1764400005600],
 
   async apply(sql: Sql, stored: StoredEvent): Promise<void> {
     const { event, seq } = stored;
