@@ -2,8 +2,9 @@
  * Recall latency on one account holding 100,000 conversation chunks (issue 13's aim: p99 ≤ 20 ms).
  * The chunks are built by recall's own projection from synthetic turns (Zipf-distributed words from a
  * generated vocabulary), applied straight to the read model (the log's ingest rate is measured by
- * ingest.bench and retrieval.bench); then `POST /v1/recall` is timed over keep-alive HTTP beside
- * `GET /healthz` on the same connection as the floor. BENCH_CHUNKS sets the size. Numbers only.
+ * ingest.bench and retrieval.bench); then `POST /v1/recall` is timed over keep-alive HTTP beside two
+ * floors measured in the same run: `GET /healthz` on the same connection and a bare `SELECT 1` on the
+ * pool. BENCH_CHUNKS sets the size. Numbers only.
  */
 import type { StoredEvent } from '@mnemo/contracts';
 import { applyEvents } from '@mnemo/persistence';
@@ -97,7 +98,7 @@ async function main() {
       const [row]: Array<{ n: number }> = await dataSource.query(`SELECT count(*)::int AS n FROM recall_chunks WHERE account_id = $1`, [accountId]);
       chunks = row!.n;
     }
-    await dataSource.query('ANALYZE recall_chunks');
+    for (const table of ['recall_chunks', 'recall_chunk_terms', 'recall_lexemes', 'recall_sessions']) await dataSource.query(`ANALYZE ${table}`);
     const buildSeconds = (performance.now() - started) / 1000;
 
     const base = `http://127.0.0.1:${harness.platform.httpPort}`;
@@ -112,12 +113,22 @@ async function main() {
     let i = 0;
     const recallTimes = await timed(QUERIES, () => recall(queries[i++ % queries.length]!));
     const floorTimes = await timed(QUERIES, () => fetch(`${base}/healthz`));
+    const selectOne: number[] = [];
+    for (let n = 0; n < QUERIES; n += 1) {
+      const t0 = performance.now();
+      await dataSource.query('SELECT 1');
+      selectOne.push(performance.now() - t0);
+    }
     const hits = (await (await recall(queries[1]!)).json()) as { hits?: unknown[] };
 
     console.log(`account with ${chunks} chunks (${(chunks * TURNS_PER_SESSION) / 10} turns ≈ built in ${buildSeconds.toFixed(0)} s by the recall projection)`);
     console.log(`POST /v1/recall (${QUERIES} queries, 2–6 words, limit 10): p50 ${percentile(recallTimes, 50).toFixed(1)} ms, p99 ${percentile(recallTimes, 99).toFixed(1)} ms`);
     console.log(`GET /healthz floor on the same connection: p50 ${percentile(floorTimes, 50).toFixed(2)} ms, p99 ${percentile(floorTimes, 99).toFixed(2)} ms`);
-    console.log(`recall p99 / floor p99: ${(percentile(recallTimes, 99) / percentile(floorTimes, 99)).toFixed(1)}x; sample answer: ${hits.hits?.length ?? 0} hits`);
+    console.log(`SELECT 1 floor on the pool: p50 ${percentile(selectOne, 50).toFixed(2)} ms, p99 ${percentile(selectOne, 99).toFixed(2)} ms`);
+    console.log(
+      `recall p50 / SELECT 1 p50: ${(percentile(recallTimes, 50) / percentile(selectOne, 50)).toFixed(1)}x, p99 / p99: ${(percentile(recallTimes, 99) / percentile(selectOne, 99)).toFixed(1)}x; ` +
+        `recall p99 / healthz p99: ${(percentile(recallTimes, 99) / percentile(floorTimes, 99)).toFixed(1)}x; sample answer: ${hits.hits?.length ?? 0} hits`,
+    );
   } finally {
     await harness.stop();
   }

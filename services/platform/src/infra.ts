@@ -84,9 +84,11 @@ async function openEmbeddedLog(dataDir: string): Promise<EventLog> {
 async function startEmbeddedPostgres(dataDir: string): Promise<{ url: string; maxConnections: number; stop: () => Promise<void> }> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  // pgvector, so recall can fuse meaning with words when an embedder is configured (the migration creates the extension)
+  const { vector } = await import('@electric-sql/pglite-pgvector');
   const pgDir = path.join(dataDir, 'pgdata');
   await mkdir(pgDir, { recursive: true });
-  const db = await PGlite.create(pgDir);
+  const db = await PGlite.create(pgDir, { extensions: { vector } });
   const maxConnections = 1;
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections });
   await server.start();

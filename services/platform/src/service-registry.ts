@@ -9,7 +9,7 @@ import { CostLedgerApiModule, costLedgerMigrations, costLedgerProjections, parse
 import { memoryProjection, memorySessionsProjection, MemoryApiModule, MemoryReactorsModule, startLapseSweep, loadMemoryConfig } from '@mnemo/memory-service';
 import { compactionProjection, CompactionApiModule, CompactionReactorsModule, loadCompactionConfig } from '@mnemo/compaction-service';
 import { contextLifeInventoryProjection, contextMigrations, contextProjection, contextSourcesProjection, ContextApiModule, loadContextConfig, startContextRpc } from '@mnemo/context-service';
-import { loadRecallConfig, recallProjection, RecallApiModule, RecallReactorsModule, RecallQueryLog1764500000300 } from '@mnemo/recall-service';
+import { loadRecallConfig, recallProjection, RecallApiModule, RecallReactorsModule, RecallQueryLog1764500000300, RecallEmbeddings1764500000500 } from '@mnemo/recall-service';
 import { lifeInventoryProjection, parseProfileConfig, profileProjection, ProfileApiModule, ProfileReactorsModule } from '@mnemo/profile-service';
 import { insightProjection, InsightApiModule, InsightReactorsModule, parseInsightConfig } from '@mnemo/insight-service';
 import {
@@ -48,7 +48,7 @@ export const SERVICES: readonly ServiceDefinition[] = [
   { name: 'compaction', config: loadCompactionConfig, projections: [compactionProjection], reactors: CompactionReactorsModule, api: CompactionApiModule },
   { name: 'memory', config: loadMemoryConfig, projections: [memoryProjection, memorySessionsProjection], reactors: MemoryReactorsModule, api: MemoryApiModule, start: async (infra, logger, env) => [startLapseSweep(infra, logger, loadMemoryConfig(env).lapseSweepMs)] },
   { name: 'context', config: loadContextConfig, projections: [contextProjection, contextSourcesProjection, contextLifeInventoryProjection], migrations: contextMigrations, api: ContextApiModule, start: startContextRpc },
-  { name: 'recall', config: loadRecallConfig, projections: [recallProjection], reactors: RecallReactorsModule, api: RecallApiModule, migrations: [RecallQueryLog1764500000300] },
+  { name: 'recall', config: loadRecallConfig, projections: [recallProjection], reactors: RecallReactorsModule, api: RecallApiModule, migrations: [RecallQueryLog1764500000300, RecallEmbeddings1764500000500] },
   { name: 'profile', config: parseProfileConfig, projections: [profileProjection, lifeInventoryProjection], reactors: ProfileReactorsModule, api: ProfileApiModule },
   { name: 'insight', config: parseInsightConfig, projections: [insightProjection], reactors: InsightReactorsModule, api: InsightApiModule },
 ];

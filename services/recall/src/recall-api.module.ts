@@ -15,11 +15,17 @@ import { VisitedController } from './api/visited.controller';
 import { VisitedLedgerService } from './api/visited-ledger.service';
 import { RecallSearchService } from './api/recall-search.service';
 import { loadRecallConfig } from './recall.config';
-import { RECALL_CONFIG } from './recall.constants';
+import { EMBEDDER, RECALL_CONFIG } from './recall.constants';
+import { createEmbedder } from './embedding/openai-embeddings.adapter';
+import type { RecallConfig } from './recall.config';
 
 /** Recall's HTTP surface, mounted on the gateway. */
 @Module({
   controllers: [RecallController, PriorWorkController, PriorDecisionsController, VisitedController, StatsController, RecallAdminController],
-  providers: [{ provide: RECALL_CONFIG, useFactory: (env: Environment) => loadRecallConfig(env), inject: [ENVIRONMENT] }, RecallSearchService, PriorWorkService, PriorDecisionsService, VisitedLedgerService, QueryLogService, RecallStatsService, RecallAdminService, DecisionDistillerService],
+  providers: [
+    { provide: RECALL_CONFIG, useFactory: (env: Environment) => loadRecallConfig(env), inject: [ENVIRONMENT] },
+    { provide: EMBEDDER, useFactory: (config: RecallConfig) => createEmbedder(config.embeddings), inject: [RECALL_CONFIG] },
+    RecallSearchService, PriorWorkService, PriorDecisionsService, VisitedLedgerService, QueryLogService, RecallStatsService, RecallAdminService, DecisionDistillerService,
+  ],
 })
 export class RecallApiModule {}

@@ -3,11 +3,19 @@ import { ENVIRONMENT, type Environment } from '@mnemo/persistence';
 import { DecisionDistillerService } from './reactors/decision-distiller.service';
 import { SessionSummaryReactor } from './reactors/session-summary.reactor';
 import { loadRecallConfig } from './recall.config';
-import { RECALL_CONFIG } from './recall.constants';
+import { EMBEDDER, RECALL_CONFIG } from './recall.constants';
+import { createEmbedder } from './embedding/openai-embeddings.adapter';
+import { ChunkEmbeddingsSweep } from './sweeps/chunk-embeddings.sweep';
+import type { RecallConfig } from './recall.config';
 
-/** What recall reacts to: session summaries, distilled into decisions and lessons. */
+/** What recall reacts to: session summaries, distilled into decisions and lessons; and chunks without a vector, embedded off the hot path. */
 @Module({
   controllers: [SessionSummaryReactor],
-  providers: [{ provide: RECALL_CONFIG, useFactory: (env: Environment) => loadRecallConfig(env), inject: [ENVIRONMENT] }, DecisionDistillerService],
+  providers: [
+    { provide: RECALL_CONFIG, useFactory: (env: Environment) => loadRecallConfig(env), inject: [ENVIRONMENT] },
+    { provide: EMBEDDER, useFactory: (config: RecallConfig) => createEmbedder(config.embeddings), inject: [RECALL_CONFIG] },
+    DecisionDistillerService,
+    ChunkEmbeddingsSweep,
+  ],
 })
 export class RecallReactorsModule {}

@@ -14,6 +14,24 @@ export const RecallEnv = z.object({
   /** Prior decisions under this relevance are dropped (seed 003: 0.35). */
   MNEMO_PRIOR_DECISIONS_MIN_SCORE: score.default(0.35),
   MNEMO_RECALL_MAX_LIMIT: z.coerce.number().int().min(1).max(200).default(50),
+  /**
+   * An OpenAI-compatible embeddings endpoint, its base URL as the OpenAI SDK takes it (`…/v1`, to which
+   * `/embeddings` is appended). Unset (the default): no embedder, lexical recall only.
+   */
+  MNEMO_EMBEDDINGS_URL: z.url().optional(),
+  MNEMO_EMBEDDINGS_MODEL: z.string().trim().min(1).max(200).default('text-embedding-3-small'),
+  MNEMO_EMBEDDINGS_API_KEY: z.string().trim().min(1).optional(),
+  /** Sent as `dimensions` (models that can shorten their vectors) and checked on every answer; unset: the model's own. */
+  MNEMO_EMBEDDINGS_DIMENSIONS: z.coerce.number().int().min(1).max(16_000).optional(),
+  /** The question's embedding is waited for this long at recall time; past it recall answers lexically. */
+  MNEMO_EMBEDDINGS_QUERY_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(250),
+  /** Chunks embedded off the hot path, per request, with this timeout each. */
+  MNEMO_EMBEDDINGS_BATCH: z.coerce.number().int().min(1).max(2048).default(32),
+  MNEMO_EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** How often the embedder looks for chunks without a vector (longer while there are none). */
+  MNEMO_EMBEDDINGS_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(2_000),
+  /** A chunk found only by meaning needs at least this cosine similarity to the question (what counts as close depends on the model). */
+  MNEMO_EMBEDDINGS_MIN_SIMILARITY: score.default(0.3),
   /** Distil decisions with the paid model (seed 003: opt-in, as its loops are); off: the offline phrasing rules. */
   MNEMO_DECISIONS_ENABLED: flag.default(false),
   /** How long a visited-ledger entry lives after its last mark (seed 003: ephemeral, per conversation). */
@@ -21,10 +39,24 @@ export const RecallEnv = z.object({
   MNEMO_VISITED_MAX_ENTRIES: z.coerce.number().int().min(1).max(10_000).default(500),
 });
 
+export interface EmbeddingsConfig {
+  url: string;
+  model: string;
+  apiKey?: string;
+  dimensions?: number;
+  queryTimeoutMs: number;
+  batch: number;
+  timeoutMs: number;
+  pollMs: number;
+  minSimilarity: number;
+}
+
 export interface RecallConfig {
   minScore: number;
   decisionsMinScore: number;
   maxLimit: number;
+  /** null: no embedder (the default), recall is lexical. */
+  embeddings: EmbeddingsConfig | null;
   decisionsEnabled: boolean;
   visitedTtlMs: number;
   visitedMaxEntries: number;
@@ -37,6 +69,19 @@ export function loadRecallConfig(env: EnvironmentVariables): RecallConfig {
     minScore: e.MNEMO_RECALL_MIN_SCORE,
     decisionsMinScore: e.MNEMO_PRIOR_DECISIONS_MIN_SCORE,
     maxLimit: e.MNEMO_RECALL_MAX_LIMIT,
+    embeddings: e.MNEMO_EMBEDDINGS_URL
+      ? {
+          url: e.MNEMO_EMBEDDINGS_URL,
+          model: e.MNEMO_EMBEDDINGS_MODEL,
+          ...(e.MNEMO_EMBEDDINGS_API_KEY ? { apiKey: e.MNEMO_EMBEDDINGS_API_KEY } : {}),
+          ...(e.MNEMO_EMBEDDINGS_DIMENSIONS ? { dimensions: e.MNEMO_EMBEDDINGS_DIMENSIONS } : {}),
+          queryTimeoutMs: e.MNEMO_EMBEDDINGS_QUERY_TIMEOUT_MS,
+          batch: e.MNEMO_EMBEDDINGS_BATCH,
+          timeoutMs: e.MNEMO_EMBEDDINGS_TIMEOUT_MS,
+          pollMs: e.MNEMO_EMBEDDINGS_POLL_MS,
+          minSimilarity: e.MNEMO_EMBEDDINGS_MIN_SIMILARITY,
+        }
+      : null,
     decisionsEnabled: e.MNEMO_DECISIONS_ENABLED,
     visitedTtlMs: Math.round(e.MNEMO_VISITED_TTL_HOURS * 3_600_000),
     visitedMaxEntries: e.MNEMO_VISITED_MAX_ENTRIES,

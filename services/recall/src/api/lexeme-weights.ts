@@ -1,11 +1,29 @@
 import type { DataSource } from 'typeorm';
 import { idf, type WeightedLexeme } from '../domain/lexical-score';
+import { CHUNK_COUNT_LEXEME } from '../domain/lexeme-delta';
 
 /** Document frequencies are counted up to this: past it a lexeme is common, whatever its exact count. */
 export const DF_CAP = 1000;
 
-/** Recall's full-text tables; a name here is only ever one of these constants, never input. */
-export type LexicalTable = 'recall_chunk_terms' | 'recall_decisions';
+/** Recall's full-text tables counted at query time; a name here is only ever one of these constants, never input. */
+export type LexicalTable = 'recall_decisions';
+
+/**
+ * The lexemes of `text` (Postgres's English stemming) with their exact df and idf among the account's
+ * chunks, read from recall_lexemes (kept by the projection): one index lookup per lexeme, whatever
+ * the account's size.
+ */
+export async function weighChunkLexemes(db: DataSource, accountId: string, text: string): Promise<Array<WeightedLexeme & { df: number }>> {
+  if (!text.trim()) return [];
+  const rows: Array<{ lexeme: string; df: number }> = await db.query(
+    `SELECT q.l AS lexeme, coalesce(x.df, 0)::int AS df
+     FROM (SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('english', $2))) AS l UNION ALL SELECT $3) q
+     LEFT JOIN recall_lexemes x ON x.account_id = $1 AND x.lexeme = q.l`,
+    [accountId, text, CHUNK_COUNT_LEXEME],
+  );
+  const total = rows.find((r) => r.lexeme === CHUNK_COUNT_LEXEME)?.df ?? 0;
+  return rows.filter((r) => r.lexeme !== CHUNK_COUNT_LEXEME).map((r) => ({ lexeme: r.lexeme, df: r.df, idf: idf(r.df, total) }));
+}
 
 /** The row count per account changes slowly; idf needs it only roughly. */
 const TOTAL_TTL_MS = 60_000;
@@ -17,7 +35,7 @@ export async function weighLexemes(db: DataSource, table: LexicalTable, accountI
   const [rows, total] = await Promise.all([
     db.query(
       `SELECT l AS lexeme,
-              (SELECT count(*) FROM (SELECT 1 FROM ${table} t WHERE t.account_id = $1 AND t.${table === 'recall_decisions' ? 'tsv' : 'terms'} @@ quote_literal(l)::tsquery LIMIT $3) x)::int AS df
+              (SELECT count(*) FROM (SELECT 1 FROM ${table} t WHERE t.account_id = $1 AND t.tsv @@ quote_literal(l)::tsquery LIMIT $3) x)::int AS df
        FROM (SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('english', $2))) AS l) q`,
       [accountId, text, DF_CAP],
     ) as Promise<Array<{ lexeme: string; df: number }>>,

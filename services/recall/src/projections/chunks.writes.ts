@@ -3,6 +3,7 @@ import type { Sql } from '@mnemo/persistence';
 import { redact } from '@mnemo/redaction';
 import { chunkIdOf, chunkText, isProse } from '../domain/chunk-turn';
 import { packChunks, type ChunkTurn } from '../domain/pack-chunks';
+import { lexemeDelta } from '../domain/lexeme-delta';
 
 export type TurnEvent = StoredEvent<'TurnRecorded', PayloadOf<'TurnRecorded'>>;
 
@@ -75,21 +76,31 @@ export async function rechunkSessions(sql: Sql, changed: ChangedSessions): Promi
       .filter(isProse) as ChunkTurn[];
     const logSeq = new Map(turns.map((t) => [t.seq, Number(t.last_seq)]));
     const chunks = packChunks(prose).filter((chunk) => chunk.firstSeq >= rewriteFrom);
-    for (const table of ['recall_chunks', 'recall_chunk_terms']) {
-      await sql.query(`DELETE FROM ${table} WHERE account_id = $1 AND session_id = $2 AND first_seq >= $3`, [accountId, sessionId, rewriteFrom]);
+    await sql.query(`DELETE FROM recall_chunks WHERE account_id = $1 AND session_id = $2 AND first_seq >= $3`, [accountId, sessionId, rewriteFrom]);
+    const gone: Array<{ lexemes: string[] }> = await sql.query(
+      // a SELECT over the deleted rows: a bare DELETE … RETURNING answers [rows, count] through TypeORM
+      `WITH gone AS (DELETE FROM recall_chunk_terms WHERE account_id = $1 AND session_id = $2 AND first_seq >= $3 RETURNING terms)
+       SELECT tsvector_to_array(terms) AS lexemes FROM gone`,
+      [accountId, sessionId, rewriteFrom],
+    );
+    if (chunks.length === 0) {
+      await countLexemes(sql, accountId, gone, []);
+      continue;
     }
-    if (chunks.length === 0) continue;
     const column = <T>(pick: (c: (typeof chunks)[number]) => T) => chunks.map(pick);
-    await sql.query(
+    const added: Array<{ lexemes: string[] }> = await sql.query(
       `WITH c AS (SELECT * FROM unnest($3::text[], $4::int[], $5::jsonb[], $6::text[], $7::text[], $8::timestamptz[], $9::bigint[])
                     AS c(chunk_id, first_seq, turns, text, context, occurred_at, last_seq)),
        terms AS (
          INSERT INTO recall_chunk_terms (account_id, chunk_id, session_id, first_seq, occurred_at, terms, near, last_seq)
-         SELECT $1, c.chunk_id, $2, c.first_seq, c.occurred_at, strip(to_tsvector('english', c.text)), strip(to_tsvector('english', c.context)), c.last_seq FROM c)
-       INSERT INTO recall_chunks (account_id, chunk_id, session_id, first_seq, seqs, turns, text, context, occurred_at, last_seq)
-       SELECT $1, c.chunk_id, $2, c.first_seq, ARRAY(SELECT jsonb_array_elements(c.turns) ->> 'seq')::int[], c.turns, c.text, c.context, c.occurred_at,
-              c.last_seq
-       FROM c`,
+         SELECT $1, c.chunk_id, $2, c.first_seq, c.occurred_at, strip(to_tsvector('english', c.text)), strip(to_tsvector('english', c.context)), c.last_seq FROM c
+         RETURNING tsvector_to_array(terms) AS lexemes),
+       chunks AS (
+         INSERT INTO recall_chunks (account_id, chunk_id, session_id, first_seq, seqs, turns, text, context, occurred_at, last_seq, text_hash)
+         SELECT $1, c.chunk_id, $2, c.first_seq, ARRAY(SELECT jsonb_array_elements(c.turns) ->> 'seq')::int[], c.turns, c.text, c.context, c.occurred_at,
+                c.last_seq, encode(sha256(convert_to(c.text, 'UTF8')), 'hex')
+         FROM c)
+       SELECT lexemes FROM terms`,
       [
         accountId,
         sessionId,
@@ -103,5 +114,25 @@ export async function rechunkSessions(sql: Sql, changed: ChangedSessions): Promi
         column((c) => Math.max(...c.turns.map((t) => logSeq.get(t.seq) ?? 0))),
       ],
     );
+    await countLexemes(sql, accountId, gone, added);
   }
+}
+
+/**
+ * Keeps recall_lexemes equal to the document frequencies of the account's chunk terms: adds the
+ * written chunks' lexemes, takes away the replaced ones', and drops a lexeme no chunk holds any more
+ * (so the table is a function of the chunks, and replay writes the same rows). Rows are upserted in
+ * lexeme order, so two writers of one account lock them in the same order.
+ */
+async function countLexemes(sql: Sql, accountId: string, gone: Array<{ lexemes: string[] }>, added: Array<{ lexemes: string[] }>): Promise<void> {
+  const delta = lexemeDelta(gone.map((r) => r.lexemes), added.map((r) => r.lexemes));
+  if (delta.size === 0) return;
+  const lexemes = [...delta.keys()].sort();
+  await sql.query(
+    `INSERT INTO recall_lexemes AS x (account_id, lexeme, df) SELECT $1, l, n FROM unnest($2::text[], $3::int[]) AS d(l, n)
+     ON CONFLICT (account_id, lexeme) DO UPDATE SET df = x.df + EXCLUDED.df`,
+    [accountId, lexemes, lexemes.map((l) => delta.get(l)!)],
+  );
+  const fallen = lexemes.filter((l) => delta.get(l)! < 0);
+  if (fallen.length > 0) await sql.query(`DELETE FROM recall_lexemes WHERE account_id = $1 AND lexeme = ANY($2::text[]) AND df <= 0`, [accountId, fallen]);
 }

@@ -1,0 +1,68 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { LOGGER, startPeriodicTask, type Logger, type Subscription } from '@mnemo/eventing';
+import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
+import { chunksWithoutVector, storeVectors, vectorsAvailable } from '../embedding/chunk-vectors';
+import type { Embedder } from '../embedding/embedder.port';
+import { EMBEDDER, RECALL_CONFIG } from '../recall.constants';
+import type { RecallConfig } from '../recall.config';
+
+/** Batches per pass at most, so one pass never holds the lock for long. */
+const BATCHES_PER_PASS = 50;
+const LOCK_KEY = 'recall:chunk-embeddings';
+
+/**
+ * Embeds conversation chunks off the hot path: each pass finds chunk texts without a vector of the
+ * configured model and stores theirs. Idempotent (vectors are keyed by text hash, an existing one
+ * stays) and replay-safe (a replay rebuilds chunks with the same hashes, which find their vectors:
+ * nothing is paid twice). One instance at a time embeds, under a cache lock. Runs only where an
+ * embedder is configured and pgvector exists.
+ */
+@Injectable()
+export class ChunkEmbeddingsSweep implements OnApplicationBootstrap, OnModuleDestroy {
+  private task: Subscription | null = null;
+
+  constructor(
+    @Inject(DATA_SOURCE) private readonly db: DataSource,
+    @Inject(CACHE) private readonly cache: Cache,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(RECALL_CONFIG) private readonly config: RecallConfig,
+    @Inject(EMBEDDER) private readonly embedder: Embedder | null,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const settings = this.config.embeddings;
+    if (!this.embedder || !settings) return;
+    this.task = startPeriodicTask({ name: 'recall chunk embeddings', intervalMs: settings.pollMs, firstDelayMs: 0, logger: this.logger, run: () => this.sweep() });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.task?.stop();
+    this.task = null;
+  }
+
+  /** One pass: embeds what has no vector yet, batch by batch; answers how many texts it embedded. */
+  async sweep(): Promise<number> {
+    const settings = this.config.embeddings;
+    if (!this.embedder || !settings || !(await vectorsAvailable(this.db))) return 0;
+    const token = await this.cache.tryLock(LOCK_KEY, settings.timeoutMs * 2 + 10_000);
+    if (!token) return 0;
+    let embedded = 0;
+    try {
+      for (let batch = 0; batch < BATCHES_PER_PASS; batch += 1) {
+        const chunks = await chunksWithoutVector(this.db, this.embedder.model, settings.batch);
+        if (chunks.length === 0) break;
+        const vectors = await this.embedder.embed(
+          chunks.map((c) => c.text),
+          { timeoutMs: settings.timeoutMs },
+        );
+        await storeVectors(this.db, this.embedder.model, chunks, vectors);
+        embedded += chunks.length;
+      }
+    } finally {
+      await this.cache.unlock(LOCK_KEY, token);
+    }
+    if (embedded > 0) this.logger.info({ embedded, model: this.embedder.model }, 'recall chunks embedded');
+    return embedded;
+  }
+}

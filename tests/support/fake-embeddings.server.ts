@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** Words that mean the same here: a paraphrase lands on the same coordinates, as with a real model. */
+const CONCEPTS: ReadonlyArray<readonly string[]> = [
+  ['car', 'automobile', 'vehicle', 'sedan'],
+  ['fix', 'fixed', 'repair', 'repaired', 'mend', 'mended', 'patch', 'patched'],
+  ['break', 'broke', 'broken', 'fail', 'failed', 'failure', 'stall', 'stalled', 'start'],
+  ['garage', 'mechanic', 'workshop'],
+  ['money', 'cost', 'price', 'paid', 'pay', 'bill', 'invoice'],
+];
+const CONCEPT_OF = new Map(CONCEPTS.flatMap((words, i) => words.map((word) => [word, `concept:${i}`] as const)));
+const STOP = new Set(['the', 'a', 'an', 'and', 'or', 'to', 'of', 'in', 'on', 'for', 'it', 'is', 'was', 'we', 'i', 'my', 'did', 'do', 'so', 'had', 'when', 'what', 'how', 'get', 'got', 'would', 'not', 'user', 'assistant']);
+
+/**
+ * A deterministic embedding: a hashed bag of words, each word first mapped to its concept, normalized
+ * to unit length. Texts sharing words or concepts point the same way.
+ */
+export function fakeEmbedding(text: string, dimensions: number): number[] {
+  const vector = new Array<number>(dimensions).fill(0);
+  for (const word of text.toLowerCase().match(/[a-z]+/g) ?? []) {
+    if (STOP.has(word)) continue;
+    const key = CONCEPT_OF.get(word) ?? word;
+    const digest = createHash('sha256').update(key).digest();
+    vector[digest.readUInt32BE(0) % dimensions]! += digest[4]! & 1 ? 1 : -1;
+  }
+  const norm = Math.hypot(...vector) || 1;
+  return vector.map((x) => x / norm);
+}
+
+export type FakeEmbeddingsMode = 'ok' | 'slow' | 'failing';
+
+export interface FakeEmbeddings {
+  /** The base URL the OpenAI SDK takes (`…/v1`). */
+  url: string;
+  mode: FakeEmbeddingsMode;
+  /** Texts embedded, in the order asked. */
+  inputs: string[];
+  /** Requests whose caller hung up before the answer (a slow mode's requests, once the caller's bound passed). */
+  abandoned: number;
+  close(): Promise<void>;
+}
+
+const body = (request: IncomingMessage) =>
+  new Promise<string>((resolve, reject) => {
+    const parts: Buffer[] = [];
+    request.on('data', (part: Buffer) => parts.push(part)).on('end', () => resolve(Buffer.concat(parts).toString('utf8'))).on('error', reject);
+  });
+
+/**
+ * A local OpenAI-compatible `POST /v1/embeddings` of our own making: `ok` answers fakeEmbedding of
+ * each input, `slow` never answers (until the caller gives up), `failing` answers 503.
+ */
+export async function startFakeEmbeddings(dimensions = 64): Promise<FakeEmbeddings> {
+  const fake: Omit<FakeEmbeddings, 'url' | 'close'> = { mode: 'ok', inputs: [], abandoned: 0 };
+  const server: Server = createServer(async (request, response) => {
+    if (request.method !== 'POST' || request.url !== '/v1/embeddings') {
+      response.writeHead(404).end();
+      return;
+    }
+    const parsed = JSON.parse(await body(request)) as { input: string | string[]; model: string; encoding_format?: string };
+    const inputs = Array.isArray(parsed.input) ? parsed.input : [parsed.input];
+    if (fake.mode === 'slow') {
+      response.on('close', () => {
+        if (!response.writableEnded) fake.abandoned += 1;
+      });
+      return;
+    }
+    if (fake.mode === 'failing') {
+      response.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'overloaded' } }));
+      return;
+    }
+    fake.inputs.push(...inputs);
+    const data = inputs.map((text, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(text, dimensions) }));
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data, model: parsed.model, usage: { prompt_tokens: 0, total_tokens: 0 } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(fake, {
+    url: `http://127.0.0.1:${port}/v1`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
+}
