@@ -74,7 +74,10 @@ describe('recall: conversation chunks and POST /v1/recall through the gateway', 
   });
 
   it('answers the chunk that holds the answer, best-matching turn first, scored 0–1 with a dated, highlighted snippet', async () => {
-    const [best] = await hitsFor({ query: 'Why was checkout timing out? The Postgres connection pool?', limit: 5 }, (hits) => hits.length > 0);
+    const body = { query: 'Why was checkout timing out? The Postgres connection pool?', limit: 5 };
+    // asked again once the whole session is projected: a question weighed while its turns arrive weighs its words by a df still changing
+    await hitsFor(body, (hits) => hits[0]?.turnSeqs.length === 4);
+    const [best] = (await recall(body).expect(200)).body.hits as Hit[];
     expect(best).toMatchObject({ chunkId: 's-pool#1', sessionId: 's-pool', occurredAt: '2026-03-10T09:01:00.000Z' });
     expect(best!.turnSeqs[0]).toBe(3);
     expect([...best!.turnSeqs].sort()).toEqual([1, 2, 3, 4]);
