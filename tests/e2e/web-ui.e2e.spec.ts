@@ -29,7 +29,7 @@ describe('the web UI in a real browser', () => {
     harness = await startHarness({ env: { MNEMO_TRANSCRIPTS_ROOT: transcripts } });
     base = `http://127.0.0.1:${harness.platform.httpPort}`;
     browser = await launchChromium();
-  }, 120_000);
+  }, 240_000);
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => {});
     await browser?.close();
@@ -231,7 +231,7 @@ describe('the web UI in a real browser', () => {
     await tab('All').click();
     await page.getByRole('link', { name: 'session s-move' }).click();
     await page.getByRole('heading', { name: 'Session s-move' }).waitFor();
-  }, 120_000);
+  }, 240_000);
 
   it('Memory Explorer: a live refresh arriving during an edit keeps the edit; a change to the memory itself is told, and saving then keeps the person\'s text', async () => {
     const account = await harness.createAccount('ui-live');
@@ -266,7 +266,7 @@ describe('the web UI in a real browser', () => {
     await page.getByText('Memory saved.').waitFor();
     const saved = await api(account.apiKey).get(`/v1/memories/${lisbon}`);
     expect(saved.body).toMatchObject({ content: 'Plans to visit Lisbon and Porto in May.', version: 3 });
-  }, 90_000);
+  }, 180_000);
 
   it('Memory Explorer: a sensitive proposal arrives live, is confirmed and then shown as a memory; another is rejected', async () => {
     const account = await harness.createAccount('ui-proposals');
@@ -292,7 +292,7 @@ describe('the web UI in a real browser', () => {
     const memories = (await api(account.apiKey).get('/v1/memories')).body.memories as Array<{ content: string; confirmed: boolean }>;
     expect(memories.map((m) => m.content).sort()).toEqual(['Takes 20mg of fluoxetine daily.', 'Values honesty over comfort.']);
     expect(memories.find((m) => m.content.startsWith('Takes'))?.confirmed).toBe(true);
-  }, 90_000);
+  }, 180_000);
 
   it('Core Profile: the stale banner with Refresh Profile, the blocked banners by reason, and insights dismissed and deleted', async () => {
     const stale = await harness.createAccount('ui-profile-stale');
@@ -334,7 +334,7 @@ describe('the web UI in a real browser', () => {
     const unavailable = await open(failing.apiKey, '/profile');
     await expect(unavailable.getByRole('region', { name: 'Profile refresh paused' }).innerText()).resolves.toContain('Auto-refresh paused — service temporarily unavailable.');
     await unavailable.getByText('No profile yet').waitFor();
-  }, 120_000);
+  }, 240_000);
 
   it('Life Inventory: a take, its results with the trend line, and an import previewed and then committed', async () => {
     const account = await harness.createAccount('ui-inventory');
@@ -381,7 +381,7 @@ describe('the web UI in a real browser', () => {
     await expect(page.getByLabel('Trend line').innerText()).resolves.toBe('Trends since last take: Career satisfaction improved');
     await expect(page.getByRole('row', { name: /Career satisfaction/ }).innerText()).resolves.toMatch(/9\.0\s+4\.0\s+\+5/);
     await checkPage(page, 'life-inventory-results');
-  }, 120_000);
+  }, 240_000);
 
   it('Recall: past conversations with dated snippets, prior work with its verdict, prior decisions with their stance', async () => {
     const account = await harness.createAccount('ui-recall');
@@ -425,12 +425,17 @@ describe('the web UI in a real browser', () => {
     await decisions.getByText('Forty connections cover the checkout peak.').waitFor();
     await expect(decisions.locator('.stance').first().innerText()).resolves.toBe('chose');
     await checkPage(page, 'recall-decisions');
-  }, 120_000);
+  }, 240_000);
 
   it('Operations (admin key): the transcript loop with run now, corpus counts, spend charts against the cap, dead letters per service, recent telemetry', async () => {
     const account = await harness.createAccount('ui-ops');
     await fact(account.accountId, 'goal', 'Wants to run a marathon.');
     await publish(account.accountId, 'FeatureEventRecorded', { name: 'memory', action: 'memory_extracted', metadata: { factCount: 3 } }, 'feature_events');
+    // today's spend: the session pool under its daily cap, the profile pool over it
+    const day = new Date().toISOString().slice(0, 10);
+    const settled = { model: 'm', inputTokens: 10, outputTokens: 5, outcome: 'ok', day };
+    await publish(account.accountId, 'LlmCallSettled', { ...settled, pools: ['session'], label: 'memory', costUsd: 0.05 }, 'cost_entries');
+    await publish(account.accountId, 'LlmCallSettled', { ...settled, pools: ['profile'], label: 'profile', costUsd: 0.4 }, 'cost_entries');
     await harness.platform.infra.log.publishDeadLetter('memory', {
       service: 'memory', stream: 'events', seq: 4242, deliveryCount: 3, error: { code: 'internal', message: 'projection failed on a bad row' },
       event: { id: randomUUID(), type: 'MemoryFactExtracted', version: 1, accountId: account.accountId, occurredAt: new Date().toISOString(), producer: 'test', payload: {} },
@@ -454,6 +459,12 @@ describe('the web UI in a real browser', () => {
     await expect(spend.locator('figure').count()).resolves.toBe(3);
     await expect(spend.locator('figcaption').allInnerTexts()).resolves.toEqual(expect.arrayContaining([expect.stringMatching(/^compaction · \$0\.00 over 30 days · cap \$\d/)]));
     await expect(spend.locator('svg line.cap').count()).resolves.toBe(3);
+    const profileChart = spend.locator('figure', { hasText: /^profile/ });
+    await expect(profileChart.locator('figcaption').innerText()).resolves.toMatch(/^profile · \$0\.40 over 30 days · cap \$0\.15 a day per account$/);
+    await expect(profileChart.locator('rect.over').count()).resolves.toBe(1);
+    const sessionChart = spend.locator('figure', { hasText: /^session/ });
+    await expect(sessionChart.locator('rect.over').count()).resolves.toBe(0);
+    await expect(sessionChart.locator('svg').getAttribute('aria-label')).resolves.toMatch(/highest \$0\.05, against a cap of \$0\.35/);
     const dead = page.getByRole('region', { name: 'Dead letters' });
     await expect(dead.getByRole('row', { name: /^memory/ }).innerText()).resolves.toMatch(/memory\s+1\s+MemoryFactExtracted #4242: projection failed on a bad row/);
     const telemetry = page.getByRole('region', { name: 'Recent telemetry' });
@@ -465,7 +476,7 @@ describe('the web UI in a real browser', () => {
     await expect(eventually(() => loop.innerText(), (t) => !/Last run\s+—/.test(t), 25_000)).resolves.toMatch(/Last count\s+0 sessions[\s\S]*Last error\s+none/);
     // the admin key opens nothing of an account's own
     expect((await harness.http().get('/v1/memories').set('Authorization', `Bearer ${ADMIN_KEY}`)).status).toBe(401);
-  }, 120_000);
+  }, 240_000);
 
   it('answers the operations APIs the dashboard reads', async () => {
     const admin = api(ADMIN_KEY);
@@ -498,5 +509,5 @@ describe('the web UI in a real browser', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Memory number 69.').waitFor();
     await expect(page.getByText('Memory number 119.').count()).resolves.toBe(0);
-  }, 90_000);
+  }, 180_000);
 });
