@@ -1,16 +1,6 @@
-import type { EventEnvelope, StoredEvent, StreamKind } from '@mnemo/contracts';
-import type {
-  AppendResult,
-  BatchHandler,
-  ConsumerSpec,
-  DeadLetter,
-  DeadLetterId,
-  EventLog,
-  ReplyHandler,
-  RequestOptions,
-  StoredDeadLetter,
-  Subscription,
-} from './event-log.port';
+import type { EventEnvelope, StreamKind } from '@mnemo/contracts';
+import type { AppendResult, EventLog } from './event-log.port';
+import { DelegatingEventLog } from './delegating-event-log';
 
 /**
  * The record of every event id a stream has accepted, kept for good: the log's own duplicate detection
@@ -31,14 +21,16 @@ export interface AcceptedEventIds {
  * forever, at the gateway (HTTP, gRPC), from the transcript loop and in the redaction step, long after
  * the log's own duplicate window. The window stays the first line; this is the one that never closes.
  */
-export class IdempotentEventLog implements EventLog {
+export class IdempotentEventLog extends DelegatingEventLog {
   /** Single appends waiting for this turn of the event loop to end, per stream. */
   private readonly waiting = new Map<StreamKind, Array<{ event: EventEnvelope; settle: (result: AppendResult | Error) => void }>>();
 
   constructor(
-    private readonly inner: EventLog,
+    inner: EventLog,
     private readonly record: AcceptedEventIds,
-  ) {}
+  ) {
+    super(inner);
+  }
 
   /**
    * Single appends made in the same turn of the event loop (a consumer's batch, each message handled
@@ -47,7 +39,7 @@ export class IdempotentEventLog implements EventLog {
    * step's time). Each caller still gets its own event's answer; if the shared step fails, every one of
    * them gets the error and nothing of theirs was recorded.
    */
-  append(stream: StreamKind, event: EventEnvelope): Promise<AppendResult> {
+  override append(stream: StreamKind, event: EventEnvelope): Promise<AppendResult> {
     return new Promise((resolve, reject) => {
       let queue = this.waiting.get(stream);
       if (!queue) {
@@ -71,7 +63,7 @@ export class IdempotentEventLog implements EventLog {
     );
   }
 
-  async appendMany(stream: StreamKind, events: EventEnvelope[]): Promise<AppendResult[]> {
+  override async appendMany(stream: StreamKind, events: EventEnvelope[]): Promise<AppendResult[]> {
     if (events.length === 0) return [];
     const firsts = new Map<string, EventEnvelope>();
     for (const event of events) if (!firsts.has(event.id)) firsts.set(event.id, event);
@@ -91,42 +83,5 @@ export class IdempotentEventLog implements EventLog {
       const result = appended.get(event.id)!;
       return first ? result : { seq: result.seq, duplicate: true };
     });
-  }
-
-  ensureStreams(): Promise<void> {
-    return this.inner.ensureStreams();
-  }
-  consume(spec: ConsumerSpec, handler: BatchHandler): Promise<Subscription> {
-    return this.inner.consume(spec, handler);
-  }
-  read(stream: StreamKind, fromSeq: number, batchSize?: number): AsyncIterable<StoredEvent[]> {
-    return this.inner.read(stream, fromSeq, batchSize);
-  }
-  lastSeq(stream: StreamKind): Promise<number> {
-    return this.inner.lastSeq(stream);
-  }
-  pending(stream: StreamKind, durable: string): Promise<number> {
-    return this.inner.pending(stream, durable);
-  }
-  publishDeadLetter(service: string, letter: DeadLetter): Promise<void> {
-    return this.inner.publishDeadLetter(service, letter);
-  }
-  listDeadLetters(service?: string): Promise<StoredDeadLetter[]> {
-    return this.inner.listDeadLetters(service);
-  }
-  takeDeadLetter(id: DeadLetterId): Promise<StoredDeadLetter | null> {
-    return this.inner.takeDeadLetter(id);
-  }
-  request(subject: string, body: unknown, options: RequestOptions): Promise<unknown> {
-    return this.inner.request(subject, body, options);
-  }
-  reply(subject: string, queue: string, handler: ReplyHandler): Promise<Subscription> {
-    return this.inner.reply(subject, queue, handler);
-  }
-  ping(): Promise<void> {
-    return this.inner.ping();
-  }
-  close(): Promise<void> {
-    return this.inner.close();
   }
 }

@@ -13,3 +13,4 @@ export * from './service-request';
 export * from './nest/jetstream.transport';
 export * from './idempotent-event-log';
 export * from './dead-letters';
+export * from './delegating-event-log';
