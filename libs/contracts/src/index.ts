@@ -14,3 +14,4 @@ export * from './recall.api';
 export * from './memory-categories';
 export * from './memory.api';
 export * from './dependency-failure';
+export * from './storable-input';

@@ -2,7 +2,7 @@ import { Controller, Delete, Get, HttpCode, Post, Req, Res, UseGuards } from '@n
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { createMnemoMcpServer } from '@mnemo/agent-tools';
+import { createMnemoMcpServer, invalidMcpParams } from '@mnemo/agent-tools';
 import { MnemoClient } from '@mnemo/mnemo-client';
 import { ApiKeyGuard } from '@mnemo/http-edge';
 
@@ -32,6 +32,11 @@ function notAllowed(reply: FastifyReply) {
 export class McpController {
   @Post()
   async handle(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const invalid = invalidMcpParams(request.body);
+    if (invalid) {
+      await reply.status(400).send(invalid);
+      return;
+    }
     const apiKey = String(request.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
     const server = createMnemoMcpServer({ client: new MnemoClient({ url: loopbackUrl(request.raw), apiKey, timeoutMs: LOOPBACK_TIMEOUT_MS }) });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

@@ -1,7 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import type { INestApplication } from '@nestjs/common';
-import { MnemoError, ValidationError } from '@mnemo/contracts';
+import { MnemoError, unstorableInputIssues, ValidationError } from '@mnemo/contracts';
 import type { Logger } from '@mnemo/eventing';
 import { ACCOUNT_LOOKUP, bearerKey, type AccountLookup, type GrpcBinding } from '@mnemo/http-edge';
 
@@ -22,6 +22,39 @@ const STATUS_BY_CODE: Record<string, grpc.status> = {
   rate_limited: grpc.status.RESOURCE_EXHAUSTED,
   dependency_unavailable: grpc.status.UNAVAILABLE,
 };
+
+/** Marks a request whose bytes are no message of the method's type (grpc-js would answer INTERNAL). */
+const MALFORMED = Symbol('malformed request');
+type Malformed = { [MALFORMED]: string };
+
+/** The service with each method's decoder kept from throwing: bad bytes become a value the handler refuses. */
+function tolerantDecoding(service: grpc.ServiceDefinition): grpc.ServiceDefinition {
+  return Object.fromEntries(
+    Object.entries(service).map(([name, method]) => [
+      name,
+      {
+        ...method,
+        requestDeserialize: (bytes: Buffer) => {
+          try {
+            return method.requestDeserialize(bytes);
+          } catch (error) {
+            return { [MALFORMED]: String((error as Error)?.message ?? error) } satisfies Malformed;
+          }
+        },
+      },
+    ]),
+  ) as grpc.ServiceDefinition;
+}
+
+/** The request as the handler may see it: a message that decoded, holding only text a table can store. */
+function checkedRequest(request: unknown): unknown {
+  if (request && typeof request === 'object' && MALFORMED in request) {
+    throw new ValidationError(`the request is not a valid protobuf message of this method: ${(request as Malformed)[MALFORMED]}`);
+  }
+  const issues = unstorableInputIssues(request, '');
+  if (issues.length > 0) throw new ValidationError('the request holds text that cannot be stored', issues);
+  return request;
+}
 
 /** What a caller reads in `details`: the message, and for bad input each field's path and reason. */
 function details(error: MnemoError): string {
@@ -55,7 +88,7 @@ export async function startGrpcGateway(
     (run: (accountId: string, request: unknown) => Promise<unknown>) =>
     (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>): void => {
       authenticate(call.metadata)
-        .then((accountId) => run(accountId, call.request))
+        .then((accountId) => run(accountId, checkedRequest(call.request)))
         .then((reply) => callback(null, reply))
         .catch((error: unknown) => {
           const code = error instanceof MnemoError ? (STATUS_BY_CODE[error.code] ?? grpc.status.INTERNAL) : grpc.status.INTERNAL;
@@ -72,7 +105,7 @@ export async function startGrpcGateway(
     const service = (definition[binding.service] as grpc.ServiceDefinition | undefined) ?? null;
     if (!service) throw new Error(`${binding.protoFile} has no service ${binding.service}`);
     const handlers = Object.fromEntries(Object.entries(binding.methods(app)).map(([name, run]) => [name, unary(run)]));
-    server.addService(service, handlers);
+    server.addService(tolerantDecoding(service), handlers);
   }
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync(`${options.host}:${options.port}`, grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),

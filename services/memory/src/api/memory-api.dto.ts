@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { subjectToken } from '@mnemo/contracts';
 
 /** The Explorer's queries and bodies are a contract shared with the web UI (libs/contracts); the rest are this service's own. */
 export { ListMemoriesQuery, SearchMemoriesQuery, CreateMemoryBody, PatchMemoryBody, MIN_SEARCH_CHARS } from '@mnemo/contracts';
 
 export const RememberBody = z.strictObject({
-  sessionId: z.string().min(1).max(200),
+  // A session id as the events carry it, so a bad one is named here, not refused by the turns lookup behind
+  sessionId: subjectToken,
   seq: z.number().int().nonnegative(),
   /** The turn being answered, when the client knows it: the message must then be that turn. */
   currentTurnSeq: z.number().int().nonnegative().optional(),
