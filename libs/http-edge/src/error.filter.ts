@@ -27,14 +27,18 @@ export function toHttpError(error: unknown): { status: number; body: ErrorBody }
   if (error instanceof InvalidEventError) {
     return { status: 400, body: { error: { code: error.code, message: error.message, issues: error.issues } } };
   }
-  if (error instanceof MnemoError) {
+  // A code of ours with an HTTP meaning; any other (a database's "22003" carried over an RPC) is a failure of
+  // ours, answered as internal without its message, which would only leak the cause's internals.
+  if (error instanceof MnemoError && STATUS_BY_CODE[error.code] !== undefined) {
     const details = error.details === undefined ? {} : { details: error.details };
-    return { status: STATUS_BY_CODE[error.code] ?? 500, body: { error: { code: error.code, message: error.message, ...details } } };
+    return { status: STATUS_BY_CODE[error.code], body: { error: { code: error.code, message: error.message, ...details } } };
   }
+  if (error instanceof MnemoError) return { status: 500, body: { error: { code: 'internal', message: 'internal error' } } };
   const cause = error instanceof HttpException ? (error.cause as { code?: string } | undefined) : undefined;
   // The server's own refusals before a route runs (Fastify's body limit and JSON parser).
   const serverCode = cause?.code ?? (error as { code?: unknown } | null)?.code;
   if (serverCode === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, body: { error: { code: 'payload_too_large', message: 'the request body is larger than the limit' } } };
+  if (serverCode === 'FST_ERR_BAD_URL') return { status: 400, body: { error: { code: 'malformed_url', message: 'the URL is not validly percent-encoded' } } };
   if (serverCode === 'FST_ERR_CTP_INVALID_JSON_BODY' || serverCode === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
     return { status: 400, body: { error: { code: 'malformed_json', message: 'the request body is not valid JSON' } } };
   }

@@ -1,6 +1,6 @@
 import type { ExecutionContext } from '@nestjs/common';
 import { z } from 'zod';
-import { ForbiddenError, UnauthorizedError, ValidationError } from '@mnemo/contracts';
+import { ForbiddenError, MnemoError, UnauthorizedError, ValidationError } from '@mnemo/contracts';
 import { AdminKeyGuard, ApiKeyGuard, bearerKey } from './auth.guards';
 import { decodeCursor, encodeCursor } from './cursor';
 import { toHttpError } from './error.filter';
@@ -10,6 +10,14 @@ const httpContext = (request: { headers: Record<string, string>; accountId?: str
   ({ switchToHttp: () => ({ getRequest: () => request }) }) as unknown as ExecutionContext;
 
 describe('http-edge', () => {
+  it('answers a code without an HTTP meaning (a database error carried over an RPC) as internal, without its message', () => {
+    expect(toHttpError(new MnemoError('22003', 'value "9007199254740991" is out of range for type integer'))).toEqual({ status: 500, body: { error: { code: 'internal', message: 'internal error' } } });
+    expect(toHttpError(Object.assign(new Error("'/v1/memories/%' is not a valid url component"), { code: 'FST_ERR_BAD_URL', statusCode: 400 }))).toEqual({
+      status: 400,
+      body: { error: { code: 'malformed_url', message: 'the URL is not validly percent-encoded' } },
+    });
+  });
+
   it('round-trips a keyset cursor and rejects one of another arity or shape, naming query.cursor', () => {
     const cursor = encodeCursor('2026-12-01T10:00:00.000Z', 'id-1');
     expect(decodeCursor(cursor, 2)).toEqual(['2026-12-01T10:00:00.000Z', 'id-1']);

@@ -5,10 +5,11 @@ import { allProjections } from '@mnemo/platform-service';
 
 /**
  * Tables whose rows no request writes on its own path: the checkpoints, migrations and context
- * versions move with the projections as they apply events, and recall's query log is written after a
- * successful query has answered (so an earlier request's row may land during a later one).
+ * versions move with the projections as they apply events, the accepted-id record with every append
+ * (the reactors' too; a request's own appends are seen in the log), and recall's query log is written
+ * after a successful query has answered (so an earlier request's row may land during a later one).
  */
-const UNATTRIBUTABLE = new Set(['projection_checkpoints', 'migrations', 'context_versions', 'recall_queries']);
+const UNATTRIBUTABLE = new Set(['projection_checkpoints', 'migrations', 'context_versions', 'accepted_event_ids', 'recall_queries']);
 
 export interface WriteMark {
   rawSeq: number;

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** A turn or segment number: the proto's int32, and the `int` columns the projections keep it in (larger ones were accepted, then dead-lettered by every projection). */
+export const sequenceNumber = z.number().int().nonnegative().max(2_147_483_647);
+
 /** Events producers send (over HTTP, gRPC or the transcript reader). Text fields are redacted before MNEMO_EVENTS. */
 export const SessionStarted = z.object({
   source: z.string().min(1).max(200),
@@ -31,7 +34,7 @@ export const ToolCall = z.object({
 });
 
 export const TurnRecorded = z.object({
-  seq: z.number().int().nonnegative(),
+  seq: sequenceNumber,
   role: z.enum(['user', 'assistant', 'system']),
   text: z.string().max(1_000_000),
   toolCalls: z.array(ToolCall).max(500).optional(),
@@ -41,7 +44,7 @@ export const TurnRecorded = z.object({
 });
 
 export const SegmentPaused = z.object({
-  segment: z.number().int().positive(),
+  segment: sequenceNumber.positive(),
 });
 
 export const ArtifactSaved = z.object({
@@ -57,7 +60,7 @@ export const ArtifactSaved = z.object({
 export const BookmarkAdded = z.object({
   bookmarkId: z.string().min(1).max(200),
   text: z.string().min(1).max(5000),
-  turnSeq: z.number().int().nonnegative().optional(),
+  turnSeq: sequenceNumber.optional(),
 });
 
 export const ReminderSet = z.object({

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from '@mnemo/eventing';
+import { toHttpError } from '@mnemo/http-edge';
 
 export const CORRELATION_HEADER = 'x-correlation-id';
 const VALID_CORRELATION = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -38,6 +39,11 @@ export function createHttpAdapter(options: { maxBodyBytes: number }, logger: Log
     logger: false,
     // Express matched `/v1/events/` as `/v1/events`: kept.
     routerOptions: { ignoreTrailingSlash: true },
+    // A URL the router cannot decode (`/v1/memories/%`) is refused before any route or filter runs: same error body as ours.
+    frameworkErrors: (error: unknown, _request: FastifyRequest, reply: FastifyReply) => {
+      const { status, body } = toHttpError(error);
+      void reply.code(status).send(body);
+    },
   });
   const instance = adapter.getInstance() as unknown as FastifyInstance;
   const routes: Route[] = [];
