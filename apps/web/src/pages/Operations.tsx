@@ -193,7 +193,7 @@ function Dashboard({ admin, onRefused }: { admin: Api; onRefused(): void }) {
       <section aria-labelledby="dead-title" className="card">
         <h2 id="dead-title">Dead letters</h2>
         {dead && (
-          <table className="results">
+          <table className="results dead-letters">
             <caption className="sr-only">Dead letters per service</caption>
             <thead>
               <tr>
