@@ -10,3 +10,21 @@ export function isQuietSession(lastTurnAt: Date | null, lastPauseAt: Date | null
   if (lastPauseAt && lastPauseAt.getTime() >= lastTurnAt.getTime()) return false;
   return now.getTime() - lastTurnAt.getTime() >= quietMinutes * 60_000;
 }
+
+/** An unread stretch of one session as a sweep sees it: it ends at `throughSeq`. */
+export interface UnreadStretch {
+  key: string;
+  throughSeq: number;
+}
+
+/**
+ * The stretches that did not grow since the previous sweep saw them. Old turns arriving now (a backfilled
+ * transcript, a batch still being projected) carry timestamps that already look quiet; judged half-applied,
+ * a stretch would be extracted in part and then the rest again. Returns them with what to remember.
+ */
+export function settledStretches<T extends UnreadStretch>(previous: ReadonlyMap<string, number>, current: readonly T[]): { settled: T[]; seen: Map<string, number> } {
+  return {
+    settled: current.filter((stretch) => previous.get(stretch.key) === stretch.throughSeq),
+    seen: new Map(current.map((stretch) => [stretch.key, stretch.throughSeq])),
+  };
+}

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { reactionId } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, startPeriodicTask, type EventLog, type Logger, type Subscription } from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
-import { isQuietSession } from '../domain/quiet-time';
+import { isQuietSession, settledStretches } from '../domain/quiet-time';
 import { windowTranscript } from '../extraction/ingest-turns.client';
 import { memoryEvent } from '../memory-event';
 import { EXTRACTION_CONFIG, type ExtractionConfig } from '../memory.config';
@@ -31,6 +31,8 @@ const CLAIM_MS = 30 * 60_000;
 @Injectable()
 export class QuietSessionSweep implements OnApplicationBootstrap, OnModuleDestroy {
   private task: Subscription | null = null;
+  /** The unread stretch each candidate ended at on this instance's previous sweep (account:session → seq). */
+  private previous = new Map<string, number>();
 
   constructor(
     @Inject(EVENT_LOG) private readonly log: EventLog,
@@ -63,8 +65,14 @@ export class QuietSessionSweep implements OnApplicationBootstrap, OnModuleDestro
        ORDER BY last_turn_at LIMIT ${SWEEP_LIMIT}`,
       [quietSince.toISOString(), lookback.toISOString()],
     );
+    // Extracted only once a whole sweep interval has passed without the stretch growing (settledStretches).
+    const { settled, seen } = settledStretches(
+      this.previous,
+      candidates.map((candidate) => ({ ...candidate, key: `${candidate.account_id}:${candidate.session_id}`, throughSeq: Number(candidate.through_seq) })),
+    );
+    this.previous = seen;
     let done = 0;
-    for (const candidate of candidates) {
+    for (const candidate of settled) {
       const lastTurnAt = new Date(candidate.last_turn_at);
       const lastPauseAt = candidate.last_pause_at ? new Date(candidate.last_pause_at) : null;
       if (!isQuietSession(lastTurnAt, lastPauseAt, now, this.config.quietMinutes)) continue;
