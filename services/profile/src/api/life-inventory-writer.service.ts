@@ -21,8 +21,14 @@ export class LifeInventoryWriterService {
   ) {}
 
   async write(accountId: string, type: string, payload: unknown): Promise<void> {
-    const event = profileEvent({ id: randomUUID(), type, accountId, occurredAt: new Date().toISOString(), payload });
-    await appendAndAwait({ log: this.log, dataSource: this.db }, [event], lifeInventoryProjection.name);
+    await this.writeAll(accountId, type, [payload]);
+  }
+
+  /** Several events of one type in one append and one wait: a request's writes land together. */
+  async writeAll(accountId: string, type: string, payloads: readonly unknown[]): Promise<void> {
+    const occurredAt = new Date().toISOString();
+    const events = payloads.map((payload) => profileEvent({ id: randomUUID(), type, accountId, occurredAt, payload }));
+    await appendAndAwait({ log: this.log, dataSource: this.db }, events, lifeInventoryProjection.name);
   }
 
   /**

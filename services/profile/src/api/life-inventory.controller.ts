@@ -61,7 +61,12 @@ export class LifeInventoryController {
         throw new ValidationError('bad request body', [{ path: `body.ratings.${i}.rating`, reason: `must be between ${type.scale.min} and ${type.scale.max}` }]);
       }
     });
-    for (const r of ratings) await this.writer.write(accountId, 'InventoryItemRated', { takeId, inventoryType: type.inventoryType, itemId: r.itemId, rating: r.rating });
+    // one append for the whole request: all of its ratings or none, and one wait for the read model
+    await this.writer.writeAll(
+      accountId,
+      'InventoryItemRated',
+      ratings.map((r) => ({ takeId, inventoryType: type.inventoryType, itemId: r.itemId, rating: r.rating })),
+    );
     return { takeId, ratings: await this.reads.ratings(accountId, takeId) };
   }
 
