@@ -42,12 +42,22 @@ describe('egress first (structure)', () => {
     for (const later of ['this.cached(', 'Sources(reader']) expect(body.indexOf(later)).toBeGreaterThan(firstAwait);
   });
 
-  it.each(['claudeMd', 'memoryBlock'])("the gateway's cache front: %s awaits SourceReader.open before it reads the cache", (name) => {
-    const body = methodBody(text('context-cache-front.ts'), name);
+  // The gateway's cache front answers warm hits without the context service: every public method is one
+  // delegation to `rendered`, which opens the gate before anything else and reads the cache through it.
+  const FRONT_METHODS = ['claudeMd', 'memoryBlock', 'claudeMdRendered', 'memoryBlockRendered'];
+
+  it("the gateway's cache front serves only through rendered, from each of its public methods", () => {
+    const front = text('context-cache-front.ts');
+    const publicMethods = [...front.matchAll(/\n  (?:async )?(\w+)(?:<\w+>)?\(/g)].map((m) => m[1]).filter((name) => name !== 'constructor');
+    expect(publicMethods).toEqual(FRONT_METHODS);
+    for (const name of FRONT_METHODS) expect(front).toMatch(new RegExp(`\\n  (async )?${name}(<R>)?\\([^\\n]*\\{\\n\\s*return this\\.rendered\\(`));
+  });
+
+  it("the gateway's cache front: rendered awaits SourceReader.open before any other await, then reads the cache through the reader", () => {
+    const body = methodBody(text('context-cache-front.ts'), 'rendered');
     const firstAwait = body.indexOf('await ');
     expect(body.slice(firstAwait, firstAwait + 'await SourceReader.open('.length)).toBe('await SourceReader.open(');
-    expect(body.indexOf('this.hit<')).toBeGreaterThan(firstAwait);
-    expect(methodBody(text('context-cache-front.ts'), 'hit')).toMatch(/^\s*private async hit<T>\(reader: SourceReader,/);
+    expect(body.indexOf('readCachedContext<T>(reader,')).toBeGreaterThan(firstAwait);
   });
 
   it('reads the cache, the version and every source only through a SourceReader', () => {
