@@ -143,12 +143,18 @@ export function findPlantedSecrets(
 
 /**
  * Every `width`-character window of a secret's body (cut at whitespace, quotes
- * and backslashes, which storage may escape), so a leak of any fragment is seen.
+ * and backslashes, which storage may escape), so a leak of any fragment is seen; windows that are mostly
+ * separators are left out (see below).
  */
 export function secretWindows(secret: string, width = 8): string[] {
   const windows = new Set<string>();
   for (const run of secret.split(/[\s"'\\]+/)) {
-    for (let i = 0; i + width <= run.length; i++) windows.add(run.slice(i, i + width));
+    for (let i = 0; i + width <= run.length; i++) {
+      const window = run.slice(i, i + width);
+      // A window with two separators is mostly shape, not secret: in a UUID-shaped key `-431d-a9` holds
+      // the fixed version and variant digits and about 18 random bits, which random ids elsewhere match.
+      if (window.replace(/[^A-Za-z0-9]/g, '').length >= width - 1) windows.add(window);
+    }
   }
   return [...windows];
 }
