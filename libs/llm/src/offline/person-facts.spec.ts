@@ -71,7 +71,31 @@ describe('extractPersonFacts (offline fact rules, issue 11)', () => {
     const facts = extractPersonFacts([
       said('I moved to Denver in 2019. I work as a nurse at the children’s hospital. I want to run a marathon. I have decided not to run the marathon anymore.'),
     ]);
-    expect(facts.map((f) => f.subject)).toEqual(['home', 'job', 'goal:marathon', 'goal:marathon']);
+    expect(facts.map((f) => f.subject)).toEqual(['home', 'job:children-s-hospital', 'goal:marathon', 'goal:marathon']);
+  });
+
+  it('names a job by its place, so a weekend job and a day job stay two jobs', () => {
+    const subjects = (text: string) => extractPersonFacts([said(text)]).map((f) => f.subject);
+    expect(subjects("I'm a nurse at St. Luke's, mostly night shifts these days.")).toEqual(['job:st-luke-s']);
+    expect(subjects("I'm still working at the bakery on weekends.")).toEqual(['job:bakery']);
+    // A time after "at" is no place; the workplace named elsewhere in the sentence is.
+    expect(subjects("I'm leaving the hospital at the end of August to teach full time.")).toEqual(['job:hospital']);
+    expect(subjects('I decided to step down as CTO and become chief product officer.')).toEqual(['job']);
+  });
+
+  it('names the group a person joins or leaves, and reads "I quit" as something done', () => {
+    const facts = extractPersonFacts([
+      { ...said('I sing in the community choir on Wednesday evenings.', 1), occurredAt: '2023-09-04T19:00:00Z' },
+      { ...said('I quit the choir in August. Rehearsals clashed with my night shifts.', 2), occurredAt: '2023-09-25T19:00:00Z' },
+      { ...said('I joined a running club last month.', 3), occurredAt: '2023-09-25T19:00:00Z' },
+    ]);
+    expect(facts.map((f) => [f.content, f.subject, f.occurredOn])).toEqual([
+      ['I sing in the community choir on Wednesday evenings (as of 4 September 2023).', 'activity:community-choir', '2023-09-04'],
+      ['I quit the choir in August 2023; rehearsals clashed with my night shifts.', 'activity:choir', '2023-08-01'],
+      ['I joined a running club in August 2023.', 'activity:running-club', '2023-08-01'],
+    ]);
+    // A habit is not a report.
+    expect(extractPersonFacts([said('I quit work early every Friday to pick up my son.')])[0]?.content).toContain('as of');
   });
 
   it('keeps a health statement as a fact for the proposal rule to gate', () => {

@@ -13,6 +13,8 @@ const FIRST_PERSON = new Set(['i', 'me', 'my', 'mine', 'myself', 'we', 'us', 'ou
 const SECOND_PERSON = new Set(['you', 'your', 'yours', 'yourself', 'yourselves', 'u', 'ya', 'y’all', "y'all"]);
 const THIRD_PERSON = new Set(['it', 'its', 'they', 'them', 'their', 'theirs', 'he', 'him', 'his', 'she', 'her', 'hers', 'itself', 'himself', 'herself', 'themselves']);
 const DEMONSTRATIVE = new Set(['this', 'that', 'these', 'those']);
+/** "these days", "that week": a demonstrative before a unit of time names a time, not something said before. */
+const TIME_UNITS = new Set(['day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years', 'time', 'times', 'morning', 'mornings', 'evening', 'evenings', 'night', 'nights', 'weekend', 'weekends', 'summer', 'winter', 'spring', 'autumn', 'fall', 'season']);
 const THANKS = new Set(['thanks', 'thank', 'thx', 'ty', 'cheers']);
 const MOOD_VERBS = new Set(['be', 'feel', 'sound', 'seem', 'look', 'get']);
 const KIN = new Set(
@@ -61,7 +63,7 @@ export function judgeSentence(doc: Doc, terms: readonly Term[]): Verdict {
     const joinsClause = (words[i - 1]?.tags.includes('Verb') ?? false) && (words[i + 2]?.tags.includes('Verb') ?? false);
     const afterVerb = joinsClause;
     const isDemonstrative =
-      DEMONSTRATIVE.has(word) && !afterVerb && !term.tags.includes('Conjunction') && !term.tags.includes('Preposition') && !(next?.tags.includes('Date') ?? false);
+      DEMONSTRATIVE.has(word) && !afterVerb && !term.tags.includes('Conjunction') && !term.tags.includes('Preposition') && !(next?.tags.includes('Date') ?? false) && !TIME_UNITS.has(next?.normal ?? '');
     if ((isThird && !sawNoun) || isDemonstrative) {
       return { keep: false, why: `"${term.text}" refers outside the sentence` };
     }
@@ -136,7 +138,8 @@ function relationshipSubject(doc: Doc): boolean {
 /** The single-valued thing a statement sets, so that a newer one replaces it: home, job, partner, or a goal's object. */
 const AIM_WORDS = new Set(['goal', 'dream', 'aim', 'ambition', 'hope', 'plan', 'plans', 'mind', 'idea']);
 const CHANGE_OF_MIND = '(no longer|anymore|gave up|given up|giving up|changed my mind|dropped|cancel|cancelled|canceled|called off|decided against)';
-const EMPLOYERS = '(job|position|role|agency|company|firm|hospital|school|bank|startup|office|practice|restaurant|store|shop|studio)';
+const WORKPLACES = '(agency|company|firm|hospital|school|bank|startup|office|practice|restaurant|store|shop|studio|bakery|clinic|cafe|university|lab)';
+const EMPLOYERS = `(job|position|role|${WORKPLACES.slice(1)}`;
 
 /** `a`, then `b` at most `gap` terms later (compromise's optional wildcards are greedy and do not backtrack). */
 function near(doc: Doc, a: string, b: string, gap: number): boolean {
@@ -165,9 +168,12 @@ export function subjectOf(doc: Doc, factType: FactType): string | undefined {
       doc.has('(step|stepping|stepped) down') ||
       doc.has('started freelancing'))
   ) {
-    return 'job';
+    const employer = employerOf(doc);
+    return employer ? `job:${employer}` : 'job';
   }
   if (self && doc.has('(married|engaged|divorced|separated|broke up|broken up|single|together|anniversary)')) return 'partner';
+  const group = self && !wantsTo(doc) ? groupOf(doc) : undefined;
+  if (group) return `activity:${group}`;
   const activity = doc.match('(started|start|starting|began|begin|stopped|stop|stopping|quit|quitting) [#Gerund]', 0).text('normal');
   if (self && activity) return `activity:${activity}`;
   const aim = factType === 'goal' || factType === 'decision' || wantsTo(doc) || doc.has('(applying|apply|applied) (to|for)') || doc.has(CHANGE_OF_MIND);
@@ -181,10 +187,44 @@ export function subjectOf(doc: Doc, factType: FactType): string | undefined {
   return `goal:${singular.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '')}`;
 }
 
+/** Verbs whose past is their present ("I quit the choir"): compromise reads them as present. */
+const SAME_IN_PAST = '(quit|put|set|cut|let|hit|shut|read|spread|bet|cost|hurt|upset|split|shed|wed)';
+/** What makes a present-tense statement a habit rather than a report ("I quit early every Friday"). */
+const HABITUAL = '(every|usually|always|often|sometimes|never|each|generally|normally|tend)';
+
+/**
+ * Where a job is, when the statement says ("at a bakery", "at St. Luke's", "quit the agency"), so that a
+ * weekend job and a day job stay two jobs; a statement that names no place is about the job (sameSubject).
+ */
+function employerOf(doc: Doc): string | undefined {
+  // "at the end of August" is a time, not a place.
+  const places = doc.match('(at|for) (a|an|the|my|our)? #Adjective? [(#Noun|#ProperNoun)+]', 0).not('(#Date|#Duration|end|beginning|start|moment|least|most|home)');
+  const place = (places.found ? places.first().text('normal') : '') || doc.match(WORKPLACES).first().text('normal');
+  const key = place.replace(/[^\p{L}\p{N}\s]+/gu, ' ').trim().replace(/\s+/g, '-');
+  return key || undefined;
+}
+
+/** Groups a person belongs to, and the words that join or leave one: "I sing in the choir", "I quit the choir". */
+const GROUPS = '(choir|chorus|band|orchestra|ensemble|quartet|team|squad|club|league|gym|society|committee|crew|troupe|congregation)';
+const MEMBERSHIP = '(in|join|joined|joining|rejoined|quit|quitting|left|leave|leaving|stopped|of)';
+
+/**
+ * The group a statement puts the person in or out of, with the words that name it ("community-choir",
+ * "running-club"); the leaving statement may name it shorter ("the choir"), which sameSubject allows for.
+ */
+function groupOf(doc: Doc): string | undefined {
+  if (!near(doc, MEMBERSHIP, GROUPS, 4)) return undefined;
+  const named = doc.match(`(a|an|the|my|our|this|that) [#Adjective? (#Noun|#Gerund)? ${GROUPS}]`, 0).first().text('normal');
+  const words = (named || doc.match(GROUPS).first().text('normal')).replace(/[^\p{L}\p{N}\s-]+/gu, '').trim();
+  return words ? words.replace(/\s+/g, '-') : undefined;
+}
+
 function tenseOf(doc: Doc): 'past' | 'present' | 'future' {
   const grammar = (doc.sentences().json() as Array<{ sentence?: { grammar?: { tense?: string } } }>)[0]?.sentence?.grammar?.tense;
   if (doc.has('(will|gonna|going to)') || grammar === 'FutureTense') return 'future';
-  return grammar === 'PastTense' || doc.has('^#Adverb? (i|we) #Adverb? #PastTense') ? 'past' : 'present';
+  // The person telling what they did: "I quit the choir in August" is a report, so read it as past unless it is a habit.
+  const reportsSamePast = doc.has(`^#Adverb? (i|we) #Adverb? ${SAME_IN_PAST}`) && !doc.has(HABITUAL) && !doc.has('on #WeekDay+ /s$/');
+  return grammar === 'PastTense' || reportsSamePast || doc.has('^#Adverb? (i|we) #Adverb? #PastTense') ? 'past' : 'present';
 }
 
 const OPENERS = new Set(['oh', 'ah', 'aw', 'so', 'well', 'yeah', 'yes', 'yep', 'honestly', 'actually', 'anyway', 'haha', 'lol', 'sadly', 'luckily', 'hey', 'hi', 'wow']);
@@ -246,8 +286,11 @@ export function extractPersonFacts(turns: readonly SourceTurn[], options: Person
 }
 
 /** "The new manager…" → "the new manager…" inside a joined sentence; "I", names and acronyms keep their capital. */
-const COMMON_OPENERS = /^(?:The|A|An|And|But|So|Because|Since|With|Without|After|Before|It|It's|This|That|There|They|We|Our|My|He|She|His|Her)\b/;
-const lowerFirstWord = (sentence: string): string => (COMMON_OPENERS.test(sentence) ? sentence[0]!.toLowerCase() + sentence.slice(1) : sentence);
+const lowerFirstWord = (sentence: string): string => {
+  const first = termsOf(parse(sentence))[0];
+  const keepsCapital = !first || first.normal === 'i' || first.normal.startsWith("i'") || first.tags.some((t) => t === 'ProperNoun' || t === 'Acronym');
+  return keepsCapital ? sentence : sentence[0]!.toLowerCase() + sentence.slice(1);
+};
 
 /** Stopping or dropping something: the moments a person changes their mind. */
 const changesMind = (sentence: string): boolean => {

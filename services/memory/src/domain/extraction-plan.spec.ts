@@ -96,6 +96,18 @@ describe('planExtractionWrites', () => {
     expect(planExtractionWrites([cand('I really want to run a marathon in spring 2024!', { subject: 'goal:marathon' })], [goal], ids, NOW).map((w) => w.kind)).toEqual(['update']);
   });
 
+  it('lets leaving "the choir" supersede singing in "the community choir", never one club another or one job another', () => {
+    const choir = stored('f-choir', 'I sing in the community choir.', { factType: 'event', subject: 'activity:community-choir' });
+    const quit = cand('I quit the choir in August 2023.', { factType: 'event', subject: 'activity:choir' });
+    expect(planExtractionWrites([quit], [choir], ids, NOW).map((w) => w.kind)).toEqual(['create', 'supersede']);
+    const bookClub = stored('f-book', 'I joined a book club.', { factType: 'event', subject: 'activity:book-club' });
+    expect(planExtractionWrites([cand('I joined a running club.', { subject: 'activity:running-club' })], [bookClub], ids, NOW).map((w) => w.kind)).toEqual(['create']);
+    const nurse = stored('f-nurse', "I'm a nurse at St. Luke's.", { factType: 'event', subject: 'job:st-luke-s' });
+    expect(planExtractionWrites([cand('I work at the bakery on weekends.', { subject: 'job:bakery' })], [nurse], ids, NOW).map((w) => w.kind)).toEqual(['create']);
+    // A job named by no place is whichever job the person means.
+    expect(planExtractionWrites([cand('I decided to step down as CTO.', { subject: 'job' })], [nurse], ids, NOW).map((w) => w.kind)).toEqual(['create', 'supersede']);
+  });
+
   it('never lets a fact supersede one said in the same turn: two sides of one subject, not a change', () => {
     const dorm = cand("I'm still living in the student dorm.", { factType: 'event', subject: 'home', sourceTurns: [7] });
     const room = cand('I share a tiny room in the dorm with my roommate Hanna.', { factType: 'event', subject: 'home', sourceTurns: [7] });

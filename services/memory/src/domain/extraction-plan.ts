@@ -100,10 +100,25 @@ export function planExtractionWrites(
 function supersedeOlder(writes: ExtractionWrite[], known: Known[], fact: PlannedFact): void {
   for (let i = known.length - 1; i >= 0; i--) {
     const older = known[i]!;
-    if (older.factId === fact.factId || older.kind === 'proposal' || older.subject !== fact.subject || sameTurn(older, fact)) continue;
+    if (older.factId === fact.factId || older.kind === 'proposal' || !sameSubject(older.subject, fact.subject) || sameTurn(older, fact)) continue;
     writes.push({ kind: 'supersede', factId: older.factId, supersededBy: fact.factId, subject: fact.subject! });
     known.splice(i, 1);
   }
+}
+
+/**
+ * Whether two facts set the same thing. A job may be named by its place or not; an activity may be named longer one time than the other: leaving
+ * "the choir" leaves "the community choir" (`activity:choir` is the tail of `activity:community-choir`),
+ * while a book club and a running club stay two activities.
+ */
+export function sameSubject(a: string | undefined, b: string | undefined): boolean {
+  if (!a || !b) return false;
+  if (a === b) return true;
+  // "job" (no place said) is whichever job the person means; "job:bakery" and "job:st-luke-s" are two jobs.
+  if ((a === 'job' && b.startsWith('job:')) || (b === 'job' && a.startsWith('job:'))) return true;
+  if (!a.startsWith('activity:') || !b.startsWith('activity:')) return false;
+  const [shorter, longer] = a.length < b.length ? [a.slice(9), b.slice(9)] : [b.slice(9), a.slice(9)];
+  return longer.endsWith(`-${shorter}`);
 }
 
 const sameTurn = (a: Pick<CandidateFact, 'sourceSession' | 'sourceTurns'>, b: Pick<CandidateFact, 'sourceSession' | 'sourceTurns'>): boolean =>
