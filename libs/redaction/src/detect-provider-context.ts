@@ -1,4 +1,4 @@
-import { literalTrie } from './literal-trie';
+import { LiteralMatcher } from './literal-matcher';
 import { isEscapeLetter } from './references';
 import { CONTEXT_RULES, type ContextRule } from './rules/context.rules';
 import { type Candidate, RANK_SHAPE } from './secret-kind';
@@ -20,7 +20,8 @@ for (const rule of CONTEXT_RULES) {
     BY_KEYWORD.set(keyword, list);
   }
 }
-const KEYWORD = new RegExp(literalTrie([...BY_KEYWORD.keys()], true), 'gi');
+/** Provider names, case-folded: tried only where a name can start (see `startsWordAt`), never searched for. */
+const KEYWORDS = new LiteralMatcher([...BY_KEYWORD.keys()], true);
 
 const WINDOW_CHARS = 240;
 const WINDOW_WORDS = 8;
@@ -38,43 +39,51 @@ const BLOCK_OPENER = /^[\w.-]*["'\]]?\s*(?::|=\s*\{|\{|:\s*\{)?\s*$/;
  */
 export function detectProviderContext(text: string): Candidate[] {
   const found: Candidate[] = [];
-  const keyword = new RegExp(KEYWORD);
-  let hit: RegExpExecArray | null;
-  while ((hit = keyword.exec(text)) !== null) {
-    const at = hit.index;
-    const end = at + hit[0].length;
-    if (!atBoundary(text, at, end)) {
-      keyword.lastIndex = at + 1;
-      continue;
-    }
-    const rules = BY_KEYWORD.get(hit[0].toLowerCase());
-    if (!rules) continue;
+  const first = KEYWORDS.first;
+  for (let at = 0; at < text.length; at++) {
+    const c = text.charCodeAt(at);
+    if (c >= 128 || first[c] === 0 || !startsWordAt(text, at, c)) continue;
+    const word = KEYWORDS.longestAt(text, at);
+    if (word === -1) continue;
+    const keyword = KEYWORDS.words[word]!;
+    const end = at + keyword.length;
+    if (!endsWordAt(text, end)) continue;
     const [from, to] = window(text, end);
-    if (to - from < 8) continue;
-    const slice = text.slice(from, to);
-    for (const { rule, value } of rules) {
-      value.lastIndex = 0;
-      let m: RegExpExecArray | null;
-      while ((m = value.exec(slice)) !== null) {
-        if (rule.accept && !rule.accept(m[0])) continue;
-        found.push({ kind: rule.kind, start: from + m.index, end: from + m.index + m[0].length, rank: RANK_SHAPE });
-      }
-    }
+    if (to - from >= 8) matchValues(text, from, to, BY_KEYWORD.get(keyword)!, found);
+    // Go on after the name: a name inside it (`rapidapi` in `x-rapidapi`) is the same mention.
+    at = end - 1;
   }
   return found;
 }
 
-/** The name starts a word or a camelCase segment, and does not run on into a longer lower-case word. */
-function atBoundary(text: string, at: number, end: number): boolean {
-  const before = text[at - 1];
-  const first = text[at]!;
-  const startsWord = before === undefined || !/[A-Za-z]/.test(before) || (/[a-z]/.test(before) && /[A-Z]/.test(first))
-    || isEscapeLetter(text, at - 1);
-  if (!startsWord) return false;
-  const after = text[end];
-  const last = text[end - 1]!;
-  if (after === undefined) return true;
-  return /[a-z]/.test(last) ? !/[a-z]/.test(after) : !/[A-Z]/.test(after);
+function matchValues(text: string, from: number, to: number, rules: readonly CompiledContextRule[], found: Candidate[]): void {
+  const slice = text.slice(from, to);
+  for (const { rule, value } of rules) {
+    value.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = value.exec(slice)) !== null) {
+      if (rule.accept && !rule.accept(m[0])) continue;
+      found.push({ kind: rule.kind, start: from + m.index, end: from + m.index + m[0].length, rank: RANK_SHAPE });
+    }
+  }
+}
+
+const isLower = (c: number): boolean => c >= 97 && c <= 122;
+const isUpper = (c: number): boolean => c >= 65 && c <= 90;
+
+/** A name starts a word or a camelCase segment (`c` is the code at `at`). */
+function startsWordAt(text: string, at: number, c: number): boolean {
+  if (at === 0) return true;
+  const before = text.charCodeAt(at - 1);
+  if (!isLower(before) && !isUpper(before)) return true;
+  return (isLower(before) && isUpper(c)) || isEscapeLetter(text, at - 1);
+}
+
+/** A name that ends at `end` does not run on into a longer lower-case word (or upper-case one). */
+function endsWordAt(text: string, end: number): boolean {
+  if (end >= text.length) return true;
+  const after = text.charCodeAt(end);
+  return isLower(text.charCodeAt(end - 1)) ? !isLower(after) : !isUpper(after);
 }
 
 /** The same line after the name (a few words), or the next lines when the name opens a block. */

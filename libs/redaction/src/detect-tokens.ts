@@ -1,3 +1,4 @@
+import { LiteralMatcher } from './literal-matcher';
 import { literalTrie } from './literal-trie';
 import { TOKEN_RULES } from './token-rules';
 import { B, type TokenRule } from './rules/token-rule';
@@ -43,11 +44,25 @@ const IN_RUN = LITERALS.filter((l) => !SPACED.includes(l));
  * `hooks.slack.com/`, digit-led triggers) keep a scan of the whole run.
  */
 const bounded = (literal: string): boolean => BY_PREFIX.get(literal)!.every((c) => c.rule.pattern.startsWith(B));
-/** One search, over the whole text, for shapes that start a word: B, then a literal prefix or a word-start trigger. */
-const WORD_START = new RegExp(
-  `${B}(?:${[literalTrie(IN_RUN.filter(bounded)), ...WORD_START_TRIGGERED.map((c) => `(?:${c.rule.trigger})`)].join('|')})`,
-  'g',
-);
+/**
+ * Shapes that start a word: B, then a literal prefix or a word-start trigger. Looked for by hand inside
+ * runs only (every token is inside one), at positions whose character can begin one and where B holds.
+ */
+const WORD_START_LITERALS = new LiteralMatcher(IN_RUN.filter(bounded));
+const WORD_START_TRIGGER = WORD_START_TRIGGERED.length === 0
+  ? null
+  : new RegExp(WORD_START_TRIGGERED.map((c) => `(?:${c.rule.trigger})`).join('|'), 'y');
+/** Characters a word-start trigger can begin with (Discord's M, N, O). */
+const TRIGGER_FIRST = new Uint8Array(128);
+for (const c of WORD_START_TRIGGERED) for (const code of firstCodes(c.rule.trigger!)) TRIGGER_FIRST[code] = 1;
+
+/** ASCII codes a pattern's first atom matches: a class or one character, which every word-start trigger starts with. */
+function firstCodes(source: string): number[] {
+  const atom = /^(?:\[(?!\^)[^\]]*\]|\\[^A-Za-z0-9]|[^\\()[\]|*+?{}.^$])(?![*?]|\{0)/.exec(source);
+  if (atom === null) throw new Error(`a word-start trigger must begin with a class or a character: ${source}`);
+  const first = new RegExp(`^${atom[0]}$`);
+  return Array.from({ length: 128 }, (_, c) => c).filter((c) => first.test(String.fromCharCode(c)));
+}
 const ANYWHERE = new RegExp(
   [literalTrie(IN_RUN.filter((l) => !bounded(l))), ...BY_TRIGGER.map((c) => `(?:${c.rule.trigger})`)].join('|'),
   'g',
@@ -55,48 +70,65 @@ const ANYWHERE = new RegExp(
 
 /**
  * Every token this detector knows is a run of at least 14 characters without spaces, quotes or
- * brackets. The run scan starts only where a run starts (the lookbehind fails at once inside a
- * word), so a short word costs one step per character instead of up to fourteen.
+ * brackets (`[^\s"'\`<>()[\]{},;]`). Runs are found by a walk over character codes with a table:
+ * the regex it replaces paid a lookbehind at every position of the text.
  */
-const RUN_CLASS = String.raw`[^\s"'\`<>()[\]{},;]`;
-const RUN = new RegExp(`(?<!${RUN_CLASS})${RUN_CLASS}{14,}`, 'g');
-/** A run resumed in its middle, after a token that ended inside it. */
-const RUN_FROM = new RegExp(`${RUN_CLASS}{14,}|${RUN_CLASS}*`, 'y');
-const HASHLIKE = /^[0-9a-f-]+$/;
+const MIN_RUN = 14;
+const RUN_CHAR = new Uint8Array(65536);
+for (let c = 0; c < 65536; c++) RUN_CHAR[c] = isRunChar(c) ? 1 : 0;
 
 /** Provider-shaped tokens (prefix keys, JWTs, Bearer/Basic credentials, webhook URLs). */
 export function detectTokens(text: string): Candidate[] {
   const found: Candidate[] = [];
-  const runs = RUN;
-  runs.lastIndex = 0;
-  const starts = new WordStarts(text);
   let doneUntil = 0;
-  let run: RegExpExecArray | null;
-  while ((run = nextRun(text, runs)) !== null) {
-    const runStart = run.index;
-    const runEnd = runStart + run[0].length;
+  let from = 0;
+  let run: Run | null;
+  while ((run = nextRun(text, from)) !== null) {
+    const { start: runStart, end: runEnd } = run;
+    from = runEnd;
     // Hashes and UUIDs fill transcripts; of all the shapes only ClickHouse's keys can be plain hex.
-    if (HASHLIKE.test(run[0]) && !run[0].startsWith('4b1d')) continue;
+    if (isHashLike(text, runStart, runEnd) && !text.startsWith('4b1d', runStart)) continue;
     if (runStart >= doneUntil) doneUntil = spacedPrefix(text, runStart, found);
-    doneUntil = Math.max(doneUntil, scanRun(text, run[0], runStart, doneUntil, starts, found));
-    runs.lastIndex = Math.max(runEnd, doneUntil);
+    doneUntil = Math.max(doneUntil, scanRun(text, text.slice(runStart, runEnd), runStart, doneUntil, found));
+    from = Math.max(runEnd, doneUntil);
   }
   return found;
 }
 
-/** The next run at or after `runs.lastIndex`, including the rest of a run a token ended inside. */
-function nextRun(text: string, runs: RegExp): RegExpExecArray | null {
-  const from = runs.lastIndex;
-  if (from > 0 && from < text.length && isRunChar(text.charCodeAt(from - 1)) && isRunChar(text.charCodeAt(from))) {
-    RUN_FROM.lastIndex = from;
-    const rest = RUN_FROM.exec(text)!;
-    if (rest[0].length >= 14) {
-      runs.lastIndex = from + rest[0].length;
-      return rest;
-    }
-    runs.lastIndex = from + rest[0].length;
+interface Run {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * The next run of MIN_RUN or more at or after `from`. A `from` inside a run (a token ended there)
+ * starts a run of its own with the rest, when the rest is long enough.
+ */
+function nextRun(text: string, from: number): Run | null {
+  const length = text.length;
+  let at = from;
+  if (at > 0 && at < length && RUN_CHAR[text.charCodeAt(at - 1)] === 1 && RUN_CHAR[text.charCodeAt(at)] === 1) {
+    let end = at;
+    while (end < length && RUN_CHAR[text.charCodeAt(end)] === 1) end++;
+    if (end - at >= MIN_RUN) return { start: at, end };
+    at = end;
   }
-  return runs.exec(text);
+  while (at < length) {
+    while (at < length && RUN_CHAR[text.charCodeAt(at)] === 0) at++;
+    const start = at;
+    while (at < length && RUN_CHAR[text.charCodeAt(at)] === 1) at++;
+    if (at - start >= MIN_RUN) return { start, end: at };
+  }
+  return null;
+}
+
+/** `^[0-9a-f-]+$` over text[start, end). */
+function isHashLike(text: string, start: number, end: number): boolean {
+  for (let k = start; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102) || c === 45)) return false;
+  }
+  return true;
 }
 
 /** `Bearer <run>`, `Basic <run>`: the scheme word just before the run. Returns where matching may go on. */
@@ -117,33 +149,39 @@ function spacedPrefix(text: string, runStart: number, found: Candidate[]): numbe
   return runStart;
 }
 
-/**
- * Word-start hits of the whole text, searched once and handed out in order: a search that runs past
- * one run keeps its hit for the runs after it, so the text is scanned once however many runs it has.
- */
-class WordStarts {
-  private hit: RegExpExecArray | null = null;
-  /** The search has looked at everything before this. */
-  private searched = 0;
+interface WordStart {
+  readonly index: number;
+  /** The literal prefix found there, or null for a trigger alone. */
+  readonly literal: string | null;
+}
 
-  constructor(private readonly text: string) {}
-
-  /** The first hit at or after `from`, or null. */
-  next(from: number): RegExpExecArray | null {
-    if (this.hit !== null && this.hit.index >= from) return this.hit;
-    if (this.hit === null && this.searched > from && this.searched === Infinity) return null;
-    WORD_START.lastIndex = from;
-    this.hit = WORD_START.exec(this.text);
-    this.searched = this.hit === null ? Infinity : this.hit.index;
-    return this.hit;
+/** The first word-start hit in [from, limit): a literal prefix or a trigger where B holds, as the regex `B(?:prefixes|triggers)` would find it. */
+function nextWordStart(text: string, from: number, limit: number): WordStart | null {
+  const literals = WORD_START_LITERALS;
+  for (let at = from; at < limit; at++) {
+    const c = text.charCodeAt(at);
+    if (c >= 128 || (literals.first[c] === 0 && TRIGGER_FIRST[c] === 0)) continue;
+    if (!boundaryAt(text, at)) continue;
+    const word = literals.first[c] === 1 ? literals.longestAt(text, at) : -1;
+    if (word !== -1) return { index: at, literal: literals.words[word]! };
+    if (TRIGGER_FIRST[c] === 1 && WORD_START_TRIGGER !== null) {
+      WORD_START_TRIGGER.lastIndex = at;
+      if (WORD_START_TRIGGER.test(text)) return { index: at, literal: null };
+    }
   }
+  return null;
+}
+
+/** B at `at`: the previous character does not continue a word, or is an escape's letter (`\\nghp_…`). */
+function boundaryAt(text: string, at: number): boolean {
+  return at === 0 || !continuesWord(text, at);
 }
 
 /**
  * Prefix and trigger hits inside one run, in order of position; each hit is matched against the whole
  * text. At one position the word-start prefix is tried before the trigger found there.
  */
-function scanRun(text: string, run: string, runStart: number, doneUntil: number, starts: WordStarts, found: Candidate[]): number {
+function scanRun(text: string, run: string, runStart: number, doneUntil: number, found: Candidate[]): number {
   const runEnd = runStart + run.length;
   let at = Math.max(runStart, doneUntil);
   let resumeAt = doneUntil;
@@ -151,7 +189,7 @@ function scanRun(text: string, run: string, runStart: number, doneUntil: number,
   const anywhere = ANYWHERE;
   anywhere.lastIndex = at - runStart;
   let other = anywhere.exec(run);
-  let start = starts.next(at);
+  let start = nextWordStart(text, at, runEnd);
   while (at < runEnd) {
     const otherAt = other === null ? Infinity : runStart + other.index;
     const startAt = start === null ? Infinity : start.index;
@@ -159,13 +197,13 @@ function scanRun(text: string, run: string, runStart: number, doneUntil: number,
     if (hitAt >= runEnd) break;
     let end: number | null = null;
     if (startAt === hitAt) {
-      const literal = BY_PREFIX.get(start![0]);
+      const literal = start!.literal === null ? undefined : BY_PREFIX.get(start!.literal);
       end = (literal ? tryRules(text, hitAt, literal, found) : null) ?? tryRules(text, hitAt, WORD_START_TRIGGERED, found);
     }
     if (end === null && otherAt === hitAt) end = tryRules(text, hitAt, BY_PREFIX.get(other![0]) ?? triggeredAt(text, hitAt), found);
     at = end === null ? hitAt + 1 : Math.max(hitAt + 1, end);
     if (end !== null) resumeAt = Math.max(resumeAt, end);
-    if (start !== null && start.index < at) start = starts.next(at);
+    if (start !== null && start.index < at) start = nextWordStart(text, at, runEnd);
     if (other !== null && runStart + other.index < at) {
       anywhere.lastIndex = at - runStart;
       other = at < runEnd ? anywhere.exec(run) : null;
