@@ -11,46 +11,8 @@ export type { RecallHit, RecallRequestBody };
 // The tab list and the limits are values the UI needs at run time: they come from a zod-free contracts file.
 export { MEMORY_CATEGORIES as CATEGORIES, MAX_FACT_CHARS, MIN_SEARCH_CHARS, type MemoryCategory as Category } from '@mnemo/contracts/src/memory-categories';
 export type { CreateMemoryRequest, ListMemoriesParams, PatchMemoryRequest, SearchMemoriesParams } from '@mnemo/contracts/src/memory.api';
-import type { MemoryCategory as Category } from '@mnemo/contracts/src/memory-categories';
-
-export interface Memory {
-  id: string;
-  factType: FactTypeName;
-  category: Exclude<Category, 'All' | 'Facts'>;
-  content: string;
-  confidence: ConfidenceLevel;
-  source: string;
-  origin: { session: string; segment?: number; artifactId?: string; messageSeq?: number; turns?: number[] };
-  occurredOn: string | null;
-  editedByPerson: boolean;
-  status: 'active' | 'superseded';
-  supersededBy: string | null;
-  supersedes?: Array<{ id: string; content: string }>;
-  sensitive: boolean;
-  confirmed: boolean;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-  lastUsedAt: string | null;
-}
-
-export interface MemoryPage {
-  memories: Memory[];
-  counts: Record<Category, number>;
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface SearchHit {
-  id: string;
-  factType: FactTypeName;
-  content: string;
-  version: number;
-  rank: number;
-  /** Server-escaped text with `<mark>` around the matches: the only markup in it is ours. */
-  snippet: string;
-}
+// The answers the memory service gives, defined once in the contract.
+export type { MemoryView as Memory, MemoryPage, MemorySearchHit as SearchHit } from '@mnemo/contracts/src/memory.api';
 
 export interface Proposal {
   id: string;

@@ -58,3 +58,53 @@ export type ListMemoriesParams = z.input<typeof ListMemoriesQuery>;
 export type SearchMemoriesParams = z.input<typeof SearchMemoriesQuery>;
 export type CreateMemoryRequest = z.input<typeof CreateMemoryBody>;
 export type PatchMemoryRequest = z.input<typeof PatchMemoryBody>;
+
+/**
+ * What the memory service answers (the web UI reads these types; the e2e tests check the shapes): one
+ * definition, so the UI cannot drift from the service.
+ */
+export interface MemoryView {
+  id: string;
+  factType: z.infer<typeof FactType>;
+  category: Exclude<MemoryCategory, 'All' | 'Facts'>;
+  content: string;
+  confidence: z.infer<typeof Confidence>;
+  source: string;
+  /** Where it came from (issue 11): the session and, for an extracted fact, the turns it was read from; or the artifact. */
+  origin: { session: string; segment?: number; artifactId?: string; messageSeq?: number; turns?: number[] };
+  /** The day an event happened or is planned for. */
+  occurredOn: string | null;
+  /** The person changed it; its origin still says where it first came from. */
+  editedByPerson: boolean;
+  /** `superseded`: a newer fact about the same thing replaced it (`supersededBy`); it stays for its history. */
+  status: 'active' | 'superseded';
+  supersededBy: string | null;
+  /** The facts this one replaced, oldest first (filled by the reads; empty from memoryView alone). */
+  supersedes?: Array<{ id: string; content: string }>;
+  sensitive: boolean;
+  confirmed: boolean;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  lastUsedAt: string | null;
+}
+
+/** `GET /v1/memories`: one tab's page, with every tab's count. */
+export interface MemoryPage {
+  memories: MemoryView[];
+  counts: Record<MemoryCategory, number>;
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** One hit of `GET /v1/memories/search`. */
+export interface MemorySearchHit {
+  id: string;
+  factType: z.infer<typeof FactType>;
+  content: string;
+  version: number;
+  rank: number;
+  /** Server-escaped text with `<mark>` around the matches: the only markup in it is ours. */
+  snippet: string;
+}

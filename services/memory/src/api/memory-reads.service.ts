@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { INGEST_RPC, SessionTurnReply } from '@mnemo/contracts';
+import { INGEST_RPC, SessionTurnReply, type MemoryPage, type MemorySearchHit } from '@mnemo/contracts';
 import { EVENT_LOG, requestFromService, type EventLog } from '@mnemo/eventing';
 import { DATA_SOURCE } from '@mnemo/persistence';
 import { factTypesIn, type MemoryCategory } from '../domain/memory-categories';
@@ -46,7 +46,7 @@ export class MemoryReadsService {
     return view && { id: view.id, factType: view.factType, content: view.content, confidence: view.confidence as MemoryRecord['confidence'], version: view.version, status: view.status };
   }
 
-  async list(accountId: string, category: MemoryCategory, page: number, pageSize: number) {
+  async list(accountId: string, category: MemoryCategory, page: number, pageSize: number): Promise<MemoryPage> {
     const types = factTypesIn(category);
     const [rows, totals]: [Array<Record<string, any>>, Array<{ fact_type: FactTypeName; n: number }>] = await Promise.all([
       this.db.query(
@@ -61,7 +61,7 @@ export class MemoryReadsService {
   }
 
   /** Ranked full-text search; snippets are built for the returned page only. */
-  async search(accountId: string, q: string, category: MemoryCategory, limit: number) {
+  async search(accountId: string, q: string, category: MemoryCategory, limit: number): Promise<{ hits: MemorySearchHit[] }> {
     const rows: Array<Record<string, any>> = await this.db.query(
       `WITH query AS (SELECT websearch_to_tsquery('english', $2) AS tsq),
        hits AS (

@@ -1,32 +1,9 @@
 import { FACTS_GROUP, MEMORY_CATEGORIES, categoryOf, type MemoryCategory } from './memory-categories';
+import type { MemoryView } from '@mnemo/contracts';
 import type { FactTypeName } from './memory-fact';
 
-/** A memory as the Explorer shows it. */
-export interface MemoryView {
-  id: string;
-  factType: FactTypeName;
-  category: MemoryCategory;
-  content: string;
-  confidence: string;
-  source: string;
-  /** Where it came from (issue 11): the session and, for an extracted fact, the turns it was read from; or the artifact. */
-  origin: { session: string; segment?: number; artifactId?: string; messageSeq?: number; turns?: number[] };
-  /** The day an event happened or is planned for. */
-  occurredOn: string | null;
-  /** The person changed it; its origin still says where it first came from. */
-  editedByPerson: boolean;
-  /** `superseded`: a newer fact about the same thing replaced it (`supersededBy`); it stays for its history. */
-  status: 'active' | 'superseded';
-  supersededBy: string | null;
-  /** The facts this one replaced, oldest first (filled by the reads; empty from memoryView alone). */
-  supersedes?: Array<{ id: string; content: string }>;
-  sensitive: boolean;
-  confirmed: boolean;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-  lastUsedAt: string | null;
-}
+/** A memory as the Explorer shows it: the wire shape is the contract's, shared with the web UI. */
+export type { MemoryView };
 
 const iso = (value: unknown): string => new Date(value as string).toISOString();
 // node-postgres reads a date column as local midnight; the stored day is what counts.
