@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { visitedPlace, type MnemoClient, type PriorWorkItem, type RecallHit, type VisitedEntry } from '@mnemo/mnemo-client';
+import { visitedPlace, type MnemoClient, type PriorDecision, type PriorWorkItem, type RecallHit, type VisitedEntry } from '@mnemo/mnemo-client';
 import { decodeCursor, fitResult, pageOfItems, pageOfText } from './tool-output';
 
 export interface ToolContext {
@@ -30,6 +30,10 @@ const sessionId = z
   .optional()
   .describe('The Mnemo session id (given at session start as "Mnemo session id"). Omit to use the current session.');
 const RECALL_CAP = 50;
+/** Sessions or decisions asked of each place (the routes' own default). */
+const PRIOR_LIMIT = 10;
+/** A decision's identity across the two asks: its id where the route gives it. */
+const decisionKey = (d: PriorDecision) => String(d.decisionId ?? `${d.sessionId ?? ''}|${d.topic}`);
 
 const day = (iso: string | undefined | null) => (iso ? iso.slice(0, 10) : 'undated');
 
@@ -47,20 +51,40 @@ export class ToolInputError extends Error {
   }
 }
 
-/** Recall with the project first, then everywhere, best first, without repeats. */
-async function recallProjectFirst(input: { query: string; project?: string; since?: string; sessionIds?: string[] }, want: number, context: ToolContext) {
-  const base = { query: input.query, limit: want, ...(input.since ? { since: input.since } : {}), ...(input.sessionIds ? { sessionIds: input.sessionIds } : {}) };
-  const project = input.project ?? context.project;
-  if (!project) return (await context.client.recall(base)).hits;
-  const scoped = (await context.client.recall({ ...base, project })).hits;
-  if (input.project || scoped.length >= want) return scoped;
-  const seen = new Set(scoped.map((h) => h.chunkId));
-  const wider = (await context.client.recall(base)).hits.filter((h) => !seen.has(h.chunkId));
-  return [...scoped, ...wider].slice(0, want);
+/** An answer's item, and whether it came from outside the current project (said beside it, so the agent weighs it). */
+interface Placed<T> {
+  item: T;
+  elsewhere: boolean;
 }
 
-const renderHit = (hit: RecallHit, index: number) =>
-  `${index + 1}. [${hit.score.toFixed(2)}] ${day(hit.occurredAt)} · session ${hit.sessionId} · turns ${hit.turnSeqs.join(', ')}\n   ${hit.snippet.replace(/\n/g, '\n   ')}`;
+/**
+ * The current project's answer first; when it holds fewer than `want`, the best of everywhere else
+ * after it, without repeats. A project the agent names is the only one asked; with no project known,
+ * everywhere is asked once. `projectOf` tells an item's own project where the answer carries it.
+ */
+async function projectFirst<T>(
+  ask: (project: string | undefined) => Promise<T[]>,
+  options: { named?: string; current?: string; want: number; key: (item: T) => string; projectOf?: (item: T) => string | null | undefined },
+): Promise<Array<Placed<T>>> {
+  const here = (items: T[]) => items.map((item) => ({ item, elsewhere: false }));
+  if (options.named) return here(await ask(options.named));
+  if (!options.current) return here(await ask(undefined));
+  const scoped = await ask(options.current);
+  if (scoped.length >= options.want) return here(scoped);
+  const seen = new Set(scoped.map(options.key));
+  const wider = (await ask(undefined)).filter((item) => !seen.has(options.key(item)));
+  const elsewhere = (item: T) => (options.projectOf ? options.projectOf(item) !== options.current : true);
+  return [...here(scoped), ...wider.map((item) => ({ item, elsewhere: elsewhere(item) }))].slice(0, options.want);
+}
+
+/** Said after an item from outside the current project. */
+const ELSEWHERE = (project: unknown) => ` · another project${typeof project === 'string' && project ? ` (${project})` : ''}`;
+
+const projectInput = (what: string) =>
+  z.string().max(2000).optional().describe(`Only this repository (its root path). Default: ${what} in the current repository first, then from others, marked as such.`);
+
+const renderHit = ({ item: hit, elsewhere }: Placed<RecallHit>, index: number) =>
+  `${index + 1}. [${hit.score.toFixed(2)}] ${day(hit.occurredAt)} · session ${hit.sessionId} · turns ${hit.turnSeqs.join(', ')}${elsewhere ? ELSEWHERE(undefined) : ''}\n   ${hit.snippet.replace(/\n/g, '\n   ')}`;
 
 export const recallConversation = tool({
   name: 'recall_conversation',
@@ -73,7 +97,7 @@ export const recallConversation = tool({
   input: z.object({
     query: z.string().trim().min(2).max(500).describe('What to look for, e.g. "redis connection pool timeout" or "why we dropped GraphQL".'),
     limit: z.number().int().min(1).max(20).default(5).describe('Hits per page (default 5).'),
-    project: z.string().max(2000).optional().describe('Only this repository (its root path). Default: the current repository first, then everywhere.'),
+    project: projectInput('conversations'),
     since: z.iso.datetime({ offset: true }).or(z.iso.date()).optional().describe('Only conversations on or after this date, e.g. 2026-11-01.'),
     sessionIds: z.array(z.string().max(128)).max(20).optional().describe('Only these sessions.'),
     cursor,
@@ -83,7 +107,13 @@ export const recallConversation = tool({
     const offset = decodeCursor(this.name, input.cursor);
     const want = Math.min(RECALL_CAP, offset + input.limit);
     const since = input.since && input.since.length === 10 ? `${input.since}T00:00:00Z` : input.since;
-    const hits = await recallProjectFirst({ ...input, since }, want, context);
+    const base = { query: input.query, limit: want, ...(since ? { since } : {}), ...(input.sessionIds ? { sessionIds: input.sessionIds } : {}) };
+    const hits = await projectFirst(async (project) => (await context.client.recall(project ? { ...base, project } : base)).hits, {
+      named: input.project,
+      current: context.project,
+      want,
+      key: (hit) => hit.chunkId,
+    });
     if (hits.length <= offset) return offset === 0 ? `No earlier conversation matches "${input.query}". Try other words, or drop filters.` : 'No more results.';
     const page = pageOfItems(hits.slice(0, offset + input.limit), offset, renderHit, { tool: this.name, moreMayExist: hits.length === want && want < RECALL_CAP });
     return fitResult(this.name, page.text, context.spillDir);
@@ -95,12 +125,12 @@ const listOf = (label: string, values: unknown) => (Array.isArray(values) && val
 /** The route's verdict (template, avoid, caution, unknown) as advice an agent can follow. */
 const ADVICE: Record<string, string> = { template: 'a template to follow', avoid: 'avoid repeating it', caution: 'go carefully' };
 
-function renderPriorWork(item: PriorWorkItem, index: number): string {
+function renderPriorWork({ item, elsewhere }: Placed<PriorWorkItem>, index: number): string {
   const outcome = String(item.outcome ?? 'unknown');
   const advice = ADVICE[String(item.verdict)];
   const when = day((item.endedAt as string | undefined) ?? item.startedAt);
   return (
-    `${index + 1}. ${when} · session ${item.sessionId} · ${outcome}${advice ? ` (${advice})` : ''}` +
+    `${index + 1}. ${when} · session ${item.sessionId} · ${outcome}${advice ? ` (${advice})` : ''}${elsewhere ? ELSEWHERE(item.project) : ''}` +
     (item.summary ? `\n   ${String(item.summary).replace(/\n/g, '\n   ')}` : '') +
     listOf('files', item.filesEdited ?? item.files) +
     listOf('lessons', item.lessons) +
@@ -113,20 +143,27 @@ export const priorWork = tool({
   title: 'Prior work on a file or task',
   description:
     'Has anyone worked on this before? Give a file path (matched by its end, e.g. "src/auth/session.ts") or a task in a ' +
-    'sentence. Returns earlier sessions, newest or best first, each with its outcome: merged (a template to follow), ' +
+    'sentence. Returns earlier sessions (in this repository first, then others, marked as such), newest or best first, each with its outcome: merged (a template to follow), ' +
     'reverted (avoid it), abandoned (caution) or unknown, with its summary, files edited, lessons and commits. Call it before starting a change.',
   input: z
     .object({
       file: z.string().trim().min(1).max(1000).optional().describe('A file path or its end, e.g. "services/gateway/src/auth.guards.ts".'),
       task: z.string().trim().min(3).max(1000).optional().describe('The task in a sentence, e.g. "add rate limiting to the login route".'),
+      project: projectInput('sessions'),
       cursor,
     })
     .refine((v) => (v.file === undefined) !== (v.task === undefined), { message: 'give exactly one of file or task', path: ['file'] }),
   readOnly: true,
   async run(input, context) {
     const offset = decodeCursor(this.name, input.cursor);
-    const answer = await context.client.priorWork(input.file !== undefined ? { file: input.file } : { task: input.task! });
-    const items = answer.sessions ?? answer.items ?? [];
+    const by = input.file !== undefined ? { file: input.file } : { task: input.task! };
+    const items = await projectFirst(
+      async (project) => {
+        const answer = await context.client.priorWork(by, { project, limit: PRIOR_LIMIT });
+        return answer.sessions ?? answer.items ?? [];
+      },
+      { named: input.project, current: context.project, want: PRIOR_LIMIT, key: (item) => item.sessionId, projectOf: (item) => item.project },
+    );
     if (items.length <= offset) return offset === 0 ? `No earlier session worked on ${input.file ?? `"${input.task}"`}.` : 'No more results.';
     return fitResult(this.name, pageOfItems(items, offset, renderPriorWork, { tool: this.name, moreMayExist: false }).text, context.spillDir);
   },
@@ -136,26 +173,36 @@ export const priorDecisions = tool({
   name: 'prior_decisions',
   title: 'Prior decisions on a topic',
   description:
-    'What was decided before about a topic: each decision with its stance (chose, rejected, deferred) and rationale. ' +
+    'What was decided before about a topic (in this repository first, then others, marked as such): each decision with its stance (chose, rejected, deferred) and rationale. ' +
     'Use it before proposing a design, a library or an approach. A rejection is context to revisit, never a veto: ' +
     'say so if you go against one, with what changed.',
   input: z.object({
     query: z.string().trim().min(2).max(500).describe('The topic, e.g. "message queue" or "ORM for the billing service".'),
+    project: projectInput('decisions'),
     cursor,
   }),
   readOnly: true,
   async run(input, context) {
     const offset = decodeCursor(this.name, input.cursor);
-    const answer = await context.client.priorDecisions(input.query);
-    const decisions = answer.decisions ?? [];
+    let note: string | undefined;
+    const decisions = await projectFirst(
+      async (project) => {
+        const answer = await context.client.priorDecisions(input.query, { project, limit: PRIOR_LIMIT });
+        note ??= answer.note;
+        return answer.decisions ?? [];
+      },
+      { named: input.project, current: context.project, want: PRIOR_LIMIT, key: decisionKey, projectOf: (d) => d.project },
+    );
     if (decisions.length <= offset) return offset === 0 ? `No earlier decision about "${input.query}".` : 'No more results.';
     const page = pageOfItems(
       decisions,
       offset,
-      (d, i) => `${i + 1}. ${d.stance.toUpperCase()}: ${d.topic} (${day((d.decidedAt ?? d.occurredAt) as string | undefined)}${d.sessionId ? `, session ${d.sessionId}` : ''})${d.rationale ? `\n   why: ${d.rationale}` : ''}`,
+      ({ item: d, elsewhere }, i) =>
+        `${i + 1}. ${d.stance.toUpperCase()}: ${d.topic} (${day((d.decidedAt ?? d.occurredAt) as string | undefined)}${d.sessionId ? `, session ${d.sessionId}` : ''}${elsewhere ? ELSEWHERE(d.project).replace(' · ', ', ') : ''})` +
+        (d.rationale ? `\n   why: ${d.rationale}` : ''),
       { tool: this.name, moreMayExist: false },
     );
-    return fitResult(this.name, page.text + (answer.note ? `\n\n${answer.note}` : ''), context.spillDir);
+    return fitResult(this.name, page.text + (note ? `\n\n${note}` : ''), context.spillDir);
   },
 });
 

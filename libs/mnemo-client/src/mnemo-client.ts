@@ -36,12 +36,12 @@ export class MnemoClient {
     return this.send('POST', '/v1/recall', undefined, request);
   }
 
-  priorWork(by: { file: string } | { task: string }): Promise<PriorWorkAnswer> {
-    return this.send('GET', '/v1/prior-work', by);
+  priorWork(by: { file: string } | { task: string }, scope: { project?: string; limit?: number } = {}): Promise<PriorWorkAnswer> {
+    return this.send('GET', '/v1/prior-work', { ...by, ...scope });
   }
 
-  priorDecisions(q: string): Promise<PriorDecisionsAnswer> {
-    return this.send('GET', '/v1/prior-decisions', { q });
+  priorDecisions(q: string, scope: { project?: string; limit?: number } = {}): Promise<PriorDecisionsAnswer> {
+    return this.send('GET', '/v1/prior-decisions', { q, ...scope });
   }
 
   searchMemories(q: string, category: string | undefined, limit: number): Promise<MemorySearchAnswer> {

@@ -22,6 +22,7 @@ export interface PriorWorkItem {
   commitShas?: string[];
   startedAt?: string;
   endedAt?: string | null;
+  project?: string | null;
   [key: string]: unknown;
 }
 export interface PriorWorkAnswer {
@@ -38,6 +39,8 @@ export interface PriorDecision {
   decidedAt?: string;
   occurredAt?: string;
   score?: number;
+  decisionId?: string;
+  project?: string | null;
   [key: string]: unknown;
 }
 export interface PriorDecisionsAnswer {
