@@ -4,8 +4,14 @@
  * generated vocabulary), applied straight to the read model (the log's ingest rate is measured by
  * ingest.bench and retrieval.bench); then `POST /v1/recall` is timed over keep-alive HTTP beside two
  * floors measured in the same run: `GET /healthz` on the same connection and a bare `SELECT 1` on the
- * pool. BENCH_CHUNKS sets the size. Numbers only.
+ * pool. BENCH_CHUNKS sets the size. BENCH_KEEP=1 keeps the built account in a fixed namespace
+ * (schema, streams and cache named after the size: bench_recall_<size>) and reuses it on the next run
+ * instead of building it again (minutes at 100,000 chunks), so a change to the query can be measured
+ * in seconds; drop the schema by hand when done. Numbers only.
  */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { StoredEvent } from '@mnemo/contracts';
 import { applyEvents } from '@mnemo/persistence';
 import { recallProjection } from '@mnemo/recall-service';
@@ -15,6 +21,7 @@ const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 100_000);
 const TURNS_PER_SESSION = 30;
 const TURN_WORDS = 60;
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 600);
+const KEPT = process.env.BENCH_KEEP === '1' ? `bench_recall_${CHUNKS}` : undefined;
 
 /** A small deterministic PRNG, so every run builds the same corpus. */
 function mulberry32(seed: number) {
@@ -27,6 +34,8 @@ function mulberry32(seed: number) {
 }
 
 const random = mulberry32(13);
+/** The questions draw from their own generator, so a reused corpus is asked the same questions as a built one. */
+const questionRandom = mulberry32(31);
 const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'tas', 'vo', 'dri', 'pel', 'sun', 'qua', 'zor', 'bex', 'nim', 'hal', 'tro', 'gis', 'fen', 'wur', 'ost', 'ly'];
 const VOCABULARY = Array.from({ length: 20_000 }, (_, i) => {
   let word = '';
@@ -39,8 +48,8 @@ const CUMULATIVE = (() => {
   let acc = 0;
   return VOCABULARY.map((_, i) => (acc += 1 / (i + 1) / HARMONIC));
 })();
-function zipfWord(): string {
-  const r = random();
+function zipfWord(rng = random): string {
+  const r = rng();
   let lo = 0;
   let hi = CUMULATIVE.length - 1;
   while (lo < hi) {
@@ -50,7 +59,7 @@ function zipfWord(): string {
   }
   return VOCABULARY[lo]!;
 }
-const sentence = (words: number) => Array.from({ length: words }, zipfWord).join(' ');
+const sentence = (words: number) => Array.from({ length: words }, () => zipfWord()).join(' ');
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ?? 0;
 
 async function timed(count: number, call: () => Promise<Response>): Promise<number[]> {
@@ -66,13 +75,15 @@ async function timed(count: number, call: () => Promise<Response>): Promise<numb
 }
 
 async function main() {
-  const harness = await startHarness({ target: 'gateway,recall' });
+  const harness = await startHarness({ target: 'gateway,recall', keptNamespace: KEPT });
   try {
-    const { accountId, apiKey } = await harness.createAccount('scale');
+    const kept = KEPT ? join(tmpdir(), `${KEPT}.account.json`) : undefined;
+    const reused = kept && existsSync(kept) ? (JSON.parse(readFileSync(kept, 'utf8')) as { accountId: string; apiKey: string; chunks: number }) : undefined;
+    const { accountId, apiKey } = reused ?? (await harness.createAccount('scale'));
     const { dataSource } = harness.platform.infra;
     const started = performance.now();
     let seq = 1_000_000_000;
-    let chunks = 0;
+    let chunks = reused?.chunks ?? 0;
     for (let session = 0; chunks < CHUNKS; session += 100) {
       const events: StoredEvent[] = [];
       for (let s = session; s < session + 100; s += 1) {
@@ -100,13 +111,14 @@ async function main() {
     }
     for (const table of ['recall_chunks', 'recall_chunk_terms', 'recall_lexemes', 'recall_sessions']) await dataSource.query(`ANALYZE ${table}`);
     const buildSeconds = (performance.now() - started) / 1000;
+    if (kept && !reused) writeFileSync(kept, JSON.stringify({ accountId, apiKey, chunks }));
 
     const base = `http://127.0.0.1:${harness.platform.httpPort}`;
     const headers = { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' };
     const queries = Array.from({ length: QUERIES }, () => {
       // 2–6 words: a mix of common and rare ones, as a question would be
-      const words = 2 + Math.floor(random() * 5);
-      return Array.from({ length: words }, () => (random() < 0.5 ? VOCABULARY[Math.floor(random() * 200)]! : zipfWord())).join(' ');
+      const words = 2 + Math.floor(questionRandom() * 5);
+      return Array.from({ length: words }, () => (questionRandom() < 0.5 ? VOCABULARY[Math.floor(questionRandom() * 200)]! : zipfWord(questionRandom))).join(' ');
     });
     const recall = (query: string) => fetch(`${base}/v1/recall`, { method: 'POST', headers, body: JSON.stringify({ query, limit: 10 }) });
     await timed(50, () => recall(queries[0]!)); // warm the pool, the plans and the caches
@@ -121,7 +133,11 @@ async function main() {
     }
     const hits = (await (await recall(queries[1]!)).json()) as { hits?: unknown[] };
 
-    console.log(`account with ${chunks} chunks (${(chunks * TURNS_PER_SESSION) / 10} turns ≈ built in ${buildSeconds.toFixed(0)} s by the recall projection)`);
+    console.log(
+      reused
+        ? `account with ${chunks} chunks, reused from ${KEPT} (built earlier by the recall projection)`
+        : `account with ${chunks} chunks (${(chunks * TURNS_PER_SESSION) / 10} turns ≈ built in ${buildSeconds.toFixed(0)} s by the recall projection)`,
+    );
     console.log(`POST /v1/recall (${QUERIES} queries, 2–6 words, limit 10): p50 ${percentile(recallTimes, 50).toFixed(1)} ms, p99 ${percentile(recallTimes, 99).toFixed(1)} ms`);
     console.log(`GET /healthz floor on the same connection: p50 ${percentile(floorTimes, 50).toFixed(2)} ms, p99 ${percentile(floorTimes, 99).toFixed(2)} ms`);
     console.log(`SELECT 1 floor on the pool: p50 ${percentile(selectOne, 50).toFixed(2)} ms, p99 ${percentile(selectOne, 99).toFixed(2)} ms`);

@@ -23,9 +23,15 @@ export interface Harness {
  * its own: random stream and subject prefixes, a random Postgres schema and a random cache prefix.
  */
 export async function startHarness(
-  options: { target?: string; env?: Record<string, string>; logDestination?: DestinationStream } = {},
+  options: {
+    target?: string;
+    env?: Record<string, string>;
+    logDestination?: DestinationStream;
+    /** A fixed namespace kept after stop (streams, schema, cache), for benches that reuse data they built once. */
+    keptNamespace?: string;
+  } = {},
 ): Promise<Harness> {
-  const ns = uniqueName('t').toLowerCase();
+  const ns = options.keptNamespace ?? uniqueName('t').toLowerCase();
   // Every service parses its settings from this environment, never from process.env directly.
   const env: Record<string, string | undefined> = {
     ...process.env,
@@ -77,6 +83,7 @@ export async function startHarness(
     },
     async stop() {
       await platform.stop();
+      if (options.keptNamespace) return;
       const log = await JetStreamEventLog.connect({ servers: TEST_NATS_URL, streamPrefix: ns.toUpperCase(), subjectPrefix: ns });
       await log.deleteStreams();
       await log.close();
