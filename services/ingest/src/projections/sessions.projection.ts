@@ -4,6 +4,7 @@ import { redact } from '@mnemo/redaction';
 import { Sessions1764400000100 } from './sessions.migration';
 import { SessionsPerson1764400031500 } from './sessions-person.migration';
 import { SessionsProject1764400031510 } from './sessions-project.migration';
+import { TurnsUnsearched1764900000400 } from './turns-unsearched.migration';
 import { upsertTurns } from './turns-bulk';
 
 /**
@@ -15,7 +16,7 @@ export const sessionsProjection: Projection = {
   name: 'sessions',
   handles: ['SessionStarted', 'SessionEnded', 'TurnRecorded'],
   tables: ['sessions', 'turns'],
-  migrations: [Sessions1764400000100, SessionsPerson1764400031500, SessionsProject1764400031510],
+  migrations: [Sessions1764400000100, SessionsPerson1764400031500, SessionsProject1764400031510, TurnsUnsearched1764900000400],
 
   /** Turns, the bulk of the log, go in one statement per batch; session events one by one. */
   async applyMany(sql: Sql, events: StoredEvent[]): Promise<void> {
