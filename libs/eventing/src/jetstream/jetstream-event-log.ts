@@ -28,6 +28,7 @@ import type {
 } from '../event-log.port';
 import { NoResponderError } from '../event-log.port';
 import { MicroBatcher } from './micro-batcher';
+import './settled-request-cancel';
 import { decodeReply, encodeReply } from '../rpc-envelope';
 
 export interface JetStreamEventLogOptions {
