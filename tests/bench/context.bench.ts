@@ -10,7 +10,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { CONTEXT_RPC, subjects, type EventEnvelope } from '@mnemo/contracts';
 import { ContextCacheFront } from '@mnemo/context-service';
@@ -27,6 +29,10 @@ const ARTIFACTS = 50;
 const INSIGHTS = 30;
 const CONNECTIONS = 100;
 const SECONDS = Number(process.env.BENCH_CONTEXT_SECONDS ?? 8);
+/** When set, a directory: the single cold requests and each run under load write `<name>.cpuprofile` of this process (the platform's side) there. */
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
+/** When set, a comma-separated subset of the runs under load (bare-node-http,healthz,claude-md-cold,claude-md-warm,memory-block-cold,memory-block-warm). */
+const ONLY_RUNS = process.env.BENCH_CONTEXT_RUNS?.split(',');
 const TYPES = ['value', 'goal', 'preference', 'decision', 'event', 'insight', 'relationship'];
 
 let seed = 11;
@@ -85,8 +91,9 @@ function loadFromChild(options: LoadOptions & { url: string; connections: number
 }
 
 async function main() {
-  // Without the profile and insight reactors, which would synthesize from the seeded artifacts while the bench measures reads.
-  const harness = await startHarness({ target: 'gateway,redaction,cost-ledger,ingest,compaction,memory,context', env: { MNEMO_DB_POOL_SIZE: '20' } });
+  // Without the profile and insight reactors, which would synthesize from the seeded artifacts while the bench measures reads,
+  // and without memory, whose artifact extraction (debounced, so past the settle below) ran its NLP through the measured runs.
+  const harness = await startHarness({ target: 'gateway,redaction,cost-ledger,ingest,compaction,context', env: { MNEMO_DB_POOL_SIZE: '20' } });
   const { platform } = harness;
   try {
     const { accountId, apiKey } = await harness.createAccount('bench');
@@ -139,8 +146,8 @@ async function main() {
     }
     const results = await platform.infra.log.appendMany('events', events);
     const last = results.at(-1)!.seq;
-    for (const name of ['context', 'context-sources', 'sessions', 'memory']) await waitForCheckpoint(db, name, last, 60_000);
-    // Measure reads alone: the seeded transcript's compaction and extraction run to the end first.
+    for (const name of ['context', 'context-sources', 'sessions']) await waitForCheckpoint(db, name, last, 60_000);
+    // Measure reads alone: the seeded transcript's compaction runs to the end first.
     const nc = await connect({ servers: TEST_NATS_URL, noAsyncTraces: true });
     await settleConsumers(await jetstreamManager(nc), harness.config.MNEMO_STREAM_PREFIX, 300_000);
     await nc.close();
@@ -172,12 +179,23 @@ async function main() {
       console.log(`  ${label.padEnd(44)} p50 ${took[Math.floor(times / 2)].toFixed(2).padStart(6)} ms  p99 ${took[Math.floor(times * 0.99)].toFixed(2).padStart(6)} ms`);
       return took[Math.floor(times / 2)];
     };
+    const profiler = CPU_PROFILE_DIR ? new Session() : null;
+    profiler?.connect();
+    await profiler?.post('Profiler.enable');
+    const profiled = async <T>(name: string, step: () => Promise<T>): Promise<T> => {
+      await profiler?.post('Profiler.start');
+      const result = await step();
+      if (profiler) writeFileSync(path.join(CPU_PROFILE_DIR!, `${name}.cpuprofile`), JSON.stringify((await profiler.post('Profiler.stop')).profile));
+      return result;
+    };
     let n = 0;
     console.log('single requests, sequential (200 each):');
     await median('HTTP GET /healthz (the HTTP stack alone)', () => httpGet('/healthz'));
     await median('HTTP claude-md warm (cache hit)', () => httpGet(warmPath));
     await median('HTTP memory-block warm (cache hit)', () => httpGet('/v1/context/memory-block'));
-    const coldSingle = await median('HTTP claude-md cold (builds)', () => httpGet(`/v1/context/claude-md?sessionId=single-${n++}&source=ai-coaching:interview`), 50);
+    const coldSingle = await profiled('single-claude-md-cold', () =>
+      median('HTTP claude-md cold (builds)', () => httpGet(`/v1/context/claude-md?sessionId=single-${n++}&source=ai-coaching:interview`), 50),
+    );
     await median('NATS request/reply claude-md warm (no HTTP)', () =>
       platform.infra.log.request(subjects.rpc('context', CONTEXT_RPC.claudeMd), { accountId, sessionId, pinned: [] }, { timeoutMs: 5000 }),
     );
@@ -188,16 +206,33 @@ async function main() {
     await median('Redis GET', () => platform.infra.cache.get('bench:absent'));
 
     // Under load: the load generator runs in its own process, so it does not share the platform's event loop.
+    // A run starts once this process has finished the last one's work (a cold run leaves queued builds behind).
+    const quiet = async (deadline = Date.now() + 15_000) => {
+      for (let busy = Infinity; busy > 0.1 && Date.now() < deadline; ) {
+        const cpu0 = process.cpuUsage();
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        const cpu = process.cpuUsage(cpu0);
+        busy = (cpu.user + cpu.system) / 250_000;
+      }
+    };
     const run = async (label: string, options: LoadOptions & { url?: string }, during?: () => Promise<void>): Promise<LoadResult> => {
+      const name = label.replace(/ \(.*\)$/, '').replace(/[^a-z]+/g, '-');
+      if (ONLY_RUNS && !ONLY_RUNS.includes(name)) return { p50: NaN, p99: NaN, rps: NaN, non2xx: 0, errors: 0, hits: 0, total: 0 };
+      await quiet();
       let stop = false;
       const background = during ? (async () => { while (!stop) await during(); })() : Promise.resolve();
-      const result = await loadFromChild({ url, connections: CONNECTIONS, seconds: SECONDS, headers, ...options });
+      const cpu0 = process.cpuUsage();
+      const result = await profiled(name, () => loadFromChild({ url, connections: CONNECTIONS, seconds: SECONDS, headers, ...options }));
+      // This process's CPU per answer: the platform's own cost, less moved by the machine's other load than req/s.
+      const cpu = process.cpuUsage(cpu0);
+      const cpuPerAnswer = result.total ? (cpu.user + cpu.system) / 1000 / result.total : NaN;
       if (result.non2xx || result.errors) console.log(`  (${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors)`);
       stop = true;
       await background;
       console.log(
         `${label.padEnd(26)} p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms  ${Math.round(result.rps)} req/s  ` +
-          `non-2xx ${result.non2xx}  errors ${result.errors}  cache hits ${result.total ? ((100 * result.hits) / result.total).toFixed(0) : 0}%`,
+          `non-2xx ${result.non2xx}  errors ${result.errors}  cache hits ${result.total ? ((100 * result.hits) / result.total).toFixed(0) : 0}%  ` +
+          `platform CPU ${cpuPerAnswer.toFixed(3)} ms/answer`,
       );
       return result;
     };

@@ -7,6 +7,81 @@ export interface AccountSwitches {
   healthModuleOn: boolean;
 }
 
+interface GateRow {
+  account_id: string;
+  egress_allowed: boolean | null;
+  health_module_on: boolean | null;
+  version: string | null;
+}
+
+/**
+ * Reads the switches and, in the same statement, the context version of every account asked for, so a
+ * cache hit costs one database round trip; the version is handed out only past the check. One statement
+ * is one snapshot, read before any source: the sources a build reads later are never older than the
+ * version it is cached under. The statement is named, so Postgres plans it once per connection.
+ * (TypeORM hands the query to pg as it is, and pg takes a named query config in place of the text.)
+ */
+const GATE_STATEMENT = {
+  name: 'mnemo_context_gate_3',
+  text: `SELECT k.account_id, s.egress_allowed, s.health_module_on, v.version
+         FROM unnest($1::text[]) AS k(account_id)
+         LEFT JOIN account_settings s ON s.account_id = k.account_id
+         LEFT JOIN context_versions v ON v.account_id = k.account_id`,
+};
+
+type Waiter = { resolve: (row: GateRow | undefined) => void; reject: (error: unknown) => void };
+
+/**
+ * Gate reads share statements under load (issue 17: one statement per request was most of a warm hit's
+ * cost). A read that finds no statement in flight is sent at once; reads that arrive while one is in
+ * flight wait for it and go together in the next, never in the one already sent: each request's
+ * switches and version are read after it arrived, as if it had read them alone.
+ */
+class GateReads {
+  private waiting = new Map<string, Waiter[]>();
+  private inFlight = false;
+
+  constructor(private readonly db: DataSource) {}
+
+  read(accountId: string): Promise<GateRow | undefined> {
+    return new Promise((resolve, reject) => {
+      const waiters = this.waiting.get(accountId);
+      if (waiters) waiters.push({ resolve, reject });
+      else this.waiting.set(accountId, [{ resolve, reject }]);
+      if (!this.inFlight) this.send();
+    });
+  }
+
+  private send(): void {
+    const batch = this.waiting;
+    this.waiting = new Map();
+    this.inFlight = true;
+    this.db.query(GATE_STATEMENT as unknown as string, [[...batch.keys()]]).then(
+      (rows: GateRow[]) => {
+        const byAccount = new Map(rows.map((row) => [row.account_id, row]));
+        for (const [accountId, waiters] of batch) for (const waiter of waiters) waiter.resolve(byAccount.get(accountId));
+        this.next();
+      },
+      (error: unknown) => {
+        for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
+        this.next();
+      },
+    );
+  }
+
+  private next(): void {
+    this.inFlight = false;
+    if (this.waiting.size > 0) this.send();
+  }
+}
+
+const gates = new WeakMap<DataSource, GateReads>();
+const gateOf = (db: DataSource): GateReads => {
+  let gate = gates.get(db);
+  if (!gate) gates.set(db, (gate = new GateReads(db)));
+  return gate;
+};
+
 /**
  * SPEC §8, egress first: the only door to an account's read models. Its constructor is private and
  * `open` reads the account's egress switch before it hands out anything that can query, so a
@@ -22,30 +97,15 @@ export class SourceReader {
     private readonly db: DataSource,
   ) {}
 
-  /**
-   * Reads the switches and, in the same statement, the account's context version, so a cache hit
-   * costs one database round trip; the version is handed out only past the check. One statement is
-   * one snapshot, read before any source: the sources a build reads later are never older than the
-   * version it is cached under. The statement is named, so Postgres plans it once per connection.
-   * (TypeORM hands the query to pg as it is, and pg takes a named query config in place of the text.)
-   */
+  /** Reads the switches and the account's context version (GATE_STATEMENT), and refuses an account that forbids egress. */
   static async open(db: DataSource, accountId: string): Promise<SourceReader> {
-    const statement = {
-      name: 'mnemo_context_gate_2',
-      text: `SELECT (SELECT egress_allowed FROM account_settings WHERE account_id = $1) AS egress_allowed,
-                    (SELECT health_module_on FROM account_settings WHERE account_id = $1) AS health_module_on,
-                    (SELECT version FROM context_versions WHERE account_id = $1) AS version`,
-    };
-    const rows: Array<{ egress_allowed: boolean | null; health_module_on: boolean | null; version: string | null }> = await db.query(
-      statement as unknown as string,
-      [accountId],
-    );
+    const row = await gateOf(db).read(accountId);
     // No row: the defaults (egress allowed, health module off).
-    const switches = { egressAllowed: rows[0]?.egress_allowed ?? true, healthModuleOn: rows[0]?.health_module_on ?? false };
+    const switches = { egressAllowed: row?.egress_allowed ?? true, healthModuleOn: row?.health_module_on ?? false };
     if (!switches.egressAllowed) {
       throw new ForbiddenError('this account forbids sending its data to the model provider, so no context is built for a model');
     }
-    return new SourceReader(accountId, switches, trustedStamp(accountId, rows[0]?.version), db);
+    return new SourceReader(accountId, switches, trustedStamp(accountId, row?.version), db);
   }
 
   /** Every query is scoped to this account: `$1` is always the account id. */
