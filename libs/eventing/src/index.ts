@@ -11,6 +11,7 @@ export * from './consumer-runtime';
 export * from './rpc-envelope';
 export * from './service-request';
 export * from './nest/jetstream.transport';
+export * from './nest/periodic-sweep';
 export * from './idempotent-event-log';
 export * from './dead-letters';
 export * from './delegating-event-log';

@@ -1,6 +1,6 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { EVENT_LOG, LOGGER, startPeriodicTask, type EventLog, type Logger, type Subscription } from '@mnemo/eventing';
+import { EVENT_LOG, LOGGER, type EventLog, type Logger, PeriodicSweep, type SweepSchedule } from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
 import { inflightLock } from '../extraction/cache.debouncer';
 import { ArtifactExtractionService, artifactKey, type ArtifactSavedEvent } from '../extraction/artifact-extraction.service';
@@ -19,25 +19,25 @@ const LOCK_MS = 5 * 60_000;
  * so it never overlaps a live run and never repeats a finished one.
  */
 @Injectable()
-export class ArtifactExtractionSweep implements OnApplicationBootstrap, OnModuleDestroy {
-  private task: Subscription | null = null;
+export class ArtifactExtractionSweep extends PeriodicSweep {
 
   constructor(
     @Inject(EVENT_LOG) private readonly log: EventLog,
     @Inject(DATA_SOURCE) private readonly db: DataSource,
     @Inject(CACHE) private readonly cache: Cache,
-    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(LOGGER) protected readonly logger: Logger,
     @Inject(EXTRACTION_CONFIG) private readonly config: ExtractionConfig,
     private readonly extraction: ArtifactExtractionService,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.task = startPeriodicTask({ name: 'artifact extraction sweep', intervalMs: this.config.artifactSweepMs, logger: this.logger, run: () => this.sweep(new Date()) });
+  ) {
+    super();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.task?.stop();
-    this.task = null;
+  protected schedule(): SweepSchedule {
+    return { name: 'artifact extraction sweep', intervalMs: this.config.artifactSweepMs };
+  }
+
+  protected runPass(): Promise<unknown> {
+    return this.sweep(new Date());
   }
 
   /** One pass at `now`: returns how many saves it extracted. */

@@ -1,7 +1,7 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { reactionId } from '@mnemo/contracts';
-import { EVENT_LOG, LOGGER, startPeriodicTask, type EventLog, type Logger, type Subscription } from '@mnemo/eventing';
+import { EVENT_LOG, LOGGER, type EventLog, type Logger, PeriodicSweep, type SweepSchedule } from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
 import { isQuietSession, settledStretches } from '../domain/quiet-time';
 import { windowTranscript } from '../extraction/ingest-turns.client';
@@ -29,8 +29,7 @@ const CLAIM_MS = 30 * 60_000;
  * SessionQuietExtracted event marks the stretch done, so it runs once.
  */
 @Injectable()
-export class QuietSessionSweep implements OnApplicationBootstrap, OnModuleDestroy {
-  private task: Subscription | null = null;
+export class QuietSessionSweep extends PeriodicSweep {
   /** The unread stretch each candidate ended at on this instance's previous sweep (account:session → seq). */
   private previous = new Map<string, number>();
 
@@ -38,18 +37,19 @@ export class QuietSessionSweep implements OnApplicationBootstrap, OnModuleDestro
     @Inject(EVENT_LOG) private readonly log: EventLog,
     @Inject(DATA_SOURCE) private readonly db: DataSource,
     @Inject(CACHE) private readonly cache: Cache,
-    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(LOGGER) protected readonly logger: Logger,
     @Inject(EXTRACTION_CONFIG) private readonly config: ExtractionConfig,
     private readonly extractor: FactExtractionService,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.task = startPeriodicTask({ name: 'quiet-time sweep', intervalMs: this.config.quietSweepMs, logger: this.logger, run: () => this.sweep(new Date()) });
+  ) {
+    super();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.task?.stop();
-    this.task = null;
+  protected schedule(): SweepSchedule {
+    return { name: 'quiet-time sweep', intervalMs: this.config.quietSweepMs };
+  }
+
+  protected runPass(): Promise<number> {
+    return this.sweep(new Date());
   }
 
   /** One pass at `now`: returns how many quiet sessions it extracted from. */

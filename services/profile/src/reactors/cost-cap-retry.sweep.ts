@@ -1,7 +1,7 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { reactionId } from '@mnemo/contracts';
-import { LOGGER, startPeriodicTask, type Logger, type Subscription } from '@mnemo/eventing';
+import { LOGGER, type Logger, PeriodicSweep, type SweepSchedule } from '@mnemo/eventing';
 import { DATA_SOURCE } from '@mnemo/persistence';
 import { PROFILE_CONFIG, type ProfileConfig } from '../profile.config';
 import { ProfileSynthesisService } from './profile-synthesis.service';
@@ -14,23 +14,23 @@ const SWEEP_LIMIT = 200;
  * retry's events are named by (account, retry time), so two instances sweeping at once write them once.
  */
 @Injectable()
-export class CostCapRetrySweep implements OnApplicationBootstrap, OnModuleDestroy {
-  private task: Subscription | null = null;
+export class CostCapRetrySweep extends PeriodicSweep {
 
   constructor(
     @Inject(DATA_SOURCE) private readonly db: DataSource,
-    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(LOGGER) protected readonly logger: Logger,
     @Inject(PROFILE_CONFIG) private readonly config: ProfileConfig,
     private readonly synthesis: ProfileSynthesisService,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.task = startPeriodicTask({ name: 'profile cost-cap retry', intervalMs: this.config.retrySweepMs, logger: this.logger, run: () => this.sweep(new Date()) });
+  ) {
+    super();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.task?.stop();
-    this.task = null;
+  protected schedule(): SweepSchedule {
+    return { name: 'profile cost-cap retry', intervalMs: this.config.retrySweepMs };
+  }
+
+  protected runPass(): Promise<number> {
+    return this.sweep(new Date());
   }
 
   /** One pass at `now`: retries every cost-capped profile whose retry time has come; returns how many. */

@@ -1,6 +1,6 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { LOGGER, startPeriodicTask, type Logger, type Subscription } from '@mnemo/eventing';
+import { LOGGER, type Logger, PeriodicSweep, type SweepSchedule } from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
 import { chunksWithoutVector, storeVectors, vectorsAvailable } from '../embedding/chunk-vectors';
 import type { Embedder } from '../embedding/embedder.port';
@@ -19,26 +19,25 @@ const LOCK_KEY = 'recall:chunk-embeddings';
  * embedder is configured and pgvector exists.
  */
 @Injectable()
-export class ChunkEmbeddingsSweep implements OnApplicationBootstrap, OnModuleDestroy {
-  private task: Subscription | null = null;
+export class ChunkEmbeddingsSweep extends PeriodicSweep {
 
   constructor(
     @Inject(DATA_SOURCE) private readonly db: DataSource,
     @Inject(CACHE) private readonly cache: Cache,
-    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(LOGGER) protected readonly logger: Logger,
     @Inject(RECALL_CONFIG) private readonly config: RecallConfig,
     @Inject(EMBEDDER) private readonly embedder: Embedder | null,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const settings = this.config.embeddings;
-    if (!this.embedder || !settings) return;
-    this.task = startPeriodicTask({ name: 'recall chunk embeddings', intervalMs: settings.pollMs, firstDelayMs: 0, logger: this.logger, run: () => this.sweep() });
+  ) {
+    super();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.task?.stop();
-    this.task = null;
+  protected schedule(): SweepSchedule {
+    const settings = this.config.embeddings;
+    return this.embedder && settings ? { name: 'recall chunk embeddings', intervalMs: settings.pollMs, firstDelayMs: 0 } : null;
+  }
+
+  protected runPass(): Promise<number> {
+    return this.sweep();
   }
 
   /** One pass: embeds what has no vector yet, batch by batch; answers how many texts it embedded. */
