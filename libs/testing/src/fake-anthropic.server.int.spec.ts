@@ -71,7 +71,10 @@ describe('fake Anthropic Messages API', () => {
     fake.script({ ...textReply('never'), delayMs: 60_000 });
     const pending = post({}).catch((error: unknown) => error);
     const deadline = Date.now() + 2_000;
-    while (fake.requests.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    while (fake.requests.length === 0) {
+      if (Date.now() > deadline) throw new Error('the request never reached the fake');
+      await new Promise((r) => setTimeout(r, 5));
+    }
     await fake.close();
     await expect(pending).resolves.toMatchObject({ name: 'TypeError' }); // fetch failed: the socket closed
     fake = await startFakeAnthropic(); // afterEach closes this one

@@ -1,5 +1,5 @@
 import { RedisCache } from '@mnemo/persistence';
-import { TEST_REDIS_URL } from '../../../../tests/support/servers';
+import { eventually, TEST_REDIS_URL } from '../../../../tests/support/servers';
 import { CacheDebouncer, inflightLock, type DebounceResult } from './cache.debouncer';
 
 const prefix = `debounce_${Math.random().toString(16).slice(2)}:`;
@@ -8,7 +8,12 @@ const prefix = `debounce_${Math.random().toString(16).slice(2)}:`;
 describe('CacheDebouncer across instances', () => {
   const caches = [new RedisCache(TEST_REDIS_URL, prefix), new RedisCache(TEST_REDIS_URL, prefix)];
   const errors: unknown[] = [];
-  const [a, b] = caches.map((cache) => new CacheDebouncer(cache, { delayMs: 150, lockMs: 5_000, maxWaitMs: 3_000 }, (_key, error) => errors.push(error)));
+  /** Each time a run found its key's lock held: `key@version`. */
+  const lockBusy: string[] = [];
+  const [a, b] = caches.map(
+    (cache) => new CacheDebouncer(cache, { delayMs: 150, lockMs: 5_000, maxWaitMs: 3_000 }, (_key, error) => errors.push(error), (key, version) => lockBusy.push(`${key}@${version}`)),
+  );
+  const waitingOnLock = (keyAtVersion: string) => eventually(async () => lockBusy, (seen) => seen.includes(keyAtVersion));
 
   afterAll(async () => {
     a!.stop();
@@ -63,9 +68,9 @@ describe('CacheDebouncer across instances', () => {
       events.push('end 1');
     }, s.track(1, 2));
     // Wait until run 1 holds the lock, then save again on the other instance.
-    while (!events.includes('start 1')) await new Promise((resolve) => setTimeout(resolve, 10));
+    await eventually(async () => events, (seen) => seen.includes('start 1'));
     await b!.schedule('k3', 2, async () => void events.push('run 2'), s.track(2, 2));
-    await new Promise((resolve) => setTimeout(resolve, 400)); // past run 2's delay: it must be waiting on the lock
+    await waitingOnLock('k3@2'); // past run 2's delay, it found run 1 holding the lock
     expect(events).toEqual(['start 1']);
     release();
     await s.all;
@@ -79,7 +84,7 @@ describe('CacheDebouncer across instances', () => {
     expect(token).toBeTruthy();
     const s = settledWith();
     await a!.schedule('k4', 1, async () => void ran.push(1), s.track(1, 1));
-    await new Promise((resolve) => setTimeout(resolve, 400)); // past the delay: the run must be waiting on the lock
+    await waitingOnLock('k4@1'); // past the delay, the run found the lock held
     expect(ran).toEqual([]);
     await caches[1]!.unlock(inflightLock('k4'), token!);
     await s.all;

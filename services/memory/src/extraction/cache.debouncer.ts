@@ -31,6 +31,8 @@ export class CacheDebouncer {
     private readonly cache: Cache,
     private readonly options: DebounceOptions,
     private readonly onError: (key: string, error: unknown) => void,
+    /** A save's run found the key's lock held (a run in flight, a sweep) and waits for it: told each time it looks. */
+    private readonly onLockBusy: (key: string, version: number) => void = () => undefined,
   ) {}
 
   /** Records the save and schedules its run; resolves once recorded (the run happens later). */
@@ -67,6 +69,7 @@ export class CacheDebouncer {
     if ((await this.cache.get(marker)) !== String(version)) return onSettled?.('superseded');
     const token = await this.cache.tryLock(inflightLock(key), this.options.lockMs);
     if (!token) {
+      this.onLockBusy(key, version);
       // Another instance runs an earlier save: try again after it, unless our wait is over.
       if (Date.now() < deadline) this.later(key, Math.min(1_000, this.options.delayMs), () => this.attempt(key, version, work, deadline, onSettled));
       else onSettled?.('busy');

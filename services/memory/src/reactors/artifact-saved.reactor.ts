@@ -26,6 +26,7 @@ export class ArtifactSavedReactor implements OnModuleDestroy {
       cache,
       { delayMs: config.artifactDebounceMs, lockMs: 5 * 60_000, maxWaitMs: 2 * 60_000 },
       (key, error) => this.logger.warn({ key, err: String(error) }, 'artifact extraction failed; retrying while the wait lasts'),
+      (key, seq) => this.logger.debug({ key, seq }, 'artifact extraction waits for the run in flight'),
     );
   }
 
