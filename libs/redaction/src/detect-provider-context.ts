@@ -1,7 +1,7 @@
-import { LiteralMatcher } from './literal-matcher';
 import { isEscapeLetter } from './references';
 import { CONTEXT_RULES, type ContextRule } from './rules/context.rules';
 import { type Candidate, RANK_SHAPE } from './secret-kind';
+import { findKeywords, type KeywordHits, PROVIDER_NAMES } from './text-keywords';
 
 interface CompiledContextRule {
   readonly rule: ContextRule;
@@ -20,8 +20,6 @@ for (const rule of CONTEXT_RULES) {
     BY_KEYWORD.set(keyword, list);
   }
 }
-/** Provider names, case-folded: tried only where a name can start (see `startsWordAt`), never searched for. */
-const KEYWORDS = new LiteralMatcher([...BY_KEYWORD.keys()], true);
 
 const WINDOW_CHARS = 240;
 const WINDOW_WORDS = 8;
@@ -37,21 +35,20 @@ const BLOCK_OPENER = /^[\w.-]*["'\]]?\s*(?::|=\s*\{|\{|:\s*\{)?\s*$/;
  * the name opens. Windows stop at a placeholder so a second pass sees no more
  * than the first (idempotency).
  */
-export function detectProviderContext(text: string): Candidate[] {
+export function detectProviderContext(text: string, keywords: KeywordHits = findKeywords(text)): Candidate[] {
   const found: Candidate[] = [];
-  const first = KEYWORDS.first;
-  for (let at = 0; at < text.length; at++) {
-    const c = text.charCodeAt(at);
-    if (c >= 128 || first[c] === 0 || !startsWordAt(text, at, c)) continue;
-    const word = KEYWORDS.longestAt(text, at);
-    if (word === -1) continue;
-    const keyword = KEYWORDS.words[word]!;
+  const names = keywords.providers;
+  // As a search for the names would go: on from a name's end once it counted, else from the next place.
+  let resume = 0;
+  for (let k = 0; k < names.length; k += 2) {
+    const at = names[k]!;
+    if (at < resume || !startsWordAt(text, at)) continue;
+    const keyword = PROVIDER_NAMES[names[k + 1]!]!;
     const end = at + keyword.length;
     if (!endsWordAt(text, end)) continue;
     const [from, to] = window(text, end);
     if (to - from >= 8) matchValues(text, from, to, BY_KEYWORD.get(keyword)!, found);
-    // Go on after the name: a name inside it (`rapidapi` in `x-rapidapi`) is the same mention.
-    at = end - 1;
+    resume = end;
   }
   return found;
 }
@@ -71,12 +68,12 @@ function matchValues(text: string, from: number, to: number, rules: readonly Com
 const isLower = (c: number): boolean => c >= 97 && c <= 122;
 const isUpper = (c: number): boolean => c >= 65 && c <= 90;
 
-/** A name starts a word or a camelCase segment (`c` is the code at `at`). */
-function startsWordAt(text: string, at: number, c: number): boolean {
+/** A name starts a word or a camelCase segment. */
+function startsWordAt(text: string, at: number): boolean {
   if (at === 0) return true;
   const before = text.charCodeAt(at - 1);
   if (!isLower(before) && !isUpper(before)) return true;
-  return (isLower(before) && isUpper(c)) || isEscapeLetter(text, at - 1);
+  return (isLower(before) && isUpper(text.charCodeAt(at))) || isEscapeLetter(text, at - 1);
 }
 
 /** A name that ends at `end` does not run on into a longer lower-case word (or upper-case one). */

@@ -162,7 +162,7 @@ function nextWordStart(text: string, from: number, limit: number): WordStart | n
     const c = text.charCodeAt(at);
     if (c >= 128 || (literals.first[c] === 0 && TRIGGER_FIRST[c] === 0)) continue;
     if (!boundaryAt(text, at)) continue;
-    const word = literals.first[c] === 1 ? literals.longestAt(text, at) : -1;
+    const word = literals.mayStartAt(text, at) ? literals.longestAt(text, at) : -1;
     if (word !== -1) return { index: at, literal: literals.words[word]! };
     if (TRIGGER_FIRST[c] === 1 && WORD_START_TRIGGER !== null) {
       WORD_START_TRIGGER.lastIndex = at;

@@ -1,6 +1,6 @@
 import { isEscapeLetter } from './references';
-import { literalTrie } from './literal-trie';
 import { type SecretNameKind, secretNameKind } from './secret-names';
+import { findKeywords, type KeywordHits } from './text-keywords';
 
 /** An identifier in the text that names a secret. */
 export interface KeywordSite {
@@ -12,17 +12,6 @@ export interface KeywordSite {
   /** Two prose words such as "api key": never an assignment key. */
   readonly isProse: boolean;
 }
-
-/**
- * One case-insensitive scan finds every word that could name a secret; the
- * segment rules in secret-names decide. Bare `key` is left out on purpose:
- * it is everywhere in code and only names a secret in a pair (api_key…).
- */
-const KEYWORD = new RegExp(
-  `${literalTrie(['pass', 'pwd', 'secret', 'token', 'auth', 'credential', 'bearer', 'cookie'], true)}|` +
-    `(?:${literalTrie(['api', 'access', 'private', 'signing', 'encryption', 'master', 'account', 'session'], true)})[ _-]?key`,
-  'gi',
-);
 
 /** `[A-Za-z0-9_.-]`, by code: this runs for every character around every name, and a regex test per character costs a string each. */
 const isIdentChar = (c: number): boolean =>
@@ -43,26 +32,35 @@ function classify(name: string): SecretNameKind | null {
   return result;
 }
 
-export function findKeywordSites(text: string, isProtected: (at: number) => boolean): KeywordSite[] {
+export function findKeywordSites(
+  text: string,
+  isProtected: (at: number) => boolean,
+  keywords: KeywordHits = findKeywords(text),
+): KeywordSite[] {
   const sites: KeywordSite[] = [];
-  const keyword = new RegExp(KEYWORD);
+  const words = keywords.secrets;
   let doneUntil = 0;
-  let hit: RegExpExecArray | null;
-  while ((hit = keyword.exec(text)) !== null) {
-    const at = hit.index;
+  // As a search for the words would go: on from the word's end, or from the name's end once it is read.
+  let resume = 0;
+  for (let k = 0; k < words.length; k += 2) {
+    const at = words[k]!;
+    if (at < resume) continue;
+    const hitEnd = words[k + 1]!;
+    resume = hitEnd;
     if (at < doneUntil || isProtected(at)) continue;
-    const isProse = hit[0].includes(' ');
+    // `api key`: the only words with a space have it just before `key`.
+    const isProse = hitEnd - at > 4 && text.charCodeAt(hitEnd - 4) === 32;
     let start = at;
-    let end = at + hit[0].length;
+    let end = hitEnd;
     if (!isProse) {
       // In JSON-encoded text a name can follow an escape (`\\nheroku`): the escape's letter is not part of it.
       while (start > 0 && at - start < MAX_IDENT && isIdentChar(text.charCodeAt(start - 1)) && !isEscapeLetter(text, start - 1)) start--;
       while (end < text.length && end - at < MAX_IDENT && isIdentChar(text.charCodeAt(end))) end++;
       // A trailing dot or dash is punctuation ("my token."), not part of the name.
-      while (end > at + hit[0].length && (text.charCodeAt(end - 1) === 46 || text.charCodeAt(end - 1) === 45)) end--;
+      while (end > hitEnd && (text.charCodeAt(end - 1) === 46 || text.charCodeAt(end - 1) === 45)) end--;
     }
     doneUntil = end;
-    keyword.lastIndex = end;
+    resume = end;
     const name = text.slice(start, end);
     const nameKind = isProse ? 'secret' : classify(name);
     if (nameKind === null) continue;

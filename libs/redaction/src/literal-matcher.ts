@@ -12,6 +12,8 @@ export class LiteralMatcher {
   private readonly ends: Int32Array;
   /** code → 1 when some word starts with it (either case, when folding). */
   readonly first = new Uint8Array(128);
+  /** first * 128 + second → 1 when some word starts with those two codes (either case, when folding). */
+  private readonly pairs = new Uint8Array(128 * 128);
 
   constructor(readonly words: readonly string[], private readonly fold = false) {
     const size = 1 + words.reduce((n, w) => n + w.length, 0);
@@ -28,10 +30,20 @@ export class LiteralMatcher {
         state = this.next[slot]!;
       }
       if (this.ends[state] === -1) this.ends[state] = index;
-      const c = word.charCodeAt(0);
-      this.first[c] = 1;
-      if (fold && c >= 97 && c <= 122) this.first[c - 32] = 1;
+      if (word.length < 2) throw new Error(`a word needs two characters: ${word}`);
+      for (const a of this.cases(word.charCodeAt(0))) {
+        this.first[a] = 1;
+        for (const b of this.cases(word.charCodeAt(1))) this.pairs[a * 128 + b] = 1;
+      }
     });
+  }
+
+  /** Whether some word can start at `at`: its first two characters, from a table, before any walk. */
+  mayStartAt(text: string, at: number): boolean {
+    if (at + 1 >= text.length) return false;
+    const a = text.charCodeAt(at);
+    const b = text.charCodeAt(at + 1);
+    return a < 128 && b < 128 && this.pairs[a * 128 + b] === 1;
   }
 
   /** Index in `words` of the longest word at `at`, or -1. */
@@ -47,6 +59,11 @@ export class LiteralMatcher {
       if (end !== -1) found = end;
     }
     return found;
+  }
+
+  private cases(c: number): number[] {
+    const folded = this.code(c);
+    return this.fold && folded >= 97 && folded <= 122 ? [folded, folded - 32] : [c];
   }
 
   private code(c: number): number {

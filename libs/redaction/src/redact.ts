@@ -8,6 +8,7 @@ import { detectProviderContext } from './detect-provider-context';
 import { detectTokens } from './detect-tokens';
 import { detectUrlCredentials } from './detect-url-credentials';
 import { findKeywordSites } from './keyword-sites';
+import { findKeywords } from './text-keywords';
 import {
   type Candidate,
   type Finding,
@@ -123,12 +124,13 @@ function scanOnce(text: string): Finding[] {
   if (text.length === 0) return [];
   const guarded = placeholderSpans(text);
   const isProtected = (at: number): boolean => overlapsAny(guarded, at, at + 1);
-  const sites = findKeywordSites(text, isProtected);
+  const keywords = findKeywords(text);
+  const sites = findKeywordSites(text, isProtected, keywords);
   const candidates: Candidate[] = [
     ...detectTokens(text),
     ...detectPrivateKeys(text),
     ...detectUrlCredentials(text),
-    ...detectProviderContext(text),
+    ...detectProviderContext(text, keywords),
     ...detectCliCredentials(text),
     ...detectConnectionStrings(text),
     ...detectKubernetesSecrets(text),
