@@ -1,6 +1,10 @@
 import type { EventEnvelope, StreamKind } from '@mnemo/contracts';
 import type { AppendResult, EventLog } from './event-log.port';
 import { DelegatingEventLog } from './delegating-event-log';
+import { GroupCommit } from './group-commit';
+
+/** Events per shared transaction and publish: twenty requests of 100, or a raw batch and a half. */
+const GROUP_MAX_EVENTS = 2000;
 
 /**
  * The record of every event id a stream has accepted, kept for good: the log's own duplicate detection
@@ -22,8 +26,7 @@ export interface AcceptedEventIds {
  * the log's own duplicate window. The window stays the first line; this is the one that never closes.
  */
 export class IdempotentEventLog extends DelegatingEventLog {
-  /** Single appends waiting for this turn of the event loop to end, per stream. */
-  private readonly waiting = new Map<StreamKind, Array<{ event: EventEnvelope; settle: (result: AppendResult | Error) => void }>>();
+  private readonly groups = new Map<StreamKind, GroupCommit<EventEnvelope, AppendResult>>();
 
   constructor(
     inner: EventLog,
@@ -33,38 +36,32 @@ export class IdempotentEventLog extends DelegatingEventLog {
   }
 
   /**
-   * Single appends made in the same turn of the event loop (a consumer's batch, each message handled
-   * on its own) go to the record and the log together, as one appendMany: one transaction and one
-   * pipelined publish for all of them instead of one each (issue 17: that was most of the redaction
-   * step's time). Each caller still gets its own event's answer; if the shared step fails, every one of
-   * them gets the error and nothing of theirs was recorded.
+   * Appends made while another is being recorded and published, or in the same turn of the event loop,
+   * go to the record and the log together (one transaction, one pipelined publish): the requests a
+   * gateway has in hand, the messages of a consumer's batch each handled on its own. Each caller still
+   * gets its own events' answers, and all or nothing of its own batch.
    */
   override append(stream: StreamKind, event: EventEnvelope): Promise<AppendResult> {
-    return new Promise((resolve, reject) => {
-      let queue = this.waiting.get(stream);
-      if (!queue) {
-        queue = [];
-        this.waiting.set(stream, queue);
-        setImmediate(() => this.flush(stream));
-      }
-      queue.push({ event, settle: (result) => (result instanceof Error ? reject(result) : resolve(result)) });
-    });
+    return this.group(stream)
+      .submit([event])
+      .then(([result]) => result);
   }
 
-  private flush(stream: StreamKind): void {
-    const queue = this.waiting.get(stream) ?? [];
-    this.waiting.delete(stream);
-    this.appendMany(
-      stream,
-      queue.map((entry) => entry.event),
-    ).then(
-      (results) => queue.forEach((entry, i) => entry.settle(results[i])),
-      (error: unknown) => queue.forEach((entry) => entry.settle(error instanceof Error ? error : new Error(String(error)))),
-    );
+  override appendMany(stream: StreamKind, events: EventEnvelope[]): Promise<AppendResult[]> {
+    if (events.length === 0) return Promise.resolve([]);
+    return this.group(stream).submit(events);
   }
 
-  override async appendMany(stream: StreamKind, events: EventEnvelope[]): Promise<AppendResult[]> {
-    if (events.length === 0) return [];
+  private group(stream: StreamKind): GroupCommit<EventEnvelope, AppendResult> {
+    let group = this.groups.get(stream);
+    if (!group) {
+      group = new GroupCommit((events) => this.admit(stream, events), GROUP_MAX_EVENTS);
+      this.groups.set(stream, group);
+    }
+    return group;
+  }
+
+  private async admit(stream: StreamKind, events: EventEnvelope[]): Promise<AppendResult[]> {
     const firsts = new Map<string, EventEnvelope>();
     for (const event of events) if (!firsts.has(event.id)) firsts.set(event.id, event);
     const appended = new Map<string, AppendResult>();
