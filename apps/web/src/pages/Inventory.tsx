@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import type { InventoryTypeDefined } from '@mnemo/contracts/src/events/profile.events';
 import type { z } from 'zod';
 import type { Api } from '../api';
+import { DataTable, type Column } from '../components/DataTable';
 import { ErrorText, Status, when } from '../components/Status';
 
 type InventoryType = z.infer<typeof InventoryTypeDefined>;
@@ -23,6 +24,31 @@ interface ImportPreview {
   rows: Array<{ line: number; category: string | null; item: string; rating: number; matched: boolean }>;
   take?: Take;
 }
+
+interface ScoreRow {
+  name: string;
+  score: number;
+  before: number | undefined;
+}
+const SCORE_COLUMNS: ReadonlyArray<Column<ScoreRow>> = [
+  { header: 'Category', rowHeader: true, cell: (r) => r.name },
+  { header: 'Score', cell: (r) => r.score.toFixed(1) },
+  { header: 'Previous', cell: (r) => (r.before === undefined ? '—' : r.before.toFixed(1)) },
+  {
+    header: 'Change',
+    cell: (r) => {
+      if (r.before === undefined) return '—';
+      const delta = Math.round((r.score - r.before) * 10) / 10;
+      return delta > 0 ? `+${delta}` : String(delta);
+    },
+  },
+];
+const PREVIEW_COLUMNS: ReadonlyArray<Column<ImportPreview['rows'][number]>> = [
+  { header: 'Line', cell: (r) => r.line },
+  { header: 'Item', cell: (r) => r.item },
+  { header: 'Rating', cell: (r) => r.rating },
+  { header: 'Matched', cell: (r) => (r.matched ? 'yes' : 'no') },
+];
 
 const TABS = [
   { id: 'take', label: 'Take' },
@@ -178,34 +204,13 @@ function ResultsTab({ catalog, takes, trend }: { catalog: InventoryType[]; takes
       {types.map((type) => {
         const [latest, previous] = done.filter((d) => d.inventoryType === type.inventoryType);
         return (
-          <table key={type.inventoryType} className="results">
-            <caption>
-              {type.title} · {when(latest!.completedAt)}
-              {latest!.imported ? ' (imported)' : ''}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Category</th>
-                <th scope="col">Score</th>
-                <th scope="col">Previous</th>
-                <th scope="col">Change</th>
-              </tr>
-            </thead>
-            <tbody>
-              {Object.entries(latest!.scores!).map(([name, score]) => {
-                const before = previous?.scores?.[name];
-                const delta = before === undefined ? null : Math.round((score - before) * 10) / 10;
-                return (
-                  <tr key={name}>
-                    <th scope="row">{name}</th>
-                    <td>{score.toFixed(1)}</td>
-                    <td>{before === undefined ? '—' : before.toFixed(1)}</td>
-                    <td>{delta === null ? '—' : delta > 0 ? `+${delta}` : String(delta)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <DataTable
+            key={type.inventoryType}
+            caption={`${type.title} · ${when(latest!.completedAt)}${latest!.imported ? ' (imported)' : ''}`}
+            columns={SCORE_COLUMNS}
+            rows={Object.entries(latest!.scores!).map(([name, score]) => ({ name, score, before: previous?.scores?.[name] }))}
+            rowKey={(r) => r.name}
+          />
         );
       })}
     </div>
@@ -281,27 +286,7 @@ function ImportTab({ api, catalog, onCommitted }: { api: Api; catalog: Inventory
           <p>
             {typeTitle(preview.inventoryType)}: <strong>{preview.matchedCount} matched</strong>, <strong>{preview.unmatchedCount} unmatched</strong> (unmatched rows are skipped).
           </p>
-          <table className="results">
-            <caption>First rows</caption>
-            <thead>
-              <tr>
-                <th scope="col">Line</th>
-                <th scope="col">Item</th>
-                <th scope="col">Rating</th>
-                <th scope="col">Matched</th>
-              </tr>
-            </thead>
-            <tbody>
-              {preview.rows.map((r) => (
-                <tr key={r.line}>
-                  <td>{r.line}</td>
-                  <td>{r.item}</td>
-                  <td>{r.rating}</td>
-                  <td>{r.matched ? 'yes' : 'no'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable caption="First rows" columns={PREVIEW_COLUMNS} rows={preview.rows} rowKey={(r) => r.line} />
           <button type="button" onClick={() => void commit()} disabled={preview.matchedCount === 0}>
             Import {preview.matchedCount} ratings
           </button>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Api, ApiError } from '../api';
+import { DataTable, type Column } from '../components/DataTable';
 import { ErrorText, Status, when } from '../components/Status';
 
 interface LoopStatus {
@@ -34,6 +35,12 @@ interface DeadLetters {
 interface Telemetry {
   events: Array<{ id: string; accountId?: string; name: string; action: string; metadata: Record<string, unknown>; occurredAt: string }>;
 }
+
+const DEAD_LETTER_COLUMNS: ReadonlyArray<Column<DeadLetters['services'][number]>> = [
+  { header: 'Service', rowHeader: true, cell: (s) => s.service },
+  { header: 'Count', cell: (s) => s.count },
+  { header: 'Latest', cell: (s) => (s.recent[0] ? `${s.recent[0].type} #${s.recent[0].seq}: ${s.recent[0].error.message} (${when(s.recent[0].deadAt)})` : '—') },
+];
 
 const RUN_RECORD_WAIT_MS = 20_000;
 
@@ -193,25 +200,7 @@ function Dashboard({ admin, onRefused }: { admin: Api; onRefused(): void }) {
       <section aria-labelledby="dead-title" className="card">
         <h2 id="dead-title">Dead letters</h2>
         {dead && (
-          <table className="results dead-letters">
-            <caption className="sr-only">Dead letters per service</caption>
-            <thead>
-              <tr>
-                <th scope="col">Service</th>
-                <th scope="col">Count</th>
-                <th scope="col">Latest</th>
-              </tr>
-            </thead>
-            <tbody>
-              {dead.services.map((s) => (
-                <tr key={s.service}>
-                  <th scope="row">{s.service}</th>
-                  <td>{s.count}</td>
-                  <td>{s.recent[0] ? `${s.recent[0].type} #${s.recent[0].seq}: ${s.recent[0].error.message} (${when(s.recent[0].deadAt)})` : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable caption="Dead letters per service" captionHidden className="dead-letters" columns={DEAD_LETTER_COLUMNS} rows={dead.services} rowKey={(s) => s.service} />
         )}
       </section>
 
