@@ -1,7 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import type { INestApplication } from '@nestjs/common';
-import { MnemoError, unstorableInputIssues, ValidationError } from '@mnemo/contracts';
+import { asDependencyError, MnemoError, unstorableInputIssues, ValidationError } from '@mnemo/contracts';
 import type { Logger } from '@mnemo/eventing';
 import { ACCOUNT_LOOKUP, bearerKey, type AccountLookup, type GrpcBinding } from '@mnemo/http-edge';
 
@@ -90,7 +90,10 @@ export async function startGrpcGateway(
       authenticate(call.metadata)
         .then((accountId) => run(accountId, checkedRequest(call.request)))
         .then((reply) => callback(null, reply))
-        .catch((error: unknown) => {
+        .catch((thrown: unknown) => {
+          // As over HTTP (503): the log and cache adapters name themselves; a lost connection that arrives bare
+          // came from the database driver (the account lookup, a read model).
+          const error = asDependencyError(thrown, 'database');
           const code = error instanceof MnemoError ? (STATUS_BY_CODE[error.code] ?? grpc.status.INTERNAL) : grpc.status.INTERNAL;
           if (code === grpc.status.INTERNAL) logger.error({ err: String((error as Error)?.message ?? error) }, 'gRPC call failed');
           callback({ code, details: code === grpc.status.INTERNAL ? 'internal error' : details(error as MnemoError) });
