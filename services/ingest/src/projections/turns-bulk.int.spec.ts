@@ -54,4 +54,9 @@ describe('bulk turn upserts', () => {
     const [stored] = await db.query('SELECT tool_calls FROM turns WHERE seq = 1');
     expect(stored.tool_calls[0]).toMatchObject({ id: 'tu1', name: 'Bash', result: expect.stringContaining('[REDACTED:') });
   });
+
+  it('stores a lone surrogate as U+FFFD instead of refusing the batch it came in', async () => {
+    await applyEvents(db, sessionsProjection, [turn(3, 1, 'cut in half \ud83d'), turn(4, 2, 'whole \ud83d\ude00')]);
+    await expect(texts()).resolves.toEqual(['cut in half \ufffd', 'whole \ud83d\ude00']);
+  });
 });

@@ -18,27 +18,37 @@ export async function upsertTurns(sql: Sql, turns: TurnEvent[]): Promise<void> {
     const seen = newest.get(key);
     if (!seen || seen.seq < turn.seq) newest.set(key, turn);
   }
-  const rows = [...newest.values()];
-  if (rows.length === 0) return;
-  const column = <T>(pick: (t: TurnEvent) => T) => rows.map(pick);
+  if (newest.size === 0) return;
+  // One JSON parameter rather than ten arrays (issue 17): JSON.stringify is native, where pg builds each
+  // array literal element by element in JavaScript (4.3 us a row against 1.6, same rows, same Postgres time).
+  const rows = [...newest.values()].map((t) => ({
+    a: t.event.accountId,
+    s: t.event.sessionId,
+    q: t.event.payload.seq,
+    r: t.event.payload.role,
+    t: wellFormed(redact(t.event.payload.text).text),
+    c: t.event.payload.toolCalls ? redactDeep(t.event.payload.toolCalls).value : null,
+    b: t.event.payload.isSidechain ?? false,
+    o: t.event.occurredAt,
+    i: t.event.id,
+    l: t.seq,
+  }));
   await sql.query(
     `INSERT INTO turns (account_id, session_id, seq, role, text, tool_calls, is_sidechain, occurred_at, event_id, last_seq)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::jsonb[], $7::bool[], $8::timestamptz[], $9::uuid[], $10::bigint[])
+     SELECT a, s, q, r, t, c, b, o, i, l FROM json_to_recordset($1::json)
+       AS x(a text, s text, q int, r text, t text, c jsonb, b bool, o timestamptz, i uuid, l bigint)
      ON CONFLICT (account_id, session_id, seq) DO UPDATE SET role = EXCLUDED.role, text = EXCLUDED.text,
        tool_calls = EXCLUDED.tool_calls, is_sidechain = EXCLUDED.is_sidechain, occurred_at = EXCLUDED.occurred_at,
        event_id = EXCLUDED.event_id, last_seq = EXCLUDED.last_seq
      WHERE turns.last_seq < EXCLUDED.last_seq`,
-    [
-      column((t) => t.event.accountId),
-      column((t) => t.event.sessionId),
-      column((t) => t.event.payload.seq),
-      column((t) => t.event.payload.role),
-      column((t) => redact(t.event.payload.text).text),
-      column((t) => (t.event.payload.toolCalls ? JSON.stringify(redactDeep(t.event.payload.toolCalls).value) : null)),
-      column((t) => t.event.payload.isSidechain ?? false),
-      column((t) => t.event.occurredAt),
-      column((t) => t.event.id),
-      column((t) => t.seq),
-    ],
+    [JSON.stringify(rows)],
   );
 }
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * A lone surrogate becomes U+FFFD, as the UTF-8 encoder did when text went as an array: in JSON it is an
+ * escape, which Postgres refuses, and one such turn would stop its whole batch.
+ */
+const wellFormed = (text: string): string => text.replace(LONE_SURROGATE, '\ufffd');
