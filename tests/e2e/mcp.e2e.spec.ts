@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -201,6 +203,27 @@ describe('the MCP server, through the SDK client', () => {
       for (const [name, args] of calls) {
         const answer = await client.callTool({ name, arguments: args });
         expect([name, answer.isError, textOf(answer)]).toEqual([name, true, expect.stringMatching(/Mnemo is unavailable: .*ECONNREFUSED/)]);
+      }
+    });
+
+    it('answers -32602 naming the field, not -32603, to a tools/call whose arguments are not an object', async () => {
+      const child = spawn(process.execPath, [MNEMO, 'mcp'], {
+        env: { PATH: process.env.PATH ?? '', HOME: home, MNEMO_URL: await closedPortUrl(), MNEMO_API_KEY: 'k', MNEMO_STATE_DIR: path.join(home, 'state') },
+        stdio: ['pipe', 'pipe', 'ignore'],
+      });
+      try {
+        const answers = createInterface({ input: child.stdout! });
+        const lines: string[] = [];
+        answers.on('line', (line) => lines.push(line));
+        const send = (message: object) => child.stdin!.write(`${JSON.stringify(message)}\n`);
+        send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+        await eventually(async () => lines.length, (n) => n >= 1);
+        send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+        send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_memories', arguments: '' } });
+        const answer = await eventually(async () => lines.map((l) => JSON.parse(l) as { id?: number; error?: unknown }).find((m) => m.id === 2), Boolean);
+        expect(answer?.error).toEqual({ code: -32602, message: expect.stringMatching(/^Invalid params for tools\/call: params\.arguments: /) });
+      } finally {
+        child.kill();
       }
     });
 

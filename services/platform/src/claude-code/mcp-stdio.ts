@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createMnemoMcpServer } from '@mnemo/agent-tools';
+import { createMnemoMcpServer, invalidMcpParams } from '@mnemo/agent-tools';
 import { loadClientSettings, MnemoClient, projectIdentity } from '@mnemo/mnemo-client';
 import { currentSession } from './hook-state';
 
@@ -23,5 +23,14 @@ export async function serveMcpOnStdio(env: NodeJS.ProcessEnv, cwd: string): Prom
     sessionId: () => currentSession(env, identity.project),
     spillDir: path.join(env.TMPDIR || os.tmpdir(), 'mnemo-mcp'),
   });
-  await server.connect(new StdioServerTransport());
+  const transport = new StdioServerTransport();
+  await server.connect(transport);
+  // As the HTTP endpoint does: a request whose params fail the spec's schema gets -32602 naming the field,
+  // not the SDK's -32603 Internal error.
+  const handle = transport.onmessage;
+  transport.onmessage = (message) => {
+    const invalid = invalidMcpParams(message);
+    if (invalid) void transport.send(invalid as never);
+    else handle?.(message);
+  };
 }
