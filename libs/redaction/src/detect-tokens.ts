@@ -113,13 +113,26 @@ function nextRun(text: string, from: number): Run | null {
     if (end - at >= MIN_RUN) return { start: at, end };
     at = end;
   }
-  while (at < length) {
-    while (at < length && RUN_CHAR[text.charCodeAt(at)] === 0) at++;
-    const start = at;
-    while (at < length && RUN_CHAR[text.charCodeAt(at)] === 1) at++;
-    if (at - start >= MIN_RUN) return { start, end: at };
+  // A run of MIN_RUN or more that starts at or after `at` covers at + MIN_RUN - 1: look there first, and
+  // back only as far as that character's run goes. Prose is passed over reading about one character in three.
+  while (true) {
+    const last = at + MIN_RUN - 1;
+    if (last >= length) return null;
+    if (RUN_CHAR[text.charCodeAt(last)] === 0) {
+      at = last + 1;
+      continue;
+    }
+    let start = last;
+    while (start > at && RUN_CHAR[text.charCodeAt(start - 1)] === 1) start--;
+    if (start > at) {
+      at = start;
+      continue;
+    }
+    // text[at..last] is all run, and at starts a run (at is 0, or follows a character outside runs).
+    let end = last + 1;
+    while (end < length && RUN_CHAR[text.charCodeAt(end)] === 1) end++;
+    return { start: at, end };
   }
-  return null;
 }
 
 /** `^[0-9a-f-]+$` over text[start, end). */
@@ -158,10 +171,15 @@ interface WordStart {
 /** The first word-start hit in [from, limit): a literal prefix or a trigger where B holds, as the regex `B(?:prefixes|triggers)` would find it. */
 function nextWordStart(text: string, from: number, limit: number): WordStart | null {
   const literals = WORD_START_LITERALS;
+  // B, by the two characters before: not a word character, or one an escape's backslash precedes.
+  let before = from > 0 ? text.charCodeAt(from - 1) : -1;
+  let beforeThat = from > 1 ? text.charCodeAt(from - 2) : -1;
   for (let at = from; at < limit; at++) {
     const c = text.charCodeAt(at);
-    if (c >= 128 || (literals.first[c] === 0 && TRIGGER_FIRST[c] === 0)) continue;
-    if (!boundaryAt(text, at)) continue;
+    const boundary = before < 0 || CONTINUES_WORD[before] === 0 || beforeThat === 92;
+    beforeThat = before;
+    before = c;
+    if (!boundary || c >= 128 || (literals.first[c] === 0 && TRIGGER_FIRST[c] === 0)) continue;
     const word = literals.mayStartAt(text, at) ? literals.longestAt(text, at) : -1;
     if (word !== -1) return { index: at, literal: literals.words[word]! };
     if (TRIGGER_FIRST[c] === 1 && WORD_START_TRIGGER !== null) {
@@ -172,10 +190,9 @@ function nextWordStart(text: string, from: number, limit: number): WordStart | n
   return null;
 }
 
-/** B at `at`: the previous character does not continue a word, or is an escape's letter (`\\nghp_…`). */
-function boundaryAt(text: string, at: number): boolean {
-  return at === 0 || !continuesWord(text, at);
-}
+/** `[A-Za-z0-9_\]]`: a character B does not start a shape after (unless a backslash makes it an escape's letter). */
+const CONTINUES_WORD = new Uint8Array(65536);
+for (let c = 0; c < 128; c++) CONTINUES_WORD[c] = /[A-Za-z0-9_\]]/.test(String.fromCharCode(c)) ? 1 : 0;
 
 /**
  * Prefix and trigger hits inside one run, in order of position; each hit is matched against the whole
