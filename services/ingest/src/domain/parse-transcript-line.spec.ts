@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { unstorableInputIssues } from '@mnemo/contracts';
 import { parseTranscriptLine } from './parse-transcript-line';
 
 const line = (value: unknown) => JSON.stringify(value);
@@ -60,6 +61,20 @@ describe('parseTranscriptLine', () => {
         blocks: [{ type: 'text', text: 'hello' }],
       }),
     });
+  });
+
+  it('reads NUL, escaped or raw, as U+FFFD so the entry is storable, and leaves an escaped backslash before u0000 as text', () => {
+    const escaped = line({ type: 'user', message: { content: [{ type: 'text', text: 'a\u0000b' }, { type: 'tool_use', id: 't\u0000', name: 'Bash', input: { command: 'printf "\u0000"' } }] } });
+    const raw = '{"type":"user","message":{"content":"c\u0000d"}}';
+    const literal = line({ type: 'user', message: { content: 'path C:\\u0000x' } });
+    expect(escaped).toContain('\\u0000');
+    const parsed = [escaped, raw, literal].map((text) => parseTranscriptLine(text));
+    expect(parsed.map((p) => p.ok && p.entry.kind === 'message' && p.entry.blocks[0])).toEqual([
+      { type: 'text', text: 'a\ufffdb' },
+      { type: 'text', text: 'c\ufffdd' },
+      { type: 'text', text: 'path C:\\u0000x' },
+    ]);
+    expect(unstorableInputIssues(parsed, 'lines')).toEqual([]);
   });
 
   it('normalizes every block type: thinking by size only, images as placeholders, results flattened', () => {

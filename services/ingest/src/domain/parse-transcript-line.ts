@@ -10,7 +10,7 @@ export function parseTranscriptLine(line: string, lineIndex = 0): ParsedLine {
   if (line.trim() === '') return { ok: false, reason: 'blank' };
   let raw: unknown;
   try {
-    raw = JSON.parse(line);
+    raw = JSON.parse(withoutNul(line));
   } catch {
     return { ok: false, reason: 'malformed_json' };
   }
@@ -31,6 +31,18 @@ export function parseTranscriptLine(line: string, lineIndex = 0): ParsedLine {
     default:
       return { ok: false, reason: 'unknown_type', type };
   }
+}
+
+/** `\u0000` in a JSON string: after an even number of backslashes, so an escaped backslash followed by `u0000` is left as text. */
+const NUL_ESCAPE = /(?<!\\)((?:\\\\)*)\\u0000/g;
+
+/**
+ * NUL read as U+FFFD, escaped or raw: Postgres text and jsonb hold no NUL and the gateway answers 400 to a request
+ * holding one, so one NUL in a tool's output stopped `mnemo ingest` at that batch. Most lines hold none.
+ */
+function withoutNul(line: string): string {
+  if (!line.includes('\\u0000') && !line.includes('\u0000')) return line;
+  return line.replace(NUL_ESCAPE, '$1\\ufffd').replaceAll('\u0000', '\ufffd');
 }
 
 /** Line types Claude Code writes that carry no conversation content (CLAUDE-CODE.md A.2, A.8). */
