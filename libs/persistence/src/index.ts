@@ -7,6 +7,7 @@ export * from './checkpoints.migration';
 export * from './cache/cache.port';
 export * from './cache/redis-cache';
 export * from './cache/memory-cache';
+export * from './cache/once-per-cause';
 export * from './tokens';
 export * from './projection-lag';
 export * from './accepted-event-ids';

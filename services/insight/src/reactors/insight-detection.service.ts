@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { DependencyError, reactionId, type EventEnvelope } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
-import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
+import { CACHE, DATA_SOURCE, oncePerCause, type Cache } from '@mnemo/persistence';
 import { artifactSource, LLM_CLIENT, type LlmClient } from '@mnemo/llm';
 import { candidates, InsightAnswer } from '../domain/insight-candidates';
 import { insightEvent } from '../insight-event';
@@ -49,19 +49,18 @@ export class InsightDetectionService {
    * (and is retried), one after it finds the save done and pays for no second call.
    */
   async detect(saved: SavedArtifact): Promise<number> {
-    const done = `insight:done:${saved.cause.id}`;
-    if (await this.cache.get(done)) return 0;
-    const lock = `insight:detecting:${saved.cause.id}`;
-    const token = await this.cache.tryLock(lock, IN_FLIGHT_MS);
-    if (!token) throw new DependencyError('insight detection', `save ${saved.cause.id} is being compared already; retrying`);
-    try {
-      if (await this.cache.get(done)) return 0;
-      const found = await this.detectOnce(saved);
-      await this.cache.set(done, String(found), DONE_TTL_MS);
-      return found;
-    } finally {
-      await this.cache.unlock(lock, token);
-    }
+    const found = await oncePerCause(
+      this.cache,
+      {
+        doneKey: `insight:done:${saved.cause.id}`,
+        doneTtlMs: DONE_TTL_MS,
+        lockKey: `insight:detecting:${saved.cause.id}`,
+        lockMs: IN_FLIGHT_MS,
+        busy: () => new DependencyError('insight detection', `save ${saved.cause.id} is being compared already; retrying`),
+      },
+      () => this.detectOnce(saved),
+    );
+    return found ?? 0;
   }
 
   private async detectOnce(saved: SavedArtifact): Promise<number> {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { DependencyError, reactionId, type EventEnvelope } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
-import { CACHE, DATA_SOURCE, waitForCheckpoint, type Cache } from '@mnemo/persistence';
+import { CACHE, DATA_SOURCE, oncePerCause, waitForCheckpoint, type Cache } from '@mnemo/persistence';
 import { artifactSource, factsSource, LLM_CLIENT, type LlmClient } from '@mnemo/llm';
 import { artifactFingerprint } from '../domain/artifact-fingerprint';
 import { blockFor, decideOnSave, feedbackEligible } from '../domain/regeneration';
@@ -155,18 +155,17 @@ export class ProfileSynthesisService {
    * is in flight is retried later and then finds its cause done, so it pays for no second call.
    */
   private async locked(accountId: string, cause: Cause, work: () => Promise<void>): Promise<void> {
-    const done = `profile:done:${cause.id}`;
-    if (await this.cache.get(done)) return;
-    const key = `profile:synthesis:${accountId}`;
-    const token = await this.cache.tryLock(key, LOCK_MS);
-    if (!token) throw new DependencyError('profile synthesis', `another synthesis for account ${accountId} is running; retrying`);
-    try {
-      if (await this.cache.get(done)) return;
-      await work();
-      await this.cache.set(done, '1', DONE_TTL_MS);
-    } finally {
-      await this.cache.unlock(key, token);
-    }
+    await oncePerCause(
+      this.cache,
+      {
+        doneKey: `profile:done:${cause.id}`,
+        doneTtlMs: DONE_TTL_MS,
+        lockKey: `profile:synthesis:${accountId}`,
+        lockMs: LOCK_MS,
+        busy: () => new DependencyError('profile synthesis', `another synthesis for account ${accountId} is running; retrying`),
+      },
+      work,
+    );
   }
 
   /** Appends, then waits for the profile projection, so the next reaction of this account sees the new profile. */
