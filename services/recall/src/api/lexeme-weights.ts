@@ -11,10 +11,10 @@ export type LexicalTable = 'recall_decisions';
 /**
  * The lexemes of `text` (Postgres's English stemming) with their exact df and idf among the account's
  * chunks, read from recall_lexemes (kept by the projection): one index lookup per lexeme, whatever
- * the account's size.
+ * the account's size; with the account's chunk count.
  */
-export async function weighChunkLexemes(db: DataSource, accountId: string, text: string): Promise<Array<WeightedLexeme & { df: number }>> {
-  if (!text.trim()) return [];
+export async function weighChunkLexemes(db: DataSource, accountId: string, text: string): Promise<{ lexemes: Array<WeightedLexeme & { df: number }>; total: number }> {
+  if (!text.trim()) return { lexemes: [], total: 0 };
   const rows: Array<{ lexeme: string; df: number }> = await db.query(
     `SELECT q.l AS lexeme, coalesce(x.df, 0)::int AS df
      FROM (SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('english', $2))) AS l UNION ALL SELECT $3) q
@@ -22,7 +22,7 @@ export async function weighChunkLexemes(db: DataSource, accountId: string, text:
     [accountId, text, CHUNK_COUNT_LEXEME],
   );
   const total = rows.find((r) => r.lexeme === CHUNK_COUNT_LEXEME)?.df ?? 0;
-  return rows.filter((r) => r.lexeme !== CHUNK_COUNT_LEXEME).map((r) => ({ lexeme: r.lexeme, df: r.df, idf: idf(r.df, total) }));
+  return { lexemes: rows.filter((r) => r.lexeme !== CHUNK_COUNT_LEXEME).map((r) => ({ lexeme: r.lexeme, df: r.df, idf: idf(r.df, total) })), total };
 }
 
 /** The row count per account changes slowly; idf needs it only roughly. */

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '@mnemo/persistence';
 import type { RecallHit, RecallRequest } from '@mnemo/contracts';
 import { LOGGER, type Logger } from '@mnemo/eventing';
-import { chunkScore, selectingLexemes, tsqueryOperand, type WeightedLexeme } from '../domain/lexical-score';
+import { candidateLexemes, chunkScore, tsqueryOperand, type WeightedLexeme } from '../domain/lexical-score';
 import { fuseRanks } from '../domain/fuse-ranks';
 import { planQuery, type QueryPlan } from '../domain/plan-query';
 import { vectorLiteral, vectorsAvailable } from '../embedding/chunk-vectors';
@@ -14,10 +14,16 @@ import type { RecallConfig } from '../recall.config';
 import { weighChunkLexemes } from './lexeme-weights';
 
 
-/** Rows the selecting lexemes may match, at most (see selectingLexemes). */
-const SELECT_BUDGET = 1500;
-/** Chunks scored when every word of the question is common: the newest that hold its rarest word. */
-const DENSE_SCAN = 200;
+/** Rows each way of selecting candidates (any rare word; all the common ones) is expected to match, at most (see candidateLexemes). */
+const SELECT_BUDGET = 300;
+/** Up to this many chunks, every chunk holding any of the question's words is scored: at most this many rows, whatever the words. */
+const SMALL_ACCOUNT = 1000;
+/** A selection expected to match up to this many rows is read whole through the GIN index; past it, its newest DENSE_SCAN through the time index. */
+const BITMAP_ROWS = 800;
+/** Chunks scored from a selection too common to read whole: the newest (a backwards time-index scan stops after this many). */
+const DENSE_SCAN = 20;
+/** Rows one selection reads at most, whatever its estimate said (words are not independent). */
+const SELECTION_CAP = 800;
 /** Candidates handed back for the final ordering. */
 const CANDIDATES = 100;
 /** The question's lexemes that score, the rarest first; more add nothing but time. */
@@ -46,11 +52,10 @@ export class RecallSearchService {
     // the question's embedding is asked for first and waited for last: it overlaps the lexical search
     const semantic = this.semanticCandidates(accountId, request);
     const plan = planQuery(request.query, now);
-    const lexemes = (await weighChunkLexemes(this.db, accountId, plan.words.join(' ')))
-      .sort((a, b) => b.idf - a.idf || a.lexeme.localeCompare(b.lexeme))
-      .slice(0, MAX_LEXEMES);
+    const weighed = await weighChunkLexemes(this.db, accountId, plan.words.join(' '));
+    const lexemes = weighed.lexemes.sort((a, b) => b.idf - a.idf || a.lexeme.localeCompare(b.lexeme)).slice(0, MAX_LEXEMES);
     const totalIdf = lexemes.reduce((sum, l) => sum + l.idf, 0) || 1;
-    const lexical = await this.lexicalCandidates(accountId, request, plan, lexemes, totalIdf);
+    const lexical = await this.lexicalCandidates(accountId, request, plan, { lexemes, totalIdf, chunks: weighed.total });
     const similar = await semantic;
     const ranked =
       similar.length === 0
@@ -62,56 +67,86 @@ export class RecallSearchService {
   }
 
   /**
-   * Chunks by the question's words: the rarest select candidates through the GIN index of the narrow
-   * terms table, and each scores the idf-weighted share of the question it holds (lifted in the time
-   * the question names); those under the minimum score are dropped. Best first.
+   * Chunks by the question's words, best first, those under the minimum score dropped. Candidates come
+   * from bounded selections (candidateLexemes: any of the rare words, all of the common ones, the
+   * time the question names), each at most SELECTION_CAP rows, and only when they come up short from
+   * the newest chunks holding the rarest word left; each candidate scores the idf-weighted share of the
+   * question it holds (lifted in the time the question names). Scoring every match of a common word
+   * was most of recall's time at 100,000 chunks.
    */
-  private async lexicalCandidates(accountId: string, request: RecallRequest, plan: QueryPlan, lexemes: Array<WeightedLexeme & { df: number }>, totalIdf: number) {
-    // a word no chunk holds selects nothing but still weighs: a question about something never said scores low
-    const selecting = selectingLexemes(lexemes, SELECT_BUDGET);
-    if (selecting.length === 0 && !plan.window) return [];
-    const params: unknown[] = [accountId, selecting.map((l) => tsqueryOperand(l)).join(' | '), plan.window?.from ?? null, plan.window?.to ?? null, CANDIDATES];
+  private async lexicalCandidates(
+    accountId: string,
+    request: RecallRequest,
+    plan: QueryPlan,
+    weighed: { lexemes: Array<WeightedLexeme & { df: number }>; totalIdf: number; chunks: number },
+  ) {
+    const { lexemes, totalIdf, chunks } = weighed;
+    const small = chunks <= SMALL_ACCOUNT;
+    const selection = candidateLexemes(lexemes, chunks, small ? Number.POSITIVE_INFINITY : SELECT_BUDGET);
+    const anyRows = lexemes.filter((l) => selection.any.includes(l.lexeme)).reduce((sum, l) => sum + l.df, 0);
+    const or = (words: string[]) => words.map((l) => tsqueryOperand(l)).join(' | ');
+    const and = (words: string[]) => words.map((l) => tsqueryOperand(l)).join(' & ');
+    const selections: Selection[] = [];
+    // a neighbour's edge turn selects too while that stays cheap (always, in a small account)
+    if (selection.any.length) selections.push({ match: or(selection.any), rows: anyRows, near: small || anyRows <= SELECT_BUDGET / 2 });
+    if (selection.all.length) selections.push({ match: and(selection.all), rows: selection.allRows, near: false });
+    const fallback = selection.fallback;
+    const first = selections.length > 0 || plan.window ? await this.scoreSelections(accountId, request, plan, lexemes, totalIdf, selections, true) : [];
+    const found = first.filter((c) => c.score >= this.config.minScore);
+    if (found.length >= request.limit || !fallback) return found;
+    // too few: the rarest word not selected on its own, in its newest chunks
+    const more = await this.scoreSelections(accountId, request, plan, lexemes, totalIdf, [{ match: tsqueryOperand(fallback.lexeme), rows: fallback.df, near: false }], false);
+    const seen = new Set(found.map((c) => c.chunkId));
+    return [...found, ...more.filter((c) => c.score >= this.config.minScore && !seen.has(c.chunkId))].sort((a, b) => b.score - a.score);
+  }
+
+  /** The chunks the selections match (and, with `withWindow`, those in the time the question names), scored, the best CANDIDATES. */
+  private async scoreSelections(
+    accountId: string,
+    request: RecallRequest,
+    plan: QueryPlan,
+    lexemes: Array<WeightedLexeme & { df: number }>,
+    totalIdf: number,
+    selections: Selection[],
+    withWindow: boolean,
+  ): Promise<Array<{ chunkId: string; score: number }>> {
+    const params: unknown[] = [accountId, plan.window?.from ?? null, plan.window?.to ?? null];
     const param = (value: unknown) => `$${params.push(value)}`;
     const coverage = lexemes.length
       ? lexemes
           .map((l) => {
             const [share, operand] = [param(l.idf / totalIdf), param(tsqueryOperand(l.lexeme))];
-            return `${share}::float8 * CASE WHEN v.terms @@ ${operand}::tsquery THEN 1 WHEN v.near @@ ${operand}::tsquery THEN ${NEAR_SHARE} ELSE 0 END`;
+            return `${share}::float8 * CASE WHEN v.terms @@ ${operand}::tsquery THEN 1.0::float8 WHEN v.near @@ ${operand}::tsquery THEN ${NEAR_SHARE}::float8 ELSE 0.0::float8 END`;
           })
           .join(' + ')
       : '0';
     const scope = recallScope(request, 't', param);
-    const inWindow = '(t.occurred_at >= $3::timestamptz AND t.occurred_at < $4::timestamptz)';
-    const rarest = lexemes.find((l) => l.lexeme === selecting[0]);
-    // Every word of the question is common (its rarest is in more chunks than the budget): chunks
-    // holding it are too many to score, and all hold the question's commonest words alike, so the
-    // newest of them are scored (the time index read backwards stops after DENSE_SCAN of them).
-    const dense = rarest !== undefined && rarest.df > SELECT_BUDGET;
-    const rows = dense
-      ? `(SELECT t.* FROM recall_chunk_terms t ${scope.join}
-          WHERE t.account_id = $1 AND (t.terms @@ $2::tsquery ${plan.window ? `OR ${inWindow}` : ''}) ${scope.where}
-          ORDER BY t.occurred_at DESC LIMIT ${DENSE_SCAN}) t`
-      : `recall_chunk_terms t ${scope.join}`;
-    const where = dense
-      ? 'TRUE'
-      : `t.account_id = $1 AND (t.terms @@ $2::tsquery OR t.near @@ $2::tsquery ${plan.window ? `OR ${inWindow}` : ''}) ${scope.where}`;
-    const candidates: Array<{ chunk_id: string; coverage: number; in_window: boolean | null }> = await this.db.query(
-      `SELECT t.chunk_id, (${coverage})::float8 AS coverage,
-              CASE WHEN $3::timestamptz IS NULL THEN NULL ELSE ${inWindow} END AS in_window,
-              t.occurred_at
-       FROM ${rows}
-         -- each vector read once per row: a stored vector is copied out of its tuple again by every
-         -- match test that names it (ten tests, ten copies); the concatenation hands the tests one copy
-         CROSS JOIN LATERAL (SELECT t.terms || ''::tsvector AS terms, t.near || ''::tsvector AS near OFFSET 0) v
-       WHERE ${where}
-       ORDER BY in_window DESC NULLS LAST, coverage DESC, t.occurred_at DESC, t.chunk_id
-       LIMIT $5`,
+    const inWindow = '(t.occurred_at >= $2::timestamptz AND t.occurred_at < $3::timestamptz)';
+    const base = `SELECT t.chunk_id, t.occurred_at, t.terms, t.near FROM recall_chunk_terms t ${scope.join} WHERE t.account_id = $1 ${scope.where}`;
+    const parts = selections.map(({ match, rows, near }) => {
+      const query = param(match);
+      const condition = near ? `(t.terms @@ ${query}::tsquery OR t.near @@ ${query}::tsquery)` : `t.terms @@ ${query}::tsquery`;
+      return rows <= BITMAP_ROWS
+        ? `(${base} AND ${condition} LIMIT ${SELECTION_CAP})`
+        : `(${base} AND ${condition} ORDER BY t.occurred_at DESC LIMIT ${DENSE_SCAN})`;
+    });
+    if (withWindow && plan.window) parts.push(`(${base} AND ${inWindow} LIMIT ${SELECTION_CAP})`);
+    const candidates: Array<{ chunk_id: string; coverage: number; in_window: boolean | null; occurred_at: Date }> = await this.db.query(
+      `SELECT * FROM (SELECT DISTINCT ON (s.chunk_id) s.chunk_id, s.coverage, s.in_window, s.occurred_at FROM (
+         SELECT t.chunk_id, (${coverage})::float8 AS coverage,
+                CASE WHEN $2::timestamptz IS NULL THEN NULL ELSE ${inWindow} END AS in_window,
+                t.occurred_at
+         FROM (${parts.join(' UNION ALL ')}) t
+           -- each vector read once per row: a stored vector is copied out of its tuple again by every
+           -- match test that names it (ten tests, ten copies); the concatenation hands the tests one copy
+           CROSS JOIN LATERAL (SELECT t.terms || ''::tsvector AS terms, t.near || ''::tsvector AS near OFFSET 0) v
+       ) s
+       ORDER BY s.chunk_id) c
+       ORDER BY c.in_window DESC NULLS LAST, c.coverage DESC, c.occurred_at DESC, c.chunk_id
+       LIMIT ${CANDIDATES}`,
       params,
     );
-    return candidates
-      .map((c) => ({ chunkId: c.chunk_id, score: chunkScore(c.coverage, c.in_window) }))
-      .filter((c) => c.score >= this.config.minScore)
-      .sort((a, b) => b.score - a.score);
+    return candidates.map((c) => ({ chunkId: c.chunk_id, score: chunkScore(c.coverage, c.in_window) })).sort((a, b) => b.score - a.score);
   }
 
   /**
@@ -149,37 +184,47 @@ export class RecallSearchService {
     }
   }
 
-  /** The best chunks with their turns ordered (each turn scored by its share of the question) and a snippet of the best turn. */
+  /**
+   * The best chunks with their turns ordered (each turn scored by its share of the question) and a
+   * snippet of the best turn, in one statement: ts_headline re-parses its whole input, so it runs on
+   * each hit's best turn only.
+   */
   private async present(accountId: string, ranked: Array<{ chunkId: string; score: number }>, weight: Map<string, number>): Promise<RecallHit[]> {
     if (ranked.length === 0) return [];
     const operands = [...weight.keys()].map((lexeme) => tsqueryOperand(lexeme));
-    const rows: Array<{ chunk_id: string; session_id: string; occurred_at: Date; text: string; turns: Array<{ seq: number; text: string; terms: string[] }> }> =
+    const rows: Array<{ chunk_id: string; session_id: string; occurred_at: Date; turns: Array<{ seq: number; score: number }> | null; headline: string }> =
       await this.db.query(
-        `SELECT c.chunk_id, c.session_id, c.occurred_at, c.text,
-                (SELECT json_agg(json_build_object('seq', (t.turn ->> 'seq')::int, 'text', t.turn ->> 'text',
-                   'terms', tsvector_to_array(to_tsvector('english', t.turn ->> 'text'))) ORDER BY t.n)
-                 FROM jsonb_array_elements(c.turns) WITH ORDINALITY AS t(turn, n)) AS turns
-         FROM recall_chunks c WHERE c.account_id = $1 AND c.chunk_id = ANY($2::text[])`,
-        [accountId, ranked.map((r) => r.chunkId)],
+        `SELECT c.chunk_id, c.session_id, c.occurred_at, s.turns,
+                CASE WHEN $3::tsquery IS NULL THEN left(coalesce(s.best, c.text), 300)
+                     ELSE ts_headline('english', coalesce(s.best, c.text), $3::tsquery, $6) END AS headline
+         FROM recall_chunks c
+         CROSS JOIN LATERAL (
+           SELECT json_agg(json_build_object('seq', x.seq, 'score', x.score) ORDER BY x.n) AS turns,
+                  (array_agg(x.text ORDER BY x.score DESC, x.n))[1] AS best
+           FROM (SELECT t.n, (t.turn ->> 'seq')::int AS seq, t.turn ->> 'text' AS text,
+                        (SELECT coalesce(sum(w.share), 0) FROM unnest($4::text[], $5::float8[]) AS w(lexeme, share) WHERE w.lexeme = ANY (v.terms))::float8 AS score
+                 FROM jsonb_array_elements(c.turns) WITH ORDINALITY AS t(turn, n)
+                   -- the turn's lexemes once, not once per question lexeme
+                   CROSS JOIN LATERAL (SELECT tsvector_to_array(to_tsvector('english', t.turn ->> 'text')) AS terms OFFSET 0) v) x
+         ) s
+         WHERE c.account_id = $1 AND c.chunk_id = ANY($2::text[])`,
+        [accountId, ranked.map((r) => r.chunkId), operands.length ? operands.join(' | ') : null, [...weight.keys()], [...weight.values()], HEADLINE],
       );
     const byId = new Map(rows.map((row) => [row.chunk_id, row]));
-    const hits = ranked.flatMap(({ chunkId, score }) => {
+    return ranked.flatMap(({ chunkId, score }) => {
       const row = byId.get(chunkId);
       if (!row) return [];
-      const turns = (row.turns ?? []).map((turn) => ({ seq: turn.seq, text: turn.text, score: turn.terms.reduce((sum, term) => sum + (weight.get(term) ?? 0), 0) }));
-      const turnSeqs = orderTurns(turns);
-      const best = turns.find((turn) => turn.seq === turnSeqs[0]);
-      return [{ chunkId, sessionId: row.session_id, turnSeqs, occurredAt: new Date(row.occurred_at).toISOString(), best: best?.text ?? row.text, score: Math.round(score * 1000) / 1000 }];
+      const occurredAt = new Date(row.occurred_at).toISOString();
+      return [{ chunkId, sessionId: row.session_id, turnSeqs: orderTurns(row.turns ?? []), occurredAt, snippet: datedSnippet(occurredAt, row.headline ?? ''), score: Math.round(score * 1000) / 1000 }];
     });
-    // one headline per hit, on its best turn only: ts_headline re-parses its whole input
-    const headlines: Array<{ headline: string }> = operands.length
-      ? await this.db.query(
-          `SELECT ts_headline('english', b.text, $2::tsquery, $3) AS headline FROM unnest($1::text[]) WITH ORDINALITY AS b(text, n) ORDER BY b.n`,
-          [hits.map((hit) => hit.best), operands.join(' | '), HEADLINE],
-        )
-      : hits.map((hit) => ({ headline: hit.best.slice(0, 300) }));
-    return hits.map(({ best: _best, ...hit }, i) => ({ ...hit, snippet: datedSnippet(hit.occurredAt, headlines[i]?.headline ?? '') }));
   }
+}
+
+/** One way of selecting candidate chunks: a tsquery, the rows it is expected to match, and whether neighbours' edge turns match too. */
+interface Selection {
+  match: string;
+  rows: number;
+  near: boolean;
 }
 
 /** The request's filters on a chunk table aliased `alias` (its session, time, and the session's developer and project). */

@@ -1,4 +1,4 @@
-import { chunkScore, idf, selectingLexemes, tsqueryOperand } from './lexical-score';
+import { candidateLexemes, chunkScore, idf, selectingLexemes, tsqueryOperand } from './lexical-score';
 
 describe('lexical scoring', () => {
   it('weighs rare lexemes above common ones', () => {
@@ -30,5 +30,40 @@ describe('lexical scoring', () => {
   it('quotes a lexeme so tsquery takes it literally', () => {
     expect(tsqueryOperand("o'neil")).toBe("'o''neil'");
     expect(tsqueryOperand('a\\b')).toBe("'a\\\\b'");
+  });
+});
+
+describe('candidate lexemes', () => {
+  const lexemes = [
+    { lexeme: 'fen', df: 60_000 },
+    { lexeme: 'zorta', df: 14_000 },
+    { lexeme: 'gispelren', df: 1_000 },
+    { lexeme: 'lonimtrolo', df: 100 },
+    { lexeme: 'kafka', df: 0 },
+  ];
+
+  it('selects by any of the rare lexemes within the budget and by all of the shortest run of common ones expected to fit it', () => {
+    expect(candidateLexemes(lexemes, 100_000, 400)).toEqual({
+      any: ['lonimtrolo'],
+      all: ['gispelren', 'zorta'],
+      allRows: expect.closeTo(140, 0),
+      fallback: { lexeme: 'gispelren', df: 1_000 },
+    });
+  });
+
+  it('takes every lexeme by any in a small account, as scoring all matches costs nothing there', () => {
+    expect(candidateLexemes(lexemes.map((l) => ({ ...l, df: Math.min(l.df, 9) })), 60, 400)).toEqual({
+      any: ['fen', 'gispelren', 'lonimtrolo', 'zorta'],
+      all: [],
+      allRows: 0,
+      fallback: undefined,
+    });
+  });
+
+  it('asks for all of the common lexemes when no shorter run fits, and for none when only one is left', () => {
+    const common = candidateLexemes([{ lexeme: 'fen', df: 60_000 }, { lexeme: 'lo', df: 80_000 }], 100_000, 400);
+    expect(common).toMatchObject({ any: [], all: ['fen', 'lo'], fallback: { lexeme: 'fen' } });
+    expect(common.allRows).toBeCloseTo(48_000);
+    expect(candidateLexemes([{ lexeme: 'fen', df: 60_000 }], 100_000, 400)).toEqual({ any: [], all: [], allRows: 0, fallback: { lexeme: 'fen', df: 60_000 } });
   });
 });

@@ -50,3 +50,49 @@ export function chunkScore(coverage: number, inWindow: boolean | null): number {
   if (inWindow === null) return base;
   return inWindow ? IN_WINDOW_FLOOR + (1 - IN_WINDOW_FLOOR) * base : base * OUT_OF_WINDOW_FACTOR;
 }
+
+/** A lexeme in more than this share of the chunks joins a conjunction only as one of its first two. */
+const UBIQUITOUS_SHARE = 0.25;
+
+/** How a question's lexemes find candidate chunks (see candidateLexemes). */
+export interface CandidateLexemes {
+  /** Rare lexemes: a chunk holding any of them is a candidate (their document frequencies sum within the budget). */
+  any: string[];
+  /** Common lexemes: a chunk holding all of them is a candidate; `allRows` is how many chunks that is expected to be. */
+  all: string[];
+  allRows: number;
+  /** The rarest lexeme in neither list's reach on its own, for a question whose candidates come up short. */
+  fallback?: { lexeme: string; df: number };
+}
+
+/**
+ * Candidate selection that stays bounded at any account size: the rarest lexemes while their rows
+ * fit `budget` select by any (OR), and the rest select by the conjunction of the shortest run of them,
+ * rarest first, expected (as if independent) to fit the budget, or of all of them when none does.
+ * A chunk that holds none of the rare words and not the common ones together holds a small share of
+ * the question, so it could not rank in the top few; what is left out is what scoring every match of a
+ * common word would cost.
+ */
+export function candidateLexemes(lexemes: ReadonlyArray<{ lexeme: string; df: number }>, total: number, budget: number): CandidateLexemes {
+  const present = [...lexemes].filter((l) => l.df > 0).sort((a, b) => a.df - b.df || a.lexeme.localeCompare(b.lexeme));
+  const any: string[] = [];
+  let rows = 0;
+  for (const l of present) {
+    if (rows + l.df > budget) break;
+    any.push(l.lexeme);
+    rows += l.df;
+  }
+  const rest = present.slice(any.length);
+  const n = Math.max(total, 1);
+  // a word in most chunks narrows a conjunction little and costs its whole posting list: it scores, it does not select
+  const narrowing = rest.filter((l, i) => i < 2 || l.df <= n * UBIQUITOUS_SHARE);
+  let allRows = n;
+  const all: string[] = [];
+  for (const l of narrowing) {
+    all.push(l.lexeme);
+    allRows *= Math.min(1, l.df / n);
+    if (all.length >= 2 && allRows <= budget) break;
+  }
+  const fallback = rest[0] ? { lexeme: rest[0].lexeme, df: rest[0].df } : undefined;
+  return all.length >= 2 ? { any, all, allRows, fallback } : { any, all: [], allRows: 0, fallback };
+}
