@@ -8,9 +8,10 @@
 export class KeywordAutomaton {
   /** Full DFA: state * 32 + symbol → state (failure links resolved when built); small enough for the cache. */
   private readonly delta: Int32Array;
-  /** state → the words that end there (its own and its suffixes'), longest first; empty for most. */
+  /** state - firstOutput → the words that end there (its own and its suffixes'), longest first. */
   private readonly outputs: ReadonlyArray<readonly number[]>;
-  private readonly hasOutput: Uint8Array;
+  /** States are numbered so that those where a word ends come last: one comparison per character tells. */
+  private readonly firstOutput: number;
 
   constructor(readonly words: readonly string[]) {
     const goto: Array<Map<number, number>> = [new Map()];
@@ -32,14 +33,14 @@ export class KeywordAutomaton {
       own[state]!.push(index);
     });
     const states = goto.length;
-    this.delta = new Int32Array(states * SYMBOLS);
+    const built = new Int32Array(states * SYMBOLS);
     const failure = new Int32Array(states);
     const outputs: number[][] = own.map((o) => [...o]);
     // Breadth first, so a state's failure target is finished before the state itself.
     const queue: number[] = [];
     for (let c = 0; c < SYMBOLS; c++) {
       const next = goto[0]!.get(c) ?? 0;
-      this.delta[c] = next;
+      built[c] = next;
       if (next !== 0) queue.push(next);
     }
     for (let head = 0; head < queue.length; head++) {
@@ -48,28 +49,38 @@ export class KeywordAutomaton {
       for (let c = 0; c < SYMBOLS; c++) {
         const next = goto[state]!.get(c);
         if (next === undefined) {
-          this.delta[state * SYMBOLS + c] = this.delta[failure[state]! * SYMBOLS + c]!;
+          built[state * SYMBOLS + c] = built[failure[state]! * SYMBOLS + c]!;
           continue;
         }
-        failure[next] = this.delta[failure[state]! * SYMBOLS + c]!;
-        this.delta[state * SYMBOLS + c] = next;
+        failure[next] = built[failure[state]! * SYMBOLS + c]!;
+        built[state * SYMBOLS + c] = next;
         queue.push(next);
       }
     }
-    this.outputs = outputs.map((o) => o.sort((a, b) => words[b]!.length - words[a]!.length));
-    this.hasOutput = Uint8Array.from(outputs, (o) => (o.length > 0 ? 1 : 0));
+    // Renumber: the root stays 0, states without words next, states where words end last.
+    const order = [...Array(states).keys()].sort((a, b) => Number(outputs[a]!.length > 0) - Number(outputs[b]!.length > 0) || a - b);
+    const renamed = new Int32Array(states);
+    order.forEach((old, now) => (renamed[old] = now));
+    const delta = new Int32Array(states * SYMBOLS);
+    for (let old = 0; old < states; old++) {
+      for (let c = 0; c < SYMBOLS; c++) delta[renamed[old]! * SYMBOLS + c] = renamed[built[old * SYMBOLS + c]!]!;
+    }
+    this.delta = delta;
+    this.firstOutput = order.findIndex((old) => outputs[old]!.length > 0);
+    if (this.firstOutput === -1) this.firstOutput = states;
+    this.outputs = order.slice(this.firstOutput).map((old) => outputs[old]!.sort((a, b) => words[b]!.length - words[a]!.length));
   }
 
   /** Every occurrence, as flat [end, word, end, word, …] in order of end (longest first at one end). */
   scan(text: string): number[] {
     const hits: number[] = [];
     const delta = this.delta;
-    const hasOutput = this.hasOutput;
+    const firstOutput = this.firstOutput;
     let state = 0;
     for (let at = 0; at < text.length; at++) {
       state = delta[(state << 5) | SYMBOL[text.charCodeAt(at)]!]!;
-      if (hasOutput[state] === 0) continue;
-      for (const word of this.outputs[state]!) hits.push(at + 1, word);
+      if (state < firstOutput) continue;
+      for (const word of this.outputs[state - firstOutput]!) hits.push(at + 1, word);
     }
     return hits;
   }

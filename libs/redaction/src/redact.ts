@@ -48,14 +48,16 @@ export function redact(text: string): RedactionResult {
 /** One pass is enough to know: a later pass only runs after the first found something. */
 export const containsSecret = (text: string): boolean => scanOnce(text).length > 0;
 
+/** Joined, not concatenated: a string built by `+=` is a rope, and every detector of the next pass would read through it. */
 function applyFindings(text: string, findings: readonly Finding[]): string {
-  let out = '';
+  const parts: string[] = [];
   let at = 0;
   for (const f of findings) {
-    out += text.slice(at, f.start) + placeholder(f.kind);
+    parts.push(text.slice(at, f.start), placeholder(f.kind));
     at = f.end;
   }
-  return out + text.slice(at);
+  parts.push(text.slice(at));
+  return parts.join('');
 }
 
 /**
