@@ -67,7 +67,21 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const { status, body } = toHttpError(exception);
-    if (status >= 500) this.logger.error({ err: { message: String((exception as Error)?.message ?? exception) } }, 'request failed');
+    if (status >= 500) {
+      // The answer says only "internal error": the log line is where a 5xx is explained, found by its correlation id.
+      const request = host.switchToHttp().getRequest<{ id?: string; method?: string; url?: string } | undefined>();
+      const error = exception as { name?: string; message?: string; code?: unknown; stack?: string } | null;
+      this.logger.error(
+        {
+          err: { name: error?.name, message: String(error?.message ?? exception), code: error?.code, stack: error?.stack?.split('\n').slice(0, 8).join('\n') },
+          status,
+          method: request?.method,
+          path: request?.url?.split('?')[0],
+          correlationId: request?.id,
+        },
+        'request failed',
+      );
+    }
     // Whatever the HTTP server under Nest: its adapter writes the answer.
     this.adapterHost.httpAdapter.reply(host.switchToHttp().getResponse(), body, status);
   }

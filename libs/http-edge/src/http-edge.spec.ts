@@ -1,9 +1,10 @@
-import type { ExecutionContext } from '@nestjs/common';
+import type { ArgumentsHost, ExecutionContext } from '@nestjs/common';
+import type { HttpAdapterHost } from '@nestjs/core';
 import { z } from 'zod';
 import { ForbiddenError, MnemoError, UnauthorizedError, ValidationError } from '@mnemo/contracts';
 import { AdminKeyGuard, ApiKeyGuard, bearerKey } from './auth.guards';
 import { decodeCursor, encodeCursor } from './cursor';
-import { toHttpError } from './error.filter';
+import { HttpErrorFilter, toHttpError } from './error.filter';
 import { parseInput } from './parse-input';
 
 const httpContext = (request: { headers: Record<string, string>; accountId?: string }) =>
@@ -16,6 +17,26 @@ describe('http-edge', () => {
       status: 400,
       body: { error: { code: 'malformed_url', message: 'the URL is not validly percent-encoded' } },
     });
+  });
+
+  it('logs a 5xx with what explains it (the error, its stack, the route without its query, the correlation id); the answer says only internal error', () => {
+    const logged: Array<[object, string]> = [];
+    const replies: unknown[] = [];
+    const logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: (fields: object, message: string) => void logged.push([fields, message]) };
+    const adapterHost = { httpAdapter: { reply: (_response: unknown, body: unknown, status: number) => void replies.push([status, body]) } } as unknown as HttpAdapterHost;
+    const host = { switchToHttp: () => ({ getRequest: () => ({ id: 'corr-7', method: 'GET', url: '/v1/recall/search?q=private' }), getResponse: () => ({}) }) } as unknown as ArgumentsHost;
+    new HttpErrorFilter(logger, adapterHost).catch(new TypeError("Cannot read properties of undefined (reading 'rows')"), host);
+    expect(replies).toEqual([[500, { error: { code: 'internal', message: 'internal error' } }]]);
+    expect(logged).toEqual([[
+      expect.objectContaining({
+        err: expect.objectContaining({ name: 'TypeError', message: "Cannot read properties of undefined (reading 'rows')", stack: expect.stringContaining('http-edge.spec.ts') }),
+        status: 500,
+        method: 'GET',
+        path: '/v1/recall/search',
+        correlationId: 'corr-7',
+      }),
+      'request failed',
+    ]]);
   });
 
   it('round-trips a keyset cursor and rejects one of another arity or shape, naming query.cursor', () => {
