@@ -56,6 +56,8 @@ interface LoadResult {
   errors: number;
   hits: number;
   total: number;
+  /** The load generator's own CPU over the run (it reads every body, so a big answer costs it more). */
+  generatorCpuMs: number;
 }
 
 /** The load generator, run by `node -e` in a child process; prints its summary as one JSON line. */
@@ -73,7 +75,8 @@ autocannon({
 }, (error, result) => {
   if (error) { console.error(error); process.exit(1); }
   const l = result.latency;
-  console.log(JSON.stringify({ p50: l.p50, p99: l.p99, rps: result.requests.average, non2xx: result.non2xx, errors: result.errors, hits, total }));
+  const cpu = process.cpuUsage();
+  console.log(JSON.stringify({ p50: l.p50, p99: l.p99, rps: result.requests.average, non2xx: result.non2xx, errors: result.errors, hits, total, generatorCpuMs: (cpu.user + cpu.system) / 1000 }));
 });
 `;
 
@@ -217,7 +220,7 @@ async function main() {
     };
     const run = async (label: string, options: LoadOptions & { url?: string }, during?: () => Promise<void>): Promise<LoadResult> => {
       const name = label.replace(/ \(.*\)$/, '').replace(/[^a-z]+/g, '-');
-      if (ONLY_RUNS && !ONLY_RUNS.includes(name)) return { p50: NaN, p99: NaN, rps: NaN, non2xx: 0, errors: 0, hits: 0, total: 0 };
+      if (ONLY_RUNS && !ONLY_RUNS.includes(name)) return { p50: NaN, p99: NaN, rps: NaN, non2xx: 0, errors: 0, hits: 0, total: 0, generatorCpuMs: NaN };
       await quiet();
       let stop = false;
       const background = during ? (async () => { while (!stop) await during(); })() : Promise.resolve();
@@ -232,7 +235,7 @@ async function main() {
       console.log(
         `${label.padEnd(26)} p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms  ${Math.round(result.rps)} req/s  ` +
           `non-2xx ${result.non2xx}  errors ${result.errors}  cache hits ${result.total ? ((100 * result.hits) / result.total).toFixed(0) : 0}%  ` +
-          `platform CPU ${cpuPerAnswer.toFixed(3)} ms/answer`,
+          `CPU per answer: platform ${cpuPerAnswer.toFixed(3)} ms, load generator ${(result.generatorCpuMs / result.total).toFixed(3)} ms`,
       );
       return result;
     };

@@ -1,9 +1,12 @@
 import type { ClaudeMdReply, MemoryBlockReply } from '@mnemo/contracts';
 
-/** A context answer as the HTTP edge sends it: built once per cached entry, then sent as it is. */
+/**
+ * A context answer as the HTTP edge sends it: built once per cached entry, then sent as it is. The body
+ * is the encoded bytes, so a hit sends them without encoding a 26 KB string again (issue 17).
+ */
 export interface ContextHttpAnswer {
   contentType: string;
-  body: string;
+  body: Buffer;
   /** The telemetry as the `x-mnemo-context-telemetry` header carries it (markdown answers). */
   telemetryHeader?: string;
 }
@@ -11,11 +14,11 @@ export interface ContextHttpAnswer {
 /** `GET /v1/context/claude-md`: the markdown with its telemetry in a header, or `{ markdown, telemetry }`. */
 export function claudeMdAnswer(value: Omit<ClaudeMdReply, 'cached'>, format: 'markdown' | 'json'): ContextHttpAnswer {
   return format === 'json'
-    ? { contentType: 'application/json; charset=utf-8', body: JSON.stringify({ markdown: value.markdown, telemetry: value.telemetry }) }
-    : { contentType: 'text/markdown; charset=utf-8', body: value.markdown, telemetryHeader: JSON.stringify(value.telemetry) };
+    ? { contentType: 'application/json; charset=utf-8', body: Buffer.from(JSON.stringify({ markdown: value.markdown, telemetry: value.telemetry })) }
+    : { contentType: 'text/markdown; charset=utf-8', body: Buffer.from(value.markdown), telemetryHeader: JSON.stringify(value.telemetry) };
 }
 
 /** `GET /v1/context/memory-block`: `{ text, telemetry }`. */
 export function memoryBlockAnswer(value: Omit<MemoryBlockReply, 'cached'>): ContextHttpAnswer {
-  return { contentType: 'application/json; charset=utf-8', body: JSON.stringify({ text: value.text, telemetry: value.telemetry }) };
+  return { contentType: 'application/json; charset=utf-8', body: Buffer.from(JSON.stringify({ text: value.text, telemetry: value.telemetry })) };
 }

@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ClaudeMdRequest } from '@mnemo/contracts';
 import type { Logger } from '@mnemo/eventing';
 import type { Cache } from '@mnemo/persistence';
 import { mayServe, type CachedContext, type CacheStamp } from '../domain/context-cache-trust';
 import type { SourceReader } from '../sources/source-reader';
 
-const digest = (parts: string[]): string => createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 22);
+const digest = (parts: string[]): string => hash('sha256', parts.join('\u0000'), 'base64url').slice(0, 22);
 
 /**
  * The one key derivation, shared by the context service and the gateway's cache front, so both find
