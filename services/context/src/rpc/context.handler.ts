@@ -103,7 +103,7 @@ export class ContextHandler {
   private async claudeMdSources(reader: SourceReader, request: ClaudeMdRequest): Promise<ClaudeMdSources> {
     const failed: string[] = [];
     const opts = { timeoutMs: this.sourceTimeoutMs, failed, logger: this.deps.logger, accountId: reader.accountId };
-    const [recordedSource, coreProfile, memories, bookmarks, pinnedArtifacts, insights, goals, conversationSoFar, artifacts, lifeInventory] = await Promise.all([
+    const [recordedSource, coreProfile, memories, bookmarks, pinnedArtifacts, insights, goals, conversationSoFar, artifacts, lifeInventory] = await reader.together(() => Promise.all([
       loadFailOpen('session', () => load.loadSessionSource(reader, request.sessionId), opts),
       loadFailOpen('coreProfile', () => load.loadCoreProfile(reader), opts),
       loadFailOpen('memories', () => load.loadRecentMemories(reader, this.budgets.memoryLimit), opts),
@@ -114,7 +114,7 @@ export class ContextHandler {
       loadFailOpen('conversationSoFar', () => load.loadConversationSoFar(reader, request.sessionId), opts),
       loadFailOpen('artifacts', () => load.loadArtifactIndex(reader), opts),
       loadFailOpen('lifeInventory', () => load.loadLifeInventory(reader), opts),
-    ]);
+    ]));
     return {
       accountId: reader.accountId,
       session: {
@@ -142,13 +142,13 @@ export class ContextHandler {
   private async memoryBlockSources(reader: SourceReader): Promise<MemoryBlockSources> {
     const failed: string[] = [];
     const opts = { timeoutMs: this.sourceTimeoutMs, failed, logger: this.deps.logger, accountId: reader.accountId };
-    const [facts, proposals, plans, reminders, latestSummary] = await Promise.all([
+    const [facts, proposals, plans, reminders, latestSummary] = await reader.together(() => Promise.all([
       loadFailOpen('facts', () => load.loadBlockFacts(reader, BLOCK_FACTS_PER_KIND), opts),
       loadFailOpen('proposals', () => load.loadOfferableProposals(reader, BLOCK_PROPOSALS), opts),
       loadFailOpen('plans', () => load.loadActivePlans(reader), opts),
       loadFailOpen('reminders', () => load.loadReminders(reader, REMINDER_LIMIT), opts),
       loadFailOpen('rollingRecall', () => load.loadLatestSummary(reader), opts),
-    ]);
+    ]));
     return {
       accountId: reader.accountId,
       facts,

@@ -8,6 +8,12 @@ export const contextSourceFailures = new Counter({
   registers: [metricsRegistry],
 });
 
+export const contextStatementFallbacks = new Counter({
+  name: 'mnemo_context_statement_fallbacks_total',
+  help: "Context builds whose sources' one statement failed, so each source was asked alone",
+  registers: [metricsRegistry],
+});
+
 export class SourceTimeoutError extends Error {
   constructor(source: string, ms: number) {
     super(`source "${source}" took longer than ${ms} ms`);

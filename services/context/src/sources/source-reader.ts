@@ -1,6 +1,9 @@
+import { hash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { ForbiddenError } from '@mnemo/contracts';
 import { trustedStamp, type CacheStamp } from '../domain/context-cache-trust';
+import { contextStatementFallbacks } from './fail-open';
+import { oneStatement, type ScopedQuery } from './one-statement';
 
 export interface AccountSwitches {
   egressAllowed: boolean;
@@ -28,6 +31,8 @@ const GATE_STATEMENT = {
          LEFT JOIN account_settings s ON s.account_id = k.account_id
          LEFT JOIN context_versions v ON v.account_id = k.account_id`,
 };
+
+type Gathered = ScopedQuery & { resolve: (rows: any[]) => void; reject: (error: unknown) => void };
 
 type Waiter = { resolve: (row: GateRow | undefined) => void; reject: (error: unknown) => void };
 
@@ -108,8 +113,46 @@ export class SourceReader {
     return new SourceReader(accountId, switches, trustedStamp(accountId, row?.version), db);
   }
 
+  /** Queries asked while `together` starts its loaders. */
+  private gathering: Gathered[] | null = null;
+
+  /**
+   * Starts `load`, whose loaders each ask their query before their first await, and sends what they
+   * asked as one statement (one-statement.ts): one round trip and one connection for all the sources
+   * instead of one each. When that statement fails, each query is sent alone, so only a source that
+   * fails alone is left out (fail-open, SPEC §8).
+   */
+  together<T>(load: () => Promise<T>): Promise<T> {
+    const gathered: Gathered[] = (this.gathering = []);
+    let loading: Promise<T>;
+    try {
+      loading = load();
+    } finally {
+      this.gathering = null;
+    }
+    this.send(gathered);
+    return loading;
+  }
+
   /** Every query is scoped to this account: `$1` is always the account id. */
   query<T = Record<string, any>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    const gathering = this.gathering;
+    if (gathering) return new Promise((resolve, reject) => gathering.push({ sql, params, resolve, reject }));
     return this.db.query(sql, [this.accountId, ...params]);
+  }
+
+  private send(gathered: Gathered[]): void {
+    const alone = (query: Gathered) => this.db.query(query.sql, [this.accountId, ...query.params]).then(query.resolve, query.reject);
+    if (gathered.length < 2) return gathered.forEach(alone);
+    const { text, params } = oneStatement(gathered);
+    // Named by its text, so each connection plans it once.
+    const statement = { name: `mnemo_context_sources_${hash('sha1', text, 'base64url').slice(0, 16)}`, text };
+    this.db.query(statement as unknown as string, [this.accountId, ...params]).then(
+      (rows: Array<Record<string, any[]>>) => gathered.forEach((query, index) => query.resolve(rows[0][`q${index}`])),
+      () => {
+        contextStatementFallbacks.inc();
+        gathered.forEach(alone);
+      },
+    );
   }
 }
