@@ -1,5 +1,7 @@
-import { buildPersonalContext, groupOf, PERSONAL_CONTEXT_HEADING } from './personal-context';
+import fc from 'fast-check';
+import { buildPersonalContext, groupOf, PERSONAL_CONTEXT_HEADING, renderPersonalContext } from './personal-context';
 import { ACCOUNT, CORE_PROFILE, MEMORIES } from './context-sources.fixture';
+import { memoryArb } from './context-sources.arbitrary';
 
 const input = { accountId: ACCOUNT, memories: MEMORIES, coreProfile: CORE_PROFILE, healthModuleOn: false, limit: 20, budgetChars: 2_000 };
 
@@ -34,6 +36,26 @@ describe('buildPersonalContext', () => {
   it('returns no section when nothing fits or nothing is left', () => {
     expect(buildPersonalContext({ ...input, budgetChars: 30 })).toEqual({ text: null, used: [] });
     expect(buildPersonalContext({ ...input, memories: [] })).toEqual({ text: null, used: [] });
+  });
+
+  it('takes, for any budget, exactly the memories a greedy pass rendering each candidate would take', () => {
+    const memories = fc.nat(25).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => memoryArb(`m${i}`))));
+    fc.assert(
+      fc.property(memories, fc.integer({ min: 0, max: 2_500 }), (list, budgetChars) => {
+        const result = buildPersonalContext({ ...input, memories: list, coreProfile: null, healthModuleOn: true, budgetChars });
+        expect(result.text).toBe(result.used.length === 0 ? null : renderPersonalContext(result.used));
+        if (result.text !== null) expect(result.text.length).toBeLessThanOrEqual(budgetChars);
+        // nothing skipped would have fitted beside what was taken before it
+        const taken = new Set(result.used.map((m) => m.id));
+        const before: typeof list = [];
+        const eligible = buildPersonalContext({ ...input, memories: list, coreProfile: null, healthModuleOn: true, budgetChars: Infinity }).used;
+        for (const memory of eligible) {
+          const fits = renderPersonalContext([...before, memory]).length <= budgetChars;
+          expect(taken.has(memory.id)).toBe(fits);
+          if (fits) before.push(memory);
+        }
+      }),
+    );
   });
 
   it('renders a multi-line memory as one bullet', () => {

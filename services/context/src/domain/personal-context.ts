@@ -56,17 +56,39 @@ export function buildPersonalContext(input: PersonalContextInput): PersonalConte
   const recent = newestFirst(eligible, (memory) => memory.updatedAt).slice(0, Math.max(0, input.limit));
   const candidates = dropMemoriesInProfile(recent, input.coreProfile);
 
-  const used: MemoryItem[] = [];
-  for (const memory of candidates) {
-    if (renderPersonalContext([...used, memory]).length <= input.budgetChars) used.push(memory);
+  // Each memory's bullet is made once, and the greedy loop counts what render would make instead of rendering:
+  // a group's first bullet brings its blank line and `**Group**` line, every other bullet one newline.
+  const used: PersonalContextEntry[] = [];
+  const groupsUsed = new Set<MemoryGroup>();
+  let length = PERSONAL_CONTEXT_HEADING.length;
+  for (const entry of candidates.map(entryOf)) {
+    const added = groupsUsed.has(entry.group) ? 1 + entry.line.length : 2 + `**${entry.group}**\n`.length + entry.line.length;
+    if (length + added <= input.budgetChars) {
+      used.push(entry);
+      groupsUsed.add(entry.group);
+      length += added;
+    }
   }
-  return used.length === 0 ? { text: null, used } : { text: renderPersonalContext(used), used };
+  const memories = used.map((entry) => entry.memory);
+  return used.length === 0 ? { text: null, used: memories } : { text: render(used), used: memories };
 }
+
+interface PersonalContextEntry {
+  memory: MemoryItem;
+  group: MemoryGroup;
+  line: string;
+}
+
+const entryOf = (memory: MemoryItem): PersonalContextEntry => ({ memory, group: groupOf(memory.factType), line: `- ${oneLine(memory.content)}` });
 
 /** Renders memories already in recency order; groups keep a fixed order, items keep theirs. */
 export function renderPersonalContext(memories: readonly MemoryItem[]): string {
+  return render(memories.map(entryOf));
+}
+
+function render(entries: readonly PersonalContextEntry[]): string {
   const blocks = GROUP_ORDER.flatMap((group) => {
-    const lines = memories.filter((memory) => groupOf(memory.factType) === group).map((memory) => `- ${oneLine(memory.content)}`);
+    const lines = entries.filter((entry) => entry.group === group).map((entry) => entry.line);
     return lines.length === 0 ? [] : [`**${group}**\n${lines.join('\n')}`];
   });
   return [PERSONAL_CONTEXT_HEADING, ...blocks].join('\n\n');

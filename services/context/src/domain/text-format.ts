@@ -5,8 +5,12 @@
  * rendered as one bullet cannot open a heading or a fake section of its own.
  */
 export function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  // Most stored text has no whitespace but single spaces between words: returned as it is, without a copy (issue 17).
+  const already = !OTHER_WHITESPACE.test(text) && !text.includes('  ') && !text.startsWith(' ') && !text.endsWith(' ');
+  return already ? text : text.replace(/\s+/g, ' ').trim();
 }
+
+const OTHER_WHITESPACE = /[^\S ]/;
 
 /** The date part of an ISO-8601 timestamp; no clock, no locale. */
 export function isoDate(timestamp: string): string {
