@@ -26,6 +26,13 @@ export interface ContextHandlerDeps {
   cacheTtlMs?: number;
 }
 
+/** A context built on a cache miss: its sources, loaded while the cache is read, then assembled. */
+interface ContextBuild<S, T> {
+  load: () => Promise<S>;
+  /** Pure assembly; `record` appends its telemetry, after the answer is sent. */
+  assemble: (sources: S) => Omit<CachedContext<T>, 'stamp'> & { failedSources: readonly string[]; record: () => void };
+}
+
 const BOOKMARK_LIMIT = 200;
 const REMINDER_LIMIT = 20;
 const BLOCK_FACTS_PER_KIND = 100;
@@ -51,52 +58,66 @@ export class ContextHandler {
 
   async claudeMd(request: ClaudeMdRequest): Promise<ClaudeMdReply> {
     const reader = await SourceReader.open(this.deps.db, request.accountId); // SPEC §8: egress first
-    return this.cached(reader, claudeMdCacheName(request), async () => {
-      const sources = await this.claudeMdSources(reader, request);
-      const mode = contextModeForSource(sources.session.source);
-      const result = assembleClaudeMd(sources, this.budgets, mode);
-      afterServing(this.deps.logger, 'telemetry', recordTelemetry(this.deps.log, request.accountId, 'memory_context_built', { ...result.telemetry }, request.sessionId));
-      return {
-        value: { markdown: result.markdown, telemetry: { ...result.telemetry } },
-        usedMemoryIds: result.usedMemoryIds,
-        failedSources: sources.failedSources,
-      };
+    return this.cached(reader, claudeMdCacheName(request), {
+      load: () => this.claudeMdSources(reader, request),
+      assemble: (sources) => {
+        const result = assembleClaudeMd(sources, this.budgets, contextModeForSource(sources.session.source));
+        return {
+          value: { markdown: result.markdown, telemetry: { ...result.telemetry } },
+          usedMemoryIds: result.usedMemoryIds,
+          failedSources: sources.failedSources,
+          record: () =>
+            afterServing(this.deps.logger, 'telemetry', recordTelemetry(this.deps.log, request.accountId, 'memory_context_built', { ...result.telemetry }, request.sessionId)),
+        };
+      },
     }).then(({ value, cached }) => ({ ...value, cached }));
   }
 
   async memoryBlock(request: MemoryBlockRequest): Promise<MemoryBlockReply> {
     const reader = await SourceReader.open(this.deps.db, request.accountId); // SPEC §8: egress first
-    return this.cached(reader, MEMORY_BLOCK_CACHE_NAME, async () => {
-      const sources = await this.memoryBlockSources(reader);
-      const result = assembleMemoryBlock(sources, this.budgets);
-      afterServing(this.deps.logger, 'telemetry', recordTelemetry(this.deps.log, request.accountId, 'memory_block_built', { ...result.telemetry }));
-      afterServing(this.deps.logger, 'proposal offered', recordProposalsOffered(this.deps.log, request.accountId, result.offeredProposalIds));
-      return { value: { text: result.text, telemetry: { ...result.telemetry } }, usedMemoryIds: result.usedMemoryIds, failedSources: sources.failedSources };
+    return this.cached(reader, MEMORY_BLOCK_CACHE_NAME, {
+      load: () => this.memoryBlockSources(reader),
+      assemble: (sources) => {
+        const result = assembleMemoryBlock(sources, this.budgets);
+        return {
+          value: { text: result.text, telemetry: { ...result.telemetry } },
+          usedMemoryIds: result.usedMemoryIds,
+          failedSources: sources.failedSources,
+          record: () => {
+            afterServing(this.deps.logger, 'telemetry', recordTelemetry(this.deps.log, request.accountId, 'memory_block_built', { ...result.telemetry }));
+            afterServing(this.deps.logger, 'proposal offered', recordProposalsOffered(this.deps.log, request.accountId, result.offeredProposalIds));
+          },
+        };
+      },
     }).then(({ value, cached }) => ({ ...value, cached }));
   }
 
   /**
    * Serves from the cache when the trust rule allows (domain/context-cache-trust.ts), else builds. A
    * build that lost a source is served but not cached: the next request tries the source again.
+   *
+   * The sources load while the cache is read: the gateway's front asks only once it has missed this
+   * entry itself, so a hit here is rare (its load is then dropped), and a build waits one round trip
+   * less. A build's cache write and telemetry run once its answer is on its way (issue 17).
    */
-  private async cached<T>(
-    reader: SourceReader,
-    what: string,
-    build: () => Promise<Omit<CachedContext<T>, 'stamp'> & { failedSources: readonly string[] }>,
-  ): Promise<{ value: T; cached: boolean }> {
+  private async cached<T, S>(reader: SourceReader, what: string, build: ContextBuild<S, T>): Promise<{ value: T; cached: boolean }> {
     const { cache, logger } = this.deps;
+    const loading = build.load(); // every source is loaded fail-open: this never rejects
     const entry = await readCachedContext<T>(reader, what, this.deps);
     if (entry !== null) {
       this.stamper.stamp(reader.accountId, entry.usedMemoryIds);
       return { value: entry.value, cached: true };
     }
-    const built = await build();
+    const built = build.assemble(await loading);
     const { stamp } = reader;
-    if (mayStore(stamp, built)) {
-      const stored: CachedContext<T> = { stamp, value: built.value, usedMemoryIds: built.usedMemoryIds };
-      afterServing(logger, 'cache write', cache.set(contextCacheKey(stamp, what), JSON.stringify(stored), this.cacheTtlMs));
-    }
-    this.stamper.stamp(reader.accountId, built.usedMemoryIds);
+    setImmediate(() => {
+      if (mayStore(stamp, built)) {
+        const stored: CachedContext<T> = { stamp, value: built.value, usedMemoryIds: built.usedMemoryIds };
+        afterServing(logger, 'cache write', cache.set(contextCacheKey(stamp, what), JSON.stringify(stored), this.cacheTtlMs));
+      }
+      built.record();
+      this.stamper.stamp(reader.accountId, built.usedMemoryIds);
+    });
     return { value: built.value, cached: false };
   }
 

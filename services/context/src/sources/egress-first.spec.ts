@@ -62,7 +62,7 @@ describe('egress first (structure)', () => {
 
   it('reads the cache, the version and every source only through a SourceReader', () => {
     const cached = methodBody(text('context.handler.ts'), 'cached');
-    expect(cached).toMatch(/^\s*private async cached<T>\(\s*reader: SourceReader,/);
+    expect(cached).toMatch(/^\s*private async cached<T, S>\(\s*reader: SourceReader,/);
     const loaders = [...text('source-loaders.ts').matchAll(/export async function (\w+)\(([^,)]*)/g)];
     expect(loaders.length).toBeGreaterThan(8);
     for (const [, name, firstParam] of loaders) expect(`${name}(${firstParam})`).toBe(`${name}(reader: SourceReader)`);
