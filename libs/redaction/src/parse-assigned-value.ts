@@ -23,8 +23,19 @@ const NOT_VALUES = new Set([
 
 /** References and stand-ins: `$TOKEN`, `${X}`, `%X%`, `<your-token>`, `{{ secret }}`, `****`, `xxx`. */
 const REFERENCE = /^(?:\$|%[A-Za-z_]+%$|<|\{\{|\[REDACTED:|\*+$|x{3,}$|\.\.\.$|…|[|>][-+]?$|process\.env\.|os\.environ|System\.getenv)/i;
-const IDENTIFIER_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
-const CALL = /^(?:(?:await|new|yield|return)\s+)?[A-Za-z_$][\w$.]*[([]/;
+/** `config.db.password`, and paths with `::` (Rust's `std::env::var`, C++'s `std::getenv`, PHP's `Config::get`). */
+const IDENTIFIER_PATH = /^[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*$/;
+const CALL = /^(?:(?:await|new|yield|return)\s+)?[A-Za-z_$](?:::|[\w$.])*[([]/;
+/** A prompt or a read, not a value: PowerShell's `Read-Host` and its `Get-` cmdlets (Get-Secret, Get-Content…). */
+const PROMPT_OR_READ = /^(?:Read-Host|Get-[A-Z][A-Za-z]*)(?![\w-])/;
+/**
+ * A file path given as the value (`--from-file=password=./db.txt`, `secret: /run/secrets/app`): where the
+ * secret lives. An absolute one needs two segments of words (a capital only first: `/Users/dev`), which a
+ * random value that starts with `/` (base64 does) almost never has.
+ */
+const PATH_VALUE = /^(?:(?:~|\.{1,2})\/[\w.-]+(?:\/[\w.-]+)*|(?:\/[A-Z]?[a-z0-9._-]+){2,})\/?$/;
+/** A YAML tag before a value (`!!str`, `!secret`): the value is what follows it. */
+const YAML_TAG = /^!!?[A-Za-z][\w.-]*[ \t]+/;
 
 /** The span of the value assigned to a secret-naming key, or null when there is none worth hiding. */
 export function parseAssignedValue(text: string, site: KeywordSite): ValueSpan | null {
@@ -47,6 +58,7 @@ export function parseAssignedValue(text: string, site: KeywordSite): ValueSpan |
     if (text[j] === '=' && text[j + 1] !== '=' && text[j + 1] !== '~') sep = '=';
     else if (text[j] === ':' && text[j + 1] !== ':' && text[j + 1] !== '/') sep = ':';
     else if ((site.isFlag || isSetx(text, site.start)) && spacedBefore && j < text.length && text[j] !== '\n') sep = ' ';
+    else if (text[j] === '|') return tableCellValue(text, site.start, j);
     else return namedValue(text, j);
   }
   j += sep === ' ' ? 0 : sep.length;
@@ -54,6 +66,12 @@ export function parseAssignedValue(text: string, site: KeywordSite): ValueSpan |
   while (text[j] === ' ' || text[j] === '\t') j++;
   const spaced = spacedBefore || j > afterSep;
   if (sep === ' ' && text[j] === '-') return null;
+  if (sep === ':' && text[j] === '!') j += YAML_TAG.exec(text.slice(j, j + 40))?.[0].length ?? 0;
+  // C#'s verbatim string: `@"…"`.
+  if (text[j] === '@' && text[j + 1] === '"') {
+    const verbatim = verbatimValue(text, j + 1);
+    return verbatim === null ? null : hideQuoted(text, verbatim);
+  }
 
   const lineForm = sep !== ' ' && startsLine(text, site.start);
   const quoted = quotedValue(text, j);
@@ -200,6 +218,7 @@ function unquotedValue(text: string, at: number, ctx: UnquotedContext): ValueSpa
   }
   if (value.length === 0 || REFERENCE.test(value) || NOT_VALUES.has(value.toLowerCase())) return null;
   if (/^\d{1,5}$/.test(value) || /^[{[(]/.test(value) || CALL.test(value)) return null;
+  if (PROMPT_OR_READ.test(value) || PATH_VALUE.test(value)) return null;
   if (looksLikeCodeReference(value, text[end], ctx, trailingPunctuation)) return null;
   return { start, end };
 }
@@ -212,9 +231,56 @@ function looksLikeCodeReference(
   trailingPunctuation: boolean,
 ): boolean {
   if (!IDENTIFIER_PATH.test(value)) return false;
-  if (value.includes('.') || next === '(' || next === '[') return true;
+  if (value.includes('.') || value.includes('::') || next === '(' || next === '[') return true;
   if (/\d/.test(value)) return false;
   if (!ctx.lineForm) return true;
   // On its own line: `.env`/YAML assignments are values, spaced `=` or a trailing `;` is code.
   return trailingPunctuation || (ctx.sep === '=' && ctx.spaced);
 }
+
+/** `@"…"` from its quote: `""` is a quote inside it and a backslash is itself; null when empty or not closed on its line. */
+function verbatimValue(text: string, quote: number): ValueSpan | null {
+  const start = quote + 1;
+  const limit = Math.min(text.length, start + MAX_QUOTED);
+  for (let k = start; k < limit; k++) {
+    const c = text[k];
+    if (c === '\n') return null;
+    if (c !== '"') continue;
+    if (text[k + 1] === '"') {
+      k++;
+      continue;
+    }
+    return k === start ? null : { start, end: k };
+  }
+  return null;
+}
+
+/**
+ * A Markdown table row: the cell beside the one that names a secret (`| DB_PASSWORD | … |`) holds its
+ * value. Not in a header row (the next line is the `|---|` rule), and not a description (words with
+ * spaces), a reference or a type.
+ */
+function tableCellValue(text: string, keyStart: number, bar: number): ValueSpan | null {
+  const lineStart = text.lastIndexOf('\n', keyStart - 1) + 1;
+  if (!/^[ \t]*\|(?:[^|\n]*\|)*[ \t`]*$/.test(text.slice(lineStart, keyStart))) return null;
+  let lineEnd = text.indexOf('\n', bar);
+  if (lineEnd === -1) lineEnd = text.length;
+  if (TABLE_RULE.test(text.slice(lineEnd + 1, lineEnd + 200))) return null;
+  let start = bar + 1;
+  let end = text.indexOf('|', start);
+  if (end === -1 || end > lineEnd) end = lineEnd;
+  while (start < end && (text[start] === ' ' || text[start] === '\t')) start++;
+  while (end > start && /\s/.test(text[end - 1]!)) end--;
+  if (end - start >= 2 && text[start] === '`' && text[end - 1] === '`') {
+    start++;
+    end--;
+  }
+  const value = text.slice(start, end);
+  if (value.length === 0 || /\s/.test(value) || REFERENCE.test(value) || NOT_VALUES.has(value.toLowerCase())) return null;
+  if (/^\d{1,5}$/.test(value) || PATH_VALUE.test(value) || looksLikeCodeReference(value, undefined, TABLE_CELL, false)) return null;
+  return { start, end };
+}
+
+/** The rule under a Markdown table's header: `|---|:--:|`. */
+const TABLE_RULE = /^[ \t]*\|?[ \t]*:?-{3,}/;
+const TABLE_CELL: UnquotedContext = { lineForm: false, spaced: true, sep: '|' };

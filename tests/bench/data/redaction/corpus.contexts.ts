@@ -95,6 +95,14 @@ export const GENERIC_CONTEXTS: Readonly<Record<string, readonly string[]>> = {
     'secret → §', 'the access key § expires tomorrow',
   ],
   high_entropy_hex: ['the api secret is §HEX', 'webhook signing secret: §HEX', 'client secret §HEX', 'SECRET_KEY_BASE=§HEX'],
+  // C# verbatim strings (@"…", where "" is a quote and a backslash is itself), Markdown tables (the cell
+  // beside a secret-naming cell), YAML tags before a value, kubectl literals.
+  generic_verbatim_and_tables: [
+    'var password = @"§";', 'private const string ClientSecret = @"§";', 'config.ApiKey = @"§";',
+    '| name | value |\n| --- | --- |\n| DB_PASSWORD | § |', '| setting | value |\n|---|---|\n| api_token | § |\n| region | eu-west-1 |',
+    '| secret_key | `§` |',
+    'password: !!str §', 'auth:\n  token: !!str "§"', 'kubectl create secret generic db --from-literal=password=§',
+  ],
 };
 
 /** Clean text that looks close to a secret: hashes, ids, references, paths, URLs, prose, code, public keys. */
@@ -159,5 +167,23 @@ export const CLEAN_CONTEXTS: Readonly<Record<string, readonly string[]>> = {
     'version v1.2.3-beta.4+build.5', 'SKU SK-1234 shipped', 'account AC-2024-0001 opened', 'order EAA-77 shipped',
     'key-value store', 'the AP-South region', 'Q~ is a tilde after Q', 'pat.on the back', 'the api-gateway service',
     'hf_transfer is a download helper', 'npm_config_cache=/tmp/npm', 'sk-ant- keys belong to Anthropic',
+  ],
+  // Where the secret comes from, not the secret: a YAML tag before a reference, a prompt or a read
+  // (PowerShell's Read-Host and Get- cmdlets), an environment lookup through a path (Rust's
+  // std::env::var, C++'s std::getenv), a file path given as the value; tables whose cells name or
+  // describe a secret.
+  reference_calls_paths: [
+    'password: !!str ${DB_PASSWORD}', 'api_key: !!str "${API_KEY}"',
+    '$password = Read-Host -AsSecureString "Enter the admin password"', '$token = Read-Host "API token"',
+    '$dbPassword = Get-Secret -Name DbPassword -AsPlainText', '$cred = Get-Credential; $secret = Get-Content .\\secret.txt',
+    'let password = std::env::var("DB_PASSWORD")?;', 'let token = env::var("GITHUB_TOKEN").expect("GITHUB_TOKEN is set");',
+    'const char* secret = std::getenv("APP_SECRET");', 'password = Config::get(\'db.password\');',
+    'kubectl create secret generic db --from-file=password=./secrets/db-password.txt',
+    'kubectl create secret generic ci --from-file=token=../keys/ci-token',
+    'api_token: ~/.config/app/token', 'secret: /run/secrets/app_secret',
+    '| name | type | description |\n| --- | --- | --- |\n| password | string | The admin password |',
+    '| Setting | Default |\n|---|---|\n| token_ttl | 3600 |\n| password | required |',
+    '| Password | Token |\n|---|---|', '| DB_PASSWORD | ${DB_PASSWORD} |', '| api_key | see the vault |',
+    'var token = @"${TOKEN}";', 'string password = @"";',
   ],
 };
