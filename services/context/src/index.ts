@@ -30,7 +30,8 @@ export {
 export { buildRollingRecallLine, type RollingRecallInput, type Band } from './domain/rolling-recall';
 export { FENCE_OPEN, FENCE_CLOSE } from './domain/data-fence';
 export { ARTIFACT_READ_ROUTE, ARTIFACT_LIST_ROUTE } from './domain/memory-usage-instructions';
-export { ArtifactsController } from './api/artifacts.controller';
+export { ArtifactsController, ListArtifactsQuery, ReadArtifactQuery } from './api/artifacts.controller';
+export { SettingsBody } from './api/account-settings.controller';
 export { contextProjection } from './projections/context.projection';
 export { contextSourcesProjection } from './projections/context-sources.projection';
 export { contextLifeInventoryProjection } from './projections/context-life-inventory.projection';

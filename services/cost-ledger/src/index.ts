@@ -17,4 +17,8 @@ export * from './projections/llm-keys.projection';
 export * from './ledger/cost-ledger.migration';
 export * from './projections/cost-caps.migration';
 export * from './api/cost-ledger-api.module';
+export { PutKeyBody } from './api/llm-keys.controller';
+export { CapBody } from './api/costs.controller';
+export { DayRangeQuery } from './api/api-helpers';
+export { TelemetryQuery } from './api/telemetry.controller';
 export * from './cost-ledger.service';

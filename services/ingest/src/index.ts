@@ -45,6 +45,8 @@ export * from './loop/transcript-files';
 export * from './loop/transcript-file-events';
 export { startIngestLoops } from './loop/start-ingest-loops';
 export { IngestApiModule } from './api/ingest-api.module';
+export { ListSessionsQuery, ListTurnsQuery } from './api/sessions.controller';
+export { SessionIngestRunQuery, SessionIngestStatusQuery } from './api/session-ingest.controller';
 export { registerIngestCommands, ingestTranscriptsToGateway, parseSince, CLI_ID_ACCOUNT } from './cli/ingest-transcripts.command';
 export type { CliIngestOptions, CliIngestSummary } from './cli/ingest-transcripts.command';
 export { startSessionTurnsResponder, readSessionTurns } from './rpc/session-turns.responder';

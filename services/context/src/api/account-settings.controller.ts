@@ -7,7 +7,7 @@ import { appendAndAwait, DATA_SOURCE } from '@mnemo/persistence';
 import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
 import { contextProjection } from '../projections/context.projection';
 
-const SettingsBody = AccountSettingsChanged.strict().refine((body) => Object.keys(body).length > 0, 'name at least one setting');
+export const SettingsBody = AccountSettingsChanged.strict().refine((body) => Object.keys(body).length > 0, 'name at least one setting');
 
 @Controller('v1/account/settings')
 @UseGuards(ApiKeyGuard)

@@ -6,11 +6,11 @@ import { DATA_SOURCE } from '@mnemo/persistence';
 import { AccountId, ApiKeyGuard, decodeCursor, encodeCursor, parseInput } from '@mnemo/http-edge';
 import { ARTIFACT_LEVELS, artifactText } from '../projections/artifact-costs';
 
-const ListArtifactsQuery = z.object({
+export const ListArtifactsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(500),
   cursor: z.string().max(500).optional(),
 });
-const ReadArtifactQuery = z.object({ level: z.enum(ARTIFACT_LEVELS).default('summary') });
+export const ReadArtifactQuery = z.object({ level: z.enum(ARTIFACT_LEVELS).default('summary') });
 
 const iso = (value: unknown): string => new Date(value as string).toISOString();
 const tokensOf = (row: Record<string, any>) => ({ gist: row.gist_tokens, summary: row.summary_tokens, full: row.full_tokens });

@@ -79,7 +79,7 @@ export class CostsController {
   }
 }
 
-const CapBody = z.object({ pool: CostPool, capUsd: z.number().nonnegative().max(1_000_000) });
+export const CapBody = z.object({ pool: CostPool, capUsd: z.number().nonnegative().max(1_000_000) });
 
 @Controller('v1/admin')
 @UseGuards(AdminKeyGuard)

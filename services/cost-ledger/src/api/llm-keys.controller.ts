@@ -12,7 +12,7 @@ import { PgLlmKeyStore } from '../credentials/pg-llm-key-store';
 import { appendAndWait } from './api-helpers';
 import { LLM_MASTER_KEY } from './cost-ledger.tokens';
 
-const PutKeyBody = z.object({
+export const PutKeyBody = z.object({
   apiKey: z
     .string()
     .trim()

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DATA_SOURCE } from '@mnemo/persistence';
 import { AccountId, AdminKeyGuard, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
 
-const TelemetryQuery = z.object({
+export const TelemetryQuery = z.object({
   action: z.string().min(1).max(100).optional(),
   name: z.string().min(1).max(100).optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(100),

@@ -4,11 +4,11 @@ import { subjectToken } from '@mnemo/contracts';
 import { AdminKeyGuard, parseInput } from '@mnemo/http-edge';
 import { TranscriptIngestRunner } from '../loop/transcript-ingest.runner';
 
-const RunQuery = z.object({
+export const SessionIngestRunQuery = z.object({
   days: z.coerce.number().int().min(1).max(3650).optional(),
   accountId: subjectToken.optional(),
 });
-const StatusQuery = z.object({ accountId: subjectToken.optional() });
+export const SessionIngestStatusQuery = z.object({ accountId: subjectToken.optional() });
 
 
 /** The transcript ingest loop, run now or looked at; admin key only (it reads this machine's disk). */
@@ -21,13 +21,13 @@ export class SessionIngestController {
   @Post()
   @HttpCode(200)
   async run(@Query() query: unknown) {
-    const { days, accountId } = parseInput(RunQuery, query, 'query');
+    const { days, accountId } = parseInput(SessionIngestRunQuery, query, 'query');
     return this.runner.run({ trigger: 'admin', days, accountId });
   }
 
   @Get('status')
   async status(@Query() query: unknown) {
-    const { accountId } = parseInput(StatusQuery, query, 'query');
+    const { accountId } = parseInput(SessionIngestStatusQuery, query, 'query');
     return this.runner.status(accountId);
   }
 }

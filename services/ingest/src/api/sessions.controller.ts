@@ -5,11 +5,11 @@ import { NotFoundError } from '@mnemo/contracts';
 import { DATA_SOURCE } from '@mnemo/persistence';
 import { AccountId, ApiKeyGuard, decodeCursor, encodeCursor, parseInput } from '@mnemo/http-edge';
 
-const ListSessionsQuery = z.object({
+export const ListSessionsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().max(500).optional(),
 });
-const ListTurnsQuery = z.object({
+export const ListTurnsQuery = z.object({
   afterSeq: z.coerce.number().int().min(-1).default(-1),
   limit: z.coerce.number().int().min(1).max(1000).default(500),
 });

@@ -12,7 +12,7 @@ import { MemoryReadsService } from './memory-reads.service';
 import { proposalView } from './proposals.controller';
 import { MemoryWriterService } from './memory-writer.service';
 
-const DeleteQuery = z.object({ version: z.coerce.number().int().positive().optional() });
+export const DeleteMemoryQuery = z.object({ version: z.coerce.number().int().positive().optional() });
 
 /** What a refused remember means to the caller: the field to blame, or a conflict. */
 const REFUSALS: Record<RememberRefusal, () => Error> = {
@@ -117,7 +117,7 @@ export class MemoriesController {
   @Delete(':id')
   @HttpCode(204)
   async remove(@AccountId() accountId: string, @Param('id') id: string, @Query() query: unknown): Promise<void> {
-    const { version } = parseInput(DeleteQuery, query, 'query');
+    const { version } = parseInput(DeleteMemoryQuery, query, 'query');
     await this.writer.exclusively(`memory:${accountId}:${id}`, async () => {
       const event = settle(decideMemoryDelete(await this.reads.record(accountId, id), version), id);
       if (event) await this.writer.append(accountId, [event]);
