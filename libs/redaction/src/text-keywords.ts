@@ -29,34 +29,35 @@ export interface KeywordHits {
 export function findKeywords(text: string): KeywordHits {
   const raw = AUTOMATON.scan(text);
   if (raw.length === 0) return NONE;
-  const providers: Array<[number, number]> = [];
+  const providers: number[] = [];
   const secrets: number[] = [];
-  let sorted = true;
+  // Hits come in order of end, so in order of start unless one word holds another (x-rapidapi holds
+  // rapidapi; sumologic starts where sumo does): rare, and then sorted.
+  let providersSorted = true;
+  let secretsSorted = true;
   for (let k = 0; k < raw.length; k += 2) {
     const end = raw[k]!;
     const word = raw[k + 1]!;
     const start = end - AUTOMATON.words[word]!.length;
     if (word < PROVIDER_NAMES.length) {
-      providers.push([start, word]);
+      if (providers.length > 0 && providers[providers.length - 2]! >= start) providersSorted = false;
+      providers.push(start, word);
     } else {
-      // In order of end is in order of start, unless one word holds another: rare, then sorted.
-      if (secrets.length > 0 && secrets[secrets.length - 2]! >= start) sorted = false;
+      if (secrets.length > 0 && secrets[secrets.length - 2]! >= start) secretsSorted = false;
       secrets.push(start, end);
     }
   }
   return {
-    providers: providers.length === 0 ? [] : longestByStart(providers, (w) => PROVIDER_NAMES[w]!.length),
-    secrets: sorted ? secrets : longestByStart(pairs(secrets), (end) => end),
+    providers: providersSorted ? providers : longestByStart(providers, (w) => PROVIDER_NAMES[w]!.length),
+    secrets: secretsSorted ? secrets : longestByStart(secrets, (end) => end),
   };
 }
 
 const NONE: KeywordHits = { providers: [], secrets: [] };
 
-const pairs = (flat: readonly number[]): Array<[number, number]> =>
-  Array.from({ length: flat.length / 2 }, (_, k) => [flat[2 * k]!, flat[2 * k + 1]!]);
-
 /** Flat [start, value, …] in order of start, keeping the longest at each start. */
-function longestByStart(hits: Array<[number, number]>, size: (value: number) => number): number[] {
+function longestByStart(flat: readonly number[], size: (value: number) => number): number[] {
+  const hits = Array.from({ length: flat.length / 2 }, (_, k): [number, number] => [flat[2 * k]!, flat[2 * k + 1]!]);
   hits.sort((a, b) => a[0] - b[0] || size(b[1]) - size(a[1]));
   const out: number[] = [];
   for (const [start, value] of hits) if (out.length === 0 || out[out.length - 2] !== start) out.push(start, value);
