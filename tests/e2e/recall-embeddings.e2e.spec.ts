@@ -110,6 +110,20 @@ describe('recall fused with an embedder where pgvector exists (embedded PGlite w
     expect(sessions(await recall('database migration orders table'))[0]).toBe('s-db');
   });
 
+  it("records the embeddings' spend in the account's session pool, labelled embedding", async () => {
+    await eventually(() => recall(PARAPHRASE), (found) => found.length > 0, 30_000);
+    type Costs = { rows: Array<{ pool: string; label: string; calls: number; inputTokens: number; costUsd: number }> };
+    const costs = async () => (await (await fetch(`${server!.base}/v1/costs`, { headers: { authorization: `Bearer ${server!.apiKey}` } })).json()) as Costs;
+    const { rows } = await eventually(costs, (c) => c.rows.some((r) => r.label === 'embedding' && r.calls >= 2), 30_000);
+    const embedding = rows.filter((r) => r.label === 'embedding');
+    expect(embedding.map((r) => r.pool)).toEqual(['session']);
+    // an unknown model is priced as the dearest known embedding model: what the fake billed, at $0.13 per million
+    expect(embedding[0]!.inputTokens).toBeGreaterThan(0);
+    // the ledger keeps dollars to the millionth
+    expect(embedding[0]!.costUsd).toBeCloseTo((embedding[0]!.inputTokens * 0.13) / 1_000_000, 6);
+    expect(embedding[0]!.costUsd).toBeGreaterThan(0);
+  });
+
   it('answers by the words alone when the embedder is slow, hanging up on it at its bound', async () => {
     await eventually(() => recall(PARAPHRASE), (found) => found.length > 0, 30_000);
     fake.mode = 'slow';

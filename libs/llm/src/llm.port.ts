@@ -6,6 +6,8 @@ export const LLM_CLIENT = 'LLM_CLIENT';
 
 /** What a call is for; the cost ledger records spend under it (SPEC §3). The LlmCallSettled event's enum. */
 export type LlmCallLabel = z.infer<typeof CallLabel>;
+/** The labels of model calls: an embeddings call is metered by the same ledger but never runs through the LLM port. */
+export type ModelCallLabel = Exclude<LlmCallLabel, 'embedding'>;
 /** Daily cost pools (SPEC §3): a call reserves against every pool it counts toward. The LlmCallSettled event's enum. */
 export type LlmCostPool = z.infer<typeof CostPool>;
 export type LlmProvider = 'anthropic' | 'offline';
@@ -26,7 +28,7 @@ export type LlmJsonMode = boolean | { listKey: string };
 
 export interface LlmRequest {
   account: string;
-  label: LlmCallLabel;
+  label: ModelCallLabel;
   pools: readonly LlmCostPool[];
   system?: string;
   messages: readonly LlmMessage[];
@@ -88,7 +90,7 @@ export interface LlmClient {
 
 /** What the runtime hands an adapter: the request plus the resolved model-facing parts. */
 export interface AdapterRequest {
-  label: LlmCallLabel;
+  label: ModelCallLabel;
   system?: string;
   messages: readonly LlmMessage[];
   maxOutputTokens: number;

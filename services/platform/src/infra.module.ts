@@ -2,14 +2,14 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { EVENT_LOG, LOGGER, type Logger } from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, ENVIRONMENT, type Environment } from '@mnemo/persistence';
 import { GATEWAY_CONFIG, HEALTH_CHECKS, type GatewayConfig, type HealthCheck } from '@mnemo/gateway-service';
-import { LLM_CLIENT, type LlmClient } from '@mnemo/llm';
+import { COST_GUARD, LLM_CLIENT, type CostGuard, type LlmClient } from '@mnemo/llm';
 import type { Infra } from './infra';
 
 /** Hands the connections the platform opened to every Nest module, under the shared tokens. */
 @Global()
 @Module({})
 export class InfraModule {
-  static forRoot(infra: Infra, logger: Logger, gateway: GatewayConfig, llm: LlmClient, env: Environment): DynamicModule {
+  static forRoot(infra: Infra, logger: Logger, gateway: GatewayConfig, llm: { client: LlmClient; costGuard: CostGuard }, env: Environment): DynamicModule {
     const checks: HealthCheck[] = [
       { name: 'log', check: () => infra.log.ping() },
       { name: 'database', check: async () => void (await infra.dataSource.query('SELECT 1')) },
@@ -22,7 +22,8 @@ export class InfraModule {
       { provide: LOGGER, useValue: logger },
       { provide: GATEWAY_CONFIG, useValue: gateway },
       { provide: HEALTH_CHECKS, useValue: checks },
-      { provide: LLM_CLIENT, useValue: llm },
+      { provide: LLM_CLIENT, useValue: llm.client },
+      { provide: COST_GUARD, useValue: llm.costGuard },
       { provide: ENVIRONMENT, useValue: env },
     ];
     return { module: InfraModule, providers, exports: providers.map((p) => p.provide) };

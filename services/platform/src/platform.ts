@@ -9,7 +9,7 @@ import { openInfra, type Infra } from './infra';
 import { InfraModule } from './infra.module';
 import { OpenApiModule } from './api/openapi.controller';
 import { OperationsModule } from './api/dead-letters.controller';
-import { createPlatformLlm } from './llm-wiring';
+import { createPlatformCostGuard, createPlatformLlm } from './llm-wiring';
 import { NestLogger } from './nest-logger';
 import type { PlatformConfig } from './platform.config';
 import { allMigrations, checkServiceConfigs, SERVICES, type ServiceDefinition } from './service-registry';
@@ -32,7 +32,8 @@ export async function startPlatform(config: PlatformConfig, services: ServiceDef
   checkServiceConfigs(env);
   const infra = await openInfra(config, allMigrations(), logger);
   const gatewayConfig = { adminKey: config.MNEMO_ADMIN_KEY ?? null, maxBodyBytes: config.MNEMO_MAX_BODY_BYTES, webDir: config.MNEMO_WEB_DIR || null };
-  const infraModule = InfraModule.forRoot(infra, logger, gatewayConfig, createPlatformLlm(infra, logger, env), env);
+  const costGuard = createPlatformCostGuard(infra, logger, env);
+  const infraModule = InfraModule.forRoot(infra, logger, gatewayConfig, { client: createPlatformLlm(infra, logger, env, costGuard), costGuard }, env);
   const subscriptions: Subscription[] = [];
   const microservices: INestMicroservice[] = [];
   let httpApp: INestApplication | null = null;

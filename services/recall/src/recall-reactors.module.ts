@@ -4,7 +4,9 @@ import { DecisionDistillerService } from './reactors/decision-distiller.service'
 import { SessionSummaryReactor } from './reactors/session-summary.reactor';
 import { loadRecallConfig } from './recall.config';
 import { EMBEDDER, RECALL_CONFIG } from './recall.constants';
-import { createEmbedder } from './embedding/openai-embeddings.adapter';
+import { COST_GUARD, type CostGuard } from '@mnemo/llm';
+import { LOGGER, type Logger } from '@mnemo/eventing';
+import { createEmbedder } from './embedding/metered-embedder';
 import { ChunkEmbeddingsSweep } from './sweeps/chunk-embeddings.sweep';
 import type { RecallConfig } from './recall.config';
 
@@ -13,7 +15,11 @@ import type { RecallConfig } from './recall.config';
   controllers: [SessionSummaryReactor],
   providers: [
     { provide: RECALL_CONFIG, useFactory: (env: Environment) => loadRecallConfig(env), inject: [ENVIRONMENT] },
-    { provide: EMBEDDER, useFactory: (config: RecallConfig) => createEmbedder(config.embeddings), inject: [RECALL_CONFIG] },
+    {
+      provide: EMBEDDER,
+      useFactory: (config: RecallConfig, costGuard: CostGuard | undefined, logger: Logger) => createEmbedder(config.embeddings, costGuard ?? null, logger),
+      inject: [RECALL_CONFIG, { token: COST_GUARD, optional: true }, LOGGER],
+    },
     DecisionDistillerService,
     ChunkEmbeddingsSweep,
   ],

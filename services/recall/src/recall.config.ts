@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseEnv, type EnvironmentVariables } from '@mnemo/contracts';
+import { embeddingPricePerMTok } from './domain/embedding-price';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -32,6 +33,11 @@ export const RecallEnv = z.object({
   MNEMO_EMBEDDINGS_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(2_000),
   /** A chunk found only by meaning needs at least this cosine similarity to the question (what counts as close depends on the model). */
   MNEMO_EMBEDDINGS_MIN_SIMILARITY: score.default(0.3),
+  /**
+   * What the endpoint costs per million input tokens, as the cost ledger records and caps it (0 for a
+   * local server); unset: OpenAI's list price for its models, the dearest of them for any other.
+   */
+  MNEMO_EMBEDDINGS_USD_PER_MTOK: z.coerce.number().min(0).max(1000).optional(),
   /** Distil decisions with the paid model (seed 003: opt-in, as its loops are); off: the offline phrasing rules. */
   MNEMO_DECISIONS_ENABLED: flag.default(false),
   /** How long a visited-ledger entry lives after its last mark (seed 003: ephemeral, per conversation). */
@@ -49,6 +55,8 @@ export interface EmbeddingsConfig {
   timeoutMs: number;
   pollMs: number;
   minSimilarity: number;
+  /** Dollars per million input tokens (embeddingPricePerMTok). */
+  usdPerMTok: number;
 }
 
 export interface RecallConfig {
@@ -80,6 +88,7 @@ export function loadRecallConfig(env: EnvironmentVariables): RecallConfig {
           timeoutMs: e.MNEMO_EMBEDDINGS_TIMEOUT_MS,
           pollMs: e.MNEMO_EMBEDDINGS_POLL_MS,
           minSimilarity: e.MNEMO_EMBEDDINGS_MIN_SIMILARITY,
+          usdPerMTok: embeddingPricePerMTok(e.MNEMO_EMBEDDINGS_MODEL, e.MNEMO_EMBEDDINGS_USD_PER_MTOK),
         }
       : null,
     decisionsEnabled: e.MNEMO_DECISIONS_ENABLED,

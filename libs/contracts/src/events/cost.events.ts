@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 export const CostPool = z.enum(['compaction', 'session', 'profile']);
-export const CallLabel = z.enum(['compaction', 'memory', 'profile', 'insight', 'decision']);
+/** What a paid call was for; `embedding` is an embeddings endpoint's call (recall's chunks and questions), the rest model calls. */
+export const CallLabel = z.enum(['compaction', 'memory', 'profile', 'insight', 'decision', 'embedding']);
 
 export const LlmCallSettled = z.object({
   reservationId: z.string().optional(),

@@ -1,5 +1,8 @@
 import type { LlmCallLabel, LlmCostPool } from '../llm.port';
 
+/** The platform's one cost guard (the cost-ledger client), for paid calls that are not model calls (embeddings). */
+export const COST_GUARD = 'COST_GUARD';
+
 export interface ReserveCost {
   account: string;
   pools: readonly LlmCostPool[];

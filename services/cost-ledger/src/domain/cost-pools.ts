@@ -20,6 +20,8 @@ export const DEFAULT_CAPS: Readonly<Record<CostPoolName, number>> = Object.freez
  *   small pool and the core profile keeps its $0.15.
  * - decision: our choice: decisions are extracted from one session's transcript, like memories, so they
  *   count against the session pool.
+ * - embedding: the session pool too: recall embeds the chunks of sessions (and the questions asked of
+ *   them), a session's own spend like its summary and decisions.
  */
 const POOLS_BY_LABEL: Readonly<Record<CallLabelName, readonly CostPoolName[]>> = {
   compaction: ['compaction', 'session'],
@@ -27,6 +29,7 @@ const POOLS_BY_LABEL: Readonly<Record<CallLabelName, readonly CostPoolName[]>> =
   profile: ['profile'],
   insight: ['session'],
   decision: ['session'],
+  embedding: ['session'],
 };
 
 export function poolsForLabel(label: CallLabelName): CostPoolName[] {

@@ -159,7 +159,9 @@ export class RecallSearchService {
     if (!this.embedder || !settings) return [];
     try {
       if (!(await vectorsAvailable(this.db))) return [];
-      const [vector] = await this.embedder.embed([request.query], { timeoutMs: settings.queryTimeoutMs, signal: AbortSignal.timeout(settings.queryTimeoutMs) });
+      // the reservation ahead of the call counts toward the question's bound too
+      const signal = AbortSignal.timeout(settings.queryTimeoutMs);
+      const [vector] = await untilAborted(this.embedder.embed([request.query], { account: accountId, timeoutMs: settings.queryTimeoutMs, signal }), signal);
       const params: unknown[] = [accountId, this.embedder.model, vectorLiteral(vector!), CANDIDATES, settings.minSimilarity];
       const scope = recallScope(request, 'c', (value) => `$${params.push(value)}`);
       const rows: Array<{ chunk_id: string; similarity: number }> = await this.db.query(
@@ -218,6 +220,16 @@ export class RecallSearchService {
       return [{ chunkId, sessionId: row.session_id, turnSeqs: orderTurns(row.turns ?? []), occurredAt, snippet: datedSnippet(occurredAt, row.headline ?? ''), score: Math.round(score * 1000) / 1000 }];
     });
   }
+}
+
+/** The promise's outcome, or the signal's reason once it aborts first. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** One way of selecting candidate chunks: a tsquery, the rows it is expected to match, and whether neighbours' edge turns match too. */

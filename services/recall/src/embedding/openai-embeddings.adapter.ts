@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { DependencyError } from '@mnemo/contracts';
 import type { EmbeddingsConfig } from '../recall.config';
-import type { Embedder } from './embedder.port';
+import type { EmbeddingsEndpoint } from './embedder.port';
 
 /**
  * An Embedder over any OpenAI-compatible `/v1/embeddings` endpoint (OpenAI, Ollama, vLLM, LM Studio,
@@ -9,7 +9,7 @@ import type { Embedder } from './embedder.port';
  * base64 is not served by every compatible server), no retries (the caller's bound is the bound;
  * the backfill tries again on its next pass).
  */
-export class OpenAiEmbeddings implements Embedder {
+export class OpenAiEmbeddings implements EmbeddingsEndpoint {
   readonly model: string;
   private readonly client: OpenAI;
 
@@ -19,8 +19,8 @@ export class OpenAiEmbeddings implements Embedder {
     this.client = new OpenAI({ baseURL: config.url, apiKey: config.apiKey ?? 'none', maxRetries: 0 });
   }
 
-  async embed(texts: readonly string[], options: { timeoutMs: number; signal?: AbortSignal }): Promise<number[][]> {
-    if (texts.length === 0) return [];
+  async embed(texts: readonly string[], options: { timeoutMs: number; signal?: AbortSignal }): Promise<{ vectors: number[][]; inputTokens?: number }> {
+    if (texts.length === 0) return { vectors: [] };
     let answer: OpenAI.CreateEmbeddingResponse;
     try {
       answer = await this.client.embeddings.create(
@@ -39,9 +39,8 @@ export class OpenAiEmbeddings implements Embedder {
         throw new DependencyError('embeddings', `the endpoint answered no usable vector for input ${i} (expected ${width ?? 'some'} finite numbers)`);
       }
     }
-    return vectors;
+    const billed = answer.usage?.prompt_tokens;
+    return Number.isInteger(billed) && billed >= 0 ? { vectors, inputTokens: billed } : { vectors };
   }
 }
 
-/** The configured embedder, or null (the default): recall is then lexical. */
-export const createEmbedder = (config: EmbeddingsConfig | null): Embedder | null => (config ? new OpenAiEmbeddings(config) : null);

@@ -4,6 +4,7 @@ import { LOGGER, type Logger, PeriodicSweep, type SweepSchedule } from '@mnemo/e
 import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
 import { chunksWithoutVector, storeVectors, vectorsAvailable } from '../embedding/chunk-vectors';
 import type { Embedder } from '../embedding/embedder.port';
+import { EmbeddingCapReached } from '../embedding/metered-embedder';
 import { EMBEDDER, RECALL_CONFIG } from '../recall.constants';
 import type { RecallConfig } from '../recall.config';
 
@@ -47,16 +48,27 @@ export class ChunkEmbeddingsSweep extends PeriodicSweep {
     const token = await this.cache.tryLock(LOCK_KEY, settings.timeoutMs * 2 + 10_000);
     if (!token) return 0;
     let embedded = 0;
+    // accounts whose session pool is spent for today: their chunks wait for the next day's passes
+    const capped = new Set<string>();
     try {
       for (let batch = 0; batch < BATCHES_PER_PASS; batch += 1) {
-        const chunks = await chunksWithoutVector(this.db, this.embedder.model, settings.batch);
+        const chunks = (await chunksWithoutVector(this.db, this.embedder.model, settings.batch)).filter((c) => !capped.has(c.accountId));
         if (chunks.length === 0) break;
-        const vectors = await this.embedder.embed(
-          chunks.map((c) => c.text),
-          { timeoutMs: settings.timeoutMs },
-        );
-        await storeVectors(this.db, this.embedder.model, chunks, vectors);
-        embedded += chunks.length;
+        // one call per account: each pays for its own chunks
+        for (const [account, own] of byAccount(chunks)) {
+          try {
+            const vectors = await this.embedder.embed(
+              own.map((c) => c.text),
+              { account, timeoutMs: settings.timeoutMs },
+            );
+            await storeVectors(this.db, this.embedder.model, own, vectors);
+            embedded += own.length;
+          } catch (error) {
+            if (!(error instanceof EmbeddingCapReached)) throw error;
+            capped.add(account);
+            this.logger.warn({ account, err: error.message }, 'recall chunks not embedded: the account reached its daily cap');
+          }
+        }
       }
     } finally {
       await this.cache.unlock(LOCK_KEY, token);
@@ -64,4 +76,10 @@ export class ChunkEmbeddingsSweep extends PeriodicSweep {
     if (embedded > 0) this.logger.info({ embedded, model: this.embedder.model }, 'recall chunks embedded');
     return embedded;
   }
+}
+
+function byAccount<T extends { accountId: string }>(chunks: readonly T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const chunk of chunks) groups.set(chunk.accountId, [...(groups.get(chunk.accountId) ?? []), chunk]);
+  return groups;
 }
