@@ -207,6 +207,12 @@ describe('the spine: session events in, redacted turns out, rebuilt by replay', 
       expect(await rawCount()).toBe(before);
     });
 
+    it('a turns page after a seq no turn can have (past the int4 a seq is), not a 500', async () => {
+      const response = await harness.http().get('/v1/sessions/s-1/turns').query({ afterSeq: '9007199254740991' }).set('Authorization', `Bearer ${account.apiKey}`);
+      expect(response.status).toBe(400);
+      expect(response.body.error.issues).toEqual([expect.objectContaining({ path: 'query.afterSeq' })]);
+    });
+
     it('a wrong or missing key, and the admin route without the admin key', async () => {
       expect((await post({ events: [turn('s', 1, 'x')] }, 'mnemo_wrong')).status).toBe(401);
       expect((await harness.http().post('/v1/events').send({ events: [] })).status).toBe(401);

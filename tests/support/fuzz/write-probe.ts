@@ -9,7 +9,10 @@ import { allProjections } from '@mnemo/platform-service';
  * (the reactors' too; a request's own appends are seen in the log), and recall's query log is written
  * after a successful query has answered (so an earlier request's row may land during a later one).
  */
-const UNATTRIBUTABLE = new Set(['projection_checkpoints', 'migrations', 'context_versions', 'accepted_event_ids', 'recall_queries']);
+// Written in the background for any request: checkpoints, versions, accepted ids, the query log; and the
+// cost ledger, which the model calls of reactions to earlier accepted events write while a later request
+// is being probed (a refused request makes no model call, but its probe window can hold another's).
+const UNATTRIBUTABLE = new Set(['projection_checkpoints', 'migrations', 'context_versions', 'accepted_event_ids', 'recall_queries', 'cost_pool_days', 'cost_reservations']);
 
 export interface WriteMark {
   rawSeq: number;

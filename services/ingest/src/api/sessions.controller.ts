@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, Query, UseGuards } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { NotFoundError } from '@mnemo/contracts';
+import { NotFoundError, sequenceNumber } from '@mnemo/contracts';
 import { DATA_SOURCE } from '@mnemo/persistence';
 import { AccountId, ApiKeyGuard, decodeCursor, encodeCursor, parseInput } from '@mnemo/http-edge';
 
@@ -10,7 +10,8 @@ export const ListSessionsQuery = z.object({
   cursor: z.string().max(500).optional(),
 });
 export const ListTurnsQuery = z.object({
-  afterSeq: z.coerce.number().int().min(-1).default(-1),
+  // A turn's seq is a sequenceNumber (an int4 column): past its maximum there is nothing to page to.
+  afterSeq: z.coerce.number().int().min(-1).max(sequenceNumber.maxValue!).default(-1),
   limit: z.coerce.number().int().min(1).max(1000).default(500),
 });
 
