@@ -5,14 +5,17 @@
  * (/proc/PID/status), its V8 heap (the gateway's /metrics), its open file descriptors (/proc/PID/fd) and the
  * consumers' lag (pending + unacknowledged over every durable consumer); at the end it prints each series'
  * least-squares slope after the warm-up and whether it is flat. Numbers only: nothing is asserted, and it is
- * not part of `npm test`. MNEMO_SOAK_MINUTES (default 10) bounds it.
+ * not part of `npm test`. MNEMO_SOAK_MINUTES (default 10) bounds it. Every request other than a 2xx is a
+ * failure, printed with its route, status and body or fetch error (with its cause), the connection it went
+ * out on and what the platform logged about it; the platform's log is then kept (MNEMO_SOAK_KEEP=1 always).
  */
 import { randomUUID } from 'node:crypto';
+import { subscribe } from 'node:diagnostics_channel';
 import { readdirSync, readFileSync } from 'node:fs';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { freePort, OwnNats, OwnPostgres, OwnRedis, removeDir, scratchDir } from '../support/own-servers';
-import { ServiceProcess } from '../support/service-fleet';
+import { ownServersEnv, ServiceProcess } from '../support/service-fleet';
 
 const MINUTES = Number(process.env.MNEMO_SOAK_MINUTES ?? 10);
 const SAMPLE_S = Number(process.env.MNEMO_SOAK_SAMPLE_S ?? 10);
@@ -26,6 +29,68 @@ interface Sample {
   heapMb: number;
   fds: number;
   lag: number;
+}
+
+/** A request that got no answer or an answer other than 2xx. */
+interface Failure {
+  minute: number;
+  method: string;
+  route: string;
+  correlationId: string;
+  /** When it failed (epoch ms): where to look in the log for a request the platform never saw. */
+  at: number;
+  /** The status and the start of the body, or the fetch error. */
+  outcome: string;
+}
+
+/**
+ * Which connection each request went out on, by its correlation id: a request that fails on a kept-alive
+ * connection reused just as the server closed it (Fastify closes idle ones after 72 s) says so.
+ */
+function watchConnections(): (correlationId: string) => string | undefined {
+  const lastSent = new WeakMap<object, number>();
+  const sentOn = new Map<string, string>();
+  subscribe('undici:client:sendHeaders', (message) => {
+    const { headers, socket } = message as { headers: string; socket: object };
+    const id = /x-correlation-id: ([^\r\n]+)/i.exec(headers)?.[1];
+    const last = lastSent.get(socket);
+    lastSent.set(socket, Date.now());
+    if (id) sentOn.set(id, last === undefined ? 'a new connection' : `a connection reused ${((Date.now() - last) / 1000).toFixed(1)} s after its last request`);
+  });
+  return (id) => sentOn.get(id);
+}
+
+/**
+ * Each failure with what the platform logged about it: the lines carrying its correlation id, and the
+ * warnings and errors of the two seconds before its answer (a dependency's complaint rarely carries the id).
+ */
+function explainFailures(failures: Failure[], log: string, connectionOf: (correlationId: string) => string | undefined): string {
+  const lines = log.split('\n').map((line) => {
+    try {
+      return { line, entry: JSON.parse(line) as { level?: number; time?: number; correlationId?: string } };
+    } catch {
+      return { line, entry: null };
+    }
+  });
+  const out = [`  failures (${failures.length}):\n`];
+  for (const failure of failures.slice(0, 20)) {
+    out.push(`    at ${failure.minute.toFixed(2)} min ${failure.method} ${failure.route} → ${failure.outcome} (correlation ${failure.correlationId})\n`);
+    out.push(`      sent on ${connectionOf(failure.correlationId) ?? 'no connection (never sent)'}\n`);
+    const own = lines.filter(({ entry }) => entry?.correlationId === failure.correlationId);
+    const answeredAt = own.at(-1)?.entry?.time ?? failure.at;
+    const near = lines.filter(({ entry }) => (entry?.level ?? 0) >= 40 && entry?.correlationId !== failure.correlationId && Math.abs(entry!.time! - answeredAt) <= 2000);
+    // No access-log line: the request never reached the server's routing (a kept-alive socket it had closed, a refused connection).
+    if (own.length === 0) out.push('      (the platform logged nothing under this correlation id: the request never reached its HTTP handlers)\n');
+    for (const { line } of [...own, ...near].slice(0, 8)) out.push(`      ${line.slice(0, 400)}\n`);
+  }
+  if (failures.length > 20) out.push(`    … and ${failures.length - 20} more\n`);
+  return out.join('');
+}
+
+/** fetch says only "fetch failed": what failed is in its cause (a reset socket, a refused connection, a timeout). */
+function describeFetchError(error: Error): string {
+  const cause = error.cause as (Error & { code?: string }) | undefined;
+  return `${error.name}: ${error.message}${cause ? ` (${[cause.code, cause.name, cause.message].filter(Boolean).join(' ')})` : ''}`;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -50,24 +115,14 @@ async function main(): Promise<void> {
   const nats = new OwnNats(natsPort, dir);
   const redis = new OwnRedis(redisPort, dir);
   const postgres = new OwnPostgres(pgPort, dir);
-  const platform = new ServiceProcess('platform', 'all', dir, () => ({
-    ...process.env,
-    NATS_URL: nats.url,
-    DATABASE_URL: postgres.url,
-    REDIS_URL: redis.url,
-    MNEMO_HTTP_PORT: String(httpPort),
-    MNEMO_GRPC_PORT: '0',
-    MNEMO_ADMIN_KEY: ADMIN_KEY,
-    MNEMO_SESSION_INGEST_ENABLED: 'false',
-    ANTHROPIC_API_KEY: '',
-    LOG_LEVEL: 'info',
-  }));
+  const platform = new ServiceProcess('platform', 'all', dir, () => ownServersEnv({ nats, redis, postgres }, { httpPort, adminKey: ADMIN_KEY }));
   let stopping = false;
+  let keep = process.env.MNEMO_SOAK_KEEP === '1';
   const cleanup = async () => {
     stopping = true;
     await platform.stop().catch(() => undefined);
     await Promise.all([nats.stop(), redis.stop(), postgres.stop({ kill: true })].map((p) => p.catch(() => undefined)));
-    removeDir(dir);
+    if (!keep) removeDir(dir);
   };
   process.once('SIGINT', () => void cleanup().then(() => process.exit(130)));
 
@@ -87,14 +142,19 @@ async function main(): Promise<void> {
     const pid = platform.pid!;
 
     const counts = { sessions: 0, events: 0, contextReads: 0, recalls: 0, errors: 0 };
-    const failures: string[] = [];
+    const failures: Failure[] = [];
+    const connectionOf = watchConnections();
+    const started = Date.now();
+    // Every request carries a correlation id of its own, so a failure can be found in the platform's log.
     const call = async (path: string, init: RequestInit = {}) => {
-      const response = await fetch(`${url}${path}`, { ...init, headers: auth, signal: AbortSignal.timeout(30_000) }).catch((error: Error) => {
-        failures.push(`${init.method ?? 'GET'} ${path.split('?')[0]}: ${error.message}`);
+      const correlationId = randomUUID();
+      const failure = { minute: (Date.now() - started) / 60_000, method: init.method ?? 'GET', route: path.split('?')[0], correlationId, at: Date.now() };
+      const response = await fetch(`${url}${path}`, { ...init, headers: { ...auth, 'x-correlation-id': correlationId }, signal: AbortSignal.timeout(30_000) }).catch((error: Error) => {
+        failures.push({ ...failure, at: Date.now(), outcome: describeFetchError(error) });
         return null;
       });
-      if (response && response.status >= 500) failures.push(`${init.method ?? 'GET'} ${path.split('?')[0]}: ${response.status} ${await response.clone().text()}`.slice(0, 300));
-      if (!response || response.status >= 500) counts.errors += 1;
+      if (response && !response.ok) failures.push({ ...failure, at: Date.now(), outcome: `${response.status} ${(await response.clone().text()).slice(0, 300)}` });
+      if (!response || !response.ok) counts.errors += 1;
       await response?.arrayBuffer().catch(() => undefined);
       return response;
     };
@@ -135,7 +195,6 @@ async function main(): Promise<void> {
     };
 
     const samples: Sample[] = [];
-    const started = Date.now();
     const sample = async () => {
       const metrics = await (await fetch(`${url}/metrics`)).text();
       const heap = Number(/^nodejs_heap_size_used_bytes (\S+)/m.exec(metrics)?.[1] ?? NaN);
@@ -149,7 +208,7 @@ async function main(): Promise<void> {
       samples.push(s);
       process.stdout.write(
         `${s.minute.toFixed(1).padStart(5)} min  rss ${s.rssMb.toFixed(0)} MB  heap ${s.heapMb.toFixed(0)} MB  fds ${s.fds}  lag ${s.lag}  ` +
-          `(sessions ${counts.sessions}, events ${counts.events}, context reads ${counts.contextReads}, recalls ${counts.recalls}, 5xx/failed ${counts.errors})\n`,
+          `(sessions ${counts.sessions}, events ${counts.events}, context reads ${counts.contextReads}, recalls ${counts.recalls}, failed ${counts.errors})\n`,
       );
     };
 
@@ -179,8 +238,12 @@ async function main(): Promise<void> {
     report('heapMb', 'MB', (mean) => mean * 0.1);
     report('fds', 'fds', (mean) => Math.max(5, mean * 0.1));
     report('lag', 'msgs', (mean) => Math.max(50, mean * 0.5));
-    process.stdout.write(`  load: ${counts.sessions} sessions, ${counts.events} events, ${counts.contextReads} context reads, ${counts.recalls} recalls, ${counts.errors} failed or 5xx\n`);
-    for (const failure of failures.slice(0, 5)) process.stdout.write(`    ${failure}\n`);
+    process.stdout.write(`  load: ${counts.sessions} sessions, ${counts.events} events, ${counts.contextReads} context reads, ${counts.recalls} recalls, ${counts.errors} failed (no answer or not 2xx)\n`);
+    if (failures.length > 0) {
+      keep = true;
+      process.stdout.write(explainFailures(failures, readFileSync(platform.logFile, 'utf8'), connectionOf));
+      process.stdout.write(`  the platform's log is kept: ${platform.logFile}\n`);
+    }
   } finally {
     await cleanup();
   }

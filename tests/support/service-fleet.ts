@@ -1,9 +1,33 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync, readFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { stopProcess, until } from './own-servers';
+import { stopProcess, until, type OwnServer } from './own-servers';
 
 const MNEMO = path.join(__dirname, '../../bin/mnemo.js');
+
+/**
+ * The environment of a `mnemo start` process on servers of a test's own, for a run with no transcript loop and
+ * no model key (the soak, the startup spec); `extra` adds to it.
+ */
+export function ownServersEnv(
+  servers: { nats: OwnServer; redis: OwnServer; postgres: OwnServer },
+  options: { httpPort: number; adminKey: string },
+  extra: NodeJS.ProcessEnv = {},
+): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NATS_URL: servers.nats.url,
+    DATABASE_URL: servers.postgres.url,
+    REDIS_URL: servers.redis.url,
+    MNEMO_HTTP_PORT: String(options.httpPort),
+    MNEMO_GRPC_PORT: '0',
+    MNEMO_ADMIN_KEY: options.adminKey,
+    MNEMO_SESSION_INGEST_ENABLED: 'false',
+    ANTHROPIC_API_KEY: '',
+    LOG_LEVEL: 'info',
+    ...extra,
+  };
+}
 
 /** One `mnemo start --target <service>` process, restartable, its output in `<dir>/<name>.log`. */
 export class ServiceProcess {
@@ -23,7 +47,7 @@ export class ServiceProcess {
     return path.join(this.dir, `${this.name}.log`);
   }
 
-  /** Starts and waits for the process to say every service of its target started. */
+  /** Starts and waits for the process to say every service of its target started and its edges listen. */
   async start(timeoutMs = 180_000): Promise<void> {
     this.starts += 1;
     const marker = `--- start ${this.starts} ---\n`;
@@ -31,12 +55,12 @@ export class ServiceProcess {
     writeSync(fd, marker);
     this.child = spawn(process.execPath, [MNEMO, 'start', '--target', this.target], { env: this.env(), stdio: ['ignore', fd, fd] });
     const child = this.child;
-    const services = this.target.split(',').length;
+    // Logged once every service of the target started and the HTTP and gRPC edges listen (a count of "service
+    // started" lines took `--target all` for one service, and the soak's first reads met services not yet up).
     await until(`${this.name} started`, () => {
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${this.name} exited (${child.exitCode ?? child.signalCode}):\n${this.tail()}`);
       const text = readFileSync(this.logFile, 'utf8');
-      const run = text.slice(text.lastIndexOf(marker));
-      return (run.match(/"msg":"service started"/g) ?? []).length >= services;
+      return text.slice(text.lastIndexOf(marker)).includes('"msg":"platform started"');
     }, timeoutMs);
   }
 

@@ -69,20 +69,25 @@ export async function startPlatform(config: PlatformConfig, services: ServiceDef
           createHttpAdapter({ maxBodyBytes: config.MNEMO_MAX_BODY_BYTES }, logger),
           { logger: new NestLogger(logger) },
         );
-        await httpApp.listen(config.MNEMO_HTTP_PORT, config.MNEMO_HTTP_HOST);
-        const address = httpApp.getHttpServer().address();
-        httpPort = typeof address === 'object' && address ? address.port : config.MNEMO_HTTP_PORT;
-        grpc = await startGrpcGateway(
-          httpApp,
-          [ingestGrpcBinding, contextGrpcBinding],
-          { port: config.MNEMO_GRPC_PORT, host: config.MNEMO_HTTP_HOST, maxMessageBytes: config.MNEMO_MAX_BODY_BYTES },
-          logger,
-        );
       }
       if (service.start) subscriptions.push(...(await service.start(infra, logger, env)));
       logger.info({ service: service.name }, 'service started');
     }
+    // The edges open once every service of this process has started: opened with the gateway, first, they let a
+    // context read reach a context responder not yet subscribed (503 "no responders" in a `--target all` start's first seconds).
+    if (httpApp) {
+      await httpApp.listen(config.MNEMO_HTTP_PORT, config.MNEMO_HTTP_HOST);
+      const address = httpApp.getHttpServer().address();
+      httpPort = typeof address === 'object' && address ? address.port : config.MNEMO_HTTP_PORT;
+      grpc = await startGrpcGateway(
+        httpApp,
+        [ingestGrpcBinding, contextGrpcBinding],
+        { port: config.MNEMO_GRPC_PORT, host: config.MNEMO_HTTP_HOST, maxMessageBytes: config.MNEMO_MAX_BODY_BYTES },
+        logger,
+      );
+    }
     registerProjectionLag(infra.log, services.flatMap((service) => service.projections));
+    logger.info({ services: services.map((service) => service.name), httpPort, grpcPort: grpc?.port ?? null }, 'platform started');
   } catch (error) {
     await stop();
     throw error;
