@@ -23,7 +23,7 @@ const BITMAP_ROWS = 800;
 /** Chunks scored from a selection too common to read whole: the newest (a backwards time-index scan stops after this many). */
 const DENSE_SCAN = 20;
 /** Rows one selection reads at most, whatever its estimate said (words are not independent). */
-const SELECTION_CAP = 800;
+const SELECTION_CAP = 400;
 /** Candidates handed back for the final ordering. */
 const CANDIDATES = 100;
 /** The question's lexemes that score, the rarest first; more add nothing but time. */
@@ -88,19 +88,22 @@ export class RecallSearchService {
     const and = (words: string[]) => words.map((l) => tsqueryOperand(l)).join(' & ');
     const selections: Selection[] = [];
     // a neighbour's edge turn selects too while that stays cheap (always, in a small account)
-    if (selection.any.length) selections.push({ match: or(selection.any), rows: anyRows, near: small || anyRows <= SELECT_BUDGET / 2 });
+    if (selection.any.length) selections.push({ match: or(selection.any), rows: anyRows, near: small || anyRows <= SELECT_BUDGET / 2, whole: small });
     if (selection.all.length) selections.push({ match: and(selection.all), rows: selection.allRows, near: false });
     const fallback = selection.fallback;
-    const first = selections.length > 0 || plan.window ? await this.scoreSelections(accountId, request, plan, lexemes, totalIdf, selections, true) : [];
+    const first = selections.length > 0 || plan.window ? await this.scoreSelections(accountId, request, plan, lexemes, totalIdf, selections, small ? 'whole' : 'capped') : [];
     const found = first.filter((c) => c.score >= this.config.minScore);
     if (found.length >= request.limit || !fallback) return found;
     // too few: the rarest word not selected on its own, in its newest chunks
-    const more = await this.scoreSelections(accountId, request, plan, lexemes, totalIdf, [{ match: tsqueryOperand(fallback.lexeme), rows: fallback.df, near: false }], false);
+    const more = await this.scoreSelections(accountId, request, plan, lexemes, totalIdf, [{ match: tsqueryOperand(fallback.lexeme), rows: fallback.df, near: false }], 'none');
     const seen = new Set(found.map((c) => c.chunkId));
     return [...found, ...more.filter((c) => c.score >= this.config.minScore && !seen.has(c.chunkId))].sort((a, b) => b.score - a.score);
   }
 
-  /** The chunks the selections match (and, with `withWindow`, those in the time the question names), scored, the best CANDIDATES. */
+  /**
+   * The chunks the selections match, scored, the best CANDIDATES; with `window` 'whole' or 'capped',
+   * also those in the time the question names (all of them in a small account, else up to SELECTION_CAP).
+   */
   private async scoreSelections(
     accountId: string,
     request: RecallRequest,
@@ -108,7 +111,7 @@ export class RecallSearchService {
     lexemes: Array<WeightedLexeme & { df: number }>,
     totalIdf: number,
     selections: Selection[],
-    withWindow: boolean,
+    window: 'whole' | 'capped' | 'none',
   ): Promise<Array<{ chunkId: string; score: number }>> {
     const params: unknown[] = [accountId, plan.window?.from ?? null, plan.window?.to ?? null];
     const param = (value: unknown) => `$${params.push(value)}`;
@@ -123,14 +126,15 @@ export class RecallSearchService {
     const scope = recallScope(request, 't', param);
     const inWindow = '(t.occurred_at >= $2::timestamptz AND t.occurred_at < $3::timestamptz)';
     const base = `SELECT t.chunk_id, t.occurred_at, t.terms, t.near FROM recall_chunk_terms t ${scope.join} WHERE t.account_id = $1 ${scope.where}`;
-    const parts = selections.map(({ match, rows, near }) => {
+    const parts = selections.map(({ match, rows, near, whole }) => {
       const query = param(match);
       const condition = near ? `(t.terms @@ ${query}::tsquery OR t.near @@ ${query}::tsquery)` : `t.terms @@ ${query}::tsquery`;
+      if (whole) return `(${base} AND ${condition})`;
       return rows <= BITMAP_ROWS
         ? `(${base} AND ${condition} LIMIT ${SELECTION_CAP})`
         : `(${base} AND ${condition} ORDER BY t.occurred_at DESC LIMIT ${DENSE_SCAN})`;
     });
-    if (withWindow && plan.window) parts.push(`(${base} AND ${inWindow} LIMIT ${SELECTION_CAP})`);
+    if (window !== 'none' && plan.window) parts.push(`(${base} AND ${inWindow} ${window === 'capped' ? `LIMIT ${SELECTION_CAP}` : ''})`);
     const candidates: Array<{ chunk_id: string; coverage: number; in_window: boolean | null; occurred_at: Date }> = await this.db.query(
       `SELECT * FROM (SELECT DISTINCT ON (s.chunk_id) s.chunk_id, s.coverage, s.in_window, s.occurred_at FROM (
          SELECT t.chunk_id, (${coverage})::float8 AS coverage,
@@ -237,6 +241,8 @@ interface Selection {
   match: string;
   rows: number;
   near: boolean;
+  /** Read every row it matches (a small account's: at most SMALL_ACCOUNT), neither capped nor cut to the newest. */
+  whole?: boolean;
 }
 
 /** The request's filters on a chunk table aliased `alias` (its session, time, and the session's developer and project). */
