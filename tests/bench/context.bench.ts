@@ -15,7 +15,7 @@ import http from 'node:http';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { CONTEXT_RPC, subjects, type EventEnvelope } from '@mnemo/contracts';
-import { ContextCacheFront } from '@mnemo/context-service';
+import { ContextCacheFront, ContextHandler } from '@mnemo/context-service';
 import { waitForCheckpoint } from '@mnemo/persistence';
 import { createLogger } from '@mnemo/platform-service';
 import { jetstreamManager } from '@nats-io/jetstream';
@@ -205,6 +205,8 @@ async function main() {
     const front = new ContextCacheFront({ db, cache: platform.infra.cache, log: platform.infra.log, logger: createLogger('silent', 'bench') });
     await median('cache front claude-md hit (no HTTP)', () => front.claudeMd({ accountId, sessionId, pinned: [] }));
     await median('cache front memory-block hit (no HTTP)', () => front.memoryBlock({ accountId }));
+    const handler = new ContextHandler({ db, cache: platform.infra.cache, log: platform.infra.log, logger: createLogger('silent', 'bench') });
+    await median('handler claude-md cold (no HTTP, no NATS)', () => handler.claudeMd({ accountId, sessionId: `handler-${n++}`, pinned: [], source: 'ai-coaching:interview' }), 50);
     await median('Postgres SELECT 1', () => db.query('SELECT 1'));
     await median('Redis GET', () => platform.infra.cache.get('bench:absent'));
 
