@@ -6,10 +6,21 @@ export interface ValueSpan {
 }
 
 const QUOTES = `"'\``;
+const ALL_CODE_UNITS = Array.from({ length: 65536 }, (_, c) => String.fromCharCode(c)).join('');
 /** Characters that end an unquoted value in the middle of a line. */
 const INLINE_END = /[\s,;&)}\]"'`<>(\\]/;
+/** Both sets as tables over UTF-16 code units (what the regexes test one character at a time), 1 = ends a value. */
+const ENDS_INLINE = endTable(INLINE_END);
 /** Characters that end an unquoted value on a `.env`/YAML line. */
 const LINE_END = /[\r\n\\"'`]/;
+const ENDS_LINE = endTable(LINE_END);
+
+function endTable(set: RegExp): Uint8Array {
+  const table = new Uint8Array(65536);
+  // One search over every code unit, not 65,536 tests.
+  for (const m of ALL_CODE_UNITS.matchAll(new RegExp(set.source, 'g'))) table[m.index] = 1;
+  return table;
+}
 const MAX_QUOTED = 8192;
 const LINE_PREFIX = /^[ \t]*(?:(?:export|set|setx|declare|local|readonly|ENV|-)[ \t]+)?$/;
 const AUTH_SCHEME = /^(?:Bearer|Basic|Token|Digest)[ \t]+/i;
@@ -191,9 +202,9 @@ interface UnquotedContext {
 }
 
 function unquotedValue(text: string, at: number, ctx: UnquotedContext): ValueSpan | null {
-  const stop = ctx.lineForm ? LINE_END : INLINE_END;
+  const stop = ctx.lineForm ? ENDS_LINE : ENDS_INLINE;
   let end = at;
-  while (end < text.length && !stop.test(text[end]!)) end++;
+  while (end < text.length && stop[text.charCodeAt(end)] === 0) end++;
   let start = at;
   if (ctx.lineForm) {
     const comment = text.slice(at, end).search(/\s#/);
@@ -206,7 +217,7 @@ function unquotedValue(text: string, at: number, ctx: UnquotedContext): ValueSpa
     start += scheme[0].length;
     if (!ctx.lineForm) {
       end = start;
-      while (end < text.length && !INLINE_END.test(text[end]!)) end++;
+      while (end < text.length && ENDS_INLINE[text.charCodeAt(end)] === 0) end++;
     }
     value = text.slice(start, end);
   }
