@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '@mnemo/persistence';
+import { QueryLogService } from './query-log.service';
 
 /** How far back the agent-query and spend figures look. */
 const WINDOW_DAYS = 30;
@@ -12,9 +13,14 @@ const WINDOW_DAYS = 30;
  */
 @Injectable()
 export class RecallStatsService {
-  constructor(@Inject(DATA_SOURCE) private readonly db: DataSource) {}
+  constructor(
+    @Inject(DATA_SOURCE) private readonly db: DataSource,
+    private readonly queries: QueryLogService,
+  ) {}
 
   async stats(accountId: string | null) {
+    // this instance's answered questions count before they are read (other instances write theirs within a second)
+    await this.queries.flush();
     const scope = (alias = '') => (accountId === null ? 'TRUE' : `${alias}account_id = $1`);
     const params = accountId === null ? [] : [accountId];
     const count = async (table: string, where = 'TRUE') =>
