@@ -2,64 +2,14 @@
 // throughput beside floors measured on the same bytes in the same run. Prints numbers; asserts nothing.
 // Run: npm run bench:redaction
 import { readFileSync } from 'node:fs';
-import { redact, redactDeep, SECRET_SAMPLES } from '@mnemo/redaction';
+import { redact, redactDeep } from '@mnemo/redaction';
 import { CORPUS_FILE, type CorpusSample } from './data/redaction/corpus.generate';
 import { type FamilyScore, scoreByFamily, scoreSample } from './data/redaction/corpus.score';
+import { buildEvents } from './data/redaction/events.generate';
 import { buildHeldOut } from './data/redaction/heldout.generate';
+import { pathologicalInputs } from './data/redaction/pathological.generate';
 
 const TARGET_BYTES = 20 * 1024 * 1024;
-
-// Deterministic pseudo-random choice so runs are comparable.
-let seed = 42;
-const rand = (n: number): number => {
-  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-  return (seed >>> 8) % n;
-};
-const pick = <T>(xs: readonly T[]): T => xs[rand(xs.length)]!;
-const hex = (n: number): string => Array.from({ length: n }, () => '0123456789abcdef'[rand(16)]).join('');
-
-const PROSE = [
-  'The user asked why the compaction job keeps pausing after the third segment, and whether the token budget is the cause.',
-  'We decided to keep the auth module as it is and move the password reset flow behind the feature flag.',
-  'I looked at the failing test: it expects the profile to drop facts the core profile already states.',
-  'Summary: the migration ran, the projection was rebuilt from the log, and the read model matches.',
-];
-const CODE = [
-  'export async function loadSession(id: string): Promise<Session> {\n  const row = await repo.findOne({ where: { id } });\n  if (!row) throw new NotFoundError(`session ${id}`);\n  return toSession(row);\n}\n',
-  'const token = await getToken(req);\nconst { max_tokens, input_tokens } = usage;\nlogger.info({ sessionId, durationMs }, "compacted");\n',
-  'interface Credentials {\n  user: string;\n  password: string;\n}\nfor (const item of items.filter((x) => x.enabled)) total += item.size;\n',
-];
-const json = (): string =>
-  JSON.stringify({
-    type: 'tool_result',
-    tool_use_id: `toolu_${hex(24)}`,
-    content: `commit ${hex(40)}\nAuthor: Dev <dev@example.com>\n\n    fix: retry on 503\n\nsrc/ingest/ingest.controller.ts | 12 ++--`,
-    usage: { input_tokens: rand(5000), output_tokens: rand(900) },
-    id: `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`,
-  });
-const log = (): string =>
-  `2025-01-0${1 + rand(9)}T12:${10 + rand(49)}:00.000Z INFO [compaction] segment=${hex(12)} sha256=${hex(64)} took=${rand(900)}ms status=ok\n`;
-
-function buildEvents(withSecrets: boolean): string[] {
-  const samples = Object.values(SECRET_SAMPLES);
-  const events: string[] = [];
-  let bytes = 0;
-  while (bytes < TARGET_BYTES) {
-    let event = '';
-    const parts = 4 + rand(12);
-    for (let i = 0; i < parts; i++) {
-      const kind = rand(4);
-      event += kind === 0 ? pick(PROSE) + '\n' : kind === 1 ? pick(CODE) : kind === 2 ? json() + '\n' : log();
-      // About one secret every few events, like a transcript that pastes a .env now and then.
-      if (withSecrets && rand(12) === 0) event += ` ${pick(samples)}\n`;
-    }
-    // Flat, as text arrives from JSON.parse: a string built by `+=` is a rope that its first reader
-    // flattens, and that cost would land on whichever of redact and the floors ran first.
-    events.push(Buffer.from(event, 'utf8').toString('utf8'));
-    bytes += event.length;
-  }
-  return events;
-}
 
 const ROUNDS = 4;
 
@@ -133,23 +83,7 @@ function printCorpus(name: string, corpus: readonly CorpusSample[], perFamily: b
 
 /** Inputs built to make a careless regex backtrack: ms per MB beside the regex-scan floor on the same bytes. */
 function printPathological(): void {
-  const MB = 1024 * 1024;
-  const inputs: Array<[string, string]> = [
-    ['word characters', 'a'.repeat(MB)],
-    ['base64-ish runs', `${'Ab3'.repeat(20)}xy+/`.repeat(MB / 64)],
-    ['PEM headers without an END', '-----BEGIN RSA PRIVATE KEY-----\n'.repeat(MB / 32)],
-    ['URL schemes without hosts', 'a://'.repeat(MB / 4)],
-    ['secret words without values', 'password token secret auth '.repeat(MB / 27)],
-    ['assignments without values', 'password=&'.repeat(MB / 10)],
-    ['quotes that never close', `password="${'x'.repeat(MB)}`],
-    ['token prefixes', 'sk-ghp_xoxb-AKIAeyJ'.repeat(MB / 19)],
-    ['discord-like dots', `M${'a'.repeat(30)}.`.repeat(MB / 32)],
-    ['telegram-like digits', '1234567890:A'.repeat(MB / 12)],
-    ['provider names', 'twilio heroku aws snyk sumo '.repeat(MB / 28)],
-    ['Q~ markers', '1Q~'.repeat(MB / 3)],
-    ['escaped newlines', '\\n'.repeat(MB / 2)],
-    ['code full of secret words', 'const token = tokens[i]; // [x]\n'.repeat(MB / 32)],
-  ];
+  const inputs = pathologicalInputs(1024 * 1024);
   console.log('pathological inputs (1 MB each): redact ms beside a regex scan of the same bytes');
   for (const [label, text] of inputs) {
     const t0 = performance.now();
@@ -161,8 +95,8 @@ function printPathological(): void {
   }
 }
 
-const clean = buildEvents(false);
-const dirty = buildEvents(true);
+const clean = buildEvents(false, TARGET_BYTES);
+const dirty = buildEvents(true, TARGET_BYTES);
 printQuality();
 console.log(`\nredaction throughput (single thread, CPU time, best of ${ROUNDS})`);
 printThroughput('no secrets', clean);
