@@ -15,7 +15,7 @@ import { weighChunkLexemes } from './lexeme-weights';
 
 
 /** Rows each way of selecting candidates (any rare word; all the common ones) is expected to match, at most (see candidateLexemes). */
-const SELECT_BUDGET = 300;
+const SELECT_BUDGET = 200;
 /** Up to this many chunks, every chunk holding any of the question's words is scored: at most this many rows, whatever the words. */
 const SMALL_ACCOUNT = 1000;
 /** A selection expected to match up to this many rows is read whole through the GIN index; past it, its newest DENSE_SCAN through the time index. */
