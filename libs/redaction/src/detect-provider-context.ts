@@ -87,13 +87,18 @@ function endsWordAt(text: string, end: number): boolean {
 function window(text: string, from: number): [number, number] {
   const limit = Math.min(text.length, from + WINDOW_CHARS);
   let lineEnd = from;
-  while (lineEnd < limit && text[lineEnd] !== '\n' && !text.startsWith('\\n', lineEnd)) lineEnd++;
+  // To the line's end, real or JSON-escaped (`\\n`); by code, as this runs for every name found.
+  while (lineEnd < limit) {
+    const c = text.charCodeAt(lineEnd);
+    if (c === 10 || (c === 92 && text.charCodeAt(lineEnd + 1) === 110)) break;
+    lineEnd++;
+  }
   let to = lineEnd;
   if (BLOCK_OPENER.test(text.slice(from, lineEnd))) {
     let lines = 0;
     while (to < limit && lines < BLOCK_LINES) {
       to++;
-      if (text[to] === '\n') lines++;
+      if (text.charCodeAt(to) === 10) lines++;
     }
   } else {
     to = wordLimit(text, from, lineEnd);
