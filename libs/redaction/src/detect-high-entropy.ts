@@ -20,14 +20,16 @@ const BEFORE_WORDS = 2;
  */
 export function detectHighEntropy(text: string, sites: readonly KeywordSite[]): Candidate[] {
   const found: Candidate[] = [];
+  // Only a text that holds a placeholder has windows to cut at one (a slice and a search per window).
+  const cut = text.includes(PLACEHOLDER_START);
   // A window ends where the next secret name begins (that name's own window covers what follows),
   // so text full of names is scanned once, not once per name.
   sites.forEach((site, i) => {
     const nextStart = sites[i + 1]?.start ?? text.length;
     const previousEnd = sites[i - 1]?.end ?? 0;
-    scan(text, after(text, site.end, Math.min(AFTER_CHARS, nextStart - site.end), AFTER_WORDS), randomKind, RANK_ENTROPY, found);
+    scan(text, after(text, site.end, Math.min(AFTER_CHARS, nextStart - site.end), AFTER_WORDS, cut), randomKind, RANK_ENTROPY, found);
     scan(text, before(text, site.start, previousEnd), randomKind, RANK_ENTROPY, found);
-    const near = after(text, site.end, Math.min(HEX_CHARS, nextStart - site.end), HEX_WORDS);
+    const near = after(text, site.end, Math.min(HEX_CHARS, nextStart - site.end), HEX_WORDS, cut);
     if (near.end - near.start < 32 || !HEX_RUN.test(text.slice(near.start, near.end))) return;
     if (!HASH_WORD.test(text.slice(Math.max(0, site.start - 24), near.end))) scan(text, near, hexKind, RANK_ENTROPY, found);
   });
@@ -72,11 +74,11 @@ function scan(
   }
 }
 
-/** Up to `words` words after `from` on the same line, within `chars`, not past a placeholder. */
-function after(text: string, from: number, chars: number, words: number): Window {
+/** Up to `words` words after `from` on the same line, within `chars`, not past a placeholder (when `cut`: the text holds one). */
+function after(text: string, from: number, chars: number, words: number, cut: boolean): Window {
   let end = Math.min(text.length, from + chars);
   // Search only the window: an unbounded indexOf per site would make long texts quadratic.
-  const placeholder = text.slice(from, end).indexOf(PLACEHOLDER_START);
+  const placeholder = cut ? text.slice(from, end).indexOf(PLACEHOLDER_START) : -1;
   if (placeholder !== -1) end = from + placeholder;
   let seen = 0;
   let inWord = false;

@@ -40,13 +40,15 @@ export function detectProviderContext(text: string, keywords: KeywordHits = find
   const names = keywords.providers;
   // As a search for the names would go: on from a name's end once it counted, else from the next place.
   let resume = 0;
+  // Only a text that holds a placeholder has windows to cut at one (a slice and a search per window).
+  const cut = names.length > 0 && text.includes(PLACEHOLDER_START);
   for (let k = 0; k < names.length; k += 2) {
     const at = names[k]!;
     if (at < resume || !startsWordAt(text, at)) continue;
     const keyword = PROVIDER_NAMES[names[k + 1]!]!;
     const end = at + keyword.length;
     if (!endsWordAt(text, end)) continue;
-    const [from, to] = window(text, end);
+    const [from, to] = window(text, end, cut);
     if (to - from >= 8) matchValues(text, from, to, BY_KEYWORD.get(keyword)!, found);
     resume = end;
   }
@@ -84,7 +86,7 @@ function endsWordAt(text: string, end: number): boolean {
 }
 
 /** The same line after the name (a few words), or the next lines when the name opens a block. */
-function window(text: string, from: number): [number, number] {
+function window(text: string, from: number, cut: boolean): [number, number] {
   const limit = Math.min(text.length, from + WINDOW_CHARS);
   let lineEnd = from;
   // To the line's end, real or JSON-escaped (`\\n`); by code, as this runs for every name found.
@@ -103,7 +105,7 @@ function window(text: string, from: number): [number, number] {
   } else {
     to = wordLimit(text, from, lineEnd);
   }
-  const placeholder = text.slice(from, to).indexOf(PLACEHOLDER_START);
+  const placeholder = cut ? text.slice(from, to).indexOf(PLACEHOLDER_START) : -1;
   return [from, placeholder === -1 ? to : from + placeholder];
 }
 
