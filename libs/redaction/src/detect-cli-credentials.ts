@@ -3,31 +3,31 @@ import { type Candidate, RANK_ASSIGNMENT, RANK_SHAPE } from './secret-kind';
 
 /** `curl -u user:pass`, `--user user:pass`, `-U user:pass` (wget, svn…): the user stays. */
 const USER_PASS = /(?<=\s|^)(?:-u|--user|--proxy-user|-U)(?:[ \t]+|=)?(["']?)(?<user>[^\s:"'$<>{}]{1,64}):(?<secret>[^\s"']+)\1/gd;
-const USER_FLAG = / -[uU]|--(?:proxy-)?user/;
 /** Clients that take the password glued to -p (`mysql -uroot -pS3cret`) or after it (`sshpass -p …`). */
 const PASSWORD_CLIENT = /\b(?:mysql\w*|mariadb\w*|mysqladmin|mysqldump|sshpass|mongo(?:sh|dump|restore|import|export)?|docker(?:\s+\S+)?\s+login|podman\s+login|helm\s+registry\s+login|redis-cli|keytool|openssl|zip|unzip|7z)\b/g;
 /**
  * Cheap checks first: the client regex (with its word boundaries) runs only on text that has a password
- * flag after a space or tab (a `-` after a space is rare in prose, and the flag regex starts at it) and names a client.
+ * flag after a space or tab and names a client.
  */
-const PASSWORD_FLAG = /[ \t]-(?:p|a|P|-pass|storepass|keypass)/;
 const CLIENT_NAMES = /m(?:ysql|ariadb|ongo)|sshpass|login|redis-cli|keytool|openssl|zip|7z/;
-const SPACE_DASH = 1;
-const TAB_DASH = 2;
-const DASH_DASH = 4;
+const USER_FLAG_SEEN = 1;
+const PASSWORD_FLAG_SEEN = 2;
 /**
- * Which of ' -', '\t-' and '--' the text holds, from one walk over its dashes: three `includes` of
- * pairs starting with a space cost more, as a space is everywhere and a dash is not.
+ * Whether the text holds a user flag (what / -[uU]|--(?:proxy-)?user/ matches) and a password flag
+ * (/[ \t]-(?:p|a|P|-pass|storepass|keypass)/), from one walk over its dashes: each holds a dash after a
+ * character, and a dash is rarer than the space those regexes would start at.
  */
-function dashPairs(text: string): number {
-  let pairs = 0;
-  for (let at = text.indexOf('-', 1); at !== -1 && pairs !== (SPACE_DASH | TAB_DASH | DASH_DASH); at = text.indexOf('-', at + 1)) {
+function flagsSeen(text: string): number {
+  let seen = 0;
+  for (let at = text.indexOf('-', 1); at !== -1 && seen !== (USER_FLAG_SEEN | PASSWORD_FLAG_SEEN); at = text.indexOf('-', at + 1)) {
     const before = text.charCodeAt(at - 1);
-    if (before === 32) pairs |= SPACE_DASH;
-    else if (before === 9) pairs |= TAB_DASH;
-    else if (before === 45) pairs |= DASH_DASH;
+    const next = text.charCodeAt(at + 1);
+    if (before === 32 && (next === 117 || next === 85)) seen |= USER_FLAG_SEEN;
+    else if (before === 45 && (text.startsWith('user', at + 1) || text.startsWith('proxy-user', at + 1))) seen |= USER_FLAG_SEEN;
+    if ((before === 32 || before === 9) && (next === 112 || next === 97 || next === 80
+      || text.startsWith('-pass', at + 1) || text.startsWith('storepass', at + 1) || text.startsWith('keypass', at + 1))) seen |= PASSWORD_FLAG_SEEN;
   }
-  return pairs;
+  return seen;
 }
 const GLUED_P = /(?<=[ \t])-p(?<secret>[^\s'"-][^\s'"]*)/gd;
 const SPACED_P = /(?<=[ \t])(?:-p|-a|-P|--pass|-storepass|-keypass|-passin|-passout)[ \t]+(?:pass:)?(?<secret>[^\s'"-][^\s'"]*)/gd;
@@ -35,8 +35,8 @@ const SPACED_P = /(?<=[ \t])(?:-p|-a|-P|--pass|-storepass|-keypass|-passin|-pass
 /** Credentials typed on a command line. */
 export function detectCliCredentials(text: string): Candidate[] {
   const found: Candidate[] = [];
-  const pairs = dashPairs(text);
-  if ((pairs & (SPACE_DASH | DASH_DASH)) !== 0 && USER_FLAG.test(text)) {
+  const flags = flagsSeen(text);
+  if ((flags & USER_FLAG_SEEN) !== 0) {
     for (const m of text.matchAll(USER_PASS)) {
       const [start, end] = m.indices!.groups!.secret!;
       if (!isReference(m.groups!.secret!) && !/^\d+$/.test(m.groups!.secret!)) {
@@ -44,7 +44,7 @@ export function detectCliCredentials(text: string): Candidate[] {
       }
     }
   }
-  if ((pairs & (SPACE_DASH | TAB_DASH)) !== 0 && PASSWORD_FLAG.test(text) && CLIENT_NAMES.test(text)) {
+  if ((flags & PASSWORD_FLAG_SEEN) !== 0 && CLIENT_NAMES.test(text)) {
     let doneUntil = -1;
     for (const client of text.matchAll(PASSWORD_CLIENT)) {
       if (client.index < doneUntil) continue;
