@@ -1,16 +1,18 @@
 import { isReference } from './references';
 import { type Candidate, RANK_SHAPE } from './secret-kind';
+import { findKeywords, type KeywordHits } from './text-keywords';
 
 /**
  * ADO.NET / ODBC / JDBC property lists: `Server=db;User Id=sa;Password=p a$$;`.
  * The value runs to the next `;` (spaces allowed), or is an ODBC `{braced}` value.
  */
 const PROPERTY = /(?<=^|[;"'\s])(?:Password|Pwd|PWD|password|pwd|PASSWORD|AccessKey|SharedSecret|Account Key|ClientSecret|Client Secret)[ \t]*=[ \t]*(?<secret>\{(?:[^}]|\}\})*\}|[^;\r\n"'`]+?)[ \t]*(?=;|["'`]|\r?\n|$)/gd;
-const GUARD = /(?:password|pwd|accesskey|secret)[ \t]*=/i;
+/** Tried only where a secret word starts ('pass', 'pwd', 'accesskey', 'secret' among them), not searched for. */
+const GUARD = /(?:password|pwd|accesskey|secret)[ \t]*=/iy;
 const NEIGHBOUR = /(?:Server|Data Source|Host|Uid|User ID|User Id|UserName|Username|Initial Catalog|Database|Driver|Provider|Port|Endpoint|AccountName)[ \t]*=/i;
 
-export function detectConnectionStrings(text: string): Candidate[] {
-  if (!text.includes(';') || !GUARD.test(text)) return [];
+export function detectConnectionStrings(text: string, keywords: KeywordHits = findKeywords(text)): Candidate[] {
+  if (!text.includes(';') || !guarded(text, keywords.secrets)) return [];
   const found: Candidate[] = [];
   for (const m of text.matchAll(PROPERTY)) {
     // A property list has other properties beside the password on the same line.
@@ -25,4 +27,13 @@ export function detectConnectionStrings(text: string): Candidate[] {
     found.push({ kind: 'connection_string', start, end, rank: RANK_SHAPE });
   }
   return found;
+}
+
+/** Whether GUARD matches anywhere: each of its words starts a secret word found by the keyword walk. */
+function guarded(text: string, secrets: readonly number[]): boolean {
+  for (let k = 0; k < secrets.length; k += 2) {
+    GUARD.lastIndex = secrets[k]!;
+    if (GUARD.test(text)) return true;
+  }
+  return false;
 }

@@ -152,7 +152,7 @@ function scanOnce(text: string): Finding[] {
     ...detectUrlCredentials(text),
     ...detectProviderContext(text, keywords),
     ...detectCliCredentials(text),
-    ...detectConnectionStrings(text),
+    ...detectConnectionStrings(text, keywords),
     ...detectKubernetesSecrets(text),
     ...detectAssignments(text, sites),
     ...detectHighEntropy(text, sites),
