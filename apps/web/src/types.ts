@@ -12,7 +12,8 @@ export type { RecallHit, RecallRequestBody };
 export { MEMORY_CATEGORIES as CATEGORIES, MAX_FACT_CHARS, MIN_SEARCH_CHARS, type MemoryCategory as Category } from '@mnemo/contracts/src/memory-categories';
 export type { CreateMemoryRequest, ListMemoriesParams, PatchMemoryRequest, SearchMemoriesParams } from '@mnemo/contracts/src/memory.api';
 // The answers the memory service gives, defined once in the contract.
-export type { MemoryView as Memory, MemoryPage, MemorySearchHit as SearchHit } from '@mnemo/contracts/src/memory.api';
+export type { MemoryView as Memory, MemoryPage, MemorySearchHit as SearchHit, MemoryFeedChange as MemoryChange } from '@mnemo/contracts/src/memory.api';
+export type { LifeInventoryTake, TranscriptIngestStatus } from '@mnemo/contracts/src/api';
 
 export interface Proposal {
   id: string;
@@ -25,13 +26,6 @@ export interface Proposal {
   [key: string]: unknown;
 }
 
-export interface MemoryChange {
-  type: string;
-  memoryId?: string;
-  proposalId?: string;
-  version?: number;
-  seq: number;
-}
 
 export interface Profile {
   text: string | null;

@@ -27,3 +27,36 @@ export type IngestResponse = z.infer<typeof IngestResponse>;
 
 export const CreateAccountRequest = z.object({ name: z.string().trim().min(1).max(200) });
 export const CreateAccountResponse = z.object({ accountId: z.string(), apiKey: z.string() });
+
+/** A life-inventory take as `/v1/life-inventory/takes` answers it (the profile service writes it, the web UI reads it). */
+export interface LifeInventoryTake {
+  takeId: string;
+  inventoryType: string;
+  status: 'in_progress' | 'completed';
+  imported: boolean;
+  scores: Record<string, number> | null;
+  startedAt: string;
+  completedAt: string | null;
+}
+
+/** `GET /v1/admin/session-ingest/status`: the transcript ingest loop as the operations page shows it. */
+export interface TranscriptIngestStatus {
+  enabled: boolean;
+  intervalHours: number;
+  root: string;
+  accountId: string;
+  watermark: string | null;
+  lastRun: null | {
+    runId: string;
+    trigger: string;
+    status: 'completed' | 'failed';
+    startedAt: string;
+    finishedAt: string;
+  };
+  lastRunAt: string | null;
+  lastCount: number | null;
+  lastTurns: number | null;
+  lastDurationMs: number | null;
+  lastError: string | null;
+  nextRunAt: string | null;
+}

@@ -108,3 +108,13 @@ export interface MemorySearchHit {
   /** Server-escaped text with `<mark>` around the matches: the only markup in it is ours. */
   snippet: string;
 }
+
+/** One `change` of `GET /v1/memories/stream` (server-sent events), in log order. */
+export interface MemoryFeedChange {
+  /** extracted, created, edited, deleted, used; for proposals proposal_pending, proposal_confirmed, … */
+  type: string;
+  memoryId?: string;
+  proposalId?: string;
+  version?: number;
+  seq: number;
+}

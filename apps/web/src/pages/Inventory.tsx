@@ -2,20 +2,13 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import type { InventoryTypeDefined } from '@mnemo/contracts/src/events/profile.events';
 import type { z } from 'zod';
 import type { Api } from '../api';
+import type { LifeInventoryTake } from '../types';
 import { DataTable, type Column } from '../components/DataTable';
 import { ErrorText, Status, when } from '../components/Status';
 
 type InventoryType = z.infer<typeof InventoryTypeDefined>;
 
-interface Take {
-  takeId: string;
-  inventoryType: string;
-  status: 'in_progress' | 'completed';
-  imported: boolean;
-  scores: Record<string, number> | null;
-  startedAt: string;
-  completedAt: string | null;
-}
+type Take = LifeInventoryTake;
 
 interface ImportPreview {
   inventoryType: string | null;

@@ -2,19 +2,9 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { Api, ApiError } from '../api';
 import { DataTable, type Column } from '../components/DataTable';
 import { ErrorText, Status, when } from '../components/Status';
+import type { TranscriptIngestStatus } from '../types';
 
-interface LoopStatus {
-  enabled: boolean;
-  intervalHours: number;
-  root: string;
-  lastRunAt: string | null;
-  lastCount: number | null;
-  lastTurns: number | null;
-  lastDurationMs: number | null;
-  lastError: string | null;
-  nextRunAt: string | null;
-  lastRun: { runId: string; status: string; trigger: string } | null;
-}
+type LoopStatus = TranscriptIngestStatus;
 interface Stats {
   sessionsIngested: number;
   chunks: number;

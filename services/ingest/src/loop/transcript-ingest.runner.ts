@@ -7,6 +7,7 @@ import {
   type EventType,
   type EventEnvelope,
   type PayloadOf,
+  type TranscriptIngestStatus,
 } from '@mnemo/contracts';
 import type { EventLog, Logger } from '@mnemo/eventing';
 import type { Cache } from '@mnemo/persistence';
@@ -58,26 +59,7 @@ export type RunSummary = PayloadOf<'TranscriptIngestRunCompleted'> & {
   skippedByReason: Record<string, number>;
 };
 
-export interface IngestStatus {
-  enabled: boolean;
-  intervalHours: number;
-  root: string;
-  accountId: string;
-  watermark: string | null;
-  lastRun: null | {
-    runId: string;
-    trigger: string;
-    status: 'completed' | 'failed';
-    startedAt: string;
-    finishedAt: string;
-  };
-  lastRunAt: string | null;
-  lastCount: number | null;
-  lastTurns: number | null;
-  lastDurationMs: number | null;
-  lastError: string | null;
-  nextRunAt: string | null;
-}
+export type IngestStatus = TranscriptIngestStatus;
 
 interface Counters {
   files: number;

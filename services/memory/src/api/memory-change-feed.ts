@@ -3,15 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DataSource } from 'typeorm';
 import { LOGGER, type Logger } from '@mnemo/eventing';
 import { DATA_SOURCE } from '@mnemo/persistence';
+import type { MemoryFeedChange } from '@mnemo/contracts';
 
-export interface MemoryChange {
-  /** extracted, created, edited, deleted, used; for proposals proposal_pending, proposal_confirmed, … */
-  type: string;
-  memoryId?: string;
-  proposalId?: string;
-  version?: number;
-  seq: number;
-}
+type MemoryChange = MemoryFeedChange;
 
 type Listener = (change: MemoryChange) => void;
 

@@ -1,17 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { completedTakesByType, mergeCatalog, SHIPPED_INVENTORY_TYPES, type CompletedTake, type InventoryType } from '@mnemo/life-inventory';
+import type { LifeInventoryTake } from '@mnemo/contracts';
 import { DATA_SOURCE } from '@mnemo/persistence';
 
-export interface TakeRow {
-  takeId: string;
-  inventoryType: string;
-  status: 'in_progress' | 'completed';
-  imported: boolean;
-  scores: Record<string, number> | null;
-  startedAt: string;
-  completedAt: string | null;
-}
+/** A take as the API answers it: the contract's shape, shared with the web UI. */
+export type TakeRow = LifeInventoryTake;
 
 const iso = (value: unknown): string => new Date(value as string).toISOString();
 const toTake = (row: Record<string, any>): TakeRow => ({
