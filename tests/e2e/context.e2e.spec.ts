@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
-import type { EventEnvelope, StoredEvent } from '@mnemo/contracts';
+import type { StoredEvent } from '@mnemo/contracts';
 import { ContextCacheFront, GATEWAY_PROTO, PROTO_OPTIONS, runClaudeMdCommand, TELEMETRY_HEADER } from '@mnemo/context-service';
-import { waitForCheckpoint } from '@mnemo/persistence';
 import { createLogger } from '@mnemo/platform-service';
 import { startHarness, type Harness } from '../support/platform-harness';
 import { eventually } from '../support/servers';
@@ -19,24 +17,13 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
   let contextClient: grpc.Client & Record<string, Function>;
   const at = (minute: number) => `2026-11-29T10:${String(minute).padStart(2, '0')}:00Z`;
 
-  /** Publishes a source event as its owning service would, and waits until `projection` has it. */
-  async function publish(owner: Account, type: string, payload: unknown, options: { sessionId?: string; minute?: number; projection?: string } = {}) {
-    const event: EventEnvelope = {
-      id: randomUUID(),
-      type,
-      version: 1,
-      accountId: owner.accountId,
-      ...(options.sessionId ? { sessionId: options.sessionId } : {}),
-      occurredAt: at(options.minute ?? 0),
-      producer: 'test',
-      payload,
-    };
-    const { seq } = await harness.platform.infra.log.append('events', event);
-    for (const name of ['context', 'context-sources', options.projection].filter((n): n is string => !!n)) {
-      expect(await waitForCheckpoint(harness.platform.infra.dataSource, name, seq, 10_000)).toBe(true);
-    }
-    return seq;
-  }
+  /** Publishes a source event as its owning service would, and waits until context (and `projection`) has it. */
+  const publish = (owner: Account, type: string, payload: unknown, options: { sessionId?: string; minute?: number; projection?: string } = {}) =>
+    harness.publish(
+      { accountId: owner.accountId, type, payload, sessionId: options.sessionId, occurredAt: at(options.minute ?? 0) },
+      ['context', 'context-sources', ...(options.projection ? [options.projection] : [])],
+      10_000,
+    );
   const get = (url: string, key = account.apiKey) => harness.http().get(url).set('Authorization', `Bearer ${key}`);
   const claudeMdJson = (sessionId: string, key = account.apiKey) => get(`/v1/context/claude-md?sessionId=${sessionId}&format=json`, key);
   async function logEvents(type: string, accountId: string): Promise<StoredEvent[]> {

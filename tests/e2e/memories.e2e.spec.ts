@@ -21,20 +21,8 @@ describe('memories: the Explorer API, proposals, plans, and their read models', 
   afterAll(async () => harness?.stop());
 
   /** Publishes an event as the reactors would, and waits until the memory projection has it. */
-  async function publish(accountId: string, type: string, payload: unknown, options: { at?: string; sessionId?: string } = {}) {
-    const { seq } = await harness.platform.infra.log.append('events', {
-      id: randomUUID(),
-      type,
-      version: 1,
-      accountId,
-      ...(options.sessionId ? { sessionId: options.sessionId } : {}),
-      occurredAt: options.at ?? new Date().toISOString(),
-      producer: 'test',
-      payload,
-    });
-    await expect(waitForCheckpoint(harness.platform.infra.dataSource, 'memory', seq)).resolves.toBe(true);
-    return seq;
-  }
+  const publish = (accountId: string, type: string, payload: unknown, options: { at?: string; sessionId?: string } = {}) =>
+    harness.publish({ accountId, type, payload, sessionId: options.sessionId, occurredAt: options.at }, ['memory'], 5_000);
   const extracted = (accountId: string, factType: string, content: string, at: string, extra: object = {}) =>
     publish(accountId, 'MemoryFactExtracted', { factId: randomUUID(), factType, content, confidence: 'medium', source: 'extraction', sourceSession: 's-x', sourceSegment: 2, ...extra }, { at });
 

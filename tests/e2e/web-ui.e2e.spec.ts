@@ -38,19 +38,8 @@ describe('the web UI in a real browser', () => {
   });
 
   /** Appends an event as a service would, and waits until `projection` has read it. */
-  async function publish(accountId: string, type: string, payload: unknown, projection: string, options: { sessionId?: string; at?: string } = {}) {
-    const { seq } = await harness.platform.infra.log.append('events', {
-      id: randomUUID(),
-      type,
-      version: 1,
-      accountId,
-      ...(options.sessionId ? { sessionId: options.sessionId } : {}),
-      occurredAt: options.at ?? new Date().toISOString(),
-      producer: 'test',
-      payload,
-    });
-    await expect(waitForCheckpoint(harness.platform.infra.dataSource, projection, seq, 20_000)).resolves.toBe(true);
-  }
+  const publish = (accountId: string, type: string, payload: unknown, projection: string, options: { sessionId?: string; at?: string } = {}) =>
+    harness.publish({ accountId, type, payload, sessionId: options.sessionId, occurredAt: options.at }, [projection]);
   const fact = (accountId: string, factType: string, content: string, extra: object = {}) => {
     const factId = randomUUID();
     return publish(accountId, 'MemoryFactExtracted', { factId, factType, content, confidence: 'medium', source: 'extraction', sourceSession: 's-1', ...extra }, 'memory').then(() => factId);

@@ -1,8 +1,9 @@
 import type { DestinationStream } from 'pino';
 import request from 'supertest';
 import type { App } from 'supertest/types';
+import { randomUUID } from 'node:crypto';
 import { JetStreamEventLog } from '@mnemo/eventing';
-import { dropSchema, RedisCache } from '@mnemo/persistence';
+import { awaitCheckpoint, dropSchema, RedisCache } from '@mnemo/persistence';
 import { createLogger, loadConfig, selectServices, startPlatform, type PlatformConfig, type RunningPlatform } from '@mnemo/platform-service';
 import { TEST_DATABASE_URL, TEST_NATS_URL, TEST_REDIS_URL, uniqueName } from './servers';
 
@@ -15,7 +16,18 @@ export interface Harness {
   childEnv(extra?: Record<string, string>): NodeJS.ProcessEnv;
   http: () => request.Agent;
   createAccount(name?: string): Promise<{ accountId: string; apiKey: string }>;
+  /** Appends an event as its owning service would, waits until each named projection has read it, and answers its seq. */
+  publish(event: PublishedEvent, projections: readonly string[], timeoutMs?: number): Promise<number>;
   stop(): Promise<void>;
+}
+
+export interface PublishedEvent {
+  accountId: string;
+  type: string;
+  payload: unknown;
+  sessionId?: string;
+  /** When it happened; now by default. */
+  occurredAt?: string;
 }
 
 /**
@@ -80,6 +92,20 @@ export async function startHarness(
       const response = await http().post('/v1/admin/accounts').set('Authorization', `Bearer ${ADMIN_KEY}`).send({ name });
       if (response.status !== 201) throw new Error(`account not created: ${response.status} ${JSON.stringify(response.body)}`);
       return response.body as { accountId: string; apiKey: string };
+    },
+    async publish(event, projections, timeoutMs = 20_000) {
+      const { seq } = await platform.infra.log.append('events', {
+        id: randomUUID(),
+        type: event.type,
+        version: 1,
+        accountId: event.accountId,
+        ...(event.sessionId ? { sessionId: event.sessionId } : {}),
+        occurredAt: event.occurredAt ?? new Date().toISOString(),
+        producer: 'test',
+        payload: event.payload,
+      } as never);
+      for (const name of projections) await awaitCheckpoint(platform.infra.dataSource, name, seq, timeoutMs);
+      return seq;
     },
     async stop() {
       await platform.stop();
