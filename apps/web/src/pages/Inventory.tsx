@@ -8,14 +8,13 @@ import { ErrorText, Status, when } from '../components/Status';
 
 type InventoryType = z.infer<typeof InventoryTypeDefined>;
 
-type Take = LifeInventoryTake;
 
 interface ImportPreview {
   inventoryType: string | null;
   matchedCount: number;
   unmatchedCount: number;
   rows: Array<{ line: number; category: string | null; item: string; rating: number; matched: boolean }>;
-  take?: Take;
+  take?: LifeInventoryTake;
 }
 
 interface ScoreRow {
@@ -53,7 +52,7 @@ type TabId = (typeof TABS)[number]['id'];
 export function InventoryPage({ api }: { api: Api }) {
   const [tab, setTab] = useState<TabId>('take');
   const [catalog, setCatalog] = useState<InventoryType[]>([]);
-  const [takes, setTakes] = useState<Take[]>([]);
+  const [takes, setTakes] = useState<LifeInventoryTake[]>([]);
   const [trend, setTrend] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -61,7 +60,7 @@ export function InventoryPage({ api }: { api: Api }) {
     try {
       const [c, t, s] = await Promise.all([
         api.get<{ inventoryTypes: InventoryType[] }>('/v1/life-inventory/catalog'),
-        api.get<{ takes: Take[] }>('/v1/life-inventory/takes'),
+        api.get<{ takes: LifeInventoryTake[] }>('/v1/life-inventory/takes'),
         api.get<{ summary: string; trend: string | null }>('/v1/life-inventory/summary'),
       ]);
       setCatalog(c.inventoryTypes);
@@ -113,7 +112,7 @@ export function InventoryPage({ api }: { api: Api }) {
   );
 }
 
-function TakeTab({ api, catalog, takes, onDone }: { api: Api; catalog: InventoryType[]; takes: Take[]; onDone(): Promise<void> }) {
+function TakeTab({ api, catalog, takes, onDone }: { api: Api; catalog: InventoryType[]; takes: LifeInventoryTake[]; onDone(): Promise<void> }) {
   const [typeId, setTypeId] = useState<string>('');
   const [ratings, setRatings] = useState<Record<string, number>>({});
   const [error, setError] = useState<string | null>(null);
@@ -130,7 +129,7 @@ function TakeTab({ api, catalog, takes, onDone }: { api: Api; catalog: Inventory
     setBusy(true);
     setError(null);
     try {
-      const take = open ?? (await api.post<Take>('/v1/life-inventory/takes', { inventoryType: type.inventoryType }));
+      const take = open ?? (await api.post<LifeInventoryTake>('/v1/life-inventory/takes', { inventoryType: type.inventoryType }));
       await api.post(`/v1/life-inventory/takes/${encodeURIComponent(take.takeId)}/ratings`, { ratings: Object.entries(ratings).map(([itemId, rating]) => ({ itemId, rating })) });
       await api.post(`/v1/life-inventory/takes/${encodeURIComponent(take.takeId)}/complete`);
       setRatings({});
@@ -185,7 +184,7 @@ function TakeTab({ api, catalog, takes, onDone }: { api: Api; catalog: Inventory
   );
 }
 
-function ResultsTab({ catalog, takes, trend }: { catalog: InventoryType[]; takes: Take[]; trend: string | null }) {
+function ResultsTab({ catalog, takes, trend }: { catalog: InventoryType[]; takes: LifeInventoryTake[]; trend: string | null }) {
   const done = takes.filter((t) => t.status === 'completed' && t.scores).sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? ''));
   if (done.length === 0) return <p className="empty">No completed takes yet: take an inventory, or import one.</p>;
   const types = catalog.filter((t) => done.some((d) => d.inventoryType === t.inventoryType));

@@ -4,7 +4,6 @@ import { DataTable, type Column } from '../components/DataTable';
 import { ErrorText, Status, when } from '../components/Status';
 import type { TranscriptIngestStatus } from '../types';
 
-type LoopStatus = TranscriptIngestStatus;
 interface Stats {
   sessionsIngested: number;
   chunks: number;
@@ -69,7 +68,7 @@ function AdminKeyForm({ onAdminKey }: { onAdminKey(key: string): void }) {
 }
 
 function Dashboard({ admin, onRefused }: { admin: Api; onRefused(): void }) {
-  const [loop, setLoop] = useState<LoopStatus | null>(null);
+  const [loop, setLoop] = useState<TranscriptIngestStatus | null>(null);
   const [stats, setStats] = useState<Stats | null>(null);
   const [costs, setCosts] = useState<Costs | null>(null);
   const [dead, setDead] = useState<DeadLetters | null>(null);
@@ -88,7 +87,7 @@ function Dashboard({ admin, onRefused }: { admin: Api; onRefused(): void }) {
       }
     };
     await Promise.all([
-      settle<LoopStatus>('/v1/admin/session-ingest/status', setLoop),
+      settle<TranscriptIngestStatus>('/v1/admin/session-ingest/status', setLoop),
       settle<Stats>('/v1/admin/stats', setStats),
       settle<Costs>('/v1/admin/costs', setCosts),
       settle<DeadLetters>('/v1/admin/dead-letters', setDead),
@@ -108,7 +107,7 @@ function Dashboard({ admin, onRefused }: { admin: Api; onRefused(): void }) {
       // the run's record reaches the status through the log: follow it until it shows this run
       const deadline = Date.now() + RUN_RECORD_WAIT_MS;
       for (let delay = 250; Date.now() < deadline; delay = Math.min(delay * 2, 2000)) {
-        const current = await admin.get<LoopStatus>('/v1/admin/session-ingest/status');
+        const current = await admin.get<TranscriptIngestStatus>('/v1/admin/session-ingest/status');
         setLoop(current);
         if (current.lastRun?.runId === result.runId) break;
         await new Promise((resolve) => setTimeout(resolve, delay));

@@ -59,8 +59,6 @@ export type RunSummary = PayloadOf<'TranscriptIngestRunCompleted'> & {
   skippedByReason: Record<string, number>;
 };
 
-export type IngestStatus = TranscriptIngestStatus;
-
 interface Counters {
   files: number;
   sessions: number;
@@ -151,7 +149,7 @@ export class TranscriptIngestRunner {
     return value ? new Date(value) : null;
   }
 
-  async status(accountId = this.deps.config.accountId): Promise<IngestStatus> {
+  async status(accountId = this.deps.config.accountId): Promise<TranscriptIngestStatus> {
     const { config } = this.deps;
     const rows: Array<Record<string, any>> = await this.deps.db.query(
       `SELECT run_id, trigger, status, started_at, finished_at, duration_ms, sessions, turns, error

@@ -5,9 +5,8 @@ import { LOGGER, type Logger } from '@mnemo/eventing';
 import { DATA_SOURCE } from '@mnemo/persistence';
 import type { MemoryFeedChange } from '@mnemo/contracts';
 
-type MemoryChange = MemoryFeedChange;
 
-type Listener = (change: MemoryChange) => void;
+type Listener = (change: MemoryFeedChange) => void;
 
 const POLL_MS = 250;
 const HEARTBEAT_MS = 15_000;
@@ -39,7 +38,7 @@ export class MemoryChangeFeed implements OnModuleDestroy {
   async serve(accountId: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
     response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
     response.flushHeaders();
-    const send = (change: MemoryChange) => response.write(`id: ${change.seq}\nevent: change\ndata: ${JSON.stringify(change)}\n\n`);
+    const send = (change: MemoryFeedChange) => response.write(`id: ${change.seq}\nevent: change\ndata: ${JSON.stringify(change)}\n\n`);
     const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), HEARTBEAT_MS);
     this.open.add(response);
     // Listen for the close before subscribing: a client gone during the subscribe must still be let go.
@@ -103,7 +102,7 @@ export class MemoryChangeFeed implements OnModuleDestroy {
       );
       for (const row of rows) {
         const seq = Number(row.seq);
-        const change: MemoryChange =
+        const change: MemoryFeedChange =
           row.kind === 'memory' ? { type: row.change, memoryId: row.ref_id, version: row.version!, seq } : { type: row.change, proposalId: row.ref_id, seq };
         for (const listener of this.listeners.get(row.account_id) ?? []) listener(change);
       }

@@ -4,11 +4,9 @@ import { completedTakesByType, mergeCatalog, SHIPPED_INVENTORY_TYPES, type Compl
 import type { LifeInventoryTake } from '@mnemo/contracts';
 import { DATA_SOURCE } from '@mnemo/persistence';
 
-/** A take as the API answers it: the contract's shape, shared with the web UI. */
-export type TakeRow = LifeInventoryTake;
 
 const iso = (value: unknown): string => new Date(value as string).toISOString();
-const toTake = (row: Record<string, any>): TakeRow => ({
+const toTake = (row: Record<string, any>): LifeInventoryTake => ({
   takeId: row.take_id,
   inventoryType: row.inventory_type,
   status: row.status,
@@ -28,7 +26,7 @@ export class LifeInventoryReadsService {
     return mergeCatalog(SHIPPED_INVENTORY_TYPES, rows.map((r) => r.definition));
   }
 
-  async takes(accountId: string, inventoryType?: string): Promise<TakeRow[]> {
+  async takes(accountId: string, inventoryType?: string): Promise<LifeInventoryTake[]> {
     const rows = await this.db.query(
       `SELECT * FROM life_inventory_takes WHERE account_id = $1 AND ($2::text IS NULL OR inventory_type = $2) ORDER BY started_at DESC, take_id`,
       [accountId, inventoryType ?? null],
@@ -36,12 +34,12 @@ export class LifeInventoryReadsService {
     return rows.map(toTake);
   }
 
-  async take(accountId: string, takeId: string): Promise<TakeRow | null> {
+  async take(accountId: string, takeId: string): Promise<LifeInventoryTake | null> {
     const rows = await this.db.query('SELECT * FROM life_inventory_takes WHERE account_id = $1 AND take_id = $2', [accountId, takeId]);
     return rows[0] ? toTake(rows[0]) : null;
   }
 
-  async inProgress(accountId: string, inventoryType: string): Promise<TakeRow | null> {
+  async inProgress(accountId: string, inventoryType: string): Promise<LifeInventoryTake | null> {
     const rows = await this.db.query(`SELECT * FROM life_inventory_takes WHERE account_id = $1 AND inventory_type = $2 AND status = 'in_progress' LIMIT 1`, [accountId, inventoryType]);
     return rows[0] ? toTake(rows[0]) : null;
   }
