@@ -6,7 +6,13 @@ import { eventually } from '../support/servers';
 type Account = { accountId: string; apiKey: string };
 type Hit = { chunkId: string; sessionId: string; turnSeqs: number[]; occurredAt: string; snippet: string; score: number };
 
-describe('recall: conversation chunks and POST /v1/recall through the gateway', () => {
+// Both ways of finding candidates answer alike: an account small enough to score every match (the
+// default up to 1,000 chunks), and the bounded selections a large account is read through, forced here
+// on the same small data (only the scale bench would reach them otherwise).
+describe.each([
+  ['every match scored', {}],
+  ['bounded selections, as at scale', { MNEMO_RECALL_EXHAUSTIVE_CHUNKS: '0' }],
+])('recall: conversation chunks and POST /v1/recall through the gateway (%s)', (_path, env: Record<string, string>) => {
   let harness: Harness;
   let account: Account;
   let other: Account;
@@ -43,7 +49,7 @@ describe('recall: conversation chunks and POST /v1/recall through the gateway', 
     eventually(async () => (await recall(body, key)).body.hits as Hit[], (hits) => Array.isArray(hits) && done(hits));
 
   beforeAll(async () => {
-    harness = await startHarness();
+    harness = await startHarness({ env });
     account = await harness.createAccount('recall');
     other = await harness.createAccount('recall-other');
     await send(account, [

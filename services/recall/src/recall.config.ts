@@ -16,6 +16,11 @@ export const RecallEnv = z.object({
   MNEMO_PRIOR_DECISIONS_MIN_SCORE: score.default(0.35),
   MNEMO_RECALL_MAX_LIMIT: z.coerce.number().int().min(1).max(200).default(50),
   /**
+   * An account of up to this many chunks has every match of the question's words scored; a larger one
+   * is read through bounded selections (what keeps recall fast at 100,000 chunks).
+   */
+  MNEMO_RECALL_EXHAUSTIVE_CHUNKS: z.coerce.number().int().min(0).max(1_000_000).default(1000),
+  /**
    * An OpenAI-compatible embeddings endpoint, its base URL as the OpenAI SDK takes it (`…/v1`, to which
    * `/embeddings` is appended). Unset (the default): no embedder, lexical recall only.
    */
@@ -63,6 +68,8 @@ export interface RecallConfig {
   minScore: number;
   decisionsMinScore: number;
   maxLimit: number;
+  /** Accounts of up to this many chunks score every match; larger ones read bounded selections. */
+  exhaustiveChunks: number;
   /** null: no embedder (the default), recall is lexical. */
   embeddings: EmbeddingsConfig | null;
   decisionsEnabled: boolean;
@@ -77,6 +84,7 @@ export function loadRecallConfig(env: EnvironmentVariables): RecallConfig {
     minScore: e.MNEMO_RECALL_MIN_SCORE,
     decisionsMinScore: e.MNEMO_PRIOR_DECISIONS_MIN_SCORE,
     maxLimit: e.MNEMO_RECALL_MAX_LIMIT,
+    exhaustiveChunks: e.MNEMO_RECALL_EXHAUSTIVE_CHUNKS,
     embeddings: e.MNEMO_EMBEDDINGS_URL
       ? {
           url: e.MNEMO_EMBEDDINGS_URL,

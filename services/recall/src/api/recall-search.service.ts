@@ -16,8 +16,6 @@ import { weighChunkLexemes } from './lexeme-weights';
 
 /** Rows each way of selecting candidates (any rare word; all the common ones) is expected to match, at most (see candidateLexemes). */
 const SELECT_BUDGET = 200;
-/** Up to this many chunks, every chunk holding any of the question's words is scored: at most this many rows, whatever the words. */
-const SMALL_ACCOUNT = 1000;
 /** A selection expected to match up to this many rows is read whole through the GIN index; past it, its newest DENSE_SCAN through the time index. */
 const BITMAP_ROWS = 800;
 /** Chunks scored from a selection too common to read whole: the newest (a backwards time-index scan stops after this many). */
@@ -81,7 +79,7 @@ export class RecallSearchService {
     weighed: { lexemes: Array<WeightedLexeme & { df: number }>; totalIdf: number; chunks: number },
   ) {
     const { lexemes, totalIdf, chunks } = weighed;
-    const small = chunks <= SMALL_ACCOUNT;
+    const small = chunks <= this.config.exhaustiveChunks;
     const selection = candidateLexemes(lexemes, chunks, small ? Number.POSITIVE_INFINITY : SELECT_BUDGET);
     const anyRows = lexemes.filter((l) => selection.any.includes(l.lexeme)).reduce((sum, l) => sum + l.df, 0);
     const or = (words: string[]) => words.map((l) => tsqueryOperand(l)).join(' | ');
@@ -241,7 +239,7 @@ interface Selection {
   match: string;
   rows: number;
   near: boolean;
-  /** Read every row it matches (a small account's: at most SMALL_ACCOUNT), neither capped nor cut to the newest. */
+  /** Read every row it matches (a small account's: at most config.exhaustiveChunks), neither capped nor cut to the newest. */
   whole?: boolean;
 }
 
