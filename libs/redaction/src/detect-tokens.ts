@@ -28,10 +28,18 @@ for (const literal of LITERALS) {
   const rules = TOKEN_RULES.filter((r) => (r.prefixes ?? []).some((p) => literal.startsWith(p)));
   BY_PREFIX.set(literal, rules.map(compile));
 }
-const TRIGGERED = TOKEN_RULES.filter((r) => r.trigger !== undefined).map(compile);
+const TRIGGERED = TOKEN_RULES.filter((r) => r.trigger !== undefined && r.reach === undefined).map(compile);
 /** Trigger shapes that start where their trigger does, at a word start (Discord's `M…`): tried there only. */
 const atStart = (c: CompiledRule): boolean => c.rule.back === undefined && c.rule.pattern.startsWith(B);
 const BY_TRIGGER = TRIGGERED.filter((c) => !atStart(c));
+/** Literal triggers whose shape's end must be in reach (Entra ID's `Q~`): searched apart, see TriggerInReach. */
+const IN_REACH = TOKEN_RULES.filter((r) => r.reach !== undefined).map((r) => {
+  if (!r.trigger || r.back === undefined || /[\\^$.*+?()[\]{}|]/.test(r.trigger)) throw new Error(`reach needs a literal trigger and back: ${r.kind}`);
+  const continuedBy = new RegExp(`[${r.reach!.continuedBy}]`);
+  const continues = new Uint8Array(65536);
+  for (let c = 0; c < 65536; c++) continues[c] = continuedBy.test(String.fromCharCode(c)) ? 1 : 0;
+  return { compiled: [compile(r)], continues };
+});
 const WORD_START_TRIGGERED = TRIGGERED.filter(atStart);
 
 /** Literal prefixes with a space (`Bearer `, `Token token=`): they sit just before a run, not inside one. */
@@ -77,9 +85,63 @@ const MIN_RUN = 14;
 const RUN_CHAR = new Uint8Array(65536);
 for (let c = 0; c < 65536; c++) RUN_CHAR[c] = isRunChar(c) ? 1 : 0;
 
+/**
+ * The hits of one literal trigger with a `reach`, in order, for one text. A shape that starts up to
+ * `back` before a hit at h is `min` to `max` long and ends where no `continuedBy` character follows
+ * (or at the text's end), so some such end lies in [max(0, h - back) + min, h + max]. With the first
+ * end at or after that window's start known, every hit up to that end less `max` is passed over at
+ * once: a text of triggers without an end costs one walk, not a regex at every trigger. Both searches
+ * remember their last answer, so the text is read about once however the runs ask.
+ */
+class TriggerInReach {
+  // Nothing asked yet: the first question of each searches.
+  private hitFrom = Infinity;
+  private hitAt = -1;
+  private endFrom = Infinity;
+  private endAt = -1;
+
+  constructor(
+    private readonly text: string,
+    readonly rules: readonly CompiledRule[],
+    private readonly continues: Uint8Array,
+  ) {}
+
+  /** The first hit at or after `from` that can start a shape, or Infinity. */
+  next(from: number): number {
+    const { back, trigger, reach } = this.rules[0]!.rule;
+    for (let at = from; ; ) {
+      const hit = this.find(at, trigger!);
+      if (hit === -1) return Infinity;
+      const end = this.end(Math.max(0, hit - back!) + reach!.min);
+      if (end <= hit + reach!.max) return hit;
+      at = Math.max(hit + 1, end - reach!.max);
+    }
+  }
+
+  private find(from: number, trigger: string): number {
+    if (from < this.hitFrom || (this.hitAt !== -1 && from > this.hitAt)) {
+      this.hitFrom = from;
+      this.hitAt = this.text.indexOf(trigger, from);
+    }
+    return this.hitAt;
+  }
+
+  private end(from: number): number {
+    if (from < this.endFrom || from > this.endAt) {
+      const { text, continues } = this;
+      let at = from;
+      while (at < text.length && continues[text.charCodeAt(at)] === 1) at++;
+      this.endFrom = from;
+      this.endAt = at;
+    }
+    return this.endAt;
+  }
+}
+
 /** Provider-shaped tokens (prefix keys, JWTs, Bearer/Basic credentials, webhook URLs). */
 export function detectTokens(text: string): Candidate[] {
   const found: Candidate[] = [];
+  const inReach = IN_REACH.map(({ compiled, continues }) => new TriggerInReach(text, compiled, continues));
   let doneUntil = 0;
   let from = 0;
   let run: Run | null;
@@ -89,7 +151,7 @@ export function detectTokens(text: string): Candidate[] {
     // Hashes and UUIDs fill transcripts; of all the shapes only ClickHouse's keys can be plain hex.
     if (isHashLike(text, runStart, runEnd) && !text.startsWith('4b1d', runStart)) continue;
     if (runStart >= doneUntil) doneUntil = spacedPrefix(text, runStart, found);
-    doneUntil = Math.max(doneUntil, scanRun(text, text.slice(runStart, runEnd), runStart, doneUntil, found));
+    doneUntil = Math.max(doneUntil, scanRun(text, text.slice(runStart, runEnd), runStart, doneUntil, inReach, found));
     from = Math.max(runEnd, doneUntil);
   }
   return found;
@@ -196,9 +258,11 @@ for (let c = 0; c < 128; c++) CONTINUES_WORD[c] = /[A-Za-z0-9_\]]/.test(String.f
 
 /**
  * Prefix and trigger hits inside one run, in order of position; each hit is matched against the whole
- * text. At one position the word-start prefix is tried before the trigger found there.
+ * text. At one position the word-start prefix is tried before the trigger found there. No other
+ * trigger or prefix starts with a trigger in reach (`Q~`), so those hits never share a position with
+ * ANYWHERE's, and at one of them only its own rules are tried, as triggeredAt would pick them.
  */
-function scanRun(text: string, run: string, runStart: number, doneUntil: number, found: Candidate[]): number {
+function scanRun(text: string, run: string, runStart: number, doneUntil: number, inReach: readonly TriggerInReach[], found: Candidate[]): number {
   const runEnd = runStart + run.length;
   let at = Math.max(runStart, doneUntil);
   let resumeAt = doneUntil;
@@ -207,10 +271,11 @@ function scanRun(text: string, run: string, runStart: number, doneUntil: number,
   anywhere.lastIndex = at - runStart;
   let other = anywhere.exec(run);
   let start = nextWordStart(text, at, runEnd);
+  const reachAt = inReach.map((r) => r.next(at));
   while (at < runEnd) {
     const otherAt = other === null ? Infinity : runStart + other.index;
     const startAt = start === null ? Infinity : start.index;
-    const hitAt = Math.min(otherAt, startAt);
+    const hitAt = Math.min(otherAt, startAt, ...reachAt);
     if (hitAt >= runEnd) break;
     let end: number | null = null;
     if (startAt === hitAt) {
@@ -218,6 +283,7 @@ function scanRun(text: string, run: string, runStart: number, doneUntil: number,
       end = (literal ? tryRules(text, hitAt, literal, found) : null) ?? tryRules(text, hitAt, WORD_START_TRIGGERED, found);
     }
     if (end === null && otherAt === hitAt) end = tryRules(text, hitAt, BY_PREFIX.get(other![0]) ?? triggeredAt(text, hitAt), found);
+    for (let k = 0; k < inReach.length && end === null; k++) if (reachAt[k] === hitAt) end = tryRules(text, hitAt, inReach[k]!.rules, found);
     at = end === null ? hitAt + 1 : Math.max(hitAt + 1, end);
     if (end !== null) resumeAt = Math.max(resumeAt, end);
     if (start !== null && start.index < at) start = nextWordStart(text, at, runEnd);
@@ -225,6 +291,7 @@ function scanRun(text: string, run: string, runStart: number, doneUntil: number,
       anywhere.lastIndex = at - runStart;
       other = at < runEnd ? anywhere.exec(run) : null;
     }
+    for (let k = 0; k < inReach.length; k++) if (reachAt[k]! < at) reachAt[k] = inReach[k]!.next(at);
   }
   return resumeAt;
 }

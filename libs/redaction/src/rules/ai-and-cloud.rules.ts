@@ -33,7 +33,13 @@ export const AI_AND_CLOUD_RULES: readonly TokenRule[] = [
   },
   { kind: 'azure_sas_token', prefixes: ['sig='], pattern: '(?<=[?&;])sig=(?<secret>[A-Za-z0-9%+/=]{20,})' },
   // Entra ID client secrets: three characters, a digit, "Q~", then 31–34 more (40 in all); the scan stops at the "Q~".
-  { kind: 'azure_ad_client_secret', trigger: 'Q~', back: 4, pattern: `${B}[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~-])` },
+  {
+    kind: 'azure_ad_client_secret',
+    trigger: 'Q~',
+    back: 4,
+    reach: { min: 37, max: 40, continuedBy: 'A-Za-z0-9_~-' },
+    pattern: `${B}[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~-])`,
+  },
   { kind: 'azure_devops_token', trigger: 'AZDO', back: 76, pattern: `${B}[A-Za-z0-9]{76}AZDO[A-Za-z0-9]{4}${E}` },
   { kind: 'alibaba_access_key', prefixes: ['LTAI'], pattern: `${B}LTAI[A-Za-z0-9]{12,20}${E}`, accept: mixed },
   { kind: 'yandex_key', prefixes: ['AQVN'], pattern: `${B}AQVN[A-Za-z0-9_-]{35,38}${E}` },
