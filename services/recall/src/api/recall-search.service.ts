@@ -189,9 +189,9 @@ export class RecallSearchService {
   }
 
   /**
-   * The best chunks with their turns ordered (each turn scored by its share of the question) and a
-   * snippet of the best turn, in one statement: ts_headline re-parses its whole input, so it runs on
-   * each hit's best turn only.
+   * The best chunks with their turns ordered (each turn scored by its share of the question, from the
+   * turn lexemes stored with the chunk) and a snippet of the best turn, in one statement: ts_headline
+   * re-parses its whole input, so it runs on each hit's best turn only.
    */
   private async present(accountId: string, ranked: Array<{ chunkId: string; score: number }>, weight: Map<string, number>): Promise<RecallHit[]> {
     if (ranked.length === 0) return [];
@@ -206,10 +206,9 @@ export class RecallSearchService {
            SELECT json_agg(json_build_object('seq', x.seq, 'score', x.score) ORDER BY x.n) AS turns,
                   (array_agg(x.text ORDER BY x.score DESC, x.n))[1] AS best
            FROM (SELECT t.n, (t.turn ->> 'seq')::int AS seq, t.turn ->> 'text' AS text,
-                        (SELECT coalesce(sum(w.share), 0) FROM unnest($4::text[], $5::float8[]) AS w(lexeme, share) WHERE w.lexeme = ANY (v.terms))::float8 AS score
-                 FROM jsonb_array_elements(c.turns) WITH ORDINALITY AS t(turn, n)
-                   -- the turn's lexemes once, not once per question lexeme
-                   CROSS JOIN LATERAL (SELECT tsvector_to_array(to_tsvector('english', t.turn ->> 'text')) AS terms OFFSET 0) v) x
+                        (SELECT coalesce(sum(w.share), 0) FROM unnest($4::text[], $5::float8[]) AS w(lexeme, share) WHERE t.lexemes ? w.lexeme)::float8 AS score
+                 -- each turn beside its lexemes, stored with the chunk (parsing the turns here was a third of a question's time)
+                 FROM ROWS FROM (jsonb_array_elements(c.turns), jsonb_array_elements(c.turn_lexemes)) WITH ORDINALITY AS t(turn, lexemes, n)) x
          ) s
          WHERE c.account_id = $1 AND c.chunk_id = ANY($2::text[])`,
         [accountId, ranked.map((r) => r.chunkId), operands.length ? operands.join(' | ') : null, [...weight.keys()], [...weight.values()], HEADLINE],

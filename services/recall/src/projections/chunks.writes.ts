@@ -4,6 +4,7 @@ import { redact } from '@mnemo/redaction';
 import { chunkIdOf, chunkText, isProse } from '../domain/chunk-turn';
 import { packChunks, type ChunkTurn } from '../domain/pack-chunks';
 import { lexemeDelta } from '../domain/lexeme-delta';
+import { TURN_LEXEMES_SQL } from './recall-turn-lexemes.migration';
 
 export type TurnEvent = StoredEvent<'TurnRecorded', PayloadOf<'TurnRecorded'>>;
 
@@ -96,9 +97,9 @@ export async function rechunkSessions(sql: Sql, changed: ChangedSessions): Promi
          SELECT $1, c.chunk_id, $2, c.first_seq, c.occurred_at, strip(to_tsvector('english', c.text)), strip(to_tsvector('english', c.context)), c.last_seq FROM c
          RETURNING tsvector_to_array(terms) AS lexemes),
        chunks AS (
-         INSERT INTO recall_chunks (account_id, chunk_id, session_id, first_seq, seqs, turns, text, context, occurred_at, last_seq, text_hash)
-         SELECT $1, c.chunk_id, $2, c.first_seq, ARRAY(SELECT jsonb_array_elements(c.turns) ->> 'seq')::int[], c.turns, c.text, c.context, c.occurred_at,
-                c.last_seq, encode(sha256(convert_to(c.text, 'UTF8')), 'hex')
+         INSERT INTO recall_chunks (account_id, chunk_id, session_id, first_seq, seqs, turns, turn_lexemes, text, context, occurred_at, last_seq, text_hash)
+         SELECT $1, c.chunk_id, $2, c.first_seq, ARRAY(SELECT jsonb_array_elements(c.turns) ->> 'seq')::int[], c.turns, ${TURN_LEXEMES_SQL('c.turns')},
+                c.text, c.context, c.occurred_at, c.last_seq, encode(sha256(convert_to(c.text, 'UTF8')), 'hex')
          FROM c)
        SELECT lexemes FROM terms`,
       [
