@@ -14,9 +14,9 @@ const envelope = <T extends 'FeatureEventRecorded' | 'MemoryFactUsed' | 'Proposa
   id: string = randomUUID(),
 ): EventEnvelope<T, PayloadOf<T>> => buildEvent<T>({ type, id, accountId, sessionId, occurredAt: new Date(), producer: 'context', payload });
 
-/** seed 000's telemetry: one FeatureEventRecorded per build, queryable like any event. */
-export async function recordTelemetry(log: EventLog, accountId: string, action: string, metadata: Record<string, unknown>, sessionId?: string): Promise<void> {
-  await log.append('events', envelope('FeatureEventRecorded', accountId, { name: 'context', action, metadata }, sessionId));
+/** seed 000's telemetry: one FeatureEventRecorded per build, queryable like any event (appended by TelemetryBatcher). */
+export function telemetryEvent(accountId: string, action: string, metadata: Record<string, unknown>, sessionId?: string): EventEnvelope {
+  return envelope('FeatureEventRecorded', accountId, { name: 'context', action, metadata }, sessionId);
 }
 
 /**

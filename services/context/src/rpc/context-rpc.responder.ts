@@ -18,5 +18,7 @@ export async function startContextRpc(infra: { log: EventLog; dataSource: DataSo
   return [
     await infra.log.reply(subjects.rpc('context', CONTEXT_RPC.claudeMd), 'context', (body) => handler.claudeMd(parse(ClaudeMdRequest, body))),
     await infra.log.reply(subjects.rpc('context', CONTEXT_RPC.memoryBlock), 'context', (body) => handler.memoryBlock(parse(MemoryBlockRequest, body))),
+    // stopped after the replies above (the platform stops them in order): the telemetry of their last builds
+    { stop: () => handler.close() },
   ];
 }

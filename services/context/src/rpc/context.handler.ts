@@ -9,7 +9,8 @@ import { buildRollingRecallLine } from '../domain/rolling-recall';
 import { mayStore, type CachedContext } from '../domain/context-cache-trust';
 import { claudeMdCacheName, contextCacheKey, MEMORY_BLOCK_CACHE_NAME, readCachedContext } from '../cache/context-cache';
 import { UsedMemoryStamper } from '../cache/used-memory-stamper';
-import { afterServing, recordProposalsOffered, recordTelemetry } from '../effects/context-effects';
+import { afterServing, recordProposalsOffered, telemetryEvent } from '../effects/context-effects';
+import { TelemetryBatcher } from '../effects/telemetry-batcher';
 import { loadFailOpen } from '../sources/fail-open';
 import { SourceReader } from '../sources/source-reader';
 import * as load from '../sources/source-loaders';
@@ -48,9 +49,11 @@ export class ContextHandler {
   private readonly sourceTimeoutMs: number;
   private readonly cacheTtlMs: number;
   private readonly stamper: UsedMemoryStamper;
+  private readonly telemetry: TelemetryBatcher;
 
   constructor(private readonly deps: ContextHandlerDeps) {
     this.stamper = new UsedMemoryStamper(deps);
+    this.telemetry = new TelemetryBatcher(deps);
     this.budgets = deps.budgets ?? DEFAULT_CONTEXT_BUDGETS;
     this.sourceTimeoutMs = deps.sourceTimeoutMs ?? DEFAULT_CONTEXT_SOURCE_TIMEOUT_MS;
     this.cacheTtlMs = deps.cacheTtlMs ?? DEFAULT_CONTEXT_CACHE_TTL_MS;
@@ -66,8 +69,7 @@ export class ContextHandler {
           value: { markdown: result.markdown, telemetry: { ...result.telemetry } },
           usedMemoryIds: result.usedMemoryIds,
           failedSources: sources.failedSources,
-          record: () =>
-            afterServing(this.deps.logger, 'telemetry', recordTelemetry(this.deps.log, request.accountId, 'memory_context_built', { ...result.telemetry }, request.sessionId)),
+          record: () => this.telemetry.record(telemetryEvent(request.accountId, 'memory_context_built', { ...result.telemetry }, request.sessionId)),
         };
       },
     }).then(({ value, cached }) => ({ ...value, cached }));
@@ -84,12 +86,17 @@ export class ContextHandler {
           usedMemoryIds: result.usedMemoryIds,
           failedSources: sources.failedSources,
           record: () => {
-            afterServing(this.deps.logger, 'telemetry', recordTelemetry(this.deps.log, request.accountId, 'memory_block_built', { ...result.telemetry }));
+            this.telemetry.record(telemetryEvent(request.accountId, 'memory_block_built', { ...result.telemetry }));
             afterServing(this.deps.logger, 'proposal offered', recordProposalsOffered(this.deps.log, request.accountId, result.offeredProposalIds));
           },
         };
       },
     }).then(({ value, cached }) => ({ ...value, cached }));
+  }
+
+  /** Appends the telemetry still waiting for its batch (at shutdown, once no more requests come). */
+  close(): Promise<void> {
+    return this.telemetry.flush();
   }
 
   /**
