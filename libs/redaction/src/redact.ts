@@ -8,7 +8,7 @@ import { detectProviderContext } from './detect-provider-context';
 import { detectTokens } from './detect-tokens';
 import { detectUrlCredentials } from './detect-url-credentials';
 import { findKeywordSites } from './keyword-sites';
-import { findKeywords } from './text-keywords';
+import { keywordHits, keywordOccurrences, keywordOccurrencesAfter } from './text-keywords';
 import {
   type Candidate,
   type Finding,
@@ -34,11 +34,14 @@ const MAX_PASSES = 8;
  * as a second call would judge it.
  */
 export function redact(text: string): RedactionResult {
-  let findings = scanOnce(text);
+  const occurrences = keywordOccurrences(text);
+  let findings = scanOnce(text, occurrences);
   if (findings.length === 0) return { text, findings };
   let current = applyFindings(text, findings);
   for (let pass = 1; pass < MAX_PASSES; pass++) {
-    const more = scanNearPlaceholders(current);
+    // The redacted text's keywords from the first walk's, not from another walk (they are a function of the text).
+    const placed = findings;
+    const more = scanNearPlaceholders(current, keywordOccurrencesAfter(occurrences, placed, (k) => placeholder(placed[k]!.kind)));
     if (more.length === 0) break;
     findings = mergeFindings(findings, toOriginal(more, findings));
     current = applyFindings(text, findings);
@@ -47,7 +50,7 @@ export function redact(text: string): RedactionResult {
 }
 
 /** One pass is enough to know: a later pass only runs after the first found something. */
-export const containsSecret = (text: string): boolean => scanOnce(text).length > 0;
+export const containsSecret = (text: string): boolean => scanOnce(text, keywordOccurrences(text)).length > 0;
 
 /** Joined, not concatenated: a string built by `+=` is a rope, and every detector of the next pass would read through it. */
 function applyFindings(text: string, findings: readonly Finding[]): string {
@@ -94,11 +97,11 @@ const NEAR_LINES = 4;
  * neighbour glued to a secret), so only those lines are scanned again, each stretch on its own, instead of
  * the whole text once more for every text that held a secret.
  */
-function scanNearPlaceholders(text: string): Finding[] {
+function scanNearPlaceholders(text: string, occurrences: readonly number[]): Finding[] {
   const found: Finding[] = [];
   for (const [from, to] of linesAround(text, placeholderSpans(text))) {
     const stretch = from === 0 && to === text.length ? text : text.slice(from, to);
-    for (const f of scanOnce(stretch)) found.push({ kind: f.kind, start: f.start + from, end: f.end + from });
+    for (const f of scanOnce(stretch, occurrences, from)) found.push({ kind: f.kind, start: f.start + from, end: f.end + from });
   }
   return found;
 }
@@ -139,12 +142,15 @@ function firstAtOrAfter(sorted: readonly number[], at: number): number {
   return lo;
 }
 
-/** Findings of one pass in `text`: sorted, never overlapping, never touching a placeholder. */
-function scanOnce(text: string): Finding[] {
+/**
+ * Findings of one pass in `text`: sorted, never overlapping, never touching a placeholder. `text` is
+ * the stretch from `offset` of a larger text whose keyword occurrences are given.
+ */
+function scanOnce(text: string, occurrences: readonly number[], offset = 0): Finding[] {
   if (text.length === 0) return [];
   const guarded = placeholderSpans(text);
   const isProtected = (at: number): boolean => overlapsAny(guarded, at, at + 1);
-  const keywords = findKeywords(text);
+  const keywords = keywordHits(occurrences, offset, offset + text.length);
   const sites = findKeywordSites(text, isProtected, keywords);
   const candidates: Candidate[] = [
     ...detectTokens(text),

@@ -26,32 +26,109 @@ export interface KeywordHits {
 }
 
 /** Provider names and secret words in `text`, case-insensitively, from one walk over it. */
-export function findKeywords(text: string): KeywordHits {
-  const raw = AUTOMATON.scan(text);
-  if (raw.length === 0) return NONE;
+export const findKeywords = (text: string): KeywordHits => keywordHits(keywordOccurrences(text), 0, text.length);
+
+/**
+ * Every occurrence of every word, flat [end, word, …] in order of end (longest first at one end).
+ * A function of the text alone, occurrence by occurrence: one that lies in a stretch of the text is
+ * found by a walk over that stretch alone, and a walk over the whole finds it too.
+ */
+export const keywordOccurrences = (text: string): number[] => AUTOMATON.scan(text);
+
+/** The hits among `occurrences` that lie within [from, to), counted from `from`. */
+export function keywordHits(occurrences: readonly number[], from: number, to: number): KeywordHits {
+  if (occurrences.length === 0) return NONE;
   const providers: number[] = [];
   const secrets: number[] = [];
   // Hits come in order of end, so in order of start unless one word holds another (x-rapidapi holds
   // rapidapi; sumologic starts where sumo does): rare, and then sorted.
   let providersSorted = true;
   let secretsSorted = true;
-  for (let k = 0; k < raw.length; k += 2) {
-    const end = raw[k]!;
-    const word = raw[k + 1]!;
+  for (let k = 0; k < occurrences.length; k += 2) {
+    const end = occurrences[k]!;
+    if (end > to) break;
+    const word = occurrences[k + 1]!;
     const start = end - AUTOMATON.words[word]!.length;
+    if (start < from) continue;
     if (word < PROVIDER_NAMES.length) {
-      if (providers.length > 0 && providers[providers.length - 2]! >= start) providersSorted = false;
-      providers.push(start, word);
+      if (providers.length > 0 && providers[providers.length - 2]! >= start - from) providersSorted = false;
+      providers.push(start - from, word);
     } else {
-      if (secrets.length > 0 && secrets[secrets.length - 2]! >= start) secretsSorted = false;
-      secrets.push(start, end);
+      if (secrets.length > 0 && secrets[secrets.length - 2]! >= start - from) secretsSorted = false;
+      secrets.push(start - from, end - from);
     }
   }
+  if (providers.length === 0 && secrets.length === 0) return NONE;
   return {
     providers: providersSorted ? providers : longestByStart(providers, (w) => PROVIDER_NAMES[w]!.length),
     secrets: secretsSorted ? secrets : longestByStart(secrets, (end) => end),
   };
 }
+
+/**
+ * The occurrences in `text` once each [start, end) of `replaced` (in order, apart) holds its
+ * replacement instead, from the occurrences in `text`, without a walk over the new text: those
+ * that touch no replaced span stay, moved, and each replacement brings its own. None can reach
+ * across an edge, since every replacement here starts with '[' and ends with ']', which no word
+ * holds (see replacementOccurrences).
+ */
+export function keywordOccurrencesAfter(
+  occurrences: readonly number[],
+  replaced: ReadonlyArray<{ readonly start: number; readonly end: number }>,
+  replacement: (index: number) => string,
+): number[] {
+  const out: number[] = [];
+  // Spans before `next` have their replacement's occurrences out, and `shift` moves what follows them.
+  let next = 0;
+  let shift = 0;
+  const passSpansEndingBy = (at: number): void => {
+    for (; next < replaced.length && replaced[next]!.end <= at; next++) {
+      const { start, end } = replaced[next]!;
+      const text = replacement(next);
+      const own = replacementOccurrences(text);
+      for (let j = 0; j < own.length; j += 2) out.push(own[j]! + start + shift, own[j + 1]!);
+      shift += text.length - (end - start);
+    }
+  };
+  for (let k = 0; k < occurrences.length; k += 2) {
+    const end = occurrences[k]!;
+    const word = occurrences[k + 1]!;
+    const start = end - AUTOMATON.words[word]!.length;
+    if (touchesAny(replaced, start, end)) continue;
+    // In order of end, a kept occurrence lies after every span that ends by its start, and before the rest.
+    passSpansEndingBy(start);
+    out.push(end + shift, word);
+  }
+  passSpansEndingBy(Infinity);
+  return out;
+}
+
+/** Binary search over sorted, disjoint spans. */
+function touchesAny(spans: ReadonlyArray<{ readonly start: number; readonly end: number }>, start: number, end: number): boolean {
+  let lo = 0;
+  let hi = spans.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const span = spans[mid]!;
+    if (span.end <= start) lo = mid + 1;
+    else if (span.start >= end) hi = mid - 1;
+    else return true;
+  }
+  return false;
+}
+
+/** A replacement's own occurrences; a few placeholders recur, so remembered. */
+function replacementOccurrences(text: string): readonly number[] {
+  let own = REPLACEMENTS.get(text);
+  if (own === undefined) {
+    if (text.charCodeAt(0) !== 91 || text.charCodeAt(text.length - 1) !== 93) throw new Error(`a replacement between '[' and ']': ${text}`);
+    own = AUTOMATON.scan(text);
+    if (REPLACEMENTS.size >= 1024) REPLACEMENTS.clear();
+    REPLACEMENTS.set(text, own);
+  }
+  return own;
+}
+const REPLACEMENTS = new Map<string, readonly number[]>();
 
 const NONE: KeywordHits = { providers: [], secrets: [] };
 
