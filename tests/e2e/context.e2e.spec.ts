@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
-import type { StoredEvent } from '@mnemo/contracts';
+import { CONTEXT_RPC, subjects, type StoredEvent } from '@mnemo/contracts';
 import { ContextCacheFront, GATEWAY_PROTO, PROTO_OPTIONS, runClaudeMdCommand, TELEMETRY_HEADER } from '@mnemo/context-service';
 import { createLogger } from '@mnemo/platform-service';
 import { startHarness, type Harness } from '../support/platform-harness';
@@ -247,6 +247,25 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
       // The rebuilt answer is what the front serves from now on.
       await eventually(() => kept.memoryBlock({ accountId: owner.accountId }), (reply) => reply !== null);
       expect((await kept.memoryBlock({ accountId: owner.accountId }))?.text).toContain('Plays go on Sundays.');
+    });
+
+    it("builds without reading the cache only at the version the front says it missed at, and serves a hit otherwise", async () => {
+      const owner = await harness.createAccount('front-missed');
+      await publish(owner, 'MemoryFactCreated', fact('m-1', 'Keeps bees.'), { projection: 'memory' });
+      await eventually(() => get('/v1/context/memory-block', owner.apiKey), (r) => r.headers['x-mnemo-cache'] === 'hit');
+      await eventually(() => get('/v1/context/claude-md?sessionId=s-missed', owner.apiKey), (r) => r.headers['x-mnemo-cache'] === 'hit');
+      const [{ version }] = await harness.platform.infra.dataSource.query('SELECT version FROM context_versions WHERE account_id = $1', [owner.accountId]);
+      const ask = (verb: string, body: object) => harness.platform.infra.log.request(subjects.rpc('context', verb), { accountId: owner.accountId, ...body }, { timeoutMs: 5_000 });
+      for (const [verb, body] of [
+        [CONTEXT_RPC.memoryBlock, {}],
+        [CONTEXT_RPC.claudeMd, { sessionId: 's-missed', pinned: [] }],
+      ] as const) {
+        await expect(ask(verb, body)).resolves.toMatchObject({ cached: true });
+        await expect(ask(verb, { ...body, cacheMissedAt: Number(version) - 1 })).resolves.toMatchObject({ cached: true });
+        const built = (await ask(verb, { ...body, cacheMissedAt: Number(version) })) as { cached: boolean; text?: string; markdown?: string };
+        expect(built.cached).toBe(false);
+        expect(built.text ?? built.markdown).toContain('Keeps bees.');
+      }
     });
   });
 

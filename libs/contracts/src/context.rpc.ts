@@ -4,6 +4,10 @@ import { subjectToken } from './envelope';
 /** Request/reply shapes between the gateway and the context service (subjects.rpc('context', …)). */
 export const CONTEXT_RPC = { claudeMd: 'claude-md', memoryBlock: 'memory-block' } as const;
 
+/**
+ * `cacheMissedAt`: the context version at which the caller (the gateway's cache front) has just looked this
+ * answer up in the cache and not found it; at that version the service builds without reading the cache again.
+ */
 export const ClaudeMdRequest = z.object({
   accountId: subjectToken,
   sessionId: subjectToken,
@@ -12,10 +16,11 @@ export const ClaudeMdRequest = z.object({
   /** Overrides the session's recorded source (a session not ingested yet has none). */
   source: z.string().max(200).optional(),
   isRedo: z.boolean().optional(),
+  cacheMissedAt: z.number().int().nonnegative().optional(),
 });
 export type ClaudeMdRequest = z.infer<typeof ClaudeMdRequest>;
 
-export const MemoryBlockRequest = z.object({ accountId: subjectToken });
+export const MemoryBlockRequest = z.object({ accountId: subjectToken, cacheMissedAt: z.number().int().nonnegative().optional() });
 export type MemoryBlockRequest = z.infer<typeof MemoryBlockRequest>;
 
 export const ClaudeMdReply = z.object({ markdown: z.string(), telemetry: z.record(z.string(), z.unknown()), cached: z.boolean() });

@@ -13,10 +13,14 @@ import {
 } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, RemoteError, type EventLog, type Logger } from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
-import { ContextCacheFront } from '../cache/context-cache-front';
+import { ContextCacheFront, type FrontRead } from '../cache/context-cache-front';
 import { claudeMdAnswer, memoryBlockAnswer, type ContextHttpAnswer } from './context-answers';
 
 export const CONTEXT_RPC_TIMEOUT_MS = 5_000;
+
+/** The request as sent to the service: with the version the front missed at, so the service does not look again. */
+const withMiss = <Q extends object>(request: Q, front: FrontRead<unknown>): Q =>
+  front.hit === undefined && front.missedAt !== undefined ? { ...request, cacheMissedAt: front.missedAt } : request;
 
 /**
  * The gateway's side of the context request/reply. A warm answer comes from the cache front (egress
@@ -38,43 +42,43 @@ export class ContextClient {
 
   async claudeMd(request: ClaudeMdRequest): Promise<ClaudeMdReply> {
     const valid = ClaudeMdRequest.safeParse(request);
-    const hit = valid.success ? await this.fromCache(() => this.front.claudeMd(valid.data)) : null;
-    return hit ?? ClaudeMdReply.parse(await this.ask(CONTEXT_RPC.claudeMd, request));
+    const front = valid.success ? await this.fromCache(() => this.front.claudeMdRendered(valid.data, 'reply', (value): ClaudeMdReply => ({ ...value, cached: true }))) : {};
+    return front.hit ?? ClaudeMdReply.parse(await this.ask(CONTEXT_RPC.claudeMd, withMiss(request, front)));
   }
 
   async memoryBlock(request: MemoryBlockRequest): Promise<MemoryBlockReply> {
     const valid = MemoryBlockRequest.safeParse(request);
-    const hit = valid.success ? await this.fromCache(() => this.front.memoryBlock(valid.data)) : null;
-    return hit ?? MemoryBlockReply.parse(await this.ask(CONTEXT_RPC.memoryBlock, request));
+    const front = valid.success ? await this.fromCache(() => this.front.memoryBlockRendered(valid.data, 'reply', (value): MemoryBlockReply => ({ ...value, cached: true }))) : {};
+    return front.hit ?? MemoryBlockReply.parse(await this.ask(CONTEXT_RPC.memoryBlock, withMiss(request, front)));
   }
 
   /** The CLAUDE.md as HTTP sends it; a hit reuses the bytes rendered for its cache entry. */
   async claudeMdHttp(request: ClaudeMdRequest, format: 'markdown' | 'json'): Promise<ContextHttpAnswer & { cached: boolean }> {
     const valid = ClaudeMdRequest.safeParse(request);
-    const hit = valid.success ? await this.fromCache(() => this.front.claudeMdRendered(valid.data, format, (value) => claudeMdAnswer(value, format))) : null;
-    if (hit) return { ...hit, cached: true };
-    return { ...claudeMdAnswer(ClaudeMdReply.parse(await this.ask(CONTEXT_RPC.claudeMd, request)), format), cached: false };
+    const front = valid.success ? await this.fromCache(() => this.front.claudeMdRendered(valid.data, format, (value) => claudeMdAnswer(value, format))) : {};
+    if (front.hit) return { ...front.hit, cached: true };
+    return { ...claudeMdAnswer(ClaudeMdReply.parse(await this.ask(CONTEXT_RPC.claudeMd, withMiss(request, front))), format), cached: false };
   }
 
   /** The memory block as HTTP sends it; a hit reuses the bytes rendered for its cache entry. */
   async memoryBlockHttp(request: MemoryBlockRequest): Promise<ContextHttpAnswer & { cached: boolean }> {
     const valid = MemoryBlockRequest.safeParse(request);
-    const hit = valid.success ? await this.fromCache(() => this.front.memoryBlockRendered(valid.data, 'json', memoryBlockAnswer)) : null;
-    if (hit) return { ...hit, cached: true };
-    return { ...memoryBlockAnswer(MemoryBlockReply.parse(await this.ask(CONTEXT_RPC.memoryBlock, request))), cached: false };
+    const front = valid.success ? await this.fromCache(() => this.front.memoryBlockRendered(valid.data, 'json', memoryBlockAnswer)) : {};
+    if (front.hit) return { ...front.hit, cached: true };
+    return { ...memoryBlockAnswer(MemoryBlockReply.parse(await this.ask(CONTEXT_RPC.memoryBlock, withMiss(request, front)))), cached: false };
   }
 
   /**
    * A refusal (egress off) is the answer; any other failure of the front is a miss, and the service
    * decides. A request the contract refuses goes straight to the service, which says why.
    */
-  private async fromCache<T>(read: () => Promise<T | null>): Promise<T | null> {
+  private async fromCache<T>(read: () => Promise<FrontRead<T>>): Promise<FrontRead<T>> {
     try {
       return await read();
     } catch (error) {
       if (error instanceof MnemoError) throw error;
       this.logger.warn({ err: String((error as Error)?.message ?? error) }, 'context cache front failed; asking the context service');
-      return null;
+      return {};
     }
   }
 

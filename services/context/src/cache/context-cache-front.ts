@@ -12,6 +12,11 @@ const MEMO_ENTRIES = 512;
 /** An entry is re-read from Redis at least this often (the Redis entry's own TTL is longer). */
 const MEMO_TTL_MS = 30_000;
 
+/** What the front answers: the hit, or a miss with the version it missed at (none when the version was unreadable). */
+export type FrontRead<R> = { hit: R; missedAt?: undefined } | { hit?: undefined; missedAt?: number };
+
+const asReply = <V extends object>(value: V): V & { cached: true } => ({ ...value, cached: true });
+
 interface Memo {
   entry: CachedContext<unknown>;
   until: number;
@@ -24,7 +29,8 @@ interface Memo {
  * context service (the round trip, the reply's JSON both ways and the service's work were most of a
  * hit's cost). It keeps the service's rules: egress first (SourceReader.open refuses before anything
  * is read), the same key derivation and trust rule (context-cache.ts), and it stamps what it serves.
- * It never builds: a null is a miss, and the caller asks the context service, which does.
+ * It never builds: on a miss the caller asks the context service, which does, telling it the version it
+ * missed at so the service does not read the cache again (issue 17: one Redis round trip per build).
  *
  * A hit costs the gate's one database round trip: the entry the key names (account, the version the
  * gate just read, what was asked) is kept in this process with what the edge renders from it, so
@@ -40,33 +46,35 @@ export class ContextCacheFront {
     this.stamper = new UsedMemoryStamper(deps);
   }
 
+  /** A cached CLAUDE.md as the RPC answers it, or null. */
   async claudeMd(request: ClaudeMdRequest): Promise<ClaudeMdReply | null> {
-    return this.rendered(request.accountId, claudeMdCacheName(request), 'reply', (value: Omit<ClaudeMdReply, 'cached'>) => ({ ...value, cached: true }));
+    return this.rendered(request.accountId, claudeMdCacheName(request), 'reply', asReply<Omit<ClaudeMdReply, 'cached'>>).then((read) => read.hit ?? null);
   }
 
+  /** A cached memory block as the RPC answers it, or null. */
   async memoryBlock(request: MemoryBlockRequest): Promise<MemoryBlockReply | null> {
-    return this.rendered(request.accountId, MEMORY_BLOCK_CACHE_NAME, 'reply', (value: Omit<MemoryBlockReply, 'cached'>) => ({ ...value, cached: true }));
+    return this.rendered(request.accountId, MEMORY_BLOCK_CACHE_NAME, 'reply', asReply<Omit<MemoryBlockReply, 'cached'>>).then((read) => read.hit ?? null);
   }
 
   /** A cached CLAUDE.md as `render` turns it into what is sent, rendered once per entry and `format`. */
-  claudeMdRendered<R>(request: ClaudeMdRequest, format: string, render: (value: Omit<ClaudeMdReply, 'cached'>) => R): Promise<R | null> {
+  claudeMdRendered<R>(request: ClaudeMdRequest, format: string, render: (value: Omit<ClaudeMdReply, 'cached'>) => R): Promise<FrontRead<R>> {
     return this.rendered(request.accountId, claudeMdCacheName(request), format, render);
   }
 
   /** A cached memory block as `render` turns it into what is sent, rendered once per entry and `format`. */
-  memoryBlockRendered<R>(request: MemoryBlockRequest, format: string, render: (value: Omit<MemoryBlockReply, 'cached'>) => R): Promise<R | null> {
+  memoryBlockRendered<R>(request: MemoryBlockRequest, format: string, render: (value: Omit<MemoryBlockReply, 'cached'>) => R): Promise<FrontRead<R>> {
     return this.rendered(request.accountId, MEMORY_BLOCK_CACHE_NAME, format, render);
   }
 
-  private async rendered<T, R>(accountId: string, name: string, format: string, render: (value: T) => R): Promise<R | null> {
+  private async rendered<T, R>(accountId: string, name: string, format: string, render: (value: T) => R): Promise<FrontRead<R>> {
     const reader = await SourceReader.open(this.deps.db, accountId); // SPEC §8: egress first
-    if (reader.stamp === null) return null;
+    if (reader.stamp === null) return {};
     const key = contextCacheKey(reader.stamp, name);
     const now = Date.now();
     let memo = this.memo.get(key);
     if (!memo || memo.until <= now || !mayServe(memo.entry, reader.stamp)) {
       const entry = await readCachedContext<T>(reader, name, this.deps);
-      if (entry === null) return null;
+      if (entry === null) return { missedAt: reader.stamp.version };
       memo = { entry, until: now + MEMO_TTL_MS, renders: new Map() };
       this.remember(key, memo);
     }
@@ -76,7 +84,7 @@ export class ContextCacheFront {
       out = render(memo.entry.value as T);
       memo.renders.set(format, out);
     }
-    return out;
+    return { hit: out };
   }
 
   private remember(key: string, memo: Memo): void {
