@@ -32,8 +32,13 @@ const TRIGGERED = TOKEN_RULES.filter((r) => r.trigger !== undefined && r.reach =
 /** Trigger shapes that start where their trigger does, at a word start (Discord's `M…`): tried there only. */
 const atStart = (c: CompiledRule): boolean => c.rule.back === undefined && c.rule.pattern.startsWith(B);
 const BY_TRIGGER = TRIGGERED.filter((c) => !atStart(c));
-/** Literal triggers whose shape's end must be in reach (Entra ID's `Q~`): searched apart, see TriggerInReach. */
-const IN_REACH = TOKEN_RULES.filter((r) => r.reach !== undefined).map((r) => {
+/**
+ * The literal trigger whose shape's end must be in reach (Entra ID's `Q~`), searched apart: see
+ * TriggerInReach. One at most: a second would have to keep its order with the first at a shared position.
+ */
+const IN_REACH_RULES = TOKEN_RULES.filter((r) => r.reach !== undefined);
+if (IN_REACH_RULES.length > 1) throw new Error('one token rule with a reach at most');
+const IN_REACH = IN_REACH_RULES.map((r) => {
   if (!r.trigger || r.back === undefined || /[\\^$.*+?()[\]{}|]/.test(r.trigger)) throw new Error(`reach needs a literal trigger and back: ${r.kind}`);
   const continuedBy = new RegExp(`[${r.reach!.continuedBy}]`);
   const continues = new Uint8Array(65536);
@@ -141,7 +146,7 @@ class TriggerInReach {
 /** Provider-shaped tokens (prefix keys, JWTs, Bearer/Basic credentials, webhook URLs). */
 export function detectTokens(text: string): Candidate[] {
   const found: Candidate[] = [];
-  const inReach = IN_REACH.map(({ compiled, continues }) => new TriggerInReach(text, compiled, continues));
+  const inReach = IN_REACH.length === 0 ? null : new TriggerInReach(text, IN_REACH[0]!.compiled, IN_REACH[0]!.continues);
   let doneUntil = 0;
   let from = 0;
   let run: Run | null;
@@ -262,7 +267,7 @@ for (let c = 0; c < 128; c++) CONTINUES_WORD[c] = /[A-Za-z0-9_\]]/.test(String.f
  * trigger or prefix starts with a trigger in reach (`Q~`), so those hits never share a position with
  * ANYWHERE's, and at one of them only its own rules are tried, as triggeredAt would pick them.
  */
-function scanRun(text: string, run: string, runStart: number, doneUntil: number, inReach: readonly TriggerInReach[], found: Candidate[]): number {
+function scanRun(text: string, run: string, runStart: number, doneUntil: number, inReach: TriggerInReach | null, found: Candidate[]): number {
   const runEnd = runStart + run.length;
   let at = Math.max(runStart, doneUntil);
   let resumeAt = doneUntil;
@@ -271,11 +276,11 @@ function scanRun(text: string, run: string, runStart: number, doneUntil: number,
   anywhere.lastIndex = at - runStart;
   let other = anywhere.exec(run);
   let start = nextWordStart(text, at, runEnd);
-  const reachAt = inReach.map((r) => r.next(at));
+  let reachAt = inReach === null ? Infinity : inReach.next(at);
   while (at < runEnd) {
     const otherAt = other === null ? Infinity : runStart + other.index;
     const startAt = start === null ? Infinity : start.index;
-    const hitAt = Math.min(otherAt, startAt, ...reachAt);
+    const hitAt = Math.min(otherAt, startAt, reachAt);
     if (hitAt >= runEnd) break;
     let end: number | null = null;
     if (startAt === hitAt) {
@@ -283,7 +288,7 @@ function scanRun(text: string, run: string, runStart: number, doneUntil: number,
       end = (literal ? tryRules(text, hitAt, literal, found) : null) ?? tryRules(text, hitAt, WORD_START_TRIGGERED, found);
     }
     if (end === null && otherAt === hitAt) end = tryRules(text, hitAt, BY_PREFIX.get(other![0]) ?? triggeredAt(text, hitAt), found);
-    for (let k = 0; k < inReach.length && end === null; k++) if (reachAt[k] === hitAt) end = tryRules(text, hitAt, inReach[k]!.rules, found);
+    if (end === null && reachAt === hitAt) end = tryRules(text, hitAt, inReach!.rules, found);
     at = end === null ? hitAt + 1 : Math.max(hitAt + 1, end);
     if (end !== null) resumeAt = Math.max(resumeAt, end);
     if (start !== null && start.index < at) start = nextWordStart(text, at, runEnd);
@@ -291,7 +296,7 @@ function scanRun(text: string, run: string, runStart: number, doneUntil: number,
       anywhere.lastIndex = at - runStart;
       other = at < runEnd ? anywhere.exec(run) : null;
     }
-    for (let k = 0; k < inReach.length; k++) if (reachAt[k]! < at) reachAt[k] = inReach[k]!.next(at);
+    if (reachAt < at) reachAt = inReach!.next(at);
   }
   return resumeAt;
 }

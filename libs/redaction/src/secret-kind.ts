@@ -43,7 +43,9 @@ export interface RedactionResult {
   readonly findings: Finding[];
 }
 
-export const placeholder = (kind: SecretKind): string => `[REDACTED:${kind}]`;
+/** Built once per kind: a later pass looks each one up by its text, and a string built anew is hashed anew. */
+const PLACEHOLDERS = new Map<string, string>(SECRET_KINDS.map((kind) => [kind, `[REDACTED:${kind}]`]));
+export const placeholder = (kind: SecretKind): string => PLACEHOLDERS.get(kind)!;
 
 /** Matches any placeholder, ours or one that arrived already redacted upstream. */
 export const PLACEHOLDER_SOURCE = String.raw`\[REDACTED:[a-z0-9_]+\]`;
