@@ -12,3 +12,4 @@ export * from './tokens';
 export * from './projection-lag';
 export * from './accepted-event-ids';
 export * from './accepted-event-ids.migration';
+export * from './copy-text';

@@ -45,8 +45,12 @@ export async function applyBatch(dataSource: DataSource, projection: Projection,
 
 export async function applyEvents(sql: Sql, projection: Projection, events: StoredEvent[]): Promise<void> {
   await applyRelevant(sql, projection, events.filter((stored) => projection.handles.includes(stored.event.type)));
-  const lastSeq = events.reduce((max, stored) => Math.max(max, stored.seq), 0);
-  await sql.query(CHECKPOINT_SQL, [projection.name, lastSeq]);
+  await writeCheckpoint(sql, projection.name, events.reduce((max, stored) => Math.max(max, stored.seq), 0));
+}
+
+/** Advances a projection's checkpoint to `lastSeq` (never back). */
+export async function writeCheckpoint(sql: Sql, name: string, lastSeq: number): Promise<void> {
+  await sql.query(CHECKPOINT_SQL, [name, lastSeq]);
 }
 
 async function applyRelevant(sql: Sql, projection: Projection, relevant: StoredEvent[]): Promise<void> {

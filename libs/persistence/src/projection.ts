@@ -6,6 +6,30 @@ export interface Sql {
   query<T = any>(sql: string, parameters?: unknown[]): Promise<T>;
 }
 
+/**
+ * What a replay's loader writes through: the replay's one connection, inside its transaction, with COPY
+ * besides statements.
+ */
+export interface BulkSql extends Sql {
+  /** Runs `COPY … FROM STDIN` with `rows`, each a line in COPY's text format (see copyField). */
+  copyFrom(statement: string, rows: readonly string[]): Promise<void>;
+}
+
+/**
+ * A faster way for a replay to fill a projection's tables than live batches have. A replay writes into
+ * tables it has just created in its own transaction, which nobody sees before it commits: it can append
+ * rows with COPY where a live batch must upsert into rows that are there, and build a key once at the end
+ * instead of row by row. `finish` must leave the same rows, keys and indexes as applying the log live.
+ */
+export interface ReplayLoader {
+  /** After the tables are created, before the first event. */
+  begin(sql: BulkSql): Promise<void>;
+  /** The projection's events of one batch, in log order; batches come in log order. */
+  applyMany(sql: BulkSql, events: StoredEvent[]): Promise<void>;
+  /** After the last event. */
+  finish(sql: BulkSql): Promise<void>;
+}
+
 export type MigrationClass = new () => MigrationInterface;
 
 /**
@@ -26,6 +50,8 @@ export interface Projection {
    * them one by one (replay and live runs both use it, so checksums stay comparable).
    */
   applyMany?(sql: Sql, events: StoredEvent[]): Promise<void>;
+  /** Optional replay path; a replay calls it fresh for each run, so a loader may keep state between batches. */
+  replayLoader?(): ReplayLoader;
 }
 
 export async function recreateSchema(queryRunner: QueryRunner, projection: Projection): Promise<void> {

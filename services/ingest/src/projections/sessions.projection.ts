@@ -6,6 +6,7 @@ import { SessionsPerson1764400031500 } from './sessions-person.migration';
 import { SessionsProject1764400031510 } from './sessions-project.migration';
 import { TurnsUnsearched1764900000400 } from './turns-unsearched.migration';
 import { upsertTurns } from './turns-bulk';
+import { TurnsReplayLoader } from './turns-replay.loader';
 
 /**
  * sessions and turns: what was said, redacted, per session. Writes are keyed by natural ids and
@@ -23,6 +24,10 @@ export const sessionsProjection: Projection = {
     const turns = events.filter((stored) => stored.event.type === 'TurnRecorded') as Array<StoredEvent<'TurnRecorded', PayloadOf<'TurnRecorded'>>>;
     for (const stored of events) if (stored.event.type !== 'TurnRecorded') await this.apply(sql, stored);
     await upsertTurns(sql, turns);
+  },
+
+  replayLoader() {
+    return new TurnsReplayLoader((sql, stored) => this.apply(sql, stored));
   },
 
   async apply(sql: Sql, stored: StoredEvent): Promise<void> {

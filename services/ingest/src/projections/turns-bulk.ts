@@ -2,7 +2,7 @@ import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
 import type { Sql } from '@mnemo/persistence';
 import { redact, redactDeep } from '@mnemo/redaction';
 
-type TurnEvent = StoredEvent<'TurnRecorded', PayloadOf<'TurnRecorded'>>;
+export type TurnEvent = StoredEvent<'TurnRecorded', PayloadOf<'TurnRecorded'>>;
 
 /**
  * Upserts many turns in one statement. Within a batch the newest event per (account, session, seq)
@@ -21,7 +21,22 @@ export async function upsertTurns(sql: Sql, turns: TurnEvent[]): Promise<void> {
   if (newest.size === 0) return;
   // One JSON parameter rather than ten arrays (issue 17): JSON.stringify is native, where pg builds each
   // array literal element by element in JavaScript (4.3 us a row against 1.6, same rows, same Postgres time).
-  const rows = [...newest.values()].map((t) => ({
+  const rows = [...newest.values()].map(turnRow);
+  await sql.query(
+    `INSERT INTO turns (${TURN_COLUMNS})
+     SELECT a, s, q, r, t, c, b, o, i, l FROM json_to_recordset($1::json)
+       AS x(a text, s text, q int, r text, t text, c jsonb, b bool, o timestamptz, i uuid, l bigint)
+     ON CONFLICT (account_id, session_id, seq) DO UPDATE SET role = EXCLUDED.role, text = EXCLUDED.text,
+       tool_calls = EXCLUDED.tool_calls, is_sidechain = EXCLUDED.is_sidechain, occurred_at = EXCLUDED.occurred_at,
+       event_id = EXCLUDED.event_id, last_seq = EXCLUDED.last_seq
+     WHERE turns.last_seq < EXCLUDED.last_seq`,
+    [JSON.stringify(rows)],
+  );
+}
+
+/** A turn's row as every write path stores it (column by column, see TURN_COLUMNS). */
+export function turnRow(t: TurnEvent) {
+  return {
     a: t.event.accountId,
     s: t.event.sessionId,
     q: t.event.payload.seq,
@@ -32,18 +47,10 @@ export async function upsertTurns(sql: Sql, turns: TurnEvent[]): Promise<void> {
     o: t.event.occurredAt,
     i: t.event.id,
     l: t.seq,
-  }));
-  await sql.query(
-    `INSERT INTO turns (account_id, session_id, seq, role, text, tool_calls, is_sidechain, occurred_at, event_id, last_seq)
-     SELECT a, s, q, r, t, c, b, o, i, l FROM json_to_recordset($1::json)
-       AS x(a text, s text, q int, r text, t text, c jsonb, b bool, o timestamptz, i uuid, l bigint)
-     ON CONFLICT (account_id, session_id, seq) DO UPDATE SET role = EXCLUDED.role, text = EXCLUDED.text,
-       tool_calls = EXCLUDED.tool_calls, is_sidechain = EXCLUDED.is_sidechain, occurred_at = EXCLUDED.occurred_at,
-       event_id = EXCLUDED.event_id, last_seq = EXCLUDED.last_seq
-     WHERE turns.last_seq < EXCLUDED.last_seq`,
-    [JSON.stringify(rows)],
-  );
+  };
 }
+
+export const TURN_COLUMNS = 'account_id, session_id, seq, role, text, tool_calls, is_sidechain, occurred_at, event_id, last_seq';
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
