@@ -126,6 +126,23 @@ describe.each([
     expect((await recall({ query: 'flexbox wrap rule', limit: 5 }).expect(200)).body.hits).toEqual([]);
   });
 
+  it("keeps each lexeme's count equal to the chunks holding it (the chunk count under ''), over batches of several sessions and a rewritten turn", async () => {
+    const db = harness.platform.infra.dataSource;
+    const counts = async () =>
+      Promise.all([
+        db.query(`SELECT lexeme, df FROM recall_lexemes WHERE account_id = $1 ORDER BY lexeme`, [account.accountId]) as Promise<Array<{ lexeme: string; df: number }>>,
+        db.query(
+          `SELECT lexeme, count(*)::int AS df FROM (SELECT unnest(tsvector_to_array(terms)) AS lexeme FROM recall_chunk_terms WHERE account_id = $1
+             UNION ALL SELECT '' FROM recall_chunk_terms WHERE account_id = $1) l GROUP BY lexeme ORDER BY lexeme`,
+          [account.accountId],
+        ) as Promise<Array<{ lexeme: string; df: number }>>,
+      ]);
+    const chunks = (lexemes: Array<{ lexeme: string; df: number }>) => lexemes.find((l) => l.lexeme === '')?.df ?? 0;
+    const [kept, counted] = await eventually(counts, ([a, b]) => chunks(b) >= 2 && JSON.stringify(a) === JSON.stringify(b));
+    expect(chunks(counted)).toBeGreaterThanOrEqual(2);
+    expect(kept).toEqual(counted);
+  });
+
   it('answers 400 naming the field, and 401 without a key', async () => {
     const bad = await recall({ limit: 5 }).expect(400);
     expect(bad.body.error.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'body.query' })]));
