@@ -101,7 +101,7 @@ function scanNearPlaceholders(text: string, occurrences: readonly number[]): Fin
   const found: Finding[] = [];
   for (const [from, to] of linesAround(text, placeholderSpans(text))) {
     const stretch = from === 0 && to === text.length ? text : text.slice(from, to);
-    for (const f of scanOnce(stretch, occurrences, from)) found.push({ kind: f.kind, start: f.start + from, end: f.end + from });
+    for (const f of scanOnce(stretch, occurrences, from, true)) found.push({ kind: f.kind, start: f.start + from, end: f.end + from });
   }
   return found;
 }
@@ -144,16 +144,17 @@ function firstAtOrAfter(sorted: readonly number[], at: number): number {
 
 /**
  * Findings of one pass in `text`: sorted, never overlapping, never touching a placeholder. `text` is
- * the stretch from `offset` of a larger text whose keyword occurrences are given.
+ * the stretch from `offset` of a larger text whose keyword occurrences are given; `later` when it is
+ * a later pass's stretch of whole lines.
  */
-function scanOnce(text: string, occurrences: readonly number[], offset = 0): Finding[] {
+function scanOnce(text: string, occurrences: readonly number[], offset = 0, later = false): Finding[] {
   if (text.length === 0) return [];
   const guarded = placeholderSpans(text);
   const isProtected = (at: number): boolean => overlapsAny(guarded, at, at + 1);
   const keywords = keywordHits(occurrences, offset, offset + text.length);
   const sites = findKeywordSites(text, isProtected, keywords);
   const candidates: Candidate[] = [
-    ...detectTokens(text),
+    ...(later ? detectTokensOnLinesOf(text, guarded) : detectTokens(text)),
     ...detectPrivateKeys(text),
     ...detectUrlCredentials(text),
     ...detectProviderContext(text, keywords),
@@ -167,6 +168,28 @@ function scanOnce(text: string, occurrences: readonly number[], offset = 0): Fin
     ? candidates
     : candidates.filter((c) => !overlapsAny(guarded, c.start, c.end));
   return merge(outside);
+}
+
+/**
+ * detectTokens over a later pass's stretch, read only on the lines that hold a placeholder. No token
+ * reaches across a line: runs hold no whitespace, no shape, trigger or scheme prefix matches a
+ * newline, and the lookarounds read a newline as they read a text's edge. So what detectTokens finds
+ * on a line depends on that line alone, and a line without a placeholder is a line of the original
+ * text that no finding touched: the first pass found no token on it, so no later pass can.
+ */
+function detectTokensOnLinesOf(text: string, placeholders: ReadonlyArray<[number, number]>): Candidate[] {
+  const found: Candidate[] = [];
+  let doneUntil = 0;
+  for (const [start, end] of placeholders) {
+    if (end <= doneUntil) continue;
+    const from = text.lastIndexOf('\n', start - 1) + 1;
+    let to = text.indexOf('\n', end);
+    if (to === -1) to = text.length;
+    doneUntil = to;
+    const lines = from === 0 && to === text.length ? text : text.slice(from, to);
+    for (const c of detectTokens(lines)) found.push({ kind: c.kind, start: c.start + from, end: c.end + from, rank: c.rank });
+  }
+  return found;
 }
 
 /** What matchAll of the placeholder would find (no two overlap), from an indexOf per placeholder and a sticky match at it. */
