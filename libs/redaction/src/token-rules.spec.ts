@@ -1,5 +1,7 @@
 import fc from 'fast-check';
+import { detectTokens } from './detect-tokens';
 import { redact } from './redact';
+import { SECRET_SAMPLES } from './secret-samples';
 import { TOKEN_RULES } from './token-rules';
 
 // A rule's reach lets detectTokens pass over its triggers where no shape can end: it must hold of
@@ -50,5 +52,33 @@ describe('Entra ID client secrets among many Q~ markers', () => {
     expect(out.includes(secret)).toBe(false);
     expect(out.includes('[REDACTED:azure_ad_client_secret]')).toBe(true);
     expect(out.includes(markers.slice(0, 3000))).toBe(true);
+  });
+});
+
+// A later pass reads tokens only on the lines that hold a placeholder (redact.ts): that is sound only
+// while no token reaches across a line.
+describe('tokens and lines', () => {
+  // Samples whole, and broken by a newline at a few places, so a shape that would run on across it is tried.
+  const samples = Object.values(SECRET_SAMPLES).flatMap((s) => [s, ...[0.25, 0.5, 0.75].map((f) => `${s.slice(0, s.length * f)}\n${s.slice(s.length * f)}`)]);
+  const pieces = ['jdbc:oracle:thin:scott/tiger', 'db@host', '\n', '\n', ' ', '\t', '"', '=', ':', '\\', 'Bearer ', 'Basic ', 'Token token=', 'SSWS ', 'Q~', 'AZDO', '.atlasv1.', ':AA', '|', 'sig=', '?', 'private_key_id', 'jdbc:oracle:thin:', '/', '@', 'aB3dE5fG7h'.repeat(3)];
+  const text = fc
+    .array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...pieces) }, { weight: 1, arbitrary: fc.constantFrom(...samples) }), { maxLength: 20 })
+    .map((parts) => parts.join(''));
+
+  it('finds on a text what it finds on each of its lines', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        const byLine: Array<{ kind: string; start: number; end: number }> = [];
+        let from = 0;
+        for (const line of t.split('\n')) {
+          for (const c of detectTokens(line)) byLine.push({ kind: c.kind, start: c.start + from, end: c.end + from });
+          from += line.length + 1;
+        }
+        const whole = detectTokens(t).map((c) => ({ kind: c.kind, start: c.start, end: c.end }));
+        const order = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start - b.start || a.end - b.end;
+        expect(whole.sort(order)).toEqual(byLine.sort(order));
+      }),
+      { numRuns: 4000, seed: 12 },
+    );
   });
 });
