@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { copyIn } from './copy-in';
-import { copyField } from './copy-text';
+import { CopyRows, copyField } from './copy-text';
 import { TEST_DATABASE_URL } from '../../../tests/support/servers';
 
 describe('copyIn', () => {
@@ -12,15 +12,30 @@ describe('copyIn', () => {
   });
   afterEach(() => client.end());
 
-  it('copies every row, in messages split at line ends, texts of any size and escapes intact', async () => {
-    const texts = Array.from({ length: 3000 }, (_, i) => (i % 1000 === 7 ? 'x'.repeat(1_500_000) : `row ${i}\twith\\ escapes\n`));
-    await copyIn(client, 'COPY copied (n, text) FROM STDIN', texts.map((text, i) => `${i}\t${copyField(text)}\n`));
-    const { rows } = await client.query('SELECT n, text FROM copied ORDER BY n');
-    expect(rows.map((r: { text: string }) => r.text)).toEqual(texts);
+  const rowsOf = (texts: string[]) => {
+    const rows = new CopyRows();
+    texts.forEach((text, i) => rows.add(`${i}\t${copyField(text)}\n`));
+    return rows;
+  };
+  const copiedTexts = async () => (await client.query('SELECT text FROM copied ORDER BY n')).rows.map((r: { text: string }) => r.text);
+
+  it('copies every row, texts of any size, escapes and characters of several bytes intact', async () => {
+    const texts = Array.from({ length: 3000 }, (_, i) => (i % 1000 === 7 ? 'ü'.repeat(700_000) : `row ${i}\twith\\ escapes\r\n, ünïcode and 😀`));
+    await copyIn(client, 'COPY copied (n, text) FROM STDIN', rowsOf(texts).bytes());
+    await expect(copiedTexts()).resolves.toEqual(texts);
+  });
+
+  it('splits the rows into messages anywhere, inside a row and inside a character', async () => {
+    const texts = Array.from({ length: 200 }, (_, i) => `row ${i}: ünïcode 😀 and\ttabs`);
+    await copyIn(client, 'COPY copied (n, text) FROM STDIN', rowsOf(texts).bytes(), 7);
+    await expect(copiedTexts()).resolves.toEqual(texts);
   });
 
   it("fails with the server's error and leaves the connection ready for the next query", async () => {
-    await expect(copyIn(client, 'COPY copied (n, text) FROM STDIN', ['1\tfine\n', '\\N\tno number\n'])).rejects.toThrow(/null value in column "n"/);
+    const rows = new CopyRows();
+    rows.add('1\tfine\n');
+    rows.add('\\N\tno number\n');
+    await expect(copyIn(client, 'COPY copied (n, text) FROM STDIN', rows.bytes())).rejects.toThrow(/null value in column "n"/);
     await expect(client.query('SELECT count(*)::int AS n FROM copied')).resolves.toMatchObject({ rows: [{ n: 0 }] });
   });
 });

@@ -1,5 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import type { StoredEvent } from '@mnemo/contracts';
+import type { CopyRows } from './copy-text';
 
 /** What a projector writes through: an EntityManager inside the batch transaction. */
 export interface Sql {
@@ -11,8 +12,8 @@ export interface Sql {
  * besides statements.
  */
 export interface BulkSql extends Sql {
-  /** Runs `COPY … FROM STDIN` with `rows`, each a line in COPY's text format (see copyField). */
-  copyFrom(statement: string, rows: readonly string[]): Promise<void>;
+  /** Runs `COPY … FROM STDIN` with the rows of `rows`. */
+  copyFrom(statement: string, rows: CopyRows): Promise<void>;
 }
 
 /**

@@ -91,6 +91,6 @@ async function acceptsCopy(sql: Sql): Promise<boolean> {
 function bulkSql(manager: Sql, client: ClientBase): BulkSql {
   return {
     query: (statement, parameters) => manager.query(statement, parameters),
-    copyFrom: (statement, rows) => copyIn(client, statement, rows),
+    copyFrom: (statement, rows) => copyIn(client, statement, rows.bytes()),
   };
 }

@@ -1,5 +1,5 @@
 import type { StoredEvent } from '@mnemo/contracts';
-import { COPY_NULL, copyField, type BulkSql, type ReplayLoader } from '@mnemo/persistence';
+import { COPY_NULL, CopyRows, copyField, type BulkSql, type ReplayLoader } from '@mnemo/persistence';
 import { TURN_COLUMNS, turnRow, type TurnEvent } from './turns-bulk';
 
 /**
@@ -21,7 +21,7 @@ export class TurnsReplayLoader implements ReplayLoader {
   }
 
   async applyMany(sql: BulkSql, events: StoredEvent[]): Promise<void> {
-    const rows: string[] = [];
+    const rows = new CopyRows();
     for (const stored of events) {
       if (stored.event.type !== 'TurnRecorded') {
         await this.applyOther(sql, stored);
@@ -31,11 +31,11 @@ export class TurnsReplayLoader implements ReplayLoader {
       // a turn without a session fails on the NOT NULL column, as its upsert would
       const session = row.s ?? '';
       if (!this.seen.add(keyHash(row.a, session, row.q))) this.repeated.push({ a: row.a, s: session, q: row.q });
-      rows.push(`${copyField(row.a)}\t${row.s === undefined ? COPY_NULL : copyField(row.s)}\t${row.q}\t${copyField(row.r)}\t${copyField(row.t)}\t${
+      rows.add(`${copyField(row.a)}\t${row.s === undefined ? COPY_NULL : copyField(row.s)}\t${row.q}\t${copyField(row.r)}\t${copyField(row.t)}\t${
         row.c === null ? COPY_NULL : copyField(JSON.stringify(row.c))
       }\t${row.b ? 't' : 'f'}\t${copyField(row.o)}\t${copyField(row.i)}\t${row.l}\n`);
     }
-    if (rows.length) await sql.copyFrom(`COPY turns (${TURN_COLUMNS}) FROM STDIN`, rows);
+    if (rows.count) await sql.copyFrom(`COPY turns (${TURN_COLUMNS}) FROM STDIN`, rows);
   }
 
   async finish(sql: BulkSql): Promise<void> {
