@@ -2,8 +2,8 @@ import type { EventEnvelope } from '@mnemo/contracts';
 import type { EventLog, Logger } from '@mnemo/eventing';
 import { afterServing } from './context-effects';
 
-/** How long a build's telemetry event waits for others to share its append. */
-export const TELEMETRY_LINGER_MS = 50;
+/** How long a build's telemetry event waits for others to share its append: 50 ms still left sequential builds on a loaded machine two to a batch. */
+export const TELEMETRY_LINGER_MS = 200;
 /** A batch is appended at once when it holds this many events. */
 const TELEMETRY_MAX_BATCH = 500;
 
