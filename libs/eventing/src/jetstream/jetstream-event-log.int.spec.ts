@@ -39,4 +39,30 @@ describe('JetStreamEventLog.read', () => {
       await log.close();
     }
   }, 10_000);
+
+  it('reads many batches in order, and leaves no consumer behind when its caller stops early', async () => {
+    const ns = `t${randomBytes(5).toString('hex')}`;
+    const log = await JetStreamEventLog.connect({ servers: NATS_URL, streamPrefix: ns.toUpperCase(), subjectPrefix: ns });
+    const nc = await connect({ servers: NATS_URL });
+    const consumers = async () => (await (await jetstreamManager(nc)).consumers.list(`${ns.toUpperCase()}_EVENTS`).next()).length;
+    try {
+      await log.ensureStreams();
+      const event = (n: number) => ({ id: randomUUID(), type: 'Probe', version: 1, accountId: 'acct', occurredAt: new Date().toISOString(), producer: 'spec', payload: { n } });
+      await log.appendMany('events', Array.from({ length: 1000 }, (_, n) => event(n)));
+      const sizes: number[] = [];
+      const read: number[] = [];
+      for await (const batch of log.read('events', 101, 64)) {
+        sizes.push(batch.length);
+        read.push(...batch.map((s) => s.seq));
+      }
+      expect(read).toEqual(Array.from({ length: 900 }, (_, i) => 101 + i));
+      expect(sizes.slice(0, -1).every((size) => size === 64)).toBe(true);
+      for await (const batch of log.read('events', 1, 10)) if (batch[0].seq > 30) break;
+      await expect(consumers()).resolves.toBe(0);
+    } finally {
+      await nc.close();
+      await log.deleteStreams();
+      await log.close();
+    }
+  }, 20_000);
 });

@@ -28,6 +28,7 @@ import type {
 } from '../event-log.port';
 import { NoResponderError } from '../event-log.port';
 import { MicroBatcher } from './micro-batcher';
+import { PulledReader } from './pulled-reader';
 import './settled-request-cancel';
 import { decodeReply, encodeReply } from '../rpc-envelope';
 
@@ -46,6 +47,8 @@ export interface JetStreamEventLogOptions {
 }
 
 const NS_PER_MS = 1_000_000;
+/** How long a read's consumer outlives its last pull. */
+const READ_IDLE_MS = 10 * 60_000;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -183,25 +186,22 @@ export class JetStreamEventLog implements EventLog {
       yield* this.readWorkQueue(Math.max(fromSeq, first), last, batchSize);
       return;
     }
-    const consumer = await this.js.consumers.get(this.streamName(stream), {
+    const name = this.streamName(stream);
+    const consumer = await this.jsm.consumers.add(name, {
+      ack_policy: AckPolicy.None,
       deliver_policy: DeliverPolicy.StartSequence,
       opt_start_seq: Math.max(1, fromSeq),
+      mem_storage: true,
+      num_replicas: 1,
+      // gone by itself if this process dies mid-read; a caller may take minutes over a batch
+      inactive_threshold: READ_IDLE_MS * NS_PER_MS,
     });
-    const messages = await consumer.consume({ max_messages: batchSize });
-    let batch: StoredEvent[] = [];
+    const reader = new PulledReader(this.nc, `$JS.API.CONSUMER.MSG.NEXT.${name}.${consumer.name}`, last, batchSize);
     try {
-      for await (const msg of messages) {
-        batch.push(toStored(msg));
-        // Nothing pending means the end of the stream now, even when the message at `last` was deleted.
-        const done = msg.seq >= last || msg.info.pending === 0;
-        if (batch.length >= batchSize || done) {
-          yield batch;
-          batch = [];
-        }
-        if (done) break;
-      }
+      for (let batch = await reader.next(); batch; batch = await reader.next()) yield batch;
     } finally {
-      await messages.close();
+      reader.close();
+      await this.jsm.consumers.delete(name, consumer.name).catch(() => undefined);
     }
   }
 
