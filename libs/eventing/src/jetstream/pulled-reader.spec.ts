@@ -8,5 +8,6 @@ describe('streamSequence', () => {
 
   it('refuses a subject that is not a JetStream delivery', () => {
     expect(() => streamSequence('_INBOX.abc.def')).toThrow(/not a JetStream delivery/);
+    expect(() => streamSequence('$JS.ACK.EVENTS.reader.1.4711.12.1764400000000000000.3.x')).toThrow(/not a JetStream delivery/);
   });
 });

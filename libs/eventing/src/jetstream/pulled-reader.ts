@@ -106,12 +106,18 @@ export class PulledReader {
   }
 }
 
+const dots = new Int32Array(12);
+
 /**
  * The stream sequence from a delivery's ack subject: `$JS.ACK.<stream>.<consumer>.<delivered>.<sseq>.…`
- * (9 tokens), or with `<domain>.<account hash>` after ACK (11 or more), as the client's own parseInfo reads it.
+ * (9 tokens), or with `<domain>.<account hash>` after ACK (11 or more), as the client's own parseInfo reads
+ * it; found by its dots, without the split's nine strings (a quarter of the CPU, once per event).
  */
 export function streamSequence(reply: string): number {
-  const tokens = reply.split('.');
-  if (tokens[0] !== '$JS' || tokens[1] !== 'ACK' || (tokens.length !== 9 && tokens.length < 11)) throw new Error(`not a JetStream delivery: ${reply}`);
-  return Number(tokens[tokens.length === 9 ? 5 : 7]);
+  let count = 0;
+  for (let i = reply.indexOf('.'); i !== -1 && count < dots.length; i = reply.indexOf('.', i + 1)) dots[count++] = i;
+  const tokens = count + 1;
+  if (!reply.startsWith('$JS.ACK.') || (tokens !== 9 && tokens < 11)) throw new Error(`not a JetStream delivery: ${reply}`);
+  const token = tokens === 9 ? 5 : 7;
+  return Number(reply.slice(dots[token - 1] + 1, dots[token]));
 }
