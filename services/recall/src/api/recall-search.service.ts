@@ -20,8 +20,6 @@ const SELECT_BUDGET = 200;
 const BITMAP_ROWS = 800;
 /** Chunks scored from a selection too common to read whole: the newest (a backwards time-index scan stops after this many). */
 const DENSE_SCAN = 20;
-/** A dense selection first reads the span of time expected to hold this many times DENSE_SCAN of its matches. */
-const DENSE_SCAN_SLACK = 2;
 /** Rows one selection reads at most, whatever its estimate said (words are not independent). */
 const SELECTION_CAP = 400;
 /** Candidates handed back for the final ordering. */
@@ -89,15 +87,13 @@ export class RecallSearchService {
     const selections: Selection[] = [];
     // a neighbour's edge turn selects too while that stays cheap (always, in a small account)
     if (selection.any.length) selections.push({ match: or(selection.any), rows: anyRows, near: small || anyRows <= SELECT_BUDGET / 2, whole: small });
-    // the account's span is read (two probes of the time index) only for a selection that looks first since a time in it
-    const span = lazy(() => this.chunkSpan(accountId));
-    if (selection.all.length) selections.push({ match: and(selection.all), rows: selection.allRows, near: false, since: await denseSince(selection.allRows, chunks, span) });
+    if (selection.all.length) selections.push({ match: and(selection.all), rows: selection.allRows, near: false });
     const fallback = selection.fallback;
     const first = selections.length > 0 || plan.window ? await this.scoreSelections(accountId, request, plan, lexemes, totalIdf, selections, small ? 'whole' : 'capped') : [];
     const found = first.filter((c) => c.score >= this.config.minScore);
     if (found.length >= request.limit || !fallback) return found;
     // too few: the rarest word not selected on its own, in its newest chunks
-    const more = await this.scoreSelections(accountId, request, plan, lexemes, totalIdf, [{ match: tsqueryOperand(fallback.lexeme), rows: fallback.df, near: false, since: await denseSince(fallback.df, chunks, span) }], 'none');
+    const more = await this.scoreSelections(accountId, request, plan, lexemes, totalIdf, [{ match: tsqueryOperand(fallback.lexeme), rows: fallback.df, near: false }], 'none');
     const seen = new Set(found.map((c) => c.chunkId));
     return [...found, ...more.filter((c) => c.score >= this.config.minScore && !seen.has(c.chunkId))].sort((a, b) => b.score - a.score);
   }
@@ -128,23 +124,13 @@ export class RecallSearchService {
     const scope = recallScope(request, 't', param);
     const inWindow = '(t.occurred_at >= $2::timestamptz AND t.occurred_at < $3::timestamptz)';
     const base = `SELECT t.chunk_id, t.occurred_at, t.terms, t.near FROM recall_chunk_terms t ${scope.join} WHERE t.account_id = $1 ${scope.where}`;
-    const parts = selections.map(({ match, rows, near, whole, since }) => {
+    const parts = selections.map(({ match, rows, near, whole }) => {
       const query = param(match);
       const condition = near ? `(t.terms @@ ${query}::tsquery OR t.near @@ ${query}::tsquery)` : `t.terms @@ ${query}::tsquery`;
       if (whole) return `(${base} AND ${condition})`;
-      if (rows <= BITMAP_ROWS) return `(${base} AND ${condition} LIMIT ${SELECTION_CAP})`;
-      if (!since) return `(${base} AND ${condition} ORDER BY t.occurred_at DESC LIMIT ${DENSE_SCAN})`;
-      // the newest DENSE_SCAN matches since `since` (see denseSince) through one bitmap, sorted; the rows
-      // before it are read, down the time index as before, only when those come up short: the same rows
-      const from = param(since);
-      return `(WITH recent AS MATERIALIZED (
-                 -- OFFSET 0: planned for all its rows (a bitmap), not walked down the time index for the first few
-                 SELECT * FROM (${base} AND ${condition} AND t.occurred_at >= ${from}::timestamptz OFFSET 0) r ORDER BY r.occurred_at DESC LIMIT ${DENSE_SCAN})
-               SELECT * FROM (
-                 SELECT * FROM recent
-                 UNION ALL
-                 (${base} AND ${condition} AND t.occurred_at < ${from}::timestamptz AND (SELECT count(*) FROM recent) < ${DENSE_SCAN} ORDER BY t.occurred_at DESC LIMIT ${DENSE_SCAN})
-               ) d ORDER BY d.occurred_at DESC LIMIT ${DENSE_SCAN})`;
+      return rows <= BITMAP_ROWS
+        ? `(${base} AND ${condition} LIMIT ${SELECTION_CAP})`
+        : `(${base} AND ${condition} ORDER BY t.occurred_at DESC LIMIT ${DENSE_SCAN})`;
     });
     if (window !== 'none' && plan.window) parts.push(`(${base} AND ${inWindow} ${window === 'capped' ? `LIMIT ${SELECTION_CAP}` : ''})`);
     const candidates: Array<{ chunk_id: string; coverage: number; in_window: boolean | null; occurred_at: Date }> = await this.db.query(
@@ -163,15 +149,6 @@ export class RecallSearchService {
       params,
     );
     return candidates.map((c) => ({ chunkId: c.chunk_id, score: chunkScore(c.coverage, c.in_window) })).sort((a, b) => b.score - a.score);
-  }
-
-  /** The times of the account's oldest and newest chunks (null without chunks). */
-  private async chunkSpan(accountId: string): Promise<ChunkSpan> {
-    const [row]: Array<{ oldest: Date | null; newest: Date | null }> = await this.db.query(
-      `SELECT min(occurred_at) AS oldest, max(occurred_at) AS newest FROM recall_chunk_terms WHERE account_id = $1`,
-      [accountId],
-    );
-    return { oldest: row?.oldest ?? null, newest: row?.newest ?? null };
   }
 
   /**
@@ -263,38 +240,6 @@ interface Selection {
   near: boolean;
   /** Read every row it matches (a small account's: at most config.exhaustiveChunks), neither capped nor cut to the newest. */
   whole?: boolean;
-  /** Of a selection cut to its newest: the time after which its newest are looked for first (see denseSince). */
-  since?: Date;
-}
-
-/**
- * Where a selection cut to its newest DENSE_SCAN (expected to match `rows` of the account's `chunks`)
- * should look first: since the time expected (matches spread evenly over the account's span) to hold
- * DENSE_SCAN_SLACK times as many. There its GIN matches AND the time index's range in one bitmap and
- * only matching rows are read; walking the time index reads every row back to the DENSE_SCAN-th
- * match, about DENSE_SCAN * chunks / rows of them (~2,900 rows, ~1,000 buffers, for a conjunction of
- * ~800 in 100,000 chunks). The bitmap costs the conjunction's posting lists, which grow with its
- * words' frequencies: it is the cheaper way only while it is expected to match fewer rows than the
- * walk would read (rows² < DENSE_SCAN * chunks); past that, none (the walk).
- */
-async function denseSince(rows: number, chunks: number, span: () => Promise<ChunkSpan>): Promise<Date | undefined> {
-  if (rows <= BITMAP_ROWS || rows * rows >= DENSE_SCAN * chunks) return undefined;
-  const { oldest: first, newest: last } = await span();
-  if (!first || !last) return undefined;
-  const [oldest, newest] = [first.getTime(), last.getTime()];
-  return new Date(newest - (newest - oldest) * Math.min(1, (DENSE_SCAN * DENSE_SCAN_SLACK) / rows));
-}
-
-/** The times of an account's oldest and newest chunks. */
-interface ChunkSpan {
-  oldest: Date | null;
-  newest: Date | null;
-}
-
-/** `load` run at the first call only, its promise shared by later ones. */
-function lazy<T>(load: () => Promise<T>): () => Promise<T> {
-  let promise: Promise<T> | undefined;
-  return () => (promise ??= load());
 }
 
 /** The request's filters on a chunk table aliased `alias` (its session, time, and the session's developer and project). */
