@@ -189,6 +189,14 @@ describe('core profile and insights through the provider', () => {
     const projections = [profileProjection, lifeInventoryProjection, insightProjection, contextProjection];
     const live = await Promise.all(projections.map((p) => checksumProjection(dataSource, p)));
     const calls = fake.requests.length;
+    // The last test's CLAUDE.md build logs its telemetry in a batch a little after the answer (TelemetryBatcher):
+    // the log's end is taken once it is there, so that what follows is the replay's alone.
+    const logged = async () => {
+      const events: string[] = [];
+      for await (const batch of log.read('events', 1, 500)) events.push(...batch.map((s) => `${s.event.type} ${s.event.sessionId}`));
+      return events;
+    };
+    await eventually(logged, (events) => events.includes('FeatureEventRecorded s-new'));
     const lastSeq = await log.lastSeq('events');
     const view = (await get('/v1/profile')).body;
     for (const projection of projections) await replayProjection(dataSource, log, projection);

@@ -1,8 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { DataSource } from 'typeorm';
-import type { EventEnvelope, PayloadOf } from '@mnemo/contracts';
-import { EVENT_LOG, EventContext, LOGGER, OnEvent, type EventLog, type Logger } from '@mnemo/eventing';
+import { DependencyError, type EventEnvelope, type PayloadOf } from '@mnemo/contracts';
+import { EVENT_LOG, EventContext, OnEvent, type EventLog } from '@mnemo/eventing';
 import { awaitCheckpoint, DATA_SOURCE } from '@mnemo/persistence';
 import { extractionFollows, segmentWindow, settledAs } from '../domain/extraction-window';
 import { segmentOrigin } from '../domain/fact-guards';
@@ -24,7 +24,6 @@ export class SegmentCompactedReactor {
   constructor(
     @Inject(EVENT_LOG) private readonly log: EventLog,
     @Inject(DATA_SOURCE) private readonly db: DataSource,
-    @Inject(LOGGER) private readonly logger: Logger,
     private readonly extractor: FactExtractionService,
   ) {}
 
@@ -62,8 +61,10 @@ export class SegmentCompactedReactor {
     const recorded = pauses.map((p) => ({ segment: p.segment, pausedSeq: Number(p.paused_seq), settled: p.settled }));
     const window = segmentWindow(segment, recorded, quiet[0] ? Number(quiet[0].through_seq) : null);
     if (!window) {
-      this.logger.warn({ eventId: event.id, sessionId, segment }, 'compaction outcome of a segment with no recorded pause: nothing to extract from');
-      return;
+      // The pause is logged before its outcome, so it is in a batch not committed yet: with two memory
+      // instances the checkpoint is the highest batch committed, and one killed mid-batch leaves its batch to
+      // be redelivered after later ones. Waited for (the consumer's dependency patience), never dropped.
+      throw new DependencyError('memory read model', `the pause of segment ${segment} of session "${sessionId}" is not projected yet`);
     }
     const { transcript, turns, person } = await windowTranscript(this.log, { accountId: event.accountId, sessionId }, window);
     await this.extractor.extract({
