@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { EventType, StoredEvent } from '@mnemo/contracts';
+import { DependencyError, type EventType, type StoredEvent } from '@mnemo/contracts';
+import type { EventContext, EventLog } from '@mnemo/eventing';
 import { applyEvents, dropSchema, openDataSource } from '@mnemo/persistence';
+import type { FactExtractionService } from '../extraction/fact-extraction.service';
+import { SegmentCompactedReactor } from '../reactors/segment-compacted.reactor';
 import { memorySessionsProjection } from './memory-sessions.projection';
 import { TEST_DATABASE_URL, uniqueName } from '../../../../tests/support/servers';
 
@@ -13,7 +16,10 @@ const stored = (seq: number, accountId: string, type: EventType, payload: unknow
 /**
  * Two memory instances share this projection's consumer and commit their batches side by side, so the
  * batch with a segment's outcome can land before the batch with its pause (the fault suite saw it after a
- * NATS restart). Whatever the order, the row must be the one a replay writes in log order.
+ * NATS restart). Whatever the order, the row must be the one a replay writes in log order, and the reactor
+ * that extracts once an outcome is logged waits for the pause: the checkpoint is the highest batch committed,
+ * so after one instance is killed mid-batch the outcome can reach it while the pause waits for redelivery
+ * (the fault suite lost an extraction that way).
  */
 describe('memory-sessions: a segment pause and its outcome, in either order', () => {
   const schema = uniqueName('memsess').toLowerCase();
@@ -41,5 +47,18 @@ describe('memory-sessions: a segment pause and its outcome, in either order', ()
     await applyEvents(db.manager, memorySessionsProjection, [pause]);
     expect(await pauseRow(reversed)).toEqual(await pauseRow(inOrder));
     expect(await pauseRow(inOrder)).toEqual([expect.objectContaining({ paused_seq: '10', settled: 'SegmentCompacted', settled_seq: '12' })]);
+  });
+
+  it('makes the extraction wait for a pause not projected yet, as a dependency, and extract nothing meanwhile', async () => {
+    const accountId = 'a-pause-pending';
+    const outcome = stored(12, accountId, 'SegmentCompacted', { segment: 1, summary: 'x', inputTokens: 1, outputTokens: 1, model: 'm' });
+    // another instance's later batch: the outcome projected and the checkpoint past it, the pause (seq 10) not yet
+    await applyEvents(db.manager, memorySessionsProjection, [outcome]);
+    const extract = jest.fn();
+    const reactor = new SegmentCompactedReactor({} as EventLog, db, { extract } as unknown as FactExtractionService);
+    const waiting = reactor.onSegmentCompacted(outcome.event, { stored: outcome } as EventContext);
+    await expect(waiting).rejects.toBeInstanceOf(DependencyError);
+    await expect(waiting).rejects.toThrow(/pause of segment 1 of session "s-1" is not projected yet/);
+    expect(extract).not.toHaveBeenCalled();
   });
 });
