@@ -217,9 +217,9 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
       await publish(owner, 'MemoryFactCreated', fact('h-1', 'Learns the cello.'), { projection: 'memory' });
       await eventually(() => get('/v1/context/memory-block', owner.apiKey), (r) => r.headers['x-mnemo-cache'] === 'hit');
       await eventually(() => get('/v1/context/claude-md?sessionId=s-front', owner.apiKey), (r) => r.headers['x-mnemo-cache'] === 'hit');
-      const block = await front().memoryBlock({ accountId: owner.accountId });
+      const block = (await front().memoryBlock({ accountId: owner.accountId })).hit;
       expect(block).toMatchObject({ cached: true, text: expect.stringContaining('Learns the cello.') });
-      expect((await front().claudeMd({ accountId: owner.accountId, sessionId: 's-front', pinned: [] }))?.markdown).toContain('Learns the cello.');
+      expect((await front().claudeMd({ accountId: owner.accountId, sessionId: 's-front', pinned: [] })).hit?.markdown).toContain('Learns the cello.');
 
       const put = await harness.http().put('/v1/account/settings').set('Authorization', `Bearer ${owner.apiKey}`).send({ egressAllowed: false });
       expect(put.status).toBe(200);
@@ -235,18 +235,18 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
       const kept = front();
       await publish(owner, 'MemoryFactCreated', fact('e-1', 'Plays chess on Sundays.'), { projection: 'memory' });
       await eventually(() => get('/v1/context/memory-block', owner.apiKey), (r) => r.headers['x-mnemo-cache'] === 'hit');
-      expect((await kept.memoryBlock({ accountId: owner.accountId }))?.text).toContain('Plays chess on Sundays.');
-      expect((await kept.memoryBlock({ accountId: owner.accountId }))?.text).toContain('Plays chess on Sundays.');
+      expect((await kept.memoryBlock({ accountId: owner.accountId })).hit?.text).toContain('Plays chess on Sundays.');
+      expect((await kept.memoryBlock({ accountId: owner.accountId })).hit?.text).toContain('Plays chess on Sundays.');
 
       await publish(owner, 'MemoryFactEdited', { factId: 'e-1', content: 'Plays go on Sundays.', version: 2 }, { projection: 'memory' });
-      const afterEdit = await kept.memoryBlock({ accountId: owner.accountId });
+      const afterEdit = (await kept.memoryBlock({ accountId: owner.accountId })).hit;
       expect(afterEdit?.text ?? '').not.toContain('chess');
       const served = await get('/v1/context/memory-block', owner.apiKey);
       expect(served.body.text).toContain('Plays go on Sundays.');
       expect(served.body.text).not.toContain('chess');
       // The rebuilt answer is what the front serves from now on.
-      await eventually(() => kept.memoryBlock({ accountId: owner.accountId }), (reply) => reply !== null);
-      expect((await kept.memoryBlock({ accountId: owner.accountId }))?.text).toContain('Plays go on Sundays.');
+      await eventually(() => kept.memoryBlock({ accountId: owner.accountId }), (read) => read.hit !== undefined);
+      expect((await kept.memoryBlock({ accountId: owner.accountId })).hit?.text).toContain('Plays go on Sundays.');
     });
 
     it("builds without reading the cache only at the version the front says it missed at, and serves a hit otherwise", async () => {

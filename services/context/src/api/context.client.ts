@@ -42,13 +42,13 @@ export class ContextClient {
 
   async claudeMd(request: ClaudeMdRequest): Promise<ClaudeMdReply> {
     const valid = ClaudeMdRequest.safeParse(request);
-    const front = valid.success ? await this.fromCache(() => this.front.claudeMdRendered(valid.data, 'reply', (value): ClaudeMdReply => ({ ...value, cached: true }))) : {};
+    const front = valid.success ? await this.fromCache(() => this.front.claudeMd(valid.data)) : {};
     return front.hit ?? ClaudeMdReply.parse(await this.ask(CONTEXT_RPC.claudeMd, withMiss(request, front)));
   }
 
   async memoryBlock(request: MemoryBlockRequest): Promise<MemoryBlockReply> {
     const valid = MemoryBlockRequest.safeParse(request);
-    const front = valid.success ? await this.fromCache(() => this.front.memoryBlockRendered(valid.data, 'reply', (value): MemoryBlockReply => ({ ...value, cached: true }))) : {};
+    const front = valid.success ? await this.fromCache(() => this.front.memoryBlock(valid.data)) : {};
     return front.hit ?? MemoryBlockReply.parse(await this.ask(CONTEXT_RPC.memoryBlock, withMiss(request, front)));
   }
 

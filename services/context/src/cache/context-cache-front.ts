@@ -46,14 +46,14 @@ export class ContextCacheFront {
     this.stamper = new UsedMemoryStamper(deps);
   }
 
-  /** A cached CLAUDE.md as the RPC answers it, or null. */
-  async claudeMd(request: ClaudeMdRequest): Promise<ClaudeMdReply | null> {
-    return this.rendered(request.accountId, claudeMdCacheName(request), 'reply', asReply<Omit<ClaudeMdReply, 'cached'>>).then((read) => read.hit ?? null);
+  /** A cached CLAUDE.md as the RPC answers it, or the version it missed at. */
+  claudeMd(request: ClaudeMdRequest): Promise<FrontRead<ClaudeMdReply>> {
+    return this.rendered(request.accountId, claudeMdCacheName(request), 'reply', asReply<Omit<ClaudeMdReply, 'cached'>>);
   }
 
-  /** A cached memory block as the RPC answers it, or null. */
-  async memoryBlock(request: MemoryBlockRequest): Promise<MemoryBlockReply | null> {
-    return this.rendered(request.accountId, MEMORY_BLOCK_CACHE_NAME, 'reply', asReply<Omit<MemoryBlockReply, 'cached'>>).then((read) => read.hit ?? null);
+  /** A cached memory block as the RPC answers it, or the version it missed at. */
+  memoryBlock(request: MemoryBlockRequest): Promise<FrontRead<MemoryBlockReply>> {
+    return this.rendered(request.accountId, MEMORY_BLOCK_CACHE_NAME, 'reply', asReply<Omit<MemoryBlockReply, 'cached'>>);
   }
 
   /** A cached CLAUDE.md as `render` turns it into what is sent, rendered once per entry and `format`. */

@@ -27,7 +27,7 @@ export interface ContextHandlerDeps {
   cacheTtlMs?: number;
 }
 
-/** A context built on a cache miss: its sources, loaded while the cache is read, then assembled. */
+/** A context built on a cache miss: its sources loaded, then assembled. */
 interface ContextBuild<S, T> {
   load: () => Promise<S>;
   /** Pure assembly; `record` appends its telemetry, after the answer is sent. */
