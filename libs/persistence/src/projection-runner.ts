@@ -21,10 +21,10 @@ export interface ProjectorOptions {
  * statement, no transaction, no lock, since no table of the projection changes.
  */
 export async function applyBatch(dataSource: DataSource, projection: Projection, events: StoredEvent[]): Promise<void> {
-  const relevant = events.filter((stored) => projection.handles.includes(stored.event.type));
-  const lastSeq = events.reduce((max, stored) => Math.max(max, stored.seq), 0);
+  const relevant = relevantTo(projection, events);
+  const lastSeq = lastSeqOf(events);
   if (relevant.length === 0) {
-    await dataSource.query(CHECKPOINT_SQL, [projection.name, lastSeq]);
+    await writeCheckpoint(dataSource, projection.name, lastSeq);
     return;
   }
   const runner = dataSource.createQueryRunner();
@@ -44,8 +44,18 @@ export async function applyBatch(dataSource: DataSource, projection: Projection,
 }
 
 export async function applyEvents(sql: Sql, projection: Projection, events: StoredEvent[]): Promise<void> {
-  await applyRelevant(sql, projection, events.filter((stored) => projection.handles.includes(stored.event.type)));
-  await writeCheckpoint(sql, projection.name, events.reduce((max, stored) => Math.max(max, stored.seq), 0));
+  await applyRelevant(sql, projection, relevantTo(projection, events));
+  await writeCheckpoint(sql, projection.name, lastSeqOf(events));
+}
+
+/** The events of `events` the projection handles, in their order. */
+export function relevantTo(projection: Projection, events: StoredEvent[]): StoredEvent[] {
+  return events.filter((stored) => projection.handles.includes(stored.event.type));
+}
+
+/** The highest sequence among `events`, or `from` (0) when there are none. */
+export function lastSeqOf(events: StoredEvent[], from = 0): number {
+  return events.reduce((max, stored) => Math.max(max, stored.seq), from);
 }
 
 /** Advances a projection's checkpoint to `lastSeq` (never back). */

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { StoredEvent } from '@mnemo/contracts';
 import type { EventLog } from '@mnemo/eventing';
 import { projectionLockKey, recreateSchema, type BulkSql, type Projection, type Sql } from './projection';
-import { applyEvents, writeCheckpoint } from './projection-runner';
+import { applyEvents, lastSeqOf, relevantTo, writeCheckpoint } from './projection-runner';
 import { copyIn } from './copy-in';
 
 /** Events per read from the log and per apply: large enough that a statement's fixed cost is small. */
@@ -47,7 +47,7 @@ export async function replayProjection(
     const loader = projection.replayLoader && (await acceptsCopy(sql)) ? projection.replayLoader() : undefined;
     await loader?.begin(sql);
     const apply = loader
-      ? (batch: StoredEvent[]) => loader.applyMany(sql, batch.filter((stored) => projection.handles.includes(stored.event.type)))
+      ? (batch: StoredEvent[]) => loader.applyMany(sql, relevantTo(projection, batch))
       : (batch: StoredEvent[]) => applyEvents(sql, projection, batch);
     // Pipelined (issue 17): while Postgres applies one batch, the next is read from the log and parsed;
     // batches still apply one after another, in log order, on this one connection.
@@ -60,7 +60,7 @@ export async function replayProjection(
         applying = apply(upToEnd);
         // observed here so a failure waits for the next `await applying` instead of going unhandled
         applying.catch(() => undefined);
-        appliedSeq = upToEnd.reduce((max, stored) => Math.max(max, stored.seq), appliedSeq);
+        appliedSeq = lastSeqOf(upToEnd, appliedSeq);
       }
       events += upToEnd.length;
       options.onProgress?.(upToEnd.at(-1)?.seq ?? lastSeq, lastSeq);
