@@ -1,10 +1,9 @@
 import { looksRandom, UUID } from './entropy';
 import type { KeywordSite } from './keyword-sites';
-import { type Candidate, RANK_ENTROPY, type SecretKind } from './secret-kind';
+import { type Candidate, PLACEHOLDER_START, RANK_ENTROPY, type SecretKind } from './secret-kind';
 
 /** Starts on a letter, digit, + or / (not the n of an escaped \\n) so the `=` of `KEY=value` is never swallowed; base64 padding may end it. */
 const CANDIDATE = /(?<!\\)[A-Za-z0-9+/][A-Za-z0-9+/_.!#%*@^~-]{9,}={0,2}/g;
-const PLACEHOLDER_START = '[REDACTED:';
 const AFTER_CHARS = 160;
 const AFTER_WORDS = 5;
 const BEFORE_CHARS = 80;

@@ -1,6 +1,6 @@
 import { isEscapeLetter } from './references';
 import { CONTEXT_RULES, type ContextRule } from './rules/context.rules';
-import { type Candidate, RANK_SHAPE } from './secret-kind';
+import { type Candidate, PLACEHOLDER_START, RANK_SHAPE } from './secret-kind';
 import { findKeywords, type KeywordHits, PROVIDER_NAMES } from './text-keywords';
 
 interface CompiledContextRule {
@@ -24,7 +24,6 @@ for (const rule of CONTEXT_RULES) {
 const WINDOW_CHARS = 240;
 const WINDOW_WORDS = 8;
 const BLOCK_LINES = 4;
-const PLACEHOLDER_START = '[REDACTED:';
 /** The rest of a line that opens a block under the provider's name: `cloudflare:`, `[twilio]`, `"snyk": {`. */
 const BLOCK_OPENER = /^[\w.-]*["'\]]?\s*(?::|=\s*\{|\{|:\s*\{)?\s*$/;
 

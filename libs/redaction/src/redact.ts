@@ -13,6 +13,7 @@ import {
   type Candidate,
   type Finding,
   PLACEHOLDER_SOURCE,
+  PLACEHOLDER_START,
   placeholder,
   type RedactionResult,
 } from './secret-kind';
@@ -20,7 +21,6 @@ import {
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 const PLACEHOLDER = new RegExp(PLACEHOLDER_SOURCE, 'y');
-const PLACEHOLDER_START = '[REDACTED:';
 
 /** A pass only ever replaces text that is not yet a placeholder, so this bound is never reached in practice. */
 const MAX_PASSES = 8;
