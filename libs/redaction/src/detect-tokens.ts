@@ -338,9 +338,7 @@ function matchAt(text: string, at: number, { rule, regex, startsWord }: Compiled
 
 /** B fails here for certain: the previous character continues a word and is not an escape's letter. */
 function continuesWord(text: string, at: number): boolean {
-  const c = text.charCodeAt(at - 1);
-  const word = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 93;
-  return word && text.charCodeAt(at - 2) !== 92;
+  return CONTINUES_WORD[text.charCodeAt(at - 1)] === 1 && text.charCodeAt(at - 2) !== 92;
 }
 
 function isRunChar(code: number): boolean {
