@@ -1,3 +1,5 @@
+import { estimateTokens } from '@mnemo/llm';
+
 /** Dollars per million input tokens of OpenAI's embedding models (list prices); an endpoint's own models are unknown here. */
 const EMBEDDING_PRICES: Readonly<Record<string, number>> = {
   'text-embedding-3-small': 0.02,
@@ -18,7 +20,7 @@ export function embeddingPricePerMTok(model: string, configured?: number): numbe
 /** The most tokens a text can be: no tokenizer makes more tokens than the text has UTF-8 bytes. */
 export const worstCaseTokens = (texts: readonly string[]): number => texts.reduce((sum, text) => sum + Buffer.byteLength(text, 'utf8'), 0);
 
-/** Tokens an endpoint that does not say is assumed to have billed: about four characters each. */
-export const estimatedTokens = (texts: readonly string[]): number => texts.reduce((sum, text) => sum + Math.ceil(text.length / 4), 0);
+/** Tokens an endpoint that does not say is assumed to have billed: the LLM runtime's estimate, per text. */
+export const estimatedTokens = (texts: readonly string[]): number => texts.reduce((sum, text) => sum + estimateTokens(text), 0);
 
 export const costUsd = (tokens: number, pricePerMTok: number): number => (tokens * pricePerMTok) / 1_000_000;
