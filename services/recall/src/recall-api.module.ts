@@ -15,22 +15,15 @@ import { VisitedController } from './api/visited.controller';
 import { VisitedLedgerService } from './api/visited-ledger.service';
 import { RecallSearchService } from './api/recall-search.service';
 import { loadRecallConfig } from './recall.config';
-import { EMBEDDER, RECALL_CONFIG } from './recall.constants';
-import { COST_GUARD, type CostGuard } from '@mnemo/llm';
-import { LOGGER, type Logger } from '@mnemo/eventing';
-import { createEmbedder } from './embedding/metered-embedder';
-import type { RecallConfig } from './recall.config';
+import { RECALL_CONFIG } from './recall.constants';
+import { embedderProvider } from './embedding/metered-embedder';
 
 /** Recall's HTTP surface, mounted on the gateway. */
 @Module({
   controllers: [RecallController, PriorWorkController, PriorDecisionsController, VisitedController, StatsController, RecallAdminController],
   providers: [
     { provide: RECALL_CONFIG, useFactory: (env: Environment) => loadRecallConfig(env), inject: [ENVIRONMENT] },
-    {
-      provide: EMBEDDER,
-      useFactory: (config: RecallConfig, costGuard: CostGuard | undefined, logger: Logger) => createEmbedder(config.embeddings, costGuard ?? null, logger),
-      inject: [RECALL_CONFIG, { token: COST_GUARD, optional: true }, LOGGER],
-    },
+    embedderProvider,
     RecallSearchService, PriorWorkService, PriorDecisionsService, VisitedLedgerService, QueryLogService, RecallStatsService, RecallAdminService, DecisionDistillerService,
   ],
 })

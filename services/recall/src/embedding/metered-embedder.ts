@@ -1,8 +1,10 @@
+import type { FactoryProvider } from '@nestjs/common';
 import { MnemoError } from '@mnemo/contracts';
-import type { CostGuard } from '@mnemo/llm';
-import type { Logger } from '@mnemo/eventing';
+import { COST_GUARD, type CostGuard } from '@mnemo/llm';
+import { LOGGER, type Logger } from '@mnemo/eventing';
 import { costUsd, estimatedTokens, worstCaseTokens } from '../domain/embedding-price';
-import type { EmbeddingsConfig } from '../recall.config';
+import type { EmbeddingsConfig, RecallConfig } from '../recall.config';
+import { EMBEDDER, RECALL_CONFIG } from '../recall.constants';
 import type { Embedder, EmbeddingsEndpoint } from './embedder.port';
 import { OpenAiEmbeddings } from './openai-embeddings.adapter';
 
@@ -72,6 +74,13 @@ export function createEmbedder(config: EmbeddingsConfig | null, costGuard: CostG
   const endpoint = new OpenAiEmbeddings(config);
   return costGuard ? new MeteredEmbedder(endpoint, costGuard, config.usdPerMTok, logger) : unmetered(endpoint);
 }
+
+/** The EMBEDDER provider, one for the API and the reactors alike: metered where the platform provides a cost guard. */
+export const embedderProvider: FactoryProvider<Embedder | null> = {
+  provide: EMBEDDER,
+  useFactory: (config: RecallConfig, costGuard: CostGuard | undefined, logger: Logger) => createEmbedder(config.embeddings, costGuard ?? null, logger),
+  inject: [RECALL_CONFIG, { token: COST_GUARD, optional: true }, LOGGER],
+};
 
 /** An endpoint used as it is: only where no cost guard exists (a service wired without the platform's). */
 const unmetered = (endpoint: EmbeddingsEndpoint): Embedder => ({
