@@ -4,7 +4,7 @@ import { redact } from '@mnemo/redaction';
 import { chunkIdOf, chunkText, isProse } from '../domain/chunk-turn';
 import { packChunks, type ChunkTurn } from '../domain/pack-chunks';
 import { lexemeDelta } from '../domain/lexeme-delta';
-import { TURN_LEXEMES_SQL } from './recall-turn-lexemes.migration';
+import { TURN_LEXEMES_SQL } from './turn-lexemes.writes';
 
 export type TurnEvent = StoredEvent<'TurnRecorded', PayloadOf<'TurnRecorded'>>;
 

@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { TURN_LEXEMES_SQL } from './turn-lexemes.writes';
 
 /**
  * Each chunk's turns' lexemes (a JSON array per turn, in the turns' order), written with the chunk, so
@@ -19,8 +20,3 @@ export class RecallTurnLexemes1764500000460 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE recall_chunks DROP COLUMN IF EXISTS turn_lexemes`);
   }
 }
-
-/** The lexemes of each turn of a chunk's `turns` (a jsonb array of {text}), as recall's present step scores them: one SQL expression, for the projection and the backfill alike. */
-export const TURN_LEXEMES_SQL = (turns: string) =>
-  `(SELECT coalesce(jsonb_agg(to_jsonb(tsvector_to_array(to_tsvector('english', tl.turn ->> 'text'))) ORDER BY tl.n), '[]'::jsonb)
-    FROM jsonb_array_elements(${turns}) WITH ORDINALITY AS tl(turn, n))`;
