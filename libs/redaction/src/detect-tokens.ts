@@ -44,7 +44,7 @@ const IN_REACH = IN_REACH_RULES.map((r) => {
   const continues = new Uint8Array(65536);
   for (let c = 0; c < 65536; c++) continues[c] = continuedBy.test(String.fromCharCode(c)) ? 1 : 0;
   return { compiled: [compile(r)], continues };
-});
+})[0] ?? null;
 const WORD_START_TRIGGERED = TRIGGERED.filter(atStart);
 
 /** Literal prefixes with a space (`Bearer `, `Token token=`): they sit just before a run, not inside one. */
@@ -146,7 +146,7 @@ class TriggerInReach {
 /** Provider-shaped tokens (prefix keys, JWTs, Bearer/Basic credentials, webhook URLs). */
 export function detectTokens(text: string): Candidate[] {
   const found: Candidate[] = [];
-  const inReach = IN_REACH.length === 0 ? null : new TriggerInReach(text, IN_REACH[0]!.compiled, IN_REACH[0]!.continues);
+  const inReach = IN_REACH === null ? null : new TriggerInReach(text, IN_REACH.compiled, IN_REACH.continues);
   let doneUntil = 0;
   let from = 0;
   let run: Run | null;
