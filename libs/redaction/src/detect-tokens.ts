@@ -1,3 +1,4 @@
+import { codeUnitTable } from './code-unit-table';
 import { LiteralMatcher } from './literal-matcher';
 import { literalTrie } from './literal-trie';
 import { TOKEN_RULES } from './token-rules';
@@ -40,10 +41,7 @@ const IN_REACH_RULES = TOKEN_RULES.filter((r) => r.reach !== undefined);
 if (IN_REACH_RULES.length > 1) throw new Error('one token rule with a reach at most');
 const IN_REACH = IN_REACH_RULES.map((r) => {
   if (!r.trigger || r.back === undefined || /[\\^$.*+?()[\]{}|]/.test(r.trigger)) throw new Error(`reach needs a literal trigger and back: ${r.kind}`);
-  const continuedBy = new RegExp(`[${r.reach!.continuedBy}]`);
-  const continues = new Uint8Array(65536);
-  for (let c = 0; c < 65536; c++) continues[c] = continuedBy.test(String.fromCharCode(c)) ? 1 : 0;
-  return { compiled: [compile(r)], continues };
+  return { compiled: [compile(r)], continues: codeUnitTable(new RegExp(`[${r.reach!.continuedBy}]`)) };
 })[0] ?? null;
 const WORD_START_TRIGGERED = TRIGGERED.filter(atStart);
 
@@ -258,8 +256,7 @@ function nextWordStart(text: string, from: number, limit: number): WordStart | n
 }
 
 /** `[A-Za-z0-9_\]]`: a character B does not start a shape after (unless a backslash makes it an escape's letter). */
-const CONTINUES_WORD = new Uint8Array(65536);
-for (let c = 0; c < 128; c++) CONTINUES_WORD[c] = /[A-Za-z0-9_\]]/.test(String.fromCharCode(c)) ? 1 : 0;
+const CONTINUES_WORD = codeUnitTable(/[A-Za-z0-9_\]]/);
 
 /**
  * Prefix and trigger hits inside one run, in order of position; each hit is matched against the whole

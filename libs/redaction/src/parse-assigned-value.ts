@@ -1,3 +1,4 @@
+import { codeUnitTable } from './code-unit-table';
 import type { KeywordSite } from './keyword-sites';
 
 export interface ValueSpan {
@@ -6,21 +7,13 @@ export interface ValueSpan {
 }
 
 const QUOTES = `"'\``;
-const ALL_CODE_UNITS = Array.from({ length: 65536 }, (_, c) => String.fromCharCode(c)).join('');
 /** Characters that end an unquoted value in the middle of a line. */
 const INLINE_END = /[\s,;&)}\]"'`<>(\\]/;
 /** Both sets as tables over UTF-16 code units (what the regexes test one character at a time), 1 = ends a value. */
-const ENDS_INLINE = endTable(INLINE_END);
+const ENDS_INLINE = codeUnitTable(INLINE_END);
 /** Characters that end an unquoted value on a `.env`/YAML line. */
 const LINE_END = /[\r\n\\"'`]/;
-const ENDS_LINE = endTable(LINE_END);
-
-function endTable(set: RegExp): Uint8Array {
-  const table = new Uint8Array(65536);
-  // One search over every code unit, not 65,536 tests.
-  for (const m of ALL_CODE_UNITS.matchAll(new RegExp(set.source, 'g'))) table[m.index] = 1;
-  return table;
-}
+const ENDS_LINE = codeUnitTable(LINE_END);
 const MAX_QUOTED = 8192;
 const LINE_PREFIX = /^[ \t]*(?:(?:export|set|setx|declare|local|readonly|ENV|-)[ \t]+)?$/;
 const AUTH_SCHEME = /^(?:Bearer|Basic|Token|Digest)[ \t]+/i;
