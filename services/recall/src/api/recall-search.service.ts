@@ -81,7 +81,7 @@ export class RecallSearchService {
     const { lexemes, totalIdf, chunks } = weighed;
     const small = chunks <= this.config.exhaustiveChunks;
     const selection = candidateLexemes(lexemes, chunks, small ? Number.POSITIVE_INFINITY : SELECT_BUDGET);
-    const anyRows = lexemes.filter((l) => selection.any.includes(l.lexeme)).reduce((sum, l) => sum + l.df, 0);
+    const { anyRows } = selection;
     const or = (words: string[]) => words.map((l) => tsqueryOperand(l)).join(' | ');
     const and = (words: string[]) => words.map((l) => tsqueryOperand(l)).join(' & ');
     const selections: Selection[] = [];

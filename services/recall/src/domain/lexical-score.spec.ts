@@ -45,6 +45,7 @@ describe('candidate lexemes', () => {
   it('selects by any of the rare lexemes within the budget and by all of the shortest run of common ones expected to fit it', () => {
     expect(candidateLexemes(lexemes, 100_000, 400)).toEqual({
       any: ['lonimtrolo'],
+      anyRows: 100,
       all: ['gispelren', 'zorta'],
       allRows: expect.closeTo(140, 0),
       fallback: { lexeme: 'gispelren', df: 1_000 },
@@ -54,6 +55,7 @@ describe('candidate lexemes', () => {
   it('takes every lexeme by any in a small account, as scoring all matches costs nothing there', () => {
     expect(candidateLexemes(lexemes.map((l) => ({ ...l, df: Math.min(l.df, 9) })), 60, 400)).toEqual({
       any: ['fen', 'gispelren', 'lonimtrolo', 'zorta'],
+      anyRows: 36,
       all: [],
       allRows: 0,
       fallback: undefined,
@@ -64,6 +66,6 @@ describe('candidate lexemes', () => {
     const common = candidateLexemes([{ lexeme: 'fen', df: 60_000 }, { lexeme: 'lo', df: 80_000 }], 100_000, 400);
     expect(common).toMatchObject({ any: [], all: ['fen', 'lo'], fallback: { lexeme: 'fen' } });
     expect(common.allRows).toBeCloseTo(48_000);
-    expect(candidateLexemes([{ lexeme: 'fen', df: 60_000 }], 100_000, 400)).toEqual({ any: [], all: [], allRows: 0, fallback: { lexeme: 'fen', df: 60_000 } });
+    expect(candidateLexemes([{ lexeme: 'fen', df: 60_000 }], 100_000, 400)).toEqual({ any: [], anyRows: 0, all: [], allRows: 0, fallback: { lexeme: 'fen', df: 60_000 } });
   });
 });

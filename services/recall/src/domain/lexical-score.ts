@@ -56,8 +56,9 @@ const UBIQUITOUS_SHARE = 0.25;
 
 /** How a question's lexemes find candidate chunks (see candidateLexemes). */
 export interface CandidateLexemes {
-  /** Rare lexemes: a chunk holding any of them is a candidate (their document frequencies sum within the budget). */
+  /** Rare lexemes: a chunk holding any of them is a candidate (their document frequencies, `anyRows`, sum within the budget). */
   any: string[];
+  anyRows: number;
   /** Common lexemes: a chunk holding all of them is a candidate; `allRows` is how many chunks that is expected to be. */
   all: string[];
   allRows: number;
@@ -94,5 +95,5 @@ export function candidateLexemes(lexemes: ReadonlyArray<{ lexeme: string; df: nu
     if (all.length >= 2 && allRows <= budget) break;
   }
   const fallback = rest[0] ? { lexeme: rest[0].lexeme, df: rest[0].df } : undefined;
-  return all.length >= 2 ? { any, all, allRows, fallback } : { any, all: [], allRows: 0, fallback };
+  return all.length >= 2 ? { any, anyRows: rows, all, allRows, fallback } : { any, anyRows: rows, all: [], allRows: 0, fallback };
 }
