@@ -80,6 +80,10 @@ export class ChunkEmbeddingsSweep extends PeriodicSweep {
 
 function byAccount<T extends { accountId: string }>(chunks: readonly T[]): Map<string, T[]> {
   const groups = new Map<string, T[]>();
-  for (const chunk of chunks) groups.set(chunk.accountId, [...(groups.get(chunk.accountId) ?? []), chunk]);
+  for (const chunk of chunks) {
+    const group = groups.get(chunk.accountId);
+    if (group) group.push(chunk);
+    else groups.set(chunk.accountId, [chunk]);
+  }
   return groups;
 }
