@@ -1,0 +1,67 @@
+import type { DataSource } from 'typeorm';
+import { InProcessEventLog, type Logger } from '@mnemo/eventing';
+import { dropSchema, MemoryCache, openDataSource } from '@mnemo/persistence';
+import { TEST_DATABASE_URL, uniqueName } from '../../../../tests/support/servers';
+import { contextLifeInventoryProjection } from '../projections/context-life-inventory.projection';
+import { contextSourcesProjection } from '../projections/context-sources.projection';
+import { contextMigrations } from '../projections/context-versions.migration';
+import { contextProjection } from '../projections/context.projection';
+import { ContextHandler } from '../rpc/context.handler';
+
+/** Postgres tries five custom plans before it may settle on the generic one. */
+const BUILDS = 8;
+
+describe('the sources statements (real Postgres)', () => {
+  const ns = uniqueName('ctxplan');
+  const accountId = 'acct-plans';
+  let db: DataSource;
+  let handler: ContextHandler;
+  const log = new InProcessEventLog({ dataDir: null });
+  const logger = { warn: () => undefined, info: () => undefined, error: () => undefined, debug: () => undefined } as unknown as Logger;
+
+  beforeAll(async () => {
+    // One connection, so every build prepares and reuses its statement on the connection read below.
+    db = await openDataSource({
+      url: TEST_DATABASE_URL,
+      poolSize: 1,
+      migrations: [...contextProjection.migrations, ...contextSourcesProjection.migrations, ...contextLifeInventoryProjection.migrations, ...contextMigrations],
+      schema: ns,
+    });
+    // An account with many memories: the limits then matter to the planner.
+    await db.query(
+      `INSERT INTO context_memory_facts (account_id, id, fact_type, content, confidence, status, sensitive, confirmed, created_at, updated_at, last_seq)
+       SELECT $1, 'm-' || n, 'preference', 'Likes walking ' || n, 'medium', 'active', false, n % 20 = 0,
+              timestamptz '2026-01-01' + n * interval '1 minute', timestamptz '2026-01-01' + n * interval '1 minute', 0
+       FROM generate_series(1, 10000) AS n`,
+      [accountId],
+    );
+    await db.query('ANALYZE context_memory_facts');
+    handler = new ContextHandler({ db, cache: new MemoryCache(), log, logger });
+  });
+  afterAll(async () => {
+    await handler?.close();
+    await log.close();
+    await db?.destroy();
+    await dropSchema(TEST_DATABASE_URL, ns);
+  });
+
+  const statements = async () =>
+    (await db.query(`SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name LIKE 'mnemo_context_sources_%'`)) as Array<{
+      generic_plans: string;
+      custom_plans: string;
+    }>;
+
+  it('plans the CLAUDE.md and memory block sources once per connection, not at every build', async () => {
+    for (let n = 0; n < BUILDS; n += 1) {
+      // Missed at version 0 (the account has no version row yet): the handler builds without reading the cache.
+      await handler.claudeMd({ accountId, sessionId: `s-${n}`, pinned: [], cacheMissedAt: 0 });
+      await handler.memoryBlock({ accountId, cacheMissedAt: 0 });
+    }
+    const prepared = await statements();
+    expect(prepared).toHaveLength(2);
+    for (const statement of prepared) {
+      expect(Number(statement.custom_plans) + Number(statement.generic_plans)).toBe(BUILDS);
+      expect(Number(statement.generic_plans)).toBeGreaterThan(0);
+    }
+  });
+});
