@@ -7,11 +7,12 @@ import { contextSourcesProjection } from '../projections/context-sources.project
 import { contextMigrations } from '../projections/context-versions.migration';
 import { contextProjection } from '../projections/context.projection';
 import { ContextHandler } from '../rpc/context.handler';
+import { SourceReader } from './source-reader';
 
 /** Postgres tries five custom plans before it may settle on the generic one. */
 const BUILDS = 8;
 
-describe('the sources statements (real Postgres)', () => {
+describe('SourceReader: the gate and sources statements (real Postgres)', () => {
   const ns = uniqueName('ctxplan');
   const accountId = 'acct-plans';
   let db: DataSource;
@@ -45,8 +46,8 @@ describe('the sources statements (real Postgres)', () => {
     await dropSchema(TEST_DATABASE_URL, ns);
   });
 
-  const statements = async () =>
-    (await db.query(`SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name LIKE 'mnemo_context_sources_%'`)) as Array<{
+  const statements = async (prefix: string) =>
+    (await db.query(`SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name LIKE $1`, [`${prefix}%`])) as Array<{
       generic_plans: string;
       custom_plans: string;
     }>;
@@ -57,11 +58,33 @@ describe('the sources statements (real Postgres)', () => {
       await handler.claudeMd({ accountId, sessionId: `s-${n}`, pinned: [], cacheMissedAt: 0 });
       await handler.memoryBlock({ accountId, cacheMissedAt: 0 });
     }
-    const prepared = await statements();
+    const prepared = await statements('mnemo_context_sources_');
     expect(prepared).toHaveLength(2);
     for (const statement of prepared) {
       expect(Number(statement.custom_plans) + Number(statement.generic_plans)).toBe(BUILDS);
       expect(Number(statement.generic_plans)).toBeGreaterThan(0);
     }
+    // each build opened the gate for its one account
+    const [gate] = await statements('mnemo_context_gate_one_');
+    expect(Number(gate.custom_plans) + Number(gate.generic_plans)).toBe(2 * BUILDS);
+    expect(Number(gate.generic_plans)).toBeGreaterThan(0);
+  });
+
+  it('opens the gates of accounts asked together each with its own switches and version, in one statement', async () => {
+    await db.query(`INSERT INTO account_settings (account_id, egress_allowed, health_module_on, updated_at, last_seq) VALUES ('acct-shut', false, false, now(), 1), ('acct-health', true, true, now(), 1)`);
+    await db.query(`INSERT INTO context_versions (account_id, version) VALUES ('acct-health', 7)`);
+    // the first read goes alone; the three that arrive while it is in flight share the next statement
+    const [first, shut, health, plain] = await Promise.allSettled([
+      SourceReader.open(db, accountId),
+      SourceReader.open(db, 'acct-shut'),
+      SourceReader.open(db, 'acct-health'),
+      SourceReader.open(db, accountId),
+    ]);
+    expect(first).toMatchObject({ status: 'fulfilled', value: { switches: { egressAllowed: true, healthModuleOn: false }, stamp: { accountId, version: 0 } } });
+    expect(shut).toMatchObject({ status: 'rejected', reason: { code: 'forbidden' } });
+    expect(health).toMatchObject({ status: 'fulfilled', value: { switches: { egressAllowed: true, healthModuleOn: true }, stamp: { accountId: 'acct-health', version: 7 } } });
+    expect(plain).toMatchObject({ status: 'fulfilled', value: { stamp: { accountId, version: 0 } } });
+    const [many] = await statements('mnemo_context_gate_3');
+    expect(Number(many.custom_plans) + Number(many.generic_plans)).toBe(1);
   });
 });
