@@ -132,8 +132,8 @@ describe.each([
       Promise.all([
         db.query(`SELECT lexeme, df FROM recall_lexemes WHERE account_id = $1 ORDER BY lexeme`, [account.accountId]) as Promise<Array<{ lexeme: string; df: number }>>,
         db.query(
-          `SELECT lexeme, count(*)::int AS df FROM (SELECT unnest(tsvector_to_array(terms)) AS lexeme FROM recall_chunk_terms WHERE account_id = $1
-             UNION ALL SELECT '' FROM recall_chunk_terms WHERE account_id = $1) l GROUP BY lexeme ORDER BY lexeme`,
+          `SELECT lexeme, count(*)::int AS df FROM (SELECT unnest(tsvector_to_array(to_tsvector('english', text))) AS lexeme FROM recall_chunks WHERE account_id = $1
+             UNION ALL SELECT '' FROM recall_chunks WHERE account_id = $1) l GROUP BY lexeme ORDER BY lexeme`,
           [account.accountId],
         ) as Promise<Array<{ lexeme: string; df: number }>>,
       ]);
@@ -141,6 +141,15 @@ describe.each([
     const [kept, counted] = await eventually(counts, ([a, b]) => chunks(b) >= 2 && JSON.stringify(a) === JSON.stringify(b));
     expect(chunks(counted)).toBeGreaterThanOrEqual(2);
     expect(kept).toEqual(counted);
+    // and the terms retrieval scans are those of the chunks' own text and context, row for row
+    const terms: Array<{ chunk_id: string; same: boolean }> = await db.query(
+      `SELECT c.chunk_id, t.term_hashes = ARRAY(SELECT hashtext(l) FROM unnest(tsvector_to_array(to_tsvector('english', c.text))) l)
+                AND t.near_hashes = ARRAY(SELECT hashtext(l) FROM unnest(tsvector_to_array(to_tsvector('english', c.context))) l) AS same
+       FROM recall_chunks c FULL JOIN recall_chunk_terms t USING (account_id, chunk_id) WHERE coalesce(c.account_id, t.account_id) = $1`,
+      [account.accountId],
+    );
+    expect(terms.length).toBe(chunks(counted));
+    expect(terms.filter((row) => !row.same)).toEqual([]);
   });
 
   it('answers 400 naming the field, and 401 without a key', async () => {

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { idf, type WeightedLexeme } from '../domain/lexical-score';
 import { CHUNK_COUNT_LEXEME } from '../domain/lexeme-delta';
+import { CHUNK_LEXEMES_SQL, LEXEME_HASH_SQL } from '../projections/turn-lexemes.writes';
 
 /** Document frequencies are counted up to this: past it a lexeme is common, whatever its exact count. */
 export const DF_CAP = 1000;
@@ -11,18 +12,24 @@ export type LexicalTable = 'recall_decisions';
 /**
  * The lexemes of `text` (Postgres's English stemming) with their exact df and idf among the account's
  * chunks, read from recall_lexemes (kept by the projection): one index lookup per lexeme, whatever
- * the account's size; with the account's chunk count.
+ * the account's size; with the account's chunk count and each lexeme's hash.
  */
-export async function weighChunkLexemes(db: DataSource, accountId: string, text: string): Promise<{ lexemes: Array<WeightedLexeme & { df: number }>; total: number }> {
+export async function weighChunkLexemes(db: DataSource, accountId: string, text: string): Promise<{ lexemes: ChunkLexeme[]; total: number }> {
   if (!text.trim()) return { lexemes: [], total: 0 };
-  const rows: Array<{ lexeme: string; df: number }> = await db.query(
-    `SELECT q.l AS lexeme, coalesce(x.df, 0)::int AS df
-     FROM (SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('english', $2))) AS l UNION ALL SELECT $3) q
+  const rows: Array<{ lexeme: string; df: number; hash: number }> = await db.query(
+    `SELECT q.l AS lexeme, coalesce(x.df, 0)::int AS df, ${LEXEME_HASH_SQL('q.l')} AS hash
+     FROM (SELECT DISTINCT unnest(${CHUNK_LEXEMES_SQL('$2')}) AS l UNION ALL SELECT $3) q
      LEFT JOIN recall_lexemes x ON x.account_id = $1 AND x.lexeme = q.l`,
     [accountId, text, CHUNK_COUNT_LEXEME],
   );
   const total = rows.find((r) => r.lexeme === CHUNK_COUNT_LEXEME)?.df ?? 0;
-  return { lexemes: rows.filter((r) => r.lexeme !== CHUNK_COUNT_LEXEME).map((r) => ({ lexeme: r.lexeme, df: r.df, idf: idf(r.df, total) })), total };
+  return { lexemes: rows.filter((r) => r.lexeme !== CHUNK_COUNT_LEXEME).map((r) => ({ lexeme: r.lexeme, df: r.df, hash: r.hash, idf: idf(r.df, total) })), total };
+}
+
+/** A question's lexeme among the account's chunks: its document frequency, weight and hash (how recall_chunk_terms holds it). */
+export interface ChunkLexeme extends WeightedLexeme {
+  df: number;
+  hash: number;
 }
 
 /** The row count per account changes slowly; idf needs it only roughly. */

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '@mnemo/persistence';
 import type { RecallHit, RecallRequest } from '@mnemo/contracts';
 import { LOGGER, type Logger } from '@mnemo/eventing';
-import { candidateLexemes, chunkScore, tsqueryOperand, type WeightedLexeme } from '../domain/lexical-score';
+import { candidateLexemes, chunkScore, tsqueryOperand } from '../domain/lexical-score';
 import { fuseRanks } from '../domain/fuse-ranks';
 import { planQuery, type QueryPlan } from '../domain/plan-query';
 import { vectorLiteral, vectorsAvailable } from '../embedding/chunk-vectors';
@@ -11,7 +11,7 @@ import type { Embedder } from '../embedding/embedder.port';
 import { datedSnippet, orderTurns } from '../domain/turn-order';
 import { EMBEDDER, RECALL_CONFIG } from '../recall.constants';
 import type { RecallConfig } from '../recall.config';
-import { weighChunkLexemes } from './lexeme-weights';
+import { weighChunkLexemes, type ChunkLexeme } from './lexeme-weights';
 
 
 /** Rows each way of selecting candidates (any rare word; all the common ones) is expected to match, at most (see candidateLexemes). */
@@ -76,24 +76,24 @@ export class RecallSearchService {
     accountId: string,
     request: RecallRequest,
     plan: QueryPlan,
-    weighed: { lexemes: Array<WeightedLexeme & { df: number }>; totalIdf: number; chunks: number },
+    weighed: { lexemes: ChunkLexeme[]; totalIdf: number; chunks: number },
   ) {
     const { lexemes, totalIdf, chunks } = weighed;
     const small = chunks <= this.config.exhaustiveChunks;
     const selection = candidateLexemes(lexemes, chunks, small ? Number.POSITIVE_INFINITY : SELECT_BUDGET);
     const { anyRows } = selection;
-    const or = (words: string[]) => words.map((l) => tsqueryOperand(l)).join(' | ');
-    const and = (words: string[]) => words.map((l) => tsqueryOperand(l)).join(' & ');
+    const hashOf = new Map(lexemes.map((l) => [l.lexeme, l.hash]));
+    const hashes = (words: string[]) => words.map((l) => hashOf.get(l)!);
     const selections: Selection[] = [];
     // a neighbour's edge turn selects too while that stays cheap (always, in a small account)
-    if (selection.any.length) selections.push({ match: or(selection.any), rows: anyRows, near: small || anyRows <= SELECT_BUDGET / 2, whole: small });
-    if (selection.all.length) selections.push({ match: and(selection.all), rows: selection.allRows, near: false });
+    if (selection.any.length) selections.push({ hashes: hashes(selection.any), holds: 'any', rows: anyRows, near: small || anyRows <= SELECT_BUDGET / 2, whole: small });
+    if (selection.all.length) selections.push({ hashes: hashes(selection.all), holds: 'all', rows: selection.allRows, near: false });
     const fallback = selection.fallback;
     const first = selections.length > 0 || plan.window ? await this.scoreSelections(accountId, request, plan, lexemes, totalIdf, selections, small ? 'whole' : 'capped') : [];
     const found = first.filter((c) => c.score >= this.config.minScore);
     if (found.length >= request.limit || !fallback) return found;
     // too few: the rarest word not selected on its own, in its newest chunks
-    const more = await this.scoreSelections(accountId, request, plan, lexemes, totalIdf, [{ match: tsqueryOperand(fallback.lexeme), rows: fallback.df, near: false }], 'none');
+    const more = await this.scoreSelections(accountId, request, plan, lexemes, totalIdf, [{ hashes: hashes([fallback.lexeme]), holds: 'any', rows: fallback.df, near: false }], 'none');
     const seen = new Set(found.map((c) => c.chunkId));
     return [...found, ...more.filter((c) => c.score >= this.config.minScore && !seen.has(c.chunkId))].sort((a, b) => b.score - a.score);
   }
@@ -106,7 +106,7 @@ export class RecallSearchService {
     accountId: string,
     request: RecallRequest,
     plan: QueryPlan,
-    lexemes: Array<WeightedLexeme & { df: number }>,
+    lexemes: ChunkLexeme[],
     totalIdf: number,
     selections: Selection[],
     window: 'whole' | 'capped' | 'none',
@@ -116,17 +116,17 @@ export class RecallSearchService {
     const coverage = lexemes.length
       ? lexemes
           .map((l) => {
-            const [share, operand] = [param(l.idf / totalIdf), param(tsqueryOperand(l.lexeme))];
-            return `${share}::float8 * CASE WHEN v.terms @@ ${operand}::tsquery THEN 1.0::float8 WHEN v.near @@ ${operand}::tsquery THEN ${NEAR_SHARE}::float8 ELSE 0.0::float8 END`;
+            const [share, hash] = [param(l.idf / totalIdf), param(l.hash)];
+            return `${share}::float8 * CASE WHEN ${hash}::int4 = ANY(t.term_hashes) THEN 1.0::float8 WHEN ${hash}::int4 = ANY(t.near_hashes) THEN ${NEAR_SHARE}::float8 ELSE 0.0::float8 END`;
           })
           .join(' + ')
       : '0';
     const scope = recallScope(request, 't', param);
     const inWindow = '(t.occurred_at >= $2::timestamptz AND t.occurred_at < $3::timestamptz)';
-    const base = `SELECT t.chunk_id, t.occurred_at, t.terms, t.near FROM recall_chunk_terms t ${scope.join} WHERE t.account_id = $1 ${scope.where}`;
-    const parts = selections.map(({ match, rows, near, whole }) => {
-      const query = param(match);
-      const condition = near ? `(t.terms @@ ${query}::tsquery OR t.near @@ ${query}::tsquery)` : `t.terms @@ ${query}::tsquery`;
+    const base = `SELECT t.chunk_id, t.occurred_at, t.term_hashes, t.near_hashes FROM recall_chunk_terms t ${scope.join} WHERE t.account_id = $1 ${scope.where}`;
+    const parts = selections.map(({ hashes, holds, rows, near, whole }) => {
+      const [query, op] = [param(hashes), holds === 'any' ? '&&' : '@>'];
+      const condition = near ? `(t.term_hashes ${op} ${query}::int4[] OR t.near_hashes ${op} ${query}::int4[])` : `t.term_hashes ${op} ${query}::int4[]`;
       if (whole) return `(${base} AND ${condition})`;
       return rows <= BITMAP_ROWS
         ? `(${base} AND ${condition} LIMIT ${SELECTION_CAP})`
@@ -139,9 +139,6 @@ export class RecallSearchService {
                 CASE WHEN $2::timestamptz IS NULL THEN NULL ELSE ${inWindow} END AS in_window,
                 t.occurred_at
          FROM (${parts.join(' UNION ALL ')}) t
-           -- each vector read once per row: a stored vector is copied out of its tuple again by every
-           -- match test that names it (ten tests, ten copies); the concatenation hands the tests one copy
-           CROSS JOIN LATERAL (SELECT t.terms || ''::tsvector AS terms, t.near || ''::tsvector AS near OFFSET 0) v
        ) s
        ORDER BY s.chunk_id) c
        ORDER BY c.in_window DESC NULLS LAST, c.coverage DESC, c.occurred_at DESC, c.chunk_id
@@ -233,9 +230,13 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/** One way of selecting candidate chunks: a tsquery, the rows it is expected to match, and whether neighbours' edge turns match too. */
+/**
+ * One way of selecting candidate chunks: chunks holding any or all of some lexemes (by hash), the rows
+ * it is expected to match, and whether neighbours' edge turns match too.
+ */
 interface Selection {
-  match: string;
+  hashes: number[];
+  holds: 'any' | 'all';
   rows: number;
   near: boolean;
   /** Read every row it matches (a small account's: at most config.exhaustiveChunks), neither capped nor cut to the newest. */

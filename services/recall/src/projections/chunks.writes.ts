@@ -4,7 +4,7 @@ import { redact } from '@mnemo/redaction';
 import { chunkIdOf, chunkText, isProse } from '../domain/chunk-turn';
 import { packChunks, type ChunkTurn } from '../domain/pack-chunks';
 import { lexemeDelta } from '../domain/lexeme-delta';
-import { TURN_LEXEMES_SQL } from './turn-lexemes.writes';
+import { CHUNK_LEXEMES_SQL, LEXEME_HASHES_SQL, TURN_LEXEMES_SQL } from './turn-lexemes.writes';
 
 export type TurnEvent = StoredEvent<'TurnRecorded', PayloadOf<'TurnRecorded'>>;
 
@@ -82,29 +82,30 @@ export async function rechunkSessions(sql: Sql, changed: ChangedSessions): Promi
       .filter(isProse) as ChunkTurn[];
     const logSeq = new Map(turns.map((t) => [t.seq, Number(t.last_seq)]));
     const chunks = packChunks(prose).filter((chunk) => chunk.firstSeq >= rewriteFrom);
-    await sql.query(`DELETE FROM recall_chunks WHERE account_id = $1 AND session_id = $2 AND first_seq >= $3`, [accountId, sessionId, rewriteFrom]);
+    await sql.query(`DELETE FROM recall_chunk_terms WHERE account_id = $1 AND session_id = $2 AND first_seq >= $3`, [accountId, sessionId, rewriteFrom]);
     const gone: Array<{ lexemes: string[] }> = await sql.query(
-      // a SELECT over the deleted rows: a bare DELETE … RETURNING answers [rows, count] through TypeORM
-      `WITH gone AS (DELETE FROM recall_chunk_terms WHERE account_id = $1 AND session_id = $2 AND first_seq >= $3 RETURNING terms)
-       SELECT tsvector_to_array(terms) AS lexemes FROM gone`,
+      // the terms table keeps hashes only: the replaced chunks' lexemes come again from their text, as they were written.
+      // A SELECT over the deleted rows: a bare DELETE … RETURNING answers [rows, count] through TypeORM
+      `WITH gone AS (DELETE FROM recall_chunks WHERE account_id = $1 AND session_id = $2 AND first_seq >= $3 RETURNING text)
+       SELECT ${CHUNK_LEXEMES_SQL('text')} AS lexemes FROM gone`,
       [accountId, sessionId, rewriteFrom],
     );
     countsOf(accountId).gone.push(...gone);
     if (chunks.length === 0) continue;
     const column = <T>(pick: (c: (typeof chunks)[number]) => T) => chunks.map(pick);
     const added: Array<{ lexemes: string[] }> = await sql.query(
-      `WITH c AS (SELECT * FROM unnest($3::text[], $4::int[], $5::jsonb[], $6::text[], $7::text[], $8::timestamptz[], $9::bigint[])
+      `WITH c AS (SELECT *, ${CHUNK_LEXEMES_SQL('c.text')} AS lexemes
+                  FROM unnest($3::text[], $4::int[], $5::jsonb[], $6::text[], $7::text[], $8::timestamptz[], $9::bigint[])
                     AS c(chunk_id, first_seq, turns, text, context, occurred_at, last_seq)),
        terms AS (
-         INSERT INTO recall_chunk_terms (account_id, chunk_id, session_id, first_seq, occurred_at, terms, near, last_seq)
-         SELECT $1, c.chunk_id, $2, c.first_seq, c.occurred_at, strip(to_tsvector('english', c.text)), strip(to_tsvector('english', c.context)), c.last_seq FROM c
-         RETURNING tsvector_to_array(terms) AS lexemes),
+         INSERT INTO recall_chunk_terms (account_id, chunk_id, session_id, first_seq, occurred_at, term_hashes, near_hashes, last_seq)
+         SELECT $1, c.chunk_id, $2, c.first_seq, c.occurred_at, ${LEXEME_HASHES_SQL('c.lexemes')}, ${LEXEME_HASHES_SQL(CHUNK_LEXEMES_SQL('c.context'))}, c.last_seq FROM c),
        chunks AS (
          INSERT INTO recall_chunks (account_id, chunk_id, session_id, first_seq, seqs, turns, turn_lexemes, text, context, occurred_at, last_seq, text_hash)
          SELECT $1, c.chunk_id, $2, c.first_seq, ARRAY(SELECT jsonb_array_elements(c.turns) ->> 'seq')::int[], c.turns, ${TURN_LEXEMES_SQL('c.turns')},
                 c.text, c.context, c.occurred_at, c.last_seq, encode(sha256(convert_to(c.text, 'UTF8')), 'hex')
          FROM c)
-       SELECT lexemes FROM terms`,
+       SELECT lexemes FROM c`,
       [
         accountId,
         sessionId,
