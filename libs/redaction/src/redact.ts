@@ -17,6 +17,7 @@ import {
   placeholder,
   type RedactionResult,
 } from './secret-kind';
+import { overlapsAny, type Span } from './spans';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -110,11 +111,11 @@ function scanNearPlaceholders(text: string, occurrences: readonly number[]): Fin
  * [from, to) of the whole lines within NEAR_LINES of each span, merged where they meet; in order. The
  * newlines are listed once by indexOf (lastIndexOf, walking back, cost several times more).
  */
-function linesAround(text: string, spans: ReadonlyArray<[number, number]>): Array<[number, number]> {
+function linesAround(text: string, spans: readonly Span[]): Array<[number, number]> {
   const newlines: number[] = [];
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) newlines.push(at);
   const out: Array<[number, number]> = [];
-  for (const [start, end] of spans) {
+  for (const { start, end } of spans) {
     // The span's line starts after newlines[k - 1]; NEAR_LINES lines up, after newlines[k - 1 - NEAR_LINES]. Short
     // of that, the text's start, or 1 where the text starts with a newline (as lastIndexOf(…, -1) reads index 0).
     let k = firstAtOrAfter(newlines, start);
@@ -177,10 +178,10 @@ function scanOnce(text: string, occurrences: readonly number[], offset = 0, late
  * on a line depends on that line alone, and a line without a placeholder is a line of the original
  * text that no finding touched: the first pass found no token on it, so no later pass can.
  */
-function detectTokensOnLinesOf(text: string, placeholders: ReadonlyArray<[number, number]>): Candidate[] {
+function detectTokensOnLinesOf(text: string, placeholders: readonly Span[]): Candidate[] {
   const found: Candidate[] = [];
   let doneUntil = 0;
-  for (const [start, end] of placeholders) {
+  for (const { start, end } of placeholders) {
     if (end <= doneUntil) continue;
     const from = text.lastIndexOf('\n', start - 1) + 1;
     let to = text.indexOf('\n', end);
@@ -193,30 +194,16 @@ function detectTokensOnLinesOf(text: string, placeholders: ReadonlyArray<[number
 }
 
 /** What matchAll of the placeholder would find (no two overlap), from an indexOf per placeholder and a sticky match at it. */
-function placeholderSpans(text: string): Array<[number, number]> {
-  const spans: Array<[number, number]> = [];
+function placeholderSpans(text: string): Span[] {
+  const spans: Span[] = [];
   for (let at = text.indexOf(PLACEHOLDER_START); at !== -1; ) {
     PLACEHOLDER.lastIndex = at;
     if (PLACEHOLDER.test(text)) {
-      spans.push([at, PLACEHOLDER.lastIndex]);
+      spans.push({ start: at, end: PLACEHOLDER.lastIndex });
       at = text.indexOf(PLACEHOLDER_START, PLACEHOLDER.lastIndex);
     } else at = text.indexOf(PLACEHOLDER_START, at + 1);
   }
   return spans;
-}
-
-/** Binary search over sorted, disjoint spans: many placeholders must not make this quadratic. */
-function overlapsAny(spans: ReadonlyArray<[number, number]>, start: number, end: number): boolean {
-  let lo = 0;
-  let hi = spans.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const [s, e] = spans[mid]!;
-    if (e <= start) lo = mid + 1;
-    else if (s >= end) hi = mid - 1;
-    else return true;
-  }
-  return false;
 }
 
 /**

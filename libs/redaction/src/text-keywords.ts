@@ -1,5 +1,6 @@
 import { KeywordAutomaton } from './keyword-automaton';
 import { CONTEXT_RULES } from './rules/context.rules';
+import { overlapsAny, type Span } from './spans';
 
 /** Provider names whose keys carry no prefix (context rules), lower case. */
 export const PROVIDER_NAMES: readonly string[] = [...new Set(CONTEXT_RULES.flatMap((r) => r.keywords))];
@@ -74,7 +75,7 @@ export function keywordHits(occurrences: readonly number[], from: number, to: nu
  */
 export function keywordOccurrencesAfter(
   occurrences: readonly number[],
-  replaced: ReadonlyArray<{ readonly start: number; readonly end: number }>,
+  replaced: readonly Span[],
   replacement: (index: number) => string,
 ): number[] {
   const out: number[] = [];
@@ -94,27 +95,13 @@ export function keywordOccurrencesAfter(
     const end = occurrences[k]!;
     const word = occurrences[k + 1]!;
     const start = end - AUTOMATON.words[word]!.length;
-    if (touchesAny(replaced, start, end)) continue;
+    if (overlapsAny(replaced, start, end)) continue;
     // In order of end, a kept occurrence lies after every span that ends by its start, and before the rest.
     passSpansEndingBy(start);
     out.push(end + shift, word);
   }
   passSpansEndingBy(Infinity);
   return out;
-}
-
-/** Binary search over sorted, disjoint spans. */
-function touchesAny(spans: ReadonlyArray<{ readonly start: number; readonly end: number }>, start: number, end: number): boolean {
-  let lo = 0;
-  let hi = spans.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const span = spans[mid]!;
-    if (span.end <= start) lo = mid + 1;
-    else if (span.start >= end) hi = mid - 1;
-    else return true;
-  }
-  return false;
 }
 
 /** A replacement's own occurrences; a few placeholders recur, so remembered. */
