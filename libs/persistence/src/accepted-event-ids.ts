@@ -1,7 +1,8 @@
 import type { DataSource } from 'typeorm';
-import { escapeLiteral, type ClientBase, type QueryResult } from 'pg';
+import { escapeLiteral, type QueryResult } from 'pg';
 import type { StreamKind } from '@mnemo/contracts';
 import type { AcceptedEventIds } from '@mnemo/eventing';
+import { inOwnTransaction } from './own-transaction';
 
 /**
  * The accepted-id record in Postgres. The insert that claims an id and the append it guards run in one
@@ -24,42 +25,33 @@ export class PgAcceptedEventIds implements AcceptedEventIds {
     append: (fresh: readonly string[]) => Promise<ReadonlyMap<string, number>>,
   ): Promise<ReadonlyMap<string, number>> {
     if (ids.length === 0) return new Map();
-    const runner = this.db.createQueryRunner();
-    try {
-      const client = (await runner.connect()) as ClientBase;
-      try {
-        const opened = (await client.query(
-          `BEGIN; INSERT INTO accepted_event_ids (stream, event_id, seq) SELECT ${escapeLiteral(stream)}, id, 0 FROM unnest(${textArray(ids)}) AS id ORDER BY id
-           ON CONFLICT (stream, event_id) DO NOTHING RETURNING event_id`,
-        )) as unknown as QueryResult<{ event_id: string }>[];
-        const mine = new Set(opened[1].rows.map((row) => row.event_id));
-        const fresh = ids.filter((id) => mine.has(id));
-        const others = ids.filter((id) => !mine.has(id));
-        const known = new Map<string, number>();
-        if (others.length) {
-          const { rows } = await client.query<{ event_id: string; seq: string }>(
-            `SELECT event_id, seq FROM accepted_event_ids WHERE stream = $1 AND event_id = ANY($2::text[])`,
-            [stream, others],
-          );
-          for (const row of rows) known.set(row.event_id, Number(row.seq));
-        }
-        if (fresh.length === 0) {
-          await client.query('COMMIT');
-          return known;
-        }
-        const seqs = await append(fresh);
-        await client.query(
-          `UPDATE accepted_event_ids a SET seq = s.seq FROM unnest(${textArray(fresh)}, ${bigintArray(fresh.map((id) => seqs.get(id) ?? 0))}) AS s(id, seq)
-           WHERE a.stream = ${escapeLiteral(stream)} AND a.event_id = s.id; COMMIT`,
+    return inOwnTransaction(this.db, async (_runner, client) => {
+      const opened = (await client.query(
+        `BEGIN; INSERT INTO accepted_event_ids (stream, event_id, seq) SELECT ${escapeLiteral(stream)}, id, 0 FROM unnest(${textArray(ids)}) AS id ORDER BY id
+         ON CONFLICT (stream, event_id) DO NOTHING RETURNING event_id`,
+      )) as unknown as QueryResult<{ event_id: string }>[];
+      const mine = new Set(opened[1].rows.map((row) => row.event_id));
+      const fresh = ids.filter((id) => mine.has(id));
+      const others = ids.filter((id) => !mine.has(id));
+      const known = new Map<string, number>();
+      if (others.length) {
+        const { rows } = await client.query<{ event_id: string; seq: string }>(
+          `SELECT event_id, seq FROM accepted_event_ids WHERE stream = $1 AND event_id = ANY($2::text[])`,
+          [stream, others],
         );
-        return known;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
+        for (const row of rows) known.set(row.event_id, Number(row.seq));
       }
-    } finally {
-      await runner.release();
-    }
+      if (fresh.length === 0) {
+        await client.query('COMMIT');
+        return known;
+      }
+      const seqs = await append(fresh);
+      await client.query(
+        `UPDATE accepted_event_ids a SET seq = s.seq FROM unnest(${textArray(fresh)}, ${bigintArray(fresh.map((id) => seqs.get(id) ?? 0))}) AS s(id, seq)
+         WHERE a.stream = ${escapeLiteral(stream)} AND a.event_id = s.id; COMMIT`,
+      );
+      return known;
+    });
   }
 }
 

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { DependencyError, subjects, type EventEnvelope, type StoredEvent } from '@mnemo/contracts';
 import { runConsumer, type ConsumerLogger, type EventLog, type Subscription } from '@mnemo/eventing';
+import { inOwnTransaction } from './own-transaction';
 import { projectionLockKey, type Projection, type Sql } from './projection';
 
 export interface ProjectorOptions {
@@ -27,20 +28,11 @@ export async function applyBatch(dataSource: DataSource, projection: Projection,
     await writeCheckpoint(dataSource, projection.name, lastSeq);
     return;
   }
-  const runner = dataSource.createQueryRunner();
-  try {
-    await runner.connect();
+  await inOwnTransaction(dataSource, async (runner) => {
     await runner.query(`BEGIN; SELECT pg_advisory_xact_lock_shared(${projectionLockKey(projection.name)})`);
-    try {
-      await applyRelevant(runner.manager, projection, relevant);
-      await runner.query(`${checkpointLiteralSql(projection.name, lastSeq)}; COMMIT`);
-    } catch (error) {
-      await runner.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    }
-  } finally {
-    await runner.release();
-  }
+    await applyRelevant(runner.manager, projection, relevant);
+    await runner.query(`${checkpointLiteralSql(projection.name, lastSeq)}; COMMIT`);
+  });
 }
 
 export async function applyEvents(sql: Sql, projection: Projection, events: StoredEvent[]): Promise<void> {
