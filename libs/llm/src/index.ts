@@ -1,4 +1,5 @@
 export * from './llm.port';
+export * from './settle-call';
 export * from './llm-runtime';
 export * from './llm.config';
 export * from './create-llm-runtime';
@@ -23,5 +24,5 @@ export { tokenDice } from './offline/text-tools';
 export * from './extraction/source-turn';
 export * from './extraction/extracted-fact';
 export * from './extraction/fact-extraction-prompt';
-export { artifactSource, factsSource, FACTS_HEADING, type ArtifactText, type FactLine } from './offline/artifact-source';
+export { artifactSource, artifactSources, factsSource, FACTS_HEADING, type ArtifactText, type FactLine } from './offline/artifact-source';
 export { detectInsights, type OfflineInsight, type OfflineInsightKind } from './offline/detect-insights';

@@ -24,6 +24,22 @@ export function artifactSource(artifact: ArtifactText): string {
   return `@artifact ${JSON.stringify({ id: artifact.id, title: artifact.title, savedAt: artifact.savedAt })}\n${artifact.content}`;
 }
 
+/**
+ * Artifact sources in the order given, within `maxChars` in all: each text is cut to what the ones before
+ * it left, and once nothing is left the rest are not sent.
+ */
+export function artifactSources(artifacts: readonly ArtifactText[], maxChars: number): string[] {
+  const out: string[] = [];
+  let budget = maxChars;
+  for (const artifact of artifacts) {
+    if (budget <= 0) break;
+    const text = artifactSource({ ...artifact, content: artifact.content.slice(0, budget) });
+    budget -= text.length;
+    out.push(text);
+  }
+  return out;
+}
+
 export function factsSource(facts: readonly FactLine[]): string {
   return [FACTS_HEADING, ...facts.map((f) => `- [${f.confidence}${f.confirmed ? ', confirmed' : ''}] ${f.content.replace(/\s+/g, ' ').trim()}`)].join('\n');
 }

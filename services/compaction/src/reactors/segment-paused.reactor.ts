@@ -3,7 +3,7 @@ import { Ctx, Payload } from '@nestjs/microservices';
 import { buildEvent, INGEST_RPC, reactionId, SessionTurnsReply, type EventEnvelope, type EventType, type PayloadOf } from '@mnemo/contracts';
 import { EVENT_LOG, EventContext, LOGGER, OnEvent, requestFromService, type EventLog, type Logger } from '@mnemo/eventing';
 import { CACHE, type Cache } from '@mnemo/persistence';
-import { buildTranscript, LLM_CLIENT, TRANSCRIPT_MAX_CHARS, type LlmClient, type Transcript, type SourceTurn } from '@mnemo/llm';
+import { buildTranscript, LLM_CLIENT, settleCall, TRANSCRIPT_MAX_CHARS, type LlmClient, type Transcript, type SourceTurn } from '@mnemo/llm';
 import { decideCompactionOutcome, needsSummary, type CompactionLlmResult } from '../domain/compaction-outcome';
 import { compactionPrompt } from '../domain/compaction-prompt';
 import { compactionTelemetry } from '../domain/compaction-telemetry';
@@ -70,8 +70,9 @@ export class SegmentPausedReactor {
 
   private async summarize(account: string, input: Transcript, segment: number, turns: SourceTurn[]): Promise<CompactionLlmResult> {
     const prompt = compactionPrompt(input, { segment });
-    try {
-      return await this.llm.complete({
+    // A thrown call is a failed one, never a blocked session.
+    return settleCall(
+      this.llm.complete({
         account,
         label: 'compaction',
         // SPEC §3: a summary counts against the compaction cap and the session pool it shares with extraction.
@@ -81,12 +82,9 @@ export class SegmentPausedReactor {
         maxOutputTokens: this.config.maxOutputTokens,
         source: input.text,
         turns,
-      });
-    } catch (error) {
-      // The port answers typed failures; anything thrown is still a failed call, never a blocked session.
-      this.logger.warn({ account, segment, err: String(error) }, 'compaction call threw');
-      return { ok: false, failure: 'api_error', message: error instanceof Error ? error.message : String(error) };
-    }
+      }),
+      (error) => this.logger.warn({ account, segment, err: String(error) }, 'compaction call threw'),
+    );
   }
 
   private envelope(cause: EventEnvelope, role: string, type: string, payload: unknown): EventEnvelope {

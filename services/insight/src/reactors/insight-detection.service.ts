@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { DependencyError, reactionId, type EventEnvelope } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, oncePerCause, type Cache } from '@mnemo/persistence';
-import { artifactSource, LLM_CLIENT, type LlmClient } from '@mnemo/llm';
+import { artifactSources, LLM_CLIENT, settleCall, type LlmClient } from '@mnemo/llm';
 import { candidates, InsightAnswer } from '../domain/insight-candidates';
 import { insightEvent } from '../insight-event';
 import { INSIGHT_CONFIG, type InsightConfig } from '../insight.config';
@@ -74,10 +74,12 @@ export class InsightDetectionService {
     );
     if (rows.length < 2 || rows[0]!.id !== artifactId) return 0;
     const known = rows.map((r) => ({ id: r.id, savedAt: new Date(r.saved_at).toISOString() }));
-    const sources = this.sources(rows);
-    let answer;
-    try {
-      answer = await this.llm.complete({
+    const sources = artifactSources(
+      rows.map((r) => ({ id: r.id, title: r.title, savedAt: new Date(r.saved_at).toISOString(), content: r.content })),
+      this.config.inputMaxChars,
+    );
+    const answer = await settleCall(
+      this.llm.complete({
         account: accountId,
         label: 'insight',
         pools: ['session'],
@@ -87,10 +89,8 @@ export class InsightDetectionService {
         json: { listKey: 'insights' },
         schema: InsightAnswer,
         source: sources,
-      });
-    } catch (error) {
-      answer = { ok: false as const, failure: 'api_error' as const, message: String(error) };
-    }
+      }),
+    );
     if (!answer.ok) {
       this.logger.warn({ accountId, artifactId, failure: answer.failure }, 'insight detection failed; the next save tries again');
       await this.append(saved, [telemetry('insight_detection_failed', { artifactId, errorClass: answer.failure })]);
@@ -103,19 +103,6 @@ export class InsightDetectionService {
     drafts.push(telemetry('insights_detected', { artifactId, insightCount: found.length, dropped: answer.dropped, inputTokens, outputTokens }));
     await this.append(saved, drafts);
     return found.length;
-  }
-
-  /** The saved artifact first, then the others, within the input cap. */
-  private sources(rows: readonly ArtifactRow[]): string[] {
-    const out: string[] = [];
-    let budget = this.config.inputMaxChars;
-    for (const r of rows) {
-      if (budget <= 0) break;
-      const text = artifactSource({ id: r.id, title: r.title, savedAt: new Date(r.saved_at).toISOString(), content: r.content.slice(0, Math.max(budget, 0)) });
-      budget -= text.length;
-      out.push(text);
-    }
-    return out;
   }
 
   private async append(saved: SavedArtifact, drafts: Array<{ type: string; role: string; payload: unknown }>): Promise<void> {

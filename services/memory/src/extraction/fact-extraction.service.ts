@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { DependencyError, reactionId, type EventEnvelope } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
 import { awaitCheckpoint, CACHE, DATA_SOURCE, waitForCheckpoint, type Cache } from '@mnemo/persistence';
-import { EXTRACTION_MAX_OUTPUT_TOKENS, extractJson, factExtractionPrompt, LLM_CLIENT, type ExtractionPerson, type LlmClient, type SourceTurn } from '@mnemo/llm';
+import { EXTRACTION_MAX_OUTPUT_TOKENS, extractJson, factExtractionPrompt, LLM_CLIENT, settleCall, type ExtractionPerson, type LlmClient, type SourceTurn } from '@mnemo/llm';
 import { planExtractionWrites } from '../domain/extraction-plan';
 import { factItemsOf, MAX_FACTS_PER_EXTRACTION, shouldExtract, validateFacts } from '../domain/fact-guards';
 import type { ExistingFact, FactOrigin } from '../domain/memory-fact';
@@ -60,9 +60,8 @@ export class FactExtractionService {
     // Both adapters read the turns: the model through the numbered, dated prompt, the offline rules directly.
     const turns: readonly SourceTurn[] = request.turns ?? [{ seq: 0, role: 'user', text: transcript }];
     const prompt = factExtractionPrompt({ kind: trigger.kind === 'artifact' ? 'artifact' : 'conversation', turns, ...(request.person ? { person: request.person } : {}) });
-    let answer;
-    try {
-      answer = await this.llm.complete({
+    const answer = await settleCall(
+      this.llm.complete({
         account: accountId,
         label: 'memory',
         pools: ['session'],
@@ -72,10 +71,8 @@ export class FactExtractionService {
         json: { listKey: 'facts' },
         source: transcript,
         turns,
-      });
-    } catch (error) {
-      answer = { ok: false as const, failure: 'api_error' as const, message: String(error) };
-    }
+      }),
+    );
     if (!answer.ok) {
       await this.append(request, [], { ok: false, failure: answer.failure, spentUsd: 'spentUsd' in answer ? answer.spentUsd : undefined, capUsd: 'capUsd' in answer ? answer.capUsd : undefined });
       return 'failed';

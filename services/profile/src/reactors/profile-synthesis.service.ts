@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { DependencyError, reactionId, type EventEnvelope } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, oncePerCause, waitForCheckpoint, type Cache } from '@mnemo/persistence';
-import { artifactSource, factsSource, LLM_CLIENT, type LlmClient } from '@mnemo/llm';
+import { artifactSources, factsSource, LLM_CLIENT, settleCall, type LlmClient } from '@mnemo/llm';
 import { artifactFingerprint } from '../domain/artifact-fingerprint';
 import { blockFor, decideOnSave, feedbackEligible } from '../domain/regeneration';
 import { feedbackEligibleEvent, profileGenerated, profileSkipped } from '../domain/profile-telemetry';
@@ -92,9 +92,8 @@ export class ProfileSynthesisService {
 
   private async synthesize(accountId: string, artifacts: ArtifactRow[]): Promise<Draft[]> {
     const sources = await this.sources(accountId, artifacts);
-    let answer;
-    try {
-      answer = await this.llm.complete({
+    const answer = await settleCall(
+      this.llm.complete({
         account: accountId,
         label: 'profile',
         pools: ['profile'],
@@ -102,10 +101,8 @@ export class ProfileSynthesisService {
         messages: [{ role: 'user', content: profileMessage(sources) }],
         maxOutputTokens: PROFILE_MAX_OUTPUT_TOKENS,
         source: sources,
-      });
-    } catch (error) {
-      answer = { ok: false as const, failure: 'api_error' as const, message: String(error) };
-    }
+      }),
+    );
     const artifactCount = artifacts.length;
     if (!answer.ok || !answer.text.trim()) {
       const failure = answer.ok ? 'invalid_output' : answer.failure;
@@ -124,14 +121,11 @@ export class ProfileSynthesisService {
 
   /** The newest artifacts first, within the input cap, then the confirmed and the most recent facts. */
   private async sources(accountId: string, artifacts: ArtifactRow[]): Promise<string[]> {
-    const out: string[] = [];
-    let budget = this.config.inputMaxChars;
-    for (const a of [...artifacts].sort((x, y) => Number(y.first_seq) - Number(x.first_seq))) {
-      if (budget <= 0) break;
-      const text = artifactSource({ id: a.id, title: a.title, savedAt: new Date(a.saved_at).toISOString(), content: a.content.slice(0, budget) });
-      budget -= text.length;
-      out.push(text);
-    }
+    const newestFirst = [...artifacts].sort((x, y) => Number(y.first_seq) - Number(x.first_seq));
+    const out = artifactSources(
+      newestFirst.map((a) => ({ id: a.id, title: a.title, savedAt: new Date(a.saved_at).toISOString(), content: a.content })),
+      this.config.inputMaxChars,
+    );
     const facts: Array<{ content: string; confidence: 'high' | 'medium' | 'low'; confirmed: boolean }> = await this.db.query(
       `SELECT content, confidence, confirmed FROM profile_facts WHERE account_id = $1 AND status = 'active'
        ORDER BY confirmed DESC, created_at DESC, id LIMIT $2`,
