@@ -1,4 +1,4 @@
-import { buildEvent } from './build-event';
+import { buildEvent, causedBy } from './build-event';
 import { InvalidEventError, parseEvent } from './parse-event';
 
 const at = new Date('2026-12-01T19:00:00.000Z');
@@ -42,5 +42,13 @@ describe('buildEvent', () => {
   it('refuses a type no schema knows', () => {
     const error = rejection(() => buildEvent({ type: 'NoSuchEvent' as 'SegmentPaused', id, accountId: 'a', occurredAt: at, producer: 'p', payload: { segment: 1 } }));
     expect(error.issues).toEqual([{ path: 'type', reason: 'unknown event type "NoSuchEvent"' }]);
+  });
+});
+
+describe('causedBy', () => {
+  it('puts a reaction in its cause’s correlation, or opens one at the cause where it had none', () => {
+    const other = '0b6f7c3e-2a1d-4e5f-8c9b-7d6e5f4a3b21';
+    expect(causedBy({ id, correlationId: other })).toEqual({ causationId: id, correlationId: other });
+    expect(causedBy({ id })).toEqual({ causationId: id, correlationId: id });
   });
 });

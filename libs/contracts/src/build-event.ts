@@ -21,6 +21,15 @@ export interface EventDraft<T extends EventType> {
 }
 
 /**
+ * The envelope fields an event written in reaction to `cause` takes from it: caused by it, and in its
+ * correlation (the cause's own, or the cause itself where it opened one), so one request's consequences
+ * can be followed through the log.
+ */
+export function causedBy(cause: { id: string; correlationId?: string }): { causationId: string; correlationId: string } {
+  return { causationId: cause.id, correlationId: cause.correlationId ?? cause.id };
+}
+
+/**
  * The one way Mnemo builds an event: the envelope at the type's current version, validated with the
  * envelope schema and the type's payload schema. A draft that fails throws InvalidEventError naming
  * the type and each field, before anything reaches the log.

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import { buildEvent, INGEST_RPC, reactionId, SessionTurnsReply, type EventEnvelope, type EventType, type PayloadOf } from '@mnemo/contracts';
+import { buildEvent, causedBy, INGEST_RPC, reactionId, SessionTurnsReply, type EventEnvelope, type EventType, type PayloadOf } from '@mnemo/contracts';
 import { EVENT_LOG, EventContext, LOGGER, OnEvent, requestFromService, type EventLog, type Logger } from '@mnemo/eventing';
 import { CACHE, type Cache } from '@mnemo/persistence';
 import { buildTranscript, LLM_CLIENT, settleCall, TRANSCRIPT_MAX_CHARS, type LlmClient, type Transcript, type SourceTurn } from '@mnemo/llm';
@@ -94,8 +94,7 @@ export class SegmentPausedReactor {
       accountId: cause.accountId,
       sessionId: cause.sessionId,
       occurredAt: new Date(),
-      causationId: cause.id,
-      correlationId: cause.correlationId ?? cause.id,
+      ...causedBy(cause),
       producer: 'compaction',
       payload: payload as never,
     });

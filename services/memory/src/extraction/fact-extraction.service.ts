@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { DependencyError, reactionId, type EventEnvelope } from '@mnemo/contracts';
+import { causedBy, DependencyError, reactionId, type EventEnvelope } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
 import { awaitCheckpoint, CACHE, DATA_SOURCE, waitForCheckpoint, type Cache } from '@mnemo/persistence';
 import { EXTRACTION_MAX_OUTPUT_TOKENS, extractJson, factExtractionPrompt, LLM_CLIENT, settleCall, type ExtractionPerson, type LlmClient, type SourceTurn } from '@mnemo/llm';
@@ -171,7 +171,7 @@ export class FactExtractionService {
         accountId: request.accountId,
         ...(sessionId ? { sessionId } : {}),
         occurredAt,
-        ...(request.cause ? { causationId: request.cause.id, correlationId: request.cause.correlationId ?? request.cause.id } : {}),
+        ...(request.cause ? causedBy(request.cause) : {}),
         payload,
       }),
     );

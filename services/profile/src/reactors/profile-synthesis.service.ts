@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { DependencyError, reactionId, type EventEnvelope } from '@mnemo/contracts';
+import { causedBy, DependencyError, reactionId, type EventEnvelope } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, oncePerCause, waitForCheckpoint, type Cache } from '@mnemo/persistence';
 import { artifactSources, factsSource, LLM_CLIENT, settleCall, type LlmClient } from '@mnemo/llm';
@@ -173,8 +173,7 @@ export class ProfileSynthesisService {
         accountId,
         ...(cause.sessionId ? { sessionId: cause.sessionId } : {}),
         occurredAt,
-        causationId: cause.id,
-        correlationId: cause.correlationId ?? cause.id,
+        ...causedBy(cause),
         payload: d.payload,
       }),
     );
