@@ -96,5 +96,20 @@ describe('npm start on the embedded defaults (no server URLs)', () => {
       30_000,
     );
     expect(turns.turns?.[0]).toMatchObject({ seq: 1, text: 'turn 1' });
+
+    // recall on the embedded database (PGlite): the chunk's lexemes are found by their hashes there too
+    const decision = { id: randomUUID(), type: 'TurnRecorded', sessionId: 's-local', occurredAt: '2026-11-29T10:00:02Z', payload: { seq: 4, role: 'assistant', text: 'We chose advisory locks over a queue table for the nightly billing jobs.' } };
+    const more = await fetch(`${base}/v1/events`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ events: [decision] }) });
+    expect(more.status).toBe(202);
+    const recalled = await eventually(
+      async () =>
+        (await (
+          await fetch(`${base}/v1/recall`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ query: 'billing job locks', limit: 5 }) })
+        ).json()) as { hits?: Array<{ sessionId: string; turnSeqs: number[] }> },
+      (body) => (body.hits?.length ?? 0) > 0,
+      30_000,
+    );
+    expect(recalled.hits?.[0]).toMatchObject({ sessionId: 's-local', turnSeqs: expect.arrayContaining([4]) });
+    expect(recalled.hits?.[0]?.turnSeqs[0]).toBe(4);
   });
 });
