@@ -88,16 +88,8 @@ export interface LlmClient {
   complete(request: LlmRequest): Promise<LlmResult<undefined>>;
 }
 
-/** What the runtime hands an adapter: the request plus the resolved model-facing parts. */
-export interface AdapterRequest {
-  label: ModelCallLabel;
-  system?: string;
-  messages: readonly LlmMessage[];
-  maxOutputTokens: number;
-  json?: LlmJsonMode;
-  source?: string | readonly string[];
-  turns?: readonly SourceTurn[];
-}
+/** What the runtime hands an adapter: the model-facing parts of the request (no account, pools or fallback). */
+export type AdapterRequest = Pick<LlmRequest, 'label' | 'system' | 'messages' | 'maxOutputTokens' | 'json' | 'source' | 'turns'>;
 
 export type AdapterOutcome =
   | { ok: true; text: string; usage: LlmUsage }
