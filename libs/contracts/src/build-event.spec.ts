@@ -1,5 +1,6 @@
-import { buildEvent, causedBy } from './build-event';
+import { buildEvent, causedBy, reactionEvents } from './build-event';
 import { InvalidEventError, parseEvent } from './parse-event';
+import { reactionId } from './name-uuid';
 
 const at = new Date('2026-12-01T19:00:00.000Z');
 const id = '6f1c2f8e-8d5a-4c1e-9a4b-0c2d3e4f5a6b';
@@ -50,5 +51,26 @@ describe('causedBy', () => {
     const other = '0b6f7c3e-2a1d-4e5f-8c9b-7d6e5f4a3b21';
     expect(causedBy({ id, correlationId: other })).toEqual({ causationId: id, correlationId: other });
     expect(causedBy({ id })).toEqual({ causationId: id, correlationId: id });
+  });
+});
+
+describe('reactionEvents', () => {
+  const cause = { id, correlationId: '0b6f7c3e-2a1d-4e5f-8c9b-7d6e5f4a3b21', sessionId: 's-1' };
+  const drafts = [
+    { type: 'SegmentPaused', role: 'outcome', payload: { segment: 2 } },
+    { type: 'FeatureEventRecorded', role: 'telemetry', payload: { name: 'compaction', action: 'compacted', metadata: {} } },
+  ];
+
+  it('names each event by its cause and <producer>:<role>, in the cause’s session and correlation', () => {
+    const events = reactionEvents(cause, drafts, { producer: 'compaction', accountId: 'a', occurredAt: at });
+    expect(events.map((e) => e.id)).toEqual([reactionId(id, 'compaction:outcome'), reactionId(id, 'compaction:telemetry')]);
+    expect(events[0]).toMatchObject({ type: 'SegmentPaused', accountId: 'a', sessionId: 's-1', producer: 'compaction', causationId: id, correlationId: cause.correlationId });
+    expect(events[0]!.occurredAt).toBe(at.toISOString());
+  });
+
+  it('writes the same ids again for a redelivered cause, and leaves out a session the cause had none of', () => {
+    const again = reactionEvents({ id }, drafts, { producer: 'compaction', accountId: 'a', occurredAt: new Date() });
+    expect(again.map((e) => e.id)).toEqual(reactionEvents(cause, drafts, { producer: 'compaction', accountId: 'a', occurredAt: at }).map((e) => e.id));
+    expect(again[0]).not.toHaveProperty('sessionId');
   });
 });

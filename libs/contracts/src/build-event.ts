@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { EventEnvelopeBase, type EventEnvelope } from './envelope';
 import { eventPayloads, type EventType, type PayloadOf } from './events';
 import { InvalidEventError, zodIssues, type FieldIssue } from './parse-event';
+import { reactionId } from './name-uuid';
 import { upcasters } from './upcasting';
 
 /** What a service knows when it writes an event; the factory adds the version and checks the rest. */
@@ -27,6 +28,38 @@ export interface EventDraft<T extends EventType> {
  */
 export function causedBy(cause: { id: string; correlationId?: string }): { causationId: string; correlationId: string } {
   return { causationId: cause.id, correlationId: cause.correlationId ?? cause.id };
+}
+
+/** What a reaction writes, before it is an event: the event's type and payload, and the role that names it. */
+export interface ReactionDraft {
+  type: string;
+  /** Names the event among the reaction's own (`telemetry`, `insight:<id>`): the same role, the same id. */
+  role: string;
+  payload: unknown;
+}
+
+/**
+ * The events `producer` writes in reaction to `cause`. Each id is derived from the cause and
+ * `<producer>:<role>`, so a redelivered cause writes the same ids and the log keeps its events once;
+ * each event is in the cause's session (when it has one) and correlation.
+ */
+export function reactionEvents(
+  cause: { id: string; correlationId?: string; sessionId?: string },
+  drafts: readonly ReactionDraft[],
+  by: { producer: string; accountId: string; occurredAt: Date | string },
+): EventEnvelope[] {
+  return drafts.map((draft) =>
+    buildEvent({
+      id: reactionId(cause.id, `${by.producer}:${draft.role}`),
+      type: draft.type as EventType,
+      accountId: by.accountId,
+      ...(cause.sessionId ? { sessionId: cause.sessionId } : {}),
+      occurredAt: by.occurredAt,
+      ...causedBy(cause),
+      producer: by.producer,
+      payload: draft.payload as never,
+    }),
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import { buildEvent, causedBy, INGEST_RPC, reactionId, SessionTurnsReply, type EventEnvelope, type EventType, type PayloadOf } from '@mnemo/contracts';
+import { INGEST_RPC, reactionEvents, SessionTurnsReply, type EventEnvelope, type PayloadOf, type ReactionDraft } from '@mnemo/contracts';
 import { EVENT_LOG, EventContext, LOGGER, OnEvent, requestFromService, type EventLog, type Logger } from '@mnemo/eventing';
 import { CACHE, type Cache } from '@mnemo/persistence';
 import { buildTranscript, LLM_CLIENT, settleCall, TRANSCRIPT_MAX_CHARS, type LlmClient, type Transcript, type SourceTurn } from '@mnemo/llm';
@@ -60,9 +60,9 @@ export class SegmentPausedReactor {
     const outcome = decideCompactionOutcome({ segment, input, result });
     const telemetry = compactionTelemetry(outcome, { sessionId, result });
 
-    const envelopes = [this.envelope(event, 'outcome', outcome.type, outcome.payload)];
-    if (telemetry) envelopes.push(this.envelope(event, 'telemetry', 'FeatureEventRecorded', telemetry));
-    await this.log.appendMany('events', envelopes);
+    const drafts: ReactionDraft[] = [{ type: outcome.type, role: 'outcome', payload: outcome.payload }];
+    if (telemetry) drafts.push({ type: 'FeatureEventRecorded', role: 'telemetry', payload: telemetry });
+    await this.log.appendMany('events', reactionEvents(event, drafts, { producer: 'compaction', accountId: event.accountId, occurredAt: new Date() }));
     // A finished compaction is remembered, so a redelivered pause never pays for a second summary.
     await this.cache.set(doneKey, outcome.type, this.config.doneTtlMs);
     this.logger.info({ accountId: event.accountId, sessionId, segment, outcome: outcome.type, turns: input.includedTurns }, 'segment compaction settled');
@@ -85,18 +85,5 @@ export class SegmentPausedReactor {
       }),
       (error) => this.logger.warn({ account, segment, err: String(error) }, 'compaction call threw'),
     );
-  }
-
-  private envelope(cause: EventEnvelope, role: string, type: string, payload: unknown): EventEnvelope {
-    return buildEvent({
-      id: reactionId(cause.id, `compaction:${role}`),
-      type: type as EventType,
-      accountId: cause.accountId,
-      sessionId: cause.sessionId,
-      occurredAt: new Date(),
-      ...causedBy(cause),
-      producer: 'compaction',
-      payload: payload as never,
-    });
   }
 }

@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { causedBy, DependencyError, reactionId, type EventEnvelope } from '@mnemo/contracts';
+import { DependencyError, reactionEvents, type EventEnvelope, type ReactionDraft } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, oncePerCause, type Cache } from '@mnemo/persistence';
 import { artifactSources, LLM_CLIENT, settleCall, type LlmClient } from '@mnemo/llm';
 import { candidates, InsightAnswer } from '../domain/insight-candidates';
-import { insightEvent } from '../insight-event';
 import { INSIGHT_CONFIG, type InsightConfig } from '../insight.config';
 import { INSIGHT_MAX_OUTPUT_TOKENS, INSIGHT_SYSTEM, insightMessage } from './insight-prompt';
 
@@ -98,33 +97,21 @@ export class InsightDetectionService {
     }
     const suppressedRows: Array<{ id: string }> = await this.db.query(`SELECT id FROM insight_items WHERE account_id = $1 AND status <> 'active'`, [accountId]);
     const found = candidates(accountId, answer.data, known, new Set(suppressedRows.map((r) => r.id)));
-    const drafts: Array<{ type: string; role: string; payload: unknown }> = found.map((c) => ({ type: 'InsightDetected', role: `insight:${c.insightId}`, payload: c }));
+    const drafts: ReactionDraft[] = found.map((c) => ({ type: 'InsightDetected', role: c.insightId, payload: c }));
     const { inputTokens, outputTokens } = answer.usage;
     drafts.push(telemetry('insights_detected', { artifactId, insightCount: found.length, dropped: answer.dropped, inputTokens, outputTokens }));
     await this.append(saved, drafts);
     return found.length;
   }
 
-  private async append(saved: SavedArtifact, drafts: Array<{ type: string; role: string; payload: unknown }>): Promise<void> {
+  private async append(saved: SavedArtifact, drafts: ReactionDraft[]): Promise<void> {
     const occurredAt = new Date().toISOString();
-    const { cause } = saved;
-    const events = drafts.map((d) =>
-      insightEvent({
-        id: reactionId(cause.id, d.role),
-        type: d.type,
-        accountId: saved.accountId,
-        ...(cause.sessionId ? { sessionId: cause.sessionId } : {}),
-        occurredAt,
-        ...causedBy(cause),
-        payload: d.payload,
-      }),
-    );
-    await this.log.appendMany('events', events);
+    await this.log.appendMany('events', reactionEvents(saved.cause, drafts, { producer: 'insight', accountId: saved.accountId, occurredAt }));
   }
 }
 
-const telemetry = (action: string, metadata: Record<string, unknown>) => ({
+const telemetry = (action: string, metadata: Record<string, unknown>): ReactionDraft => ({
   type: 'FeatureEventRecorded',
-  role: `insight:telemetry:${action}`,
+  role: `telemetry:${action}`,
   payload: { name: 'insight', action, metadata },
 });

@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { causedBy, DependencyError, reactionId, type EventEnvelope } from '@mnemo/contracts';
+import { DependencyError, reactionEvents, type ReactionDraft } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, oncePerCause, waitForCheckpoint, type Cache } from '@mnemo/persistence';
 import { artifactSources, factsSource, LLM_CLIENT, settleCall, type LlmClient } from '@mnemo/llm';
 import { artifactFingerprint } from '../domain/artifact-fingerprint';
 import { blockFor, decideOnSave, feedbackEligible } from '../domain/regeneration';
 import { feedbackEligibleEvent, profileGenerated, profileSkipped } from '../domain/profile-telemetry';
-import { profileEvent } from '../profile-event';
 import { PROFILE_CONFIG, type ProfileConfig } from '../profile.config';
 import { profileProjection } from '../projections/profile.projection';
 import { PROFILE_MAX_OUTPUT_TOKENS, PROFILE_SYSTEM, profileMessage } from './profile-prompt';
@@ -27,8 +26,6 @@ interface ArtifactRow {
   saved_at: Date;
   first_seq: string;
 }
-
-type Draft = { type: string; role: string; payload: unknown };
 
 /** How long one account's synthesis may hold its lock; it releases sooner. */
 const LOCK_MS = 2 * 60_000;
@@ -67,7 +64,7 @@ export class ProfileSynthesisService {
         hasProfile: profile !== null,
         profileFresh: profile?.artifact_fingerprint === fingerprintOf(artifacts),
       };
-      const drafts: Draft[] = [];
+      const drafts: ReactionDraft[] = [];
       if (feedbackEligible(context)) {
         drafts.push(telemetry('feedback', feedbackEligibleEvent({ sessionId: cause.sessionId ?? null, artifactCount: context.artifactCount, hadCoreProfile: context.hasProfile })));
       }
@@ -90,7 +87,7 @@ export class ProfileSynthesisService {
     });
   }
 
-  private async synthesize(accountId: string, artifacts: ArtifactRow[]): Promise<Draft[]> {
+  private async synthesize(accountId: string, artifacts: ArtifactRow[]): Promise<ReactionDraft[]> {
     const sources = await this.sources(accountId, artifacts);
     const answer = await settleCall(
       this.llm.complete({
@@ -108,7 +105,7 @@ export class ProfileSynthesisService {
       const failure = answer.ok ? 'invalid_output' : answer.failure;
       const block = blockFor(failure, new Date());
       this.logger.warn({ accountId, failure, message: answer.ok ? 'empty profile' : answer.message }, 'core profile not regenerated');
-      const drafts: Draft[] = [{ type: 'ProfileRegenerationBlocked', role: 'blocked', payload: { reason: block.reason, ...(block.retryAt ? { retryAfter: block.retryAt } : {}) } }];
+      const drafts: ReactionDraft[] = [{ type: 'ProfileRegenerationBlocked', role: 'blocked', payload: { reason: block.reason, ...(block.retryAt ? { retryAfter: block.retryAt } : {}) } }];
       if (block.reason === 'cost_cap') drafts.push(telemetry('skipped', profileSkipped({ artifactCount, reason: 'cost_cap' })));
       return drafts;
     }
@@ -163,21 +160,10 @@ export class ProfileSynthesisService {
   }
 
   /** Appends, then waits for the profile projection, so the next reaction of this account sees the new profile. */
-  private async append(accountId: string, cause: Cause, drafts: Draft[]): Promise<void> {
+  private async append(accountId: string, cause: Cause, drafts: ReactionDraft[]): Promise<void> {
     if (!drafts.length) return;
     const occurredAt = new Date().toISOString();
-    const events: EventEnvelope[] = drafts.map((d) =>
-      profileEvent({
-        id: reactionId(cause.id, `profile:${d.role}`),
-        type: d.type,
-        accountId,
-        ...(cause.sessionId ? { sessionId: cause.sessionId } : {}),
-        occurredAt,
-        ...causedBy(cause),
-        payload: d.payload,
-      }),
-    );
-    const results = await this.log.appendMany('events', events);
+    const results = await this.log.appendMany('events', reactionEvents(cause, drafts, { producer: 'profile', accountId, occurredAt }));
     const seq = Math.max(...results.map((r) => r.seq));
     if (!(await waitForCheckpoint(this.db, profileProjection.name, seq, 10_000))) {
       this.logger.warn({ accountId, seq }, 'profile read model lags behind a synthesis; the next reaction may synthesize again');
@@ -187,4 +173,4 @@ export class ProfileSynthesisService {
 
 const fingerprintOf = (artifacts: readonly ArtifactRow[]) => artifactFingerprint(artifacts.map((a) => ({ id: a.id, contentHash: a.content_hash })));
 
-const telemetry = (role: string, payload: unknown): Draft => ({ type: 'FeatureEventRecorded', role: `telemetry:${role}`, payload });
+const telemetry = (role: string, payload: unknown): ReactionDraft => ({ type: 'FeatureEventRecorded', role: `telemetry:${role}`, payload });
