@@ -3,8 +3,8 @@ import type { DataSource } from 'typeorm';
 import type { EventEnvelope, StoredEvent } from '@mnemo/contracts';
 import { IdempotentEventLog, JetStreamEventLog } from '@mnemo/eventing';
 import { PgAcceptedEventIds } from './accepted-event-ids';
-import { dropSchema, openDataSource } from './data-source';
-import { eventually, TEST_DATABASE_URL, TEST_NATS_URL, uniqueName } from '../../../tests/support/servers';
+import { eventually, TEST_NATS_URL } from '../../../tests/support/servers';
+import { Scratch } from '../../../tests/support/scratch';
 
 /** JetStream forgets a message id after this window; the accepted-id record must not. */
 const WINDOW_MS = 2_000;
@@ -21,10 +21,9 @@ const anEvent = (payload: unknown = {}): EventEnvelope => ({
 });
 
 describe('the accepted-id record: an event id accepted once is a duplicate for good', () => {
-  const schema = uniqueName('ids').toLowerCase();
-  const prefix = schema.toUpperCase();
+  const scratch = new Scratch('ids');
   let store: JetStreamEventLog;
-  let dataSources: DataSource[];
+  let pool: DataSource;
   /** Two gateway instances: a log and a database pool each, over one stream and one table. */
   let one: IdempotentEventLog;
   let two: IdempotentEventLog;
@@ -36,22 +35,13 @@ describe('the accepted-id record: an event id accepted once is a duplicate for g
   };
 
   beforeAll(async () => {
-    store = await JetStreamEventLog.connect({ servers: TEST_NATS_URL, streamPrefix: prefix, subjectPrefix: schema, duplicateWindowMs: WINDOW_MS });
-    await store.ensureStreams();
-    dataSources = [
-      await openDataSource({ url: TEST_DATABASE_URL, poolSize: 4, migrations: [], schema }),
-      await openDataSource({ url: TEST_DATABASE_URL, poolSize: 4, migrations: [], schema }),
-    ];
-    one = new IdempotentEventLog(store, new PgAcceptedEventIds(dataSources[0]));
-    two = new IdempotentEventLog(store, new PgAcceptedEventIds(dataSources[1]));
+    store = await scratch.log({ duplicateWindowMs: WINDOW_MS });
+    pool = await scratch.db([], 4);
+    one = new IdempotentEventLog(store, new PgAcceptedEventIds(pool));
+    two = new IdempotentEventLog(store, new PgAcceptedEventIds(await scratch.db([], 4)));
   });
 
-  afterAll(async () => {
-    await store?.deleteStreams();
-    await store?.close();
-    for (const dataSource of dataSources ?? []) await dataSource.destroy();
-    await dropSchema(TEST_DATABASE_URL, schema);
-  });
+  afterAll(() => scratch.drop());
 
   it("answers a resend after the log's duplicate window as a duplicate with the first sequence, and stores it once", async () => {
     const event = anEvent({ n: 1 });
@@ -83,9 +73,9 @@ describe('the accepted-id record: an event id accepted once is a duplicate for g
     expect([a.duplicate, b]).toEqual([false, { seq: a.seq, duplicate: true }]);
 
     // A log whose streams do not exist refuses the append: the id must stay free for the retry.
-    const missing = await JetStreamEventLog.connect({ servers: TEST_NATS_URL, streamPrefix: `${prefix}_GONE`, subjectPrefix: `${schema}_gone` });
+    const missing = await JetStreamEventLog.connect({ servers: TEST_NATS_URL, streamPrefix: `${scratch.name.toUpperCase()}_GONE`, subjectPrefix: `${scratch.name}_gone` });
     try {
-      const refused = new IdempotentEventLog(missing, new PgAcceptedEventIds(dataSources[0]));
+      const refused = new IdempotentEventLog(missing, new PgAcceptedEventIds(pool));
       const lost = anEvent();
       await expect(refused.append('raw', lost)).rejects.toThrow();
       await expect(one.append('raw', lost)).resolves.toMatchObject({ duplicate: false });

@@ -1,22 +1,18 @@
 import type { DataSource } from 'typeorm';
-import { dropSchema, openDataSource } from './data-source';
 import { inOwnTransaction } from './own-transaction';
-import { TEST_DATABASE_URL, uniqueName } from '../../../tests/support/servers';
+import { Scratch } from '../../../tests/support/scratch';
 
 describe('inOwnTransaction: a transaction whose BEGIN and COMMIT ride on its own statements', () => {
-  const schema = uniqueName('owntx').toLowerCase();
+  const scratch = new Scratch('owntx');
   /** One connection, so the statement after a transaction runs on the connection the transaction used. */
   let db: DataSource;
 
   beforeAll(async () => {
-    db = await openDataSource({ url: TEST_DATABASE_URL, poolSize: 1, migrations: [], schema });
+    db = await scratch.db([], 1);
     await db.query('CREATE TABLE notes (id int PRIMARY KEY)');
   });
 
-  afterAll(async () => {
-    await db?.destroy();
-    await dropSchema(TEST_DATABASE_URL, schema);
-  });
+  afterAll(() => scratch.drop());
 
   const ids = async (): Promise<number[]> => (await db.query('SELECT id FROM notes ORDER BY id')).map((row: { id: number }) => row.id);
 

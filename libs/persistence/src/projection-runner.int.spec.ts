@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import type { DataSource } from 'typeorm';
 import type { EventEnvelope, StoredEvent } from '@mnemo/contracts';
-import { JetStreamEventLog, redeliveries, runConsumer, type Delivery, type EventLog } from '@mnemo/eventing';
+import { redeliveries, runConsumer, type Delivery, type EventLog, type JetStreamEventLog } from '@mnemo/eventing';
 import { checksumProjection } from './checksum';
-import { dropSchema, openDataSource } from './data-source';
 import type { Projection, Sql } from './projection';
 import { appendAndAwait, readCheckpoint, startProjector } from './projection-runner';
 import { replayProjection } from './replay';
-import { eventually, TEST_DATABASE_URL, TEST_NATS_URL, uniqueName } from '../../../tests/support/servers';
+import { eventually } from '../../../tests/support/servers';
+import { Scratch } from '../../../tests/support/scratch';
 
 class Tally1764400000900 implements MigrationInterface {
   name = 'Tally1764400000900';
@@ -71,22 +71,16 @@ function neverAcks(log: EventLog): EventLog {
 }
 
 describe('projection runner on real NATS and Postgres', () => {
-  let ns: string;
+  let scratch: Scratch;
   let log: JetStreamEventLog;
   let db: DataSource;
 
   beforeEach(async () => {
-    ns = uniqueName('pr').toLowerCase();
-    log = await JetStreamEventLog.connect({ servers: TEST_NATS_URL, streamPrefix: ns.toUpperCase(), subjectPrefix: ns });
-    await log.ensureStreams();
-    db = await openDataSource({ url: TEST_DATABASE_URL, poolSize: 4, migrations: tally.migrations, schema: ns });
+    scratch = new Scratch('pr');
+    log = await scratch.log();
+    db = await scratch.db(tally.migrations, 4);
   });
-  afterEach(async () => {
-    await log.deleteStreams();
-    await log.close();
-    await db.destroy();
-    await dropSchema(TEST_DATABASE_URL, ns);
-  });
+  afterEach(() => scratch.drop());
 
   const rows = async () => (await db.query(`SELECT count(*)::int AS n FROM tally`))[0].n as number;
   const counted = async () => (await db.query(`SELECT coalesce(sum(turns), 0)::int AS n FROM tally_counts`))[0].n as number;
@@ -147,7 +141,7 @@ describe('projection runner on real NATS and Postgres', () => {
   });
 
   it('splits one durable between two instances that together apply every event once', async () => {
-    const other = await JetStreamEventLog.connect({ servers: TEST_NATS_URL, streamPrefix: ns.toUpperCase(), subjectPrefix: ns });
+    const other = await scratch.log();
     const applied: Record<string, number[]> = { a: [], b: [] };
     const counting = (name: 'a' | 'b'): Projection => ({
       ...tally,
@@ -164,7 +158,6 @@ describe('projection runner on real NATS and Postgres', () => {
     await eventually(() => log.pending('events', 'projection-tally'), (n) => n === 0);
     await a.stop();
     await b.stop();
-    await other.close();
     const all = [...applied.a, ...applied.b].sort((x, y) => x - y);
     expect(applied.a.length).toBeGreaterThan(0);
     expect(applied.b.length).toBeGreaterThan(0);

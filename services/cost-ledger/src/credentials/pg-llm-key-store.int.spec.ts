@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { StoredEvent } from '@mnemo/contracts';
-import { applyEvents, dropSchema, openDataSource } from '@mnemo/persistence';
+import { applyEvents } from '@mnemo/persistence';
 import { llmKeysProjection } from '../projections/llm-keys.projection';
 import { PgLlmKeyStore } from './pg-llm-key-store';
-import { TEST_DATABASE_URL, uniqueName } from '../../../../tests/support/servers';
+import { Scratch } from '../../../../tests/support/scratch';
 
 const event = (seq: number, type: string, payload: unknown, accountId = 'acc-1'): StoredEvent => ({
   seq,
@@ -15,15 +15,12 @@ const added = (seq: number, keyId: string, active: boolean, accountId?: string) 
 
 describe('PgLlmKeyStore over the llm_keys projection', () => {
   let db: DataSource;
-  let schema: string;
+  let scratch: Scratch;
   beforeEach(async () => {
-    schema = uniqueName('keys').toLowerCase();
-    db = await openDataSource({ url: TEST_DATABASE_URL, poolSize: 2, migrations: llmKeysProjection.migrations, schema });
+    scratch = new Scratch('keys');
+    db = await scratch.db(llmKeysProjection.migrations);
   });
-  afterEach(async () => {
-    await db.destroy();
-    await dropSchema(TEST_DATABASE_URL, schema);
-  });
+  afterEach(() => scratch.drop());
   const active = async (account = 'acc-1') => (await new PgLlmKeyStore(db).listKeys(account)).filter((k) => k.active).map((k) => k.id);
 
   it('lists keys oldest first, with only the last activated one active', async () => {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { StoredEvent } from '@mnemo/contracts';
-import { applyBatch, dropSchema, openDataSource } from '@mnemo/persistence';
-import { TEST_DATABASE_URL, uniqueName } from '../../../../tests/support/servers';
+import { applyBatch } from '@mnemo/persistence';
+import { Scratch } from '../../../../tests/support/scratch';
 import { featureEventsProjection } from './feature-events.projection';
 
 describe('feature_events projection (Postgres)', () => {
-  const ns = uniqueName('feature_events');
+  const scratch = new Scratch('feature_events');
   let db: DataSource;
   const recorded = (seq: number, id: string, action: string, metadata: Record<string, unknown>): StoredEvent => ({
     seq,
@@ -16,12 +16,9 @@ describe('feature_events projection (Postgres)', () => {
     (await db.query(`SELECT event_id, action, metadata, last_seq FROM feature_events ORDER BY last_seq`)).map((r: Record<string, unknown>) => ({ ...r, last_seq: Number(r.last_seq) }));
 
   beforeAll(async () => {
-    db = await openDataSource({ url: TEST_DATABASE_URL, poolSize: 2, migrations: featureEventsProjection.migrations, schema: ns });
+    db = await scratch.db(featureEventsProjection.migrations);
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await dropSchema(TEST_DATABASE_URL, ns);
-  });
+  afterAll(() => scratch.drop());
 
   it('files a batch of events, one row each, a redelivered id once with its latest delivery, and keeps a newer row from an older redelivery', async () => {
     const [a, b] = [randomUUID(), randomUUID()];

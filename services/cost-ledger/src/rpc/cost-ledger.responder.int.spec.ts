@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { StoredEvent } from '@mnemo/contracts';
-import { JetStreamEventLog, type Logger, type Subscription } from '@mnemo/eventing';
-import { dropSchema, openDataSource, startProjector } from '@mnemo/persistence';
+import type { JetStreamEventLog, Logger, Subscription } from '@mnemo/eventing';
+import { startProjector } from '@mnemo/persistence';
 import { CostGuardBusyError, type ReserveCost } from '@mnemo/llm';
 import { NatsCostGuard } from '../client/nats-cost-guard';
 import type { CostLedgerConfig } from '../cost-ledger.config';
@@ -12,7 +12,8 @@ import { costEntriesProjection } from '../projections/cost-entries.projection';
 import { CostLedger1764400004100 } from '../ledger/cost-ledger.migration';
 import { CostLedgerResponder, startCostLedger } from './cost-ledger.responder';
 import { PgLedger } from '../ledger/pg-ledger';
-import { eventually, TEST_DATABASE_URL, TEST_NATS_URL, uniqueName } from '../../../../tests/support/servers';
+import { eventually } from '../../../../tests/support/servers';
+import { Scratch } from '../../../../tests/support/scratch';
 
 const silent: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -36,8 +37,7 @@ const ask = (account: string, worstCaseUsd: number, overrides: Partial<ReserveCo
 });
 
 describe('cost ledger over NATS and Postgres', () => {
-  const ns = uniqueName('ledger').toLowerCase();
-  const connect = () => JetStreamEventLog.connect({ servers: TEST_NATS_URL, streamPrefix: ns.toUpperCase(), subjectPrefix: ns });
+  const scratch = new Scratch('ledger');
   let dbA: DataSource;
   let dbB: DataSource;
   let logA: JetStreamEventLog;
@@ -61,10 +61,9 @@ describe('cost ledger over NATS and Postgres', () => {
   beforeAll(async () => {
     const migrations = [CostLedger1764400004100, ...costEntriesProjection.migrations, ...costCapsProjection.migrations];
     // Two instances: their own NATS connections and their own pools against the same schema.
-    dbA = await openDataSource({ url: TEST_DATABASE_URL, poolSize: 4, migrations, schema: ns });
-    dbB = await openDataSource({ url: TEST_DATABASE_URL, poolSize: 4, migrations, schema: ns });
-    [logA, logB, client] = await Promise.all([connect(), connect(), connect()]);
-    await logA.ensureStreams();
+    dbA = await scratch.db(migrations, 4);
+    dbB = await scratch.db(migrations, 4);
+    [logA, logB, client] = [await scratch.log(), await scratch.log(), await scratch.log()];
   });
 
   afterEach(async () => {
@@ -72,12 +71,7 @@ describe('cost ledger over NATS and Postgres', () => {
     for (const sub of running.splice(0)) await sub.stop();
   });
 
-  afterAll(async () => {
-    await client.deleteStreams();
-    await Promise.all([logA.close(), logB.close(), client.close()]);
-    await Promise.all([dbA.destroy(), dbB.destroy()]);
-    await dropSchema(TEST_DATABASE_URL, ns);
-  });
+  afterAll(() => scratch.drop());
 
   it('grants exactly 37 of 200 concurrent reservations from two instances against a cap that fits 37', async () => {
     const capped = config({ caps: { compaction: 0.5, session: 0.37, profile: 0.15 } });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { StoredEvent } from '@mnemo/contracts';
-import { applyEvents, dropSchema, openDataSource } from '@mnemo/persistence';
+import { applyEvents } from '@mnemo/persistence';
 import { SECRET_SAMPLES, findPlantedSecrets } from '@mnemo/redaction';
 import { sessionsProjection } from './sessions.projection';
-import { TEST_DATABASE_URL, uniqueName } from '../../../../tests/support/servers';
+import { Scratch } from '../../../../tests/support/scratch';
 
 const turn = (seq: number, turnSeq: number, text: string, extra: Record<string, unknown> = {}): StoredEvent => ({
   seq,
@@ -22,15 +22,12 @@ const turn = (seq: number, turnSeq: number, text: string, extra: Record<string, 
 
 describe('bulk turn upserts', () => {
   let db: DataSource;
-  let schema: string;
+  let scratch: Scratch;
   beforeEach(async () => {
-    schema = uniqueName('turns').toLowerCase();
-    db = await openDataSource({ url: TEST_DATABASE_URL, poolSize: 2, migrations: sessionsProjection.migrations, schema });
+    scratch = new Scratch('turns');
+    db = await scratch.db(sessionsProjection.migrations);
   });
-  afterEach(async () => {
-    await db.destroy();
-    await dropSchema(TEST_DATABASE_URL, schema);
-  });
+  afterEach(() => scratch.drop());
   const texts = async () => (await db.query('SELECT seq, text FROM turns ORDER BY seq')).map((r: { text: string }) => r.text);
 
   it('keeps the newest event for a turn re-emitted in the same batch', async () => {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { EventEnvelope } from '@mnemo/contracts';
-import { JetStreamEventLog } from '@mnemo/eventing';
-import { applyEvents, checksumProjection, dropSchema, openDataSource, replayProjection } from '@mnemo/persistence';
+import type { JetStreamEventLog } from '@mnemo/eventing';
+import { applyEvents, checksumProjection, replayProjection } from '@mnemo/persistence';
 import { SECRET_SAMPLES, findPlantedSecrets } from '@mnemo/redaction';
 import { sessionsProjection } from './sessions.projection';
-import { TEST_DATABASE_URL, TEST_NATS_URL, uniqueName } from '../../../../tests/support/servers';
+import { Scratch } from '../../../../tests/support/scratch';
 
 const envelope = (type: string, sessionId: string, payload: Record<string, unknown>): EventEnvelope =>
   ({ id: randomUUID(), type, version: type === 'TurnRecorded' ? 2 : 1, accountId: 'a', sessionId, occurredAt: '2026-11-29T10:00:00.000Z', producer: 'test', payload }) as EventEnvelope;
@@ -37,22 +37,16 @@ function aLog(): EventEnvelope[] {
 
 describe('replay of the sessions projection (COPY and a key built after)', () => {
   let db: DataSource;
-  let schema: string;
+  let scratch: Scratch;
   let log: JetStreamEventLog;
   beforeEach(async () => {
-    schema = uniqueName('turns_replay').toLowerCase();
-    db = await openDataSource({ url: TEST_DATABASE_URL, poolSize: 2, migrations: sessionsProjection.migrations, schema });
-    log = await JetStreamEventLog.connect({ servers: TEST_NATS_URL, streamPrefix: schema.toUpperCase(), subjectPrefix: schema });
-    await log.ensureStreams();
+    scratch = new Scratch('turns_replay');
+    db = await scratch.db(sessionsProjection.migrations);
+    log = await scratch.log();
   });
-  afterEach(async () => {
-    await log.deleteStreams();
-    await log.close();
-    await db.destroy();
-    await dropSchema(TEST_DATABASE_URL, schema);
-  });
+  afterEach(() => scratch.drop());
 
-  const indexes = async () => db.query(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = $1 ORDER BY indexname`, [schema]);
+  const indexes = async () => db.query(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = $1 ORDER BY indexname`, [scratch.name]);
   const liveTables = async (batchSize: number) => {
     const stored = [];
     for await (const batch of log.read('events', 1, 1000)) stored.push(...batch);

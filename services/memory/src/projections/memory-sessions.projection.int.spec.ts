@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { DependencyError, type EventType, type StoredEvent } from '@mnemo/contracts';
 import type { EventContext, EventLog } from '@mnemo/eventing';
-import { applyEvents, dropSchema, openDataSource } from '@mnemo/persistence';
+import { applyEvents } from '@mnemo/persistence';
 import type { FactExtractionService } from '../extraction/fact-extraction.service';
 import { SegmentCompactedReactor } from '../reactors/segment-compacted.reactor';
 import { memorySessionsProjection } from './memory-sessions.projection';
-import { TEST_DATABASE_URL, uniqueName } from '../../../../tests/support/servers';
+import { Scratch } from '../../../../tests/support/scratch';
 
 const stored = (seq: number, accountId: string, type: EventType, payload: unknown): StoredEvent => ({
   seq,
@@ -22,15 +22,12 @@ const stored = (seq: number, accountId: string, type: EventType, payload: unknow
  * (the fault suite lost an extraction that way).
  */
 describe('memory-sessions: a segment pause and its outcome, in either order', () => {
-  const schema = uniqueName('memsess').toLowerCase();
+  const scratch = new Scratch('memsess');
   let db: DataSource;
   beforeAll(async () => {
-    db = await openDataSource({ url: TEST_DATABASE_URL, schema, poolSize: 2, migrations: memorySessionsProjection.migrations });
+    db = await scratch.db(memorySessionsProjection.migrations);
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await dropSchema(TEST_DATABASE_URL, schema);
-  });
+  afterAll(() => scratch.drop());
 
   const pauseRow = async (accountId: string) =>
     db.query(`SELECT segment, paused_at, paused_seq, settled, settled_seq, last_seq FROM segment_pauses WHERE account_id = $1`, [accountId]);
