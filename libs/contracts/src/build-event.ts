@@ -21,12 +21,15 @@ export interface EventDraft<T extends EventType> {
   payload: PayloadOf<T> | z.input<(typeof eventPayloads)[T]>;
 }
 
+/** What a reaction keeps of the event it reacts to: its id names every event the reaction writes, so a redelivery writes them once. */
+export type EventCause = Pick<EventEnvelope, 'id' | 'correlationId' | 'sessionId'>;
+
 /**
  * The envelope fields an event written in reaction to `cause` takes from it: caused by it, and in its
  * correlation (the cause's own, or the cause itself where it opened one), so one request's consequences
  * can be followed through the log.
  */
-export function causedBy(cause: { id: string; correlationId?: string }): { causationId: string; correlationId: string } {
+export function causedBy(cause: Pick<EventCause, 'id' | 'correlationId'>): { causationId: string; correlationId: string } {
   return { causationId: cause.id, correlationId: cause.correlationId ?? cause.id };
 }
 
@@ -44,7 +47,7 @@ export interface ReactionDraft {
  * each event is in the cause's session (when it has one) and correlation.
  */
 export function reactionEvents(
-  cause: { id: string; correlationId?: string; sessionId?: string },
+  cause: EventCause,
   drafts: readonly ReactionDraft[],
   by: { producer: string; accountId: string; occurredAt: Date | string },
 ): EventEnvelope[] {

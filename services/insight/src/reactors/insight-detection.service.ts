@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { DependencyError, reactionEvents, type EventEnvelope, type ReactionDraft } from '@mnemo/contracts';
+import { DependencyError, reactionEvents, type EventCause, type ReactionDraft } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, oncePerCause, type Cache } from '@mnemo/persistence';
 import { artifactSources, LLM_CLIENT, settleCall, type LlmClient } from '@mnemo/llm';
@@ -16,7 +16,7 @@ interface ArtifactRow {
 }
 
 export interface SavedArtifact {
-  cause: Pick<EventEnvelope, 'id' | 'correlationId' | 'sessionId'>;
+  cause: EventCause;
   accountId: string;
   artifactId: string;
 }

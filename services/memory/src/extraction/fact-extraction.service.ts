@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { causedBy, DependencyError, reactionId, type EventEnvelope } from '@mnemo/contracts';
+import { causedBy, DependencyError, reactionId, type EventCause } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
 import { awaitCheckpoint, CACHE, DATA_SOURCE, waitForCheckpoint, type Cache } from '@mnemo/persistence';
 import { EXTRACTION_MAX_OUTPUT_TOKENS, extractJson, factExtractionPrompt, LLM_CLIENT, settleCall, type ExtractionPerson, type LlmClient, type SourceTurn } from '@mnemo/llm';
@@ -23,7 +23,7 @@ export interface ExtractionRequest {
   /** Names this extraction for its derived ids: the same key always writes under the same event ids. */
   key: string;
   /** The event that caused it, when there is one. */
-  cause?: Pick<EventEnvelope, 'id' | 'correlationId' | 'sessionId'>;
+  cause?: EventCause;
 }
 
 export type ExtractionOutcome = 'extracted' | 'skipped' | 'failed';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { DependencyError, reactionEvents, type ReactionDraft } from '@mnemo/contracts';
+import { DependencyError, reactionEvents, type EventCause, type ReactionDraft } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, oncePerCause, waitForCheckpoint, type Cache } from '@mnemo/persistence';
 import { artifactSources, factsSource, LLM_CLIENT, settleCall, type LlmClient } from '@mnemo/llm';
@@ -10,13 +10,6 @@ import { feedbackEligibleEvent, profileGenerated, profileSkipped } from '../doma
 import { PROFILE_CONFIG, type ProfileConfig } from '../profile.config';
 import { profileProjection } from '../projections/profile.projection';
 import { PROFILE_MAX_OUTPUT_TOKENS, PROFILE_SYSTEM, profileMessage } from './profile-prompt';
-
-/** What caused a reaction: its id names every event the reaction writes, so a redelivery writes them once. */
-export interface Cause {
-  id: string;
-  correlationId?: string;
-  sessionId?: string;
-}
 
 interface ArtifactRow {
   id: string;
@@ -52,7 +45,7 @@ export class ProfileSynthesisService {
   ) {}
 
   /** After an artifact save at log sequence `seq` (already applied by the profile projection). */
-  async afterSave(accountId: string, artifactId: string, seq: number, cause: Cause): Promise<void> {
+  async afterSave(accountId: string, artifactId: string, seq: number, cause: EventCause): Promise<void> {
     await this.locked(accountId, cause, async () => {
       const artifacts = await this.artifacts(accountId);
       // The counts are the save's own (artifacts first saved up to it), so a replayed or late reaction decides alike.
@@ -76,7 +69,7 @@ export class ProfileSynthesisService {
   }
 
   /** A refresh or a retry after the cap reset: synthesize now, whatever the staleness. */
-  async regenerate(accountId: string, cause: Cause): Promise<void> {
+  async regenerate(accountId: string, cause: EventCause): Promise<void> {
     await this.locked(accountId, cause, async () => {
       const artifacts = await this.artifacts(accountId);
       if (artifacts.length < this.config.minArtifacts) {
@@ -145,7 +138,7 @@ export class ProfileSynthesisService {
    * One reaction per account at a time, and once per cause: a redelivery that arrives while the call
    * is in flight is retried later and then finds its cause done, so it pays for no second call.
    */
-  private async locked(accountId: string, cause: Cause, work: () => Promise<void>): Promise<void> {
+  private async locked(accountId: string, cause: EventCause, work: () => Promise<void>): Promise<void> {
     await oncePerCause(
       this.cache,
       {
@@ -160,7 +153,7 @@ export class ProfileSynthesisService {
   }
 
   /** Appends, then waits for the profile projection, so the next reaction of this account sees the new profile. */
-  private async append(accountId: string, cause: Cause, drafts: ReactionDraft[]): Promise<void> {
+  private async append(accountId: string, cause: EventCause, drafts: ReactionDraft[]): Promise<void> {
     if (!drafts.length) return;
     const occurredAt = new Date().toISOString();
     const results = await this.log.appendMany('events', reactionEvents(cause, drafts, { producer: 'profile', accountId, occurredAt }));
