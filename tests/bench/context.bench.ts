@@ -203,7 +203,8 @@ async function main() {
     const coldSingle = await profiled('single-claude-md-cold', () =>
       median('HTTP claude-md cold (builds)', () => httpGet(`/v1/context/claude-md?sessionId=single-${n++}&source=ai-coaching:interview`), 50),
     );
-    await median('NATS request/reply claude-md warm (no HTTP)', () =>
+    // In this process the context service answers the request itself (the event log's local responders), as under `--target all`.
+    await median('RPC claude-md warm (no HTTP, in process)', () =>
       platform.infra.log.request(subjects.rpc('context', CONTEXT_RPC.claudeMd), { accountId, sessionId, pinned: [] }, { timeoutMs: 5000 }),
     );
     const front = new ContextCacheFront({ db, cache: platform.infra.cache, log: platform.infra.log, logger: createLogger('silent', 'bench') });

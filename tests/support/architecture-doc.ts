@@ -29,7 +29,8 @@ const PREAMBLE = `# Architecture: services, events, tables, routes, RPCs
 - **One owner per table.** Each table belongs to the one service whose projections write it; no SQL in one
   service names another service's table or checkpoint.
 - **Services talk through events and request/reply.** A service that needs another's data builds its own
-  projection from the events, or asks the owner over NATS request/reply on \`mnemo.rpc.<service>.<verb>\`.
+  projection from the events, or asks the owner over NATS request/reply on \`mnemo.rpc.<service>.<verb>\`
+  (a process that runs the owner too answers its own requests in process, with the same envelope).
 
 Why each boundary sits where it does: [context](boundaries-context.md), [memory](boundaries-memory.md),
 [profile and insight](boundaries-profile-insight.md).

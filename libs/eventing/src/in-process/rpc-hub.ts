@@ -34,6 +34,11 @@ export class RpcHub {
     };
   }
 
+  /** Whether a responder here listens on the subject. */
+  answers(subject: string): boolean {
+    return this.responders.some((responder) => subjectMatches(responder.subject, subject));
+  }
+
   request(subject: string, body: unknown, timeoutMs: number): Promise<unknown> {
     const groups = new Map<string, Responder[]>();
     for (const responder of this.responders) {

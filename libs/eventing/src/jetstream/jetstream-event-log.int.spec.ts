@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { connect } from '@nats-io/transport-node';
+import type { Msg } from '@nats-io/nats-core';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { StoredEvent } from '@mnemo/contracts';
 import { describeEventLogContract } from '../event-log.contract';
@@ -63,6 +64,43 @@ describe('JetStreamEventLog.read', () => {
       await nc.close();
       await log.deleteStreams();
       await log.close();
+    }
+  }, 20_000);
+});
+
+describe('JetStreamEventLog request/reply across processes', () => {
+  it("answers a request its own process serves without the network, and shares other processes' requests over NATS", async () => {
+    const ns = `t${randomBytes(5).toString('hex')}`;
+    // Three connections with one prefix stand for three processes: two serve the subject, one only asks.
+    const [a, b, asker] = await Promise.all([1, 2, 3].map(() => JetStreamEventLog.connect({ servers: NATS_URL, streamPrefix: ns.toUpperCase(), subjectPrefix: ns })));
+    const subject = 'mnemo.rpc.echo.who';
+    const viaNats = new Set<string>();
+    // A NATS connection of its own sees what crosses the server on the prefixed subject.
+    const nc = await connect({ servers: NATS_URL });
+    const watcher = nc.subscribe(`${ns}.rpc.echo.who`, { callback: (_error: unknown, msg: Msg) => viaNats.add(String(new TextDecoder().decode(msg.data))) });
+    await nc.flush();
+    const fromB = await b.reply(subject, 'echo', async (body) => ({ by: 'b', body }));
+    let fromAServing: { stop(): Promise<void> } | null = await a.reply(subject, 'echo', async (body) => ({ by: 'a', body }));
+    try {
+      const ask = async (log: JetStreamEventLog, n: number) => ((await log.request(subject, { n }, { timeoutMs: 5_000 })) as { by: string; body: unknown });
+      const fromA = await Promise.all(Array.from({ length: 10 }, (_, n) => ask(a, n)));
+      expect(fromA).toEqual(Array.from({ length: 10 }, (_, n) => ({ by: 'a', body: { n } })));
+      const fromAsker = await Promise.all(Array.from({ length: 20 }, (_, n) => ask(asker, 100 + n)));
+      expect(fromAsker.map((answer) => answer.body)).toEqual(Array.from({ length: 20 }, (_, n) => ({ n: 100 + n })));
+      expect(new Set(fromAsker.map((answer) => answer.by))).toEqual(new Set(['a', 'b']));
+      await nc.flush();
+      // only the asker's requests crossed the server
+      expect([...viaNats].map((text) => (JSON.parse(text) as { n: number }).n).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, n) => 100 + n));
+      // a process that stops serving asks the others over NATS
+      await fromAServing.stop();
+      fromAServing = null;
+      await expect(ask(a, 7)).resolves.toEqual({ by: 'b', body: { n: 7 } });
+    } finally {
+      await fromAServing?.stop();
+      await fromB.stop();
+      watcher.unsubscribe();
+      await nc.close();
+      for (const log of [a, b, asker]) await log.close();
     }
   }, 20_000);
 });
