@@ -236,7 +236,7 @@ describe('memories: the Explorer API, proposals, plans, and their read models', 
   it('activates at most three plans, counts the review window from activation, and keeps check-ins and reminders', async () => {
     const pl = await harness.createAccount('planner');
     const ids = ['walk', 'sleep', 'read', 'cook'];
-    for (const id of ids) await publish(pl.accountId, 'PlanProposed', { planId: id, title: `Plan ${id}`, steps: ['start'], reviewDays: 7 }, { at: '2026-11-01T10:00:00Z', sessionId: 'chat-2' });
+    for (const id of ids) await publish(pl.accountId, 'PlanProposed', { planId: id, title: `Plan ${id}`, steps: ['start'], reviewDays: 7 }, { at: new Date().toISOString(), sessionId: 'chat-2' });
     await publish(pl.accountId, 'ReminderSet', { reminderId: 'r1', text: 'Call the dentist', dueAt: '2026-12-01T09:00:00Z' }, { sessionId: 'chat-2' });
 
     const before = Date.now();
