@@ -35,6 +35,12 @@ interface ContextBuild<S, T> {
 }
 
 const BOOKMARK_LIMIT = 200;
+/**
+ * A build's cache write and telemetry wait this long after its answer, behind the I/O already due:
+ * with setImmediate they ran first, before a gateway or client in the same process had read the answer
+ * (issue 17: 0.4–0.8 ms of a cold CLAUDE.md over HTTP with the platform in one process).
+ */
+const AFTER_ANSWER_MS = 1;
 const REMINDER_LIMIT = 20;
 const BLOCK_FACTS_PER_KIND = 100;
 /** The block asks one waiting proposal per turn (seed 001), the oldest; the loader is account-scoped. */
@@ -106,7 +112,8 @@ export class ContextHandler {
    * The gateway's front asks only once it has missed the entry itself, and says at which version: at
    * that version the cache is not read again and the build starts at once. Otherwise the cache is read
    * first: loading the sources meanwhile, as before, cost a hit a whole load it then dropped (issue 17:
-   * a warm answer over NATS took 4 ms). A build's cache write and telemetry run once its answer is on its way.
+   * a warm answer over NATS took 4 ms). A build's cache write and telemetry run once its answer is on its
+   * way (AFTER_ANSWER_MS).
    */
   private async cached<T, S>(reader: SourceReader, what: string, missedAt: number | undefined, build: ContextBuild<S, T>): Promise<{ value: T; cached: boolean }> {
     const { cache, logger } = this.deps;
@@ -119,14 +126,14 @@ export class ContextHandler {
     }
     const built = build.assemble(await build.load()); // every source is loaded fail-open: this never rejects
     const { stamp } = reader;
-    setImmediate(() => {
+    setTimeout(() => {
       if (mayStore(stamp, built)) {
         const stored: CachedContext<T> = { stamp, value: built.value, usedMemoryIds: built.usedMemoryIds };
         afterServing(logger, 'cache write', cache.set(contextCacheKey(stamp, what), JSON.stringify(stored), this.cacheTtlMs));
       }
       built.record();
       this.stamper.stamp(reader.accountId, built.usedMemoryIds);
-    });
+    }, AFTER_ANSWER_MS);
     return { value: built.value, cached: false };
   }
 
