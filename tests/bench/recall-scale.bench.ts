@@ -4,11 +4,15 @@
  * generated vocabulary), applied straight to the read model (the log's ingest rate is measured by
  * ingest.bench and retrieval.bench); then `POST /v1/recall` is timed over keep-alive HTTP beside two
  * floors measured in the same run: `GET /healthz` on the same connection and a bare `SELECT 1` on the
- * pool, after 200 warm-up questions of the same kind (never the timed ones). BENCH_CHUNKS sets the size. BENCH_KEEP=1 keeps the built account in a fixed namespace
+ * pool, after 200 warm-up questions of the same kind (never the timed ones). The client asking them
+ * runs in a child process, so its own work (Node's fetch cost about as much CPU per question as the
+ * recall route itself) does not share the platform's event loop. BENCH_CHUNKS sets the size.
+ * BENCH_KEEP=1 keeps the built account in a fixed namespace
  * (schema, streams and cache named after the size: bench_recall_<size>) and reuses it on the next run
  * instead of building it again (minutes at 100,000 chunks), so a change to the query can be measured
  * in seconds; drop the schema by hand when done. Numbers only.
  */
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,16 +69,46 @@ function zipfWord(rng = random): string {
 const sentence = (words: number) => Array.from({ length: words }, () => zipfWord()).join(' ');
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ?? 0;
 
-async function timed(count: number, call: () => Promise<Response>): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const t0 = performance.now();
-    const response = await call();
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    times.push(performance.now() - t0);
+/**
+ * The client, run by `node -e` in a child process: one keep-alive connection, each request sent when the
+ * last answer has been read whole, timed from send to last byte; prints each step's times as one JSON line.
+ */
+const CLIENT = `
+const http = require('node:http');
+const o = JSON.parse(process.argv[1]);
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const ask = (method, path, body) => new Promise((resolve, reject) => {
+  const t0 = performance.now();
+  const request = http.request(o.base + path, { method, agent, headers: o.headers }, (response) => {
+    response.on('data', () => {});
+    response.on('end', () => (response.statusCode === 200 ? resolve(performance.now() - t0) : reject(new Error(method + ' ' + path + ': HTTP ' + response.statusCode))));
+  });
+  request.on('error', reject);
+  request.end(body);
+});
+(async () => {
+  const out = {};
+  for (const step of o.steps) {
+    out[step.name] = [];
+    for (const query of step.queries ?? Array(step.times).fill(null)) {
+      out[step.name].push(await (query === null ? ask('GET', '/healthz') : ask('POST', '/v1/recall', JSON.stringify({ query, limit: 10 }))));
+    }
   }
-  return times;
+  console.log(JSON.stringify(out));
+})().catch((error) => { console.error(error); process.exit(1); });
+`;
+
+/** A run of the client: these questions in turn, or `GET /healthz` this many times. */
+type ClientStep = { name: string; queries?: string[]; times?: number };
+
+function askFromChild(options: { base: string; headers: Record<string, string>; steps: ClientStep[] }): Promise<Record<string, number[]>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', CLIENT, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1)!)) : reject(new Error(`the recall client exited ${code}`))));
+  });
 }
 
 async function main() {
@@ -127,22 +161,26 @@ async function main() {
     };
     const queries = Array.from({ length: QUERIES }, () => question(questionRandom));
     const warmUp = Array.from({ length: WARM_UP_QUERIES }, () => question(warmUpRandom));
-    const recall = (query: string) => fetch(`${base}/v1/recall`, { method: 'POST', headers, body: JSON.stringify({ query, limit: 10 }) });
     // Warm the pool, the plans and the caches with other questions of the same kind, as a running server is:
     // timed from a fresh start, the first ~100 questions cost more (relation and plan caches, V8's
     // compilation of the code paths, pages first read) and made most of the p99; printed below for comparison.
-    let w = 0;
-    const warmUpTimes = await timed(WARM_UP_QUERIES, () => recall(warmUp[w++]!));
-    let i = 0;
-    const recallTimes = await timed(QUERIES, () => recall(queries[i++ % queries.length]!));
-    const floorTimes = await timed(QUERIES, () => fetch(`${base}/healthz`));
+    const times = await askFromChild({
+      base,
+      headers,
+      steps: [
+        { name: 'warmUp', queries: warmUp },
+        { name: 'recall', queries },
+        { name: 'healthz', times: QUERIES },
+      ],
+    });
+    const [warmUpTimes, recallTimes, floorTimes] = [times.warmUp!, times.recall!, times.healthz!];
     const selectOne: number[] = [];
     for (let n = 0; n < QUERIES; n += 1) {
       const t0 = performance.now();
       await dataSource.query('SELECT 1');
       selectOne.push(performance.now() - t0);
     }
-    const hits = (await (await recall(queries[1]!)).json()) as { hits?: unknown[] };
+    const hits = (await (await fetch(`${base}/v1/recall`, { method: 'POST', headers, body: JSON.stringify({ query: queries[1], limit: 10 }) })).json()) as { hits?: unknown[] };
 
     console.log(
       reused
