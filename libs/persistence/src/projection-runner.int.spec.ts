@@ -5,7 +5,7 @@ import type { EventEnvelope, StoredEvent } from '@mnemo/contracts';
 import { redeliveries, runConsumer, type Delivery, type EventLog, type JetStreamEventLog } from '@mnemo/eventing';
 import { checksumProjection } from './checksum';
 import type { Projection, Sql } from './projection';
-import { appendAndAwait, readCheckpoint, startProjector } from './projection-runner';
+import { appendAndAwait, applyBatch, readCheckpoint, startProjector } from './projection-runner';
 import { replayProjection } from './replay';
 import { eventually } from '../../../tests/support/servers';
 import { Scratch } from '../../../tests/support/scratch';
@@ -162,5 +162,30 @@ describe('projection runner on real NATS and Postgres', () => {
     expect(applied.a.length).toBeGreaterThan(0);
     expect(applied.b.length).toBeGreaterThan(0);
     expect(all).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
+  });
+});
+
+describe('applyBatch of events the projection does not read', () => {
+  const scratch = new Scratch('prskip');
+  let db: DataSource;
+  beforeAll(async () => {
+    // one connection, so what the checkpoint write leaves on it is what the next query sees
+    db = await scratch.db(tally.migrations, 1);
+  });
+  afterAll(() => scratch.drop());
+
+  const stored = (seq: number, type: string): StoredEvent => ({ seq, event: { ...turnEvent(seq), type } as EventEnvelope });
+
+  it('moves the checkpoint on, never back, and leaves its connection as it found it (no transaction, commits durable again)', async () => {
+    await applyBatch(db, tally, [stored(7, 'SessionStarted'), stored(9, 'SessionEnded')]);
+    expect(await readCheckpoint(db, 'tally')).toBe(9);
+    await applyBatch(db, tally, [stored(4, 'SessionStarted')]);
+    expect(await readCheckpoint(db, 'tally')).toBe(9);
+    // the checkpoint's commit skips the WAL flush for itself only (SET LOCAL): a session-wide SET would make
+    // every later write on this pooled connection, read models included, lose durability
+    // (a statement in a transaction left open would see the transaction's older start time as now())
+    expect(await db.query(`SELECT current_setting('synchronous_commit') AS value, now() = statement_timestamp() AS fresh_transaction`)).toEqual([
+      { value: 'on', fresh_transaction: true },
+    ]);
   });
 });
