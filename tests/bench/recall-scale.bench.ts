@@ -12,7 +12,6 @@
  * instead of building it again (minutes at 100,000 chunks), so a change to the query can be measured
  * in seconds; drop the schema by hand when done. Numbers only.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +19,7 @@ import type { StoredEvent } from '@mnemo/contracts';
 import { applyEvents } from '@mnemo/persistence';
 import { recallProjection } from '@mnemo/recall-service';
 import { startHarness } from '../support/platform-harness';
+import { askSequentially } from './support/sequential-client';
 
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 100_000);
 const TURNS_PER_SESSION = 30;
@@ -68,48 +68,6 @@ function zipfWord(rng = random): string {
 }
 const sentence = (words: number) => Array.from({ length: words }, () => zipfWord()).join(' ');
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ?? 0;
-
-/**
- * The client, run by `node -e` in a child process: one keep-alive connection, each request sent when the
- * last answer has been read whole, timed from send to last byte; prints each step's times as one JSON line.
- */
-const CLIENT = `
-const http = require('node:http');
-const o = JSON.parse(process.argv[1]);
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-const ask = (method, path, body) => new Promise((resolve, reject) => {
-  const t0 = performance.now();
-  const request = http.request(o.base + path, { method, agent, headers: o.headers }, (response) => {
-    response.on('data', () => {});
-    response.on('end', () => (response.statusCode === 200 ? resolve(performance.now() - t0) : reject(new Error(method + ' ' + path + ': HTTP ' + response.statusCode))));
-  });
-  request.on('error', reject);
-  request.end(body);
-});
-(async () => {
-  const out = {};
-  for (const step of o.steps) {
-    out[step.name] = [];
-    for (const query of step.queries ?? Array(step.times).fill(null)) {
-      out[step.name].push(await (query === null ? ask('GET', '/healthz') : ask('POST', '/v1/recall', JSON.stringify({ query, limit: 10 }))));
-    }
-  }
-  console.log(JSON.stringify(out));
-})().catch((error) => { console.error(error); process.exit(1); });
-`;
-
-/** A run of the client: these questions in turn, or `GET /healthz` this many times. */
-type ClientStep = { name: string; queries?: string[]; times?: number };
-
-function askFromChild(options: { base: string; headers: Record<string, string>; steps: ClientStep[] }): Promise<Record<string, number[]>> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', CLIENT, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1)!)) : reject(new Error(`the recall client exited ${code}`))));
-  });
-}
 
 async function main() {
   const harness = await startHarness({ target: 'gateway,recall', keptNamespace: KEPT });
@@ -164,14 +122,11 @@ async function main() {
     // Warm the pool, the plans and the caches with other questions of the same kind, as a running server is:
     // timed from a fresh start, the first ~100 questions cost more (relation and plan caches, V8's
     // compilation of the code paths, pages first read) and made most of the p99; printed below for comparison.
-    const times = await askFromChild({
-      base,
-      headers,
-      steps: [
-        { name: 'warmUp', queries: warmUp },
-        { name: 'recall', queries },
-        { name: 'healthz', times: QUERIES },
-      ],
+    const asked = (questions: string[]) => questions.map((query) => ({ method: 'POST' as const, path: '/v1/recall', body: JSON.stringify({ query, limit: 10 }) }));
+    const times = await askSequentially(base, { Authorization: `Bearer ${apiKey}` }, {
+      warmUp: asked(warmUp),
+      recall: asked(queries),
+      healthz: Array.from({ length: QUERIES }, () => ({ method: 'GET' as const, path: '/healthz' })),
     });
     const [warmUpTimes, recallTimes, floorTimes] = [times.warmUp!, times.recall!, times.healthz!];
     const selectOne: number[] = [];
