@@ -69,7 +69,7 @@ export class MeteredEmbedder implements Embedder {
 }
 
 /** The configured embedder, metered where the platform has a cost guard, or null (the default): recall is then lexical. */
-export function createEmbedder(config: EmbeddingsConfig | null, costGuard: CostGuard | null, logger: Pick<Logger, 'warn'>): Embedder | null {
+function createEmbedder(config: EmbeddingsConfig | null, costGuard: CostGuard | null, logger: Pick<Logger, 'warn'>): Embedder | null {
   if (!config) return null;
   const endpoint = new OpenAiEmbeddings(config);
   return costGuard ? new MeteredEmbedder(endpoint, costGuard, config.usdPerMTok, logger) : unmetered(endpoint);

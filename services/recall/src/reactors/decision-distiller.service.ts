@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { buildEvent, deterministicUuid, reactionId, type EventEnvelope } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
-import { extractJson, LLM_CLIENT, type LlmClient } from '@mnemo/llm';
+import { extractJson, LLM_CLIENT, settleCall, type LlmClient } from '@mnemo/llm';
 import { acceptDistilled, distillOffline, topicKey, type Distilled } from '../domain/distill-decisions';
 import { RECALL_CONFIG } from '../recall.constants';
 import type { RecallConfig } from '../recall.config';
@@ -49,8 +49,8 @@ export class DecisionDistillerService {
   }
 
   private async askModel(request: DistillRequest): Promise<Distilled | null> {
-    const answer = await this.llm
-      .complete({
+    const answer = await settleCall(
+      this.llm.complete({
         account: request.accountId,
         label: 'decision',
         pools: ['session'],
@@ -59,8 +59,8 @@ export class DecisionDistillerService {
         maxOutputTokens: DECISION_MAX_OUTPUT_TOKENS,
         json: true,
         source: request.summary,
-      })
-      .catch((error: unknown) => ({ ok: false as const, failure: 'api_error' as const, message: String(error) }));
+      }),
+    );
     if (!answer.ok) {
       this.logger.info({ accountId: request.accountId, sessionId: request.sessionId, failure: answer.failure }, 'decision model unavailable; offline rules distil instead');
       return null;
