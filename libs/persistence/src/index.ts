@@ -13,3 +13,4 @@ export * from './projection-lag';
 export * from './accepted-event-ids';
 export * from './accepted-event-ids.migration';
 export * from './copy-text';
+export * from './newest-per-key';

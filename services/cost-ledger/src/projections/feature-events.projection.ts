@@ -1,5 +1,5 @@
 import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
-import type { Projection, Sql } from '@mnemo/persistence';
+import { newestPerKey, type Projection, type Sql } from '@mnemo/persistence';
 import { FeatureEvents1764400004300 } from './feature-events.migration';
 
 /**
@@ -24,14 +24,11 @@ export const featureEventsProjection: Projection = {
  * load). One row per event id, the latest delivery's, since one statement cannot update a row twice.
  */
 async function fileFeatureEvents(sql: Sql, events: StoredEvent[]): Promise<void> {
-  const latest = new Map<string, StoredEvent>();
-  for (const stored of events) {
-    if (stored.event.type !== 'FeatureEventRecorded') continue;
-    const seen = latest.get(stored.event.id);
-    if (!seen || seen.seq < stored.seq) latest.set(stored.event.id, stored);
-  }
-  if (latest.size === 0) return;
-  const rows = [...latest.values()];
+  const rows = newestPerKey(
+    events.filter((stored) => stored.event.type === 'FeatureEventRecorded'),
+    (stored) => stored.event.id,
+  );
+  if (rows.length === 0) return;
   const payload = (stored: StoredEvent) => stored.event.payload as PayloadOf<'FeatureEventRecorded'>;
   await sql.query(
     `INSERT INTO feature_events (event_id, account_id, name, action, metadata, occurred_at, last_seq)

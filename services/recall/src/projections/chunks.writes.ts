@@ -1,5 +1,5 @@
 import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
-import type { Sql } from '@mnemo/persistence';
+import { newestPerKey, type Sql } from '@mnemo/persistence';
 import { redact } from '@mnemo/redaction';
 import { chunkIdOf, chunkText, isProse } from '../domain/chunk-turn';
 import { packChunks, type ChunkTurn } from '../domain/pack-chunks';
@@ -17,14 +17,10 @@ export type ChangedSessions = Map<string, { accountId: string; sessionId: string
  * in (SPEC §2: every write path, defence in depth).
  */
 export async function upsertProseTurns(sql: Sql, turns: TurnEvent[]): Promise<ChangedSessions> {
-  const newest = new Map<string, TurnEvent>();
-  for (const turn of turns) {
-    if (!turn.event.sessionId) continue;
-    const key = JSON.stringify([turn.event.accountId, turn.event.sessionId, turn.event.payload.seq]);
-    const seen = newest.get(key);
-    if (!seen || seen.seq < turn.seq) newest.set(key, turn);
-  }
-  const rows = [...newest.values()];
+  const rows = newestPerKey(
+    turns.filter((turn) => turn.event.sessionId),
+    (turn) => JSON.stringify([turn.event.accountId, turn.event.sessionId, turn.event.payload.seq]),
+  );
   const changed: ChangedSessions = new Map();
   if (rows.length === 0) return changed;
   const column = <T>(pick: (t: TurnEvent) => T) => rows.map(pick);
