@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { StoredEvent } from '@mnemo/contracts';
-import { applyBatch, dropSchema, openDataSource, type Projection } from '@mnemo/persistence';
-import { TEST_DATABASE_URL, uniqueName } from '../../../../tests/support/servers';
+import { applyBatch, type Projection } from '@mnemo/persistence';
+import { Scratch } from '../../../../tests/support/scratch';
+import { CONTEXT_TABLE_MIGRATIONS } from '../context-tables.testing';
 import { CONTEXT_SOURCES_VERSION_KEEPERS, contextSourcesProjection } from './context-sources.projection';
-import { contextMigrations } from './context-versions.migration';
 import { CONTEXT_VERSION_KEEPERS, contextProjection } from './context.projection';
 import { CONTEXT_LIFE_INVENTORY_VERSION_KEEPERS, contextLifeInventoryProjection } from './context-life-inventory.projection';
 
@@ -43,7 +43,7 @@ const EXAMPLES: Record<string, { payload: unknown; sessionId?: string }> = {
 };
 
 describe('the context version (real Postgres)', () => {
-  const ns = uniqueName('ctxver');
+  const scratch = new Scratch('ctxver');
   let db: DataSource;
   let seq = 0;
   const account = 'acct-1';
@@ -64,16 +64,10 @@ describe('the context version (real Postgres)', () => {
     Number((await db.query('SELECT version FROM context_versions WHERE account_id = $1', [accountId]))[0]?.version ?? 0);
 
   beforeAll(async () => {
-    db = await openDataSource({
-      url: TEST_DATABASE_URL,
-      poolSize: 2,
-      migrations: [...contextProjection.migrations, ...contextSourcesProjection.migrations, ...contextLifeInventoryProjection.migrations, ...contextMigrations],
-      schema: ns,
-    });
+    db = await scratch.db(CONTEXT_TABLE_MIGRATIONS);
   });
   afterAll(async () => {
-    await db?.destroy();
-    await dropSchema(TEST_DATABASE_URL, ns);
+    await scratch.drop();
   });
 
   const cases = [

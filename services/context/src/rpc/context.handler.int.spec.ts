@@ -1,13 +1,10 @@
-import { InProcessEventLog, type Logger } from '@mnemo/eventing';
+import { InProcessEventLog } from '@mnemo/eventing';
 import { MemoryCache } from '@mnemo/persistence';
 import type { DataSource } from 'typeorm';
 import { eventually } from '../../../../tests/support/servers';
 import { Scratch } from '../../../../tests/support/scratch';
 import { claudeMdCacheName, contextCacheKey } from '../cache/context-cache';
-import { contextLifeInventoryProjection } from '../projections/context-life-inventory.projection';
-import { contextSourcesProjection } from '../projections/context-sources.projection';
-import { contextMigrations } from '../projections/context-versions.migration';
-import { contextProjection } from '../projections/context.projection';
+import { CONTEXT_TABLE_MIGRATIONS, quietLogger as logger } from '../context-tables.testing';
 import { ContextHandler } from './context.handler';
 
 describe('ContextHandler after a build (real Postgres)', () => {
@@ -15,12 +12,11 @@ describe('ContextHandler after a build (real Postgres)', () => {
   const accountId = 'acct-after';
   const cache = new MemoryCache();
   const log = new InProcessEventLog({ dataDir: null });
-  const logger = { warn: () => undefined, info: () => undefined, error: () => undefined, debug: () => undefined } as unknown as Logger;
   let db: DataSource;
   let handler: ContextHandler;
 
   beforeAll(async () => {
-    db = await scratch.db([...contextProjection.migrations, ...contextSourcesProjection.migrations, ...contextLifeInventoryProjection.migrations, ...contextMigrations]);
+    db = await scratch.db(CONTEXT_TABLE_MIGRATIONS);
     await db.query(
       `INSERT INTO context_memory_facts (account_id, id, fact_type, content, confidence, status, sensitive, confirmed, created_at, updated_at, last_seq)
        VALUES ($1, 'm-1', 'preference', 'Likes early walks.', 'high', 'active', false, true, now(), now(), 1)`,

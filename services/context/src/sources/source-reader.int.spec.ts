@@ -1,11 +1,8 @@
 import type { DataSource } from 'typeorm';
-import { InProcessEventLog, type Logger } from '@mnemo/eventing';
-import { dropSchema, MemoryCache, openDataSource } from '@mnemo/persistence';
-import { TEST_DATABASE_URL, uniqueName } from '../../../../tests/support/servers';
-import { contextLifeInventoryProjection } from '../projections/context-life-inventory.projection';
-import { contextSourcesProjection } from '../projections/context-sources.projection';
-import { contextMigrations } from '../projections/context-versions.migration';
-import { contextProjection } from '../projections/context.projection';
+import { InProcessEventLog } from '@mnemo/eventing';
+import { MemoryCache } from '@mnemo/persistence';
+import { Scratch } from '../../../../tests/support/scratch';
+import { CONTEXT_TABLE_MIGRATIONS, quietLogger as logger } from '../context-tables.testing';
 import { ContextHandler } from '../rpc/context.handler';
 import { SourceReader } from './source-reader';
 
@@ -13,21 +10,15 @@ import { SourceReader } from './source-reader';
 const BUILDS = 8;
 
 describe('SourceReader: the gate and sources statements (real Postgres)', () => {
-  const ns = uniqueName('ctxplan');
+  const scratch = new Scratch('ctxplan');
   const accountId = 'acct-plans';
   let db: DataSource;
   let handler: ContextHandler;
   const log = new InProcessEventLog({ dataDir: null });
-  const logger = { warn: () => undefined, info: () => undefined, error: () => undefined, debug: () => undefined } as unknown as Logger;
 
   beforeAll(async () => {
     // One connection, so every build prepares and reuses its statement on the connection read below.
-    db = await openDataSource({
-      url: TEST_DATABASE_URL,
-      poolSize: 1,
-      migrations: [...contextProjection.migrations, ...contextSourcesProjection.migrations, ...contextLifeInventoryProjection.migrations, ...contextMigrations],
-      schema: ns,
-    });
+    db = await scratch.db(CONTEXT_TABLE_MIGRATIONS, 1);
     // An account with many memories: the limits then matter to the planner.
     await db.query(
       `INSERT INTO context_memory_facts (account_id, id, fact_type, content, confidence, status, sensitive, confirmed, created_at, updated_at, last_seq)
@@ -42,8 +33,7 @@ describe('SourceReader: the gate and sources statements (real Postgres)', () => 
   afterAll(async () => {
     await handler?.close();
     await log.close();
-    await db?.destroy();
-    await dropSchema(TEST_DATABASE_URL, ns);
+    await scratch.drop();
   });
 
   const statements = async (prefix: string) =>
