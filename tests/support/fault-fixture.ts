@@ -118,6 +118,21 @@ export async function readCounters(databaseUrl: string, accountId: string): Prom
   });
 }
 
+/** The ledger's reservation lifetime in the fault suites, so a reservation's expiry tells when it was made. */
+export const RESERVATION_TTL_MS = 30 * 60_000;
+
+/**
+ * Reservations nobody settled: a call whose worker died between reserving and settling (kill -9 while the
+ * provider answered). The provider may have billed it; no one lived to commit its cost, and it expires
+ * unspent (SPEC §3). Returns how many, and when the newest was made.
+ */
+export async function unsettledReservations(databaseUrl: string, accountId: string): Promise<{ count: number; newestReservedAt: number | null }> {
+  return withDatabase(databaseUrl, async (query) => {
+    const [row] = await query(`SELECT count(*) AS n, max(expires_at) AS newest FROM cost_reservations WHERE account_id = $1 AND status IN ('open', 'expired')`, [accountId]);
+    return { count: Number(row.n), newestReservedAt: row.newest ? new Date(row.newest).getTime() - RESERVATION_TTL_MS : null };
+  });
+}
+
 /** Claude Haiku 4.5's price per token, as the ledger reckons it. */
 export const billedUsd = (answers: number) => answers * ((USAGE.inputTokens * 1 + USAGE.outputTokens * 5) / 1_000_000);
 
