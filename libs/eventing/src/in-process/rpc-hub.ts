@@ -1,7 +1,8 @@
 import { NoResponderError } from '../event-log.port';
 import type { ReplyHandler, Subscription } from '../event-log.port';
-import { decodeReply, encodeReply } from '../rpc-envelope';
+import { copyReply, openReply } from '../rpc-envelope';
 import { subjectMatches } from '../subject-matches';
+import { wireCopy } from './wire-copy';
 
 interface Responder {
   subject: string;
@@ -10,13 +11,10 @@ interface Responder {
   inFlight: Set<Promise<unknown>>;
 }
 
-/** A JSON round trip, so handlers see what the wire would carry and never share the caller's objects. */
-const overTheWire = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
-
 /**
  * In-process request/reply with NATS queue-group semantics: each queue group on a matching subject gets the
  * request once, its members in turn; the first answer wins. Answers and failures go through the JetStream
- * adapter's reply envelope, so both adapters hand back the same values and RemoteErrors.
+ * adapter's reply envelope (copied, not encoded), so both adapters hand back the same values and RemoteErrors.
  */
 export class RpcHub {
   private readonly responders: Responder[] = [];
@@ -58,10 +56,12 @@ export class RpcHub {
       for (const [queue, members] of groups) {
         const responder = this.nextInTurn(`${subject}\u0000${queue}`, members);
         const call = Promise.resolve()
-          .then(() => encodeReply(() => responder.handler(overTheWire(body))))
+          // Copied as the wire would carry them (wire-copy.ts), so a handler and its caller see what NATS
+          // would have given them and never share an object.
+          .then(() => copyReply(() => responder.handler(wireCopy(body))))
           .then((reply) => {
             try {
-              const value = decodeReply(reply);
+              const value = openReply(reply);
               answer(() => resolve(value));
             } catch (error) {
               answer(() => reject(error));
