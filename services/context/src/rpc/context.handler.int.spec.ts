@@ -3,7 +3,7 @@ import { MemoryCache } from '@mnemo/persistence';
 import type { DataSource } from 'typeorm';
 import { eventually } from '../../../../tests/support/servers';
 import { Scratch } from '../../../../tests/support/scratch';
-import { claudeMdCacheName, contextCacheKey } from '../cache/context-cache';
+import { claudeMdCacheName, contextCacheKey, decodeCachedContext } from '../cache/context-cache';
 import { CONTEXT_TABLE_MIGRATIONS, quietLogger as logger } from '../context-tables.testing';
 import { ContextHandler } from './context.handler';
 
@@ -37,6 +37,6 @@ describe('ContextHandler after a build (real Postgres)', () => {
     // queued after the answer, as the I/O of the answer's reader would be: it finds no entry yet
     await expect(new Promise((resolve) => setImmediate(() => resolve(cache.get(key))))).resolves.toBeNull();
     const entry = await eventually(() => cache.get(key), (value) => value !== null);
-    expect(JSON.parse(entry!)).toMatchObject({ stamp: { accountId, version: 0 }, value: { markdown: expect.stringContaining('Likes early walks.') } });
+    expect(decodeCachedContext(entry!)).toMatchObject({ stamp: { accountId, version: 0 }, value: { markdown: expect.stringContaining('Likes early walks.') } });
   });
 });

@@ -7,7 +7,7 @@ import { assembleMemoryBlock } from '../domain/assemble-memory-block';
 import { contextModeForSource, DEFAULT_CONTEXT_BUDGETS, type ClaudeMdSources, type ContextBudgets, type MemoryBlockSources } from '../domain/context-sources';
 import { buildRollingRecallLine } from '../domain/rolling-recall';
 import { mayStore, type CachedContext } from '../domain/context-cache-trust';
-import { claudeMdCacheName, contextCacheKey, MEMORY_BLOCK_CACHE_NAME, readCachedContext } from '../cache/context-cache';
+import { claudeMdCacheName, contextCacheKey, encodeCachedContext, MEMORY_BLOCK_CACHE_NAME, readCachedContext } from '../cache/context-cache';
 import { UsedMemoryStamper } from '../cache/used-memory-stamper';
 import { afterServing, recordProposalsOffered, telemetryEvent } from '../effects/context-effects';
 import { TelemetryBatcher } from '../effects/telemetry-batcher';
@@ -129,7 +129,7 @@ export class ContextHandler {
     setTimeout(() => {
       if (mayStore(stamp, built)) {
         const stored: CachedContext<T> = { stamp, value: built.value, usedMemoryIds: built.usedMemoryIds };
-        afterServing(logger, 'cache write', cache.set(contextCacheKey(stamp, what), JSON.stringify(stored), this.cacheTtlMs));
+        afterServing(logger, 'cache write', cache.set(contextCacheKey(stamp, what), encodeCachedContext(stored), this.cacheTtlMs));
       }
       built.record();
       this.stamper.stamp(reader.accountId, built.usedMemoryIds);
