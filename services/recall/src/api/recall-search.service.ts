@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '@mnemo/persistence';
 import type { RecallHit, RecallRequest } from '@mnemo/contracts';
 import { LOGGER, type Logger } from '@mnemo/eventing';
-import { candidateLexemes, chunkScore, tsqueryOperand } from '../domain/lexical-score';
+import { candidateLexemes, CHUNK_SCORE_SQL, tsqueryOperand } from '../domain/lexical-score';
 import { fuseRanks } from '../domain/fuse-ranks';
 import { planQuery, type QueryPlan } from '../domain/plan-query';
 import { vectorLiteral, vectorsAvailable } from '../embedding/chunk-vectors';
@@ -47,13 +47,16 @@ export class RecallSearchService {
   ) {}
 
   async recall(accountId: string, request: RecallRequest, now: Date): Promise<RecallHit[]> {
-    // the question's embedding is asked for first and waited for last: it overlaps the lexical search
-    const semantic = this.semanticCandidates(accountId, request);
     const plan = planQuery(request.query, now);
+    // the question's embedding is asked for first and waited for last: it overlaps the lexical search
+    const semantic = this.embedder && this.config.embeddings ? this.semanticCandidates(accountId, request) : null;
     const weighed = await weighChunkLexemes(this.db, accountId, plan.words.join(' '));
     const lexemes = weighed.lexemes.sort((a, b) => b.idf - a.idf || a.lexeme.localeCompare(b.lexeme)).slice(0, MAX_LEXEMES);
     const totalIdf = lexemes.reduce((sum, l) => sum + l.idf, 0) || 1;
-    const lexical = await this.lexicalCandidates(accountId, request, plan, { lexemes, totalIdf, chunks: weighed.total });
+    const question: Question = { accountId, request, plan, lexemes, totalIdf, chunks: weighed.total };
+    // nothing to fuse with: the best lexical chunks are scored and presented in one statement
+    if (!semantic) return rounded(await this.lexicalHits(question, request.limit));
+    const lexical = await this.lexicalHits(question, null);
     const similar = await semantic;
     const ranked =
       similar.length === 0
@@ -61,24 +64,22 @@ export class RecallSearchService {
         : fuseRanks([lexical.map((c) => c.chunkId), similar.map((c) => c.chunkId)])
             .slice(0, request.limit)
             .map(({ id, score }) => ({ chunkId: id, score }));
-    return this.present(accountId, ranked, new Map(lexemes.map((l) => [l.lexeme, l.idf / totalIdf])));
+    return rounded(await this.present(question, ranked));
   }
 
   /**
-   * Chunks by the question's words, best first, those under the minimum score dropped. Candidates come
-   * from bounded selections (candidateLexemes: any of the rare words, all of the common ones, the
-   * time the question names), each at most SELECTION_CAP rows, and only when they come up short from
-   * the newest chunks holding the rarest word left; each candidate scores the idf-weighted share of the
-   * question it holds (lifted in the time the question names). Scoring every match of a common word
-   * was most of recall's time at 100,000 chunks.
+   * Chunks by the question's words, best first, those under the minimum score dropped: presented, the
+   * best `present` of them, or as ranked candidates when `present` is null (to be fused first).
+   * Candidates come from bounded selections (candidateLexemes: any of the rare words, all of the common
+   * ones, the time the question names), each at most SELECTION_CAP rows, and only when they come up
+   * short from the newest chunks holding the rarest word left; each candidate scores the idf-weighted
+   * share of the question it holds (lifted in the time the question names). Scoring every match of a
+   * common word was most of recall's time at 100,000 chunks.
    */
-  private async lexicalCandidates(
-    accountId: string,
-    request: RecallRequest,
-    plan: QueryPlan,
-    weighed: { lexemes: ChunkLexeme[]; totalIdf: number; chunks: number },
-  ) {
-    const { lexemes, totalIdf, chunks } = weighed;
+  private async lexicalHits(question: Question, present: number): Promise<RecallHit[]>;
+  private async lexicalHits(question: Question, present: null): Promise<Ranked[]>;
+  private async lexicalHits(question: Question, present: number | null): Promise<Array<RecallHit | Ranked>> {
+    const { request, plan, lexemes, chunks } = question;
     const small = chunks <= this.config.exhaustiveChunks;
     const selection = candidateLexemes(lexemes, chunks, small ? Number.POSITIVE_INFINITY : SELECT_BUDGET);
     const { anyRows } = selection;
@@ -88,29 +89,28 @@ export class RecallSearchService {
     // a neighbour's edge turn selects too while that stays cheap (always, in a small account)
     if (selection.any.length) selections.push({ hashes: hashes(selection.any), holds: 'any', rows: anyRows, near: small || anyRows <= SELECT_BUDGET / 2, whole: small });
     if (selection.all.length) selections.push({ hashes: hashes(selection.all), holds: 'all', rows: selection.allRows, near: false });
+    const limit = present ?? request.limit;
+    const found = selections.length > 0 || plan.window ? await this.scoreSelections(question, selections, small ? 'whole' : 'capped', { present, exclude: [] }) : [];
     const fallback = selection.fallback;
-    const first = selections.length > 0 || plan.window ? await this.scoreSelections(accountId, request, plan, lexemes, totalIdf, selections, small ? 'whole' : 'capped') : [];
-    const found = first.filter((c) => c.score >= this.config.minScore);
-    if (found.length >= request.limit || !fallback) return found;
+    if (found.length >= limit || !fallback) return found;
     // too few: the rarest word not selected on its own, in its newest chunks
-    const more = await this.scoreSelections(accountId, request, plan, lexemes, totalIdf, [{ hashes: hashes([fallback.lexeme]), holds: 'any', rows: fallback.df, near: false }], 'none');
-    const seen = new Set(found.map((c) => c.chunkId));
-    return [...found, ...more.filter((c) => c.score >= this.config.minScore && !seen.has(c.chunkId))].sort((a, b) => b.score - a.score);
+    const fallbackSelection: Selection = { hashes: hashes([fallback.lexeme]), holds: 'any', rows: fallback.df, near: false };
+    const more = await this.scoreSelections(question, [fallbackSelection], 'none', {
+      present: present === null ? null : present - found.length,
+      exclude: found.map((c) => c.chunkId),
+    });
+    // stable: a found chunk stays ahead of a fallback one it ties with
+    return [...found, ...more].sort((a, b) => b.score - a.score);
   }
 
   /**
-   * The chunks the selections match, scored, the best CANDIDATES; with `window` 'whole' or 'capped',
-   * also those in the time the question names (all of them in a small account, else up to SELECTION_CAP).
+   * The chunks the selections match (not those in `exclude`), scored, at least the minimum score, best
+   * first: with `present` set, that many presented in the same statement; else the best CANDIDATES,
+   * ranked. With `window` 'whole' or 'capped', also those in the time the question names (all of them
+   * in a small account, else up to SELECTION_CAP).
    */
-  private async scoreSelections(
-    accountId: string,
-    request: RecallRequest,
-    plan: QueryPlan,
-    lexemes: ChunkLexeme[],
-    totalIdf: number,
-    selections: Selection[],
-    window: 'whole' | 'capped' | 'none',
-  ): Promise<Array<{ chunkId: string; score: number }>> {
+  private async scoreSelections(question: Question, selections: Selection[], window: 'whole' | 'capped' | 'none', out: { present: number | null; exclude: string[] }): Promise<Array<RecallHit | Ranked>> {
+    const { accountId, request, plan, lexemes, totalIdf } = question;
     const params: unknown[] = [accountId, plan.window?.from ?? null, plan.window?.to ?? null];
     const param = (value: unknown) => `$${params.push(value)}`;
     const coverage = lexemes.length
@@ -133,19 +133,24 @@ export class RecallSearchService {
         : `(${base} AND ${condition} ORDER BY t.occurred_at DESC LIMIT ${DENSE_SCAN})`;
     });
     if (window !== 'none' && plan.window) parts.push(`(${base} AND ${inWindow} ${window === 'capped' ? `LIMIT ${SELECTION_CAP}` : ''})`);
-    const candidates: Array<{ chunk_id: string; coverage: number; in_window: boolean | null; occurred_at: Date }> = await this.db.query(
-      `SELECT * FROM (SELECT DISTINCT ON (s.chunk_id) s.chunk_id, s.coverage, s.in_window, s.occurred_at FROM (
-         SELECT t.chunk_id, (${coverage})::float8 AS coverage,
-                CASE WHEN $2::timestamptz IS NULL THEN NULL ELSE ${inWindow} END AS in_window,
-                t.occurred_at
-         FROM (${parts.join(' UNION ALL ')}) t
-       ) s
-       ORDER BY s.chunk_id) c
-       ORDER BY c.in_window DESC NULLS LAST, c.coverage DESC, c.occurred_at DESC, c.chunk_id
-       LIMIT ${CANDIDATES}`,
-      params,
-    );
-    return candidates.map((c) => ({ chunkId: c.chunk_id, score: chunkScore(c.coverage, c.in_window) })).sort((a, b) => b.score - a.score);
+    const order = 'c.in_window DESC NULLS LAST, c.coverage DESC, c.occurred_at DESC, c.chunk_id';
+    const ranked = `SELECT c.chunk_id, c.score, row_number() OVER (ORDER BY c.score DESC, ${order}) AS rank
+       FROM (SELECT c.*, ${CHUNK_SCORE_SQL('c.coverage', 'c.in_window')} AS score FROM (
+         SELECT DISTINCT ON (s.chunk_id) s.chunk_id, s.coverage, s.in_window, s.occurred_at FROM (
+           SELECT t.chunk_id, (${coverage})::float8 AS coverage,
+                  CASE WHEN $2::timestamptz IS NULL THEN NULL ELSE ${inWindow} END AS in_window,
+                  t.occurred_at
+           FROM (${parts.join(' UNION ALL ')}) t
+         ) s
+         ORDER BY s.chunk_id) c
+         ORDER BY ${order}
+         LIMIT ${CANDIDATES}) c
+       WHERE c.score >= ${param(this.config.minScore)}::float8 AND c.chunk_id <> ALL(${param(out.exclude)}::text[])
+       ORDER BY rank
+       LIMIT ${out.present ?? CANDIDATES}`;
+    if (out.present !== null) return this.presentRows(question, ranked, params);
+    const rows: Array<{ chunk_id: string; score: number }> = await this.db.query(ranked, params);
+    return rows.map((r) => ({ chunkId: r.chunk_id, score: r.score }));
   }
 
   /**
@@ -185,37 +190,48 @@ export class RecallSearchService {
     }
   }
 
-  /**
-   * The best chunks with their turns ordered (each turn scored by its share of the question, from the
-   * turn lexemes stored with the chunk) and a snippet of the best turn, in one statement: ts_headline
-   * re-parses its whole input, so it runs on each hit's best turn only.
-   */
-  private async present(accountId: string, ranked: Array<{ chunkId: string; score: number }>, weight: Map<string, number>): Promise<RecallHit[]> {
+  /** Chunks ranked elsewhere (fused with the nearest by meaning), presented in their order. */
+  private async present(question: Question, ranked: Ranked[]): Promise<RecallHit[]> {
     if (ranked.length === 0) return [];
-    const operands = [...weight.keys()].map((lexeme) => tsqueryOperand(lexeme));
-    const rows: Array<{ chunk_id: string; session_id: string; occurred_at: Date; turns: Array<{ seq: number; score: number }> | null; headline: string }> =
+    const params: unknown[] = [question.accountId];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const relation = `SELECT r.chunk_id, r.score, r.rank FROM unnest(${param(ranked.map((r) => r.chunkId))}::text[], ${param(ranked.map((r) => r.score))}::float8[]) WITH ORDINALITY AS r(chunk_id, score, rank)`;
+    return this.presentRows(question, relation, params);
+  }
+
+  /**
+   * The chunks of `ranked` (a relation of chunk_id, score, rank over `params`, $1 the account) with their
+   * turns ordered (each turn scored by its share of the question, from the turn lexemes stored with the
+   * chunk) and a snippet of the best turn, best first: ts_headline re-parses its whole input, so it
+   * runs on each hit's best turn only.
+   */
+  private async presentRows(question: Question, ranked: string, params: unknown[]): Promise<RecallHit[]> {
+    const { lexemes, totalIdf } = question;
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const operands = lexemes.map((l) => tsqueryOperand(l.lexeme));
+    const query = param(operands.length ? operands.join(' | ') : null);
+    const [words, shares] = [param(lexemes.map((l) => l.lexeme)), param(lexemes.map((l) => l.idf / totalIdf))];
+    const rows: Array<{ chunk_id: string; score: number; session_id: string; occurred_at: Date; turns: Array<{ seq: number; score: number }> | null; headline: string }> =
       await this.db.query(
-        `SELECT c.chunk_id, c.session_id, c.occurred_at, s.turns,
-                CASE WHEN $3::tsquery IS NULL THEN left(coalesce(s.best, c.text), 300)
-                     ELSE ts_headline('english', coalesce(s.best, c.text), $3::tsquery, $6) END AS headline
-         FROM recall_chunks c
+        `SELECT c.chunk_id, r.score, c.session_id, c.occurred_at, s.turns,
+                CASE WHEN ${query}::tsquery IS NULL THEN left(coalesce(s.best, c.text), 300)
+                     ELSE ts_headline('english', coalesce(s.best, c.text), ${query}::tsquery, ${param(HEADLINE)}) END AS headline
+         FROM (${ranked}) r
+         JOIN recall_chunks c ON c.account_id = $1 AND c.chunk_id = r.chunk_id
          CROSS JOIN LATERAL (
            SELECT json_agg(json_build_object('seq', x.seq, 'score', x.score) ORDER BY x.n) AS turns,
                   (array_agg(x.text ORDER BY x.score DESC, x.n))[1] AS best
            FROM (SELECT t.n, (t.turn ->> 'seq')::int AS seq, t.turn ->> 'text' AS text,
-                        (SELECT coalesce(sum(w.share), 0) FROM unnest($4::text[], $5::float8[]) AS w(lexeme, share) WHERE t.lexemes ? w.lexeme)::float8 AS score
+                        (SELECT coalesce(sum(w.share), 0) FROM unnest(${words}::text[], ${shares}::float8[]) AS w(lexeme, share) WHERE t.lexemes ? w.lexeme)::float8 AS score
                  -- each turn beside its lexemes, stored with the chunk (parsing the turns here was a third of a question's time)
                  FROM ROWS FROM (jsonb_array_elements(c.turns), jsonb_array_elements(c.turn_lexemes)) WITH ORDINALITY AS t(turn, lexemes, n)) x
          ) s
-         WHERE c.account_id = $1 AND c.chunk_id = ANY($2::text[])`,
-        [accountId, ranked.map((r) => r.chunkId), operands.length ? operands.join(' | ') : null, [...weight.keys()], [...weight.values()], HEADLINE],
+         ORDER BY r.rank`,
+        params,
       );
-    const byId = new Map(rows.map((row) => [row.chunk_id, row]));
-    return ranked.flatMap(({ chunkId, score }) => {
-      const row = byId.get(chunkId);
-      if (!row) return [];
+    return rows.map((row) => {
       const occurredAt = new Date(row.occurred_at).toISOString();
-      return [{ chunkId, sessionId: row.session_id, turnSeqs: orderTurns(row.turns ?? []), occurredAt, snippet: datedSnippet(occurredAt, row.headline ?? ''), score: Math.round(score * 1000) / 1000 }];
+      return { chunkId: row.chunk_id, sessionId: row.session_id, turnSeqs: orderTurns(row.turns ?? []), occurredAt, snippet: datedSnippet(occurredAt, row.headline ?? ''), score: row.score };
     });
   }
 }
@@ -229,6 +245,25 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
+
+/** A question as recall works on it: its plan, its scoring lexemes (rarest first) and the account's chunk count. */
+interface Question {
+  accountId: string;
+  request: RecallRequest;
+  plan: QueryPlan;
+  lexemes: ChunkLexeme[];
+  totalIdf: number;
+  chunks: number;
+}
+
+/** A chunk by its rank score, best first in a list. */
+interface Ranked {
+  chunkId: string;
+  score: number;
+}
+
+/** Scores as the contract shows them: three decimals. */
+const rounded = (hits: RecallHit[]): RecallHit[] => hits.map((hit) => ({ ...hit, score: Math.round(hit.score * 1000) / 1000 }));
 
 /**
  * One way of selecting candidate chunks: chunks holding any or all of some lexemes (by hash), the rows

@@ -42,14 +42,17 @@ export const OUT_OF_WINDOW_FACTOR = 0.6;
 const COVERAGE_EXPONENT = 0.7;
 
 /**
- * The 0–1 score of a chunk: the idf-weighted share of the question's lexemes it (or its neighbours'
- * edge turns) holds, lifted inside the time the question names and lowered outside it.
+ * The 0–1 score of a chunk, in SQL over its `coverage` and `inWindow` expressions: the idf-weighted
+ * share of the question's lexemes it (or its neighbours' edge turns) holds, lifted inside the time the
+ * question names and lowered outside it (`inWindow` null: the question names no time). Recall ranks
+ * in the statement that presents the hits, so the score is reckoned there.
  */
-export function chunkScore(coverage: number, inWindow: boolean | null): number {
-  const base = Math.min(1, Math.max(0, coverage)) ** COVERAGE_EXPONENT;
-  if (inWindow === null) return base;
-  return inWindow ? IN_WINDOW_FLOOR + (1 - IN_WINDOW_FLOOR) * base : base * OUT_OF_WINDOW_FACTOR;
-}
+export const CHUNK_SCORE_SQL = (coverage: string, inWindow: string): string => {
+  const base = `power(least(1.0::float8, greatest(0.0::float8, (${coverage})::float8)), ${COVERAGE_EXPONENT}::float8)`;
+  return `(CASE WHEN ${inWindow} IS NULL THEN ${base}
+                WHEN ${inWindow} THEN ${IN_WINDOW_FLOOR}::float8 + (1 - ${IN_WINDOW_FLOOR}::float8) * ${base}
+                ELSE ${base} * ${OUT_OF_WINDOW_FACTOR}::float8 END)`;
+};
 
 /** A lexeme in more than this share of the chunks joins a conjunction only as one of its first two. */
 const UBIQUITOUS_SHARE = 0.25;
