@@ -9,4 +9,4 @@ export * from './parse-input';
 export * from './cursor';
 export * from './error.filter';
 export * from './grpc-binding';
-export * from './storable-input.interceptor';
+export * from './storable-input.guard';
