@@ -12,6 +12,7 @@ import type {
 } from '../domain/context-sources';
 import { completedTakesByType, mergeCatalog, SHIPPED_INVENTORY_TYPES, type CompletedTake, type InventoryType } from '@mnemo/life-inventory';
 import type { ProposalState } from '@mnemo/memory-rules';
+import { isoTimestamp } from './iso-timestamp';
 import type { SourceReader } from './source-reader';
 
 /**
@@ -20,8 +21,6 @@ import type { SourceReader } from './source-reader';
  * handler wraps each in loadFailOpen. Memories, plans, reminders, session sources and summaries are
  * the context's copies, built from the events memory, ingest and compaction publish.
  */
-
-const iso = (value: unknown): string => new Date(value as string).toISOString();
 
 /**
  * A row limit written into the statement, not sent as a parameter. Behind `LIMIT $n` Postgres's generic
@@ -48,8 +47,8 @@ const toMemory = (row: Record<string, any>): MemoryItem => ({
   confidence: row.confidence,
   confirmed: row.confirmed,
   sensitive: row.sensitive,
-  createdAt: iso(row.created_at),
-  updatedAt: iso(row.updated_at),
+  createdAt: isoTimestamp(row.created_at),
+  updatedAt: isoTimestamp(row.updated_at),
 });
 
 /** seed 000: Personal Context considers the most recent memories (by creation) before dedup. */
@@ -88,7 +87,7 @@ export async function loadOfferableProposals(reader: SourceReader, limit: number
 
 export async function loadBookmarks(reader: SourceReader, limit: number): Promise<BookmarkItem[]> {
   const rows = await reader.query(`SELECT id, text, created_at FROM bookmarks WHERE account_id = $1 ORDER BY created_at DESC, id LIMIT ${limitOf(limit)}`);
-  return rows.map((row) => ({ id: row.id, text: row.text, createdAt: iso(row.created_at) }));
+  return rows.map((row) => ({ id: row.id, text: row.text, createdAt: isoTimestamp(row.created_at) }));
 }
 
 /** Artifacts saved as pinned, and those the request pins for this session. */
@@ -128,7 +127,7 @@ export async function loadInsights(reader: SourceReader): Promise<InsightItem[]>
     text: row.text,
     artifactATitle: row.a_title,
     artifactBTitle: row.b_title,
-    createdAt: iso(row.created_at),
+    createdAt: isoTimestamp(row.created_at),
   }));
 }
 
@@ -141,13 +140,13 @@ export async function loadActivePlans(reader: SourceReader): Promise<PlanItem[]>
     title: row.title,
     progress: row.progress_line ?? null,
     active: true,
-    updatedAt: iso(row.progress_at),
+    updatedAt: isoTimestamp(row.progress_at),
   }));
 }
 
 export async function loadReminders(reader: SourceReader, limit: number): Promise<ReminderItem[]> {
   const rows = await reader.query(`SELECT id, account_id, text, due_at FROM context_reminders WHERE account_id = $1 ORDER BY due_at NULLS LAST, id LIMIT ${limitOf(limit)}`);
-  return rows.map((row) => ({ id: row.id, accountId: row.account_id, text: row.text, dueAt: row.due_at ? iso(row.due_at) : null }));
+  return rows.map((row) => ({ id: row.id, accountId: row.account_id, text: row.text, dueAt: row.due_at ? isoTimestamp(row.due_at) : null }));
 }
 
 export async function loadSessionSource(reader: SourceReader, sessionId: string): Promise<string | null> {
@@ -179,5 +178,5 @@ export async function loadLifeInventory(reader: SourceReader): Promise<Completed
     ),
   ]);
   const catalog = mergeCatalog(SHIPPED_INVENTORY_TYPES, types.map((row) => row.definition));
-  return completedTakesByType(catalog, takes.map((row) => ({ inventoryType: row.inventory_type, completedAt: iso(row.completed_at), scores: row.scores })));
+  return completedTakesByType(catalog, takes.map((row) => ({ inventoryType: row.inventory_type, completedAt: isoTimestamp(row.completed_at), scores: row.scores })));
 }
