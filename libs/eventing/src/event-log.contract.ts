@@ -376,6 +376,20 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       expect(plain).toMatchObject({ code: 'internal', message: 'database fell over' });
     });
 
+    it('answers a handler that lost its connection (a driver code, a SQLSTATE) as dependency_unavailable, which the asker retries', async () => {
+      const subject = subjects.rpc(fresh('svc'), 'commit');
+      subscriptions.push(
+        await log.reply(subject, 'cost', async (body) => {
+          if ((body as { kind: string }).kind === 'socket') throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+          throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+        }),
+      );
+      const socket = await log.request(subject, { kind: 'socket' }, { timeoutMs: 5_000 }).catch((e: unknown) => e);
+      const shutdown = await log.request(subject, { kind: 'shutdown' }, { timeoutMs: 5_000 }).catch((e: unknown) => e);
+      expect(socket).toMatchObject({ code: 'dependency_unavailable', message: 'connect ECONNREFUSED 127.0.0.1:5432' });
+      expect(shutdown).toMatchObject({ code: 'dependency_unavailable', message: 'terminating connection due to administrator command' });
+    });
+
     it('answers a failure whose details cannot cross the wire, and a thrown non-error, instead of leaving the request to time out', async () => {
       const subject = subjects.rpc(fresh('svc'), 'odd');
       subscriptions.push(

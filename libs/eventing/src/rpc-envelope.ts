@@ -1,3 +1,4 @@
+import { connectionFailure } from '@mnemo/contracts';
 import { RemoteError } from './event-log.port';
 import { wireCopy } from './in-process/wire-copy';
 
@@ -14,7 +15,10 @@ async function settleReply<T>(run: () => Promise<unknown>, carry: (reply: ReplyE
     return carry({ ok: true, body: await run() });
   } catch (error) {
     const e = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown; details?: unknown };
-    const failure = { code: typeof e.code === 'string' ? e.code : 'internal', message: String(e.message ?? error) };
+    // A handler that lost its database (or cache, or log) answers as a dependency that is down, which the
+    // asker retries; the driver's own code (ECONNREFUSED, 57P01) would read as a refusal.
+    const code = connectionFailure(error) !== null ? 'dependency_unavailable' : typeof e.code === 'string' ? e.code : 'internal';
+    const failure = { code, message: String(e.message ?? error) };
     try {
       return carry({ ok: false, error: { ...failure, details: e.details } });
     } catch {

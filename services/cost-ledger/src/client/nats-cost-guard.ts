@@ -32,7 +32,7 @@ type Pending = { verb: 'commit'; body: CommitBody } | { verb: 'release'; body: R
 /**
  * The runtime's cost guard, talking to the cost-ledger service over NATS request/reply.
  *
- * Failing open: when no ledger runs (no responders) and failOpen is on, the reservation is granted
+ * Failing open: when no ledger runs (no responders) or its database is down, and failOpen is on, the reservation is granted
  * here, and its commit goes into a small in-memory outbox retried until the ledger answers, so the spend is recorded once it is back. The outbox lives in this process: a
  * settlement queued when the process dies is lost, which is the price of never blocking a call on the
  * ledger. A ledger that answers with an error (a refused body) is not "unreachable": that error is thrown.
@@ -68,8 +68,9 @@ export class NatsCostGuard implements CostGuard {
     try {
       answer = await this.askReserve(body);
     } catch (error) {
-      // Only a ledger nobody runs is unreachable: a timeout means it is there and may have refused already.
-      if (!(error instanceof NoResponderError) || !this.options.failOpen) throw error;
+      // Only a ledger nobody runs, or one whose database is down, is unreachable: a timeout means it is
+      // there and may have granted already.
+      if (!unreachable(error) || !this.options.failOpen) throw error;
       this.logger?.warn({ account: request.account, label: request.label, err: errorText(error) }, 'cost ledger unreachable: granting locally, recording later');
       this.held.set(reservationId, { request, day: utcDay(this.now()), local: true, at: Date.now() });
       return { granted: true, reservationId };
@@ -146,7 +147,7 @@ export class NatsCostGuard implements CostGuard {
     try {
       await this.log.request(ledgerSubjects[item.verb], item.body, { timeoutMs: this.options.timeoutMs });
     } catch (error) {
-      if (!(error instanceof RemoteError)) return false;
+      if (!(error instanceof RemoteError) || unreachable(error)) return false;
       this.logger?.warn({ reservationId: item.body.reservationId, err: errorText(error) }, `cost ledger refused ${which} ${item.verb}`);
     }
     return true;
@@ -197,5 +198,8 @@ export class NatsCostGuard implements CostGuard {
     for (const [id, held] of this.held) if (held.at < cutoff) this.held.delete(id);
   }
 }
+
+/** No ledger runs, or the one that answered cannot reach its database: nothing was granted or recorded. */
+const unreachable = (error: unknown): boolean => error instanceof NoResponderError || (error instanceof RemoteError && error.code === 'dependency_unavailable');
 
 const errorText = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
