@@ -51,6 +51,15 @@ describe('the HTTP edge', () => {
     expect(raw.toLowerCase()).not.toContain('authorization');
   });
 
+  it("redacts a secret in the path or in a caller's correlation id on the access line", async () => {
+    const token = `ghp_${'k3Y9pQ2wR7tZ'.repeat(3)}`;
+    const response = await harness.http().get(`/v1/sessions/${token}/turns`).set('Authorization', `Bearer ${apiKey}`).set('x-correlation-id', `ghp_${'c0rR3L4t10n'.repeat(4).slice(0, 36)}`);
+    expect(response.headers['x-correlation-id']).toMatch(/^ghp_/);
+    const line = await eventually(async () => accessLines().find((l) => String(l.path).startsWith('/v1/sessions/[REDACTED')), Boolean);
+    expect(line).toMatchObject({ path: '/v1/sessions/[REDACTED:github_token]/turns', correlationId: '[REDACTED:github_token]', status: response.status });
+    expect(lines.filter((l) => l.includes(token) || l.includes('c0rR3L4t10n'))).toEqual([]);
+  });
+
   it('answers 413 for a body over the limit, with the error shape, and writes nothing', async () => {
     const before = await harness.platform.infra.log.lastSeq('raw');
     const response = await postEvents({ events: [turn('x'.repeat(BODY_LIMIT))] }, apiKey);

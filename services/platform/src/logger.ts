@@ -1,17 +1,17 @@
 import pino from 'pino';
 import { redact, redactDeep } from '@mnemo/redaction';
-import type { Logger } from '@mnemo/eventing';
+import { FIELDS_REDACTED, type Logger } from '@mnemo/eventing';
 
 /**
  * JSON logs through pino, with every field and message passed through the redactor first: a secret
- * that reaches a log call never reaches the log.
+ * that reaches a log call never reaches the log. An object marked FIELDS_REDACTED was redacted by its writer.
  */
 export function createLogger(level: string, name = 'mnemo', destination?: pino.DestinationStream): Logger & pino.Logger {
   return pino(
     {
       name,
       level,
-      formatters: { log: (object) => redactDeep(object).value as Record<string, unknown> },
+      formatters: { log: (object) => ((object as { [FIELDS_REDACTED]?: boolean })[FIELDS_REDACTED] === true ? object : (redactDeep(object).value as Record<string, unknown>)) },
       hooks: {
         logMethod(args, method) {
           const redacted = args.map((arg) => (typeof arg === 'string' ? redact(arg).text : arg));
