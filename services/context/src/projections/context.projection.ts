@@ -2,6 +2,8 @@ import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
 import { artifactCosts, gistOf } from './artifact-costs';
 import { Context1764400007100 } from './context.migration';
+import { ContextEntries1764900000500 } from './context-entries.migration';
+import { artifactIndexEntry, INSIGHT_ENTRY, insightEntry } from './context-entries.sql';
 import { versionedProjection, type VersionKeepers } from './context-versions.writes';
 
 /** Event types of the context service's own tables. */
@@ -20,9 +22,23 @@ export const contextProjection: Projection = versionedProjection({
   name: 'context',
   handles: OWN,
   tables: ['artifacts', 'bookmarks', 'core_profiles', 'insights', 'account_settings'],
-  migrations: [Context1764400007100],
+  migrations: [Context1764400007100, ContextEntries1764900000500],
   applyOne: applyOwn,
   keepers: CONTEXT_VERSION_KEEPERS,
+});
+
+// The loaders' JSON of a row (context-entries.sql.ts), written with it: of an upsert's parameters, and of
+// EXCLUDED for an insight seen again (it keeps its first created_at).
+const ARTIFACT_INDEX_ENTRY_OF_PARAMS = artifactIndexEntry({ id: '$2::text', title: '$3::text', gist: '$5::text', gistTokens: '$8::int', summaryTokens: '$9::int', fullTokens: '$10::int' });
+const INSIGHT_ENTRY_OF_PARAMS = insightEntry({ accountId: '$1::text', id: '$2::text', kind: '$3::text', text: '$4::text', createdAt: '$7::timestamptz', artifactA: '$5::text', artifactB: '$6::text' });
+const INSIGHT_ENTRY_OF_EXCLUDED = insightEntry({
+  accountId: 'EXCLUDED.account_id',
+  id: 'EXCLUDED.id',
+  kind: 'EXCLUDED.kind',
+  text: 'EXCLUDED.text',
+  createdAt: 'insights.created_at',
+  artifactA: 'EXCLUDED.artifact_a',
+  artifactB: 'EXCLUDED.artifact_b',
 });
 
 async function applyOwn(sql: Sql, stored: StoredEvent): Promise<void> {
@@ -35,16 +51,18 @@ async function applyOwn(sql: Sql, stored: StoredEvent): Promise<void> {
       const costs = artifactCosts(p.content, gist);
       await sql.query(
         `INSERT INTO artifacts (account_id, id, title, content, gist, kind, pinned, gist_tokens, summary_tokens, full_tokens,
-           source_session, created_at, updated_at, last_seq)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13)
+           source_session, created_at, updated_at, last_seq, index_entry)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, ${ARTIFACT_INDEX_ENTRY_OF_PARAMS})
          ON CONFLICT (account_id, id) DO UPDATE SET title = EXCLUDED.title, content = EXCLUDED.content, gist = EXCLUDED.gist,
            kind = EXCLUDED.kind, pinned = EXCLUDED.pinned, gist_tokens = EXCLUDED.gist_tokens, summary_tokens = EXCLUDED.summary_tokens,
            full_tokens = EXCLUDED.full_tokens, source_session = EXCLUDED.source_session, updated_at = EXCLUDED.updated_at,
-           last_seq = EXCLUDED.last_seq
+           last_seq = EXCLUDED.last_seq, index_entry = EXCLUDED.index_entry
          WHERE artifacts.last_seq < EXCLUDED.last_seq`,
         [event.accountId, p.artifactId, p.title, p.content, gist, p.kind ?? null, p.pinned ?? false, costs.gist, costs.summary, costs.full,
           event.sessionId ?? null, event.occurredAt, seq],
       );
+      // The pair labels that name this artifact follow its title.
+      await sql.query(`UPDATE insights i SET entry = ${INSIGHT_ENTRY} WHERE i.account_id = $1 AND (i.artifact_a = $2 OR i.artifact_b = $2)`, [event.accountId, p.artifactId]);
       return;
     }
     case 'BookmarkAdded': {
@@ -73,10 +91,10 @@ async function applyOwn(sql: Sql, stored: StoredEvent): Promise<void> {
     case 'InsightDetected': {
       const p = event.payload as PayloadOf<'InsightDetected'>;
       await sql.query(
-        `INSERT INTO insights (account_id, id, kind, text, artifact_a, artifact_b, status, created_at, last_seq)
-         VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8)
+        `INSERT INTO insights (account_id, id, kind, text, artifact_a, artifact_b, status, created_at, last_seq, entry)
+         VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, ${INSIGHT_ENTRY_OF_PARAMS})
          ON CONFLICT (account_id, id) DO UPDATE SET kind = EXCLUDED.kind, text = EXCLUDED.text, artifact_a = EXCLUDED.artifact_a,
-           artifact_b = EXCLUDED.artifact_b, last_seq = EXCLUDED.last_seq
+           artifact_b = EXCLUDED.artifact_b, last_seq = EXCLUDED.last_seq, entry = ${INSIGHT_ENTRY_OF_EXCLUDED}
          WHERE insights.last_seq < EXCLUDED.last_seq`,
         [event.accountId, p.insightId, p.kind, p.text, p.artifactA, p.artifactB, event.occurredAt, seq],
       );

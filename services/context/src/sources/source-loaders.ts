@@ -100,10 +100,9 @@ export async function loadPinnedArtifacts(reader: SourceReader, requested: reado
 }
 
 export async function loadArtifactIndex(reader: SourceReader): Promise<ArtifactIndexEntry[]> {
-  const rows = await reader.query(
-    'SELECT id, title, gist, gist_tokens, summary_tokens, full_tokens FROM artifacts WHERE account_id = $1 ORDER BY created_at, id',
-  );
-  return rows.map((row) => ({
+  // index_entry: the columns this reads, kept as JSON with the row (projections/context-entries.sql.ts)
+  const rows = await reader.query<{ e: Record<string, any> }>('SELECT index_entry AS e FROM artifacts WHERE account_id = $1 ORDER BY created_at, id');
+  return rows.map(({ e: row }) => ({
     id: row.id,
     title: row.title,
     gist: row.gist,
@@ -113,15 +112,9 @@ export async function loadArtifactIndex(reader: SourceReader): Promise<ArtifactI
 
 /** Active insights with the titles of their artifact pair (the id stands in for an artifact not projected yet). */
 export async function loadInsights(reader: SourceReader): Promise<InsightItem[]> {
-  const rows = await reader.query(
-    `SELECT i.id, i.kind, i.text, i.created_at, coalesce(a.title, i.artifact_a) AS a_title, coalesce(b.title, i.artifact_b) AS b_title
-     FROM insights i
-     LEFT JOIN artifacts a ON a.account_id = i.account_id AND a.id = i.artifact_a
-     LEFT JOIN artifacts b ON b.account_id = i.account_id AND b.id = i.artifact_b
-     WHERE i.account_id = $1 AND i.status = 'active'
-     ORDER BY i.created_at DESC, i.id`,
-  );
-  return rows.map((row) => ({
+  // entry: the insight with its pair's titles, kept as JSON with the row (projections/context-entries.sql.ts)
+  const rows = await reader.query<{ e: Record<string, any> }>(`SELECT entry AS e FROM insights WHERE account_id = $1 AND status = 'active' ORDER BY created_at DESC, id`);
+  return rows.map(({ e: row }) => ({
     id: row.id,
     kind: row.kind,
     text: row.text,
