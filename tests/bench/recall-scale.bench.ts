@@ -43,6 +43,9 @@ const questionRandom = mulberry32(31);
 /** Warm-up questions come from a third generator: the same kind of question, never one that is then timed. */
 const warmUpRandom = mulberry32(47);
 const WARM_UP_QUERIES = 200;
+/** Questions asked at an agent's pace after the timed ones, each after this much quiet (past pg's default 10 s idle timeout). */
+const PACED_QUERIES = Number(process.env.BENCH_PACED_QUERIES ?? 5);
+const PACE_MS = 12_000;
 const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'tas', 'vo', 'dri', 'pel', 'sun', 'qua', 'zor', 'bex', 'nim', 'hal', 'tro', 'gis', 'fen', 'wur', 'ost', 'ly'];
 const VOCABULARY = Array.from({ length: 20_000 }, (_, i) => {
   let word = '';
@@ -127,6 +130,7 @@ async function main() {
       warmUp: asked(warmUp),
       recall: asked(queries),
       healthz: Array.from({ length: QUERIES }, () => ({ method: 'GET' as const, path: '/healthz' })),
+      paced: asked(queries.slice(0, PACED_QUERIES)).map((request) => ({ ...request, pauseMs: PACE_MS })),
     });
     const [warmUpTimes, recallTimes, floorTimes] = [times.warmUp!, times.recall!, times.healthz!];
     const selectOne: number[] = [];
@@ -144,6 +148,11 @@ async function main() {
     );
     console.log(`POST /v1/recall (${QUERIES} queries, 2–6 words, limit 10): p50 ${percentile(recallTimes, 50).toFixed(1)} ms, p99 ${percentile(recallTimes, 99).toFixed(1)} ms`);
     console.log(`  the ${WARM_UP_QUERIES} warm-up questions before them, from a fresh start: p50 ${percentile(warmUpTimes, 50).toFixed(1)} ms, p99 ${percentile(warmUpTimes, 99).toFixed(1)} ms`);
+    if (times.paced!.length) {
+      const paced = times.paced!.map((ms) => ms.toFixed(1)).join(', ');
+      const backToBack = recallTimes.slice(0, PACED_QUERIES).map((ms) => ms.toFixed(1)).join(', ');
+      console.log(`  the first ${PACED_QUERIES} of them again, each after ${PACE_MS / 1000} s of quiet (an agent's pace): ${paced} ms (back to back: ${backToBack} ms)`);
+    }
     console.log(`GET /healthz floor on the same connection: p50 ${percentile(floorTimes, 50).toFixed(2)} ms, p99 ${percentile(floorTimes, 99).toFixed(2)} ms`);
     console.log(`SELECT 1 floor on the pool: p50 ${percentile(selectOne, 50).toFixed(2)} ms, p99 ${percentile(selectOne, 99).toFixed(2)} ms`);
     console.log(

@@ -5,6 +5,8 @@ export interface ClientRequest {
   method: 'GET' | 'POST';
   path: string;
   body?: string;
+  /** Quiet before this request is sent, as an agent thinking between two questions. */
+  pauseMs?: number;
 }
 
 /**
@@ -19,7 +21,7 @@ process.stdin.on('data', (chunk) => (input += chunk));
 process.stdin.on('end', async () => {
   const o = JSON.parse(input);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const ask = ({ method, path, body }) => new Promise((resolve, reject) => {
+  const ask = ({ method, path, body, pauseMs }) => new Promise((resolve) => setTimeout(resolve, pauseMs ?? 0)).then(() => new Promise((resolve, reject) => {
     const t0 = performance.now();
     const request = http.request(o.base + path, { method, agent, headers: { ...o.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) } }, (response) => {
       response.on('data', () => {});
@@ -27,7 +29,7 @@ process.stdin.on('end', async () => {
     });
     request.on('error', reject);
     request.end(body);
-  });
+  }));
   try {
     const out = {};
     for (const [name, requests] of Object.entries(o.runs)) {
