@@ -93,6 +93,23 @@ describe.each([
     expect(best!.snippet).toMatch(/\*\*(Postgres|pool|connection)\*\*/);
   });
 
+  it('answers a question whose only word is too common to select by from the newest chunks holding it (the fallback, at scale)', async () => {
+    // 220 chunks (one long turn each) hold "kettle": more than a bounded selection reads by any word,
+    // so at scale the question finds nothing selected and falls back to that word's newest chunks.
+    const wide = await harness.createAccount('recall-wide');
+    const at = (n: number) => new Date(Date.parse('2026-06-01T08:00:00Z') + n * 60_000).toISOString();
+    const text = (n: number) => `Evening ${n}: ${'we boiled water for tea in the old kettle and talked about the garden, the books on the shelf and the long summer by the sea. '.repeat(7)}`;
+    const turns = Array.from({ length: 220 }, (_, i) => ({
+      id: randomUUID(), type: 'TurnRecorded', sessionId: 's-wide', occurredAt: at(i + 1), payload: { seq: i + 1, role: i % 2 ? 'assistant' : 'user', text: text(i + 1) },
+    }));
+    await send(wide, [{ ...started('s-wide', '2026-06-01'), occurredAt: at(0) }]);
+    for (let i = 0; i < turns.length; i += 50) await send(wide, turns.slice(i, i + 50));
+    const hits = await hitsFor({ query: 'kettle', limit: 10 }, (found) => found.length === 10 && found[0]!.turnSeqs.includes(220), wide.apiKey);
+    expect(hits.map((hit) => hit.occurredAt)).toEqual([...hits.map((hit) => hit.occurredAt)].sort().reverse());
+    expect(new Set(hits.map((hit) => hit.occurredAt)).size).toBe(10);
+    expect(hits.every((hit) => hit.score === 1 && hit.sessionId === 's-wide')).toBe(true);
+  });
+
   it('keeps tool calls out of the chunks and secrets out of the snippets', async () => {
     await hitsFor({ query: 'pool size forty', limit: 5 }, (hits) => hits.length > 0);
     expect((await recall({ query: 'quuxfrobnicator', limit: 5 }).expect(200)).body.hits).toEqual([]);
