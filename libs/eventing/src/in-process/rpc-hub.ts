@@ -11,14 +11,14 @@ interface Responder {
   inFlight: Set<Promise<unknown>>;
 }
 
+/** Subjects whose routes are kept; past this the table starts again (requests name a few fixed subjects). */
+const MAX_ROUTES = 1_000;
+
 /**
  * In-process request/reply with NATS queue-group semantics: each queue group on a matching subject gets the
  * request once, its members in turn; the first answer wins. Answers and failures go through the JetStream
  * adapter's reply envelope (copied, not encoded), so both adapters hand back the same values and RemoteErrors.
  */
-/** Subjects whose routes are kept; past this the table starts again (requests name a few fixed subjects). */
-const MAX_ROUTES = 1_000;
-
 export class RpcHub {
   private readonly responders: Responder[] = [];
   private readonly turns = new Map<string, number>();

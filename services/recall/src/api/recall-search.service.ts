@@ -69,16 +69,16 @@ export class RecallSearchService {
 
   /**
    * Chunks by the question's words, best first, those under the minimum score dropped: presented, the
-   * best `present` of them, or as ranked candidates when `present` is null (to be fused first).
+   * best `shown` of them, or as ranked candidates when `shown` is null (to be fused first).
    * Candidates come from bounded selections (candidateLexemes: any of the rare words, all of the common
    * ones, the time the question names), each at most SELECTION_CAP rows, and only when they come up
    * short from the newest chunks holding the rarest word left; each candidate scores the idf-weighted
    * share of the question it holds (lifted in the time the question names). Scoring every match of a
    * common word was most of recall's time at 100,000 chunks.
    */
-  private async lexicalHits(question: Question, present: number): Promise<RecallHit[]>;
-  private async lexicalHits(question: Question, present: null): Promise<Ranked[]>;
-  private async lexicalHits(question: Question, present: number | null): Promise<Array<RecallHit | Ranked>> {
+  private async lexicalHits(question: Question, shown: number): Promise<RecallHit[]>;
+  private async lexicalHits(question: Question, shown: null): Promise<Ranked[]>;
+  private async lexicalHits(question: Question, shown: number | null): Promise<Array<RecallHit | Ranked>> {
     const { request, plan, lexemes, chunks } = question;
     const small = chunks <= this.config.exhaustiveChunks;
     const selection = candidateLexemes(lexemes, chunks, small ? Number.POSITIVE_INFINITY : SELECT_BUDGET);
@@ -89,14 +89,14 @@ export class RecallSearchService {
     // a neighbour's edge turn selects too while that stays cheap (always, in a small account)
     if (selection.any.length) selections.push({ hashes: hashes(selection.any), holds: 'any', rows: anyRows, near: small || anyRows <= SELECT_BUDGET / 2, whole: small });
     if (selection.all.length) selections.push({ hashes: hashes(selection.all), holds: 'all', rows: selection.allRows, near: false });
-    const limit = present ?? request.limit;
-    const found = selections.length > 0 || plan.window ? await this.scoreSelections(question, selections, small ? 'whole' : 'capped', { present, exclude: [] }) : [];
+    const limit = shown ?? request.limit;
+    const found = selections.length > 0 || plan.window ? await this.scoreSelections(question, selections, small ? 'whole' : 'capped', { shown, exclude: [] }) : [];
     const fallback = selection.fallback;
     if (found.length >= limit || !fallback) return found;
     // too few: the rarest word not selected on its own, in its newest chunks
     const fallbackSelection: Selection = { hashes: hashes([fallback.lexeme]), holds: 'any', rows: fallback.df, near: false };
     const more = await this.scoreSelections(question, [fallbackSelection], 'none', {
-      present: present === null ? null : present - found.length,
+      shown: shown === null ? null : shown - found.length,
       exclude: found.map((c) => c.chunkId),
     });
     // stable: a found chunk stays ahead of a fallback one it ties with
@@ -105,11 +105,11 @@ export class RecallSearchService {
 
   /**
    * The chunks the selections match (not those in `exclude`), scored, at least the minimum score, best
-   * first: with `present` set, that many presented in the same statement; else the best CANDIDATES,
+   * first: with `shown` set, that many presented in the same statement; else the best CANDIDATES,
    * ranked. With `window` 'whole' or 'capped', also those in the time the question names (all of them
    * in a small account, else up to SELECTION_CAP).
    */
-  private async scoreSelections(question: Question, selections: Selection[], window: 'whole' | 'capped' | 'none', out: { present: number | null; exclude: string[] }): Promise<Array<RecallHit | Ranked>> {
+  private async scoreSelections(question: Question, selections: Selection[], window: 'whole' | 'capped' | 'none', out: { shown: number | null; exclude: string[] }): Promise<Array<RecallHit | Ranked>> {
     const { accountId, request, plan, lexemes, totalIdf } = question;
     const params: unknown[] = [accountId, plan.window?.from ?? null, plan.window?.to ?? null];
     const param = (value: unknown) => `$${params.push(value)}`;
@@ -147,8 +147,8 @@ export class RecallSearchService {
          LIMIT ${CANDIDATES}) c
        WHERE c.score >= ${param(this.config.minScore)}::float8 AND c.chunk_id <> ALL(${param(out.exclude)}::text[])
        ORDER BY rank
-       LIMIT ${out.present ?? CANDIDATES}`;
-    if (out.present !== null) return this.presentRows(question, ranked, params);
+       LIMIT ${out.shown ?? CANDIDATES}`;
+    if (out.shown !== null) return this.presentRows(question, ranked, params);
     const rows: Array<{ chunk_id: string; score: number }> = await this.db.query(ranked, params);
     return rows.map((r) => ({ chunkId: r.chunk_id, score: r.score }));
   }
