@@ -8,6 +8,7 @@ import { RecallTurnLexemes1764500000460 } from './recall-turn-lexemes.migration'
 import { RecallTermsInline1764500000470 } from './recall-terms-inline.migration';
 import { RecallTermHashes1764500000480 } from './recall-term-hashes.migration';
 import { RecallPageLayout1764500000490 } from './recall-page-layout.migration';
+import { RecallChunksCompressed1764500000495 } from './recall-chunks-compressed.migration';
 import { applyStatsEvent, STATS_EVENTS } from './stats.writes';
 import { upsertSession, type SessionEvent } from './sessions.writes';
 import { rechunkSessions, upsertProseTurns, type TurnEvent } from './chunks.writes';
@@ -23,7 +24,7 @@ export const recallProjection: Projection = {
   name: 'recall',
   handles: ['SessionStarted', 'TurnRecorded', 'SessionOutcomeRecorded', 'SegmentCompacted', 'DecisionRecorded', 'SessionLessonsRecorded', ...STATS_EVENTS],
   tables: ['recall_turns', 'recall_chunks', 'recall_chunk_terms', 'recall_lexemes', 'recall_sessions', 'recall_decisions', 'recall_memory_ids', 'recall_ingest_runs', 'recall_spend'],
-  migrations: [Recall1764500000100, RecallStats1764500000200, RecallLexemes1764500000400, RecallChunkHash1764500000450, RecallTurnLexemes1764500000460, RecallTermsInline1764500000470, RecallTermHashes1764500000480, RecallPageLayout1764500000490],
+  migrations: [Recall1764500000100, RecallStats1764500000200, RecallLexemes1764500000400, RecallChunkHash1764500000450, RecallTurnLexemes1764500000460, RecallTermsInline1764500000470, RecallTermHashes1764500000480, RecallPageLayout1764500000490, RecallChunksCompressed1764500000495],
 
   /** Turns go in one statement per batch and each touched session is re-chunked once. */
   async applyMany(sql: Sql, events: StoredEvent[]): Promise<void> {
