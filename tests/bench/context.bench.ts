@@ -32,7 +32,7 @@ const CONNECTIONS = 100;
 const SECONDS = Number(process.env.BENCH_CONTEXT_SECONDS ?? 8);
 /** When set, a directory: the single cold requests and each run under load write `<name>.cpuprofile` of this process (the platform's side) there. */
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
-/** When set, a comma-separated subset of the runs under load (bare-node-http,healthz,claude-md-cold,claude-md-warm,memory-block-warm). */
+/** When set, a comma-separated subset of the runs under load (bare-node-http,healthz,claude-md-cold,claude-md-warm,claude-md-warm-identity,memory-block-warm). */
 const ONLY_RUNS = process.env.BENCH_CONTEXT_RUNS?.split(',');
 const TYPES = ['value', 'goal', 'preference', 'decision', 'event', 'insight', 'relationship'];
 
@@ -48,6 +48,8 @@ interface LoadOptions {
   path: string;
   /** When set, each request's path is `path` + a counter + this suffix (every request unique). */
   uniqueSuffix?: string;
+  /** The request headers, when not the load runs' own (see loadHeaders). */
+  headers?: Record<string, string>;
 }
 interface LoadResult {
   p50: number;
@@ -59,6 +61,8 @@ interface LoadResult {
   total: number;
   /** The load generator's own CPU over the run (it reads every body, so a big answer costs it more). */
   generatorCpuMs: number;
+  /** Response bytes per answer as they crossed the socket (headers included). */
+  bytesPerAnswer: number;
 }
 
 /** The load generator, run by `node -e` in a child process; prints its summary as one JSON line. */
@@ -77,7 +81,7 @@ autocannon({
   if (error) { console.error(error); process.exit(1); }
   const l = result.latency;
   const cpu = process.cpuUsage();
-  console.log(JSON.stringify({ p50: l.p50, p99: l.p99, rps: result.requests.average, non2xx: result.non2xx, errors: result.errors, hits, total, generatorCpuMs: (cpu.user + cpu.system) / 1000 }));
+  console.log(JSON.stringify({ p50: l.p50, p99: l.p99, rps: result.requests.average, non2xx: result.non2xx, errors: result.errors, hits, total, generatorCpuMs: (cpu.user + cpu.system) / 1000, bytesPerAnswer: result.throughput.total / Math.max(1, result.requests.total) }));
 });
 `;
 
@@ -163,6 +167,9 @@ async function main() {
 
     const url = `http://127.0.0.1:${platform.httpPort}`;
     const headers = { authorization: `Bearer ${apiKey}` };
+    // The load runs ask as Node's fetch does (the hooks, the MCP server, most agents' HTTP clients): it sends
+    // `accept-encoding: gzip, deflate` and unzips what comes back. One warm run asks without it, for comparison.
+    const loadHeaders = { ...headers, 'accept-encoding': 'gzip, deflate' };
     const warmPath = `/v1/context/claude-md?sessionId=${sessionId}`;
 
     // Single requests, one at a time (nothing else running): where a request's time goes.
@@ -242,10 +249,10 @@ async function main() {
     };
     const run = async (label: string, options: LoadOptions & { url?: string }): Promise<LoadResult> => {
       const name = label.replace(/ \(.*\)$/, '').replace(/[^a-z]+/g, '-');
-      if (ONLY_RUNS && !ONLY_RUNS.includes(name)) return { p50: NaN, p99: NaN, rps: NaN, non2xx: 0, errors: 0, hits: 0, total: 0, generatorCpuMs: NaN };
+      if (ONLY_RUNS && !ONLY_RUNS.includes(name)) return { p50: NaN, p99: NaN, rps: NaN, non2xx: 0, errors: 0, hits: 0, total: 0, generatorCpuMs: NaN, bytesPerAnswer: NaN };
       await quiet();
       const cpu0 = process.cpuUsage();
-      const result = await profiled(name, () => loadFromChild({ url, connections: CONNECTIONS, seconds: SECONDS, headers, ...options }));
+      const result = await profiled(name, () => loadFromChild({ url, connections: CONNECTIONS, seconds: SECONDS, headers: loadHeaders, ...options }));
       // This process's CPU per answer: the platform's own cost, less moved by the machine's other load than req/s.
       const cpu = process.cpuUsage(cpu0);
       const cpuPerAnswer = result.total ? (cpu.user + cpu.system) / 1000 / result.total : NaN;
@@ -253,7 +260,7 @@ async function main() {
       console.log(
         `${label.padEnd(26)} p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms  ${Math.round(result.rps)} req/s  ` +
           `non-2xx ${result.non2xx}  errors ${result.errors}  cache hits ${result.total ? ((100 * result.hits) / result.total).toFixed(0) : 0}%  ` +
-          `CPU per answer: platform ${cpuPerAnswer.toFixed(3)} ms, load generator ${(result.generatorCpuMs / result.total).toFixed(3)} ms`,
+          `CPU per answer: platform ${cpuPerAnswer.toFixed(3)} ms, load generator ${(result.generatorCpuMs / result.total).toFixed(3)} ms  ${Math.round(result.bytesPerAnswer)} B per answer`,
       );
       return result;
     };
@@ -275,6 +282,7 @@ async function main() {
     // Cold: every request names a session never asked for, so each one builds.
     const cold = process.env.BENCH_SKIP_COLD ? null : await run('claude-md cold', { path: '/v1/context/claude-md?sessionId=cold-', uniqueSuffix: '&source=ai-coaching:interview' });
     const warmMd = await run('claude-md warm', { path: warmPath });
+    const warmMdIdentity = await run('claude-md warm, identity', { path: warmPath, headers });
     // No cold memory-block run: emptying Redis while the clients asked left the gateway's in-process memo
     // (30 s, keyed by the account's version) answering every request, so it measured a warm block labelled cold.
     const warmBlock = await run('memory-block warm', { path: '/v1/context/memory-block' });
@@ -282,6 +290,7 @@ async function main() {
     ratio('healthz / bare node:http', health.rps / bareRun.rps, 0.5);
     ratio('memory-block warm / healthz', warmBlock.rps / health.rps, 0.8);
     ratio('claude-md warm / healthz', warmMd.rps / health.rps, 0.6);
+    console.log(`  ${'claude-md warm, identity / healthz'.padEnd(44)} ${(warmMdIdentity.rps / health.rps).toFixed(2)} (a client that does not take gzip: 26 KB each way)`);
     if (cold) ratio('claude-md cold req/s / 1,000', cold.rps / 1000, 1);
     ratio('4 ms / claude-md cold single-request p50', 4 / coldSingle, 1);
 

@@ -1,10 +1,13 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { CONTEXT_RPC, subjects, type StoredEvent } from '@mnemo/contracts';
 import { ContextCacheFront, GATEWAY_PROTO, PROTO_OPTIONS, runClaudeMdCommand, TELEMETRY_HEADER } from '@mnemo/context-service';
+import { MnemoClient } from '@mnemo/mnemo-client';
 import { createLogger } from '@mnemo/platform-service';
 import { startHarness, type Harness } from '../support/platform-harness';
 import { eventually } from '../support/servers';
@@ -247,6 +250,44 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
       // The rebuilt answer is what the front serves from now on.
       await eventually(() => kept.memoryBlock({ accountId: owner.accountId }), (read) => read.hit !== undefined);
       expect((await kept.memoryBlock({ accountId: owner.accountId })).hit?.text).toContain('Plays go on Sundays.');
+    });
+
+    it('sends a hit gzipped to a client that takes gzip, the same bytes once unzipped; a fresh build and a client without gzip get them as they are', async () => {
+      /** The answer as it crossed the socket: no client here unzips for us. */
+      const raw = (url: string, headers: Record<string, string>) =>
+        new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+          http
+            .get({ host: '127.0.0.1', port: harness.platform.httpPort, path: url, headers: { authorization: `Bearer ${account.apiKey}`, ...headers } }, (response) => {
+              const chunks: Buffer[] = [];
+              response.on('data', (chunk: Buffer) => chunks.push(chunk));
+              response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+            })
+            .on('error', reject);
+        });
+      const url = `/v1/context/claude-md?sessionId=s-gzip-${Date.now()}`;
+      const built = await raw(url, { 'accept-encoding': 'gzip, deflate' });
+      expect(built.headers).toMatchObject({ 'x-mnemo-cache': 'miss', vary: 'accept-encoding' });
+      expect(built.headers['content-encoding']).toBeUndefined();
+      expect(built.body.toString()).toContain('Core Values');
+
+      await eventually(() => raw(url, {}), (r) => r.headers['x-mnemo-cache'] === 'hit');
+      const plain = await raw(url, {});
+      const zipped = await raw(url, { 'accept-encoding': 'gzip, deflate' });
+      const declined = await raw(url, { 'accept-encoding': 'gzip;q=0, identity' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.equals(built.body)).toBe(true);
+      expect(zipped.headers).toMatchObject({ 'x-mnemo-cache': 'hit', 'content-encoding': 'gzip', vary: 'accept-encoding', 'content-type': 'text/markdown; charset=utf-8' });
+      expect(zipped.headers[TELEMETRY_HEADER]).toBe(plain.headers[TELEMETRY_HEADER]);
+      expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
+      expect(zipped.body.length).toBeLessThan(plain.body.length / 2);
+      expect(declined.headers['content-encoding']).toBeUndefined();
+      expect(declined.body.equals(plain.body)).toBe(true);
+
+      // Mnemo's own client (hooks, MCP) asks for gzip and unzips a hit
+      const client = new MnemoClient({ url: `http://127.0.0.1:${harness.platform.httpPort}`, apiKey: account.apiKey, timeoutMs: 5_000 });
+      const json = `${url}&format=json`;
+      await eventually(() => raw(json, { 'accept-encoding': 'gzip' }), (r) => r.headers['content-encoding'] === 'gzip');
+      expect((await client.claudeMd(url.split('=')[1])).markdown).toBe(plain.body.toString());
     });
 
     it("builds without reading the cache only at the version the front says it missed at, and serves a hit otherwise", async () => {

@@ -10,3 +10,4 @@ export * from './cursor';
 export * from './error.filter';
 export * from './grpc-binding';
 export * from './storable-input.guard';
+export * from './kept-body-encoding';

@@ -87,7 +87,7 @@ export class MnemoClient {
       answer = await exchange(url, {
         method,
         signal,
-        headers: { authorization: `Bearer ${this.options.apiKey}`, ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }) },
+        headers: { authorization: `Bearer ${this.options.apiKey}`, 'accept-encoding': 'gzip', ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }) },
         body: payload,
       });
     } catch (error) {
@@ -112,7 +112,16 @@ function exchange(url: URL, init: { method: string; signal: AbortSignal; headers
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('end', () => {
+        // a cached CLAUDE.md comes gzipped (a fifth of its bytes); zlib is loaded only then
+        const bytes = Buffer.concat(chunks);
+        try {
+          const body = response.headers['content-encoding'] === 'gzip' ? (require('node:zlib') as typeof import('node:zlib')).gunzipSync(bytes) : bytes;
+          resolve({ status: response.statusCode ?? 0, text: body.toString('utf8') });
+        } catch (error) {
+          reject(error);
+        }
+      });
     });
     request.on('error', reject);
     request.end(init.body);

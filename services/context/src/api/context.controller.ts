@@ -1,16 +1,19 @@
 import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
+import { AccountId, ApiKeyGuard, keptBodyFor, parseInput } from '@mnemo/http-edge';
 import type { ContextHttpAnswer } from './context-answers';
 import { ContextClient } from './context.client';
 import { ClaudeMdQuery } from './context-query';
 
 export const TELEMETRY_HEADER = 'x-mnemo-context-telemetry';
 
+/** A cache hit's bytes are kept with its entry, so they go compressed when the client takes gzip; a fresh build goes as it is. */
 function send(reply: FastifyReply, answer: ContextHttpAnswer & { cached: boolean }): void {
-  reply.header('x-mnemo-cache', answer.cached ? 'hit' : 'miss').header('content-type', answer.contentType);
+  reply.header('x-mnemo-cache', answer.cached ? 'hit' : 'miss').header('content-type', answer.contentType).header('vary', 'accept-encoding');
   if (answer.telemetryHeader !== undefined) reply.header(TELEMETRY_HEADER, answer.telemetryHeader);
-  void reply.status(200).send(answer.body);
+  const sent = answer.cached ? keptBodyFor(answer.body, reply.request.headers['accept-encoding']) : { body: answer.body };
+  if (sent.encoding) reply.header('content-encoding', sent.encoding);
+  void reply.status(200).send(sent.body);
 }
 
 @Controller('v1/context')
