@@ -27,3 +27,27 @@ describe('openDataSource: the pool keeps warm connections through a quiet spell'
     expect(busy).toContain(await backend());
   });
 });
+
+describe('openDataSource: prefetch for bitmap heap scans', () => {
+  const scratch = new Scratch('prefetch');
+  const opened: DataSource[] = [];
+  afterAll(async () => {
+    await Promise.all(opened.map((db) => db.destroy()));
+    await scratch.drop();
+  });
+
+  const setting = async (ioConcurrency?: number) => {
+    const db = await openDataSource({ url: TEST_DATABASE_URL, poolSize: 2, migrations: [], schema: scratch.name, ioConcurrency });
+    opened.push(db);
+    const [row] = await db.query(`SELECT current_setting('effective_io_concurrency') AS io, current_setting('search_path') AS path`);
+    return row;
+  };
+
+  it('starts every connection asking that many blocks ahead, in its schema still', async () => {
+    await expect(setting(64)).resolves.toEqual({ io: '64', path: scratch.name });
+  });
+
+  it("leaves the server's own setting when none is given", async () => {
+    await expect(setting()).resolves.toEqual({ io: '1', path: scratch.name });
+  });
+});

@@ -12,6 +12,12 @@ export interface DataSourceOptions {
   applicationName?: string;
   /** How long a connection beyond the kept ones may stay idle before it is closed (default a minute). */
   idleConnectionMs?: number;
+  /**
+   * Blocks a bitmap heap scan asks the kernel for ahead of reading them (Postgres's
+   * `effective_io_concurrency`); unset, the server's own. Only for a server Postgres: PGlite has no
+   * prefetch and refuses any value but 0.
+   */
+  ioConcurrency?: number;
 }
 
 /**
@@ -38,7 +44,7 @@ export async function openDataSource(options: DataSourceOptions): Promise<DataSo
       max: options.poolSize,
       min: Math.min(options.poolSize, KEPT_CONNECTIONS),
       idleTimeoutMillis: options.idleConnectionMs ?? 60_000,
-      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+      ...startupOptions(options),
     },
     migrations: [ProjectionCheckpoints1764400000000, AcceptedEventIds1764900000000, ...options.migrations] as Function[],
     migrationsTableName: 'schema_migrations',
@@ -62,6 +68,17 @@ export async function openDataSource(options: DataSourceOptions): Promise<DataSo
     await runner.release();
   }
   return dataSource;
+}
+
+/**
+ * Settings every connection starts with. Prefetch: recall scores up to a few hundred candidate rows per
+ * question through bitmap heap scans, one block each; when those blocks have left the buffers and the page
+ * cache (another workload's turn, a minute of quiet), reading them one at a time cost 0.22-0.28 ms a block
+ * (110 ms for 397 blocks) against 0.09 ms with 64 asked ahead (33 ms for 386).
+ */
+function startupOptions({ schema, ioConcurrency }: DataSourceOptions): { options?: string } {
+  const settings = [...(schema ? [`-c search_path=${schema}`] : []), ...(ioConcurrency === undefined ? [] : [`-c effective_io_concurrency=${ioConcurrency}`])];
+  return settings.length ? { options: settings.join(' ') } : {};
 }
 
 async function ensureSchema(url: string, schema: string): Promise<void> {

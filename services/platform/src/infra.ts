@@ -45,7 +45,9 @@ export async function openInfra(config: PlatformConfig, migrations: readonly Mig
       poolSize = embedded.maxConnections;
       logger.info({ poolSize }, 'embedded PostgreSQL (PGlite) is up');
     }
-    const dataSource = await openDataSource({ url: databaseUrl, poolSize, migrations, schema: config.MNEMO_DB_SCHEMA });
+    // PGlite has no prefetch: the setting is for a server Postgres only
+    const ioConcurrency = config.DATABASE_URL ? config.MNEMO_DB_IO_CONCURRENCY : undefined;
+    const dataSource = await openDataSource({ url: databaseUrl, poolSize, migrations, schema: config.MNEMO_DB_SCHEMA, ioConcurrency });
     closers.push(() => dataSource.destroy());
     // An event id accepted once is a duplicate for good (the record), and every append to the durable
     // log is redacted, whichever service makes it (SPEC §2: every write path).

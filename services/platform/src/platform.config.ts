@@ -47,6 +47,7 @@ export const PlatformEnv = z.object({
   MNEMO_GRPC_PORT: port.default(50051),
   MNEMO_ADMIN_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   MNEMO_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  MNEMO_DB_IO_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(64),
   MNEMO_DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'lowercase letters, digits and _ only').optional(),
   MNEMO_STREAM_PREFIX: z.string().regex(/^[A-Z0-9_]+$/, 'uppercase letters, digits and _ only').default('MNEMO'),
   /** Copies JetStream keeps of each Mnemo stream: 1 on a single server, 3 on a three-node cluster (at most the cluster's size). */
