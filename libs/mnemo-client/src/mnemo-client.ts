@@ -87,7 +87,7 @@ export class MnemoClient {
       answer = await exchange(url, {
         method,
         signal,
-        headers: { authorization: `Bearer ${this.options.apiKey}`, 'accept-encoding': 'gzip', ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }) },
+        headers: { authorization: `Bearer ${this.options.apiKey}`, ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }) },
         body: payload,
       });
     } catch (error) {
@@ -103,6 +103,8 @@ export class MnemoClient {
 /**
  * One request over node:http(s) rather than fetch: a hook is a new process per prompt, and fetch's
  * first call loads and compiles Node's bundled undici, the largest part of a hook's start-up (issue 17).
+ * It asks for no compression: the gateway would gzip a cached context, and loading zlib in a fresh
+ * process (5-7 ms here) costs a hook more than the bytes it saves from a gateway on the same machine.
  */
 function exchange(url: URL, init: { method: string; signal: AbortSignal; headers: Record<string, string>; body?: string }): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
@@ -112,16 +114,7 @@ function exchange(url: URL, init: { method: string; signal: AbortSignal; headers
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);
-      response.on('end', () => {
-        // a cached CLAUDE.md comes gzipped (a fifth of its bytes); zlib is loaded only then
-        const bytes = Buffer.concat(chunks);
-        try {
-          const body = response.headers['content-encoding'] === 'gzip' ? (require('node:zlib') as typeof import('node:zlib')).gunzipSync(bytes) : bytes;
-          resolve({ status: response.statusCode ?? 0, text: body.toString('utf8') });
-        } catch (error) {
-          reject(error);
-        }
-      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
     });
     request.on('error', reject);
     request.end(init.body);
