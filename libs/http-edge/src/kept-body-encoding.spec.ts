@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { acceptsGzip, keptBodyFor } from './kept-body-encoding';
 
@@ -16,5 +17,11 @@ describe('keptBodyFor', () => {
     expect(keptBodyFor(body, 'identity')).toEqual({ body });
     const small = Buffer.from('{"text":""}');
     expect(keptBodyFor(small, 'gzip')).toEqual({ body: small });
+  });
+
+  it('sends a body gzip would not make smaller as it is', () => {
+    const random = randomBytes(4096);
+    expect(keptBodyFor(random, 'gzip')).toEqual({ body: random });
+    expect(keptBodyFor(random, 'gzip')).toEqual({ body: random });
   });
 });

@@ -4,10 +4,11 @@ import Negotiator from 'negotiator';
 /** Bodies under this go as they are: gzip's own framing would eat most of what it saves. */
 export const COMPRESS_MIN_BYTES = 1024;
 
-const gzipped = new WeakMap<Buffer, Buffer>();
+/** Each kept body's gzip, or null where gzip came out no smaller (already compressed data). */
+const gzipped = new WeakMap<Buffer, Buffer | null>();
 
 /**
- * A body the server keeps and sends again and again (a cached context answer), in the encoding the
+ * A body the server keeps and sends again and again (a cached context answer, a file of the web UI), in the encoding the
  * client asked for: gzip when its Accept-Encoding takes gzip (Node's fetch sends `gzip, deflate`, curl
  * `--compressed` too), else as it is. The gzip is made once per kept body and reused while the body is
  * kept, so a hit costs no compression, and a warm 26 KB CLAUDE.md goes as 5.5 KB (issue 17: the
@@ -18,10 +19,11 @@ export function keptBodyFor(body: Buffer, acceptEncoding: string | string[] | un
   if (body.length < COMPRESS_MIN_BYTES || !acceptsGzip(acceptEncoding)) return { body };
   let compressed = gzipped.get(body);
   if (compressed === undefined) {
-    compressed = gzipSync(body);
+    const zipped = gzipSync(body);
+    compressed = zipped.length < body.length ? zipped : null;
     gzipped.set(body, compressed);
   }
-  return { body: compressed, encoding: 'gzip' };
+  return compressed ? { body: compressed, encoding: 'gzip' } : { body };
 }
 
 /** The answers for the Accept-Encoding values seen lately: a client sends the same one every time. */

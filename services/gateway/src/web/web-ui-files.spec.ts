@@ -43,6 +43,7 @@ describe('WebUiFiles: the built UI as the gateway serves it', () => {
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(zipped.body).toString()).toBe(big);
     expect(files.answer('/assets/index-abc123.js', {})!.headers['content-encoding']).toBeUndefined();
+    expect(files.answer('/assets/index-abc123.js', { acceptEncoding: 'gzip;q=0, identity' })!.body.toString()).toBe(big);
     const again = files.answer('/assets/index-abc123.js', { ifNoneMatch: `"nope", ${zipped.headers.etag}` })!;
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);

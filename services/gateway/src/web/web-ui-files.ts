@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { keptBodyFor } from '@mnemo/http-edge';
 
 /** Paths the UI never answers: the API and the operational routes keep their own 404s. */
 export const RESERVED_PREFIXES = ['/v1', '/mcp', '/openapi.json', '/docs', '/healthz', '/readyz', '/metrics'] as const;
@@ -28,7 +28,8 @@ const REVALIDATE = 'no-cache';
 
 export interface WebFile {
   body: Buffer;
-  gzip: Buffer | null;
+  /** Text worth compressing; images and fonts already are. */
+  compressible: boolean;
   contentType: string;
   cacheControl: string;
   etag: string;
@@ -47,10 +48,9 @@ export function isReserved(urlPath: string): boolean {
 function load(file: string, relative: string): WebFile {
   const body = readFileSync(file);
   const contentType = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-  const gzip = COMPRESSIBLE.test(contentType) && body.length > 1024 ? gzipSync(body, { level: 9 }) : null;
   return {
     body,
-    gzip: gzip && gzip.length < body.length ? gzip : null,
+    compressible: COMPRESSIBLE.test(contentType),
     contentType,
     cacheControl: relative.startsWith('assets/') ? IMMUTABLE : REVALIDATE,
     etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
@@ -128,9 +128,8 @@ export class WebUiFiles {
     if (request.ifNoneMatch && request.ifNoneMatch.split(',').some((tag) => tag.trim() === file.etag)) {
       return { status: 304, headers, body: Buffer.alloc(0) };
     }
-    if (file.gzip && /\bgzip\b/.test(request.acceptEncoding ?? '')) {
-      return { status: 200, headers: { ...headers, 'content-encoding': 'gzip' }, body: file.gzip };
-    }
-    return { status: 200, headers, body: file.body };
+    // compressed on its first ask, then kept while the build is
+    const sent = file.compressible ? keptBodyFor(file.body, request.acceptEncoding) : { body: file.body };
+    return { status: 200, headers: sent.encoding ? { ...headers, 'content-encoding': sent.encoding } : headers, body: sent.body };
   }
 }
