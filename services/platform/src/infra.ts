@@ -38,15 +38,15 @@ export async function openInfra(config: PlatformConfig, migrations: readonly Mig
 
     let databaseUrl = config.DATABASE_URL;
     let poolSize = config.MNEMO_DB_POOL_SIZE;
+    let ioConcurrency: number | undefined = config.MNEMO_DB_IO_CONCURRENCY;
     if (!databaseUrl) {
       const embedded = await startEmbeddedPostgres(dataDir);
       closers.push(embedded.stop);
       databaseUrl = embedded.url;
       poolSize = embedded.maxConnections;
+      ioConcurrency = undefined; // PGlite has no prefetch, and refuses the setting
       logger.info({ poolSize }, 'embedded PostgreSQL (PGlite) is up');
     }
-    // PGlite has no prefetch: the setting is for a server Postgres only
-    const ioConcurrency = config.DATABASE_URL ? config.MNEMO_DB_IO_CONCURRENCY : undefined;
     const dataSource = await openDataSource({ url: databaseUrl, poolSize, migrations, schema: config.MNEMO_DB_SCHEMA, ioConcurrency });
     closers.push(() => dataSource.destroy());
     // An event id accepted once is a duplicate for good (the record), and every append to the durable
