@@ -254,8 +254,7 @@ async function main() {
       const cpu0 = process.cpuUsage();
       const result = await profiled(name, () => loadFromChild({ url, connections: CONNECTIONS, seconds: SECONDS, headers: loadHeaders, ...options }));
       // This process's CPU per answer: the platform's own cost, less moved by the machine's other load than req/s.
-      const cpu = process.cpuUsage(cpu0);
-      const cpuPerAnswer = result.total ? (cpu.user + cpu.system) / 1000 / result.total : NaN;
+      const cpuPerAnswer = result.total ? cpuMsSince(cpu0) / result.total : NaN;
       if (result.non2xx || result.errors) console.log(`  (${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors)`);
       console.log(
         `${label.padEnd(26)} p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms  ${Math.round(result.rps)} req/s  ` +
