@@ -251,6 +251,33 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
       expect((await kept.memoryBlock({ accountId: owner.accountId })).hit?.text).toContain('Plays go on Sundays.');
     });
 
+    it('answers a hit with one round trip in all: the egress gate read, no Redis (issue 17)', async () => {
+      const owner = await harness.createAccount('front-trips');
+      await publish(owner, 'MemoryFactCreated', fact('t-1', 'Sails on Saturdays.'), { projection: 'memory' });
+      await eventually(() => get('/v1/context/memory-block', owner.apiKey), (r) => r.headers['x-mnemo-cache'] === 'hit');
+      await eventually(() => get('/v1/context/claude-md?sessionId=s-trips', owner.apiKey), (r) => r.headers['x-mnemo-cache'] === 'hit');
+      const { dataSource, cache, log } = harness.platform.infra;
+      const trips: string[] = [];
+      /** Every method call on `target` counted as a round trip to `server`. */
+      const counted = <T extends object>(target: T, server: string): T =>
+        new Proxy(target, {
+          get: (object, name, receiver) => {
+            const value = Reflect.get(object, name, receiver);
+            return typeof value === 'function' ? (...args: unknown[]) => (trips.push(`${server}.${String(name)}`), value.apply(object, args)) : value;
+          },
+        });
+      const kept = new ContextCacheFront({ db: counted(dataSource, 'postgres'), cache: counted(cache, 'redis'), log, logger: createLogger('silent', 'test') });
+      // the first reads fill this front's own copy (and stamp the memories used, once per interval)
+      expect((await kept.memoryBlock({ accountId: owner.accountId })).hit?.text).toContain('Sails on Saturdays.');
+      expect((await kept.claudeMd({ accountId: owner.accountId, sessionId: 's-trips', pinned: [] })).hit?.markdown).toContain('Sails on Saturdays.');
+      trips.length = 0;
+      expect((await kept.memoryBlock({ accountId: owner.accountId })).hit).toBeDefined();
+      expect(trips).toEqual(['postgres.query']);
+      trips.length = 0;
+      expect((await kept.claudeMd({ accountId: owner.accountId, sessionId: 's-trips', pinned: [] })).hit).toBeDefined();
+      expect(trips).toEqual(['postgres.query']);
+    });
+
     it('sends a hit gzipped to a client that takes gzip, the same bytes once unzipped; a fresh build and a client without gzip get them as they are', async () => {
       /** The answer as it crossed the socket: no client here unzips for us. */
       const raw = (url: string, headers: Record<string, string>) =>
