@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 export interface ProjectIdentity {
@@ -10,6 +10,8 @@ export interface ProjectIdentity {
 
 /** Runs git in `cwd`; null when git is missing, `cwd` is not in a repository, or it takes too long. */
 function git(cwd: string, args: string[], timeoutMs: number): Promise<string | null> {
+  // loaded here, not at the top: a prompt hook that finds its root on disk never starts git
+  const { execFile } = require('node:child_process') as typeof import('node:child_process');
   return new Promise((resolve) => {
     execFile('git', args, { cwd, timeout: timeoutMs, windowsHide: true }, (error, stdout) => resolve(error ? null : stdout.trim()));
   });
@@ -34,9 +36,63 @@ export async function projectName(cwd: string, env: NodeJS.ProcessEnv = process.
 }
 
 async function gitRoot(cwd: string, timeoutMs: number): Promise<string | null> {
+  const found = gitRootOnDisk(cwd);
+  if (found !== undefined) return found;
   const common = await git(cwd, ['rev-parse', '--path-format=absolute', '--git-common-dir'], timeoutMs);
   if (!common) return null;
   return path.basename(common) === '.git' ? path.dirname(common) : git(cwd, ['rev-parse', '--show-toplevel'], timeoutMs);
+}
+
+/** Git's own settings that move or bound its discovery: with any of them set, only git can say. */
+const DISCOVERY_VARIABLES = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR', 'GIT_CEILING_DIRECTORIES', 'GIT_DISCOVERY_ACROSS_FILESYSTEM'];
+
+/**
+ * The answer gitRoot's git runs give, read off the disk instead: the nearest `.git` above `cwd`, and
+ * for a worktree (a `.git` file naming its gitdir) the main checkout through the gitdir's `commondir`.
+ * A hook runs this on every prompt, and starting git costs more than the rest of its work (issue 17).
+ * Null outside a repository; undefined where the layout is not the plain one, so git is asked.
+ */
+export function gitRootOnDisk(cwd: string, env: NodeJS.ProcessEnv = process.env): string | null | undefined {
+  if (DISCOVERY_VARIABLES.some((name) => env[name])) return undefined;
+  let dir: string;
+  try {
+    dir = realpathSync(cwd); // git reports physical paths
+  } catch {
+    return undefined;
+  }
+  for (;;) {
+    const dotGit = path.join(dir, '.git');
+    const kind = entryKind(dotGit);
+    if (kind === 'directory' && entryKind(path.join(dotGit, 'HEAD')) === 'file') return dir;
+    if (kind === 'file') return worktreeMainRoot(dir, dotGit);
+    const parent = path.dirname(dir);
+    if (parent === dir) return null;
+    dir = parent;
+  }
+}
+
+/** A checkout whose `.git` is a file: a worktree (its gitdir has a `commondir`) or a submodule (its own toplevel). */
+function worktreeMainRoot(toplevel: string, dotGitFile: string): string | undefined {
+  try {
+    const pointer = /^gitdir: (.+)$/m.exec(readFileSync(dotGitFile, 'utf8'))?.[1]?.trim();
+    if (!pointer) return undefined;
+    const gitdir = path.resolve(toplevel, pointer);
+    let commondir: string;
+    try {
+      commondir = readFileSync(path.join(gitdir, 'commondir'), 'utf8').trim();
+    } catch {
+      return entryKind(path.join(gitdir, 'HEAD')) === 'file' ? toplevel : undefined; // a submodule: no common dir
+    }
+    const common = realpathSync(path.resolve(gitdir, commondir));
+    return path.basename(common) === '.git' ? path.dirname(common) : toplevel;
+  } catch {
+    return undefined;
+  }
+}
+
+function entryKind(file: string): 'file' | 'directory' | null {
+  const info = statSync(file, { throwIfNoEntry: false });
+  return info?.isDirectory() ? 'directory' : info?.isFile() ? 'file' : null;
 }
 
 /** `worktree /a/b` lines of `git worktree list --porcelain`. */

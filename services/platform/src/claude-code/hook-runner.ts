@@ -1,11 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { loadClientSettings, MnemoClient, projectIdentity, projectName } from '@mnemo/mnemo-client';
 import { asHookInput } from './hook-input';
-import { recordCurrentSession } from './hook-state';
 import type { HookCommandName } from './domain/hook-settings';
-import { sessionStartHook } from './session-start.hook';
-import { transcriptHook } from './transcript.hook';
-import { userPromptSubmitHook } from './user-prompt-submit.hook';
 
 export const DEFAULT_HOOK_TIMEOUT_MS = 2_000;
 
@@ -25,13 +21,18 @@ export interface HookIo {
 
 async function answer(event: HookCommandName, raw: Record<string, unknown>, env: NodeJS.ProcessEnv, signal: AbortSignal, deadlineMs: number) {
   const input = asHookInput(raw);
-  if (event === 'pre-compact' || event === 'stop' || event === 'session-end') return transcriptHook(input, env);
+  // Each event loads only its own module: a hook is a new process per call, and what it loads is its start-up.
+  if (event === 'pre-compact' || event === 'stop' || event === 'session-end') return (await import('./transcript.hook')).transcriptHook(input, env);
   const settings = loadClientSettings(env);
   if (!settings.apiKey) return null;
   const client = new MnemoClient({ url: settings.url, apiKey: settings.apiKey, timeoutMs: Math.max(50, Math.floor(deadlineMs - Date.now())), signal });
   const gitBound = Math.max(50, Math.floor(deadlineMs - Date.now()));
-  // The memory block needs no project: it is asked while git names the project.
-  if (event === 'user-prompt-submit') return userPromptSubmitHook(input, client, projectName(input.cwd, env, gitBound));
+  // The memory block needs no project: it is asked while the project is looked up.
+  if (event === 'user-prompt-submit') {
+    const { userPromptSubmitHook } = await import('./user-prompt-submit.hook');
+    return userPromptSubmitHook(input, client, projectName(input.cwd, env, gitBound));
+  }
+  const [{ sessionStartHook }, { recordCurrentSession }] = await Promise.all([import('./session-start.hook'), import('./hook-state')]);
   const identity = await projectIdentity(input.cwd, env, gitBound);
   try {
     recordCurrentSession(env, identity.project, input.session_id);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +8,11 @@ export function hookStateDir(env: NodeJS.ProcessEnv): string {
   return path.join(env.XDG_STATE_HOME || path.join(env.HOME || homedir(), '.local', 'state'), 'mnemo');
 }
 
-export const keyOf = (value: string) => createHash('sha1').update(value).digest('hex').slice(0, 20);
+/** A short file name for a path. node:crypto loads on first use: the prompt hook, which keys nothing, skips its 10 ms. */
+export const keyOf = (value: string): string => {
+  const { createHash } = require('node:crypto') as typeof import('node:crypto');
+  return createHash('sha1').update(value).digest('hex').slice(0, 20);
+};
 
 export function writeJsonAtomic(file: string, value: unknown, mode = 0o600): void {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
