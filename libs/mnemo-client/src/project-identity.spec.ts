@@ -2,7 +2,7 @@ import childProcess, { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gitRootOnDisk, projectName } from './project-identity';
+import { gitRootOnDisk, projectIdentity, projectName, worktreeRoots, worktreesOnDisk } from './project-identity';
 
 // Git itself, as projectIdentity asked it before it read the disk: the answer the disk walk must give.
 function gitSays(cwd: string): string | null {
@@ -64,6 +64,28 @@ describe('the git root read off the disk (no git process per prompt)', () => {
   it('leaves the answer to git when git is told where to look', () => {
     expect(gitRootOnDisk(places['a worktree'], { GIT_DIR: path.join(main, '.git') })).toBeUndefined();
     expect(gitRootOnDisk(places['a worktree'], { GIT_CEILING_DIRECTORIES: base })).toBeUndefined();
+  });
+
+  it('lists the checkouts git lists, from the main checkout', () => {
+    const listed = worktreeRoots(execFileSync('git', ['worktree', 'list', '--porcelain'], { cwd: main, encoding: 'utf8' }));
+    expect(listed).toHaveLength(2);
+    expect(worktreesOnDisk(main, {})?.sort()).toEqual(listed.sort());
+  });
+
+  it('leaves the worktrees of a submodule to git', () => {
+    expect(worktreesOnDisk(places['a submodule'], {})).toBeUndefined();
+  });
+
+  it('a session-start hook names the project and its checkouts without starting git', async () => {
+    const started = jest.spyOn(childProcess, 'execFile');
+    try {
+      const identity = await projectIdentity(places['a worktree'], {});
+      expect(identity).toEqual({ project: main, roots: expect.arrayContaining([main, path.join(base, 'feature')]) });
+      expect(identity.roots).toHaveLength(2);
+      expect(started).not.toHaveBeenCalled();
+    } finally {
+      started.mockRestore();
+    }
   });
 
   it('a prompt hook names the project of a worktree without starting git', async () => {

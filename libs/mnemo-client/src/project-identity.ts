@@ -1,4 +1,4 @@
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 export interface ProjectIdentity {
@@ -24,8 +24,7 @@ function git(cwd: string, args: string[], timeoutMs: number): Promise<string | n
 export async function projectIdentity(cwd: string, env: NodeJS.ProcessEnv = process.env, timeoutMs = 1_000): Promise<ProjectIdentity> {
   const override = env.MNEMO_PROJECT?.trim();
   const root = await gitRoot(cwd, timeoutMs);
-  const listing = root ? await git(root, ['worktree', 'list', '--porcelain'], timeoutMs) : null;
-  const roots = listing ? worktreeRoots(listing) : [];
+  const roots = root ? (worktreesOnDisk(root) ?? worktreeRoots((await git(root, ['worktree', 'list', '--porcelain'], timeoutMs)) ?? '')) : [];
   const base = root ?? path.resolve(cwd);
   return { project: override || base, roots: roots.length > 0 ? roots : [base] };
 }
@@ -88,6 +87,34 @@ function worktreeMainRoot(toplevel: string, dotGitFile: string): string | undefi
   } catch {
     return undefined;
   }
+}
+
+/**
+ * What `git worktree list` names, read off the disk: the main checkout `root`, then each worktree its
+ * `.git/worktrees/<name>/gitdir` points at. Undefined where `root` has no `.git` folder (a submodule,
+ * a bare repository) or git's discovery settings are set: git is asked then.
+ */
+export function worktreesOnDisk(root: string, env: NodeJS.ProcessEnv = process.env): string[] | undefined {
+  if (DISCOVERY_VARIABLES.some((name) => env[name])) return undefined;
+  const common = path.join(root, '.git');
+  if (entryKind(common) !== 'directory') return undefined;
+  const linked = path.join(common, 'worktrees');
+  let names: string[];
+  try {
+    names = readdirSync(linked);
+  } catch {
+    return [root]; // no worktree ever added
+  }
+  const roots = [root];
+  for (const name of names.sort()) {
+    try {
+      const pointer = readFileSync(path.join(linked, name, 'gitdir'), 'utf8').trim(); // the worktree's `.git` file
+      roots.push(path.dirname(path.resolve(linked, name, pointer)));
+    } catch {
+      // a half-made or half-removed worktree: git leaves it out too
+    }
+  }
+  return roots;
 }
 
 function entryKind(file: string): 'file' | 'directory' | null {
