@@ -52,28 +52,28 @@ describe('the git root read off the disk (no git process per prompt)', () => {
 
   it.each(['the main checkout', 'a folder inside it', 'a worktree', 'a submodule', 'a folder holding an empty .git folder', 'outside any repository'])(
     'names the root git names, in %s',
-    (place) => {
-      expect(gitRootOnDisk(places[place], {})).toBe(gitSays(places[place]));
+    async (place) => {
+      expect(await gitRootOnDisk(places[place], {})).toBe(gitSays(places[place]));
     },
   );
 
-  it('names the main checkout from a worktree, so the two share one project', () => {
-    expect(gitRootOnDisk(places['a worktree'], {})).toBe(main);
+  it('names the main checkout from a worktree, so the two share one project', async () => {
+    expect(await gitRootOnDisk(places['a worktree'], {})).toBe(main);
   });
 
-  it('leaves the answer to git when git is told where to look', () => {
-    expect(gitRootOnDisk(places['a worktree'], { GIT_DIR: path.join(main, '.git') })).toBeUndefined();
-    expect(gitRootOnDisk(places['a worktree'], { GIT_CEILING_DIRECTORIES: base })).toBeUndefined();
+  it('leaves the answer to git when git is told where to look', async () => {
+    expect(await gitRootOnDisk(places['a worktree'], { GIT_DIR: path.join(main, '.git') })).toBeUndefined();
+    expect(await gitRootOnDisk(places['a worktree'], { GIT_CEILING_DIRECTORIES: base })).toBeUndefined();
   });
 
-  it('lists the checkouts git lists, from the main checkout', () => {
+  it('lists the checkouts git lists, from the main checkout', async () => {
     const listed = worktreeRoots(execFileSync('git', ['worktree', 'list', '--porcelain'], { cwd: main, encoding: 'utf8' }));
     expect(listed).toHaveLength(2);
-    expect(worktreesOnDisk(main, {})?.sort()).toEqual(listed.sort());
+    expect((await worktreesOnDisk(main, {}))?.sort()).toEqual(listed.sort());
   });
 
-  it('leaves the worktrees of a submodule to git', () => {
-    expect(worktreesOnDisk(places['a submodule'], {})).toBeUndefined();
+  it('leaves the worktrees of a submodule to git', async () => {
+    expect(await worktreesOnDisk(places['a submodule'], {})).toBeUndefined();
   });
 
   it('a session-start hook names the project and its checkouts without starting git', async () => {

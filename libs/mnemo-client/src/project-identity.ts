@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface ProjectIdentity {
@@ -24,7 +24,7 @@ function git(cwd: string, args: string[], timeoutMs: number): Promise<string | n
 export async function projectIdentity(cwd: string, env: NodeJS.ProcessEnv = process.env, timeoutMs = 1_000): Promise<ProjectIdentity> {
   const override = env.MNEMO_PROJECT?.trim();
   const root = await gitRoot(cwd, timeoutMs);
-  const roots = root ? (worktreesOnDisk(root) ?? worktreeRoots((await git(root, ['worktree', 'list', '--porcelain'], timeoutMs)) ?? '')) : [];
+  const roots = root ? await checkoutsOf(root, timeoutMs) : [];
   const base = root ?? path.resolve(cwd);
   return { project: override || base, roots: roots.length > 0 ? roots : [base] };
 }
@@ -35,11 +35,16 @@ export async function projectName(cwd: string, env: NodeJS.ProcessEnv = process.
 }
 
 async function gitRoot(cwd: string, timeoutMs: number): Promise<string | null> {
-  const found = gitRootOnDisk(cwd);
+  const found = await gitRootOnDisk(cwd);
   if (found !== undefined) return found;
   const common = await git(cwd, ['rev-parse', '--path-format=absolute', '--git-common-dir'], timeoutMs);
   if (!common) return null;
   return path.basename(common) === '.git' ? path.dirname(common) : git(cwd, ['rev-parse', '--show-toplevel'], timeoutMs);
+}
+
+/** Every checkout of the repository whose main checkout is `root`: read off the disk, else as git lists them. */
+async function checkoutsOf(root: string, timeoutMs: number): Promise<string[]> {
+  return (await worktreesOnDisk(root)) ?? worktreeRoots((await git(root, ['worktree', 'list', '--porcelain'], timeoutMs)) ?? '');
 }
 
 /** Git's own settings that move or bound its discovery: with any of them set, only git can say. */
@@ -49,44 +54,35 @@ const DISCOVERY_VARIABLES = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR', 'GIT_
  * The answer gitRoot's git runs give, read off the disk instead: the nearest `.git` above `cwd`, and
  * for a worktree (a `.git` file naming its gitdir) the main checkout through the gitdir's `commondir`.
  * A hook runs this on every prompt, and starting git costs more than the rest of its work (issue 17).
- * Null outside a repository; undefined where the layout is not the plain one, so git is asked.
+ * Null outside a repository; undefined where the layout is not the plain one or a read failed, so git
+ * is asked. Asynchronous, so a hung file system holds a worker thread, never the hook's own bound.
  */
-export function gitRootOnDisk(cwd: string, env: NodeJS.ProcessEnv = process.env): string | null | undefined {
+export async function gitRootOnDisk(cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<string | null | undefined> {
   if (DISCOVERY_VARIABLES.some((name) => env[name])) return undefined;
-  let dir: string;
   try {
-    dir = realpathSync(cwd); // git reports physical paths
+    for (let dir = await realpath(cwd); ; dir = path.dirname(dir)) {
+      // git reports physical paths, hence realpath
+      const dotGit = path.join(dir, '.git');
+      const kind = await entryKind(dotGit);
+      if (kind === 'directory' && (await entryKind(path.join(dotGit, 'HEAD'))) === 'file') return dir;
+      if (kind === 'file') return await worktreeMainRoot(dir, dotGit);
+      if (path.dirname(dir) === dir) return null;
+    }
   } catch {
     return undefined;
-  }
-  for (;;) {
-    const dotGit = path.join(dir, '.git');
-    const kind = entryKind(dotGit);
-    if (kind === 'directory' && entryKind(path.join(dotGit, 'HEAD')) === 'file') return dir;
-    if (kind === 'file') return worktreeMainRoot(dir, dotGit);
-    const parent = path.dirname(dir);
-    if (parent === dir) return null;
-    dir = parent;
   }
 }
 
 /** A checkout whose `.git` is a file: a worktree (its gitdir has a `commondir`) or a submodule (its own toplevel). */
-function worktreeMainRoot(toplevel: string, dotGitFile: string): string | undefined {
-  try {
-    const pointer = /^gitdir: (.+)$/m.exec(readFileSync(dotGitFile, 'utf8'))?.[1]?.trim();
-    if (!pointer) return undefined;
-    const gitdir = path.resolve(toplevel, pointer);
-    let commondir: string;
-    try {
-      commondir = readFileSync(path.join(gitdir, 'commondir'), 'utf8').trim();
-    } catch {
-      return entryKind(path.join(gitdir, 'HEAD')) === 'file' ? toplevel : undefined; // a submodule: no common dir
-    }
-    const common = realpathSync(path.resolve(gitdir, commondir));
-    return path.basename(common) === '.git' ? path.dirname(common) : toplevel;
-  } catch {
-    return undefined;
-  }
+async function worktreeMainRoot(toplevel: string, dotGitFile: string): Promise<string | undefined> {
+  const pointer = /^gitdir: (.+)$/m.exec(await readFile(dotGitFile, 'utf8'))?.[1]?.trim();
+  if (!pointer) return undefined;
+  const gitdir = path.resolve(toplevel, pointer);
+  const commondir = await readFile(path.join(gitdir, 'commondir'), 'utf8').catch(() => null);
+  // a submodule: no common dir, its own toplevel
+  if (commondir === null) return (await entryKind(path.join(gitdir, 'HEAD'))) === 'file' ? toplevel : undefined;
+  const common = await realpath(path.resolve(gitdir, commondir.trim()));
+  return path.basename(common) === '.git' ? path.dirname(common) : toplevel;
 }
 
 /**
@@ -94,31 +90,23 @@ function worktreeMainRoot(toplevel: string, dotGitFile: string): string | undefi
  * `.git/worktrees/<name>/gitdir` points at. Undefined where `root` has no `.git` folder (a submodule,
  * a bare repository) or git's discovery settings are set: git is asked then.
  */
-export function worktreesOnDisk(root: string, env: NodeJS.ProcessEnv = process.env): string[] | undefined {
+export async function worktreesOnDisk(root: string, env: NodeJS.ProcessEnv = process.env): Promise<string[] | undefined> {
   if (DISCOVERY_VARIABLES.some((name) => env[name])) return undefined;
   const common = path.join(root, '.git');
-  if (entryKind(common) !== 'directory') return undefined;
+  if ((await entryKind(common).catch(() => null)) !== 'directory') return undefined;
   const linked = path.join(common, 'worktrees');
-  let names: string[];
-  try {
-    names = readdirSync(linked);
-  } catch {
-    return [root]; // no worktree ever added
-  }
-  const roots = [root];
-  for (const name of names.sort()) {
-    try {
-      const pointer = readFileSync(path.join(linked, name, 'gitdir'), 'utf8').trim(); // the worktree's `.git` file
-      roots.push(path.dirname(path.resolve(linked, name, pointer)));
-    } catch {
-      // a half-made or half-removed worktree: git leaves it out too
-    }
-  }
-  return roots;
+  const names = await readdir(linked).catch(() => [] as string[]); // none: no worktree ever added
+  // each pointer is the worktree's `.git` file; a half-made or half-removed worktree has none, and git leaves it out too
+  const pointers = await Promise.all(names.sort().map((name) => readFile(path.join(linked, name, 'gitdir'), 'utf8').then((pointer) => path.resolve(linked, name, pointer.trim()), () => null)));
+  return [root, ...pointers.filter((pointer): pointer is string => pointer !== null).map((pointer) => path.dirname(pointer))];
 }
 
-function entryKind(file: string): 'file' | 'directory' | null {
-  const info = statSync(file, { throwIfNoEntry: false });
+/** What is at `file`: null when nothing is; other failures (no permission, a hung mount's error) reject. */
+async function entryKind(file: string): Promise<'file' | 'directory' | null> {
+  const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return null;
+    throw error;
+  });
   return info?.isDirectory() ? 'directory' : info?.isFile() ? 'file' : null;
 }
 
