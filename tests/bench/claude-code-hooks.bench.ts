@@ -61,10 +61,12 @@ async function main() {
     for (let i = 0; i < 200; i += 1) {
       await harness.http().post('/v1/memories').set(auth).send({ content: `Fact ${i}: prefers tool ${i % 17} for task ${i % 23} in the payments service` });
     }
+    // Each stamped with its project, as Mnemo's transcript ingest stamps a session (the git root of its cwd),
+    // so the prompt hook's recall scoped to this repository has the repository's sessions to search.
     const events = [];
     for (let s = 0; s < 40; s += 1) {
       const sessionId = `s-bench-${s}`;
-      events.push({ id: randomUUID(), type: 'SessionStarted', sessionId, occurredAt: `2026-11-${String(1 + (s % 28)).padStart(2, '0')}T09:00:00Z`, payload: { source: 'claude-code', cwd: repo } });
+      events.push({ id: randomUUID(), type: 'SessionStarted', sessionId, occurredAt: `2026-11-${String(1 + (s % 28)).padStart(2, '0')}T09:00:00Z`, payload: { source: 'claude-code', cwd: repo, project: repo } });
       for (let t = 1; t <= 20; t += 1) {
         const text = t % 2 ? `Why does the ledger test ${s} fail when the refund ${t} is in another currency?` : `The refund ${t} was rounded twice in ledger ${s}; fixed by rounding once at settlement.`;
         events.push({ id: randomUUID(), type: 'TurnRecorded', sessionId, occurredAt: `2026-11-${String(1 + (s % 28)).padStart(2, '0')}T09:${String(t).padStart(2, '0')}:00Z`, payload: { seq: t, role: t % 2 ? 'user' : 'assistant', text } });

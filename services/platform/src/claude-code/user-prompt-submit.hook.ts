@@ -5,22 +5,27 @@ import type { HookInput } from './hook-input';
 const RECALL_HITS = 3;
 const MAX_QUERY_CHARS = 500;
 
-/** Recall for the prompt in this repository first, then anywhere; no recall route yet is no hits. */
-async function recallFor(client: MnemoClient, prompt: string, project: string): Promise<RecallHit[]> {
+/**
+ * Recall for the prompt in this repository first, then anywhere; no recall route yet is no hits. Both
+ * are asked at once: asked one after the other, a prompt with fewer than RECALL_HITS hits in the
+ * repository waited for two searches in turn.
+ */
+async function recallFor(client: MnemoClient, prompt: string, project: Promise<string>): Promise<RecallHit[]> {
   const query = prompt.replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_CHARS);
   if (query.length < 3) return [];
-  const scoped = await client.recall({ query, limit: RECALL_HITS, project });
+  const wider = client.recall({ query, limit: RECALL_HITS });
+  wider.catch(() => undefined); // awaited below only when the repository's hits fall short
+  const scoped = await client.recall({ query, limit: RECALL_HITS, project: await project });
   if (scoped.hits.length >= RECALL_HITS) return scoped.hits;
-  const wider = await client.recall({ query, limit: RECALL_HITS });
   const seen = new Set(scoped.hits.map((h) => h.chunkId));
-  return [...scoped.hits, ...wider.hits.filter((h) => !seen.has(h.chunkId))].slice(0, RECALL_HITS);
+  return [...scoped.hits, ...(await wider).hits.filter((h) => !seen.has(h.chunkId))].slice(0, RECALL_HITS);
 }
 
 /** UserPromptSubmit: the memory block for this prompt, fenced as data, at most 1,500 characters. */
 export async function userPromptSubmitHook(input: HookInput, client: MnemoClient, project: Promise<string>) {
   const [block, hits] = await Promise.all([
     client.memoryBlock().then((b) => b.text, () => ''),
-    project.then((name) => recallFor(client, input.prompt ?? '', name)).catch(() => [] as RecallHit[]),
+    recallFor(client, input.prompt ?? '', project).catch(() => [] as RecallHit[]),
   ]);
   const additionalContext = buildPromptBlock(block, hits);
   if (!additionalContext) return null;
