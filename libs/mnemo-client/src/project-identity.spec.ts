@@ -51,7 +51,7 @@ describe('the git root read off the disk (no git process per prompt)', () => {
   afterAll(() => rmSync(base, { recursive: true, force: true }));
 
   it.each(['the main checkout', 'a folder inside it', 'a worktree', 'a submodule', 'a folder holding an empty .git folder', 'outside any repository'])(
-    'names the root git names, in %s',
+    'names the root git names: %s',
     async (place) => {
       expect(await gitRootOnDisk(places[place], {})).toBe(gitSays(places[place]));
     },
