@@ -175,4 +175,51 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
       expect(await runHookProcess('session-start', '[1,2,3]', env)).toEqual({ code: 0, stdout: '', stderr: '' });
     });
   });
+
+  describe("this repository's earlier sessions, among many newer ones elsewhere", () => {
+    let busy: { accountId: string; apiKey: string };
+    const startedAt = (minute: number) => new Date(Date.UTC(2026, 10, 20, 9, minute)).toISOString();
+    const started = (sessionId: string, minute: number, payload: Record<string, unknown>) => ({ id: randomUUID(), type: 'SessionStarted', sessionId, occurredAt: startedAt(minute), payload: { source: 'claude-code', ...payload } });
+    const said = (sessionId: string, minute: number, text: string) => ({ id: randomUUID(), type: 'TurnRecorded', sessionId, occurredAt: startedAt(minute), payload: { seq: 1, role: 'user', text } });
+
+    beforeAll(async () => {
+      busy = await harness.createAccount('hooks-busy');
+      const events = [
+        // the repository's sessions: one stamped with its project, one from before projects were stamped (only its cwd says where)
+        started('s-here-stamped', 0, { cwd: path.join(repo, 'src'), project: repo }),
+        said('s-here-stamped', 0, 'Moved the invoice rounding into the ledger module.'),
+        started('s-here-unstamped', 1, { cwd: path.join(repo, 'docs') }),
+        said('s-here-unstamped', 1, 'Documented why refunds are rounded once, at settlement.'),
+        // a directory whose name only begins like the repository's is another place
+        started('s-beside', 2, { cwd: `${repo}-fork` }),
+        said('s-beside', 2, 'Forked the repository to try another ledger.'),
+      ];
+      for (let i = 0; i < 110; i += 1) {
+        events.push(started(`s-elsewhere-${i}`, 10 + i, { cwd: '/work/other-repo', project: '/work/other-repo' }), said(`s-elsewhere-${i}`, 10 + i, `Unrelated change ${i} in another repository.`));
+      }
+      await harness.http().post('/v1/events').set({ Authorization: `Bearer ${busy.apiKey}` }).send({ events }).expect(202);
+      await eventually(
+        () => harness.http().get('/v1/sessions?limit=200').set({ Authorization: `Bearer ${busy.apiKey}` }),
+        (r) => r.body.sessions?.length === 113 && r.body.sessions.every((s: { turnCount: number }) => s.turnCount === 1),
+        30_000,
+      );
+    });
+
+    it("GET /v1/sessions?project= answers the project's sessions: stamped with it, or unstamped and run at or under its root", async () => {
+      const answer = await harness.http().get(`/v1/sessions?project=${encodeURIComponent(repo)}`).set({ Authorization: `Bearer ${busy.apiKey}` }).expect(200);
+      expect(answer.body.sessions.map((s: { id: string }) => s.id)).toEqual(['s-here-unstamped', 's-here-stamped']);
+      const empty = await harness.http().get('/v1/sessions?project=').set({ Authorization: `Bearer ${busy.apiKey}` });
+      expect(empty.status).toBe(400);
+      expect(JSON.stringify(empty.body)).toContain('project');
+    });
+
+    it('session-start still shows them after more than 100 newer sessions ran in another repository', async () => {
+      const run = await runHookProcess('session-start', payload('SessionStart', 's-next', { source: 'startup' }), { ...env, MNEMO_API_KEY: busy.apiKey });
+      expect(run.code).toBe(0);
+      const context = contextOf(run.stdout).additionalContext;
+      expect(context).toContain('Documented why refunds are rounded once, at settlement.');
+      expect(context).toContain('Moved the invoice rounding into the ledger module.');
+      expect(context).not.toContain('Unrelated change');
+    });
+  });
 });

@@ -68,8 +68,9 @@ export class MnemoClient {
     return this.send('GET', `/v1/sessions/${encodeURIComponent(sessionId)}/visited`, { filter });
   }
 
-  sessions(limit: number, cursor?: string): Promise<SessionListAnswer> {
-    return this.send('GET', '/v1/sessions', { limit, cursor });
+  /** The account's sessions, newest first; with `project`, only that project's (GET /v1/sessions?project=). */
+  sessions(limit: number, options: { cursor?: string; project?: string } = {}): Promise<SessionListAnswer> {
+    return this.send('GET', '/v1/sessions', { limit, cursor: options.cursor, project: options.project });
   }
 
   turns(sessionId: string, afterSeq: number, limit: number): Promise<TurnsAnswer> {

@@ -8,6 +8,8 @@ import { AccountId, ApiKeyGuard, decodeCursor, encodeCursor, parseInput } from '
 export const ListSessionsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().max(500).optional(),
+  /** Only this project's sessions: stamped with it, or stamped with none and run at or under it. */
+  project: z.string().min(1).max(2000).optional(),
 });
 export const ListTurnsQuery = z.object({
   // A turn's seq is a sequenceNumber (an int4 column): past its maximum there is nothing to page to.
@@ -23,7 +25,7 @@ export class SessionsController {
   /** The caller's sessions, newest first, paginated by an opaque cursor. */
   @Get()
   async list(@AccountId() accountId: string, @Query() query: unknown) {
-    const { limit, cursor } = parseInput(ListSessionsQuery, query, 'query');
+    const { limit, cursor, project } = parseInput(ListSessionsQuery, query, 'query');
     const after = cursor ? decodeCursor(cursor, 2) : null;
     const rows: Array<Record<string, any>> = await this.db.query(
       `SELECT s.id, s.source, s.title, s.cwd, s.git_branch, s.developer, s.project, s.started_at, s.ended_at,
@@ -31,9 +33,10 @@ export class SessionsController {
        FROM sessions s
        WHERE s.account_id = $1 AND s.started_at IS NOT NULL
          AND ($2::timestamptz IS NULL OR (s.started_at, s.id) < ($2::timestamptz, $3::text))
+         AND ($5::text IS NULL OR s.project = $5 OR (s.project IS NULL AND (s.cwd = $5 OR starts_with(s.cwd, $5 || '/'))))
        ORDER BY s.started_at DESC, s.id DESC
        LIMIT $4`,
-      [accountId, after?.[0] ?? null, after?.[1] ?? null, limit + 1],
+      [accountId, after?.[0] ?? null, after?.[1] ?? null, limit + 1, project ?? null],
     );
     const page = rows.slice(0, limit);
     const last = page.at(-1);

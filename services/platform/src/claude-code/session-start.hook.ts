@@ -6,9 +6,14 @@ import { mnemoSessionId } from './hook-input';
 const EARLIER_SESSIONS = 2;
 const LAST_TURNS = 4;
 
-/** Sessions that ran in one of this repository's checkouts, newest first, without the current one or subagents. */
+/**
+ * This repository's sessions, newest first, without the current one or subagents. Mnemo picks them by
+ * project (one recorded without a project counts when it ran at or under the project's root): taking
+ * the account's newest 100 and filtering them here missed every earlier session of a repository once
+ * 100 newer ones had run elsewhere. They are filtered here too, for a Mnemo too old to know the filter.
+ */
 async function earlierSessions(client: MnemoClient, identity: ProjectIdentity, current: string): Promise<EarlierSession[]> {
-  const { sessions } = await client.sessions(100);
+  const { sessions } = await client.sessions(50, { project: identity.project });
   const mine = sessions
     .filter((s: SessionSummary) => s.id !== current && !s.id.includes(':agent-') && s.turnCount > 0)
     .filter((s) => (s.project ? s.project === identity.project : isInProject(s.cwd, identity.roots)))
