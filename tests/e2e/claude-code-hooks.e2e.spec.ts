@@ -114,6 +114,22 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
     expect(output.additionalContext.length).toBeLessThanOrEqual(1_500);
   });
 
+  it('user-prompt-submit starts without git, node:crypto or any npm package: what a hook loads is its start-up (issue 17)', async () => {
+    const prompt = payload('UserPromptSubmit', 's-new', { prompt: 'The refund test fails again: is the currency rounded twice?' });
+    await runHookProcess('user-prompt-submit', prompt, env); // fills the compile cache, as any earlier prompt has
+    // a preload that writes, as the process exits, the built-in modules and the files it loaded
+    const preload = path.join(home, 'load-list.js');
+    const out = path.join(home, 'load-list.json');
+    await writeFile(preload, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify({ builtins: process.moduleLoadList, files: Object.keys(require.cache) })));`);
+    const run = await runHookProcess('user-prompt-submit', prompt, env, { nodeArgs: ['-r', preload], cwd: repo });
+    expect(contextOf(run.stdout).additionalContext).toContain('(session s-prior)');
+    const loaded = JSON.parse(await readFile(out, 'utf8')) as { builtins: string[]; files: string[] };
+    expect(loaded.builtins).not.toEqual(expect.arrayContaining(['NativeModule child_process']));
+    expect(loaded.builtins).not.toEqual(expect.arrayContaining(['NativeModule crypto']));
+    expect(loaded.builtins).toEqual(expect.arrayContaining(['NativeModule http'])); // the list is the real one
+    expect(loaded.files.filter((file) => file.includes(`${path.sep}node_modules${path.sep}`))).toEqual([]);
+  });
+
   it('stop and session-end return at once with no output and send only what is new of the transcript', async () => {
     const dir = path.join(home, '.claude/projects', repo.replace(/[/.]/g, '-'));
     await mkdir(dir, { recursive: true });

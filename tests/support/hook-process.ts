@@ -14,9 +14,14 @@ export interface HookRun {
  * Runs `mnemo hook <event>` as Claude Code does: one JSON object on stdin. With `keepStdinOpen` the
  * pipe is never closed (Claude Code has been seen to do that), so a hook waiting for EOF would hang.
  */
-export function runHookProcess(event: string, payload: unknown, env: NodeJS.ProcessEnv, options: { keepStdinOpen?: boolean; cwd?: string } = {}): Promise<HookRun> {
+export function runHookProcess(
+  event: string,
+  payload: unknown,
+  env: NodeJS.ProcessEnv,
+  options: { keepStdinOpen?: boolean; cwd?: string; nodeArgs?: string[] } = {},
+): Promise<HookRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MNEMO_BIN, 'hook', event], { env, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), MNEMO_BIN, 'hook', event], { env, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
