@@ -25,15 +25,16 @@ async function answer(event: HookCommandName, raw: Record<string, unknown>, env:
   if (event === 'pre-compact' || event === 'stop' || event === 'session-end') return (await import('./transcript.hook')).transcriptHook(input, env);
   const settings = loadClientSettings(env);
   if (!settings.apiKey) return null;
-  const client = new MnemoClient({ url: settings.url, apiKey: settings.apiKey, timeoutMs: Math.max(50, Math.floor(deadlineMs - Date.now())), signal });
-  const gitBound = Math.max(50, Math.floor(deadlineMs - Date.now()));
+  // what is left of the hook's bound, for Mnemo's answers and for git where the disk cannot name the project
+  const leftMs = Math.max(50, Math.floor(deadlineMs - Date.now()));
+  const client = new MnemoClient({ url: settings.url, apiKey: settings.apiKey, timeoutMs: leftMs, signal });
   // The memory block needs no project: it is asked while the project is looked up.
   if (event === 'user-prompt-submit') {
     const { userPromptSubmitHook } = await import('./user-prompt-submit.hook');
-    return userPromptSubmitHook(input, client, projectName(input.cwd, env, gitBound));
+    return userPromptSubmitHook(input, client, projectName(input.cwd, env, leftMs));
   }
   const [{ sessionStartHook }, { recordCurrentSession }] = await Promise.all([import('./session-start.hook'), import('./hook-state')]);
-  const identity = await projectIdentity(input.cwd, env, gitBound);
+  const identity = await projectIdentity(input.cwd, env, leftMs);
   try {
     recordCurrentSession(env, identity.project, input.session_id);
   } catch {
