@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { allProjections } from '@mnemo/platform-service';
 import { startHarness, type Harness } from '../support/platform-harness';
+import { startEmbeddedMnemo } from '../support/embedded-mnemo';
+import { stopProcess } from '../support/own-servers';
 import { eventually } from '../support/servers';
 
 const run = promisify(execFile);
@@ -65,25 +67,20 @@ describe('npm start on the embedded defaults (no server URLs)', () => {
   let child: ChildProcess | undefined;
   let dataDir: string;
   afterAll(async () => {
-    child?.kill('SIGTERM');
-    await new Promise((resolve) => child?.once('exit', resolve) ?? resolve(undefined));
+    await stopProcess(child ?? null);
     await rm(dataDir, { recursive: true, force: true });
   });
 
   it('creates the local account, prints its key once, and serves the quick start', async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'mnemo-embedded-'));
-    const port = 20000 + Math.floor(Math.random() * 20000);
-    const env = { PATH: process.env.PATH, HOME: process.env.HOME, MNEMO_DATA_DIR: dataDir, MNEMO_HTTP_PORT: String(port), LOG_LEVEL: 'warn' };
-    child = spawn(process.execPath, [MNEMO, 'start', '--target', 'all'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    await eventually(async () => output, (text) => text.includes('listening on'), 90_000);
+    const started = await startEmbeddedMnemo({ PATH: process.env.PATH, HOME: process.env.HOME, MNEMO_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, 90_000);
+    child = started.child;
     const file = path.join(dataDir, 'local-account.json');
     const { apiKey } = JSON.parse(await readFile(file, 'utf8'));
-    expect(output).toContain(apiKey);
+    expect(started.output()).toContain(apiKey);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
 
-    const base = `http://127.0.0.1:${port}`;
+    const { base } = started;
     const post = await fetch(`${base}/v1/events`, {
       method: 'POST',
       headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },

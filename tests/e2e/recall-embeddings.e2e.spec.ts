@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { ADMIN_KEY, startHarness, type Harness } from '../support/platform-harness';
 import { startFakeEmbeddings, type FakeEmbeddings } from '../support/fake-embeddings.server';
+import { startEmbeddedMnemo } from '../support/embedded-mnemo';
+import { stopProcess } from '../support/own-servers';
 import { eventually } from '../support/servers';
 
 type Hit = { chunkId: string; sessionId: string; score: number };
@@ -44,22 +46,10 @@ const embedderEnv = (fake: FakeEmbeddings) => ({
  * dynamic import, which jest's module sandbox refuses, and a replay needs the data directory to itself.
  */
 async function startEmbedded(dataDir: string, fake: FakeEmbeddings): Promise<{ child: ChildProcess; base: string; apiKey: string }> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, MNEMO_DATA_DIR: dataDir, MNEMO_HTTP_PORT: String(port), LOG_LEVEL: 'warn', MNEMO_SESSION_INGEST_ENABLED: 'false', ...embedderEnv(fake) };
-  const child = spawn(process.execPath, [MNEMO, 'start', '--target', 'all'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  await eventually(async () => output, (text) => text.includes('listening on'), START_TIMEOUT_MS);
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, MNEMO_DATA_DIR: dataDir, LOG_LEVEL: 'warn', MNEMO_SESSION_INGEST_ENABLED: 'false', ...embedderEnv(fake) };
+  const { child, base } = await startEmbeddedMnemo(env, START_TIMEOUT_MS);
   const { apiKey } = JSON.parse(await readFile(path.join(dataDir, 'local-account.json'), 'utf8'));
-  return { child, base: `http://127.0.0.1:${port}`, apiKey };
-}
-
-async function stopProcess(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
+  return { child, base, apiKey };
 }
 
 describe('recall fused with an embedder where pgvector exists (embedded PGlite with its vector extension)', () => {
@@ -91,7 +81,7 @@ describe('recall fused with an embedder where pgvector exists (embedded PGlite w
     await eventually(() => recall('database migration orders table'), (hits) => hits.length > 0, 60_000);
   }, START_TIMEOUT_MS * 2);
   afterAll(async () => {
-    await stopProcess(server?.child);
+    await stopProcess(server?.child ?? null);
     await fake?.close();
     await rm(dataDir, { recursive: true, force: true });
   });
