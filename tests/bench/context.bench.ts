@@ -234,6 +234,12 @@ async function main() {
     await median('cache front memory-block hit (no HTTP)', () => front.memoryBlock({ accountId }));
     const handler = new ContextHandler({ db, cache: platform.infra.cache, log: platform.infra.log, logger: createLogger('silent', 'bench') });
     await median('handler claude-md cold (no HTTP, no NATS)', () => handler.claudeMd({ accountId, sessionId: `handler-${n++}`, pinned: [], source: 'ai-coaching:interview' }), 50);
+    // A handler of its own per request shares no build with an earlier session: what the first new session after a change costs.
+    const fullBuild = await median('handler claude-md full build (nothing shared)', async () => {
+      const alone = new ContextHandler({ db, cache: platform.infra.cache, log: platform.infra.log, logger: createLogger('silent', 'bench') });
+      await alone.claudeMd({ accountId, sessionId: `alone-${n++}`, pinned: [], source: 'ai-coaching:interview' });
+      await alone.close();
+    }, 50);
     await median('Postgres SELECT 1', () => db.query('SELECT 1'));
     await median('Redis GET', () => platform.infra.cache.get('bench:absent'));
 
@@ -278,7 +284,8 @@ async function main() {
     await new Promise((resolve) => bare.close(resolve));
     // The HTTP stack's floor: the gateway answering a route that does nothing.
     const health = await run('healthz', { path: '/healthz' });
-    // Cold: every request names a session never asked for, so each one builds.
+    // Cold: every request names a session never asked for, so none is in the cache; new sessions at one version share
+    // the account's build (cache/shared-documents.ts), and the full build is timed alone above.
     const cold = process.env.BENCH_SKIP_COLD ? null : await run('claude-md cold', { path: '/v1/context/claude-md?sessionId=cold-', uniqueSuffix: '&source=ai-coaching:interview' });
     const warmMd = await run('claude-md warm', { path: warmPath });
     const warmMdIdentity = await run('claude-md warm, identity', { path: warmPath, headers });
@@ -292,6 +299,7 @@ async function main() {
     console.log(`  ${'claude-md warm, identity / healthz'.padEnd(44)} ${(warmMdIdentity.rps / health.rps).toFixed(2)} (a client that does not take gzip: 26 KB each way)`);
     if (cold) ratio('claude-md cold req/s / 1,000', cold.rps / 1000, 1);
     ratio('4 ms / claude-md cold single-request p50', 4 / coldSingle, 1);
+    console.log(`  ${'handler full build p50 / cold single p50'.padEnd(44)} ${(fullBuild / coldSingle).toFixed(2)} (the first new session after a change builds everything)`);
 
     const served = await harness.http().get(`/v1/context/claude-md?sessionId=${sessionId}&format=json`).set(headers);
     const block = await harness.http().get('/v1/context/memory-block').set(headers);

@@ -14,6 +14,12 @@ const digest = (parts: string[]): string => hash('sha256', parts.join('\u0000'),
 export const contextCacheKey = (stamp: CacheStamp, name: string): string => `ctx:${stamp.accountId}:${stamp.version}:${name}`;
 export const claudeMdCacheName = (request: ClaudeMdRequest): string =>
   `claude-md:${digest([request.sessionId, [...(request.pinned ?? [])].sort().join(','), request.source ?? '', String(request.isRedo ?? false)])}`;
+/**
+ * A CLAUDE.md that sessions share (cache/shared-documents.ts): named by what its document depends on besides the
+ * account's data, which a session with nothing of its own yet contributes alone.
+ */
+export const sharedClaudeMdName = (asked: { source: string; pinned?: readonly string[]; isRedo: boolean; healthModuleOn: boolean }): string =>
+  `claude-md-shared:${digest([asked.source, [...(asked.pinned ?? [])].sort().join(','), String(asked.isRedo), String(asked.healthModuleOn)])}`;
 export const MEMORY_BLOCK_CACHE_NAME = 'memory-block';
 
 /** The long text of a cached value, carried after the entry's JSON instead of inside it. */

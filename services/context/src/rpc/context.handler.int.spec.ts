@@ -40,3 +40,80 @@ describe('ContextHandler after a build (real Postgres)', () => {
     expect(decodeCachedContext(entry!)).toMatchObject({ stamp: { accountId, version: 0 }, value: { markdown: expect.stringContaining('Likes early walks.') } });
   });
 });
+
+describe('ContextHandler: new sessions share one CLAUDE.md build per account version (real Postgres)', () => {
+  const scratch = new Scratch('ctxshared');
+  const accountId = 'acct-shared';
+  const log = new InProcessEventLog({ dataDir: null });
+  let db: DataSource;
+  let handler: ContextHandler;
+  /** The statements the handler sent since the last call, as text. */
+  let sent: string[] = [];
+  const statements = () => sent.splice(0);
+  const readsMemories = (texts: string[]) => texts.some((text) => text.includes('context_memory_facts'));
+
+  const remember = (id: string, content: string) =>
+    db.query(
+      `INSERT INTO context_memory_facts (account_id, id, fact_type, content, confidence, status, sensitive, confirmed, created_at, updated_at, last_seq)
+       VALUES ($1, $2, 'preference', $3, 'high', 'active', false, true, now(), now(), 1)`,
+      [accountId, id, content],
+    );
+  /** What a context projection does in the transaction that changes the account's rows. */
+  const bumpVersion = () =>
+    db.query(`INSERT INTO context_versions (account_id, version) VALUES ($1, 1) ON CONFLICT (account_id) DO UPDATE SET version = context_versions.version + 1`, [accountId]);
+
+  beforeAll(async () => {
+    db = await scratch.db(CONTEXT_TABLE_MIGRATIONS);
+    await remember('m-1', 'Likes early walks.');
+    const query = db.query.bind(db);
+    jest.spyOn(db, 'query').mockImplementation(((statement: string | { text: string }, ...rest: unknown[]) => {
+      sent.push(typeof statement === 'string' ? statement : statement.text);
+      return (query as (...args: unknown[]) => Promise<unknown>)(statement, ...rest);
+    }) as typeof db.query);
+    handler = new ContextHandler({ db, cache: new MemoryCache(), log, logger });
+  });
+  afterAll(async () => {
+    await handler?.close();
+    await log.close();
+    await scratch.drop();
+  });
+  beforeEach(() => void statements());
+
+  it('serves a second new session the first one’s document without reading the account’s rows again, under its own session id', async () => {
+    const first = await handler.claudeMd({ accountId, sessionId: 'new-1', pinned: [] });
+    expect(first.markdown).toContain('Likes early walks.');
+    expect(readsMemories(statements())).toBe(true);
+    const second = await handler.claudeMd({ accountId, sessionId: 'new-2', pinned: [] });
+    expect(second).toMatchObject({ cached: false, markdown: first.markdown });
+    expect(second.telemetry).toMatchObject({ sessionId: 'new-2' });
+    expect(readsMemories(statements())).toBe(false);
+  });
+
+  it('builds again once the account changed: a new session sees the new memory, also after another kind of session built at the new version', async () => {
+    await handler.claudeMd({ accountId, sessionId: 'before-change', pinned: [] });
+    await remember('m-2', 'Keeps a paper notebook for plans.');
+    await bumpVersion();
+    const interview = await handler.claudeMd({ accountId, sessionId: 'after-change-interview', pinned: [], source: 'ai-coaching:interview' });
+    expect(interview.markdown).toContain('Keeps a paper notebook for plans.');
+    const after = await handler.claudeMd({ accountId, sessionId: 'after-change', pinned: [] });
+    expect(after.markdown).toContain('Keeps a paper notebook for plans.');
+  });
+
+  it('gives a session resuming from its summary its own document, and keeps the shared one for the next new session', async () => {
+    const shared = await handler.claudeMd({ accountId, sessionId: 'plain-1', pinned: [] });
+    await db.query(`INSERT INTO context_summaries (account_id, session_id, segment, summary, last_seq) VALUES ($1, 'resumed', 1, 'We planned the spring walking routes.', 1)`, [accountId]);
+    const resumed = await handler.claudeMd({ accountId, sessionId: 'resumed', pinned: [] });
+    expect(resumed.markdown).toContain('## Conversation So Far');
+    expect(resumed.markdown).toContain('We planned the spring walking routes.');
+    const next = await handler.claudeMd({ accountId, sessionId: 'plain-2', pinned: [] });
+    expect(next.markdown).toBe(shared.markdown);
+  });
+
+  it('gives a session its recorded source’s document: an interview is not served the free-form one', async () => {
+    const freeForm = await handler.claudeMd({ accountId, sessionId: 'free-1', pinned: [] });
+    expect(freeForm.markdown).not.toContain('## How This Interview Runs');
+    await db.query(`INSERT INTO context_sessions (account_id, id, source, last_seq) VALUES ($1, 'interview-1', 'ai-coaching:interview', 1)`, [accountId]);
+    const interview = await handler.claudeMd({ accountId, sessionId: 'interview-1', pinned: [] });
+    expect(interview.markdown).toContain('## How This Interview Runs');
+  });
+});

@@ -4,10 +4,11 @@ import type { EventLog, Logger } from '@mnemo/eventing';
 import type { Cache } from '@mnemo/persistence';
 import { assembleClaudeMd } from '../domain/assemble-claude-md';
 import { assembleMemoryBlock } from '../domain/assemble-memory-block';
-import { contextModeForSource, DEFAULT_CONTEXT_BUDGETS, type ClaudeMdSources, type ContextBudgets, type MemoryBlockSources } from '../domain/context-sources';
+import { contextModeForSource, DEFAULT_CONTEXT_BUDGETS, type ClaudeMdSources, type ContextBudgets, type MemoryBlockSources, type SessionInfo } from '../domain/context-sources';
 import { buildRollingRecallLine } from '../domain/rolling-recall';
 import { mayStore, type CachedContext } from '../domain/context-cache-trust';
-import { claudeMdCacheName, contextCacheKey, encodeCachedContext, MEMORY_BLOCK_CACHE_NAME, readCachedContext } from '../cache/context-cache';
+import { claudeMdCacheName, contextCacheKey, encodeCachedContext, MEMORY_BLOCK_CACHE_NAME, readCachedContext, sharedClaudeMdName } from '../cache/context-cache';
+import { SharedDocuments } from '../cache/shared-documents';
 import { UsedMemoryStamper } from '../cache/used-memory-stamper';
 import { afterServing, recordProposalsOffered, telemetryEvent } from '../effects/context-effects';
 import { TelemetryBatcher } from '../effects/telemetry-batcher';
@@ -34,6 +35,8 @@ interface ContextBuild<S, T> {
   assemble: (sources: S) => Omit<CachedContext<T>, 'stamp'> & { failedSources: readonly string[]; record: () => void };
 }
 
+type ClaudeMdValue = Omit<ClaudeMdReply, 'cached'>;
+
 const BOOKMARK_LIMIT = 200;
 /**
  * A build's cache write and telemetry wait this long after its answer, behind the I/O already due:
@@ -56,6 +59,7 @@ export class ContextHandler {
   private readonly cacheTtlMs: number;
   private readonly stamper: UsedMemoryStamper;
   private readonly telemetry: TelemetryBatcher;
+  private readonly sharedDocuments = new SharedDocuments<ClaudeMdValue>();
 
   constructor(private readonly deps: ContextHandlerDeps) {
     this.stamper = new UsedMemoryStamper(deps);
@@ -67,16 +71,23 @@ export class ContextHandler {
 
   async claudeMd(request: ClaudeMdRequest): Promise<ClaudeMdReply> {
     const reader = await SourceReader.open(this.deps.db, request.accountId); // SPEC §8: egress first
+    const telemetryOf = (value: ClaudeMdValue) => telemetryEvent(request.accountId, 'memory_context_built', { ...value.telemetry }, request.sessionId);
     return this.cached(reader, claudeMdCacheName(request), request.cacheMissedAt, {
-      load: () => this.claudeMdSources(reader, request),
-      assemble: (sources) => {
+      load: () => this.claudeMdLoad(reader, request),
+      assemble: (loaded) => {
+        if ('shared' in loaded) {
+          const { value, usedMemoryIds } = loaded.shared;
+          const own: ClaudeMdValue = { markdown: value.markdown, telemetry: { ...value.telemetry, sessionId: request.sessionId } };
+          return { value: own, usedMemoryIds, failedSources: [], record: () => this.telemetry.record(telemetryOf(own)) };
+        }
+        const { sources } = loaded;
         const result = assembleClaudeMd(sources, this.budgets, contextModeForSource(sources.session.source));
-        return {
-          value: { markdown: result.markdown, telemetry: { ...result.telemetry } },
-          usedMemoryIds: result.usedMemoryIds,
-          failedSources: sources.failedSources,
-          record: () => this.telemetry.record(telemetryEvent(request.accountId, 'memory_context_built', { ...result.telemetry }, request.sessionId)),
-        };
+        const value: ClaudeMdValue = { markdown: result.markdown, telemetry: { ...result.telemetry } };
+        const { stamp } = reader;
+        if (!sources.session.resuming && mayStore(stamp, sources)) {
+          this.sharedDocuments.put({ stamp, value, usedMemoryIds: result.usedMemoryIds }, this.sharedName(reader, sources.session, request));
+        }
+        return { value, usedMemoryIds: result.usedMemoryIds, failedSources: sources.failedSources, record: () => this.telemetry.record(telemetryOf(value)) };
       },
     }).then(({ value, cached }) => ({ ...value, cached }));
   }
@@ -137,42 +148,70 @@ export class ContextHandler {
     return { value: built.value, cached: false };
   }
 
-  private async claudeMdSources(reader: SourceReader, request: ClaudeMdRequest): Promise<ClaudeMdSources> {
+  private sharedName(reader: SourceReader, session: SessionInfo, request: ClaudeMdRequest): string {
+    return sharedClaudeMdName({ source: session.source, pinned: request.pinned, isRedo: session.isRedo ?? false, healthModuleOn: reader.switches.healthModuleOn });
+  }
+
+  /**
+   * The sources of a CLAUDE.md, or the document new sessions of the account share at this version
+   * (cache/shared-documents.ts). Where the account has one, the session's own rows are read first (one small
+   * statement) to learn whether it is this session's; where it has none, everything is read in one statement.
+   */
+  private async claudeMdLoad(reader: SourceReader, request: ClaudeMdRequest): Promise<{ shared: CachedContext<ClaudeMdValue> } | { sources: ClaudeMdSources }> {
     const failed: string[] = [];
     const opts = { timeoutMs: this.sourceTimeoutMs, failed, logger: this.deps.logger, accountId: reader.accountId };
-    const [recordedSource, coreProfile, memories, bookmarks, pinnedArtifacts, insights, goals, conversationSoFar, artifacts, lifeInventory] = await reader.together(() => Promise.all([
+    const ownRows = () => Promise.all([
       loadFailOpen('session', () => load.loadSessionSource(reader, request.sessionId), opts),
+      loadFailOpen('conversationSoFar', () => load.loadConversationSoFar(reader, request.sessionId), opts),
+    ]);
+    const accountRows = () => Promise.all([
       loadFailOpen('coreProfile', () => load.loadCoreProfile(reader), opts),
       loadFailOpen('memories', () => load.loadRecentMemories(reader, this.budgets.memoryLimit), opts),
       loadFailOpen('bookmarks', () => load.loadBookmarks(reader, BOOKMARK_LIMIT), opts),
       loadFailOpen('pinnedArtifacts', () => load.loadPinnedArtifacts(reader, request.pinned), opts),
       loadFailOpen('insights', () => load.loadInsights(reader), opts),
       loadFailOpen('goals', () => load.loadActivePlans(reader), opts),
-      loadFailOpen('conversationSoFar', () => load.loadConversationSoFar(reader, request.sessionId), opts),
       loadFailOpen('artifacts', () => load.loadArtifactIndex(reader), opts),
       loadFailOpen('lifeInventory', () => load.loadLifeInventory(reader), opts),
-    ]));
+    ]);
+    const sessionOf = ([recordedSource, conversationSoFar]: Awaited<ReturnType<typeof ownRows>>): SessionInfo => ({
+      id: request.sessionId,
+      // A session not ingested yet (a hook asking at start) has no recorded source: free-form.
+      source: request.source ?? recordedSource ?? '',
+      // A session with a compaction summary is being resumed after a segment pause.
+      resuming: conversationSoFar != null,
+      isRedo: request.isRedo ?? false,
+    });
+
+    const { stamp } = reader;
+    let own: Awaited<ReturnType<typeof ownRows>>;
+    let account: Awaited<ReturnType<typeof accountRows>>;
+    if (stamp !== null && this.sharedDocuments.knows(stamp)) {
+      own = await reader.together(ownRows);
+      const session = sessionOf(own);
+      const shared = failed.length === 0 && !session.resuming ? this.sharedDocuments.get(stamp, this.sharedName(reader, session, request)) : null;
+      if (shared !== null) return { shared };
+      account = await reader.together(accountRows);
+    } else {
+      [own, account] = await reader.together(() => Promise.all([ownRows(), accountRows()]));
+    }
+    const [coreProfile, memories, bookmarks, pinnedArtifacts, insights, goals, artifacts, lifeInventory] = account;
     return {
-      accountId: reader.accountId,
-      session: {
-        id: request.sessionId,
-        // A session not ingested yet (a hook asking at start) has no recorded source: free-form.
-        source: request.source ?? recordedSource ?? '',
-        // A session with a compaction summary is being resumed after a segment pause.
-        resuming: conversationSoFar != null,
-        isRedo: request.isRedo ?? false,
+      sources: {
+        accountId: reader.accountId,
+        session: sessionOf(own),
+        coreProfile,
+        memories,
+        bookmarks,
+        pinnedArtifacts,
+        insights,
+        goals,
+        conversationSoFar: own[1],
+        artifacts,
+        lifeInventory,
+        healthModuleOn: reader.switches.healthModuleOn,
+        failedSources: failed,
       },
-      coreProfile,
-      memories,
-      bookmarks,
-      pinnedArtifacts,
-      insights,
-      goals,
-      conversationSoFar,
-      artifacts,
-      lifeInventory,
-      healthModuleOn: reader.switches.healthModuleOn,
-      failedSources: failed,
     };
   }
 

@@ -43,10 +43,12 @@ describe('SourceReader: the gate and sources statements (real Postgres)', () => 
     }>;
 
   it('plans the CLAUDE.md and memory block sources once per connection, not at every build', async () => {
-    for (let n = 0; n < BUILDS; n += 1) {
-      // Missed at version 0 (the account has no version row yet): the handler builds without reading the cache.
-      await handler.claudeMd({ accountId, sessionId: `s-${n}`, pinned: [], cacheMissedAt: 0 });
-      await handler.memoryBlock({ accountId, cacheMissedAt: 0 });
+    for (let n = 1; n <= BUILDS; n += 1) {
+      // The account changed before each build (new sessions at one version share a build), and the front missed at
+      // that version: the handler builds without reading the cache.
+      await db.query(`INSERT INTO context_versions (account_id, version) VALUES ($1, $2) ON CONFLICT (account_id) DO UPDATE SET version = $2`, [accountId, n]);
+      await handler.claudeMd({ accountId, sessionId: `s-${n}`, pinned: [], cacheMissedAt: n });
+      await handler.memoryBlock({ accountId, cacheMissedAt: n });
     }
     const prepared = await statements('mnemo_context_sources_');
     expect(prepared).toHaveLength(2);
@@ -63,17 +65,18 @@ describe('SourceReader: the gate and sources statements (real Postgres)', () => 
   it('opens the gates of accounts asked together each with its own switches and version, in one statement', async () => {
     await db.query(`INSERT INTO account_settings (account_id, egress_allowed, health_module_on, updated_at, last_seq) VALUES ('acct-shut', false, false, now(), 1), ('acct-health', true, true, now(), 1)`);
     await db.query(`INSERT INTO context_versions (account_id, version) VALUES ('acct-health', 7)`);
+    const unversioned = 'acct-unversioned'; // no projection has touched it: version 0, the default switches
     // the first read goes alone; the three that arrive while it is in flight share the next statement
     const [first, shut, health, plain] = await Promise.allSettled([
-      SourceReader.open(db, accountId),
+      SourceReader.open(db, unversioned),
       SourceReader.open(db, 'acct-shut'),
       SourceReader.open(db, 'acct-health'),
-      SourceReader.open(db, accountId),
+      SourceReader.open(db, unversioned),
     ]);
-    expect(first).toMatchObject({ status: 'fulfilled', value: { switches: { egressAllowed: true, healthModuleOn: false }, stamp: { accountId, version: 0 } } });
+    expect(first).toMatchObject({ status: 'fulfilled', value: { switches: { egressAllowed: true, healthModuleOn: false }, stamp: { accountId: unversioned, version: 0 } } });
     expect(shut).toMatchObject({ status: 'rejected', reason: { code: 'forbidden' } });
     expect(health).toMatchObject({ status: 'fulfilled', value: { switches: { egressAllowed: true, healthModuleOn: true }, stamp: { accountId: 'acct-health', version: 7 } } });
-    expect(plain).toMatchObject({ status: 'fulfilled', value: { stamp: { accountId, version: 0 } } });
+    expect(plain).toMatchObject({ status: 'fulfilled', value: { stamp: { accountId: unversioned, version: 0 } } });
     const [many] = await statements('mnemo_context_gate_3');
     expect(Number(many.custom_plans) + Number(many.generic_plans)).toBe(1);
   });
