@@ -1,7 +1,8 @@
 /**
  * Context latency: p50/p99 of `GET /v1/context/claude-md` and `GET /v1/context/memory-block` under
  * 100 concurrent clients (autocannon), one account with 10,000 memories, 50 artifacts, 30 insights;
- * cold (every request builds) and warm (served from the version-keyed cache). Then the characters
+ * cold (every request a session never asked for; new sessions at one version share the account's document,
+ * cache/shared-documents.ts, and a full build is timed alone) and warm (the session's own cached answer). Then the characters
  * of context served for a session against the characters of its full transcript.
  * Real NATS, Postgres and Redis, the whole platform in this process, a private namespace; the load
  * generator (autocannon) runs in a child process so it does not compete for the platform's event loop.
@@ -223,7 +224,7 @@ async function main() {
     await httpMedian('HTTP claude-md warm (cache hit)', () => warmPath);
     await httpMedian('HTTP memory-block warm (cache hit)', () => '/v1/context/memory-block');
     const coldSingle = await profiled('single-claude-md-cold', () =>
-      httpMedian('HTTP claude-md cold (builds)', (i) => `/v1/context/claude-md?sessionId=single-${i}&source=ai-coaching:interview`, 50),
+      httpMedian('HTTP claude-md cold (a new session each)', (i) => `/v1/context/claude-md?sessionId=single-${i}&source=ai-coaching:interview`, 50),
     );
     // In this process the context service answers the request itself (the event log's local responders), as under `--target all`.
     await median('RPC claude-md warm (no HTTP, in process)', () =>
@@ -284,8 +285,8 @@ async function main() {
     await new Promise((resolve) => bare.close(resolve));
     // The HTTP stack's floor: the gateway answering a route that does nothing.
     const health = await run('healthz', { path: '/healthz' });
-    // Cold: every request names a session never asked for, so none is in the cache; new sessions at one version share
-    // the account's build (cache/shared-documents.ts), and the full build is timed alone above.
+    // Cold: every request names a session never asked for, so none has a cached answer of its own; new sessions at one
+    // version share the account's document (cache/shared-documents.ts), and the full build is timed alone above.
     const cold = process.env.BENCH_SKIP_COLD ? null : await run('claude-md cold', { path: '/v1/context/claude-md?sessionId=cold-', uniqueSuffix: '&source=ai-coaching:interview' });
     const warmMd = await run('claude-md warm', { path: warmPath });
     const warmMdIdentity = await run('claude-md warm, identity', { path: warmPath, headers });

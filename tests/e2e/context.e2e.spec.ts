@@ -310,6 +310,54 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
       expect(declined.body.equals(plain.body)).toBe(true);
     });
 
+    it("serves the account's next new sessions the document the service built for the first, each under its own session id; a resuming session gets its own", async () => {
+      const owner = await harness.createAccount('front-shared');
+      await publish(owner, 'MemoryFactCreated', fact('g-1', 'Grows tomatoes on the balcony.'), { projection: 'memory' });
+      // no source recorded, as the new sessions: only its summary sets it apart
+      await publish(owner, 'SegmentCompacted', { segment: 1, summary: 'We repotted the basil.', inputTokens: 10, outputTokens: 5, model: 'offline' }, { sessionId: 'resumed' });
+      const { dataSource, cache, log } = harness.platform.infra;
+      const trips: string[] = [];
+      const counted = <T extends object>(target: T, server: string): T =>
+        new Proxy(target, {
+          get: (object, name, receiver) => {
+            const value = Reflect.get(object, name, receiver);
+            return typeof value === 'function' ? (...args: unknown[]) => (trips.push(`${server}.${String(name)}`), value.apply(object, args)) : value;
+          },
+        });
+      // One front throughout, as the gateway's; the service is asked as the gateway asks it, with the version missed at.
+      const kept = new ContextCacheFront({ db: counted(dataSource, 'postgres'), cache: counted(cache, 'redis'), log, logger: createLogger('silent', 'test') });
+      const request = (sessionId: string) => ({ accountId: owner.accountId, sessionId, pinned: [] });
+      const first = await kept.claudeMd(request('new-1'));
+      expect(first.hit).toBeUndefined();
+      const built = (await harness.platform.infra.log.request(subjects.rpc('context', CONTEXT_RPC.claudeMd), { ...request('new-1'), cacheMissedAt: first.missedAt }, { timeoutMs: 5_000 })) as {
+        markdown: string;
+      };
+      expect(built.markdown).toContain('Grows tomatoes on the balcony.');
+
+      // the service writes the shared document once its answer is sent
+      const second = await eventually(() => kept.claudeMd(request('new-2')), (read) => read.hit !== undefined);
+      expect(second.hit).toMatchObject({ cached: true, markdown: built.markdown, telemetry: { sessionId: 'new-2' } });
+      trips.length = 0;
+      const third = await kept.claudeMd(request('new-3'));
+      expect(third.hit).toMatchObject({ markdown: built.markdown, telemetry: { sessionId: 'new-3' } });
+      // the gate and the session's own rows; nothing from Redis: the shared document is kept in this process
+      expect(trips).toEqual(['postgres.query', 'postgres.query']);
+
+      const resumed = await kept.claudeMd(request('resumed'));
+      expect(resumed.hit).toBeUndefined();
+      const own = await claudeMdJson('resumed', owner.apiKey);
+      expect(own.body.markdown).toContain('We repotted the basil.');
+      expect(built.markdown).not.toContain('We repotted the basil.');
+
+      // what the front served is recorded as the service records a build's: once per session
+      await kept.close();
+      const recorded = await eventually(
+        async () => (await logEvents('FeatureEventRecorded', owner.accountId)).map((s) => s.event.sessionId),
+        (ids) => ids.includes('new-2') && ids.includes('new-3'),
+      );
+      expect(recorded.filter((id) => id === 'new-3')).toHaveLength(1);
+    });
+
     it("builds without reading the cache only at the version the front says it missed at, and serves a hit otherwise", async () => {
       const owner = await harness.createAccount('front-missed');
       await publish(owner, 'MemoryFactCreated', fact('m-1', 'Keeps bees.'), { projection: 'memory' });
@@ -323,9 +371,16 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
       ] as const) {
         await expect(ask(verb, body)).resolves.toMatchObject({ cached: true });
         await expect(ask(verb, { ...body, cacheMissedAt: Number(version) - 1 })).resolves.toMatchObject({ cached: true });
-        const built = (await ask(verb, { ...body, cacheMissedAt: Number(version) })) as { cached: boolean; text?: string; markdown?: string };
-        expect(built.cached).toBe(false);
-        expect(built.text ?? built.markdown).toContain('Keeps bees.');
+        const cacheReads = jest.spyOn(harness.platform.infra.cache, 'get');
+        try {
+          const built = (await ask(verb, { ...body, cacheMissedAt: Number(version) })) as { cached: boolean; text?: string; markdown?: string };
+          // built, or for a CLAUDE.md the document the account's new sessions share that the service keeps in process
+          expect(cacheReads).not.toHaveBeenCalled();
+          expect(built.text ?? built.markdown).toContain('Keeps bees.');
+          if (verb === CONTEXT_RPC.memoryBlock) expect(built.cached).toBe(false);
+        } finally {
+          cacheReads.mockRestore();
+        }
       }
     });
   });

@@ -11,11 +11,28 @@ export interface ContextHttpAnswer {
   telemetryHeader?: string;
 }
 
+/** Bodies of the documents answered lately, by their text. */
+const markdownBodies = new Map<string, Buffer>();
+const MARKDOWN_BODIES_KEPT = 64;
+
+/**
+ * The same document gets the same bytes: new sessions served one shared CLAUDE.md (cache/shared-documents.ts) differ
+ * only in their telemetry header, and a body kept once is gzipped once (keptBodyFor keeps the gzip by the body).
+ */
+function markdownBody(markdown: string): Buffer {
+  let body = markdownBodies.get(markdown);
+  if (body === undefined) {
+    if (markdownBodies.size >= MARKDOWN_BODIES_KEPT) markdownBodies.delete(markdownBodies.keys().next().value!);
+    markdownBodies.set(markdown, (body = Buffer.from(markdown)));
+  }
+  return body;
+}
+
 /** `GET /v1/context/claude-md`: the markdown with its telemetry in a header, or `{ markdown, telemetry }`. */
 export function claudeMdAnswer(value: Omit<ClaudeMdReply, 'cached'>, format: 'markdown' | 'json'): ContextHttpAnswer {
   return format === 'json'
     ? { contentType: 'application/json; charset=utf-8', body: Buffer.from(JSON.stringify({ markdown: value.markdown, telemetry: value.telemetry })) }
-    : { contentType: 'text/markdown; charset=utf-8', body: Buffer.from(value.markdown), telemetryHeader: JSON.stringify(value.telemetry) };
+    : { contentType: 'text/markdown; charset=utf-8', body: markdownBody(value.markdown), telemetryHeader: JSON.stringify(value.telemetry) };
 }
 
 /** `GET /v1/context/memory-block`: `{ text, telemetry }`. */

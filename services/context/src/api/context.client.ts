@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import {
   ClaudeMdReply,
@@ -28,7 +28,7 @@ const withMiss = <Q extends object>(request: Q, front: FrontRead<unknown>): Q =>
  * errors keep their code, so the edge maps them once.
  */
 @Injectable()
-export class ContextClient {
+export class ContextClient implements OnModuleDestroy {
   private readonly front: ContextCacheFront;
 
   constructor(
@@ -38,6 +38,11 @@ export class ContextClient {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.front = new ContextCacheFront({ db, cache, log, logger });
+  }
+
+  /** The front's telemetry still waiting for its batch goes into the log before the gateway stops. */
+  onModuleDestroy(): Promise<void> {
+    return this.front.close();
   }
 
   async claudeMd(request: ClaudeMdRequest): Promise<ClaudeMdReply> {
@@ -57,7 +62,9 @@ export class ContextClient {
     const valid = ClaudeMdRequest.safeParse(request);
     const front = valid.success ? await this.fromCache(() => this.front.claudeMdRendered(valid.data, format, (value) => claudeMdAnswer(value, format))) : {};
     if (front.hit) return { ...front.hit, cached: true };
-    return { ...claudeMdAnswer(ClaudeMdReply.parse(await this.ask(CONTEXT_RPC.claudeMd, withMiss(request, front))), format), cached: false };
+    // `cached`: the service may answer with the document the account's new sessions share (cache/shared-documents.ts)
+    const reply = ClaudeMdReply.parse(await this.ask(CONTEXT_RPC.claudeMd, withMiss(request, front)));
+    return { ...claudeMdAnswer(reply, format), cached: reply.cached };
   }
 
   /** The memory block as HTTP sends it; a hit reuses the bytes rendered for its cache entry. */

@@ -4,13 +4,19 @@ import type { EventLog, Logger } from '@mnemo/eventing';
 import type { Cache } from '@mnemo/persistence';
 import { mayServe, type CachedContext } from '../domain/context-cache-trust';
 import { SourceReader } from '../sources/source-reader';
-import { claudeMdCacheName, contextCacheKey, MEMORY_BLOCK_CACHE_NAME, readCachedContext } from './context-cache';
+import { telemetryEvent } from '../effects/context-effects';
+import { TelemetryBatcher } from '../effects/telemetry-batcher';
+import { loadSessionRows, sessionOf } from '../sources/session-rows';
+import { claudeMdCacheName, contextCacheKey, MEMORY_BLOCK_CACHE_NAME, readCachedContext, sharedClaudeMdName } from './context-cache';
+import { servedTo, SharedDocuments, type ClaudeMdValue } from './shared-documents';
 import { UsedMemoryStamper } from './used-memory-stamper';
 
 /** Entries kept in this process; a version bump gives new keys, so old ones only age out. */
 const MEMO_ENTRIES = 512;
 /** An entry is re-read from Redis at least this often (the Redis entry's own TTL is longer). */
 const MEMO_TTL_MS = 30_000;
+/** A session's own rows, read on the way to a shared document: slower than this, the service decides. */
+const SESSION_ROWS_TIMEOUT_MS = 500;
 
 /** What the front answers: the hit, or a miss with the version it missed at (none when the version was unreadable). */
 export type FrontRead<R> = { hit: R; missedAt?: undefined } | { hit?: undefined; missedAt?: number };
@@ -40,15 +46,20 @@ interface Memo {
  */
 export class ContextCacheFront {
   private readonly stamper: UsedMemoryStamper;
+  private readonly telemetry: TelemetryBatcher;
   private readonly memo = new Map<string, Memo>();
+  private readonly shared = new SharedDocuments<ClaudeMdValue>();
+  /** The version at which this front last sent each account's CLAUDE.md miss to the context service. */
+  private readonly askedAt = new Map<string, number>();
 
   constructor(private readonly deps: { db: DataSource; cache: Cache; log: EventLog; logger: Logger }) {
     this.stamper = new UsedMemoryStamper(deps);
+    this.telemetry = new TelemetryBatcher(deps);
   }
 
   /** A cached CLAUDE.md as the RPC answers it, or the version it missed at. */
   claudeMd(request: ClaudeMdRequest): Promise<FrontRead<ClaudeMdReply>> {
-    return this.rendered(request.accountId, claudeMdCacheName(request), 'reply', asReply<Omit<ClaudeMdReply, 'cached'>>);
+    return this.rendered(request.accountId, claudeMdCacheName(request), 'reply', asReply<ClaudeMdValue>, request);
   }
 
   /** A cached memory block as the RPC answers it, or the version it missed at. */
@@ -57,8 +68,8 @@ export class ContextCacheFront {
   }
 
   /** A cached CLAUDE.md as `render` turns it into what is sent, rendered once per entry and `format`. */
-  claudeMdRendered<R>(request: ClaudeMdRequest, format: string, render: (value: Omit<ClaudeMdReply, 'cached'>) => R): Promise<FrontRead<R>> {
-    return this.rendered(request.accountId, claudeMdCacheName(request), format, render);
+  claudeMdRendered<R>(request: ClaudeMdRequest, format: string, render: (value: ClaudeMdValue) => R): Promise<FrontRead<R>> {
+    return this.rendered(request.accountId, claudeMdCacheName(request), format, render, request);
   }
 
   /** A cached memory block as `render` turns it into what is sent, rendered once per entry and `format`. */
@@ -66,15 +77,25 @@ export class ContextCacheFront {
     return this.rendered(request.accountId, MEMORY_BLOCK_CACHE_NAME, format, render);
   }
 
-  private async rendered<T, R>(accountId: string, name: string, format: string, render: (value: T) => R): Promise<FrontRead<R>> {
+  /** Appends the telemetry of what it served from shared documents that still waits for its batch (at shutdown). */
+  close(): Promise<void> {
+    return this.telemetry.flush();
+  }
+
+  /** `claudeMd`: the request of a CLAUDE.md, whose session may be served the document new sessions share. */
+  private async rendered<T, R>(accountId: string, name: string, format: string, render: (value: T) => R, claudeMd?: ClaudeMdRequest): Promise<FrontRead<R>> {
     const reader = await SourceReader.open(this.deps.db, accountId); // SPEC §8: egress first
     if (reader.stamp === null) return {};
     const key = contextCacheKey(reader.stamp, name);
     const now = Date.now();
     let memo = this.memo.get(key);
     if (!memo || memo.until <= now || !mayServe(memo.entry, reader.stamp)) {
-      const entry = await readCachedContext<T>(reader, name, this.deps);
-      if (entry === null) return { missedAt: reader.stamp.version };
+      const shared = claudeMd ? ((await this.sharedClaudeMd(reader, claudeMd)) as CachedContext<T> | null | undefined) : undefined;
+      const entry = shared === undefined ? await readCachedContext<T>(reader, name, this.deps) : shared;
+      if (entry === null) {
+        if (claudeMd) this.askedAtVersion(accountId, reader.stamp.version);
+        return { missedAt: reader.stamp.version };
+      }
       memo = { entry, until: now + MEMO_TTL_MS, renders: new Map() };
       this.remember(key, memo);
     }
@@ -85,6 +106,38 @@ export class ContextCacheFront {
       memo.renders.set(format, out);
     }
     return { hit: out };
+  }
+
+  /**
+   * The document new sessions of the account share at this version, as this session is served it (null when this
+   * front finds none: the service decides), or undefined where the session's own entry is what to look for: it has
+   * rows of its own (a summary to resume from), or nothing tells that the account has a shared document (this front
+   * has not sent the service a CLAUDE.md miss at this version, which builds one, and keeps none), so a first request
+   * after a change goes to the service without the extra round trip. Its telemetry is recorded as the service records
+   * a build's.
+   */
+  private async sharedClaudeMd(reader: SourceReader, request: ClaudeMdRequest): Promise<CachedContext<ClaudeMdValue> | null | undefined> {
+    const stamp = reader.stamp!;
+    if (this.askedAt.get(reader.accountId) !== stamp.version && !this.shared.knows(stamp)) return undefined;
+    const failed: string[] = [];
+    const rows = await reader.together(() => loadSessionRows(reader, request.sessionId, { timeoutMs: SESSION_ROWS_TIMEOUT_MS, failed, logger: this.deps.logger }));
+    const name = failed.length === 0 ? sharedClaudeMdName(sessionOf(request, rows), request.pinned, reader.switches.healthModuleOn) : null;
+    if (name === null) return undefined;
+    let shared = this.shared.get(stamp, name);
+    if (shared === null) {
+      shared = await readCachedContext<ClaudeMdValue>(reader, name, this.deps);
+      if (shared === null) return null;
+      this.shared.put(shared, name);
+    }
+    const value = servedTo(shared.value, request.sessionId);
+    this.telemetry.record(telemetryEvent(reader.accountId, 'memory_context_built', { ...value.telemetry }, request.sessionId));
+    return { stamp, value, usedMemoryIds: shared.usedMemoryIds };
+  }
+
+  private askedAtVersion(accountId: string, version: number): void {
+    this.askedAt.delete(accountId);
+    if (this.askedAt.size >= MEMO_ENTRIES) this.askedAt.delete(this.askedAt.keys().next().value!);
+    this.askedAt.set(accountId, version);
   }
 
   private remember(key: string, memo: Memo): void {

@@ -3,6 +3,7 @@ import type { ClaudeMdRequest } from '@mnemo/contracts';
 import type { Logger } from '@mnemo/eventing';
 import type { Cache } from '@mnemo/persistence';
 import { mayServe, type CachedContext, type CacheStamp } from '../domain/context-cache-trust';
+import type { SessionInfo } from '../domain/context-sources';
 import type { SourceReader } from '../sources/source-reader';
 
 const digest = (parts: string[]): string => hash('sha256', parts.join('\u0000'), 'base64url').slice(0, 22);
@@ -15,11 +16,14 @@ export const contextCacheKey = (stamp: CacheStamp, name: string): string => `ctx
 export const claudeMdCacheName = (request: ClaudeMdRequest): string =>
   `claude-md:${digest([request.sessionId, [...(request.pinned ?? [])].sort().join(','), request.source ?? '', String(request.isRedo ?? false)])}`;
 /**
- * A CLAUDE.md that sessions share (cache/shared-documents.ts): named by what its document depends on besides the
- * account's data, which a session with nothing of its own yet contributes alone.
+ * The name of the CLAUDE.md new sessions share (cache/shared-documents.ts): what the document depends on besides the
+ * account's data, which a session with nothing of its own yet contributes alone. Null for a session resuming from
+ * its summary: its document is its own.
  */
-export const sharedClaudeMdName = (asked: { source: string; pinned?: readonly string[]; isRedo: boolean; healthModuleOn: boolean }): string =>
-  `claude-md-shared:${digest([asked.source, [...(asked.pinned ?? [])].sort().join(','), String(asked.isRedo), String(asked.healthModuleOn)])}`;
+export const sharedClaudeMdName = (session: SessionInfo, pinned: readonly string[] | undefined, healthModuleOn: boolean): string | null =>
+  session.resuming
+    ? null
+    : `claude-md-shared:${digest([session.source, [...(pinned ?? [])].sort().join(','), String(session.isRedo ?? false), String(healthModuleOn)])}`;
 export const MEMORY_BLOCK_CACHE_NAME = 'memory-block';
 
 /** The long text of a cached value, carried after the entry's JSON instead of inside it. */

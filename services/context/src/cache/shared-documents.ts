@@ -1,4 +1,10 @@
+import type { ClaudeMdReply } from '@mnemo/contracts';
 import { mayServe, type CacheStamp, type CachedContext } from '../domain/context-cache-trust';
+
+export type ClaudeMdValue = Omit<ClaudeMdReply, 'cached'>;
+
+/** A shared CLAUDE.md as one session is served it: the same document, its telemetry naming that session. */
+export const servedTo = (value: ClaudeMdValue, sessionId: string): ClaudeMdValue => ({ markdown: value.markdown, telemetry: { ...value.telemetry, sessionId } });
 
 /** Documents kept in this process; a version bump gives new keys, so old ones only age out. */
 const MAX_ENTRIES = 256;
@@ -14,9 +20,11 @@ interface Kept<T> {
  * Built documents that no session owns: a CLAUDE.md for a session with nothing of its own yet (no summary to
  * resume from) depends only on the account, its context version and what was asked (source, pins, redo), so
  * every new session at one version shares one build (issue 17: each new session built the whole document,
- * 250 req/s). Served under the trust rule (context-cache-trust.ts): an entry only at the version it was built
- * under. `knows` says whether the account has any entry at a version, so a request for an account with none
- * loads everything in one statement, as a build with nothing to share does.
+ * 250 req/s). The context service keeps the ones it built and writes them to Redis under their shared name
+ * (context-cache.ts, sharedClaudeMdName); the gateway's front keeps the ones it read there. Served under the
+ * trust rule (context-cache-trust.ts): an entry only at the version it was built under. `knows` says whether
+ * the account has any entry at a version, so a request for an account with none reads everything in one
+ * statement, as a build with nothing to share does.
  */
 export class SharedDocuments<T> {
   private readonly entries = new Map<string, Kept<T>>();

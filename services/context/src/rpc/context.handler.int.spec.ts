@@ -84,7 +84,7 @@ describe('ContextHandler: new sessions share one CLAUDE.md build per account ver
     expect(first.markdown).toContain('Likes early walks.');
     expect(readsMemories(statements())).toBe(true);
     const second = await handler.claudeMd({ accountId, sessionId: 'new-2', pinned: [] });
-    expect(second).toMatchObject({ cached: false, markdown: first.markdown });
+    expect(second).toMatchObject({ cached: true, markdown: first.markdown });
     expect(second.telemetry).toMatchObject({ sessionId: 'new-2' });
     expect(readsMemories(statements())).toBe(false);
   });

@@ -4,11 +4,12 @@ import type { EventLog, Logger } from '@mnemo/eventing';
 import type { Cache } from '@mnemo/persistence';
 import { assembleClaudeMd } from '../domain/assemble-claude-md';
 import { assembleMemoryBlock } from '../domain/assemble-memory-block';
-import { contextModeForSource, DEFAULT_CONTEXT_BUDGETS, type ClaudeMdSources, type ContextBudgets, type MemoryBlockSources, type SessionInfo } from '../domain/context-sources';
+import { contextModeForSource, DEFAULT_CONTEXT_BUDGETS, type ClaudeMdSources, type ContextBudgets, type MemoryBlockSources } from '../domain/context-sources';
 import { buildRollingRecallLine } from '../domain/rolling-recall';
 import { mayStore, type CachedContext } from '../domain/context-cache-trust';
 import { claudeMdCacheName, contextCacheKey, encodeCachedContext, MEMORY_BLOCK_CACHE_NAME, readCachedContext, sharedClaudeMdName } from '../cache/context-cache';
-import { SharedDocuments } from '../cache/shared-documents';
+import { servedTo, SharedDocuments, type ClaudeMdValue } from '../cache/shared-documents';
+import { loadSessionRows, sessionOf, type SessionRows } from '../sources/session-rows';
 import { UsedMemoryStamper } from '../cache/used-memory-stamper';
 import { afterServing, recordProposalsOffered, telemetryEvent } from '../effects/context-effects';
 import { TelemetryBatcher } from '../effects/telemetry-batcher';
@@ -31,11 +32,12 @@ export interface ContextHandlerDeps {
 /** A context built on a cache miss: its sources loaded, then assembled. */
 interface ContextBuild<S, T> {
   load: () => Promise<S>;
-  /** Pure assembly; `record` appends its telemetry, after the answer is sent. */
-  assemble: (sources: S) => Omit<CachedContext<T>, 'stamp'> & { failedSources: readonly string[]; record: () => void };
+  /**
+   * Pure assembly; `record` appends its telemetry, after the answer is sent. `storeAs` names the cache entries it is
+   * written under (the request's own when not given); `reused` says it was a build kept before (a shared document).
+   */
+  assemble: (sources: S) => Omit<CachedContext<T>, 'stamp'> & { failedSources: readonly string[]; record: () => void; storeAs?: readonly string[]; reused?: boolean };
 }
-
-type ClaudeMdValue = Omit<ClaudeMdReply, 'cached'>;
 
 const BOOKMARK_LIMIT = 200;
 /**
@@ -71,23 +73,24 @@ export class ContextHandler {
 
   async claudeMd(request: ClaudeMdRequest): Promise<ClaudeMdReply> {
     const reader = await SourceReader.open(this.deps.db, request.accountId); // SPEC §8: egress first
-    const telemetryOf = (value: ClaudeMdValue) => telemetryEvent(request.accountId, 'memory_context_built', { ...value.telemetry }, request.sessionId);
-    return this.cached(reader, claudeMdCacheName(request), request.cacheMissedAt, {
+    const ownName = claudeMdCacheName(request);
+    const record = (value: ClaudeMdValue) => () => this.telemetry.record(telemetryEvent(request.accountId, 'memory_context_built', { ...value.telemetry }, request.sessionId));
+    return this.cached(reader, ownName, request.cacheMissedAt, {
       load: () => this.claudeMdLoad(reader, request),
       assemble: (loaded) => {
         if ('shared' in loaded) {
-          const { value, usedMemoryIds } = loaded.shared;
-          const own: ClaudeMdValue = { markdown: value.markdown, telemetry: { ...value.telemetry, sessionId: request.sessionId } };
-          return { value: own, usedMemoryIds, failedSources: [], record: () => this.telemetry.record(telemetryOf(own)) };
+          const value = servedTo(loaded.shared.value, request.sessionId);
+          return { value, usedMemoryIds: loaded.shared.usedMemoryIds, failedSources: [], storeAs: [], reused: true, record: record(value) };
         }
-        const { sources } = loaded;
+        const { sources, sharedName } = loaded;
         const result = assembleClaudeMd(sources, this.budgets, contextModeForSource(sources.session.source));
         const value: ClaudeMdValue = { markdown: result.markdown, telemetry: { ...result.telemetry } };
         const { stamp } = reader;
-        if (!sources.session.resuming && mayStore(stamp, sources)) {
-          this.sharedDocuments.put({ stamp, value, usedMemoryIds: result.usedMemoryIds }, this.sharedName(reader, sources.session, request));
-        }
-        return { value, usedMemoryIds: result.usedMemoryIds, failedSources: sources.failedSources, record: () => this.telemetry.record(telemetryOf(value)) };
+        const shareable = sharedName !== null && mayStore(stamp, sources);
+        if (shareable) this.sharedDocuments.put({ stamp, value, usedMemoryIds: result.usedMemoryIds }, sharedName);
+        // Written under the shared name too, where the gateway's front finds it for the account's next new sessions.
+        const storeAs = shareable ? [ownName, sharedName] : [ownName];
+        return { value, usedMemoryIds: result.usedMemoryIds, failedSources: sources.failedSources, storeAs, record: record(value) };
       },
     }).then(({ value, cached }) => ({ ...value, cached }));
   }
@@ -139,31 +142,27 @@ export class ContextHandler {
     const { stamp } = reader;
     setTimeout(() => {
       if (mayStore(stamp, built)) {
-        const stored: CachedContext<T> = { stamp, value: built.value, usedMemoryIds: built.usedMemoryIds };
-        afterServing(logger, 'cache write', cache.set(contextCacheKey(stamp, what), encodeCachedContext(stored), this.cacheTtlMs));
+        const stored = encodeCachedContext<T>({ stamp, value: built.value, usedMemoryIds: built.usedMemoryIds });
+        for (const name of built.storeAs ?? [what]) afterServing(logger, 'cache write', cache.set(contextCacheKey(stamp, name), stored, this.cacheTtlMs));
       }
       built.record();
       this.stamper.stamp(reader.accountId, built.usedMemoryIds);
     }, AFTER_ANSWER_MS);
-    return { value: built.value, cached: false };
-  }
-
-  private sharedName(reader: SourceReader, session: SessionInfo, request: ClaudeMdRequest): string {
-    return sharedClaudeMdName({ source: session.source, pinned: request.pinned, isRedo: session.isRedo ?? false, healthModuleOn: reader.switches.healthModuleOn });
+    return { value: built.value, cached: built.reused ?? false };
   }
 
   /**
-   * The sources of a CLAUDE.md, or the document new sessions of the account share at this version
-   * (cache/shared-documents.ts). Where the account has one, the session's own rows are read first (one small
-   * statement) to learn whether it is this session's; where it has none, everything is read in one statement.
+   * The sources of a CLAUDE.md and the name of the document it shares with other new sessions (null: its own), or
+   * that document where this process keeps it (cache/shared-documents.ts). Where the account has one at this
+   * version, the session's own rows are read first (one small statement) to learn whether it is this session's;
+   * where it has none, everything is read in one statement.
    */
-  private async claudeMdLoad(reader: SourceReader, request: ClaudeMdRequest): Promise<{ shared: CachedContext<ClaudeMdValue> } | { sources: ClaudeMdSources }> {
+  private async claudeMdLoad(
+    reader: SourceReader,
+    request: ClaudeMdRequest,
+  ): Promise<{ shared: CachedContext<ClaudeMdValue> } | { sources: ClaudeMdSources; sharedName: string | null }> {
     const failed: string[] = [];
     const opts = { timeoutMs: this.sourceTimeoutMs, failed, logger: this.deps.logger, accountId: reader.accountId };
-    const ownRows = () => Promise.all([
-      loadFailOpen('session', () => load.loadSessionSource(reader, request.sessionId), opts),
-      loadFailOpen('conversationSoFar', () => load.loadConversationSoFar(reader, request.sessionId), opts),
-    ]);
     const accountRows = () => Promise.all([
       loadFailOpen('coreProfile', () => load.loadCoreProfile(reader), opts),
       loadFailOpen('memories', () => load.loadRecentMemories(reader, this.budgets.memoryLimit), opts),
@@ -174,32 +173,25 @@ export class ContextHandler {
       loadFailOpen('artifacts', () => load.loadArtifactIndex(reader), opts),
       loadFailOpen('lifeInventory', () => load.loadLifeInventory(reader), opts),
     ]);
-    const sessionOf = ([recordedSource, conversationSoFar]: Awaited<ReturnType<typeof ownRows>>): SessionInfo => ({
-      id: request.sessionId,
-      // A session not ingested yet (a hook asking at start) has no recorded source: free-form.
-      source: request.source ?? recordedSource ?? '',
-      // A session with a compaction summary is being resumed after a segment pause.
-      resuming: conversationSoFar != null,
-      isRedo: request.isRedo ?? false,
-    });
-
     const { stamp } = reader;
-    let own: Awaited<ReturnType<typeof ownRows>>;
+    let own: SessionRows;
     let account: Awaited<ReturnType<typeof accountRows>>;
     if (stamp !== null && this.sharedDocuments.knows(stamp)) {
-      own = await reader.together(ownRows);
-      const session = sessionOf(own);
-      const shared = failed.length === 0 && !session.resuming ? this.sharedDocuments.get(stamp, this.sharedName(reader, session, request)) : null;
+      own = await reader.together(() => loadSessionRows(reader, request.sessionId, opts));
+      const name = failed.length === 0 ? sharedClaudeMdName(sessionOf(request, own), request.pinned, reader.switches.healthModuleOn) : null;
+      const shared = name === null ? null : this.sharedDocuments.get(stamp, name);
       if (shared !== null) return { shared };
       account = await reader.together(accountRows);
     } else {
-      [own, account] = await reader.together(() => Promise.all([ownRows(), accountRows()]));
+      [own, account] = await reader.together(() => Promise.all([loadSessionRows(reader, request.sessionId, opts), accountRows()]));
     }
+    const session = sessionOf(request, own);
     const [coreProfile, memories, bookmarks, pinnedArtifacts, insights, goals, artifacts, lifeInventory] = account;
     return {
+      sharedName: sharedClaudeMdName(session, request.pinned, reader.switches.healthModuleOn),
       sources: {
         accountId: reader.accountId,
-        session: sessionOf(own),
+        session,
         coreProfile,
         memories,
         bookmarks,
