@@ -43,6 +43,10 @@ interface Memo {
  * Redis and the JSON both ways are paid once per entry, not per request. The key is the trust rule's
  * own (an entry is served only at the version it was built under), so nothing here can serve older
  * data than the Redis entry would.
+ *
+ * A new session's CLAUDE.md is served the same way from the document the account's new sessions share at
+ * the version (shared-documents.ts), at the cost of a second round trip for the session's own rows: only
+ * those tell whether the session has something of its own (a summary to resume from).
  */
 export class ContextCacheFront {
   private readonly stamper: UsedMemoryStamper;
