@@ -213,6 +213,19 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
       return new ContextCacheFront({ db: dataSource, cache, log, logger: createLogger('silent', 'test') });
     };
     const fact = (factId: string, content: string) => ({ factId, factType: 'goal', content, confidence: 'high', source: 'manual', sourceSession: 'manual' });
+    /** A front of its own whose every call to Postgres and Redis is counted, in `trips`, as a round trip. */
+    const countedFront = () => {
+      const { dataSource, cache, log } = harness.platform.infra;
+      const trips: string[] = [];
+      const counted = <T extends object>(target: T, server: string): T =>
+        new Proxy(target, {
+          get: (object, name, receiver) => {
+            const value = Reflect.get(object, name, receiver);
+            return typeof value === 'function' ? (...args: unknown[]) => (trips.push(`${server}.${String(name)}`), value.apply(object, args)) : value;
+          },
+        });
+      return { front: new ContextCacheFront({ db: counted(dataSource, 'postgres'), cache: counted(cache, 'redis'), log, logger: createLogger('silent', 'test') }), trips };
+    };
 
     it('serves a warm hit itself, and refuses it once the account forbids egress', async () => {
       const owner = await harness.createAccount('front-egress');
@@ -256,17 +269,7 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
       await publish(owner, 'MemoryFactCreated', fact('t-1', 'Sails on Saturdays.'), { projection: 'memory' });
       await eventually(() => get('/v1/context/memory-block', owner.apiKey), (r) => r.headers['x-mnemo-cache'] === 'hit');
       await eventually(() => get('/v1/context/claude-md?sessionId=s-trips', owner.apiKey), (r) => r.headers['x-mnemo-cache'] === 'hit');
-      const { dataSource, cache, log } = harness.platform.infra;
-      const trips: string[] = [];
-      /** Every method call on `target` counted as a round trip to `server`. */
-      const counted = <T extends object>(target: T, server: string): T =>
-        new Proxy(target, {
-          get: (object, name, receiver) => {
-            const value = Reflect.get(object, name, receiver);
-            return typeof value === 'function' ? (...args: unknown[]) => (trips.push(`${server}.${String(name)}`), value.apply(object, args)) : value;
-          },
-        });
-      const kept = new ContextCacheFront({ db: counted(dataSource, 'postgres'), cache: counted(cache, 'redis'), log, logger: createLogger('silent', 'test') });
+      const { front: kept, trips } = countedFront();
       // the first reads fill this front's own copy (and stamp the memories used, once per interval)
       expect((await kept.memoryBlock({ accountId: owner.accountId })).hit?.text).toContain('Sails on Saturdays.');
       expect((await kept.claudeMd({ accountId: owner.accountId, sessionId: 's-trips', pinned: [] })).hit?.markdown).toContain('Sails on Saturdays.');
@@ -315,17 +318,8 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
       await publish(owner, 'MemoryFactCreated', fact('g-1', 'Grows tomatoes on the balcony.'), { projection: 'memory' });
       // no source recorded, as the new sessions: only its summary sets it apart
       await publish(owner, 'SegmentCompacted', { segment: 1, summary: 'We repotted the basil.', inputTokens: 10, outputTokens: 5, model: 'offline' }, { sessionId: 'resumed' });
-      const { dataSource, cache, log } = harness.platform.infra;
-      const trips: string[] = [];
-      const counted = <T extends object>(target: T, server: string): T =>
-        new Proxy(target, {
-          get: (object, name, receiver) => {
-            const value = Reflect.get(object, name, receiver);
-            return typeof value === 'function' ? (...args: unknown[]) => (trips.push(`${server}.${String(name)}`), value.apply(object, args)) : value;
-          },
-        });
       // One front throughout, as the gateway's; the service is asked as the gateway asks it, with the version missed at.
-      const kept = new ContextCacheFront({ db: counted(dataSource, 'postgres'), cache: counted(cache, 'redis'), log, logger: createLogger('silent', 'test') });
+      const { front: kept, trips } = countedFront();
       const request = (sessionId: string) => ({ accountId: owner.accountId, sessionId, pinned: [] });
       const first = await kept.claudeMd(request('new-1'));
       expect(first.hit).toBeUndefined();
