@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { appendFile, mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startHarness, type Harness } from '../support/platform-harness';
@@ -112,6 +113,37 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
     expect(output.additionalContext).toContain('pnpm');
     expect(output.additionalContext).toContain('(session s-prior)');
     expect(output.additionalContext.length).toBeLessThanOrEqual(1_500);
+  });
+
+  it('user-prompt-submit asks the memory block before its input arrives: the account\'s block needs none (issue 17)', async () => {
+    // A proxy in front of the gateway that notes each request's path as it arrives.
+    const asked: string[] = [];
+    let blockAsked!: () => void;
+    const memoryBlockAsked = new Promise<void>((resolve) => (blockAsked = resolve));
+    const proxy = http.createServer((request, response) => {
+      asked.push(request.url!.split('?')[0]!);
+      if (request.url!.startsWith('/v1/context/memory-block')) blockAsked();
+      const upstream = http.request({ host: '127.0.0.1', port: harness.platform.httpPort, path: request.url, method: request.method, headers: request.headers }, (answer) => {
+        response.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(response);
+      });
+      request.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+      const prompt = payload('UserPromptSubmit', 's-new', { prompt: 'The refund test fails again: is the currency rounded twice?' });
+      // the input is written only once the block was asked: a hook that asked it after reading its input would wait out its bound
+      const run = await runHookProcess('user-prompt-submit', prompt, { ...env, MNEMO_URL: url }, { stdinAfter: memoryBlockAsked });
+      expect(run.code).toBe(0);
+      const { additionalContext } = contextOf(run.stdout);
+      expect(additionalContext).toContain('pnpm');
+      expect(additionalContext).toContain('(session s-prior)');
+      expect(asked[0]).toBe('/v1/context/memory-block');
+      expect(asked.filter((p) => p === '/v1/recall')).toHaveLength(2);
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 
   it('user-prompt-submit starts without git, node:crypto or any npm package: what a hook loads is its start-up (issue 17)', async () => {

@@ -13,12 +13,13 @@ export interface HookRun {
 /**
  * Runs `mnemo hook <event>` as Claude Code does: one JSON object on stdin. With `keepStdinOpen` the
  * pipe is never closed (Claude Code has been seen to do that), so a hook waiting for EOF would hang.
+ * With `stdinAfter` the object is written once that promise settles, not at once.
  */
 export function runHookProcess(
   event: string,
   payload: unknown,
   env: NodeJS.ProcessEnv,
-  options: { keepStdinOpen?: boolean; cwd?: string; nodeArgs?: string[] } = {},
+  options: { keepStdinOpen?: boolean; cwd?: string; nodeArgs?: string[]; stdinAfter?: Promise<unknown> } = {},
 ): Promise<HookRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...(options.nodeArgs ?? []), MNEMO_BIN, 'hook', event], { env, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -32,8 +33,12 @@ export function runHookProcess(
       resolve({ code, stdout, stderr });
     });
     child.stdin.on('error', () => undefined);
-    child.stdin.write(typeof payload === 'string' ? payload : JSON.stringify(payload));
-    if (!options.keepStdinOpen) child.stdin.end();
+    const write = () => {
+      child.stdin.write(typeof payload === 'string' ? payload : JSON.stringify(payload));
+      if (!options.keepStdinOpen) child.stdin.end();
+    };
+    if (options.stdinAfter) options.stdinAfter.then(write, write);
+    else write();
   });
 }
 

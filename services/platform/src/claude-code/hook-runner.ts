@@ -19,19 +19,39 @@ export interface HookIo {
   startedAt: number;
 }
 
-async function answer(event: HookCommandName, raw: Record<string, unknown>, env: NodeJS.ProcessEnv, signal: AbortSignal, deadlineMs: number) {
-  const input = asHookInput(raw);
-  // Each event loads only its own module: a hook is a new process per call, and what it loads is its start-up.
-  if (event === 'pre-compact' || event === 'stop' || event === 'session-end') return (await import('./transcript.hook')).transcriptHook(input, env);
+const TRANSCRIPT_EVENTS: readonly HookCommandName[] = ['pre-compact', 'stop', 'session-end'];
+
+/** The hook's way to Mnemo, made before its input is read, and what it asks that needs no input. */
+interface Connection {
+  client: MnemoClient;
+  /** What is left of the hook's bound, for Mnemo's answers and for git where the disk cannot name the project. */
+  leftMs: number;
+  /** The prompt hook's memory block: the account's, so it is asked while the input is read and the hook's code loads. */
+  memoryBlock?: Promise<string>;
+}
+
+/** Null where the event sends no request of its own (the transcript hooks) or no API key is set. */
+function connect(event: HookCommandName, env: NodeJS.ProcessEnv, signal: AbortSignal, deadlineMs: number): Connection | null {
+  if (TRANSCRIPT_EVENTS.includes(event)) return null;
   const settings = loadClientSettings(env);
   if (!settings.apiKey) return null;
-  // what is left of the hook's bound, for Mnemo's answers and for git where the disk cannot name the project
   const leftMs = Math.max(50, Math.floor(deadlineMs - Date.now()));
   const client = new MnemoClient({ url: settings.url, apiKey: settings.apiKey, timeoutMs: leftMs, signal });
-  // The memory block needs no project: it is asked while the project is looked up.
+  const memoryBlock = event === 'user-prompt-submit' ? client.memoryBlock().then((block) => block.text, () => '') : undefined;
+  return { client, leftMs, memoryBlock };
+}
+
+async function answer(event: HookCommandName, raw: Record<string, unknown>, env: NodeJS.ProcessEnv, connection: Connection | null) {
+  const input = asHookInput(raw);
+  // Each event loads only its own module: a hook is a new process per call, and what it loads is its start-up.
+  if (TRANSCRIPT_EVENTS.includes(event)) return (await import('./transcript.hook')).transcriptHook(input, env);
+  if (connection === null) return null;
+  const { client, leftMs } = connection;
   if (event === 'user-prompt-submit') {
+    // looked up while the hook's module loads: the recall scoped to it is the last answer the hook waits for
+    const project = projectName(input.cwd, env, leftMs);
     const { userPromptSubmitHook } = await import('./user-prompt-submit.hook');
-    return userPromptSubmitHook(input, client, projectName(input.cwd, env, leftMs));
+    return userPromptSubmitHook(input, client, connection.memoryBlock ?? Promise.resolve(''), project);
   }
   const [{ sessionStartHook }, { recordCurrentSession }] = await Promise.all([import('./session-start.hook'), import('./hook-state')]);
   const identity = await projectIdentity(input.cwd, env, leftMs);
@@ -53,10 +73,11 @@ export async function runHook(event: HookCommandName, io: HookIo): Promise<numbe
   // leave a little time to write the answer before the hard stop
   const timer = setTimeout(() => abort.abort(), Math.max(0, deadlineMs - Date.now() - 100));
   try {
+    const connection = connect(event, io.env, abort.signal, deadlineMs - 100);
     const { readHookInput } = await import('./hook-stdin');
     const raw = await readHookInput(io.stdin, abort.signal);
     const output = await Promise.race([
-      answer(event, raw, io.env, abort.signal, deadlineMs - 100),
+      answer(event, raw, io.env, connection),
       new Promise<null>((resolve) => abort.signal.addEventListener('abort', () => resolve(null), { once: true })),
     ]);
     if (output && !abort.signal.aborted) await new Promise<void>((resolve) => io.stdout.write(JSON.stringify(output), () => resolve()));

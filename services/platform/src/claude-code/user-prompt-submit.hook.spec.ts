@@ -8,7 +8,6 @@ function fakeMnemo(hitsFor: (request: RecallRequest) => RecallHit[]) {
   const asked: RecallRequest[] = [];
   const pending: Array<() => void> = [];
   const client = {
-    memoryBlock: async () => ({ text: 'Prefers pnpm.' }),
     recall: (request: RecallRequest) =>
       new Promise<RecallAnswer>((resolve) => {
         asked.push(request);
@@ -26,7 +25,7 @@ const flush = () => new Promise((resolve) => setImmediate(resolve));
 describe('the prompt hook recalls in this repository first, then anywhere', () => {
   it('asks both searches at once, so a prompt with few hits here waits for one round trip, not two', async () => {
     const mnemo = fakeMnemo((request) => (request.project ? [hit('s-here')] : [hit('s-here'), hit('s-elsewhere')]));
-    const answer = userPromptSubmitHook(input, mnemo.client, Promise.resolve('/repo'));
+    const answer = userPromptSubmitHook(input, mnemo.client, Promise.resolve('Prefers pnpm.'), Promise.resolve('/repo'));
     await flush();
     expect(mnemo.asked.map((r) => r.project ?? 'anywhere').sort()).toEqual(['/repo', 'anywhere']);
     mnemo.answerAll();
@@ -39,7 +38,7 @@ describe('the prompt hook recalls in this repository first, then anywhere', () =
 
   it('answers with the repository’s hits alone when they are enough', async () => {
     const mnemo = fakeMnemo((request) => (request.project ? [hit('a'), hit('b'), hit('c')] : [hit('elsewhere')]));
-    const answer = userPromptSubmitHook(input, mnemo.client, Promise.resolve('/repo'));
+    const answer = userPromptSubmitHook(input, mnemo.client, Promise.resolve('Prefers pnpm.'), Promise.resolve('/repo'));
     await flush();
     mnemo.answerAll();
     const text = contextOf(await answer);

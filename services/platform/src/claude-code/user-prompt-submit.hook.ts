@@ -21,12 +21,12 @@ async function recallFor(client: MnemoClient, prompt: string, project: Promise<s
   return [...scoped.hits, ...(await wider).hits.filter((h) => !seen.has(h.chunkId))].slice(0, RECALL_HITS);
 }
 
-/** UserPromptSubmit: the memory block for this prompt, fenced as data, at most 1,500 characters. */
-export async function userPromptSubmitHook(input: HookInput, client: MnemoClient, project: Promise<string>) {
-  const [block, hits] = await Promise.all([
-    client.memoryBlock().then((b) => b.text, () => ''),
-    recallFor(client, input.prompt ?? '', project).catch(() => [] as RecallHit[]),
-  ]);
+/**
+ * UserPromptSubmit: the memory block for this prompt, fenced as data, at most 1,500 characters. The block is
+ * the account's, asked before the input was read (hook-runner.ts); '' when Mnemo had none to give.
+ */
+export async function userPromptSubmitHook(input: HookInput, client: MnemoClient, memoryBlock: Promise<string>, project: Promise<string>) {
+  const [block, hits] = await Promise.all([memoryBlock, recallFor(client, input.prompt ?? '', project).catch(() => [] as RecallHit[])]);
   const additionalContext = buildPromptBlock(block, hits);
   if (!additionalContext) return null;
   return { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext } };
