@@ -146,7 +146,7 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
     }
   });
 
-  it('user-prompt-submit starts without git, node:crypto or any npm package: what a hook loads is its start-up (issue 17)', async () => {
+  it('user-prompt-submit starts without git, node:crypto, fs/promises or any npm package: what a hook loads is its start-up (issue 17)', async () => {
     const prompt = payload('UserPromptSubmit', 's-new', { prompt: 'The refund test fails again: is the currency rounded twice?' });
     await runHookProcess('user-prompt-submit', prompt, env); // fills the compile cache, as any earlier prompt has
     // a preload that writes, as the process exits, the built-in modules and the files it loaded
@@ -158,6 +158,7 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
     const loaded = JSON.parse(await readFile(out, 'utf8')) as { builtins: string[]; files: string[] };
     expect(loaded.builtins).not.toEqual(expect.arrayContaining(['NativeModule child_process']));
     expect(loaded.builtins).not.toEqual(expect.arrayContaining(['NativeModule crypto']));
+    expect(loaded.builtins).not.toEqual(expect.arrayContaining(['NativeModule internal/fs/promises'])); // 3 ms: the project is found with fs's callbacks
     expect(loaded.builtins).toEqual(expect.arrayContaining(['NativeModule http'])); // the list is the real one
     expect(loaded.files.filter((file) => file.includes(`${path.sep}node_modules${path.sep}`))).toEqual([]);
   });

@@ -1,5 +1,13 @@
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import * as fs from 'node:fs';
+import { promisify } from 'node:util';
 import path from 'node:path';
+
+// The callback forms, promised: `node:fs/promises` loads a dozen more of Node's modules (3 ms of a hook's start-up), `fs`
+// is loaded already. `realpath.native` is the physical path, as git reports it and as fs/promises' realpath gives.
+const realpath = promisify(fs.realpath.native);
+const readFile = promisify(fs.readFile);
+const readdir = promisify(fs.readdir);
+const stat = promisify(fs.stat);
 
 export interface ProjectIdentity {
   /** The project's name in Mnemo: MNEMO_PROJECT, else the main checkout's root, else the directory itself. */
