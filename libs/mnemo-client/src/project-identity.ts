@@ -57,6 +57,7 @@ async function checkoutsOf(root: string, timeoutMs: number): Promise<string[]> {
 
 /** Git's own settings that move or bound its discovery: with any of them set, only git can say. */
 const DISCOVERY_VARIABLES = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR', 'GIT_CEILING_DIRECTORIES', 'GIT_DISCOVERY_ACROSS_FILESYSTEM'];
+const onlyGitCanSay = (env: NodeJS.ProcessEnv): boolean => DISCOVERY_VARIABLES.some((name) => env[name]);
 
 /**
  * The answer gitRoot's git runs give, read off the disk instead: the nearest `.git` above `cwd`, and
@@ -66,7 +67,7 @@ const DISCOVERY_VARIABLES = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR', 'GIT_
  * is asked. Asynchronous, so a hung file system holds a worker thread, never the hook's own bound.
  */
 export async function gitRootOnDisk(cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<string | null | undefined> {
-  if (DISCOVERY_VARIABLES.some((name) => env[name])) return undefined;
+  if (onlyGitCanSay(env)) return undefined;
   try {
     for (let dir = await realpath(cwd); ; dir = path.dirname(dir)) {
       // git reports physical paths, hence realpath
@@ -99,7 +100,7 @@ async function worktreeMainRoot(toplevel: string, dotGitFile: string): Promise<s
  * a bare repository) or git's discovery settings are set: git is asked then.
  */
 export async function worktreesOnDisk(root: string, env: NodeJS.ProcessEnv = process.env): Promise<string[] | undefined> {
-  if (DISCOVERY_VARIABLES.some((name) => env[name])) return undefined;
+  if (onlyGitCanSay(env)) return undefined;
   const common = path.join(root, '.git');
   if ((await entryKind(common).catch(() => null)) !== 'directory') return undefined;
   const linked = path.join(common, 'worktrees');

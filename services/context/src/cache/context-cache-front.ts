@@ -125,7 +125,7 @@ export class ContextCacheFront {
     if (this.askedAt.get(reader.accountId) !== stamp.version && !this.shared.knows(stamp)) return undefined;
     const failed: string[] = [];
     const rows = await reader.together(() => loadSessionRows(reader, request.sessionId, { timeoutMs: SESSION_ROWS_TIMEOUT_MS, failed, logger: this.deps.logger }));
-    const name = failed.length === 0 ? sharedClaudeMdName(sessionOf(request, rows), request.pinned, reader.switches.healthModuleOn) : null;
+    const name = sharedClaudeMdName(request, sessionOf(request, rows), reader.switches, failed);
     if (name === null) return undefined;
     let shared = this.shared.get(stamp, name);
     if (shared === null) {

@@ -17,13 +17,18 @@ export const claudeMdCacheName = (request: ClaudeMdRequest): string =>
   `claude-md:${digest([request.sessionId, [...(request.pinned ?? [])].sort().join(','), request.source ?? '', String(request.isRedo ?? false)])}`;
 /**
  * The name of the CLAUDE.md new sessions share (cache/shared-documents.ts): what the document depends on besides the
- * account's data, which a session with nothing of its own yet contributes alone. Null for a session resuming from
- * its summary: its document is its own.
+ * account's data, which a session with nothing of its own yet contributes alone. Null where the session's document is
+ * its own: it resumes from its summary, or a source failed (a build that lost one is neither shared nor kept).
  */
-export const sharedClaudeMdName = (session: SessionInfo, pinned: readonly string[] | undefined, healthModuleOn: boolean): string | null =>
-  session.resuming
+export const sharedClaudeMdName = (
+  request: Pick<ClaudeMdRequest, 'pinned'>,
+  session: SessionInfo,
+  switches: { healthModuleOn: boolean },
+  failed: readonly string[],
+): string | null =>
+  session.resuming || failed.length > 0
     ? null
-    : `claude-md-shared:${digest([session.source, [...(pinned ?? [])].sort().join(','), String(session.isRedo ?? false), String(healthModuleOn)])}`;
+    : `claude-md-shared:${digest([session.source, [...(request.pinned ?? [])].sort().join(','), String(session.isRedo ?? false), String(switches.healthModuleOn)])}`;
 export const MEMORY_BLOCK_CACHE_NAME = 'memory-block';
 
 /** The long text of a cached value, carried after the entry's JSON instead of inside it. */

@@ -178,7 +178,7 @@ export class ContextHandler {
     let account: Awaited<ReturnType<typeof accountRows>>;
     if (stamp !== null && this.sharedDocuments.knows(stamp)) {
       own = await reader.together(() => loadSessionRows(reader, request.sessionId, opts));
-      const name = failed.length === 0 ? sharedClaudeMdName(sessionOf(request, own), request.pinned, reader.switches.healthModuleOn) : null;
+      const name = sharedClaudeMdName(request, sessionOf(request, own), reader.switches, failed);
       const shared = name === null ? null : this.sharedDocuments.get(stamp, name);
       if (shared !== null) return { shared };
       account = await reader.together(accountRows);
@@ -188,7 +188,7 @@ export class ContextHandler {
     const session = sessionOf(request, own);
     const [coreProfile, memories, bookmarks, pinnedArtifacts, insights, goals, artifacts, lifeInventory] = account;
     return {
-      sharedName: sharedClaudeMdName(session, request.pinned, reader.switches.healthModuleOn),
+      sharedName: sharedClaudeMdName(request, session, reader.switches, failed),
       sources: {
         accountId: reader.accountId,
         session,
