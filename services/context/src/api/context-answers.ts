@@ -1,4 +1,5 @@
 import type { ClaudeMdReply, MemoryBlockReply } from '@mnemo/contracts';
+import { LRUCache } from 'lru-cache';
 
 /**
  * A context answer as the HTTP edge sends it: built once per cached entry, then sent as it is. The body
@@ -12,8 +13,7 @@ export interface ContextHttpAnswer {
 }
 
 /** Bodies of the documents answered lately, by their text. */
-const markdownBodies = new Map<string, Buffer>();
-const MARKDOWN_BODIES_KEPT = 64;
+const markdownBodies = new LRUCache<string, Buffer>({ max: 64 });
 
 /**
  * The same document gets the same bytes: new sessions served one shared CLAUDE.md (cache/shared-documents.ts) differ
@@ -21,10 +21,7 @@ const MARKDOWN_BODIES_KEPT = 64;
  */
 function markdownBody(markdown: string): Buffer {
   let body = markdownBodies.get(markdown);
-  if (body === undefined) {
-    if (markdownBodies.size >= MARKDOWN_BODIES_KEPT) markdownBodies.delete(markdownBodies.keys().next().value!);
-    markdownBodies.set(markdown, (body = Buffer.from(markdown)));
-  }
+  if (body === undefined) markdownBodies.set(markdown, (body = Buffer.from(markdown)));
   return body;
 }
 

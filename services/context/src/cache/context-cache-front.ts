@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { DataSource } from 'typeorm';
 import type { ClaudeMdReply, ClaudeMdRequest, MemoryBlockReply, MemoryBlockRequest } from '@mnemo/contracts';
 import type { EventLog, Logger } from '@mnemo/eventing';
@@ -25,7 +26,6 @@ const asReply = <V extends object>(value: V): V & { cached: true } => ({ ...valu
 
 interface Memo {
   entry: CachedContext<unknown>;
-  until: number;
   /** What the edge sends for this entry, per rendering (markdown, json…): built once, then reused. */
   renders: Map<string, unknown>;
 }
@@ -51,10 +51,10 @@ interface Memo {
 export class ContextCacheFront {
   private readonly stamper: UsedMemoryStamper;
   private readonly telemetry: TelemetryBatcher;
-  private readonly memo = new Map<string, Memo>();
+  private readonly memo = new LRUCache<string, Memo>({ max: MEMO_ENTRIES, ttl: MEMO_TTL_MS });
   private readonly shared = new SharedDocuments<ClaudeMdValue>();
   /** The version at which this front last sent each account's CLAUDE.md miss to the context service. */
-  private readonly askedAt = new Map<string, number>();
+  private readonly askedAt = new LRUCache<string, number>({ max: MEMO_ENTRIES });
 
   constructor(private readonly deps: { db: DataSource; cache: Cache; log: EventLog; logger: Logger }) {
     this.stamper = new UsedMemoryStamper(deps);
@@ -91,17 +91,16 @@ export class ContextCacheFront {
     const reader = await SourceReader.open(this.deps.db, accountId); // SPEC §8: egress first
     if (reader.stamp === null) return {};
     const key = contextCacheKey(reader.stamp, name);
-    const now = Date.now();
     let memo = this.memo.get(key);
-    if (!memo || memo.until <= now || !mayServe(memo.entry, reader.stamp)) {
+    if (!memo || !mayServe(memo.entry, reader.stamp)) {
       const shared = claudeMd ? ((await this.sharedClaudeMd(reader, claudeMd)) as CachedContext<T> | null | undefined) : undefined;
       const entry = shared === undefined ? await readCachedContext<T>(reader, name, this.deps) : shared;
       if (entry === null) {
-        if (claudeMd) this.askedAtVersion(accountId, reader.stamp.version);
+        if (claudeMd) this.askedAt.set(accountId, reader.stamp.version);
         return { missedAt: reader.stamp.version };
       }
-      memo = { entry, until: now + MEMO_TTL_MS, renders: new Map() };
-      this.remember(key, memo);
+      memo = { entry, renders: new Map() };
+      this.memo.set(key, memo);
     }
     this.stamper.stamp(accountId, memo.entry.usedMemoryIds);
     let out = memo.renders.get(format) as R | undefined;
@@ -136,17 +135,5 @@ export class ContextCacheFront {
     const value = servedTo(shared.value, request.sessionId);
     this.telemetry.record(telemetryEvent(reader.accountId, 'memory_context_built', { ...value.telemetry }, request.sessionId));
     return { stamp, value, usedMemoryIds: shared.usedMemoryIds };
-  }
-
-  private askedAtVersion(accountId: string, version: number): void {
-    this.askedAt.delete(accountId);
-    if (this.askedAt.size >= MEMO_ENTRIES) this.askedAt.delete(this.askedAt.keys().next().value!);
-    this.askedAt.set(accountId, version);
-  }
-
-  private remember(key: string, memo: Memo): void {
-    this.memo.delete(key);
-    if (this.memo.size >= MEMO_ENTRIES) this.memo.delete(this.memo.keys().next().value!);
-    this.memo.set(key, memo);
   }
 }

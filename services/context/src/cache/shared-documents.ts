@@ -1,4 +1,5 @@
 import type { ClaudeMdReply } from '@mnemo/contracts';
+import { LRUCache } from 'lru-cache';
 import { mayServe, type CacheStamp, type CachedContext } from '../domain/context-cache-trust';
 
 export type ClaudeMdValue = Omit<ClaudeMdReply, 'cached'>;
@@ -11,11 +12,6 @@ const MAX_ENTRIES = 256;
 /** No longer than the gateway's own memo of an entry (cache/context-cache-front.ts). */
 const TTL_MS = 30_000;
 
-interface Kept<T> {
-  entry: CachedContext<T>;
-  until: number;
-}
-
 /**
  * Built documents that no session owns: a CLAUDE.md for a session with nothing of its own yet (no summary to
  * resume from) depends only on the account, its context version and what was asked (source, pins, redo), so
@@ -27,32 +23,21 @@ interface Kept<T> {
  * statement, as a build with nothing to share does.
  */
 export class SharedDocuments<T> {
-  private readonly entries = new Map<string, Kept<T>>();
+  private readonly entries = new LRUCache<string, CachedContext<T>>({ max: MAX_ENTRIES, ttl: TTL_MS });
   /** The version each account's newest entry was built under. */
-  private readonly versions = new Map<string, number>();
+  private readonly versions = new LRUCache<string, number>({ max: MAX_ENTRIES });
 
   knows(stamp: CacheStamp): boolean {
     return this.versions.get(stamp.accountId) === stamp.version;
   }
 
   get(stamp: CacheStamp, name: string): CachedContext<T> | null {
-    const key = this.key(stamp, name);
-    const kept = this.entries.get(key);
-    if (!kept) return null;
-    if (kept.until <= Date.now() || !mayServe(kept.entry, stamp)) {
-      this.entries.delete(key);
-      return null;
-    }
-    return kept.entry;
+    const entry = this.entries.get(this.key(stamp, name));
+    return mayServe(entry, stamp) ? entry : null;
   }
 
   put(entry: CachedContext<T>, name: string): void {
-    const key = this.key(entry.stamp, name);
-    this.entries.delete(key);
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { entry, until: Date.now() + TTL_MS });
-    this.versions.delete(entry.stamp.accountId);
-    if (this.versions.size >= MAX_ENTRIES) this.versions.delete(this.versions.keys().next().value!);
+    this.entries.set(this.key(entry.stamp, name), entry);
     this.versions.set(entry.stamp.accountId, entry.stamp.version);
   }
 
