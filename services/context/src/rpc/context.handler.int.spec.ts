@@ -109,6 +109,24 @@ describe('ContextHandler: new sessions share one CLAUDE.md build per account ver
     expect(next.markdown).toBe(shared.markdown);
   });
 
+  it('shares no build that lost a source: the next new session builds again, and shares once every source answers', async () => {
+    await bumpVersion();
+    await db.query('ALTER TABLE insights RENAME TO insights_away');
+    try {
+      const lost = await handler.claudeMd({ accountId, sessionId: 'lost-1', pinned: [] });
+      expect(lost.telemetry).toMatchObject({ failedSources: ['insights'] });
+      statements();
+      await handler.claudeMd({ accountId, sessionId: 'lost-2', pinned: [] });
+      expect(readsMemories(statements())).toBe(true);
+    } finally {
+      await db.query('ALTER TABLE insights_away RENAME TO insights');
+    }
+    await handler.claudeMd({ accountId, sessionId: 'whole-1', pinned: [] });
+    statements();
+    await handler.claudeMd({ accountId, sessionId: 'whole-2', pinned: [] });
+    expect(readsMemories(statements())).toBe(false);
+  });
+
   it('gives a session its recorded source’s document: an interview is not served the free-form one', async () => {
     const freeForm = await handler.claudeMd({ accountId, sessionId: 'free-1', pinned: [] });
     expect(freeForm.markdown).not.toContain('## How This Interview Runs');
