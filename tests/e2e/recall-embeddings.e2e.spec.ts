@@ -118,12 +118,15 @@ describe('recall fused with an embedder where pgvector exists (embedded PGlite w
   it('answers by the words alone when the embedder is slow, hanging up on it at its bound', async () => {
     await eventually(() => recall(PARAPHRASE), (found) => found.length > 0, 30_000);
     fake.mode = 'slow';
-    const abandonedBefore = fake.abandoned;
-    expect(sessions(await recall('ignition coil invoice'))).toEqual(['s-car']);
-    expect(await recall(PARAPHRASE)).toEqual([]);
-    // the service gave up on both questions' embeddings (its 300 ms bound); the embedder never answered
-    await eventually(async () => fake.abandoned, (n) => n >= abandonedBefore + 2);
-    fake.mode = 'ok';
+    try {
+      const abandonedBefore = fake.abandoned;
+      expect(sessions(await recall('ignition coil invoice'))).toEqual(['s-car']);
+      expect(await recall(PARAPHRASE)).toEqual([]);
+      // the service gave up on both questions' embeddings (its 300 ms bound); the embedder never answered
+      await eventually(async () => fake.abandoned, (n) => n >= abandonedBefore + 2);
+    } finally {
+      fake.mode = 'ok'; // the next cases need it answering, whatever happened here
+    }
   });
 
   it('keeps the vectors through a replay of the recall projection: no chunk is embedded again ($0)', async () => {

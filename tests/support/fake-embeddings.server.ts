@@ -59,14 +59,15 @@ export async function startFakeEmbeddings(dimensions = 64): Promise<FakeEmbeddin
       response.writeHead(404).end();
       return;
     }
-    const parsed = JSON.parse(await body(request)) as { input: string | string[]; model: string; encoding_format?: string };
-    const inputs = Array.isArray(parsed.input) ? parsed.input : [parsed.input];
     if (fake.mode === 'slow') {
+      // listened for before the body is read: on a busy machine the caller's bound can pass while it still arrives
       response.on('close', () => {
         if (!response.writableEnded) fake.abandoned += 1;
       });
       return;
     }
+    const parsed = JSON.parse(await body(request)) as { input: string | string[]; model: string; encoding_format?: string };
+    const inputs = Array.isArray(parsed.input) ? parsed.input : [parsed.input];
     if (fake.mode === 'failing') {
       response.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'overloaded' } }));
       return;
