@@ -104,3 +104,76 @@ describe('JetStreamEventLog request/reply across processes', () => {
     }
   }, 20_000);
 });
+
+describe('JetStreamEventLog raw packs', () => {
+  const setup = async () => {
+    const ns = `t${randomBytes(5).toString('hex')}`;
+    const log = await JetStreamEventLog.connect({ servers: NATS_URL, streamPrefix: ns.toUpperCase(), subjectPrefix: ns });
+    await log.ensureStreams();
+    const nc = await connect({ servers: NATS_URL });
+    const jsm = await jetstreamManager(nc);
+    const rawMessages = async () => (await jsm.streams.info(`${ns.toUpperCase()}_RAW`)).state.messages;
+    const cleanup = async () => {
+      await nc.close();
+      await log.deleteStreams();
+      await log.close();
+    };
+    return { log, rawMessages, cleanup };
+  };
+  const turn = (accountId: string, n: number) => ({ id: randomUUID(), type: 'TurnRecorded', version: 1, accountId, occurredAt: new Date().toISOString(), producer: 'spec', payload: { n } });
+  const spec = { stream: 'raw' as const, durable: 'redactor', filterSubject: 'mnemo.raw.>', maxDeliver: 5, ackWaitMs: 30_000, batchSize: 500 };
+  const until = async (what: string, check: () => boolean | Promise<boolean>) => {
+    const deadline = Date.now() + 10_000;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  it('stores a run of one subject as one message per hundred events, and hands each event out on its own, in order', async () => {
+    const { log, rawMessages, cleanup } = await setup();
+    try {
+      const events = [...Array.from({ length: 250 }, (_, n) => turn('acct-a', n)), turn('acct-b', 250)];
+      const results = await log.appendMany('raw', events);
+      expect(results.every((r) => !r.duplicate)).toBe(true);
+      expect(new Set(results.map((r) => r.seq)).size).toBe(4);
+      await expect(rawMessages()).resolves.toBe(4);
+      const seen: StoredEvent[] = [];
+      const subscription = await log.consume(spec, async (deliveries) => {
+        for (const delivery of deliveries) {
+          seen.push(delivery.stored);
+          await delivery.ack();
+        }
+      });
+      await until('every event', () => seen.length >= events.length);
+      await until('the queue to empty', async () => (await rawMessages()) === 0);
+      await subscription.stop();
+      expect(seen.map((s) => s.event.id)).toEqual(events.map((e) => e.id));
+      expect(seen.map((s) => s.seq)).toEqual(results.map((r) => r.seq));
+    } finally {
+      await cleanup();
+    }
+  }, 20_000);
+
+  it('hands a whole pack out again when one of its events asks for a retry, and keeps it until then', async () => {
+    const { log, rawMessages, cleanup } = await setup();
+    try {
+      const events = Array.from({ length: 3 }, (_, n) => turn('acct-a', n));
+      await log.appendMany('raw', events);
+      const deliveries: Array<{ id: string; count: number }> = [];
+      const subscription = await log.consume(spec, async (batch) => {
+        for (const delivery of batch) {
+          deliveries.push({ id: delivery.stored.event.id, count: delivery.deliveryCount });
+          if (delivery.stored.event.id === events[1].id && delivery.deliveryCount === 1) delivery.nak(0);
+          else await delivery.ack();
+        }
+      });
+      await until('the second delivery of the pack', () => deliveries.length >= 6);
+      await until('the queue to empty', async () => (await rawMessages()) === 0);
+      await subscription.stop();
+      expect(deliveries).toEqual([...events.map((e) => ({ id: e.id, count: 1 })), ...events.map((e) => ({ id: e.id, count: 2 }))]);
+    } finally {
+      await cleanup();
+    }
+  }, 20_000);
+});

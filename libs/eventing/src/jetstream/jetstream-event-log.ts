@@ -30,6 +30,7 @@ import { NoResponderError } from '../event-log.port';
 import { RpcHub } from '../in-process/rpc-hub';
 import { MicroBatcher } from './micro-batcher';
 import { PulledReader } from './pulled-reader';
+import { PACK_MAX_BYTES, PACK_MAX_EVENTS, packDeliveries, packRawEvents, unpackRaw } from './raw-packs';
 import './settled-request-cancel';
 import { decodeReply, encodeReply } from '../rpc-envelope';
 
@@ -108,6 +109,7 @@ export class JetStreamEventLog implements EventLog {
   }
 
   async append(stream: StreamKind, event: EventEnvelope): Promise<AppendResult> {
+    if (stream === 'raw') return (await this.appendRaw([event]))[0];
     const ack = await this.js.publish(this.eventSubject(stream, event), encoder.encode(JSON.stringify(event)), {
       msgID: event.id,
     }).catch((error: unknown) => this.unreachable(error));
@@ -131,8 +133,19 @@ export class JetStreamEventLog implements EventLog {
   }
 
   async appendMany(stream: StreamKind, events: EventEnvelope[]): Promise<AppendResult[]> {
+    if (stream === 'raw') return this.appendRaw(events);
     // Publishes are pipelined: all go out before the first ack is awaited.
     return Promise.all(events.map((event) => this.append(stream, event)));
+  }
+
+  /** Raw input goes out in packs (raw-packs.ts), pipelined; each event answers with its pack's sequence. */
+  private async appendRaw(events: readonly EventEnvelope[]): Promise<AppendResult[]> {
+    const maxBytes = Math.min(PACK_MAX_BYTES, (this.nc.info?.max_payload ?? PACK_MAX_BYTES) - 4096);
+    const packs = packRawEvents(events, (event) => this.eventSubject('raw', event), maxBytes);
+    const acks = await Promise.all(
+      packs.map((pack) => this.js.publish(pack.subject, encoder.encode(pack.body), { msgID: pack.msgID }).catch((error: unknown) => this.unreachable(error))),
+    );
+    return packs.flatMap((pack, i) => pack.events.map(() => ({ seq: acks[i].seq, duplicate: acks[i].duplicate })));
   }
 
   private eventSubject(stream: StreamKind, event: EventEnvelope): string {
@@ -162,15 +175,20 @@ export class JetStreamEventLog implements EventLog {
       await this.jsm.consumers.add(stream, config);
     }
     const consumer = await this.js.consumers.get(stream, spec.durable);
-    const messages = await consumer.consume({ max_messages: spec.batchSize * 2 });
-    const batcher = new MicroBatcher<JsMsg>(spec.batchSize, (batch) => handler(batch.map(toDelivery)));
+    const raw = spec.stream === 'raw';
+    // A raw message is a pack of up to PACK_MAX_EVENTS: pull about as many events ahead as on the log.
+    const messages = await consumer.consume({ max_messages: raw ? Math.max(4, Math.ceil((spec.batchSize * 2) / PACK_MAX_EVENTS)) : spec.batchSize * 2 });
+    const batcher = new MicroBatcher<Delivery>(spec.batchSize, handler);
     // Pulled messages wait here behind the batch in hand, their ack wait running: without a heartbeat, a
     // slow batch would have them redelivered meanwhile, and two copies of one event handled at once.
     const heartbeat = setInterval(() => {
-      for (const msg of batcher.waiting()) msg.working();
+      for (const delivery of batcher.waiting()) delivery.working();
     }, Math.max(1, Math.floor(spec.ackWaitMs / 3)));
     const pump = (async () => {
-      for await (const msg of messages) batcher.push(msg);
+      for await (const msg of messages) {
+        if (raw) for (const delivery of packDeliveries(msg, unpackRaw(decoder.decode(msg.data)))) batcher.push(delivery);
+        else batcher.push(toDelivery(msg));
+      }
     })();
     return {
       stop: async () => {
@@ -215,7 +233,7 @@ export class JetStreamEventLog implements EventLog {
     let batch: StoredEvent[] = [];
     for (let seq = Math.max(1, fromSeq); seq <= last; seq += 1) {
       const msg = await this.jsm.streams.getMessage(stream, { seq }).catch(() => null);
-      if (msg) batch.push({ seq: msg.seq, event: JSON.parse(decoder.decode(msg.data)) as EventEnvelope });
+      if (msg) for (const event of unpackRaw(decoder.decode(msg.data))) batch.push({ seq: msg.seq, event });
       if (batch.length >= batchSize) {
         yield batch;
         batch = [];
