@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { EventEnvelope, StoredEvent } from '@mnemo/contracts';
 import { IdempotentEventLog, JetStreamEventLog } from '@mnemo/eventing';
-import { PgAcceptedEventIds } from './accepted-event-ids';
+import { PgAcceptedEventIds, recordSequencesSql } from './accepted-event-ids';
 import { eventually, TEST_NATS_URL } from '../../../tests/support/servers';
 import { Scratch } from '../../../tests/support/scratch';
 
@@ -83,5 +83,15 @@ describe('the accepted-id record: an event id accepted once is a duplicate for g
     } finally {
       await missing.close();
     }
+  });
+
+  it("gives claimed ids their sequences by key, never by a scan of the stream's ids, even on a table whose statistics are stale", async () => {
+    // A fresh table filled faster than autovacuum analyzes it: what a new deployment or a replay has.
+    await pool.query(`INSERT INTO accepted_event_ids (stream, event_id, seq) SELECT 'events', gen_random_uuid()::text, n FROM generate_series(1, 20000) AS n`);
+    const ids = Array.from({ length: 500 }, () => randomUUID());
+    const rows: Array<{ 'QUERY PLAN': string }> = await pool.query(`EXPLAIN ${recordSequencesSql('events', ids, ids.map((_, i) => i + 1))}`);
+    const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).toContain('Conflict Arbiter Indexes');
+    expect(plan).not.toMatch(/Scan[^\n]* on accepted_event_ids/);
   });
 });
