@@ -21,7 +21,7 @@ function anEvent(accountId: string, type: string, payload: unknown = {}): EventE
   return { id: randomUUID(), type, version: 1, accountId, occurredAt: new Date().toISOString(), producer: 'contract-test', payload };
 }
 
-async function waitFor(what: string, done: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+export async function waitFor(what: string, done: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await done())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);

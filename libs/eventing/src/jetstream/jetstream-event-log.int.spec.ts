@@ -3,7 +3,7 @@ import { connect } from '@nats-io/transport-node';
 import type { Msg } from '@nats-io/nats-core';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { StoredEvent } from '@mnemo/contracts';
-import { describeEventLogContract } from '../event-log.contract';
+import { describeEventLogContract, waitFor } from '../event-log.contract';
 import { JetStreamEventLog } from './jetstream-event-log';
 
 const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -122,13 +122,6 @@ describe('JetStreamEventLog raw packs', () => {
   };
   const turn = (accountId: string, n: number) => ({ id: randomUUID(), type: 'TurnRecorded', version: 1, accountId, occurredAt: new Date().toISOString(), producer: 'spec', payload: { n } });
   const spec = { stream: 'raw' as const, durable: 'redactor', filterSubject: 'mnemo.raw.>', maxDeliver: 5, ackWaitMs: 30_000, batchSize: 500 };
-  const until = async (what: string, check: () => boolean | Promise<boolean>) => {
-    const deadline = Date.now() + 10_000;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
 
   it('stores a run of one subject as one message per hundred events, and hands each event out on its own, in order', async () => {
     const { log, rawMessages, cleanup } = await setup();
@@ -145,8 +138,8 @@ describe('JetStreamEventLog raw packs', () => {
           await delivery.ack();
         }
       });
-      await until('every event', () => seen.length >= events.length);
-      await until('the queue to empty', async () => (await rawMessages()) === 0);
+      await waitFor('every event', () => seen.length >= events.length);
+      await waitFor('the queue to empty', async () => (await rawMessages()) === 0);
       await subscription.stop();
       expect(seen.map((s) => s.event.id)).toEqual(events.map((e) => e.id));
       expect(seen.map((s) => s.seq)).toEqual(results.map((r) => r.seq));
@@ -168,8 +161,8 @@ describe('JetStreamEventLog raw packs', () => {
           else await delivery.ack();
         }
       });
-      await until('the second delivery of the pack', () => deliveries.length >= 6);
-      await until('the queue to empty', async () => (await rawMessages()) === 0);
+      await waitFor('the second delivery of the pack', () => deliveries.length >= 6);
+      await waitFor('the queue to empty', async () => (await rawMessages()) === 0);
       await subscription.stop();
       expect(deliveries).toEqual([...events.map((e) => ({ id: e.id, count: 1 })), ...events.map((e) => ({ id: e.id, count: 2 }))]);
     } finally {

@@ -110,10 +110,13 @@ export class JetStreamEventLog implements EventLog {
 
   async append(stream: StreamKind, event: EventEnvelope): Promise<AppendResult> {
     if (stream === 'raw') return (await this.appendRaw([event]))[0];
-    const ack = await this.js.publish(this.eventSubject(stream, event), encoder.encode(JSON.stringify(event)), {
-      msgID: event.id,
-    }).catch((error: unknown) => this.unreachable(error));
+    const ack = await this.publish(this.eventSubject(stream, event), JSON.stringify(event), event.id);
     return { seq: ack.seq, duplicate: ack.duplicate };
+  }
+
+  /** One message onto a stream, known to the server's duplicate window by `msgID`. */
+  private publish(subject: string, body: string, msgID: string) {
+    return this.js.publish(subject, encoder.encode(body), { msgID }).catch((error: unknown) => this.unreachable(error));
   }
 
   /**
@@ -142,9 +145,7 @@ export class JetStreamEventLog implements EventLog {
   private async appendRaw(events: readonly EventEnvelope[]): Promise<AppendResult[]> {
     const maxBytes = Math.min(PACK_MAX_BYTES, (this.nc.info?.max_payload ?? PACK_MAX_BYTES) - 4096);
     const packs = packRawEvents(events, (event) => this.eventSubject('raw', event), maxBytes);
-    const acks = await Promise.all(
-      packs.map((pack) => this.js.publish(pack.subject, encoder.encode(pack.body), { msgID: pack.msgID }).catch((error: unknown) => this.unreachable(error))),
-    );
+    const acks = await Promise.all(packs.map((pack) => this.publish(pack.subject, pack.body, pack.msgID)));
     return packs.flatMap((pack, i) => pack.events.map(() => ({ seq: acks[i].seq, duplicate: acks[i].duplicate })));
   }
 
