@@ -1,11 +1,12 @@
 /**
  * Ingest, end to end on the real servers: turns per second from `POST /v1/events` (batches of 100)
  * through MNEMO_RAW, redaction and MNEMO_EVENTS into the turns read model; and, for comparison, this
- * machine's raw JetStream publish rate for messages of the same size.
+ * machine's raw JetStream publish rate for messages of the same size (issue 17's floor), and its rate for
+ * publishing, pulling and acking such messages one by one, which MNEMO_EVENTS does for every event.
  */
 import { randomUUID } from 'node:crypto';
 import { connect } from '@nats-io/transport-node';
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { startHarness, type Harness } from '../support/platform-harness';
@@ -16,12 +17,30 @@ const BATCH = 100;
 const CONCURRENCY = 8;
 const TEXT = 'I would like to talk about my plan to move into product management next year, and what it means. '.repeat(2);
 
-async function rawPublishRate(count: number, size: number): Promise<number> {
+/**
+ * Messages per second published to a fresh stream (async, a window of 1,000, each with a msgID). With
+ * `consumeToo`, a durable pull consumer in the same connection takes and acks each message as well, and
+ * the clock stops when the last is acked: what one durable message per event costs the server and a
+ * client before any work of ours, the least a log that stores each event as its own message can take.
+ */
+async function jetStreamRate(count: number, size: number, consumeToo: boolean): Promise<number> {
   const nc = await connect({ servers: TEST_NATS_URL, noAsyncTraces: true });
   const jsm = await jetstreamManager(nc);
   const name = uniqueName('BENCH').toUpperCase();
   await jsm.streams.add({ name, subjects: [`${name.toLowerCase()}.>`] });
   const js = jetstream(nc);
+  let consumed: Promise<void> = Promise.resolve();
+  if (consumeToo) {
+    await jsm.consumers.add(name, { durable_name: 'floor', ack_policy: AckPolicy.Explicit });
+    const messages = await (await js.consumers.get(name, 'floor')).consume({ max_messages: 1000 });
+    consumed = (async () => {
+      let acked = 0;
+      for await (const msg of messages) {
+        msg.ack();
+        if (++acked === count) break;
+      }
+    })();
+  }
   const payload = new Uint8Array(size).fill(97);
   const started = performance.now();
   const window: Promise<unknown>[] = [];
@@ -30,6 +49,7 @@ async function rawPublishRate(count: number, size: number): Promise<number> {
     if (window.length >= 1000) await Promise.all(window.splice(0));
   }
   await Promise.all(window);
+  await consumed;
   const rate = count / ((performance.now() - started) / 1000);
   await jsm.streams.delete(name);
   await nc.drain();
@@ -93,12 +113,14 @@ async function main() {
     }
     const done = performance.now();
     const endToEnd = measured / ((done - started) / 1000);
-    const raw = await rawPublishRate(TURNS, sampleBytes);
+    const raw = await jetStreamRate(TURNS, sampleBytes, false);
+    const publishAndAck = await jetStreamRate(TURNS, sampleBytes, true);
     console.log(`turns: ${TURNS} in batches of ${BATCH}, ${CONCURRENCY} concurrent requests, ~${sampleBytes} B each`);
     console.log(`accepted by POST /v1/events: ${(measured / ((accepted - started) / 1000)).toFixed(0)} turns/s`);
     console.log(`redacted into MNEMO_EVENTS: ${(measured / ((redacted - started) / 1000)).toFixed(0)} turns/s`);
     console.log(`end to end into the turns read model: ${endToEnd.toFixed(0)} turns/s`);
     console.log(`raw JetStream publish (same size, async, msgID): ${raw.toFixed(0)} msgs/s`);
+    console.log(`JetStream publish, then pull and ack, a message each (same size): ${publishAndAck.toFixed(0)} msgs/s (${(publishAndAck / raw).toFixed(2)} of raw publish)`);
     console.log(`end to end / raw publish: ${(endToEnd / raw).toFixed(2)}`);
     console.log(`layout: ${split ? 'gateway in one process, redaction and the ingest projector in another' : 'every service in one process'}`);
   } finally {
