@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { connect } from '@nats-io/transport-node';
 import type { Msg } from '@nats-io/nats-core';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { StoredEvent } from '@mnemo/contracts';
 import { describeEventLogContract, waitFor } from '../event-log.contract';
 import { JetStreamEventLog } from './jetstream-event-log';
@@ -118,7 +118,11 @@ describe('JetStreamEventLog raw packs', () => {
       await log.deleteStreams();
       await log.close();
     };
-    return { log, rawMessages, cleanup };
+    /** Publishes one event alone, as a raw message was written before packs. */
+    const publishSingle = async (event: ReturnType<typeof turn>) => {
+      await jetstream(nc).publish(`${ns}.raw.${event.accountId}.${event.type}`, JSON.stringify(event), { msgID: event.id });
+    };
+    return { log, rawMessages, publishSingle, cleanup };
   };
   const turn = (accountId: string, n: number) => ({ id: randomUUID(), type: 'TurnRecorded', version: 1, accountId, occurredAt: new Date().toISOString(), producer: 'spec', payload: { n } });
   const spec = { stream: 'raw' as const, durable: 'redactor', filterSubject: 'mnemo.raw.>', maxDeliver: 5, ackWaitMs: 30_000, batchSize: 500 };
@@ -143,6 +147,28 @@ describe('JetStreamEventLog raw packs', () => {
       await subscription.stop();
       expect(seen.map((s) => s.event.id)).toEqual(events.map((e) => e.id));
       expect(seen.map((s) => s.seq)).toEqual(results.map((r) => r.seq));
+    } finally {
+      await cleanup();
+    }
+  }, 20_000);
+
+  it('still reads a message that holds one event, not a pack, as raw messages were written before packs', async () => {
+    const { log, rawMessages, publishSingle, cleanup } = await setup();
+    try {
+      const [before, after] = [turn('acct-a', 0), turn('acct-a', 1)];
+      await publishSingle(before);
+      await log.append('raw', after);
+      const seen: string[] = [];
+      const subscription = await log.consume(spec, async (deliveries) => {
+        for (const delivery of deliveries) {
+          seen.push(delivery.stored.event.id);
+          await delivery.ack();
+        }
+      });
+      await waitFor('both events', () => seen.length >= 2);
+      await waitFor('the queue to empty', async () => (await rawMessages()) === 0);
+      await subscription.stop();
+      expect(seen).toEqual([before.id, after.id]);
     } finally {
       await cleanup();
     }
