@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
@@ -44,6 +44,19 @@ const rand = (n: number): number => {
 };
 const WORDS = ['work', 'family', 'running', 'project', 'weekend', 'music', 'career', 'health', 'friends', 'writing', 'travel', 'sleep'];
 const sentence = (n: number) => `${Array.from({ length: n }, () => WORDS[rand(WORDS.length)]).join(' ')}.`;
+
+/** Every core's busy and total time since boot, from /proc/stat (Linux); where there is none, this process's CPU alone. */
+function machineCpu(): { busy: number; total: number } {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).map(Number);
+    const idle = ticks[3] + (ticks[4] ?? 0);
+    const total = ticks.reduce((sum, t) => sum + t, 0);
+    return { busy: total - idle, total };
+  } catch {
+    const cpu = process.cpuUsage();
+    return { busy: (cpu.user + cpu.system) / 10_000, total: performance.now() / 10 };
+  }
+}
 
 interface LoadOptions {
   path: string;
@@ -245,13 +258,15 @@ async function main() {
     await median('Redis GET', () => platform.infra.cache.get('bench:absent'));
 
     // Under load: the load generator runs in its own process, so it does not share the platform's event loop.
-    // A run starts once this process has finished the last one's work (a cold run leaves queued builds behind).
-    const quiet = async (deadline = Date.now() + 15_000) => {
-      for (let busy = Infinity; busy > 0.1 && Date.now() < deadline; ) {
-        const cpu0 = process.cpuUsage();
+    // A run starts once the whole machine has finished the last one's work (a cold run leaves queued builds behind
+    // in this process, and its writes to the servers), not only this process.
+    const quiet = async (deadline = Date.now() + 30_000) => {
+      let busy = Infinity;
+      while (busy > 0.1 && Date.now() < deadline) {
+        const before = machineCpu();
         await new Promise((resolve) => setTimeout(resolve, 250));
-        const cpu = process.cpuUsage(cpu0);
-        busy = (cpu.user + cpu.system) / 250_000;
+        const after = machineCpu();
+        busy = (after.busy - before.busy) / Math.max(1, after.total - before.total);
       }
     };
     const run = async (label: string, options: LoadOptions & { url?: string }): Promise<LoadResult> => {
