@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { startHarness, type Harness } from '../support/platform-harness';
 import { TEST_NATS_URL, uniqueName } from '../support/servers';
+import { cpuMsByCommand, cpuMsOfPid } from './support/process-cpu';
 
 const TURNS = Number(process.env.BENCH_TURNS ?? 20_000);
 const BATCH = 100;
@@ -56,6 +57,25 @@ async function jetStreamRate(count: number, size: number, consumeToo: boolean): 
   return rate;
 }
 
+interface CpuSnapshot {
+  gateway: number;
+  redaction: number;
+  nats: number;
+  postgres: number;
+}
+
+/** CPU used so far, in ms, by each process the pipeline runs in (the servers' figures only where /proc says; NaN elsewhere). */
+function cpuSnapshot(redactionPid: number | undefined): CpuSnapshot {
+  const servers = cpuMsByCommand(['postgres', 'nats-server']);
+  const own = process.cpuUsage();
+  return {
+    gateway: (own.user + own.system) / 1000,
+    redaction: redactionPid === undefined ? NaN : cpuMsOfPid(redactionPid),
+    nats: servers.get('nats-server') ?? NaN,
+    postgres: servers.get('postgres') ?? NaN,
+  };
+}
+
 /**
  * The redaction service in a process of its own, as deployed (docker-compose runs it apart): on two
  * cores the gateway and the projector use one, redaction the other. BENCH_SPLIT=0 runs all in one.
@@ -65,7 +85,7 @@ function startRedactionProcess(harness: Harness) {
   // BENCH_CHILD_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": profiles the redaction process.
   const nodeArgs = process.env.BENCH_CHILD_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, path.join(__dirname, '../../bin/mnemo.js'), 'start', '--target', 'redaction,ingest'], { env, stdio: 'inherit' });
-  return { stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }) };
+  return { pid: child.pid!, stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }) };
 }
 
 async function main() {
@@ -93,6 +113,7 @@ async function main() {
     while ((await db.query('SELECT count(*)::int AS n FROM turns'))[0].n < warmup.length) await new Promise((resolve) => setTimeout(resolve, 50));
     const baseSeq = await log.lastSeq('events');
     const measured = TURNS - warmup.length;
+    const cpuAtStart = cpuSnapshot(redaction?.pid);
     const started = performance.now();
     let next = 0;
     const worker = async () => {
@@ -112,6 +133,7 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const done = performance.now();
+    const cpuAtEnd = cpuSnapshot(redaction?.pid);
     const endToEnd = measured / ((done - started) / 1000);
     const raw = await jetStreamRate(TURNS, sampleBytes, false);
     const publishAndAck = await jetStreamRate(TURNS, sampleBytes, true);
@@ -123,6 +145,13 @@ async function main() {
     console.log(`JetStream publish, then pull and ack, a message each (same size): ${publishAndAck.toFixed(0)} msgs/s (${(publishAndAck / raw).toFixed(2)} of raw publish)`);
     console.log(`end to end / raw publish: ${(endToEnd / raw).toFixed(2)}`);
     console.log(`layout: ${split ? 'gateway in one process, redaction and the ingest projector in another' : 'every service in one process'}`);
+    const perTurn = (name: keyof CpuSnapshot) => (((cpuAtEnd[name] - cpuAtStart[name]) * 1000) / measured).toFixed(0);
+    if (!Number.isNaN(cpuAtStart.postgres)) {
+      console.log(
+        `CPU per turn, end to end (µs): gateway and this bench's client ${perTurn('gateway')}, ` +
+          `${split ? 'redaction and projector process' : '(in the gateway)'} ${split ? perTurn('redaction') : '-'}, nats-server ${perTurn('nats')}, postgres ${perTurn('postgres')}`,
+      );
+    }
   } finally {
     await redaction?.stop();
     await harness.stop();
