@@ -2,8 +2,9 @@
  * Context latency: p50/p99 of `GET /v1/context/claude-md` and `GET /v1/context/memory-block` under
  * 100 concurrent clients (autocannon), one account with 10,000 memories, 50 artifacts, 30 insights;
  * cold (every request a session never asked for; new sessions at one version share the account's document,
- * cache/shared-documents.ts, and a full build is timed alone) and warm (the session's own cached answer). Then the characters
- * of context served for a session against the characters of its full transcript.
+ * cache/shared-documents.ts, and a full build is timed alone) and warm (the session's own cached answer), the warm runs
+ * taken in turns with their floors (a bare node:http server, /healthz) so each ratio compares like with like. Then the
+ * characters of context served for a session against the characters of its full transcript.
  * Real NATS, Postgres and Redis, the whole platform in this process, a private namespace; the load
  * generator (autocannon) runs in a child process so it does not compete for the platform's event loop.
  * First, single requests one at a time and the round trips they are made of.
@@ -31,6 +32,8 @@ const ARTIFACTS = 50;
 const INSIGHTS = 30;
 const CONNECTIONS = 100;
 const SECONDS = Number(process.env.BENCH_CONTEXT_SECONDS ?? 8);
+/** The warm runs and their floors take their SECONDS in this many turns each (see interleaved()). */
+const ROUNDS = Number(process.env.BENCH_CONTEXT_ROUNDS ?? 4);
 /** When set, a directory: the single cold requests and each run under load write `<name>.cpuprofile` of this process (the platform's side) there. */
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
 /** When set, a comma-separated subset of the runs under load (bare-node-http,healthz,claude-md-cold,claude-md-warm,claude-md-warm-identity,memory-block-warm). */
@@ -269,26 +272,68 @@ async function main() {
         busy = (after.busy - before.busy) / Math.max(1, after.total - before.total);
       }
     };
-    const run = async (label: string, options: LoadOptions & { url?: string }): Promise<LoadResult> => {
-      const name = label.replace(/ \(.*\)$/, '').replace(/[^a-z]+/g, '-');
-      if (ONLY_RUNS && !ONLY_RUNS.includes(name)) return { p50: NaN, p99: NaN, rps: NaN, non2xx: 0, errors: 0, hits: 0, total: 0, generatorCpuMs: NaN, bytesPerAnswer: NaN };
+    type Run = { label: string; options: LoadOptions & { url?: string } };
+    const nameOf = (label: string) => label.replace(/ \(.*\)$/, '').replace(/[^a-z]+/g, '-');
+    /** One stretch of load on one route, and this process's CPU over it. */
+    const slice = async ({ label, options }: Run, seconds: number, profileName: string) => {
       await quiet();
       const cpu0 = process.cpuUsage();
-      const result = await profiled(name, () => loadFromChild({ url, connections: CONNECTIONS, seconds: SECONDS, headers: loadHeaders, ...options }));
-      // This process's CPU per answer: the platform's own cost, less moved by the machine's other load than req/s.
-      const cpuPerAnswer = result.total ? cpuMsSince(cpu0) / result.total : NaN;
-      if (result.non2xx || result.errors) console.log(`  (${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors)`);
-      console.log(
-        `${label.padEnd(26)} p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms  ${Math.round(result.rps)} req/s  ` +
-          `non-2xx ${result.non2xx}  errors ${result.errors}  cache hits ${result.total ? ((100 * result.hits) / result.total).toFixed(0) : 0}%  ` +
-          `CPU per answer: platform ${cpuPerAnswer.toFixed(3)} ms, load generator ${(result.generatorCpuMs / result.total).toFixed(3)} ms  ${Math.round(result.bytesPerAnswer)} B per answer`,
-      );
-      return result;
+      const result = await profiled(profileName, () => loadFromChild({ url, connections: CONNECTIONS, seconds, headers: loadHeaders, ...options }));
+      return { label, result, cpuMs: cpuMsSince(cpu0) };
+    };
+    /**
+     * Runs each of `runs` for SECONDS in all, in `rounds` turns taken one after another (a, b, c, a, b, c, …), so a
+     * ratio's two terms are measured under the same conditions: on this VM one route's req/s moved by ±15% between
+     * runs a minute apart, more than the margins the targets leave. Each line sums its turns: req/s and CPU per answer
+     * over all of them, p50 the median turn's, p99 the worst turn's.
+     */
+    const interleaved = async (runs: Run[], rounds: number): Promise<LoadResult[]> => {
+      const chosen = runs.filter((r) => !ONLY_RUNS || ONLY_RUNS.includes(nameOf(r.label)));
+      const slices = new Map<string, Array<{ result: LoadResult; cpuMs: number }>>();
+      for (let round = 0; round < rounds; round += 1) {
+        for (const r of chosen) {
+          const { result, cpuMs } = await slice(r, SECONDS / rounds, rounds > 1 ? `${nameOf(r.label)}-${round + 1}` : nameOf(r.label));
+          slices.set(r.label, [...(slices.get(r.label) ?? []), { result, cpuMs }]);
+        }
+      }
+      return runs.map(({ label }) => {
+        const parts = slices.get(label);
+        if (!parts) return { p50: NaN, p99: NaN, rps: NaN, non2xx: 0, errors: 0, hits: 0, total: 0, generatorCpuMs: NaN, bytesPerAnswer: NaN };
+        const sum = (f: (r: LoadResult) => number) => parts.reduce((acc, p) => acc + f(p.result), 0);
+        const total = sum((r) => r.total);
+        const p50s = parts.map((p) => p.result.p50).sort((a, b) => a - b);
+        const result: LoadResult = {
+          p50: p50s[Math.floor(p50s.length / 2)],
+          p99: Math.max(...parts.map((p) => p.result.p99)),
+          rps: sum((r) => r.rps) / parts.length,
+          non2xx: sum((r) => r.non2xx),
+          errors: sum((r) => r.errors),
+          hits: sum((r) => r.hits),
+          total,
+          generatorCpuMs: sum((r) => r.generatorCpuMs),
+          bytesPerAnswer: sum((r) => r.bytesPerAnswer * r.total) / Math.max(1, total),
+        };
+        // This process's CPU per answer: the platform's own cost, less moved by the machine's other load than req/s.
+        const cpuPerAnswer = total ? parts.reduce((acc, p) => acc + p.cpuMs, 0) / total : NaN;
+        if (result.non2xx || result.errors) console.log(`  (${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors)`);
+        console.log(
+          `${label.padEnd(26)} p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms  ${Math.round(result.rps)} req/s  ` +
+            `non-2xx ${result.non2xx}  errors ${result.errors}  cache hits ${total ? ((100 * result.hits) / total).toFixed(0) : 0}%  ` +
+            `CPU per answer: platform ${cpuPerAnswer.toFixed(3)} ms, load generator ${(result.generatorCpuMs / total).toFixed(3)} ms  ${Math.round(result.bytesPerAnswer)} B per answer`,
+        );
+        return result;
+      });
     };
     const ratio = (label: string, value: number, target: number) =>
       console.log(`  ${label.padEnd(44)} ${value.toFixed(2)} (target >= ${target.toFixed(2)}: ${value >= target ? 'met' : 'NOT met'})`);
 
     console.log(`under load: ${CONNECTIONS} connections, ${SECONDS} s each, autocannon in a separate process:`);
+    // Cold: every request names a session never asked for, so none has a cached answer of its own; new sessions at one
+    // version share the account's document (cache/shared-documents.ts), and the full build is timed alone above. It goes
+    // first and alone: it fills the caches (and grows the heap) the warm runs then share with their floors.
+    const [cold] = process.env.BENCH_SKIP_COLD
+      ? [null]
+      : await interleaved([{ label: 'claude-md cold', options: { path: '/v1/context/claude-md?sessionId=cold-', uniqueSuffix: '&source=ai-coaching:interview' } }], 1);
     // The machine's floor: a bare node:http server answering a constant, in this process like the gateway.
     const bare = http.createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });
@@ -296,18 +341,20 @@ async function main() {
     });
     await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
     const bareUrl = `http://127.0.0.1:${(bare.address() as { port: number }).port}`;
-    const bareRun = await run('bare node:http (floor)', { path: '/', url: bareUrl });
+    // The warm answers and their floors, taken in turns: the bare server; the gateway answering a route that does nothing;
+    // the session's own cached answers. No cold memory-block run: emptying Redis while the clients asked left the gateway's
+    // in-process memo (30 s, keyed by the account's version) answering every request, so it measured a warm block labelled cold.
+    const [bareRun, health, warmMd, warmMdIdentity, warmBlock] = await interleaved(
+      [
+        { label: 'bare node:http (floor)', options: { path: '/', url: bareUrl } },
+        { label: 'healthz', options: { path: '/healthz' } },
+        { label: 'claude-md warm', options: { path: warmPath } },
+        { label: 'claude-md warm, identity', options: { path: warmPath, headers } },
+        { label: 'memory-block warm', options: { path: '/v1/context/memory-block' } },
+      ],
+      ROUNDS,
+    );
     await new Promise((resolve) => bare.close(resolve));
-    // The HTTP stack's floor: the gateway answering a route that does nothing.
-    const health = await run('healthz', { path: '/healthz' });
-    // Cold: every request names a session never asked for, so none has a cached answer of its own; new sessions at one
-    // version share the account's document (cache/shared-documents.ts), and the full build is timed alone above.
-    const cold = process.env.BENCH_SKIP_COLD ? null : await run('claude-md cold', { path: '/v1/context/claude-md?sessionId=cold-', uniqueSuffix: '&source=ai-coaching:interview' });
-    const warmMd = await run('claude-md warm', { path: warmPath });
-    const warmMdIdentity = await run('claude-md warm, identity', { path: warmPath, headers });
-    // No cold memory-block run: emptying Redis while the clients asked left the gateway's in-process memo
-    // (30 s, keyed by the account's version) answering every request, so it measured a warm block labelled cold.
-    const warmBlock = await run('memory-block warm', { path: '/v1/context/memory-block' });
     console.log('ratios (issue 17):');
     ratio('healthz / bare node:http', health.rps / bareRun.rps, 0.5);
     ratio('memory-block warm / healthz', warmBlock.rps / health.rps, 0.8);
