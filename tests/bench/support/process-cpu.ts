@@ -3,6 +3,21 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** Linux's clock ticks per second, what /proc/<pid>/stat counts CPU time in (USER_HZ, 100 on every mainstream kernel). */
 const TICKS_PER_SECOND = 100;
 
+/** A process's command name and the fields after it in /proc/<pid>/stat (state first), or null when it is gone or there is no /proc. */
+function stat(pid: number | string): { name: string; fields: number[] } | null {
+  let line: string;
+  try {
+    line = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  // The name is in parentheses and may hold spaces; the fields follow its last ')'.
+  const end = line.lastIndexOf(')');
+  return { name: line.slice(line.indexOf('(') + 1, end), fields: line.slice(end + 2).split(' ').map(Number) };
+}
+
+const ticksToMs = (ticks: number) => (ticks * 1000) / TICKS_PER_SECOND;
+
 /**
  * CPU time, in ms, used so far by the local processes of each command name (`postgres`, `nats-server`),
  * their reaped children included (a Postgres backend that has exited is counted in the postmaster's),
@@ -17,29 +32,17 @@ export function cpuMsByCommand(names: readonly string[]): Map<string, number> {
     return totals;
   }
   for (const pid of pids) {
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue; // gone meanwhile
-    }
-    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    if (!names.includes(name)) continue;
-    // After the name: state, ppid, … utime is field 14 of the line, stime 15, cutime 16, cstime 17.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
-    const ticks = fields[11] + fields[12] + fields[13] + fields[14];
-    totals.set(name, (totals.get(name) ?? 0) + (ticks * 1000) / TICKS_PER_SECOND);
+    const proc = stat(pid);
+    if (!proc || !names.includes(proc.name)) continue;
+    // utime, stime, cutime, cstime: fields 14-17 of the line, 11-14 after the name
+    const [utime, stime, cutime, cstime] = proc.fields.slice(11, 15);
+    totals.set(proc.name, (totals.get(proc.name) ?? 0) + ticksToMs(utime + stime + cutime + cstime));
   }
   return totals;
 }
 
 /** CPU time, in ms, one process has used so far (itself only), or NaN where /proc cannot say. */
 export function cpuMsOfPid(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
-    return ((fields[11] + fields[12]) * 1000) / TICKS_PER_SECOND;
-  } catch {
-    return NaN;
-  }
+  const proc = stat(pid);
+  return proc ? ticksToMs(proc.fields[11] + proc.fields[12]) : NaN;
 }
