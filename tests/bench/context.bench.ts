@@ -34,7 +34,7 @@ const CONNECTIONS = 100;
 const SECONDS = Number(process.env.BENCH_CONTEXT_SECONDS ?? 8);
 /** The warm runs and their floors take their SECONDS in this many turns each (see interleaved()). */
 const ROUNDS = Number(process.env.BENCH_CONTEXT_ROUNDS ?? 4);
-/** When set, a directory: the single cold requests and each run under load write `<name>.cpuprofile` of this process (the platform's side) there. */
+/** When set, a directory: the single cold requests and each turn under load write `<name>[-<turn>].cpuprofile` of this process (the platform's side) there. */
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
 /** When set, a comma-separated subset of the runs under load (bare-node-http,healthz,claude-md-cold,claude-md-warm,claude-md-warm-identity,memory-block-warm). */
 const ONLY_RUNS = process.env.BENCH_CONTEXT_RUNS?.split(',');
@@ -263,7 +263,7 @@ async function main() {
     // Under load: the load generator runs in its own process, so it does not share the platform's event loop.
     // A run starts once the whole machine has finished the last one's work (a cold run leaves queued builds behind
     // in this process, and its writes to the servers), not only this process.
-    const quiet = async (deadline = Date.now() + 30_000) => {
+    const quiet = async (deadline = Date.now() + 10_000) => {
       let busy = Infinity;
       while (busy > 0.1 && Date.now() < deadline) {
         const before = machineCpu();
