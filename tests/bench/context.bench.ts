@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
@@ -25,6 +25,7 @@ import { connect } from '@nats-io/transport-node';
 import { startHarness } from '../support/platform-harness';
 import { TEST_NATS_URL } from '../support/servers';
 import { settleConsumers } from '../support/settle';
+import { machineBusyOver } from './support/process-cpu';
 import { askSequentially } from './support/sequential-client';
 
 const MEMORIES = Number(process.env.BENCH_CONTEXT_MEMORIES ?? 10_000);
@@ -47,19 +48,6 @@ const rand = (n: number): number => {
 };
 const WORDS = ['work', 'family', 'running', 'project', 'weekend', 'music', 'career', 'health', 'friends', 'writing', 'travel', 'sleep'];
 const sentence = (n: number) => `${Array.from({ length: n }, () => WORDS[rand(WORDS.length)]).join(' ')}.`;
-
-/** Every core's busy and total time since boot, from /proc/stat (Linux); where there is none, this process's CPU alone. */
-function machineCpu(): { busy: number; total: number } {
-  try {
-    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).map(Number);
-    const idle = ticks[3] + (ticks[4] ?? 0);
-    const total = ticks.reduce((sum, t) => sum + t, 0);
-    return { busy: total - idle, total };
-  } catch {
-    const cpu = process.cpuUsage();
-    return { busy: (cpu.user + cpu.system) / 10_000, total: performance.now() / 10 };
-  }
-}
 
 interface LoadOptions {
   path: string;
@@ -264,22 +252,16 @@ async function main() {
     // A run starts once the whole machine has finished the last one's work (a cold run leaves queued builds behind
     // in this process, and its writes to the servers), not only this process.
     const quiet = async (deadline = Date.now() + 10_000) => {
-      let busy = Infinity;
-      while (busy > 0.1 && Date.now() < deadline) {
-        const before = machineCpu();
-        await new Promise((resolve) => setTimeout(resolve, 250));
-        const after = machineCpu();
-        busy = (after.busy - before.busy) / Math.max(1, after.total - before.total);
-      }
+      while (Date.now() < deadline) if ((await machineBusyOver(250)) <= 0.1) return;
     };
     type Run = { label: string; options: LoadOptions & { url?: string } };
     const nameOf = (label: string) => label.replace(/ \(.*\)$/, '').replace(/[^a-z]+/g, '-');
     /** One stretch of load on one route, and this process's CPU over it. */
-    const slice = async ({ label, options }: Run, seconds: number, profileName: string) => {
+    const slice = async ({ options }: Run, seconds: number, profileName: string) => {
       await quiet();
       const cpu0 = process.cpuUsage();
       const result = await profiled(profileName, () => loadFromChild({ url, connections: CONNECTIONS, seconds, headers: loadHeaders, ...options }));
-      return { label, result, cpuMs: cpuMsSince(cpu0) };
+      return { result, cpuMs: cpuMsSince(cpu0) };
     };
     /**
      * Runs each of `runs` for SECONDS in all, in `rounds` turns taken one after another (a, b, c, a, b, c, …), so a
@@ -289,12 +271,9 @@ async function main() {
      */
     const interleaved = async (runs: Run[], rounds: number): Promise<LoadResult[]> => {
       const chosen = runs.filter((r) => !ONLY_RUNS || ONLY_RUNS.includes(nameOf(r.label)));
-      const slices = new Map<string, Array<{ result: LoadResult; cpuMs: number }>>();
+      const slices = new Map(chosen.map((r) => [r.label, [] as Array<{ result: LoadResult; cpuMs: number }>]));
       for (let round = 0; round < rounds; round += 1) {
-        for (const r of chosen) {
-          const { result, cpuMs } = await slice(r, SECONDS / rounds, rounds > 1 ? `${nameOf(r.label)}-${round + 1}` : nameOf(r.label));
-          slices.set(r.label, [...(slices.get(r.label) ?? []), { result, cpuMs }]);
-        }
+        for (const r of chosen) slices.get(r.label)!.push(await slice(r, SECONDS / rounds, rounds > 1 ? `${nameOf(r.label)}-${round + 1}` : nameOf(r.label)));
       }
       return runs.map(({ label }) => {
         const parts = slices.get(label);

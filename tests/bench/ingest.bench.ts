@@ -147,10 +147,8 @@ async function main() {
     console.log(`layout: ${split ? 'gateway in one process, redaction and the ingest projector in another' : 'every service in one process'}`);
     const perTurn = (name: keyof CpuSnapshot) => (((cpuAtEnd[name] - cpuAtStart[name]) * 1000) / measured).toFixed(0);
     if (!Number.isNaN(cpuAtStart.postgres)) {
-      console.log(
-        `CPU per turn, end to end (µs): gateway and this bench's client ${perTurn('gateway')}, ` +
-          `${split ? 'redaction and projector process' : '(in the gateway)'} ${split ? perTurn('redaction') : '-'}, nats-server ${perTurn('nats')}, postgres ${perTurn('postgres')}`,
-      );
+      const redactionPart = split ? `, redaction and projector process ${perTurn('redaction')}` : '';
+      console.log(`CPU per turn, end to end (µs): gateway and this bench's client ${perTurn('gateway')}${redactionPart}, nats-server ${perTurn('nats')}, postgres ${perTurn('postgres')}`);
     }
   } finally {
     await redaction?.stop();

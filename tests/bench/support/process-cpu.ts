@@ -46,3 +46,27 @@ export function cpuMsOfPid(pid: number): number {
   const proc = stat(pid);
   return proc ? ticksToMs(proc.fields[11] + proc.fields[12]) : NaN;
 }
+
+/** Every core's busy and total ticks since boot, from the first line of /proc/stat, or null where there is none. */
+function machineTicks(): { busy: number; total: number } | null {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).map(Number);
+    const total = ticks.reduce((sum, t) => sum + t, 0);
+    return { busy: total - ticks[3] - (ticks[4] ?? 0), total }; // idle and iowait are the 4th and 5th
+  } catch {
+    return null;
+  }
+}
+
+/** The share of the whole machine's CPU busy over the next `ms` (this process's share where /proc cannot say). */
+export async function machineBusyOver(ms: number): Promise<number> {
+  const before = machineTicks();
+  const own = process.cpuUsage();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = machineTicks();
+  if (!before || !after) {
+    const cpu = process.cpuUsage(own);
+    return (cpu.user + cpu.system) / (ms * 1000);
+  }
+  return (after.busy - before.busy) / Math.max(1, after.total - before.total);
+}
