@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { connect } from '@nats-io/transport-node';
 import type { Msg } from '@nats-io/nats-core';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import type { StoredEvent } from '@mnemo/contracts';
+import { subjects, type StoredEvent } from '@mnemo/contracts';
 import { describeEventLogContract, waitFor } from '../event-log.contract';
 import { JetStreamEventLog } from './jetstream-event-log';
 
@@ -118,9 +118,10 @@ describe('JetStreamEventLog raw packs', () => {
       await log.deleteStreams();
       await log.close();
     };
-    /** Publishes one event alone, as a raw message was written before packs. */
+    /** Publishes one event alone, as a raw message was written before packs (on the wire, the prefix replaces `mnemo`). */
     const publishSingle = async (event: ReturnType<typeof turn>) => {
-      await jetstream(nc).publish(`${ns}.raw.${event.accountId}.${event.type}`, JSON.stringify(event), { msgID: event.id });
+      const wire = subjects.raw(event.accountId, event.type).replace(/^mnemo\./, `${ns}.`);
+      await jetstream(nc).publish(wire, JSON.stringify(event), { msgID: event.id });
     };
     return { log, rawMessages, publishSingle, cleanup };
   };
