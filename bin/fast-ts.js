@@ -7,7 +7,8 @@ const path = require('node:path');
 const Module = require('node:module');
 
 const root = path.join(__dirname, '..');
-const cacheDir = process.env.MNEMO_TS_CACHE_DIR || path.join(root, 'node_modules', '.cache', 'mnemo-ts');
+const cacheDir =
+  process.env.MNEMO_TS_CACHE_DIR || path.join(root, 'node_modules', '.cache', 'mnemo-ts');
 let swcOptions = null;
 let swc = null;
 

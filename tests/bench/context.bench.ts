@@ -46,8 +46,22 @@ const rand = (n: number): number => {
   seed = (seed * 1103515245 + 12345) & 0x7fffffff;
   return (seed >>> 8) % n;
 };
-const WORDS = ['work', 'family', 'running', 'project', 'weekend', 'music', 'career', 'health', 'friends', 'writing', 'travel', 'sleep'];
-const sentence = (n: number) => `${Array.from({ length: n }, () => WORDS[rand(WORDS.length)]).join(' ')}.`;
+const WORDS = [
+  'work',
+  'family',
+  'running',
+  'project',
+  'weekend',
+  'music',
+  'career',
+  'health',
+  'friends',
+  'writing',
+  'travel',
+  'sleep',
+];
+const sentence = (n: number) =>
+  `${Array.from({ length: n }, () => WORDS[rand(WORDS.length)]).join(' ')}.`;
 
 interface LoadOptions {
   path: string;
@@ -90,7 +104,14 @@ autocannon({
 });
 `;
 
-function loadFromChild(options: LoadOptions & { url: string; connections: number; seconds: number; headers: Record<string, string> }): Promise<LoadResult> {
+function loadFromChild(
+  options: LoadOptions & {
+    url: string;
+    connections: number;
+    seconds: number;
+    headers: Record<string, string>;
+  },
+): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', LOAD_GENERATOR, JSON.stringify(options)], {
       cwd: path.join(__dirname, '../..'),
@@ -99,21 +120,31 @@ function loadFromChild(options: LoadOptions & { url: string; connections: number
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1)!)) : reject(new Error(`load generator exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').at(-1)!))
+        : reject(new Error(`load generator exited ${code}`)),
+    );
   });
 }
 
 async function main() {
   // Without the profile and insight reactors, which would synthesize from the seeded artifacts while the bench measures reads,
   // and without memory, whose artifact extraction (debounced, so past the settle below) ran its NLP through the measured runs.
-  const harness = await startHarness({ target: 'gateway,redaction,cost-ledger,ingest,compaction,context', env: { MNEMO_DB_POOL_SIZE: '20' } });
+  const harness = await startHarness({
+    target: 'gateway,redaction,cost-ledger,ingest,compaction,context',
+    env: { MNEMO_DB_POOL_SIZE: '20' },
+  });
   const { platform } = harness;
   try {
     const { accountId, apiKey } = await harness.createAccount('bench');
     const db = platform.infra.dataSource;
     // Memories straight into the read model (the bench measures serving, not projecting).
     for (let start = 0; start < MEMORIES; start += 5000) {
-      const ids = Array.from({ length: Math.min(5000, MEMORIES - start) }, (_, i) => `m-${start + i}`);
+      const ids = Array.from(
+        { length: Math.min(5000, MEMORIES - start) },
+        (_, i) => `m-${start + i}`,
+      );
       await db.query(
         `INSERT INTO memory_facts (account_id, id, fact_type, content, confidence, source, source_session, status, sensitive, confirmed,
            version, last_change, created_at, updated_at, last_seq)
@@ -141,16 +172,46 @@ async function main() {
     // Artifacts, insights, a profile, a session and its transcript, through the log.
     const sessionId = 'bench-session';
     const event = (type: string, payload: unknown, withSession = false): EventEnvelope => ({
-      id: randomUUID(), type, version: 1, accountId, ...(withSession ? { sessionId } : {}), occurredAt: new Date().toISOString(), producer: 'bench', payload,
+      id: randomUUID(),
+      type,
+      version: 1,
+      accountId,
+      ...(withSession ? { sessionId } : {}),
+      occurredAt: new Date().toISOString(),
+      producer: 'bench',
+      payload,
     });
-    const events: EventEnvelope[] = [event('SessionStarted', { source: 'ai-coaching:interview' }, true)];
+    const events: EventEnvelope[] = [
+      event('SessionStarted', { source: 'ai-coaching:interview' }, true),
+    ];
     for (let i = 0; i < ARTIFACTS; i += 1) {
-      events.push(event('ArtifactSaved', { artifactId: `a-${i}`, title: `Artifact ${i}`, content: Array.from({ length: 40 }, () => sentence(15)).join(' '), pinned: i < 2 }));
+      events.push(
+        event('ArtifactSaved', {
+          artifactId: `a-${i}`,
+          title: `Artifact ${i}`,
+          content: Array.from({ length: 40 }, () => sentence(15)).join(' '),
+          pinned: i < 2,
+        }),
+      );
     }
     for (let i = 0; i < INSIGHTS; i += 1) {
-      events.push(event('InsightDetected', { insightId: `i-${i}`, kind: 'theme', text: sentence(20), artifactA: `a-${i}`, artifactB: `a-${i + 1}` }));
+      events.push(
+        event('InsightDetected', {
+          insightId: `i-${i}`,
+          kind: 'theme',
+          text: sentence(20),
+          artifactA: `a-${i}`,
+          artifactB: `a-${i + 1}`,
+        }),
+      );
     }
-    events.push(event('CoreProfileSynthesized', { profile: Array.from({ length: 12 }, () => sentence(14)).join(' '), artifactFingerprint: 'f', model: 'offline' }));
+    events.push(
+      event('CoreProfileSynthesized', {
+        profile: Array.from({ length: 12 }, () => sentence(14)).join(' '),
+        artifactFingerprint: 'f',
+        model: 'offline',
+      }),
+    );
     let transcriptChars = 0;
     for (let seq = 0; seq < 400; seq += 1) {
       const text = Array.from({ length: 6 }, () => sentence(15)).join(' ');
@@ -159,7 +220,8 @@ async function main() {
     }
     const results = await platform.infra.log.appendMany('events', events);
     const last = results.at(-1)!.seq;
-    for (const name of ['context', 'context-sources', 'sessions']) await waitForCheckpoint(db, name, last, 60_000);
+    for (const name of ['context', 'context-sources', 'sessions'])
+      await waitForCheckpoint(db, name, last, 60_000);
     // Statistics, as a database in use has them: autovacuum analyzes a table only past 50 changed rows, so
     // this namespace's 50 artifacts and 30 insights were planned blind (a nested loop rescanning the
     // account's artifacts for each insight: 0.5 of the sources statement's 1.2 ms).
@@ -168,7 +230,9 @@ async function main() {
     const nc = await connect({ servers: TEST_NATS_URL, noAsyncTraces: true });
     await settleConsumers(await jetstreamManager(nc), harness.config.MNEMO_STREAM_PREFIX, 300_000);
     await nc.close();
-    console.log(`account: ${MEMORIES} memories, ${ARTIFACTS} artifacts, ${INSIGHTS} insights; ${CONNECTIONS} connections, ${SECONDS} s per run`);
+    console.log(
+      `account: ${MEMORIES} memories, ${ARTIFACTS} artifacts, ${INSIGHTS} insights; ${CONNECTIONS} connections, ${SECONDS} s per run`,
+    );
 
     const url = `http://127.0.0.1:${platform.httpPort}`;
     const headers = { authorization: `Bearer ${apiKey}` };
@@ -207,7 +271,10 @@ async function main() {
     // Over HTTP, from a client in a child process (its work off the platform's event loop): 20 requests first, untimed.
     // The 20 untimed requests go first in a client of their own, so the CPU printed is the timed requests'.
     const httpMedian = async (label: string, paths: (i: number) => string, times = 200) => {
-      const requests = Array.from({ length: 20 + times }, (_, i) => ({ method: 'GET' as const, path: paths(i) }));
+      const requests = Array.from({ length: 20 + times }, (_, i) => ({
+        method: 'GET' as const,
+        path: paths(i),
+      }));
       await askSequentially(url, headers, { warm: requests.slice(0, 20) });
       const cpu0 = process.cpuUsage();
       const { run } = await askSequentially(url, headers, { run: requests.slice(20) });
@@ -219,7 +286,11 @@ async function main() {
     const profiled = async <T>(name: string, step: () => Promise<T>): Promise<T> => {
       await profiler?.post('Profiler.start');
       const result = await step();
-      if (profiler) writeFileSync(path.join(CPU_PROFILE_DIR!, `${name}.cpuprofile`), JSON.stringify((await profiler.post('Profiler.stop')).profile));
+      if (profiler)
+        writeFileSync(
+          path.join(CPU_PROFILE_DIR!, `${name}.cpuprofile`),
+          JSON.stringify((await profiler.post('Profiler.stop')).profile),
+        );
       return result;
     };
     let n = 0;
@@ -228,23 +299,67 @@ async function main() {
     await httpMedian('HTTP claude-md warm (cache hit)', () => warmPath);
     await httpMedian('HTTP memory-block warm (cache hit)', () => '/v1/context/memory-block');
     const coldSingle = await profiled('single-claude-md-cold', () =>
-      httpMedian('HTTP claude-md cold (a new session each)', (i) => `/v1/context/claude-md?sessionId=single-${i}&source=ai-coaching:interview`, 50),
+      httpMedian(
+        'HTTP claude-md cold (a new session each)',
+        (i) => `/v1/context/claude-md?sessionId=single-${i}&source=ai-coaching:interview`,
+        50,
+      ),
     );
     // In this process the context service answers the request itself (the event log's local responders), as under `--target all`.
     await median('RPC claude-md warm (no HTTP, in process)', () =>
-      platform.infra.log.request(subjects.rpc('context', CONTEXT_RPC.claudeMd), { accountId, sessionId, pinned: [] }, { timeoutMs: 5000 }),
+      platform.infra.log.request(
+        subjects.rpc('context', CONTEXT_RPC.claudeMd),
+        { accountId, sessionId, pinned: [] },
+        { timeoutMs: 5000 },
+      ),
     );
-    const front = new ContextCacheFront({ db, cache: platform.infra.cache, log: platform.infra.log, logger: createLogger('silent', 'bench') });
-    await median('cache front claude-md hit (no HTTP)', () => front.claudeMd({ accountId, sessionId, pinned: [] }));
+    const front = new ContextCacheFront({
+      db,
+      cache: platform.infra.cache,
+      log: platform.infra.log,
+      logger: createLogger('silent', 'bench'),
+    });
+    await median('cache front claude-md hit (no HTTP)', () =>
+      front.claudeMd({ accountId, sessionId, pinned: [] }),
+    );
     await median('cache front memory-block hit (no HTTP)', () => front.memoryBlock({ accountId }));
-    const handler = new ContextHandler({ db, cache: platform.infra.cache, log: platform.infra.log, logger: createLogger('silent', 'bench') });
-    await median('handler claude-md cold (no HTTP, no NATS)', () => handler.claudeMd({ accountId, sessionId: `handler-${n++}`, pinned: [], source: 'ai-coaching:interview' }), 50);
+    const handler = new ContextHandler({
+      db,
+      cache: platform.infra.cache,
+      log: platform.infra.log,
+      logger: createLogger('silent', 'bench'),
+    });
+    await median(
+      'handler claude-md cold (no HTTP, no NATS)',
+      () =>
+        handler.claudeMd({
+          accountId,
+          sessionId: `handler-${n++}`,
+          pinned: [],
+          source: 'ai-coaching:interview',
+        }),
+      50,
+    );
     // A handler of its own per request shares no build with an earlier session: what the first new session after a change costs.
-    const fullBuild = await median('handler claude-md full build (nothing shared)', async () => {
-      const alone = new ContextHandler({ db, cache: platform.infra.cache, log: platform.infra.log, logger: createLogger('silent', 'bench') });
-      await alone.claudeMd({ accountId, sessionId: `alone-${n++}`, pinned: [], source: 'ai-coaching:interview' });
-      await alone.close();
-    }, 50);
+    const fullBuild = await median(
+      'handler claude-md full build (nothing shared)',
+      async () => {
+        const alone = new ContextHandler({
+          db,
+          cache: platform.infra.cache,
+          log: platform.infra.log,
+          logger: createLogger('silent', 'bench'),
+        });
+        await alone.claudeMd({
+          accountId,
+          sessionId: `alone-${n++}`,
+          pinned: [],
+          source: 'ai-coaching:interview',
+        });
+        await alone.close();
+      },
+      50,
+    );
     await median('Postgres SELECT 1', () => db.query('SELECT 1'));
     await median('Redis GET', () => platform.infra.cache.get('bench:absent'));
 
@@ -260,7 +375,9 @@ async function main() {
     const slice = async ({ options }: Run, seconds: number, profileName: string) => {
       await quiet();
       const cpu0 = process.cpuUsage();
-      const result = await profiled(profileName, () => loadFromChild({ url, connections: CONNECTIONS, seconds, headers: loadHeaders, ...options }));
+      const result = await profiled(profileName, () =>
+        loadFromChild({ url, connections: CONNECTIONS, seconds, headers: loadHeaders, ...options }),
+      );
       return { result, cpuMs: cpuMsSince(cpu0) };
     };
     /**
@@ -271,14 +388,37 @@ async function main() {
      */
     const interleaved = async (runs: Run[], rounds: number): Promise<LoadResult[]> => {
       const chosen = runs.filter((r) => !ONLY_RUNS || ONLY_RUNS.includes(nameOf(r.label)));
-      const slices = new Map(chosen.map((r) => [r.label, [] as Array<{ result: LoadResult; cpuMs: number }>]));
+      const slices = new Map(
+        chosen.map((r) => [r.label, [] as Array<{ result: LoadResult; cpuMs: number }>]),
+      );
       for (let round = 0; round < rounds; round += 1) {
-        for (const r of chosen) slices.get(r.label)!.push(await slice(r, SECONDS / rounds, rounds > 1 ? `${nameOf(r.label)}-${round + 1}` : nameOf(r.label)));
+        for (const r of chosen)
+          slices
+            .get(r.label)!
+            .push(
+              await slice(
+                r,
+                SECONDS / rounds,
+                rounds > 1 ? `${nameOf(r.label)}-${round + 1}` : nameOf(r.label),
+              ),
+            );
       }
       return runs.map(({ label }) => {
         const parts = slices.get(label);
-        if (!parts) return { p50: NaN, p99: NaN, rps: NaN, non2xx: 0, errors: 0, hits: 0, total: 0, generatorCpuMs: NaN, bytesPerAnswer: NaN };
-        const sum = (f: (r: LoadResult) => number) => parts.reduce((acc, p) => acc + f(p.result), 0);
+        if (!parts)
+          return {
+            p50: NaN,
+            p99: NaN,
+            rps: NaN,
+            non2xx: 0,
+            errors: 0,
+            hits: 0,
+            total: 0,
+            generatorCpuMs: NaN,
+            bytesPerAnswer: NaN,
+          };
+        const sum = (f: (r: LoadResult) => number) =>
+          parts.reduce((acc, p) => acc + f(p.result), 0);
         const total = sum((r) => r.total);
         const p50s = parts.map((p) => p.result.p50).sort((a, b) => a - b);
         const result: LoadResult = {
@@ -294,7 +434,8 @@ async function main() {
         };
         // This process's CPU per answer: the platform's own cost, less moved by the machine's other load than req/s.
         const cpuPerAnswer = total ? parts.reduce((acc, p) => acc + p.cpuMs, 0) / total : NaN;
-        if (result.non2xx || result.errors) console.log(`  (${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors)`);
+        if (result.non2xx || result.errors)
+          console.log(`  (${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors)`);
         console.log(
           `${label.padEnd(26)} p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms  ${Math.round(result.rps)} req/s  ` +
             `non-2xx ${result.non2xx}  errors ${result.errors}  cache hits ${total ? ((100 * result.hits) / total).toFixed(0) : 0}%  ` +
@@ -304,15 +445,30 @@ async function main() {
       });
     };
     const ratio = (label: string, value: number, target: number) =>
-      console.log(`  ${label.padEnd(44)} ${value.toFixed(2)} (target >= ${target.toFixed(2)}: ${value >= target ? 'met' : 'NOT met'})`);
+      console.log(
+        `  ${label.padEnd(44)} ${value.toFixed(2)} (target >= ${target.toFixed(2)}: ${value >= target ? 'met' : 'NOT met'})`,
+      );
 
-    console.log(`under load: ${CONNECTIONS} connections, ${SECONDS} s each, autocannon in a separate process:`);
+    console.log(
+      `under load: ${CONNECTIONS} connections, ${SECONDS} s each, autocannon in a separate process:`,
+    );
     // Cold: every request names a session never asked for, so none has a cached answer of its own; new sessions at one
     // version share the account's document (cache/shared-documents.ts), and the full build is timed alone above. It goes
     // first and alone: it fills the caches (and grows the heap) the warm runs then share with their floors.
     const [cold] = process.env.BENCH_SKIP_COLD
       ? [null]
-      : await interleaved([{ label: 'claude-md cold', options: { path: '/v1/context/claude-md?sessionId=cold-', uniqueSuffix: '&source=ai-coaching:interview' } }], 1);
+      : await interleaved(
+          [
+            {
+              label: 'claude-md cold',
+              options: {
+                path: '/v1/context/claude-md?sessionId=cold-',
+                uniqueSuffix: '&source=ai-coaching:interview',
+              },
+            },
+          ],
+          1,
+        );
     // The machine's floor: a bare node:http server answering a constant, in this process like the gateway.
     const bare = http.createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });
@@ -338,12 +494,19 @@ async function main() {
     ratio('healthz / bare node:http', health.rps / bareRun.rps, 0.5);
     ratio('memory-block warm / healthz', warmBlock.rps / health.rps, 0.8);
     ratio('claude-md warm / healthz', warmMd.rps / health.rps, 0.6);
-    console.log(`  ${'claude-md warm, identity / healthz'.padEnd(44)} ${(warmMdIdentity.rps / health.rps).toFixed(2)} (a client that does not take gzip: 26 KB each way)`);
+    console.log(
+      `  ${'claude-md warm, identity / healthz'.padEnd(44)} ${(warmMdIdentity.rps / health.rps).toFixed(2)} (a client that does not take gzip: 26 KB each way)`,
+    );
     if (cold) ratio('claude-md cold req/s / 1,000', cold.rps / 1000, 1);
     ratio('4 ms / claude-md cold single-request p50', 4 / coldSingle, 1);
-    console.log(`  ${'handler full build p50 / cold single p50'.padEnd(44)} ${(fullBuild / coldSingle).toFixed(2)} (the first new session after a change builds everything)`);
+    console.log(
+      `  ${'handler full build p50 / cold single p50'.padEnd(44)} ${(fullBuild / coldSingle).toFixed(2)} (the first new session after a change builds everything)`,
+    );
 
-    const served = await harness.http().get(`/v1/context/claude-md?sessionId=${sessionId}&format=json`).set(headers);
+    const served = await harness
+      .http()
+      .get(`/v1/context/claude-md?sessionId=${sessionId}&format=json`)
+      .set(headers);
     const block = await harness.http().get('/v1/context/memory-block').set(headers);
     const markdown = served.body.markdown as string;
     console.log(

@@ -21,7 +21,12 @@ const NATS = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 const PG = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
-const silent: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+const silent: Logger = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
 const config: CostLedgerConfig = {
   // Caps far above what the run reserves: the bench measures the path, not refusals.
   caps: { compaction: 1_000_000, session: 1_000_000, profile: 1_000_000 },
@@ -32,7 +37,8 @@ const config: CostLedgerConfig = {
   secretKey: null,
 };
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function run(client: JetStreamEventLog, concurrency: number, accounts: number) {
   const latencies: number[] = [];
@@ -49,7 +55,9 @@ async function run(client: JetStreamEventLog, concurrency: number, accounts: num
         worstCaseUsd: 0.000001,
       };
       const start = performance.now();
-      const answer = (await client.request(ledgerSubjects.reserve, body, { timeoutMs: 10_000 })) as { granted: boolean };
+      const answer = (await client.request(ledgerSubjects.reserve, body, {
+        timeoutMs: 10_000,
+      })) as { granted: boolean };
       latencies.push(performance.now() - start);
       if (!answer.granted) throw new Error('unexpected refusal');
     }
@@ -58,18 +66,32 @@ async function run(client: JetStreamEventLog, concurrency: number, accounts: num
   await Promise.all(Array.from({ length: concurrency }, worker));
   const seconds = (performance.now() - began) / 1000;
   latencies.sort((a, b) => a - b);
-  return { concurrency, accounts, reservations: latencies.length, perSecond: Math.round(latencies.length / seconds), p50: pct(latencies, 50), p99: pct(latencies, 99) };
+  return {
+    concurrency,
+    accounts,
+    reservations: latencies.length,
+    perSecond: Math.round(latencies.length / seconds),
+    p50: pct(latencies, 50),
+    p99: pct(latencies, 99),
+  };
 }
 
 async function main() {
   const ns = `bench_ledger_${randomUUID().slice(0, 8)}`;
-  const connect = () => JetStreamEventLog.connect({ servers: NATS, streamPrefix: ns.toUpperCase(), subjectPrefix: ns });
+  const connect = () =>
+    JetStreamEventLog.connect({ servers: NATS, streamPrefix: ns.toUpperCase(), subjectPrefix: ns });
   const migrations = [CostLedger1764400004100, CostCaps1764400004400];
-  const dbs = [await openDataSource({ url: PG, poolSize: 8, migrations, schema: ns }), await openDataSource({ url: PG, poolSize: 8, migrations, schema: ns })];
+  const dbs = [
+    await openDataSource({ url: PG, poolSize: 8, migrations, schema: ns }),
+    await openDataSource({ url: PG, poolSize: 8, migrations, schema: ns }),
+  ];
   const logs = await Promise.all([connect(), connect(), connect()]);
   await logs[0].ensureStreams();
   const subs: Subscription[] = [];
-  for (const i of [0, 1]) subs.push(...(await startCostLedger({ log: logs[i], dataSource: dbs[i], logger: silent }, config)));
+  for (const i of [0, 1])
+    subs.push(
+      ...(await startCostLedger({ log: logs[i], dataSource: dbs[i], logger: silent }, config)),
+    );
   const client = logs[2];
   try {
     await run(client, 8, 10); // warm-up: connections, plans, JIT
@@ -85,7 +107,9 @@ async function main() {
         `${String(r.concurrency).padStart(11)}  ${String(r.accounts).padStart(8)}  ${String(r.reservations).padStart(12)}  ${String(r.perSecond).padStart(10)}  ${r.p50.toFixed(2).padStart(6)}  ${r.p99.toFixed(2).padStart(6)}`,
       );
     }
-    console.log(`latency of one reservation (no contention, concurrency 1): p50 ${rows[0].p50.toFixed(2)} ms, p99 ${rows[0].p99.toFixed(2)} ms`);
+    console.log(
+      `latency of one reservation (no contention, concurrency 1): p50 ${rows[0].p50.toFixed(2)} ms, p99 ${rows[0].p99.toFixed(2)} ms`,
+    );
   } finally {
     for (const sub of subs) await sub.stop();
     await logs[0].deleteStreams();

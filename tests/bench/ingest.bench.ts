@@ -16,7 +16,10 @@ import { cpuMsByCommand, cpuMsOfPid } from './support/process-cpu';
 const TURNS = Number(process.env.BENCH_TURNS ?? 20_000);
 const BATCH = 100;
 const CONCURRENCY = 8;
-const TEXT = 'I would like to talk about my plan to move into product management next year, and what it means. '.repeat(2);
+const TEXT =
+  'I would like to talk about my plan to move into product management next year, and what it means. '.repeat(
+    2,
+  );
 
 /**
  * Messages per second published to a fresh stream (async, a window of 1,000, each with a msgID). With
@@ -84,8 +87,25 @@ function startRedactionProcess(harness: Harness) {
   const env = harness.childEnv({ LOG_LEVEL: 'warn' });
   // BENCH_CHILD_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": profiles the redaction process.
   const nodeArgs = process.env.BENCH_CHILD_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, path.join(__dirname, '../../bin/mnemo.js'), 'start', '--target', 'redaction,ingest'], { env, stdio: 'inherit' });
-  return { pid: child.pid!, stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }) };
+  const child = spawn(
+    process.execPath,
+    [
+      ...nodeArgs,
+      path.join(__dirname, '../../bin/mnemo.js'),
+      'start',
+      '--target',
+      'redaction,ingest',
+    ],
+    { env, stdio: 'inherit' },
+  );
+  return {
+    pid: child.pid!,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 async function main() {
@@ -101,7 +121,11 @@ async function main() {
         type: 'TurnRecorded',
         sessionId: `bench-${b % 50}`,
         occurredAt: '2026-11-29T10:00:00Z',
-        payload: { seq: Math.floor(b / 50) * BATCH + i, role: i % 2 ? 'assistant' : 'user', text: TEXT },
+        payload: {
+          seq: Math.floor(b / 50) * BATCH + i,
+          role: i % 2 ? 'assistant' : 'user',
+          text: TEXT,
+        },
       })),
     );
     const sampleBytes = JSON.stringify(batches[0][0]).length;
@@ -109,8 +133,13 @@ async function main() {
     const { log } = harness.platform.infra;
     // warm up: one batch all the way through, so every process is up and compiled before the clock starts
     const warmup = batches.shift()!;
-    await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` }, body: JSON.stringify({ events: warmup }) });
-    while ((await db.query('SELECT count(*)::int AS n FROM turns'))[0].n < warmup.length) await new Promise((resolve) => setTimeout(resolve, 50));
+    await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+      body: JSON.stringify({ events: warmup }),
+    });
+    while ((await db.query('SELECT count(*)::int AS n FROM turns'))[0].n < warmup.length)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     const baseSeq = await log.lastSeq('events');
     const measured = TURNS - warmup.length;
     const cpuAtStart = cpuSnapshot(redaction?.pid);
@@ -119,13 +148,19 @@ async function main() {
     const worker = async () => {
       while (next < batches.length) {
         const body = JSON.stringify({ events: batches[next++] });
-        const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` }, body });
-        if (response.status !== 202) throw new Error(`ingest answered ${response.status}: ${await response.text()}`);
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+          body,
+        });
+        if (response.status !== 202)
+          throw new Error(`ingest answered ${response.status}: ${await response.text()}`);
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     const accepted = performance.now();
-    while ((await log.lastSeq('events')) < baseSeq + measured) await new Promise((resolve) => setTimeout(resolve, 20));
+    while ((await log.lastSeq('events')) < baseSeq + measured)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const redacted = performance.now();
     for (;;) {
       const [{ n }] = await db.query('SELECT count(*)::int AS n FROM turns');
@@ -137,18 +172,33 @@ async function main() {
     const endToEnd = measured / ((done - started) / 1000);
     const raw = await jetStreamRate(TURNS, sampleBytes, false);
     const publishAndAck = await jetStreamRate(TURNS, sampleBytes, true);
-    console.log(`turns: ${TURNS} in batches of ${BATCH}, ${CONCURRENCY} concurrent requests, ~${sampleBytes} B each`);
-    console.log(`accepted by POST /v1/events: ${(measured / ((accepted - started) / 1000)).toFixed(0)} turns/s`);
-    console.log(`redacted into MNEMO_EVENTS: ${(measured / ((redacted - started) / 1000)).toFixed(0)} turns/s`);
+    console.log(
+      `turns: ${TURNS} in batches of ${BATCH}, ${CONCURRENCY} concurrent requests, ~${sampleBytes} B each`,
+    );
+    console.log(
+      `accepted by POST /v1/events: ${(measured / ((accepted - started) / 1000)).toFixed(0)} turns/s`,
+    );
+    console.log(
+      `redacted into MNEMO_EVENTS: ${(measured / ((redacted - started) / 1000)).toFixed(0)} turns/s`,
+    );
     console.log(`end to end into the turns read model: ${endToEnd.toFixed(0)} turns/s`);
     console.log(`raw JetStream publish (same size, async, msgID): ${raw.toFixed(0)} msgs/s`);
-    console.log(`JetStream publish, then pull and ack, a message each (same size): ${publishAndAck.toFixed(0)} msgs/s (${(publishAndAck / raw).toFixed(2)} of raw publish)`);
+    console.log(
+      `JetStream publish, then pull and ack, a message each (same size): ${publishAndAck.toFixed(0)} msgs/s (${(publishAndAck / raw).toFixed(2)} of raw publish)`,
+    );
     console.log(`end to end / raw publish: ${(endToEnd / raw).toFixed(2)}`);
-    console.log(`layout: ${split ? 'gateway in one process, redaction and the ingest projector in another' : 'every service in one process'}`);
-    const perTurn = (name: keyof CpuSnapshot) => (((cpuAtEnd[name] - cpuAtStart[name]) * 1000) / measured).toFixed(0);
+    console.log(
+      `layout: ${split ? 'gateway in one process, redaction and the ingest projector in another' : 'every service in one process'}`,
+    );
+    const perTurn = (name: keyof CpuSnapshot) =>
+      (((cpuAtEnd[name] - cpuAtStart[name]) * 1000) / measured).toFixed(0);
     if (!Number.isNaN(cpuAtStart.postgres)) {
-      const redactionPart = split ? `, redaction and projector process ${perTurn('redaction')}` : '';
-      console.log(`CPU per turn, end to end (µs): gateway and this bench's client ${perTurn('gateway')}${redactionPart}, nats-server ${perTurn('nats')}, postgres ${perTurn('postgres')}`);
+      const redactionPart = split
+        ? `, redaction and projector process ${perTurn('redaction')}`
+        : '';
+      console.log(
+        `CPU per turn, end to end (µs): gateway and this bench's client ${perTurn('gateway')}${redactionPart}, nats-server ${perTurn('nats')}, postgres ${perTurn('postgres')}`,
+      );
     }
   } finally {
     await redaction?.stop();

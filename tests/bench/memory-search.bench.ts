@@ -16,7 +16,18 @@ const rand = (n: number): number => {
 };
 
 // A vocabulary with a long tail: a few words recur everywhere, most are rare, as in real memories.
-const COMMON = ['work', 'family', 'morning', 'running', 'project', 'weekend', 'coffee', 'team', 'sleep', 'music'];
+const COMMON = [
+  'work',
+  'family',
+  'morning',
+  'running',
+  'project',
+  'weekend',
+  'coffee',
+  'team',
+  'sleep',
+  'music',
+];
 const MEDIUM = Array.from({ length: 400 }, (_, i) => `topic${i}`);
 const RARE = Array.from({ length: 20_000 }, (_, i) => `term${i}`);
 const TYPES = ['value', 'goal', 'preference', 'decision', 'event', 'insight', 'relationship'];
@@ -26,12 +37,21 @@ function sentence(): string {
   const length = 10 + rand(14);
   for (let i = 0; i < length; i += 1) {
     const r = rand(100);
-    words.push(r < 25 ? COMMON[rand(COMMON.length)]! : r < 60 ? MEDIUM[rand(MEDIUM.length)]! : r < 75 ? RARE[rand(RARE.length)]! : ['the', 'and', 'with', 'for', 'about'][rand(5)]!);
+    words.push(
+      r < 25
+        ? COMMON[rand(COMMON.length)]!
+        : r < 60
+          ? MEDIUM[rand(MEDIUM.length)]!
+          : r < 75
+            ? RARE[rand(RARE.length)]!
+            : ['the', 'and', 'with', 'for', 'about'][rand(5)]!,
+    );
   }
   return `${words.join(' ')}.`;
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 async function main() {
   const harness = await startHarness({ target: 'gateway,memory' });
@@ -44,7 +64,9 @@ async function main() {
       const ids = Array.from({ length: n }, (_, i) => `bench-${start + i}`);
       const types = ids.map(() => TYPES[rand(TYPES.length)]!);
       const contents = ids.map(() => sentence());
-      const created = ids.map((_, i) => new Date(Date.UTC(2026, 0, 1) + (start + i) * 60_000).toISOString());
+      const created = ids.map((_, i) =>
+        new Date(Date.UTC(2026, 0, 1) + (start + i) * 60_000).toISOString(),
+      );
       await db.query(
         `INSERT INTO memory_facts (account_id, id, fact_type, content, confidence, source, source_session, status, sensitive, confirmed,
            version, last_change, created_at, updated_at, last_seq)
@@ -54,18 +76,24 @@ async function main() {
       );
     }
     await db.query('ANALYZE memory_facts');
-    console.log(`inserted ${FACTS} memories in ${((performance.now() - insertStarted) / 1000).toFixed(1)} s`);
+    console.log(
+      `inserted ${FACTS} memories in ${((performance.now() - insertStarted) / 1000).toFixed(1)} s`,
+    );
 
     const queries: Array<{ label: string; q: () => string; category?: string }> = [
       { label: 'rare word', q: () => RARE[rand(RARE.length)]! },
       { label: 'medium word', q: () => MEDIUM[rand(MEDIUM.length)]! },
       { label: 'common word (~20% of rows)', q: () => COMMON[rand(COMMON.length)]! },
-      { label: 'two words', q: () => `${MEDIUM[rand(MEDIUM.length)]} ${COMMON[rand(COMMON.length)]}` },
+      {
+        label: 'two words',
+        q: () => `${MEDIUM[rand(MEDIUM.length)]} ${COMMON[rand(COMMON.length)]}`,
+      },
       { label: 'common word, Goals tab', q: () => COMMON[rand(COMMON.length)]!, category: 'Goals' },
     ];
     for (const { label, q, category } of queries) {
       const http = harness.http();
-      for (let i = 0; i < 10; i += 1) await http.get(`/v1/memories/search?q=${q()}`).set('Authorization', `Bearer ${apiKey}`); // warm-up
+      for (let i = 0; i < 10; i += 1)
+        await http.get(`/v1/memories/search?q=${q()}`).set('Authorization', `Bearer ${apiKey}`); // warm-up
       const latencies: number[] = [];
       let hits = 0;
       for (let i = 0; i < REQUESTS; i += 1) {
@@ -73,7 +101,8 @@ async function main() {
         const started = performance.now();
         const response = await http.get(path).set('Authorization', `Bearer ${apiKey}`);
         latencies.push(performance.now() - started);
-        if (response.status !== 200) throw new Error(`search answered ${response.status}: ${JSON.stringify(response.body)}`);
+        if (response.status !== 200)
+          throw new Error(`search answered ${response.status}: ${JSON.stringify(response.body)}`);
         hits += response.body.hits.length;
       }
       latencies.sort((x, y) => x - y);

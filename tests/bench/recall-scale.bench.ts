@@ -46,10 +46,32 @@ const WARM_UP_QUERIES = 200;
 /** Questions asked at an agent's pace after the timed ones, each after this much quiet (past pg's default 10 s idle timeout). */
 const PACED_QUERIES = Number(process.env.BENCH_PACED_QUERIES ?? 5);
 const PACE_MS = 12_000;
-const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'tas', 'vo', 'dri', 'pel', 'sun', 'qua', 'zor', 'bex', 'nim', 'hal', 'tro', 'gis', 'fen', 'wur', 'ost', 'ly'];
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ren',
+  'tas',
+  'vo',
+  'dri',
+  'pel',
+  'sun',
+  'qua',
+  'zor',
+  'bex',
+  'nim',
+  'hal',
+  'tro',
+  'gis',
+  'fen',
+  'wur',
+  'ost',
+  'ly',
+];
 const VOCABULARY = Array.from({ length: 20_000 }, (_, i) => {
   let word = '';
-  for (let n = i + 1; n > 0; n = Math.floor(n / SYLLABLES.length)) word += SYLLABLES[n % SYLLABLES.length];
+  for (let n = i + 1; n > 0; n = Math.floor(n / SYLLABLES.length))
+    word += SYLLABLES[n % SYLLABLES.length];
   return word;
 });
 /** Zipf (s = 1) over the vocabulary: a few words everywhere, most words rare. */
@@ -70,13 +92,23 @@ function zipfWord(rng = random): string {
   return VOCABULARY[lo]!;
 }
 const sentence = (words: number) => Array.from({ length: words }, () => zipfWord()).join(' ');
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ?? 0;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[
+    Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)
+  ] ?? 0;
 
 async function main() {
   const harness = await startHarness({ target: 'gateway,recall', keptNamespace: KEPT });
   try {
     const kept = KEPT ? join(tmpdir(), `${KEPT}.account.json`) : undefined;
-    const reused = kept && existsSync(kept) ? (JSON.parse(readFileSync(kept, 'utf8')) as { accountId: string; apiKey: string; chunks: number }) : undefined;
+    const reused =
+      kept && existsSync(kept)
+        ? (JSON.parse(readFileSync(kept, 'utf8')) as {
+            accountId: string;
+            apiKey: string;
+            chunks: number;
+          })
+        : undefined;
     const { accountId, apiKey } = reused ?? (await harness.createAccount('scale'));
     const { dataSource } = harness.platform.infra;
     const started = performance.now();
@@ -98,20 +130,34 @@ async function main() {
               sessionId: `scale-${s}`,
               occurredAt: new Date(day.getTime() + turn * 60_000).toISOString(),
               producer: 'bench',
-              payload: { seq: turn, role: turn % 2 ? 'user' : 'assistant', text: sentence(TURN_WORDS) },
+              payload: {
+                seq: turn,
+                role: turn % 2 ? 'user' : 'assistant',
+                text: sentence(TURN_WORDS),
+              },
             },
           });
         }
       }
       await dataSource.transaction((manager) => applyEvents(manager, recallProjection, events));
-      const [row]: Array<{ n: number }> = await dataSource.query(`SELECT count(*)::int AS n FROM recall_chunks WHERE account_id = $1`, [accountId]);
+      const [row]: Array<{ n: number }> = await dataSource.query(
+        `SELECT count(*)::int AS n FROM recall_chunks WHERE account_id = $1`,
+        [accountId],
+      );
       chunks = row!.n;
     }
     // as a server's autovacuum would leave them after a build (this one runs without): dead row versions
     // reclaimed (a batch's lexeme counts replace rows) and statistics taken
     // (once, after the build: on a reused account it only re-read a sample of the 488 MB of chunk rows
     // before the questions, which a running server does not do)
-    if (!reused) for (const table of ['recall_chunks', 'recall_chunk_terms', 'recall_lexemes', 'recall_sessions']) await dataSource.query(`VACUUM ANALYZE ${table}`);
+    if (!reused)
+      for (const table of [
+        'recall_chunks',
+        'recall_chunk_terms',
+        'recall_lexemes',
+        'recall_sessions',
+      ])
+        await dataSource.query(`VACUUM ANALYZE ${table}`);
     const buildSeconds = (performance.now() - started) / 1000;
     if (kept && !reused) writeFileSync(kept, JSON.stringify({ accountId, apiKey, chunks }));
 
@@ -120,20 +166,37 @@ async function main() {
     // 2–6 words: a mix of common and rare ones, as a question would be
     const question = (rng: () => number) => {
       const words = 2 + Math.floor(rng() * 5);
-      return Array.from({ length: words }, () => (rng() < 0.5 ? VOCABULARY[Math.floor(rng() * 200)]! : zipfWord(rng))).join(' ');
+      return Array.from({ length: words }, () =>
+        rng() < 0.5 ? VOCABULARY[Math.floor(rng() * 200)]! : zipfWord(rng),
+      ).join(' ');
     };
     const queries = Array.from({ length: QUERIES }, () => question(questionRandom));
     const warmUp = Array.from({ length: WARM_UP_QUERIES }, () => question(warmUpRandom));
     // Warm the pool, the plans and the caches with other questions of the same kind, as a running server is:
     // timed from a fresh start, the first ~100 questions cost more (relation and plan caches, V8's
     // compilation of the code paths, pages first read) and made most of the p99; printed below for comparison.
-    const asked = (questions: string[]) => questions.map((query) => ({ method: 'POST' as const, path: '/v1/recall', body: JSON.stringify({ query, limit: 10 }) }));
-    const times = await askSequentially(base, { Authorization: `Bearer ${apiKey}` }, {
-      warmUp: asked(warmUp),
-      recall: asked(queries),
-      healthz: Array.from({ length: QUERIES }, () => ({ method: 'GET' as const, path: '/healthz' })),
-      paced: asked(queries.slice(0, PACED_QUERIES)).map((request) => ({ ...request, pauseMs: PACE_MS })),
-    });
+    const asked = (questions: string[]) =>
+      questions.map((query) => ({
+        method: 'POST' as const,
+        path: '/v1/recall',
+        body: JSON.stringify({ query, limit: 10 }),
+      }));
+    const times = await askSequentially(
+      base,
+      { Authorization: `Bearer ${apiKey}` },
+      {
+        warmUp: asked(warmUp),
+        recall: asked(queries),
+        healthz: Array.from({ length: QUERIES }, () => ({
+          method: 'GET' as const,
+          path: '/healthz',
+        })),
+        paced: asked(queries.slice(0, PACED_QUERIES)).map((request) => ({
+          ...request,
+          pauseMs: PACE_MS,
+        })),
+      },
+    );
     const [warmUpTimes, recallTimes, floorTimes] = [times.warmUp!, times.recall!, times.healthz!];
     const selectOne: number[] = [];
     for (let n = 0; n < QUERIES; n += 1) {
@@ -141,22 +204,41 @@ async function main() {
       await dataSource.query('SELECT 1');
       selectOne.push(performance.now() - t0);
     }
-    const hits = (await (await fetch(`${base}/v1/recall`, { method: 'POST', headers, body: JSON.stringify({ query: queries[1], limit: 10 }) })).json()) as { hits?: unknown[] };
+    const hits = (await (
+      await fetch(`${base}/v1/recall`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ query: queries[1], limit: 10 }),
+      })
+    ).json()) as { hits?: unknown[] };
 
     console.log(
       reused
         ? `account with ${chunks} chunks, reused from ${KEPT} (built earlier by the recall projection)`
         : `account with ${chunks} chunks (${(chunks * TURNS_PER_SESSION) / 10} turns ≈ built in ${buildSeconds.toFixed(0)} s by the recall projection)`,
     );
-    console.log(`POST /v1/recall (${QUERIES} queries, 2–6 words, limit 10): p50 ${percentile(recallTimes, 50).toFixed(1)} ms, p99 ${percentile(recallTimes, 99).toFixed(1)} ms`);
-    console.log(`  the ${WARM_UP_QUERIES} warm-up questions before them, from a fresh start: p50 ${percentile(warmUpTimes, 50).toFixed(1)} ms, p99 ${percentile(warmUpTimes, 99).toFixed(1)} ms`);
+    console.log(
+      `POST /v1/recall (${QUERIES} queries, 2–6 words, limit 10): p50 ${percentile(recallTimes, 50).toFixed(1)} ms, p99 ${percentile(recallTimes, 99).toFixed(1)} ms`,
+    );
+    console.log(
+      `  the ${WARM_UP_QUERIES} warm-up questions before them, from a fresh start: p50 ${percentile(warmUpTimes, 50).toFixed(1)} ms, p99 ${percentile(warmUpTimes, 99).toFixed(1)} ms`,
+    );
     if (times.paced!.length) {
       const paced = times.paced!.map((ms) => ms.toFixed(1)).join(', ');
-      const backToBack = recallTimes.slice(0, PACED_QUERIES).map((ms) => ms.toFixed(1)).join(', ');
-      console.log(`  the first ${PACED_QUERIES} of them again, each after ${PACE_MS / 1000} s of quiet (an agent's pace): ${paced} ms (back to back: ${backToBack} ms)`);
+      const backToBack = recallTimes
+        .slice(0, PACED_QUERIES)
+        .map((ms) => ms.toFixed(1))
+        .join(', ');
+      console.log(
+        `  the first ${PACED_QUERIES} of them again, each after ${PACE_MS / 1000} s of quiet (an agent's pace): ${paced} ms (back to back: ${backToBack} ms)`,
+      );
     }
-    console.log(`GET /healthz floor on the same connection: p50 ${percentile(floorTimes, 50).toFixed(2)} ms, p99 ${percentile(floorTimes, 99).toFixed(2)} ms`);
-    console.log(`SELECT 1 floor on the pool: p50 ${percentile(selectOne, 50).toFixed(2)} ms, p99 ${percentile(selectOne, 99).toFixed(2)} ms`);
+    console.log(
+      `GET /healthz floor on the same connection: p50 ${percentile(floorTimes, 50).toFixed(2)} ms, p99 ${percentile(floorTimes, 99).toFixed(2)} ms`,
+    );
+    console.log(
+      `SELECT 1 floor on the pool: p50 ${percentile(selectOne, 50).toFixed(2)} ms, p99 ${percentile(selectOne, 99).toFixed(2)} ms`,
+    );
     console.log(
       `recall p50 / SELECT 1 p50: ${(percentile(recallTimes, 50) / percentile(selectOne, 50)).toFixed(1)}x, p99 / p99: ${(percentile(recallTimes, 99) / percentile(selectOne, 99)).toFixed(1)}x; ` +
         `recall p99 / healthz p99: ${(percentile(recallTimes, 99) / percentile(floorTimes, 99)).toFixed(1)}x; sample answer: ${hits.hits?.length ?? 0} hits`,

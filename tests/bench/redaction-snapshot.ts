@@ -23,23 +23,105 @@ function randomMixes(): string[] {
   const samples = Object.values(SECRET_SAMPLES);
   const providers = [...new Set(SECRET_KINDS.map((k) => k.split('_')[0]!))];
   const prefixes = [...new Set(samples.map((s) => s.replace(/^[A-Z_]+=/, '').slice(0, 5)))];
-  const words = ['password', 'Passwd', 'TOKEN', 'api_key', 'api key', 'apiKey', 'secret', 'auth', 'bearer', 'Cookie', 'credential',
-    'masterKey', 'session-key', 'max_tokens', 'bypass', 'author', 'db_password', 'x-rapidapi', 'AccessKey', 'Pwd', 'kubectl', 'mysql -uroot', 'curl -u'];
-  const separators = [' ', '', '=', ': ', ' = ', '"', "'", '\\n', '\n', '\\', '_', '-', '.', '/', ':', ';', ',', '(', ')', '[', ']', '{', '}',
-    '<', '>', '\t', '|', '~', 'Q~', ':AA', '@', '://', '#', '$', '${', 'ſ', 'ı', 'İ', '\u212a', '\u00a0', '\u2028', 'é', '🙏',
-    '-----BEGIN RSA PRIVATE KEY-----\n', 'kind: Secret\ndata:\n  a: ', 'Server=x;Password=', ' -p', ' --password ', '!!str ', '@"', '| '];
-  const noise = (n: number): string => Array.from({ length: n }, () => 'AaBb0123456789xyzQMNO_-+/='[rand(26)]).join('');
+  const words = [
+    'password',
+    'Passwd',
+    'TOKEN',
+    'api_key',
+    'api key',
+    'apiKey',
+    'secret',
+    'auth',
+    'bearer',
+    'Cookie',
+    'credential',
+    'masterKey',
+    'session-key',
+    'max_tokens',
+    'bypass',
+    'author',
+    'db_password',
+    'x-rapidapi',
+    'AccessKey',
+    'Pwd',
+    'kubectl',
+    'mysql -uroot',
+    'curl -u',
+  ];
+  const separators = [
+    ' ',
+    '',
+    '=',
+    ': ',
+    ' = ',
+    '"',
+    "'",
+    '\\n',
+    '\n',
+    '\\',
+    '_',
+    '-',
+    '.',
+    '/',
+    ':',
+    ';',
+    ',',
+    '(',
+    ')',
+    '[',
+    ']',
+    '{',
+    '}',
+    '<',
+    '>',
+    '\t',
+    '|',
+    '~',
+    'Q~',
+    ':AA',
+    '@',
+    '://',
+    '#',
+    '$',
+    '${',
+    'ſ',
+    'ı',
+    'İ',
+    '\u212a',
+    '\u00a0',
+    '\u2028',
+    'é',
+    '🙏',
+    '-----BEGIN RSA PRIVATE KEY-----\n',
+    'kind: Secret\ndata:\n  a: ',
+    'Server=x;Password=',
+    ' -p',
+    ' --password ',
+    '!!str ',
+    '@"',
+    '| ',
+  ];
+  const noise = (n: number): string =>
+    Array.from({ length: n }, () => 'AaBb0123456789xyzQMNO_-+/='[rand(26)]).join('');
   return Array.from({ length: MIXES }, () => {
     let text = '';
     for (let parts = 1 + rand(10); parts > 0; parts--) {
       const provider = pick(providers);
       const r = rand(8);
-      text += r === 0 ? pick(samples)
-        : r === 1 ? (rand(2) ? provider.toUpperCase() : provider)
-        : r === 2 ? pick(prefixes) + noise(rand(60))
-        : r === 3 ? pick(words)
-        : r === 4 ? noise(rand(80))
-        : pick(separators);
+      text +=
+        r === 0
+          ? pick(samples)
+          : r === 1
+            ? rand(2)
+              ? provider.toUpperCase()
+              : provider
+            : r === 2
+              ? pick(prefixes) + noise(rand(60))
+              : r === 3
+                ? pick(words)
+                : r === 4
+                  ? noise(rand(80))
+                  : pick(separators);
       text += pick(separators);
     }
     return text;
@@ -57,9 +139,15 @@ const inputs = [
 ];
 const lines = inputs.map((text) => {
   const r = redact(text);
-  return JSON.stringify([text.length > 200 ? createHash('sha256').update(text).digest('hex') : text, r.text, r.findings]);
+  return JSON.stringify([
+    text.length > 200 ? createHash('sha256').update(text).digest('hex') : text,
+    r.text,
+    r.findings,
+  ]);
 });
 const out = lines.join('\n');
 const file = process.argv[2];
 if (file) writeFileSync(file, `${out}\n`);
-console.log(`${inputs.length} inputs, answers sha256 ${createHash('sha256').update(out).digest('hex')}${file ? ` (written to ${file})` : ''}`);
+console.log(
+  `${inputs.length} inputs, answers sha256 ${createHash('sha256').update(out).digest('hex')}${file ? ` (written to ${file})` : ''}`,
+);

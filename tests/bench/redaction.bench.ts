@@ -17,7 +17,10 @@ const ROUNDS = 4;
  * MB/s of `run` over `events` (after a warm-up), and how many findings it reported: CPU time of this
  * process, best of ROUNDS, which other processes on the machine disturb far less than wall-clock time.
  */
-function throughput(events: readonly string[], run: (e: string) => number): { mbps: number; found: number } {
+function throughput(
+  events: readonly string[],
+  run: (e: string) => number,
+): { mbps: number; found: number } {
   const bytes = events.reduce((n, e) => n + e.length, 0);
   for (const e of events.slice(0, 200)) run(e);
   let best = Infinity;
@@ -60,23 +63,40 @@ function printCorpus(name: string, corpus: readonly CorpusSample[], perFamily: b
   const rows = scoreByFamily(corpus, (t) => redact(t).text);
   const seconds = (performance.now() - started) / 1000;
   const total = rows.reduce(
-    (acc, r) => ({ positives: acc.positives + r.positives, caught: acc.caught + r.caught, negatives: acc.negatives + r.negatives, changed: acc.changed + r.changed }),
+    (acc, r) => ({
+      positives: acc.positives + r.positives,
+      caught: acc.caught + r.caught,
+      negatives: acc.negatives + r.negatives,
+      changed: acc.changed + r.changed,
+    }),
     { positives: 0, caught: 0, negatives: 0, changed: 0 },
   );
-  const rate = (a: number, b: number): string => (b === 0 ? '   -  ' : (a / b).toFixed(3).padStart(6));
-  console.log(`${name}: ${corpus.length} samples (${total.positives} secret, ${total.negatives} clean), ${rows.length} families, scored in ${seconds.toFixed(2)} s`);
-  console.log(`${'family'.padEnd(28)} ${'secret'.padStart(6)} ${'recall'.padStart(6)} ${'clean'.padStart(6)} ${'FPR'.padStart(6)}`);
+  const rate = (a: number, b: number): string =>
+    b === 0 ? '   -  ' : (a / b).toFixed(3).padStart(6);
+  console.log(
+    `${name}: ${corpus.length} samples (${total.positives} secret, ${total.negatives} clean), ${rows.length} families, scored in ${seconds.toFixed(2)} s`,
+  );
+  console.log(
+    `${'family'.padEnd(28)} ${'secret'.padStart(6)} ${'recall'.padStart(6)} ${'clean'.padStart(6)} ${'FPR'.padStart(6)}`,
+  );
   const line = (r: FamilyScore): string =>
     `${r.family.padEnd(28)} ${String(r.positives).padStart(6)} ${rate(r.caught, r.positives)} ${String(r.negatives).padStart(6)} ${rate(r.changed, r.negatives)}`;
   if (perFamily) for (const r of rows) console.log(line(r));
   const imperfect = rows.filter((r) => r.caught < r.positives || r.changed > 0);
-  console.log(`families below recall 1.0 or above FPR 0: ${imperfect.length === 0 ? 'none' : imperfect.map((r) => r.family).join(', ')}`);
-  console.log(`${name} overall: recall ${rate(total.caught, total.positives)}  FPR ${rate(total.changed, total.negatives)}  (aim: recall >= 0.98, FPR <= 0.03)`);
+  console.log(
+    `families below recall 1.0 or above FPR 0: ${imperfect.length === 0 ? 'none' : imperfect.map((r) => r.family).join(', ')}`,
+  );
+  console.log(
+    `${name} overall: recall ${rate(total.caught, total.positives)}  FPR ${rate(total.changed, total.negatives)}  (aim: recall >= 0.98, FPR <= 0.03)`,
+  );
   if (!perFamily) {
     for (const sample of corpus) {
       const out = redact(sample.text).text;
       const wrong = sample.label === 'secret' ? !scoreSample(sample, out) : out !== sample.text;
-      if (wrong) console.log(`  ${sample.label === 'secret' ? 'missed' : 'changed'} ${sample.id}: ${JSON.stringify(sample.text).slice(0, 160)}`);
+      if (wrong)
+        console.log(
+          `  ${sample.label === 'secret' ? 'missed' : 'changed'} ${sample.id}: ${JSON.stringify(sample.text).slice(0, 160)}`,
+        );
     }
   }
 }
@@ -91,7 +111,9 @@ function printPathological(): void {
     const t1 = performance.now();
     regexFloor(text);
     const t2 = performance.now();
-    console.log(`  ${label.padEnd(30)} ${(t1 - t0).toFixed(0).padStart(6)} ms   floor ${(t2 - t1).toFixed(1).padStart(6)} ms   ratio ${((t1 - t0) / Math.max(t2 - t1, 0.01)).toFixed(0)}`);
+    console.log(
+      `  ${label.padEnd(30)} ${(t1 - t0).toFixed(0).padStart(6)} ms   floor ${(t2 - t1).toFixed(1).padStart(6)} ms   ratio ${((t1 - t0) / Math.max(t2 - t1, 0.01)).toFixed(0)}`,
+    );
   }
 }
 
@@ -101,9 +123,15 @@ printQuality();
 console.log(`\nredaction throughput (single thread, CPU time, best of ${ROUNDS})`);
 printThroughput('no secrets', clean);
 printThroughput('with secrets', dirty);
-const objects = dirty.slice(0, 2000).map((e) => JSON.stringify({ type: 'TurnRecorded', payload: { text: e, meta: { password: 'x' } } }));
+const objects = dirty
+  .slice(0, 2000)
+  .map((e) =>
+    JSON.stringify({ type: 'TurnRecorded', payload: { text: e, meta: { password: 'x' } } }),
+  );
 const deep = throughput(objects, (s) => redactDeep(JSON.parse(s)).count);
 const parse = throughput(objects, (s) => (JSON.parse(s) ? 0 : 1));
-console.log(`${'redactDeep, payloads'.padEnd(22)} ${deep.mbps.toFixed(1).padStart(6)} MB/s | JSON.parse alone ${parse.mbps.toFixed(1)} MB/s, ratio ${(deep.mbps / parse.mbps).toFixed(2)}`);
+console.log(
+  `${'redactDeep, payloads'.padEnd(22)} ${deep.mbps.toFixed(1).padStart(6)} MB/s | JSON.parse alone ${parse.mbps.toFixed(1)} MB/s, ratio ${(deep.mbps / parse.mbps).toFixed(2)}`,
+);
 console.log('');
 printPathological();

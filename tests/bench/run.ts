@@ -14,7 +14,11 @@ const benches = readdirSync(__dirname)
 let failed = 0;
 for (const file of benches) {
   process.stdout.write(`\n### ${file}\n`);
-  const result = spawnSync(process.execPath, [path.join(__dirname, '../../bin/run-ts.js'), path.join(__dirname, file)], { stdio: 'inherit' });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(__dirname, '../../bin/run-ts.js'), path.join(__dirname, file)],
+    { stdio: 'inherit' },
+  );
   if (result.status !== 0) failed += 1;
 }
 process.exit(failed ? 1 : 0);

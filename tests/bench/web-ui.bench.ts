@@ -25,7 +25,8 @@ function files(dir: string): string[] {
   });
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main() {
   let raw = 0;
@@ -34,9 +35,13 @@ async function main() {
     const body = readFileSync(file);
     raw += body.length;
     gzipped += gzipSync(body, { level: 9 }).length;
-    process.stdout.write(`  ${path.relative(DIST, file)}: ${(body.length / 1024).toFixed(1)} kB, gzip ${(gzipSync(body, { level: 9 }).length / 1024).toFixed(1)} kB\n`);
+    process.stdout.write(
+      `  ${path.relative(DIST, file)}: ${(body.length / 1024).toFixed(1)} kB, gzip ${(gzipSync(body, { level: 9 }).length / 1024).toFixed(1)} kB\n`,
+    );
   }
-  process.stdout.write(`bundle (whole app): ${(raw / 1024).toFixed(1)} kB raw, ${(gzipped / 1024).toFixed(1)} kB gzipped (aim: under 250 kB gzipped)\n`);
+  process.stdout.write(
+    `bundle (whole app): ${(raw / 1024).toFixed(1)} kB raw, ${(gzipped / 1024).toFixed(1)} kB gzipped (aim: under 250 kB gzipped)\n`,
+  );
 
   const harness = await startHarness();
   const browser = await launchChromium();
@@ -54,21 +59,35 @@ async function main() {
         accountId: full.accountId,
         occurredAt: new Date(Date.UTC(2026, 0, 1) + (i + j) * 60_000).toISOString(),
         producer: 'bench',
-        payload: { factId: randomUUID(), factType: TYPES[(i + j) % TYPES.length], content: `Memory ${i + j}: something the person said about topic ${(i + j) % 97}.`, confidence: 'medium', source: 'extraction', sourceSession: `s-${(i + j) % 50}` },
+        payload: {
+          factId: randomUUID(),
+          factType: TYPES[(i + j) % TYPES.length],
+          content: `Memory ${i + j}: something the person said about topic ${(i + j) % 97}.`,
+          confidence: 'medium',
+          source: 'extraction',
+          sourceSession: `s-${(i + j) % 50}`,
+        },
       }));
       last = (await harness.platform.infra.log.appendMany('events', events)).at(-1)!.seq;
     }
-    if (!(await waitForCheckpoint(harness.platform.infra.dataSource, 'memory', last, 600_000))) throw new Error('the memory projection did not catch up');
-    process.stdout.write(`${MEMORIES} memories projected in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    if (!(await waitForCheckpoint(harness.platform.infra.dataSource, 'memory', last, 600_000)))
+      throw new Error('the memory projection did not catch up');
+    process.stdout.write(
+      `${MEMORIES} memories projected in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+    );
 
     /** From navigation to the Explorer's first page of rows (or its empty state) on screen, in a fresh context. */
     const firstRender = async (apiKey: string, expectRows: boolean): Promise<number> => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      await context.addInitScript(`sessionStorage.setItem('mnemo.apiKey', ${JSON.stringify(apiKey)}); sessionStorage.setItem('mnemo.role', 'account');`);
+      await context.addInitScript(
+        `sessionStorage.setItem('mnemo.apiKey', ${JSON.stringify(apiKey)}); sessionStorage.setItem('mnemo.role', 'account');`,
+      );
       const page = await context.newPage();
       const t0 = performance.now();
       await page.goto(`${base}/explorer`);
-      await page.locator(expectRows ? '.memories > li >> nth=49' : '.empty').waitFor({ timeout: 60_000 });
+      await page
+        .locator(expectRows ? '.memories > li >> nth=49' : '.empty')
+        .waitFor({ timeout: 60_000 });
       const ms = performance.now() - t0;
       await context.close();
       return ms;
@@ -83,8 +102,12 @@ async function main() {
     }
     const f = median(floor);
     const l = median(loaded);
-    process.stdout.write(`Explorer first render, empty account (floor): median ${f.toFixed(0)} ms over ${RUNS} runs [${floor.map((v) => v.toFixed(0)).join(', ')}]\n`);
-    process.stdout.write(`Explorer first render, ${MEMORIES} memories: median ${l.toFixed(0)} ms over ${RUNS} runs [${loaded.map((v) => v.toFixed(0)).join(', ')}]; ratio to the floor ${(l / f).toFixed(2)}\n`);
+    process.stdout.write(
+      `Explorer first render, empty account (floor): median ${f.toFixed(0)} ms over ${RUNS} runs [${floor.map((v) => v.toFixed(0)).join(', ')}]\n`,
+    );
+    process.stdout.write(
+      `Explorer first render, ${MEMORIES} memories: median ${l.toFixed(0)} ms over ${RUNS} runs [${loaded.map((v) => v.toFixed(0)).join(', ')}]; ratio to the floor ${(l / f).toFixed(2)}\n`,
+    );
   } finally {
     await browser.close();
     await harness.stop();

@@ -18,7 +18,8 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const IO_MODULES = /from '(@nestjs\/[^']+|typeorm|pg|ioredis|@nats-io\/[^']+|node:fs[^']*|node:net|node:http|node:child_process|@anthropic-ai\/sdk)'/;
+const IO_MODULES =
+  /from '(@nestjs\/[^']+|typeorm|pg|ioredis|@nats-io\/[^']+|node:fs[^']*|node:net|node:http|node:child_process|@anthropic-ai\/sdk)'/;
 
 /** STYLE.md: pure code imports no framework and does no I/O, so it stays a function of its inputs. */
 describe('module boundaries', () => {
@@ -31,14 +32,21 @@ describe('module boundaries', () => {
       .filter((dir) => sourceFiles(path.join(root, dir)).length > 0),
   ];
 
-  it.each(pureDirs.map((dir) => [dir]))('%s imports no framework, database, bus or file system', (dir) => {
-    const offenders = sourceFiles(path.join(root, dir)).filter((file) => IO_MODULES.test(readFileSync(file, 'utf8')));
-    expect(offenders.map((file) => path.relative(root, file))).toEqual([]);
-  });
+  it.each(pureDirs.map((dir) => [dir]))(
+    '%s imports no framework, database, bus or file system',
+    (dir) => {
+      const offenders = sourceFiles(path.join(root, dir)).filter((file) =>
+        IO_MODULES.test(readFileSync(file, 'utf8')),
+      );
+      expect(offenders.map((file) => path.relative(root, file))).toEqual([]);
+    },
+  );
 
   it('reaches other packages only through their public door', () => {
     const files = ['libs', 'services'].flatMap((top) => sourceFiles(path.join(root, top)));
-    const deepImports = files.filter((file) => /from '@mnemo\/[^']+\/src\//.test(readFileSync(file, 'utf8')));
+    const deepImports = files.filter((file) =>
+      /from '@mnemo\/[^']+\/src\//.test(readFileSync(file, 'utf8')),
+    );
     expect(deepImports.map((file) => path.relative(root, file))).toEqual([]);
   });
 });

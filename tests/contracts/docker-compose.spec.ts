@@ -4,7 +4,10 @@ import { SERVICES } from '@mnemo/platform-service';
 
 const root = path.join(__dirname, '../..');
 const compose = (...args: string[]) =>
-  execFileSync('docker-compose', ['-f', path.join(root, 'docker-compose.yml'), ...args], { cwd: root, encoding: 'utf8' });
+  execFileSync('docker-compose', ['-f', path.join(root, 'docker-compose.yml'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+  });
 
 describe('docker-compose.yml', () => {
   it('is valid for docker-compose (validated without an engine)', () => {
@@ -14,7 +17,9 @@ describe('docker-compose.yml', () => {
 
   it('runs every Mnemo service, next to NATS, PostgreSQL and Redis', () => {
     const services = compose('config', '--services').trim().split('\n');
-    expect(services).toEqual(expect.arrayContaining(['nats', 'postgres', 'redis', ...SERVICES.map((s) => s.name)]));
+    expect(services).toEqual(
+      expect.arrayContaining(['nats', 'postgres', 'redis', ...SERVICES.map((s) => s.name)]),
+    );
   });
 
   it('offers a three-node JetStream cluster as the cluster profile, every node routing to all three', () => {

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { egressGateProblems, foreignServiceImports, foreignSqlNames, importCycles, ownership, roleViolations } from '../support/structure-checks';
+import {
+  egressGateProblems,
+  foreignServiceImports,
+  foreignSqlNames,
+  importCycles,
+  ownership,
+  roleViolations,
+} from '../support/structure-checks';
 
 /**
  * Issue 9's boundaries, kept by structure: one door per service (no service imports another's package;
@@ -53,25 +60,53 @@ describe('service boundaries (structure)', () => {
   it('the SQL checker reports a planted read of another service’s table and checkpoints, not the service’s own', () => {
     const planted = path.join(fixtures, 'services');
     const owners = ownership(planted);
-    expect(Object.fromEntries(owners.tables)).toEqual({ alpha_notes: 'alpha', beta_things: 'beta' });
-    expect(Object.fromEntries(owners.checkpoints)).toEqual({ 'alpha-notes': 'alpha', 'beta-things': 'beta' });
+    expect(Object.fromEntries(owners.tables)).toEqual({
+      alpha_notes: 'alpha',
+      beta_things: 'beta',
+    });
+    expect(Object.fromEntries(owners.checkpoints)).toEqual({
+      'alpha-notes': 'alpha',
+      'beta-things': 'beta',
+    });
     expect(foreignSqlNames(planted, owners)).toEqual([
-      { file: 'services/alpha/src/api/things.controller.ts', names: 'checkpoint beta-things', owner: 'beta' },
-      { file: 'services/alpha/src/api/things.controller.ts', names: 'table beta_things', owner: 'beta' },
+      {
+        file: 'services/alpha/src/api/things.controller.ts',
+        names: 'checkpoint beta-things',
+        owner: 'beta',
+      },
+      {
+        file: 'services/alpha/src/api/things.controller.ts',
+        names: 'table beta_things',
+        owner: 'beta',
+      },
     ]);
   });
 
   it('the context’s egress gate refuses a forbidding account before it constructs a reader, on every path', () => {
-    expect(egressGateProblems(readFileSync(path.join(services, 'context/src/sources/source-reader.ts'), 'utf8'))).toEqual([]);
+    expect(
+      egressGateProblems(
+        readFileSync(path.join(services, 'context/src/sources/source-reader.ts'), 'utf8'),
+      ),
+    ).toEqual([]);
   });
 
   it.each([
-    ['refusal-removed', 'open() has no top-level `if (<egress switch>) throw new ForbiddenError(…)`'],
+    [
+      'refusal-removed',
+      'open() has no top-level `if (<egress switch>) throw new ForbiddenError(…)`',
+    ],
     ['reader-before-refusal', 'open() constructs the reader before the egress refusal'],
-    ['refusal-on-one-path', 'open() has no top-level `if (<egress switch>) throw new ForbiddenError(…)`'],
-    ['public-constructor', 'the constructor is not private, so a reader can be made without the check'],
+    [
+      'refusal-on-one-path',
+      'open() has no top-level `if (<egress switch>) throw new ForbiddenError(…)`',
+    ],
+    [
+      'public-constructor',
+      'the constructor is not private, so a reader can be made without the check',
+    ],
   ])('the egress checker reports a planted gate with %s', (fixture, problem) => {
-    const gate = (name: string) => readFileSync(path.join(fixtures, 'egress', `${name}.ts`), 'utf8');
+    const gate = (name: string) =>
+      readFileSync(path.join(fixtures, 'egress', `${name}.ts`), 'utf8');
     expect(egressGateProblems(gate('gate-holds'))).toEqual([]);
     expect(egressGateProblems(gate(fixture))).toEqual([problem]);
   });
@@ -82,10 +117,22 @@ describe('service boundaries (structure)', () => {
 
   it('the role checker reports planted misplaced roles and a misnamed class, and spares files that hold the rules', () => {
     expect(roleViolations(path.join(__dirname, 'fixtures/roles/services'))).toEqual([
-      { file: 'services/alpha/src/api/note-saved.controller.ts', problem: 'a reactor belongs in reactors/<name>.reactor.ts' },
-      { file: 'services/alpha/src/api/notes-door.ts', problem: 'an RPC responder belongs in rpc/<name>.responder.ts' },
-      { file: 'services/alpha/src/projections/alpha-notes.ts', problem: 'a projection belongs in projections/<name>.projection.ts' },
-      { file: 'services/alpha/src/reactors/note-digest.service.ts', problem: 'no exported class is named after the file (NoteDigest)' },
+      {
+        file: 'services/alpha/src/api/note-saved.controller.ts',
+        problem: 'a reactor belongs in reactors/<name>.reactor.ts',
+      },
+      {
+        file: 'services/alpha/src/api/notes-door.ts',
+        problem: 'an RPC responder belongs in rpc/<name>.responder.ts',
+      },
+      {
+        file: 'services/alpha/src/projections/alpha-notes.ts',
+        problem: 'a projection belongs in projections/<name>.projection.ts',
+      },
+      {
+        file: 'services/alpha/src/reactors/note-digest.service.ts',
+        problem: 'no exported class is named after the file (NoteDigest)',
+      },
     ]);
   });
 

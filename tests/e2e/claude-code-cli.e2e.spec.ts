@@ -7,14 +7,19 @@ import { promisify } from 'node:util';
 import { startHarness, type Harness } from '../support/platform-harness';
 import { eventually } from '../support/servers';
 import { MNEMO_BIN } from '../support/hook-process';
-import { requestText, ScriptedMessagesApi, type MessagesRequest } from '../support/scripted-messages-api';
+import {
+  requestText,
+  ScriptedMessagesApi,
+  type MessagesRequest,
+} from '../support/scripted-messages-api';
 
 const run = promisify(execFile);
 const CLAUDE = path.join(__dirname, '../../node_modules/.bin/claude');
 const RECALL_TOOL = 'mcp__mnemo__recall_conversation';
 
 /** The request answers a tool call: its last message holds a tool result. */
-const hasToolResult = (request: MessagesRequest) => JSON.stringify(request.messages.at(-1)?.content ?? '').includes('"tool_result"');
+const hasToolResult = (request: MessagesRequest) =>
+  JSON.stringify(request.messages.at(-1)?.content ?? '').includes('"tool_result"');
 /** The agent's main loop (not a side request such as a title): it carries the tools. */
 const isMainLoop = (request: MessagesRequest) => (request.tools ?? []).length > 0;
 
@@ -31,17 +36,39 @@ describe('Claude Code with Mnemo installed, end to end', () => {
   const api = new ScriptedMessagesApi((request) => {
     if (!isMainLoop(request)) return [{ type: 'text', text: 'Checkout test' }];
     const offersRecall = request.tools!.some((t) => t.name === RECALL_TOOL);
-    if (offersRecall && !hasToolResult(request) && requestText(request).includes('Why was the checkout test flaky')) {
-      return [{ type: 'tool_use', id: `toolu_${randomUUID().replace(/-/g, '').slice(0, 24)}`, name: RECALL_TOOL, input: { query: 'checkout test flaky timezone' } }];
+    if (
+      offersRecall &&
+      !hasToolResult(request) &&
+      requestText(request).includes('Why was the checkout test flaky')
+    ) {
+      return [
+        {
+          type: 'tool_use',
+          id: `toolu_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
+          name: RECALL_TOOL,
+          input: { query: 'checkout test flaky timezone' },
+        },
+      ];
     }
-    return [{ type: 'text', text: 'It was a timezone bug in cart.ts: the test ran at midnight UTC.' }];
+    return [
+      { type: 'text', text: 'It was a timezone bug in cart.ts: the test ran at midnight UTC.' },
+    ];
   });
   const auth = () => ({ Authorization: `Bearer ${apiKey}` });
 
   const claude = async (prompt: string) => {
     const { stdout } = await run(
       CLAUDE,
-      ['-p', prompt, '--output-format', 'json', '--allowedTools', RECALL_TOOL, '--model', 'claude-sonnet-4-5-20250929'],
+      [
+        '-p',
+        prompt,
+        '--output-format',
+        'json',
+        '--allowedTools',
+        RECALL_TOOL,
+        '--model',
+        'claude-sonnet-4-5-20250929',
+      ],
       {
         cwd: repo,
         timeout: 120_000,
@@ -73,27 +100,53 @@ describe('Claude Code with Mnemo installed, end to end', () => {
     home = await realpath(await mkdtemp(path.join(tmpdir(), 'mnemo-cc-home-')));
     repo = await realpath(await mkdtemp(path.join(tmpdir(), 'mnemo-cc-repo-')));
     execFileSync('git', ['init', '-q', repo]);
-    await harness.http().post('/v1/memories').set(auth()).send({ content: 'Prefers pnpm over npm for monorepos', category: 'Preferences' }).expect(201);
+    await harness
+      .http()
+      .post('/v1/memories')
+      .set(auth())
+      .send({ content: 'Prefers pnpm over npm for monorepos', category: 'Preferences' })
+      .expect(201);
     await harness
       .http()
       .post('/v1/events')
       .set(auth())
       .send({
         events: [
-          { id: randomUUID(), type: 'SessionStarted', sessionId: 's-old', occurredAt: '2026-11-20T09:00:00Z', payload: { source: 'claude-code', cwd: '/elsewhere/shop' } },
-          { id: randomUUID(), type: 'TurnRecorded', sessionId: 's-old', occurredAt: '2026-11-20T09:01:00Z', payload: { seq: 1, role: 'user', text: 'The checkout test is flaky again' } },
+          {
+            id: randomUUID(),
+            type: 'SessionStarted',
+            sessionId: 's-old',
+            occurredAt: '2026-11-20T09:00:00Z',
+            payload: { source: 'claude-code', cwd: '/elsewhere/shop' },
+          },
+          {
+            id: randomUUID(),
+            type: 'TurnRecorded',
+            sessionId: 's-old',
+            occurredAt: '2026-11-20T09:01:00Z',
+            payload: { seq: 1, role: 'user', text: 'The checkout test is flaky again' },
+          },
           {
             id: randomUUID(),
             type: 'TurnRecorded',
             sessionId: 's-old',
             occurredAt: '2026-11-20T09:02:00Z',
-            payload: { seq: 2, role: 'assistant', text: 'Found it: the flaky checkout test depends on the timezone in cart.ts; it fails when run at midnight UTC.' },
+            payload: {
+              seq: 2,
+              role: 'assistant',
+              text: 'Found it: the flaky checkout test depends on the timezone in cart.ts; it fails when run at midnight UTC.',
+            },
           },
         ],
       })
       .expect(202);
     await eventually(
-      () => harness.http().post('/v1/recall').set(auth()).send({ query: 'checkout test flaky timezone' }),
+      () =>
+        harness
+          .http()
+          .post('/v1/recall')
+          .set(auth())
+          .send({ query: 'checkout test flaky timezone' }),
       (r) => r.status === 200 && r.body.hits?.length > 0,
     );
     await run(process.execPath, [MNEMO_BIN, 'hook', 'install', '--project'], {
@@ -111,10 +164,22 @@ describe('Claude Code with Mnemo installed, end to end', () => {
 
   it('installs the hooks and the MCP server into the repository, and the key into a file only the user can read', async () => {
     const settings = JSON.parse(await readFile(path.join(repo, '.claude/settings.json'), 'utf8'));
-    expect(Object.keys(settings.hooks)).toEqual(['SessionStart', 'UserPromptSubmit', 'PreCompact', 'Stop', 'SessionEnd']);
-    expect(settings.hooks.SessionStart[0].hooks[0].command).toContain(`${MNEMO_BIN} hook session-start`);
+    expect(Object.keys(settings.hooks)).toEqual([
+      'SessionStart',
+      'UserPromptSubmit',
+      'PreCompact',
+      'Stop',
+      'SessionEnd',
+    ]);
+    expect(settings.hooks.SessionStart[0].hooks[0].command).toContain(
+      `${MNEMO_BIN} hook session-start`,
+    );
     const mcp = JSON.parse(await readFile(path.join(repo, '.mcp.json'), 'utf8'));
-    expect(mcp.mcpServers.mnemo).toEqual({ type: 'stdio', command: process.execPath, args: [MNEMO_BIN, 'mcp'] });
+    expect(mcp.mcpServers.mnemo).toEqual({
+      type: 'stdio',
+      command: process.execPath,
+      args: [MNEMO_BIN, 'mcp'],
+    });
     const config = path.join(home, '.config/mnemo/client.json');
     expect((await stat(config)).mode & 0o777).toBe(0o600);
     expect(JSON.parse(await readFile(config, 'utf8'))).toEqual({ url: baseUrl, apiKey });
@@ -131,7 +196,9 @@ describe('Claude Code with Mnemo installed, end to end', () => {
     expect(opening).toContain(`Mnemo session id: ${first.session_id}`);
     expect(opening).toContain('<mnemo-memory');
     expect(opening).toContain('pnpm');
-    expect(main[0].tools!.map((t) => t.name)).toEqual(expect.arrayContaining([RECALL_TOOL, 'mcp__mnemo__prior_work', 'mcp__mnemo__mark_visited']));
+    expect(main[0].tools!.map((t) => t.name)).toEqual(
+      expect.arrayContaining([RECALL_TOOL, 'mcp__mnemo__prior_work', 'mcp__mnemo__mark_visited']),
+    );
 
     // the scripted tool_use made the CLI call Mnemo; the recall result is in the next request
     const afterTool = main.find(hasToolResult);
@@ -142,11 +209,16 @@ describe('Claude Code with Mnemo installed, end to end', () => {
 
     // after the session ended, its turns are in Mnemo
     const turns = await eventually(
-      async () => (await harness.http().get(`/v1/sessions/${first.session_id}/turns`).set(auth())).body.turns ?? [],
-      (list: Array<{ role: string; text: string }>) => list.some((t) => t.role === 'assistant' && t.text.includes('It was a timezone bug')),
+      async () =>
+        (await harness.http().get(`/v1/sessions/${first.session_id}/turns`).set(auth())).body
+          .turns ?? [],
+      (list: Array<{ role: string; text: string }>) =>
+        list.some((t) => t.role === 'assistant' && t.text.includes('It was a timezone bug')),
       60_000,
     );
-    expect(turns.find((t: { role: string }) => t.role === 'user')?.text).toContain('Why was the checkout test flaky?');
+    expect(turns.find((t: { role: string }) => t.role === 'user')?.text).toContain(
+      'Why was the checkout test flaky?',
+    );
 
     // a second session in the same repository starts with context from the first
     const before = api.requests.length;

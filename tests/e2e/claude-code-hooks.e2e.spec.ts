@@ -1,6 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { appendFile, mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import {
+  appendFile,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  realpath,
+  rm,
+  writeFile,
+} from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +17,10 @@ import { startHarness, type Harness } from '../support/platform-harness';
 import { eventually } from '../support/servers';
 import { closedPortUrl, runHookProcess, silentServer } from '../support/hook-process';
 
-const FIXTURE = path.join(__dirname, '../../services/ingest/test-fixtures/claude-code/-Users-dain-workspace-claude-code-log-sample/326189cf-5676-4237-8cde-1ce80aae4a9f.jsonl');
+const FIXTURE = path.join(
+  __dirname,
+  '../../services/ingest/test-fixtures/claude-code/-Users-dain-workspace-claude-code-log-sample/326189cf-5676-4237-8cde-1ce80aae4a9f.jsonl',
+);
 const FIXTURE_SESSION = '326189cf-5676-4237-8cde-1ce80aae4a9f';
 
 describe('the Claude Code hooks, as Claude Code runs them', () => {
@@ -44,7 +56,12 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
       // a loaded test machine can take longer than 2 s just to start node; the bound itself is tested below
       MNEMO_HOOK_TIMEOUT_MS: '15000',
     };
-    await harness.http().post('/v1/memories').set(auth()).send({ content: 'Prefers pnpm over npm for monorepos', category: 'Preferences' }).expect(201);
+    await harness
+      .http()
+      .post('/v1/memories')
+      .set(auth())
+      .send({ content: 'Prefers pnpm over npm for monorepos', category: 'Preferences' })
+      .expect(201);
     const turn = (sessionId: string, seq: number, role: string, text: string) => ({
       id: randomUUID(),
       type: 'TurnRecorded',
@@ -58,19 +75,40 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
       .set(auth())
       .send({
         events: [
-          { id: randomUUID(), type: 'SessionStarted', sessionId: 's-prior', occurredAt: '2026-11-30T09:00:00Z', payload: { source: 'claude-code', cwd: repo, title: 'Refund test' } },
+          {
+            id: randomUUID(),
+            type: 'SessionStarted',
+            sessionId: 's-prior',
+            occurredAt: '2026-11-30T09:00:00Z',
+            payload: { source: 'claude-code', cwd: repo, title: 'Refund test' },
+          },
           turn('s-prior', 1, 'user', 'Why does the refund test fail on CI?'),
-          turn('s-prior', 2, 'assistant', 'The currency was rounded twice in refund.ts; fixed by rounding once at the end.'),
-          { id: randomUUID(), type: 'SessionStarted', sessionId: 's-now', occurredAt: '2026-12-01T09:00:00Z', payload: { source: 'claude-code', cwd: repo } },
+          turn(
+            's-prior',
+            2,
+            'assistant',
+            'The currency was rounded twice in refund.ts; fixed by rounding once at the end.',
+          ),
+          {
+            id: randomUUID(),
+            type: 'SessionStarted',
+            sessionId: 's-now',
+            occurredAt: '2026-12-01T09:00:00Z',
+            payload: { source: 'claude-code', cwd: repo },
+          },
           turn('s-now', 1, 'user', 'Rename the ledger table and keep a view with the old name'),
         ],
       })
       .expect(202);
     await eventually(
-      () => harness.http().post('/v1/recall').set(auth()).send({ query: 'refund currency rounded' }),
+      () =>
+        harness.http().post('/v1/recall').set(auth()).send({ query: 'refund currency rounded' }),
       (r) => r.status === 200 && r.body.hits?.length > 0,
     );
-    await eventually(() => harness.http().get('/v1/sessions/s-now/turns').set(auth()), (r) => r.body.turns?.length === 1);
+    await eventually(
+      () => harness.http().get('/v1/sessions/s-now/turns').set(auth()),
+      (r) => r.body.turns?.length === 1,
+    );
   });
 
   afterAll(async () => {
@@ -79,10 +117,15 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
     await rm(repo, { recursive: true, force: true });
   });
 
-  const contextOf = (stdout: string) => JSON.parse(stdout).hookSpecificOutput as { hookEventName: string; additionalContext: string };
+  const contextOf = (stdout: string) =>
+    JSON.parse(stdout).hookSpecificOutput as { hookEventName: string; additionalContext: string };
 
   it('session-start answers what the agent should know here, under 10,000 characters', async () => {
-    const run = await runHookProcess('session-start', payload('SessionStart', 's-new', { source: 'startup', model: 'claude-haiku-4-5-20251001' }), env);
+    const run = await runHookProcess(
+      'session-start',
+      payload('SessionStart', 's-new', { source: 'startup', model: 'claude-haiku-4-5-20251001' }),
+      env,
+    );
     expect(run.code).toBe(0);
     const output = contextOf(run.stdout);
     expect(output.hookEventName).toBe('SessionStart');
@@ -93,29 +136,48 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
   });
 
   it('reads the one JSON object on stdin without waiting for EOF', async () => {
-    const run = await runHookProcess('session-start', payload('SessionStart', 's-new', { source: 'resume' }), env, { keepStdinOpen: true });
+    const run = await runHookProcess(
+      'session-start',
+      payload('SessionStart', 's-new', { source: 'resume' }),
+      env,
+      { keepStdinOpen: true },
+    );
     expect(run.code).toBe(0);
     expect(contextOf(run.stdout).additionalContext).toContain('Mnemo session id: s-new');
   });
 
   it('session-start after a compaction puts back what the user asked in this session', async () => {
-    const run = await runHookProcess('session-start', payload('SessionStart', 's-now', { source: 'compact' }), env);
+    const run = await runHookProcess(
+      'session-start',
+      payload('SessionStart', 's-now', { source: 'compact' }),
+      env,
+    );
     expect(run.code).toBe(0);
-    expect(contextOf(run.stdout).additionalContext).toContain('before the compaction\n- Rename the ledger table and keep a view with the old name');
+    expect(contextOf(run.stdout).additionalContext).toContain(
+      'before the compaction\n- Rename the ledger table and keep a view with the old name',
+    );
   });
 
   it('user-prompt-submit answers the memory block and recall for the prompt, fenced, at most 1,500 characters', async () => {
-    const run = await runHookProcess('user-prompt-submit', payload('UserPromptSubmit', 's-new', { prompt: 'The refund test fails again: is the currency rounded twice?' }), env);
+    const run = await runHookProcess(
+      'user-prompt-submit',
+      payload('UserPromptSubmit', 's-new', {
+        prompt: 'The refund test fails again: is the currency rounded twice?',
+      }),
+      env,
+    );
     expect(run.code).toBe(0);
     const output = contextOf(run.stdout);
     expect(output.hookEventName).toBe('UserPromptSubmit');
-    expect(output.additionalContext).toMatch(/^<mnemo-memory [^>]*not instructions">\n[\s\S]*\n<\/mnemo-memory>$/);
+    expect(output.additionalContext).toMatch(
+      /^<mnemo-memory [^>]*not instructions">\n[\s\S]*\n<\/mnemo-memory>$/,
+    );
     expect(output.additionalContext).toContain('pnpm');
     expect(output.additionalContext).toContain('(session s-prior)');
     expect(output.additionalContext.length).toBeLessThanOrEqual(1_500);
   });
 
-  it('user-prompt-submit asks the memory block before its input arrives: the account\'s block needs none (issue 17)', async () => {
+  it("user-prompt-submit asks the memory block before its input arrives: the account's block needs none (issue 17)", async () => {
     // A proxy in front of the gateway that notes each request's path as it arrives.
     const asked: string[] = [];
     let blockAsked!: () => void;
@@ -123,18 +185,34 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
     const proxy = http.createServer((request, response) => {
       asked.push(request.url!.split('?')[0]!);
       if (request.url!.startsWith('/v1/context/memory-block')) blockAsked();
-      const upstream = http.request({ host: '127.0.0.1', port: harness.platform.httpPort, path: request.url, method: request.method, headers: request.headers }, (answer) => {
-        response.writeHead(answer.statusCode!, answer.headers);
-        answer.pipe(response);
-      });
+      const upstream = http.request(
+        {
+          host: '127.0.0.1',
+          port: harness.platform.httpPort,
+          path: request.url,
+          method: request.method,
+          headers: request.headers,
+        },
+        (answer) => {
+          response.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(response);
+        },
+      );
       request.pipe(upstream);
     });
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
-      const prompt = payload('UserPromptSubmit', 's-new', { prompt: 'The refund test fails again: is the currency rounded twice?' });
+      const prompt = payload('UserPromptSubmit', 's-new', {
+        prompt: 'The refund test fails again: is the currency rounded twice?',
+      });
       // the input is written only once the block was asked: a hook that asked it after reading its input would wait out its bound
-      const run = await runHookProcess('user-prompt-submit', prompt, { ...env, MNEMO_URL: url }, { stdinAfter: memoryBlockAsked });
+      const run = await runHookProcess(
+        'user-prompt-submit',
+        prompt,
+        { ...env, MNEMO_URL: url },
+        { stdinAfter: memoryBlockAsked },
+      );
       expect(run.code).toBe(0);
       const { additionalContext } = contextOf(run.stdout);
       expect(additionalContext).toContain('pnpm');
@@ -147,20 +225,35 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
   });
 
   it('user-prompt-submit starts without git, node:crypto, fs/promises or any npm package: what a hook loads is its start-up (issue 17)', async () => {
-    const prompt = payload('UserPromptSubmit', 's-new', { prompt: 'The refund test fails again: is the currency rounded twice?' });
+    const prompt = payload('UserPromptSubmit', 's-new', {
+      prompt: 'The refund test fails again: is the currency rounded twice?',
+    });
     await runHookProcess('user-prompt-submit', prompt, env); // fills the compile cache, as any earlier prompt has
     // a preload that writes, as the process exits, the built-in modules and the files it loaded
     const preload = path.join(home, 'load-list.js');
     const out = path.join(home, 'load-list.json');
-    await writeFile(preload, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify({ builtins: process.moduleLoadList, files: Object.keys(require.cache) })));`);
-    const run = await runHookProcess('user-prompt-submit', prompt, env, { nodeArgs: ['-r', preload], cwd: repo });
+    await writeFile(
+      preload,
+      `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify({ builtins: process.moduleLoadList, files: Object.keys(require.cache) })));`,
+    );
+    const run = await runHookProcess('user-prompt-submit', prompt, env, {
+      nodeArgs: ['-r', preload],
+      cwd: repo,
+    });
     expect(contextOf(run.stdout).additionalContext).toContain('(session s-prior)');
-    const loaded = JSON.parse(await readFile(out, 'utf8')) as { builtins: string[]; files: string[] };
+    const loaded = JSON.parse(await readFile(out, 'utf8')) as {
+      builtins: string[];
+      files: string[];
+    };
     expect(loaded.builtins).not.toEqual(expect.arrayContaining(['NativeModule child_process']));
     expect(loaded.builtins).not.toEqual(expect.arrayContaining(['NativeModule crypto']));
-    expect(loaded.builtins).not.toEqual(expect.arrayContaining(['NativeModule internal/fs/promises'])); // 3 ms: the project is found with fs's callbacks
+    expect(loaded.builtins).not.toEqual(
+      expect.arrayContaining(['NativeModule internal/fs/promises']),
+    ); // 3 ms: the project is found with fs's callbacks
     expect(loaded.builtins).toEqual(expect.arrayContaining(['NativeModule http'])); // the list is the real one
-    expect(loaded.files.filter((file) => file.includes(`${path.sep}node_modules${path.sep}`))).toEqual([]);
+    expect(
+      loaded.files.filter((file) => file.includes(`${path.sep}node_modules${path.sep}`)),
+    ).toEqual([]);
   });
 
   it('stop and session-end return at once with no output and send only what is new of the transcript', async () => {
@@ -171,18 +264,32 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
     await writeFile(transcript, `${lines.slice(0, 30).join('\n')}\n`);
     const marks = async () => {
       const folder = path.join(home, 'state', 'transcripts');
-      const names = (await readdir(folder).catch(() => [] as string[])).filter((n) => n.endsWith('.sent.json'));
-      return names.length === 1 ? JSON.parse(await readFile(path.join(folder, names[0]), 'utf8')) : null;
+      const names = (await readdir(folder).catch(() => [] as string[])).filter((n) =>
+        n.endsWith('.sent.json'),
+      );
+      return names.length === 1
+        ? JSON.parse(await readFile(path.join(folder, names[0]), 'utf8'))
+        : null;
     };
-    const turns = async () => (await harness.http().get(`/v1/sessions/${FIXTURE_SESSION}/turns`).set(auth())).body.turns ?? [];
+    const turns = async () =>
+      (await harness.http().get(`/v1/sessions/${FIXTURE_SESSION}/turns`).set(auth())).body.turns ??
+      [];
 
-    const stop = await runHookProcess('stop', { ...payload('Stop', FIXTURE_SESSION), transcript_path: transcript, stop_hook_active: false }, env);
+    const stop = await runHookProcess(
+      'stop',
+      { ...payload('Stop', FIXTURE_SESSION), transcript_path: transcript, stop_hook_active: false },
+      env,
+    );
     expect(stop).toEqual({ code: 0, stdout: '', stderr: '' });
     const first = await eventually(marks, (m) => m !== null && m.accepted > 0, 60_000);
     const firstTurns = (await eventually(turns, (t) => t.length > 0)).length;
 
     await appendFile(transcript, `${lines.slice(30).join('\n')}\n`);
-    const end = await runHookProcess('session-end', { ...payload('SessionEnd', FIXTURE_SESSION), transcript_path: transcript, reason: 'other' }, env);
+    const end = await runHookProcess(
+      'session-end',
+      { ...payload('SessionEnd', FIXTURE_SESSION), transcript_path: transcript, reason: 'other' },
+      env,
+    );
     expect(end).toEqual({ code: 0, stdout: '', stderr: '' });
     const second = await eventually(marks, (m) => m !== null && m.at !== first.at, 60_000);
     // what Mnemo held already was not sent again
@@ -190,7 +297,16 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
     expect(second.sent).toBeGreaterThan(0);
     await eventually(turns, (t) => t.length > firstTurns);
 
-    const again = await runHookProcess('pre-compact', { ...payload('PreCompact', FIXTURE_SESSION), transcript_path: transcript, trigger: 'manual', custom_instructions: null }, env);
+    const again = await runHookProcess(
+      'pre-compact',
+      {
+        ...payload('PreCompact', FIXTURE_SESSION),
+        transcript_path: transcript,
+        trigger: 'manual',
+        custom_instructions: null,
+      },
+      env,
+    );
     expect(again).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
@@ -202,34 +318,73 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
       ['stop', { stop_hook_active: true }],
       ['session-end', { reason: 'exit' }],
     ];
-    const downEnv = (url: string): NodeJS.ProcessEnv => ({ PATH: process.env.PATH, HOME: home, MNEMO_URL: url, MNEMO_API_KEY: 'k', MNEMO_STATE_DIR: path.join(home, 'state-down'), MNEMO_HOOK_SEND_TIMEOUT_MS: '3000' });
+    const downEnv = (url: string): NodeJS.ProcessEnv => ({
+      PATH: process.env.PATH,
+      HOME: home,
+      MNEMO_URL: url,
+      MNEMO_API_KEY: 'k',
+      MNEMO_STATE_DIR: path.join(home, 'state-down'),
+      MNEMO_HOOK_SEND_TIMEOUT_MS: '3000',
+    });
 
     it.each(events)('%s when Mnemo is down', async (event, extra) => {
-      const run = await runHookProcess(event, payload(event, 's-down', extra), downEnv(await closedPortUrl()));
+      const run = await runHookProcess(
+        event,
+        payload(event, 's-down', extra),
+        downEnv(await closedPortUrl()),
+      );
       expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
     });
 
-    it.each(events)('%s when Mnemo takes the connection and never answers', async (event, extra) => {
-      const silent = await silentServer();
-      try {
-        const run = await runHookProcess(event, payload(event, 's-silent', extra), downEnv(silent.url), { keepStdinOpen: true });
-        expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
-      } finally {
-        await silent.close();
-      }
-    });
+    it.each(events)(
+      '%s when Mnemo takes the connection and never answers',
+      async (event, extra) => {
+        const silent = await silentServer();
+        try {
+          const run = await runHookProcess(
+            event,
+            payload(event, 's-silent', extra),
+            downEnv(silent.url),
+            { keepStdinOpen: true },
+          );
+          expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
+        } finally {
+          await silent.close();
+        }
+      },
+    );
 
     it('on stdin that is not a JSON object', async () => {
-      expect(await runHookProcess('user-prompt-submit', 'not json at all', env)).toEqual({ code: 0, stdout: '', stderr: '' });
-      expect(await runHookProcess('session-start', '[1,2,3]', env)).toEqual({ code: 0, stdout: '', stderr: '' });
+      expect(await runHookProcess('user-prompt-submit', 'not json at all', env)).toEqual({
+        code: 0,
+        stdout: '',
+        stderr: '',
+      });
+      expect(await runHookProcess('session-start', '[1,2,3]', env)).toEqual({
+        code: 0,
+        stdout: '',
+        stderr: '',
+      });
     });
   });
 
   describe("this repository's earlier sessions, among many newer ones elsewhere", () => {
     let busy: { accountId: string; apiKey: string };
     const startedAt = (minute: number) => new Date(Date.UTC(2026, 10, 20, 9, minute)).toISOString();
-    const started = (sessionId: string, minute: number, payload: Record<string, unknown>) => ({ id: randomUUID(), type: 'SessionStarted', sessionId, occurredAt: startedAt(minute), payload: { source: 'claude-code', ...payload } });
-    const said = (sessionId: string, minute: number, text: string) => ({ id: randomUUID(), type: 'TurnRecorded', sessionId, occurredAt: startedAt(minute), payload: { seq: 1, role: 'user', text } });
+    const started = (sessionId: string, minute: number, payload: Record<string, unknown>) => ({
+      id: randomUUID(),
+      type: 'SessionStarted',
+      sessionId,
+      occurredAt: startedAt(minute),
+      payload: { source: 'claude-code', ...payload },
+    });
+    const said = (sessionId: string, minute: number, text: string) => ({
+      id: randomUUID(),
+      type: 'TurnRecorded',
+      sessionId,
+      occurredAt: startedAt(minute),
+      payload: { seq: 1, role: 'user', text },
+    });
 
     beforeAll(async () => {
       busy = await harness.createAccount('hooks-busy');
@@ -244,26 +399,57 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
         said('s-beside', 2, 'Forked the repository to try another ledger.'),
       ];
       for (let i = 0; i < 110; i += 1) {
-        events.push(started(`s-elsewhere-${i}`, 10 + i, { cwd: '/work/other-repo', project: '/work/other-repo' }), said(`s-elsewhere-${i}`, 10 + i, `Unrelated change ${i} in another repository.`));
+        events.push(
+          started(`s-elsewhere-${i}`, 10 + i, {
+            cwd: '/work/other-repo',
+            project: '/work/other-repo',
+          }),
+          said(`s-elsewhere-${i}`, 10 + i, `Unrelated change ${i} in another repository.`),
+        );
       }
-      await harness.http().post('/v1/events').set({ Authorization: `Bearer ${busy.apiKey}` }).send({ events }).expect(202);
+      await harness
+        .http()
+        .post('/v1/events')
+        .set({ Authorization: `Bearer ${busy.apiKey}` })
+        .send({ events })
+        .expect(202);
       await eventually(
-        () => harness.http().get('/v1/sessions?limit=200').set({ Authorization: `Bearer ${busy.apiKey}` }),
-        (r) => r.body.sessions?.length === 113 && r.body.sessions.every((s: { turnCount: number }) => s.turnCount === 1),
+        () =>
+          harness
+            .http()
+            .get('/v1/sessions?limit=200')
+            .set({ Authorization: `Bearer ${busy.apiKey}` }),
+        (r) =>
+          r.body.sessions?.length === 113 &&
+          r.body.sessions.every((s: { turnCount: number }) => s.turnCount === 1),
         30_000,
       );
     });
 
     it("GET /v1/sessions?project= answers the project's sessions: stamped with it, or unstamped and run at or under its root", async () => {
-      const answer = await harness.http().get(`/v1/sessions?project=${encodeURIComponent(repo)}`).set({ Authorization: `Bearer ${busy.apiKey}` }).expect(200);
-      expect(answer.body.sessions.map((s: { id: string }) => s.id)).toEqual(['s-here-unstamped', 's-here-stamped']);
-      const empty = await harness.http().get('/v1/sessions?project=').set({ Authorization: `Bearer ${busy.apiKey}` });
+      const answer = await harness
+        .http()
+        .get(`/v1/sessions?project=${encodeURIComponent(repo)}`)
+        .set({ Authorization: `Bearer ${busy.apiKey}` })
+        .expect(200);
+      expect(answer.body.sessions.map((s: { id: string }) => s.id)).toEqual([
+        's-here-unstamped',
+        's-here-stamped',
+      ]);
+      const empty = await harness
+        .http()
+        .get('/v1/sessions?project=')
+        .set({ Authorization: `Bearer ${busy.apiKey}` });
       expect(empty.status).toBe(400);
       expect(JSON.stringify(empty.body)).toContain('project');
     });
 
     it('session-start still shows them after more than 100 newer sessions ran in another repository', async () => {
-      const run = await runHookProcess('session-start', payload('SessionStart', 's-next', { source: 'startup' }), { ...env, MNEMO_API_KEY: busy.apiKey });
+      const run = await runHookProcess(
+        'session-start',
+        payload('SessionStart', 's-next', { source: 'startup' }),
+        { ...env, MNEMO_API_KEY: busy.apiKey },
+      );
       expect(run.code).toBe(0);
       const context = contextOf(run.stdout).additionalContext;
       expect(context).toContain('Documented why refunds are rounded once, at settlement.');

@@ -14,7 +14,13 @@ const run = promisify(execFile);
 const MNEMO = path.join(__dirname, '../../bin/mnemo.js');
 
 const events = (sessionId: string, turns: number) => [
-  { id: randomUUID(), type: 'SessionStarted', sessionId, occurredAt: '2026-11-29T10:00:00Z', payload: { source: 'claude-code' } },
+  {
+    id: randomUUID(),
+    type: 'SessionStarted',
+    sessionId,
+    occurredAt: '2026-11-29T10:00:00Z',
+    payload: { source: 'claude-code' },
+  },
   ...Array.from({ length: turns }, (_, i) => ({
     id: randomUUID(),
     type: 'TurnRecorded',
@@ -32,17 +38,26 @@ describe('the mnemo CLI against the real servers', () => {
   afterAll(async () => harness?.stop());
 
   /** The CLI in a child process, pointed at the harness's private namespace. */
-  const cli = (...args: string[]) => run(process.execPath, [MNEMO, ...args], { env: harness.childEnv(), timeout: 60_000 });
+  const cli = (...args: string[]) =>
+    run(process.execPath, [MNEMO, ...args], { env: harness.childEnv(), timeout: 60_000 });
 
   it('replays every projection to the checksum the live run had', async () => {
     const { apiKey } = await harness.createAccount('cli');
-    await harness.http().post('/v1/events').set('Authorization', `Bearer ${apiKey}`).send({ events: events('s-cli', 30) }).expect(202);
+    await harness
+      .http()
+      .post('/v1/events')
+      .set('Authorization', `Bearer ${apiKey}`)
+      .send({ events: events('s-cli', 30) })
+      .expect(202);
     await eventually(
       () => harness.http().get('/v1/sessions/s-cli/turns').set('Authorization', `Bearer ${apiKey}`),
       (r) => r.body.turns?.length === 30,
     );
     for (const projection of allProjections()) {
-      await eventually(() => harness.platform.infra.log.pending('events', `projection-${projection.name}`), (n) => n === 0);
+      await eventually(
+        () => harness.platform.infra.log.pending('events', `projection-${projection.name}`),
+        (n) => n === 0,
+      );
     }
     const before = JSON.parse((await cli('checksum', '--json')).stdout);
     expect(before.sessions.turns).toMatch(/^30:/);
@@ -54,12 +69,19 @@ describe('the mnemo CLI against the real servers', () => {
 
   it('stops with the variable name and the reason when configuration is bad', async () => {
     await expect(cli('checksum')).resolves.toBeDefined();
-    const failed = run(process.execPath, [MNEMO, 'checksum'], { env: { ...process.env, MNEMO_HTTP_PORT: 'eighty' } });
-    await expect(failed).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('MNEMO_HTTP_PORT') });
+    const failed = run(process.execPath, [MNEMO, 'checksum'], {
+      env: { ...process.env, MNEMO_HTTP_PORT: 'eighty' },
+    });
+    await expect(failed).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('MNEMO_HTTP_PORT'),
+    });
   });
 
   it('refuses an unknown projection by name', async () => {
-    await expect(cli('replay', '--projection', 'nope')).rejects.toMatchObject({ stderr: expect.stringContaining('unknown projection "nope"') });
+    await expect(cli('replay', '--projection', 'nope')).rejects.toMatchObject({
+      stderr: expect.stringContaining('unknown projection "nope"'),
+    });
   });
 });
 
@@ -73,7 +95,15 @@ describe('npm start on the embedded defaults (no server URLs)', () => {
 
   it('creates the local account, prints its key once, and serves the quick start', async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'mnemo-embedded-'));
-    const started = await startEmbeddedMnemo({ PATH: process.env.PATH, HOME: process.env.HOME, MNEMO_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, 90_000);
+    const started = await startEmbeddedMnemo(
+      {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        MNEMO_DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      },
+      90_000,
+    );
     child = started.child;
     const file = path.join(dataDir, 'local-account.json');
     const { apiKey } = JSON.parse(await readFile(file, 'utf8'));
@@ -88,25 +118,51 @@ describe('npm start on the embedded defaults (no server URLs)', () => {
     });
     expect(post.status).toBe(202);
     const turns = await eventually(
-      async () => (await (await fetch(`${base}/v1/sessions/s-local/turns`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as { turns?: Array<{ seq: number; text: string }> },
+      async () =>
+        (await (
+          await fetch(`${base}/v1/sessions/s-local/turns`, {
+            headers: { authorization: `Bearer ${apiKey}` },
+          })
+        ).json()) as { turns?: Array<{ seq: number; text: string }> },
       (body) => body.turns?.length === 3,
       30_000,
     );
     expect(turns.turns?.[0]).toMatchObject({ seq: 1, text: 'turn 1' });
 
     // recall on the embedded database (PGlite): the chunk's lexemes are found by their hashes there too
-    const decision = { id: randomUUID(), type: 'TurnRecorded', sessionId: 's-local', occurredAt: '2026-11-29T10:00:02Z', payload: { seq: 4, role: 'assistant', text: 'We chose advisory locks over a queue table for the nightly billing jobs.' } };
-    const more = await fetch(`${base}/v1/events`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ events: [decision] }) });
+    const decision = {
+      id: randomUUID(),
+      type: 'TurnRecorded',
+      sessionId: 's-local',
+      occurredAt: '2026-11-29T10:00:02Z',
+      payload: {
+        seq: 4,
+        role: 'assistant',
+        text: 'We chose advisory locks over a queue table for the nightly billing jobs.',
+      },
+    };
+    const more = await fetch(`${base}/v1/events`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ events: [decision] }),
+    });
     expect(more.status).toBe(202);
     const recalled = await eventually(
       async () =>
         (await (
-          await fetch(`${base}/v1/recall`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ query: 'billing job locks', limit: 5 }) })
+          await fetch(`${base}/v1/recall`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ query: 'billing job locks', limit: 5 }),
+          })
         ).json()) as { hits?: Array<{ sessionId: string; turnSeqs: number[] }> },
       (body) => (body.hits?.length ?? 0) > 0,
       30_000,
     );
-    expect(recalled.hits?.[0]).toMatchObject({ sessionId: 's-local', turnSeqs: expect.arrayContaining([4]) });
+    expect(recalled.hits?.[0]).toMatchObject({
+      sessionId: 's-local',
+      turnSeqs: expect.arrayContaining([4]),
+    });
     expect(recalled.hits?.[0]?.turnSeqs[0]).toBe(4);
   });
 });

@@ -21,7 +21,9 @@ describe('LLM spend: a real call reserved, committed and reported', () => {
   let llm: LlmClient;
   /** Everything the platform logs, at debug, to prove no key is ever in it. */
   const logLines: string[] = [];
-  const logSink = new Writable({ write: (chunk, _encoding, done) => (logLines.push(String(chunk)), done()) });
+  const logSink = new Writable({
+    write: (chunk, _encoding, done) => (logLines.push(String(chunk)), done()),
+  });
   const auth = (key = account.apiKey) => ({ Authorization: `Bearer ${key}` });
   const call = () =>
     llm.complete({
@@ -35,7 +37,10 @@ describe('LLM spend: a real call reserved, committed and reported', () => {
 
   beforeAll(async () => {
     fake = await startFakeAnthropic();
-    harness = await startHarness({ env: { ...ENV, ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_API_KEY: '', LOG_LEVEL: 'debug' }, logDestination: logSink });
+    harness = await startHarness({
+      env: { ...ENV, ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_API_KEY: '', LOG_LEVEL: 'debug' },
+      logDestination: logSink,
+    });
     account = await harness.createAccount('spender');
     llm = harness.platform.httpApp!.get<string, LlmClient>(LLM_CLIENT);
   });
@@ -48,23 +53,38 @@ describe('LLM spend: a real call reserved, committed and reported', () => {
   it('stores an account key encrypted and shows it masked only', async () => {
     const put = await harness.http().put('/v1/llm-keys').set(auth()).send({ apiKey: ACCOUNT_KEY });
     expect(put.status).toBe(201);
-    expect(put.body).toEqual({ keyId: expect.stringMatching(/^key_/), maskedKey: 'sk-ant-api03-…WXyz', active: true, createdAt: expect.any(String) });
+    expect(put.body).toEqual({
+      keyId: expect.stringMatching(/^key_/),
+      maskedKey: 'sk-ant-api03-…WXyz',
+      active: true,
+      createdAt: expect.any(String),
+    });
     const list = await harness.http().get('/v1/llm-keys').set(auth());
     expect(list.body).toEqual({ keys: [put.body] });
     expect(JSON.stringify(list.body)).not.toContain(ACCOUNT_KEY.slice(13, 30));
 
     // Neither the log nor the read model holds the key in the clear.
-    const [row] = await harness.platform.infra.dataSource.query('SELECT * FROM llm_keys WHERE account_id = $1', [account.accountId]);
+    const [row] = await harness.platform.infra.dataSource.query(
+      'SELECT * FROM llm_keys WHERE account_id = $1',
+      [account.accountId],
+    );
     expect(JSON.stringify(row)).not.toContain(ACCOUNT_KEY);
-    for await (const batch of harness.platform.infra.log.read('events', 1)) expect(JSON.stringify(batch)).not.toContain(ACCOUNT_KEY);
+    for await (const batch of harness.platform.infra.log.read('events', 1))
+      expect(JSON.stringify(batch)).not.toContain(ACCOUNT_KEY);
 
     // Another account sees none of it.
     const other = await harness.createAccount('bystander');
-    await expect(harness.http().get('/v1/llm-keys').set(auth(other.apiKey))).resolves.toMatchObject({ status: 200, body: { keys: [] } });
+    await expect(harness.http().get('/v1/llm-keys').set(auth(other.apiKey))).resolves.toMatchObject(
+      { status: 200, body: { keys: [] } },
+    );
   });
 
   it('refuses a key that cannot be one', async () => {
-    const response = await harness.http().put('/v1/llm-keys').set(auth()).send({ apiKey: 'has spaces in it' });
+    const response = await harness
+      .http()
+      .put('/v1/llm-keys')
+      .set(auth())
+      .send({ apiKey: 'has spaces in it' });
     expect(response.status).toBe(400);
     expect(response.body.error.issues[0].path).toBe('body.apiKey');
   });
@@ -72,12 +92,18 @@ describe('LLM spend: a real call reserved, committed and reported', () => {
   it('calls the provider with the account key, commits the real cost and reports it by day, pool and label', async () => {
     fake.script(textReply('Noted: a move to Lisbon.', { inputTokens: 1200, outputTokens: 40 }));
     const result = await call();
-    expect(result).toMatchObject({ ok: true, provider: 'anthropic', usage: { inputTokens: 1200, outputTokens: 40 } });
+    expect(result).toMatchObject({
+      ok: true,
+      provider: 'anthropic',
+      usage: { inputTokens: 1200, outputTokens: 40 },
+    });
     const costUsd = (1200 * 1 + 40 * 5) / 1_000_000;
     expect(result.ok && result.costUsd).toBe(costUsd);
     // The stored key, decrypted, reached the provider (this SDK sends it as a bearer token; older ones as x-api-key).
     const headers = fake.requests.at(-1)?.headers ?? {};
-    expect(headers['x-api-key'] ?? headers.authorization).toBe(headers['x-api-key'] ? ACCOUNT_KEY : `Bearer ${ACCOUNT_KEY}`);
+    expect(headers['x-api-key'] ?? headers.authorization).toBe(
+      headers['x-api-key'] ? ACCOUNT_KEY : `Bearer ${ACCOUNT_KEY}`,
+    );
 
     const day = new Date().toISOString().slice(0, 10);
     const costs = await eventually(
@@ -90,7 +116,18 @@ describe('LLM spend: a real call reserved, committed and reported', () => {
       calls: 1,
       totalUsd: costUsd,
       capsUsd: { compaction: 0.5, session: 0.35, profile: 0.15 },
-      rows: [{ day, pool: 'session', label: 'memory', calls: 1, costCapHits: 0, inputTokens: 1200, outputTokens: 40, costUsd }],
+      rows: [
+        {
+          day,
+          pool: 'session',
+          label: 'memory',
+          calls: 1,
+          costCapHits: 0,
+          inputTokens: 1200,
+          outputTokens: 40,
+          costUsd,
+        },
+      ],
     });
     const [balance] = await harness.platform.infra.dataSource.query(
       `SELECT spent_usd::float8 AS spent, reserved_usd::float8 AS reserved FROM cost_pool_days WHERE account_id = $1 AND pool = 'session'`,
@@ -98,19 +135,41 @@ describe('LLM spend: a real call reserved, committed and reported', () => {
     );
     expect(balance).toEqual({ spent: costUsd, reserved: 0 });
 
-    const admin = await harness.http().get(`/v1/admin/costs?from=${day}&to=${day}`).set(auth(ADMIN_KEY));
+    const admin = await harness
+      .http()
+      .get(`/v1/admin/costs?from=${day}&to=${day}`)
+      .set(auth(ADMIN_KEY));
     expect(admin.status).toBe(200);
-    expect(admin.body.rows).toContainEqual(expect.objectContaining({ accountId: account.accountId, pool: 'session', label: 'memory', costUsd }));
-    await expect(harness.http().get('/v1/admin/costs').set(auth())).resolves.toMatchObject({ status: 403 });
+    expect(admin.body.rows).toContainEqual(
+      expect.objectContaining({
+        accountId: account.accountId,
+        pool: 'session',
+        label: 'memory',
+        costUsd,
+      }),
+    );
+    await expect(harness.http().get('/v1/admin/costs').set(auth())).resolves.toMatchObject({
+      status: 403,
+    });
   });
 
   it('answers cost_cap once an admin lowers the account cap, without calling the provider', async () => {
-    const set = await harness.http().put(`/v1/admin/cost-caps/${account.accountId}`).set(auth(ADMIN_KEY)).send({ pool: 'session', capUsd: 0.001 });
+    const set = await harness
+      .http()
+      .put(`/v1/admin/cost-caps/${account.accountId}`)
+      .set(auth(ADMIN_KEY))
+      .send({ pool: 'session', capUsd: 0.001 });
     expect(set.status).toBe(200);
     expect(set.body.capsUsd.session).toBe(0.001);
     const before = fake.requests.length;
     const result = await call();
-    expect(result).toMatchObject({ ok: false, failure: 'cost_cap', pool: 'session', capUsd: 0.001, spentUsd: 0.0014 });
+    expect(result).toMatchObject({
+      ok: false,
+      failure: 'cost_cap',
+      pool: 'session',
+      capUsd: 0.001,
+      spentUsd: 0.0014,
+    });
     expect(fake.requests.length).toBe(before);
     const day = new Date().toISOString().slice(0, 10);
     const costs = await eventually(
@@ -122,14 +181,30 @@ describe('LLM spend: a real call reserved, committed and reported', () => {
 
   it('sums by UTC day, pool and label within the range asked for, and refuses a backwards range', async () => {
     const spender = await harness.createAccount('history');
-    const settled = (day: string, label: 'compaction' | 'profile', pools: string[], costUsd: number, outcome = 'ok') => ({
+    const settled = (
+      day: string,
+      label: 'compaction' | 'profile',
+      pools: string[],
+      costUsd: number,
+      outcome = 'ok',
+    ) => ({
       id: randomUUID(),
       type: 'LlmCallSettled',
       version: 1,
       accountId: spender.accountId,
       occurredAt: `${day}T12:00:00.000Z`,
       producer: 'cost-ledger',
-      payload: { reservationId: randomUUID(), pools, label, model: 'claude-haiku-4-5', inputTokens: 1000, outputTokens: 100, costUsd, outcome, day },
+      payload: {
+        reservationId: randomUUID(),
+        pools,
+        label,
+        model: 'claude-haiku-4-5',
+        inputTokens: 1000,
+        outputTokens: 100,
+        costUsd,
+        outcome,
+        day,
+      },
     });
     const events = [
       settled('2030-03-01', 'compaction', ['compaction', 'session'], 0.01),
@@ -143,8 +218,22 @@ describe('LLM spend: a real call reserved, committed and reported', () => {
       () => harness.http().get('/v1/costs?from=2030-03-01&to=2030-03-02').set(auth(spender.apiKey)),
       (r) => r.body.calls === 4,
     );
-    const row = (day: string, pool: string, label: string, calls: number, costUsd: number, costCapHits = 0) => ({
-      day, pool, label, calls, costCapHits, inputTokens: 1000 * calls, outputTokens: 100 * calls, costUsd,
+    const row = (
+      day: string,
+      pool: string,
+      label: string,
+      calls: number,
+      costUsd: number,
+      costCapHits = 0,
+    ) => ({
+      day,
+      pool,
+      label,
+      calls,
+      costCapHits,
+      inputTokens: 1000 * calls,
+      outputTokens: 100 * calls,
+      costUsd,
     });
     expect(response.body).toMatchObject({
       from: '2030-03-01',
@@ -159,20 +248,44 @@ describe('LLM spend: a real call reserved, committed and reported', () => {
         row('2030-03-02', 'profile', 'profile', 1, 0, 1),
       ],
     });
-    const backwards = await harness.http().get('/v1/costs?from=2030-03-02&to=2030-03-01').set(auth(spender.apiKey));
+    const backwards = await harness
+      .http()
+      .get('/v1/costs?from=2030-03-02&to=2030-03-01')
+      .set(auth(spender.apiKey));
     expect(backwards.status).toBe(400);
     expect(backwards.body.error.issues[0]).toMatchObject({ path: 'query.from' });
   });
 
   it('records a call the provider rate-limited as rate_limited at $0, its hold lifted, and logs no key on the way', async () => {
-    fake.script({ kind: 'status', status: 429, retryAfterMs: 5 }, { kind: 'status', status: 401, message: 'invalid x-api-key' });
+    fake.script(
+      { kind: 'status', status: 429, retryAfterMs: 5 },
+      { kind: 'status', status: 401, message: 'invalid x-api-key' },
+    );
     const profileCall = () =>
-      llm.complete({ account: account.accountId, label: 'profile', pools: ['profile'], messages: [{ role: 'user', content: 'Profile me.' }], maxOutputTokens: 64, offlineFallback: false });
-    await expect(profileCall()).resolves.toMatchObject({ ok: false, failure: 'rate_limited', status: 429 });
-    await expect(profileCall()).resolves.toMatchObject({ ok: false, failure: 'api_error', status: 401 });
+      llm.complete({
+        account: account.accountId,
+        label: 'profile',
+        pools: ['profile'],
+        messages: [{ role: 'user', content: 'Profile me.' }],
+        maxOutputTokens: 64,
+        offlineFallback: false,
+      });
+    await expect(profileCall()).resolves.toMatchObject({
+      ok: false,
+      failure: 'rate_limited',
+      status: 429,
+    });
+    await expect(profileCall()).resolves.toMatchObject({
+      ok: false,
+      failure: 'api_error',
+      status: 401,
+    });
     const rows = await eventually(
       (): Promise<Array<{ outcome: string; cost_usd: string }>> =>
-        harness.platform.infra.dataSource.query(`SELECT outcome, cost_usd FROM cost_entries WHERE account_id = $1 AND label = 'profile' ORDER BY occurred_at`, [account.accountId]),
+        harness.platform.infra.dataSource.query(
+          `SELECT outcome, cost_usd FROM cost_entries WHERE account_id = $1 AND label = 'profile' ORDER BY occurred_at`,
+          [account.accountId],
+        ),
       (r) => r.length === 2,
     );
     expect(rows).toEqual([
@@ -199,7 +312,11 @@ describe('LLM spend: a real call reserved, committed and reported', () => {
       accountId: account.accountId,
       occurredAt: '2030-02-01T12:00:00.000Z',
       producer: 'compaction',
-      payload: { name: 'compaction', action: 'compaction_cost_cap_hit', metadata: { spentUsd: 0.5, capUsd: 0.5 } },
+      payload: {
+        name: 'compaction',
+        action: 'compaction_cost_cap_hit',
+        metadata: { spentUsd: 0.5, capUsd: 0.5 },
+      },
     };
     await harness.platform.infra.log.append('events', recorded);
     const response = await eventually(
@@ -207,8 +324,16 @@ describe('LLM spend: a real call reserved, committed and reported', () => {
       (r) => r.body.events?.length === 1,
     );
     expect(response.body.events).toEqual([
-      { id: recorded.id, name: 'compaction', action: 'compaction_cost_cap_hit', metadata: { spentUsd: 0.5, capUsd: 0.5 }, occurredAt: recorded.occurredAt },
+      {
+        id: recorded.id,
+        name: 'compaction',
+        action: 'compaction_cost_cap_hit',
+        metadata: { spentUsd: 0.5, capUsd: 0.5 },
+        occurredAt: recorded.occurredAt,
+      },
     ]);
-    await expect(harness.http().get('/v1/telemetry?action=memory_cost_cap_hit').set(auth())).resolves.toMatchObject({ body: { events: [] } });
+    await expect(
+      harness.http().get('/v1/telemetry?action=memory_cost_cap_hit').set(auth()),
+    ).resolves.toMatchObject({ body: { events: [] } });
   });
 });

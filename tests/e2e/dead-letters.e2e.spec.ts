@@ -22,37 +22,76 @@ describe('a poison event is dead-lettered, listed and replayed once its cause is
   let harness: Harness;
   let accountId: string;
   const db = () => harness.platform.infra.dataSource;
-  const cli = (...args: string[]) => run(process.execPath, [MNEMO, ...args], { env: harness.childEnv(), timeout: 120_000 });
+  const cli = (...args: string[]) =>
+    run(process.execPath, [MNEMO, ...args], { env: harness.childEnv(), timeout: 120_000 });
   const reminder = (reminderId: string, text: string) =>
-    buildEvent({ type: 'ReminderSet' as EventType, id: randomUUID(), accountId, occurredAt: new Date(), producer: 'memory', payload: { reminderId, text } } as never);
+    buildEvent({
+      type: 'ReminderSet' as EventType,
+      id: randomUUID(),
+      accountId,
+      occurredAt: new Date(),
+      producer: 'memory',
+      payload: { reminderId, text },
+    } as never);
   const reminders = async (): Promise<string[]> =>
-    (await db().query(`SELECT id FROM context_reminders WHERE account_id = $1 ORDER BY id`, [accountId])).map((row: { id: string }) => row.id);
+    (
+      await db().query(`SELECT id FROM context_reminders WHERE account_id = $1 ORDER BY id`, [
+        accountId,
+      ])
+    ).map((row: { id: string }) => row.id);
   const version = async (): Promise<number> =>
-    Number((await db().query(`SELECT version FROM context_versions WHERE account_id = $1`, [accountId]))[0]?.version ?? 0);
-  const letters = (): Promise<StoredDeadLetter[]> => harness.platform.infra.log.listDeadLetters('context');
+    Number(
+      (
+        await db().query(`SELECT version FROM context_versions WHERE account_id = $1`, [accountId])
+      )[0]?.version ?? 0,
+    );
+  const letters = (): Promise<StoredDeadLetter[]> =>
+    harness.platform.infra.log.listDeadLetters('context');
 
   beforeAll(async () => {
     harness = await startHarness();
     accountId = (await harness.createAccount('poisoned')).accountId;
-    await db().query(`ALTER TABLE context_reminders ADD CONSTRAINT no_poison CHECK (text <> 'Poison reminder.')`);
+    await db().query(
+      `ALTER TABLE context_reminders ADD CONSTRAINT no_poison CHECK (text <> 'Poison reminder.')`,
+    );
   });
   afterAll(async () => harness?.stop());
 
   it('dead-letters the poison, goes on, keeps it through a failed replay, and applies it once after the fix (the CLI lists and replays)', async () => {
     const poison = reminder('r-poison', 'Poison reminder.');
-    await harness.platform.infra.log.appendMany('events', [poison, reminder('r-after', 'Call the dentist.')]);
+    await harness.platform.infra.log.appendMany('events', [
+      poison,
+      reminder('r-after', 'Call the dentist.'),
+    ]);
     await eventually(reminders, (ids) => ids.includes('r-after'), 30_000);
-    await eventually(() => harness.platform.infra.log.listDeadLetters('context'), (found) => found.length === 1, 30_000);
+    await eventually(
+      () => harness.platform.infra.log.listDeadLetters('context'),
+      (found) => found.length === 1,
+      30_000,
+    );
 
     const [listed] = await letters();
-    expect(JSON.parse((await cli('dlq', 'list', '--service', 'context', '--json')).stdout)).toEqual([listed]);
-    expect(listed.letter).toMatchObject({ service: 'context', consumer: CONSUMER, deliveryCount: 3, event: { id: poison.id } });
+    expect(JSON.parse((await cli('dlq', 'list', '--service', 'context', '--json')).stdout)).toEqual(
+      [listed],
+    );
+    expect(listed.letter).toMatchObject({
+      service: 'context',
+      consumer: CONSUMER,
+      deliveryCount: 3,
+      event: { id: poison.id },
+    });
     expect(listed.letter.error.message).toContain('no_poison');
 
     // Not fixed yet: the replay fails again and the letter is kept, with its new error.
-    await expect(replayDeadLetter(harness.platform.infra.log, listed.id, { timeoutMs: 30_000 })).resolves.toMatchObject({ status: 'failed', service: 'context' });
+    await expect(
+      replayDeadLetter(harness.platform.infra.log, listed.id, { timeoutMs: 30_000 }),
+    ).resolves.toMatchObject({ status: 'failed', service: 'context' });
     const [kept] = await letters();
-    expect(kept.letter).toMatchObject({ event: { id: poison.id }, deliveryCount: 4, error: { message: expect.stringContaining('no_poison') } });
+    expect(kept.letter).toMatchObject({
+      event: { id: poison.id },
+      deliveryCount: 4,
+      error: { message: expect.stringContaining('no_poison') },
+    });
     expect(await reminders()).toEqual(['r-after']);
 
     await db().query(`ALTER TABLE context_reminders DROP CONSTRAINT no_poison`);

@@ -1,5 +1,13 @@
 import { startFakeAnthropic, systemOf, type FakeAnthropic } from '@mnemo/testing';
-import { freePort, OwnNats, OwnPostgres, OwnRedis, removeDir, scratchDir, until } from '../support/own-servers';
+import {
+  freePort,
+  OwnNats,
+  OwnPostgres,
+  OwnRedis,
+  removeDir,
+  scratchDir,
+  until,
+} from '../support/own-servers';
 import { ServiceFleet } from '../support/service-fleet';
 import {
   billedUsd,
@@ -44,7 +52,10 @@ describe('faults: kill, restart, stall — nothing lost, nothing doubled', () =>
   let killedAt: number | undefined;
 
   const get = (path: string, key = api.apiKey) =>
-    fetch(`${api.url}${path}`, { headers: { authorization: `Bearer ${key}` }, signal: AbortSignal.timeout(20_000) });
+    fetch(`${api.url}${path}`, {
+      headers: { authorization: `Bearer ${key}` },
+      signal: AbortSignal.timeout(20_000),
+    });
   const round = async (count: number, during?: () => Promise<void>) => {
     const refs = Array.from({ length: count }, () => `ref-${(posted += 1)}`);
     const posting = (async () => {
@@ -57,14 +68,22 @@ describe('faults: kill, restart, stall — nothing lost, nothing doubled', () =>
 
   /** The sessions the fake provider billed an extraction for: each must end as exactly one fact. */
   const extractedRefs = () =>
-    new Set(fake.billed.filter((r) => systemOf(r.body).includes('durable facts')).map((r) => /ref-\d+/.exec(JSON.stringify(r.body))?.[0]));
+    new Set(
+      fake.billed
+        .filter((r) => systemOf(r.body).includes('durable facts'))
+        .map((r) => /ref-\d+/.exec(JSON.stringify(r.body))?.[0]),
+    );
 
   /** The promises every fault must keep, checked on everything posted so far. */
   const expectConverged = async () => {
     const sessions = posted;
     const compacted = sessions - stalledRefs.size;
     // Wait for the outcome first (bounded), then for quiet, then check exact values: an overshoot shows.
-    await until('sessions summarized', async () => (await readCounters(postgres.url, accountId)).summaries >= compacted, 120_000);
+    await until(
+      'sessions summarized',
+      async () => (await readCounters(postgres.url, accountId)).summaries >= compacted,
+      120_000,
+    );
     const { deadLetters } = await quiesce([nats.url]);
     const counters = await readCounters(postgres.url, accountId);
     const facts = extractedRefs().size;
@@ -84,18 +103,27 @@ describe('faults: kill, restart, stall — nothing lost, nothing doubled', () =>
     // only to a call reserved before it.
     const unsettled = await unsettledReservations(postgres.url, accountId);
     if (killedAt === undefined) expect(unsettled.count).toBe(0);
-    else if (unsettled.newestReservedAt !== null) expect(unsettled.newestReservedAt).toBeLessThanOrEqual(killedAt);
+    else if (unsettled.newestReservedAt !== null)
+      expect(unsettled.newestReservedAt).toBeLessThanOrEqual(killedAt);
     const spentCalls = Math.round(counters.spendUsd / billedUsd(1));
     expect(counters.spendUsd).toBeCloseTo(billedUsd(spentCalls), 9);
     expect(spentCalls).toBeLessThanOrEqual(fake.billed.length);
     expect(spentCalls).toBeGreaterThanOrEqual(fake.billed.length - unsettled.count);
-    const { live, replayed } = await checksumsLiveAndReplayed({ databaseUrl: postgres.url, natsServers: nats.url });
+    const { live, replayed } = await checksumsLiveAndReplayed({
+      databaseUrl: postgres.url,
+      natsServers: nats.url,
+    });
     expect(live).toEqual(replayed);
   };
 
   beforeAll(async () => {
     dir = scratchDir('mnemo-faults');
-    const [natsPort, redisPort, pgPort, httpPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+    const [natsPort, redisPort, pgPort, httpPort] = await Promise.all([
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+    ]);
     nats = new OwnNats(natsPort, dir);
     redis = new OwnRedis(redisPort, dir);
     postgres = new OwnPostgres(pgPort, dir);
@@ -152,7 +180,10 @@ describe('faults: kill, restart, stall — nothing lost, nothing doubled', () =>
       body: JSON.stringify({ name: 'faults' }),
     });
     expect(created.status).toBe(201);
-    ({ accountId, apiKey: api.apiKey } = (await created.json()) as { accountId: string; apiKey: string });
+    ({ accountId, apiKey: api.apiKey } = (await created.json()) as {
+      accountId: string;
+      apiKey: string;
+    });
     const key = await fetch(`${api.url}/v1/llm-keys`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${api.apiKey}` },
@@ -164,14 +195,19 @@ describe('faults: kill, restart, stall — nothing lost, nothing doubled', () =>
   afterAll(async () => {
     await fleet?.stop();
     await fake?.close();
-    await Promise.all([nats?.stop(), redis?.stop(), postgres?.stop({ kill: true })].map((p) => p?.catch(() => undefined)));
+    await Promise.all(
+      [nats?.stop(), redis?.stop(), postgres?.stop({ kill: true })].map((p) =>
+        p?.catch(() => undefined),
+      ),
+    );
     // MNEMO_FAULTS_KEEP=1 keeps the servers' and services' logs for a look after a failure.
     if (dir && !process.env.MNEMO_FAULTS_KEEP) removeDir(dir);
   }, 120_000);
 
   afterEach(() => {
     const state = expect.getState();
-    if (state.assertionCalls > 0 && state.numPassingAsserts < state.assertionCalls) process.stderr.write(`${fleet.tails()}\n`);
+    if (state.assertionCalls > 0 && state.numPassingAsserts < state.assertionCalls)
+      process.stderr.write(`${fleet.tails()}\n`);
   });
 
   it('converges on a clean round: the baseline every fault is held to', async () => {
@@ -182,7 +218,11 @@ describe('faults: kill, restart, stall — nothing lost, nothing doubled', () =>
   it('kill -9 of workers mid-batch (a memory, a context, ingest) loses and doubles nothing', async () => {
     await round(8, async () => {
       // Mid-batch: once the first new turns are projected, the workers are busy with the rest.
-      await until('turns arriving', async () => (await readCounters(postgres.url, accountId)).turns > 4 * TURNS_PER_SESSION + 6, 60_000);
+      await until(
+        'turns arriving',
+        async () => (await readCounters(postgres.url, accountId)).turns > 4 * TURNS_PER_SESSION + 6,
+        60_000,
+      );
       await Promise.all(['memory-1', 'context-1', 'ingest'].map((name) => fleet.get(name).kill()));
       killedAt = Date.now();
     });
@@ -196,10 +236,16 @@ describe('faults: kill, restart, stall — nothing lost, nothing doubled', () =>
     const events = sessionEvents(`ref-${(posted += 1)}`);
     const down = await postRaw(events);
     expect(down.status).toBe(503);
-    expect(down.body).toMatchObject({ error: { code: 'dependency_unavailable', message: expect.stringMatching(/^log/) } });
+    expect(down.body).toMatchObject({
+      error: { code: 'dependency_unavailable', message: expect.stringMatching(/^log/) },
+    });
     const ready = await get('/readyz');
     expect(ready.status).toBe(503);
-    expect(((await ready.json()) as { checks: Record<string, string> }).checks).toMatchObject({ log: expect.stringMatching(/^down/), database: 'ok', cache: 'ok' });
+    expect(((await ready.json()) as { checks: Record<string, string> }).checks).toMatchObject({
+      log: expect.stringMatching(/^down/),
+      database: 'ok',
+      cache: 'ok',
+    });
     await nats.start();
     await postUntilAccepted(api, events);
     await round(4);
@@ -210,9 +256,14 @@ describe('faults: kill, restart, stall — nothing lost, nothing doubled', () =>
     await postgres.stop({ kill: true });
     const down = await get('/v1/memories');
     expect(down.status).toBe(503);
-    expect(await down.json()).toMatchObject({ error: { code: 'dependency_unavailable', message: expect.stringMatching(/^database/) } });
+    expect(await down.json()).toMatchObject({
+      error: { code: 'dependency_unavailable', message: expect.stringMatching(/^database/) },
+    });
     const ready = await get('/readyz');
-    expect(((await ready.json()) as { checks: Record<string, string> }).checks).toMatchObject({ database: expect.stringMatching(/^down/), log: 'ok' });
+    expect(((await ready.json()) as { checks: Record<string, string> }).checks).toMatchObject({
+      database: expect.stringMatching(/^down/),
+      log: 'ok',
+    });
     const refs = round(3);
     await postgres.start();
     await refs;
@@ -223,7 +274,11 @@ describe('faults: kill, restart, stall — nothing lost, nothing doubled', () =>
     await redis.stop({ kill: true });
     const ready = await get('/readyz');
     expect(ready.status).toBe(503);
-    expect(((await ready.json()) as { checks: Record<string, string> }).checks).toMatchObject({ cache: expect.stringMatching(/^down/), log: 'ok', database: 'ok' });
+    expect(((await ready.json()) as { checks: Record<string, string> }).checks).toMatchObject({
+      cache: expect.stringMatching(/^down/),
+      log: 'ok',
+      database: 'ok',
+    });
     const block = await get('/v1/context/memory-block');
     expect([200, 503]).toContain(block.status);
     const refs = round(3);
@@ -236,7 +291,12 @@ describe('faults: kill, restart, stall — nothing lost, nothing doubled', () =>
     stalled = true;
     const refs = await round(2);
     for (const ref of refs) stalledRefs.add(ref);
-    await until('both compactions asked the stalled model', () => refs.every((ref) => fake.requests.some((r) => JSON.stringify(r.body).includes(`${ref}:`))), 60_000);
+    await until(
+      'both compactions asked the stalled model',
+      () =>
+        refs.every((ref) => fake.requests.some((r) => JSON.stringify(r.body).includes(`${ref}:`))),
+      60_000,
+    );
     const turns = await get(`/v1/sessions/s-${refs[0]}/turns`);
     expect(turns.status).toBe(200);
     stalled = false;

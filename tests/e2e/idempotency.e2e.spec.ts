@@ -24,10 +24,12 @@ describe('an event id is a duplicate after the duplicate window too', () => {
   const auth = () => ({ Authorization: `Bearer ${account.apiKey}` });
   const stored = async (stream: 'events' | 'raw', id: string): Promise<StoredEvent[]> => {
     const found: StoredEvent[] = [];
-    for await (const batch of bare.read(stream, 1)) found.push(...batch.filter((s) => s.event.id === id));
+    for await (const batch of bare.read(stream, 1))
+      found.push(...batch.filter((s) => s.event.id === id));
     return found;
   };
-  const turnsOf = (sessionId: string) => harness.http().get(`/v1/sessions/${sessionId}/turns`).set(auth());
+  const turnsOf = (sessionId: string) =>
+    harness.http().get(`/v1/sessions/${sessionId}/turns`).set(auth());
 
   beforeAll(async () => {
     harness = await startHarness({ env: { MNEMO_DUPLICATE_WINDOW_MS: String(WINDOW_MS) } });
@@ -45,28 +47,82 @@ describe('an event id is a duplicate after the duplicate window too', () => {
   });
 
   it('answers a resend over HTTP and gRPC as a duplicate, and a raw redelivery to redaction appends nothing', async () => {
-    const turn = { id: randomUUID(), type: 'TurnRecorded', sessionId: 's-again', occurredAt: '2026-11-29T10:00:01Z', payload: { seq: 1, role: 'user', text: 'said once' } };
-    const started = { id: randomUUID(), type: 'SessionStarted', sessionId: 's-again', occurredAt: '2026-11-29T10:00:00Z', payload: { source: 'ai-coaching:interview' } };
-    await expect(harness.http().post('/v1/events').set(auth()).send({ events: [started, turn] })).resolves.toMatchObject({ status: 202, body: { accepted: 2, duplicates: 0 } });
-    await eventually(() => turnsOf('s-again'), (r) => r.body.turns?.length === 1);
+    const turn = {
+      id: randomUUID(),
+      type: 'TurnRecorded',
+      sessionId: 's-again',
+      occurredAt: '2026-11-29T10:00:01Z',
+      payload: { seq: 1, role: 'user', text: 'said once' },
+    };
+    const started = {
+      id: randomUUID(),
+      type: 'SessionStarted',
+      sessionId: 's-again',
+      occurredAt: '2026-11-29T10:00:00Z',
+      payload: { source: 'ai-coaching:interview' },
+    };
+    await expect(
+      harness
+        .http()
+        .post('/v1/events')
+        .set(auth())
+        .send({ events: [started, turn] }),
+    ).resolves.toMatchObject({ status: 202, body: { accepted: 2, duplicates: 0 } });
+    await eventually(
+      () => turnsOf('s-again'),
+      (r) => r.body.turns?.length === 1,
+    );
     const [original] = await stored('events', turn.id);
 
     // A probe appended now, past the record: once JetStream takes it again, the window of everything before it is over.
-    const probe: EventEnvelope = { id: randomUUID(), type: 'WindowProbe', version: 1, accountId: account.accountId, occurredAt: new Date().toISOString(), producer: 'test', payload: {} };
+    const probe: EventEnvelope = {
+      id: randomUUID(),
+      type: 'WindowProbe',
+      version: 1,
+      accountId: account.accountId,
+      occurredAt: new Date().toISOString(),
+      producer: 'test',
+      payload: {},
+    };
     expect(await bare.append('events', probe)).toMatchObject({ duplicate: false });
-    await eventually(() => bare.append('events', probe), (result) => !result.duplicate, WINDOW_MS * 15);
+    await eventually(
+      () => bare.append('events', probe),
+      (result) => !result.duplicate,
+      WINDOW_MS * 15,
+    );
 
-    await expect(harness.http().post('/v1/events').set(auth()).send({ events: [turn] })).resolves.toMatchObject({ status: 202, body: { accepted: 0, duplicates: 1 } });
+    await expect(
+      harness
+        .http()
+        .post('/v1/events')
+        .set(auth())
+        .send({ events: [turn] }),
+    ).resolves.toMatchObject({ status: 202, body: { accepted: 0, duplicates: 1 } });
 
-    const proto = grpc.loadPackageDefinition(protoLoader.loadSync(EVENTS_PROTO, ingestGrpcBinding.loaderOptions)) as any;
-    const client = new proto.mnemo.v1.IngestService(`127.0.0.1:${harness.platform.grpcPort}`, grpc.credentials.createInsecure());
+    const proto = grpc.loadPackageDefinition(
+      protoLoader.loadSync(EVENTS_PROTO, ingestGrpcBinding.loaderOptions),
+    ) as any;
+    const client = new proto.mnemo.v1.IngestService(
+      `127.0.0.1:${harness.platform.grpcPort}`,
+      grpc.credentials.createInsecure(),
+    );
     const metadata = new grpc.Metadata();
     metadata.set('authorization', `Bearer ${account.apiKey}`);
     const reply = await new Promise((resolve, reject) =>
       client.ingest(
-        { events: [{ id: turn.id, sessionId: 's-again', occurredAt: turn.occurredAt, turnRecorded: { seq: 1, role: 'user', text: 'said once' } }] },
+        {
+          events: [
+            {
+              id: turn.id,
+              sessionId: 's-again',
+              occurredAt: turn.occurredAt,
+              turnRecorded: { seq: 1, role: 'user', text: 'said once' },
+            },
+          ],
+        },
         metadata,
-        (error: grpc.ServiceError | null, answer: unknown) => (error ? reject(error) : resolve(answer)),
+        (error: grpc.ServiceError | null, answer: unknown) =>
+          error ? reject(error) : resolve(answer),
       ),
     );
     client.close();
@@ -74,7 +130,11 @@ describe('an event id is a duplicate after the duplicate window too', () => {
 
     // The redaction service handed the same raw message again (an ack lost past the window): it must not append twice.
     expect(await bare.append('raw', original.event)).toMatchObject({ duplicate: false });
-    await eventually(async () => (await stored('raw', turn.id)).length + (await bare.pending('raw', 'redaction-raw')), (left) => left === 0);
+    await eventually(
+      async () =>
+        (await stored('raw', turn.id)).length + (await bare.pending('raw', 'redaction-raw')),
+      (left) => left === 0,
+    );
 
     expect((await stored('events', turn.id)).map((s) => s.seq)).toEqual([original.seq]);
     const turns = await turnsOf('s-again');

@@ -11,15 +11,32 @@ import { startHarness, type Harness } from '../support/platform-harness';
 import { eventually } from '../support/servers';
 import { closedPortUrl, MNEMO_BIN as MNEMO, silentServer } from '../support/hook-process';
 
-const TOOLS = ['recall_conversation', 'prior_work', 'prior_decisions', 'search_memories', 'remember_fact', 'get_context', 'mark_visited', 'recall_visited'];
+const TOOLS = [
+  'recall_conversation',
+  'prior_work',
+  'prior_decisions',
+  'search_memories',
+  'remember_fact',
+  'get_context',
+  'mark_visited',
+  'recall_visited',
+];
 
 type ToolAnswer = { isError?: boolean; content: Array<{ type: string; text?: string }> };
-const textOf = (answer: unknown) => (answer as ToolAnswer).content.map((c) => c.text ?? '').join('\n');
+const textOf = (answer: unknown) =>
+  (answer as ToolAnswer).content.map((c) => c.text ?? '').join('\n');
 
 async function stdioClient(env: Record<string, string>): Promise<Client> {
   const client = new Client({ name: 'mnemo-test', version: '1.0.0' });
   const base: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: env.HOME ?? tmpdir() };
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [MNEMO, 'mcp'], env: { ...base, ...env }, stderr: 'ignore' }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [MNEMO, 'mcp'],
+      env: { ...base, ...env },
+      stderr: 'ignore',
+    }),
+  );
   return client;
 }
 
@@ -36,35 +53,71 @@ describe('the MCP server, through the SDK client', () => {
     baseUrl = `http://127.0.0.1:${harness.platform.httpPort}`;
     home = await mkdtemp(path.join(tmpdir(), 'mnemo-mcp-home-'));
     const auth = { Authorization: `Bearer ${apiKey}` };
-    await harness.http().post('/v1/memories').set(auth).send({ content: 'Prefers pnpm over npm for monorepos', category: 'Preferences' }).expect(201);
+    await harness
+      .http()
+      .post('/v1/memories')
+      .set(auth)
+      .send({ content: 'Prefers pnpm over npm for monorepos', category: 'Preferences' })
+      .expect(201);
     await harness
       .http()
       .post('/v1/events')
       .set(auth)
       .send({
         events: [
-          { id: randomUUID(), type: 'SessionStarted', sessionId: 's-mcp', occurredAt: '2026-11-29T10:00:00Z', payload: { source: 'claude-code' } },
-          { id: randomUUID(), type: 'TurnRecorded', sessionId: 's-mcp', occurredAt: '2026-11-29T10:00:01Z', payload: { seq: 1, role: 'user', text: 'The cache keeps failing with pool timeouts' } },
+          {
+            id: randomUUID(),
+            type: 'SessionStarted',
+            sessionId: 's-mcp',
+            occurredAt: '2026-11-29T10:00:00Z',
+            payload: { source: 'claude-code' },
+          },
+          {
+            id: randomUUID(),
+            type: 'TurnRecorded',
+            sessionId: 's-mcp',
+            occurredAt: '2026-11-29T10:00:01Z',
+            payload: { seq: 1, role: 'user', text: 'The cache keeps failing with pool timeouts' },
+          },
           {
             id: randomUUID(),
             type: 'TurnRecorded',
             sessionId: 's-mcp',
             occurredAt: '2026-11-29T10:00:02Z',
-            payload: { seq: 2, role: 'assistant', text: 'We replaced the Redis connection pool with one multiplexed client: the pool timeouts are gone.' },
+            payload: {
+              seq: 2,
+              role: 'assistant',
+              text: 'We replaced the Redis connection pool with one multiplexed client: the pool timeouts are gone.',
+            },
           },
-          { id: randomUUID(), type: 'SessionStarted', sessionId: 's-mcp-2', occurredAt: '2026-11-30T10:00:00Z', payload: { source: 'claude-code' } },
+          {
+            id: randomUUID(),
+            type: 'SessionStarted',
+            sessionId: 's-mcp-2',
+            occurredAt: '2026-11-30T10:00:00Z',
+            payload: { source: 'claude-code' },
+          },
           {
             id: randomUUID(),
             type: 'TurnRecorded',
             sessionId: 's-mcp-2',
             occurredAt: '2026-11-30T10:00:01Z',
-            payload: { seq: 1, role: 'user', text: 'Are the Redis connection pool timeouts back after the multiplexed client change?' },
+            payload: {
+              seq: 1,
+              role: 'user',
+              text: 'Are the Redis connection pool timeouts back after the multiplexed client change?',
+            },
           },
         ],
       })
       .expect(202);
     await eventually(
-      () => harness.http().post('/v1/recall').set(auth).send({ query: 'redis connection pool timeouts' }),
+      () =>
+        harness
+          .http()
+          .post('/v1/recall')
+          .set(auth)
+          .send({ query: 'redis connection pool timeouts' }),
       (r) => r.status === 200 && r.body.hits?.length === 2,
     );
   });
@@ -78,13 +131,23 @@ describe('the MCP server, through the SDK client', () => {
   const transports: Array<[string, () => Promise<Client>]> = [
     [
       'stdio (mnemo mcp)',
-      async () => stdioClient({ HOME: home, MNEMO_URL: baseUrl, MNEMO_API_KEY: apiKey, MNEMO_STATE_DIR: path.join(home, 'state') }),
+      async () =>
+        stdioClient({
+          HOME: home,
+          MNEMO_URL: baseUrl,
+          MNEMO_API_KEY: apiKey,
+          MNEMO_STATE_DIR: path.join(home, 'state'),
+        }),
     ],
     [
       'streamable HTTP (/mcp on the gateway)',
       async () => {
         const client = new Client({ name: 'mnemo-test', version: '1.0.0' });
-        await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', baseUrl), { requestInit: { headers: { Authorization: `Bearer ${apiKey}` } } }));
+        await client.connect(
+          new StreamableHTTPClientTransport(new URL('/mcp', baseUrl), {
+            requestInit: { headers: { Authorization: `Bearer ${apiKey}` } },
+          }),
+        );
         return client;
       },
     ],
@@ -102,68 +165,123 @@ describe('the MCP server, through the SDK client', () => {
       expect(tools.map((t) => t.name)).toEqual(TOOLS);
       for (const tool of tools) {
         expect(tool.description?.length).toBeGreaterThan(100);
-        const properties = (tool.inputSchema.properties ?? {}) as Record<string, { description?: string }>;
+        const properties = (tool.inputSchema.properties ?? {}) as Record<
+          string,
+          { description?: string }
+        >;
         expect(Object.keys(properties).length).toBeGreaterThan(0);
-        for (const [name, schema] of Object.entries(properties)) expect([name, schema.description]).toEqual([name, expect.stringMatching(/\w{3}/)]);
+        for (const [name, schema] of Object.entries(properties))
+          expect([name, schema.description]).toEqual([name, expect.stringMatching(/\w{3}/)]);
       }
     });
 
     it('searches memories and remembers a new fact that search then finds', async () => {
-      const found = await client.callTool({ name: 'search_memories', arguments: { query: 'pnpm monorepos' } });
+      const found = await client.callTool({
+        name: 'search_memories',
+        arguments: { query: 'pnpm monorepos' },
+      });
       expect(found.isError).toBeFalsy();
       expect(textOf(found)).toContain('Prefers pnpm over npm for monorepos');
 
       const fact = `Deploys with Fly.io from the ${randomUUID().slice(0, 8)} branch`;
-      const saved = await client.callTool({ name: 'remember_fact', arguments: { fact, category: 'Facts' } });
+      const saved = await client.callTool({
+        name: 'remember_fact',
+        arguments: { fact, category: 'Facts' },
+      });
       expect(saved.isError).toBeFalsy();
       expect(textOf(saved)).toContain(fact);
       const again = await eventually(
-        () => client.callTool({ name: 'search_memories', arguments: { query: fact.split(' ').at(-2)! } }),
+        () =>
+          client.callTool({
+            name: 'search_memories',
+            arguments: { query: fact.split(' ').at(-2)! },
+          }),
         (answer) => textOf(answer).includes(fact),
       );
       expect(again.isError).toBeFalsy();
     });
 
     it('gets the memory block and the CLAUDE.md, which names the saved preference', async () => {
-      const block = await client.callTool({ name: 'get_context', arguments: { kind: 'memory_block' } });
+      const block = await client.callTool({
+        name: 'get_context',
+        arguments: { kind: 'memory_block' },
+      });
       expect(block.isError).toBeFalsy();
       const claudeMd = await eventually(
-        () => client.callTool({ name: 'get_context', arguments: { kind: 'claude_md', sessionId: 's-mcp' } }),
+        () =>
+          client.callTool({
+            name: 'get_context',
+            arguments: { kind: 'claude_md', sessionId: 's-mcp' },
+          }),
         (answer) => textOf(answer).includes('pnpm'),
       );
       expect(claudeMd.isError).toBeFalsy();
     });
 
     it('recalls past conversations, a page at a time with a cursor', async () => {
-      const first = await client.callTool({ name: 'recall_conversation', arguments: { query: 'redis connection pool timeouts', limit: 1 } });
+      const first = await client.callTool({
+        name: 'recall_conversation',
+        arguments: { query: 'redis connection pool timeouts', limit: 1 },
+      });
       expect(first.isError).toBeFalsy();
       const text = textOf(first);
       expect(text).toMatch(/^1\. \[\d\.\d\d\] 2026-11-\d\d · session s-mcp(-2)? · turns \d/);
       const cursor = text.match(/cursor "([^"]+)"/)?.[1];
       expect(cursor).toBeDefined();
-      const second = await client.callTool({ name: 'recall_conversation', arguments: { query: 'redis connection pool timeouts', limit: 1, cursor } });
+      const second = await client.callTool({
+        name: 'recall_conversation',
+        arguments: { query: 'redis connection pool timeouts', limit: 1, cursor },
+      });
       expect(textOf(second)).toMatch(/^2\. /);
-      const sessions = [text, textOf(second)].map((t) => t.match(/session (s-mcp(-2)?) /)?.[1]).sort();
+      const sessions = [text, textOf(second)]
+        .map((t) => t.match(/session (s-mcp(-2)?) /)?.[1])
+        .sort();
       expect(sessions).toEqual(['s-mcp', 's-mcp-2']);
     });
 
     it('marks code as visited and lists it back for the session', async () => {
       const marked = await client.callTool({
         name: 'mark_visited',
-        arguments: { path: 'src/cache/redis.ts', startLine: 10, endLine: 40, symbol: 'createClient', note: 'the client is created here', sessionId: 's-mcp' },
+        arguments: {
+          path: 'src/cache/redis.ts',
+          startLine: 10,
+          endLine: 40,
+          symbol: 'createClient',
+          note: 'the client is created here',
+          sessionId: 's-mcp',
+        },
       });
       expect(marked.isError).toBeFalsy();
-      expect(textOf(marked)).toBe('Marked src/cache/redis.ts:10-40 createClient as visited in session s-mcp.');
-      const listed = await client.callTool({ name: 'recall_visited', arguments: { sessionId: 's-mcp', filter: 'cache/' } });
-      expect(textOf(listed)).toMatch(/^1\. src\/cache\/redis\.ts:10-40 createClient \(2\d{3}-\d\d-\d\d \d\d:\d\d\)\n   the client is created here$/);
-      const none = await client.callTool({ name: 'recall_visited', arguments: { sessionId: 's-mcp', filter: 'billing/' } });
+      expect(textOf(marked)).toBe(
+        'Marked src/cache/redis.ts:10-40 createClient as visited in session s-mcp.',
+      );
+      const listed = await client.callTool({
+        name: 'recall_visited',
+        arguments: { sessionId: 's-mcp', filter: 'cache/' },
+      });
+      expect(textOf(listed)).toMatch(
+        /^1\. src\/cache\/redis\.ts:10-40 createClient \(2\d{3}-\d\d-\d\d \d\d:\d\d\)\n   the client is created here$/,
+      );
+      const none = await client.callTool({
+        name: 'recall_visited',
+        arguments: { sessionId: 's-mcp', filter: 'billing/' },
+      });
       expect(textOf(none)).toBe('Nothing marked as visited in session s-mcp matching "billing/".');
     });
 
     it('answers prior work and prior decisions (none yet) without an error', async () => {
-      const work = await client.callTool({ name: 'prior_work', arguments: { file: 'src/cache/nothing-here.ts' } });
-      expect([work.isError, textOf(work)]).toEqual([undefined, 'No earlier session worked on src/cache/nothing-here.ts.']);
-      const decisions = await client.callTool({ name: 'prior_decisions', arguments: { query: 'graphql federation' } });
+      const work = await client.callTool({
+        name: 'prior_work',
+        arguments: { file: 'src/cache/nothing-here.ts' },
+      });
+      expect([work.isError, textOf(work)]).toEqual([
+        undefined,
+        'No earlier session worked on src/cache/nothing-here.ts.',
+      ]);
+      const decisions = await client.callTool({
+        name: 'prior_decisions',
+        arguments: { query: 'graphql federation' },
+      });
       expect(decisions.isError).toBeFalsy();
       expect(textOf(decisions)).toBe('No earlier decision about "graphql federation".');
     });
@@ -179,16 +297,24 @@ describe('the MCP server, through the SDK client', () => {
       ['get_context', { kind: 'everything' }, /kind/],
       ['mark_visited', { path: 'src/a.ts', sessionId: 'bad id with spaces' }, /sessionId/],
       ['recall_conversation', { query: 'redis pool', cursor: 'not-a-cursor' }, /cursor/],
-    ])('answers %s with bad input %j by a tool error naming the field', async (name, args, reason) => {
-      const answer = await client.callTool({ name, arguments: args });
-      expect(answer.isError).toBe(true);
-      expect(textOf(answer)).toMatch(reason);
-    });
+    ])(
+      'answers %s with bad input %j by a tool error naming the field',
+      async (name, args, reason) => {
+        const answer = await client.callTool({ name, arguments: args });
+        expect(answer.isError).toBe(true);
+        expect(textOf(answer)).toMatch(reason);
+      },
+    );
   });
 
   describe('when Mnemo is down or does not answer (stdio)', () => {
     it('answers every tool with an error saying Mnemo is unavailable', async () => {
-      const client = await stdioClient({ HOME: home, MNEMO_URL: await closedPortUrl(), MNEMO_API_KEY: 'k', MNEMO_STATE_DIR: path.join(home, 'state') });
+      const client = await stdioClient({
+        HOME: home,
+        MNEMO_URL: await closedPortUrl(),
+        MNEMO_API_KEY: 'k',
+        MNEMO_STATE_DIR: path.join(home, 'state'),
+      });
       clients.push(client);
       const calls: Array<[string, Record<string, unknown>]> = [
         ['recall_conversation', { query: 'redis pool' }],
@@ -202,13 +328,23 @@ describe('the MCP server, through the SDK client', () => {
       ];
       for (const [name, args] of calls) {
         const answer = await client.callTool({ name, arguments: args });
-        expect([name, answer.isError, textOf(answer)]).toEqual([name, true, expect.stringMatching(/Mnemo is unavailable: .*ECONNREFUSED/)]);
+        expect([name, answer.isError, textOf(answer)]).toEqual([
+          name,
+          true,
+          expect.stringMatching(/Mnemo is unavailable: .*ECONNREFUSED/),
+        ]);
       }
     });
 
     it('answers -32602 naming the field, not -32603, to a tools/call whose arguments are not an object', async () => {
       const child = spawn(process.execPath, [MNEMO, 'mcp'], {
-        env: { PATH: process.env.PATH ?? '', HOME: home, MNEMO_URL: await closedPortUrl(), MNEMO_API_KEY: 'k', MNEMO_STATE_DIR: path.join(home, 'state') },
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: home,
+          MNEMO_URL: await closedPortUrl(),
+          MNEMO_API_KEY: 'k',
+          MNEMO_STATE_DIR: path.join(home, 'state'),
+        },
         stdio: ['pipe', 'pipe', 'ignore'],
       });
       try {
@@ -216,12 +352,38 @@ describe('the MCP server, through the SDK client', () => {
         const lines: string[] = [];
         answers.on('line', (line) => lines.push(line));
         const send = (message: object) => child.stdin!.write(`${JSON.stringify(message)}\n`);
-        send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
-        await eventually(async () => lines.length, (n) => n >= 1);
+        send({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-06-18',
+            capabilities: {},
+            clientInfo: { name: 'raw', version: '1' },
+          },
+        });
+        await eventually(
+          async () => lines.length,
+          (n) => n >= 1,
+        );
         send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-        send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_memories', arguments: '' } });
-        const answer = await eventually(async () => lines.map((l) => JSON.parse(l) as { id?: number; error?: unknown }).find((m) => m.id === 2), Boolean);
-        expect(answer?.error).toEqual({ code: -32602, message: expect.stringMatching(/^Invalid params for tools\/call: params\.arguments: /) });
+        send({
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'tools/call',
+          params: { name: 'search_memories', arguments: '' },
+        });
+        const answer = await eventually(
+          async () =>
+            lines
+              .map((l) => JSON.parse(l) as { id?: number; error?: unknown })
+              .find((m) => m.id === 2),
+          Boolean,
+        );
+        expect(answer?.error).toEqual({
+          code: -32602,
+          message: expect.stringMatching(/^Invalid params for tools\/call: params\.arguments: /),
+        });
       } finally {
         child.kill();
       }
@@ -230,9 +392,18 @@ describe('the MCP server, through the SDK client', () => {
     it('answers a tool error, not a hang, when Mnemo takes the connection and never answers', async () => {
       const silent = await silentServer();
       try {
-        const client = await stdioClient({ HOME: home, MNEMO_URL: silent.url, MNEMO_API_KEY: 'k', MNEMO_MCP_TIMEOUT_MS: '300', MNEMO_STATE_DIR: path.join(home, 'state') });
+        const client = await stdioClient({
+          HOME: home,
+          MNEMO_URL: silent.url,
+          MNEMO_API_KEY: 'k',
+          MNEMO_MCP_TIMEOUT_MS: '300',
+          MNEMO_STATE_DIR: path.join(home, 'state'),
+        });
         clients.push(client);
-        const answer = await client.callTool({ name: 'search_memories', arguments: { query: 'pnpm' } });
+        const answer = await client.callTool({
+          name: 'search_memories',
+          arguments: { query: 'pnpm' },
+        });
         expect(answer.isError).toBe(true);
         expect(textOf(answer)).toContain('no answer within 300 ms');
       } finally {
@@ -245,14 +416,19 @@ describe('the MCP server, through the SDK client', () => {
     it('requires an API key', async () => {
       const response = await fetch(new URL('/mcp', baseUrl), {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
       });
       expect(response.status).toBe(401);
     });
 
     it('answers 405 to GET: it is stateless and opens no stream', async () => {
-      const response = await fetch(new URL('/mcp', baseUrl), { headers: { Authorization: `Bearer ${apiKey}` } });
+      const response = await fetch(new URL('/mcp', baseUrl), {
+        headers: { Authorization: `Bearer ${apiKey}` },
+      });
       expect(response.status).toBe(405);
     });
   });

@@ -28,11 +28,15 @@ describe('a three-node NATS cluster loses a node during steady ingest', () => {
     nc = await connect({ servers: cluster.urls, maxReconnectAttempts: -1 });
     jsm = await jetstreamManager(nc, { checkAPI: false });
     // The cluster is ready once it can place a stream on all three nodes (a meta leader that knows every peer).
-    await until('JetStream cluster ready', () =>
-      jsm.streams.add({ name: 'READY_PROBE', subjects: ['ready.probe'], num_replicas: 3 }).then(
-        () => jsm.streams.delete('READY_PROBE').then(() => true),
-        () => false,
-      ), 60_000);
+    await until(
+      'JetStream cluster ready',
+      () =>
+        jsm.streams.add({ name: 'READY_PROBE', subjects: ['ready.probe'], num_replicas: 3 }).then(
+          () => jsm.streams.delete('READY_PROBE').then(() => true),
+          () => false,
+        ),
+      60_000,
+    );
     harness = await startHarness({
       target: 'gateway,redaction,ingest',
       env: { NATS_URL: cluster.urls.join(','), MNEMO_STREAM_REPLICAS: '3' },
@@ -52,7 +56,11 @@ describe('a three-node NATS cluster loses a node during steady ingest', () => {
   it('keeps every stream at three replicas', async () => {
     for (const kind of ['EVENTS', 'RAW', 'DLQ']) {
       const info = await jsm.streams.info(`${harness.config.MNEMO_STREAM_PREFIX}_${kind}`);
-      expect([kind, info.config.num_replicas, (info.cluster?.replicas ?? []).length]).toEqual([kind, 3, 2]);
+      expect([kind, info.config.num_replicas, (info.cluster?.replicas ?? []).length]).toEqual([
+        kind,
+        3,
+        2,
+      ]);
     }
   });
 
@@ -65,16 +73,42 @@ describe('a three-node NATS cluster loses a node during steady ingest', () => {
       const sessionId = `s-${(sessions += 1)}`;
       const at = new Date().toISOString();
       const events = [
-        { id: randomUUID(), type: 'SessionStarted', sessionId, occurredAt: at, payload: { source: 'ai-coaching:check-in' } },
-        ...Array.from({ length: TURNS }, (_, i) => ({ id: randomUUID(), type: 'TurnRecorded', sessionId, occurredAt: at, payload: { seq: i + 1, role: i % 2 ? 'assistant' : 'user', text: `turn ${i + 1} of ${sessionId}` } })),
+        {
+          id: randomUUID(),
+          type: 'SessionStarted',
+          sessionId,
+          occurredAt: at,
+          payload: { source: 'ai-coaching:check-in' },
+        },
+        ...Array.from({ length: TURNS }, (_, i) => ({
+          id: randomUUID(),
+          type: 'TurnRecorded',
+          sessionId,
+          occurredAt: at,
+          payload: {
+            seq: i + 1,
+            role: i % 2 ? 'assistant' : 'user',
+            text: `turn ${i + 1} of ${sessionId}`,
+          },
+        })),
       ];
       // The same ids until the gateway takes them: a retry after a 503 must not store anything twice.
-      await until(`${sessionId} accepted`, async () => {
-        const response = await harness.http().post('/v1/events').set('Authorization', `Bearer ${account.apiKey}`).send({ events }).timeout(20_000).catch(() => null);
-        const status = response?.status ?? 0;
-        statuses.set(status, (statuses.get(status) ?? 0) + 1);
-        return status === 202;
-      }, 60_000);
+      await until(
+        `${sessionId} accepted`,
+        async () => {
+          const response = await harness
+            .http()
+            .post('/v1/events')
+            .set('Authorization', `Bearer ${account.apiKey}`)
+            .send({ events })
+            .timeout(20_000)
+            .catch(() => null);
+          const status = response?.status ?? 0;
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          return status === 202;
+        },
+        60_000,
+      );
       posted.push(...events.map((e) => e.id));
     };
     const ingest = (async () => {
@@ -90,16 +124,25 @@ describe('a three-node NATS cluster loses a node during steady ingest', () => {
       const atKill = sessions;
       // Ingest resumes by itself: more sessions are taken with the node still down.
       await until('ingest resumed without the leader', () => sessions >= atKill + 10, 90_000);
-      await until('another node leads the stream', async () => {
-        const now = (await jsm.streams.info(eventsStream()).catch(() => null))?.cluster?.leader;
-        return !!now && now !== leader;
-      }, 60_000);
+      await until(
+        'another node leads the stream',
+        async () => {
+          const now = (await jsm.streams.info(eventsStream()).catch(() => null))?.cluster?.leader;
+          return !!now && now !== leader;
+        },
+        60_000,
+      );
 
       await victim.start();
-      await until('the node rejoined and caught up', async () => {
-        const replicas = (await jsm.streams.info(eventsStream()).catch(() => null))?.cluster?.replicas ?? [];
-        return replicas.length === 2 && replicas.every((r) => r.current && !r.offline);
-      }, 90_000);
+      await until(
+        'the node rejoined and caught up',
+        async () => {
+          const replicas =
+            (await jsm.streams.info(eventsStream()).catch(() => null))?.cluster?.replicas ?? [];
+          return replicas.length === 2 && replicas.every((r) => r.current && !r.offline);
+        },
+        90_000,
+      );
       const atReturn = sessions;
       await until('ingest after the node came back', () => sessions >= atReturn + 3, 60_000);
     } finally {
@@ -110,11 +153,19 @@ describe('a three-node NATS cluster loses a node during steady ingest', () => {
     await quiesce(cluster.urls);
     const stored: string[] = [];
     for await (const batch of harness.platform.infra.log.read('events', 1)) {
-      for (const { event } of batch) if (event.accountId === account.accountId && ['SessionStarted', 'TurnRecorded'].includes(event.type)) stored.push(event.id);
+      for (const { event } of batch)
+        if (
+          event.accountId === account.accountId &&
+          ['SessionStarted', 'TurnRecorded'].includes(event.type)
+        )
+          stored.push(event.id);
     }
     expect(new Set(stored).size).toBe(stored.length); // none doubled
     expect([...stored].sort()).toEqual([...posted].sort()); // none lost
-    const [{ n }] = await harness.platform.infra.dataSource.query('SELECT count(*)::int AS n FROM turns WHERE account_id = $1', [account.accountId]);
+    const [{ n }] = await harness.platform.infra.dataSource.query(
+      'SELECT count(*)::int AS n FROM turns WHERE account_id = $1',
+      [account.accountId],
+    );
     expect(n).toBe(sessions * TURNS);
     // While the leader was down the gateway said 503 or took the events; never a 500.
     expect([...statuses.keys()].filter((status) => status !== 202 && status !== 503)).toEqual([]);

@@ -18,7 +18,9 @@ import { eventually, TEST_NATS_URL, TEST_REDIS_URL } from '../support/servers';
 // A salt of its own, so no other test's planted values can be confused with these. Every family the
 // redactor knows is planted (its first documented form), and a leak is any 8-character window of a secret.
 const PLANTED = plantedSecrets('no-secret-survives');
-const SECRETS: Record<string, string> = Object.fromEntries(Object.entries(PLANTED).map(([kind, p]) => [kind, p.text]));
+const SECRETS: Record<string, string> = Object.fromEntries(
+  Object.entries(PLANTED).map(([kind, p]) => [kind, p.text]),
+);
 const ALL = Object.values(SECRETS).join('\n\n');
 const SESSION = 'secret-session';
 const SETTLE_MS = 120_000;
@@ -51,17 +53,63 @@ class LogLines extends Writable {
 
 /** One transcript whose prompt, tool input, tool result, answer and title line all carry every secret. */
 function secretTranscript(cwd: string): string {
-  const base = { sessionId: 'secret-transcript', cwd, gitBranch: 'main', version: '2.1.39', userType: 'external', isSidechain: false };
+  const base = {
+    sessionId: 'secret-transcript',
+    cwd,
+    gitBranch: 'main',
+    version: '2.1.39',
+    userType: 'external',
+    isSidechain: false,
+  };
   const at = (s: number) => `2026-11-20T10:00:${String(s).padStart(2, '0')}.000Z`;
   const lines = [
     { type: 'summary', summary: `Rotating keys ${SECRETS.github_token}`, leafUuid: 'x' },
-    { ...base, type: 'user', uuid: 's-1', timestamp: at(1), message: { role: 'user', content: `Please use these:\n${ALL}` } },
     {
-      ...base, type: 'assistant', uuid: 's-2', timestamp: at(2),
-      message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 'tu1', name: 'Write', input: { file_path: `${cwd}/.env`, content: ALL } }] },
+      ...base,
+      type: 'user',
+      uuid: 's-1',
+      timestamp: at(1),
+      message: { role: 'user', content: `Please use these:\n${ALL}` },
     },
-    { ...base, type: 'user', uuid: 's-3', timestamp: at(3), message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'tu1', content: `wrote:\n${ALL}` }] } },
-    { ...base, type: 'assistant', uuid: 's-4', timestamp: at(4), message: { id: 'm2', role: 'assistant', content: [{ type: 'text', text: `Done. Stored ${ALL}` }] } },
+    {
+      ...base,
+      type: 'assistant',
+      uuid: 's-2',
+      timestamp: at(2),
+      message: {
+        id: 'm1',
+        role: 'assistant',
+        content: [
+          {
+            type: 'tool_use',
+            id: 'tu1',
+            name: 'Write',
+            input: { file_path: `${cwd}/.env`, content: ALL },
+          },
+        ],
+      },
+    },
+    {
+      ...base,
+      type: 'user',
+      uuid: 's-3',
+      timestamp: at(3),
+      message: {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: 'tu1', content: `wrote:\n${ALL}` }],
+      },
+    },
+    {
+      ...base,
+      type: 'assistant',
+      uuid: 's-4',
+      timestamp: at(4),
+      message: {
+        id: 'm2',
+        role: 'assistant',
+        content: [{ type: 'text', text: `Done. Stored ${ALL}` }],
+      },
+    },
   ];
   return `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`;
 }
@@ -79,13 +127,24 @@ describe('no planted secret survives anywhere: durable and dead-letter streams, 
     work = await mkdtemp(path.join(tmpdir(), 'mnemo-secrets-'));
     const project = path.join(work, 'projects', '-repo');
     await mkdir(project, { recursive: true });
-    await writeFile(path.join(project, 'secret-transcript.jsonl'), secretTranscript(path.join(work, 'repo')));
-    harness = await startHarness({ env: { MNEMO_TRANSCRIPTS_ROOT: path.join(work, 'projects'), LOG_LEVEL: 'debug' }, logDestination: logs });
+    await writeFile(
+      path.join(project, 'secret-transcript.jsonl'),
+      secretTranscript(path.join(work, 'repo')),
+    );
+    harness = await startHarness({
+      env: { MNEMO_TRANSCRIPTS_ROOT: path.join(work, 'projects'), LOG_LEVEL: 'debug' },
+      logDestination: logs,
+    });
     account = await harness.createAccount('secrets');
     nc = await connect({ servers: TEST_NATS_URL });
     jsm = await jetstreamManager(nc);
-    const proto = grpc.loadPackageDefinition(protoLoader.loadSync(GATEWAY_PROTO, PROTO_OPTIONS)) as any;
-    contextClient = new proto.mnemo.v1.ContextService(`127.0.0.1:${harness.platform.grpcPort}`, grpc.credentials.createInsecure());
+    const proto = grpc.loadPackageDefinition(
+      protoLoader.loadSync(GATEWAY_PROTO, PROTO_OPTIONS),
+    ) as any;
+    contextClient = new proto.mnemo.v1.ContextService(
+      `127.0.0.1:${harness.platform.grpcPort}`,
+      grpc.credentials.createInsecure(),
+    );
   });
   afterAll(async () => {
     contextClient?.close();
@@ -94,125 +153,203 @@ describe('no planted secret survives anywhere: durable and dead-letter streams, 
     await rm(work, { recursive: true, force: true });
   });
 
-  it('redacts every family planted in every kind of input before it is stored or logged', async () => {
-    const at = '2026-11-29T10:00:00Z';
-    const event = (type: string, payload: unknown, sessionId = SESSION) => ({ id: randomUUID(), type, sessionId, occurredAt: at, payload });
-    const events = [
-      event('SessionStarted', { source: 'ai-coaching:interview', title: 'Keys', cwd: `/home/dev/${SECRETS.password}` }),
-      // a title holds one secret at most (500 characters), so every family gets a session of its own
-      ...Object.entries(SECRETS)
-        .filter(([, secret]) => secret.length <= 490)
-        .map(([, secret], i) => event('SessionStarted', { source: 'claude-code', title: `t ${secret}` }, `title-${i}`)),
-      event('TurnRecorded', { seq: 1, role: 'user', text: `My keys:\n${ALL}` }),
-      event('TurnRecorded', {
-        seq: 2,
-        role: 'assistant',
-        text: 'Saving them.',
-        toolCalls: [{ id: 'tu1', name: 'Bash', input: JSON.stringify({ command: `echo "${ALL}" > .env` }), result: ALL }],
-      }),
-      event('ArtifactSaved', { artifactId: 'a1', title: 'Credentials', content: `# Keys\n${ALL}`, gist: SECRETS.jwt }),
-      ...Object.values(SECRETS).map((secret, i) => event('BookmarkAdded', { bookmarkId: `b-${i}`, text: `remember ${secret}` })),
-      event('SessionOutcomeRecorded', {
-        summary: wholeSamples(4000),
-        firstUserTurn: SECRETS.anthropic_key,
-        lastAssistantTurn: SECRETS.aws_access_key,
-        filesRead: [`/tmp/${SECRETS.npm_token}`],
-        filesEdited: [],
-        toolsCalled: { Bash: 1 },
-        commitShas: [],
-        outcome: 'unknown',
-      }),
-    ];
-    const posted = await harness.http().post('/v1/events').set('Authorization', `Bearer ${account.apiKey}`).send({ events });
-    expect(posted.status).toBe(202);
+  it(
+    'redacts every family planted in every kind of input before it is stored or logged',
+    async () => {
+      const at = '2026-11-29T10:00:00Z';
+      const event = (type: string, payload: unknown, sessionId = SESSION) => ({
+        id: randomUUID(),
+        type,
+        sessionId,
+        occurredAt: at,
+        payload,
+      });
+      const events = [
+        event('SessionStarted', {
+          source: 'ai-coaching:interview',
+          title: 'Keys',
+          cwd: `/home/dev/${SECRETS.password}`,
+        }),
+        // a title holds one secret at most (500 characters), so every family gets a session of its own
+        ...Object.entries(SECRETS)
+          .filter(([, secret]) => secret.length <= 490)
+          .map(([, secret], i) =>
+            event('SessionStarted', { source: 'claude-code', title: `t ${secret}` }, `title-${i}`),
+          ),
+        event('TurnRecorded', { seq: 1, role: 'user', text: `My keys:\n${ALL}` }),
+        event('TurnRecorded', {
+          seq: 2,
+          role: 'assistant',
+          text: 'Saving them.',
+          toolCalls: [
+            {
+              id: 'tu1',
+              name: 'Bash',
+              input: JSON.stringify({ command: `echo "${ALL}" > .env` }),
+              result: ALL,
+            },
+          ],
+        }),
+        event('ArtifactSaved', {
+          artifactId: 'a1',
+          title: 'Credentials',
+          content: `# Keys\n${ALL}`,
+          gist: SECRETS.jwt,
+        }),
+        ...Object.values(SECRETS).map((secret, i) =>
+          event('BookmarkAdded', { bookmarkId: `b-${i}`, text: `remember ${secret}` }),
+        ),
+        event('SessionOutcomeRecorded', {
+          summary: wholeSamples(4000),
+          firstUserTurn: SECRETS.anthropic_key,
+          lastAssistantTurn: SECRETS.aws_access_key,
+          filesRead: [`/tmp/${SECRETS.npm_token}`],
+          filesEdited: [],
+          toolsCalled: { Bash: 1 },
+          commitShas: [],
+          outcome: 'unknown',
+        }),
+      ];
+      const posted = await harness
+        .http()
+        .post('/v1/events')
+        .set('Authorization', `Bearer ${account.apiKey}`)
+        .send({ events });
+      expect(posted.status).toBe(202);
 
-    const ingested = await harness.http().post(`/v1/admin/session-ingest?accountId=${account.accountId}`).set('Authorization', `Bearer ${ADMIN_KEY}`);
-    expect(ingested.body).toMatchObject({ status: 'completed', sessions: 1 });
+      const ingested = await harness
+        .http()
+        .post(`/v1/admin/session-ingest?accountId=${account.accountId}`)
+        .set('Authorization', `Bearer ${ADMIN_KEY}`);
+      expect(ingested.body).toMatchObject({ status: 'completed', sessions: 1 });
 
-    // what a person types into the Memory Explorer goes straight to the durable log, not through MNEMO_RAW
-    // (a memory holds at most 400 characters: the long families, a key file, are planted above)
-    const typeable = Object.entries(SECRETS).filter(([, secret]) => secret.length <= 300);
-    expect(typeable.length).toBeGreaterThan(Object.keys(SECRETS).length - 10);
-    // (the content never names the kind: `duffel_token` would share a window with `duffel_test_…`)
-    for (const [i, [kind, secret]] of typeable.entries()) {
-      const created = await harness.http().post('/v1/memories').set('Authorization', `Bearer ${account.apiKey}`).send({ factType: 'preference', content: `Keeps key ${i} as ${secret}.` });
-      expect({ kind, status: created.status, body: created.status === 201 ? null : created.body }).toEqual({ kind, status: 201, body: null });
-    }
-    // every stage settles before anything is scanned: the raw queue drained, every consumer of the
-    // durable stream (projections and the memory and compaction reactors) with nothing pending
-    await settle();
-    const api = (url: string) => harness.http().get(url).set('Authorization', `Bearer ${account.apiKey}`);
-    await eventually(() => api('/v1/sessions/secret-transcript/outcome'), (r) => r.status === 200, SETTLE_MS);
-    await settle();
+      // what a person types into the Memory Explorer goes straight to the durable log, not through MNEMO_RAW
+      // (a memory holds at most 400 characters: the long families, a key file, are planted above)
+      const typeable = Object.entries(SECRETS).filter(([, secret]) => secret.length <= 300);
+      expect(typeable.length).toBeGreaterThan(Object.keys(SECRETS).length - 10);
+      // (the content never names the kind: `duffel_token` would share a window with `duffel_test_…`)
+      for (const [i, [kind, secret]] of typeable.entries()) {
+        const created = await harness
+          .http()
+          .post('/v1/memories')
+          .set('Authorization', `Bearer ${account.apiKey}`)
+          .send({ factType: 'preference', content: `Keeps key ${i} as ${secret}.` });
+        expect({
+          kind,
+          status: created.status,
+          body: created.status === 201 ? null : created.body,
+        }).toEqual({ kind, status: 201, body: null });
+      }
+      // every stage settles before anything is scanned: the raw queue drained, every consumer of the
+      // durable stream (projections and the memory and compaction reactors) with nothing pending
+      await settle();
+      const api = (url: string) =>
+        harness.http().get(url).set('Authorization', `Bearer ${account.apiKey}`);
+      await eventually(
+        () => api('/v1/sessions/secret-transcript/outcome'),
+        (r) => r.status === 200,
+        SETTLE_MS,
+      );
+      await settle();
 
-    // the durable stream
-    const stream = JSON.stringify(await readAll('events'));
-    expect(stream).toContain('[REDACTED:');
-    expect(leaks(stream)).toEqual([]);
+      // the durable stream
+      const stream = JSON.stringify(await readAll('events'));
+      expect(stream).toContain('[REDACTED:');
+      expect(leaks(stream)).toEqual([]);
 
-    // the dead-letter stream, every message of it
-    const deadLetters = await readDeadLetterStream();
-    expect(leaks(deadLetters)).toEqual([]);
+      // the dead-letter stream, every message of it
+      const deadLetters = await readDeadLetterStream();
+      expect(leaks(deadLetters)).toEqual([]);
 
-    // every table of this test's schema
-    const { dataSource } = harness.platform.infra;
-    const tables: Array<{ table_name: string }> = await dataSource.query(
-      `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_type = 'BASE TABLE'`,
-      [harness.config.MNEMO_DB_SCHEMA],
-    );
-    expect(tables.map((t) => t.table_name)).toEqual(expect.arrayContaining(['turns', 'sessions', 'session_outcomes', 'memory_facts']));
-    for (const { table_name } of tables) {
-      const rows: Array<{ row: string }> = await dataSource.query(`SELECT t::text AS row FROM "${table_name}" t`);
-      expect({ table: table_name, leaks: leaks(rows.map((r) => r.row).join('\n')) }).toEqual({ table: table_name, leaks: [] });
-    }
+      // every table of this test's schema
+      const { dataSource } = harness.platform.infra;
+      const tables: Array<{ table_name: string }> = await dataSource.query(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_type = 'BASE TABLE'`,
+        [harness.config.MNEMO_DB_SCHEMA],
+      );
+      expect(tables.map((t) => t.table_name)).toEqual(
+        expect.arrayContaining(['turns', 'sessions', 'session_outcomes', 'memory_facts']),
+      );
+      for (const { table_name } of tables) {
+        const rows: Array<{ row: string }> = await dataSource.query(
+          `SELECT t::text AS row FROM "${table_name}" t`,
+        );
+        expect({ table: table_name, leaks: leaks(rows.map((r) => r.row).join('\n')) }).toEqual({
+          table: table_name,
+          leaks: [],
+        });
+      }
 
-    // every API answer: sessions, turns, outcome, memories (every page), search, proposals, artifacts,
-    // the memory block and CLAUDE.md over HTTP and over gRPC, recall
-    const answers: unknown[] = [];
-    const keep = async (url: string) => {
-      const response = await api(url);
-      expect({ url, status: response.status }).toEqual({ url, status: 200 });
-      answers.push(response.body);
-      return response.body;
-    };
-    for (const url of ['/v1/sessions?limit=200', `/v1/sessions/${SESSION}/turns`, '/v1/sessions/secret-transcript/turns', '/v1/sessions/secret-transcript/outcome']) await keep(url);
-    const memoryCount = (await keep('/v1/memories?pageSize=100&page=1')).total as number;
-    expect(memoryCount).toBeGreaterThanOrEqual(typeable.length);
-    for (let page = 2; (page - 1) * 100 < memoryCount; page++) await keep(`/v1/memories?pageSize=100&page=${page}`);
-    for (const q of ['Keeps', 'token', 'password', 'secret']) await keep(`/v1/memories/search?q=${q}`);
-    await keep('/v1/proposals');
-    const artifacts = await keep('/v1/artifacts');
-    const artifactIds = JSON.stringify(artifacts).match(/"(?:id|artifactId)":"([^"]+)"/g) ?? [];
-    expect(artifactIds.length).toBeGreaterThan(0);
-    await keep('/v1/artifacts/a1');
-    await keep(`/v1/context/claude-md?sessionId=${SESSION}&format=json`);
-    await keep('/v1/context/memory-block');
-    const recall = await harness.http().post('/v1/recall').set('Authorization', `Bearer ${account.apiKey}`).send({ query: 'keys' });
-    answers.push({ status: recall.status, body: recall.body });
-    answers.push(await grpcCall('GetClaudeMd', { sessionId: SESSION }), await grpcCall('GetMemoryBlock', {}));
-    expect(answers.at(-2)).toMatchObject({ markdown: expect.any(String) });
-    expect(leaks(JSON.stringify(answers))).toEqual([]);
+      // every API answer: sessions, turns, outcome, memories (every page), search, proposals, artifacts,
+      // the memory block and CLAUDE.md over HTTP and over gRPC, recall
+      const answers: unknown[] = [];
+      const keep = async (url: string) => {
+        const response = await api(url);
+        expect({ url, status: response.status }).toEqual({ url, status: 200 });
+        answers.push(response.body);
+        return response.body;
+      };
+      for (const url of [
+        '/v1/sessions?limit=200',
+        `/v1/sessions/${SESSION}/turns`,
+        '/v1/sessions/secret-transcript/turns',
+        '/v1/sessions/secret-transcript/outcome',
+      ])
+        await keep(url);
+      const memoryCount = (await keep('/v1/memories?pageSize=100&page=1')).total as number;
+      expect(memoryCount).toBeGreaterThanOrEqual(typeable.length);
+      for (let page = 2; (page - 1) * 100 < memoryCount; page++)
+        await keep(`/v1/memories?pageSize=100&page=${page}`);
+      for (const q of ['Keeps', 'token', 'password', 'secret'])
+        await keep(`/v1/memories/search?q=${q}`);
+      await keep('/v1/proposals');
+      const artifacts = await keep('/v1/artifacts');
+      const artifactIds = JSON.stringify(artifacts).match(/"(?:id|artifactId)":"([^"]+)"/g) ?? [];
+      expect(artifactIds.length).toBeGreaterThan(0);
+      await keep('/v1/artifacts/a1');
+      await keep(`/v1/context/claude-md?sessionId=${SESSION}&format=json`);
+      await keep('/v1/context/memory-block');
+      const recall = await harness
+        .http()
+        .post('/v1/recall')
+        .set('Authorization', `Bearer ${account.apiKey}`)
+        .send({ query: 'keys' });
+      answers.push({ status: recall.status, body: recall.body });
+      answers.push(
+        await grpcCall('GetClaudeMd', { sessionId: SESSION }),
+        await grpcCall('GetMemoryBlock', {}),
+      );
+      expect(answers.at(-2)).toMatchObject({ markdown: expect.any(String) });
+      expect(leaks(JSON.stringify(answers))).toEqual([]);
 
-    // every Redis key under this test's prefix (the context reads above filled the cache)
-    const redis = new Redis(TEST_REDIS_URL);
-    try {
-      const dump: string[] = [];
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${harness.config.MNEMO_CACHE_PREFIX}*`, 'COUNT', 500);
-        cursor = next;
-        for (const key of keys) dump.push(key, JSON.stringify(await redisValue(redis, key)));
-      } while (cursor !== '0');
-      expect(dump.length).toBeGreaterThan(0);
-      expect(leaks(dump.join('\n'))).toEqual([]);
-    } finally {
-      redis.disconnect();
-    }
+      // every Redis key under this test's prefix (the context reads above filled the cache)
+      const redis = new Redis(TEST_REDIS_URL);
+      try {
+        const dump: string[] = [];
+        let cursor = '0';
+        do {
+          const [next, keys] = await redis.scan(
+            cursor,
+            'MATCH',
+            `${harness.config.MNEMO_CACHE_PREFIX}*`,
+            'COUNT',
+            500,
+          );
+          cursor = next;
+          for (const key of keys) dump.push(key, JSON.stringify(await redisValue(redis, key)));
+        } while (cursor !== '0');
+        expect(dump.length).toBeGreaterThan(0);
+        expect(leaks(dump.join('\n'))).toEqual([]);
+      } finally {
+        redis.disconnect();
+      }
 
-    // the logs, at debug level
-    expect(logs.lines.length).toBeGreaterThan(0);
-    expect(leaks(logs.lines.join(''))).toEqual([]);
-  }, 10 * 60_000);
+      // the logs, at debug level
+      expect(logs.lines.length).toBeGreaterThan(0);
+      expect(leaks(logs.lines.join(''))).toEqual([]);
+    },
+    10 * 60_000,
+  );
 
   const settle = () => settleConsumers(jsm, harness.config.MNEMO_STREAM_PREFIX, SETTLE_MS);
 
@@ -231,7 +368,12 @@ describe('no planted secret survives anywhere: durable and dead-letter streams, 
     return new Promise((resolve, reject) => {
       const metadata = new grpc.Metadata();
       metadata.set('authorization', `Bearer ${account.apiKey}`);
-      contextClient[method]!(request, metadata, (error: grpc.ServiceError | null, reply: unknown) => (error ? reject(error) : resolve(reply)));
+      contextClient[method]!(
+        request,
+        metadata,
+        (error: grpc.ServiceError | null, reply: unknown) =>
+          error ? reject(error) : resolve(reply),
+      );
     });
   }
 
@@ -244,12 +386,19 @@ describe('no planted secret survives anywhere: durable and dead-letter streams, 
 
 async function redisValue(redis: Redis, key: string): Promise<unknown> {
   switch (await redis.type(key)) {
-    case 'string': return redis.get(key);
-    case 'hash': return redis.hgetall(key);
-    case 'list': return redis.lrange(key, 0, -1);
-    case 'set': return redis.smembers(key);
-    case 'zset': return redis.zrange(key, 0, -1, 'WITHSCORES');
-    case 'stream': return redis.xrange(key, '-', '+');
-    default: return null;
+    case 'string':
+      return redis.get(key);
+    case 'hash':
+      return redis.hgetall(key);
+    case 'list':
+      return redis.lrange(key, 0, -1);
+    case 'set':
+      return redis.smembers(key);
+    case 'zset':
+      return redis.zrange(key, 0, -1, 'WITHSCORES');
+    case 'stream':
+      return redis.xrange(key, '-', '+');
+    default:
+      return null;
   }
 }

@@ -18,7 +18,13 @@ const START_TIMEOUT_MS = 150_000;
 const MNEMO = path.join(__dirname, '../../bin/mnemo.js');
 
 const events = (sessionId: string, day: string, turns: string[]) => [
-  { id: randomUUID(), type: 'SessionStarted', sessionId, occurredAt: `${day}T09:00:00Z`, payload: { source: 'claude-code' } },
+  {
+    id: randomUUID(),
+    type: 'SessionStarted',
+    sessionId,
+    occurredAt: `${day}T09:00:00Z`,
+    payload: { source: 'claude-code' },
+  },
   ...turns.map((text, i) => ({
     id: randomUUID(),
     type: 'TurnRecorded',
@@ -27,8 +33,14 @@ const events = (sessionId: string, day: string, turns: string[]) => [
     payload: { seq: i + 1, role: i % 2 ? 'assistant' : 'user', text },
   })),
 ];
-const CAR = ['The automobile stalled on the motorway this morning.', 'The garage repaired the ignition coil; the invoice came to four hundred euros.'];
-const MIGRATION = ['Let us plan the database migration for the orders table.', 'Split it in two steps: add the column first, then backfill it.'];
+const CAR = [
+  'The automobile stalled on the motorway this morning.',
+  'The garage repaired the ignition coil; the invoice came to four hundred euros.',
+];
+const MIGRATION = [
+  'Let us plan the database migration for the orders table.',
+  'Split it in two steps: add the column first, then backfill it.',
+];
 /** Says what CAR says in none of its words. */
 const PARAPHRASE = 'when did my car break down and get mended?';
 
@@ -45,8 +57,18 @@ const embedderEnv = (fake: FakeEmbeddings) => ({
  * `mnemo start` on the embedded defaults in a process of its own: PGlite loads pgvector through a
  * dynamic import, which jest's module sandbox refuses, and a replay needs the data directory to itself.
  */
-async function startEmbedded(dataDir: string, fake: FakeEmbeddings): Promise<{ child: ChildProcess; base: string; apiKey: string }> {
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, MNEMO_DATA_DIR: dataDir, LOG_LEVEL: 'warn', MNEMO_SESSION_INGEST_ENABLED: 'false', ...embedderEnv(fake) };
+async function startEmbedded(
+  dataDir: string,
+  fake: FakeEmbeddings,
+): Promise<{ child: ChildProcess; base: string; apiKey: string }> {
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    MNEMO_DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    MNEMO_SESSION_INGEST_ENABLED: 'false',
+    ...embedderEnv(fake),
+  };
   const { child, base } = await startEmbeddedMnemo(env, START_TIMEOUT_MS);
   const { apiKey } = JSON.parse(await readFile(path.join(dataDir, 'local-account.json'), 'utf8'));
   return { child, base, apiKey };
@@ -75,10 +97,16 @@ describe('recall fused with an embedder where pgvector exists (embedded PGlite w
     const post = await fetch(`${server.base}/v1/events`, {
       method: 'POST',
       headers: { authorization: `Bearer ${server.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ events: [...events('s-car', '2026-04-02', CAR), ...events('s-db', '2026-04-03', MIGRATION)] }),
+      body: JSON.stringify({
+        events: [...events('s-car', '2026-04-02', CAR), ...events('s-db', '2026-04-03', MIGRATION)],
+      }),
     });
     expect(post.status).toBe(202);
-    await eventually(() => recall('database migration orders table'), (hits) => hits.length > 0, 60_000);
+    await eventually(
+      () => recall('database migration orders table'),
+      (hits) => hits.length > 0,
+      60_000,
+    );
   }, START_TIMEOUT_MS * 2);
   afterAll(async () => {
     await stopProcess(server?.child ?? null);
@@ -90,7 +118,11 @@ describe('recall fused with an embedder where pgvector exists (embedded PGlite w
     fake.mode = 'failing';
     expect(await recall(PARAPHRASE)).toEqual([]);
     fake.mode = 'ok';
-    const hits = await eventually(() => recall(PARAPHRASE), (found) => found.length > 0, 30_000);
+    const hits = await eventually(
+      () => recall(PARAPHRASE),
+      (found) => found.length > 0,
+      30_000,
+    );
     expect(sessions(hits)[0]).toBe('s-car');
     expect(hits[0]!.score).toBeGreaterThan(0);
     expect(hits[0]!.score).toBeLessThanOrEqual(1);
@@ -101,47 +133,99 @@ describe('recall fused with an embedder where pgvector exists (embedded PGlite w
   });
 
   it("records the embeddings' spend in the account's session pool, labelled embedding", async () => {
-    await eventually(() => recall(PARAPHRASE), (found) => found.length > 0, 30_000);
-    type Costs = { rows: Array<{ pool: string; label: string; calls: number; inputTokens: number; costUsd: number }> };
-    const costs = async () => (await (await fetch(`${server!.base}/v1/costs`, { headers: { authorization: `Bearer ${server!.apiKey}` } })).json()) as Costs;
-    const { rows } = await eventually(costs, (c) => c.rows.some((r) => r.label === 'embedding' && r.calls >= 2), 30_000);
+    await eventually(
+      () => recall(PARAPHRASE),
+      (found) => found.length > 0,
+      30_000,
+    );
+    type Costs = {
+      rows: Array<{
+        pool: string;
+        label: string;
+        calls: number;
+        inputTokens: number;
+        costUsd: number;
+      }>;
+    };
+    const costs = async () =>
+      (await (
+        await fetch(`${server!.base}/v1/costs`, {
+          headers: { authorization: `Bearer ${server!.apiKey}` },
+        })
+      ).json()) as Costs;
+    const { rows } = await eventually(
+      costs,
+      (c) => c.rows.some((r) => r.label === 'embedding' && r.calls >= 2),
+      30_000,
+    );
     const embedding = rows.filter((r) => r.label === 'embedding');
     expect(embedding.map((r) => r.pool)).toEqual(['session']);
     // an unknown model is priced as the dearest known embedding model: what the fake billed, at $0.13 per million
     expect(embedding[0]!.inputTokens).toBeGreaterThan(0);
     // the ledger keeps each call's dollars to the millionth, so the row is within half a millionth per call
     const { costUsd, inputTokens, calls } = embedding[0]!;
-    expect(Math.abs(costUsd - (inputTokens * 0.13) / 1_000_000)).toBeLessThanOrEqual(calls * 0.5e-6 + 1e-12);
+    expect(Math.abs(costUsd - (inputTokens * 0.13) / 1_000_000)).toBeLessThanOrEqual(
+      calls * 0.5e-6 + 1e-12,
+    );
     expect(embedding[0]!.costUsd).toBeGreaterThan(0);
   });
 
   it('answers by the words alone when the embedder is slow, hanging up on it at its bound', async () => {
-    await eventually(() => recall(PARAPHRASE), (found) => found.length > 0, 30_000);
+    await eventually(
+      () => recall(PARAPHRASE),
+      (found) => found.length > 0,
+      30_000,
+    );
     fake.mode = 'slow';
     try {
       const abandonedBefore = fake.abandoned;
       expect(sessions(await recall('ignition coil invoice'))).toEqual(['s-car']);
       expect(await recall(PARAPHRASE)).toEqual([]);
       // the service gave up on both questions' embeddings (its 300 ms bound); the embedder never answered
-      await eventually(async () => fake.abandoned, (n) => n >= abandonedBefore + 2);
+      await eventually(
+        async () => fake.abandoned,
+        (n) => n >= abandonedBefore + 2,
+      );
     } finally {
       fake.mode = 'ok'; // the next cases need it answering, whatever happened here
     }
   });
 
-  it('keeps the vectors through a replay of the recall projection: no chunk is embedded again ($0)', async () => {
-    await eventually(() => recall(PARAPHRASE), (found) => found.length > 0, 30_000);
-    await stopProcess(server!.child);
-    const replay = await run(process.execPath, [MNEMO, 'replay', '--projection', 'recall'], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, MNEMO_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...embedderEnv(fake) },
-    });
-    expect(replay.stdout).toMatch(/^recall: \d+ events/);
-    const sentBefore = chunkTextsSent();
-    server = await startEmbedded(dataDir, fake);
-    expect(sessions(await eventually(() => recall(PARAPHRASE), (found) => found.length > 0, 30_000))[0]).toBe('s-car');
-    // the rebuilt chunks found their vectors by text hash: the embedder saw questions only
-    expect(chunkTextsSent()).toBe(sentBefore);
-  }, START_TIMEOUT_MS * 3);
+  it(
+    'keeps the vectors through a replay of the recall projection: no chunk is embedded again ($0)',
+    async () => {
+      await eventually(
+        () => recall(PARAPHRASE),
+        (found) => found.length > 0,
+        30_000,
+      );
+      await stopProcess(server!.child);
+      const replay = await run(process.execPath, [MNEMO, 'replay', '--projection', 'recall'], {
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          MNEMO_DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+          ...embedderEnv(fake),
+        },
+      });
+      expect(replay.stdout).toMatch(/^recall: \d+ events/);
+      const sentBefore = chunkTextsSent();
+      server = await startEmbedded(dataDir, fake);
+      expect(
+        sessions(
+          await eventually(
+            () => recall(PARAPHRASE),
+            (found) => found.length > 0,
+            30_000,
+          ),
+        )[0],
+      ).toBe('s-car');
+      // the rebuilt chunks found their vectors by text hash: the embedder saw questions only
+      expect(chunkTextsSent()).toBe(sentBefore);
+    },
+    START_TIMEOUT_MS * 3,
+  );
 });
 
 describe('recall with an embedder configured where pgvector is missing (this PostgreSQL server)', () => {
@@ -158,16 +242,37 @@ describe('recall with an embedder configured where pgvector is missing (this Pos
   });
 
   it('stays lexical and asks the embedder nothing', async () => {
-    const [{ vector }]: Array<{ vector: boolean }> = await harness.platform.infra.dataSource.query(`SELECT to_regclass('recall_embeddings') IS NOT NULL AS vector`);
+    const [{ vector }]: Array<{ vector: boolean }> = await harness.platform.infra.dataSource.query(
+      `SELECT to_regclass('recall_embeddings') IS NOT NULL AS vector`,
+    );
     // the premise: Debian's PostgreSQL 15 ships no pgvector package, so the migration made no vector table
     expect(vector).toBe(false);
     const { apiKey } = await harness.createAccount('words');
-    await harness.http().post('/v1/events').set('Authorization', `Bearer ${apiKey}`).send({ events: events('s-car', '2026-04-02', CAR) }).expect(202);
+    await harness
+      .http()
+      .post('/v1/events')
+      .set('Authorization', `Bearer ${apiKey}`)
+      .send({ events: events('s-car', '2026-04-02', CAR) })
+      .expect(202);
     const recall = async (query: string) =>
-      (await harness.http().post('/v1/recall').set('Authorization', `Bearer ${apiKey}`).send({ query, limit: 5 }).expect(200)).body.hits as Hit[];
-    await eventually(() => recall('ignition coil invoice'), (hits) => hits.length > 0);
+      (
+        await harness
+          .http()
+          .post('/v1/recall')
+          .set('Authorization', `Bearer ${apiKey}`)
+          .send({ query, limit: 5 })
+          .expect(200)
+      ).body.hits as Hit[];
+    await eventually(
+      () => recall('ignition coil invoice'),
+      (hits) => hits.length > 0,
+    );
     expect(await recall(PARAPHRASE)).toEqual([]);
-    await harness.http().post('/v1/admin/conversation/ingest').set('Authorization', `Bearer ${ADMIN_KEY}`).expect(200);
+    await harness
+      .http()
+      .post('/v1/admin/conversation/ingest')
+      .set('Authorization', `Bearer ${ADMIN_KEY}`)
+      .expect(200);
     expect(fake.inputs).toEqual([]);
   });
 });

@@ -32,46 +32,192 @@ const turn = (sessionId: string, seq: number, text: string) => ({
  * a cap, a blocked profile that a synthesis for the main account would clear.
  */
 const everyProjectionSeeds = (accountId: string, side: string) => {
-  const fact = (factId: string, content: string) => ({ factId, factType: 'preference', content, confidence: 'high', source: 'manual', sourceSession: 'manual' });
-  const run = { trigger: 'cli', root: '/home/dev/.claude/projects', startedAt: '2026-11-29T11:00:00Z', finishedAt: '2026-11-29T11:00:02Z', durationMs: 2000, files: 1, sessions: 1, turns: 50, events: 51, skippedFiles: 0, skippedLines: 0 };
+  const fact = (factId: string, content: string) => ({
+    factId,
+    factType: 'preference',
+    content,
+    confidence: 'high',
+    source: 'manual',
+    sourceSession: 'manual',
+  });
+  const run = {
+    trigger: 'cli',
+    root: '/home/dev/.claude/projects',
+    startedAt: '2026-11-29T11:00:00Z',
+    finishedAt: '2026-11-29T11:00:02Z',
+    durationMs: 2000,
+    files: 1,
+    sessions: 1,
+    turns: 50,
+    events: 51,
+    skippedFiles: 0,
+    skippedLines: 0,
+  };
   const seeds: Array<[EventType, unknown, { sessionId?: string; accountId?: string }?]> = [
-    ['ArtifactSaved', { artifactId: 'a-replay', title: 'Values', content: 'Honesty first. Then care for the people around.' }],
-    ['BookmarkAdded', { bookmarkId: 'b-replay', text: 'The moment the plan clicked.' }, { sessionId: 's-replay' }],
-    ['CoreProfileSynthesized', { profile: 'A careful engineer who values honesty.', artifactFingerprint: 'f', model: 'offline' }],
-    ['InsightDetected', { insightId: 'i-replay', kind: 'theme', text: 'Care grows with time.', artifactA: 'a-replay', artifactB: 'a-replay' }],
+    [
+      'ArtifactSaved',
+      {
+        artifactId: 'a-replay',
+        title: 'Values',
+        content: 'Honesty first. Then care for the people around.',
+      },
+    ],
+    [
+      'BookmarkAdded',
+      { bookmarkId: 'b-replay', text: 'The moment the plan clicked.' },
+      { sessionId: 's-replay' },
+    ],
+    [
+      'CoreProfileSynthesized',
+      {
+        profile: 'A careful engineer who values honesty.',
+        artifactFingerprint: 'f',
+        model: 'offline',
+      },
+    ],
+    [
+      'InsightDetected',
+      {
+        insightId: 'i-replay',
+        kind: 'theme',
+        text: 'Care grows with time.',
+        artifactA: 'a-replay',
+        artifactB: 'a-replay',
+      },
+    ],
     ['AccountSettingsChanged', { healthModuleOn: true }],
     ['MemoryFactCreated', fact('f-replay', 'Likes early mornings.')],
-    ['MemoryFactEdited', { factId: 'f-replay', content: 'Likes early mornings and long walks.', version: 2 }],
-    ['MemoryFactProposed', { ...fact('f-proposed', 'Goes to physiotherapy on Mondays.'), proposalId: 'p-replay', sensitiveReason: 'mentions treatment' }],
+    [
+      'MemoryFactEdited',
+      { factId: 'f-replay', content: 'Likes early mornings and long walks.', version: 2 },
+    ],
+    [
+      'MemoryFactProposed',
+      {
+        ...fact('f-proposed', 'Goes to physiotherapy on Mondays.'),
+        proposalId: 'p-replay',
+        sensitiveReason: 'mentions treatment',
+      },
+    ],
     ['ProposalConfirmed', { proposalId: 'p-replay' }],
     ['MemoryFactCreated', fact('f-proposed', 'Goes to physiotherapy on Mondays.')],
-    ['PlanProposed', { planId: 'pl-replay', title: 'Walk every morning', steps: [], reviewDays: 14 }],
+    [
+      'PlanProposed',
+      { planId: 'pl-replay', title: 'Walk every morning', steps: [], reviewDays: 14 },
+    ],
     ['PlanActivated', { planId: 'pl-replay', activatedAt: '2026-11-29T10:00:00.000Z' }],
     ['PlanCheckedIn', { planId: 'pl-replay', progress: 'Walked four days out of five.' }],
     ['ReminderSet', { reminderId: 'r-replay', text: 'Call the dentist.' }],
-    ['SegmentCompacted', { segment: 1, summary: 'They planned a move into product management.', inputTokens: 100, outputTokens: 20, model: 'offline' }, { sessionId: 's-replay' }],
+    [
+      'SegmentCompacted',
+      {
+        segment: 1,
+        summary: 'They planned a move into product management.',
+        inputTokens: 100,
+        outputTokens: 20,
+        model: 'offline',
+      },
+      { sessionId: 's-replay' },
+    ],
     // memory's extraction windows: a pause of a session with no turns (compaction skips it, no model call) and a quiet-time mark
     ['SegmentPaused', { segment: 1 }, { sessionId: 's-replay-paused' }],
-    ['SessionQuietExtracted', { throughSeq: 3, lastTurnAt: '2026-11-29T10:00:03.000Z', outcome: 'skipped' }, { sessionId: 's-replay' }],
+    [
+      'SessionQuietExtracted',
+      { throughSeq: 3, lastTurnAt: '2026-11-29T10:00:03.000Z', outcome: 'skipped' },
+      { sessionId: 's-replay' },
+    ],
     // the life inventory, the profile's and the context's copy: an account's own type, a take rated item by item and one completed
-    ['InventoryTypeDefined', { inventoryType: 'spine-wheel', title: 'Spine wheel', scale: { min: 1, max: 10 }, categories: [{ id: 'career', name: 'Career', items: [{ id: 'c1', text: 'I like my work.' }] }] }],
+    [
+      'InventoryTypeDefined',
+      {
+        inventoryType: 'spine-wheel',
+        title: 'Spine wheel',
+        scale: { min: 1, max: 10 },
+        categories: [
+          { id: 'career', name: 'Career', items: [{ id: 'c1', text: 'I like my work.' }] },
+        ],
+      },
+    ],
     ['InventoryTakeStarted', { takeId: 't-rating', inventoryType: 'spine-wheel' }],
-    ['InventoryItemRated', { takeId: 't-rating', inventoryType: 'spine-wheel', itemId: 'c1', rating: 6 }],
-    ['InventoryTakeCompleted', { takeId: 't-replay', inventoryType: 'spine-wheel', scores: { career: 7 } }],
+    [
+      'InventoryItemRated',
+      { takeId: 't-rating', inventoryType: 'spine-wheel', itemId: 'c1', rating: 6 },
+    ],
+    [
+      'InventoryTakeCompleted',
+      { takeId: 't-replay', inventoryType: 'spine-wheel', scores: { career: 7 } },
+    ],
     // ingest's outcome of a coding session and its transcript loop's runs, which recall also counts
-    ['SessionOutcomeRecorded', { summary: 'Moved the plan forward.', firstUserTurn: 'turn number 1', lastAssistantTurn: 'turn number 50', filesRead: ['README.md'], filesEdited: ['plan.md'], toolsCalled: { Edit: 1 }, commitShas: [], outcome: 'merged' }, { sessionId: 's-replay' }],
-    ['TranscriptIngestRunCompleted', { ...run, runId: randomUUID(), watermark: '2026-11-29T11:00:00Z' }],
-    ['TranscriptIngestRunFailed', { ...run, runId: randomUUID(), error: 'the projects folder went away' }],
-    ['DecisionRecorded', { decisionId: 'd-replay', topic: 'product management', stance: 'chose', rationale: 'It uses what they like most.' }, { sessionId: 's-replay' }],
+    [
+      'SessionOutcomeRecorded',
+      {
+        summary: 'Moved the plan forward.',
+        firstUserTurn: 'turn number 1',
+        lastAssistantTurn: 'turn number 50',
+        filesRead: ['README.md'],
+        filesEdited: ['plan.md'],
+        toolsCalled: { Edit: 1 },
+        commitShas: [],
+        outcome: 'merged',
+      },
+      { sessionId: 's-replay' },
+    ],
+    [
+      'TranscriptIngestRunCompleted',
+      { ...run, runId: randomUUID(), watermark: '2026-11-29T11:00:00Z' },
+    ],
+    [
+      'TranscriptIngestRunFailed',
+      { ...run, runId: randomUUID(), error: 'the projects folder went away' },
+    ],
+    [
+      'DecisionRecorded',
+      {
+        decisionId: 'd-replay',
+        topic: 'product management',
+        stance: 'chose',
+        rationale: 'It uses what they like most.',
+      },
+      { sessionId: 's-replay' },
+    ],
     // the cost ledger: a settled call (also recall's spend) and, on the side account, a cap, keys and a blocked profile
-    ['LlmCallSettled', { pools: ['compaction'], label: 'compaction', model: 'offline', inputTokens: 100, outputTokens: 20, costUsd: 0.001, outcome: 'ok', day: '2026-11-29' }],
+    [
+      'LlmCallSettled',
+      {
+        pools: ['compaction'],
+        label: 'compaction',
+        model: 'offline',
+        inputTokens: 100,
+        outputTokens: 20,
+        costUsd: 0.001,
+        outcome: 'ok',
+        day: '2026-11-29',
+      },
+    ],
     ['CostCapSet', { pool: 'profile', capUsd: 2 }, { accountId: side }],
-    ['LlmKeyAdded', { keyId: 'k-replay', sealedKey: 'sealed-with-no-key', maskedKey: 'sk-ant-…abcd', active: false }, { accountId: side }],
+    [
+      'LlmKeyAdded',
+      {
+        keyId: 'k-replay',
+        sealedKey: 'sealed-with-no-key',
+        maskedKey: 'sk-ant-…abcd',
+        active: false,
+      },
+      { accountId: side },
+    ],
     ['LlmKeyActivated', { keyId: 'k-replay' }, { accountId: side }],
     ['ProfileRegenerationBlocked', { reason: 'api_error' }, { accountId: side }],
   ];
   return seeds.map(([type, payload, to = {}], i) =>
-    buildEvent({ type, id: randomUUID(), accountId: to.accountId ?? accountId, sessionId: to.sessionId, occurredAt: `2026-11-29T11:00:${String(i).padStart(2, '0')}Z`, producer: 'spine', payload } as never),
+    buildEvent({
+      type,
+      id: randomUUID(),
+      accountId: to.accountId ?? accountId,
+      sessionId: to.sessionId,
+      occurredAt: `2026-11-29T11:00:${String(i).padStart(2, '0')}Z`,
+      producer: 'spine',
+      payload,
+    } as never),
   );
 };
 
@@ -85,7 +231,11 @@ describe('the spine: session events in, redacted turns out, rebuilt by replay', 
   let harness: Harness;
   let account: { accountId: string; apiKey: string };
   const post = (body: unknown, key = account.apiKey) =>
-    harness.http().post('/v1/events').set('Authorization', `Bearer ${key}`).send(body as object);
+    harness
+      .http()
+      .post('/v1/events')
+      .set('Authorization', `Bearer ${key}`)
+      .send(body as object);
   const turnsOf = async (sessionId: string, key = account.apiKey) =>
     harness.http().get(`/v1/sessions/${sessionId}/turns`).set('Authorization', `Bearer ${key}`);
 
@@ -100,57 +250,116 @@ describe('the spine: session events in, redacted turns out, rebuilt by replay', 
       sessionStarted('s-1'),
       turn('s-1', 1, 'I want to move into product management next year.'),
       turn('s-1', 2, `Use this token: ${GITHUB_TOKEN} for the repo.`),
-      { id: randomUUID(), type: 'SegmentPaused', sessionId: 's-1', occurredAt: '2026-11-29T10:20:00Z', payload: { segment: 1 } },
+      {
+        id: randomUUID(),
+        type: 'SegmentPaused',
+        sessionId: 's-1',
+        occurredAt: '2026-11-29T10:20:00Z',
+        payload: { segment: 1 },
+      },
     ];
     const response = await post({ events });
     expect(response.status).toBe(202);
     expect(response.body).toEqual({ accepted: 4, duplicates: 0 });
 
-    const turns = await eventually(() => turnsOf('s-1'), (r) => r.status === 200 && r.body.turns.length === 2);
-    expect(turns.body.turns[0]).toEqual({ seq: 1, role: 'user', text: 'I want to move into product management next year.', occurredAt: '2026-11-29T10:00:01.000Z' });
+    const turns = await eventually(
+      () => turnsOf('s-1'),
+      (r) => r.status === 200 && r.body.turns.length === 2,
+    );
+    expect(turns.body.turns[0]).toEqual({
+      seq: 1,
+      role: 'user',
+      text: 'I want to move into product management next year.',
+      occurredAt: '2026-11-29T10:00:01.000Z',
+    });
     expect(turns.body.turns[1].text).toContain('[REDACTED:github_token]');
     expect(turns.body.turns[1].text).not.toContain(GITHUB_TOKEN);
 
     const stream = JSON.stringify(await allEvents(harness, 'events'));
     expect(stream).toContain('product management');
     expect(stream).not.toContain(GITHUB_TOKEN);
-    const rows = await harness.platform.infra.dataSource.query(`SELECT t::text AS row FROM turns t UNION ALL SELECT s::text FROM sessions s`);
+    const rows = await harness.platform.infra.dataSource.query(
+      `SELECT t::text AS row FROM turns t UNION ALL SELECT s::text FROM sessions s`,
+    );
     expect(JSON.stringify(rows)).not.toContain(GITHUB_TOKEN);
     // the raw work queue keeps nothing once redacted
-    await eventually(() => allEvents(harness, 'raw'), (raw) => raw.length === 0);
+    await eventually(
+      () => allEvents(harness, 'raw'),
+      (raw) => raw.length === 0,
+    );
 
-    const sessions = await harness.http().get('/v1/sessions').set('Authorization', `Bearer ${account.apiKey}`);
-    expect(sessions.body.sessions).toEqual([expect.objectContaining({ id: 's-1', source: 'ai-coaching:interview', turnCount: 2 })]);
+    const sessions = await harness
+      .http()
+      .get('/v1/sessions')
+      .set('Authorization', `Bearer ${account.apiKey}`);
+    expect(sessions.body.sessions).toEqual([
+      expect.objectContaining({ id: 's-1', source: 'ai-coaching:interview', turnCount: 2 }),
+    ]);
   });
 
   it('echoes the correlation id and stamps it on the events of the request', async () => {
     const event = turn('s-corr', 1, 'correlated');
     const response = await post({ events: [event] }).set('x-correlation-id', 'corr-42');
     expect(response.headers['x-correlation-id']).toBe('corr-42');
-    const stored = await eventually(async () => (await allEvents(harness, 'events')).find((e) => e.event.id === event.id), Boolean);
+    const stored = await eventually(
+      async () => (await allEvents(harness, 'events')).find((e) => e.event.id === event.id),
+      Boolean,
+    );
     expect(stored?.event.correlationId).toBe('corr-42');
   });
 
   it('takes the same events over gRPC, with the same rules and answers', async () => {
-    const proto = grpc.loadPackageDefinition(protoLoader.loadSync(EVENTS_PROTO, ingestGrpcBinding.loaderOptions)) as any;
-    const client = new proto.mnemo.v1.IngestService(`127.0.0.1:${harness.platform.grpcPort}`, grpc.credentials.createInsecure());
+    const proto = grpc.loadPackageDefinition(
+      protoLoader.loadSync(EVENTS_PROTO, ingestGrpcBinding.loaderOptions),
+    ) as any;
+    const client = new proto.mnemo.v1.IngestService(
+      `127.0.0.1:${harness.platform.grpcPort}`,
+      grpc.credentials.createInsecure(),
+    );
     const call = (request: unknown, key = account.apiKey) =>
       new Promise<{ error: grpc.ServiceError | null; reply: unknown }>((resolve) => {
         const metadata = new grpc.Metadata();
         metadata.set('authorization', `Bearer ${key}`);
-        client.ingest(request, metadata, (error: grpc.ServiceError | null, reply: unknown) => resolve({ error, reply }));
+        client.ingest(request, metadata, (error: grpc.ServiceError | null, reply: unknown) =>
+          resolve({ error, reply }),
+        );
       });
     const at = '2026-11-29T11:00:00Z';
     const events = [
-      { id: randomUUID(), sessionId: 's-grpc', occurredAt: at, sessionStarted: { source: 'java-producer' } },
-      { id: randomUUID(), sessionId: 's-grpc', occurredAt: at, turnRecorded: { seq: 1, role: 'user', text: `over gRPC with ${GITHUB_TOKEN}` } },
+      {
+        id: randomUUID(),
+        sessionId: 's-grpc',
+        occurredAt: at,
+        sessionStarted: { source: 'java-producer' },
+      },
+      {
+        id: randomUUID(),
+        sessionId: 's-grpc',
+        occurredAt: at,
+        turnRecorded: { seq: 1, role: 'user', text: `over gRPC with ${GITHUB_TOKEN}` },
+      },
     ];
-    await expect(call({ events })).resolves.toEqual({ error: null, reply: { accepted: 2, duplicates: 0 } });
-    const turns = await eventually(() => turnsOf('s-grpc'), (r) => r.body.turns?.length === 1);
+    await expect(call({ events })).resolves.toEqual({
+      error: null,
+      reply: { accepted: 2, duplicates: 0 },
+    });
+    const turns = await eventually(
+      () => turnsOf('s-grpc'),
+      (r) => r.body.turns?.length === 1,
+    );
     expect(turns.body.turns[0].text).toBe('over gRPC with [REDACTED:github_token]');
 
     const before = await harness.platform.infra.log.lastSeq('raw');
-    const bad = await call({ events: [{ id: randomUUID(), sessionId: 's-grpc', occurredAt: at, turnRecorded: { seq: 2, role: 'user' } }] });
+    const bad = await call({
+      events: [
+        {
+          id: randomUUID(),
+          sessionId: 's-grpc',
+          occurredAt: at,
+          turnRecorded: { seq: 2, role: 'user' },
+        },
+      ],
+    });
     expect(bad.error?.code).toBe(grpc.status.INVALID_ARGUMENT);
     expect(bad.error?.details).toContain('events[0].payload.text');
     expect(await harness.platform.infra.log.lastSeq('raw')).toBe(before);
@@ -160,18 +369,33 @@ describe('the spine: session events in, redacted turns out, rebuilt by replay', 
 
   it('stores an event id posted twice once', async () => {
     const event = turn('s-dup', 1, 'said once');
-    await expect(post({ events: [sessionStarted('s-dup'), event] })).resolves.toMatchObject({ status: 202, body: { accepted: 2, duplicates: 0 } });
-    await expect(post({ events: [event] })).resolves.toMatchObject({ status: 202, body: { accepted: 0, duplicates: 1 } });
-    await eventually(() => turnsOf('s-dup'), (r) => r.body.turns?.length === 1);
+    await expect(post({ events: [sessionStarted('s-dup'), event] })).resolves.toMatchObject({
+      status: 202,
+      body: { accepted: 2, duplicates: 0 },
+    });
+    await expect(post({ events: [event] })).resolves.toMatchObject({
+      status: 202,
+      body: { accepted: 0, duplicates: 1 },
+    });
+    await eventually(
+      () => turnsOf('s-dup'),
+      (r) => r.body.turns?.length === 1,
+    );
     const stored = (await allEvents(harness, 'events')).filter((e) => e.event.id === event.id);
     expect(stored).toHaveLength(1);
   });
 
   it("never lets one account's key read another's data", async () => {
     const other = await harness.createAccount('other');
-    await eventually(() => turnsOf('s-1'), (r) => r.body.turns?.length === 2);
+    await eventually(
+      () => turnsOf('s-1'),
+      (r) => r.body.turns?.length === 2,
+    );
     expect((await turnsOf('s-1', other.apiKey)).status).toBe(404);
-    const sessions = await harness.http().get('/v1/sessions').set('Authorization', `Bearer ${other.apiKey}`);
+    const sessions = await harness
+      .http()
+      .get('/v1/sessions')
+      .set('Authorization', `Bearer ${other.apiKey}`);
     expect(sessions.body.sessions).toEqual([]);
   });
 
@@ -179,20 +403,42 @@ describe('the spine: session events in, redacted turns out, rebuilt by replay', 
     const rawCount = async () => harness.platform.infra.log.lastSeq('raw');
 
     it.each([
-      ['an unknown event type', { events: [{ ...turn('s-bad', 1, 'x'), type: 'SomethingElse' }] }, 400, 'type'],
-      ['a missing field', { events: [sessionStarted('s-bad'), { ...turn('s-bad', 1, 'x'), payload: { seq: 1, role: 'user' } }] }, 400, 'payload.text'],
+      [
+        'an unknown event type',
+        { events: [{ ...turn('s-bad', 1, 'x'), type: 'SomethingElse' }] },
+        400,
+        'type',
+      ],
+      [
+        'a missing field',
+        {
+          events: [
+            sessionStarted('s-bad'),
+            { ...turn('s-bad', 1, 'x'), payload: { seq: 1, role: 'user' } },
+          ],
+        },
+        400,
+        'payload.text',
+      ],
       ['no events at all', { events: [] }, 400, 'events'],
     ])('%s', async (_name, body, status, path) => {
       const before = await rawCount();
       const response = await post(body);
       expect(response.status).toBe(status);
-      expect(response.body.error.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path })]));
+      expect(response.body.error.issues).toEqual(
+        expect.arrayContaining([expect.objectContaining({ path })]),
+      );
       expect(await rawCount()).toBe(before);
     });
 
     it('malformed JSON', async () => {
       const before = await rawCount();
-      const response = await harness.http().post('/v1/events').set('Authorization', `Bearer ${account.apiKey}`).set('Content-Type', 'application/json').send('{"events": [');
+      const response = await harness
+        .http()
+        .post('/v1/events')
+        .set('Authorization', `Bearer ${account.apiKey}`)
+        .set('Content-Type', 'application/json')
+        .send('{"events": [');
       expect(response.status).toBe(400);
       expect(response.body.error.code).toBe('malformed_json');
       expect(await rawCount()).toBe(before);
@@ -208,28 +454,54 @@ describe('the spine: session events in, redacted turns out, rebuilt by replay', 
     });
 
     it('a turns page after a seq no turn can have (past the int4 a seq is), not a 500', async () => {
-      const response = await harness.http().get('/v1/sessions/s-1/turns').query({ afterSeq: '9007199254740991' }).set('Authorization', `Bearer ${account.apiKey}`);
+      const response = await harness
+        .http()
+        .get('/v1/sessions/s-1/turns')
+        .query({ afterSeq: '9007199254740991' })
+        .set('Authorization', `Bearer ${account.apiKey}`);
       expect(response.status).toBe(400);
-      expect(response.body.error.issues).toEqual([expect.objectContaining({ path: 'query.afterSeq' })]);
+      expect(response.body.error.issues).toEqual([
+        expect.objectContaining({ path: 'query.afterSeq' }),
+      ]);
     });
 
     it('a wrong or missing key, and the admin route without the admin key', async () => {
       expect((await post({ events: [turn('s', 1, 'x')] }, 'mnemo_wrong')).status).toBe(401);
       expect((await harness.http().post('/v1/events').send({ events: [] })).status).toBe(401);
-      expect((await harness.http().post('/v1/admin/accounts').set('Authorization', `Bearer ${account.apiKey}`).send({ name: 'x' })).status).toBe(403);
-      const badAccount = await harness.http().post('/v1/admin/accounts').set('Authorization', `Bearer ${ADMIN_KEY}`).send({ name: '' });
+      expect(
+        (
+          await harness
+            .http()
+            .post('/v1/admin/accounts')
+            .set('Authorization', `Bearer ${account.apiKey}`)
+            .send({ name: 'x' })
+        ).status,
+      ).toBe(403);
+      const badAccount = await harness
+        .http()
+        .post('/v1/admin/accounts')
+        .set('Authorization', `Bearer ${ADMIN_KEY}`)
+        .send({ name: '' });
       expect(badAccount.status).toBe(400);
-      expect(badAccount.body.error.issues).toEqual([expect.objectContaining({ path: 'body.name' })]);
+      expect(badAccount.body.error.issues).toEqual([
+        expect.objectContaining({ path: 'body.name' }),
+      ]);
     });
   });
 
   it('rebuilds every projection by replay to the checksum of the live run, with rows in every table, and a redelivery changes none', async () => {
-    const events = [sessionStarted('s-replay'), ...Array.from({ length: 50 }, (_, i) => turn('s-replay', i + 1, `turn number ${i + 1}`))];
+    const events = [
+      sessionStarted('s-replay'),
+      ...Array.from({ length: 50 }, (_, i) => turn('s-replay', i + 1, `turn number ${i + 1}`)),
+    ];
     await post({ events });
     const { dataSource, log } = harness.platform.infra;
     const side = await harness.createAccount('replay-side');
     await log.appendMany('events', everyProjectionSeeds(account.accountId, side.accountId));
-    await eventually(() => turnsOf('s-replay'), (r) => r.body.turns?.length === 50);
+    await eventually(
+      () => turnsOf('s-replay'),
+      (r) => r.body.turns?.length === 50,
+    );
     const emptyTables: string[] = [];
     for (const projection of allProjections()) {
       // Reactors answer some seeded events with events of their own, some after a debounce: a comparison counts
@@ -237,20 +509,44 @@ describe('the spine: session events in, redacted turns out, rebuilt by replay', 
       const run = await eventually(
         async () => {
           const lastSeq = await log.lastSeq('events');
-          await eventually(() => log.pending('events', `projection-${projection.name}`), (pending) => pending === 0);
+          await eventually(
+            () => log.pending('events', `projection-${projection.name}`),
+            (pending) => pending === 0,
+          );
           const live = await checksumProjection(dataSource, projection);
           const result = await replayProjection(dataSource, log, projection);
           const replayed = await checksumProjection(dataSource, projection);
           // the whole log delivered again, as a consumer that died before its ack would get it: an idempotent projection keeps its rows
-          await applyBatch(dataSource, projection, (await allEvents(harness, 'events')).filter((stored) => stored.seq <= result.lastSeq));
-          return { lastSeq, live, result, replayed, redelivered: await checksumProjection(dataSource, projection), end: await log.lastSeq('events') };
+          await applyBatch(
+            dataSource,
+            projection,
+            (await allEvents(harness, 'events')).filter((stored) => stored.seq <= result.lastSeq),
+          );
+          return {
+            lastSeq,
+            live,
+            result,
+            replayed,
+            redelivered: await checksumProjection(dataSource, projection),
+            end: await log.lastSeq('events'),
+          };
         },
         (r) => r.result.lastSeq === r.lastSeq && r.end === r.lastSeq,
       );
-      emptyTables.push(...Object.entries(run.live).filter(([, sum]) => sum.startsWith('0:')).map(([table]) => `${projection.name}.${table}`));
+      emptyTables.push(
+        ...Object.entries(run.live)
+          .filter(([, sum]) => sum.startsWith('0:'))
+          .map(([table]) => `${projection.name}.${table}`),
+      );
       expect(run.result.lastSeq).toBe(run.end);
-      expect({ projection: projection.name, ...run.replayed }).toEqual({ projection: projection.name, ...run.live });
-      expect({ projection: projection.name, ...run.redelivered }).toEqual({ projection: projection.name, ...run.live });
+      expect({ projection: projection.name, ...run.replayed }).toEqual({
+        projection: projection.name,
+        ...run.live,
+      });
+      expect({ projection: projection.name, ...run.redelivered }).toEqual({
+        projection: projection.name,
+        ...run.live,
+      });
     }
     expect(emptyTables).toEqual([]);
   });

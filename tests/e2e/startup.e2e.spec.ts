@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { SERVICES } from '@mnemo/platform-service';
-import { freePort, OwnNats, OwnPostgres, OwnRedis, portOpen, removeDir, scratchDir, until } from '../support/own-servers';
+import {
+  freePort,
+  OwnNats,
+  OwnPostgres,
+  OwnRedis,
+  portOpen,
+  removeDir,
+  scratchDir,
+  until,
+} from '../support/own-servers';
 import { ownServersEnv, ServiceProcess } from '../support/service-fleet';
 
 /**
@@ -25,17 +34,28 @@ describe('a platform process starting', () => {
 
   afterAll(async () => {
     await platform?.stop();
-    await Promise.all([nats?.stop(), redis?.stop(), postgres?.stop({ kill: true })].map((p) => p?.catch(() => undefined)));
+    await Promise.all(
+      [nats?.stop(), redis?.stop(), postgres?.stop({ kill: true })].map((p) =>
+        p?.catch(() => undefined),
+      ),
+    );
     removeDir(dir);
   });
 
   it('opens its HTTP port only once every service of the process has started', async () => {
     const httpPort = await freePort();
-    platform = new ServiceProcess('platform', 'all', dir, () => ownServersEnv({ nats, redis, postgres }, { httpPort, adminKey: 'startup-admin-key-0123456789' }));
+    platform = new ServiceProcess('platform', 'all', dir, () =>
+      ownServersEnv(
+        { nats, redis, postgres },
+        { httpPort, adminKey: 'startup-admin-key-0123456789' },
+      ),
+    );
     const started = platform.start();
     await until('the HTTP port accepts a connection', () => portOpen(httpPort), 180_000);
     const log = readFileSync(platform.logFile, 'utf8');
-    const up = [...log.matchAll(/"service":"([^"]+)","msg":"service started"/g)].map((match) => match[1]);
+    const up = [...log.matchAll(/"service":"([^"]+)","msg":"service started"/g)].map(
+      (match) => match[1],
+    );
     expect(up.sort()).toEqual(SERVICES.map((service) => service.name).sort());
     await started;
   }, 240_000);

@@ -11,28 +11,101 @@ import { eventually } from '../support/servers';
 
 const run = promisify(execFile);
 const MNEMO = path.join(__dirname, '../../bin/mnemo.js');
-const git = async (cwd: string, ...args: string[]) => (await run('git', ['-C', cwd, ...args])).stdout.trim();
+const git = async (cwd: string, ...args: string[]) =>
+  (await run('git', ['-C', cwd, ...args])).stdout.trim();
 
 /** A small Claude Code transcript whose Bash call committed `sha` in `cwd`. */
 function transcript(sessionId: string, cwd: string, sha: string, endedAt: Date): string {
   const at = (offsetMs: number) => new Date(endedAt.getTime() - 60_000 + offsetMs).toISOString();
-  const base = { sessionId, cwd, gitBranch: 'main', version: '2.1.39', userType: 'external', isSidechain: false };
+  const base = {
+    sessionId,
+    cwd,
+    gitBranch: 'main',
+    version: '2.1.39',
+    userType: 'external',
+    isSidechain: false,
+  };
   const lines = [
-    { ...base, type: 'user', uuid: `${sessionId}-1`, timestamp: at(0), message: { role: 'user', content: 'Fix the rounding in cart.ts and commit it' } },
     {
-      ...base, type: 'assistant', uuid: `${sessionId}-2`, timestamp: at(1000),
-      message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 'tu_edit', name: 'Edit', input: { file_path: `${cwd}/cart.ts`, old_string: 'a', new_string: 'b' } }] },
-    },
-    { ...base, type: 'user', uuid: `${sessionId}-3`, timestamp: at(2000), message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'tu_edit', content: 'ok' }] } },
-    {
-      ...base, type: 'assistant', uuid: `${sessionId}-4`, timestamp: at(3000),
-      message: { id: 'm2', role: 'assistant', content: [{ type: 'tool_use', id: 'tu_git', name: 'Bash', input: { command: 'git commit -am fix' } }] },
+      ...base,
+      type: 'user',
+      uuid: `${sessionId}-1`,
+      timestamp: at(0),
+      message: { role: 'user', content: 'Fix the rounding in cart.ts and commit it' },
     },
     {
-      ...base, type: 'user', uuid: `${sessionId}-5`, timestamp: at(4000),
-      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'tu_git', content: `[main ${sha.slice(0, 7)}] Round cart totals\n 1 file changed` }] },
+      ...base,
+      type: 'assistant',
+      uuid: `${sessionId}-2`,
+      timestamp: at(1000),
+      message: {
+        id: 'm1',
+        role: 'assistant',
+        content: [
+          {
+            type: 'tool_use',
+            id: 'tu_edit',
+            name: 'Edit',
+            input: { file_path: `${cwd}/cart.ts`, old_string: 'a', new_string: 'b' },
+          },
+        ],
+      },
     },
-    { ...base, type: 'assistant', uuid: `${sessionId}-6`, timestamp: at(5000), message: { id: 'm3', role: 'assistant', content: [{ type: 'text', text: 'Committed the fix.' }] } },
+    {
+      ...base,
+      type: 'user',
+      uuid: `${sessionId}-3`,
+      timestamp: at(2000),
+      message: {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: 'tu_edit', content: 'ok' }],
+      },
+    },
+    {
+      ...base,
+      type: 'assistant',
+      uuid: `${sessionId}-4`,
+      timestamp: at(3000),
+      message: {
+        id: 'm2',
+        role: 'assistant',
+        content: [
+          {
+            type: 'tool_use',
+            id: 'tu_git',
+            name: 'Bash',
+            input: { command: 'git commit -am fix' },
+          },
+        ],
+      },
+    },
+    {
+      ...base,
+      type: 'user',
+      uuid: `${sessionId}-5`,
+      timestamp: at(4000),
+      message: {
+        role: 'user',
+        content: [
+          {
+            type: 'tool_result',
+            tool_use_id: 'tu_git',
+            content: `[main ${sha.slice(0, 7)}] Round cart totals\n 1 file changed`,
+          },
+        ],
+      },
+    },
+    {
+      ...base,
+      type: 'assistant',
+      uuid: `${sessionId}-6`,
+      timestamp: at(5000),
+      message: {
+        id: 'm3',
+        role: 'assistant',
+        content: [{ type: 'text', text: 'Committed the fix.' }],
+      },
+    },
   ];
   return `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`;
 }
@@ -45,11 +118,19 @@ describe('transcript ingest through the admin route, the loop state and the CLI'
   let repo: string;
   let mainSha: string;
   let featureSha: string;
-  const admin = (url: string) => harness.http().post(url).set('Authorization', `Bearer ${ADMIN_KEY}`);
+  const admin = (url: string) =>
+    harness.http().post(url).set('Authorization', `Bearer ${ADMIN_KEY}`);
   const status = async () =>
-    (await harness.http().get(`/v1/admin/session-ingest/status?accountId=${account.accountId}`).set('Authorization', `Bearer ${ADMIN_KEY}`)).body;
-  const get = (url: string, key = account.apiKey) => harness.http().get(url).set('Authorization', `Bearer ${key}`);
-  const runIngest = (query = '') => admin(`/v1/admin/session-ingest?accountId=${account.accountId}${query}`);
+    (
+      await harness
+        .http()
+        .get(`/v1/admin/session-ingest/status?accountId=${account.accountId}`)
+        .set('Authorization', `Bearer ${ADMIN_KEY}`)
+    ).body;
+  const get = (url: string, key = account.apiKey) =>
+    harness.http().get(url).set('Authorization', `Bearer ${key}`);
+  const runIngest = (query = '') =>
+    admin(`/v1/admin/session-ingest?accountId=${account.accountId}${query}`);
   /** Waits until the run's own record is projected, so the next run sees its watermark. */
   const settled = (runId: string) => eventually(status, (s) => s.lastRun?.runId === runId);
 
@@ -74,10 +155,20 @@ describe('transcript ingest through the admin route, the loop state and the CLI'
     const project = path.join(root, '-shop');
     await mkdir(project);
     const yesterday = new Date(Date.now() - 24 * 3600_000);
-    await writeFile(path.join(project, 'sess-merged.jsonl'), transcript('sess-merged', repo, mainSha, yesterday));
-    await writeFile(path.join(project, 'sess-feature.jsonl'), transcript('sess-feature', repo, featureSha, yesterday));
+    await writeFile(
+      path.join(project, 'sess-merged.jsonl'),
+      transcript('sess-merged', repo, mainSha, yesterday),
+    );
+    await writeFile(
+      path.join(project, 'sess-feature.jsonl'),
+      transcript('sess-feature', repo, featureSha, yesterday),
+    );
     // oldest on disk, so only the re-judging of outcomes (not a re-read) can change its verdict later
-    await utimes(path.join(project, 'sess-feature.jsonl'), yesterday, new Date('2026-01-01T00:00:00Z'));
+    await utimes(
+      path.join(project, 'sess-feature.jsonl'),
+      yesterday,
+      new Date('2026-01-01T00:00:00Z'),
+    );
 
     harness = await startHarness({ env: { MNEMO_TRANSCRIPTS_ROOT: root } });
     account = await harness.createAccount('dev');
@@ -91,7 +182,14 @@ describe('transcript ingest through the admin route, the loop state and the CLI'
     const response = await runIngest();
     expect(response.status).toBe(200);
     // 13 fixture files (3 of them subagents) and the 2 made here; 272 + 2 × 4 turns (a line holding only paired tool results is no turn); 110 bad lines in the fixtures
-    expect(response.body).toMatchObject({ status: 'completed', trigger: 'admin', files: 15, sessions: 15, turns: 280, skippedLines: 110 });
+    expect(response.body).toMatchObject({
+      status: 'completed',
+      trigger: 'admin',
+      files: 15,
+      sessions: 15,
+      turns: 280,
+      skippedLines: 110,
+    });
     expect(response.body.watermark).toEqual(expect.any(String));
     // by reason, so metadata lines Claude Code writes are told apart from damage
     const byReason: Record<string, number> = response.body.skippedByReason;
@@ -107,15 +205,27 @@ describe('transcript ingest through the admin route, the loop state and the CLI'
 
     const sessions = await eventually(
       () => get('/v1/sessions?limit=200'),
-      (r) => r.body.sessions?.length === 15 && r.body.sessions.every((s: { turnCount: number }) => s.turnCount > 0),
+      (r) =>
+        r.body.sessions?.length === 15 &&
+        r.body.sessions.every((s: { turnCount: number }) => s.turnCount > 0),
     );
     const ids = sessions.body.sessions.map((s: { id: string }) => s.id);
-    expect(ids).toEqual(expect.arrayContaining(['ef958aa1-0e93-49f0-bb71-150f63befcd1:agent-a36efb2a1231c41e2', '58edcfae-5291-436c-91e4-54fbb188a0ca:agent-3be551df']));
-    const turnCount = Object.fromEntries(sessions.body.sessions.map((s: { id: string; turnCount: number }) => [s.id, s.turnCount]));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'ef958aa1-0e93-49f0-bb71-150f63befcd1:agent-a36efb2a1231c41e2',
+        '58edcfae-5291-436c-91e4-54fbb188a0ca:agent-3be551df',
+      ]),
+    );
+    const turnCount = Object.fromEntries(
+      sessions.body.sessions.map((s: { id: string; turnCount: number }) => [s.id, s.turnCount]),
+    );
     expect(turnCount['7acd37a8-2745-4b58-a8a9-46164b22ad9e']).toBe(92);
     expect(turnCount['29ccd257-68b1-427f-ae5f-6524b7cb6f20:agent-a2271d1']).toBe(35);
 
-    const outcome = await eventually(() => get('/v1/sessions/sess-merged/outcome'), (r) => r.status === 200);
+    const outcome = await eventually(
+      () => get('/v1/sessions/sess-merged/outcome'),
+      (r) => r.status === 200,
+    );
     expect(outcome.body).toMatchObject({
       outcome: 'merged',
       filesEdited: [`${repo}/cart.ts`],
@@ -124,7 +234,12 @@ describe('transcript ingest through the admin route, the loop state and the CLI'
     });
     expect(outcome.body.summary).toContain('Fix the rounding in cart.ts');
     expect(outcome.body.summary).toContain('Committed the fix.');
-    await expect(eventually(() => get('/v1/sessions/sess-feature/outcome'), (r) => r.status === 200)).resolves.toMatchObject({ body: { outcome: 'unknown' } });
+    await expect(
+      eventually(
+        () => get('/v1/sessions/sess-feature/outcome'),
+        (r) => r.status === 200,
+      ),
+    ).resolves.toMatchObject({ body: { outcome: 'unknown' } });
   });
 
   it('answers 404 for an outcome of an unknown session or of another account', async () => {
@@ -132,12 +247,26 @@ describe('transcript ingest through the admin route, the loop state and the CLI'
     const other = await harness.createAccount('other');
     expect((await get('/v1/sessions/sess-merged/outcome', other.apiKey)).status).toBe(404);
     expect((await get('/v1/sessions/sess-merged/outcome', 'mnemo_wrong')).status).toBe(401);
-    expect((await harness.http().post('/v1/admin/session-ingest').set('Authorization', `Bearer ${account.apiKey}`)).status).toBe(403);
+    expect(
+      (
+        await harness
+          .http()
+          .post('/v1/admin/session-ingest')
+          .set('Authorization', `Bearer ${account.apiKey}`)
+      ).status,
+    ).toBe(403);
   });
 
   it('reports the loop status: switch, interval, last run, count, duration, error, watermark', async () => {
     const s = await status();
-    expect(s).toMatchObject({ enabled: false, intervalHours: 24, root, lastCount: 15, lastError: null, nextRunAt: null });
+    expect(s).toMatchObject({
+      enabled: false,
+      intervalHours: 24,
+      root,
+      lastCount: 15,
+      lastError: null,
+      nextRunAt: null,
+    });
     expect(s.lastDurationMs).toEqual(expect.any(Number));
     expect(Date.parse(s.lastRunAt)).not.toBeNaN();
     expect(Date.parse(s.watermark)).not.toBeNaN();
@@ -151,7 +280,10 @@ describe('transcript ingest through the admin route, the loop state and the CLI'
     expect(again.body.since).toEqual(expect.any(String));
     expect(again.body.outcomesUpdated).toBe(1);
     await settled(again.body.runId);
-    await eventually(() => get('/v1/sessions/sess-feature/outcome'), (r) => r.body.outcome === 'merged');
+    await eventually(
+      () => get('/v1/sessions/sess-feature/outcome'),
+      (r) => r.body.outcome === 'merged',
+    );
     const turns = await get('/v1/sessions/7acd37a8-2745-4b58-a8a9-46164b22ad9e/turns');
     expect(turns.body.turns).toHaveLength(92);
 
@@ -183,22 +315,46 @@ describe('transcript ingest through the admin route, the loop state and the CLI'
     const next = await runIngest();
     expect(next.body).toMatchObject({ status: 'completed', since: before.watermark });
     expect(next.body.sessions).toBeGreaterThanOrEqual(1);
-    await eventually(() => get('/v1/sessions/sess-late/outcome'), (r) => r.body.outcome === 'merged');
+    await eventually(
+      () => get('/v1/sessions/sess-late/outcome'),
+      (r) => r.body.outcome === 'merged',
+    );
   });
 
   it('keeps the latest event of a turn whose tool call was pending when first read', async () => {
-    const post = (events: unknown[]) => harness.http().post('/v1/events').set('Authorization', `Bearer ${account.apiKey}`).send({ events });
+    const post = (events: unknown[]) =>
+      harness
+        .http()
+        .post('/v1/events')
+        .set('Authorization', `Bearer ${account.apiKey}`)
+        .send({ events });
     const turn = (text: string, result?: string) => ({
       id: randomUUID(),
       type: 'TurnRecorded',
       sessionId: 'sess-pending',
       occurredAt: '2026-11-29T10:00:00Z',
-      payload: { seq: 0, role: 'assistant', text, toolCalls: [{ id: 'tu1', name: 'Bash', input: '{"command":"ls"}', ...(result ? { result } : {}) }] },
+      payload: {
+        seq: 0,
+        role: 'assistant',
+        text,
+        toolCalls: [
+          { id: 'tu1', name: 'Bash', input: '{"command":"ls"}', ...(result ? { result } : {}) },
+        ],
+      },
     });
-    const start = { id: randomUUID(), type: 'SessionStarted', sessionId: 'sess-pending', occurredAt: '2026-11-29T10:00:00Z', payload: { source: 'claude-code' } };
+    const start = {
+      id: randomUUID(),
+      type: 'SessionStarted',
+      sessionId: 'sess-pending',
+      occurredAt: '2026-11-29T10:00:00Z',
+      payload: { source: 'claude-code' },
+    };
     expect((await post([start, turn('listing')])).status).toBe(202);
     expect((await post([turn('listing', 'a.txt b.txt')])).status).toBe(202);
-    const turns = await eventually(() => get('/v1/sessions/sess-pending/turns'), (r) => r.body.turns?.[0]?.toolCalls?.[0]?.result === 'a.txt b.txt');
+    const turns = await eventually(
+      () => get('/v1/sessions/sess-pending/turns'),
+      (r) => r.body.turns?.[0]?.toolCalls?.[0]?.result === 'a.txt b.txt',
+    );
     expect(turns.body.turns).toHaveLength(1);
   });
 
@@ -207,31 +363,60 @@ describe('transcript ingest through the admin route, the loop state and the CLI'
     const url = `http://127.0.0.1:${harness.platform.httpPort}`;
     const target = path.join(root, 'fixtures', 'synthetic');
     const first = await ingestTranscriptsToGateway({ target, url, apiKey: cliAccount.apiKey });
-    expect(first).toMatchObject({ files: 4, sessions: 4, turns: 20, skippedLines: 9, duplicates: 0 });
+    expect(first).toMatchObject({
+      files: 4,
+      sessions: 4,
+      turns: 20,
+      skippedLines: 9,
+      duplicates: 0,
+    });
     expect(first.accepted).toBe(20 + 4 * 2);
-    const sessions = await eventually(() => get('/v1/sessions', cliAccount.apiKey), (r) => r.body.sessions?.length === 4);
-    expect(sessions.body.sessions.map((s: { id: string }) => s.id)).toContain('22222222-2222-4222-8222-222222222222');
-    await eventually(() => get('/v1/sessions/22222222-2222-4222-8222-222222222222/outcome', cliAccount.apiKey), (r) => r.status === 200);
+    const sessions = await eventually(
+      () => get('/v1/sessions', cliAccount.apiKey),
+      (r) => r.body.sessions?.length === 4,
+    );
+    expect(sessions.body.sessions.map((s: { id: string }) => s.id)).toContain(
+      '22222222-2222-4222-8222-222222222222',
+    );
+    await eventually(
+      () => get('/v1/sessions/22222222-2222-4222-8222-222222222222/outcome', cliAccount.apiKey),
+      (r) => r.status === 200,
+    );
 
     // the command itself: no terminal here, so one summary line and no progress bar
-    const { stdout } = await run(process.execPath, [MNEMO, 'ingest', 'transcripts', target, '--since', '2000-01-01'], {
-      env: { ...process.env, MNEMO_URL: url, MNEMO_API_KEY: cliAccount.apiKey },
-    });
-    expect(stdout.trim()).toMatch(/^4 files, 4 sessions, 20 turns: 0 events accepted, 28 already there; skipped 0 files, 9 lines/);
+    const { stdout } = await run(
+      process.execPath,
+      [MNEMO, 'ingest', 'transcripts', target, '--since', '2000-01-01'],
+      {
+        env: { ...process.env, MNEMO_URL: url, MNEMO_API_KEY: cliAccount.apiKey },
+      },
+    );
+    expect(stdout.trim()).toMatch(
+      /^4 files, 4 sessions, 20 turns: 0 events accepted, 28 already there; skipped 0 files, 9 lines/,
+    );
     expect(stdout).toMatch(/\nskipped lines by reason: .*malformed_json \d+/);
-    expect(first.skippedByReason).toMatchObject({ malformed_json: expect.any(Number), blank: expect.any(Number) });
+    expect(first.skippedByReason).toMatchObject({
+      malformed_json: expect.any(Number),
+      blank: expect.any(Number),
+    });
 
     // once projected, a re-run sends nothing at all (the log's duplicate window forgets after a day),
     // and a grown file sends only its new turn and its new outcome
     const known = (id: string) => get(`/v1/sessions/${id}/known-events`, cliAccount.apiKey);
-    await eventually(() => known('22222222-2222-4222-8222-222222222222'), (r) => r.body.started === true && r.body.eventIds.length >= 6);
+    await eventually(
+      () => known('22222222-2222-4222-8222-222222222222'),
+      (r) => r.body.started === true && r.body.eventIds.length >= 6,
+    );
     await eventually(
       () => ingestTranscriptsToGateway({ target, url, apiKey: cliAccount.apiKey }),
       (again) => again.sent === 0 && again.duplicates === 28,
     );
     const grown = path.join(target, 'compaction.jsonl');
     const line = {
-      type: 'user', uuid: 'c-16', sessionId: '22222222-2222-4222-8222-222222222222', timestamp: '2026-02-11T21:00:00.000Z',
+      type: 'user',
+      uuid: 'c-16',
+      sessionId: '22222222-2222-4222-8222-222222222222',
+      timestamp: '2026-02-11T21:00:00.000Z',
       message: { role: 'user', content: 'Now add a test for the rounding.' },
     };
     await writeFile(grown, `${JSON.stringify(line)}\n`, { flag: 'a' });
@@ -241,10 +426,22 @@ describe('transcript ingest through the admin route, the loop state and the CLI'
       () => get('/v1/sessions/22222222-2222-4222-8222-222222222222/turns', cliAccount.apiKey),
       (r) => r.body.turns?.at(-1)?.text === 'Now add a test for the rounding.',
     );
-    expect(new Set(turns.body.turns.map((t: { seq: number }) => t.seq)).size).toBe(turns.body.turns.length);
-    expect((await get('/v1/sessions/no-such-session/known-events', cliAccount.apiKey)).body).toEqual({ sessionId: 'no-such-session', accountId: cliAccount.accountId, started: false, eventIds: [] });
+    expect(new Set(turns.body.turns.map((t: { seq: number }) => t.seq)).size).toBe(
+      turns.body.turns.length,
+    );
+    expect(
+      (await get('/v1/sessions/no-such-session/known-events', cliAccount.apiKey)).body,
+    ).toEqual({
+      sessionId: 'no-such-session',
+      accountId: cliAccount.accountId,
+      started: false,
+      eventIds: [],
+    });
     const stranger = await harness.createAccount('stranger');
-    expect((await get('/v1/sessions/22222222-2222-4222-8222-222222222222/known-events', stranger.apiKey)).body).toMatchObject({ started: false, eventIds: [] });
+    expect(
+      (await get('/v1/sessions/22222222-2222-4222-8222-222222222222/known-events', stranger.apiKey))
+        .body,
+    ).toMatchObject({ started: false, eventIds: [] });
   });
 });
 
@@ -264,13 +461,27 @@ describe('the periodic loop, started with the service', () => {
 
   it('runs once at start for the configured account, then reports the next run an interval later', async () => {
     const status = await eventually(
-      async () => (await harness.http().get('/v1/admin/session-ingest/status').set('Authorization', `Bearer ${ADMIN_KEY}`)).body,
+      async () =>
+        (
+          await harness
+            .http()
+            .get('/v1/admin/session-ingest/status')
+            .set('Authorization', `Bearer ${ADMIN_KEY}`)
+        ).body,
       (s) => s.lastRun !== null,
     );
-    expect(status).toMatchObject({ enabled: true, accountId: 'loop-account', lastRun: { trigger: 'loop', status: 'completed' }, lastCount: 4 });
+    expect(status).toMatchObject({
+      enabled: true,
+      accountId: 'loop-account',
+      lastRun: { trigger: 'loop', status: 'completed' },
+      lastCount: 4,
+    });
     expect(Date.parse(status.nextRunAt) - Date.parse(status.lastRunAt)).toBe(24 * 3_600_000);
     const rows = await eventually(
-      () => harness.platform.infra.dataSource.query(`SELECT count(*)::int AS n FROM sessions WHERE account_id = 'loop-account'`),
+      () =>
+        harness.platform.infra.dataSource.query(
+          `SELECT count(*)::int AS n FROM sessions WHERE account_id = 'loop-account'`,
+        ),
       (r: Array<{ n: number }>) => r[0]?.n === 4,
     );
     expect(rows[0].n).toBe(4);
@@ -283,7 +494,9 @@ describe('a transcript sent by the Claude Code hook and later walked by the loop
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'mnemo-hook-loop-'));
-    harness = await startHarness({ env: { MNEMO_TRANSCRIPTS_ROOT: path.join(work, 'projects'), MNEMO_DEVELOPER: 'dana' } });
+    harness = await startHarness({
+      env: { MNEMO_TRANSCRIPTS_ROOT: path.join(work, 'projects'), MNEMO_DEVELOPER: 'dana' },
+    });
   });
   afterAll(async () => {
     await harness?.stop();
@@ -312,21 +525,45 @@ describe('a transcript sent by the Claude Code hook and later walked by the loop
     // the hook's worker, as the stop hook spawns it
     const url = `http://127.0.0.1:${harness.platform.httpPort}`;
     await run(process.execPath, [MNEMO, 'hook', 'send-transcript', file], {
-      env: { ...process.env, MNEMO_URL: url, MNEMO_API_KEY: account.apiKey, MNEMO_STATE_DIR: path.join(work, 'state'), MNEMO_DEVELOPER: 'dana' },
+      env: {
+        ...process.env,
+        MNEMO_URL: url,
+        MNEMO_API_KEY: account.apiKey,
+        MNEMO_STATE_DIR: path.join(work, 'state'),
+        MNEMO_DEVELOPER: 'dana',
+      },
     });
-    const get = (url: string) => harness.http().get(url).set('Authorization', `Bearer ${account.apiKey}`);
-    const known = await eventually(() => get(`/v1/sessions/${sessionId}/known-events`), (r) => r.body.started === true && r.body.eventIds?.length === 5);
+    const get = (url: string) =>
+      harness.http().get(url).set('Authorization', `Bearer ${account.apiKey}`);
+    const known = await eventually(
+      () => get(`/v1/sessions/${sessionId}/known-events`),
+      (r) => r.body.started === true && r.body.eventIds?.length === 5,
+    );
     expect(known.body.accountId).toBe(account.accountId);
-    const sessions = await eventually(() => get('/v1/sessions'), (r) => r.body.sessions?.length === 1);
+    const sessions = await eventually(
+      () => get('/v1/sessions'),
+      (r) => r.body.sessions?.length === 1,
+    );
     // worktrees of one repository share its main checkout's root as their project
-    expect(sessions.body.sessions[0]).toMatchObject({ id: sessionId, developer: 'dana', project: await git(repo, 'rev-parse', '--show-toplevel'), cwd: worktree });
+    expect(sessions.body.sessions[0]).toMatchObject({
+      id: sessionId,
+      developer: 'dana',
+      project: await git(repo, 'rev-parse', '--show-toplevel'),
+      cwd: worktree,
+    });
 
-    const walked = await harness.http().post(`/v1/admin/session-ingest?accountId=${account.accountId}`).set('Authorization', `Bearer ${ADMIN_KEY}`).expect(200);
+    const walked = await harness
+      .http()
+      .post(`/v1/admin/session-ingest?accountId=${account.accountId}`)
+      .set('Authorization', `Bearer ${ADMIN_KEY}`)
+      .expect(200);
     expect(walked.body).toMatchObject({ files: 1, sessions: 1, turns: 4 });
     // the loop derives the same ids for the same lines, so it appends nothing the hook already sent
     expect(walked.body.events).toBe(0);
     expect((await get(`/v1/sessions/${sessionId}/known-events`)).body.eventIds).toHaveLength(5);
-    const turns = (await get(`/v1/sessions/${sessionId}/turns`).expect(200)).body.turns as Array<{ seq: number }>;
+    const turns = (await get(`/v1/sessions/${sessionId}/turns`).expect(200)).body.turns as Array<{
+      seq: number;
+    }>;
     expect(turns.map((t) => t.seq)).toEqual([0, 1, 2, 3]);
   });
 });

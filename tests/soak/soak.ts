@@ -14,7 +14,14 @@ import { subscribe } from 'node:diagnostics_channel';
 import { readdirSync, readFileSync } from 'node:fs';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { freePort, OwnNats, OwnPostgres, OwnRedis, removeDir, scratchDir } from '../support/own-servers';
+import {
+  freePort,
+  OwnNats,
+  OwnPostgres,
+  OwnRedis,
+  removeDir,
+  scratchDir,
+} from '../support/own-servers';
 import { ownServersEnv, ServiceProcess } from '../support/service-fleet';
 
 const MINUTES = Number(process.env.MNEMO_SOAK_MINUTES ?? 10);
@@ -55,7 +62,13 @@ function watchConnections(): (correlationId: string) => string | undefined {
     const id = /x-correlation-id: ([^\r\n]+)/i.exec(headers)?.[1];
     const last = lastSent.get(socket);
     lastSent.set(socket, Date.now());
-    if (id) sentOn.set(id, last === undefined ? 'a new connection' : `a connection reused ${((Date.now() - last) / 1000).toFixed(1)} s after its last request`);
+    if (id)
+      sentOn.set(
+        id,
+        last === undefined
+          ? 'a new connection'
+          : `a connection reused ${((Date.now() - last) / 1000).toFixed(1)} s after its last request`,
+      );
   });
   return (id) => sentOn.get(id);
 }
@@ -64,23 +77,42 @@ function watchConnections(): (correlationId: string) => string | undefined {
  * Each failure with what the platform logged about it: the lines carrying its correlation id, and the
  * warnings and errors of the two seconds before its answer (a dependency's complaint rarely carries the id).
  */
-function explainFailures(failures: Failure[], log: string, connectionOf: (correlationId: string) => string | undefined): string {
+function explainFailures(
+  failures: Failure[],
+  log: string,
+  connectionOf: (correlationId: string) => string | undefined,
+): string {
   const lines = log.split('\n').map((line) => {
     try {
-      return { line, entry: JSON.parse(line) as { level?: number; time?: number; correlationId?: string } };
+      return {
+        line,
+        entry: JSON.parse(line) as { level?: number; time?: number; correlationId?: string },
+      };
     } catch {
       return { line, entry: null };
     }
   });
   const out = [`  failures (${failures.length}):\n`];
   for (const failure of failures.slice(0, 20)) {
-    out.push(`    at ${failure.minute.toFixed(2)} min ${failure.method} ${failure.route} → ${failure.outcome} (correlation ${failure.correlationId})\n`);
-    out.push(`      sent on ${connectionOf(failure.correlationId) ?? 'no connection (never sent)'}\n`);
+    out.push(
+      `    at ${failure.minute.toFixed(2)} min ${failure.method} ${failure.route} → ${failure.outcome} (correlation ${failure.correlationId})\n`,
+    );
+    out.push(
+      `      sent on ${connectionOf(failure.correlationId) ?? 'no connection (never sent)'}\n`,
+    );
     const own = lines.filter(({ entry }) => entry?.correlationId === failure.correlationId);
     const answeredAt = own.at(-1)?.entry?.time ?? failure.at;
-    const near = lines.filter(({ entry }) => (entry?.level ?? 0) >= 40 && entry?.correlationId !== failure.correlationId && Math.abs(entry!.time! - answeredAt) <= 2000);
+    const near = lines.filter(
+      ({ entry }) =>
+        (entry?.level ?? 0) >= 40 &&
+        entry?.correlationId !== failure.correlationId &&
+        Math.abs(entry!.time! - answeredAt) <= 2000,
+    );
     // No access-log line: the request never reached the server's routing (a kept-alive socket it had closed, a refused connection).
-    if (own.length === 0) out.push('      (the platform logged nothing under this correlation id: the request never reached its HTTP handlers)\n');
+    if (own.length === 0)
+      out.push(
+        '      (the platform logged nothing under this correlation id: the request never reached its HTTP handlers)\n',
+      );
     for (const { line } of [...own, ...near].slice(0, 8)) out.push(`      ${line.slice(0, 400)}\n`);
   }
   if (failures.length > 20) out.push(`    … and ${failures.length - 20} more\n`);
@@ -111,17 +143,28 @@ function slope(points: Array<[number, number]>): number {
 
 async function main(): Promise<void> {
   const dir = scratchDir('mnemo-soak');
-  const [natsPort, redisPort, pgPort, httpPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const [natsPort, redisPort, pgPort, httpPort] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
   const nats = new OwnNats(natsPort, dir);
   const redis = new OwnRedis(redisPort, dir);
   const postgres = new OwnPostgres(pgPort, dir);
-  const platform = new ServiceProcess('platform', 'all', dir, () => ownServersEnv({ nats, redis, postgres }, { httpPort, adminKey: ADMIN_KEY }));
+  const platform = new ServiceProcess('platform', 'all', dir, () =>
+    ownServersEnv({ nats, redis, postgres }, { httpPort, adminKey: ADMIN_KEY }),
+  );
   let stopping = false;
   let keep = process.env.MNEMO_SOAK_KEEP === '1';
   const cleanup = async () => {
     stopping = true;
     await platform.stop().catch(() => undefined);
-    await Promise.all([nats.stop(), redis.stop(), postgres.stop({ kill: true })].map((p) => p.catch(() => undefined)));
+    await Promise.all(
+      [nats.stop(), redis.stop(), postgres.stop({ kill: true })].map((p) =>
+        p.catch(() => undefined),
+      ),
+    );
     if (!keep) removeDir(dir);
   };
   process.once('SIGINT', () => void cleanup().then(() => process.exit(130)));
@@ -148,12 +191,27 @@ async function main(): Promise<void> {
     // Every request carries a correlation id of its own, so a failure can be found in the platform's log.
     const call = async (path: string, init: RequestInit = {}) => {
       const correlationId = randomUUID();
-      const failure = { minute: (Date.now() - started) / 60_000, method: init.method ?? 'GET', route: path.split('?')[0], correlationId, at: Date.now() };
-      const response = await fetch(`${url}${path}`, { ...init, headers: { ...auth, 'x-correlation-id': correlationId }, signal: AbortSignal.timeout(30_000) }).catch((error: Error) => {
+      const failure = {
+        minute: (Date.now() - started) / 60_000,
+        method: init.method ?? 'GET',
+        route: path.split('?')[0],
+        correlationId,
+        at: Date.now(),
+      };
+      const response = await fetch(`${url}${path}`, {
+        ...init,
+        headers: { ...auth, 'x-correlation-id': correlationId },
+        signal: AbortSignal.timeout(30_000),
+      }).catch((error: Error) => {
         failures.push({ ...failure, at: Date.now(), outcome: describeFetchError(error) });
         return null;
       });
-      if (response && !response.ok) failures.push({ ...failure, at: Date.now(), outcome: `${response.status} ${(await response.clone().text()).slice(0, 300)}` });
+      if (response && !response.ok)
+        failures.push({
+          ...failure,
+          at: Date.now(),
+          outcome: `${response.status} ${(await response.clone().text()).slice(0, 300)}`,
+        });
       if (!response || !response.ok) counts.errors += 1;
       await response?.arrayBuffer().catch(() => undefined);
       return response;
@@ -165,14 +223,36 @@ async function main(): Promise<void> {
         const n = (counts.sessions += 1);
         const sessionId = `soak-${n}`;
         const at = new Date().toISOString();
-        const events: object[] = [{ id: randomUUID(), type: 'SessionStarted', sessionId, occurredAt: at, payload: { source: 'ai-coaching:check-in' } }];
+        const events: object[] = [
+          {
+            id: randomUUID(),
+            type: 'SessionStarted',
+            sessionId,
+            occurredAt: at,
+            payload: { source: 'ai-coaching:check-in' },
+          },
+        ];
         for (let seq = 1; seq <= 6; seq += 1) {
-          const text = seq % 2
-            ? `Session ${n}: I want to get better at ${['running', 'cooking', 'writing', 'saving money', 'sleeping early'][n % 5]} and keep a weekly rhythm for it.`
-            : `Let us plan the next step for week ${n}, and check in on how the last one went.`;
-          events.push({ id: randomUUID(), type: 'TurnRecorded', sessionId, occurredAt: at, payload: { seq, role: seq % 2 ? 'user' : 'assistant', text } });
+          const text =
+            seq % 2
+              ? `Session ${n}: I want to get better at ${['running', 'cooking', 'writing', 'saving money', 'sleeping early'][n % 5]} and keep a weekly rhythm for it.`
+              : `Let us plan the next step for week ${n}, and check in on how the last one went.`;
+          events.push({
+            id: randomUUID(),
+            type: 'TurnRecorded',
+            sessionId,
+            occurredAt: at,
+            payload: { seq, role: seq % 2 ? 'user' : 'assistant', text },
+          });
         }
-        if (n % 5 === 0) events.push({ id: randomUUID(), type: 'SegmentPaused', sessionId, occurredAt: at, payload: { segment: 1 } });
+        if (n % 5 === 0)
+          events.push({
+            id: randomUUID(),
+            type: 'SegmentPaused',
+            sessionId,
+            occurredAt: at,
+            payload: { segment: 1 },
+          });
         await call('/v1/events', { method: 'POST', body: JSON.stringify({ events }) });
         counts.events += events.length;
         await sleep(1000);
@@ -181,14 +261,21 @@ async function main(): Promise<void> {
     // Context reads (CLAUDE.md and the memory block) twice a second, recall once a second.
     const reads = async () => {
       for (let i = 0; !stopping; i += 1) {
-        await call(i % 2 ? `/v1/context/claude-md?sessionId=soak-${Math.max(1, counts.sessions - 1)}` : '/v1/context/memory-block');
+        await call(
+          i % 2
+            ? `/v1/context/claude-md?sessionId=soak-${Math.max(1, counts.sessions - 1)}`
+            : '/v1/context/memory-block',
+        );
         counts.contextReads += 1;
         await sleep(500);
       }
     };
     const recalls = async () => {
       while (!stopping) {
-        await call('/v1/recall', { method: 'POST', body: JSON.stringify({ query: 'weekly rhythm for running', limit: 5 }) });
+        await call('/v1/recall', {
+          method: 'POST',
+          body: JSON.stringify({ query: 'weekly rhythm for running', limit: 5 }),
+        });
         counts.recalls += 1;
         await sleep(1000);
       }
@@ -204,7 +291,13 @@ async function main(): Promise<void> {
           if (consumer.config.durable_name) lag += consumer.num_pending + consumer.num_ack_pending;
         }
       }
-      const s: Sample = { minute: (Date.now() - started) / 60_000, rssMb: rssMb(pid), heapMb: heap / 2 ** 20, fds: readdirSync(`/proc/${pid}/fd`).length, lag };
+      const s: Sample = {
+        minute: (Date.now() - started) / 60_000,
+        rssMb: rssMb(pid),
+        heapMb: heap / 2 ** 20,
+        fds: readdirSync(`/proc/${pid}/fd`).length,
+        lag,
+      };
       samples.push(s);
       process.stdout.write(
         `${s.minute.toFixed(1).padStart(5)} min  rss ${s.rssMb.toFixed(0)} MB  heap ${s.heapMb.toFixed(0)} MB  fds ${s.fds}  lag ${s.lag}  ` +
@@ -222,13 +315,20 @@ async function main(): Promise<void> {
     await nc.close();
 
     const settled = samples.filter((s) => s.minute >= MINUTES * WARMUP_FRACTION);
-    process.stdout.write(`\nafter ${MINUTES} min (slopes over minute ${(MINUTES * WARMUP_FRACTION).toFixed(1)} to the end, ${settled.length} samples):\n`);
-    const report = (name: keyof Omit<Sample, 'minute'>, unit: string, tolerance: (mean: number) => number) => {
+    process.stdout.write(
+      `\nafter ${MINUTES} min (slopes over minute ${(MINUTES * WARMUP_FRACTION).toFixed(1)} to the end, ${settled.length} samples):\n`,
+    );
+    const report = (
+      name: keyof Omit<Sample, 'minute'>,
+      unit: string,
+      tolerance: (mean: number) => number,
+    ) => {
       const points = settled.map((s) => [s.minute, s[name]] as [number, number]);
       const mean = points.reduce((sum, [, y]) => sum + y, 0) / points.length;
       const perMinute = slope(points);
       const drift = perMinute * (points.at(-1)![0] - points[0][0]);
-      const verdict = Math.abs(drift) <= tolerance(mean) ? 'flat' : drift > 0 ? 'GROWING' : 'falling';
+      const verdict =
+        Math.abs(drift) <= tolerance(mean) ? 'flat' : drift > 0 ? 'GROWING' : 'falling';
       process.stdout.write(
         `  ${name.padEnd(6)} mean ${mean.toFixed(1)} ${unit}, first ${points[0][1].toFixed(1)}, last ${points.at(-1)![1].toFixed(1)}, ` +
           `slope ${perMinute >= 0 ? '+' : ''}${perMinute.toFixed(2)} ${unit}/min, drift over the window ${drift.toFixed(1)} ${unit} → ${verdict}\n`,
@@ -238,10 +338,14 @@ async function main(): Promise<void> {
     report('heapMb', 'MB', (mean) => mean * 0.1);
     report('fds', 'fds', (mean) => Math.max(5, mean * 0.1));
     report('lag', 'msgs', (mean) => Math.max(50, mean * 0.5));
-    process.stdout.write(`  load: ${counts.sessions} sessions, ${counts.events} events, ${counts.contextReads} context reads, ${counts.recalls} recalls, ${counts.errors} failed (no answer or not 2xx)\n`);
+    process.stdout.write(
+      `  load: ${counts.sessions} sessions, ${counts.events} events, ${counts.contextReads} context reads, ${counts.recalls} recalls, ${counts.errors} failed (no answer or not 2xx)\n`,
+    );
     if (failures.length > 0) {
       keep = true;
-      process.stdout.write(explainFailures(failures, readFileSync(platform.logFile, 'utf8'), connectionOf));
+      process.stdout.write(
+        explainFailures(failures, readFileSync(platform.logFile, 'utf8'), connectionOf),
+      );
       process.stdout.write(`  the platform's log is kept: ${platform.logFile}\n`);
     }
   } finally {

@@ -84,17 +84,26 @@ function moduleTree(module: Type<unknown> | undefined, seen = new Set<unknown>()
 }
 
 const controllersOf = (module: Type<unknown> | undefined): Type<unknown>[] =>
-  moduleTree(module).flatMap((m) => (Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, m) ?? []) as Type<unknown>[]);
+  moduleTree(module).flatMap(
+    (m) => (Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, m) ?? []) as Type<unknown>[],
+  );
 
 function handlerMethods(controller: Type<unknown>): Function[] {
   const proto = controller.prototype as Record<string, unknown>;
   return Object.getOwnPropertyNames(proto)
-    .filter((key) => key !== 'constructor' && typeof Object.getOwnPropertyDescriptor(proto, key)?.value === 'function')
+    .filter(
+      (key) =>
+        key !== 'constructor' &&
+        typeof Object.getOwnPropertyDescriptor(proto, key)?.value === 'function',
+    )
     .map((key) => proto[key] as Function);
 }
 
 function joinPath(...parts: string[]): string {
-  const path = parts.map((part) => part.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/');
+  const path = parts
+    .map((part) => part.replace(/^\/+|\/+$/g, ''))
+    .filter(Boolean)
+    .join('/');
   return `/${path}`;
 }
 
@@ -114,7 +123,11 @@ function reactorEvents(module: Type<unknown> | undefined): string[] {
   return controllersOf(module).flatMap((controller) =>
     handlerMethods(controller).flatMap((method) => {
       const patterns: unknown[] = Reflect.getMetadata(PATTERN_METADATA, method) ?? [];
-      return patterns.map((pattern) => String(pattern).replace(/^events:/, '').replace(/^raw:>$/, 'raw'));
+      return patterns.map((pattern) =>
+        String(pattern)
+          .replace(/^events:/, '')
+          .replace(/^raw:>$/, 'raw'),
+      );
     }),
   );
 }
@@ -123,7 +136,11 @@ async function migrationTables(migrations: readonly MigrationClass[]): Promise<s
   const statements: string[] = [];
   const recorder = { query: async (sql: string) => (statements.push(sql), []) };
   for (const Migration of migrations) await new Migration().up(recorder as never);
-  return statements.flatMap((sql) => [...sql.matchAll(/CREATE\s+(?:UNLOGGED\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?("?[\w.]+"?)/gi)].map((m) => m[1].replace(/"/g, '')));
+  return statements.flatMap((sql) =>
+    [
+      ...sql.matchAll(/CREATE\s+(?:UNLOGGED\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?("?[\w.]+"?)/gi),
+    ].map((m) => m[1].replace(/"/g, '')),
+  );
 }
 
 /** A function or method that builds envelopes: its body calls \`buildEvent\` or a \`<service>Event\` helper. */
@@ -135,28 +152,49 @@ const BUILDS_EVENTS = /\b(buildEvent|[a-z]\w*Event)\s*[<(]/;
  */
 function producedEvents(files: string[], known: Set<string>): string[] {
   return files.flatMap((file) => {
-    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    const source = ts.createSourceFile(
+      file,
+      readFileSync(file, 'utf8'),
+      ts.ScriptTarget.Latest,
+      true,
+    );
     const builders = new Set<string>();
     const found: string[] = [];
     const nameOf = (node: ts.Node): string | undefined =>
-      ts.isIdentifier(node) ? node.text : ts.isPropertyAccessExpression(node) ? node.name.text : undefined;
+      ts.isIdentifier(node)
+        ? node.text
+        : ts.isPropertyAccessExpression(node)
+          ? node.name.text
+          : undefined;
     const literalTypes = (node: ts.Node): void => {
-      if (ts.isLiteralTypeNode(node) && ts.isStringLiteral(node.literal)) found.push(node.literal.text);
+      if (ts.isLiteralTypeNode(node) && ts.isStringLiteral(node.literal))
+        found.push(node.literal.text);
       ts.forEachChild(node, literalTypes);
     };
     const collectBuilders = (node: ts.Node): void => {
-      if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && node.name && node.body && BUILDS_EVENTS.test(node.body.getText())) {
+      if (
+        (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) &&
+        node.name &&
+        node.body &&
+        BUILDS_EVENTS.test(node.body.getText())
+      ) {
         builders.add(node.name.getText());
         for (const parameter of node.parameters) if (parameter.type) literalTypes(parameter.type);
       }
       ts.forEachChild(node, collectBuilders);
     };
     const collectTypes = (node: ts.Node): void => {
-      if (ts.isPropertyAssignment(node) && node.name.getText() === 'type' && ts.isStringLiteralLike(node.initializer) && ts.isObjectLiteralExpression(node.parent)) {
+      if (
+        ts.isPropertyAssignment(node) &&
+        node.name.getText() === 'type' &&
+        ts.isStringLiteralLike(node.initializer) &&
+        ts.isObjectLiteralExpression(node.parent)
+      ) {
         found.push(node.initializer.text);
       }
       if (ts.isCallExpression(node) && builders.has(nameOf(node.expression) ?? '')) {
-        for (const argument of node.arguments) if (ts.isStringLiteralLike(argument)) found.push(argument.text);
+        for (const argument of node.arguments)
+          if (ts.isStringLiteralLike(argument)) found.push(argument.text);
       }
       ts.forEachChild(node, collectTypes);
     };
@@ -170,12 +208,20 @@ function producedEvents(files: string[], known: Set<string>): string[] {
 function constants(files: string[]): Map<string, ts.Expression[]> {
   const found = new Map<string, ts.Expression[]>();
   for (const file of files) {
-    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    const source = ts.createSourceFile(
+      file,
+      readFileSync(file, 'utf8'),
+      ts.ScriptTarget.Latest,
+      true,
+    );
     for (const statement of source.statements) {
       if (!ts.isVariableStatement(statement)) continue;
       for (const declaration of statement.declarationList.declarations) {
         if (ts.isIdentifier(declaration.name) && declaration.initializer) {
-          found.set(declaration.name.text, [...(found.get(declaration.name.text) ?? []), declaration.initializer]);
+          found.set(declaration.name.text, [
+            ...(found.get(declaration.name.text) ?? []),
+            declaration.initializer,
+          ]);
         }
       }
     }
@@ -183,11 +229,22 @@ function constants(files: string[]): Map<string, ts.Expression[]> {
   return found;
 }
 
-function evaluate(node: ts.Expression, consts: Map<string, ts.Expression[]>, where: string): unknown {
+function evaluate(
+  node: ts.Expression,
+  consts: Map<string, ts.Expression[]>,
+  where: string,
+): unknown {
   const fail = (): never => {
-    throw new Error(`architecture doc: cannot resolve "${node.getText()}" in ${where}; use a literal or a unique top-level const`);
+    throw new Error(
+      `architecture doc: cannot resolve "${node.getText()}" in ${where}; use a literal or a unique top-level const`,
+    );
   };
-  while (ts.isAsExpression(node) || ts.isParenthesizedExpression(node) || ts.isSatisfiesExpression(node)) node = node.expression;
+  while (
+    ts.isAsExpression(node) ||
+    ts.isParenthesizedExpression(node) ||
+    ts.isSatisfiesExpression(node)
+  )
+    node = node.expression;
   if (ts.isStringLiteralLike(node)) return node.text;
   if (ts.isIdentifier(node)) {
     const candidates = consts.get(node.text) ?? [];
@@ -195,14 +252,22 @@ function evaluate(node: ts.Expression, consts: Map<string, ts.Expression[]>, whe
   }
   if (ts.isObjectLiteralExpression(node)) {
     return Object.fromEntries(
-      node.properties.map((property) => (ts.isPropertyAssignment(property) ? [property.name.getText(), evaluate(property.initializer, consts, where)] : fail())),
+      node.properties.map((property) =>
+        ts.isPropertyAssignment(property)
+          ? [property.name.getText(), evaluate(property.initializer, consts, where)]
+          : fail(),
+      ),
     );
   }
   if (ts.isPropertyAccessExpression(node)) {
     const owner = evaluate(node.expression, consts, where) as Record<string, unknown>;
     return owner?.[node.name.text] ?? fail();
   }
-  if (ts.isCallExpression(node) && node.expression.getText() === 'subjects.rpc' && node.arguments.length === 2) {
+  if (
+    ts.isCallExpression(node) &&
+    node.expression.getText() === 'subjects.rpc' &&
+    node.arguments.length === 2
+  ) {
     const [service, verb] = node.arguments.map((argument) => evaluate(argument, consts, where));
     return `mnemo.rpc.${service}.${verb}`;
   }
@@ -235,14 +300,24 @@ function servedRpcs(files: string[], consts: Map<string, ts.Expression[]>): stri
   return subjects;
 }
 
-async function mapService(service: ServiceDefinition, consts: Map<string, ts.Expression[]>, knownEvents: Set<string>): Promise<ServiceMap> {
+async function mapService(
+  service: ServiceDefinition,
+  consts: Map<string, ts.Expression[]>,
+  knownEvents: Set<string>,
+): Promise<ServiceMap> {
   const files = sourceFiles(join(ROOT, 'services', service.name, 'src'));
   const projectionTables = service.projections.flatMap((projection) => projection.tables);
-  const created = await migrationTables([...service.projections.flatMap((projection) => projection.migrations), ...(service.migrations ?? [])]);
+  const created = await migrationTables([
+    ...service.projections.flatMap((projection) => projection.migrations),
+    ...(service.migrations ?? []),
+  ]);
   return {
     name: service.name,
     projections: sorted(service.projections.map((projection) => projection.name)),
-    consumes: sorted([...service.projections.flatMap((projection) => projection.handles), ...reactorEvents(service.reactors)]),
+    consumes: sorted([
+      ...service.projections.flatMap((projection) => projection.handles),
+      ...reactorEvents(service.reactors),
+    ]),
     produces: sorted(producedEvents(files, knownEvents)),
     tables: sorted([...projectionTables, ...created]),
     routes: sorted(routesOf([service.http, service.api])),
@@ -250,7 +325,8 @@ async function mapService(service: ServiceDefinition, consts: Map<string, ts.Exp
   };
 }
 
-const list = (values: string[], code = true) => (values.length ? values.map((value) => (code ? `\`${value}\`` : value)).join(', ') : '—');
+const list = (values: string[], code = true) =>
+  values.length ? values.map((value) => (code ? `\`${value}\`` : value)).join(', ') : '—';
 
 function renderService(map: ServiceMap): string {
   return [
@@ -268,15 +344,24 @@ function renderService(map: ServiceMap): string {
 }
 
 /** The whole document, as the code says it today. */
-export async function renderArchitectureDoc(services: readonly ServiceDefinition[] = SERVICES): Promise<string> {
-  const consts = constants([...sourceFiles(join(ROOT, 'services')), ...sourceFiles(join(ROOT, 'libs/contracts/src'))]);
+export async function renderArchitectureDoc(
+  services: readonly ServiceDefinition[] = SERVICES,
+): Promise<string> {
+  const consts = constants([
+    ...sourceFiles(join(ROOT, 'services')),
+    ...sourceFiles(join(ROOT, 'libs/contracts/src')),
+  ]);
   const knownEvents = new Set<string>(Object.keys(eventPayloads));
   const maps = [];
   for (const service of services) maps.push(await mapService(service, consts, knownEvents));
   const owners = new Map<string, string[]>();
-  for (const map of maps) for (const table of map.tables) owners.set(table, [...(owners.get(table) ?? []), map.name]);
+  for (const map of maps)
+    for (const table of map.tables) owners.set(table, [...(owners.get(table) ?? []), map.name]);
   const shared = [...owners].filter(([, names]) => names.length > 1);
-  if (shared.length) throw new Error(`architecture doc: tables with more than one owner: ${shared.map(([t, n]) => `${t} (${n.join(', ')})`).join('; ')}`);
+  if (shared.length)
+    throw new Error(
+      `architecture doc: tables with more than one owner: ${shared.map(([t, n]) => `${t} (${n.join(', ')})`).join('; ')}`,
+    );
   return `${PREAMBLE}\n## Services\n\n${maps.map(renderService).join('\n')}`;
 }
 

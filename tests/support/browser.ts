@@ -12,7 +12,16 @@ export function launchChromium(): Promise<Browser> {
     executablePath: CHROMIUM,
     headless: true,
     timeout: 30_000,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
@@ -22,11 +31,20 @@ export const PHONE = { width: 390, height: 844 };
 export const ARTIFACTS = path.resolve(__dirname, '../artifacts/ui');
 
 /** Serious and critical accessibility violations of the page as it stands (axe-core's WCAG 2.x A/AA rules). */
-export async function accessibilityViolations(page: Page): Promise<Array<{ id: string; impact: string; help: string; targets: string[] }>> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+export async function accessibilityViolations(
+  page: Page,
+): Promise<Array<{ id: string; impact: string; help: string; targets: string[] }>> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact!, help: v.help, targets: v.nodes.map((n) => String(n.target)) }));
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact!,
+      help: v.help,
+      targets: v.nodes.map((n) => String(n.target)),
+    }));
 }
 
 /** Saves the page at 1280×800 and at a phone's width, as test artifacts (tests/artifacts/ui, not committed). */
@@ -42,5 +60,7 @@ export async function screenshots(page: Page, name: string): Promise<void> {
 
 /** Whether the page scrolls sideways at its current width (a layout that breaks). */
 export async function overflowsSideways(page: Page): Promise<boolean> {
-  return page.evaluate<boolean>('document.documentElement.scrollWidth > document.documentElement.clientWidth + 1');
+  return page.evaluate<boolean>(
+    'document.documentElement.scrollWidth > document.documentElement.clientWidth + 1',
+  );
 }

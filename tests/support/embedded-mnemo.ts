@@ -17,7 +17,10 @@ export interface EmbeddedMnemo {
  * could be taken by another process before Mnemo bound it (a CI run lost a suite to EADDRINUSE that way).
  * Fails as soon as the process exits, with what it printed.
  */
-export async function startEmbeddedMnemo(env: NodeJS.ProcessEnv, timeoutMs: number): Promise<EmbeddedMnemo> {
+export async function startEmbeddedMnemo(
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+): Promise<EmbeddedMnemo> {
   const child = spawn(process.execPath, [MNEMO, 'start', '--target', 'all'], {
     env: { ...env, MNEMO_HTTP_PORT: '0', MNEMO_GRPC_PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -32,7 +35,8 @@ export async function startEmbeddedMnemo(env: NodeJS.ProcessEnv, timeoutMs: numb
       () => {
         base = /listening on (http:\/\/\S+)/.exec(output)?.[1];
         if (base) return true;
-        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`mnemo start exited (${child.exitCode ?? child.signalCode})`);
+        if (child.exitCode !== null || child.signalCode !== null)
+          throw new Error(`mnemo start exited (${child.exitCode ?? child.signalCode})`);
         return false;
       },
       timeoutMs,

@@ -10,8 +10,40 @@ const CONCEPTS: ReadonlyArray<readonly string[]> = [
   ['garage', 'mechanic', 'workshop'],
   ['money', 'cost', 'price', 'paid', 'pay', 'bill', 'invoice'],
 ];
-const CONCEPT_OF = new Map(CONCEPTS.flatMap((words, i) => words.map((word) => [word, `concept:${i}`] as const)));
-const STOP = new Set(['the', 'a', 'an', 'and', 'or', 'to', 'of', 'in', 'on', 'for', 'it', 'is', 'was', 'we', 'i', 'my', 'did', 'do', 'so', 'had', 'when', 'what', 'how', 'get', 'got', 'would', 'not', 'user', 'assistant']);
+const CONCEPT_OF = new Map(
+  CONCEPTS.flatMap((words, i) => words.map((word) => [word, `concept:${i}`] as const)),
+);
+const STOP = new Set([
+  'the',
+  'a',
+  'an',
+  'and',
+  'or',
+  'to',
+  'of',
+  'in',
+  'on',
+  'for',
+  'it',
+  'is',
+  'was',
+  'we',
+  'i',
+  'my',
+  'did',
+  'do',
+  'so',
+  'had',
+  'when',
+  'what',
+  'how',
+  'get',
+  'got',
+  'would',
+  'not',
+  'user',
+  'assistant',
+]);
 
 /**
  * A deterministic embedding: a hashed bag of words, each word first mapped to its concept, normalized
@@ -45,7 +77,10 @@ export interface FakeEmbeddings {
 const body = (request: IncomingMessage) =>
   new Promise<string>((resolve, reject) => {
     const parts: Buffer[] = [];
-    request.on('data', (part: Buffer) => parts.push(part)).on('end', () => resolve(Buffer.concat(parts).toString('utf8'))).on('error', reject);
+    request
+      .on('data', (part: Buffer) => parts.push(part))
+      .on('end', () => resolve(Buffer.concat(parts).toString('utf8')))
+      .on('error', reject);
   });
 
 /**
@@ -66,17 +101,36 @@ export async function startFakeEmbeddings(dimensions = 64): Promise<FakeEmbeddin
       });
       return;
     }
-    const parsed = JSON.parse(await body(request)) as { input: string | string[]; model: string; encoding_format?: string };
+    const parsed = JSON.parse(await body(request)) as {
+      input: string | string[];
+      model: string;
+      encoding_format?: string;
+    };
     const inputs = Array.isArray(parsed.input) ? parsed.input : [parsed.input];
     if (fake.mode === 'failing') {
-      response.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'overloaded' } }));
+      response
+        .writeHead(503, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'overloaded' } }));
       return;
     }
     fake.inputs.push(...inputs);
-    const data = inputs.map((text, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(text, dimensions) }));
+    const data = inputs.map((text, index) => ({
+      object: 'embedding',
+      index,
+      embedding: fakeEmbedding(text, dimensions),
+    }));
     // billed as a real endpoint would: a token per word, give or take
     const tokens = inputs.reduce((sum, text) => sum + text.split(/\s+/).filter(Boolean).length, 0);
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data, model: parsed.model, usage: { prompt_tokens: tokens, total_tokens: tokens } }));
+    response
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(
+        JSON.stringify({
+          object: 'list',
+          data,
+          model: parsed.model,
+          usage: { prompt_tokens: tokens, total_tokens: tokens },
+        }),
+      );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -18,10 +18,28 @@ import { until } from './own-servers';
 export const USAGE = { inputTokens: 100, outputTokens: 10 };
 
 /** Words no other session's fact shares, so no fact is a near-duplicate of another. */
-const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'pu', 'da', 'fe', 'go', 'hi', 'ju', 'bo'];
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ne',
+  'ru',
+  'sa',
+  'ti',
+  'vo',
+  'ze',
+  'pu',
+  'da',
+  'fe',
+  'go',
+  'hi',
+  'ju',
+  'bo',
+];
 const word = (n: number, salt: number) => {
   let out = '';
-  for (let x = n * 7 + salt, i = 0; i < 4; i += 1, x = Math.floor(x / 16)) out += SYLLABLES[(x + i * salt) % 16];
+  for (let x = n * 7 + salt, i = 0; i < 4; i += 1, x = Math.floor(x / 16))
+    out += SYLLABLES[(x + i * salt) % 16];
   return out;
 };
 export const factFor = (ref: string): string => {
@@ -35,7 +53,9 @@ export function routeModel(fake: FakeAnthropic, stalled: () => boolean): void {
     if (stalled()) return { kind: 'text', text: 'too late', ...USAGE, delayMs: 600_000 };
     const ref = /ref-(\d+)/.exec(JSON.stringify(body))?.[0] ?? 'ref-0';
     if (systemOf(body).includes('durable facts')) {
-      const facts = [{ factType: 'preference', content: factFor(ref), confidence: 'high', sourceTurns: [1] }];
+      const facts = [
+        { factType: 'preference', content: factFor(ref), confidence: 'high', sourceTurns: [1] },
+      ];
       return textReply(JSON.stringify({ facts }), USAGE);
     }
     return textReply(`They talked about ${ref} and the plan for the week.`, USAGE);
@@ -53,7 +73,13 @@ export function sessionEvents(ref: string): object[] {
       ? `Today I want to think about ${ref}: it keeps coming back, and I would like a plan for the coming weeks that I can hold on to.`
       : `Turn ${i} of ${ref}: we went through what worked last week, what did not, and which small step comes next for it.`;
   return [
-    { id: randomUUID(), type: 'SessionStarted', sessionId, occurredAt: at(0), payload: { source: 'ai-coaching:check-in', title: ref } },
+    {
+      id: randomUUID(),
+      type: 'SessionStarted',
+      sessionId,
+      occurredAt: at(0),
+      payload: { source: 'ai-coaching:check-in', title: ref },
+    },
     ...Array.from({ length: TURNS_PER_SESSION }, (_, k) => ({
       id: randomUUID(),
       type: 'TurnRecorded',
@@ -61,7 +87,13 @@ export function sessionEvents(ref: string): object[] {
       occurredAt: at(k + 1),
       payload: { seq: k + 1, role: k % 2 ? 'assistant' : 'user', text: text(k + 1) },
     })),
-    { id: randomUUID(), type: 'SegmentPaused', sessionId, occurredAt: new Date(now).toISOString(), payload: { segment: 1 } },
+    {
+      id: randomUUID(),
+      type: 'SegmentPaused',
+      sessionId,
+      occurredAt: new Date(now).toISOString(),
+      payload: { segment: 1 },
+    },
   ];
 }
 
@@ -71,18 +103,26 @@ export interface Api {
 }
 
 /** Posts one session's events until the gateway takes them (a 503 is retried with the same ids: they are stored once). */
-export async function postUntilAccepted(api: Api, events: object[], timeoutMs = 90_000): Promise<{ statuses: number[] }> {
+export async function postUntilAccepted(
+  api: Api,
+  events: object[],
+  timeoutMs = 90_000,
+): Promise<{ statuses: number[] }> {
   const statuses: number[] = [];
-  await until('events accepted', async () => {
-    const response = await fetch(`${api.url}/v1/events`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${api.apiKey}` },
-      body: JSON.stringify({ events }),
-      signal: AbortSignal.timeout(15_000),
-    }).catch(() => null);
-    statuses.push(response?.status ?? 0);
-    return response?.status === 202;
-  }, timeoutMs);
+  await until(
+    'events accepted',
+    async () => {
+      const response = await fetch(`${api.url}/v1/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${api.apiKey}` },
+        body: JSON.stringify({ events }),
+        signal: AbortSignal.timeout(15_000),
+      }).catch(() => null);
+      statuses.push(response?.status ?? 0);
+      return response?.status === 202;
+    },
+    timeoutMs,
+  );
   return { statuses };
 }
 
@@ -95,7 +135,10 @@ export interface Counters {
   spendUsd: number;
 }
 
-export async function withDatabase<T>(url: string, use: (query: (sql: string, params?: unknown[]) => Promise<any[]>) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(
+  url: string,
+  use: (query: (sql: string, params?: unknown[]) => Promise<any[]>) => Promise<T>,
+): Promise<T> {
   const dataSource = await openDataSource({ url, poolSize: 2, migrations: [] });
   try {
     return await use((sql, params) => dataSource.query(sql, params));
@@ -111,9 +154,15 @@ export async function readCounters(databaseUrl: string, accountId: string): Prom
       turns: await one('SELECT count(*) AS n FROM turns WHERE account_id = $1'),
       sessions: await one('SELECT count(*) AS n FROM sessions WHERE account_id = $1'),
       summaries: await one('SELECT count(*) AS n FROM segment_summaries WHERE account_id = $1'),
-      facts: await one(`SELECT count(*) AS n FROM memory_facts WHERE account_id = $1 AND status = 'active'`),
-      contextFacts: await one('SELECT count(*) AS n FROM context_memory_facts WHERE account_id = $1'),
-      spendUsd: await one('SELECT coalesce(sum(cost_usd), 0) AS n FROM cost_entries WHERE account_id = $1'),
+      facts: await one(
+        `SELECT count(*) AS n FROM memory_facts WHERE account_id = $1 AND status = 'active'`,
+      ),
+      contextFacts: await one(
+        'SELECT count(*) AS n FROM context_memory_facts WHERE account_id = $1',
+      ),
+      spendUsd: await one(
+        'SELECT coalesce(sum(cost_usd), 0) AS n FROM cost_entries WHERE account_id = $1',
+      ),
     };
   });
 }
@@ -126,47 +175,67 @@ export const RESERVATION_TTL_MS = 30 * 60_000;
  * provider answered). The provider may have billed it; no one lived to commit its cost, and it expires
  * unspent (SPEC §3). Returns how many, and when the newest was made.
  */
-export async function unsettledReservations(databaseUrl: string, accountId: string): Promise<{ count: number; newestReservedAt: number | null }> {
+export async function unsettledReservations(
+  databaseUrl: string,
+  accountId: string,
+): Promise<{ count: number; newestReservedAt: number | null }> {
   return withDatabase(databaseUrl, async (query) => {
-    const [row] = await query(`SELECT count(*) AS n, max(expires_at) AS newest FROM cost_reservations WHERE account_id = $1 AND status IN ('open', 'expired')`, [accountId]);
-    return { count: Number(row.n), newestReservedAt: row.newest ? new Date(row.newest).getTime() - RESERVATION_TTL_MS : null };
+    const [row] = await query(
+      `SELECT count(*) AS n, max(expires_at) AS newest FROM cost_reservations WHERE account_id = $1 AND status IN ('open', 'expired')`,
+      [accountId],
+    );
+    return {
+      count: Number(row.n),
+      newestReservedAt: row.newest ? new Date(row.newest).getTime() - RESERVATION_TTL_MS : null,
+    };
   });
 }
 
 /** Claude Haiku 4.5's price per token, as the ledger reckons it. */
-export const billedUsd = (answers: number) => answers * ((USAGE.inputTokens * 1 + USAGE.outputTokens * 5) / 1_000_000);
+export const billedUsd = (answers: number) =>
+  answers * ((USAGE.inputTokens * 1 + USAGE.outputTokens * 5) / 1_000_000);
 
 /**
  * Waits until every durable consumer of every stream has nothing pending or unacknowledged, twice in a
  * row (a reaction appends new events, which opens new work). Returns the dead letters' count.
  */
-export async function quiesce(natsServers: string[], timeoutMs = 120_000): Promise<{ deadLetters: number }> {
+export async function quiesce(
+  natsServers: string[],
+  timeoutMs = 120_000,
+): Promise<{ deadLetters: number }> {
   const nc = await connect({ servers: natsServers, maxReconnectAttempts: 5 });
   try {
     const jsm = await jetstreamManager(nc);
     let quietPolls = 0;
     let deadLetters = 0;
     let last: string[] = [];
-    await until('every consumer settled', async () => {
-      let busy = 0;
-      last = [];
-      for await (const stream of jsm.streams.list()) {
-        if (stream.config.name.endsWith('_DLQ')) {
-          deadLetters = stream.state.messages;
-          continue;
+    await until(
+      'every consumer settled',
+      async () => {
+        let busy = 0;
+        last = [];
+        for await (const stream of jsm.streams.list()) {
+          if (stream.config.name.endsWith('_DLQ')) {
+            deadLetters = stream.state.messages;
+            continue;
+          }
+          if (stream.config.retention === 'workqueue') busy += stream.state.messages;
+          for await (const consumer of jsm.consumers.list(stream.config.name)) {
+            // Ephemeral consumers (a replay's reader, a killed process's) are not work: they lapse by themselves.
+            if (!consumer.config.durable_name) continue;
+            const open = consumer.num_pending + consumer.num_ack_pending;
+            if (open)
+              last.push(
+                `${consumer.name}: ${consumer.num_pending} pending, ${consumer.num_ack_pending} unacked, ${consumer.num_redelivered} redelivered`,
+              );
+            busy += open;
+          }
         }
-        if (stream.config.retention === 'workqueue') busy += stream.state.messages;
-        for await (const consumer of jsm.consumers.list(stream.config.name)) {
-          // Ephemeral consumers (a replay's reader, a killed process's) are not work: they lapse by themselves.
-          if (!consumer.config.durable_name) continue;
-          const open = consumer.num_pending + consumer.num_ack_pending;
-          if (open) last.push(`${consumer.name}: ${consumer.num_pending} pending, ${consumer.num_ack_pending} unacked, ${consumer.num_redelivered} redelivered`);
-          busy += open;
-        }
-      }
-      quietPolls = busy === 0 ? quietPolls + 1 : 0;
-      return quietPolls >= 3;
-    }, timeoutMs).catch((error: Error) => {
+        quietPolls = busy === 0 ? quietPolls + 1 : 0;
+        return quietPolls >= 3;
+      },
+      timeoutMs,
+    ).catch((error: Error) => {
       throw new Error(`${error.message}; still open: ${last.join('; ')}`);
     });
     return { deadLetters };
@@ -176,13 +245,21 @@ export async function quiesce(natsServers: string[], timeoutMs = 120_000): Promi
 }
 
 /** `mnemo checksum` of the live read models, then of the same log replayed into them: a clean run's. */
-export async function checksumsLiveAndReplayed(config: { databaseUrl: string; natsServers: string }): Promise<{ live: unknown; replayed: unknown }> {
+export async function checksumsLiveAndReplayed(config: {
+  databaseUrl: string;
+  natsServers: string;
+}): Promise<{ live: unknown; replayed: unknown }> {
   const log = await JetStreamEventLog.connect({ servers: config.natsServers });
-  const dataSource = await openDataSource({ url: config.databaseUrl, poolSize: 2, migrations: allMigrations() });
+  const dataSource = await openDataSource({
+    url: config.databaseUrl,
+    poolSize: 2,
+    migrations: allMigrations(),
+  });
   try {
     const sums = async () => {
       const out: Record<string, Record<string, string>> = {};
-      for (const projection of allProjections()) out[projection.name] = await checksumProjection(dataSource, projection);
+      for (const projection of allProjections())
+        out[projection.name] = await checksumProjection(dataSource, projection);
       return out;
     };
     const live = await sums();

@@ -19,10 +19,19 @@ export function runHookProcess(
   event: string,
   payload: unknown,
   env: NodeJS.ProcessEnv,
-  options: { keepStdinOpen?: boolean; cwd?: string; nodeArgs?: string[]; stdinAfter?: Promise<unknown> } = {},
+  options: {
+    keepStdinOpen?: boolean;
+    cwd?: string;
+    nodeArgs?: string[];
+    stdinAfter?: Promise<unknown>;
+  } = {},
 ): Promise<HookRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), MNEMO_BIN, 'hook', event], { env, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), MNEMO_BIN, 'hook', event], {
+      env,
+      cwd: options.cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

@@ -1,5 +1,14 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync, openSync } from 'node:fs';
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+  openSync,
+} from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +19,9 @@ import path from 'node:path';
  * started here and stopped here, by its pid; `stopAll` ends whatever is still running.
  */
 
-export const NATS_SERVER = process.env.MNEMO_TEST_NATS_SERVER ?? (existsSync('/usr/sbin/nats-server') ? '/usr/sbin/nats-server' : 'nats-server');
+export const NATS_SERVER =
+  process.env.MNEMO_TEST_NATS_SERVER ??
+  (existsSync('/usr/sbin/nats-server') ? '/usr/sbin/nats-server' : 'nats-server');
 export const REDIS_SERVER = process.env.MNEMO_TEST_REDIS_SERVER ?? 'redis-server';
 
 /** A port nobody listens on now: the kernel's pick for port 0, released at once. */
@@ -34,7 +45,11 @@ export function portOpen(port: number): Promise<boolean> {
 }
 
 /** Polls with a deadline until `probe` holds; the message names what was awaited. */
-export async function until(what: string, probe: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> {
+export async function until(
+  what: string,
+  probe: () => Promise<boolean> | boolean,
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (let delay = 20; ; delay = Math.min(delay * 2, 250)) {
     if (await probe()) return;
@@ -45,7 +60,11 @@ export async function until(what: string, probe: () => Promise<boolean> | boolea
 
 const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
-export async function stopProcess(child: ChildProcess | null, signal: NodeJS.Signals = 'SIGTERM', timeoutMs = 15_000): Promise<void> {
+export async function stopProcess(
+  child: ChildProcess | null,
+  signal: NodeJS.Signals = 'SIGTERM',
+  timeoutMs = 15_000,
+): Promise<void> {
   if (!child || exited(child)) return;
   const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill(signal);
@@ -70,7 +89,12 @@ export interface OwnServer {
 
 abstract class ProcessServer implements OwnServer {
   protected child: ChildProcess | null = null;
-  constructor(readonly port: number, protected readonly dir: string, readonly url: string, private readonly name: string) {}
+  constructor(
+    readonly port: number,
+    protected readonly dir: string,
+    readonly url: string,
+    private readonly name: string,
+  ) {}
   protected abstract command(): { file: string; args: string[] };
 
   get running(): boolean {
@@ -83,7 +107,10 @@ abstract class ProcessServer implements OwnServer {
     this.child = spawn(file, args, { stdio: ['ignore', log, log] });
     const child = this.child;
     await until(`${this.name} on port ${this.port}`, async () => {
-      if (exited(child)) throw new Error(`${this.name} exited with ${child.exitCode ?? child.signalCode}; see ${this.dir}/${this.name}.log`);
+      if (exited(child))
+        throw new Error(
+          `${this.name} exited with ${child.exitCode ?? child.signalCode}; see ${this.dir}/${this.name}.log`,
+        );
       return portOpen(this.port);
     });
   }
@@ -95,12 +122,27 @@ abstract class ProcessServer implements OwnServer {
 }
 
 export class OwnNats extends ProcessServer {
-  constructor(port: number, dir: string, private readonly configFile?: string) {
+  constructor(
+    port: number,
+    dir: string,
+    private readonly configFile?: string,
+  ) {
     super(port, dir, `nats://127.0.0.1:${port}`, `nats-${port}`);
   }
   protected command() {
     if (this.configFile) return { file: NATS_SERVER, args: ['-c', this.configFile] };
-    return { file: NATS_SERVER, args: ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', path.join(this.dir, `js-${this.port}`)] };
+    return {
+      file: NATS_SERVER,
+      args: [
+        '-a',
+        '127.0.0.1',
+        '-p',
+        String(this.port),
+        '-js',
+        '-sd',
+        path.join(this.dir, `js-${this.port}`),
+      ],
+    };
   }
 }
 
@@ -109,28 +151,52 @@ export class OwnRedis extends ProcessServer {
     super(port, dir, `redis://127.0.0.1:${port}`, `redis-${port}`);
   }
   protected command() {
-    return { file: REDIS_SERVER, args: ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', this.dir] };
+    return {
+      file: REDIS_SERVER,
+      args: [
+        '--port',
+        String(this.port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--dir',
+        this.dir,
+      ],
+    };
   }
 }
 
 function postgresBin(): string {
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  const found = versions.map((v) => path.join(root, v, 'bin')).find((dir) => existsSync(path.join(dir, 'initdb')));
-  if (!found) throw new Error('no PostgreSQL server binaries under /usr/lib/postgresql (apt-get install postgresql)');
+  const found = versions
+    .map((v) => path.join(root, v, 'bin'))
+    .find((dir) => existsSync(path.join(dir, 'initdb')));
+  if (!found)
+    throw new Error(
+      'no PostgreSQL server binaries under /usr/lib/postgresql (apt-get install postgresql)',
+    );
   return found;
 }
 
 /** PostgreSQL refuses to run as root: the cluster belongs to the `postgres` user when the suite runs as root. */
 const asPostgres = (file: string, args: string[]): { file: string; args: string[] } =>
-  process.getuid?.() === 0 ? { file: 'runuser', args: ['-u', 'postgres', '--', file, ...args] } : { file, args };
+  process.getuid?.() === 0
+    ? { file: 'runuser', args: ['-u', 'postgres', '--', file, ...args] }
+    : { file, args };
 
 export class OwnPostgres implements OwnServer {
   readonly url: string;
   private readonly bin = postgresBin();
   private readonly data: string;
   private up = false;
-  constructor(readonly port: number, private readonly dir: string) {
+  constructor(
+    readonly port: number,
+    private readonly dir: string,
+  ) {
     this.url = `postgres://postgres@127.0.0.1:${port}/postgres`;
     this.data = path.join(dir, 'pgdata');
   }
@@ -152,11 +218,29 @@ export class OwnPostgres implements OwnServer {
       chownSync(this.dir, uid, gid);
       chownSync(this.data, uid, gid);
     }
-    this.run('initdb', ['-D', this.data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-    writeFileSync(path.join(this.data, 'postgresql.auto.conf'), [
-      `port = ${this.port}`, `listen_addresses = '127.0.0.1'`, `unix_socket_directories = '${this.dir}'`,
-      'fsync = off', 'synchronous_commit = off', 'full_page_writes = off', 'max_connections = 300', '',
-    ].join('\n'));
+    this.run('initdb', [
+      '-D',
+      this.data,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--no-sync',
+    ]);
+    writeFileSync(
+      path.join(this.data, 'postgresql.auto.conf'),
+      [
+        `port = ${this.port}`,
+        `listen_addresses = '127.0.0.1'`,
+        `unix_socket_directories = '${this.dir}'`,
+        'fsync = off',
+        'synchronous_commit = off',
+        'full_page_writes = off',
+        'max_connections = 300',
+        '',
+      ].join('\n'),
+    );
     if (process.getuid?.() === 0) {
       const { uid, gid } = postgresIds();
       chownSync(path.join(this.data, 'postgresql.auto.conf'), uid, gid);
@@ -165,7 +249,16 @@ export class OwnPostgres implements OwnServer {
   }
 
   async start(): Promise<void> {
-    this.run('pg_ctl', ['-D', this.data, '-l', path.join(this.dir, 'postgres.log'), '-w', '-t', '60', 'start']);
+    this.run('pg_ctl', [
+      '-D',
+      this.data,
+      '-l',
+      path.join(this.dir, 'postgres.log'),
+      '-w',
+      '-t',
+      '60',
+      'start',
+    ]);
     this.up = true;
     await until(`postgres on port ${this.port}`, () => portOpen(this.port));
   }
@@ -173,13 +266,23 @@ export class OwnPostgres implements OwnServer {
   async stop(options: { kill?: boolean } = {}): Promise<void> {
     if (!this.up) return;
     // immediate: the postmaster ends every backend at once, as a crash would; fast: a clean shutdown.
-    this.run('pg_ctl', ['-D', this.data, '-m', options.kill ? 'immediate' : 'fast', '-w', '-t', '60', 'stop']);
+    this.run('pg_ctl', [
+      '-D',
+      this.data,
+      '-m',
+      options.kill ? 'immediate' : 'fast',
+      '-w',
+      '-t',
+      '60',
+      'stop',
+    ]);
     this.up = false;
   }
 }
 
 function postgresIds(): { uid: number; gid: number } {
-  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  const id = (flag: string) =>
+    Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
   return { uid: id('-u'), gid: id('-g') };
 }
 
@@ -191,7 +294,10 @@ export function removeDir(dir: string): void {
  * A three-node NATS JetStream cluster on loopback: a config file per node (server_name, client and route
  * ports, its own store dir), every node routing to every other. `urls` is what a client is given.
  */
-export async function ownNatsCluster(dir: string, size = 3): Promise<{ nodes: OwnNats[]; names: string[]; urls: string[] }> {
+export async function ownNatsCluster(
+  dir: string,
+  size = 3,
+): Promise<{ nodes: OwnNats[]; names: string[]; urls: string[] }> {
   const clientPorts: number[] = [];
   const routePorts: number[] = [];
   for (let i = 0; i < size; i += 1) {
@@ -202,13 +308,16 @@ export async function ownNatsCluster(dir: string, size = 3): Promise<{ nodes: Ow
   const routes = routePorts.map((port) => `nats-route://127.0.0.1:${port}`).join(', ');
   const nodes = clientPorts.map((port, i) => {
     const file = path.join(dir, `${names[i]}.conf`);
-    writeFileSync(file, [
-      `server_name: ${names[i]}`,
-      `listen: 127.0.0.1:${port}`,
-      `jetstream { store_dir: "${path.join(dir, `js-${names[i]}`)}" }`,
-      `cluster { name: mnemo-test, listen: 127.0.0.1:${routePorts[i]}, routes: [${routes}] }`,
-      '',
-    ].join('\n'));
+    writeFileSync(
+      file,
+      [
+        `server_name: ${names[i]}`,
+        `listen: 127.0.0.1:${port}`,
+        `jetstream { store_dir: "${path.join(dir, `js-${names[i]}`)}" }`,
+        `cluster { name: mnemo-test, listen: 127.0.0.1:${routePorts[i]}, routes: [${routes}] }`,
+        '',
+      ].join('\n'),
+    );
     return new OwnNats(port, dir, file);
   });
   await Promise.all(nodes.map((node) => node.start()));

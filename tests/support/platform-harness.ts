@@ -4,7 +4,14 @@ import type { App } from 'supertest/types';
 import { randomUUID } from 'node:crypto';
 import { JetStreamEventLog } from '@mnemo/eventing';
 import { awaitCheckpoint, dropSchema, RedisCache } from '@mnemo/persistence';
-import { createLogger, loadConfig, selectServices, startPlatform, type PlatformConfig, type RunningPlatform } from '@mnemo/platform-service';
+import {
+  createLogger,
+  loadConfig,
+  selectServices,
+  startPlatform,
+  type PlatformConfig,
+  type RunningPlatform,
+} from '@mnemo/platform-service';
 import { TEST_DATABASE_URL, TEST_NATS_URL, TEST_REDIS_URL, uniqueName } from './servers';
 
 export const ADMIN_KEY = 'test-admin-key-0123456789';
@@ -17,7 +24,11 @@ export interface Harness {
   http: () => request.Agent;
   createAccount(name?: string): Promise<{ accountId: string; apiKey: string }>;
   /** Appends an event as its owning service would, waits until each named projection has read it, and answers its seq. */
-  publish(event: PublishedEvent, projections: readonly string[], timeoutMs?: number): Promise<number>;
+  publish(
+    event: PublishedEvent,
+    projections: readonly string[],
+    timeoutMs?: number,
+  ): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -67,7 +78,12 @@ export async function startHarness(
   };
   const config = loadConfig(env);
   const logger = createLogger(config.LOG_LEVEL, 'mnemo', options.logDestination);
-  const platform = await startPlatform(config, selectServices(options.target ?? 'all'), logger, env);
+  const platform = await startPlatform(
+    config,
+    selectServices(options.target ?? 'all'),
+    logger,
+    env,
+  );
   const server = platform.httpApp?.getHttpServer() as App;
   const http = () => request.agent(server);
   return {
@@ -89,8 +105,12 @@ export async function startHarness(
       ...extra,
     }),
     async createAccount(name = 'acme') {
-      const response = await http().post('/v1/admin/accounts').set('Authorization', `Bearer ${ADMIN_KEY}`).send({ name });
-      if (response.status !== 201) throw new Error(`account not created: ${response.status} ${JSON.stringify(response.body)}`);
+      const response = await http()
+        .post('/v1/admin/accounts')
+        .set('Authorization', `Bearer ${ADMIN_KEY}`)
+        .send({ name });
+      if (response.status !== 201)
+        throw new Error(`account not created: ${response.status} ${JSON.stringify(response.body)}`);
       return response.body as { accountId: string; apiKey: string };
     },
     async publish(event, projections, timeoutMs = 20_000) {
@@ -104,13 +124,18 @@ export async function startHarness(
         producer: 'test',
         payload: event.payload,
       } as never);
-      for (const name of projections) await awaitCheckpoint(platform.infra.dataSource, name, seq, timeoutMs);
+      for (const name of projections)
+        await awaitCheckpoint(platform.infra.dataSource, name, seq, timeoutMs);
       return seq;
     },
     async stop() {
       await platform.stop();
       if (options.keptNamespace) return;
-      const log = await JetStreamEventLog.connect({ servers: TEST_NATS_URL, streamPrefix: ns.toUpperCase(), subjectPrefix: ns });
+      const log = await JetStreamEventLog.connect({
+        servers: TEST_NATS_URL,
+        streamPrefix: ns.toUpperCase(),
+        subjectPrefix: ns,
+      });
       await log.deleteStreams();
       await log.close();
       const cache = new RedisCache(TEST_REDIS_URL, `${ns}:`);

@@ -19,8 +19,15 @@ export class Scratch {
   }
 
   /** A connection to the scratch streams, made if missing; each call is another instance's connection. */
-  async log(options: Pick<JetStreamEventLogOptions, 'duplicateWindowMs'> = {}): Promise<JetStreamEventLog> {
-    const log = await JetStreamEventLog.connect({ servers: TEST_NATS_URL, streamPrefix: this.name.toUpperCase(), subjectPrefix: this.name, ...options });
+  async log(
+    options: Pick<JetStreamEventLogOptions, 'duplicateWindowMs'> = {},
+  ): Promise<JetStreamEventLog> {
+    const log = await JetStreamEventLog.connect({
+      servers: TEST_NATS_URL,
+      streamPrefix: this.name.toUpperCase(),
+      subjectPrefix: this.name,
+      ...options,
+    });
     this.logs.push(log);
     await log.ensureStreams();
     return log;
@@ -28,7 +35,12 @@ export class Scratch {
 
   /** A pool on the scratch schema with `migrations` run; each call is another instance's pool. */
   async db(migrations: readonly MigrationClass[] = [], poolSize = 2): Promise<DataSource> {
-    const db = await openDataSource({ url: TEST_DATABASE_URL, poolSize, migrations, schema: this.name });
+    const db = await openDataSource({
+      url: TEST_DATABASE_URL,
+      poolSize,
+      migrations,
+      schema: this.name,
+    });
     this.pools.push(db);
     return db;
   }

@@ -33,7 +33,12 @@ export function ownServersEnv(
 export class ServiceProcess {
   private child: ChildProcess | null = null;
   private starts = 0;
-  constructor(readonly name: string, readonly target: string, private readonly dir: string, private readonly env: () => NodeJS.ProcessEnv) {}
+  constructor(
+    readonly name: string,
+    readonly target: string,
+    private readonly dir: string,
+    private readonly env: () => NodeJS.ProcessEnv,
+  ) {}
 
   get pid(): number | undefined {
     return this.child?.pid;
@@ -53,15 +58,25 @@ export class ServiceProcess {
     const marker = `--- start ${this.starts} ---\n`;
     const fd = openSync(this.logFile, 'a');
     writeSync(fd, marker);
-    this.child = spawn(process.execPath, [MNEMO, 'start', '--target', this.target], { env: this.env(), stdio: ['ignore', fd, fd] });
+    this.child = spawn(process.execPath, [MNEMO, 'start', '--target', this.target], {
+      env: this.env(),
+      stdio: ['ignore', fd, fd],
+    });
     const child = this.child;
     // Logged once every service of the target started and the HTTP and gRPC edges listen (a count of "service
     // started" lines took `--target all` for one service, and the soak's first reads met services not yet up).
-    await until(`${this.name} started`, () => {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${this.name} exited (${child.exitCode ?? child.signalCode}):\n${this.tail()}`);
-      const text = readFileSync(this.logFile, 'utf8');
-      return text.slice(text.lastIndexOf(marker)).includes('"msg":"platform started"');
-    }, timeoutMs);
+    await until(
+      `${this.name} started`,
+      () => {
+        if (child.exitCode !== null || child.signalCode !== null)
+          throw new Error(
+            `${this.name} exited (${child.exitCode ?? child.signalCode}):\n${this.tail()}`,
+          );
+        const text = readFileSync(this.logFile, 'utf8');
+        return text.slice(text.lastIndexOf(marker)).includes('"msg":"platform started"');
+      },
+      timeoutMs,
+    );
   }
 
   /** `kill -9`: no shutdown hook runs, in-flight messages stay unacked. */
@@ -87,7 +102,11 @@ export class ServiceProcess {
 /** Every service in a process of its own; `copies` runs a service more than once (they share its consumers). */
 export class ServiceFleet {
   readonly processes: ServiceProcess[];
-  constructor(targets: Array<{ target: string; copies?: number }>, dir: string, env: (name: string) => NodeJS.ProcessEnv) {
+  constructor(
+    targets: Array<{ target: string; copies?: number }>,
+    dir: string,
+    env: (name: string) => NodeJS.ProcessEnv,
+  ) {
     this.processes = targets.flatMap(({ target, copies = 1 }) =>
       Array.from({ length: copies }, (_, i) => {
         const name = copies > 1 ? `${target}-${i + 1}` : target;
@@ -110,9 +129,11 @@ export class ServiceFleet {
     const [first, ...rest] = this.processes;
     await first.start();
     const queue = [...rest];
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) await next.start();
-    }));
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        for (let next = queue.shift(); next; next = queue.shift()) await next.start();
+      }),
+    );
   }
 
   async stop(): Promise<void> {

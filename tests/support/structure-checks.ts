@@ -32,7 +32,11 @@ export function serviceSources(servicesDir: string): SourceFile[] {
     .flatMap((service) =>
       walk(path.join(servicesDir, service, 'src'))
         .filter((file) => file.endsWith('.ts') && !isTest(path.basename(file)))
-        .map((file) => ({ service, file: path.relative(base, file), text: readFileSync(file, 'utf8') })),
+        .map((file) => ({
+          service,
+          file: path.relative(base, file),
+          text: readFileSync(file, 'utf8'),
+        })),
     );
 }
 
@@ -63,13 +67,19 @@ export function foreignServiceImports(servicesDir: string): ImportViolation[] {
       const found: ImportViolation[] = [];
       visit(parse(source.text, source.file), (node) => {
         let specifier: ts.Expression | undefined;
-        if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) specifier = node.moduleSpecifier;
-        if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))) {
+        if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier)
+          specifier = node.moduleSpecifier;
+        if (
+          ts.isCallExpression(node) &&
+          (node.expression.kind === ts.SyntaxKind.ImportKeyword ||
+            (ts.isIdentifier(node.expression) && node.expression.text === 'require'))
+        ) {
           specifier = node.arguments[0];
         }
         if (!specifier || !ts.isStringLiteralLike(specifier)) return;
         const match = /^@mnemo\/(.+)-service(\/.*)?$/.exec(specifier.text);
-        if (match && match[1] !== source.service) found.push({ file: source.file, imports: specifier.text });
+        if (match && match[1] !== source.service)
+          found.push({ file: source.file, imports: specifier.text });
       });
       return found;
     });
@@ -89,21 +99,27 @@ function literals(source: SourceFile): string[] {
   const found: string[] = [];
   visit(parse(source.text, source.file), (node) => {
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) found.push(node.text);
-    if (ts.isTemplateExpression(node)) found.push([node.head.text, ...node.templateSpans.map((span) => `$x${span.literal.text}`)].join(''));
+    if (ts.isTemplateExpression(node))
+      found.push(
+        [node.head.text, ...node.templateSpans.map((span) => `$x${span.literal.text}`)].join(''),
+      );
   });
   return found;
 }
 
-const CREATE_TABLE = /\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?"?(?:[a-z_][a-z0-9_]*"?\."?)?([a-z_][a-z0-9_]*)"?/g;
+const CREATE_TABLE =
+  /\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?"?(?:[a-z_][a-z0-9_]*"?\."?)?([a-z_][a-z0-9_]*)"?/g;
 /** A table named after the SQL keywords that take one (our SQL writes keywords in capitals). */
-const TABLE_REFERENCE = /\b(?:FROM|JOIN|INTO|UPDATE|TABLE(?:\s+IF(?:\s+NOT)?\s+EXISTS)?|TRUNCATE(?:\s+TABLE)?)\s+(?:ONLY\s+)?"?(?:[a-z_][a-z0-9_]*"?\."?)?([a-z_][a-z0-9_]*)"?/g;
+const TABLE_REFERENCE =
+  /\b(?:FROM|JOIN|INTO|UPDATE|TABLE(?:\s+IF(?:\s+NOT)?\s+EXISTS)?|TRUNCATE(?:\s+TABLE)?)\s+(?:ONLY\s+)?"?(?:[a-z_][a-z0-9_]*"?\."?)?([a-z_][a-z0-9_]*)"?/g;
 
 /** Ownership as the code states it: who creates each table, who defines each projection. */
 export function ownership(servicesDir: string): Ownership {
   const tables = new Map<string, string>();
   const checkpoints = new Map<string, string>();
   for (const source of serviceSources(servicesDir)) {
-    for (const literal of literals(source)) for (const [, table] of literal.matchAll(CREATE_TABLE)) tables.set(table, source.service);
+    for (const literal of literals(source))
+      for (const [, table] of literal.matchAll(CREATE_TABLE)) tables.set(table, source.service);
     if (source.file.endsWith('.projection.ts')) {
       // the projection object's own name: `name: '…'` at the first level of an exported object literal
       visit(parse(source.text, source.file), (node) => {
@@ -117,7 +133,11 @@ export function ownership(servicesDir: string): Ownership {
               : undefined;
         if (!object || !ts.isObjectLiteralExpression(object)) return;
         for (const property of object.properties) {
-          if (ts.isPropertyAssignment(property) && property.name.getText() === 'name' && ts.isStringLiteralLike(property.initializer)) {
+          if (
+            ts.isPropertyAssignment(property) &&
+            property.name.getText() === 'name' &&
+            ts.isStringLiteralLike(property.initializer)
+          ) {
             checkpoints.set(property.initializer.text, source.service);
           }
         }
@@ -135,28 +155,46 @@ export interface SqlViolation {
 }
 
 /** Every table or checkpoint of another service that a service's SQL (or checkpoint wait) names. */
-export function foreignSqlNames(servicesDir: string, owners: Ownership = ownership(servicesDir)): SqlViolation[] {
+export function foreignSqlNames(
+  servicesDir: string,
+  owners: Ownership = ownership(servicesDir),
+): SqlViolation[] {
   const found = new Map<string, SqlViolation>();
-  const add = (source: SourceFile, kind: 'table' | 'checkpoint', name: string, owner: string | undefined) => {
+  const add = (
+    source: SourceFile,
+    kind: 'table' | 'checkpoint',
+    name: string,
+    owner: string | undefined,
+  ) => {
     if (!owner || owner === source.service) return;
     const violation = { file: source.file, names: `${kind} ${name}`, owner };
     found.set(`${violation.file} ${violation.names}`, violation);
   };
   for (const source of serviceSources(servicesDir)) {
     for (const literal of literals(source)) {
-      for (const [, table] of literal.matchAll(TABLE_REFERENCE)) add(source, 'table', table, owners.tables.get(table));
+      for (const [, table] of literal.matchAll(TABLE_REFERENCE))
+        add(source, 'table', table, owners.tables.get(table));
       if (/\bprojection_checkpoints\b/.test(literal)) {
-        for (const [, name] of literal.matchAll(/'([^']+)'/g)) add(source, 'checkpoint', name, owners.checkpoints.get(name));
+        for (const [, name] of literal.matchAll(/'([^']+)'/g))
+          add(source, 'checkpoint', name, owners.checkpoints.get(name));
       }
     }
     // awaitCheckpoint(db, 'name', …): waiting on another service's projection reads its checkpoint
     visit(parse(source.text, source.file), (node) => {
-      if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression) || node.expression.text !== 'awaitCheckpoint') return;
+      if (
+        !ts.isCallExpression(node) ||
+        !ts.isIdentifier(node.expression) ||
+        node.expression.text !== 'awaitCheckpoint'
+      )
+        return;
       const name = node.arguments[1];
-      if (name && ts.isStringLiteralLike(name)) add(source, 'checkpoint', name.text, owners.checkpoints.get(name.text));
+      if (name && ts.isStringLiteralLike(name))
+        add(source, 'checkpoint', name.text, owners.checkpoints.get(name.text));
     });
   }
-  return [...found.values()].sort((a, b) => `${a.file} ${a.names}`.localeCompare(`${b.file} ${b.names}`));
+  return [...found.values()].sort((a, b) =>
+    `${a.file} ${a.names}`.localeCompare(`${b.file} ${b.names}`),
+  );
 }
 
 // ---- (c) the context's egress gate refuses before it hands out a reader -------------------------
@@ -176,36 +214,54 @@ export function egressGateProblems(text: string, className = 'SourceReader'): st
   });
   if (!gate) return [`no class ${className}`];
   const constructors = gate.members.filter(ts.isConstructorDeclaration);
-  if (constructors.length !== 1 || !constructors[0].modifiers?.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword)) {
+  if (
+    constructors.length !== 1 ||
+    !constructors[0].modifiers?.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword)
+  ) {
     problems.push('the constructor is not private, so a reader can be made without the check');
   }
   const open = gate.members.find(
     (member): member is ts.MethodDeclaration =>
-      ts.isMethodDeclaration(member) && member.name.getText() === 'open' && !!member.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword),
+      ts.isMethodDeclaration(member) &&
+      member.name.getText() === 'open' &&
+      !!member.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword),
   );
   if (!open?.body) return [...problems, 'no static open()'];
 
   const constructs = (node: ts.Node): boolean => {
     let found = false;
     visit(node, (n) => {
-      if (ts.isNewExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === className) found = true;
+      if (ts.isNewExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === className)
+        found = true;
     });
     return found;
   };
   const throwsForbidden = (node: ts.Node): boolean => {
     let found = false;
     visit(node, (n) => {
-      if (ts.isThrowStatement(n) && n.expression && ts.isNewExpression(n.expression) && n.expression.expression.getText() === 'ForbiddenError') found = true;
+      if (
+        ts.isThrowStatement(n) &&
+        n.expression &&
+        ts.isNewExpression(n.expression) &&
+        n.expression.expression.getText() === 'ForbiddenError'
+      )
+        found = true;
     });
     return found;
   };
   const statements = [...open.body.statements];
   const refusal = statements.findIndex(
-    (statement) => ts.isIfStatement(statement) && /egress/i.test(statement.expression.getText()) && throwsForbidden(statement.thenStatement) && !constructs(statement),
+    (statement) =>
+      ts.isIfStatement(statement) &&
+      /egress/i.test(statement.expression.getText()) &&
+      throwsForbidden(statement.thenStatement) &&
+      !constructs(statement),
   );
   const firstConstruct = statements.findIndex(constructs);
-  if (refusal < 0) problems.push('open() has no top-level `if (<egress switch>) throw new ForbiddenError(…)`');
-  else if (firstConstruct >= 0 && firstConstruct < refusal) problems.push('open() constructs the reader before the egress refusal');
+  if (refusal < 0)
+    problems.push('open() has no top-level `if (<egress switch>) throw new ForbiddenError(…)`');
+  else if (firstConstruct >= 0 && firstConstruct < refusal)
+    problems.push('open() constructs the reader before the egress refusal');
   if (firstConstruct < 0) problems.push(`open() never constructs a ${className}`);
   const elsewhere = gate.members.filter((member) => member !== open && constructs(member));
   if (elsewhere.length > 0) problems.push(`${className} is constructed outside open()`);
@@ -220,7 +276,8 @@ export interface RoleViolation {
 }
 
 /** The event log's reply(subject, service, handler) hands a function; an HTTP adapter's reply(response, body, status) does not. */
-const isFunctionNode = (node: ts.Node): boolean => ts.isArrowFunction(node) || ts.isFunctionExpression(node);
+const isFunctionNode = (node: ts.Node): boolean =>
+  ts.isArrowFunction(node) || ts.isFunctionExpression(node);
 
 /**
  * Where each role lives, decided by what a file does, not by what it is called: an RPC door (`log.reply(…)`)
@@ -228,27 +285,80 @@ const isFunctionNode = (node: ts.Node): boolean => ts.isArrowFunction(node) || t
  * `reactors/<name>.reactor.ts`; any other Nest controller serves HTTP and is `api/<name>.controller.ts`;
  * a `Projection` is `projections/<name>.projection.ts`; a TypeORM migration is `<name>.migration.ts`.
  */
-const ROLES: readonly { role: string; folder?: string; suffix: string; does: (file: ts.SourceFile) => boolean }[] = [
-  { role: 'an RPC responder', folder: 'rpc', suffix: '.responder.ts', does: (file) => some(file, (n) => ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && n.expression.name.text === 'reply' && n.arguments.length === 3 && isFunctionNode(n.arguments[2]!)) },
-  { role: 'a reactor', folder: 'reactors', suffix: '.reactor.ts', does: (file) => some(file, (n) => ts.isDecorator(n) && /^(OnEvent|OnRawEvent)\(/.test(n.expression.getText())) },
+const ROLES: readonly {
+  role: string;
+  folder?: string;
+  suffix: string;
+  does: (file: ts.SourceFile) => boolean;
+}[] = [
+  {
+    role: 'an RPC responder',
+    folder: 'rpc',
+    suffix: '.responder.ts',
+    does: (file) =>
+      some(
+        file,
+        (n) =>
+          ts.isCallExpression(n) &&
+          ts.isPropertyAccessExpression(n.expression) &&
+          n.expression.name.text === 'reply' &&
+          n.arguments.length === 3 &&
+          isFunctionNode(n.arguments[2]!),
+      ),
+  },
+  {
+    role: 'a reactor',
+    folder: 'reactors',
+    suffix: '.reactor.ts',
+    does: (file) =>
+      some(
+        file,
+        (n) => ts.isDecorator(n) && /^(OnEvent|OnRawEvent)\(/.test(n.expression.getText()),
+      ),
+  },
   {
     role: 'an HTTP controller',
     folder: 'api',
     suffix: '.controller.ts',
-    does: (file) => some(file, (n) => ts.isDecorator(n) && /^Controller\(/.test(n.expression.getText())) && !some(file, (n) => ts.isDecorator(n) && /^(OnEvent|OnRawEvent)\(/.test(n.expression.getText())),
+    does: (file) =>
+      some(file, (n) => ts.isDecorator(n) && /^Controller\(/.test(n.expression.getText())) &&
+      !some(
+        file,
+        (n) => ts.isDecorator(n) && /^(OnEvent|OnRawEvent)\(/.test(n.expression.getText()),
+      ),
   },
-  { role: 'a projection', folder: 'projections', suffix: '.projection.ts', does: (file) => some(file, (n) => ts.isVariableDeclaration(n) && n.type?.getText() === 'Projection') },
-  { role: 'a migration', suffix: '.migration.ts', does: (file) => some(file, (n) => ts.isClassDeclaration(n) && !!n.heritageClauses?.some((h) => h.getText().includes('MigrationInterface'))) },
+  {
+    role: 'a projection',
+    folder: 'projections',
+    suffix: '.projection.ts',
+    does: (file) =>
+      some(file, (n) => ts.isVariableDeclaration(n) && n.type?.getText() === 'Projection'),
+  },
+  {
+    role: 'a migration',
+    suffix: '.migration.ts',
+    does: (file) =>
+      some(
+        file,
+        (n) =>
+          ts.isClassDeclaration(n) &&
+          !!n.heritageClauses?.some((h) => h.getText().includes('MigrationInterface')),
+      ),
+  },
 ];
 
 /** The suffixes that name a role; a class in such a file is named after the file (`memory-reads.service.ts` → `MemoryReadsService`). */
-const ROLE_SUFFIX = /\.(controller|service|projection|reactor|responder|migration|module|sweep|client|command|hook)\.ts$/;
+const ROLE_SUFFIX =
+  /\.(controller|service|projection|reactor|responder|migration|module|sweep|client|command|hook)\.ts$/;
 
 function some(node: ts.Node, test: (node: ts.Node) => boolean): boolean {
-  return test(node) || node.forEachChild((child) => (some(child, test) ? true : undefined)) === true;
+  return (
+    test(node) || node.forEachChild((child) => (some(child, test) ? true : undefined)) === true
+  );
 }
 
-const pascal = (base: string) => base.replace(/(^|[-.])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase()).toLowerCase();
+const pascal = (base: string) =>
+  base.replace(/(^|[-.])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase()).toLowerCase();
 
 /** Every file whose role is in the wrong folder or under the wrong suffix, and every role class not named after its file. */
 export function roleViolations(servicesDir: string): RoleViolation[] {
@@ -260,19 +370,30 @@ export function roleViolations(servicesDir: string): RoleViolation[] {
     for (const rule of ROLES) {
       if (!rule.does(parsed)) continue;
       if (!name.endsWith(rule.suffix) || (rule.folder && folder !== rule.folder)) {
-        found.push({ file: source.file, problem: `${rule.role} belongs in ${rule.folder ? `${rule.folder}/` : ''}<name>${rule.suffix}` });
+        found.push({
+          file: source.file,
+          problem: `${rule.role} belongs in ${rule.folder ? `${rule.folder}/` : ''}<name>${rule.suffix}`,
+        });
       }
     }
     if (ROLE_SUFFIX.test(name)) {
       const expected = pascal(name.replace(/\.ts$/, ''));
-      const classes = parsed.statements.filter(ts.isClassDeclaration).filter((c) => c.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword));
+      const classes = parsed.statements
+        .filter(ts.isClassDeclaration)
+        .filter((c) => c.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword));
       // migrations carry TypeORM's timestamp after the name (`Memory1764400005100`)
       const named = (c: ts.ClassDeclaration) => {
         const got = (c.name?.text ?? '').toLowerCase();
-        return got === expected || (name.endsWith('.migration.ts') && got.replace(/\d+$/, '') + 'migration' === expected);
+        return (
+          got === expected ||
+          (name.endsWith('.migration.ts') && got.replace(/\d+$/, '') + 'migration' === expected)
+        );
       };
       if (classes.length > 0 && !classes.some(named)) {
-        found.push({ file: source.file, problem: `no exported class is named after the file (${classes.map((c) => c.name?.text).join(', ')})` });
+        found.push({
+          file: source.file,
+          problem: `no exported class is named after the file (${classes.map((c) => c.name?.text).join(', ')})`,
+        });
       }
     }
     return found;
@@ -293,16 +414,25 @@ export function importCycles(servicesDir: string): string[][] {
   for (const source of sources) {
     const targets: string[] = [];
     visit(parse(source.text, source.file), (node) => {
-      if (!(ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) || !node.moduleSpecifier || !ts.isStringLiteralLike(node.moduleSpecifier)) return;
+      if (
+        !(ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) ||
+        !node.moduleSpecifier ||
+        !ts.isStringLiteralLike(node.moduleSpecifier)
+      )
+        return;
       const spec = node.moduleSpecifier.text;
       if (!spec.startsWith('.')) return;
       const resolved = path.relative(base, path.resolve(base, path.dirname(source.file), spec));
-      const target = [`${resolved}.ts`, path.join(resolved, 'index.ts')].find((candidate) => known.has(candidate));
+      const target = [`${resolved}.ts`, path.join(resolved, 'index.ts')].find((candidate) =>
+        known.has(candidate),
+      );
       if (target) targets.push(target);
     });
     edges.set(source.file, targets);
   }
-  return stronglyConnected(edges).filter((component) => component.length > 1 || (edges.get(component[0]) ?? []).includes(component[0]));
+  return stronglyConnected(edges).filter(
+    (component) => component.length > 1 || (edges.get(component[0]) ?? []).includes(component[0]),
+  );
 }
 
 /** Tarjan's strongly connected components, each sorted, the list sorted by its first file. */

@@ -34,13 +34,20 @@ export function App() {
     clearSession();
     setSession(null);
   }, []);
-  const api = useMemo(() => (session && session.role === 'account' ? new Api(session.key, signOut) : null), [session, signOut]);
-  const adminApi = useMemo(() => (session?.adminKey ? new Api(session.adminKey, () => {}) : null), [session]);
+  const api = useMemo(
+    () => (session && session.role === 'account' ? new Api(session.key, signOut) : null),
+    [session, signOut],
+  );
+  const adminApi = useMemo(
+    () => (session?.adminKey ? new Api(session.adminKey, () => {}) : null),
+    [session],
+  );
 
   const signedIn = (next: SignedIn) => {
     saveSession(next);
     setSession(next);
-    if (path === '/' || path === '/sign-in') navigate(next.role === 'admin' ? '/operations' : '/explorer');
+    if (path === '/' || path === '/sign-in')
+      navigate(next.role === 'admin' ? '/operations' : '/explorer');
   };
   const addAdminKey = (adminKey: string | null) => {
     if (!session) return;
@@ -59,10 +66,18 @@ export function App() {
     mainRef.current?.focus();
   }, [path]);
 
-  const current = session ? (path === '/' ? (session.role === 'admin' ? '/operations' : '/explorer') : path) : '/sign-in';
+  const current = session
+    ? path === '/'
+      ? session.role === 'admin'
+        ? '/operations'
+        : '/explorer'
+      : path
+    : '/sign-in';
   const page = PAGES.find((p) => current === p.path);
   useEffect(() => {
-    document.title = session ? `${page?.label ?? (current.startsWith('/sessions/') ? 'Session' : 'Not found')} · Mnemo` : 'Sign in · Mnemo';
+    document.title = session
+      ? `${page?.label ?? (current.startsWith('/sessions/') ? 'Session' : 'Not found')} · Mnemo`
+      : 'Sign in · Mnemo';
   }, [session, page, current]);
 
   if (!session) {
@@ -76,13 +91,22 @@ export function App() {
   const visible = PAGES.filter((p) => p.needs === 'admin' || session.role === 'account');
   let content: React.ReactNode;
   if (session.role === 'admin' && current !== '/operations') {
-    content = <p className="notice">Signed in with the admin key: only Operations is open. Sign in with an account’s API key for its memories.</p>;
+    content = (
+      <p className="notice">
+        Signed in with the admin key: only Operations is open. Sign in with an account’s API key for
+        its memories.
+      </p>
+    );
   } else if (current === '/explorer') content = <Explorer api={api!} />;
   else if (current === '/profile') content = <ProfilePage api={api!} />;
   else if (current === '/life-inventory') content = <InventoryPage api={api!} />;
   else if (current === '/recall') content = <RecallPage api={api!} />;
-  else if (current === '/operations') content = <OperationsPage admin={adminApi} onAdminKey={addAdminKey} />;
-  else if (current.startsWith('/sessions/') && api) content = <SessionPage api={api} sessionId={decodeURIComponent(current.slice('/sessions/'.length))} />;
+  else if (current === '/operations')
+    content = <OperationsPage admin={adminApi} onAdminKey={addAdminKey} />;
+  else if (current.startsWith('/sessions/') && api)
+    content = (
+      <SessionPage api={api} sessionId={decodeURIComponent(current.slice('/sessions/'.length))} />
+    );
   else content = <p className="notice">There is no page at {current}.</p>;
 
   return (
@@ -98,7 +122,11 @@ export function App() {
           <ul>
             {visible.map((p) => (
               <li key={p.path}>
-                <a href={p.path} onClick={onLinkClick} aria-current={current === p.path ? 'page' : undefined}>
+                <a
+                  href={p.path}
+                  onClick={onLinkClick}
+                  aria-current={current === p.path ? 'page' : undefined}
+                >
                   {p.label}
                 </a>
               </li>

@@ -14,7 +14,8 @@ type Query = Record<string, string | number | boolean | undefined | null>;
 function withQuery(path: string, query?: Query): string {
   if (!query) return path;
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
   const text = params.toString();
   return text ? `${path}?${text}` : path;
 }
@@ -26,7 +27,11 @@ export class Api {
     private readonly onUnauthorized: () => void = () => {},
   ) {}
 
-  async request<T>(method: string, path: string, options: { query?: Query; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  async request<T>(
+    method: string,
+    path: string,
+    options: { query?: Query; body?: unknown; signal?: AbortSignal } = {},
+  ): Promise<T> {
     const response = await fetch(withQuery(path, options.query), {
       method,
       headers: {
@@ -46,7 +51,9 @@ export class Api {
     }
     if (!response.ok) {
       if (response.status === 401) this.onUnauthorized();
-      const message = (body as { error?: { message?: string } } | null)?.error?.message ?? `${response.status} ${response.statusText}`;
+      const message =
+        (body as { error?: { message?: string } } | null)?.error?.message ??
+        `${response.status} ${response.statusText}`;
       throw new ApiError(response.status, message, body);
     }
     return body as T;

@@ -7,13 +7,23 @@ import type { MemoryChange } from './types';
  * delay until `stop` is called. `onReady` fires on each (re)connection: the caller reloads then, since
  * changes made while disconnected were not pushed.
  */
-export function followChanges(key: string, handlers: { onChange(change: MemoryChange): void; onReady(): void; onStatus?(live: boolean): void }): () => void {
+export function followChanges(
+  key: string,
+  handlers: {
+    onChange(change: MemoryChange): void;
+    onReady(): void;
+    onStatus?(live: boolean): void;
+  },
+): () => void {
   const abort = new AbortController();
   let delay = 500;
   const run = async () => {
     while (!abort.signal.aborted) {
       try {
-        const response = await fetch('/v1/memories/stream', { headers: { authorization: `Bearer ${key}`, accept: 'text/event-stream' }, signal: abort.signal });
+        const response = await fetch('/v1/memories/stream', {
+          headers: { authorization: `Bearer ${key}`, accept: 'text/event-stream' },
+          signal: abort.signal,
+        });
         if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
         const parser = createParser({
           onEvent(message: EventSourceMessage) {

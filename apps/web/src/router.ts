@@ -23,7 +23,15 @@ export function navigate(to: string): void {
 
 /** A plain left click on an app link navigates in place; other clicks (new tab …) keep the browser's way. */
 export function onLinkClick(event: React.MouseEvent<HTMLAnchorElement>): void {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (
+    event.defaultPrevented ||
+    event.button !== 0 ||
+    event.metaKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    event.altKey
+  )
+    return;
   event.preventDefault();
   navigate(event.currentTarget.getAttribute('href') ?? '/');
 }

@@ -22,7 +22,8 @@ export function loadSession(): SignedIn | null {
 export function saveSession(session: SignedIn): void {
   sessionStorage.setItem(KEY, session.key);
   sessionStorage.setItem(ROLE, session.role);
-  if (session.adminKey && session.role === 'account') sessionStorage.setItem(ADMIN, session.adminKey);
+  if (session.adminKey && session.role === 'account')
+    sessionStorage.setItem(ADMIN, session.adminKey);
   else sessionStorage.removeItem(ADMIN);
 }
 

@@ -9,10 +9,25 @@ export type ConfidenceLevel = z.infer<typeof Confidence>;
 export type { RecallHit, RecallRequestBody };
 
 // The tab list and the limits are values the UI needs at run time: they come from a zod-free contracts file.
-export { MEMORY_CATEGORIES as CATEGORIES, MAX_FACT_CHARS, MIN_SEARCH_CHARS, type MemoryCategory as Category } from '@mnemo/contracts/src/memory-categories';
-export type { CreateMemoryRequest, ListMemoriesParams, PatchMemoryRequest, SearchMemoriesParams } from '@mnemo/contracts/src/memory.api';
+export {
+  MEMORY_CATEGORIES as CATEGORIES,
+  MAX_FACT_CHARS,
+  MIN_SEARCH_CHARS,
+  type MemoryCategory as Category,
+} from '@mnemo/contracts/src/memory-categories';
+export type {
+  CreateMemoryRequest,
+  ListMemoriesParams,
+  PatchMemoryRequest,
+  SearchMemoriesParams,
+} from '@mnemo/contracts/src/memory.api';
 // The answers the memory service gives, defined once in the contract.
-export type { MemoryView as Memory, MemoryPage, MemorySearchHit as SearchHit, MemoryFeedChange as MemoryChange } from '@mnemo/contracts/src/memory.api';
+export type {
+  MemoryView as Memory,
+  MemoryPage,
+  MemorySearchHit as SearchHit,
+  MemoryFeedChange as MemoryChange,
+} from '@mnemo/contracts/src/memory.api';
 export type { LifeInventoryTake, TranscriptIngestStatus } from '@mnemo/contracts/src/api';
 
 export interface Proposal {
@@ -25,7 +40,6 @@ export interface Proposal {
   expiresAt?: string;
   [key: string]: unknown;
 }
-
 
 export interface Profile {
   text: string | null;

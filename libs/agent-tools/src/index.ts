@@ -5,4 +5,13 @@
 export * from './mnemo-tools';
 export { invalidMcpParams, type JsonRpcInvalidParams } from './mcp-request-check';
 export { createMnemoMcpServer, toolErrorText, MNEMO_MCP_INSTRUCTIONS } from './mnemo-mcp.server';
-export { PAGE_CHARS, SPILL_CHARS, encodeCursor, decodeCursor, pageOfItems, pageOfText, fitResult, BadCursorError } from './tool-output';
+export {
+  PAGE_CHARS,
+  SPILL_CHARS,
+  encodeCursor,
+  decodeCursor,
+  pageOfItems,
+  pageOfText,
+  fitResult,
+  BadCursorError,
+} from './tool-output';

@@ -1,10 +1,19 @@
 import { ClientRequestSchema, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 
-type ParamsSchema = { safeParse(value: unknown): { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } } };
+type ParamsSchema = {
+  safeParse(value: unknown): {
+    success: boolean;
+    error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
+  };
+};
 
 /** Each spec method a client may call, with the SDK's own schema of its request. */
 const REQUEST_BY_METHOD = new Map<string, ParamsSchema>(
-  (ClientRequestSchema.options as unknown as Array<ParamsSchema & { shape: { method: { value: string } } }>).map((option) => [option.shape.method.value, option]),
+  (
+    ClientRequestSchema.options as unknown as Array<
+      ParamsSchema & { shape: { method: { value: string } } }
+    >
+  ).map((option) => [option.shape.method.value, option]),
 );
 
 export interface JsonRpcInvalidParams {
@@ -26,11 +35,16 @@ export function invalidMcpParams(body: unknown): JsonRpcInvalidParams | null {
     if (!schema) continue;
     const parsed = schema.safeParse(message);
     if (parsed.success) continue;
-    const issues = (parsed.error?.issues ?? []).map((issue) => `${issue.path.map(String).join('.') || '(request)'}: ${issue.message}`);
+    const issues = (parsed.error?.issues ?? []).map(
+      (issue) => `${issue.path.map(String).join('.') || '(request)'}: ${issue.message}`,
+    );
     return {
       jsonrpc: '2.0',
       id: typeof id === 'string' || typeof id === 'number' ? id : null,
-      error: { code: ErrorCode.InvalidParams, message: `Invalid params for ${method}: ${issues.join('; ')}` },
+      error: {
+        code: ErrorCode.InvalidParams,
+        message: `Invalid params for ${method}: ${issues.join('; ')}`,
+      },
     };
   }
   return null;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { visitedPlace, type MnemoClient, type PriorDecision, type PriorWorkItem, type RecallHit, type VisitedEntry } from '@mnemo/mnemo-client';
+import {
+  visitedPlace,
+  type MnemoClient,
+  type PriorDecision,
+  type PriorWorkItem,
+  type RecallHit,
+  type VisitedEntry,
+} from '@mnemo/mnemo-client';
 import { decodeCursor, fitResult, pageOfItems, pageOfText } from './tool-output';
 
 export interface ToolContext {
@@ -23,12 +30,18 @@ export interface MnemoTool<S extends z.ZodObject = z.ZodObject> {
 
 const tool = <S extends z.ZodObject>(definition: MnemoTool<S>): MnemoTool<S> => definition;
 
-const cursor = z.string().max(200).optional().describe('Continue a previous call: the cursor its result ended with. Omit to start.');
+const cursor = z
+  .string()
+  .max(200)
+  .optional()
+  .describe('Continue a previous call: the cursor its result ended with. Omit to start.');
 const sessionId = z
   .string()
   .regex(/^[A-Za-z0-9_\-:]{1,128}$/, 'letters, digits, _, - and : only')
   .optional()
-  .describe('The Mnemo session id (given at session start as "Mnemo session id"). Omit to use the current session.');
+  .describe(
+    'The Mnemo session id (given at session start as "Mnemo session id"). Omit to use the current session.',
+  );
 const RECALL_CAP = 50;
 /** Sessions or decisions asked of each place (the routes' own default). */
 const PRIOR_LIMIT = 10;
@@ -39,7 +52,10 @@ const day = (iso: string | undefined | null) => (iso ? iso.slice(0, 10) : 'undat
 
 function currentSession(input: string | undefined, context: ToolContext, toolName: string): string {
   const id = input ?? context.sessionId?.();
-  if (!id) throw new ToolInputError(`sessionId: required here; ${toolName} cannot tell which session you are in`);
+  if (!id)
+    throw new ToolInputError(
+      `sessionId: required here; ${toolName} cannot tell which session you are in`,
+    );
   return id;
 }
 
@@ -64,7 +80,13 @@ interface Placed<T> {
  */
 async function projectFirst<T>(
   ask: (project: string | undefined) => Promise<T[]>,
-  options: { named?: string; current?: string; want: number; key: (item: T) => string; projectOf?: (item: T) => string | null | undefined },
+  options: {
+    named?: string;
+    current?: string;
+    want: number;
+    key: (item: T) => string;
+    projectOf?: (item: T) => string | null | undefined;
+  },
 ): Promise<Array<Placed<T>>> {
   const here = (items: T[]) => items.map((item) => ({ item, elsewhere: false }));
   if (options.named) return here(await ask(options.named));
@@ -73,15 +95,26 @@ async function projectFirst<T>(
   if (scoped.length >= options.want) return here(scoped);
   const seen = new Set(scoped.map(options.key));
   const wider = (await ask(undefined)).filter((item) => !seen.has(options.key(item)));
-  const elsewhere = (item: T) => (options.projectOf ? options.projectOf(item) !== options.current : true);
-  return [...here(scoped), ...wider.map((item) => ({ item, elsewhere: elsewhere(item) }))].slice(0, options.want);
+  const elsewhere = (item: T) =>
+    options.projectOf ? options.projectOf(item) !== options.current : true;
+  return [...here(scoped), ...wider.map((item) => ({ item, elsewhere: elsewhere(item) }))].slice(
+    0,
+    options.want,
+  );
 }
 
 /** Said after an item from outside the current project. */
-const ELSEWHERE = (project: unknown) => ` · another project${typeof project === 'string' && project ? ` (${project})` : ''}`;
+const ELSEWHERE = (project: unknown) =>
+  ` · another project${typeof project === 'string' && project ? ` (${project})` : ''}`;
 
 const projectInput = (what: string) =>
-  z.string().max(2000).optional().describe(`Only this repository (its root path). Default: ${what} in the current repository first, then from others, marked as such.`);
+  z
+    .string()
+    .max(2000)
+    .optional()
+    .describe(
+      `Only this repository (its root path). Default: ${what} in the current repository first, then from others, marked as such.`,
+    );
 
 const renderHit = ({ item: hit, elsewhere }: Placed<RecallHit>, index: number) =>
   `${index + 1}. [${hit.score.toFixed(2)}] ${day(hit.occurredAt)} · session ${hit.sessionId} · turns ${hit.turnSeqs.join(', ')}${elsewhere ? ELSEWHERE(undefined) : ''}\n   ${hit.snippet.replace(/\n/g, '\n   ')}`;
@@ -90,15 +123,26 @@ export const recallConversation = tool({
   name: 'recall_conversation',
   title: 'Recall past conversations',
   description:
-    'Search what was said in earlier sessions (yours and other agents\', in this repository first, then everywhere): ' +
+    "Search what was said in earlier sessions (yours and other agents', in this repository first, then everywhere): " +
     'use it before re-deriving something that may have been worked out already, when the user refers to an earlier ' +
     'discussion ("as we said last week"), or to find why code is the way it is. Returns dated snippets with the session id ' +
     'and turn numbers, best match first. Query with the words the earlier conversation would have used: a file name, an error message, a library.',
   input: z.object({
-    query: z.string().trim().min(2).max(500).describe('What to look for, e.g. "redis connection pool timeout" or "why we dropped GraphQL".'),
+    query: z
+      .string()
+      .trim()
+      .min(2)
+      .max(500)
+      .describe(
+        'What to look for, e.g. "redis connection pool timeout" or "why we dropped GraphQL".',
+      ),
     limit: z.number().int().min(1).max(20).default(5).describe('Hits per page (default 5).'),
     project: projectInput('conversations'),
-    since: z.iso.datetime({ offset: true }).or(z.iso.date()).optional().describe('Only conversations on or after this date, e.g. 2026-11-01.'),
+    since: z.iso
+      .datetime({ offset: true })
+      .or(z.iso.date())
+      .optional()
+      .describe('Only conversations on or after this date, e.g. 2026-11-01.'),
     sessionIds: z.array(z.string().max(128)).max(20).optional().describe('Only these sessions.'),
     cursor,
   }),
@@ -106,24 +150,46 @@ export const recallConversation = tool({
   async run(input, context) {
     const offset = decodeCursor(this.name, input.cursor);
     const want = Math.min(RECALL_CAP, offset + input.limit);
-    const since = input.since && input.since.length === 10 ? `${input.since}T00:00:00Z` : input.since;
-    const base = { query: input.query, limit: want, ...(since ? { since } : {}), ...(input.sessionIds ? { sessionIds: input.sessionIds } : {}) };
-    const hits = await projectFirst(async (project) => (await context.client.recall(project ? { ...base, project } : base)).hits, {
-      named: input.project,
-      current: context.project,
-      want,
-      key: (hit) => hit.chunkId,
+    const since =
+      input.since && input.since.length === 10 ? `${input.since}T00:00:00Z` : input.since;
+    const base = {
+      query: input.query,
+      limit: want,
+      ...(since ? { since } : {}),
+      ...(input.sessionIds ? { sessionIds: input.sessionIds } : {}),
+    };
+    const hits = await projectFirst(
+      async (project) => (await context.client.recall(project ? { ...base, project } : base)).hits,
+      {
+        named: input.project,
+        current: context.project,
+        want,
+        key: (hit) => hit.chunkId,
+      },
+    );
+    if (hits.length <= offset)
+      return offset === 0
+        ? `No earlier conversation matches "${input.query}". Try other words, or drop filters.`
+        : 'No more results.';
+    const page = pageOfItems(hits.slice(0, offset + input.limit), offset, renderHit, {
+      tool: this.name,
+      moreMayExist: hits.length === want && want < RECALL_CAP,
     });
-    if (hits.length <= offset) return offset === 0 ? `No earlier conversation matches "${input.query}". Try other words, or drop filters.` : 'No more results.';
-    const page = pageOfItems(hits.slice(0, offset + input.limit), offset, renderHit, { tool: this.name, moreMayExist: hits.length === want && want < RECALL_CAP });
     return fitResult(this.name, page.text, context.spillDir);
   },
 });
 
-const listOf = (label: string, values: unknown) => (Array.isArray(values) && values.length > 0 ? `\n   ${label}: ${values.slice(0, 20).join(', ')}` : '');
+const listOf = (label: string, values: unknown) =>
+  Array.isArray(values) && values.length > 0
+    ? `\n   ${label}: ${values.slice(0, 20).join(', ')}`
+    : '';
 
 /** The route's verdict (template, avoid, caution, unknown) as advice an agent can follow. */
-const ADVICE: Record<string, string> = { template: 'a template to follow', avoid: 'avoid repeating it', caution: 'go carefully' };
+const ADVICE: Record<string, string> = {
+  template: 'a template to follow',
+  avoid: 'avoid repeating it',
+  caution: 'go carefully',
+};
 
 function renderPriorWork({ item, elsewhere }: Placed<PriorWorkItem>, index: number): string {
   const outcome = String(item.outcome ?? 'unknown');
@@ -147,12 +213,27 @@ export const priorWork = tool({
     'reverted (avoid it), abandoned (caution) or unknown, with its summary, files edited, lessons and commits. Call it before starting a change.',
   input: z
     .object({
-      file: z.string().trim().min(1).max(1000).optional().describe('A file path or its end, e.g. "services/gateway/src/auth.guards.ts".'),
-      task: z.string().trim().min(3).max(1000).optional().describe('The task in a sentence, e.g. "add rate limiting to the login route".'),
+      file: z
+        .string()
+        .trim()
+        .min(1)
+        .max(1000)
+        .optional()
+        .describe('A file path or its end, e.g. "services/gateway/src/auth.guards.ts".'),
+      task: z
+        .string()
+        .trim()
+        .min(3)
+        .max(1000)
+        .optional()
+        .describe('The task in a sentence, e.g. "add rate limiting to the login route".'),
       project: projectInput('sessions'),
       cursor,
     })
-    .refine((v) => (v.file === undefined) !== (v.task === undefined), { message: 'give exactly one of file or task', path: ['file'] }),
+    .refine((v) => (v.file === undefined) !== (v.task === undefined), {
+      message: 'give exactly one of file or task',
+      path: ['file'],
+    }),
   readOnly: true,
   async run(input, context) {
     const offset = decodeCursor(this.name, input.cursor);
@@ -162,10 +243,23 @@ export const priorWork = tool({
         const answer = await context.client.priorWork(by, { project, limit: PRIOR_LIMIT });
         return answer.sessions ?? answer.items ?? [];
       },
-      { named: input.project, current: context.project, want: PRIOR_LIMIT, key: (item) => item.sessionId, projectOf: (item) => item.project },
+      {
+        named: input.project,
+        current: context.project,
+        want: PRIOR_LIMIT,
+        key: (item) => item.sessionId,
+        projectOf: (item) => item.project,
+      },
     );
-    if (items.length <= offset) return offset === 0 ? `No earlier session worked on ${input.file ?? `"${input.task}"`}.` : 'No more results.';
-    return fitResult(this.name, pageOfItems(items, offset, renderPriorWork, { tool: this.name, moreMayExist: false }).text, context.spillDir);
+    if (items.length <= offset)
+      return offset === 0
+        ? `No earlier session worked on ${input.file ?? `"${input.task}"`}.`
+        : 'No more results.';
+    return fitResult(
+      this.name,
+      pageOfItems(items, offset, renderPriorWork, { tool: this.name, moreMayExist: false }).text,
+      context.spillDir,
+    );
   },
 });
 
@@ -177,7 +271,12 @@ export const priorDecisions = tool({
     'Use it before proposing a design, a library or an approach. A rejection is context to revisit, never a veto: ' +
     'say so if you go against one, with what changed.',
   input: z.object({
-    query: z.string().trim().min(2).max(500).describe('The topic, e.g. "message queue" or "ORM for the billing service".'),
+    query: z
+      .string()
+      .trim()
+      .min(2)
+      .max(500)
+      .describe('The topic, e.g. "message queue" or "ORM for the billing service".'),
     project: projectInput('decisions'),
     cursor,
   }),
@@ -187,13 +286,23 @@ export const priorDecisions = tool({
     let note: string | undefined;
     const decisions = await projectFirst(
       async (project) => {
-        const answer = await context.client.priorDecisions(input.query, { project, limit: PRIOR_LIMIT });
+        const answer = await context.client.priorDecisions(input.query, {
+          project,
+          limit: PRIOR_LIMIT,
+        });
         note ??= answer.note;
         return answer.decisions ?? [];
       },
-      { named: input.project, current: context.project, want: PRIOR_LIMIT, key: decisionKey, projectOf: (d) => d.project },
+      {
+        named: input.project,
+        current: context.project,
+        want: PRIOR_LIMIT,
+        key: decisionKey,
+        projectOf: (d) => d.project,
+      },
     );
-    if (decisions.length <= offset) return offset === 0 ? `No earlier decision about "${input.query}".` : 'No more results.';
+    if (decisions.length <= offset)
+      return offset === 0 ? `No earlier decision about "${input.query}".` : 'No more results.';
     const page = pageOfItems(
       decisions,
       offset,
@@ -214,18 +323,41 @@ export const searchMemories = tool({
     'when an answer depends on who they are or what they prefer ("which editor do I use?", "my deploy target"). ' +
     'Full-text: give key words, not a question. For past conversations use recall_conversation instead.',
   input: z.object({
-    query: z.string().trim().min(3).max(200).describe('Key words, at least 3 characters, e.g. "typescript strict".'),
+    query: z
+      .string()
+      .trim()
+      .min(3)
+      .max(200)
+      .describe('Key words, at least 3 characters, e.g. "typescript strict".'),
     category: z
-      .enum(['All', 'Facts', 'Decisions', 'Preferences', 'Relationships', 'Goals', 'Values', 'Events', 'Insights'])
+      .enum([
+        'All',
+        'Facts',
+        'Decisions',
+        'Preferences',
+        'Relationships',
+        'Goals',
+        'Values',
+        'Events',
+        'Insights',
+      ])
       .default('All')
       .describe('Limit to one category (default All).'),
-    limit: z.number().int().min(1).max(50).default(10).describe('At most this many memories (default 10).'),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(50)
+      .default(10)
+      .describe('At most this many memories (default 10).'),
   }),
   readOnly: true,
   async run(input, context) {
     const { hits } = await context.client.searchMemories(input.query, input.category, input.limit);
     if (hits.length === 0) return `No memory matches "${input.query}".`;
-    const text = hits.map((h, i) => `${i + 1}. (${h.factType}) ${h.content} [memory ${h.id}]`).join('\n');
+    const text = hits
+      .map((h, i) => `${i + 1}. (${h.factType}) ${h.content} [memory ${h.id}]`)
+      .join('\n');
     return fitResult(this.name, text, context.spillDir);
   },
 });
@@ -238,30 +370,55 @@ export const rememberFact = tool({
     'a preference ("prefers pnpm over npm"), a goal, a decision and its reason. One fact per call, one sentence. ' +
     'Do not save secrets, passing moods, or what the repository itself already records.',
   input: z.object({
-    fact: z.string().trim().min(3).max(400).describe('The fact in one sentence, at most 400 characters.'),
+    fact: z
+      .string()
+      .trim()
+      .min(3)
+      .max(400)
+      .describe('The fact in one sentence, at most 400 characters.'),
     category: z
-      .enum(['Facts', 'Decisions', 'Preferences', 'Relationships', 'Goals', 'Values', 'Events', 'Insights'])
+      .enum([
+        'Facts',
+        'Decisions',
+        'Preferences',
+        'Relationships',
+        'Goals',
+        'Values',
+        'Events',
+        'Insights',
+      ])
       .optional()
       .describe('What kind of fact it is; default Facts.'),
   }),
   readOnly: false,
   async run(input, context) {
-    const memory = await context.client.createMemory({ content: input.fact, ...(input.category ? { category: input.category } : {}) });
+    const memory = await context.client.createMemory({
+      content: input.fact,
+      ...(input.category ? { category: input.category } : {}),
+    });
     return `Remembered (${memory.factType}, memory ${memory.id}): ${memory.content}`;
   },
 });
 
 export const getContext = tool({
   name: 'get_context',
-  title: 'Get the user\'s context document',
+  title: "Get the user's context document",
   description:
     'The context Mnemo assembled for this user: kind "claude_md" is the full CLAUDE.md (profile, memories, plans, ' +
     'recent decisions, artifacts); kind "memory_block" is the short per-turn memory block. Use claude_md when you need ' +
     'the whole picture after a long session or a compaction. Long documents come in pages with a cursor.',
   input: z.object({
-    kind: z.enum(['claude_md', 'memory_block']).default('claude_md').describe('claude_md (the full document) or memory_block (the short block).'),
+    kind: z
+      .enum(['claude_md', 'memory_block'])
+      .default('claude_md')
+      .describe('claude_md (the full document) or memory_block (the short block).'),
     sessionId,
-    full: z.boolean().default(false).describe('true: the whole document at once (over 50,000 characters it is saved to a file and the path returned).'),
+    full: z
+      .boolean()
+      .default(false)
+      .describe(
+        'true: the whole document at once (over 50,000 characters it is saved to a file and the path returned).',
+      ),
     cursor,
   }),
   readOnly: true,
@@ -270,9 +427,15 @@ export const getContext = tool({
     const text =
       input.kind === 'memory_block'
         ? (await context.client.memoryBlock()).text
-        : (await context.client.claudeMd(input.sessionId ?? context.sessionId?.() ?? 'agent')).markdown;
-    if (text.trim() === '') return `The ${input.kind === 'memory_block' ? 'memory block' : 'CLAUDE.md'} is empty: Mnemo knows nothing about this user yet.`;
-    return fitResult(this.name, input.full ? text : pageOfText(this.name, text, offset), context.spillDir);
+        : (await context.client.claudeMd(input.sessionId ?? context.sessionId?.() ?? 'agent'))
+            .markdown;
+    if (text.trim() === '')
+      return `The ${input.kind === 'memory_block' ? 'memory block' : 'CLAUDE.md'} is empty: Mnemo knows nothing about this user yet.`;
+    return fitResult(
+      this.name,
+      input.full ? text : pageOfText(this.name, text, offset),
+      context.spillDir,
+    );
   },
 });
 
@@ -286,8 +449,18 @@ export const markVisited = tool({
     path: z.string().trim().min(1).max(2000).describe('The file path (or URL) you looked at.'),
     startLine: z.number().int().min(1).optional().describe('First line read, if only a part.'),
     endLine: z.number().int().min(1).optional().describe('Last line read, if only a part.'),
-    symbol: z.string().max(500).optional().describe('The function, class or section, e.g. "ApiKeyGuard.canActivate".'),
-    note: z.string().max(1000).optional().describe('What you learned there, in a sentence, e.g. "keys are compared in constant time".'),
+    symbol: z
+      .string()
+      .max(500)
+      .optional()
+      .describe('The function, class or section, e.g. "ApiKeyGuard.canActivate".'),
+    note: z
+      .string()
+      .max(1000)
+      .optional()
+      .describe(
+        'What you learned there, in a sentence, e.g. "keys are compared in constant time".',
+      ),
     sessionId,
   }),
   readOnly: false,
@@ -312,7 +485,11 @@ export const recallVisited = tool({
     'List the files and symbols already marked as visited in this session, newest first, with their notes: check it ' +
     'before reading a file again, especially after a compaction. Filter by a part of the path or symbol.',
   input: z.object({
-    filter: z.string().max(500).optional().describe('Only entries whose path or symbol contains this, e.g. "auth/".'),
+    filter: z
+      .string()
+      .max(500)
+      .optional()
+      .describe('Only entries whose path or symbol contains this, e.g. "auth/".'),
     sessionId,
     cursor,
   }),
@@ -322,8 +499,15 @@ export const recallVisited = tool({
     const offset = decodeCursor(this.name, input.cursor);
     const answer = await context.client.visited(id, input.filter);
     const entries = answer.visited ?? answer.entries ?? [];
-    if (entries.length <= offset) return offset === 0 ? `Nothing marked as visited in session ${id}${input.filter ? ` matching "${input.filter}"` : ''}.` : 'No more results.';
-    return fitResult(this.name, pageOfItems(entries, offset, renderVisited, { tool: this.name, moreMayExist: false }).text, context.spillDir);
+    if (entries.length <= offset)
+      return offset === 0
+        ? `Nothing marked as visited in session ${id}${input.filter ? ` matching "${input.filter}"` : ''}.`
+        : 'No more results.';
+    return fitResult(
+      this.name,
+      pageOfItems(entries, offset, renderVisited, { tool: this.name, moreMayExist: false }).text,
+      context.spillDir,
+    );
   },
 });
 

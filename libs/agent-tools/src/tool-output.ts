@@ -14,7 +14,9 @@ export function encodeCursor(tool: string, offset: number): string {
 
 export class BadCursorError extends Error {
   constructor(tool: string) {
-    super(`cursor: not a cursor that ${tool} returned; call ${tool} again without a cursor to start over`);
+    super(
+      `cursor: not a cursor that ${tool} returned; call ${tool} again without a cursor to start over`,
+    );
     this.name = 'BadCursorError';
   }
 }
@@ -23,7 +25,8 @@ export function decodeCursor(tool: string, cursor: string | undefined): number {
   if (cursor === undefined) return 0;
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value[0] === tool && Number.isInteger(value[1]) && value[1] >= 0) return value[1] as number;
+    if (Array.isArray(value) && value[0] === tool && Number.isInteger(value[1]) && value[1] >= 0)
+      return value[1] as number;
   } catch {
     // fall through
   }
@@ -46,19 +49,28 @@ export function pageOfItems<T>(
   let index = offset;
   for (; index < items.length; index += 1) {
     let part = render(items[index], index);
-    if (part.length > pageChars) part = `${part.slice(0, pageChars - 40)}\n   … (cut at ${pageChars} characters)`;
+    if (part.length > pageChars)
+      part = `${part.slice(0, pageChars - 40)}\n   … (cut at ${pageChars} characters)`;
     if (parts.length > 0 && used + part.length > pageChars) break;
     parts.push(part);
     used += part.length + 2;
   }
   const more = index < items.length || next.moreMayExist;
-  const footer = more ? `\n\nMore results: call ${next.tool} again with the same arguments and cursor "${encodeCursor(next.tool, index)}".` : '';
+  const footer = more
+    ? `\n\nMore results: call ${next.tool} again with the same arguments and cursor "${encodeCursor(next.tool, index)}".`
+    : '';
   return { text: parts.join('\n\n') + footer, shown: index - offset };
 }
 
 /** One page of a long document, cut at a line break when there is one near the end. */
-export function pageOfText(tool: string, text: string, offset: number, pageChars = PAGE_CHARS): string {
-  if (offset >= text.length && text.length > 0) return `(end of document: it has ${text.length} characters)`;
+export function pageOfText(
+  tool: string,
+  text: string,
+  offset: number,
+  pageChars = PAGE_CHARS,
+): string {
+  if (offset >= text.length && text.length > 0)
+    return `(end of document: it has ${text.length} characters)`;
   let end = Math.min(text.length, offset + pageChars);
   if (end < text.length) {
     const lineBreak = text.lastIndexOf('\n', end);
@@ -73,7 +85,12 @@ export function pageOfText(tool: string, text: string, offset: number, pageChars
  * The last guard before a result leaves: over SPILL_CHARS it goes to a file in `spillDir` (stdio: the
  * agent's machine) with a preview and the path, or is cut with a note when there is no such place (HTTP).
  */
-export function fitResult(tool: string, text: string, spillDir: string | undefined, now: () => Date = () => new Date()): string {
+export function fitResult(
+  tool: string,
+  text: string,
+  spillDir: string | undefined,
+  now: () => Date = () => new Date(),
+): string {
   if (text.length <= SPILL_CHARS) return text;
   if (spillDir) {
     try {

@@ -22,7 +22,10 @@ export const IngestRequest = z.object({
   events: z.array(z.unknown()).min(1).max(INGEST_MAX_EVENTS),
 });
 
-export const IngestResponse = z.object({ accepted: z.number().int(), duplicates: z.number().int() });
+export const IngestResponse = z.object({
+  accepted: z.number().int(),
+  duplicates: z.number().int(),
+});
 export type IngestResponse = z.infer<typeof IngestResponse>;
 
 export const CreateAccountRequest = z.object({ name: z.string().trim().min(1).max(200) });

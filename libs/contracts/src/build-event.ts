@@ -29,7 +29,10 @@ export type EventCause = Pick<EventEnvelope, 'id' | 'correlationId' | 'sessionId
  * correlation (the cause's own, or the cause itself where it opened one), so one request's consequences
  * can be followed through the log.
  */
-export function causedBy(cause: Pick<EventCause, 'id' | 'correlationId'>): { causationId: string; correlationId: string } {
+export function causedBy(cause: Pick<EventCause, 'id' | 'correlationId'>): {
+  causationId: string;
+  correlationId: string;
+} {
   return { causationId: cause.id, correlationId: cause.correlationId ?? cause.id };
 }
 
@@ -70,11 +73,19 @@ export function reactionEvents(
  * envelope schema and the type's payload schema. A draft that fails throws InvalidEventError naming
  * the type and each field, before anything reaches the log.
  */
-export function buildEvent<T extends EventType>(draft: EventDraft<T>): EventEnvelope<T, PayloadOf<T>> {
+export function buildEvent<T extends EventType>(
+  draft: EventDraft<T>,
+): EventEnvelope<T, PayloadOf<T>> {
   const { type, payload, occurredAt, ...rest } = draft;
   const schema = eventPayloads[type] as z.ZodType | undefined;
-  if (!schema) throw new InvalidEventError([{ path: 'type', reason: `unknown event type "${String(type)}"` }], 'event');
-  const fields = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+  if (!schema)
+    throw new InvalidEventError(
+      [{ path: 'type', reason: `unknown event type "${String(type)}"` }],
+      'event',
+    );
+  const fields = Object.fromEntries(
+    Object.entries(rest).filter(([, value]) => value !== undefined),
+  );
   const envelope = EventEnvelopeBase.safeParse({
     ...fields,
     type,
@@ -84,7 +95,9 @@ export function buildEvent<T extends EventType>(draft: EventDraft<T>): EventEnve
   });
   const parsedPayload = schema.safeParse(payload);
   const issues: FieldIssue[] = [
-    ...(envelope.success ? [] : zodIssues(envelope.error).filter((issue) => issue.path !== 'payload')),
+    ...(envelope.success
+      ? []
+      : zodIssues(envelope.error).filter((issue) => issue.path !== 'payload')),
     ...(parsedPayload.success ? [] : zodIssues(parsedPayload.error, 'payload')),
   ];
   if (!envelope.success || !parsedPayload.success) throw new InvalidEventError(issues, type);

@@ -20,11 +20,22 @@ export const ClaudeMdRequest = z.object({
 });
 export type ClaudeMdRequest = z.infer<typeof ClaudeMdRequest>;
 
-export const MemoryBlockRequest = z.object({ accountId: subjectToken, cacheMissedAt: z.number().int().nonnegative().optional() });
+export const MemoryBlockRequest = z.object({
+  accountId: subjectToken,
+  cacheMissedAt: z.number().int().nonnegative().optional(),
+});
 export type MemoryBlockRequest = z.infer<typeof MemoryBlockRequest>;
 
-export const ClaudeMdReply = z.object({ markdown: z.string(), telemetry: z.record(z.string(), z.unknown()), cached: z.boolean() });
+export const ClaudeMdReply = z.object({
+  markdown: z.string(),
+  telemetry: z.record(z.string(), z.unknown()),
+  cached: z.boolean(),
+});
 export type ClaudeMdReply = z.infer<typeof ClaudeMdReply>;
 
-export const MemoryBlockReply = z.object({ text: z.string(), telemetry: z.record(z.string(), z.unknown()), cached: z.boolean() });
+export const MemoryBlockReply = z.object({
+  text: z.string(),
+  telemetry: z.record(z.string(), z.unknown()),
+  cached: z.boolean(),
+});
 export type MemoryBlockReply = z.infer<typeof MemoryBlockReply>;

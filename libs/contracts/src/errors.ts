@@ -15,7 +15,10 @@ export class MnemoError extends Error {
 
 /** Bad input: HTTP 400; on a consumer, term and dead-letter (redelivery cannot fix it). */
 export class ValidationError extends MnemoError {
-  constructor(message: string, readonly issues: FieldIssue[] = []) {
+  constructor(
+    message: string,
+    readonly issues: FieldIssue[] = [],
+  ) {
     super('validation_failed', message, { issues });
   }
 }

@@ -41,11 +41,19 @@ export type SessionPerson = z.infer<typeof SessionPerson>;
  * Oldest first; `total` counts every conversation turn of the window, so those left out are known without
  * reading them; `session` is what the session's start said about who speaks (absent before it arrived).
  */
-export const SessionTurnsReply = z.object({ turns: z.array(SessionTurn), total: z.number().int().nonnegative(), session: SessionPerson.optional() });
+export const SessionTurnsReply = z.object({
+  turns: z.array(SessionTurn),
+  total: z.number().int().nonnegative(),
+  session: SessionPerson.optional(),
+});
 export type SessionTurnsReply = z.infer<typeof SessionTurnsReply>;
 
 /** One stored turn of a session by its seq (the remember button reads the message it saves). */
-export const SessionTurnRequest = z.object({ accountId: subjectToken, sessionId: subjectToken, seq: z.number().int().nonnegative() });
+export const SessionTurnRequest = z.object({
+  accountId: subjectToken,
+  sessionId: subjectToken,
+  seq: z.number().int().nonnegative(),
+});
 export type SessionTurnRequest = z.infer<typeof SessionTurnRequest>;
 
 export const SessionTurnReply = z.object({ turn: SessionTurn.nullable() });

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { Confidence, FactType } from './events/memory.events';
-import { MAX_FACT_CHARS, MEMORY_CATEGORIES, MIN_SEARCH_CHARS, type MemoryCategory } from './memory-categories';
+import {
+  MAX_FACT_CHARS,
+  MEMORY_CATEGORIES,
+  MIN_SEARCH_CHARS,
+  type MemoryCategory,
+} from './memory-categories';
 
 /**
  * The Memory Explorer's wire contract (seed 000): the memory service parses these, the web UI sends
@@ -20,7 +25,10 @@ const factText = z
   .trim()
   .min(1)
   .max(MAX_FACT_CHARS)
-  .refine((text) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text), 'may not hold control characters');
+  .refine(
+    (text) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text),
+    'may not hold control characters',
+  );
 
 export const ListMemoriesQuery = z.object({
   category: Category.default('All'),
@@ -48,10 +56,14 @@ export const PatchMemoryBody = z
     factType: FactType.optional(),
     confidence: Confidence.optional(),
   })
-  .refine((body) => body.content !== undefined || body.factType !== undefined || body.confidence !== undefined, {
-    message: 'nothing to change: send content, factType or confidence',
-    path: ['content'],
-  });
+  .refine(
+    (body) =>
+      body.content !== undefined || body.factType !== undefined || body.confidence !== undefined,
+    {
+      message: 'nothing to change: send content, factType or confidence',
+      path: ['content'],
+    },
+  );
 
 /** What a client sends (the `z.input` side: defaults may be left out). */
 export type ListMemoriesParams = z.input<typeof ListMemoriesQuery>;
@@ -71,7 +83,13 @@ export interface MemoryView {
   confidence: z.infer<typeof Confidence>;
   source: string;
   /** Where it came from (issue 11): the session and, for an extracted fact, the turns it was read from; or the artifact. */
-  origin: { session: string; segment?: number; artifactId?: string; messageSeq?: number; turns?: number[] };
+  origin: {
+    session: string;
+    segment?: number;
+    artifactId?: string;
+    messageSeq?: number;
+    turns?: number[];
+  };
   /** The day an event happened or is planned for. */
   occurredOn: string | null;
   /** The person changed it; its origin still says where it first came from. */

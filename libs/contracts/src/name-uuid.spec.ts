@@ -6,7 +6,9 @@ const NAMESPACE = '6f1c2a94-3b7e-4d0a-9c55-8e2f4b1d7a63';
 
 describe('deterministicUuid', () => {
   it('matches the RFC 9562 UUID v5 test vector (DNS namespace, "www.example.com")', () => {
-    expect(deterministicUuid('6ba7b810-9dad-11d1-80b4-00c04fd430c8', 'www.example.com')).toBe('2ed6657d-e927-568b-95e1-2665a8aea6a2');
+    expect(deterministicUuid('6ba7b810-9dad-11d1-80b4-00c04fd430c8', 'www.example.com')).toBe(
+      '2ed6657d-e927-568b-95e1-2665a8aea6a2',
+    );
   });
 
   it('is a valid v5 UUID, the same for the same name and different for different names', () => {
@@ -22,7 +24,10 @@ describe('deterministicUuid', () => {
   });
 
   it('keeps the version and variant bits whatever the hash', () => {
-    for (let i = 0; i < 200; i += 1) expect(deterministicUuid(NAMESPACE, `n${i}`)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (let i = 0; i < 200; i += 1)
+      expect(deterministicUuid(NAMESPACE, `n${i}`)).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
   });
 
   it('rejects a namespace that is not a UUID', () => {
@@ -35,7 +40,9 @@ describe('reactionId', () => {
     const cause = '6f1c1a52-8f8e-4c1e-9d7a-0b3a3d2f4e11';
     expect(reactionId(cause, 'summary')).toBe(reactionId(cause, 'summary'));
     expect(reactionId(cause, 'summary')).not.toBe(reactionId(cause, 'telemetry'));
-    expect(reactionId(cause, 'summary')).not.toBe(reactionId('6f1c1a52-8f8e-4c1e-9d7a-0b3a3d2f4e12', 'summary'));
+    expect(reactionId(cause, 'summary')).not.toBe(
+      reactionId('6f1c1a52-8f8e-4c1e-9d7a-0b3a3d2f4e12', 'summary'),
+    );
     expect(z.uuid().safeParse(reactionId(cause, 'x')).success).toBe(true);
   });
 });

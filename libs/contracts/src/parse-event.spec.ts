@@ -16,27 +16,50 @@ const envelope = (overrides: Record<string, unknown> = {}) => ({
 
 describe('parseEvent', () => {
   it('accepts a valid envelope with its payload', () => {
-    expect(parseEvent(envelope())).toMatchObject({ ok: true, value: { type: 'TurnRecorded', payload: { text: 'hello' } } });
+    expect(parseEvent(envelope())).toMatchObject({
+      ok: true,
+      value: { type: 'TurnRecorded', payload: { text: 'hello' } },
+    });
   });
 
   it('names the field and the reason for a bad envelope or payload', () => {
-    expect(parseEvent(envelope({ id: 'nope' }))).toMatchObject({ ok: false, issues: [{ path: 'id' }] });
-    expect(parseEvent(envelope({ type: 'Unheard' }))).toEqual({ ok: false, issues: [{ path: 'type', reason: 'unknown event type "Unheard"' }] });
-    expect(parseEvent(envelope({ payload: { seq: -1, role: 'user', text: 'x' } }))).toMatchObject({ ok: false, issues: [{ path: 'payload.seq' }] });
+    expect(parseEvent(envelope({ id: 'nope' }))).toMatchObject({
+      ok: false,
+      issues: [{ path: 'id' }],
+    });
+    expect(parseEvent(envelope({ type: 'Unheard' }))).toEqual({
+      ok: false,
+      issues: [{ path: 'type', reason: 'unknown event type "Unheard"' }],
+    });
+    expect(parseEvent(envelope({ payload: { seq: -1, role: 'user', text: 'x' } }))).toMatchObject({
+      ok: false,
+      issues: [{ path: 'payload.seq' }],
+    });
   });
 
   it('keeps account and session ids usable as NATS subject tokens', () => {
-    expect(parseEvent(envelope({ accountId: 'a.b' }))).toMatchObject({ ok: false, issues: [{ path: 'accountId' }] });
-    expect(parseEvent(envelope({ sessionId: 's >' }))).toMatchObject({ ok: false, issues: [{ path: 'sessionId' }] });
+    expect(parseEvent(envelope({ accountId: 'a.b' }))).toMatchObject({
+      ok: false,
+      issues: [{ path: 'accountId' }],
+    });
+    expect(parseEvent(envelope({ sessionId: 's >' }))).toMatchObject({
+      ok: false,
+      issues: [{ path: 'sessionId' }],
+    });
   });
 
   it('upcasts an old TurnRecorded to the current version before validating it', () => {
-    const parsed = parseEvent(envelope({ version: 1, payload: { seq: 1, role: 'user', content: 'from v1' } }));
+    const parsed = parseEvent(
+      envelope({ version: 1, payload: { seq: 1, role: 'user', content: 'from v1' } }),
+    );
     expect(parsed).toMatchObject({ ok: true, value: { version: 2, payload: { text: 'from v1' } } });
   });
 
   it('refuses a version newer than this reader knows', () => {
-    expect(parseEvent(envelope({ version: 3 }))).toMatchObject({ ok: false, issues: [{ path: 'version' }] });
+    expect(parseEvent(envelope({ version: 3 }))).toMatchObject({
+      ok: false,
+      issues: [{ path: 'version' }],
+    });
   });
 
   it('throws a typed error when our own log holds something unreadable', () => {
@@ -56,7 +79,10 @@ describe('upcast', () => {
   };
 
   it('lifts a payload one version at a time up to the current one', () => {
-    expect(upcast(registry, 'Thing', 1, { a: 0 })).toEqual({ version: 3, payload: { a: 0, b: 1, c: 2 } });
+    expect(upcast(registry, 'Thing', 1, { a: 0 })).toEqual({
+      version: 3,
+      payload: { a: 0, b: 1, c: 2 },
+    });
     expect(upcast(registry, 'Thing', 3, { a: 0 })).toEqual({ version: 3, payload: { a: 0 } });
   });
 

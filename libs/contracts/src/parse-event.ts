@@ -24,17 +24,22 @@ export function parseEvent(raw: unknown): ParseResult<EventEnvelope<EventType>> 
   const envelope = EventEnvelopeBase.safeParse(raw);
   if (!envelope.success) return { ok: false, issues: zodIssues(envelope.error) };
   const { type } = envelope.data;
-  if (!isEventType(type)) return { ok: false, issues: [{ path: 'type', reason: `unknown event type "${type}"` }] };
+  if (!isEventType(type))
+    return { ok: false, issues: [{ path: 'type', reason: `unknown event type "${type}"` }] };
   let lifted: { version: number; payload: unknown };
   try {
     lifted = upcast(upcasters, type, envelope.data.version, envelope.data.payload);
   } catch (error) {
-    if (error instanceof UpcastError) return { ok: false, issues: [{ path: 'version', reason: error.message }] };
+    if (error instanceof UpcastError)
+      return { ok: false, issues: [{ path: 'version', reason: error.message }] };
     throw error;
   }
   const payload = eventPayloads[type].safeParse(lifted.payload);
   if (!payload.success) return { ok: false, issues: zodIssues(payload.error, 'payload') };
-  return { ok: true, value: { ...envelope.data, type, version: lifted.version, payload: payload.data } };
+  return {
+    ok: true,
+    value: { ...envelope.data, type, version: lifted.version, payload: payload.data },
+  };
 }
 
 /** Same as parseEvent, for events read back from our own log: a failure is a bug or a corrupt log, so it throws. */
@@ -47,7 +52,10 @@ export function decodeEvent(raw: unknown): EventEnvelope<EventType> {
 export class InvalidEventError extends Error {
   readonly code = 'invalid_event';
   /** `what` names the event in the message, e.g. the type a service failed to build. */
-  constructor(readonly issues: FieldIssue[], what = 'event') {
+  constructor(
+    readonly issues: FieldIssue[],
+    what = 'event',
+  ) {
     super(`invalid ${what}: ${issues.map((i) => `${i.path}: ${i.reason}`).join('; ')}`);
   }
 }

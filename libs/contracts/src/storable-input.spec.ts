@@ -2,11 +2,24 @@ import { MAX_INPUT_DEPTH, unstorableInputIssues } from './storable-input';
 
 describe('unstorableInputIssues', () => {
   it('names the field that holds NUL or a lone surrogate, in values and in keys', () => {
-    const input = { events: [{ payload: { text: 'a\u0000b', fine: 'e\u0301 👩‍👩‍👧 \u202e' } }], ['k\ud800']: 1, tail: 'x\udc00' };
+    const input = {
+      events: [{ payload: { text: 'a\u0000b', fine: 'e\u0301 👩‍👩‍👧 \u202e' } }],
+      ['k\ud800']: 1,
+      tail: 'x\udc00',
+    };
     expect(unstorableInputIssues(input, 'body')).toEqual([
-      { path: 'body.events.0.payload.text', reason: 'contains U+0000 (NUL), which cannot be stored' },
-      { path: 'body.k\ud800', reason: 'its key contains a lone surrogate (U+D800), which is not valid Unicode' },
-      { path: 'body.tail', reason: 'contains a lone surrogate (U+DC00), which is not valid Unicode' },
+      {
+        path: 'body.events.0.payload.text',
+        reason: 'contains U+0000 (NUL), which cannot be stored',
+      },
+      {
+        path: 'body.k\ud800',
+        reason: 'its key contains a lone surrogate (U+D800), which is not valid Unicode',
+      },
+      {
+        path: 'body.tail',
+        reason: 'contains a lone surrogate (U+DC00), which is not valid Unicode',
+      },
     ]);
   });
 

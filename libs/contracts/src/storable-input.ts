@@ -24,7 +24,9 @@ function textProblem(text: string): string | null {
  */
 export function unstorableInputIssues(input: unknown, prefix: string): FieldIssue[] {
   const issues: FieldIssue[] = [];
-  const stack: Array<{ value: unknown; path: string; depth: number; badKey?: string }> = [{ value: input, path: prefix, depth: 0 }];
+  const stack: Array<{ value: unknown; path: string; depth: number; badKey?: string }> = [
+    { value: input, path: prefix, depth: 0 },
+  ];
   while (stack.length > 0 && issues.length < MAX_ISSUES) {
     const { value, path, depth, badKey } = stack.pop()!;
     if (badKey) {
@@ -41,7 +43,9 @@ export function unstorableInputIssues(input: unknown, prefix: string): FieldIssu
       issues.push({ path, reason: `nested deeper than ${MAX_INPUT_DEPTH} levels` });
       continue;
     }
-    const entries = Array.isArray(value) ? value.map((item, i) => [String(i), item] as const) : Object.entries(value);
+    const entries = Array.isArray(value)
+      ? value.map((item, i) => [String(i), item] as const)
+      : Object.entries(value);
     for (let i = entries.length - 1; i >= 0; i -= 1) {
       const [key, item] = entries[i];
       const at = path ? `${path}.${key}` : key;

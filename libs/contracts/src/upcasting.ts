@@ -6,15 +6,29 @@ export type Upcaster = (payload: unknown) => unknown;
 export type UpcasterRegistry = Record<string, { current: number; steps: Record<number, Upcaster> }>;
 
 export class UpcastError extends Error {
-  constructor(readonly type: string, readonly version: number, message: string) {
+  constructor(
+    readonly type: string,
+    readonly version: number,
+    message: string,
+  ) {
     super(message);
   }
 }
 
-export function upcast(registry: UpcasterRegistry, type: string, version: number, payload: unknown): { version: number; payload: unknown } {
+export function upcast(
+  registry: UpcasterRegistry,
+  type: string,
+  version: number,
+  payload: unknown,
+): { version: number; payload: unknown } {
   const entry = registry[type];
   const current = entry?.current ?? 1;
-  if (version > current) throw new UpcastError(type, version, `${type} v${version} is newer than this reader (v${current})`);
+  if (version > current)
+    throw new UpcastError(
+      type,
+      version,
+      `${type} v${version} is newer than this reader (v${current})`,
+    );
   let value = payload;
   for (let v = version; v < current; v += 1) {
     const step = entry?.steps[v];

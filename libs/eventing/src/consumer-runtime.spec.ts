@@ -1,12 +1,33 @@
 import { randomUUID } from 'node:crypto';
-import { DependencyError, InvalidEventError, ValidationError, type EventEnvelope, type StoredEvent } from '@mnemo/contracts';
+import {
+  DependencyError,
+  InvalidEventError,
+  ValidationError,
+  type EventEnvelope,
+  type StoredEvent,
+} from '@mnemo/contracts';
 import { runConsumer } from './consumer-runtime';
 import { InProcessEventLog } from './in-process/in-process-event-log';
 import { backoffMs, settlementFor } from './settlement';
 
 const silent = { warn: () => undefined, error: () => undefined };
-const probe = (n: number): EventEnvelope => ({ id: randomUUID(), type: 'Probe', version: 1, accountId: 'acct', occurredAt: '2026-11-29T10:00:00.000Z', producer: 'spec', payload: { n } });
-const spec = { stream: 'events' as const, durable: 'runtime', filterSubject: 'mnemo.events.*.Probe', maxDeliver: 2, ackWaitMs: 30_000, batchSize: 10 };
+const probe = (n: number): EventEnvelope => ({
+  id: randomUUID(),
+  type: 'Probe',
+  version: 1,
+  accountId: 'acct',
+  occurredAt: '2026-11-29T10:00:00.000Z',
+  producer: 'spec',
+  payload: { n },
+});
+const spec = {
+  stream: 'events' as const,
+  durable: 'runtime',
+  filterSubject: 'mnemo.events.*.Probe',
+  maxDeliver: 2,
+  ackWaitMs: 30_000,
+  batchSize: 10,
+};
 
 async function waitFor(done: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -25,7 +46,10 @@ describe('settlementFor', () => {
   });
 
   it('waits longer for a dependency that is down, growing to a cap', () => {
-    expect(settlementFor(new DependencyError('db', 'down'), 1, 5)).toEqual({ kind: 'retry', delayMs: 500 });
+    expect(settlementFor(new DependencyError('db', 'down'), 1, 5)).toEqual({
+      kind: 'retry',
+      delayMs: 500,
+    });
     expect([1, 2, 3, 4].map(backoffMs)).toEqual([250, 500, 1000, 2000]);
     expect(backoffMs(50)).toBe(30_000);
   });
@@ -55,12 +79,21 @@ describe('runConsumer on the in-process log', () => {
         handledOk.push(...batch.map((s) => s.event.id));
       },
     });
-    await waitFor(async () => (await log.listDeadLetters('svc').then((stored) => stored.map((s) => s.letter))).length === 1 && (await log.pending('events', 'runtime')) === 0);
+    await waitFor(
+      async () =>
+        (await log.listDeadLetters('svc').then((stored) => stored.map((s) => s.letter))).length ===
+          1 && (await log.pending('events', 'runtime')) === 0,
+    );
     await subscription.stop();
     expect(calls[0]).toBe(3);
     expect(handledOk.sort()).toEqual([events[0].id, events[2].id].sort());
     const [letter] = await log.listDeadLetters('svc').then((stored) => stored.map((s) => s.letter));
-    expect(letter).toMatchObject({ service: 'svc', deliveryCount: 2, event: { id: poison.id }, error: { code: 'internal', message: 'cannot handle this one' } });
+    expect(letter).toMatchObject({
+      service: 'svc',
+      deliveryCount: 2,
+      event: { id: poison.id },
+      error: { code: 'internal', message: 'cannot handle this one' },
+    });
   });
 
   it('dead-letters bad input on its first delivery, without a retry', async () => {
@@ -77,10 +110,16 @@ describe('runConsumer on the in-process log', () => {
         throw new ValidationError('not a probe we understand');
       },
     });
-    await waitFor(async () => (await log.listDeadLetters('svc').then((stored) => stored.map((s) => s.letter))).length === 1);
+    await waitFor(
+      async () =>
+        (await log.listDeadLetters('svc').then((stored) => stored.map((s) => s.letter))).length ===
+        1,
+    );
     await subscription.stop();
     expect(calls).toBe(1);
-    await expect(log.listDeadLetters('svc').then((stored) => stored.map((s) => s.letter))).resolves.toMatchObject([{ deliveryCount: 1, error: { code: 'validation_failed' } }]);
+    await expect(
+      log.listDeadLetters('svc').then((stored) => stored.map((s) => s.letter)),
+    ).resolves.toMatchObject([{ deliveryCount: 1, error: { code: 'validation_failed' } }]);
     await expect(log.pending('events', 'runtime')).resolves.toBe(0);
   });
 });

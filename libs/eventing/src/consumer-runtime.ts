@@ -39,7 +39,12 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
   const handle = (events: StoredEvent[]) =>
     withDependencyPatience(() => options.handle(events), {
       stopping: () => stopping,
-      onWait: (error, attempt) => attempt === 1 && logger.warn({ consumer, seq: events[0]?.seq, err: errorSummary(error) }, 'a dependency is out; waiting for it'),
+      onWait: (error, attempt) =>
+        attempt === 1 &&
+        logger.warn(
+          { consumer, seq: events[0]?.seq, err: errorSummary(error) },
+          'a dependency is out; waiting for it',
+        ),
     });
 
   const settleFailure = async (delivery: Delivery, error: unknown): Promise<void> => {
@@ -47,11 +52,31 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
     const { event, seq } = delivery.stored;
     if (settlement.kind === 'retry') {
       eventsConsumed.inc({ consumer, result: 'retry' });
-      logger.warn({ consumer, eventId: event.id, correlationId: event.correlationId, seq, deliveryCount: delivery.deliveryCount, err: errorSummary(error) }, 'handler failed; will retry');
+      logger.warn(
+        {
+          consumer,
+          eventId: event.id,
+          correlationId: event.correlationId,
+          seq,
+          deliveryCount: delivery.deliveryCount,
+          err: errorSummary(error),
+        },
+        'handler failed; will retry',
+      );
       delivery.nak(settlement.delayMs);
       return;
     }
-    logger.error({ consumer, eventId: event.id, correlationId: event.correlationId, seq, deliveryCount: delivery.deliveryCount, err: errorSummary(error) }, 'dead-lettering event');
+    logger.error(
+      {
+        consumer,
+        eventId: event.id,
+        correlationId: event.correlationId,
+        seq,
+        deliveryCount: delivery.deliveryCount,
+        err: errorSummary(error),
+      },
+      'dead-lettering event',
+    );
     try {
       await log.publishDeadLetter(service, {
         service,
@@ -65,7 +90,10 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
       });
     } catch (publishError) {
       // Without the letter stored, ending the message would lose it: leave it for redelivery.
-      logger.error({ consumer, eventId: event.id, err: errorSummary(publishError) }, 'dead-letter publish failed');
+      logger.error(
+        { consumer, eventId: event.id, err: errorSummary(publishError) },
+        'dead-letter publish failed',
+      );
       delivery.nak(backoffMs(delivery.deliveryCount));
       return;
     }
@@ -76,9 +104,12 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
 
   /** Runs `work` while telling the log, every third of the ack wait, that `deliveries` are still in hand. */
   const whileWorking = async <T>(deliveries: Delivery[], work: () => Promise<T>): Promise<T> => {
-    const heartbeat = setInterval(() => {
-      for (const delivery of deliveries) delivery.working();
-    }, Math.max(1, Math.floor(spec.ackWaitMs / HEARTBEATS_PER_ACK_WAIT)));
+    const heartbeat = setInterval(
+      () => {
+        for (const delivery of deliveries) delivery.working();
+      },
+      Math.max(1, Math.floor(spec.ackWaitMs / HEARTBEATS_PER_ACK_WAIT)),
+    );
     try {
       return await work();
     } finally {
@@ -98,15 +129,20 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
   };
 
   // A re-drive answers its caller at once, outage or not: the caller retries, no message waits on it.
-  const redrive = await log.reply(redriveSubject(service, consumer), `redrive-${consumer}`, async (body) => {
-    const { seq, event } = body as RedriveRequest;
-    await options.handle([{ seq, event }]);
-    return { handled: true };
-  });
+  const redrive = await log.reply(
+    redriveSubject(service, consumer),
+    `redrive-${consumer}`,
+    async (body) => {
+      const { seq, event } = body as RedriveRequest;
+      await options.handle([{ seq, event }]);
+      return { handled: true };
+    },
+  );
 
   const consuming = await log.consume(spec, async (deliveries) => {
     const stopTimer = handlerLatency.startTimer({ consumer });
-    for (const delivery of deliveries) if (delivery.deliveryCount > 1) redeliveries.inc({ consumer });
+    for (const delivery of deliveries)
+      if (delivery.deliveryCount > 1) redeliveries.inc({ consumer });
     try {
       await whileWorking(deliveries, () => handle(deliveries.map((d) => d.stored)));
       await Promise.all(deliveries.map((d) => d.ack()));

@@ -6,7 +6,8 @@ const FIRST_WAIT_MS = 200;
 const LONGEST_WAIT_MS = 3_000;
 
 /** A dependency outage (the log, the database, the cache, another service): waiting, not redelivery, is the cure. */
-export const isOutage = (error: unknown): boolean => error instanceof DependencyError || connectionFailure(error) !== null;
+export const isOutage = (error: unknown): boolean =>
+  error instanceof DependencyError || connectionFailure(error) !== null;
 
 export interface PatienceOptions {
   patienceMs?: number;
@@ -21,9 +22,16 @@ export interface PatienceOptions {
  * deliveries per attempt, and a restart of PostgreSQL or NATS longer than those few attempts would dead-letter
  * events that nothing is wrong with. Any other error is thrown at once, to the usual settlement.
  */
-export async function withDependencyPatience<T>(work: () => Promise<T>, options: PatienceOptions): Promise<T> {
+export async function withDependencyPatience<T>(
+  work: () => Promise<T>,
+  options: PatienceOptions,
+): Promise<T> {
   const deadline = Date.now() + (options.patienceMs ?? DEFAULT_PATIENCE_MS);
-  for (let attempt = 1, wait = FIRST_WAIT_MS; ; attempt += 1, wait = Math.min(wait * 2, LONGEST_WAIT_MS)) {
+  for (
+    let attempt = 1, wait = FIRST_WAIT_MS;
+    ;
+    attempt += 1, wait = Math.min(wait * 2, LONGEST_WAIT_MS)
+  ) {
     try {
       return await work();
     } catch (error) {

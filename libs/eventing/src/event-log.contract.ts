@@ -18,18 +18,36 @@ export interface EventLogFixture {
 const fresh = (prefix: string) => `${prefix}${randomUUID().replace(/-/g, '').slice(0, 12)}`;
 
 function anEvent(accountId: string, type: string, payload: unknown = {}): EventEnvelope {
-  return { id: randomUUID(), type, version: 1, accountId, occurredAt: new Date().toISOString(), producer: 'contract-test', payload };
+  return {
+    id: randomUUID(),
+    type,
+    version: 1,
+    accountId,
+    occurredAt: new Date().toISOString(),
+    producer: 'contract-test',
+    payload,
+  };
 }
 
-export async function waitFor(what: string, done: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+export async function waitFor(
+  what: string,
+  done: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 
-async function readAll(log: EventLog, stream: StreamKind, fromSeq: number, batchSize?: number): Promise<StoredEvent[][]> {
+async function readAll(
+  log: EventLog,
+  stream: StreamKind,
+  fromSeq: number,
+  batchSize?: number,
+): Promise<StoredEvent[][]> {
   const batches: StoredEvent[][] = [];
   for await (const batch of log.read(stream, fromSeq, batchSize)) batches.push(batch);
   return batches;
@@ -46,7 +64,10 @@ interface Seen {
  * It uses only the port, so it runs unchanged against JetStream and the in-process log. Specs import it by
  * relative path; it stays out of the package index because it calls jest's globals.
  */
-export function describeEventLogContract(adapterName: string, makeLog: () => Promise<EventLogFixture>): void {
+export function describeEventLogContract(
+  adapterName: string,
+  makeLog: () => Promise<EventLogFixture>,
+): void {
   describe(`EventLog contract: ${adapterName}`, () => {
     let log: EventLog;
     let cleanup: () => Promise<void>;
@@ -64,10 +85,20 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
     });
 
     /** Consumes with `decide` settling each delivery; records every delivery it sees. */
-    async function consume(spec: Partial<ConsumerSpec> & Pick<ConsumerSpec, 'filterSubject'>, decide: (d: Delivery) => Promise<void> | void = (d) => d.ack()) {
+    async function consume(
+      spec: Partial<ConsumerSpec> & Pick<ConsumerSpec, 'filterSubject'>,
+      decide: (d: Delivery) => Promise<void> | void = (d) => d.ack(),
+    ) {
       const seen: Seen[] = [];
       const batches: number[] = [];
-      const full: ConsumerSpec = { stream: 'events', durable: fresh('dur'), maxDeliver: 5, ackWaitMs: 30_000, batchSize: 10, ...spec };
+      const full: ConsumerSpec = {
+        stream: 'events',
+        durable: fresh('dur'),
+        maxDeliver: 5,
+        ackWaitMs: 30_000,
+        batchSize: 10,
+        ...spec,
+      };
       const subscription = await log.consume(full, async (deliveries) => {
         batches.push(deliveries.length);
         for (const d of deliveries) {
@@ -83,7 +114,11 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
 
     it('appends events with increasing sequences and reads them back in order', async () => {
       const account = fresh('acct');
-      const events = [anEvent(account, 'Probe'), anEvent(account, 'Probe'), anEvent(account, 'Probe')];
+      const events = [
+        anEvent(account, 'Probe'),
+        anEvent(account, 'Probe'),
+        anEvent(account, 'Probe'),
+      ];
       const many = await log.appendMany('events', events);
       const single = await log.append('events', anEvent(account, 'Probe'));
       const seqs = [...many, single].map((r) => r.seq);
@@ -107,14 +142,21 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       expect(again).toEqual({ seq: first.seq, duplicate: true });
       expect(inBatch).toEqual({ seq: first.seq, duplicate: true });
       expect(other.duplicate).toBe(false);
-      const mine = (await readAll(log, 'events', first.seq)).flat().filter((s) => s.event.id === event.id);
+      const mine = (await readAll(log, 'events', first.seq))
+        .flat()
+        .filter((s) => s.event.id === event.id);
       expect(mine).toEqual([{ seq: first.seq, event }]);
     });
 
     it('reads from a middle sequence to the end', async () => {
       const account = fresh('acct');
-      const results = await log.appendMany('events', [1, 2, 3, 4, 5].map((n) => anEvent(account, 'Probe', { n })));
-      const mine = (await readAll(log, 'events', results[2].seq)).flat().filter((s) => s.event.accountId === account);
+      const results = await log.appendMany(
+        'events',
+        [1, 2, 3, 4, 5].map((n) => anEvent(account, 'Probe', { n })),
+      );
+      const mine = (await readAll(log, 'events', results[2].seq))
+        .flat()
+        .filter((s) => s.event.accountId === account);
       expect(mine.map((s) => s.event.payload)).toEqual([{ n: 3 }, { n: 4 }, { n: 5 }]);
       await expect(log.lastSeq('events')).resolves.toBe(results[4].seq);
     });
@@ -122,9 +164,18 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
     it('delivers every event of the filtered type once, in order, and no other type', async () => {
       const wanted = fresh('Wanted');
       const [a, b] = [fresh('acct'), fresh('acct')];
-      const mixed = [anEvent(a, wanted), anEvent(b, 'Other'), anEvent(b, wanted), anEvent(a, 'Other'), anEvent(a, wanted)];
+      const mixed = [
+        anEvent(a, wanted),
+        anEvent(b, 'Other'),
+        anEvent(b, wanted),
+        anEvent(a, 'Other'),
+        anEvent(a, wanted),
+      ];
       await log.appendMany('events', mixed);
-      const { seen, batches, spec } = await consume({ filterSubject: subjects.eventsOfType(wanted), batchSize: 2 });
+      const { seen, batches, spec } = await consume({
+        filterSubject: subjects.eventsOfType(wanted),
+        batchSize: 2,
+      });
       // A marker appended later proves the consumer went past everything before it.
       const marker = anEvent(b, wanted);
       await log.append('events', marker);
@@ -132,7 +183,10 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       expect(ids(seen)).toEqual([mixed[0].id, mixed[2].id, mixed[4].id, marker.id]);
       expect(seen.map((s) => s.seq)).toEqual([...seen.map((s) => s.seq)].sort((x, y) => x - y));
       expect(batches.every((n) => n <= 2)).toBe(true);
-      await waitFor('nothing pending', async () => (await log.pending('events', spec.durable)) === 0);
+      await waitFor(
+        'nothing pending',
+        async () => (await log.pending('events', spec.durable)) === 0,
+      );
     });
 
     it('splits one durable between two subscriptions, each event seen exactly once', async () => {
@@ -145,11 +199,19 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       let one: Awaited<ReturnType<typeof consume>> | undefined;
       let two: Awaited<ReturnType<typeof consume>> | undefined;
       const ackOnceBothHoldOne = async (d: Delivery) => {
-        await waitFor('both subscriptions to hold a delivery', () => Boolean(one?.seen.length && two?.seen.length));
+        await waitFor('both subscriptions to hold a delivery', () =>
+          Boolean(one?.seen.length && two?.seen.length),
+        );
         await d.ack();
       };
-      one = await consume({ filterSubject: subjects.eventsOfType(type), durable, batchSize: 1 }, ackOnceBothHoldOne);
-      two = await consume({ filterSubject: subjects.eventsOfType(type), durable, batchSize: 1 }, ackOnceBothHoldOne);
+      one = await consume(
+        { filterSubject: subjects.eventsOfType(type), durable, batchSize: 1 },
+        ackOnceBothHoldOne,
+      );
+      two = await consume(
+        { filterSubject: subjects.eventsOfType(type), durable, batchSize: 1 },
+        ackOnceBothHoldOne,
+      );
       await waitFor('all 20 events', () => one!.seen.length + two!.seen.length >= 20);
       await waitFor('nothing pending', async () => (await log.pending('events', durable)) === 0);
       const all = [...ids(one.seen), ...ids(two.seen)];
@@ -166,8 +228,14 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
         d.deliveryCount === 1 ? d.nak(300) : d.ack(),
       );
       await waitFor('the redelivery', () => seen.length >= 2);
-      expect(seen.map((s) => [s.id, s.deliveryCount])).toEqual([[event.id, 1], [event.id, 2]]);
-      await waitFor('nothing pending', async () => (await log.pending('events', spec.durable)) === 0);
+      expect(seen.map((s) => [s.id, s.deliveryCount])).toEqual([
+        [event.id, 1],
+        [event.id, 2],
+      ]);
+      await waitFor(
+        'nothing pending',
+        async () => (await log.pending('events', spec.durable)) === 0,
+      );
     });
 
     it('holds a nak-ed delivery back for its delay: a later event overtakes it', async () => {
@@ -182,14 +250,18 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       const marker = anEvent(account, type);
       await log.append('events', marker);
       await waitFor('the marker', () => ids(seen).includes(marker.id));
-      expect(seen.map((s) => [s.id, s.deliveryCount])).toEqual([[held.id, 1], [marker.id, 1]]);
+      expect(seen.map((s) => [s.id, s.deliveryCount])).toEqual([
+        [held.id, 1],
+        [marker.id, 1],
+      ]);
     });
 
     it('redelivers a delivery left unsettled past ack wait', async () => {
       const type = fresh('Slow');
       await log.append('events', anEvent(fresh('acct'), type));
-      const { seen } = await consume({ filterSubject: subjects.eventsOfType(type), ackWaitMs: 500 }, (d) =>
-        d.deliveryCount === 1 ? undefined : d.ack(),
+      const { seen } = await consume(
+        { filterSubject: subjects.eventsOfType(type), ackWaitMs: 500 },
+        (d) => (d.deliveryCount === 1 ? undefined : d.ack()),
       );
       await waitFor('the redelivery', () => seen.length >= 2);
       expect(seen.map((s) => s.deliveryCount)).toEqual([1, 2]);
@@ -202,21 +274,30 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       await log.append('events', long);
       let beats = 0;
       // In hand for six heartbeats of a third of the ack wait each: twice the ack wait in all.
-      const { seen, spec } = await consume({ filterSubject: subjects.eventsOfType(type), ackWaitMs: 600 }, async (d) => {
-        if (d.stored.event.id !== long.id) return d.ack();
-        while (beats < 6) {
-          d.working();
-          beats += 1;
-          await new Promise((resolve) => setTimeout(resolve, 200));
-        }
-        await d.ack();
-      });
+      const { seen, spec } = await consume(
+        { filterSubject: subjects.eventsOfType(type), ackWaitMs: 600 },
+        async (d) => {
+          if (d.stored.event.id !== long.id) return d.ack();
+          while (beats < 6) {
+            d.working();
+            beats += 1;
+            await new Promise((resolve) => setTimeout(resolve, 200));
+          }
+          await d.ack();
+        },
+      );
       await waitFor('the heartbeats', () => beats >= 6);
       const marker = anEvent(account, type);
       await log.append('events', marker);
       await waitFor('the marker', () => ids(seen).includes(marker.id));
-      await waitFor('nothing pending', async () => (await log.pending('events', spec.durable)) === 0);
-      expect(seen.map((s) => [s.id, s.deliveryCount])).toEqual([[long.id, 1], [marker.id, 1]]);
+      await waitFor(
+        'nothing pending',
+        async () => (await log.pending('events', spec.durable)) === 0,
+      );
+      expect(seen.map((s) => [s.id, s.deliveryCount])).toEqual([
+        [long.id, 1],
+        [marker.id, 1],
+      ]);
     });
 
     it('stops redelivering after maxDeliver deliveries and moves on', async () => {
@@ -224,8 +305,9 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       const account = fresh('acct');
       const poison = anEvent(account, type);
       await log.append('events', poison);
-      const { seen } = await consume({ filterSubject: subjects.eventsOfType(type), maxDeliver: 2 }, (d) =>
-        d.stored.event.id === poison.id ? d.nak(0) : d.ack(),
+      const { seen } = await consume(
+        { filterSubject: subjects.eventsOfType(type), maxDeliver: 2 },
+        (d) => (d.stored.event.id === poison.id ? d.nak(0) : d.ack()),
       );
       await waitFor('the last delivery', () => seen.length >= 2);
       const marker = anEvent(account, type);
@@ -239,11 +321,15 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       const account = fresh('acct');
       const doomed = anEvent(account, type);
       await log.append('events', doomed);
-      const { seen, spec } = await consume({ filterSubject: subjects.eventsOfType(type), ackWaitMs: 500 }, (d) =>
-        d.stored.event.id === doomed.id ? d.term() : d.ack(),
+      const { seen, spec } = await consume(
+        { filterSubject: subjects.eventsOfType(type), ackWaitMs: 500 },
+        (d) => (d.stored.event.id === doomed.id ? d.term() : d.ack()),
       );
       await waitFor('the first delivery', () => seen.length >= 1);
-      await waitFor('nothing pending', async () => (await log.pending('events', spec.durable)) === 0);
+      await waitFor(
+        'nothing pending',
+        async () => (await log.pending('events', spec.durable)) === 0,
+      );
       const marker = anEvent(account, type);
       await log.append('events', marker);
       await waitFor('the marker', () => ids(seen).includes(marker.id));
@@ -264,7 +350,9 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
 
       const r3 = anEvent(account, 'TurnRecorded');
       await log.append('raw', r3);
-      const left = (await readAll(log, 'raw', first.seq)).flat().filter((s) => s.event.accountId === account);
+      const left = (await readAll(log, 'raw', first.seq))
+        .flat()
+        .filter((s) => s.event.accountId === account);
       expect(left.map((s) => s.event.id)).toEqual([r3.id]);
       const after = await consume({ stream: 'raw', durable, filterSubject });
       await waitFor('the new raw message', () => after.seen.length >= 1);
@@ -277,10 +365,13 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       await log.append('events', anEvent(fresh('acct'), type));
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
-      const { seen, subscription } = await consume({ filterSubject: subjects.eventsOfType(type) }, async (d) => {
-        await held;
-        await d.ack();
-      });
+      const { seen, subscription } = await consume(
+        { filterSubject: subjects.eventsOfType(type) },
+        async (d) => {
+          await held;
+          await d.ack();
+        },
+      );
       await waitFor('the delivery', () => seen.length === 1);
       let stopped = false;
       const stopping = subscription.stop().then(() => (stopped = true));
@@ -311,7 +402,11 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       expect(mine[0].id).toBeLessThan(mine[1].id);
       await expect(log.listDeadLetters(fresh('svc'))).resolves.toEqual([]);
       const everyone = (await log.listDeadLetters()).map((s) => s.letter.service);
-      expect(everyone.filter((name) => name === service || name === other)).toEqual([service, service, other]);
+      expect(everyone.filter((name) => name === service || name === other)).toEqual([
+        service,
+        service,
+        other,
+      ]);
     });
 
     it('hands a dead letter to one of two takers, and it is gone after', async () => {
@@ -340,7 +435,13 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
         subscriptions.push(await log.reply(subject, 'echoers', async (body) => ({ by, body })));
       }
       const answers = [];
-      for (let n = 0; n < 20; n++) answers.push((await log.request(subject, { n }, { timeoutMs: 5_000 })) as { by: string; body: unknown });
+      for (let n = 0; n < 20; n++)
+        answers.push(
+          (await log.request(subject, { n }, { timeoutMs: 5_000 })) as {
+            by: string;
+            body: unknown;
+          },
+        );
       expect(answers.map((a) => a.body)).toEqual(Array.from({ length: 20 }, (_, n) => ({ n })));
       expect(new Set(answers.map((a) => a.by))).toEqual(new Set(['a', 'b']));
     });
@@ -358,19 +459,26 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
     });
 
     it('fails a request to a subject without responders', async () => {
-      await expect(log.request(subjects.rpc(fresh('svc'), 'none'), {}, { timeoutMs: 500 })).rejects.toThrow(Error);
+      await expect(
+        log.request(subjects.rpc(fresh('svc'), 'none'), {}, { timeoutMs: 500 }),
+      ).rejects.toThrow(Error);
     });
 
     it('passes a remote error code through, and calls an uncoded one internal', async () => {
       const subject = subjects.rpc(fresh('svc'), 'reserve');
       subscriptions.push(
         await log.reply(subject, 'cost', async (body) => {
-          if ((body as { coded: boolean }).coded) throw Object.assign(new Error('daily cap reached'), { code: 'cost_cap' });
+          if ((body as { coded: boolean }).coded)
+            throw Object.assign(new Error('daily cap reached'), { code: 'cost_cap' });
           throw new Error('database fell over');
         }),
       );
-      const coded = await log.request(subject, { coded: true }, { timeoutMs: 5_000 }).catch((e: unknown) => e);
-      const plain = await log.request(subject, { coded: false }, { timeoutMs: 5_000 }).catch((e: unknown) => e);
+      const coded = await log
+        .request(subject, { coded: true }, { timeoutMs: 5_000 })
+        .catch((e: unknown) => e);
+      const plain = await log
+        .request(subject, { coded: false }, { timeoutMs: 5_000 })
+        .catch((e: unknown) => e);
       expect(coded).toBeInstanceOf(RemoteError);
       expect(coded).toMatchObject({ code: 'cost_cap', message: 'daily cap reached' });
       expect(plain).toMatchObject({ code: 'internal', message: 'database fell over' });
@@ -380,14 +488,29 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
       const subject = subjects.rpc(fresh('svc'), 'commit');
       subscriptions.push(
         await log.reply(subject, 'cost', async (body) => {
-          if ((body as { kind: string }).kind === 'socket') throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-          throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+          if ((body as { kind: string }).kind === 'socket')
+            throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+              code: 'ECONNREFUSED',
+            });
+          throw Object.assign(new Error('terminating connection due to administrator command'), {
+            code: '57P01',
+          });
         }),
       );
-      const socket = await log.request(subject, { kind: 'socket' }, { timeoutMs: 5_000 }).catch((e: unknown) => e);
-      const shutdown = await log.request(subject, { kind: 'shutdown' }, { timeoutMs: 5_000 }).catch((e: unknown) => e);
-      expect(socket).toMatchObject({ code: 'dependency_unavailable', message: 'connect ECONNREFUSED 127.0.0.1:5432' });
-      expect(shutdown).toMatchObject({ code: 'dependency_unavailable', message: 'terminating connection due to administrator command' });
+      const socket = await log
+        .request(subject, { kind: 'socket' }, { timeoutMs: 5_000 })
+        .catch((e: unknown) => e);
+      const shutdown = await log
+        .request(subject, { kind: 'shutdown' }, { timeoutMs: 5_000 })
+        .catch((e: unknown) => e);
+      expect(socket).toMatchObject({
+        code: 'dependency_unavailable',
+        message: 'connect ECONNREFUSED 127.0.0.1:5432',
+      });
+      expect(shutdown).toMatchObject({
+        code: 'dependency_unavailable',
+        message: 'terminating connection due to administrator command',
+      });
     });
 
     it('answers a failure whose details cannot cross the wire, and a thrown non-error, instead of leaving the request to time out', async () => {
@@ -400,10 +523,18 @@ export function describeEventLogContract(adapterName: string, makeLog: () => Pro
           throw Object.assign(new Error('cyclic details'), { code: 'odd_failure', details });
         }),
       );
-      const cyclic = await log.request(subject, { kind: 'cycle' }, { timeoutMs: 2_000 }).catch((e: unknown) => e);
-      const thrownNull = await log.request(subject, { kind: 'null' }, { timeoutMs: 2_000 }).catch((e: unknown) => e);
+      const cyclic = await log
+        .request(subject, { kind: 'cycle' }, { timeoutMs: 2_000 })
+        .catch((e: unknown) => e);
+      const thrownNull = await log
+        .request(subject, { kind: 'null' }, { timeoutMs: 2_000 })
+        .catch((e: unknown) => e);
       expect(cyclic).toBeInstanceOf(RemoteError);
-      expect(cyclic).toMatchObject({ code: 'odd_failure', message: 'cyclic details', details: undefined });
+      expect(cyclic).toMatchObject({
+        code: 'odd_failure',
+        message: 'cyclic details',
+        details: undefined,
+      });
       expect(thrownNull).toBeInstanceOf(RemoteError);
       expect(thrownNull).toMatchObject({ code: 'internal', message: 'null' });
     });

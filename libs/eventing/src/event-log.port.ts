@@ -108,7 +108,11 @@ export class NoResponderError extends Error {
 }
 
 export class RemoteError extends Error {
-  constructor(readonly code: string, message: string, readonly details?: unknown) {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
     super(message);
   }
 }

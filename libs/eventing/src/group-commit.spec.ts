@@ -12,14 +12,26 @@ function doubling(bad?: number) {
     return items.map((n) => n * 2);
   };
   const hold = () => (gate = new Promise<void>((resolve) => (release = resolve)));
-  return { groups, run, hold, release: () => { gate = null; release(); } };
+  return {
+    groups,
+    run,
+    hold,
+    release: () => {
+      gate = null;
+      release();
+    },
+  };
 }
 
 describe('GroupCommit', () => {
   it('runs the batches of one event-loop turn as one group and answers each caller its own slice', async () => {
     const step = doubling();
     const commit = new GroupCommit(step.run, 100);
-    const answers = await Promise.all([commit.submit([1, 2]), commit.submit([3]), commit.submit([4, 5, 6])]);
+    const answers = await Promise.all([
+      commit.submit([1, 2]),
+      commit.submit([3]),
+      commit.submit([4, 5, 6]),
+    ]);
     expect(answers).toEqual([[2, 4], [6], [8, 10, 12]]);
     expect(step.groups).toEqual([[1, 2, 3, 4, 5, 6]]);
   });
@@ -40,7 +52,11 @@ describe('GroupCommit', () => {
   it("fails only the caller whose batch the step refuses: a failed group's batches run again alone", async () => {
     const step = doubling(3);
     const commit = new GroupCommit(step.run, 100);
-    const [good, bad, alsoGood] = await Promise.allSettled([commit.submit([1, 2]), commit.submit([3]), commit.submit([4])]);
+    const [good, bad, alsoGood] = await Promise.allSettled([
+      commit.submit([1, 2]),
+      commit.submit([3]),
+      commit.submit([4]),
+    ]);
     expect(good).toEqual({ status: 'fulfilled', value: [2, 4] });
     expect(bad).toMatchObject({ status: 'rejected', reason: new Error('refused 3') });
     expect(alsoGood).toEqual({ status: 'fulfilled', value: [8] });

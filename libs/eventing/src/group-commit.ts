@@ -10,7 +10,11 @@
  * only; when the step itself is down, every one of them gets its own error.
  */
 export class GroupCommit<T, R> {
-  private waiting: Array<{ items: T[]; resolve: (results: R[]) => void; reject: (error: unknown) => void }> = [];
+  private waiting: Array<{
+    items: T[];
+    resolve: (results: R[]) => void;
+    reject: (error: unknown) => void;
+  }> = [];
   private running = false;
   private scheduled = false;
 
@@ -40,7 +44,10 @@ export class GroupCommit<T, R> {
       while (this.waiting.length > 0) {
         let size = 0;
         let take = 0;
-        while (take < this.waiting.length && (take === 0 || size + this.waiting[take].items.length <= this.maxItems)) {
+        while (
+          take < this.waiting.length &&
+          (take === 0 || size + this.waiting[take].items.length <= this.maxItems)
+        ) {
           size += this.waiting[take].items.length;
           take += 1;
         }
@@ -62,7 +69,9 @@ export class GroupCommit<T, R> {
     } catch (error) {
       if (group.length === 1) return group[0].reject(error);
       // side by side, as they would have run without the group: an outage costs each one wait, not one after another
-      await Promise.all(group.map((entry) => this.run(entry.items).then(entry.resolve, entry.reject)));
+      await Promise.all(
+        group.map((entry) => this.run(entry.items).then(entry.resolve, entry.reject)),
+      );
     }
   }
 }

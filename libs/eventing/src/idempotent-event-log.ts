@@ -17,7 +17,11 @@ export interface AcceptedEventIds {
    * failed (then the id is still free and this caller appends it). Answers the sequences of the ids that
    * were accepted before.
    */
-  admit(stream: StreamKind, ids: readonly string[], append: (fresh: readonly string[]) => Promise<ReadonlyMap<string, number>>): Promise<ReadonlyMap<string, number>>;
+  admit(
+    stream: StreamKind,
+    ids: readonly string[],
+    append: (fresh: readonly string[]) => Promise<ReadonlyMap<string, number>>,
+  ): Promise<ReadonlyMap<string, number>>;
 }
 
 /**

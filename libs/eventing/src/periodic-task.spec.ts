@@ -9,7 +9,13 @@ describe('startPeriodicTask', () => {
   it('runs on its interval and never starts a run while one is in hand', async () => {
     let finish: () => void = () => undefined;
     const run = jest.fn(() => new Promise<void>((resolve) => (finish = resolve)));
-    const task = startPeriodicTask({ name: 'sweep', intervalMs: 100, firstDelayMs: 10, logger, run });
+    const task = startPeriodicTask({
+      name: 'sweep',
+      intervalMs: 100,
+      firstDelayMs: 10,
+      logger,
+      run,
+    });
     await jest.advanceTimersByTimeAsync(10);
     expect(run).toHaveBeenCalledTimes(1);
     await jest.advanceTimersByTimeAsync(300); // three ticks while the first run is still going
@@ -25,7 +31,10 @@ describe('startPeriodicTask', () => {
     const run = jest.fn().mockRejectedValueOnce(new Error('db down')).mockResolvedValue(undefined);
     const task = startPeriodicTask({ name: 'lapse sweep', intervalMs: 50, logger, run });
     await jest.advanceTimersByTimeAsync(50);
-    expect(logger.warn).toHaveBeenCalledWith(expect.objectContaining({ task: 'lapse sweep', err: 'db down' }), 'lapse sweep failed; the next run retries');
+    expect(logger.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ task: 'lapse sweep', err: 'db down' }),
+      'lapse sweep failed; the next run retries',
+    );
     await jest.advanceTimersByTimeAsync(50);
     expect(run).toHaveBeenCalledTimes(2);
     await task.stop();

@@ -26,7 +26,10 @@ export function startPeriodicTask(options: PeriodicTaskOptions): Subscription {
       .then(() => periodicRuns.inc({ task: name, result: 'ok' }))
       .catch((error: unknown) => {
         periodicRuns.inc({ task: name, result: 'failed' });
-        logger.warn({ task: name, err: String((error as Error)?.message ?? error) }, `${name} failed; the next run retries`);
+        logger.warn(
+          { task: name, err: String((error as Error)?.message ?? error) },
+          `${name} failed; the next run retries`,
+        );
       })
       .finally(() => {
         running = null;

@@ -59,6 +59,12 @@ describe('RedactingEventLog', () => {
       event: event(secrets),
       deadAt: '2026-11-29T10:00:00.000Z',
     });
-    expect(findPlantedSecrets(JSON.stringify(await log.listDeadLetters('svc').then((stored) => stored.map((s) => s.letter))))).toEqual([]);
+    expect(
+      findPlantedSecrets(
+        JSON.stringify(
+          await log.listDeadLetters('svc').then((stored) => stored.map((s) => s.letter)),
+        ),
+      ),
+    ).toEqual([]);
   });
 });

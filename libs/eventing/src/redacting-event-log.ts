@@ -28,7 +28,10 @@ export class RedactingEventLog extends DelegatingEventLog {
   }
 
   override appendMany(stream: StreamKind, events: EventEnvelope[]): Promise<AppendResult[]> {
-    return this.inner.appendMany(stream, events.map((event) => this.clean(stream, event)));
+    return this.inner.appendMany(
+      stream,
+      events.map((event) => this.clean(stream, event)),
+    );
   }
 
   override publishDeadLetter(service: string, letter: DeadLetter): Promise<void> {

@@ -3,21 +3,35 @@ import { RemoteError } from './event-log.port';
 import { wireCopy } from './in-process/wire-copy';
 
 /** Request/reply bodies travel as `{ ok, body }` or `{ ok: false, error }` so a remote failure keeps its code. */
-type ReplyEnvelope = { ok: true; body: unknown } | { ok: false; error: { code: string; message: string; details?: unknown } };
+type ReplyEnvelope =
+  | { ok: true; body: unknown }
+  | { ok: false; error: { code: string; message: string; details?: unknown } };
 
 /**
  * Runs a reply handler and carries its answer or its failure (`carry`: encode it for the wire, or copy it
  * as the wire would). It always yields a reply: a requester must hear back even when a handler throws
  * something odd (null, a string, details with a cycle), or answers what cannot be carried.
  */
-async function settleReply<T>(run: () => Promise<unknown>, carry: (reply: ReplyEnvelope) => T): Promise<T> {
+async function settleReply<T>(
+  run: () => Promise<unknown>,
+  carry: (reply: ReplyEnvelope) => T,
+): Promise<T> {
   try {
     return carry({ ok: true, body: await run() });
   } catch (error) {
-    const e = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown; details?: unknown };
+    const e = (typeof error === 'object' && error !== null ? error : {}) as {
+      code?: unknown;
+      message?: unknown;
+      details?: unknown;
+    };
     // A handler that lost its database (or cache, or log) answers as a dependency that is down, which the
     // asker retries; the driver's own code (ECONNREFUSED, 57P01) would read as a refusal.
-    const code = connectionFailure(error) !== null ? 'dependency_unavailable' : typeof e.code === 'string' ? e.code : 'internal';
+    const code =
+      connectionFailure(error) !== null
+        ? 'dependency_unavailable'
+        : typeof e.code === 'string'
+          ? e.code
+          : 'internal';
     const failure = { code, message: String(e.message ?? error) };
     try {
       return carry({ ok: false, error: { ...failure, details: e.details } });

@@ -8,7 +8,8 @@ describe('requestFromService', () => {
   const log = new InProcessEventLog({ dataDir: null });
   const subscriptions: Subscription[] = [];
   const Reply = z.object({ n: z.number() });
-  const ask = (verb: string, body: unknown = {}) => requestFromService(log, { service: 'svc', verb, body, reply: Reply, timeoutMs: 500 });
+  const ask = (verb: string, body: unknown = {}) =>
+    requestFromService(log, { service: 'svc', verb, body, reply: Reply, timeoutMs: 500 });
   const answer = async (verb: string, handler: (body: unknown) => Promise<unknown>) => {
     subscriptions.push(await log.reply(subjects.rpc('svc', verb), 'svc', handler));
   };
@@ -19,7 +20,10 @@ describe('requestFromService', () => {
   });
 
   it("answers the owner's reply, parsed by the contract", async () => {
-    await answer('double', async (body) => ({ n: (body as { n: number }).n * 2, extra: 'dropped' }));
+    await answer('double', async (body) => ({
+      n: (body as { n: number }).n * 2,
+      extra: 'dropped',
+    }));
     await expect(ask('double', { n: 21 })).resolves.toEqual({ n: 42 });
   });
 

@@ -13,12 +13,23 @@ export async function requestFromService<T extends z.ZodType>(
 ): Promise<z.infer<T>> {
   let answer: unknown;
   try {
-    answer = await log.request(subjects.rpc(ask.service, ask.verb), ask.body, { timeoutMs: ask.timeoutMs });
+    answer = await log.request(subjects.rpc(ask.service, ask.verb), ask.body, {
+      timeoutMs: ask.timeoutMs,
+    });
   } catch (error) {
-    if (error instanceof RemoteError && error.code !== 'dependency_unavailable') throw new MnemoError(error.code, error.message, error.details);
-    throw new DependencyError(`${ask.service} service`, String((error as Error)?.message ?? error), { cause: error });
+    if (error instanceof RemoteError && error.code !== 'dependency_unavailable')
+      throw new MnemoError(error.code, error.message, error.details);
+    throw new DependencyError(
+      `${ask.service} service`,
+      String((error as Error)?.message ?? error),
+      { cause: error },
+    );
   }
   const parsed = ask.reply.safeParse(answer);
-  if (!parsed.success) throw new MnemoError('invalid_reply', `${ask.service} answered ${ask.verb} with an unexpected shape`);
+  if (!parsed.success)
+    throw new MnemoError(
+      'invalid_reply',
+      `${ask.service} answered ${ask.verb} with an unexpected shape`,
+    );
   return parsed.data;
 }

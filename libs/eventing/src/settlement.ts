@@ -15,14 +15,23 @@ export function backoffMs(deliveryCount: number): number {
  * redelivery, so it is dead-lettered at once; anything else is retried with a growing delay until the
  * last delivery, then dead-lettered so the consumer moves on.
  */
-export function settlementFor(error: unknown, deliveryCount: number, maxDeliver: number): Settlement {
-  if (error instanceof ValidationError || error instanceof InvalidEventError) return { kind: 'dead' };
+export function settlementFor(
+  error: unknown,
+  deliveryCount: number,
+  maxDeliver: number,
+): Settlement {
+  if (error instanceof ValidationError || error instanceof InvalidEventError)
+    return { kind: 'dead' };
   if (deliveryCount >= maxDeliver) return { kind: 'dead' };
-  const delayMs = error instanceof DependencyError ? backoffMs(deliveryCount + 1) : backoffMs(deliveryCount);
+  const delayMs =
+    error instanceof DependencyError ? backoffMs(deliveryCount + 1) : backoffMs(deliveryCount);
   return { kind: 'retry', delayMs };
 }
 
 export function errorSummary(error: unknown): { code: string; message: string } {
   const e = error as { code?: unknown; message?: unknown };
-  return { code: typeof e?.code === 'string' ? e.code : 'internal', message: String(e?.message ?? error).slice(0, 2000) };
+  return {
+    code: typeof e?.code === 'string' ? e.code : 'internal',
+    message: String(e?.message ?? error).slice(0, 2000),
+  };
 }

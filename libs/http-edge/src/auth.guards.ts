@@ -1,5 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { CanActivate, createParamDecorator, ExecutionContext, ForbiddenException, Inject, Injectable } from '@nestjs/common';
+import {
+  CanActivate,
+  createParamDecorator,
+  ExecutionContext,
+  ForbiddenException,
+  Inject,
+  Injectable,
+} from '@nestjs/common';
 import { ForbiddenError, UnauthorizedError } from '@mnemo/contracts';
 import { ACCOUNT_LOOKUP, ADMIN_KEY, type AccountLookup } from './http-edge.constants';
 
@@ -42,7 +49,8 @@ export class AdminKeyGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     if (!this.adminKey) throw new ForbiddenError('the admin API is disabled: set MNEMO_ADMIN_KEY');
     const key = bearerKey(context.switchToHttp().getRequest<AuthedRequest>().headers.authorization);
-    if (!key) throw new UnauthorizedError('the admin key is required as "Authorization: Bearer <key>"');
+    if (!key)
+      throw new UnauthorizedError('the admin key is required as "Authorization: Bearer <key>"');
     if (!sameSecret(key, this.adminKey)) throw new ForbiddenError('the admin key is not valid');
     return true;
   }

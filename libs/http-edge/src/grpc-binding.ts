@@ -8,5 +8,7 @@ export interface GrpcBinding {
   /** Fully qualified, e.g. `mnemo.v1.IngestService`. */
   service: string;
   /** Method name (lowerCamel, as grpc-js names them) → handler for an authenticated account. */
-  methods(app: INestApplication): Record<string, (accountId: string, request: any) => Promise<unknown>>;
+  methods(
+    app: INestApplication,
+  ): Record<string, (accountId: string, request: any) => Promise<unknown>>;
 }

@@ -4,8 +4,14 @@ import { acceptsGzip, keptBodyFor } from './kept-body-encoding';
 
 describe('keptBodyFor', () => {
   it('takes gzip only when the client prefers it to identity', () => {
-    expect(['gzip, deflate', 'GZIP', '*', 'deflate, gzip;q=0.5', ['br', 'gzip']].map(acceptsGzip)).toEqual([true, true, true, true, true]);
-    expect([undefined, '', 'identity', 'br', 'gzip;q=0', 'gzip;q=0.5, identity', '*;q=0'].map(acceptsGzip)).toEqual([false, false, false, false, false, false, false]);
+    expect(
+      ['gzip, deflate', 'GZIP', '*', 'deflate, gzip;q=0.5', ['br', 'gzip']].map(acceptsGzip),
+    ).toEqual([true, true, true, true, true]);
+    expect(
+      [undefined, '', 'identity', 'br', 'gzip;q=0', 'gzip;q=0.5, identity', '*;q=0'].map(
+        acceptsGzip,
+      ),
+    ).toEqual([false, false, false, false, false, false, false]);
   });
 
   it('sends a kept body gzipped, compressing it once; a small one, or to a client without gzip, as it is', () => {

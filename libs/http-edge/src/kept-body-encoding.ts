@@ -15,7 +15,10 @@ const gzipped = new WeakMap<Buffer, Buffer | null>();
  * reader's CPU per answer nearly halves, and warm req/s rose 2-26% in the same bench runs). A body built
  * for one request is not passed in: gzip took 0.24-0.77 ms per 26 KB here, a tenth to a third of a build's CPU.
  */
-export function keptBodyFor(body: Buffer, acceptEncoding: string | string[] | undefined): { body: Buffer; encoding?: 'gzip' } {
+export function keptBodyFor(
+  body: Buffer,
+  acceptEncoding: string | string[] | undefined,
+): { body: Buffer; encoding?: 'gzip' } {
   if (body.length < COMPRESS_MIN_BYTES || !acceptsGzip(acceptEncoding)) return { body };
   let compressed = gzipped.get(body);
   if (compressed === undefined) {
@@ -36,7 +39,9 @@ export function acceptsGzip(acceptEncoding: string | string[] | undefined): bool
   const key = Array.isArray(acceptEncoding) ? acceptEncoding.join(', ') : acceptEncoding;
   let gzip = choices.get(key);
   if (gzip === undefined) {
-    gzip = new Negotiator({ headers: { 'accept-encoding': key } }).encoding(['gzip', 'identity']) === 'gzip';
+    gzip =
+      new Negotiator({ headers: { 'accept-encoding': key } }).encoding(['gzip', 'identity']) ===
+      'gzip';
     if (choices.size >= CHOICES_KEPT) choices.clear();
     choices.set(key, gzip);
   }

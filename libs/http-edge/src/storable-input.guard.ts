@@ -1,4 +1,10 @@
-import { CanActivate, ExecutionContext, ForbiddenException, Injectable, type Type } from '@nestjs/common';
+import {
+  CanActivate,
+  ExecutionContext,
+  ForbiddenException,
+  Injectable,
+  type Type,
+} from '@nestjs/common';
 import { GUARDS_METADATA } from '@nestjs/common/constants';
 import { ModuleRef, Reflector } from '@nestjs/core';
 import { unstorableInputIssues, ValidationError, type FieldIssue } from '@mnemo/contracts';
@@ -36,12 +42,20 @@ export class StorableInputGuard implements CanActivate {
     return issues.length === 0 ? true : this.refuseAfterRouteGuards(context, issues);
   }
 
-  private async refuseAfterRouteGuards(context: ExecutionContext, issues: FieldIssue[]): Promise<never> {
-    const guards = this.reflector.getAllAndMerge<Array<Type<CanActivate> | CanActivate>>(GUARDS_METADATA, [context.getClass(), context.getHandler()]);
+  private async refuseAfterRouteGuards(
+    context: ExecutionContext,
+    issues: FieldIssue[],
+  ): Promise<never> {
+    const guards = this.reflector.getAllAndMerge<Array<Type<CanActivate> | CanActivate>>(
+      GUARDS_METADATA,
+      [context.getClass(), context.getHandler()],
+    );
     for (const guard of guards) {
-      const instance = typeof guard === 'function' ? this.moduleRef.get(guard, { strict: false }) : guard;
+      const instance =
+        typeof guard === 'function' ? this.moduleRef.get(guard, { strict: false }) : guard;
       // What Nest answers for a guard that says no.
-      if (!(await instance.canActivate(context))) throw new ForbiddenException('Forbidden resource');
+      if (!(await instance.canActivate(context)))
+        throw new ForbiddenException('Forbidden resource');
     }
     throw new ValidationError('the request holds text that cannot be stored', issues);
   }

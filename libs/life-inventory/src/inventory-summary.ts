@@ -22,7 +22,9 @@ export function trendLine(takesByType: ReadonlyArray<readonly CompletedTake[]>):
   const improved: string[] = [];
   const worsened: string[] = [];
   for (const takes of takesByType) {
-    const [latest, previous] = [...takes].sort((a, b) => b.completedAt.localeCompare(a.completedAt));
+    const [latest, previous] = [...takes].sort((a, b) =>
+      b.completedAt.localeCompare(a.completedAt),
+    );
     if (!latest || !previous) continue;
     for (const [name, score] of Object.entries(latest.scores)) {
       const before = previous.scores[name];
@@ -45,7 +47,9 @@ export function baseSummary(takesByType: ReadonlyArray<readonly CompletedTake[]>
     .flatMap((takes) => {
       const latest = [...takes].sort((a, b) => b.completedAt.localeCompare(a.completedAt))[0];
       if (!latest) return [];
-      const scores = Object.entries(latest.scores).map(([name, score]) => `${name} ${formatScore(score)}`);
+      const scores = Object.entries(latest.scores).map(
+        ([name, score]) => `${name} ${formatScore(score)}`,
+      );
       return [`${latest.title} (${latest.completedAt.slice(0, 10)}): ${scores.join(', ')}`];
     })
     .join('\n');
@@ -55,7 +59,10 @@ export function baseSummary(takesByType: ReadonlyArray<readonly CompletedTake[]>
  * seed 000: at most 800 characters. With the trend line if it fits; else the trend line is dropped
  * first; a base summary still too long is hard-truncated with `…`.
  */
-export function lifeInventorySummary(takesByType: ReadonlyArray<readonly CompletedTake[]>, cap = LIFE_INVENTORY_SUMMARY_CAP): string {
+export function lifeInventorySummary(
+  takesByType: ReadonlyArray<readonly CompletedTake[]>,
+  cap = LIFE_INVENTORY_SUMMARY_CAP,
+): string {
   const base = baseSummary(takesByType);
   const trend = trendLine(takesByType);
   if (trend) {
@@ -73,23 +80,36 @@ export interface CompletedTakeRecord {
 }
 
 /** Scores keep no key order of their own (jsonb): the summary lists categories in the catalog's order, unknown ones after. */
-function inCatalogOrder(type: InventoryType, scores: Readonly<Record<string, number>>): Record<string, number> {
+function inCatalogOrder(
+  type: InventoryType,
+  scores: Readonly<Record<string, number>>,
+): Record<string, number> {
   const names = type.categories.map((c) => c.name);
   const rank = (name: string) => names.indexOf(name) + 1 || names.length + 1;
-  return Object.fromEntries(Object.entries(scores).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b)));
+  return Object.fromEntries(
+    Object.entries(scores).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b)),
+  );
 }
 
 /**
  * Completed takes grouped by type, in catalog order, newest first within a type: what the summary and
  * its trend line read. A take of a type the catalog does not know is left out.
  */
-export function completedTakesByType(catalog: readonly InventoryType[], takes: readonly CompletedTakeRecord[]): CompletedTake[][] {
+export function completedTakesByType(
+  catalog: readonly InventoryType[],
+  takes: readonly CompletedTakeRecord[],
+): CompletedTake[][] {
   const sorted = [...takes].sort((a, b) => b.completedAt.localeCompare(a.completedAt));
   return catalog
     .map((type) =>
       sorted
         .filter((take) => take.inventoryType === type.inventoryType)
-        .map((take) => ({ inventoryType: type.inventoryType, title: type.title, completedAt: take.completedAt, scores: inCatalogOrder(type, take.scores) })),
+        .map((take) => ({
+          inventoryType: type.inventoryType,
+          title: type.title,
+          completedAt: take.completedAt,
+          scores: inCatalogOrder(type, take.scores),
+        })),
     )
     .filter((group) => group.length > 0);
 }

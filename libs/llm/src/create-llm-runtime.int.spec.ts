@@ -21,22 +21,38 @@ describe('createLlmRuntime from configuration (real SDK, fake Messages API)', ()
   });
   afterEach(() => fake.close());
 
-  const runtime = (env: Record<string, string>, guard = new InMemoryCostGuard(), warnings: string[] = []) =>
-    createLlmRuntime(parseLlmConfig({ ANTHROPIC_API_KEY: 'sk-ant-deployment-config-test', ...env }), {
-      keyStore: new InMemoryLlmKeyStore(),
-      costGuard: guard,
-      baseURL: fake.url,
-      logger: { warn: (_context, message) => warnings.push(message) },
-    });
+  const runtime = (
+    env: Record<string, string>,
+    guard = new InMemoryCostGuard(),
+    warnings: string[] = [],
+  ) =>
+    createLlmRuntime(
+      parseLlmConfig({ ANTHROPIC_API_KEY: 'sk-ant-deployment-config-test', ...env }),
+      {
+        keyStore: new InMemoryLlmKeyStore(),
+        costGuard: guard,
+        baseURL: fake.url,
+        logger: { warn: (_context, message) => warnings.push(message) },
+      },
+    );
 
   it('calls the model MNEMO_LLM_MODEL names and prices it from the table', async () => {
     fake.script(textReply('A profile.', { inputTokens: 1_000, outputTokens: 200 }));
     const guard = new InMemoryCostGuard();
-    const result = await runtime({ MNEMO_LLM_MODEL: 'claude-opus-4-1-20250805' }, guard).complete(request);
-    expect(result).toMatchObject({ ok: true, model: 'claude-opus-4-1-20250805', provider: 'anthropic' });
+    const result = await runtime({ MNEMO_LLM_MODEL: 'claude-opus-4-1-20250805' }, guard).complete(
+      request,
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      model: 'claude-opus-4-1-20250805',
+      provider: 'anthropic',
+    });
     // Opus 4.1: $15 in, $75 out per million tokens.
     expect(result.ok && result.costUsd).toBe(0.03);
-    expect(fake.requests[0].body).toMatchObject({ model: 'claude-opus-4-1-20250805', max_tokens: 100 });
+    expect(fake.requests[0].body).toMatchObject({
+      model: 'claude-opus-4-1-20250805',
+      max_tokens: 100,
+    });
     expect(guard.settled[0].request.model).toBe('claude-opus-4-1-20250805');
   });
 
@@ -44,7 +60,11 @@ describe('createLlmRuntime from configuration (real SDK, fake Messages API)', ()
     fake.script(textReply('A profile.', { inputTokens: 1_000, outputTokens: 200 }));
     const guard = new InMemoryCostGuard();
     const warnings: string[] = [];
-    const env = { MNEMO_LLM_MODEL: 'claude-haiku-5-5', MNEMO_LLM_PRICE_INPUT_PER_MTOK: '3', MNEMO_LLM_PRICE_OUTPUT_PER_MTOK: '15' };
+    const env = {
+      MNEMO_LLM_MODEL: 'claude-haiku-5-5',
+      MNEMO_LLM_PRICE_INPUT_PER_MTOK: '3',
+      MNEMO_LLM_PRICE_OUTPUT_PER_MTOK: '15',
+    };
     const result = await runtime(env, guard, warnings).complete(request);
     expect(result.ok && result.costUsd).toBe(0.006);
     // Worst case: the whole output allowance at $15 per million, plus the input.
@@ -68,14 +88,29 @@ describe('createLlmRuntime from configuration (real SDK, fake Messages API)', ()
   });
 
   it('retries as often as MNEMO_LLM_MAX_RETRIES says, then answers rate_limited', async () => {
-    fake.script(...Array.from({ length: 5 }, () => ({ kind: 'status' as const, status: 429, retryAfterMs: 5 })));
-    await expect(runtime({ MNEMO_LLM_MAX_RETRIES: '1' }).complete(request)).resolves.toMatchObject({ ok: false, failure: 'rate_limited' });
+    fake.script(
+      ...Array.from({ length: 5 }, () => ({
+        kind: 'status' as const,
+        status: 429,
+        retryAfterMs: 5,
+      })),
+    );
+    await expect(runtime({ MNEMO_LLM_MAX_RETRIES: '1' }).complete(request)).resolves.toMatchObject({
+      ok: false,
+      failure: 'rate_limited',
+    });
     expect(fake.requests).toHaveLength(2);
   });
 
   it('runs offline, labelled so, when no key is configured at all', async () => {
-    const offline = createLlmRuntime(parseLlmConfig({}), { keyStore: new InMemoryLlmKeyStore(), costGuard: new InMemoryCostGuard(), baseURL: fake.url });
-    await expect(offline.complete({ ...request, source: ['I value honesty.', 'I value honesty at work.'] })).resolves.toMatchObject({
+    const offline = createLlmRuntime(parseLlmConfig({}), {
+      keyStore: new InMemoryLlmKeyStore(),
+      costGuard: new InMemoryCostGuard(),
+      baseURL: fake.url,
+    });
+    await expect(
+      offline.complete({ ...request, source: ['I value honesty.', 'I value honesty at work.'] }),
+    ).resolves.toMatchObject({
       ok: true,
       provider: 'offline',
       model: 'offline',

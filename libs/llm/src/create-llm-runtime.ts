@@ -15,7 +15,11 @@ export function createLlmRuntime(
   if (!isPriced(config.model, priceTable(prices))) {
     // Not an error (the model may be new), but every call will be reserved and recorded at the dearest price.
     deps.logger?.warn(
-      { model: config.model, inputPerMTok: FALLBACK_PRICE.inputPerMTok, outputPerMTok: FALLBACK_PRICE.outputPerMTok },
+      {
+        model: config.model,
+        inputPerMTok: FALLBACK_PRICE.inputPerMTok,
+        outputPerMTok: FALLBACK_PRICE.outputPerMTok,
+      },
       'MNEMO_LLM_MODEL is not in the price table: priced as the dearest known model; set MNEMO_LLM_PRICE_INPUT_PER_MTOK and MNEMO_LLM_PRICE_OUTPUT_PER_MTOK',
     );
   }
@@ -30,6 +34,12 @@ export function createLlmRuntime(
     offlineFallback: config.offlineFallback,
     failOpen: config.failOpen,
     createAdapter: (apiKey, model) =>
-      new AnthropicAdapter({ apiKey, model, baseURL: deps.baseURL, timeoutMs: config.timeoutMs, maxRetries: config.maxRetries }),
+      new AnthropicAdapter({
+        apiKey,
+        model,
+        baseURL: deps.baseURL,
+        timeoutMs: config.timeoutMs,
+        maxRetries: config.maxRetries,
+      }),
   });
 }

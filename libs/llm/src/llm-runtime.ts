@@ -8,7 +8,15 @@ import { estimateWorstCaseUsd } from './domain/estimate-tokens';
 import { parseModelJson, parseModelObject } from './domain/parse-model-json';
 import { estimateCostUsd, priceTable, type ModelPrice } from './domain/pricing';
 import { resolveCredential } from './domain/resolve-credential';
-import type { AdapterRequest, LlmAdapter, LlmClient, LlmFailure, LlmRequest, LlmResult, LlmSuccess } from './llm.port';
+import type {
+  AdapterRequest,
+  LlmAdapter,
+  LlmClient,
+  LlmFailure,
+  LlmRequest,
+  LlmResult,
+  LlmSuccess,
+} from './llm.port';
 import { OfflineAdapter } from './offline/offline.adapter';
 
 /** Pino-compatible; the runtime logs outcomes and never a key. */
@@ -53,26 +61,43 @@ export class LlmRuntime implements LlmClient {
     this.prices = priceTable(options.prices);
   }
 
-  complete<T>(request: LlmRequest & { schema: ZodType<T>; json: { listKey: string } }): Promise<LlmResult<T[]>>;
+  complete<T>(
+    request: LlmRequest & { schema: ZodType<T>; json: { listKey: string } },
+  ): Promise<LlmResult<T[]>>;
   complete<T>(request: LlmRequest & { schema: ZodType<T> }): Promise<LlmResult<T>>;
   complete(request: LlmRequest): Promise<LlmResult<undefined>>;
   async complete(request: AnyRequest): Promise<LlmResult<unknown>> {
     const credential = await this.credentialFor(request.account);
     if (credential && 'failure' in credential) return credential.failure;
     if (!credential) {
-      if (request.offlineFallback ?? this.options.offlineFallback ?? true) return this.offlineCall(request);
-      return failure('no_credential', 'no API key for this account and none for the deployment', this.options.model, 'none');
+      if (request.offlineFallback ?? this.options.offlineFallback ?? true)
+        return this.offlineCall(request);
+      return failure(
+        'no_credential',
+        'no API key for this account and none for the deployment',
+        this.options.model,
+        'none',
+      );
     }
-    return this.paidCall(request, this.options.createAdapter(credential.apiKey, this.options.model), credential.keyRef);
+    return this.paidCall(
+      request,
+      this.options.createAdapter(credential.apiKey, this.options.model),
+      credential.keyRef,
+    );
   }
 
   private async offlineCall(request: AnyRequest): Promise<LlmResult<unknown>> {
     const outcome = await this.offline.call(toAdapterRequest(request));
-    if (!outcome.ok) return { ...outcome, model: this.offline.model, provider: this.offline.provider };
+    if (!outcome.ok)
+      return { ...outcome, model: this.offline.model, provider: this.offline.provider };
     return interpret(request, outcome.text, outcome.usage, 0, this.offline);
   }
 
-  private async paidCall(request: AnyRequest, adapter: LlmAdapter, keyRef: string): Promise<LlmResult<unknown>> {
+  private async paidCall(
+    request: AnyRequest,
+    adapter: LlmAdapter,
+    keyRef: string,
+  ): Promise<LlmResult<unknown>> {
     const { account, label, pools } = request;
     const adapterRequest = toAdapterRequest(request);
     // The JSON instruction the adapter appends is billed input too: left out, the worst case could fall short of the bill.
@@ -80,33 +105,83 @@ export class LlmRuntime implements LlmClient {
       (request.system ?? '').length +
       (adapterRequest.json ? jsonInstruction(adapterRequest.json).length + 2 : 0) +
       request.messages.reduce((sum, m) => sum + m.content.length, 0);
-    const worstCaseUsd = estimateWorstCaseUsd(adapter.model, inputChars, request.messages.length, request.maxOutputTokens, this.prices);
+    const worstCaseUsd = estimateWorstCaseUsd(
+      adapter.model,
+      inputChars,
+      request.messages.length,
+      request.maxOutputTokens,
+      this.prices,
+    );
     let reservationId: string | undefined;
     try {
-      const reservation = await this.options.costGuard.reserve({ account, pools, label, model: adapter.model, worstCaseUsd });
+      const reservation = await this.options.costGuard.reserve({
+        account,
+        pools,
+        label,
+        model: adapter.model,
+        worstCaseUsd,
+      });
       if (!reservation.granted) {
         const { spentUsd, capUsd, pool } = reservation;
         const message = `daily ${pool} cap of $${capUsd.toFixed(2)} reached ($${spentUsd.toFixed(4)} spent); retry after UTC midnight`;
-        return { ...failure('cost_cap', message, adapter.model, adapter.provider), spentUsd, capUsd, pool };
+        return {
+          ...failure('cost_cap', message, adapter.model, adapter.provider),
+          spentUsd,
+          capUsd,
+          pool,
+        };
       }
       reservationId = reservation.reservationId;
     } catch (error) {
-      if (error instanceof CostGuardBusyError) return failure('api_error', error.message, adapter.model, adapter.provider);
-      if (!(this.options.failOpen ?? true)) return failure('api_error', 'the cost ledger cannot be reached', adapter.model, adapter.provider);
-      this.options.logger?.warn({ account, label, err: errorName(error) }, 'cost guard unreachable: proceeding without a reservation');
+      if (error instanceof CostGuardBusyError)
+        return failure('api_error', error.message, adapter.model, adapter.provider);
+      if (!(this.options.failOpen ?? true))
+        return failure(
+          'api_error',
+          'the cost ledger cannot be reached',
+          adapter.model,
+          adapter.provider,
+        );
+      this.options.logger?.warn(
+        { account, label, err: errorName(error) },
+        'cost guard unreachable: proceeding without a reservation',
+      );
     }
 
     const outcome = await adapter.call(adapterRequest);
     if (!outcome.ok) {
-      if (reservationId) await this.settle(() => this.options.costGuard.release(reservationId!, outcome.failure), account, label);
-      this.options.logger?.warn({ account, label, key: keyRef, failure: outcome.failure, status: outcome.status }, outcome.message);
+      if (reservationId)
+        await this.settle(
+          () => this.options.costGuard.release(reservationId!, outcome.failure),
+          account,
+          label,
+        );
+      this.options.logger?.warn(
+        { account, label, key: keyRef, failure: outcome.failure, status: outcome.status },
+        outcome.message,
+      );
       return { ...outcome, model: adapter.model, provider: adapter.provider };
     }
-    const costUsd = estimateCostUsd(adapter.model, outcome.usage.inputTokens, outcome.usage.outputTokens, this.prices);
+    const costUsd = estimateCostUsd(
+      adapter.model,
+      outcome.usage.inputTokens,
+      outcome.usage.outputTokens,
+      this.prices,
+    );
     const result = interpret(request, outcome.text, outcome.usage, costUsd, adapter);
     // An answer that failed its schema was still billed: committed, but recorded as invalid_output.
     const settled = result.ok ? 'ok' : 'invalid_output';
-    if (reservationId) await this.settle(() => this.options.costGuard.commit(reservationId!, { ...outcome.usage, costUsd, outcome: settled }), account, label);
+    if (reservationId)
+      await this.settle(
+        () =>
+          this.options.costGuard.commit(reservationId!, {
+            ...outcome.usage,
+            costUsd,
+            outcome: settled,
+          }),
+        account,
+        label,
+      );
     return result;
   }
 
@@ -120,18 +195,51 @@ export class LlmRuntime implements LlmClient {
       this.options.logger?.warn({ account, err: errorName(error) }, 'LLM key store unreachable');
       return { failure: failure('api_error', 'the key store cannot be reached', model, 'none') };
     }
-    const accountKeys = stored ? [{ id: stored.id, active: true, createdAt: stored.createdAt, secret: stored.encryptedSecret }] : [];
+    const accountKeys = stored
+      ? [
+          {
+            id: stored.id,
+            active: true,
+            createdAt: stored.createdAt,
+            secret: stored.encryptedSecret,
+          },
+        ]
+      : [];
     const resolved = resolveCredential({ accountKeys, deploymentKey: this.options.deploymentKey });
     if (!resolved) return null;
-    if (resolved.source === 'deployment') return { apiKey: resolved.secret, keyRef: `deployment:${fingerprintSecret(resolved.secret)}` };
+    if (resolved.source === 'deployment')
+      return {
+        apiKey: resolved.secret,
+        keyRef: `deployment:${fingerprintSecret(resolved.secret)}`,
+      };
     if (!this.options.masterKey) {
-      return { failure: failure('no_credential', 'MNEMO_SECRET_KEY is not set, so stored keys cannot be read', model, 'none') };
+      return {
+        failure: failure(
+          'no_credential',
+          'MNEMO_SECRET_KEY is not set, so stored keys cannot be read',
+          model,
+          'none',
+        ),
+      };
     }
     try {
-      return { apiKey: decryptSecret(resolved.secret, this.options.masterKey), keyRef: `account:${resolved.keyId}` };
+      return {
+        apiKey: decryptSecret(resolved.secret, this.options.masterKey),
+        keyRef: `account:${resolved.keyId}`,
+      };
     } catch (error) {
-      this.options.logger?.warn({ account, keyId: resolved.keyId, err: errorName(error) }, 'stored LLM key cannot be decrypted');
-      return { failure: failure('no_credential', 'the stored key cannot be decrypted (was MNEMO_SECRET_KEY changed?)', model, 'none') };
+      this.options.logger?.warn(
+        { account, keyId: resolved.keyId, err: errorName(error) },
+        'stored LLM key cannot be decrypted',
+      );
+      return {
+        failure: failure(
+          'no_credential',
+          'the stored key cannot be decrypted (was MNEMO_SECRET_KEY changed?)',
+          model,
+          'none',
+        ),
+      };
     }
   }
 
@@ -140,7 +248,10 @@ export class LlmRuntime implements LlmClient {
     try {
       await action();
     } catch (error) {
-      this.options.logger?.warn({ account, label, err: errorName(error) }, 'cost guard settle failed: the reservation will expire');
+      this.options.logger?.warn(
+        { account, label, err: errorName(error) },
+        'cost guard settle failed: the reservation will expire',
+      );
     }
   }
 }
@@ -157,29 +268,53 @@ function toAdapterRequest(request: AnyRequest): AdapterRequest {
   const system = request.system === undefined ? undefined : clean(request.system);
   const messages = request.messages.map((m) => ({ ...m, content: clean(m.content) }));
   const source =
-    request.source === undefined ? undefined : typeof request.source === 'string' ? clean(request.source) : request.source.map(clean);
+    request.source === undefined
+      ? undefined
+      : typeof request.source === 'string'
+        ? clean(request.source)
+        : request.source.map(clean);
   const turns = request.turns?.map((turn) => ({ ...turn, text: clean(turn.text) }));
   // A schema without a json mode still wants JSON back.
   const json = request.json ?? (request.schema ? true : undefined);
   return { label, system, messages, maxOutputTokens, json, source, ...(turns ? { turns } : {}) };
 }
 
-function failure(kind: LlmFailure['failure'], message: string, model: string, provider: LlmFailure['provider']): LlmFailure {
+function failure(
+  kind: LlmFailure['failure'],
+  message: string,
+  model: string,
+  provider: LlmFailure['provider'],
+): LlmFailure {
   return { ok: false, failure: kind, message, model, provider };
 }
 
-const errorName = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+const errorName = (error: unknown): string =>
+  error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 
 /** Turns an answer into the caller's shape; an answer that fails its schema is `invalid_output` but was still paid for. */
-function interpret(request: AnyRequest, text: string, usage: LlmSuccess<unknown>['usage'], costUsd: number, adapter: LlmAdapter): LlmResult<unknown> {
+function interpret(
+  request: AnyRequest,
+  text: string,
+  usage: LlmSuccess<unknown>['usage'],
+  costUsd: number,
+  adapter: LlmAdapter,
+): LlmResult<unknown> {
   const base = { text, usage, costUsd, model: adapter.model, provider: adapter.provider };
   if (!request.schema) return { ok: true, ...base, data: undefined, dropped: 0 };
   if (typeof request.json === 'object') {
     const parsed = parseModelJson(text, request.schema, request.json.listKey);
     if (parsed.ok) return { ok: true, ...base, data: parsed.items, dropped: parsed.dropped };
-    return { ...failure('invalid_output', parsed.message, adapter.model, adapter.provider), usage, costUsd };
+    return {
+      ...failure('invalid_output', parsed.message, adapter.model, adapter.provider),
+      usage,
+      costUsd,
+    };
   }
   const parsed = parseModelObject(text, request.schema);
   if (parsed.ok) return { ok: true, ...base, data: parsed.value, dropped: 0 };
-  return { ...failure('invalid_output', parsed.message, adapter.model, adapter.provider), usage, costUsd };
+  return {
+    ...failure('invalid_output', parsed.message, adapter.model, adapter.provider),
+    usage,
+    costUsd,
+  };
 }

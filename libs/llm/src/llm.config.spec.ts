@@ -27,7 +27,16 @@ describe('parseLlmConfig', () => {
         MNEMO_LLM_PRICE_INPUT_PER_MTOK: '2',
         MNEMO_LLM_PRICE_OUTPUT_PER_MTOK: '10.5',
       }),
-    ).toEqual({ model: 'claude-sonnet-4-5', price: { inputPerMTok: 2, outputPerMTok: 10.5 }, timeoutMs: 5000, maxRetries: 0, offlineFallback: false, failOpen: false, deploymentKey: 'sk-ant-x', secretKey: 'pass' });
+    ).toEqual({
+      model: 'claude-sonnet-4-5',
+      price: { inputPerMTok: 2, outputPerMTok: 10.5 },
+      timeoutMs: 5000,
+      maxRetries: 0,
+      offlineFallback: false,
+      failOpen: false,
+      deploymentKey: 'sk-ant-x',
+      secretKey: 'pass',
+    });
   });
 
   it('refuses half a price', () => {

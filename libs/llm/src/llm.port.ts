@@ -11,7 +11,8 @@ export type ModelCallLabel = Exclude<LlmCallLabel, 'embedding'>;
 /** Daily cost pools (SPEC §3): a call reserves against every pool it counts toward. The LlmCallSettled event's enum. */
 export type LlmCostPool = z.infer<typeof CostPool>;
 export type LlmProvider = 'anthropic' | 'offline';
-export type LlmFailureKind = 'no_credential' | 'cost_cap' | 'rate_limited' | 'api_error' | 'invalid_output';
+export type LlmFailureKind =
+  'no_credential' | 'cost_cap' | 'rate_limited' | 'api_error' | 'invalid_output';
 
 export interface LlmMessage {
   role: 'user' | 'assistant';
@@ -83,17 +84,28 @@ export type LlmResult<D> = LlmSuccess<D> | LlmFailure;
 
 /** The one LLM port every service calls. */
 export interface LlmClient {
-  complete<T>(request: LlmRequest & { schema: ZodType<T>; json: { listKey: string } }): Promise<LlmResult<T[]>>;
+  complete<T>(
+    request: LlmRequest & { schema: ZodType<T>; json: { listKey: string } },
+  ): Promise<LlmResult<T[]>>;
   complete<T>(request: LlmRequest & { schema: ZodType<T> }): Promise<LlmResult<T>>;
   complete(request: LlmRequest): Promise<LlmResult<undefined>>;
 }
 
 /** What the runtime hands an adapter: the model-facing parts of the request (no account, pools or fallback). */
-export type AdapterRequest = Pick<LlmRequest, 'label' | 'system' | 'messages' | 'maxOutputTokens' | 'json' | 'source' | 'turns'>;
+export type AdapterRequest = Pick<
+  LlmRequest,
+  'label' | 'system' | 'messages' | 'maxOutputTokens' | 'json' | 'source' | 'turns'
+>;
 
 export type AdapterOutcome =
   | { ok: true; text: string; usage: LlmUsage }
-  | { ok: false; failure: 'rate_limited' | 'api_error'; message: string; status?: number; retryAfterMs?: number };
+  | {
+      ok: false;
+      failure: 'rate_limited' | 'api_error';
+      message: string;
+      status?: number;
+      retryAfterMs?: number;
+    };
 
 /** A model behind the port: Anthropic's Messages API or the offline rules. */
 export interface LlmAdapter {

@@ -9,11 +9,19 @@ describe('settleCall', () => {
   it('answers a thrown error as an api_error failure with its message, and tells onThrow', async () => {
     const thrown: unknown[] = [];
     const error = new Error('socket hang up');
-    await expect(settleCall(Promise.reject(error), (e) => thrown.push(e))).resolves.toEqual({ ok: false, failure: 'api_error', message: 'socket hang up' });
+    await expect(settleCall(Promise.reject(error), (e) => thrown.push(e))).resolves.toEqual({
+      ok: false,
+      failure: 'api_error',
+      message: 'socket hang up',
+    });
     expect(thrown).toEqual([error]);
   });
 
   it('answers a thrown non-error as an api_error failure with its text', async () => {
-    await expect(settleCall(Promise.reject('gone'))).resolves.toEqual({ ok: false, failure: 'api_error', message: 'gone' });
+    await expect(settleCall(Promise.reject('gone'))).resolves.toEqual({
+      ok: false,
+      failure: 'api_error',
+      message: 'gone',
+    });
   });
 });

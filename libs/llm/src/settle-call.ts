@@ -10,11 +10,18 @@ export interface ThrownCall {
  * bug, a dropped connection) is answered as an `api_error` failure, so a caller has one path for every
  * failure and a reaction never fails on it. `onThrow` hears of the error first, for a log line.
  */
-export async function settleCall<R>(call: Promise<R>, onThrow?: (error: unknown) => void): Promise<R | ThrownCall> {
+export async function settleCall<R>(
+  call: Promise<R>,
+  onThrow?: (error: unknown) => void,
+): Promise<R | ThrownCall> {
   try {
     return await call;
   } catch (error) {
     onThrow?.(error);
-    return { ok: false, failure: 'api_error', message: error instanceof Error ? error.message : String(error) };
+    return {
+      ok: false,
+      failure: 'api_error',
+      message: error instanceof Error ? error.message : String(error),
+    };
   }
 }

@@ -71,9 +71,15 @@ export function progressLine(plan: PlanState, checkIns: readonly PlanCheckIn[]):
 /** The same sentence without the plan's title, for readers that print the title themselves. */
 export function progressStatus(plan: PlanState, checkIns: readonly PlanCheckIn[]): string {
   const since = plan.activatedAt ? Date.parse(plan.activatedAt) : Number.NEGATIVE_INFINITY;
-  const relevant = checkIns.filter((c) => Date.parse(c.at) >= since).sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  const relevant = checkIns
+    .filter((c) => Date.parse(c.at) >= since)
+    .sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   const review = reviewDueAt(plan);
-  const parts = [relevant.length === 0 ? 'no check-ins yet' : `${relevant.length} check-in${relevant.length === 1 ? '' : 's'}`];
+  const parts = [
+    relevant.length === 0
+      ? 'no check-ins yet'
+      : `${relevant.length} check-in${relevant.length === 1 ? '' : 's'}`,
+  ];
   if (review) parts.push(`review on ${review.toISOString().slice(0, 10)}`);
   const latest = relevant[relevant.length - 1];
   let line = parts.join(', ');
@@ -81,6 +87,7 @@ export function progressStatus(plan: PlanState, checkIns: readonly PlanCheckIn[]
   return fitProgress(`${line}.`);
 }
 
-const fitProgress = (line: string) => (line.length <= MAX_PROGRESS_CHARS ? line : `${line.slice(0, MAX_PROGRESS_CHARS - 2)}….`);
+const fitProgress = (line: string) =>
+  line.length <= MAX_PROGRESS_CHARS ? line : `${line.slice(0, MAX_PROGRESS_CHARS - 2)}….`;
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();

@@ -27,7 +27,10 @@ export type ProposalEvent =
  * Fold one event into a proposal. Events already happened, so this never throws: one that does not
  * apply (an answer to a settled proposal, a second offer, a redelivery) leaves the state as it was.
  */
-export function evolveProposal(state: ProposalState | undefined, event: ProposalEvent): ProposalState | undefined {
+export function evolveProposal(
+  state: ProposalState | undefined,
+  event: ProposalEvent,
+): ProposalState | undefined {
   switch (event.type) {
     case 'MemoryFactProposed': {
       if (state) return state;
@@ -50,7 +53,11 @@ export function evolveProposal(state: ProposalState | undefined, event: Proposal
   }
 }
 
-function settleAs(state: ProposalState | undefined, status: ProposalStatus, at: string): ProposalState | undefined {
+function settleAs(
+  state: ProposalState | undefined,
+  status: ProposalStatus,
+  at: string,
+): ProposalState | undefined {
   if (!state || state.status !== 'pending') return state;
   return { ...state, status, answeredAt: at };
 }

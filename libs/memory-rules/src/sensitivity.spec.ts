@@ -47,8 +47,15 @@ describe('classifySensitivity', () => {
   });
 
   it('proposes by category, whatever the wording', () => {
-    expect(check('Takes one every morning.', 'Medication')).toEqual({ sensitive: true, kind: 'medication', reason: 'category: medication' });
-    expect(check('Knees are not great.', 'limitation')).toMatchObject({ sensitive: true, kind: 'limitation' });
+    expect(check('Takes one every morning.', 'Medication')).toEqual({
+      sensitive: true,
+      kind: 'medication',
+      reason: 'category: medication',
+    });
+    expect(check('Knees are not great.', 'limitation')).toMatchObject({
+      sensitive: true,
+      kind: 'limitation',
+    });
     expect(check('Wants to run more.', 'goal')).toEqual({ sensitive: false });
   });
 
@@ -57,14 +64,19 @@ describe('classifySensitivity', () => {
   });
 
   it('still catches therapy mentioned next to retail therapy', () => {
-    expect(check('Retail therapy is fun, but seeing a therapist helps more.')).toMatchObject({ sensitive: true });
+    expect(check('Retail therapy is fun, but seeing a therapist helps more.')).toMatchObject({
+      sensitive: true,
+    });
   });
 });
 
 describe('withoutSensitiveSentences', () => {
   it('drops the sentences that carry health details and keeps the rest word for word', () => {
-    const line = 'Last time: - User: I want to run a marathon next spring. - User: I take metformin every day for my type 2 diabetes. We planned the long runs.';
-    expect(withoutSensitiveSentences(line)).toBe('Last time: - User: I want to run a marathon next spring. We planned the long runs.');
+    const line =
+      'Last time: - User: I want to run a marathon next spring. - User: I take metformin every day for my type 2 diabetes. We planned the long runs.';
+    expect(withoutSensitiveSentences(line)).toBe(
+      'Last time: - User: I want to run a marathon next spring. We planned the long runs.',
+    );
   });
 
   it('leaves a line with nothing sensitive unchanged', () => {
@@ -74,7 +86,11 @@ describe('withoutSensitiveSentences', () => {
 });
 
 describe('mayShowInContext', () => {
-  const fact = (content: string, sensitive: boolean, confirmed: boolean) => ({ content, sensitive, confirmed });
+  const fact = (content: string, sensitive: boolean, confirmed: boolean) => ({
+    content,
+    sensitive,
+    confirmed,
+  });
 
   it('shows an ordinary fact whatever the switch', () => {
     expect(mayShowInContext(fact('Moved to Lisbon in May 2024.', false, false), false)).toBe(true);

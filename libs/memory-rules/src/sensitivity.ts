@@ -11,7 +11,8 @@ export interface SensitivityInput {
 }
 
 export type SensitivityKind = 'health_condition' | 'limitation' | 'medication';
-export type Sensitivity = { sensitive: false } | { sensitive: true; kind: SensitivityKind; reason: string };
+export type Sensitivity =
+  { sensitive: false } | { sensitive: true; kind: SensitivityKind; reason: string };
 
 const SENSITIVE_CATEGORIES: Record<string, SensitivityKind> = {
   health: 'health_condition',
@@ -35,7 +36,8 @@ interface Rule {
 }
 
 // Drug-name endings: ACE inhibitors, beta blockers, statins, azole antifungals/PPIs, sartans, SSRIs, and more.
-const DRUG_SUFFIX = /\b[a-z]{3,}(?:pril|olol|sartan|statin|azole|oxetine|italopram|dipine|azepam|zolam|cycline|cillin|mycin|floxacin|triptan|gliptin|gliflozin|tidine|prazole|setron)\b/i;
+const DRUG_SUFFIX =
+  /\b[a-z]{3,}(?:pril|olol|sartan|statin|azole|oxetine|italopram|dipine|azepam|zolam|cycline|cillin|mycin|floxacin|triptan|gliptin|gliflozin|tidine|prazole|setron)\b/i;
 const DRUG_NAMES =
   /\b(?:insulin|metformin|ibuprofen|paracetamol|acetaminophen|adderall|ritalin|methylphenidate|vyvanse|sertraline|zoloft|prozac|xanax|lexapro|wellbutrin|bupropion|levothyroxine|prednisone|lithium|warfarin|ozempic|semaglutide|antidepressants?|antibiotics?|inhaler|epipen|birth control pills?)\b/i;
 // Conditions that are health information wherever they appear.
@@ -44,9 +46,11 @@ const CONDITIONS =
 // Words with an everyday sense count only when the person frames them as their own condition.
 const FRAMED_CONDITIONS =
   /\b(?:i have|i've got|i've had|i suffer from|i'm suffering from|i live with|i struggle with|i'm being treated for|treated for|diagnosed with|suffers from|lives with|has|have|my)\s+(?:(?:a|an|some|severe|mild|chronic|clinical|social|generalized|major)\s+)*(?:anxiety|depression|ocd|insomnia|panic attacks|panic disorder|burnout)\b|\b(?:clinical depression|anxiety disorder|panic disorder|major depressive)\b/i;
-const DIAGNOSIS = /\b(?:diagnosed|diagnosis|prescribed|prescription|my meds|my medications?|on medications?|takes? (?:\w+ )?medications?)\b/i;
+const DIAGNOSIS =
+  /\b(?:diagnosed|diagnosis|prescribed|prescription|my meds|my medications?|on medications?|takes? (?:\w+ )?medications?)\b/i;
 const DOSE = /\b\d+(?:\.\d+)?\s?(?:mg|mcg|µg)\b/i;
-const CARE = /\b(?:therapist|psychiatrist|psychologist|physiotherap\w*|counsell?or|counsell?ing|(?:in|seeing|started|starting|began|attend\w*|goes to|go to|going to|my|physical|cognitive|couples|group)\s+(?:\w+\s+)?therapy)\b/i;
+const CARE =
+  /\b(?:therapist|psychiatrist|psychologist|physiotherap\w*|counsell?or|counsell?ing|(?:in|seeing|started|starting|began|attend\w*|goes to|go to|going to|my|physical|cognitive|couples|group)\s+(?:\w+\s+)?therapy)\b/i;
 const LIMITATION =
   /\b(?:disabilit(?:y|ies)|disabled|wheelchair|chronic (?:pain|fatigue|illness)|mobility (?:aid|issues?|problems?)|hearing (?:aid|loss)|visually impaired|impairment|can't walk|cannot walk|amputee|crutches)\b/i;
 // Everyday phrases that borrow a clinical word; removed before the rules look.
@@ -64,7 +68,10 @@ const RULES: Rule[] = [
 ];
 
 export function classifySensitivity(fact: SensitivityInput): Sensitivity {
-  const category = fact.category?.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const category = fact.category
+    ?.trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   const byCategory = category ? SENSITIVE_CATEGORIES[category] : undefined;
   if (byCategory) return { sensitive: true, kind: byCategory, reason: `category: ${category}` };
 
@@ -107,7 +114,10 @@ export function withoutSensitiveSentences(text: string): string {
  * by its wording now) while the health module is off; with it on, only what the person confirmed, so an
  * unconfirmed health detail never reaches a context either way.
  */
-export function mayShowInContext(item: { content: string; sensitive: boolean; confirmed: boolean }, healthModuleOn: boolean): boolean {
+export function mayShowInContext(
+  item: { content: string; sensitive: boolean; confirmed: boolean },
+  healthModuleOn: boolean,
+): boolean {
   if (!item.sensitive && !isSensitiveText(item.content)) return true;
   return healthModuleOn && item.confirmed;
 }

@@ -25,10 +25,22 @@ export class MnemoApiError extends Error {
 
   static fromAnswer(status: number, method: string, path: string, body: unknown): MnemoApiError {
     const error = (body as ErrorBody)?.error;
-    const issues = (error?.issues ?? []).map((i) => ({ path: String(i.path ?? ''), reason: String(i.reason ?? '') }));
-    const fallback = status === 404 ? `${method} ${path} does not exist on this Mnemo (an older version?)` : `${method} ${path} answered ${status}`;
+    const issues = (error?.issues ?? []).map((i) => ({
+      path: String(i.path ?? ''),
+      reason: String(i.reason ?? ''),
+    }));
+    const fallback =
+      status === 404
+        ? `${method} ${path} does not exist on this Mnemo (an older version?)`
+        : `${method} ${path} answered ${status}`;
     const message = error?.message ?? fallback;
-    const detail = issues.length > 0 ? `: ${issues.map((i) => `${i.path} ${i.reason}`).join('; ')}` : '';
-    return new MnemoApiError(status, error?.code ?? `http_${status}`, `${message}${detail}`, issues);
+    const detail =
+      issues.length > 0 ? `: ${issues.map((i) => `${i.path} ${i.reason}`).join('; ')}` : '';
+    return new MnemoApiError(
+      status,
+      error?.code ?? `http_${status}`,
+      `${message}${detail}`,
+      issues,
+    );
   }
 }

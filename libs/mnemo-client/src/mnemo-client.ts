@@ -36,19 +36,32 @@ export class MnemoClient {
     return this.send('POST', '/v1/recall', undefined, request);
   }
 
-  priorWork(by: { file: string } | { task: string }, scope: { project?: string; limit?: number } = {}): Promise<PriorWorkAnswer> {
+  priorWork(
+    by: { file: string } | { task: string },
+    scope: { project?: string; limit?: number } = {},
+  ): Promise<PriorWorkAnswer> {
     return this.send('GET', '/v1/prior-work', { ...by, ...scope });
   }
 
-  priorDecisions(q: string, scope: { project?: string; limit?: number } = {}): Promise<PriorDecisionsAnswer> {
+  priorDecisions(
+    q: string,
+    scope: { project?: string; limit?: number } = {},
+  ): Promise<PriorDecisionsAnswer> {
     return this.send('GET', '/v1/prior-decisions', { q, ...scope });
   }
 
-  searchMemories(q: string, category: string | undefined, limit: number): Promise<MemorySearchAnswer> {
+  searchMemories(
+    q: string,
+    category: string | undefined,
+    limit: number,
+  ): Promise<MemorySearchAnswer> {
     return this.send('GET', '/v1/memories/search', { q, category, limit });
   }
 
-  createMemory(body: { content: string; category?: string }): Promise<{ id: string; content: string; factType: string; version: number }> {
+  createMemory(body: {
+    content: string;
+    category?: string;
+  }): Promise<{ id: string; content: string; factType: string; version: number }> {
     return this.send('POST', '/v1/memories', undefined, body);
   }
 
@@ -61,7 +74,12 @@ export class MnemoClient {
   }
 
   markVisited(sessionId: string, mark: VisitedMark): Promise<unknown> {
-    return this.send('POST', `/v1/sessions/${encodeURIComponent(sessionId)}/visited`, undefined, mark);
+    return this.send(
+      'POST',
+      `/v1/sessions/${encodeURIComponent(sessionId)}/visited`,
+      undefined,
+      mark,
+    );
   }
 
   visited(sessionId: string, filter?: string): Promise<VisitedAnswer> {
@@ -69,17 +87,33 @@ export class MnemoClient {
   }
 
   /** The account's sessions, newest first; with `project`, only that project's (GET /v1/sessions?project=). */
-  sessions(limit: number, options: { cursor?: string; project?: string } = {}): Promise<SessionListAnswer> {
-    return this.send('GET', '/v1/sessions', { limit, cursor: options.cursor, project: options.project });
+  sessions(
+    limit: number,
+    options: { cursor?: string; project?: string } = {},
+  ): Promise<SessionListAnswer> {
+    return this.send('GET', '/v1/sessions', {
+      limit,
+      cursor: options.cursor,
+      project: options.project,
+    });
   }
 
   turns(sessionId: string, afterSeq: number, limit: number): Promise<TurnsAnswer> {
-    return this.send('GET', `/v1/sessions/${encodeURIComponent(sessionId)}/turns`, { afterSeq, limit });
+    return this.send('GET', `/v1/sessions/${encodeURIComponent(sessionId)}/turns`, {
+      afterSeq,
+      limit,
+    });
   }
 
-  private async send<T>(method: 'GET' | 'POST', path: string, query?: Query, body?: unknown): Promise<T> {
+  private async send<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    query?: Query,
+    body?: unknown,
+  ): Promise<T> {
     const url = new URL(path, this.options.url);
-    for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
+    for (const [key, value] of Object.entries(query ?? {}))
+      if (value !== undefined) url.searchParams.set(key, String(value));
     const timeout = AbortSignal.timeout(Math.max(1, Math.floor(this.options.timeoutMs)));
     const signal = this.options.signal ? AbortSignal.any([timeout, this.options.signal]) : timeout;
     const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -88,15 +122,28 @@ export class MnemoClient {
       answer = await exchange(url, {
         method,
         signal,
-        headers: { authorization: `Bearer ${this.options.apiKey}`, ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }) },
+        headers: {
+          authorization: `Bearer ${this.options.apiKey}`,
+          ...(payload === undefined
+            ? {}
+            : {
+                'content-type': 'application/json',
+                'content-length': String(Buffer.byteLength(payload)),
+              }),
+        },
         body: payload,
       });
     } catch (error) {
-      const reason = timeout.aborted ? `no answer within ${this.options.timeoutMs} ms` : causeOf(error);
-      throw new MnemoUnavailableError(`Mnemo at ${this.options.url} is not reachable (${reason})`, { cause: error });
+      const reason = timeout.aborted
+        ? `no answer within ${this.options.timeoutMs} ms`
+        : causeOf(error);
+      throw new MnemoUnavailableError(`Mnemo at ${this.options.url} is not reachable (${reason})`, {
+        cause: error,
+      });
     }
     const json = parseJson(answer.text);
-    if (answer.status < 200 || answer.status >= 300) throw MnemoApiError.fromAnswer(answer.status, method, path, json);
+    if (answer.status < 200 || answer.status >= 300)
+      throw MnemoApiError.fromAnswer(answer.status, method, path, json);
     return json as T;
   }
 }
@@ -107,16 +154,29 @@ export class MnemoClient {
  * It asks for no compression: the gateway would gzip a cached context, and loading zlib in a fresh
  * process (5-7 ms here) costs a hook more than the bytes it saves from a gateway on the same machine.
  */
-function exchange(url: URL, init: { method: string; signal: AbortSignal; headers: Record<string, string>; body?: string }): Promise<{ status: number; text: string }> {
+function exchange(
+  url: URL,
+  init: { method: string; signal: AbortSignal; headers: Record<string, string>; body?: string },
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     // https (and TLS with it) only for an https URL
-    const transport: typeof import('node:http') = url.protocol === 'https:' ? require('node:https') : require('node:http');
-    const request = transport.request(url, { method: init.method, headers: init.headers, signal: init.signal }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', reject);
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const transport: typeof import('node:http') =
+      url.protocol === 'https:' ? require('node:https') : require('node:http');
+    const request = transport.request(
+      url,
+      { method: init.method, headers: init.headers, signal: init.signal },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
     request.on('error', reject);
     request.end(init.body);
   });
@@ -132,6 +192,10 @@ function parseJson(text: string): unknown {
 
 /** The reason a request failed: the socket's code (ECONNREFUSED, ENOTFOUND, …) where there is one. */
 function causeOf(error: unknown): string {
-  const e = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const e = error as {
+    code?: string;
+    message?: string;
+    cause?: { code?: string; message?: string };
+  };
   return e?.code ?? e?.cause?.code ?? e?.cause?.message ?? e?.message ?? String(error);
 }

@@ -49,7 +49,14 @@ export interface PriorDecisionsAnswer {
 }
 
 export interface MemorySearchAnswer {
-  hits: Array<{ id: string; factType: string; content: string; version: number; rank: number; snippet: string }>;
+  hits: Array<{
+    id: string;
+    factType: string;
+    content: string;
+    version: number;
+    rank: number;
+    snippet: string;
+  }>;
 }
 
 export interface ClaudeMdAnswer {
@@ -79,7 +86,10 @@ export interface VisitedEntry extends Partial<VisitedMark> {
 
 /** `src/a.ts:10-40 ApiKeyGuard` (or the ledger id): where a visited entry points. */
 export function visitedPlace(entry: VisitedEntry): string {
-  const lines = entry.startLine !== undefined ? `:${entry.startLine}${entry.endLine !== undefined ? `-${entry.endLine}` : ''}` : '';
+  const lines =
+    entry.startLine !== undefined
+      ? `:${entry.startLine}${entry.endLine !== undefined ? `-${entry.endLine}` : ''}`
+      : '';
   return `${entry.path ?? entry.ledgerId ?? '?'}${lines}${entry.symbol ? ` ${entry.symbol}` : ''}`;
 }
 export interface VisitedAnswer {

@@ -2,12 +2,22 @@ import childProcess, { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gitRootOnDisk, projectIdentity, projectName, worktreeRoots, worktreesOnDisk } from './project-identity';
+import {
+  gitRootOnDisk,
+  projectIdentity,
+  projectName,
+  worktreeRoots,
+  worktreesOnDisk,
+} from './project-identity';
 
 // Git itself, as projectIdentity asked it before it read the disk: the answer the disk walk must give.
 function gitSays(cwd: string): string | null {
   try {
-    const common = execFileSync('git', ['rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const common = execFileSync(
+      'git',
+      ['rev-parse', '--path-format=absolute', '--git-common-dir'],
+      { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+    ).trim();
     if (path.basename(common) === '.git') return path.dirname(common);
     return execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8' }).trim();
   } catch {
@@ -16,7 +26,19 @@ function gitSays(cwd: string): string | null {
 }
 
 const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'protocol.file.allow=always', ...args], { cwd, stdio: 'ignore' });
+  execFileSync(
+    'git',
+    [
+      '-c',
+      'user.name=t',
+      '-c',
+      'user.email=t@example.com',
+      '-c',
+      'protocol.file.allow=always',
+      ...args,
+    ],
+    { cwd, stdio: 'ignore' },
+  );
 
 describe('the git root read off the disk (no git process per prompt)', () => {
   let base: string;
@@ -50,24 +72,34 @@ describe('the git root read off the disk (no git process per prompt)', () => {
   });
   afterAll(() => rmSync(base, { recursive: true, force: true }));
 
-  it.each(['the main checkout', 'a folder inside it', 'a worktree', 'a submodule', 'a folder holding an empty .git folder', 'outside any repository'])(
-    'names the root git names: %s',
-    async (place) => {
-      expect(await gitRootOnDisk(places[place], {})).toBe(gitSays(places[place]));
-    },
-  );
+  it.each([
+    'the main checkout',
+    'a folder inside it',
+    'a worktree',
+    'a submodule',
+    'a folder holding an empty .git folder',
+    'outside any repository',
+  ])('names the root git names: %s', async (place) => {
+    expect(await gitRootOnDisk(places[place], {})).toBe(gitSays(places[place]));
+  });
 
   it('names the main checkout from a worktree, so the two share one project', async () => {
     expect(await gitRootOnDisk(places['a worktree'], {})).toBe(main);
   });
 
   it('leaves the answer to git when git is told where to look', async () => {
-    expect(await gitRootOnDisk(places['a worktree'], { GIT_DIR: path.join(main, '.git') })).toBeUndefined();
-    expect(await gitRootOnDisk(places['a worktree'], { GIT_CEILING_DIRECTORIES: base })).toBeUndefined();
+    expect(
+      await gitRootOnDisk(places['a worktree'], { GIT_DIR: path.join(main, '.git') }),
+    ).toBeUndefined();
+    expect(
+      await gitRootOnDisk(places['a worktree'], { GIT_CEILING_DIRECTORIES: base }),
+    ).toBeUndefined();
   });
 
   it('lists the checkouts git lists, from the main checkout', async () => {
-    const listed = worktreeRoots(execFileSync('git', ['worktree', 'list', '--porcelain'], { cwd: main, encoding: 'utf8' }));
+    const listed = worktreeRoots(
+      execFileSync('git', ['worktree', 'list', '--porcelain'], { cwd: main, encoding: 'utf8' }),
+    );
     expect(listed).toHaveLength(2);
     expect((await worktreesOnDisk(main, {}))?.sort()).toEqual(listed.sort());
   });
@@ -80,7 +112,10 @@ describe('the git root read off the disk (no git process per prompt)', () => {
     const started = jest.spyOn(childProcess, 'execFile');
     try {
       const identity = await projectIdentity(places['a worktree'], {});
-      expect(identity).toEqual({ project: main, roots: expect.arrayContaining([main, path.join(base, 'feature')]) });
+      expect(identity).toEqual({
+        project: main,
+        roots: expect.arrayContaining([main, path.join(base, 'feature')]),
+      });
       expect(identity.roots).toHaveLength(2);
       expect(started).not.toHaveBeenCalled();
     } finally {

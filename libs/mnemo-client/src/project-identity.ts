@@ -21,7 +21,9 @@ function git(cwd: string, args: string[], timeoutMs: number): Promise<string | n
   // loaded here, not at the top: a prompt hook that finds its root on disk never starts git
   const { execFile } = require('node:child_process') as typeof import('node:child_process');
   return new Promise((resolve) => {
-    execFile('git', args, { cwd, timeout: timeoutMs, windowsHide: true }, (error, stdout) => resolve(error ? null : stdout.trim()));
+    execFile('git', args, { cwd, timeout: timeoutMs, windowsHide: true }, (error, stdout) =>
+      resolve(error ? null : stdout.trim()),
+    );
   });
 }
 
@@ -29,7 +31,11 @@ function git(cwd: string, args: string[], timeoutMs: number): Promise<string | n
  * The git root of `cwd`, shared by worktrees: `--git-common-dir` names the main repository's `.git`
  * from any worktree, so its parent is one name for all of them. Overridden by MNEMO_PROJECT.
  */
-export async function projectIdentity(cwd: string, env: NodeJS.ProcessEnv = process.env, timeoutMs = 1_000): Promise<ProjectIdentity> {
+export async function projectIdentity(
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+  timeoutMs = 1_000,
+): Promise<ProjectIdentity> {
   const override = env.MNEMO_PROJECT?.trim();
   const root = await gitRoot(cwd, timeoutMs);
   const roots = root ? await checkoutsOf(root, timeoutMs) : [];
@@ -38,26 +44,46 @@ export async function projectIdentity(cwd: string, env: NodeJS.ProcessEnv = proc
 }
 
 /** The project's name alone, as projectIdentity names it, without listing the worktrees (one git run fewer per prompt). */
-export async function projectName(cwd: string, env: NodeJS.ProcessEnv = process.env, timeoutMs = 1_000): Promise<string> {
+export async function projectName(
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+  timeoutMs = 1_000,
+): Promise<string> {
   return env.MNEMO_PROJECT?.trim() || ((await gitRoot(cwd, timeoutMs)) ?? path.resolve(cwd));
 }
 
 async function gitRoot(cwd: string, timeoutMs: number): Promise<string | null> {
   const found = await gitRootOnDisk(cwd);
   if (found !== undefined) return found;
-  const common = await git(cwd, ['rev-parse', '--path-format=absolute', '--git-common-dir'], timeoutMs);
+  const common = await git(
+    cwd,
+    ['rev-parse', '--path-format=absolute', '--git-common-dir'],
+    timeoutMs,
+  );
   if (!common) return null;
-  return path.basename(common) === '.git' ? path.dirname(common) : git(cwd, ['rev-parse', '--show-toplevel'], timeoutMs);
+  return path.basename(common) === '.git'
+    ? path.dirname(common)
+    : git(cwd, ['rev-parse', '--show-toplevel'], timeoutMs);
 }
 
 /** Every checkout of the repository whose main checkout is `root`: read off the disk, else as git lists them. */
 async function checkoutsOf(root: string, timeoutMs: number): Promise<string[]> {
-  return (await worktreesOnDisk(root)) ?? worktreeRoots((await git(root, ['worktree', 'list', '--porcelain'], timeoutMs)) ?? '');
+  return (
+    (await worktreesOnDisk(root)) ??
+    worktreeRoots((await git(root, ['worktree', 'list', '--porcelain'], timeoutMs)) ?? '')
+  );
 }
 
 /** Git's own settings that move or bound its discovery: with any of them set, only git can say. */
-const DISCOVERY_VARIABLES = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR', 'GIT_CEILING_DIRECTORIES', 'GIT_DISCOVERY_ACROSS_FILESYSTEM'];
-const onlyGitCanSay = (env: NodeJS.ProcessEnv): boolean => DISCOVERY_VARIABLES.some((name) => env[name]);
+const DISCOVERY_VARIABLES = [
+  'GIT_DIR',
+  'GIT_WORK_TREE',
+  'GIT_COMMON_DIR',
+  'GIT_CEILING_DIRECTORIES',
+  'GIT_DISCOVERY_ACROSS_FILESYSTEM',
+];
+const onlyGitCanSay = (env: NodeJS.ProcessEnv): boolean =>
+  DISCOVERY_VARIABLES.some((name) => env[name]);
 
 /**
  * The answer gitRoot's git runs give, read off the disk instead: the nearest `.git` above `cwd`, and
@@ -66,14 +92,18 @@ const onlyGitCanSay = (env: NodeJS.ProcessEnv): boolean => DISCOVERY_VARIABLES.s
  * Null outside a repository; undefined where the layout is not the plain one or a read failed, so git
  * is asked. Asynchronous, so a hung file system holds a worker thread, never the hook's own bound.
  */
-export async function gitRootOnDisk(cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<string | null | undefined> {
+export async function gitRootOnDisk(
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string | null | undefined> {
   if (onlyGitCanSay(env)) return undefined;
   try {
     for (let dir = await realpath(cwd); ; dir = path.dirname(dir)) {
       // git reports physical paths, hence realpath
       const dotGit = path.join(dir, '.git');
       const kind = await entryKind(dotGit);
-      if (kind === 'directory' && (await entryKind(path.join(dotGit, 'HEAD'))) === 'file') return dir;
+      if (kind === 'directory' && (await entryKind(path.join(dotGit, 'HEAD'))) === 'file')
+        return dir;
       if (kind === 'file') return await worktreeMainRoot(dir, dotGit);
       if (path.dirname(dir) === dir) return null;
     }
@@ -89,7 +119,8 @@ async function worktreeMainRoot(toplevel: string, dotGitFile: string): Promise<s
   const gitdir = path.resolve(toplevel, pointer);
   const commondir = await readFile(path.join(gitdir, 'commondir'), 'utf8').catch(() => null);
   // a submodule: no common dir, its own toplevel
-  if (commondir === null) return (await entryKind(path.join(gitdir, 'HEAD'))) === 'file' ? toplevel : undefined;
+  if (commondir === null)
+    return (await entryKind(path.join(gitdir, 'HEAD'))) === 'file' ? toplevel : undefined;
   const common = await realpath(path.resolve(gitdir, commondir.trim()));
   return path.basename(common) === '.git' ? path.dirname(common) : toplevel;
 }
@@ -99,15 +130,30 @@ async function worktreeMainRoot(toplevel: string, dotGitFile: string): Promise<s
  * `.git/worktrees/<name>/gitdir` points at. Undefined where `root` has no `.git` folder (a submodule,
  * a bare repository) or git's discovery settings are set: git is asked then.
  */
-export async function worktreesOnDisk(root: string, env: NodeJS.ProcessEnv = process.env): Promise<string[] | undefined> {
+export async function worktreesOnDisk(
+  root: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string[] | undefined> {
   if (onlyGitCanSay(env)) return undefined;
   const common = path.join(root, '.git');
   if ((await entryKind(common).catch(() => null)) !== 'directory') return undefined;
   const linked = path.join(common, 'worktrees');
   const names = await readdir(linked).catch(() => [] as string[]); // none: no worktree ever added
   // each pointer is the worktree's `.git` file; a half-made or half-removed worktree has none, and git leaves it out too
-  const pointers = await Promise.all(names.sort().map((name) => readFile(path.join(linked, name, 'gitdir'), 'utf8').then((pointer) => path.resolve(linked, name, pointer.trim()), () => null)));
-  return [root, ...pointers.filter((pointer): pointer is string => pointer !== null).map((pointer) => path.dirname(pointer))];
+  const pointers = await Promise.all(
+    names.sort().map((name) =>
+      readFile(path.join(linked, name, 'gitdir'), 'utf8').then(
+        (pointer) => path.resolve(linked, name, pointer.trim()),
+        () => null,
+      ),
+    ),
+  );
+  return [
+    root,
+    ...pointers
+      .filter((pointer): pointer is string => pointer !== null)
+      .map((pointer) => path.dirname(pointer)),
+  ];
 }
 
 /** What is at `file`: null when nothing is; other failures (no permission, a hung mount's error) reject. */
@@ -130,5 +176,7 @@ export function worktreeRoots(porcelain: string): string[] {
 /** Whether a session that ran in `cwd` ran in one of the project's checkouts. */
 export function isInProject(cwd: string | null | undefined, roots: readonly string[]): boolean {
   if (!cwd) return false;
-  return roots.some((root) => cwd === root || cwd.startsWith(root.endsWith(path.sep) ? root : root + path.sep));
+  return roots.some(
+    (root) => cwd === root || cwd.startsWith(root.endsWith(path.sep) ? root : root + path.sep),
+  );
 }

@@ -30,7 +30,8 @@ describe('the accepted-id record: an event id accepted once is a duplicate for g
 
   const stored = async (id: string): Promise<StoredEvent[]> => {
     const found: StoredEvent[] = [];
-    for await (const batch of store.read('raw', 1)) found.push(...batch.filter((s) => s.event.id === id));
+    for await (const batch of store.read('raw', 1))
+      found.push(...batch.filter((s) => s.event.id === id));
     return found;
   };
 
@@ -50,17 +51,29 @@ describe('the accepted-id record: an event id accepted once is a duplicate for g
     // The probe goes straight to JetStream at the same moment: once JetStream stores it again, its window is over.
     const probeFirst = await store.append('raw', probe);
     expect([first.duplicate, probeFirst.duplicate]).toEqual([false, false]);
-    await eventually(() => store.append('raw', probe), (result) => !result.duplicate, WINDOW_MS * 10);
+    await eventually(
+      () => store.append('raw', probe),
+      (result) => !result.duplicate,
+      WINDOW_MS * 10,
+    );
 
-    await expect(one.append('raw', { ...event, payload: { n: 2 } })).resolves.toEqual({ seq: first.seq, duplicate: true });
-    await expect(two.appendMany('raw', [anEvent(), event])).resolves.toEqual([expect.objectContaining({ duplicate: false }), { seq: first.seq, duplicate: true }]);
+    await expect(one.append('raw', { ...event, payload: { n: 2 } })).resolves.toEqual({
+      seq: first.seq,
+      duplicate: true,
+    });
+    await expect(two.appendMany('raw', [anEvent(), event])).resolves.toEqual([
+      expect.objectContaining({ duplicate: false }),
+      { seq: first.seq, duplicate: true },
+    ]);
     expect(await stored(event.id)).toEqual([{ seq: first.seq, event }]);
     expect(await stored(probe.id)).toHaveLength(2);
   });
 
   it('lets exactly one of many concurrent appends of one id, over two instances, through', async () => {
     const event = anEvent();
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? one : two).append('raw', event)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? one : two).append('raw', event)),
+    );
     expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
     const [winner] = results.filter((r) => !r.duplicate);
     expect(results.every((r) => r.seq === winner.seq)).toBe(true);
@@ -73,7 +86,11 @@ describe('the accepted-id record: an event id accepted once is a duplicate for g
     expect([a.duplicate, b]).toEqual([false, { seq: a.seq, duplicate: true }]);
 
     // A log whose streams do not exist refuses the append: the id must stay free for the retry.
-    const missing = await JetStreamEventLog.connect({ servers: TEST_NATS_URL, streamPrefix: `${scratch.name.toUpperCase()}_GONE`, subjectPrefix: `${scratch.name}_gone` });
+    const missing = await JetStreamEventLog.connect({
+      servers: TEST_NATS_URL,
+      streamPrefix: `${scratch.name.toUpperCase()}_GONE`,
+      subjectPrefix: `${scratch.name}_gone`,
+    });
     try {
       const refused = new IdempotentEventLog(missing, new PgAcceptedEventIds(pool));
       const lost = anEvent();
@@ -87,9 +104,17 @@ describe('the accepted-id record: an event id accepted once is a duplicate for g
 
   it("gives claimed ids their sequences by key, never by a scan of the stream's ids, even on a table whose statistics are stale", async () => {
     // A fresh table filled faster than autovacuum analyzes it: what a new deployment or a replay has.
-    await pool.query(`INSERT INTO accepted_event_ids (stream, event_id, seq) SELECT 'events', gen_random_uuid()::text, n FROM generate_series(1, 20000) AS n`);
+    await pool.query(
+      `INSERT INTO accepted_event_ids (stream, event_id, seq) SELECT 'events', gen_random_uuid()::text, n FROM generate_series(1, 20000) AS n`,
+    );
     const ids = Array.from({ length: 500 }, () => randomUUID());
-    const rows: Array<{ 'QUERY PLAN': string }> = await pool.query(`EXPLAIN ${recordSequencesSql('events', ids, ids.map((_, i) => i + 1))}`);
+    const rows: Array<{ 'QUERY PLAN': string }> = await pool.query(
+      `EXPLAIN ${recordSequencesSql(
+        'events',
+        ids,
+        ids.map((_, i) => i + 1),
+      )}`,
+    );
     const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
     expect(plan).toContain('Conflict Arbiter Indexes');
     expect(plan).not.toMatch(/Scan[^\n]* on accepted_event_ids/);

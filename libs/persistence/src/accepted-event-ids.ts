@@ -46,7 +46,13 @@ export class PgAcceptedEventIds implements AcceptedEventIds {
         return known;
       }
       const seqs = await append(fresh);
-      await client.query(`${recordSequencesSql(stream, fresh, fresh.map((id) => seqs.get(id) ?? 0))}; COMMIT`);
+      await client.query(
+        `${recordSequencesSql(
+          stream,
+          fresh,
+          fresh.map((id) => seqs.get(id) ?? 0),
+        )}; COMMIT`,
+      );
       return known;
     });
   }
@@ -57,13 +63,18 @@ export class PgAcceptedEventIds implements AcceptedEventIds {
  * UPDATE … FROM unnest(…) was planned as a hash join over every id of the stream while the table's
  * statistics still called it small (a fresh or fast-growing table): 3 to 4 times the Postgres CPU.
  */
-export function recordSequencesSql(stream: StreamKind, ids: readonly string[], seqs: readonly number[]): string {
+export function recordSequencesSql(
+  stream: StreamKind,
+  ids: readonly string[],
+  seqs: readonly number[],
+): string {
   return `INSERT INTO accepted_event_ids (stream, event_id, seq)
     SELECT ${escapeLiteral(stream)}, s.id, s.seq FROM unnest(${textArray(ids)}, ${bigintArray(seqs)}) AS s(id, seq)
     ON CONFLICT (stream, event_id) DO UPDATE SET seq = excluded.seq`;
 }
 
-const textArray = (values: readonly string[]): string => `ARRAY[${values.map(escapeLiteral).join(',')}]::text[]`;
+const textArray = (values: readonly string[]): string =>
+  `ARRAY[${values.map(escapeLiteral).join(',')}]::text[]`;
 
 const bigintArray = (values: readonly number[]): string => {
   if (!values.every(Number.isSafeInteger)) throw new Error('a sequence is not an integer');

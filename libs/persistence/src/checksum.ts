@@ -5,7 +5,10 @@ import type { Projection } from './projection';
  * A checksum per projection table, equal for equal content whatever the physical row order:
  * the md5 of the sorted md5s of each row's text form.
  */
-export async function checksumProjection(dataSource: DataSource, projection: Projection): Promise<Record<string, string>> {
+export async function checksumProjection(
+  dataSource: DataSource,
+  projection: Projection,
+): Promise<Record<string, string>> {
   const sums: Record<string, string> = {};
   for (const table of projection.tables) {
     if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`invalid table name "${table}"`);

@@ -17,10 +17,15 @@ describe('copyIn', () => {
     texts.forEach((text, i) => rows.add(`${i}\t${copyField(text)}\n`));
     return rows;
   };
-  const copiedTexts = async () => (await client.query('SELECT text FROM copied ORDER BY n')).rows.map((r: { text: string }) => r.text);
+  const copiedTexts = async () =>
+    (await client.query('SELECT text FROM copied ORDER BY n')).rows.map(
+      (r: { text: string }) => r.text,
+    );
 
   it('copies every row, texts of any size, escapes and characters of several bytes intact', async () => {
-    const texts = Array.from({ length: 3000 }, (_, i) => (i % 1000 === 7 ? 'ü'.repeat(700_000) : `row ${i}\twith\\ escapes\r\n, ünïcode and 😀`));
+    const texts = Array.from({ length: 3000 }, (_, i) =>
+      i % 1000 === 7 ? 'ü'.repeat(700_000) : `row ${i}\twith\\ escapes\r\n, ünïcode and 😀`,
+    );
     await copyIn(client, 'COPY copied (n, text) FROM STDIN', rowsOf(texts).bytes());
     await expect(copiedTexts()).resolves.toEqual(texts);
   });
@@ -35,7 +40,11 @@ describe('copyIn', () => {
     const rows = new CopyRows();
     rows.add('1\tfine\n');
     rows.add('\\N\tno number\n');
-    await expect(copyIn(client, 'COPY copied (n, text) FROM STDIN', rows.bytes())).rejects.toThrow(/null value in column "n"/);
-    await expect(client.query('SELECT count(*)::int AS n FROM copied')).resolves.toMatchObject({ rows: [{ n: 0 }] });
+    await expect(copyIn(client, 'COPY copied (n, text) FROM STDIN', rows.bytes())).rejects.toThrow(
+      /null value in column "n"/,
+    );
+    await expect(client.query('SELECT count(*)::int AS n FROM copied')).resolves.toMatchObject({
+      rows: [{ n: 0 }],
+    });
   });
 });

@@ -11,9 +11,15 @@ const WRITE_BYTES = 64 << 20;
  * its other queries, through pg-copy-streams (the COPY protocol for node-postgres): the rows are in memory
  * already, so they go in a few large writes.
  */
-export async function copyIn(client: ClientBase, statement: string, data: Buffer, writeBytes = WRITE_BYTES): Promise<void> {
+export async function copyIn(
+  client: ClientBase,
+  statement: string,
+  data: Buffer,
+  writeBytes = WRITE_BYTES,
+): Promise<void> {
   const parts = function* () {
-    for (let start = 0; start < data.length; start += writeBytes) yield data.subarray(start, start + writeBytes);
+    for (let start = 0; start < data.length; start += writeBytes)
+      yield data.subarray(start, start + writeBytes);
   };
   await pipeline(Readable.from(parts(), { objectMode: false }), client.query(copyFrom(statement)));
 }

@@ -23,7 +23,8 @@ export class CopyRows {
   /** `line`: the row's fields, each through copyField, joined by tabs, ending with a newline. */
   add(line: string): void {
     // three bytes of UTF-8 at most per UTF-16 unit
-    if (this.length + line.length * 3 > this.buffer.length) this.grow(this.length + line.length * 3);
+    if (this.length + line.length * 3 > this.buffer.length)
+      this.grow(this.length + line.length * 3);
     this.length += this.buffer.write(line, this.length);
     this.count += 1;
   }

@@ -5,7 +5,10 @@ import type { StoredEvent } from '@mnemo/contracts';
  * appear: what applying them one by one under the `last_seq` guard would leave, for a projection that
  * writes a batch in one statement (which cannot touch a row twice).
  */
-export function newestPerKey<E extends StoredEvent>(events: Iterable<E>, keyOf: (stored: E) => string): E[] {
+export function newestPerKey<E extends StoredEvent>(
+  events: Iterable<E>,
+  keyOf: (stored: E) => string,
+): E[] {
   const newest = new Map<string, E>();
   for (const stored of events) {
     const key = keyOf(stored);

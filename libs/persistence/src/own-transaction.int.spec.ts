@@ -14,7 +14,8 @@ describe('inOwnTransaction: a transaction whose BEGIN and COMMIT ride on its own
 
   afterAll(() => scratch.drop());
 
-  const ids = async (): Promise<number[]> => (await db.query('SELECT id FROM notes ORDER BY id')).map((row: { id: number }) => row.id);
+  const ids = async (): Promise<number[]> =>
+    (await db.query('SELECT id FROM notes ORDER BY id')).map((row: { id: number }) => row.id);
 
   it('keeps what the work commits', async () => {
     await inOwnTransaction(db, async (runner) => {
@@ -35,7 +36,9 @@ describe('inOwnTransaction: a transaction whose BEGIN and COMMIT ride on its own
   });
 
   it('hands the connection back usable when the statement that opened the transaction failed after its BEGIN', async () => {
-    await expect(inOwnTransaction(db, (runner) => runner.query('BEGIN; SELECT 1 / 0'))).rejects.toThrow('division by zero');
+    await expect(
+      inOwnTransaction(db, (runner) => runner.query('BEGIN; SELECT 1 / 0')),
+    ).rejects.toThrow('division by zero');
     await expect(db.query('SELECT 1 AS one')).resolves.toEqual([{ one: 1 }]);
   });
 });

@@ -9,7 +9,10 @@ import type { DataSource, QueryRunner } from 'typeorm';
  * goes back to the pool either way. `work` gets TypeORM's runner and the pg client under it, whose
  * multi-statement query answers one result per statement.
  */
-export async function inOwnTransaction<T>(db: DataSource, work: (runner: QueryRunner, client: ClientBase) => Promise<T>): Promise<T> {
+export async function inOwnTransaction<T>(
+  db: DataSource,
+  work: (runner: QueryRunner, client: ClientBase) => Promise<T>,
+): Promise<T> {
   const runner = db.createQueryRunner();
   try {
     const client = (await runner.connect()) as ClientBase;

@@ -3,9 +3,26 @@ import { InProcessEventLog, metricsRegistry } from '@mnemo/eventing';
 import type { Projection } from './projection';
 import { registerProjectionLag } from './projection-lag';
 
-const projection = (name: string): Projection => ({ name, handles: ['Probe'], tables: [], migrations: [], apply: async () => undefined });
-const probe = () => ({ id: randomUUID(), type: 'Probe', version: 1, accountId: 'acct', occurredAt: '2026-11-29T10:00:00.000Z', producer: 'spec', payload: {} });
-const lagLines = async () => (await metricsRegistry.getSingleMetricAsString('mnemo_projection_lag_events')).split('\n').filter((line) => !line.startsWith('#'));
+const projection = (name: string): Projection => ({
+  name,
+  handles: ['Probe'],
+  tables: [],
+  migrations: [],
+  apply: async () => undefined,
+});
+const probe = () => ({
+  id: randomUUID(),
+  type: 'Probe',
+  version: 1,
+  accountId: 'acct',
+  occurredAt: '2026-11-29T10:00:00.000Z',
+  producer: 'spec',
+  payload: {},
+});
+const lagLines = async () =>
+  (await metricsRegistry.getSingleMetricAsString('mnemo_projection_lag_events'))
+    .split('\n')
+    .filter((line) => !line.startsWith('#'));
 
 describe('projection lag gauge', () => {
   const logs: InProcessEventLog[] = [];
@@ -17,7 +34,14 @@ describe('projection lag gauge', () => {
     const log = new InProcessEventLog({ dataDir: null });
     logs.push(log);
     const subscription = await log.consume(
-      { stream: 'events', durable, filterSubject: 'mnemo.events.*.Probe', maxDeliver: 5, ackWaitMs: 30_000, batchSize: 10 },
+      {
+        stream: 'events',
+        durable,
+        filterSubject: 'mnemo.events.*.Probe',
+        maxDeliver: 5,
+        ackWaitMs: 30_000,
+        batchSize: 10,
+      },
       async () => undefined,
     );
     await subscription.stop();
@@ -29,11 +53,18 @@ describe('projection lag gauge', () => {
     registerProjectionLag(await logWithBacklog('projection-first', 2), [projection('first')]);
     expect(await lagLines()).toEqual(['mnemo_projection_lag_events{projection="first"} 2']);
 
-    registerProjectionLag(await logWithBacklog('projection-second', 3), [projection('second'), projection('missing')]);
+    registerProjectionLag(await logWithBacklog('projection-second', 3), [
+      projection('second'),
+      projection('missing'),
+    ]);
     expect(await lagLines()).toEqual([
       'mnemo_projection_lag_events{projection="second"} 3',
       'mnemo_projection_lag_events{projection="missing"} Nan',
     ]);
-    expect((await metricsRegistry.getMetricsAsJSON()).filter((m) => m.name === 'mnemo_projection_lag_events')).toHaveLength(1);
+    expect(
+      (await metricsRegistry.getMetricsAsJSON()).filter(
+        (m) => m.name === 'mnemo_projection_lag_events',
+      ),
+    ).toHaveLength(1);
   });
 });

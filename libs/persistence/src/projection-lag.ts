@@ -22,7 +22,9 @@ export function registerProjectionLag(log: EventLog, projections: readonly Proje
       this.reset();
       if (!source) return;
       const { log: current, projections: names } = source;
-      const lags = await Promise.all(names.map((p) => current.pending('events', `projection-${p.name}`).catch(() => NaN)));
+      const lags = await Promise.all(
+        names.map((p) => current.pending('events', `projection-${p.name}`).catch(() => NaN)),
+      );
       names.forEach((projection, i) => this.set({ projection: projection.name }, lags[i]));
     },
   });

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import type { DataSource } from 'typeorm';
 import type { EventEnvelope, StoredEvent } from '@mnemo/contracts';
-import { redeliveries, runConsumer, type Delivery, type EventLog, type JetStreamEventLog } from '@mnemo/eventing';
+import {
+  redeliveries,
+  runConsumer,
+  type Delivery,
+  type EventLog,
+  type JetStreamEventLog,
+} from '@mnemo/eventing';
 import { checksumProjection } from './checksum';
 import type { Projection, Sql } from './projection';
 import { appendAndAwait, applyBatch, readCheckpoint, startProjector } from './projection-runner';
@@ -13,8 +19,12 @@ import { Scratch } from '../../../tests/support/scratch';
 class Tally1764400000900 implements MigrationInterface {
   name = 'Tally1764400000900';
   async up(q: QueryRunner) {
-    await q.query(`CREATE TABLE tally (account_id text, session_id text, seq int, text text, last_seq bigint, PRIMARY KEY (account_id, session_id, seq))`);
-    await q.query(`CREATE TABLE tally_counts (account_id text, session_id text, turns int NOT NULL, last_seq bigint NOT NULL, PRIMARY KEY (account_id, session_id))`);
+    await q.query(
+      `CREATE TABLE tally (account_id text, session_id text, seq int, text text, last_seq bigint, PRIMARY KEY (account_id, session_id, seq))`,
+    );
+    await q.query(
+      `CREATE TABLE tally_counts (account_id text, session_id text, turns int NOT NULL, last_seq bigint NOT NULL, PRIMARY KEY (account_id, session_id))`,
+    );
   }
   async down(q: QueryRunner) {
     await q.query(`DROP TABLE IF EXISTS tally`);
@@ -64,8 +74,21 @@ const silent = { warn: () => undefined, error: () => undefined };
 function neverAcks(log: EventLog): EventLog {
   return Object.create(log, {
     consume: {
-      value: (spec: Parameters<EventLog['consume']>[0], handler: Parameters<EventLog['consume']>[1]) =>
-        log.consume(spec, (deliveries: Delivery[]) => handler(deliveries.map((d) => ({ ...d, ack: async () => undefined, nak: () => undefined, term: () => undefined, working: () => undefined })))),
+      value: (
+        spec: Parameters<EventLog['consume']>[0],
+        handler: Parameters<EventLog['consume']>[1],
+      ) =>
+        log.consume(spec, (deliveries: Delivery[]) =>
+          handler(
+            deliveries.map((d) => ({
+              ...d,
+              ack: async () => undefined,
+              nak: () => undefined,
+              term: () => undefined,
+              working: () => undefined,
+            })),
+          ),
+        ),
     },
   });
 }
@@ -83,18 +106,26 @@ describe('projection runner on real NATS and Postgres', () => {
   afterEach(() => scratch.drop());
 
   const rows = async () => (await db.query(`SELECT count(*)::int AS n FROM tally`))[0].n as number;
-  const counted = async () => (await db.query(`SELECT coalesce(sum(turns), 0)::int AS n FROM tally_counts`))[0].n as number;
+  const counted = async () =>
+    (await db.query(`SELECT coalesce(sum(turns), 0)::int AS n FROM tally_counts`))[0].n as number;
 
   it('leaves the read model as one delivery would when the consumer dies after processing, before the ack', async () => {
     for (let i = 1; i <= 20; i += 1) await log.append('events', turnEvent(i));
     const deps = { dataSource: db, log, logger: silent, service: 'test' };
-    const dying = await startProjector({ ...deps, log: neverAcks(log) }, tally, { ackWaitMs: 1000 });
+    const dying = await startProjector({ ...deps, log: neverAcks(log) }, tally, {
+      ackWaitMs: 1000,
+    });
     await eventually(rows, (n) => n === 20);
     await dying.stop(); // killed: nothing was acked
-    const redelivered = async () => (await redeliveries.get()).values.find((v) => v.labels.consumer === 'projection-tally')?.value ?? 0;
+    const redelivered = async () =>
+      (await redeliveries.get()).values.find((v) => v.labels.consumer === 'projection-tally')
+        ?.value ?? 0;
     const before = await redelivered();
     const restarted = await startProjector(deps, tally, { ackWaitMs: 1000 });
-    await eventually(() => log.pending('events', 'projection-tally'), (n) => n === 0);
+    await eventually(
+      () => log.pending('events', 'projection-tally'),
+      (n) => n === 0,
+    );
     await restarted.stop();
     // Every event came again, and was applied again: only the projection's rule keeps the count right.
     expect((await redelivered()) - before).toBeGreaterThanOrEqual(20);
@@ -107,12 +138,21 @@ describe('projection runner on real NATS and Postgres', () => {
   });
 
   it('answers an append once the projection has it, and says so when it lags, the events kept', async () => {
-    const projector = await startProjector({ dataSource: db, log, logger: silent, service: 'test' }, tally);
-    const seq = await appendAndAwait({ log, dataSource: db }, [turnEvent(1), turnEvent(2)], 'tally');
+    const projector = await startProjector(
+      { dataSource: db, log, logger: silent, service: 'test' },
+      tally,
+    );
+    const seq = await appendAndAwait(
+      { log, dataSource: db },
+      [turnEvent(1), turnEvent(2)],
+      'tally',
+    );
     await expect(rows()).resolves.toBe(2);
     expect(seq).toBe(2);
     await projector.stop();
-    await expect(appendAndAwait({ log, dataSource: db }, [turnEvent(3)], 'tally', 100)).rejects.toMatchObject({ code: 'dependency_unavailable' });
+    await expect(
+      appendAndAwait({ log, dataSource: db }, [turnEvent(3)], 'tally', 100),
+    ).rejects.toMatchObject({ code: 'dependency_unavailable' });
     await expect(log.lastSeq('events')).resolves.toBe(3);
   });
 
@@ -125,7 +165,14 @@ describe('projection runner on real NATS and Postgres', () => {
       log,
       service: 'always-throws',
       logger: silent,
-      spec: { stream: 'events', durable: 'always-throws', filterSubject: 'mnemo.events.>', maxDeliver: 3, ackWaitMs: 1000, batchSize: 10 },
+      spec: {
+        stream: 'events',
+        durable: 'always-throws',
+        filterSubject: 'mnemo.events.>',
+        maxDeliver: 3,
+        ackWaitMs: 1000,
+        batchSize: 10,
+      },
       handle: async (events) => {
         for (const { event } of events) {
           if (event.id === poison.id) throw new Error('cannot handle this one');
@@ -133,9 +180,17 @@ describe('projection runner on real NATS and Postgres', () => {
         }
       },
     });
-    const letters = await eventually(() => log.listDeadLetters('always-throws').then((stored) => stored.map((s) => s.letter)), (l) => l.length === 1, 20_000);
+    const letters = await eventually(
+      () => log.listDeadLetters('always-throws').then((stored) => stored.map((s) => s.letter)),
+      (l) => l.length === 1,
+      20_000,
+    );
     await sub.stop();
-    expect(letters[0]).toMatchObject({ deliveryCount: 3, event: { id: poison.id }, error: { message: 'cannot handle this one' } });
+    expect(letters[0]).toMatchObject({
+      deliveryCount: 3,
+      event: { id: poison.id },
+      error: { message: 'cannot handle this one' },
+    });
     expect(seen).toHaveLength(1);
     await expect(log.pending('events', 'always-throws')).resolves.toBe(0);
   });
@@ -153,9 +208,14 @@ describe('projection runner on real NATS and Postgres', () => {
     const deps = { dataSource: db, logger: silent, service: 'test' };
     const a = await startProjector({ ...deps, log }, counting('a'), { batchSize: 5 });
     const b = await startProjector({ ...deps, log: other }, counting('b'), { batchSize: 5 });
-    await Promise.all(Array.from({ length: 300 }, (_, i) => log.append('events', turnEvent(i + 1))));
+    await Promise.all(
+      Array.from({ length: 300 }, (_, i) => log.append('events', turnEvent(i + 1))),
+    );
     await eventually(rows, (n) => n === 300);
-    await eventually(() => log.pending('events', 'projection-tally'), (n) => n === 0);
+    await eventually(
+      () => log.pending('events', 'projection-tally'),
+      (n) => n === 0,
+    );
     await a.stop();
     await b.stop();
     const all = [...applied.a, ...applied.b].sort((x, y) => x - y);
@@ -174,7 +234,10 @@ describe('applyBatch of events the projection does not read', () => {
   });
   afterAll(() => scratch.drop());
 
-  const stored = (seq: number, type: string): StoredEvent => ({ seq, event: { ...turnEvent(seq), type } as EventEnvelope });
+  const stored = (seq: number, type: string): StoredEvent => ({
+    seq,
+    event: { ...turnEvent(seq), type } as EventEnvelope,
+  });
 
   it('moves the checkpoint on, never back, and leaves its connection as it found it (no transaction, commits durable again)', async () => {
     await applyBatch(db, tally, [stored(7, 'SessionStarted'), stored(9, 'SessionEnded')]);
@@ -184,8 +247,10 @@ describe('applyBatch of events the projection does not read', () => {
     // the checkpoint's commit skips the WAL flush for itself only (SET LOCAL): a session-wide SET would make
     // every later write on this pooled connection, read models included, lose durability
     // (a statement in a transaction left open would see the transaction's older start time as now())
-    expect(await db.query(`SELECT current_setting('synchronous_commit') AS value, now() = statement_timestamp() AS fresh_transaction`)).toEqual([
-      { value: 'on', fresh_transaction: true },
-    ]);
+    expect(
+      await db.query(
+        `SELECT current_setting('synchronous_commit') AS value, now() = statement_timestamp() AS fresh_transaction`,
+      ),
+    ).toEqual([{ value: 'on', fresh_transaction: true }]);
   });
 });

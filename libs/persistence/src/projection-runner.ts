@@ -1,6 +1,11 @@
 import type { DataSource } from 'typeorm';
 import { DependencyError, subjects, type EventEnvelope, type StoredEvent } from '@mnemo/contracts';
-import { runConsumer, type ConsumerLogger, type EventLog, type Subscription } from '@mnemo/eventing';
+import {
+  runConsumer,
+  type ConsumerLogger,
+  type EventLog,
+  type Subscription,
+} from '@mnemo/eventing';
 import { inOwnTransaction } from './own-transaction';
 import { projectionLockKey, type Projection, type Sql } from './projection';
 
@@ -25,23 +30,35 @@ export interface ProjectorOptions {
  * for its flush, at each batch of events it ignores: each context build's telemetry event cost one per
  * projection, ~7 ms each on the loaded bench machine, competing with the reads the builds made.
  */
-export async function applyBatch(dataSource: DataSource, projection: Projection, events: StoredEvent[]): Promise<void> {
+export async function applyBatch(
+  dataSource: DataSource,
+  projection: Projection,
+  events: StoredEvent[],
+): Promise<void> {
   const relevant = relevantTo(projection, events);
   const lastSeq = lastSeqOf(events);
   if (relevant.length === 0) {
     await inOwnTransaction(dataSource, (runner) =>
-      runner.query(`BEGIN; SET LOCAL synchronous_commit = off; ${checkpointLiteralSql(projection.name, lastSeq)}; COMMIT`),
+      runner.query(
+        `BEGIN; SET LOCAL synchronous_commit = off; ${checkpointLiteralSql(projection.name, lastSeq)}; COMMIT`,
+      ),
     );
     return;
   }
   await inOwnTransaction(dataSource, async (runner) => {
-    await runner.query(`BEGIN; SELECT pg_advisory_xact_lock_shared(${projectionLockKey(projection.name)})`);
+    await runner.query(
+      `BEGIN; SELECT pg_advisory_xact_lock_shared(${projectionLockKey(projection.name)})`,
+    );
     await applyRelevant(runner.manager, projection, relevant);
     await runner.query(`${checkpointLiteralSql(projection.name, lastSeq)}; COMMIT`);
   });
 }
 
-export async function applyEvents(sql: Sql, projection: Projection, events: StoredEvent[]): Promise<void> {
+export async function applyEvents(
+  sql: Sql,
+  projection: Projection,
+  events: StoredEvent[],
+): Promise<void> {
   await applyRelevant(sql, projection, relevantTo(projection, events));
   await writeCheckpoint(sql, projection.name, lastSeqOf(events));
 }
@@ -61,7 +78,11 @@ export async function writeCheckpoint(sql: Sql, name: string, lastSeq: number): 
   await sql.query(CHECKPOINT_SQL, [name, lastSeq]);
 }
 
-async function applyRelevant(sql: Sql, projection: Projection, relevant: StoredEvent[]): Promise<void> {
+async function applyRelevant(
+  sql: Sql,
+  projection: Projection,
+  relevant: StoredEvent[],
+): Promise<void> {
   if (projection.applyMany) await projection.applyMany(sql, relevant);
   else for (const stored of relevant) await projection.apply(sql, stored);
 }
@@ -71,7 +92,8 @@ const CHECKPOINT_SQL = `INSERT INTO projection_checkpoints (name, last_seq) VALU
 
 /** The checkpoint upsert with its values written in, for a multi-statement query (which takes no parameters). */
 function checkpointLiteralSql(name: string, lastSeq: number): string {
-  if (!/^[\w.-]+$/.test(name) || !Number.isSafeInteger(lastSeq)) throw new Error(`invalid checkpoint ${name}@${lastSeq}`);
+  if (!/^[\w.-]+$/.test(name) || !Number.isSafeInteger(lastSeq))
+    throw new Error(`invalid checkpoint ${name}@${lastSeq}`);
   return CHECKPOINT_SQL.replace('$1', `'${name}'`).replace('$2', String(lastSeq));
 }
 
@@ -81,7 +103,10 @@ export function startProjector(
   projection: Projection,
   options: ProjectorOptions = {},
 ): Promise<Subscription> {
-  const filterSubject = projection.handles.length === 1 ? subjects.eventsOfType(projection.handles[0]) : subjects.allEvents;
+  const filterSubject =
+    projection.handles.length === 1
+      ? subjects.eventsOfType(projection.handles[0])
+      : subjects.allEvents;
   return runConsumer({
     log: deps.log,
     service: deps.service,
@@ -99,12 +124,20 @@ export function startProjector(
 }
 
 export async function readCheckpoint(dataSource: DataSource, name: string): Promise<number> {
-  const rows: Array<{ last_seq: string }> = await dataSource.query('SELECT last_seq FROM projection_checkpoints WHERE name = $1', [name]);
+  const rows: Array<{ last_seq: string }> = await dataSource.query(
+    'SELECT last_seq FROM projection_checkpoints WHERE name = $1',
+    [name],
+  );
   return rows.length ? Number(rows[0].last_seq) : 0;
 }
 
 /** Read-your-writes: waits until a projection has applied the log up to `seq`. */
-export async function waitForCheckpoint(dataSource: DataSource, name: string, seq: number, timeoutMs = 5000): Promise<boolean> {
+export async function waitForCheckpoint(
+  dataSource: DataSource,
+  name: string,
+  seq: number,
+  timeoutMs = 5000,
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (let delay = 5; ; delay = Math.min(delay * 2, 100)) {
     if ((await readCheckpoint(dataSource, name)) >= seq) return true;
@@ -117,9 +150,17 @@ export async function waitForCheckpoint(dataSource: DataSource, name: string, se
  * Waits (bounded) until a projection has applied the log up to `seq`; else a DependencyError, which a
  * consumer answers with a retry and the HTTP edge with 503: a read model is read only once it is there.
  */
-export async function awaitCheckpoint(dataSource: DataSource, projection: string, seq: number, timeoutMs = 10_000): Promise<void> {
+export async function awaitCheckpoint(
+  dataSource: DataSource,
+  projection: string,
+  seq: number,
+  timeoutMs = 10_000,
+): Promise<void> {
   if (!(await waitForCheckpoint(dataSource, projection, seq, timeoutMs))) {
-    throw new DependencyError(`${projection} projection`, `has not reached log sequence ${seq} yet; read it again in a moment`);
+    throw new DependencyError(
+      `${projection} projection`,
+      `has not reached log sequence ${seq} yet; read it again in a moment`,
+    );
   }
 }
 

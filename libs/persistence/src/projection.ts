@@ -62,8 +62,12 @@ export interface Projection {
  * for tables about to be dropped. A projection's migrations create its declared tables and nothing
  * else (a contract spec holds every projection to it), so dropping those leaves nothing behind.
  */
-export async function recreateSchema(queryRunner: QueryRunner, projection: Projection): Promise<void> {
-  for (const table of projection.tables) await queryRunner.query(`DROP TABLE IF EXISTS ${table} CASCADE`);
+export async function recreateSchema(
+  queryRunner: QueryRunner,
+  projection: Projection,
+): Promise<void> {
+  for (const table of projection.tables)
+    await queryRunner.query(`DROP TABLE IF EXISTS ${table} CASCADE`);
   for (const Migration of projection.migrations) await new Migration().up(queryRunner);
 }
 

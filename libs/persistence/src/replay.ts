@@ -2,7 +2,13 @@ import type { ClientBase } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { StoredEvent } from '@mnemo/contracts';
 import type { EventLog } from '@mnemo/eventing';
-import { projectionLockKey, recreateSchema, type BulkSql, type Projection, type Sql } from './projection';
+import {
+  projectionLockKey,
+  recreateSchema,
+  type BulkSql,
+  type Projection,
+  type Sql,
+} from './projection';
 import { applyEvents, lastSeqOf, relevantTo, writeCheckpoint } from './projection-runner';
 import { copyIn } from './copy-in';
 
@@ -41,10 +47,15 @@ export async function replayProjection(
   const sql = bulkSql(queryRunner.manager, (await queryRunner.connect()) as ClientBase);
   try {
     await queryRunner.startTransaction();
-    await queryRunner.query('SELECT pg_advisory_xact_lock($1)', [projectionLockKey(projection.name)]);
+    await queryRunner.query('SELECT pg_advisory_xact_lock($1)', [
+      projectionLockKey(projection.name),
+    ]);
     await recreateSchema(queryRunner, projection);
-    await queryRunner.query('DELETE FROM projection_checkpoints WHERE name = $1', [projection.name]);
-    const loader = projection.replayLoader && (await acceptsCopy(sql)) ? projection.replayLoader() : undefined;
+    await queryRunner.query('DELETE FROM projection_checkpoints WHERE name = $1', [
+      projection.name,
+    ]);
+    const loader =
+      projection.replayLoader && (await acceptsCopy(sql)) ? projection.replayLoader() : undefined;
     await loader?.begin(sql);
     const apply = loader
       ? (batch: StoredEvent[]) => loader.applyMany(sql, relevantTo(projection, batch))
@@ -78,7 +89,12 @@ export async function replayProjection(
   } finally {
     await queryRunner.release();
   }
-  return { projection: projection.name, events, lastSeq, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+  return {
+    projection: projection.name,
+    events,
+    lastSeq,
+    seconds: Number(process.hrtime.bigint() - started) / 1e9,
+  };
 }
 
 /** PGlite's wire server (the embedded database) ends the connection at a COPY FROM STDIN. */

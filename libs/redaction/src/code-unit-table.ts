@@ -6,8 +6,10 @@ const ALL_CODE_UNITS = Array.from({ length: 65536 }, (_, c) => String.fromCharCo
  */
 export function codeUnitTable(set: RegExp): Uint8Array {
   // the set's own flags count (an `i` set holds both cases); with `u` or `v` two code units can match as one
-  if (/[uv]/.test(set.flags)) throw new Error(`a code-unit table is built from a set without the u or v flag: ${set}`);
+  if (/[uv]/.test(set.flags))
+    throw new Error(`a code-unit table is built from a set without the u or v flag: ${set}`);
   const table = new Uint8Array(65536);
-  for (const m of ALL_CODE_UNITS.matchAll(new RegExp(set.source, set.flags.replace('g', '') + 'g'))) table[m.index] = 1;
+  for (const m of ALL_CODE_UNITS.matchAll(new RegExp(set.source, set.flags.replace('g', '') + 'g')))
+    table[m.index] = 1;
   return table;
 }

@@ -2,9 +2,11 @@ import { isReference } from './references';
 import { type Candidate, RANK_ASSIGNMENT, RANK_SHAPE } from './secret-kind';
 
 /** `curl -u user:pass`, `--user user:pass`, `-U user:pass` (wget, svn…): the user stays. */
-const USER_PASS = /(?<=\s|^)(?:-u|--user|--proxy-user|-U)(?:[ \t]+|=)?(["']?)(?<user>[^\s:"'$<>{}]{1,64}):(?<secret>[^\s"']+)\1/gd;
+const USER_PASS =
+  /(?<=\s|^)(?:-u|--user|--proxy-user|-U)(?:[ \t]+|=)?(["']?)(?<user>[^\s:"'$<>{}]{1,64}):(?<secret>[^\s"']+)\1/dg;
 /** Clients that take the password glued to -p (`mysql -uroot -pS3cret`) or after it (`sshpass -p …`). */
-const PASSWORD_CLIENT = /\b(?:mysql\w*|mariadb\w*|mysqladmin|mysqldump|sshpass|mongo(?:sh|dump|restore|import|export)?|docker(?:\s+\S+)?\s+login|podman\s+login|helm\s+registry\s+login|redis-cli|keytool|openssl|zip|unzip|7z)\b/g;
+const PASSWORD_CLIENT =
+  /\b(?:mysql\w*|mariadb\w*|mysqladmin|mysqldump|sshpass|mongo(?:sh|dump|restore|import|export)?|docker(?:\s+\S+)?\s+login|podman\s+login|helm\s+registry\s+login|redis-cli|keytool|openssl|zip|unzip|7z)\b/g;
 /**
  * Cheap checks first: the client regex (with its word boundaries) runs only on text that has a password
  * flag after a space or tab and names a client.
@@ -19,18 +21,35 @@ const PASSWORD_FLAG_SEEN = 2;
  */
 function flagsSeen(text: string): number {
   let seen = 0;
-  for (let at = text.indexOf('-', 1); at !== -1 && seen !== (USER_FLAG_SEEN | PASSWORD_FLAG_SEEN); at = text.indexOf('-', at + 1)) {
+  for (
+    let at = text.indexOf('-', 1);
+    at !== -1 && seen !== (USER_FLAG_SEEN | PASSWORD_FLAG_SEEN);
+    at = text.indexOf('-', at + 1)
+  ) {
     const before = text.charCodeAt(at - 1);
     const next = text.charCodeAt(at + 1);
     if (before === 32 && (next === 117 || next === 85)) seen |= USER_FLAG_SEEN;
-    else if (before === 45 && (text.startsWith('user', at + 1) || text.startsWith('proxy-user', at + 1))) seen |= USER_FLAG_SEEN;
-    if ((before === 32 || before === 9) && (next === 112 || next === 97 || next === 80
-      || text.startsWith('-pass', at + 1) || text.startsWith('storepass', at + 1) || text.startsWith('keypass', at + 1))) seen |= PASSWORD_FLAG_SEEN;
+    else if (
+      before === 45 &&
+      (text.startsWith('user', at + 1) || text.startsWith('proxy-user', at + 1))
+    )
+      seen |= USER_FLAG_SEEN;
+    if (
+      (before === 32 || before === 9) &&
+      (next === 112 ||
+        next === 97 ||
+        next === 80 ||
+        text.startsWith('-pass', at + 1) ||
+        text.startsWith('storepass', at + 1) ||
+        text.startsWith('keypass', at + 1))
+    )
+      seen |= PASSWORD_FLAG_SEEN;
   }
   return seen;
 }
-const GLUED_P = /(?<=[ \t])-p(?<secret>[^\s'"-][^\s'"]*)/gd;
-const SPACED_P = /(?<=[ \t])(?:-p|-a|-P|--pass|-storepass|-keypass|-passin|-passout)[ \t]+(?:pass:)?(?<secret>[^\s'"-][^\s'"]*)/gd;
+const GLUED_P = /(?<=[ \t])-p(?<secret>[^\s'"-][^\s'"]*)/dg;
+const SPACED_P =
+  /(?<=[ \t])(?:-p|-a|-P|--pass|-storepass|-keypass|-passin|-passout)[ \t]+(?:pass:)?(?<secret>[^\s'"-][^\s'"]*)/dg;
 
 /** Credentials typed on a command line. */
 export function detectCliCredentials(text: string): Candidate[] {
@@ -67,7 +86,12 @@ function passwordFlags(line: string, offset: number, found: Candidate[]): void {
       // mysql's -P is the port, and `-p db_name` is the database after a prompt flag.
       if (isReference(value) || /^\d{1,5}$/.test(value)) continue;
       if (isMysql && pattern === SPACED_P && m[0].trimStart().startsWith('-p')) continue;
-      found.push({ kind: 'cli_credential', start: offset + start, end: offset + end, rank: RANK_ASSIGNMENT });
+      found.push({
+        kind: 'cli_credential',
+        start: offset + start,
+        end: offset + end,
+        rank: RANK_ASSIGNMENT,
+      });
     }
   }
 }

@@ -6,13 +6,18 @@ import { findKeywords, type KeywordHits } from './text-keywords';
  * ADO.NET / ODBC / JDBC property lists: `Server=db;User Id=sa;Password=p a$$;`.
  * The value runs to the next `;` (spaces allowed), or is an ODBC `{braced}` value.
  */
-const PROPERTY = /(?<=^|[;"'\s])(?:Password|Pwd|PWD|password|pwd|PASSWORD|AccessKey|SharedSecret|Account Key|ClientSecret|Client Secret)[ \t]*=[ \t]*(?<secret>\{(?:[^}]|\}\})*\}|[^;\r\n"'`]+?)[ \t]*(?=;|["'`]|\r?\n|$)/gd;
+const PROPERTY =
+  /(?<=^|[;"'\s])(?:Password|Pwd|PWD|password|pwd|PASSWORD|AccessKey|SharedSecret|Account Key|ClientSecret|Client Secret)[ \t]*=[ \t]*(?<secret>\{(?:[^}]|\}\})*\}|[^;\r\n"'`]+?)[ \t]*(?=;|["'`]|\r?\n|$)/dg;
 /** Tried only where a secret word starts ('pass', 'pwd', 'accesskey', 'secret' among them), not searched for. */
 const PROPERTY_AT = new RegExp(PROPERTY.source, 'yd');
 const GUARD = /(?:password|pwd|accesskey|secret)[ \t]*=/iy;
-const NEIGHBOUR = /(?:Server|Data Source|Host|Uid|User ID|User Id|UserName|Username|Initial Catalog|Database|Driver|Provider|Port|Endpoint|AccountName)[ \t]*=/i;
+const NEIGHBOUR =
+  /(?:Server|Data Source|Host|Uid|User ID|User Id|UserName|Username|Initial Catalog|Database|Driver|Provider|Port|Endpoint|AccountName)[ \t]*=/i;
 
-export function detectConnectionStrings(text: string, keywords: KeywordHits = findKeywords(text)): Candidate[] {
+export function detectConnectionStrings(
+  text: string,
+  keywords: KeywordHits = findKeywords(text),
+): Candidate[] {
   if (!text.includes(';') || !guarded(text, keywords.secrets)) return [];
   const found: Candidate[] = [];
   for (const m of properties(text, keywords.secrets)) {
@@ -37,7 +42,8 @@ export function detectConnectionStrings(text: string, keywords: KeywordHits = fi
  */
 function properties(text: string, secrets: readonly number[]): RegExpExecArray[] {
   const starts: number[] = [];
-  for (let k = 0; k < secrets.length; k += 2) starts.push(secrets[k]! - 7, secrets[k]! - 6, secrets[k]!);
+  for (let k = 0; k < secrets.length; k += 2)
+    starts.push(secrets[k]! - 7, secrets[k]! - 6, secrets[k]!);
   starts.sort((a, b) => a - b);
   const found: RegExpExecArray[] = [];
   let from = 0;

@@ -26,18 +26,26 @@ export function detectHighEntropy(text: string, sites: readonly KeywordSite[]): 
   sites.forEach((site, i) => {
     const nextStart = sites[i + 1]?.start ?? text.length;
     const previousEnd = sites[i - 1]?.end ?? 0;
-    scan(text, after(text, site.end, Math.min(AFTER_CHARS, nextStart - site.end), AFTER_WORDS, cut), randomKind, RANK_ENTROPY, found);
+    scan(
+      text,
+      after(text, site.end, Math.min(AFTER_CHARS, nextStart - site.end), AFTER_WORDS, cut),
+      randomKind,
+      RANK_ENTROPY,
+      found,
+    );
     scan(text, before(text, site.start, previousEnd), randomKind, RANK_ENTROPY, found);
     const near = after(text, site.end, Math.min(HEX_CHARS, nextStart - site.end), HEX_WORDS, cut);
     if (near.end - near.start < 32 || !HEX_RUN.test(text.slice(near.start, near.end))) return;
-    if (!HASH_WORD.test(text.slice(Math.max(0, site.start - 24), near.end))) scan(text, near, hexKind, RANK_ENTROPY, found);
+    if (!HASH_WORD.test(text.slice(Math.max(0, site.start - 24), near.end)))
+      scan(text, near, hexKind, RANK_ENTROPY, found);
   });
   return found;
 }
 
 const HEX_CHARS = 160;
 const HEX_WORDS = 3;
-const HASH_WORD = /\b(?:commit|sha\d*|md5|digest|hash|checksum|revision|rev|ref|etag|fingerprint|uuid|guid|id)\b|\bgit\b/i;
+const HASH_WORD =
+  /\b(?:commit|sha\d*|md5|digest|hash|checksum|revision|rev|ref|etag|fingerprint|uuid|guid|id)\b|\bgit\b/i;
 const HEX_RUN = /[0-9a-fA-F]{32}/;
 const HEX_SECRET = /^[0-9a-f]{32,128}$|^[0-9A-F]{32,128}$/;
 

@@ -5,7 +5,7 @@ import { type Candidate, RANK_SHAPE } from './secret-kind';
 const YAML_KIND = /(?:^|\n|\\n)[ \t]*kind:[ \t]*["']?Secret["']?[ \t]*(?=$|\r?\n|\\[rn]|#)/g;
 const JSON_KIND = /\\?"kind\\?"\s*:\s*\\?"Secret\\?"/;
 const JSON_DATA = /\\?"(?:data|stringData)\\?"\s*:\s*\{([^{}]*)\}/g;
-const JSON_VALUE = /\\?"[^"\\]*\\?"\s*:\s*\\?"(?<secret>[^"\\]+)\\?"/gd;
+const JSON_VALUE = /\\?"[^"\\]*\\?"\s*:\s*\\?"(?<secret>[^"\\]+)\\?"/dg;
 const LINE_BREAK = /\r?\n|\\r\\n|\\n/g;
 
 interface Line {
@@ -34,14 +34,20 @@ export function detectKubernetesSecrets(text: string): Candidate[] {
       const bodyStart = data.index + data[0].indexOf('{') + 1;
       for (const v of data[1]!.matchAll(JSON_VALUE)) {
         const [start, end] = v.indices!.groups!.secret!;
-        if (!isReference(v.groups!.secret!)) found.push(secretAt(bodyStart + start, bodyStart + end));
+        if (!isReference(v.groups!.secret!))
+          found.push(secretAt(bodyStart + start, bodyStart + end));
       }
     }
   }
   return found;
 }
 
-const secretAt = (start: number, end: number): Candidate => ({ kind: 'kubernetes_secret', start, end, rank: RANK_SHAPE });
+const secretAt = (start: number, end: number): Candidate => ({
+  kind: 'kubernetes_secret',
+  start,
+  end,
+  rank: RANK_SHAPE,
+});
 
 /** The lines of the YAML document around `at`, between `---` separators. */
 function documentLines(text: string, at: number): Line[] {
@@ -87,7 +93,8 @@ function yamlSecret(lines: readonly Line[], found: Candidate[]): void {
       const value = /^["']/.test(raw) ? raw : raw.replace(/["\\].*$/, '');
       const start = offset + indent + pair[1]!.length;
       if (/^[|>][-+]?$/.test(value)) blockIndent = indent;
-      else if (value !== '' && value !== '""' && value !== "''" && !isReference(value)) found.push(secretAt(start, start + value.length));
+      else if (value !== '' && value !== '""' && value !== "''" && !isReference(value))
+        found.push(secretAt(start, start + value.length));
     }
   }
 }

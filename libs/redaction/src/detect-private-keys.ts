@@ -3,7 +3,8 @@ import { type Candidate, RANK_SHAPE } from './secret-kind';
 const BEGIN = /-{4,5} ?BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)? ?-{4,5}/g;
 const END = /-{4,5} ?END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)? ?-{4,5}/g;
 /** PuTTY's .ppk: the private lines and the MAC that follows them. */
-const PUTTY = /PuTTY-User-Key-File-\d+:[^\n]*(?:\r?\n|(?:\\r)?\\n)(?:[\s\S]{0,2000}?)Private-Lines:[ \t]*\d+(?:\r?\n|(?:\\r)?\\n)(?<secret>[\s\S]{0,20000}?Private-MAC:[ \t]*[0-9a-fA-F]+)/dg;
+const PUTTY =
+  /PuTTY-User-Key-File-\d+:[^\n]*(?:\r?\n|(?:\\r)?\\n)(?:[\s\S]{0,2000}?)Private-Lines:[ \t]*\d+(?:\r?\n|(?:\\r)?\\n)(?<secret>[\s\S]{0,20000}?Private-MAC:[ \t]*[0-9a-fA-F]+)/dg;
 /** Body of a truncated block: whole lines of base64 (or blank), after real or JSON-escaped breaks. */
 const TRUNCATED_BODY = /(?:(?:\r?\n|\\r\\n|\\n)[A-Za-z0-9+/=]*(?=\r?\n|\\[rn]|$|"))*/y;
 

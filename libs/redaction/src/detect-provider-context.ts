@@ -13,7 +13,10 @@ const VALUE_EDGE_AFTER = '(?![A-Za-z0-9_+/=~-])';
 
 const BY_KEYWORD = new Map<string, CompiledContextRule[]>();
 for (const rule of CONTEXT_RULES) {
-  const value = new RegExp(`${VALUE_EDGE_BEFORE}(?:${rule.values.join('|')})${VALUE_EDGE_AFTER}`, 'g');
+  const value = new RegExp(
+    `${VALUE_EDGE_BEFORE}(?:${rule.values.join('|')})${VALUE_EDGE_AFTER}`,
+    'g',
+  );
   for (const keyword of rule.keywords) {
     const list = BY_KEYWORD.get(keyword) ?? [];
     list.push({ rule, value });
@@ -34,7 +37,10 @@ const BLOCK_OPENER = /^[\w.-]*["'\]]?\s*(?::|=\s*\{|\{|:\s*\{)?\s*$/;
  * the name opens. Windows stop at a placeholder so a second pass sees no more
  * than the first (idempotency).
  */
-export function detectProviderContext(text: string, keywords: KeywordHits = findKeywords(text)): Candidate[] {
+export function detectProviderContext(
+  text: string,
+  keywords: KeywordHits = findKeywords(text),
+): Candidate[] {
   const found: Candidate[] = [];
   const names = keywords.providers;
   // As a search for the names would go: on from a name's end once it counted, else from the next place.
@@ -54,14 +60,25 @@ export function detectProviderContext(text: string, keywords: KeywordHits = find
   return found;
 }
 
-function matchValues(text: string, from: number, to: number, rules: readonly CompiledContextRule[], found: Candidate[]): void {
+function matchValues(
+  text: string,
+  from: number,
+  to: number,
+  rules: readonly CompiledContextRule[],
+  found: Candidate[],
+): void {
   const slice = text.slice(from, to);
   for (const { rule, value } of rules) {
     value.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = value.exec(slice)) !== null) {
       if (rule.accept && !rule.accept(m[0])) continue;
-      found.push({ kind: rule.kind, start: from + m.index, end: from + m.index + m[0].length, rank: RANK_SHAPE });
+      found.push({
+        kind: rule.kind,
+        start: from + m.index,
+        end: from + m.index + m[0].length,
+        rank: RANK_SHAPE,
+      });
     }
   }
 }

@@ -29,9 +29,12 @@ for (const literal of LITERALS) {
   const rules = TOKEN_RULES.filter((r) => (r.prefixes ?? []).some((p) => literal.startsWith(p)));
   BY_PREFIX.set(literal, rules.map(compile));
 }
-const TRIGGERED = TOKEN_RULES.filter((r) => r.trigger !== undefined && r.reach === undefined).map(compile);
+const TRIGGERED = TOKEN_RULES.filter((r) => r.trigger !== undefined && r.reach === undefined).map(
+  compile,
+);
 /** Trigger shapes that start where their trigger does, at a word start (Discord's `M…`): tried there only. */
-const atStart = (c: CompiledRule): boolean => c.rule.back === undefined && c.rule.pattern.startsWith(B);
+const atStart = (c: CompiledRule): boolean =>
+  c.rule.back === undefined && c.rule.pattern.startsWith(B);
 const BY_TRIGGER = TRIGGERED.filter((c) => !atStart(c));
 /**
  * The literal trigger whose shape's end must be in reach (Entra ID's `Q~`), searched apart: see
@@ -39,10 +42,15 @@ const BY_TRIGGER = TRIGGERED.filter((c) => !atStart(c));
  */
 const IN_REACH_RULES = TOKEN_RULES.filter((r) => r.reach !== undefined);
 if (IN_REACH_RULES.length > 1) throw new Error('one token rule with a reach at most');
-const IN_REACH = IN_REACH_RULES.map((r) => {
-  if (!r.trigger || r.back === undefined || /[\\^$.*+?()[\]{}|]/.test(r.trigger)) throw new Error(`reach needs a literal trigger and back: ${r.kind}`);
-  return { compiled: [compile(r)], continues: codeUnitTable(new RegExp(`[${r.reach!.continuedBy}]`)) };
-})[0] ?? null;
+const IN_REACH =
+  IN_REACH_RULES.map((r) => {
+    if (!r.trigger || r.back === undefined || /[\\^$.*+?()[\]{}|]/.test(r.trigger))
+      throw new Error(`reach needs a literal trigger and back: ${r.kind}`);
+    return {
+      compiled: [compile(r)],
+      continues: codeUnitTable(new RegExp(`[${r.reach!.continuedBy}]`)),
+    };
+  })[0] ?? null;
 const WORD_START_TRIGGERED = TRIGGERED.filter(atStart);
 
 /** Literal prefixes with a space (`Bearer `, `Token token=`): they sit just before a run, not inside one. */
@@ -54,28 +62,35 @@ const IN_RUN = LITERALS.filter((l) => !SPACED.includes(l));
  * only looked for where a word starts: a few positions of a run, not every one. The rest (`sig=`,
  * `hooks.slack.com/`, digit-led triggers) keep a scan of the whole run.
  */
-const bounded = (literal: string): boolean => BY_PREFIX.get(literal)!.every((c) => c.rule.pattern.startsWith(B));
+const bounded = (literal: string): boolean =>
+  BY_PREFIX.get(literal)!.every((c) => c.rule.pattern.startsWith(B));
 /**
  * Shapes that start a word: B, then a literal prefix or a word-start trigger. Looked for by hand inside
  * runs only (every token is inside one), at positions whose character can begin one and where B holds.
  */
 const WORD_START_LITERALS = new LiteralMatcher(IN_RUN.filter(bounded));
-const WORD_START_TRIGGER = WORD_START_TRIGGERED.length === 0
-  ? null
-  : new RegExp(WORD_START_TRIGGERED.map((c) => `(?:${c.rule.trigger})`).join('|'), 'y');
+const WORD_START_TRIGGER =
+  WORD_START_TRIGGERED.length === 0
+    ? null
+    : new RegExp(WORD_START_TRIGGERED.map((c) => `(?:${c.rule.trigger})`).join('|'), 'y');
 /** Characters a word-start trigger can begin with (Discord's M, N, O). */
 const TRIGGER_FIRST = new Uint8Array(128);
-for (const c of WORD_START_TRIGGERED) for (const code of firstCodes(c.rule.trigger!)) TRIGGER_FIRST[code] = 1;
+for (const c of WORD_START_TRIGGERED)
+  for (const code of firstCodes(c.rule.trigger!)) TRIGGER_FIRST[code] = 1;
 
 /** ASCII codes a pattern's first atom matches: a class or one character, which every word-start trigger starts with. */
 function firstCodes(source: string): number[] {
   const atom = /^(?:\[(?!\^)[^\]]*\]|\\[^A-Za-z0-9]|[^\\()[\]|*+?{}.^$])(?![*?]|\{0)/.exec(source);
-  if (atom === null) throw new Error(`a word-start trigger must begin with a class or a character: ${source}`);
+  if (atom === null)
+    throw new Error(`a word-start trigger must begin with a class or a character: ${source}`);
   const first = new RegExp(`^${atom[0]}$`);
   return Array.from({ length: 128 }, (_, c) => c).filter((c) => first.test(String.fromCharCode(c)));
 }
 const ANYWHERE = new RegExp(
-  [literalTrie(IN_RUN.filter((l) => !bounded(l))), ...BY_TRIGGER.map((c) => `(?:${c.rule.trigger})`)].join('|'),
+  [
+    literalTrie(IN_RUN.filter((l) => !bounded(l))),
+    ...BY_TRIGGER.map((c) => `(?:${c.rule.trigger})`),
+  ].join('|'),
   'g',
 );
 
@@ -112,7 +127,7 @@ class TriggerInReach {
   /** The first hit at or after `from` that can start a shape, or Infinity. */
   next(from: number): number {
     const { back, trigger, reach } = this.rules[0]!.rule;
-    for (let at = from; ; ) {
+    for (let at = from; ;) {
       const hit = this.find(at, trigger!);
       if (hit === -1) return Infinity;
       const end = this.end(Math.max(0, hit - back!) + reach!.min);
@@ -144,7 +159,8 @@ class TriggerInReach {
 /** Provider-shaped tokens (prefix keys, JWTs, Bearer/Basic credentials, webhook URLs). */
 export function detectTokens(text: string): Candidate[] {
   const found: Candidate[] = [];
-  const inReach = IN_REACH === null ? null : new TriggerInReach(text, IN_REACH.compiled, IN_REACH.continues);
+  const inReach =
+    IN_REACH === null ? null : new TriggerInReach(text, IN_REACH.compiled, IN_REACH.continues);
   let doneUntil = 0;
   let from = 0;
   let run: Run | null;
@@ -154,7 +170,10 @@ export function detectTokens(text: string): Candidate[] {
     // Hashes and UUIDs fill transcripts; of all the shapes only ClickHouse's keys can be plain hex.
     if (isHashLike(text, runStart, runEnd) && !text.startsWith('4b1d', runStart)) continue;
     if (runStart >= doneUntil) doneUntil = spacedPrefix(text, runStart, found);
-    doneUntil = Math.max(doneUntil, scanRun(text, text.slice(runStart, runEnd), runStart, doneUntil, inReach, found));
+    doneUntil = Math.max(
+      doneUntil,
+      scanRun(text, text.slice(runStart, runEnd), runStart, doneUntil, inReach, found),
+    );
     from = Math.max(runEnd, doneUntil);
   }
   return found;
@@ -172,7 +191,12 @@ interface Run {
 function nextRun(text: string, from: number): Run | null {
   const length = text.length;
   let at = from;
-  if (at > 0 && at < length && RUN_CHAR[text.charCodeAt(at - 1)] === 1 && RUN_CHAR[text.charCodeAt(at)] === 1) {
+  if (
+    at > 0 &&
+    at < length &&
+    RUN_CHAR[text.charCodeAt(at - 1)] === 1 &&
+    RUN_CHAR[text.charCodeAt(at)] === 1
+  ) {
     let end = at;
     while (end < length && RUN_CHAR[text.charCodeAt(end)] === 1) end++;
     if (end - at >= MIN_RUN) return { start: at, end };
@@ -264,7 +288,14 @@ const CONTINUES_WORD = codeUnitTable(/[A-Za-z0-9_\]]/);
  * trigger or prefix starts with a trigger in reach (`Q~`), so those hits never share a position with
  * ANYWHERE's, and at one of them only its own rules are tried, as triggeredAt would pick them.
  */
-function scanRun(text: string, run: string, runStart: number, doneUntil: number, inReach: TriggerInReach | null, found: Candidate[]): number {
+function scanRun(
+  text: string,
+  run: string,
+  runStart: number,
+  doneUntil: number,
+  inReach: TriggerInReach | null,
+  found: Candidate[],
+): number {
   const runEnd = runStart + run.length;
   let at = Math.max(runStart, doneUntil);
   let resumeAt = doneUntil;
@@ -282,9 +313,12 @@ function scanRun(text: string, run: string, runStart: number, doneUntil: number,
     let end: number | null = null;
     if (startAt === hitAt) {
       const literal = start!.literal === null ? undefined : BY_PREFIX.get(start!.literal);
-      end = (literal ? tryRules(text, hitAt, literal, found) : null) ?? tryRules(text, hitAt, WORD_START_TRIGGERED, found);
+      end =
+        (literal ? tryRules(text, hitAt, literal, found) : null) ??
+        tryRules(text, hitAt, WORD_START_TRIGGERED, found);
     }
-    if (end === null && otherAt === hitAt) end = tryRules(text, hitAt, BY_PREFIX.get(other![0]) ?? triggeredAt(text, hitAt), found);
+    if (end === null && otherAt === hitAt)
+      end = tryRules(text, hitAt, BY_PREFIX.get(other![0]) ?? triggeredAt(text, hitAt), found);
     if (end === null && reachAt === hitAt) end = tryRules(text, hitAt, inReach!.rules, found);
     at = end === null ? hitAt + 1 : Math.max(hitAt + 1, end);
     if (end !== null) resumeAt = Math.max(resumeAt, end);
@@ -299,7 +333,12 @@ function scanRun(text: string, run: string, runStart: number, doneUntil: number,
 }
 
 /** The first rule whose shape matches at `at`: recorded, and where it ends; null when none does. */
-function tryRules(text: string, at: number, rules: readonly CompiledRule[], found: Candidate[]): number | null {
+function tryRules(
+  text: string,
+  at: number,
+  rules: readonly CompiledRule[],
+  found: Candidate[],
+): number | null {
   for (const compiled of rules) {
     const span = matchAt(text, at, compiled);
     if (span === null) continue;
@@ -318,7 +357,11 @@ function triggeredAt(text: string, at: number): CompiledRule[] {
 }
 
 /** [start, end, matchEnd] of the rule's secret at `at` (or, with `back`, starting up to `back` before it), or null. */
-function matchAt(text: string, at: number, { rule, regex, startsWord }: CompiledRule): [number, number, number] | null {
+function matchAt(
+  text: string,
+  at: number,
+  { rule, regex, startsWord }: CompiledRule,
+): [number, number, number] | null {
   // A shape with `back` starts up to `back` before its trigger: try each start (only word starts, for a B shape).
   for (let start = rule.back ? Math.max(0, at - rule.back) : at; start <= at; start++) {
     if (rule.back && startsWord && start > 0 && continuesWord(text, start)) continue;
@@ -340,7 +383,36 @@ function continuesWord(text: string, at: number): boolean {
 
 function isRunChar(code: number): boolean {
   // \s, quotes, backquote, <>, ()[]{}, comma, semicolon end a run.
-  if (code === 32 || (code >= 9 && code <= 13) || code === 160 || code === 0xfeff || (code >= 0x2000 && code <= 0x200a)) return false;
-  if (code === 0x1680 || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000) return false;
-  return !(code === 34 || code === 39 || code === 96 || code === 60 || code === 62 || code === 40 || code === 41 || code === 91 || code === 93 || code === 123 || code === 125 || code === 44 || code === 59);
+  if (
+    code === 32 ||
+    (code >= 9 && code <= 13) ||
+    code === 160 ||
+    code === 0xfeff ||
+    (code >= 0x2000 && code <= 0x200a)
+  )
+    return false;
+  if (
+    code === 0x1680 ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000
+  )
+    return false;
+  return !(
+    code === 34 ||
+    code === 39 ||
+    code === 96 ||
+    code === 60 ||
+    code === 62 ||
+    code === 40 ||
+    code === 41 ||
+    code === 91 ||
+    code === 93 ||
+    code === 123 ||
+    code === 125 ||
+    code === 44 ||
+    code === 59
+  );
 }

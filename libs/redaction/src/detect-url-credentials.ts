@@ -30,9 +30,14 @@ export function detectUrlCredentials(text: string): Candidate[] {
   return found;
 }
 
-function credentialAt(text: string, sep: number, atSignAfter: (from: number) => number): Candidate | null {
+function credentialAt(
+  text: string,
+  sep: number,
+  atSignAfter: (from: number) => number,
+): Candidate | null {
   let schemeStart = sep;
-  while (schemeStart > 0 && sep - schemeStart < 32 && SCHEME_CHAR.test(text[schemeStart - 1]!)) schemeStart--;
+  while (schemeStart > 0 && sep - schemeStart < 32 && SCHEME_CHAR.test(text[schemeStart - 1]!))
+    schemeStart--;
   const scheme = text.slice(schemeStart, sep).toLowerCase();
   if (!/^[a-z]/.test(scheme)) return null;
 
@@ -69,4 +74,3 @@ function credentialAt(text: string, sep: number, atSignAfter: (from: number) => 
   const kind = scheme === 'http' || scheme === 'https' ? 'basic_auth_url' : 'connection_string';
   return { kind, start, end, rank: RANK_SHAPE };
 }
-

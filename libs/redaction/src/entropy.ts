@@ -22,7 +22,8 @@ const WORDY_PART = /^(?:[a-z]+\d*|[A-Z][a-z]*\d*|[A-Z]+\d*|\d+)$/;
 
 /** How often the character class (upper, lower, digit, other) changes: high for random, low for words. */
 function classChangeRate(s: string): number {
-  const cls = (c: string): number => (c >= 'a' && c <= 'z' ? 0 : c >= 'A' && c <= 'Z' ? 1 : c >= '0' && c <= '9' ? 2 : 3);
+  const cls = (c: string): number =>
+    c >= 'a' && c <= 'z' ? 0 : c >= 'A' && c <= 'Z' ? 1 : c >= '0' && c <= '9' ? 2 : 3;
   let changes = 0;
   for (let i = 1; i < s.length; i++) if (cls(s[i]!) !== cls(s[i - 1]!)) changes++;
   return changes / s.length;
@@ -41,7 +42,11 @@ export function looksRandom(s: string): boolean {
   if (s.includes('//') || /^[./~]/.test(s) || (s.includes('/') && s.includes('.'))) return false;
   if ((s.match(/\./g)?.length ?? 0) >= 2) return false;
   const parts = s.split(/[-_.]/);
-  if (parts.length >= 3 && parts.every((p) => p.length <= 12 && (p.length === 0 || WORDY_PART.test(p)))) return false;
+  if (
+    parts.length >= 3 &&
+    parts.every((p) => p.length <= 12 && (p.length === 0 || WORDY_PART.test(p)))
+  )
+    return false;
   return classChangeRate(s) >= 0.2 && shannonEntropy(s) >= ENTROPY_THRESHOLD;
 }
 
@@ -49,6 +54,7 @@ const SYMBOLIC = /[!#%*@^~]/;
 
 /** A chosen password: letters, digits and a symbol, no spaces, not an address or a reference. */
 function looksLikePassword(s: string): boolean {
-  if (s.length < 10 || s.length > 128 || s.startsWith('$') || s.includes('@') && s.includes('.')) return false;
+  if (s.length < 10 || s.length > 128 || s.startsWith('$') || (s.includes('@') && s.includes('.')))
+    return false;
   return /[A-Za-z]/.test(s) && /\d/.test(s) && classChangeRate(s) >= 0.2;
 }

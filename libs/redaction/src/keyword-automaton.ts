@@ -58,17 +58,22 @@ export class KeywordAutomaton {
       }
     }
     // Renumber: the root stays 0, states without words next, states where words end last.
-    const order = [...Array(states).keys()].sort((a, b) => Number(outputs[a]!.length > 0) - Number(outputs[b]!.length > 0) || a - b);
+    const order = [...Array(states).keys()].sort(
+      (a, b) => Number(outputs[a]!.length > 0) - Number(outputs[b]!.length > 0) || a - b,
+    );
     const renamed = new Int32Array(states);
     order.forEach((old, now) => (renamed[old] = now));
     const delta = new Int32Array(states * SYMBOLS);
     for (let old = 0; old < states; old++) {
-      for (let c = 0; c < SYMBOLS; c++) delta[renamed[old]! * SYMBOLS + c] = renamed[built[old * SYMBOLS + c]!]!;
+      for (let c = 0; c < SYMBOLS; c++)
+        delta[renamed[old]! * SYMBOLS + c] = renamed[built[old * SYMBOLS + c]!]!;
     }
     this.delta = delta;
     this.firstOutput = order.findIndex((old) => outputs[old]!.length > 0);
     if (this.firstOutput === -1) this.firstOutput = states;
-    this.outputs = order.slice(this.firstOutput).map((old) => outputs[old]!.sort((a, b) => words[b]!.length - words[a]!.length));
+    this.outputs = order
+      .slice(this.firstOutput)
+      .map((old) => outputs[old]!.sort((a, b) => words[b]!.length - words[a]!.length));
   }
 
   /** Every occurrence, as flat [end, word, end, word, …] in order of end (longest first at one end). */

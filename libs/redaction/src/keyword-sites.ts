@@ -15,7 +15,12 @@ export interface KeywordSite {
 
 /** `[A-Za-z0-9_.-]`, by code: this runs for every character around every name, and a regex test per character costs a string each. */
 const isIdentChar = (c: number): boolean =>
-  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45;
+  (c >= 97 && c <= 122) ||
+  (c >= 65 && c <= 90) ||
+  (c >= 48 && c <= 57) ||
+  c === 95 ||
+  c === 46 ||
+  c === 45;
 const MAX_IDENT = 80;
 
 // The same few names (token, max_tokens, password…) recur on every event; classifying
@@ -54,10 +59,17 @@ export function findKeywordSites(
     let end = hitEnd;
     if (!isProse) {
       // In JSON-encoded text a name can follow an escape (`\\nheroku`): the escape's letter is not part of it.
-      while (start > 0 && at - start < MAX_IDENT && isIdentChar(text.charCodeAt(start - 1)) && !isEscapeLetter(text, start - 1)) start--;
+      while (
+        start > 0 &&
+        at - start < MAX_IDENT &&
+        isIdentChar(text.charCodeAt(start - 1)) &&
+        !isEscapeLetter(text, start - 1)
+      )
+        start--;
       while (end < text.length && end - at < MAX_IDENT && isIdentChar(text.charCodeAt(end))) end++;
       // A trailing dot or dash is punctuation ("my token."), not part of the name.
-      while (end > hitEnd && (text.charCodeAt(end - 1) === 46 || text.charCodeAt(end - 1) === 45)) end--;
+      while (end > hitEnd && (text.charCodeAt(end - 1) === 46 || text.charCodeAt(end - 1) === 45))
+        end--;
     }
     doneUntil = end;
     resume = end;

@@ -15,7 +15,10 @@ export class LiteralMatcher {
   /** first * 128 + second → 1 when some word starts with those two codes (either case, when folding). */
   private readonly pairs = new Uint8Array(128 * 128);
 
-  constructor(readonly words: readonly string[], private readonly fold = false) {
+  constructor(
+    readonly words: readonly string[],
+    private readonly fold = false,
+  ) {
     const size = 1 + words.reduce((n, w) => n + w.length, 0);
     this.next = new Int32Array(size * 128);
     this.ends = new Int32Array(size).fill(-1);

@@ -4,7 +4,10 @@
  * at each position with one character test instead of trying every word.
  */
 export function literalTrie(words: readonly string[], caseInsensitive = false): string {
-  interface Node { end: boolean; next: Map<string, Node> }
+  interface Node {
+    end: boolean;
+    next: Map<string, Node>;
+  }
   const root: Node = { end: false, next: new Map() };
   for (const word of words) {
     let node = root;

@@ -20,13 +20,40 @@ const AUTH_SCHEME = /^(?:Bearer|Basic|Token|Digest)[ \t]+/i;
 
 /** Values that say what a thing is, not what it holds. */
 const NOT_VALUES = new Set([
-  'true', 'false', 'null', 'none', 'nil', 'undefined', 'yes', 'no', 'on', 'off', 'string', 'str',
-  'number', 'int', 'integer', 'float', 'bool', 'boolean', 'any', 'unknown', 'object', 'bytes',
-  'optional', 'required', 'void', 'never', 'redacted', 'hidden', 'masked',
+  'true',
+  'false',
+  'null',
+  'none',
+  'nil',
+  'undefined',
+  'yes',
+  'no',
+  'on',
+  'off',
+  'string',
+  'str',
+  'number',
+  'int',
+  'integer',
+  'float',
+  'bool',
+  'boolean',
+  'any',
+  'unknown',
+  'object',
+  'bytes',
+  'optional',
+  'required',
+  'void',
+  'never',
+  'redacted',
+  'hidden',
+  'masked',
 ]);
 
 /** References and stand-ins: `$TOKEN`, `${X}`, `%X%`, `<your-token>`, `{{ secret }}`, `****`, `xxx`. */
-const REFERENCE = /^(?:\$|%[A-Za-z_]+%$|<|\{\{|\[REDACTED:|\*+$|x{3,}$|\.\.\.$|…|[|>][-+]?$|process\.env\.|os\.environ|System\.getenv)/i;
+const REFERENCE =
+  /^(?:\$|%[A-Za-z_]+%$|<|\{\{|\[REDACTED:|\*+$|x{3,}$|\.\.\.$|…|[|>][-+]?$|process\.env\.|os\.environ|System\.getenv)/i;
 /** `config.db.password`, and paths with `::` (Rust's `std::env::var`, C++'s `std::getenv`, PHP's `Config::get`). */
 const IDENTIFIER_PATH = /^[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*$/;
 const CALL = /^(?:(?:await|new|yield|return)\s+)?[A-Za-z_$](?:::|[\w$.])*[([]/;
@@ -61,7 +88,13 @@ export function parseAssignedValue(text: string, site: KeywordSite): ValueSpan |
   if (sep === undefined) {
     if (text[j] === '=' && text[j + 1] !== '=' && text[j + 1] !== '~') sep = '=';
     else if (text[j] === ':' && text[j + 1] !== ':' && text[j + 1] !== '/') sep = ':';
-    else if ((site.isFlag || isSetx(text, site.start)) && spacedBefore && j < text.length && text[j] !== '\n') sep = ' ';
+    else if (
+      (site.isFlag || isSetx(text, site.start)) &&
+      spacedBefore &&
+      j < text.length &&
+      text[j] !== '\n'
+    )
+      sep = ' ';
     else if (text[j] === '|') return tableCellValue(text, site.start, j);
     else return namedValue(text, j);
   }
@@ -98,7 +131,10 @@ function namedValue(text: string, at: number): ValueSpan | null {
     const quoted = quotedValue(text, at + sameLine[0].length);
     return quoted ? hideQuoted(text, quoted) : null;
   }
-  const nextLine = /^["']?[ \t]*\{?[ \t]*\r?\n[ \t]*(?:-[ \t]+)?["']?(?:value|default)["']?[ \t]*[:=][ \t]*/.exec(rest);
+  const nextLine =
+    /^["']?[ \t]*\{?[ \t]*\r?\n[ \t]*(?:-[ \t]+)?["']?(?:value|default)["']?[ \t]*[:=][ \t]*/.exec(
+      rest,
+    );
   if (!nextLine) return null;
   const start = at + nextLine[0].length;
   const quoted = quotedValue(text, start);
@@ -114,7 +150,8 @@ function xmlElementValue(text: string, start: number): ValueSpan | null {
   const close = text.indexOf('<', start);
   const end = close === -1 ? Math.min(text.length, start + MAX_QUOTED) : close;
   const value = text.slice(start, end);
-  if (value.trim().length === 0 || value.includes('\n') || REFERENCE.test(value.trim())) return null;
+  if (value.trim().length === 0 || value.includes('\n') || REFERENCE.test(value.trim()))
+    return null;
   return { start, end };
 }
 
@@ -123,14 +160,19 @@ function xmlElementValue(text: string, start: number): ValueSpan | null {
  * `put('api_key', '…')`, `<add key="ClearTextPassword" value="…" />`, `<entry key="token">…</entry>`.
  * undefined when the name is not in such a pair.
  */
-function pairedQuotedValue(text: string, openQuote: number, afterQuote: number): ValueSpan | null | undefined {
+function pairedQuotedValue(
+  text: string,
+  openQuote: number,
+  afterQuote: number,
+): ValueSpan | null | undefined {
   const rest = text.slice(afterQuote, afterQuote + 24);
   const attribute = /^\s+value\s*=\s*/.exec(rest);
   if (attribute) {
     const quoted = quotedValue(text, afterQuote + attribute[0].length);
     return quoted ? hideQuoted(text, quoted) : null;
   }
-  if (rest.startsWith('>') && text[openQuote - 1] === '=') return xmlElementValue(text, afterQuote + 1);
+  if (rest.startsWith('>') && text[openQuote - 1] === '=')
+    return xmlElementValue(text, afterQuote + 1);
   const argument = /^\s*,\s*/.exec(rest);
   if (argument && /\(\s*$/.test(text.slice(Math.max(0, openQuote - 8), openQuote))) {
     const quoted = quotedValue(text, afterQuote + argument[0].length);
@@ -220,7 +262,8 @@ function unquotedValue(text: string, at: number, ctx: UnquotedContext): ValueSpa
     value = value.slice(0, -1);
     end--;
   }
-  if (value.length === 0 || REFERENCE.test(value) || NOT_VALUES.has(value.toLowerCase())) return null;
+  if (value.length === 0 || REFERENCE.test(value) || NOT_VALUES.has(value.toLowerCase()))
+    return null;
   if (/^\d{1,5}$/.test(value) || /^[{[(]/.test(value) || CALL.test(value)) return null;
   if (PROMPT_OR_READ.test(value) || PATH_VALUE.test(value)) return null;
   if (looksLikeCodeReference(value, text[end], ctx, trailingPunctuation)) return null;
@@ -280,8 +323,19 @@ function tableCellValue(text: string, keyStart: number, bar: number): ValueSpan 
     end--;
   }
   const value = text.slice(start, end);
-  if (value.length === 0 || /\s/.test(value) || REFERENCE.test(value) || NOT_VALUES.has(value.toLowerCase())) return null;
-  if (/^\d{1,5}$/.test(value) || PATH_VALUE.test(value) || looksLikeCodeReference(value, undefined, TABLE_CELL, false)) return null;
+  if (
+    value.length === 0 ||
+    /\s/.test(value) ||
+    REFERENCE.test(value) ||
+    NOT_VALUES.has(value.toLowerCase())
+  )
+    return null;
+  if (
+    /^\d{1,5}$/.test(value) ||
+    PATH_VALUE.test(value) ||
+    looksLikeCodeReference(value, undefined, TABLE_CELL, false)
+  )
+    return null;
   return { start, end };
 }
 

@@ -4,20 +4,35 @@ const ghp = `ghp_${'Ab1'.repeat(12)}`;
 
 describe('redactDeep', () => {
   it('redacts strings at any depth and counts the findings', () => {
-    const payload = { turn: { text: `use ${ghp}`, tools: [{ output: `GITHUB=${ghp}` }, 3, null, true] } };
+    const payload = {
+      turn: { text: `use ${ghp}`, tools: [{ output: `GITHUB=${ghp}` }, 3, null, true] },
+    };
 
     const { value, count } = redactDeep(payload);
 
     expect(value).toEqual({
-      turn: { text: 'use [REDACTED:github_token]', tools: [{ output: 'GITHUB=[REDACTED:github_token]' }, 3, null, true] },
+      turn: {
+        text: 'use [REDACTED:github_token]',
+        tools: [{ output: 'GITHUB=[REDACTED:github_token]' }, 3, null, true],
+      },
     });
     expect(count).toBe(2);
   });
 
   it('replaces a whole string under a key that names a secret, keeping the key', () => {
-    const { value, count } = redactDeep({ password: 'plain words', apiKey: 'x', token: '', max_tokens: 'many' });
+    const { value, count } = redactDeep({
+      password: 'plain words',
+      apiKey: 'x',
+      token: '',
+      max_tokens: 'many',
+    });
 
-    expect(value).toEqual({ password: '[REDACTED:secret]', apiKey: '[REDACTED:secret]', token: '', max_tokens: 'many' });
+    expect(value).toEqual({
+      password: '[REDACTED:secret]',
+      apiKey: '[REDACTED:secret]',
+      token: '',
+      max_tokens: 'many',
+    });
     expect(count).toBe(2);
   });
 

@@ -37,7 +37,12 @@ export function redactDeep<T>(value: T): DeepRedaction<T> {
   const walkObject = (v: Record<string, unknown>): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(v)) {
-      if (typeof inner === 'string' && inner.length > 0 && namesSecret(key) && !WHOLE_PLACEHOLDER.test(inner)) {
+      if (
+        typeof inner === 'string' &&
+        inner.length > 0 &&
+        namesSecret(key) &&
+        !WHOLE_PLACEHOLDER.test(inner)
+      ) {
         count++;
         out[key] = placeholder('secret');
       } else {

@@ -1,5 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { buildCorpus, CORPUS_FILE, type CorpusSample } from '../../../tests/bench/data/redaction/corpus.generate';
+import {
+  buildCorpus,
+  CORPUS_FILE,
+  type CorpusSample,
+} from '../../../tests/bench/data/redaction/corpus.generate';
 import { leakedWindow } from '../../../tests/bench/data/redaction/corpus.score';
 import { redact } from './redact';
 

@@ -12,21 +12,51 @@ const unchanged = (text: string): void => {
 
 describe('redact leaves ordinary text alone', () => {
   it.each([
-    ['a full git SHA next to the word token', 'commit 3f2c9a1b7d4e5f60718293a4b5c6d7e8f9012345 fixed the token refresh'],
+    [
+      'a full git SHA next to the word token',
+      'commit 3f2c9a1b7d4e5f60718293a4b5c6d7e8f9012345 fixed the token refresh',
+    ],
     ['short SHAs', 'reverted abc1234 and 0a1b2c3d4e5f in the secret rotation branch'],
-    ['a UUID next to the word secret', 'secret rotation for tenant 123e4567-e89b-42d3-a456-426614174000 finished'],
-    ['a sha256 digest', 'sha256: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 (password file checksum)'],
-    ['a docker digest', 'image@sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'],
-    ['prose about auth', 'The auth module handles the password reset flow via short-lived tokens.\nBearer tokens are used.'],
-    ['code that reads a token', 'const token = await getToken(req);\nconst secret = config.secret;\nreturn { token, secret };'],
+    [
+      'a UUID next to the word secret',
+      'secret rotation for tenant 123e4567-e89b-42d3-a456-426614174000 finished',
+    ],
+    [
+      'a sha256 digest',
+      'sha256: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 (password file checksum)',
+    ],
+    [
+      'a docker digest',
+      'image@sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+    ],
+    [
+      'prose about auth',
+      'The auth module handles the password reset flow via short-lived tokens.\nBearer tokens are used.',
+    ],
+    [
+      'code that reads a token',
+      'const token = await getToken(req);\nconst secret = config.secret;\nreturn { token, secret };',
+    ],
     ['type declarations', 'interface Login {\n  password: string;\n  token?: AccessToken;\n}'],
-    ['python kwargs and env lookups', 'password = os.environ["DB_PASSWORD"]\nconnect(password=password)'],
+    [
+      'python kwargs and env lookups',
+      'password = os.environ["DB_PASSWORD"]\nconnect(password=password)',
+    ],
     ['token counters', '{"max_tokens": 4096, "usage": {"input_tokens": 12, "output_tokens": 981}}'],
     ['the shell working directory', 'PWD=/home/me/project\nOLDPWD=/home/me'],
     ['keys that only look like secret words', 'author: "Jane"\nmonkey = banana\nkeyboard: qwerty'],
-    ['references instead of values', 'password: ${DB_PASSWORD}\ntoken=$GITHUB_TOKEN\nsecret: "{{ vault.secret }}"\napi_key: <your-api-key>'],
-    ['URLs without credentials', 'https://example.com:8080/path?q=1 and git@github.com:org/repo.git and ssh://git@host/x'],
-    ['file paths near secret words', 'edit src/auth/refreshTokenHandler2.ts and secrets/manager-v2.config.json'],
+    [
+      'references instead of values',
+      'password: ${DB_PASSWORD}\ntoken=$GITHUB_TOKEN\nsecret: "{{ vault.secret }}"\napi_key: <your-api-key>',
+    ],
+    [
+      'URLs without credentials',
+      'https://example.com:8080/path?q=1 and git@github.com:org/repo.git and ssh://git@host/x',
+    ],
+    [
+      'file paths near secret words',
+      'edit src/auth/refreshTokenHandler2.ts and secrets/manager-v2.config.json',
+    ],
     ['empty values', 'password=\ntoken: ""\nsecret: \'\''],
     ['comparisons', 'if (password == "x") return; while (token != null) {}'],
     ['unicode prose', 'Café résumé — naïve façade: 東京 パスワード 🙂'],
@@ -34,7 +64,9 @@ describe('redact leaves ordinary text alone', () => {
   ])('keeps %s byte for byte', (_label, text) => unchanged(text));
 
   it('never re-matches placeholders already in the text', () => {
-    unchanged('token = "[REDACTED:github_token]"\npassword=[REDACTED:password]\nBearer [REDACTED:bearer_token]');
+    unchanged(
+      'token = "[REDACTED:github_token]"\npassword=[REDACTED:password]\nBearer [REDACTED:bearer_token]',
+    );
   });
 
   it('says whether text contains a secret', () => {
@@ -54,14 +86,20 @@ describe('redact keeps the key and replaces only the value', () => {
     ['curl --token=abc123xyz https://x', 'curl --token=[REDACTED:secret] https://x'],
     ['export API_TOKEN="abc def ghi"', 'export API_TOKEN="[REDACTED:secret]"'],
     ['DB_PASSWORD=correcthorse # prod', 'DB_PASSWORD=[REDACTED:password] # prod'],
-    ['db:\n  password: correcthorse\n  user: app', 'db:\n  password: [REDACTED:password]\n  user: app'],
+    [
+      'db:\n  password: correcthorse\n  user: app',
+      'db:\n  password: [REDACTED:password]\n  user: app',
+    ],
     ['client_secret: "abcDEF123"', 'client_secret: "[REDACTED:secret]"'],
     ['{"apiKey": "k-123"}', '{"apiKey": "[REDACTED:secret]"}'],
     ['X-Api-Key: a1b2c3', 'X-Api-Key: [REDACTED:secret]'],
     ['{\\"password\\": \\"hunter2\\"}', '{\\"password\\": \\"[REDACTED:password]\\"}'],
     ['GET /v1?access_token=abc123&page=2', 'GET /v1?access_token=[REDACTED:secret]&page=2'],
     ['"private_key": "not a pem but still secret"', '"private_key": "[REDACTED:secret]"'],
-    ['credentials = {"user": "a"}; auth_token: "t0k3n"', 'credentials = {"user": "a"}; auth_token: "[REDACTED:secret]"'],
+    [
+      'credentials = {"user": "a"}; auth_token: "t0k3n"',
+      'credentials = {"user": "a"}; auth_token: "[REDACTED:secret]"',
+    ],
   ])('%j', (input, expected) => {
     expect(redact(input).text).toBe(expected);
   });
@@ -82,6 +120,8 @@ describe('redact keeps the key and replaces only the value', () => {
   });
 
   it('names an assignment by the provider shape of its value', () => {
-    expect(redact(`GITHUB_TOKEN=ghp_${body(36)}`).text).toBe('GITHUB_TOKEN=[REDACTED:github_token]');
+    expect(redact(`GITHUB_TOKEN=ghp_${body(36)}`).text).toBe(
+      'GITHUB_TOKEN=[REDACTED:github_token]',
+    );
   });
 });

@@ -42,7 +42,10 @@ export function redact(text: string): RedactionResult {
   for (let pass = 1; pass < MAX_PASSES; pass++) {
     // The redacted text's keywords from the first walk's, not from another walk (they are a function of the text).
     const placed = findings;
-    const more = scanNearPlaceholders(current, keywordOccurrencesAfter(occurrences, placed, (k) => placeholder(placed[k]!.kind)));
+    const more = scanNearPlaceholders(
+      current,
+      keywordOccurrencesAfter(occurrences, placed, (k) => placeholder(placed[k]!.kind)),
+    );
     if (more.length === 0) break;
     findings = mergeFindings(findings, toOriginal(more, findings));
     current = applyFindings(text, findings);
@@ -51,7 +54,8 @@ export function redact(text: string): RedactionResult {
 }
 
 /** One pass is enough to know: a later pass only runs after the first found something. */
-export const containsSecret = (text: string): boolean => scanOnce(text, keywordOccurrences(text)).length > 0;
+export const containsSecret = (text: string): boolean =>
+  scanOnce(text, keywordOccurrences(text)).length > 0;
 
 /** Joined, not concatenated: a string built by `+=` is a rope, and every detector of the next pass would read through it. */
 function applyFindings(text: string, findings: readonly Finding[]): string {
@@ -102,7 +106,8 @@ function scanNearPlaceholders(text: string, occurrences: readonly number[]): Fin
   const found: Finding[] = [];
   for (const [from, to] of linesAround(text, placeholderSpans(text))) {
     const stretch = from === 0 && to === text.length ? text : text.slice(from, to);
-    for (const f of scanOnce(stretch, occurrences, from, true)) found.push({ kind: f.kind, start: f.start + from, end: f.end + from });
+    for (const f of scanOnce(stretch, occurrences, from, true))
+      found.push({ kind: f.kind, start: f.start + from, end: f.end + from });
   }
   return found;
 }
@@ -148,7 +153,12 @@ function firstAtOrAfter(sorted: readonly number[], at: number): number {
  * the stretch from `offset` of a larger text whose keyword occurrences are given; `later` when it is
  * a later pass's stretch of whole lines.
  */
-function scanOnce(text: string, occurrences: readonly number[], offset = 0, later = false): Finding[] {
+function scanOnce(
+  text: string,
+  occurrences: readonly number[],
+  offset = 0,
+  later = false,
+): Finding[] {
   if (text.length === 0) return [];
   const guarded = placeholderSpans(text);
   const isProtected = (at: number): boolean => overlapsAny(guarded, at, at + 1);
@@ -165,9 +175,10 @@ function scanOnce(text: string, occurrences: readonly number[], offset = 0, late
     ...detectAssignments(text, sites),
     ...detectHighEntropy(text, sites),
   ];
-  const outside = guarded.length === 0
-    ? candidates
-    : candidates.filter((c) => !overlapsAny(guarded, c.start, c.end));
+  const outside =
+    guarded.length === 0
+      ? candidates
+      : candidates.filter((c) => !overlapsAny(guarded, c.start, c.end));
   return merge(outside);
 }
 
@@ -188,7 +199,8 @@ function detectTokensOnLinesOf(text: string, placeholders: readonly Span[]): Can
     if (to === -1) to = text.length;
     doneUntil = to;
     const lines = from === 0 && to === text.length ? text : text.slice(from, to);
-    for (const c of detectTokens(lines)) found.push({ kind: c.kind, start: c.start + from, end: c.end + from, rank: c.rank });
+    for (const c of detectTokens(lines))
+      found.push({ kind: c.kind, start: c.start + from, end: c.end + from, rank: c.rank });
   }
   return found;
 }
@@ -196,7 +208,7 @@ function detectTokensOnLinesOf(text: string, placeholders: readonly Span[]): Can
 /** What matchAll of the placeholder would find (no two overlap), from an indexOf per placeholder and a sticky match at it. */
 function placeholderSpans(text: string): Span[] {
   const spans: Span[] = [];
-  for (let at = text.indexOf(PLACEHOLDER_START); at !== -1; ) {
+  for (let at = text.indexOf(PLACEHOLDER_START); at !== -1;) {
     PLACEHOLDER.lastIndex = at;
     if (PLACEHOLDER.test(text)) {
       spans.push({ start: at, end: PLACEHOLDER.lastIndex });

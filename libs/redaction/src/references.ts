@@ -2,7 +2,8 @@
  * A value that points at a secret instead of holding one: `$VAR`, `${VAR}`, `%VAR%`, `<your-key>`,
  * `{{ template }}`, `process.env.X`, `****`, or a placeholder already in the text.
  */
-const REFERENCE = /^(?:\$|<|\{\{|\[REDACTED:|\*+$|%[A-Za-z_]+%$|process\.env\.|os\.environ|System\.getenv)/;
+const REFERENCE =
+  /^(?:\$|<|\{\{|\[REDACTED:|\*+$|%[A-Za-z_]+%$|process\.env\.|os\.environ|System\.getenv)/;
 
 export const isReference = (value: string): boolean => REFERENCE.test(value);
 

@@ -3,14 +3,45 @@ import { shannonEntropy, looksRandom } from './entropy';
 
 describe('namesSecret', () => {
   it.each([
-    'password', 'DB_PASSWORD', 'passwd', 'pwd', 'db_pwd', 'secret', 'client_secret', 'clientSecret', 'token',
-    'GITHUB_TOKEN', 'api_key', 'apiKey', 'x-api-key', 'access_key', 'private_key', 'auth', 'Authorization',
-    'credentials', '--password', 'aws_secret_access_key', 'dbpassword',
+    'password',
+    'DB_PASSWORD',
+    'passwd',
+    'pwd',
+    'db_pwd',
+    'secret',
+    'client_secret',
+    'clientSecret',
+    'token',
+    'GITHUB_TOKEN',
+    'api_key',
+    'apiKey',
+    'x-api-key',
+    'access_key',
+    'private_key',
+    'auth',
+    'Authorization',
+    'credentials',
+    '--password',
+    'aws_secret_access_key',
+    'dbpassword',
   ])('treats %s as naming a secret', (name) => expect(namesSecret(name)).toBe(true));
 
   it.each([
-    'author', 'monkey', 'key', 'tokens', 'max_tokens', 'input_tokens', 'token_count', 'password_min_length',
-    'auth_url', 'secret_name', 'PWD', 'OLDPWD', 'keyboard', 'passage', 'AWS_ACCESS_KEY_ID',
+    'author',
+    'monkey',
+    'key',
+    'tokens',
+    'max_tokens',
+    'input_tokens',
+    'token_count',
+    'password_min_length',
+    'auth_url',
+    'secret_name',
+    'PWD',
+    'OLDPWD',
+    'keyboard',
+    'passage',
+    'AWS_ACCESS_KEY_ID',
   ])('does not treat %s as naming a secret', (name) => expect(namesSecret(name)).toBe(false));
 });
 

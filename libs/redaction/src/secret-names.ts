@@ -5,20 +5,57 @@
  */
 
 const SECRET_SEGMENTS = new Set([
-  'password', 'passwd', 'passphrase', 'passcode', 'pass', 'pwd', 'secret', 'secrets',
-  'token', 'auth', 'authorization', 'credential', 'credentials', 'apikey', 'privatekey',
-  'accesskey', 'secretkey', 'clientsecret', 'authtoken', 'accesstoken', 'refreshtoken',
-  'sessiontoken', 'bearer', 'cookie',
+  'password',
+  'passwd',
+  'passphrase',
+  'passcode',
+  'pass',
+  'pwd',
+  'secret',
+  'secrets',
+  'token',
+  'auth',
+  'authorization',
+  'credential',
+  'credentials',
+  'apikey',
+  'privatekey',
+  'accesskey',
+  'secretkey',
+  'clientsecret',
+  'authtoken',
+  'accesstoken',
+  'refreshtoken',
+  'sessiontoken',
+  'bearer',
+  'cookie',
 ]);
 
 /** Two-segment names: `api_key`, `private-key`, `signingKey`. */
 const SECRET_PAIRS = new Set([
-  'api:key', 'access:key', 'private:key', 'secret:key', 'signing:key', 'encryption:key',
-  'master:key', 'account:key', 'session:key', 'client:secret', 'auth:key',
+  'api:key',
+  'access:key',
+  'private:key',
+  'secret:key',
+  'signing:key',
+  'encryption:key',
+  'master:key',
+  'account:key',
+  'session:key',
+  'client:secret',
+  'auth:key',
 ]);
 
 /** Run-together lowercase names: `dbpassword`, `githubtoken`, `myapikey`. */
-const SECRET_SUFFIXES = ['password', 'passwd', 'secret', 'token', 'apikey', 'privatekey', 'accesskey'];
+const SECRET_SUFFIXES = [
+  'password',
+  'passwd',
+  'secret',
+  'token',
+  'apikey',
+  'privatekey',
+  'accesskey',
+];
 
 const PASSWORD_SEGMENTS = new Set(['password', 'passwd', 'passphrase', 'passcode', 'pass', 'pwd']);
 
@@ -27,12 +64,66 @@ const PASSWORD_SEGMENTS = new Set(['password', 'passwd', 'passphrase', 'passcode
  * `max_tokens`, `token_count`, `password_min_length`, `auth_url`, `secret_name`.
  */
 const METADATA_SEGMENTS = new Set([
-  'max', 'min', 'count', 'counts', 'limit', 'limits', 'usage', 'num', 'number', 'budget', 'input',
-  'output', 'total', 'length', 'len', 'size', 'type', 'types', 'ttl', 'expiry', 'expires',
-  'expiration', 'expire', 'endpoint', 'url', 'uri', 'path', 'file', 'name', 'header', 'field',
-  'prefix', 'env', 'var', 'estimate', 'estimated', 'window', 'policy', 'hint', 'label', 'placeholder',
-  'reset', 'changed', 'required', 'enabled', 'mode', 'method', 'provider', 'format', 'version',
-  'id', 'ids', 'index', 'position', 'kind', 'scope', 'scopes', 'at', 'rotation', 'strength',
+  'max',
+  'min',
+  'count',
+  'counts',
+  'limit',
+  'limits',
+  'usage',
+  'num',
+  'number',
+  'budget',
+  'input',
+  'output',
+  'total',
+  'length',
+  'len',
+  'size',
+  'type',
+  'types',
+  'ttl',
+  'expiry',
+  'expires',
+  'expiration',
+  'expire',
+  'endpoint',
+  'url',
+  'uri',
+  'path',
+  'file',
+  'name',
+  'header',
+  'field',
+  'prefix',
+  'env',
+  'var',
+  'estimate',
+  'estimated',
+  'window',
+  'policy',
+  'hint',
+  'label',
+  'placeholder',
+  'reset',
+  'changed',
+  'required',
+  'enabled',
+  'mode',
+  'method',
+  'provider',
+  'format',
+  'version',
+  'id',
+  'ids',
+  'index',
+  'position',
+  'kind',
+  'scope',
+  'scopes',
+  'at',
+  'rotation',
+  'strength',
 ]);
 
 /** The shell's working directory, not a password. */
@@ -52,14 +143,18 @@ export type SecretNameKind = 'password' | 'secret';
 /** `password` or `secret` when the identifier names one, else null. */
 export function secretNameKind(identifier: string): SecretNameKind | null {
   // `process.env.AUTH_SECRET`, `db.password`, `password.length`: the last part names the thing.
-  const bare = identifier.replace(/^[-]+|[.\-_]+$/g, '').split('.').pop()!;
+  const bare = identifier
+    .replace(/^[-]+|[.\-_]+$/g, '')
+    .split('.')
+    .pop()!;
   if (bare.length === 0 || SHELL_NAMES.has(bare)) return null;
   const segments = splitSegments(bare);
   if (segments.some((s) => METADATA_SEGMENTS.has(s))) return null;
   let named = false;
   for (let i = 0; i < segments.length; i++) {
     const s = segments[i]!;
-    if (PASSWORD_SEGMENTS.has(s) || s.endsWith('password') || s.endsWith('passwd')) return 'password';
+    if (PASSWORD_SEGMENTS.has(s) || s.endsWith('password') || s.endsWith('passwd'))
+      return 'password';
     if (SECRET_SEGMENTS.has(s) || SECRET_SUFFIXES.some((x) => s.endsWith(x))) named = true;
     if (i > 0 && SECRET_PAIRS.has(`${segments[i - 1]}:${s}`)) named = true;
   }
@@ -67,4 +162,3 @@ export function secretNameKind(identifier: string): SecretNameKind | null {
 }
 
 export const namesSecret = (identifier: string): boolean => secretNameKind(identifier) !== null;
-

@@ -1,14 +1,23 @@
 import fc from 'fast-check';
 import { redact } from './redact';
 import { SECRET_KINDS } from './secret-kind';
-import { findPlantedSecrets, plantedSecrets, sampleSecrets, SECRET_SAMPLES, secretCore } from './secret-samples';
+import {
+  findPlantedSecrets,
+  plantedSecrets,
+  sampleSecrets,
+  SECRET_SAMPLES,
+  secretCore,
+} from './secret-samples';
 
 describe('secret samples', () => {
   it('has one sample per kind, each redacted under its own kind', () => {
     expect(Object.keys(SECRET_SAMPLES).sort()).toEqual([...SECRET_KINDS].sort());
     for (const kind of SECRET_KINDS) {
       const { text, findings } = redact(SECRET_SAMPLES[kind]);
-      expect({ kind, kinds: findings.map((f) => f.kind) }).toEqual({ kind, kinds: expect.arrayContaining([kind]) });
+      expect({ kind, kinds: findings.map((f) => f.kind) }).toEqual({
+        kind,
+        kinds: expect.arrayContaining([kind]),
+      });
       expect(findPlantedSecrets(text, { [kind]: SECRET_SAMPLES[kind] })).toEqual([]);
     }
   });
@@ -31,9 +40,13 @@ describe('secret samples', () => {
   });
 
   it('finds planted samples, including inside JSON-escaped storage', () => {
-    const stored = JSON.stringify({ note: `see ${SECRET_SAMPLES.private_key} and ${SECRET_SAMPLES.github_token}` });
+    const stored = JSON.stringify({
+      note: `see ${SECRET_SAMPLES.private_key} and ${SECRET_SAMPLES.github_token}`,
+    });
 
-    expect(findPlantedSecrets(stored).sort()).toEqual([SECRET_SAMPLES.github_token, SECRET_SAMPLES.private_key].sort());
+    expect(findPlantedSecrets(stored).sort()).toEqual(
+      [SECRET_SAMPLES.github_token, SECRET_SAMPLES.private_key].sort(),
+    );
     expect(findPlantedSecrets('nothing planted here')).toEqual([]);
   });
 

@@ -79,8 +79,15 @@ export interface PlantedSecret {
 
 /** Fills a template of secret-formats with values from `draw`. */
 export function expandTemplate(template: string, draw: Draw): PlantedSecret {
-  const filled = template.replace(/\{(uuid|basic|[a-zA-Z])(\d*)\}/g, (_m, code: string, n: string) =>
-    code === 'uuid' ? uuid(draw) : code === 'basic' ? basicCredential(draw) : body(draw, code, Number(n)));
+  const filled = template.replace(
+    /\{(uuid|basic|[a-zA-Z])(\d*)\}/g,
+    (_m, code: string, n: string) =>
+      code === 'uuid'
+        ? uuid(draw)
+        : code === 'basic'
+          ? basicCredential(draw)
+          : body(draw, code, Number(n)),
+  );
   if (!filled.includes('⟦')) return { text: filled, secrets: [filled] };
   const secrets = [...filled.matchAll(/⟦([^⟧]*)⟧/g)].map((m) => m[1]!);
   return { text: filled.replace(/[⟦⟧]/g, ''), secrets };
@@ -111,7 +118,10 @@ function rememberSecrets(planted: PlantedSecret): void {
 /** The text of each planted secret, by kind. */
 export function sampleSecrets(salt = 'mnemo'): Record<SecretKind, string> {
   const planted = plantedSecrets(salt);
-  return Object.fromEntries(SECRET_KINDS.map((kind) => [kind, planted[kind].text])) as Record<SecretKind, string>;
+  return Object.fromEntries(SECRET_KINDS.map((kind) => [kind, planted[kind].text])) as Record<
+    SecretKind,
+    string
+  >;
 }
 
 export const SECRET_SAMPLES: Readonly<Record<SecretKind, string>> = Object.freeze(sampleSecrets());

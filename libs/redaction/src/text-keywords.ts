@@ -3,7 +3,9 @@ import { CONTEXT_RULES } from './rules/context.rules';
 import { overlapsAny, type Span } from './spans';
 
 /** Provider names whose keys carry no prefix (context rules), lower case. */
-export const PROVIDER_NAMES: readonly string[] = [...new Set(CONTEXT_RULES.flatMap((r) => r.keywords))];
+export const PROVIDER_NAMES: readonly string[] = [
+  ...new Set(CONTEXT_RULES.flatMap((r) => r.keywords)),
+];
 
 /**
  * Words that may name a secret, wherever they sit in an identifier; the segment rules in
@@ -11,9 +13,16 @@ export const PROVIDER_NAMES: readonly string[] = [...new Set(CONTEXT_RULES.flatM
  * names a secret in a pair (api_key, api key, apiKey…).
  */
 const SECRET_WORDS: readonly string[] = [
-  'pass', 'pwd', 'secret', 'token', 'auth', 'credential', 'bearer', 'cookie',
-  ...['api', 'access', 'private', 'signing', 'encryption', 'master', 'account', 'session'].flatMap((w) =>
-    ['', ' ', '_', '-'].map((gap) => `${w}${gap}key`),
+  'pass',
+  'pwd',
+  'secret',
+  'token',
+  'auth',
+  'credential',
+  'bearer',
+  'cookie',
+  ...['api', 'access', 'private', 'signing', 'encryption', 'master', 'account', 'session'].flatMap(
+    (w) => ['', ' ', '_', '-'].map((gap) => `${w}${gap}key`),
   ),
 ];
 
@@ -27,7 +36,8 @@ export interface KeywordHits {
 }
 
 /** Provider names and secret words in `text`, case-insensitively, from one walk over it. */
-export const findKeywords = (text: string): KeywordHits => keywordHits(keywordOccurrences(text), 0, text.length);
+export const findKeywords = (text: string): KeywordHits =>
+  keywordHits(keywordOccurrences(text), 0, text.length);
 
 /**
  * Every occurrence of every word, flat [end, word, …] in order of end (longest first at one end).
@@ -52,7 +62,8 @@ export function keywordHits(occurrences: readonly number[], from: number, to: nu
     const start = end - AUTOMATON.words[word]!.length;
     if (start < from) continue;
     if (word < PROVIDER_NAMES.length) {
-      if (providers.length > 0 && providers[providers.length - 2]! >= start - from) providersSorted = false;
+      if (providers.length > 0 && providers[providers.length - 2]! >= start - from)
+        providersSorted = false;
       providers.push(start - from, word);
     } else {
       if (secrets.length > 0 && secrets[secrets.length - 2]! >= start - from) secretsSorted = false;
@@ -61,7 +72,9 @@ export function keywordHits(occurrences: readonly number[], from: number, to: nu
   }
   if (providers.length === 0 && secrets.length === 0) return NONE;
   return {
-    providers: providersSorted ? providers : longestByStart(providers, (w) => PROVIDER_NAMES[w]!.length),
+    providers: providersSorted
+      ? providers
+      : longestByStart(providers, (w) => PROVIDER_NAMES[w]!.length),
     secrets: secretsSorted ? secrets : longestByStart(secrets, (end) => end),
   };
 }
@@ -108,7 +121,8 @@ export function keywordOccurrencesAfter(
 function replacementOccurrences(text: string): readonly number[] {
   let own = REPLACEMENTS.get(text);
   if (own === undefined) {
-    if (text.charCodeAt(0) !== 91 || text.charCodeAt(text.length - 1) !== 93) throw new Error(`a replacement between '[' and ']': ${text}`);
+    if (text.charCodeAt(0) !== 91 || text.charCodeAt(text.length - 1) !== 93)
+      throw new Error(`a replacement between '[' and ']': ${text}`);
     own = AUTOMATON.scan(text);
     if (REPLACEMENTS.size >= 1024) REPLACEMENTS.clear();
     REPLACEMENTS.set(text, own);
@@ -121,9 +135,13 @@ const NONE: KeywordHits = { providers: [], secrets: [] };
 
 /** Flat [start, value, …] in order of start, keeping the longest at each start. */
 function longestByStart(flat: readonly number[], size: (value: number) => number): number[] {
-  const hits = Array.from({ length: flat.length / 2 }, (_, k): [number, number] => [flat[2 * k]!, flat[2 * k + 1]!]);
+  const hits = Array.from({ length: flat.length / 2 }, (_, k): [number, number] => [
+    flat[2 * k]!,
+    flat[2 * k + 1]!,
+  ]);
   hits.sort((a, b) => a[0] - b[0] || size(b[1]) - size(a[1]));
   const out: number[] = [];
-  for (const [start, value] of hits) if (out.length === 0 || out[out.length - 2] !== start) out.push(start, value);
+  for (const [start, value] of hits)
+    if (out.length === 0 || out[out.length - 2] !== start) out.push(start, value);
   return out;
 }

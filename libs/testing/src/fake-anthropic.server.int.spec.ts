@@ -1,4 +1,9 @@
-import { startFakeAnthropic, systemOf, textReply, type FakeAnthropic } from './fake-anthropic.server';
+import {
+  startFakeAnthropic,
+  systemOf,
+  textReply,
+  type FakeAnthropic,
+} from './fake-anthropic.server';
 import { eventually } from '../../../tests/support/servers';
 
 describe('fake Anthropic Messages API', () => {
@@ -9,10 +14,18 @@ describe('fake Anthropic Messages API', () => {
   afterEach(() => fake.close());
 
   const post = (body: unknown) =>
-    fetch(`${fake.url}/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${fake.url}/v1/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('answers scripted replies in order, then the default', async () => {
-    fake.script(textReply('first', { inputTokens: 11, outputTokens: 7 }), { kind: 'status', status: 429, retryAfterMs: 1500 });
+    fake.script(textReply('first', { inputTokens: 11, outputTokens: 7 }), {
+      kind: 'status',
+      status: 429,
+      retryAfterMs: 1500,
+    });
     const first = await post({ model: 'claude-haiku-4-5', messages: [] });
     expect(first.status).toBe(200);
     await expect(first.json()).resolves.toMatchObject({
@@ -27,15 +40,21 @@ describe('fake Anthropic Messages API', () => {
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('2');
     expect(limited.headers.get('retry-after-ms')).toBe('1500');
-    await expect(limited.json()).resolves.toMatchObject({ type: 'error', error: { type: 'rate_limit_error' } });
+    await expect(limited.json()).resolves.toMatchObject({
+      type: 'error',
+      error: { type: 'rate_limit_error' },
+    });
     await expect((await post({})).json()).resolves.toMatchObject({ content: [{ text: 'ok' }] });
   });
 
   it('answers a routed request by its body before the queue, and leaves the rest to the queue', async () => {
     fake.script(textReply('queued'));
     fake.route((body) => (systemOf(body).includes('profile') ? textReply('routed') : undefined));
-    const text = async (body: unknown) => ((await (await post(body)).json()) as { content: Array<{ text: string }> }).content[0]!.text;
-    await expect(text({ system: [{ type: 'text', text: 'write a profile' }], messages: [] })).resolves.toBe('routed');
+    const text = async (body: unknown) =>
+      ((await (await post(body)).json()) as { content: Array<{ text: string }> }).content[0]!.text;
+    await expect(
+      text({ system: [{ type: 'text', text: 'write a profile' }], messages: [] }),
+    ).resolves.toBe('routed');
     await expect(text({ system: 'something else', messages: [] })).resolves.toBe('queued');
     fake.route(null);
     await expect(text({ system: 'write a profile', messages: [] })).resolves.toBe('ok');
@@ -43,7 +62,13 @@ describe('fake Anthropic Messages API', () => {
 
   it('records every request body', async () => {
     await post({ model: 'm', messages: [{ role: 'user', content: 'hi' }] });
-    expect(fake.requests).toEqual([expect.objectContaining({ method: 'POST', path: '/v1/messages', body: { model: 'm', messages: [{ role: 'user', content: 'hi' }] } })]);
+    expect(fake.requests).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        path: '/v1/messages',
+        body: { model: 'm', messages: [{ role: 'user', content: 'hi' }] },
+      }),
+    ]);
   });
 
   it('serves a malformed body with a 200', async () => {
@@ -61,7 +86,10 @@ describe('fake Anthropic Messages API', () => {
       order.push(body.content[0].text);
     };
     const slow = answer();
-    await eventually(async () => fake.requests.length, (n) => n === 1);
+    await eventually(
+      async () => fake.requests.length,
+      (n) => n === 1,
+    );
     await answer();
     await slow;
     expect(order).toEqual(['quick', 'late']);

@@ -3,7 +3,14 @@ import type { AddressInfo } from 'node:net';
 
 /** One scripted answer. `delayMs` holds any answer back, to drive client timeouts. */
 export type FakeReply = (
-  | { kind: 'text'; text: string; inputTokens?: number; outputTokens?: number; model?: string; stopReason?: string }
+  | {
+      kind: 'text';
+      text: string;
+      inputTokens?: number;
+      outputTokens?: number;
+      model?: string;
+      stopReason?: string;
+    }
   | { kind: 'status'; status: number; message?: string; retryAfterMs?: number }
   | { kind: 'malformed'; body?: string }
 ) & { delayMs?: number };
@@ -39,7 +46,8 @@ export type FakeResponder = (body: unknown) => FakeReply | undefined;
 export function systemOf(body: unknown): string {
   const system = (body as { system?: unknown } | null)?.system;
   if (typeof system === 'string') return system;
-  if (Array.isArray(system)) return system.map((block) => (block as { text?: string }).text ?? '').join('\n');
+  if (Array.isArray(system))
+    return system.map((block) => (block as { text?: string }).text ?? '').join('\n');
   return '';
 }
 
@@ -48,14 +56,21 @@ export interface FakeAnthropicOptions {
   defaultReply?: FakeReply;
 }
 
-export const textReply = (text: string, usage: { inputTokens?: number; outputTokens?: number } = {}): FakeReply => ({ kind: 'text', text, ...usage });
+export const textReply = (
+  text: string,
+  usage: { inputTokens?: number; outputTokens?: number } = {},
+): FakeReply => ({ kind: 'text', text, ...usage });
 
 const errorType = (status: number): string =>
-  status === 429 ? 'rate_limit_error'
-  : status === 529 ? 'overloaded_error'
-  : status >= 500 ? 'api_error'
-  : status === 401 ? 'authentication_error'
-  : 'invalid_request_error';
+  status === 429
+    ? 'rate_limit_error'
+    : status === 529
+      ? 'overloaded_error'
+      : status >= 500
+        ? 'api_error'
+        : status === 401
+          ? 'authentication_error'
+          : 'invalid_request_error';
 
 const chars = (body: unknown): number => JSON.stringify(body ?? '').length;
 
@@ -94,13 +109,24 @@ function send(res: ServerResponse, reply: FakeReply, body: unknown, seq: number)
       return true;
     }
     case 'status': {
-      const headers: Record<string, string> = { 'content-type': 'application/json', 'request-id': `req_fake_${seq}` };
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        'request-id': `req_fake_${seq}`,
+      };
       if (reply.retryAfterMs !== undefined) {
         headers['retry-after-ms'] = String(reply.retryAfterMs);
         headers['retry-after'] = String(Math.ceil(reply.retryAfterMs / 1000));
       }
       res.writeHead(reply.status, headers);
-      res.end(JSON.stringify({ type: 'error', error: { type: errorType(reply.status), message: reply.message ?? `fake ${reply.status}` } }));
+      res.end(
+        JSON.stringify({
+          type: 'error',
+          error: {
+            type: errorType(reply.status),
+            message: reply.message ?? `fake ${reply.status}`,
+          },
+        }),
+      );
       return false;
     }
     case 'malformed':
@@ -118,7 +144,9 @@ function send(res: ServerResponse, reply: FakeReply, body: unknown, seq: number)
  * A local Messages API (POST /v1/messages) that the real @anthropic-ai/sdk talks to in tests:
  * real HTTP, scripted answers, usage numbers, error statuses with retry hints, slow and broken bodies.
  */
-export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Promise<FakeAnthropic> {
+export async function startFakeAnthropic(
+  options: FakeAnthropicOptions = {},
+): Promise<FakeAnthropic> {
   const queue: FakeReply[] = [];
   const requests: RecordedRequest[] = [];
   const billed: RecordedRequest[] = [];
@@ -135,11 +163,21 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
       } catch {
         // recorded as text: a test may want to see what a client sent
       }
-      const recorded = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
+      const recorded = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body,
+      };
       requests.push(recorded);
       if (req.method !== 'POST' || !(req.url ?? '').startsWith('/v1/messages')) {
         res.writeHead(404, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: `no route ${req.method} ${req.url}` } }));
+        res.end(
+          JSON.stringify({
+            type: 'error',
+            error: { type: 'not_found_error', message: `no route ${req.method} ${req.url}` },
+          }),
+        );
         return;
       }
       const reply = responder?.(body) ?? queue.shift() ?? defaultReply;
@@ -178,7 +216,9 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       server.closeAllConnections();
-      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      );
     },
   };
 }

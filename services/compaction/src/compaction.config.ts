@@ -7,9 +7,18 @@ export const COMPACTION_CONFIG = 'COMPACTION_CONFIG';
 /** The compaction service's environment; names are the variables, values their defaults. */
 export const CompactionEnv = z.object({
   /** The most a summary may cost in output tokens (SPEC §3 prices the call before it is made). */
-  MNEMO_COMPACTION_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(64).max(8192).default(COMPACTION_MAX_OUTPUT_TOKENS),
+  MNEMO_COMPACTION_MAX_OUTPUT_TOKENS: z.coerce
+    .number()
+    .int()
+    .min(64)
+    .max(8192)
+    .default(COMPACTION_MAX_OUTPUT_TOKENS),
   /** How long a finished compaction is remembered, so a redelivered pause never pays for a second summary. */
-  MNEMO_COMPACTION_DONE_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
+  MNEMO_COMPACTION_DONE_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(24),
 });
 
 export interface CompactionConfig {
@@ -20,5 +29,8 @@ export interface CompactionConfig {
 /** Reads compaction's settings from the environment the platform passes; a bad value throws ConfigError naming the variable. */
 export function loadCompactionConfig(env: EnvironmentVariables): CompactionConfig {
   const e = parseEnv(CompactionEnv, env);
-  return { maxOutputTokens: e.MNEMO_COMPACTION_MAX_OUTPUT_TOKENS, doneTtlMs: Math.round(e.MNEMO_COMPACTION_DONE_TTL_HOURS * 3_600_000) };
+  return {
+    maxOutputTokens: e.MNEMO_COMPACTION_MAX_OUTPUT_TOKENS,
+    doneTtlMs: Math.round(e.MNEMO_COMPACTION_DONE_TTL_HOURS * 3_600_000),
+  };
 }

@@ -7,9 +7,18 @@ export const DEFAULT_CONTEXT_SOURCE_TIMEOUT_MS = 2_000;
 /** The context service's environment; names are the variables, values their defaults. */
 export const ContextEnv = z.object({
   /** A cached context lives this long at most, even while no source changes. */
-  MNEMO_CONTEXT_CACHE_TTL_MS: z.coerce.number().int().min(1_000).default(DEFAULT_CONTEXT_CACHE_TTL_MS),
+  MNEMO_CONTEXT_CACHE_TTL_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .default(DEFAULT_CONTEXT_CACHE_TTL_MS),
   /** A source slower than this is left out of the context (fail-open). */
-  MNEMO_CONTEXT_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(DEFAULT_CONTEXT_SOURCE_TIMEOUT_MS),
+  MNEMO_CONTEXT_SOURCE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .max(60_000)
+    .default(DEFAULT_CONTEXT_SOURCE_TIMEOUT_MS),
 });
 
 export interface ContextConfig {
@@ -20,5 +29,8 @@ export interface ContextConfig {
 /** Reads context's settings from the environment the platform passes; a bad value throws ConfigError naming the variable. */
 export function loadContextConfig(env: EnvironmentVariables): ContextConfig {
   const e = parseEnv(ContextEnv, env);
-  return { cacheTtlMs: e.MNEMO_CONTEXT_CACHE_TTL_MS, sourceTimeoutMs: e.MNEMO_CONTEXT_SOURCE_TIMEOUT_MS };
+  return {
+    cacheTtlMs: e.MNEMO_CONTEXT_CACHE_TTL_MS,
+    sourceTimeoutMs: e.MNEMO_CONTEXT_SOURCE_TIMEOUT_MS,
+  };
 }

@@ -27,10 +27,18 @@ export {
   type MemoryBlockResult,
   type MemoryBlockTelemetry,
 } from './domain/assemble-memory-block';
-export { buildRollingRecallLine, type RollingRecallInput, type Band } from './domain/rolling-recall';
+export {
+  buildRollingRecallLine,
+  type RollingRecallInput,
+  type Band,
+} from './domain/rolling-recall';
 export { FENCE_OPEN, FENCE_CLOSE } from './domain/data-fence';
 export { ARTIFACT_READ_ROUTE, ARTIFACT_LIST_ROUTE } from './domain/memory-usage-instructions';
-export { ArtifactsController, ListArtifactsQuery, ReadArtifactQuery } from './api/artifacts.controller';
+export {
+  ArtifactsController,
+  ListArtifactsQuery,
+  ReadArtifactQuery,
+} from './api/artifacts.controller';
 export { SettingsBody } from './api/account-settings.controller';
 export { contextProjection } from './projections/context.projection';
 export { contextSourcesProjection } from './projections/context-sources.projection';
@@ -43,5 +51,9 @@ export { ContextCacheFront } from './cache/context-cache-front';
 export { ContextApiModule } from './api/context-api.module';
 export { contextGrpcBinding, GATEWAY_PROTO, PROTO_OPTIONS } from './api/context-grpc.binding';
 export { TELEMETRY_HEADER } from './api/context.controller';
-export { registerContextCommands, runClaudeMdCommand, writeFileAtomically } from './cli/context.command';
+export {
+  registerContextCommands,
+  runClaudeMdCommand,
+  writeFileAtomically,
+} from './cli/context.command';
 export { ClaudeMdQuery } from './api/context-query';

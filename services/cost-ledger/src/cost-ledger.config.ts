@@ -16,7 +16,11 @@ export const CostLedgerEnv = z.object({
   MNEMO_CAP_SESSION_USD: usd.default(DEFAULT_CAPS.session),
   MNEMO_CAP_PROFILE_USD: usd.default(DEFAULT_CAPS.profile),
   /** How long a reservation holds budget when its caller never commits nor releases. */
-  MNEMO_COST_RESERVATION_TTL_MS: z.coerce.number().int().min(1000).default(5 * 60_000),
+  MNEMO_COST_RESERVATION_TTL_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(5 * 60_000),
   MNEMO_COST_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   /** How long a caller waits for the ledger before treating it as unreachable. */
   MNEMO_COST_LEDGER_TIMEOUT_MS: z.coerce.number().int().min(50).default(2000),
@@ -41,11 +45,18 @@ export function parseCostLedgerConfig(env: EnvironmentVariables): CostLedgerConf
   const parsed = parseEnv(CostLedgerEnv, env);
   const ledgerFlag = parsed.MNEMO_COST_LEDGER_FAIL_OPEN;
   return {
-    caps: { compaction: parsed.MNEMO_CAP_COMPACTION_USD, session: parsed.MNEMO_CAP_SESSION_USD, profile: parsed.MNEMO_CAP_PROFILE_USD },
+    caps: {
+      compaction: parsed.MNEMO_CAP_COMPACTION_USD,
+      session: parsed.MNEMO_CAP_SESSION_USD,
+      profile: parsed.MNEMO_CAP_PROFILE_USD,
+    },
     reservationTtlMs: parsed.MNEMO_COST_RESERVATION_TTL_MS,
     sweepIntervalMs: parsed.MNEMO_COST_SWEEP_INTERVAL_MS,
     requestTimeoutMs: parsed.MNEMO_COST_LEDGER_TIMEOUT_MS,
-    failOpen: ledgerFlag === undefined ? parsed.MNEMO_COST_GUARD_FAIL_OPEN : ledgerFlag === 'true' || ledgerFlag === '1',
+    failOpen:
+      ledgerFlag === undefined
+        ? parsed.MNEMO_COST_GUARD_FAIL_OPEN
+        : ledgerFlag === 'true' || ledgerFlag === '1',
     secretKey: parsed.MNEMO_SECRET_KEY || null,
   };
 }

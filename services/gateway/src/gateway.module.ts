@@ -12,6 +12,10 @@ import { IngestService } from './ingest/ingest.service';
 @Module({
   imports: [AuthModule],
   controllers: [HealthController, EventsController, AccountsController, McpController],
-  providers: [IngestService, { provide: APP_FILTER, useClass: HttpErrorFilter }, { provide: APP_GUARD, useClass: StorableInputGuard }],
+  providers: [
+    IngestService,
+    { provide: APP_FILTER, useClass: HttpErrorFilter },
+    { provide: APP_GUARD, useClass: StorableInputGuard },
+  ],
 })
 export class GatewayModule {}

@@ -14,11 +14,23 @@
  *   // append events to the log; ids are deterministic, so re-ingest adds only what is new.
  */
 export * from './domain/transcript-entry';
-export { parseTranscriptLine, flattenResultContent, COMPACT_SUMMARY_PREFIX } from './domain/parse-transcript-line';
+export {
+  parseTranscriptLine,
+  flattenResultContent,
+  COMPACT_SUMMARY_PREFIX,
+} from './domain/parse-transcript-line';
 export { readTranscript, splitLines } from './domain/transcript';
 export type { Transcript, TranscriptStats } from './domain/transcript';
-export { transcriptToEvents, subagentSessionId, DEFAULT_TRANSCRIPT_LIMITS } from './domain/transcript-to-events';
-export type { TranscriptEvent, TranscriptLimits, TranscriptToEventsInput } from './domain/transcript-to-events';
+export {
+  transcriptToEvents,
+  subagentSessionId,
+  DEFAULT_TRANSCRIPT_LIMITS,
+} from './domain/transcript-to-events';
+export type {
+  TranscriptEvent,
+  TranscriptLimits,
+  TranscriptToEventsInput,
+} from './domain/transcript-to-events';
 export {
   computeSessionOutcome,
   realUserText,
@@ -31,7 +43,11 @@ export { stripWrappers, WRAPPER_TAGS } from './domain/strip-wrappers';
 export { extractCommitShas, MAX_COMMIT_SHAS } from './domain/commit-shas';
 export { inferOutcome, ABANDON_AFTER_MS } from './domain/infer-outcome';
 export type { GitFacts, InferOutcomeInput, SessionOutcome } from './domain/infer-outcome';
-export { deterministicUuid, contentHash, TRANSCRIPT_ID_NAMESPACE } from './domain/deterministic-uuid';
+export {
+  deterministicUuid,
+  contentHash,
+  TRANSCRIPT_ID_NAMESPACE,
+} from './domain/deterministic-uuid';
 export { truncateText, truncateWithNote } from './domain/truncate-text';
 export { loadGitFacts, gitFactsLoader } from './git/git-facts';
 export type { GitFactsLoader, GitFactsOptions } from './git/git-facts';
@@ -47,6 +63,11 @@ export { startIngestLoops } from './loop/start-ingest-loops';
 export { IngestApiModule } from './api/ingest-api.module';
 export { ListSessionsQuery, ListTurnsQuery } from './api/sessions.controller';
 export { SessionIngestRunQuery, SessionIngestStatusQuery } from './api/session-ingest.controller';
-export { registerIngestCommands, ingestTranscriptsToGateway, parseSince, CLI_ID_ACCOUNT } from './cli/ingest-transcripts.command';
+export {
+  registerIngestCommands,
+  ingestTranscriptsToGateway,
+  parseSince,
+  CLI_ID_ACCOUNT,
+} from './cli/ingest-transcripts.command';
 export type { CliIngestOptions, CliIngestSummary } from './cli/ingest-transcripts.command';
 export { startSessionTurnsResponder, readSessionTurns } from './rpc/session-turns.responder';

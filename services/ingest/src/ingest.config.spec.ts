@@ -21,7 +21,12 @@ describe('loadIngestConfig', () => {
       MNEMO_TRANSCRIPTS_ROOT: '~/elsewhere',
       MNEMO_TRANSCRIPTS_ACCOUNT: 'team-a',
     });
-    expect(config).toMatchObject({ enabled: false, intervalMs: 1_800_000, root: path.join(homedir(), 'elsewhere'), accountId: 'team-a' });
+    expect(config).toMatchObject({
+      enabled: false,
+      intervalMs: 1_800_000,
+      root: path.join(homedir(), 'elsewhere'),
+      accountId: 'team-a',
+    });
   });
 
   it.each([

@@ -11,7 +11,11 @@ const flag = z
 export const IngestEnv = z.object({
   /** Master switch of the periodic loop; the admin trigger and the CLI work either way. */
   MNEMO_SESSION_INGEST_ENABLED: flag.default(true),
-  MNEMO_SESSION_INGEST_INTERVAL_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
+  MNEMO_SESSION_INGEST_INTERVAL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24),
   /** Wait after start before a due run, so a restart storm does not re-walk the disk at once. */
   MNEMO_SESSION_INGEST_BOOT_DELAY_MS: z.coerce.number().int().min(0).default(5_000),
   MNEMO_TRANSCRIPTS_ROOT: z.string().trim().min(1).optional(),

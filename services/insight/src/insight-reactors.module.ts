@@ -7,6 +7,13 @@ import { InsightDetectionService } from './reactors/insight-detection.service';
 /** Cross-artifact insight detection after artifact saves. */
 @Module({
   controllers: [ArtifactSavedReactor],
-  providers: [{ provide: INSIGHT_CONFIG, inject: [ENVIRONMENT], useFactory: (env: Environment) => parseInsightConfig(env) }, InsightDetectionService],
+  providers: [
+    {
+      provide: INSIGHT_CONFIG,
+      inject: [ENVIRONMENT],
+      useFactory: (env: Environment) => parseInsightConfig(env),
+    },
+    InsightDetectionService,
+  ],
 })
 export class InsightReactorsModule {}

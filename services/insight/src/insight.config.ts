@@ -19,5 +19,8 @@ export interface InsightConfig {
 /** Parsed once at start; a bad value stops the start with the variable and the reason. */
 export function parseInsightConfig(env: EnvironmentVariables): InsightConfig {
   const e = parseEnv(InsightEnv, env);
-  return { maxCompared: e.MNEMO_INSIGHT_MAX_COMPARED, inputMaxChars: e.MNEMO_INSIGHT_INPUT_MAX_CHARS };
+  return {
+    maxCompared: e.MNEMO_INSIGHT_MAX_COMPARED,
+    inputMaxChars: e.MNEMO_INSIGHT_INPUT_MAX_CHARS,
+  };
 }

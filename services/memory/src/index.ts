@@ -13,5 +13,13 @@ export * from './api/memory-api.module';
 export { sweepLapsed, startLapseSweep } from './sweeps/lapse.sweep';
 export { loadMemoryConfig, MemoryEnv, type MemoryConfig } from './memory.config';
 export { MemoryReactorsModule } from './memory-reactors.module';
-export { ListMemoriesQuery, SearchMemoriesQuery, CreateMemoryBody, PatchMemoryBody, RememberBody, CheckInBody, ClosePlanBody } from './api/memory-api.dto';
+export {
+  ListMemoriesQuery,
+  SearchMemoriesQuery,
+  CreateMemoryBody,
+  PatchMemoryBody,
+  RememberBody,
+  CheckInBody,
+  ClosePlanBody,
+} from './api/memory-api.dto';
 export { DeleteMemoryQuery } from './api/memories.controller';

@@ -11,6 +11,16 @@ import { SegmentCompactedReactor } from './reactors/segment-compacted.reactor';
 /** Fact extraction: once a segment's compaction call settles, after an artifact save (debounced, with a sweep that finishes a save whose timer died), when a session goes quiet. */
 @Module({
   controllers: [SegmentCompactedReactor, ArtifactSavedReactor],
-  providers: [{ provide: EXTRACTION_CONFIG, inject: [ENVIRONMENT], useFactory: (env: Environment) => loadMemoryConfig(env) }, FactExtractionService, ArtifactExtractionService, ArtifactExtractionSweep, QuietSessionSweep],
+  providers: [
+    {
+      provide: EXTRACTION_CONFIG,
+      inject: [ENVIRONMENT],
+      useFactory: (env: Environment) => loadMemoryConfig(env),
+    },
+    FactExtractionService,
+    ArtifactExtractionService,
+    ArtifactExtractionSweep,
+    QuietSessionSweep,
+  ],
 })
 export class MemoryReactorsModule {}

@@ -10,15 +10,27 @@ export const MemoryEnv = z.object({
   /** How often any instance looks for artifact saves whose debounce timer died with its instance. */
   MNEMO_MEMORY_ARTIFACT_SWEEP_MS: z.coerce.number().int().min(50).default(60_000),
   /** A save is taken over by the sweep this long after it was saved: past the debounce and its lock wait. */
-  MNEMO_MEMORY_ARTIFACT_GRACE_MS: z.coerce.number().int().min(0).default(5 * 60_000),
+  MNEMO_MEMORY_ARTIFACT_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5 * 60_000),
   /** Saves older than this are not taken over any more (the extraction's done marker lives a day). */
-  MNEMO_MEMORY_ARTIFACT_LOOKBACK_MS: z.coerce.number().int().positive().default(20 * 60 * 60_000),
+  MNEMO_MEMORY_ARTIFACT_LOOKBACK_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 60 * 60_000),
   MNEMO_MEMORY_QUIET_MINUTES: z.coerce.number().positive().default(QUIET_MINUTES),
   MNEMO_MEMORY_QUIET_SWEEP_MS: z.coerce.number().int().min(50).default(60_000),
   /** A session whose last turn is older than this is not looked at any more. */
   MNEMO_MEMORY_QUIET_LOOKBACK_DAYS: z.coerce.number().positive().default(7),
   /** How often proposals and plans past their time are lapsed (SPEC §5): hourly. */
-  MNEMO_MEMORY_SWEEP_MS: z.coerce.number().int().min(1000).default(60 * 60 * 1000),
+  MNEMO_MEMORY_SWEEP_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(60 * 60 * 1000),
 });
 
 export interface ExtractionConfig {

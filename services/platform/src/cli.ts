@@ -12,11 +12,15 @@ import { ensureLocalAccount } from './local-account';
 import { startPlatform } from './platform';
 import { allMigrations, allProjections, findProjections, selectServices } from './service-registry';
 
-const program = new Command('mnemo').description('Mnemo: memory for AI assistants and coding agents');
+const program = new Command('mnemo').description(
+  'Mnemo: memory for AI assistants and coding agents',
+);
 
 program
   .command('start')
-  .description('run services in this process (embedded defaults when NATS_URL, DATABASE_URL, REDIS_URL are unset)')
+  .description(
+    'run services in this process (embedded defaults when NATS_URL, DATABASE_URL, REDIS_URL are unset)',
+  )
   .option('--target <services>', 'all, or a comma-separated list of services', 'all')
   .action(async (options: { target: string }) => {
     const config = loadConfig();
@@ -24,12 +28,20 @@ program
     const services = selectServices(options.target);
     const platform = await startPlatform(config, services, logger);
     if (platform.infra.embedded.database && platform.httpApp) {
-      const local = await ensureLocalAccount(config.MNEMO_DATA_DIR, platform.httpApp.get(AccountsService));
+      const local = await ensureLocalAccount(
+        config.MNEMO_DATA_DIR,
+        platform.httpApp.get(AccountsService),
+      );
       if (local.created) {
-        process.stdout.write(`\nLocal account created. API key (shown once, also in ${local.file}):\n  ${local.apiKey}\n\n`);
+        process.stdout.write(
+          `\nLocal account created. API key (shown once, also in ${local.file}):\n  ${local.apiKey}\n\n`,
+        );
       }
     }
-    if (platform.httpPort !== null) process.stdout.write(`Mnemo gateway listening on http://${config.MNEMO_HTTP_HOST}:${platform.httpPort}\n`);
+    if (platform.httpPort !== null)
+      process.stdout.write(
+        `Mnemo gateway listening on http://${config.MNEMO_HTTP_HOST}:${platform.httpPort}\n`,
+      );
     const shutdown = async (signal: string) => {
       logger.info({ signal }, 'stopping');
       await platform.stop();
@@ -41,8 +53,15 @@ program
 
 program
   .command('replay')
-  .description('drop, recreate and re-project read models from the whole log (no model calls, no new events)')
-  .requiredOption('--projection <name>', `all, or one of: ${allProjections().map((p) => p.name).join(', ')}`)
+  .description(
+    'drop, recreate and re-project read models from the whole log (no model calls, no new events)',
+  )
+  .requiredOption(
+    '--projection <name>',
+    `all, or one of: ${allProjections()
+      .map((p) => p.name)
+      .join(', ')}`,
+  )
   .action(async (options: { projection: string }) => {
     const config = loadConfig();
     const logger = createLogger(config.LOG_LEVEL);
@@ -51,7 +70,9 @@ program
     try {
       for (const projection of projections) {
         const result = await replayProjection(infra.dataSource, infra.log, projection);
-        process.stdout.write(`${result.projection}: ${result.events} events to seq ${result.lastSeq} in ${result.seconds.toFixed(2)} s\n`);
+        process.stdout.write(
+          `${result.projection}: ${result.events} events to seq ${result.lastSeq} in ${result.seconds.toFixed(2)} s\n`,
+        );
       }
     } finally {
       await infra.close();
@@ -68,9 +89,13 @@ program
     const infra = await openInfra(config, allMigrations(), logger);
     try {
       const sums: Record<string, Record<string, string>> = {};
-      for (const projection of allProjections()) sums[projection.name] = await checksumProjection(infra.dataSource, projection);
+      for (const projection of allProjections())
+        sums[projection.name] = await checksumProjection(infra.dataSource, projection);
       if (options.json) process.stdout.write(`${JSON.stringify(sums, null, 2)}\n`);
-      else for (const [name, tables] of Object.entries(sums)) for (const [table, sum] of Object.entries(tables)) process.stdout.write(`${name}.${table} ${sum}\n`);
+      else
+        for (const [name, tables] of Object.entries(sums))
+          for (const [table, sum] of Object.entries(tables))
+            process.stdout.write(`${name}.${table} ${sum}\n`);
     } finally {
       await infra.close();
     }

@@ -9,17 +9,30 @@ import { allMigrations } from './service-registry';
 const REPLAY_TIMEOUT_MS = 120_000;
 
 const line = ({ id, letter }: StoredDeadLetter): string =>
-  [id, letter.service, letter.consumer ?? '-', letter.event.type, letter.event.id, `deliveries=${letter.deliveryCount}`, letter.deadAt, `${letter.error.code}: ${letter.error.message}`].join('\t');
+  [
+    id,
+    letter.service,
+    letter.consumer ?? '-',
+    letter.event.type,
+    letter.event.id,
+    `deliveries=${letter.deliveryCount}`,
+    letter.deadAt,
+    `${letter.error.code}: ${letter.error.message}`,
+  ].join('\t');
 
 const outcomeLine = (outcome: ReplayOutcome): string => {
-  if (outcome.status === 'replayed') return `${outcome.id}\treplayed\t${outcome.service}/${outcome.consumer}\t${outcome.eventId}`;
-  if (outcome.status === 'not_found') return `${outcome.id}\tnot found (replayed already, or no such letter)`;
+  if (outcome.status === 'replayed')
+    return `${outcome.id}\treplayed\t${outcome.service}/${outcome.consumer}\t${outcome.eventId}`;
+  if (outcome.status === 'not_found')
+    return `${outcome.id}\tnot found (replayed already, or no such letter)`;
   return `${outcome.id}\tfailed again, kept\t${outcome.service}\t${outcome.error.code}: ${outcome.error.message}`;
 };
 
 /** `mnemo dlq list|replay`: the dead letters every consumer left, and their re-drive once the cause is fixed. */
 export function registerDeadLetterCommands(program: Command): void {
-  const dlq = program.command('dlq').description('dead letters: events a consumer gave up on after its last delivery');
+  const dlq = program
+    .command('dlq')
+    .description('dead letters: events a consumer gave up on after its last delivery');
 
   dlq
     .command('list')
@@ -32,7 +45,10 @@ export function registerDeadLetterCommands(program: Command): void {
       try {
         const letters = await infra.log.listDeadLetters(options.service);
         if (options.json) process.stdout.write(`${JSON.stringify(letters, null, 2)}\n`);
-        else process.stdout.write(letters.length ? `${letters.map(line).join('\n')}\n` : 'no dead letters\n');
+        else
+          process.stdout.write(
+            letters.length ? `${letters.map(line).join('\n')}\n` : 'no dead letters\n',
+          );
       } finally {
         await infra.close();
       }
@@ -40,25 +56,42 @@ export function registerDeadLetterCommands(program: Command): void {
 
   dlq
     .command('replay')
-    .description("hands dead letters back to the consumer that failed them (it must be running); a replayed letter is gone, so a second replay applies nothing")
+    .description(
+      'hands dead letters back to the consumer that failed them (it must be running); a replayed letter is gone, so a second replay applies nothing',
+    )
     .argument('[id]', 'the letter id `dlq list` shows')
     .option('--all', 'every letter (of --service, when given)')
     .option('--service <name>', 'with --all: only this service')
     .option('--json', 'print JSON')
-    .action(async (id: string | undefined, options: { all?: boolean; service?: string; json?: boolean }) => {
-      if (Boolean(id) === Boolean(options.all)) throw new Error('give one letter id, or --all');
-      if (id !== undefined && !/^\d+$/.test(id)) throw new Error(`"${id}" is not a letter id (a number, as dlq list shows)`);
-      const config = loadConfig();
-      const infra = await openInfra(config, allMigrations(), createLogger(config.LOG_LEVEL));
-      try {
-        const ids = id !== undefined ? [Number(id)] : (await infra.log.listDeadLetters(options.service)).map((letter) => letter.id);
-        const outcomes: ReplayOutcome[] = [];
-        for (const next of ids) outcomes.push(await replayDeadLetter(infra.log, next, { timeoutMs: REPLAY_TIMEOUT_MS }));
-        if (options.json) process.stdout.write(`${JSON.stringify(outcomes, null, 2)}\n`);
-        else process.stdout.write(outcomes.length ? `${outcomes.map(outcomeLine).join('\n')}\n` : 'no dead letters\n');
-        if (outcomes.some((outcome) => outcome.status === 'failed')) process.exitCode = 1;
-      } finally {
-        await infra.close();
-      }
-    });
+    .action(
+      async (
+        id: string | undefined,
+        options: { all?: boolean; service?: string; json?: boolean },
+      ) => {
+        if (Boolean(id) === Boolean(options.all)) throw new Error('give one letter id, or --all');
+        if (id !== undefined && !/^\d+$/.test(id))
+          throw new Error(`"${id}" is not a letter id (a number, as dlq list shows)`);
+        const config = loadConfig();
+        const infra = await openInfra(config, allMigrations(), createLogger(config.LOG_LEVEL));
+        try {
+          const ids =
+            id !== undefined
+              ? [Number(id)]
+              : (await infra.log.listDeadLetters(options.service)).map((letter) => letter.id);
+          const outcomes: ReplayOutcome[] = [];
+          for (const next of ids)
+            outcomes.push(
+              await replayDeadLetter(infra.log, next, { timeoutMs: REPLAY_TIMEOUT_MS }),
+            );
+          if (options.json) process.stdout.write(`${JSON.stringify(outcomes, null, 2)}\n`);
+          else
+            process.stdout.write(
+              outcomes.length ? `${outcomes.map(outcomeLine).join('\n')}\n` : 'no dead letters\n',
+            );
+          if (outcomes.some((outcome) => outcome.status === 'failed')) process.exitCode = 1;
+        } finally {
+          await infra.close();
+        }
+      },
+    );
 }

@@ -1,7 +1,12 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { EVENT_LOG, LOGGER, type Logger } from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, ENVIRONMENT, type Environment } from '@mnemo/persistence';
-import { GATEWAY_CONFIG, HEALTH_CHECKS, type GatewayConfig, type HealthCheck } from '@mnemo/gateway-service';
+import {
+  GATEWAY_CONFIG,
+  HEALTH_CHECKS,
+  type GatewayConfig,
+  type HealthCheck,
+} from '@mnemo/gateway-service';
 import { COST_GUARD, LLM_CLIENT, type CostGuard, type LlmClient } from '@mnemo/llm';
 import type { Infra } from './infra';
 
@@ -9,7 +14,13 @@ import type { Infra } from './infra';
 @Global()
 @Module({})
 export class InfraModule {
-  static forRoot(infra: Infra, logger: Logger, gateway: GatewayConfig, llm: { client: LlmClient; costGuard: CostGuard }, env: Environment): DynamicModule {
+  static forRoot(
+    infra: Infra,
+    logger: Logger,
+    gateway: GatewayConfig,
+    llm: { client: LlmClient; costGuard: CostGuard },
+    env: Environment,
+  ): DynamicModule {
     const checks: HealthCheck[] = [
       { name: 'log', check: () => infra.log.ping() },
       { name: 'database', check: async () => void (await infra.dataSource.query('SELECT 1')) },

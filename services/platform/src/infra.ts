@@ -1,8 +1,22 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
-import { IdempotentEventLog, InProcessEventLog, JetStreamEventLog, RedactingEventLog, type EventLog, type Logger } from '@mnemo/eventing';
-import { MemoryCache, openDataSource, PgAcceptedEventIds, RedisCache, type Cache, type MigrationClass } from '@mnemo/persistence';
+import {
+  IdempotentEventLog,
+  InProcessEventLog,
+  JetStreamEventLog,
+  RedactingEventLog,
+  type EventLog,
+  type Logger,
+} from '@mnemo/eventing';
+import {
+  MemoryCache,
+  openDataSource,
+  PgAcceptedEventIds,
+  RedisCache,
+  type Cache,
+  type MigrationClass,
+} from '@mnemo/persistence';
 import type { PlatformConfig } from './platform.config';
 
 export interface Infra {
@@ -17,11 +31,16 @@ export interface Infra {
  * The production servers when their URLs are set, else the embedded defaults under MNEMO_DATA_DIR:
  * an in-process log kept in files, PGlite behind the Postgres wire protocol, an in-process cache.
  */
-export async function openInfra(config: PlatformConfig, migrations: readonly MigrationClass[], logger: Logger): Promise<Infra> {
+export async function openInfra(
+  config: PlatformConfig,
+  migrations: readonly MigrationClass[],
+  logger: Logger,
+): Promise<Infra> {
   const dataDir = path.resolve(config.MNEMO_DATA_DIR);
   const closers: Array<() => Promise<unknown>> = [];
   const close = async () => {
-    for (const closer of closers.reverse()) await closer().catch((error) => logger.warn({ err: String(error) }, 'close failed'));
+    for (const closer of closers.reverse())
+      await closer().catch((error) => logger.warn({ err: String(error) }, 'close failed'));
   };
   try {
     const store: EventLog = config.NATS_URL
@@ -47,15 +66,28 @@ export async function openInfra(config: PlatformConfig, migrations: readonly Mig
       ioConcurrency = undefined; // PGlite has no prefetch, and refuses the setting
       logger.info({ poolSize }, 'embedded PostgreSQL (PGlite) is up');
     }
-    const dataSource = await openDataSource({ url: databaseUrl, poolSize, migrations, schema: config.MNEMO_DB_SCHEMA, ioConcurrency });
+    const dataSource = await openDataSource({
+      url: databaseUrl,
+      poolSize,
+      migrations,
+      schema: config.MNEMO_DB_SCHEMA,
+      ioConcurrency,
+    });
     closers.push(() => dataSource.destroy());
     // An event id accepted once is a duplicate for good (the record), and every append to the durable
     // log is redacted, whichever service makes it (SPEC §2: every write path).
-    const log: EventLog = new RedactingEventLog(new IdempotentEventLog(store, new PgAcceptedEventIds(dataSource)), (event, findings) =>
-      logger.info({ eventId: event.id, type: event.type, correlationId: event.correlationId, findings }, 'secrets redacted'),
+    const log: EventLog = new RedactingEventLog(
+      new IdempotentEventLog(store, new PgAcceptedEventIds(dataSource)),
+      (event, findings) =>
+        logger.info(
+          { eventId: event.id, type: event.type, correlationId: event.correlationId, findings },
+          'secrets redacted',
+        ),
     );
 
-    const cache: Cache = config.REDIS_URL ? new RedisCache(config.REDIS_URL, config.MNEMO_CACHE_PREFIX) : new MemoryCache();
+    const cache: Cache = config.REDIS_URL
+      ? new RedisCache(config.REDIS_URL, config.MNEMO_CACHE_PREFIX)
+      : new MemoryCache();
     closers.push(() => cache.close());
 
     return {
@@ -83,7 +115,9 @@ async function openEmbeddedLog(dataDir: string): Promise<EventLog> {
  * of different connections outside explicit transactions, so it is safe with exactly one connection:
  * the pool is sized to match.
  */
-async function startEmbeddedPostgres(dataDir: string): Promise<{ url: string; maxConnections: number; stop: () => Promise<void> }> {
+async function startEmbeddedPostgres(
+  dataDir: string,
+): Promise<{ url: string; maxConnections: number; stop: () => Promise<void> }> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   // pgvector, so recall can fuse meaning with words when an embedder is configured (the migration creates the extension)

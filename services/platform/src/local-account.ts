@@ -8,7 +8,10 @@ export const LOCAL_ACCOUNT_FILE = 'local-account.json';
  * On the first embedded start, make the laptop's own account, print its key once and keep it in
  * `$MNEMO_DATA_DIR/local-account.json` (mode 600), so the quick start can use it.
  */
-export async function ensureLocalAccount(dataDir: string, accounts: AccountsService): Promise<{ created: boolean; file: string; apiKey?: string }> {
+export async function ensureLocalAccount(
+  dataDir: string,
+  accounts: AccountsService,
+): Promise<{ created: boolean; file: string; apiKey?: string }> {
   const file = path.join(path.resolve(dataDir), LOCAL_ACCOUNT_FILE);
   try {
     await access(file);

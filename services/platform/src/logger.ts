@@ -6,12 +6,21 @@ import { FIELDS_REDACTED, type Logger } from '@mnemo/eventing';
  * JSON logs through pino, with every field and message passed through the redactor first: a secret
  * that reaches a log call never reaches the log. An object marked FIELDS_REDACTED was redacted by its writer.
  */
-export function createLogger(level: string, name = 'mnemo', destination?: pino.DestinationStream): Logger & pino.Logger {
+export function createLogger(
+  level: string,
+  name = 'mnemo',
+  destination?: pino.DestinationStream,
+): Logger & pino.Logger {
   return pino(
     {
       name,
       level,
-      formatters: { log: (object) => ((object as { [FIELDS_REDACTED]?: boolean })[FIELDS_REDACTED] === true ? object : (redactDeep(object).value as Record<string, unknown>)) },
+      formatters: {
+        log: (object) =>
+          (object as { [FIELDS_REDACTED]?: boolean })[FIELDS_REDACTED] === true
+            ? object
+            : (redactDeep(object).value as Record<string, unknown>),
+      },
       hooks: {
         logMethod(args, method) {
           const redacted = args.map((arg) => (typeof arg === 'string' ? redact(arg).text : arg));

@@ -4,11 +4,17 @@ describe('loadConfig', () => {
   it('runs on embedded defaults when no server URL is set', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ MNEMO_HTTP_PORT: 8080, MNEMO_DATA_DIR: './.mnemo' });
-    expect([config.NATS_URL, config.DATABASE_URL, config.REDIS_URL]).toEqual([undefined, undefined, undefined]);
+    expect([config.NATS_URL, config.DATABASE_URL, config.REDIS_URL]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('names the variable and the reason when a value is bad', () => {
-    expect(() => loadConfig({ MNEMO_HTTP_PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
+    expect(() => loadConfig({ MNEMO_HTTP_PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(
+      ConfigError,
+    );
     try {
       loadConfig({ MNEMO_HTTP_PORT: 'eighty', DATABASE_URL: 'mysql://x' });
     } catch (error) {
@@ -22,10 +28,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ NATS_URL: '' }).NATS_URL).toBeUndefined();
   });
 
-  it('takes the nodes of a NATS cluster as a comma-separated list, and the streams\' replicas', () => {
-    const config = loadConfig({ NATS_URL: 'nats://127.0.0.1:4222, nats://127.0.0.1:4223,nats://127.0.0.1:4224', MNEMO_STREAM_REPLICAS: '3' });
-    expect([config.NATS_URL, config.MNEMO_STREAM_REPLICAS]).toEqual(['nats://127.0.0.1:4222, nats://127.0.0.1:4223,nats://127.0.0.1:4224', 3]);
+  it("takes the nodes of a NATS cluster as a comma-separated list, and the streams' replicas", () => {
+    const config = loadConfig({
+      NATS_URL: 'nats://127.0.0.1:4222, nats://127.0.0.1:4223,nats://127.0.0.1:4224',
+      MNEMO_STREAM_REPLICAS: '3',
+    });
+    expect([config.NATS_URL, config.MNEMO_STREAM_REPLICAS]).toEqual([
+      'nats://127.0.0.1:4222, nats://127.0.0.1:4223,nats://127.0.0.1:4224',
+      3,
+    ]);
     expect(loadConfig({}).MNEMO_STREAM_REPLICAS).toBe(1);
-    expect(() => loadConfig({ NATS_URL: 'nats://127.0.0.1:4222,http://127.0.0.1:4223' })).toThrow(/NATS_URL: must be one URL or a comma-separated list/);
+    expect(() => loadConfig({ NATS_URL: 'nats://127.0.0.1:4222,http://127.0.0.1:4223' })).toThrow(
+      /NATS_URL: must be one URL or a comma-separated list/,
+    );
   });
 });

@@ -12,7 +12,10 @@ const optionalUrl = (protocols: string[]) =>
     .pipe(
       z
         .url()
-        .refine((value) => protocols.some((p) => value.startsWith(`${p}://`)), `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`)
+        .refine(
+          (value) => protocols.some((p) => value.startsWith(`${p}://`)),
+          `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+        )
         .optional(),
     )
     .optional();
@@ -27,7 +30,14 @@ const optionalUrlList = (protocols: string[]) =>
       z
         .string()
         .refine(
-          (value) => value.split(',').every((url) => z.url().safeParse(url.trim()).success && protocols.some((p) => url.trim().startsWith(`${p}://`))),
+          (value) =>
+            value
+              .split(',')
+              .every(
+                (url) =>
+                  z.url().safeParse(url.trim()).success &&
+                  protocols.some((p) => url.trim().startsWith(`${p}://`)),
+              ),
           `must be one URL or a comma-separated list, each starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
         )
         .optional(),
@@ -48,17 +58,34 @@ export const PlatformEnv = z.object({
   MNEMO_ADMIN_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   MNEMO_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   MNEMO_DB_IO_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(64),
-  MNEMO_DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'lowercase letters, digits and _ only').optional(),
-  MNEMO_STREAM_PREFIX: z.string().regex(/^[A-Z0-9_]+$/, 'uppercase letters, digits and _ only').default('MNEMO'),
+  MNEMO_DB_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/, 'lowercase letters, digits and _ only')
+    .optional(),
+  MNEMO_STREAM_PREFIX: z
+    .string()
+    .regex(/^[A-Z0-9_]+$/, 'uppercase letters, digits and _ only')
+    .default('MNEMO'),
   /** Copies JetStream keeps of each Mnemo stream: 1 on a single server, 3 on a three-node cluster (at most the cluster's size). */
   MNEMO_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
-  MNEMO_SUBJECT_PREFIX: z.string().regex(/^[a-z0-9_]+$/, 'lowercase letters, digits and _ only').default('mnemo'),
+  MNEMO_SUBJECT_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_]+$/, 'lowercase letters, digits and _ only')
+    .default('mnemo'),
   MNEMO_CACHE_PREFIX: z.string().default('mnemo:'),
   MNEMO_MAX_DELIVER: z.coerce.number().int().min(1).max(100).default(5),
   MNEMO_ACK_WAIT_MS: z.coerce.number().int().min(100).default(30_000),
   /** JetStream's duplicate window (Nats-Msg-Id), the first line of idempotency; the accepted-id record never forgets. */
-  MNEMO_DUPLICATE_WINDOW_MS: z.coerce.number().int().min(100).default(24 * 60 * 60 * 1000),
-  MNEMO_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+  MNEMO_DUPLICATE_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(24 * 60 * 60 * 1000),
+  MNEMO_MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(5 * 1024 * 1024),
   /** The built web UI the gateway serves at `/` (npm install builds it there); empty serves none. */
   MNEMO_WEB_DIR: z.string().trim().default(path.resolve(__dirname, '../../../apps/web/dist')),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),

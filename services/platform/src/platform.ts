@@ -1,9 +1,20 @@
 import { NestFactory } from '@nestjs/core';
 import type { INestApplication, INestMicroservice } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { RethrowRpcErrors, JetStreamTransport, type Logger, type Subscription } from '@mnemo/eventing';
+import {
+  RethrowRpcErrors,
+  JetStreamTransport,
+  type Logger,
+  type Subscription,
+} from '@mnemo/eventing';
 import { registerProjectionLag, startProjector, type Environment } from '@mnemo/persistence';
-import { createHttpAdapter, ingestGrpcBinding, startGrpcGateway, WebUiModule, type GrpcGateway } from '@mnemo/gateway-service';
+import {
+  createHttpAdapter,
+  ingestGrpcBinding,
+  startGrpcGateway,
+  WebUiModule,
+  type GrpcGateway,
+} from '@mnemo/gateway-service';
 import { contextGrpcBinding } from '@mnemo/context-service';
 import { openInfra, type Infra } from './infra';
 import { InfraModule } from './infra.module';
@@ -12,7 +23,12 @@ import { OperationsModule } from './api/dead-letters.controller';
 import { createPlatformCostGuard, createPlatformLlm } from './llm-wiring';
 import { NestLogger } from './nest-logger';
 import type { PlatformConfig } from './platform.config';
-import { allMigrations, checkServiceConfigs, SERVICES, type ServiceDefinition } from './service-registry';
+import {
+  allMigrations,
+  checkServiceConfigs,
+  SERVICES,
+  type ServiceDefinition,
+} from './service-registry';
 
 export interface RunningPlatform {
   infra: Infra;
@@ -28,18 +44,36 @@ export interface RunningPlatform {
  * Starts the chosen services in this process, sharing one set of connections. `env` is the environment
  * each service parses its own settings from (the process's, unless a test hands its own).
  */
-export async function startPlatform(config: PlatformConfig, services: ServiceDefinition[], logger: Logger, env: Environment = process.env): Promise<RunningPlatform> {
+export async function startPlatform(
+  config: PlatformConfig,
+  services: ServiceDefinition[],
+  logger: Logger,
+  env: Environment = process.env,
+): Promise<RunningPlatform> {
   checkServiceConfigs(env);
   const infra = await openInfra(config, allMigrations(), logger);
-  const gatewayConfig = { adminKey: config.MNEMO_ADMIN_KEY ?? null, maxBodyBytes: config.MNEMO_MAX_BODY_BYTES, webDir: config.MNEMO_WEB_DIR || null };
+  const gatewayConfig = {
+    adminKey: config.MNEMO_ADMIN_KEY ?? null,
+    maxBodyBytes: config.MNEMO_MAX_BODY_BYTES,
+    webDir: config.MNEMO_WEB_DIR || null,
+  };
   const costGuard = createPlatformCostGuard(infra, logger, env);
-  const infraModule = InfraModule.forRoot(infra, logger, gatewayConfig, { client: createPlatformLlm(infra, logger, env, costGuard), costGuard }, env);
+  const infraModule = InfraModule.forRoot(
+    infra,
+    logger,
+    gatewayConfig,
+    { client: createPlatformLlm(infra, logger, env, costGuard), costGuard },
+    env,
+  );
   const subscriptions: Subscription[] = [];
   const microservices: INestMicroservice[] = [];
   let httpApp: INestApplication | null = null;
   let httpPort: number | null = null;
   let grpc: GrpcGateway | null = null;
-  const consumerOptions = { maxDeliver: config.MNEMO_MAX_DELIVER, ackWaitMs: config.MNEMO_ACK_WAIT_MS };
+  const consumerOptions = {
+    maxDeliver: config.MNEMO_MAX_DELIVER,
+    ackWaitMs: config.MNEMO_ACK_WAIT_MS,
+  };
 
   const stop = async () => {
     if (grpc) await grpc.stop();
@@ -52,12 +86,26 @@ export async function startPlatform(config: PlatformConfig, services: ServiceDef
   try {
     for (const service of services) {
       for (const projection of service.projections) {
-        subscriptions.push(await startProjector({ ...infra, logger, service: service.name }, projection, consumerOptions));
+        subscriptions.push(
+          await startProjector(
+            { ...infra, logger, service: service.name },
+            projection,
+            consumerOptions,
+          ),
+        );
       }
       if (service.reactors) {
         const app = await NestFactory.createMicroservice(
           { module: class ReactorsRoot {}, imports: [infraModule, service.reactors] },
-          { strategy: new JetStreamTransport({ log: infra.log, service: service.name, logger, ...consumerOptions }), logger: new NestLogger(logger) },
+          {
+            strategy: new JetStreamTransport({
+              log: infra.log,
+              service: service.name,
+              logger,
+              ...consumerOptions,
+            }),
+            logger: new NestLogger(logger),
+          },
         );
         app.useGlobalFilters(new RethrowRpcErrors());
         await app.listen();
@@ -65,7 +113,17 @@ export async function startPlatform(config: PlatformConfig, services: ServiceDef
       }
       if (service.http) {
         httpApp = await NestFactory.create<NestFastifyApplication>(
-          { module: class HttpRoot {}, imports: [infraModule, service.http, ...SERVICES.flatMap((s) => (s.api ? [s.api] : [])), OpenApiModule, OperationsModule, WebUiModule] },
+          {
+            module: class HttpRoot {},
+            imports: [
+              infraModule,
+              service.http,
+              ...SERVICES.flatMap((s) => (s.api ? [s.api] : [])),
+              OpenApiModule,
+              OperationsModule,
+              WebUiModule,
+            ],
+          },
           createHttpAdapter({ maxBodyBytes: config.MNEMO_MAX_BODY_BYTES }, logger),
           { logger: new NestLogger(logger) },
         );
@@ -82,12 +140,22 @@ export async function startPlatform(config: PlatformConfig, services: ServiceDef
       grpc = await startGrpcGateway(
         httpApp,
         [ingestGrpcBinding, contextGrpcBinding],
-        { port: config.MNEMO_GRPC_PORT, host: config.MNEMO_HTTP_HOST, maxMessageBytes: config.MNEMO_MAX_BODY_BYTES },
+        {
+          port: config.MNEMO_GRPC_PORT,
+          host: config.MNEMO_HTTP_HOST,
+          maxMessageBytes: config.MNEMO_MAX_BODY_BYTES,
+        },
         logger,
       );
     }
-    registerProjectionLag(infra.log, services.flatMap((service) => service.projections));
-    logger.info({ services: services.map((service) => service.name), httpPort, grpcPort: grpc?.port ?? null }, 'platform started');
+    registerProjectionLag(
+      infra.log,
+      services.flatMap((service) => service.projections),
+    );
+    logger.info(
+      { services: services.map((service) => service.name), httpPort, grpcPort: grpc?.port ?? null },
+      'platform started',
+    );
   } catch (error) {
     await stop();
     throw error;

@@ -9,4 +9,10 @@ export { ProfileSynthesisService } from './reactors/profile-synthesis.service';
 export { CostCapRetrySweep } from './reactors/cost-cap-retry.sweep';
 export { ProfileReactorsModule } from './profile-reactors.module';
 export { ProfileApiModule } from './profile-api.module';
-export { DefineTypeBody, ImportBody, ListTakesQuery, RateBody, StartTakeBody } from './api/life-inventory.dto';
+export {
+  DefineTypeBody,
+  ImportBody,
+  ListTakesQuery,
+  RateBody,
+  StartTakeBody,
+} from './api/life-inventory.dto';

@@ -10,6 +10,14 @@ import { PROFILE_CONFIG, parseProfileConfig } from './profile.config';
 /** The Core Profile and Life Inventory panes' API: mounted on the gateway. */
 @Module({
   controllers: [ProfileController, LifeInventoryController, LifeInventoryImportController],
-  providers: [{ provide: PROFILE_CONFIG, inject: [ENVIRONMENT], useFactory: (env: Environment) => parseProfileConfig(env) }, LifeInventoryReadsService, LifeInventoryWriterService],
+  providers: [
+    {
+      provide: PROFILE_CONFIG,
+      inject: [ENVIRONMENT],
+      useFactory: (env: Environment) => parseProfileConfig(env),
+    },
+    LifeInventoryReadsService,
+    LifeInventoryWriterService,
+  ],
 })
 export class ProfileApiModule {}

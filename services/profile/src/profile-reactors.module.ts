@@ -9,6 +9,14 @@ import { ProfileSynthesisService } from './reactors/profile-synthesis.service';
 /** The core profile: after artifact saves, on a refresh, and after the daily cap resets. */
 @Module({
   controllers: [ArtifactSavedReactor, ProfileRefreshRequestedReactor],
-  providers: [{ provide: PROFILE_CONFIG, inject: [ENVIRONMENT], useFactory: (env: Environment) => parseProfileConfig(env) }, ProfileSynthesisService, CostCapRetrySweep],
+  providers: [
+    {
+      provide: PROFILE_CONFIG,
+      inject: [ENVIRONMENT],
+      useFactory: (env: Environment) => parseProfileConfig(env),
+    },
+    ProfileSynthesisService,
+    CostCapRetrySweep,
+  ],
 })
 export class ProfileReactorsModule {}

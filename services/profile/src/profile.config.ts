@@ -14,7 +14,11 @@ export const ProfileEnv = z.object({
   /** How often a profile blocked by the daily cap is looked at for its retry after UTC midnight. */
   MNEMO_PROFILE_RETRY_SWEEP_MS: z.coerce.number().int().min(50).default(60_000),
   /** seed 000: an imported inventory is capped at 5 MB. */
-  MNEMO_LIFE_INVENTORY_IMPORT_MAX_BYTES: z.coerce.number().int().min(1).default(5 * 1024 * 1024),
+  MNEMO_LIFE_INVENTORY_IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(5 * 1024 * 1024),
 });
 
 export interface ProfileConfig {

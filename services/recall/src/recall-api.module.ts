@@ -20,11 +20,29 @@ import { embedderProvider } from './embedding/metered-embedder';
 
 /** Recall's HTTP surface, mounted on the gateway. */
 @Module({
-  controllers: [RecallController, PriorWorkController, PriorDecisionsController, VisitedController, StatsController, RecallAdminController],
+  controllers: [
+    RecallController,
+    PriorWorkController,
+    PriorDecisionsController,
+    VisitedController,
+    StatsController,
+    RecallAdminController,
+  ],
   providers: [
-    { provide: RECALL_CONFIG, useFactory: (env: Environment) => loadRecallConfig(env), inject: [ENVIRONMENT] },
+    {
+      provide: RECALL_CONFIG,
+      useFactory: (env: Environment) => loadRecallConfig(env),
+      inject: [ENVIRONMENT],
+    },
     embedderProvider,
-    RecallSearchService, PriorWorkService, PriorDecisionsService, VisitedLedgerService, QueryLogService, RecallStatsService, RecallAdminService, DecisionDistillerService,
+    RecallSearchService,
+    PriorWorkService,
+    PriorDecisionsService,
+    VisitedLedgerService,
+    QueryLogService,
+    RecallStatsService,
+    RecallAdminService,
+    DecisionDistillerService,
   ],
 })
 export class RecallApiModule {}

@@ -11,7 +11,11 @@ import { ChunkEmbeddingsSweep } from './sweeps/chunk-embeddings.sweep';
 @Module({
   controllers: [SessionSummaryReactor],
   providers: [
-    { provide: RECALL_CONFIG, useFactory: (env: Environment) => loadRecallConfig(env), inject: [ENVIRONMENT] },
+    {
+      provide: RECALL_CONFIG,
+      useFactory: (env: Environment) => loadRecallConfig(env),
+      inject: [ENVIRONMENT],
+    },
     embedderProvider,
     DecisionDistillerService,
     ChunkEmbeddingsSweep,

@@ -46,7 +46,11 @@ export const RecallEnv = z.object({
   /** Distil decisions with the paid model (seed 003: opt-in, as its loops are); off: the offline phrasing rules. */
   MNEMO_DECISIONS_ENABLED: flag.default(false),
   /** How long a visited-ledger entry lives after its last mark (seed 003: ephemeral, per conversation). */
-  MNEMO_VISITED_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
+  MNEMO_VISITED_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(24),
   MNEMO_VISITED_MAX_ENTRIES: z.coerce.number().int().min(1).max(10_000).default(500),
 });
 
@@ -96,7 +100,10 @@ export function loadRecallConfig(env: EnvironmentVariables): RecallConfig {
           timeoutMs: e.MNEMO_EMBEDDINGS_TIMEOUT_MS,
           pollMs: e.MNEMO_EMBEDDINGS_POLL_MS,
           minSimilarity: e.MNEMO_EMBEDDINGS_MIN_SIMILARITY,
-          usdPerMTok: embeddingPricePerMTok(e.MNEMO_EMBEDDINGS_MODEL, e.MNEMO_EMBEDDINGS_USD_PER_MTOK),
+          usdPerMTok: embeddingPricePerMTok(
+            e.MNEMO_EMBEDDINGS_MODEL,
+            e.MNEMO_EMBEDDINGS_USD_PER_MTOK,
+          ),
         }
       : null,
     decisionsEnabled: e.MNEMO_DECISIONS_ENABLED,

@@ -3,11 +3,15 @@
  * tokens, a short English stop list and a trailing-"s" fold — no phrase, time or neighbour knowledge.
  */
 const STOP = new Set(
-  'a an and are as at be but by did do does for from had has have how i in is it its me my of on or our so that the their them they this to was we were what when where which who why will with you your'.split(' '),
+  'a an and are as at be but by did do does for from had has have how i in is it its me my of on or our so that the their them they this to was we were what when where which who why will with you your'.split(
+    ' ',
+  ),
 );
 
 const tokens = (text: string): string[] =>
-  (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((t) => !STOP.has(t)).map((t) => (t.length > 3 && t.endsWith('s') && !t.endsWith('ss') ? t.slice(0, -1) : t));
+  (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
+    .filter((t) => !STOP.has(t))
+    .map((t) => (t.length > 3 && t.endsWith('s') && !t.endsWith('ss') ? t.slice(0, -1) : t));
 
 export function bm25Index<D extends { id: string; text: string }>(docs: D[], k1 = 1.2, b = 0.75) {
   const termFreqs = docs.map((doc) => {
@@ -18,7 +22,8 @@ export function bm25Index<D extends { id: string; text: string }>(docs: D[], k1 
   const lengths = termFreqs.map((freq) => [...freq.values()].reduce((a, c) => a + c, 0));
   const avgLength = lengths.reduce((a, c) => a + c, 0) / Math.max(1, docs.length);
   const df = new Map<string, number>();
-  for (const freq of termFreqs) for (const term of freq.keys()) df.set(term, (df.get(term) ?? 0) + 1);
+  for (const freq of termFreqs)
+    for (const term of freq.keys()) df.set(term, (df.get(term) ?? 0) + 1);
   const idf = (term: string) => {
     const n = df.get(term) ?? 0;
     return Math.log(1 + (docs.length - n + 0.5) / (n + 0.5));
@@ -31,7 +36,10 @@ export function bm25Index<D extends { id: string; text: string }>(docs: D[], k1 
           const freq = termFreqs[i]!;
           const score = terms.reduce((sum, term) => {
             const f = freq.get(term) ?? 0;
-            return f ? sum + (idf(term) * f * (k1 + 1)) / (f + k1 * (1 - b + (b * lengths[i]!) / avgLength)) : sum;
+            return f
+              ? sum +
+                  (idf(term) * f * (k1 + 1)) / (f + k1 * (1 - b + (b * lengths[i]!) / avgLength))
+              : sum;
           }, 0);
           return { ...doc, score };
         })

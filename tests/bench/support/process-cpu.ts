@@ -13,7 +13,13 @@ function stat(pid: number | string): { name: string; fields: number[] } | null {
   }
   // The name is in parentheses and may hold spaces; the fields follow its last ')'.
   const end = line.lastIndexOf(')');
-  return { name: line.slice(line.indexOf('(') + 1, end), fields: line.slice(end + 2).split(' ').map(Number) };
+  return {
+    name: line.slice(line.indexOf('(') + 1, end),
+    fields: line
+      .slice(end + 2)
+      .split(' ')
+      .map(Number),
+  };
 }
 
 const ticksToMs = (ticks: number) => (ticks * 1000) / TICKS_PER_SECOND;
@@ -36,7 +42,10 @@ export function cpuMsByCommand(names: readonly string[]): Map<string, number> {
     if (!proc || !names.includes(proc.name)) continue;
     // utime, stime, cutime, cstime: fields 14-17 of the line, 11-14 after the name
     const [utime, stime, cutime, cstime] = proc.fields.slice(11, 15);
-    totals.set(proc.name, (totals.get(proc.name) ?? 0) + ticksToMs(utime + stime + cutime + cstime));
+    totals.set(
+      proc.name,
+      (totals.get(proc.name) ?? 0) + ticksToMs(utime + stime + cutime + cstime),
+    );
   }
   return totals;
 }
@@ -50,7 +59,11 @@ export function cpuMsOfPid(pid: number): number {
 /** Every core's busy and total ticks since boot, from the first line of /proc/stat, or null where there is none. */
 function machineTicks(): { busy: number; total: number } | null {
   try {
-    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).map(Number);
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8')
+      .split('\n', 1)[0]
+      .trim()
+      .split(/\s+/)
+      .map(Number);
     const total = ticks.reduce((sum, t) => sum + t, 0);
     return { busy: total - ticks[3] - (ticks[4] ?? 0), total }; // idle and iowait are the 4th and 5th
   } catch {

@@ -50,13 +50,21 @@ process.stdin.on('end', async () => {
  * in its own process); in the bench's process, Node's fetch cost about as much CPU per recall question
  * as the recall route itself.
  */
-export function askSequentially(base: string, headers: Record<string, string>, runs: Record<string, ClientRequest[]>): Promise<Record<string, number[]>> {
+export function askSequentially(
+  base: string,
+  headers: Record<string, string>,
+  runs: Record<string, ClientRequest[]>,
+): Promise<Record<string, number[]>> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', CLIENT], { stdio: ['pipe', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1)!)) : reject(new Error(`the sequential client exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').at(-1)!))
+        : reject(new Error(`the sequential client exited ${code}`)),
+    );
     child.stdin.end(JSON.stringify({ base, headers, runs }));
   });
 }

@@ -42,7 +42,10 @@ export const EDGE_STRINGS = [
 
 /** Huge strings: far over every field's limit, under the body limit the fuzz sets. */
 export const hugeString = fc
-  .tuple(fc.integer({ min: 5_000, max: 40_000 }), fc.constantFrom('a', 'é', '😀', '\u0000', '\ud800', 'a ', '{'))
+  .tuple(
+    fc.integer({ min: 5_000, max: 40_000 }),
+    fc.constantFrom('a', 'é', '😀', '\u0000', '\ud800', 'a ', '{'),
+  )
   .map(([length, unit]) => unit.repeat(Math.ceil(length / unit.length)));
 
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
@@ -64,25 +67,55 @@ export const deepNesting = fc.integer({ min: 50, max: 3_000 }).map(nested);
 /** A value of the wrong type, shape or size for whatever field it lands in. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: hostileString },
-  { weight: 1, arbitrary: fc.constantFrom(0, -1, 1.5, -0, 2 ** 31, 2 ** 53 + 2, Number.MAX_VALUE, -Number.MAX_VALUE, 1e-300) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      0,
+      -1,
+      1.5,
+      -0,
+      2 ** 31,
+      2 ** 53 + 2,
+      Number.MAX_VALUE,
+      -Number.MAX_VALUE,
+      1e-300,
+    ),
+  },
   { weight: 1, arbitrary: fc.constantFrom(true, false, null) },
-  { weight: 1, arbitrary: fc.constantFrom([], {}, [null], [''], { '': '' }, JSON.parse('{"__proto__":{"admin":true}}')) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      [],
+      {},
+      [null],
+      [''],
+      { '': '' },
+      JSON.parse('{"__proto__":{"admin":true}}'),
+    ),
+  },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
   { weight: 1, arbitrary: deepNesting },
 );
 
 type Path = Array<string | number>;
 
-const jsonType = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+const jsonType = (value: unknown) =>
+  value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 
 function pathsOf(value: unknown, at: Path = [], out: Path[] = []): Path[] {
   out.push(at);
   if (Array.isArray(value)) value.forEach((item, i) => pathsOf(item, [...at, i], out));
-  else if (value && typeof value === 'object') for (const key of Object.keys(value)) pathsOf((value as Record<string, unknown>)[key], [...at, key], out);
+  else if (value && typeof value === 'object')
+    for (const key of Object.keys(value))
+      pathsOf((value as Record<string, unknown>)[key], [...at, key], out);
   return out;
 }
 
-function setAt(root: unknown, path: Path, change: (parent: any, key: string | number) => void): unknown {
+function setAt(
+  root: unknown,
+  path: Path,
+  change: (parent: any, key: string | number) => void,
+): unknown {
   if (path.length === 0) return root;
   const copy = structuredClone(root);
   let parent: any = copy;
@@ -112,7 +145,17 @@ export function mutate(base: unknown): fc.Arbitrary<Mutation> {
     const v = p.reduce((o: any, k) => o?.[k], base);
     return v !== null && typeof v === 'object' && !Array.isArray(v);
   });
-  const unknownKey = fc.constantFrom('extra', '__proto__', 'constructor', 'accountId', '', '\u0000', '\ud800', 'a.b', '$where');
+  const unknownKey = fc.constantFrom(
+    'extra',
+    '__proto__',
+    'constructor',
+    'accountId',
+    '',
+    '\u0000',
+    '\ud800',
+    'a.b',
+    '$where',
+  );
   const options: Array<fc.WeightedArbitrary<Mutation>> = [
     { weight: 1, arbitrary: fc.constant({ what: 'unchanged', path: [], value: base }) },
     {
@@ -121,7 +164,8 @@ export function mutate(base: unknown): fc.Arbitrary<Mutation> {
         what: `replace ${path.join('.') || '(root)'}`,
         path,
         typeChanged: jsonType(value) !== jsonType(path.reduce((o: any, k) => o?.[k], base)),
-        value: path.length === 0 ? value : setAt(base, path, (parent, key) => (parent[key] = value)),
+        value:
+          path.length === 0 ? value : setAt(base, path, (parent, key) => (parent[key] = value)),
       })),
     },
   ];
@@ -131,20 +175,29 @@ export function mutate(base: unknown): fc.Arbitrary<Mutation> {
       arbitrary: fc.constantFrom(...fields).map((path) => ({
         what: `remove ${path.join('.')}`,
         path,
-        value: setAt(base, path, (parent, key) => (Array.isArray(parent) ? parent.splice(Number(key), 1) : delete parent[key])),
+        value: setAt(base, path, (parent, key) =>
+          Array.isArray(parent) ? parent.splice(Number(key), 1) : delete parent[key],
+        ),
       })),
     });
   }
   if (objects.length > 0) {
     options.push({
       weight: 1,
-      arbitrary: fc.tuple(fc.constantFrom(...objects), unknownKey, hostileValue).map(([path, key, value]) => {
-        const target: any = structuredClone(base);
-        const holder = path.reduce((o: any, k) => o[k], target);
-        // defineProperty, so "__proto__" becomes a real key of the JSON sent, as a hostile client would write it
-        Object.defineProperty(holder, key, { value, enumerable: true, configurable: true, writable: true });
-        return { what: `add ${[...path, key].join('.')}`, path: [...path, key], value: target };
-      }),
+      arbitrary: fc
+        .tuple(fc.constantFrom(...objects), unknownKey, hostileValue)
+        .map(([path, key, value]) => {
+          const target: any = structuredClone(base);
+          const holder = path.reduce((o: any, k) => o[k], target);
+          // defineProperty, so "__proto__" becomes a real key of the JSON sent, as a hostile client would write it
+          Object.defineProperty(holder, key, {
+            value,
+            enumerable: true,
+            configurable: true,
+            writable: true,
+          });
+          return { what: `add ${[...path, key].join('.')}`, path: [...path, key], value: target };
+        }),
     });
   }
   return fc.oneof(...options);

@@ -9,19 +9,38 @@ function stringFor(schema: JsonSchema): fc.Arbitrary<string> {
   const minLength: number = schema.minLength ?? 0;
   const maxLength = Math.min(schema.maxLength ?? minLength + SHORT, minLength + SHORT);
   const fits = (s: string) => s.length >= minLength && s.length <= (schema.maxLength ?? Infinity);
-  if (schema.format === 'date-time') return fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((d) => d.toISOString());
-  if (schema.format === 'date') return fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+  if (schema.format === 'date-time')
+    return fc
+      .date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
+      .map((d) => d.toISOString());
+  if (schema.format === 'date')
+    return fc
+      .date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
   if (schema.format === 'uuid') return fc.uuid({ version: 4 });
-  if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern)).filter(fits);
+  if (typeof schema.pattern === 'string')
+    return fc.stringMatching(new RegExp(schema.pattern)).filter(fits);
   return fc.string({ minLength, maxLength });
 }
 
 function numberFor(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
-  const lower = Math.max(schema.minimum ?? -1000, schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + (integer ? 1 : 1e-9) : -Infinity);
-  const upper = Math.min(schema.maximum ?? 1000, schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - (integer ? 1 : 1e-9) : Infinity);
+  const lower = Math.max(
+    schema.minimum ?? -1000,
+    schema.exclusiveMinimum !== undefined
+      ? schema.exclusiveMinimum + (integer ? 1 : 1e-9)
+      : -Infinity,
+  );
+  const upper = Math.min(
+    schema.maximum ?? 1000,
+    schema.exclusiveMaximum !== undefined
+      ? schema.exclusiveMaximum - (integer ? 1 : 1e-9)
+      : Infinity,
+  );
   // Keep near the lower bound mostly, with the bounds themselves in play.
   const max = Math.min(upper, lower + 1000);
-  return integer ? fc.oneof(fc.integer({ min: lower, max }), fc.constantFrom(lower, upper)) : fc.double({ min: lower, max, noNaN: true, noDefaultInfinity: true });
+  return integer
+    ? fc.oneof(fc.integer({ min: lower, max }), fc.constantFrom(lower, upper))
+    : fc.double({ min: lower, max, noNaN: true, noDefaultInfinity: true });
 }
 
 /**
@@ -48,17 +67,26 @@ export function validValue(schema: JsonSchema | undefined): fc.Arbitrary<unknown
       return fc.constant(null);
     case 'array': {
       const minLength: number = schema.minItems ?? 0;
-      return fc.array(validValue(schema.items), { minLength, maxLength: Math.max(minLength, Math.min(schema.maxItems ?? 3, 3)) });
+      return fc.array(validValue(schema.items), {
+        minLength,
+        maxLength: Math.max(minLength, Math.min(schema.maxItems ?? 3, 3)),
+      });
     }
     case 'object': {
       const properties: Record<string, JsonSchema> = schema.properties ?? {};
       const required: string[] = schema.required ?? [];
       const record = fc.record(
-        Object.fromEntries(Object.entries(properties).map(([key, property]) => [key, validValue(property)])),
+        Object.fromEntries(
+          Object.entries(properties).map(([key, property]) => [key, validValue(property)]),
+        ),
         { requiredKeys: required.filter((key) => key in properties) },
       );
       if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
-        const extra = fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), validValue(schema.additionalProperties), { maxKeys: 3 });
+        const extra = fc.dictionary(
+          fc.string({ minLength: 1, maxLength: 12 }),
+          validValue(schema.additionalProperties),
+          { maxKeys: 3 },
+        );
         return fc.tuple(record, extra).map(([known, more]) => ({ ...more, ...known }));
       }
       return record;

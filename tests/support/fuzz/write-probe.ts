@@ -12,7 +12,15 @@ import { allProjections } from '@mnemo/platform-service';
 // Written in the background for any request: checkpoints, versions, accepted ids, the query log; and the
 // cost ledger, which the model calls of reactions to earlier accepted events write while a later request
 // is being probed (a refused request makes no model call, but its probe window can hold another's).
-const UNATTRIBUTABLE = new Set(['projection_checkpoints', 'migrations', 'context_versions', 'accepted_event_ids', 'recall_queries', 'cost_pool_days', 'cost_reservations']);
+const UNATTRIBUTABLE = new Set([
+  'projection_checkpoints',
+  'migrations',
+  'context_versions',
+  'accepted_event_ids',
+  'recall_queries',
+  'cost_pool_days',
+  'cost_reservations',
+]);
 
 export interface WriteMark {
   rawSeq: number;
@@ -26,7 +34,11 @@ export interface WriteMark {
  * (operational state handlers write directly: the cost ledger, recall's query log, the accounts' keys).
  */
 export class WriteProbe {
-  private constructor(private readonly log: EventLog, private readonly dataSource: DataSource, private readonly tables: string[]) {}
+  private constructor(
+    private readonly log: EventLog,
+    private readonly dataSource: DataSource,
+    private readonly tables: string[],
+  ) {}
 
   static async open(log: EventLog, dataSource: DataSource, schema: string): Promise<WriteProbe> {
     const projected = new Set(allProjections().flatMap((p) => p.tables));
@@ -34,7 +46,9 @@ export class WriteProbe {
       `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_type = 'BASE TABLE' ORDER BY table_name`,
       [schema],
     );
-    const tables = rows.map((r) => r.table_name).filter((t) => !projected.has(t) && !UNATTRIBUTABLE.has(t));
+    const tables = rows
+      .map((r) => r.table_name)
+      .filter((t) => !projected.has(t) && !UNATTRIBUTABLE.has(t));
     return new WriteProbe(log, dataSource, tables);
   }
 
@@ -43,11 +57,18 @@ export class WriteProbe {
     const sums = this.tables.length
       ? this.dataSource.query(
           this.tables
-            .map((table, i) => `SELECT ${i} AS i, count(*)::text || ':' || md5(coalesce(string_agg(md5(t::text), '' ORDER BY md5(t::text)), '')) AS sum FROM "${table}" t`)
+            .map(
+              (table, i) =>
+                `SELECT ${i} AS i, count(*)::text || ':' || md5(coalesce(string_agg(md5(t::text), '' ORDER BY md5(t::text)), '')) AS sum FROM "${table}" t`,
+            )
             .join(' UNION ALL '),
         )
       : Promise.resolve([]);
-    const [rawSeq, eventsSeq, rows] = await Promise.all([this.log.lastSeq('raw'), this.log.lastSeq('events'), sums as Promise<Array<{ i: number; sum: string }>>]);
+    const [rawSeq, eventsSeq, rows] = await Promise.all([
+      this.log.lastSeq('raw'),
+      this.log.lastSeq('events'),
+      sums as Promise<Array<{ i: number; sum: string }>>,
+    ]);
     const tables = Object.fromEntries(rows.map((row) => [this.tables[row.i], row.sum]));
     return { rawSeq, eventsSeq, tables };
   }
@@ -59,10 +80,13 @@ export class WriteProbe {
     if (after.rawSeq !== before.rawSeq) found.push(`raw stream ${before.rawSeq} → ${after.rawSeq}`);
     if (after.eventsSeq !== before.eventsSeq) {
       for await (const batch of this.log.read('events', before.eventsSeq + 1)) {
-        for (const stored of batch as StoredEvent[]) if (stored.event.correlationId === correlationId) found.push(`event ${stored.event.type} #${stored.seq}`);
+        for (const stored of batch as StoredEvent[])
+          if (stored.event.correlationId === correlationId)
+            found.push(`event ${stored.event.type} #${stored.seq}`);
       }
     }
-    for (const [table, sum] of Object.entries(after.tables)) if (before.tables[table] !== sum) found.push(`table ${table}`);
+    for (const [table, sum] of Object.entries(after.tables))
+      if (before.tables[table] !== sum) found.push(`table ${table}`);
     return found;
   }
 }

@@ -4,7 +4,14 @@ import { useEffect, useId, useRef } from 'react';
  * A modal confirmation on the native <dialog>: the browser traps focus, Escape cancels, and focus goes
  * back to where it was when it closes.
  */
-export function ConfirmDialog(props: { open: boolean; title: string; children: React.ReactNode; confirmLabel: string; onConfirm(): void; onCancel(): void }) {
+export function ConfirmDialog(props: {
+  open: boolean;
+  title: string;
+  children: React.ReactNode;
+  confirmLabel: string;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -14,7 +21,12 @@ export function ConfirmDialog(props: { open: boolean; title: string; children: R
     if (!props.open && dialog.open) dialog.close();
   }, [props.open]);
   return (
-    <dialog ref={ref} aria-labelledby={titleId} onCancel={(e) => (e.preventDefault(), props.onCancel())} className="dialog">
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onCancel={(e) => (e.preventDefault(), props.onCancel())}
+      className="dialog"
+    >
       <h2 id={titleId}>{props.title}</h2>
       <div>{props.children}</div>
       <div className="actions">

@@ -16,4 +16,5 @@ export function ErrorText({ error }: { error: string | null }) {
   );
 }
 
-export const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+export const when = (iso: string | null | undefined) =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';

@@ -22,7 +22,8 @@ import {
 /** What belongs in each tab (seed 000: "each category shows a brief description of what belongs there"). */
 export const CATEGORY_DESCRIPTIONS: Record<Category, string> = {
   All: 'Everything Mnemo remembers about you, newest first.',
-  Facts: 'What you are and what you have lived: your values, the events of your life and what you have realised.',
+  Facts:
+    'What you are and what you have lived: your values, the events of your life and what you have realised.',
   Decisions: 'Choices you made, and why you made them.',
   Preferences: 'What you like, dislike and prefer, and how you like things done.',
   Relationships: 'The people in your life and how you relate to them.',
@@ -66,7 +67,11 @@ export function Explorer({ api }: { api: Api }) {
     async (signal?: AbortSignal) => {
       try {
         const [memories, pending] = await Promise.all([
-          api.get<MemoryPage>('/v1/memories', { category, page, pageSize: PAGE_SIZE } satisfies ListMemoriesParams, signal),
+          api.get<MemoryPage>(
+            '/v1/memories',
+            { category, page, pageSize: PAGE_SIZE } satisfies ListMemoriesParams,
+            signal,
+          ),
           api.get<{ proposals: Proposal[] }>('/v1/proposals', undefined, signal),
         ]);
         setData(memories);
@@ -122,7 +127,11 @@ export function Explorer({ api }: { api: Api }) {
     const abort = new AbortController();
     const timer = setTimeout(() => {
       api
-        .get<{ hits: SearchHit[] }>('/v1/memories/search', { q, category, limit: 50 } satisfies SearchMemoriesParams, abort.signal)
+        .get<{ hits: SearchHit[] }>(
+          '/v1/memories/search',
+          { q, category, limit: 50 } satisfies SearchMemoriesParams,
+          abort.signal,
+        )
         .then((r) => setHits(r.hits))
         .catch((e: Error) => e.name !== 'AbortError' && setError(e.message));
     }, SEARCH_DEBOUNCE_MS);
@@ -138,7 +147,20 @@ export function Explorer({ api }: { api: Api }) {
   };
   const onTabKey = (event: React.KeyboardEvent, index: number) => {
     const last = CATEGORIES.length - 1;
-    const to = event.key === 'ArrowRight' ? (index === last ? 0 : index + 1) : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1) : event.key === 'Home' ? 0 : event.key === 'End' ? last : null;
+    const to =
+      event.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
     if (to === null) return;
     event.preventDefault();
     choose(CATEGORIES[to]!);
@@ -149,7 +171,10 @@ export function Explorer({ api }: { api: Api }) {
     event.preventDefault();
     if (adding === null || !adding.trim()) return;
     try {
-      await api.post<Memory>('/v1/memories', { content: adding.trim(), category } satisfies CreateMemoryRequest);
+      await api.post<Memory>('/v1/memories', {
+        content: adding.trim(),
+        category,
+      } satisfies CreateMemoryRequest);
       setAdding(null);
       setStatus(`Saved under ${category === 'All' ? 'Facts' : category}.`);
       await load();
@@ -161,15 +186,25 @@ export function Explorer({ api }: { api: Api }) {
   const saveEdit = async () => {
     if (!editing) return;
     try {
-      await api.patch<Memory>(`/v1/memories/${encodeURIComponent(editing.id)}`, { content: editing.draft, version: editing.version } satisfies PatchMemoryRequest);
+      await api.patch<Memory>(`/v1/memories/${encodeURIComponent(editing.id)}`, {
+        content: editing.draft,
+        version: editing.version,
+      } satisfies PatchMemoryRequest);
       setEditing(null);
       setStatus('Memory saved.');
       await load();
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) {
-        const currentVersion = (e.body as { error?: { details?: { currentVersion?: number } } })?.error?.details?.currentVersion;
-        setEditing({ ...editing, changedMeanwhile: true, version: currentVersion ?? editing.version });
-        setError('This memory changed while you were editing it. Your text is kept: save again to replace the newer version.');
+        const currentVersion = (e.body as { error?: { details?: { currentVersion?: number } } })
+          ?.error?.details?.currentVersion;
+        setEditing({
+          ...editing,
+          changedMeanwhile: true,
+          version: currentVersion ?? editing.version,
+        });
+        setError(
+          'This memory changed while you were editing it. Your text is kept: save again to replace the newer version.',
+        );
       } else setError((e as Error).message);
     }
   };
@@ -190,7 +225,11 @@ export function Explorer({ api }: { api: Api }) {
   const answer = async (proposal: Proposal, verb: 'confirm' | 'reject') => {
     try {
       await api.post(`/v1/proposals/${encodeURIComponent(proposal.id)}/${verb}`);
-      setStatus(verb === 'confirm' ? 'Confirmed: it is now a memory.' : 'Rejected: it will not be remembered.');
+      setStatus(
+        verb === 'confirm'
+          ? 'Confirmed: it is now a memory.'
+          : 'Rejected: it will not be remembered.',
+      );
       await load();
     } catch (e) {
       setError((e as Error).message);
@@ -219,10 +258,19 @@ export function Explorer({ api }: { api: Api }) {
               <li key={p.id} className="proposal">
                 <p>{p.content}</p>
                 <div className="actions">
-                  <button type="button" onClick={() => void answer(p, 'confirm')} aria-label={`Confirm: ${p.content}`}>
+                  <button
+                    type="button"
+                    onClick={() => void answer(p, 'confirm')}
+                    aria-label={`Confirm: ${p.content}`}
+                  >
                     Confirm
                   </button>
-                  <button type="button" className="quiet" onClick={() => void answer(p, 'reject')} aria-label={`Reject: ${p.content}`}>
+                  <button
+                    type="button"
+                    className="quiet"
+                    onClick={() => void answer(p, 'reject')}
+                    aria-label={`Reject: ${p.content}`}
+                  >
                     Reject
                   </button>
                 </div>
@@ -253,12 +301,25 @@ export function Explorer({ api }: { api: Api }) {
         ))}
       </div>
 
-      <div role="tabpanel" id="memories-panel" aria-labelledby={`tab-${category}`} className="panel">
+      <div
+        role="tabpanel"
+        id="memories-panel"
+        aria-labelledby={`tab-${category}`}
+        className="panel"
+      >
         <p className="description">{CATEGORY_DESCRIPTIONS[category]}</p>
         <div className="toolbar">
           <div className="search">
-            <label htmlFor={searchId}>Search {category === 'All' ? 'memories' : category.toLowerCase()}</label>
-            <input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="At least 3 characters" />
+            <label htmlFor={searchId}>
+              Search {category === 'All' ? 'memories' : category.toLowerCase()}
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              placeholder="At least 3 characters"
+            />
           </div>
           {adding === null && (
             <button type="button" onClick={() => setAdding('')}>
@@ -271,8 +332,17 @@ export function Explorer({ api }: { api: Api }) {
 
         {adding !== null && (
           <form className="card add" onSubmit={saveNew}>
-            <label htmlFor={addId}>New memory under {category === 'All' ? 'Facts' : category}</label>
-            <textarea id={addId} value={adding} onChange={(e) => setAdding(e.target.value)} rows={2} autoFocus maxLength={MAX_FACT_CHARS} />
+            <label htmlFor={addId}>
+              New memory under {category === 'All' ? 'Facts' : category}
+            </label>
+            <textarea
+              id={addId}
+              value={adding}
+              onChange={(e) => setAdding(e.target.value)}
+              rows={2}
+              autoFocus
+              maxLength={MAX_FACT_CHARS}
+            />
             <div className="actions">
               <button type="submit" disabled={!adding.trim()}>
                 Save
@@ -308,7 +378,14 @@ export function Explorer({ api }: { api: Api }) {
                   key={m.id}
                   memory={m}
                   editing={editing?.id === m.id ? editing : null}
-                  onEdit={() => setEditing({ id: m.id, draft: m.content, version: m.version, changedMeanwhile: false })}
+                  onEdit={() =>
+                    setEditing({
+                      id: m.id,
+                      draft: m.content,
+                      version: m.version,
+                      changedMeanwhile: false,
+                    })
+                  }
                   onDraft={(draft) => setEditing((e) => (e ? { ...e, draft } : e))}
                   onSave={() => void saveEdit()}
                   onCancel={() => setEditing(null)}
@@ -318,13 +395,24 @@ export function Explorer({ api }: { api: Api }) {
             </ul>
             {data && data.total > PAGE_SIZE && (
               <nav aria-label="Pages" className="pager">
-                <button type="button" className="quiet" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                <button
+                  type="button"
+                  className="quiet"
+                  disabled={page <= 1}
+                  onClick={() => setPage(page - 1)}
+                >
                   Previous
                 </button>
                 <span>
-                  {(page - 1) * PAGE_SIZE + 1}–{Math.min(page * PAGE_SIZE, data.total)} of {data.total.toLocaleString()} · page {page} of {totalPages}
+                  {(page - 1) * PAGE_SIZE + 1}–{Math.min(page * PAGE_SIZE, data.total)} of{' '}
+                  {data.total.toLocaleString()} · page {page} of {totalPages}
                 </span>
-                <button type="button" className="quiet" disabled={page >= totalPages} onClick={() => setPage(page + 1)}>
+                <button
+                  type="button"
+                  className="quiet"
+                  disabled={page >= totalPages}
+                  onClick={() => setPage(page + 1)}
+                >
                   Next
                 </button>
               </nav>
@@ -333,7 +421,13 @@ export function Explorer({ api }: { api: Api }) {
         )}
       </div>
 
-      <ConfirmDialog open={deleting !== null} title="Delete this memory?" confirmLabel="Delete" onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)}>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this memory?"
+        confirmLabel="Delete"
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      >
         <p>“{deleting?.content}” will no longer be used in your conversations.</p>
       </ConfirmDialog>
     </section>
@@ -346,16 +440,31 @@ function Origin({ memory }: { memory: Memory }) {
   const parts: React.ReactNode[] = [];
   if (o.artifactId) parts.push(<span key="a">from artifact “{o.artifactId}”</span>);
   if (o.session && o.session !== 'artifact-extract') {
-    const where = o.turns?.length ? `turns ${o.turns.join(', ')}` : o.messageSeq !== undefined ? `message ${o.messageSeq}` : o.segment !== undefined ? `segment ${o.segment}` : null;
+    const where = o.turns?.length
+      ? `turns ${o.turns.join(', ')}`
+      : o.messageSeq !== undefined
+        ? `message ${o.messageSeq}`
+        : o.segment !== undefined
+          ? `segment ${o.segment}`
+          : null;
     const href = `/sessions/${encodeURIComponent(o.session)}${o.turns?.length ? `?turns=${o.turns.join(',')}` : o.messageSeq !== undefined ? `?turns=${o.messageSeq}` : ''}`;
     parts.push(
       <span key="s">
-        from <a href={href} onClick={onLinkClick}>session {o.session}</a>
+        from{' '}
+        <a href={href} onClick={onLinkClick}>
+          session {o.session}
+        </a>
         {where ? `, ${where}` : ''}
       </span>,
     );
   }
-  return <span>{parts.length ? parts.reduce<React.ReactNode[]>((all, p, i) => (i ? [...all, ' · ', p] : [p]), []) : 'from a conversation'}</span>;
+  return (
+    <span>
+      {parts.length
+        ? parts.reduce<React.ReactNode[]>((all, p, i) => (i ? [...all, ' · ', p] : [p]), [])
+        : 'from a conversation'}
+    </span>
+  );
 }
 
 function MemoryItem(props: {
@@ -380,8 +489,20 @@ function MemoryItem(props: {
           }}
         >
           <label htmlFor={fieldId}>Edit memory</label>
-          <textarea id={fieldId} value={editing.draft} onChange={(e) => props.onDraft(e.target.value)} rows={2} autoFocus maxLength={MAX_FACT_CHARS} />
-          {editing.changedMeanwhile && <p className="warning">This memory changed while you were editing. Your text is kept until you save or cancel.</p>}
+          <textarea
+            id={fieldId}
+            value={editing.draft}
+            onChange={(e) => props.onDraft(e.target.value)}
+            rows={2}
+            autoFocus
+            maxLength={MAX_FACT_CHARS}
+          />
+          {editing.changedMeanwhile && (
+            <p className="warning">
+              This memory changed while you were editing. Your text is kept until you save or
+              cancel.
+            </p>
+          )}
           <div className="actions">
             <button type="submit" disabled={!editing.draft.trim()}>
               Save
@@ -395,20 +516,37 @@ function MemoryItem(props: {
         <p className="content">{m.content}</p>
       )}
       <p className="meta">
-        <span className="tag">{m.category}</span> <span>{m.confidence} confidence</span> · <Origin memory={m} /> · <time dateTime={m.createdAt}>{when(m.createdAt)}</time>
+        <span className="tag">{m.category}</span> <span>{m.confidence} confidence</span> ·{' '}
+        <Origin memory={m} /> · <time dateTime={m.createdAt}>{when(m.createdAt)}</time>
         {m.editedByPerson && ' · edited by you'}
       </p>
       {m.supersedes && m.supersedes.length > 0 && (
         <p className="meta superseded">
-          Replaced: {m.supersedes.map((s, i) => <q key={s.id}>{i ? ', ' : ''}{s.content}</q>)}
+          Replaced:{' '}
+          {m.supersedes.map((s, i) => (
+            <q key={s.id}>
+              {i ? ', ' : ''}
+              {s.content}
+            </q>
+          ))}
         </p>
       )}
       {!editing && (
         <div className="actions">
-          <button type="button" className="quiet" onClick={props.onEdit} aria-label={`Edit: ${m.content}`}>
+          <button
+            type="button"
+            className="quiet"
+            onClick={props.onEdit}
+            aria-label={`Edit: ${m.content}`}
+          >
             Edit
           </button>
-          <button type="button" className="quiet danger-text" onClick={props.onDelete} aria-label={`Delete: ${m.content}`}>
+          <button
+            type="button"
+            className="quiet danger-text"
+            onClick={props.onDelete}
+            aria-label={`Delete: ${m.content}`}
+          >
             Delete
           </button>
         </div>

@@ -8,12 +8,17 @@ import { ErrorText, Status, when } from '../components/Status';
 
 type InventoryType = z.infer<typeof InventoryTypeDefined>;
 
-
 interface ImportPreview {
   inventoryType: string | null;
   matchedCount: number;
   unmatchedCount: number;
-  rows: Array<{ line: number; category: string | null; item: string; rating: number; matched: boolean }>;
+  rows: Array<{
+    line: number;
+    category: string | null;
+    item: string;
+    rating: number;
+    matched: boolean;
+  }>;
   take?: LifeInventoryTake;
 }
 
@@ -75,7 +80,12 @@ export function InventoryPage({ api }: { api: Api }) {
   }, [load]);
 
   const onKey = (event: React.KeyboardEvent, index: number) => {
-    const to = event.key === 'ArrowRight' ? (index + 1) % TABS.length : event.key === 'ArrowLeft' ? (index + TABS.length - 1) % TABS.length : null;
+    const to =
+      event.key === 'ArrowRight'
+        ? (index + 1) % TABS.length
+        : event.key === 'ArrowLeft'
+          ? (index + TABS.length - 1) % TABS.length
+          : null;
     if (to === null) return;
     event.preventDefault();
     setTab(TABS[to]!.id);
@@ -103,8 +113,20 @@ export function InventoryPage({ api }: { api: Api }) {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`inv-panel-${tab}`} aria-labelledby={`inv-tab-${tab}`} className="panel">
-        {tab === 'take' && <TakeTab api={api} catalog={catalog} takes={takes} onDone={async () => (await load(), setTab('results'))} />}
+      <div
+        role="tabpanel"
+        id={`inv-panel-${tab}`}
+        aria-labelledby={`inv-tab-${tab}`}
+        className="panel"
+      >
+        {tab === 'take' && (
+          <TakeTab
+            api={api}
+            catalog={catalog}
+            takes={takes}
+            onDone={async () => (await load(), setTab('results'))}
+          />
+        )}
         {tab === 'results' && <ResultsTab catalog={catalog} takes={takes} trend={trend} />}
         {tab === 'import' && <ImportTab api={api} catalog={catalog} onCommitted={load} />}
       </div>
@@ -112,14 +134,26 @@ export function InventoryPage({ api }: { api: Api }) {
   );
 }
 
-function TakeTab({ api, catalog, takes, onDone }: { api: Api; catalog: InventoryType[]; takes: LifeInventoryTake[]; onDone(): Promise<void> }) {
+function TakeTab({
+  api,
+  catalog,
+  takes,
+  onDone,
+}: {
+  api: Api;
+  catalog: InventoryType[];
+  takes: LifeInventoryTake[];
+  onDone(): Promise<void>;
+}) {
   const [typeId, setTypeId] = useState<string>('');
   const [ratings, setRatings] = useState<Record<string, number>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const selectId = useId();
   const type = catalog.find((t) => t.inventoryType === (typeId || catalog[0]?.inventoryType));
-  const open = type ? takes.find((t) => t.inventoryType === type.inventoryType && t.status === 'in_progress') : undefined;
+  const open = type
+    ? takes.find((t) => t.inventoryType === type.inventoryType && t.status === 'in_progress')
+    : undefined;
   const items = type?.categories.flatMap((c) => c.items) ?? [];
   const complete = items.length > 0 && items.every((i) => ratings[i.id] !== undefined);
 
@@ -129,8 +163,14 @@ function TakeTab({ api, catalog, takes, onDone }: { api: Api; catalog: Inventory
     setBusy(true);
     setError(null);
     try {
-      const take = open ?? (await api.post<LifeInventoryTake>('/v1/life-inventory/takes', { inventoryType: type.inventoryType }));
-      await api.post(`/v1/life-inventory/takes/${encodeURIComponent(take.takeId)}/ratings`, { ratings: Object.entries(ratings).map(([itemId, rating]) => ({ itemId, rating })) });
+      const take =
+        open ??
+        (await api.post<LifeInventoryTake>('/v1/life-inventory/takes', {
+          inventoryType: type.inventoryType,
+        }));
+      await api.post(`/v1/life-inventory/takes/${encodeURIComponent(take.takeId)}/ratings`, {
+        ratings: Object.entries(ratings).map(([itemId, rating]) => ({ itemId, rating })),
+      });
       await api.post(`/v1/life-inventory/takes/${encodeURIComponent(take.takeId)}/complete`);
       setRatings({});
       await onDone();
@@ -142,11 +182,18 @@ function TakeTab({ api, catalog, takes, onDone }: { api: Api; catalog: Inventory
   };
 
   if (!type) return <p>Loading the inventories…</p>;
-  const scale = Array.from({ length: type.scale.max - type.scale.min + 1 }, (_, i) => type.scale.min + i);
+  const scale = Array.from(
+    { length: type.scale.max - type.scale.min + 1 },
+    (_, i) => type.scale.min + i,
+  );
   return (
     <form onSubmit={submit} className="take">
       <label htmlFor={selectId}>Inventory</label>
-      <select id={selectId} value={type.inventoryType} onChange={(e) => (setTypeId(e.target.value), setRatings({}))}>
+      <select
+        id={selectId}
+        value={type.inventoryType}
+        onChange={(e) => (setTypeId(e.target.value), setRatings({}))}
+      >
         {catalog.map((t) => (
           <option key={t.inventoryType} value={t.inventoryType}>
             {t.title}
@@ -154,7 +201,8 @@ function TakeTab({ api, catalog, takes, onDone }: { api: Api; catalog: Inventory
         ))}
       </select>
       <p className="hint">
-        Rate each item from {type.scale.min} to {type.scale.max}.{open ? ' You have a take of this inventory in progress: this completes it.' : ''}
+        Rate each item from {type.scale.min} to {type.scale.max}.
+        {open ? ' You have a take of this inventory in progress: this completes it.' : ''}
       </p>
       {type.categories.map((c) => (
         <fieldset key={c.id} className="card">
@@ -162,7 +210,11 @@ function TakeTab({ api, catalog, takes, onDone }: { api: Api; catalog: Inventory
           {c.items.map((item) => (
             <div key={item.id} className="rating-row">
               <label htmlFor={`rate-${item.id}`}>{item.text}</label>
-              <select id={`rate-${item.id}`} value={ratings[item.id] ?? ''} onChange={(e) => setRatings({ ...ratings, [item.id]: Number(e.target.value) })}>
+              <select
+                id={`rate-${item.id}`}
+                value={ratings[item.id] ?? ''}
+                onChange={(e) => setRatings({ ...ratings, [item.id]: Number(e.target.value) })}
+              >
                 <option value="" disabled>
                   Rate…
                 </option>
@@ -184,9 +236,20 @@ function TakeTab({ api, catalog, takes, onDone }: { api: Api; catalog: Inventory
   );
 }
 
-function ResultsTab({ catalog, takes, trend }: { catalog: InventoryType[]; takes: LifeInventoryTake[]; trend: string | null }) {
-  const done = takes.filter((t) => t.status === 'completed' && t.scores).sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? ''));
-  if (done.length === 0) return <p className="empty">No completed takes yet: take an inventory, or import one.</p>;
+function ResultsTab({
+  catalog,
+  takes,
+  trend,
+}: {
+  catalog: InventoryType[];
+  takes: LifeInventoryTake[];
+  trend: string | null;
+}) {
+  const done = takes
+    .filter((t) => t.status === 'completed' && t.scores)
+    .sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? ''));
+  if (done.length === 0)
+    return <p className="empty">No completed takes yet: take an inventory, or import one.</p>;
   const types = catalog.filter((t) => done.some((d) => d.inventoryType === t.inventoryType));
   return (
     <div>
@@ -200,7 +263,11 @@ function ResultsTab({ catalog, takes, trend }: { catalog: InventoryType[]; takes
             key={type.inventoryType}
             caption={`${type.title} · ${when(latest!.completedAt)}${latest!.imported ? ' (imported)' : ''}`}
             columns={SCORE_COLUMNS}
-            rows={Object.entries(latest!.scores!).map(([name, score]) => ({ name, score, before: previous?.scores?.[name] }))}
+            rows={Object.entries(latest!.scores!).map(([name, score]) => ({
+              name,
+              score,
+              before: previous?.scores?.[name],
+            }))}
             rowKey={(r) => r.name}
           />
         );
@@ -209,7 +276,15 @@ function ResultsTab({ catalog, takes, trend }: { catalog: InventoryType[]; takes
   );
 }
 
-function ImportTab({ api, catalog, onCommitted }: { api: Api; catalog: InventoryType[]; onCommitted(): Promise<void> }) {
+function ImportTab({
+  api,
+  catalog,
+  onCommitted,
+}: {
+  api: Api;
+  catalog: InventoryType[];
+  onCommitted(): Promise<void>;
+}) {
   const [content, setContent] = useState<string | null>(null);
   const [fileName, setFileName] = useState('');
   const [typeId, setTypeId] = useState('');
@@ -249,15 +324,28 @@ function ImportTab({ api, catalog, onCommitted }: { api: Api; catalog: Inventory
       setError((e as Error).message);
     }
   };
-  const typeTitle = (id: string | null) => catalog.find((t) => t.inventoryType === id)?.title ?? id ?? 'no inventory';
+  const typeTitle = (id: string | null) =>
+    catalog.find((t) => t.inventoryType === id)?.title ?? id ?? 'no inventory';
 
   return (
     <div className="import">
-      <p className="hint">Import an exported inventory (a markdown table) as a completed take. The preview writes nothing.</p>
+      <p className="hint">
+        Import an exported inventory (a markdown table) as a completed take. The preview writes
+        nothing.
+      </p>
       <label htmlFor={fileId}>Exported inventory file (.md or .txt)</label>
-      <input id={fileId} type="file" accept=".md,.markdown,.txt,text/markdown,text/plain" onChange={(e) => void pick(e)} />
+      <input
+        id={fileId}
+        type="file"
+        accept=".md,.markdown,.txt,text/markdown,text/plain"
+        onChange={(e) => void pick(e)}
+      />
       <label htmlFor={typeSelectId}>Inventory</label>
-      <select id={typeSelectId} value={typeId} onChange={(e) => (setTypeId(e.target.value), setPreview(null))}>
+      <select
+        id={typeSelectId}
+        value={typeId}
+        onChange={(e) => (setTypeId(e.target.value), setPreview(null))}
+      >
         <option value="">Detect from the rows</option>
         {catalog.map((t) => (
           <option key={t.inventoryType} value={t.inventoryType}>
@@ -276,9 +364,15 @@ function ImportTab({ api, catalog, onCommitted }: { api: Api; catalog: Inventory
         <section aria-labelledby="preview-title" className="card">
           <h2 id="preview-title">Preview of {fileName}</h2>
           <p>
-            {typeTitle(preview.inventoryType)}: <strong>{preview.matchedCount} matched</strong>, <strong>{preview.unmatchedCount} unmatched</strong> (unmatched rows are skipped).
+            {typeTitle(preview.inventoryType)}: <strong>{preview.matchedCount} matched</strong>,{' '}
+            <strong>{preview.unmatchedCount} unmatched</strong> (unmatched rows are skipped).
           </p>
-          <DataTable caption="First rows" columns={PREVIEW_COLUMNS} rows={preview.rows} rowKey={(r) => r.line} />
+          <DataTable
+            caption="First rows"
+            columns={PREVIEW_COLUMNS}
+            rows={preview.rows}
+            rowKey={(r) => r.line}
+          />
           <button type="button" onClick={() => void commit()} disabled={preview.matchedCount === 0}>
             Import {preview.matchedCount} ratings
           </button>

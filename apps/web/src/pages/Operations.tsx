@@ -9,31 +9,74 @@ interface Stats {
   chunks: number;
   memories: number;
   decisions: number;
-  agentQueries: { total: number; hitRate: number; latencyMs: { p50: number; p95: number; p99: number }; windowDays: number };
+  agentQueries: {
+    total: number;
+    hitRate: number;
+    latencyMs: { p50: number; p95: number; p99: number };
+    windowDays: number;
+  };
 }
 interface Costs {
   from: string;
   to: string;
   totalUsd: number;
-  rows: Array<{ accountId?: string; day: string; pool: string; label: string; calls: number; costCapHits: number; costUsd: number }>;
+  rows: Array<{
+    accountId?: string;
+    day: string;
+    pool: string;
+    label: string;
+    calls: number;
+    costCapHits: number;
+    costUsd: number;
+  }>;
   defaultCapsUsd: Record<string, number>;
 }
 interface DeadLetters {
-  services: Array<{ service: string; count: number; recent: Array<{ eventId: string; type: string; seq: number; deliveryCount: number; error: { code: string; message: string }; deadAt: string }> }>;
+  services: Array<{
+    service: string;
+    count: number;
+    recent: Array<{
+      eventId: string;
+      type: string;
+      seq: number;
+      deliveryCount: number;
+      error: { code: string; message: string };
+      deadAt: string;
+    }>;
+  }>;
 }
 interface Telemetry {
-  events: Array<{ id: string; accountId?: string; name: string; action: string; metadata: Record<string, unknown>; occurredAt: string }>;
+  events: Array<{
+    id: string;
+    accountId?: string;
+    name: string;
+    action: string;
+    metadata: Record<string, unknown>;
+    occurredAt: string;
+  }>;
 }
 
 const DEAD_LETTER_COLUMNS: ReadonlyArray<Column<DeadLetters['services'][number]>> = [
   { header: 'Service', rowHeader: true, cell: (s) => s.service },
   { header: 'Count', cell: (s) => s.count },
-  { header: 'Latest', cell: (s) => (s.recent[0] ? `${s.recent[0].type} #${s.recent[0].seq}: ${s.recent[0].error.message} (${when(s.recent[0].deadAt)})` : '—') },
+  {
+    header: 'Latest',
+    cell: (s) =>
+      s.recent[0]
+        ? `${s.recent[0].type} #${s.recent[0].seq}: ${s.recent[0].error.message} (${when(s.recent[0].deadAt)})`
+        : '—',
+  },
 ];
 
 const RUN_RECORD_WAIT_MS = 20_000;
 
-export function OperationsPage({ admin, onAdminKey }: { admin: Api | null; onAdminKey(key: string | null): void }) {
+export function OperationsPage({
+  admin,
+  onAdminKey,
+}: {
+  admin: Api | null;
+  onAdminKey(key: string | null): void;
+}) {
   if (!admin) return <AdminKeyForm onAdminKey={onAdminKey} />;
   return <Dashboard admin={admin} onRefused={() => onAdminKey(null)} />;
 }
@@ -48,7 +91,11 @@ function AdminKeyForm({ onAdminKey }: { onAdminKey(key: string): void }) {
       await new Api(key.trim()).get('/v1/admin/stats');
       onAdminKey(key.trim());
     } catch (e) {
-      setError(e instanceof ApiError && (e.status === 401 || e.status === 403) ? 'That admin key was refused.' : (e as Error).message);
+      setError(
+        e instanceof ApiError && (e.status === 401 || e.status === 403)
+          ? 'That admin key was refused.'
+          : (e as Error).message,
+      );
     }
   };
   return (
@@ -57,7 +104,13 @@ function AdminKeyForm({ onAdminKey }: { onAdminKey(key: string): void }) {
       <form className="card signin" onSubmit={submit}>
         <p>Operations need the admin key.</p>
         <label htmlFor={id}>Admin key</label>
-        <input id={id} type="password" value={key} onChange={(e) => setKey(e.target.value)} autoComplete="off" />
+        <input
+          id={id}
+          type="password"
+          value={key}
+          onChange={(e) => setKey(e.target.value)}
+          autoComplete="off"
+        />
         <ErrorText error={error} />
         <button type="submit" disabled={!key.trim()}>
           Open Operations
@@ -78,7 +131,11 @@ function Dashboard({ admin, onRefused }: { admin: Api; onRefused(): void }) {
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
-    const settle = async <T,>(path: string, set: (value: T) => void, query?: Record<string, string | number>) => {
+    const settle = async <T,>(
+      path: string,
+      set: (value: T) => void,
+      query?: Record<string, string | number>,
+    ) => {
       try {
         set(await admin.get<T>(path, query));
       } catch (e) {
@@ -102,7 +159,9 @@ function Dashboard({ admin, onRefused }: { admin: Api; onRefused(): void }) {
     setRunning(true);
     setError(null);
     try {
-      const result = await admin.post<{ runId: string; sessions?: number }>('/v1/admin/session-ingest');
+      const result = await admin.post<{ runId: string; sessions?: number }>(
+        '/v1/admin/session-ingest',
+      );
       setStatus(`Transcript ingest ran: ${result.sessions ?? 0} sessions.`);
       // the run's record reaches the status through the log: follow it until it shows this run
       const deadline = Date.now() + RUN_RECORD_WAIT_MS;
@@ -114,7 +173,11 @@ function Dashboard({ admin, onRefused }: { admin: Api; onRefused(): void }) {
       }
       await load();
     } catch (e) {
-      setError(e instanceof ApiError && e.status === 409 ? 'A run is already in progress.' : (e as Error).message);
+      setError(
+        e instanceof ApiError && e.status === 409
+          ? 'A run is already in progress.'
+          : (e as Error).message,
+      );
     } finally {
       setRunning(false);
     }
@@ -174,7 +237,8 @@ function Dashboard({ admin, onRefused }: { admin: Api; onRefused(): void }) {
               <dd>{Math.round(stats.agentQueries.hitRate * 100)}%</dd>
               <dt>Latency p50 / p95 / p99</dt>
               <dd>
-                {stats.agentQueries.latencyMs.p50} / {stats.agentQueries.latencyMs.p95} / {stats.agentQueries.latencyMs.p99} ms
+                {stats.agentQueries.latencyMs.p50} / {stats.agentQueries.latencyMs.p95} /{' '}
+                {stats.agentQueries.latencyMs.p99} ms
               </dd>
             </dl>
           )}
@@ -189,7 +253,14 @@ function Dashboard({ admin, onRefused }: { admin: Api; onRefused(): void }) {
       <section aria-labelledby="dead-title" className="card">
         <h2 id="dead-title">Dead letters</h2>
         {dead && (
-          <DataTable caption="Dead letters per service" captionHidden className="dead-letters" columns={DEAD_LETTER_COLUMNS} rows={dead.services} rowKey={(s) => s.service} />
+          <DataTable
+            caption="Dead letters per service"
+            captionHidden
+            className="dead-letters"
+            columns={DEAD_LETTER_COLUMNS}
+            rows={dead.services}
+            rowKey={(s) => s.service}
+          />
         )}
       </section>
 
@@ -200,7 +271,8 @@ function Dashboard({ admin, onRefused }: { admin: Api; onRefused(): void }) {
           <ul className="telemetry">
             {telemetry.events.map((e) => (
               <li key={e.id}>
-                <time dateTime={e.occurredAt}>{when(e.occurredAt)}</time> <strong>{e.action}</strong> <span className="meta">{e.name}</span>
+                <time dateTime={e.occurredAt}>{when(e.occurredAt)}</time>{' '}
+                <strong>{e.action}</strong> <span className="meta">{e.name}</span>
                 <code>{JSON.stringify(e.metadata).slice(0, 160)}</code>
               </li>
             ))}
@@ -214,13 +286,22 @@ function Dashboard({ admin, onRefused }: { admin: Api; onRefused(): void }) {
 /** One small bar chart per pool: each day's spend (all accounts), with the per-account daily cap drawn as a line. */
 function SpendCharts({ costs }: { costs: Costs }) {
   const days: string[] = [];
-  for (let t = Date.parse(`${costs.from}T00:00:00Z`); t <= Date.parse(`${costs.to}T00:00:00Z`); t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
+  for (
+    let t = Date.parse(`${costs.from}T00:00:00Z`);
+    t <= Date.parse(`${costs.to}T00:00:00Z`);
+    t += 86_400_000
+  )
+    days.push(new Date(t).toISOString().slice(0, 10));
   const pools = Object.keys(costs.defaultCapsUsd);
   return (
     <div className="charts">
       {pools.map((pool) => {
         const cap = costs.defaultCapsUsd[pool]!;
-        const perDay = days.map((day) => costs.rows.filter((r) => r.pool === pool && r.day === day).reduce((sum, r) => sum + r.costUsd, 0));
+        const perDay = days.map((day) =>
+          costs.rows
+            .filter((r) => r.pool === pool && r.day === day)
+            .reduce((sum, r) => sum + r.costUsd, 0),
+        );
         const top = Math.max(cap, ...perDay) * 1.1 || 1;
         const width = 300;
         const height = 120;
@@ -230,12 +311,26 @@ function SpendCharts({ costs }: { costs: Costs }) {
         return (
           <figure key={pool} className="chart">
             <figcaption>
-              <strong>{pool}</strong> · ${total.toFixed(2)} over {days.length} days · cap ${cap.toFixed(2)} a day per account
+              <strong>{pool}</strong> · ${total.toFixed(2)} over {days.length} days · cap $
+              {cap.toFixed(2)} a day per account
             </figcaption>
-            <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${pool}: spend per day from ${costs.from} to ${costs.to}, highest $${Math.max(...perDay).toFixed(2)}, against a cap of $${cap.toFixed(2)}`}>
+            <svg
+              viewBox={`0 0 ${width} ${height}`}
+              role="img"
+              aria-label={`${pool}: spend per day from ${costs.from} to ${costs.to}, highest $${Math.max(...perDay).toFixed(2)}, against a cap of $${cap.toFixed(2)}`}
+            >
               {perDay.map((usd, i) => {
                 const h = (usd / top) * height;
-                return <rect key={days[i]} x={i * bar + 1} y={height - h} width={Math.max(bar - 2, 1)} height={h} className={usd > cap ? 'over' : 'spend'} />;
+                return (
+                  <rect
+                    key={days[i]}
+                    x={i * bar + 1}
+                    y={height - h}
+                    width={Math.max(bar - 2, 1)}
+                    height={h}
+                    className={usd > cap ? 'over' : 'spend'}
+                  />
+                );
               })}
               <line x1="0" x2={width} y1={capY} y2={capY} className="cap" />
             </svg>

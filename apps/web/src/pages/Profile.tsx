@@ -5,7 +5,8 @@ import { ErrorText, Status, when } from '../components/Status';
 import type { Insight, Profile } from '../types';
 
 /** seed 000's banner texts. */
-export const BLOCKED_COST_CAP = 'Auto-refresh paused — daily usage limit reached. Will retry automatically';
+export const BLOCKED_COST_CAP =
+  'Auto-refresh paused — daily usage limit reached. Will retry automatically';
 export const BLOCKED_OTHER = 'Auto-refresh paused — service temporarily unavailable.';
 export const STALE = 'Your profile may be out of date';
 
@@ -21,7 +22,10 @@ export function ProfilePage({ api }: { api: Api }) {
 
   const load = useCallback(async () => {
     try {
-      const [p, i] = await Promise.all([api.get<Profile>('/v1/profile'), api.get<{ insights: Insight[] }>('/v1/insights')]);
+      const [p, i] = await Promise.all([
+        api.get<Profile>('/v1/profile'),
+        api.get<{ insights: Insight[] }>('/v1/insights'),
+      ]);
       setProfile(p);
       setInsights(i.insights);
       return p;
@@ -44,11 +48,21 @@ export function ProfilePage({ api }: { api: Api }) {
       let current = await api.post<Profile>('/v1/profile/refresh');
       setProfile(current);
       const deadline = Date.now() + REFRESH_WAIT_MS;
-      for (let delay = 250; current.generatedAt === before && !current.blocked && Date.now() < deadline; delay = Math.min(delay * 2, 2000)) {
+      for (
+        let delay = 250;
+        current.generatedAt === before && !current.blocked && Date.now() < deadline;
+        delay = Math.min(delay * 2, 2000)
+      ) {
         await new Promise((resolve) => setTimeout(resolve, delay));
         current = (await load()) ?? current;
       }
-      setStatus(current.generatedAt !== before ? 'Profile refreshed.' : current.blocked ? 'The refresh could not run.' : 'The refresh is still running: the profile updates when it is done.');
+      setStatus(
+        current.generatedAt !== before
+          ? 'Profile refreshed.'
+          : current.blocked
+            ? 'The refresh could not run.'
+            : 'The refresh is still running: the profile updates when it is done.',
+      );
     } catch (e) {
       setError((e as Error).message);
     } finally {
@@ -93,7 +107,9 @@ export function ProfilePage({ api }: { api: Api }) {
         <div className="banner warning" role="region" aria-label="Profile refresh paused">
           <p>
             {profile.blocked.reason === 'cost_cap' ? BLOCKED_COST_CAP : BLOCKED_OTHER}
-            {profile.blocked.reason === 'cost_cap' && profile.blocked.retryAt ? ` (after ${when(profile.blocked.retryAt)}).` : ''}
+            {profile.blocked.reason === 'cost_cap' && profile.blocked.retryAt
+              ? ` (after ${when(profile.blocked.retryAt)}).`
+              : ''}
           </p>
           {refreshButton}
         </div>
@@ -133,10 +149,20 @@ export function ProfilePage({ api }: { api: Api }) {
                   {i.artifacts.map((a) => a.title).join(' ↔ ')} · {when(i.detectedAt)}
                 </p>
                 <div className="actions">
-                  <button type="button" className="quiet" onClick={() => void dismiss(i)} aria-label={`Dismiss: ${i.summary}`}>
+                  <button
+                    type="button"
+                    className="quiet"
+                    onClick={() => void dismiss(i)}
+                    aria-label={`Dismiss: ${i.summary}`}
+                  >
                     Dismiss
                   </button>
-                  <button type="button" className="quiet danger-text" onClick={() => setDeleting(i)} aria-label={`Delete: ${i.summary}`}>
+                  <button
+                    type="button"
+                    className="quiet danger-text"
+                    onClick={() => setDeleting(i)}
+                    aria-label={`Delete: ${i.summary}`}
+                  >
                     Delete
                   </button>
                 </div>
@@ -145,7 +171,13 @@ export function ProfilePage({ api }: { api: Api }) {
           </ul>
         )}
       </section>
-      <ConfirmDialog open={deleting !== null} title="Delete this insight?" confirmLabel="Delete" onConfirm={() => void remove()} onCancel={() => setDeleting(null)}>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this insight?"
+        confirmLabel="Delete"
+        onConfirm={() => void remove()}
+        onCancel={() => setDeleting(null)}
+      >
         <p>“{deleting?.summary}” will not come back.</p>
       </ConfirmDialog>
     </section>

@@ -32,7 +32,9 @@ export function RecallPage({ api }: { api: Api }) {
   const [workBy, setWorkBy] = useState<'task' | 'file'>('task');
   const [hits, setHits] = useState<RecallHit[] | null>(null);
   const [sessions, setSessions] = useState<PriorSession[] | null>(null);
-  const [decisions, setDecisions] = useState<{ decisions: PriorDecision[]; note?: string } | null>(null);
+  const [decisions, setDecisions] = useState<{ decisions: PriorDecision[]; note?: string } | null>(
+    null,
+  );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const queryId = useId();
@@ -48,9 +50,15 @@ export function RecallPage({ api }: { api: Api }) {
         const body: RecallRequestBody = { query: q, limit: 20 };
         setHits((await api.post<{ hits: RecallHit[] }>('/v1/recall', body)).hits);
       } else if (mode === 'work') {
-        setSessions((await api.get<{ sessions: PriorSession[] }>('/v1/prior-work', { [workBy]: q })).sessions);
+        setSessions(
+          (await api.get<{ sessions: PriorSession[] }>('/v1/prior-work', { [workBy]: q })).sessions,
+        );
       } else {
-        setDecisions(await api.get<{ decisions: PriorDecision[]; note?: string }>('/v1/prior-decisions', { q }));
+        setDecisions(
+          await api.get<{ decisions: PriorDecision[]; note?: string }>('/v1/prior-decisions', {
+            q,
+          }),
+        );
       }
     } catch (e) {
       setError((e as Error).message);
@@ -73,7 +81,14 @@ export function RecallPage({ api }: { api: Api }) {
           <legend>Search</legend>
           {modes.map((m) => (
             <label key={m.id} className="radio">
-              <input type="radio" name="mode" value={m.id} checked={mode === m.id} onChange={() => setMode(m.id)} /> {m.label}
+              <input
+                type="radio"
+                name="mode"
+                value={m.id}
+                checked={mode === m.id}
+                onChange={() => setMode(m.id)}
+              />{' '}
+              {m.label}
             </label>
           ))}
         </fieldset>
@@ -81,16 +96,41 @@ export function RecallPage({ api }: { api: Api }) {
           <fieldset className="modes">
             <legend>Prior work by</legend>
             <label className="radio">
-              <input type="radio" name="by" checked={workBy === 'task'} onChange={() => setWorkBy('task')} /> task
+              <input
+                type="radio"
+                name="by"
+                checked={workBy === 'task'}
+                onChange={() => setWorkBy('task')}
+              />{' '}
+              task
             </label>
             <label className="radio">
-              <input type="radio" name="by" checked={workBy === 'file'} onChange={() => setWorkBy('file')} /> file path
+              <input
+                type="radio"
+                name="by"
+                checked={workBy === 'file'}
+                onChange={() => setWorkBy('file')}
+              />{' '}
+              file path
             </label>
           </fieldset>
         )}
-        <label htmlFor={queryId}>{mode === 'conversations' ? 'What was said about' : mode === 'work' ? (workBy === 'file' ? 'File path' : 'Task') : 'Topic'}</label>
+        <label htmlFor={queryId}>
+          {mode === 'conversations'
+            ? 'What was said about'
+            : mode === 'work'
+              ? workBy === 'file'
+                ? 'File path'
+                : 'Task'
+              : 'Topic'}
+        </label>
         <div className="inline">
-          <input id={queryId} type="search" value={text} onChange={(e) => setText(e.target.value)} />
+          <input
+            id={queryId}
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
           <button type="submit" disabled={busy || !text.trim()}>
             {busy ? 'Searching…' : 'Search'}
           </button>
@@ -104,7 +144,10 @@ export function RecallPage({ api }: { api: Api }) {
             <li key={h.chunkId} className="card">
               <p>{h.snippet}</p>
               <p className="meta">
-                <a href={`/sessions/${encodeURIComponent(h.sessionId)}?turns=${h.turnSeqs.join(',')}`} onClick={onLinkClick}>
+                <a
+                  href={`/sessions/${encodeURIComponent(h.sessionId)}?turns=${h.turnSeqs.join(',')}`}
+                  onClick={onLinkClick}
+                >
                   session {h.sessionId}
                 </a>{' '}
                 · {when(h.occurredAt)} · relevance {h.score.toFixed(2)}
@@ -119,7 +162,8 @@ export function RecallPage({ api }: { api: Api }) {
           {sessions.map((s) => (
             <li key={s.sessionId} className="card">
               <p>
-                <span className={`verdict verdict-${s.verdict}`}>{s.verdict}</span> {s.summary || 'No summary.'}
+                <span className={`verdict verdict-${s.verdict}`}>{s.verdict}</span>{' '}
+                {s.summary || 'No summary.'}
               </p>
               {s.lessons.length > 0 && <p className="meta">Lessons: {s.lessons.join('; ')}</p>}
               <p className="meta">
@@ -127,7 +171,9 @@ export function RecallPage({ api }: { api: Api }) {
                   session {s.sessionId}
                 </a>{' '}
                 · {when(s.startedAt)}
-                {s.filesEdited.length ? ` · edited ${s.filesEdited.slice(0, 3).join(', ')}${s.filesEdited.length > 3 ? '…' : ''}` : ''}
+                {s.filesEdited.length
+                  ? ` · edited ${s.filesEdited.slice(0, 3).join(', ')}${s.filesEdited.length > 3 ? '…' : ''}`
+                  : ''}
               </p>
             </li>
           ))}
@@ -137,11 +183,14 @@ export function RecallPage({ api }: { api: Api }) {
         <>
           {decisions.note && <p className="hint">{decisions.note}</p>}
           <ul className="results-list" aria-label="Prior decisions">
-            {decisions.decisions.length === 0 && <li className="empty">No earlier decision on this.</li>}
+            {decisions.decisions.length === 0 && (
+              <li className="empty">No earlier decision on this.</li>
+            )}
             {decisions.decisions.map((d) => (
               <li key={d.decisionId} className="card">
                 <p>
-                  <span className={`stance stance-${d.stance}`}>{d.stance}</span> <strong>{d.topic}</strong>
+                  <span className={`stance stance-${d.stance}`}>{d.stance}</span>{' '}
+                  <strong>{d.topic}</strong>
                 </p>
                 <p>{d.rationale}</p>
                 <p className="meta">

@@ -7,17 +7,25 @@ import type { SessionTurn } from '../types';
 export function SessionPage({ api, sessionId }: { api: Api; sessionId: string }) {
   const [turns, setTurns] = useState<SessionTurn[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const marked = new Set((new URLSearchParams(window.location.search).get('turns') ?? '').split(',').filter(Boolean).map(Number));
+  const marked = new Set(
+    (new URLSearchParams(window.location.search).get('turns') ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map(Number),
+  );
 
   useEffect(() => {
     api
-      .get<{ turns: SessionTurn[] }>(`/v1/sessions/${encodeURIComponent(sessionId)}/turns`, { limit: 500 })
+      .get<{ turns: SessionTurn[] }>(`/v1/sessions/${encodeURIComponent(sessionId)}/turns`, {
+        limit: 500,
+      })
       .then((r) => setTurns(r.turns))
       .catch((e: Error) => setError(e.message));
   }, [api, sessionId]);
 
   useEffect(() => {
-    if (turns && marked.size) document.getElementById(`turn-${[...marked][0]}`)?.scrollIntoView({ block: 'center' });
+    if (turns && marked.size)
+      document.getElementById(`turn-${[...marked][0]}`)?.scrollIntoView({ block: 'center' });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [turns]);
 
@@ -28,7 +36,12 @@ export function SessionPage({ api, sessionId }: { api: Api; sessionId: string })
       {turns && turns.length === 0 && <p className="empty">This session has no turns.</p>}
       <ol className="turns">
         {turns?.map((t) => (
-          <li key={t.seq} id={`turn-${t.seq}`} className={marked.has(t.seq) ? 'turn source' : 'turn'} aria-current={marked.has(t.seq) ? 'true' : undefined}>
+          <li
+            key={t.seq}
+            id={`turn-${t.seq}`}
+            className={marked.has(t.seq) ? 'turn source' : 'turn'}
+            aria-current={marked.has(t.seq) ? 'true' : undefined}
+          >
             <p className="meta">
               #{t.seq} · {t.role} · {when(t.occurredAt)}
               {marked.has(t.seq) && ' · source of the memory'}

@@ -32,7 +32,9 @@ export function SignIn({ onSignedIn }: { onSignedIn(session: SignedIn): void }) 
   return (
     <form className="card signin" onSubmit={submit} noValidate aria-labelledby="signin-title">
       <h1 id="signin-title">Sign in to Mnemo</h1>
-      <p>Use your account’s API key (or the admin key for Operations). It is kept for this tab only.</p>
+      <p>
+        Use your account’s API key (or the admin key for Operations). It is kept for this tab only.
+      </p>
       <label htmlFor={inputId}>API key</label>
       <input
         id={inputId}

@@ -2,7 +2,14 @@ import { z } from 'zod';
 
 export const CostPool = z.enum(['compaction', 'session', 'profile']);
 /** What a paid call was for; `embedding` is an embeddings endpoint's call (recall's chunks and questions), the rest model calls. */
-export const CallLabel = z.enum(['compaction', 'memory', 'profile', 'insight', 'decision', 'embedding']);
+export const CallLabel = z.enum([
+  'compaction',
+  'memory',
+  'profile',
+  'insight',
+  'decision',
+  'embedding',
+]);
 
 export const LlmCallSettled = z.object({
   reservationId: z.string().optional(),
@@ -12,7 +19,14 @@ export const LlmCallSettled = z.object({
   inputTokens: z.number().int().nonnegative(),
   outputTokens: z.number().int().nonnegative(),
   costUsd: z.number().nonnegative(),
-  outcome: z.enum(['ok', 'cost_cap', 'no_credential', 'rate_limited', 'api_error', 'invalid_output']),
+  outcome: z.enum([
+    'ok',
+    'cost_cap',
+    'no_credential',
+    'rate_limited',
+    'api_error',
+    'invalid_output',
+  ]),
   /** The UTC day the spend counts against (YYYY-MM-DD). */
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
 });
@@ -46,4 +60,10 @@ export const LlmKeyActivated = z.object({
   keyId: z.string().min(1).max(64),
 });
 
-export const costEvents = { LlmCallSettled, FeatureEventRecorded, CostCapSet, LlmKeyAdded, LlmKeyActivated } as const;
+export const costEvents = {
+  LlmCallSettled,
+  FeatureEventRecorded,
+  CostCapSet,
+  LlmKeyAdded,
+  LlmKeyActivated,
+} as const;

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
-export const FactType = z.enum(['value', 'goal', 'preference', 'decision', 'event', 'insight', 'relationship']);
+export const FactType = z.enum([
+  'value',
+  'goal',
+  'preference',
+  'decision',
+  'event',
+  'insight',
+  'relationship',
+]);
 export const Confidence = z.enum(['high', 'medium', 'low']);
 export const FactSource = z.enum(['coach', 'manual', 'extraction']);
 
@@ -41,20 +49,37 @@ export const MemoryFactEdited = z.object({
  * A newer fact changes an older one about the same thing (moved city, changed job, dropped a goal): the
  * old fact keeps its history, says what replaced it, and leaves context (issue 11).
  */
-export const FactSuperseded = z.object({ factId: z.string().min(1).max(200), supersededBy: z.string().min(1).max(200), subject: z.string().max(80).optional() });
+export const FactSuperseded = z.object({
+  factId: z.string().min(1).max(200),
+  supersededBy: z.string().min(1).max(200),
+  subject: z.string().max(80).optional(),
+});
 export const MemoryFactDeleted = z.object({ factId: z.string() });
-export const MemoryFactUsed = z.object({ factIds: z.array(z.string()).min(1).max(500), usedAt: z.iso.datetime({ offset: true }) });
+export const MemoryFactUsed = z.object({
+  factIds: z.array(z.string()).min(1).max(500),
+  usedAt: z.iso.datetime({ offset: true }),
+});
 
-export const MemoryFactProposed = z.object({ ...factBody, proposalId: z.string(), sensitiveReason: z.string().max(200) });
+export const MemoryFactProposed = z.object({
+  ...factBody,
+  proposalId: z.string(),
+  sensitiveReason: z.string().max(200),
+});
 export const ProposalConfirmed = z.object({ proposalId: z.string() });
 export const ProposalRejected = z.object({ proposalId: z.string() });
 export const ProposalLapsed = z.object({ proposalId: z.string() });
 /** A pending proposal was shown to the person (seed 001: offered once, at the next turn). */
 export const ProposalOffered = z.object({ proposalId: z.string() });
 
-export const PlanActivated = z.object({ planId: z.string(), activatedAt: z.iso.datetime({ offset: true }) });
+export const PlanActivated = z.object({
+  planId: z.string(),
+  activatedAt: z.iso.datetime({ offset: true }),
+});
 export const PlanCheckedIn = z.object({ planId: z.string(), progress: z.string().max(300) });
-export const PlanClosed = z.object({ planId: z.string(), reason: z.enum(['completed', 'abandoned', 'lapsed']) });
+export const PlanClosed = z.object({
+  planId: z.string(),
+  reason: z.enum(['completed', 'abandoned', 'lapsed']),
+});
 
 /**
  * A session went quiet (seed 001: 30 minutes, no pause after its last turn) and its unextracted turns

@@ -44,14 +44,23 @@ export const InventoryTakeCompleted = z.object({
   /** Item → rating of an imported take: the whole import lands with this one event, in one transaction. */
   ratings: z.record(z.string().max(200), z.number()).optional(),
 });
-const InventoryItemDef = z.object({ id: z.string().min(1).max(200), text: z.string().min(1).max(500) });
+const InventoryItemDef = z.object({
+  id: z.string().min(1).max(200),
+  text: z.string().min(1).max(500),
+});
 /** An account's own inventory type, or more categories and items for a shipped one (seed 000: extendable per account). */
 export const InventoryTypeDefined = z.object({
   inventoryType: z.string().min(1).max(100),
   title: z.string().min(1).max(200),
   scale: z.object({ min: z.number().int(), max: z.number().int() }),
   categories: z
-    .array(z.object({ id: z.string().min(1).max(200), name: z.string().min(1).max(200), items: z.array(InventoryItemDef).min(1).max(100) }))
+    .array(
+      z.object({
+        id: z.string().min(1).max(200),
+        name: z.string().min(1).max(200),
+        items: z.array(InventoryItemDef).min(1).max(100),
+      }),
+    )
     .min(1)
     .max(50),
 });

@@ -3,7 +3,8 @@ import type { StreamKind } from '@mnemo/contracts';
 import { DurableConsumer } from './durable-consumer';
 import { StreamStore } from './stream-store';
 
-type Decision = { kind: 'ack' } | { kind: 'term' } | { kind: 'ignore' } | { kind: 'nak'; delayMs: number };
+type Decision =
+  { kind: 'ack' } | { kind: 'term' } | { kind: 'ignore' } | { kind: 'nak'; delayMs: number };
 
 const decision: fc.Arbitrary<Decision> = fc.oneof(
   fc.constant({ kind: 'ack' as const }),
@@ -40,7 +41,11 @@ describe('DurableConsumer', () => {
         (kind, types, script, maxDeliver, batchSize) => {
           const ackWaitMs = 100;
           const store = storeWith(kind, types);
-          const consumer = new DurableConsumer('d', store, { filterSubject: `mnemo.${kind}.*.Wanted`, maxDeliver, ackWaitMs });
+          const consumer = new DurableConsumer('d', store, {
+            filterSubject: `mnemo.${kind}.*.Wanted`,
+            maxDeliver,
+            ackWaitMs,
+          });
           const history = new Map<number, { count: number; at: number; decision: Decision }[]>();
           const earliest = new Map<number, number>();
           let now = 0;
@@ -57,7 +62,10 @@ describe('DurableConsumer', () => {
               const seq = claim.record.seq;
               expect(now).toBeGreaterThanOrEqual(earliest.get(seq) ?? 0);
               const d = script[turn++ % script.length];
-              history.set(seq, [...(history.get(seq) ?? []), { count: claim.deliveryCount, at: now, decision: d }]);
+              history.set(seq, [
+                ...(history.get(seq) ?? []),
+                { count: claim.deliveryCount, at: now, decision: d },
+              ]);
               if (d.kind === 'ack') consumer.ack(seq);
               else if (d.kind === 'term') consumer.term(seq);
               else if (d.kind === 'nak') {
@@ -84,7 +92,11 @@ describe('DurableConsumer', () => {
 
   it('ignores a nak from a delivery that ack wait already replaced', () => {
     const store = storeWith('events', ['Wanted']);
-    const consumer = new DurableConsumer('d', store, { filterSubject: 'mnemo.events.*.Wanted', maxDeliver: 5, ackWaitMs: 100 });
+    const consumer = new DurableConsumer('d', store, {
+      filterSubject: 'mnemo.events.*.Wanted',
+      maxDeliver: 5,
+      ackWaitMs: 100,
+    });
     const [stale] = consumer.claim(1, 0);
     const [current] = consumer.claim(1, 100);
     consumer.nak(1, stale.token, 0, 101);
@@ -95,7 +107,11 @@ describe('DurableConsumer', () => {
 
   it('resumes from a snapshot: after the cursor, with unsettled deliveries due at once', () => {
     const store = storeWith('events', ['Wanted', 'Wanted', 'Wanted']);
-    const consumer = new DurableConsumer('d', store, { filterSubject: 'mnemo.events.*.Wanted', maxDeliver: 5, ackWaitMs: 100 });
+    const consumer = new DurableConsumer('d', store, {
+      filterSubject: 'mnemo.events.*.Wanted',
+      maxDeliver: 5,
+      ackWaitMs: 100,
+    });
     const claims = consumer.claim(2, 0);
     consumer.ack(claims[0].record.seq);
     const restored = DurableConsumer.restore('d', store, consumer.snapshot());

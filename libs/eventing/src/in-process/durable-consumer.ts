@@ -52,14 +52,17 @@ export class DurableConsumer {
       ackWaitMs: 30_000,
     });
     consumer.nextSeq = snapshot.nextSeq;
-    for (const [seq, count] of snapshot.pending) consumer.pending.set(seq, { count, availableAt: 0, token: 0 });
+    for (const [seq, count] of snapshot.pending)
+      consumer.pending.set(seq, { count, availableAt: 0, token: 0 });
     return consumer;
   }
 
   /** Takes up to `max` deliveries: due redeliveries first, then new messages, each in sequence order. */
   claim(max: number, now: number): Claim[] {
     const claims: Claim[] = [];
-    const due = [...this.pending].filter(([, p]) => p.availableAt <= now).sort((a, b) => a[0] - b[0]);
+    const due = [...this.pending]
+      .filter(([, p]) => p.availableAt <= now)
+      .sort((a, b) => a[0] - b[0]);
     for (const [seq, entry] of due) {
       if (claims.length >= max) break;
       const record = this.stream.get(seq);

@@ -50,7 +50,12 @@ describe('InProcessEventLog on a data folder', () => {
     batchSize: 10,
   });
 
-  async function consumeAll(log: InProcessEventLog, s: ConsumerSpec, settle: (d: Delivery) => unknown, until: (seen: Delivery[]) => boolean) {
+  async function consumeAll(
+    log: InProcessEventLog,
+    s: ConsumerSpec,
+    settle: (d: Delivery) => unknown,
+    until: (seen: Delivery[]) => boolean,
+  ) {
     const seen: Delivery[] = [];
     const subscription = await log.consume(s, async (deliveries) => {
       for (const d of deliveries) {
@@ -67,26 +72,59 @@ describe('InProcessEventLog on a data folder', () => {
     const first = open();
     const events = [1, 2, 3, 4, 5].map((n) => anEvent('acct-1', 'TurnRecorded', { n }));
     await first.appendMany('events', events);
-    const letter = { service: 'memory', stream: 'events' as const, seq: 2, deliveryCount: 5, error: { code: 'x', message: 'y' }, event: events[1], deadAt: new Date().toISOString() };
+    const letter = {
+      service: 'memory',
+      stream: 'events' as const,
+      seq: 2,
+      deliveryCount: 5,
+      error: { code: 'x', message: 'y' },
+      event: events[1],
+      deadAt: new Date().toISOString(),
+    };
     await first.publishDeadLetter('memory', letter);
-    await consumeAll(first, spec('events', 'mnemo.events.*.TurnRecorded'), (d) => (d.stored.seq <= 3 ? d.ack() : undefined), (seen) => seen.length === 5);
+    await consumeAll(
+      first,
+      spec('events', 'mnemo.events.*.TurnRecorded'),
+      (d) => (d.stored.seq <= 3 ? d.ack() : undefined),
+      (seen) => seen.length === 5,
+    );
     await first.close();
 
     const second = open();
     expect((await collect(second.read('events', 1))).map((s) => s.event)).toEqual(events);
-    await expect(second.listDeadLetters('memory').then((stored) => stored.map((s) => s.letter))).resolves.toEqual([letter]);
+    await expect(
+      second.listDeadLetters('memory').then((stored) => stored.map((s) => s.letter)),
+    ).resolves.toEqual([letter]);
     await expect(second.pending('events', 'projector')).resolves.toBe(2);
-    const resumed = await consumeAll(second, spec('events', 'mnemo.events.*.TurnRecorded'), (d) => d.ack(), (seen) => seen.length === 2);
-    expect(resumed.map((d) => [d.stored.seq, d.deliveryCount])).toEqual([[4, 2], [5, 2]]);
+    const resumed = await consumeAll(
+      second,
+      spec('events', 'mnemo.events.*.TurnRecorded'),
+      (d) => d.ack(),
+      (seen) => seen.length === 2,
+    );
+    expect(resumed.map((d) => [d.stored.seq, d.deliveryCount])).toEqual([
+      [4, 2],
+      [5, 2],
+    ]);
     await expect(second.append('events', events[0])).resolves.toEqual({ seq: 1, duplicate: true });
-    await expect(second.append('events', anEvent('acct-1', 'TurnRecorded'))).resolves.toEqual({ seq: 6, duplicate: false });
+    await expect(second.append('events', anEvent('acct-1', 'TurnRecorded'))).resolves.toEqual({
+      seq: 6,
+      duplicate: false,
+    });
   });
 
   it('does not replay acked raw messages after a restart, nor keep their bodies on disk', async () => {
     const first = open();
-    const raw = ['secret-one', 'secret-two', 'secret-three'].map((text) => anEvent('acct-1', 'TurnRecorded', { text }));
+    const raw = ['secret-one', 'secret-two', 'secret-three'].map((text) =>
+      anEvent('acct-1', 'TurnRecorded', { text }),
+    );
     await first.appendMany('raw', raw);
-    await consumeAll(first, spec('raw', 'mnemo.raw.>'), (d) => (d.stored.seq <= 2 ? d.ack() : undefined), (seen) => seen.length === 3);
+    await consumeAll(
+      first,
+      spec('raw', 'mnemo.raw.>'),
+      (d) => (d.stored.seq <= 2 ? d.ack() : undefined),
+      (seen) => seen.length === 3,
+    );
     await first.close();
     const onDisk = fs.readFileSync(path.join(dataDir, 'raw.jsonl'), 'utf8');
     expect(onDisk).not.toContain('secret-one');
@@ -97,26 +135,49 @@ describe('InProcessEventLog on a data folder', () => {
     expect((await collect(second.read('raw', 1))).map((s) => s.seq)).toEqual([3]);
     await expect(second.lastSeq('raw')).resolves.toBe(3);
     await expect(second.append('raw', raw[0])).resolves.toEqual({ seq: 1, duplicate: true });
-    const resumed = await consumeAll(second, spec('raw', 'mnemo.raw.>'), (d) => d.ack(), (seen) => seen.length === 1);
+    const resumed = await consumeAll(
+      second,
+      spec('raw', 'mnemo.raw.>'),
+      (d) => d.ack(),
+      (seen) => seen.length === 1,
+    );
     expect(resumed.map((d) => d.stored.seq)).toEqual([3]);
     await waitFor(async () => (await second.pending('raw', 'projector')) === 0);
   });
 
   it('drops acked raw bodies from disk while running, once acks pause', async () => {
     const log = open();
-    await log.appendMany('raw', ['first-secret', 'second-secret'].map((text) => anEvent('acct-1', 'TurnRecorded', { text })));
-    await consumeAll(log, spec('raw', 'mnemo.raw.>'), (d) => d.ack(), (seen) => seen.length === 2);
-    await waitFor(() => !fs.readFileSync(path.join(dataDir, 'raw.jsonl'), 'utf8').includes('-secret'));
+    await log.appendMany(
+      'raw',
+      ['first-secret', 'second-secret'].map((text) => anEvent('acct-1', 'TurnRecorded', { text })),
+    );
+    await consumeAll(
+      log,
+      spec('raw', 'mnemo.raw.>'),
+      (d) => d.ack(),
+      (seen) => seen.length === 2,
+    );
+    await waitFor(
+      () => !fs.readFileSync(path.join(dataDir, 'raw.jsonl'), 'utf8').includes('-secret'),
+    );
   });
 
   it('keeps numbering after the last raw message was deleted', async () => {
     const first = open();
     await first.append('raw', anEvent('acct-1', 'TurnRecorded'));
-    await consumeAll(first, spec('raw', 'mnemo.raw.>'), (d) => d.ack(), (seen) => seen.length === 1);
+    await consumeAll(
+      first,
+      spec('raw', 'mnemo.raw.>'),
+      (d) => d.ack(),
+      (seen) => seen.length === 1,
+    );
     await first.close();
     const second = open();
     await expect(second.lastSeq('raw')).resolves.toBe(1);
-    await expect(second.append('raw', anEvent('acct-1', 'TurnRecorded'))).resolves.toEqual({ seq: 2, duplicate: false });
+    await expect(second.append('raw', anEvent('acct-1', 'TurnRecorded'))).resolves.toEqual({
+      seq: 2,
+      duplicate: false,
+    });
   });
 
   it('cuts off a line torn by a crash and appends after the last whole one', async () => {
@@ -129,7 +190,11 @@ describe('InProcessEventLog on a data folder', () => {
     await second.append('events', anEvent('acct-1', 'C'));
     await second.close();
     const third = open();
-    expect((await collect(third.read('events', 1))).map((s) => s.event.type)).toEqual(['A', 'B', 'C']);
+    expect((await collect(third.read('events', 1))).map((s) => s.event.type)).toEqual([
+      'A',
+      'B',
+      'C',
+    ]);
   });
 
   it('refuses to open a stream file corrupted before its end', async () => {
@@ -150,13 +215,23 @@ describe('InProcessEventLog on a data folder', () => {
 
   it('refuses an event whose account id cannot be a subject token', async () => {
     const log = open();
-    await expect(log.append('events', anEvent('acct.1', 'A'))).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(log.append('events', anEvent('acct.1', 'A'))).rejects.toMatchObject({
+      code: 'validation_failed',
+    });
     await expect(log.lastSeq('events')).resolves.toBe(0);
   });
 });
 
 function anEvent(accountId: string, type: string, payload: unknown = {}): EventEnvelope {
-  return { id: randomUUID(), type, version: 1, accountId, occurredAt: '2026-11-29T10:00:00.000Z', producer: 'spec', payload };
+  return {
+    id: randomUUID(),
+    type,
+    version: 1,
+    accountId,
+    occurredAt: '2026-11-29T10:00:00.000Z',
+    producer: 'spec',
+    payload,
+  };
 }
 
 async function collect(batches: AsyncIterable<StoredEvent[]>): Promise<StoredEvent[]> {

@@ -48,8 +48,14 @@ const DEFAULT_READ_BATCH = 256;
  */
 export class InProcessEventLog implements EventLog {
   private readonly streams: Record<StreamKind, StreamStore>;
-  private readonly signals: Record<StreamKind, Signal> = { events: new Signal(), raw: new Signal() };
-  private readonly durables: Record<StreamKind, Map<string, DurableConsumer>> = { events: new Map(), raw: new Map() };
+  private readonly signals: Record<StreamKind, Signal> = {
+    events: new Signal(),
+    raw: new Signal(),
+  };
+  private readonly durables: Record<StreamKind, Map<string, DurableConsumer>> = {
+    events: new Map(),
+    raw: new Map(),
+  };
   private readonly subscriptions = new Set<Subscription>();
   private readonly rpc = new RpcHub();
   /** Dead letters by id, in the order they died; the file holds letters and the ids taken since. */
@@ -99,7 +105,11 @@ export class InProcessEventLog implements EventLog {
   async consume(spec: ConsumerSpec, handler: BatchHandler): Promise<Subscription> {
     this.assertOpen();
     assertConsumerSpec(spec);
-    const settings = { filterSubject: spec.filterSubject, maxDeliver: spec.maxDeliver, ackWaitMs: spec.ackWaitMs };
+    const settings = {
+      filterSubject: spec.filterSubject,
+      maxDeliver: spec.maxDeliver,
+      ackWaitMs: spec.ackWaitMs,
+    };
     let durable = this.durables[spec.stream].get(spec.durable);
     if (durable) durable.settings = settings;
     else {
@@ -119,7 +129,11 @@ export class InProcessEventLog implements EventLog {
     return this.track(loop);
   }
 
-  async *read(stream: StreamKind, fromSeq: number, batchSize = DEFAULT_READ_BATCH): AsyncIterable<StoredEvent[]> {
+  async *read(
+    stream: StreamKind,
+    fromSeq: number,
+    batchSize = DEFAULT_READ_BATCH,
+  ): AsyncIterable<StoredEvent[]> {
     this.assertOpen();
     const store = this.streams[stream];
     let batch: StoredEvent[] = [];
@@ -154,7 +168,10 @@ export class InProcessEventLog implements EventLog {
 
   async listDeadLetters(service?: string): Promise<StoredDeadLetter[]> {
     this.assertOpen();
-    const all = [...this.deadLetters].map(([id, letter]) => ({ id, letter: structuredClone(letter) }));
+    const all = [...this.deadLetters].map(([id, letter]) => ({
+      id,
+      letter: structuredClone(letter),
+    }));
     return service === undefined ? all : all.filter((stored) => stored.letter.service === service);
   }
 
@@ -238,7 +255,10 @@ export class InProcessEventLog implements EventLog {
 }
 
 function assertSubjectSafe(event: EventEnvelope): void {
-  for (const [field, value] of [['accountId', event.accountId], ['type', event.type]] as const) {
+  for (const [field, value] of [
+    ['accountId', event.accountId],
+    ['type', event.type],
+  ] as const) {
     if (!subjectToken.safeParse(value).success) {
       throw new ValidationError(`event ${event.id}: ${field} "${value}" cannot be a subject token`);
     }
@@ -247,12 +267,21 @@ function assertSubjectSafe(event: EventEnvelope): void {
 
 function assertConsumerSpec(spec: ConsumerSpec): void {
   const positive = (n: number) => Number.isFinite(n) && n > 0;
-  if (!positive(spec.batchSize) || !positive(spec.maxDeliver) || !positive(spec.ackWaitMs) || spec.filterSubject === '') {
-    throw new ValidationError(`consumer "${spec.durable}": batchSize, maxDeliver and ackWaitMs must be positive and filterSubject set`);
+  if (
+    !positive(spec.batchSize) ||
+    !positive(spec.maxDeliver) ||
+    !positive(spec.ackWaitMs) ||
+    spec.filterSubject === ''
+  ) {
+    throw new ValidationError(
+      `consumer "${spec.durable}": batchSize, maxDeliver and ackWaitMs must be positive and filterSubject set`,
+    );
   }
 }
 
 function warnHandlerFailed(error: unknown, durable: string): void {
   const message = error instanceof Error ? error.message : String(error);
-  process.emitWarning(`consumer "${durable}": batch handler threw, its unsettled deliveries will be redelivered: ${message}`);
+  process.emitWarning(
+    `consumer "${durable}": batch handler threw, its unsettled deliveries will be redelivered: ${message}`,
+  );
 }

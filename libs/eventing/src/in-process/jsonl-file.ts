@@ -22,7 +22,9 @@ export function readJsonLines(file: string): unknown[] {
         records.push(JSON.parse(line));
       } catch (error) {
         if (end + 1 < bytes.length) {
-          throw new Error(`${file}: line at byte ${offset} is not JSON; the file is corrupt`, { cause: error });
+          throw new Error(`${file}: line at byte ${offset} is not JSON; the file is corrupt`, {
+            cause: error,
+          });
         }
         break;
       }

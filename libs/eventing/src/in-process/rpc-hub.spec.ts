@@ -4,15 +4,23 @@ import { RpcHub } from './rpc-hub';
 describe('RpcHub', () => {
   it('routes a subject to the responders there are now: one that came after a request, none after it stopped', async () => {
     const hub = new RpcHub();
-    await expect(hub.request('mnemo.rpc.context.claude-md', {}, 1000)).rejects.toBeInstanceOf(NoResponderError);
+    await expect(hub.request('mnemo.rpc.context.claude-md', {}, 1000)).rejects.toBeInstanceOf(
+      NoResponderError,
+    );
     const wildcard = hub.register('mnemo.rpc.context.*', 'context', async () => 'any');
     await expect(hub.request('mnemo.rpc.context.claude-md', {}, 1000)).resolves.toBe('any');
-    const exact = hub.register('mnemo.rpc.context.claude-md', 'gateway', async () => new Promise(() => undefined)); // never answers
+    const exact = hub.register(
+      'mnemo.rpc.context.claude-md',
+      'gateway',
+      async () => new Promise(() => undefined),
+    ); // never answers
     expect(hub.answers('mnemo.rpc.context.claude-md')).toBe(true);
     await wildcard.stop();
     await exact.stop();
     expect(hub.answers('mnemo.rpc.context.claude-md')).toBe(false);
-    await expect(hub.request('mnemo.rpc.context.claude-md', {}, 1000)).rejects.toBeInstanceOf(NoResponderError);
+    await expect(hub.request('mnemo.rpc.context.claude-md', {}, 1000)).rejects.toBeInstanceOf(
+      NoResponderError,
+    );
   });
 
   it('takes each queue group once, its members in turn', async () => {

@@ -66,7 +66,11 @@ export class RpcHub {
     if (groups.size === 0) return Promise.reject(new NoResponderError(subject));
     return new Promise((resolve, reject) => {
       let answered = false;
-      const timer = setTimeout(() => answer(() => reject(new Error(`request to ${subject} timed out after ${timeoutMs} ms`))), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          answer(() => reject(new Error(`request to ${subject} timed out after ${timeoutMs} ms`))),
+        timeoutMs,
+      );
       const answer = (settle: () => void) => {
         if (answered) return;
         answered = true;

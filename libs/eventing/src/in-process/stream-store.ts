@@ -30,7 +30,10 @@ export class StreamStore {
   private readonly appender: JsonlAppender | null;
   private quietCompaction: NodeJS.Timeout | null = null;
 
-  constructor(readonly kind: StreamKind, file: { path: string } | null) {
+  constructor(
+    readonly kind: StreamKind,
+    file: { path: string } | null,
+  ) {
     if (file) this.load(readJsonLines(file.path) as Line[]);
     this.appender = file ? new JsonlAppender(file.path) : null;
     if (this.deletedBodiesInFile > 0) this.compact();
@@ -72,7 +75,8 @@ export class StreamStore {
     if (!this.appender) return;
     this.appender.append([{ del: seq }]);
     this.deletedBodiesInFile++;
-    if (this.deletedBodiesInFile >= Math.max(COMPACT_MIN_DELETED, Math.floor(this.last / 4))) this.compact();
+    if (this.deletedBodiesInFile >= Math.max(COMPACT_MIN_DELETED, Math.floor(this.last / 4)))
+      this.compact();
     else this.compactWhenQuiet();
   }
 
@@ -100,7 +104,11 @@ export class StreamStore {
   }
 
   private put(seq: number, event: EventEnvelope): void {
-    this.records[seq - 1] = { seq, subject: streamSubject(this.kind, event.accountId, event.type), event };
+    this.records[seq - 1] = {
+      seq,
+      subject: streamSubject(this.kind, event.accountId, event.type),
+      event,
+    };
     this.ids.set(event.id, seq);
   }
 

@@ -24,10 +24,26 @@ class Point {
 
 describe('wireCopy', () => {
   it('gives what a JSON round trip gives, for any value', () => {
-    const odd = fc.constantFrom<unknown>(undefined, -0, NaN, Infinity, -Infinity, new Date(Date.UTC(2026, 0, 2)), new Point(1, 2), new Map([[1, 2]]), () => 1, Symbol('s'));
+    const odd = fc.constantFrom<unknown>(
+      undefined,
+      -0,
+      NaN,
+      Infinity,
+      -Infinity,
+      new Date(Date.UTC(2026, 0, 2)),
+      new Point(1, 2),
+      new Map([[1, 2]]),
+      () => 1,
+      Symbol('s'),
+    );
     const value = fc.letrec((tie) => ({
       leaf: fc.oneof(fc.jsonValue(), odd, fc.string()),
-      node: fc.oneof({ depthSize: 'small' }, tie('leaf'), fc.array(tie('node'), { maxLength: 4 }), fc.dictionary(fc.string(), tie('node'), { maxKeys: 4 })),
+      node: fc.oneof(
+        { depthSize: 'small' },
+        tie('leaf'),
+        fc.array(tie('node'), { maxLength: 4 }),
+        fc.dictionary(fc.string(), tie('node'), { maxKeys: 4 }),
+      ),
     })).node;
     fc.assert(
       fc.property(value, (v) => {
@@ -38,7 +54,14 @@ describe('wireCopy', () => {
 
   it('keeps the odd cases JSON has in plain data: -0, NaN, holes, undefined members, __proto__ keys', () => {
     const withProtoKey = JSON.parse('{"__proto__": {"polluted": true}, "a": 1}');
-    const value = { zero: -0, nan: NaN, far: -Infinity, gone: undefined, list: [undefined, , 1, () => 1], withProtoKey }; // eslint-disable-line no-sparse-arrays
+    const value = {
+      zero: -0,
+      nan: NaN,
+      far: -Infinity,
+      gone: undefined,
+      list: [undefined, , 1, () => 1],
+      withProtoKey,
+    }; // eslint-disable-line no-sparse-arrays
     const copied = wireCopy(value) as Record<string, any>;
     expect(copied).toStrictEqual(overJson(value));
     expect(Object.is(copied.zero, 0)).toBe(true);
@@ -48,8 +71,20 @@ describe('wireCopy', () => {
   });
 
   it('gives a value that is not plain data to JSON itself: toJSON, a Date, a class instance, a Map', () => {
-    const value = { when: new Date(0), own: { toJSON: () => 'mine' }, point: new Point(1, 2), map: new Map([[1, 2]]), list: [new Date(1)] };
-    expect(wireCopy(value)).toStrictEqual({ when: '1970-01-01T00:00:00.000Z', own: 'mine', point: { x: 1, y: 2 }, map: {}, list: ['1970-01-01T00:00:00.001Z'] });
+    const value = {
+      when: new Date(0),
+      own: { toJSON: () => 'mine' },
+      point: new Point(1, 2),
+      map: new Map([[1, 2]]),
+      list: [new Date(1)],
+    };
+    expect(wireCopy(value)).toStrictEqual({
+      when: '1970-01-01T00:00:00.000Z',
+      own: 'mine',
+      point: { x: 1, y: 2 },
+      map: {},
+      list: ['1970-01-01T00:00:00.001Z'],
+    });
   });
 
   it('shares no object or array with what it copied', () => {

@@ -63,7 +63,13 @@ function copyObject(object: object, depth: number): Record<string, unknown> {
     const item = copy((object as Record<string, unknown>)[key], depth + 1, false);
     if (item === OMITTED) continue;
     // JSON.parse makes "__proto__" an own property; assigning it would set the prototype instead.
-    if (key === '__proto__') Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
+    if (key === '__proto__')
+      Object.defineProperty(out, key, {
+        value: item,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     else out[key] = item;
   }
   return out;

@@ -10,7 +10,11 @@ const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 
 describeEventLogContract('NATS JetStream', async () => {
   const ns = `t${randomBytes(5).toString('hex')}`;
-  const log = await JetStreamEventLog.connect({ servers: NATS_URL, streamPrefix: ns.toUpperCase(), subjectPrefix: ns });
+  const log = await JetStreamEventLog.connect({
+    servers: NATS_URL,
+    streamPrefix: ns.toUpperCase(),
+    subjectPrefix: ns,
+  });
   await log.ensureStreams();
   return {
     log,
@@ -24,13 +28,27 @@ describeEventLogContract('NATS JetStream', async () => {
 describe('JetStreamEventLog.read', () => {
   it('ends at the stream end even when the last stored message was deleted by an operator', async () => {
     const ns = `t${randomBytes(5).toString('hex')}`;
-    const log = await JetStreamEventLog.connect({ servers: NATS_URL, streamPrefix: ns.toUpperCase(), subjectPrefix: ns });
+    const log = await JetStreamEventLog.connect({
+      servers: NATS_URL,
+      streamPrefix: ns.toUpperCase(),
+      subjectPrefix: ns,
+    });
     const nc = await connect({ servers: NATS_URL });
     try {
       await log.ensureStreams();
-      const event = (n: number) => ({ id: randomUUID(), type: 'Probe', version: 1, accountId: 'acct', occurredAt: new Date().toISOString(), producer: 'spec', payload: { n } });
+      const event = (n: number) => ({
+        id: randomUUID(),
+        type: 'Probe',
+        version: 1,
+        accountId: 'acct',
+        occurredAt: new Date().toISOString(),
+        producer: 'spec',
+        payload: { n },
+      });
       const results = await log.appendMany('events', [event(1), event(2), event(3)]);
-      await (await jetstreamManager(nc)).streams.deleteMessage(`${ns.toUpperCase()}_EVENTS`, results[2].seq);
+      await (
+        await jetstreamManager(nc)
+      ).streams.deleteMessage(`${ns.toUpperCase()}_EVENTS`, results[2].seq);
       const read: StoredEvent[] = [];
       for await (const batch of log.read('events', 1)) read.push(...batch);
       expect(read.map((s) => s.event.payload)).toEqual([{ n: 1 }, { n: 2 }]);
@@ -43,13 +61,30 @@ describe('JetStreamEventLog.read', () => {
 
   it('reads many batches in order, and leaves no consumer behind when its caller stops early', async () => {
     const ns = `t${randomBytes(5).toString('hex')}`;
-    const log = await JetStreamEventLog.connect({ servers: NATS_URL, streamPrefix: ns.toUpperCase(), subjectPrefix: ns });
+    const log = await JetStreamEventLog.connect({
+      servers: NATS_URL,
+      streamPrefix: ns.toUpperCase(),
+      subjectPrefix: ns,
+    });
     const nc = await connect({ servers: NATS_URL });
-    const consumers = async () => (await (await jetstreamManager(nc)).consumers.list(`${ns.toUpperCase()}_EVENTS`).next()).length;
+    const consumers = async () =>
+      (await (await jetstreamManager(nc)).consumers.list(`${ns.toUpperCase()}_EVENTS`).next())
+        .length;
     try {
       await log.ensureStreams();
-      const event = (n: number) => ({ id: randomUUID(), type: 'Probe', version: 1, accountId: 'acct', occurredAt: new Date().toISOString(), producer: 'spec', payload: { n } });
-      await log.appendMany('events', Array.from({ length: 1000 }, (_, n) => event(n)));
+      const event = (n: number) => ({
+        id: randomUUID(),
+        type: 'Probe',
+        version: 1,
+        accountId: 'acct',
+        occurredAt: new Date().toISOString(),
+        producer: 'spec',
+        payload: { n },
+      });
+      await log.appendMany(
+        'events',
+        Array.from({ length: 1000 }, (_, n) => event(n)),
+      );
       const sizes: number[] = [];
       const read: number[] = [];
       for await (const batch of log.read('events', 101, 64)) {
@@ -72,25 +107,47 @@ describe('JetStreamEventLog request/reply across processes', () => {
   it("answers a request its own process serves without the network, and shares other processes' requests over NATS", async () => {
     const ns = `t${randomBytes(5).toString('hex')}`;
     // Three connections with one prefix stand for three processes: two serve the subject, one only asks.
-    const [a, b, asker] = await Promise.all([1, 2, 3].map(() => JetStreamEventLog.connect({ servers: NATS_URL, streamPrefix: ns.toUpperCase(), subjectPrefix: ns })));
+    const [a, b, asker] = await Promise.all(
+      [1, 2, 3].map(() =>
+        JetStreamEventLog.connect({
+          servers: NATS_URL,
+          streamPrefix: ns.toUpperCase(),
+          subjectPrefix: ns,
+        }),
+      ),
+    );
     const subject = 'mnemo.rpc.echo.who';
     const viaNats = new Set<string>();
     // A NATS connection of its own sees what crosses the server on the prefixed subject.
     const nc = await connect({ servers: NATS_URL });
-    const watcher = nc.subscribe(`${ns}.rpc.echo.who`, { callback: (_error: unknown, msg: Msg) => viaNats.add(String(new TextDecoder().decode(msg.data))) });
+    const watcher = nc.subscribe(`${ns}.rpc.echo.who`, {
+      callback: (_error: unknown, msg: Msg) =>
+        viaNats.add(String(new TextDecoder().decode(msg.data))),
+    });
     await nc.flush();
     const fromB = await b.reply(subject, 'echo', async (body) => ({ by: 'b', body }));
-    let fromAServing: { stop(): Promise<void> } | null = await a.reply(subject, 'echo', async (body) => ({ by: 'a', body }));
+    let fromAServing: { stop(): Promise<void> } | null = await a.reply(
+      subject,
+      'echo',
+      async (body) => ({ by: 'a', body }),
+    );
     try {
-      const ask = async (log: JetStreamEventLog, n: number) => ((await log.request(subject, { n }, { timeoutMs: 5_000 })) as { by: string; body: unknown });
+      const ask = async (log: JetStreamEventLog, n: number) =>
+        (await log.request(subject, { n }, { timeoutMs: 5_000 })) as { by: string; body: unknown };
       const fromA = await Promise.all(Array.from({ length: 10 }, (_, n) => ask(a, n)));
       expect(fromA).toEqual(Array.from({ length: 10 }, (_, n) => ({ by: 'a', body: { n } })));
-      const fromAsker = await Promise.all(Array.from({ length: 20 }, (_, n) => ask(asker, 100 + n)));
-      expect(fromAsker.map((answer) => answer.body)).toEqual(Array.from({ length: 20 }, (_, n) => ({ n: 100 + n })));
+      const fromAsker = await Promise.all(
+        Array.from({ length: 20 }, (_, n) => ask(asker, 100 + n)),
+      );
+      expect(fromAsker.map((answer) => answer.body)).toEqual(
+        Array.from({ length: 20 }, (_, n) => ({ n: 100 + n })),
+      );
       expect(new Set(fromAsker.map((answer) => answer.by))).toEqual(new Set(['a', 'b']));
       await nc.flush();
       // only the asker's requests crossed the server
-      expect([...viaNats].map((text) => (JSON.parse(text) as { n: number }).n).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, n) => 100 + n));
+      expect(
+        [...viaNats].map((text) => (JSON.parse(text) as { n: number }).n).sort((x, y) => x - y),
+      ).toEqual(Array.from({ length: 20 }, (_, n) => 100 + n));
       // a process that stops serving asks the others over NATS
       await fromAServing.stop();
       fromAServing = null;
@@ -108,11 +165,16 @@ describe('JetStreamEventLog request/reply across processes', () => {
 describe('JetStreamEventLog raw packs', () => {
   const setup = async () => {
     const ns = `t${randomBytes(5).toString('hex')}`;
-    const log = await JetStreamEventLog.connect({ servers: NATS_URL, streamPrefix: ns.toUpperCase(), subjectPrefix: ns });
+    const log = await JetStreamEventLog.connect({
+      servers: NATS_URL,
+      streamPrefix: ns.toUpperCase(),
+      subjectPrefix: ns,
+    });
     await log.ensureStreams();
     const nc = await connect({ servers: NATS_URL });
     const jsm = await jetstreamManager(nc);
-    const rawMessages = async () => (await jsm.streams.info(`${ns.toUpperCase()}_RAW`)).state.messages;
+    const rawMessages = async () =>
+      (await jsm.streams.info(`${ns.toUpperCase()}_RAW`)).state.messages;
     const cleanup = async () => {
       await nc.close();
       await log.deleteStreams();
@@ -125,13 +187,31 @@ describe('JetStreamEventLog raw packs', () => {
     };
     return { log, rawMessages, publishSingle, cleanup };
   };
-  const turn = (accountId: string, n: number) => ({ id: randomUUID(), type: 'TurnRecorded', version: 1, accountId, occurredAt: new Date().toISOString(), producer: 'spec', payload: { n } });
-  const spec = { stream: 'raw' as const, durable: 'redactor', filterSubject: 'mnemo.raw.>', maxDeliver: 5, ackWaitMs: 30_000, batchSize: 500 };
+  const turn = (accountId: string, n: number) => ({
+    id: randomUUID(),
+    type: 'TurnRecorded',
+    version: 1,
+    accountId,
+    occurredAt: new Date().toISOString(),
+    producer: 'spec',
+    payload: { n },
+  });
+  const spec = {
+    stream: 'raw' as const,
+    durable: 'redactor',
+    filterSubject: 'mnemo.raw.>',
+    maxDeliver: 5,
+    ackWaitMs: 30_000,
+    batchSize: 500,
+  };
 
   it('stores a run of one subject as one message per hundred events, and hands each event out on its own, in order', async () => {
     const { log, rawMessages, cleanup } = await setup();
     try {
-      const events = [...Array.from({ length: 250 }, (_, n) => turn('acct-a', n)), turn('acct-b', 250)];
+      const events = [
+        ...Array.from({ length: 250 }, (_, n) => turn('acct-a', n)),
+        turn('acct-b', 250),
+      ];
       const results = await log.appendMany('raw', events);
       expect(results.every((r) => !r.duplicate)).toBe(true);
       expect(new Set(results.map((r) => r.seq)).size).toBe(4);
@@ -184,14 +264,18 @@ describe('JetStreamEventLog raw packs', () => {
       const subscription = await log.consume(spec, async (batch) => {
         for (const delivery of batch) {
           deliveries.push({ id: delivery.stored.event.id, count: delivery.deliveryCount });
-          if (delivery.stored.event.id === events[1].id && delivery.deliveryCount === 1) delivery.nak(0);
+          if (delivery.stored.event.id === events[1].id && delivery.deliveryCount === 1)
+            delivery.nak(0);
           else await delivery.ack();
         }
       });
       await waitFor('the second delivery of the pack', () => deliveries.length >= 6);
       await waitFor('the queue to empty', async () => (await rawMessages()) === 0);
       await subscription.stop();
-      expect(deliveries).toEqual([...events.map((e) => ({ id: e.id, count: 1 })), ...events.map((e) => ({ id: e.id, count: 2 }))]);
+      expect(deliveries).toEqual([
+        ...events.map((e) => ({ id: e.id, count: 1 })),
+        ...events.map((e) => ({ id: e.id, count: 2 })),
+      ]);
     } finally {
       await cleanup();
     }

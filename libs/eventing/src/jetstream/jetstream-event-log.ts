@@ -1,5 +1,9 @@
 import { connect } from '@nats-io/transport-node';
-import { RequestError, type NatsConnection, type Subscription as NatsSubscription } from '@nats-io/nats-core';
+import {
+  RequestError,
+  type NatsConnection,
+  type Subscription as NatsSubscription,
+} from '@nats-io/nats-core';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -12,7 +16,13 @@ import {
   type JsMsg,
   type StreamConfig,
 } from '@nats-io/jetstream';
-import { DependencyError, subjects, type EventEnvelope, type StoredEvent, type StreamKind } from '@mnemo/contracts';
+import {
+  DependencyError,
+  subjects,
+  type EventEnvelope,
+  type StoredEvent,
+  type StreamKind,
+} from '@mnemo/contracts';
 import type {
   AppendResult,
   BatchHandler,
@@ -30,7 +40,13 @@ import { NoResponderError } from '../event-log.port';
 import { RpcHub } from '../in-process/rpc-hub';
 import { MicroBatcher } from './micro-batcher';
 import { PulledReader } from './pulled-reader';
-import { PACK_MAX_BYTES, PACK_MAX_EVENTS, packDeliveries, packRawEvents, unpackRaw } from './raw-packs';
+import {
+  PACK_MAX_BYTES,
+  PACK_MAX_EVENTS,
+  packDeliveries,
+  packRawEvents,
+  unpackRaw,
+} from './raw-packs';
 import './settled-request-cancel';
 import { decodeReply, encodeReply } from '../rpc-envelope';
 
@@ -68,7 +84,12 @@ export class JetStreamEventLog implements EventLog {
   static async connect(options: JetStreamEventLogOptions): Promise<JetStreamEventLog> {
     // noAsyncTraces: the client would otherwise build an Error (a stack trace) for every publish and
     // request, in case it times out; that was an eighth of the ingest pipeline's CPU.
-    const nc = await connect({ servers: options.servers, name: options.name ?? 'mnemo', maxReconnectAttempts: -1, noAsyncTraces: true });
+    const nc = await connect({
+      servers: options.servers,
+      name: options.name ?? 'mnemo',
+      maxReconnectAttempts: -1,
+      noAsyncTraces: true,
+    });
     const jsm = await jetstreamManager(nc);
     return new JetStreamEventLog(nc, jetstream(nc), jsm, {
       servers: options.servers,
@@ -85,15 +106,31 @@ export class JetStreamEventLog implements EventLog {
 
   /** The port speaks `mnemo.<rest>`; on the wire the first token is this instance's subject prefix. */
   private wire(subject: string): string {
-    return subject.startsWith('mnemo.') ? `${this.options.subjectPrefix}.${subject.slice('mnemo.'.length)}` : subject;
+    return subject.startsWith('mnemo.')
+      ? `${this.options.subjectPrefix}.${subject.slice('mnemo.'.length)}`
+      : subject;
   }
 
   async ensureStreams(): Promise<void> {
     const duplicate_window = this.options.duplicateWindowMs * NS_PER_MS;
     const configs: Array<Partial<StreamConfig> & { name: string }> = [
-      { name: this.streamName('events'), subjects: [this.wire('mnemo.events.>')], retention: RetentionPolicy.Limits, duplicate_window },
-      { name: this.streamName('raw'), subjects: [this.wire('mnemo.raw.>')], retention: RetentionPolicy.Workqueue, duplicate_window },
-      { name: this.streamName('dlq'), subjects: [this.wire('mnemo.dlq.>')], retention: RetentionPolicy.Limits },
+      {
+        name: this.streamName('events'),
+        subjects: [this.wire('mnemo.events.>')],
+        retention: RetentionPolicy.Limits,
+        duplicate_window,
+      },
+      {
+        name: this.streamName('raw'),
+        subjects: [this.wire('mnemo.raw.>')],
+        retention: RetentionPolicy.Workqueue,
+        duplicate_window,
+      },
+      {
+        name: this.streamName('dlq'),
+        subjects: [this.wire('mnemo.dlq.>')],
+        retention: RetentionPolicy.Limits,
+      },
     ];
     for (const config of configs) {
       const full = { storage: StorageType.File, num_replicas: this.options.replicas, ...config };
@@ -110,13 +147,19 @@ export class JetStreamEventLog implements EventLog {
 
   async append(stream: StreamKind, event: EventEnvelope): Promise<AppendResult> {
     if (stream === 'raw') return (await this.appendRaw([event]))[0];
-    const ack = await this.publish(this.eventSubject(stream, event), JSON.stringify(event), event.id);
+    const ack = await this.publish(
+      this.eventSubject(stream, event),
+      JSON.stringify(event),
+      event.id,
+    );
     return { seq: ack.seq, duplicate: ack.duplicate };
   }
 
   /** One message onto a stream, known to the server's duplicate window by `msgID`. */
   private publish(subject: string, body: string, msgID: string) {
-    return this.js.publish(subject, encoder.encode(body), { msgID }).catch((error: unknown) => this.unreachable(error));
+    return this.js
+      .publish(subject, encoder.encode(body), { msgID })
+      .catch((error: unknown) => this.unreachable(error));
   }
 
   /**
@@ -128,11 +171,22 @@ export class JetStreamEventLog implements EventLog {
     const name = (error as { name?: string })?.name ?? '';
     const message = String((error as { message?: string })?.message ?? error);
     const down =
-      ['TimeoutError', 'ConnectionError', 'ClosedConnectionError', 'NoRespondersError', 'DrainingConnectionError', 'JetStreamNotEnabled'].includes(name) ||
+      [
+        'TimeoutError',
+        'ConnectionError',
+        'ClosedConnectionError',
+        'NoRespondersError',
+        'DrainingConnectionError',
+        'JetStreamNotEnabled',
+      ].includes(name) ||
       /timeout|no responders|503|disconnect|connection/i.test(message) ||
       this.nc.isClosed();
     if (!down) throw error;
-    throw new DependencyError('log', `NATS JetStream did not answer (${message}); ${this.nc.isClosed() ? 'the connection is closed' : 'the client is reconnecting'}`, { cause: error });
+    throw new DependencyError(
+      'log',
+      `NATS JetStream did not answer (${message}); ${this.nc.isClosed() ? 'the connection is closed' : 'the client is reconnecting'}`,
+      { cause: error },
+    );
   }
 
   async appendMany(stream: StreamKind, events: EventEnvelope[]): Promise<AppendResult[]> {
@@ -145,8 +199,12 @@ export class JetStreamEventLog implements EventLog {
   private async appendRaw(events: readonly EventEnvelope[]): Promise<AppendResult[]> {
     const maxBytes = Math.min(PACK_MAX_BYTES, (this.nc.info?.max_payload ?? PACK_MAX_BYTES) - 4096);
     const packs = packRawEvents(events, (event) => this.eventSubject('raw', event), maxBytes);
-    const acks = await Promise.all(packs.map((pack) => this.publish(pack.subject, pack.body, pack.msgID)));
-    return packs.flatMap((pack, i) => pack.events.map(() => ({ seq: acks[i].seq, duplicate: acks[i].duplicate })));
+    const acks = await Promise.all(
+      packs.map((pack) => this.publish(pack.subject, pack.body, pack.msgID)),
+    );
+    return packs.flatMap((pack, i) =>
+      pack.events.map(() => ({ seq: acks[i].seq, duplicate: acks[i].duplicate })),
+    );
   }
 
   private eventSubject(stream: StreamKind, event: EventEnvelope): string {
@@ -178,16 +236,25 @@ export class JetStreamEventLog implements EventLog {
     const consumer = await this.js.consumers.get(stream, spec.durable);
     const raw = spec.stream === 'raw';
     // A raw message is a pack of up to PACK_MAX_EVENTS: pull about as many events ahead as on the log.
-    const messages = await consumer.consume({ max_messages: raw ? Math.max(4, Math.ceil((spec.batchSize * 2) / PACK_MAX_EVENTS)) : spec.batchSize * 2 });
+    const messages = await consumer.consume({
+      max_messages: raw
+        ? Math.max(4, Math.ceil((spec.batchSize * 2) / PACK_MAX_EVENTS))
+        : spec.batchSize * 2,
+    });
     const batcher = new MicroBatcher<Delivery>(spec.batchSize, handler);
     // Pulled messages wait here behind the batch in hand, their ack wait running: without a heartbeat, a
     // slow batch would have them redelivered meanwhile, and two copies of one event handled at once.
-    const heartbeat = setInterval(() => {
-      for (const delivery of batcher.waiting()) delivery.working();
-    }, Math.max(1, Math.floor(spec.ackWaitMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        for (const delivery of batcher.waiting()) delivery.working();
+      },
+      Math.max(1, Math.floor(spec.ackWaitMs / 3)),
+    );
     const pump = (async () => {
       for await (const msg of messages) {
-        if (raw) for (const delivery of packDeliveries(msg, unpackRaw(decoder.decode(msg.data)))) batcher.push(delivery);
+        if (raw)
+          for (const delivery of packDeliveries(msg, unpackRaw(decoder.decode(msg.data))))
+            batcher.push(delivery);
         else batcher.push(toDelivery(msg));
       }
     })();
@@ -202,7 +269,9 @@ export class JetStreamEventLog implements EventLog {
   }
 
   async *read(stream: StreamKind, fromSeq: number, batchSize = 500): AsyncIterable<StoredEvent[]> {
-    const { first_seq: first, last_seq: last } = (await this.jsm.streams.info(this.streamName(stream))).state;
+    const { first_seq: first, last_seq: last } = (
+      await this.jsm.streams.info(this.streamName(stream))
+    ).state;
     if (last < fromSeq) return;
     if (stream === 'raw') {
       // Acked work-queue messages are gone: nothing below the stream's first sequence is left to ask for.
@@ -219,7 +288,12 @@ export class JetStreamEventLog implements EventLog {
       // gone by itself if this process dies mid-read; a caller may take minutes over a batch
       inactive_threshold: READ_IDLE_MS * NS_PER_MS,
     });
-    const reader = new PulledReader(this.nc, `$JS.API.CONSUMER.MSG.NEXT.${name}.${consumer.name}`, last, batchSize);
+    const reader = new PulledReader(
+      this.nc,
+      `$JS.API.CONSUMER.MSG.NEXT.${name}.${consumer.name}`,
+      last,
+      batchSize,
+    );
     try {
       for (let batch = await reader.next(); batch; batch = await reader.next()) yield batch;
     } finally {
@@ -229,12 +303,18 @@ export class JetStreamEventLog implements EventLog {
   }
 
   /** A work-queue stream admits no second consumer, so it is read message by message; acked ones are gone. */
-  private async *readWorkQueue(fromSeq: number, last: number, batchSize: number): AsyncIterable<StoredEvent[]> {
+  private async *readWorkQueue(
+    fromSeq: number,
+    last: number,
+    batchSize: number,
+  ): AsyncIterable<StoredEvent[]> {
     const stream = this.streamName('raw');
     let batch: StoredEvent[] = [];
     for (let seq = Math.max(1, fromSeq); seq <= last; seq += 1) {
       const msg = await this.jsm.streams.getMessage(stream, { seq }).catch(() => null);
-      if (msg) for (const event of unpackRaw(decoder.decode(msg.data))) batch.push({ seq: msg.seq, event });
+      if (msg)
+        for (const event of unpackRaw(decoder.decode(msg.data)))
+          batch.push({ seq: msg.seq, event });
       if (batch.length >= batchSize) {
         yield batch;
         batch = [];
@@ -244,17 +324,24 @@ export class JetStreamEventLog implements EventLog {
   }
 
   async lastSeq(stream: StreamKind): Promise<number> {
-    const info = await this.jsm.streams.info(this.streamName(stream)).catch((error: unknown) => this.unreachable(error));
+    const info = await this.jsm.streams
+      .info(this.streamName(stream))
+      .catch((error: unknown) => this.unreachable(error));
     return info.state.last_seq;
   }
 
   async pending(stream: StreamKind, durable: string): Promise<number> {
-    const info = await this.jsm.consumers.info(this.streamName(stream), durable).catch((error: unknown) => this.unreachable(error));
+    const info = await this.jsm.consumers
+      .info(this.streamName(stream), durable)
+      .catch((error: unknown) => this.unreachable(error));
     return info.num_pending + info.num_ack_pending;
   }
 
   async publishDeadLetter(service: string, letter: DeadLetter): Promise<void> {
-    await this.js.publish(this.wire(subjects.deadLetter(service)), encoder.encode(JSON.stringify(letter)));
+    await this.js.publish(
+      this.wire(subjects.deadLetter(service)),
+      encoder.encode(JSON.stringify(letter)),
+    );
   }
 
   async listDeadLetters(service?: string): Promise<StoredDeadLetter[]> {
@@ -298,9 +385,12 @@ export class JetStreamEventLog implements EventLog {
     if (this.local.answers(subject)) return this.local.request(subject, body, options.timeoutMs);
     let reply;
     try {
-      reply = await this.nc.request(this.wire(subject), encoder.encode(JSON.stringify(body)), { timeout: options.timeoutMs });
+      reply = await this.nc.request(this.wire(subject), encoder.encode(JSON.stringify(body)), {
+        timeout: options.timeoutMs,
+      });
     } catch (error) {
-      if (error instanceof RequestError && error.isNoResponders()) throw new NoResponderError(subject);
+      if (error instanceof RequestError && error.isNoResponders())
+        throw new NoResponderError(subject);
       throw error;
     }
     return decodeReply(decoder.decode(reply.data));
@@ -311,7 +401,9 @@ export class JetStreamEventLog implements EventLog {
       queue,
       callback: (error, msg) => {
         if (error) return;
-        void encodeReply(() => handler(JSON.parse(decoder.decode(msg.data)))).then((text) => msg.respond(encoder.encode(text)));
+        void encodeReply(() => handler(JSON.parse(decoder.decode(msg.data)))).then((text) =>
+          msg.respond(encoder.encode(text)),
+        );
       },
     });
     const local = this.local.register(subject, queue, handler);

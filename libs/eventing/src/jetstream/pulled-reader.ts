@@ -58,9 +58,15 @@ export class PulledReader {
 
   private pull(): void {
     this.owed = this.batchSize;
-    this.nc.publish(this.nextSubject, JSON.stringify({ batch: this.batchSize, no_wait: true }), { reply: this.inbox });
+    this.nc.publish(this.nextSubject, JSON.stringify({ batch: this.batchSize, no_wait: true }), {
+      reply: this.inbox,
+    });
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.fail(new Error(`no answer to a pull in ${PULL_TIMEOUT_MS} ms (${this.nextSubject})`)), PULL_TIMEOUT_MS);
+    this.timer = setTimeout(
+      () =>
+        this.fail(new Error(`no answer to a pull in ${PULL_TIMEOUT_MS} ms (${this.nextSubject})`)),
+      PULL_TIMEOUT_MS,
+    );
   }
 
   private receive(error: Error | null, msg: Msg): void {
@@ -70,7 +76,11 @@ export class PulledReader {
       // A status ends the pull: 404 or 408 when the consumer has nothing more (the end was deleted).
       const code = msg.headers?.code;
       if (code === 404 || code === 408) return this.end();
-      return this.fail(new Error(`pull from ${this.nextSubject} answered ${code} ${msg.headers?.description ?? ''}`));
+      return this.fail(
+        new Error(
+          `pull from ${this.nextSubject} answered ${code} ${msg.headers?.description ?? ''}`,
+        ),
+      );
     }
     try {
       const seq = streamSequence(msg.reply);
@@ -115,9 +125,11 @@ const dots = new Int32Array(12);
  */
 export function streamSequence(reply: string): number {
   let count = 0;
-  for (let i = reply.indexOf('.'); i !== -1 && count < dots.length; i = reply.indexOf('.', i + 1)) dots[count++] = i;
+  for (let i = reply.indexOf('.'); i !== -1 && count < dots.length; i = reply.indexOf('.', i + 1))
+    dots[count++] = i;
   const tokens = count + 1;
-  if (!reply.startsWith('$JS.ACK.') || (tokens !== 9 && tokens < 11)) throw new Error(`not a JetStream delivery: ${reply}`);
+  if (!reply.startsWith('$JS.ACK.') || (tokens !== 9 && tokens < 11))
+    throw new Error(`not a JetStream delivery: ${reply}`);
   const token = tokens === 9 ? 5 : 7;
   return Number(reply.slice(dots[token - 1] + 1, dots[token]));
 }

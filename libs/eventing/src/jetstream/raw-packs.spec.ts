@@ -4,7 +4,15 @@ import type { EventEnvelope } from '@mnemo/contracts';
 import { PACK_MAX_EVENTS, packDeliveries, packRawEvents, unpackRaw } from './raw-packs';
 
 const event = (accountId: string, type = 'TurnRecorded', text = 'hello'): EventEnvelope =>
-  ({ id: randomUUID(), type, version: 1, accountId, occurredAt: '2026-12-02T10:00:00Z', producer: 'spec', payload: { text } }) as EventEnvelope;
+  ({
+    id: randomUUID(),
+    type,
+    version: 1,
+    accountId,
+    occurredAt: '2026-12-02T10:00:00Z',
+    producer: 'spec',
+    payload: { text },
+  }) as EventEnvelope;
 const subjectOf = (e: EventEnvelope) => `mnemo.raw.${e.accountId}.${e.type}`;
 
 describe('packRawEvents', () => {
@@ -23,11 +31,17 @@ describe('packRawEvents', () => {
   });
 
   it(`holds at most ${PACK_MAX_EVENTS} events and the byte budget, and sends a larger event alone`, () => {
-    expect(packRawEvents(Array.from({ length: 250 }, () => event('a')), subjectOf).map((p) => p.events.length)).toEqual([100, 100, 50]);
+    expect(
+      packRawEvents(
+        Array.from({ length: 250 }, () => event('a')),
+        subjectOf,
+      ).map((p) => p.events.length),
+    ).toEqual([100, 100, 50]);
     const big = event('a', 'TurnRecorded', 'x'.repeat(5000));
     const packs = packRawEvents([event('a'), event('a'), big, event('a')], subjectOf, 2000);
     expect(packs.map((p) => p.events.length)).toEqual([2, 1, 1]);
-    for (const pack of packs.filter((p) => p.events.length > 1)) expect(Buffer.byteLength(pack.body)).toBeLessThanOrEqual(2000);
+    for (const pack of packs.filter((p) => p.events.length > 1))
+      expect(Buffer.byteLength(pack.body)).toBeLessThanOrEqual(2000);
   });
 
   it("names a pack of one by its event's id and a larger pack by a digest of its ids, the same each time", () => {

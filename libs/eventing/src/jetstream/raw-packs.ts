@@ -27,7 +27,11 @@ export interface RawPack {
  * and `maxBytes` each (an event larger than that goes alone). A pack of one keeps its event's id as its
  * message id, as before packs; a larger pack's id is a digest of its events' ids.
  */
-export function packRawEvents(events: readonly EventEnvelope[], subjectOf: (event: EventEnvelope) => string, maxBytes = PACK_MAX_BYTES): RawPack[] {
+export function packRawEvents(
+  events: readonly EventEnvelope[],
+  subjectOf: (event: EventEnvelope) => string,
+  maxBytes = PACK_MAX_BYTES,
+): RawPack[] {
   const packs: RawPack[] = [];
   let subject = '';
   let members: EventEnvelope[] = [];
@@ -44,7 +48,8 @@ export function packRawEvents(events: readonly EventEnvelope[], subjectOf: (even
     const json = JSON.stringify(event);
     const size = Buffer.byteLength(json) + 1;
     const eventSubject = subjectOf(event);
-    if (eventSubject !== subject || members.length >= PACK_MAX_EVENTS || bytes + size > maxBytes) close();
+    if (eventSubject !== subject || members.length >= PACK_MAX_EVENTS || bytes + size > maxBytes)
+      close();
     subject = eventSubject;
     members.push(event);
     parts.push(json);

@@ -16,7 +16,9 @@ const SETTLED = new RequestError('cancelled');
 
 // `internal` is an exports subpath, which this repository's node10 module resolution cannot type.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { RequestOne } = require('@nats-io/nats-core/internal') as { RequestOne: { prototype: CancellableRequest } };
+const { RequestOne } = require('@nats-io/nats-core/internal') as {
+  RequestOne: { prototype: CancellableRequest };
+};
 const cancel = RequestOne.prototype.cancel;
 RequestOne.prototype.cancel = function cancelSettled(this: CancellableRequest, err?: Error): void {
   cancel.call(this, err ?? SETTLED);

@@ -1,5 +1,10 @@
 import { ArgumentsHost, Catch, RpcExceptionFilter } from '@nestjs/common';
-import { BaseRpcContext, CustomTransportStrategy, EventPattern, Server } from '@nestjs/microservices';
+import {
+  BaseRpcContext,
+  CustomTransportStrategy,
+  EventPattern,
+  Server,
+} from '@nestjs/microservices';
 import { isObservable, lastValueFrom, Observable, throwError } from 'rxjs';
 import { subjects, type StoredEvent } from '@mnemo/contracts';
 import type { EventLog, Subscription } from '../event-log.port';
@@ -68,7 +73,8 @@ export class JetStreamTransport extends Server implements CustomTransportStrateg
               await Promise.all(
                 events.map(async (stored) => {
                   const result: unknown = await handler(stored.event, new EventContext([stored]));
-                  if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
+                  if (isObservable(result))
+                    await lastValueFrom(result, { defaultValue: undefined });
                 }),
               );
             },

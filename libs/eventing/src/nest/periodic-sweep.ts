@@ -4,7 +4,10 @@ import type { Logger } from '../logger.port';
 import { startPeriodicTask, type PeriodicTaskOptions } from '../periodic-task';
 
 /** When a sweep runs: its name, its interval and first delay; or null where it should not run at all. */
-export type SweepSchedule = Pick<PeriodicTaskOptions, 'name' | 'intervalMs' | 'firstDelayMs'> | null;
+export type SweepSchedule = Pick<
+  PeriodicTaskOptions,
+  'name' | 'intervalMs' | 'firstDelayMs'
+> | null;
 
 /**
  * The Nest shell of a periodic sweep: starts it once the application is up and stops it (waiting for the
@@ -20,7 +23,12 @@ export abstract class PeriodicSweep implements OnApplicationBootstrap, OnModuleD
 
   onApplicationBootstrap(): void {
     const schedule = this.schedule();
-    if (schedule) this.task = startPeriodicTask({ ...schedule, logger: this.logger, run: () => this.runPass() });
+    if (schedule)
+      this.task = startPeriodicTask({
+        ...schedule,
+        logger: this.logger,
+        run: () => this.runPass(),
+      });
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -7,7 +7,11 @@ import type { LlmRequest } from '../llm.port';
 import { LlmRuntime } from '../llm-runtime';
 import { AnthropicAdapter, type AnthropicAdapterOptions } from './anthropic.adapter';
 
-const Fact = z.object({ factType: z.enum(['goal', 'value', 'decision']), content: z.string().min(1), confidence: z.enum(['high', 'medium', 'low']) });
+const Fact = z.object({
+  factType: z.enum(['goal', 'value', 'decision']),
+  content: z.string().min(1),
+  confidence: z.enum(['high', 'medium', 'low']),
+});
 const DEPLOYMENT_KEY = 'sk-ant-api03-deployment-key-for-tests';
 
 const summaryRequest: LlmRequest = {
@@ -34,11 +38,21 @@ describe('AnthropicAdapter against a fake Messages API (real SDK, real HTTP)', (
       costGuard: guard,
       model: 'claude-haiku-4-5',
       deploymentKey: DEPLOYMENT_KEY,
-      createAdapter: (apiKey, model) => new AnthropicAdapter({ apiKey, model, baseURL: fake.url, timeoutMs: 5_000, maxRetries: 2, ...adapter }),
+      createAdapter: (apiKey, model) =>
+        new AnthropicAdapter({
+          apiKey,
+          model,
+          baseURL: fake.url,
+          timeoutMs: 5_000,
+          maxRetries: 2,
+          ...adapter,
+        }),
     });
 
   it('returns the text with its usage and dollar cost, and commits that cost', async () => {
-    fake.script(textReply('They want to open a bakery.', { inputTokens: 1_200, outputTokens: 300 }));
+    fake.script(
+      textReply('They want to open a bakery.', { inputTokens: 1_200, outputTokens: 300 }),
+    );
     const result = await runtime().complete(summaryRequest);
     expect(result).toEqual({
       ok: true,
@@ -53,7 +67,9 @@ describe('AnthropicAdapter against a fake Messages API (real SDK, real HTTP)', (
     expect(fake.requests).toHaveLength(1);
     // This SDK version sends the key as a bearer token; older ones used x-api-key.
     const { authorization, 'x-api-key': apiKey } = fake.requests[0].headers;
-    expect([authorization, apiKey]).toContain(apiKey === undefined ? `Bearer ${DEPLOYMENT_KEY}` : DEPLOYMENT_KEY);
+    expect([authorization, apiKey]).toContain(
+      apiKey === undefined ? `Bearer ${DEPLOYMENT_KEY}` : DEPLOYMENT_KEY,
+    );
     expect(fake.requests[0].body).toMatchObject({
       model: 'claude-haiku-4-5',
       max_tokens: 1_024,
@@ -81,12 +97,22 @@ describe('AnthropicAdapter against a fake Messages API (real SDK, real HTTP)', (
     const wire = JSON.stringify(fake.requests[0].body);
     expect(wire).toContain('[REDACTED:');
     expect(findPlantedSecrets(wire, secrets)).toEqual([]);
-    expect(fake.requests[0].body).toMatchObject({ messages: [{ role: 'user' }, { role: 'assistant' }, { role: 'user', content: 'Thanks, that is all.' }] });
+    expect(fake.requests[0].body).toMatchObject({
+      messages: [
+        { role: 'user' },
+        { role: 'assistant' },
+        { role: 'user', content: 'Thanks, that is all.' },
+      ],
+    });
   });
 
   it('makes no HTTP call when the cost cap refuses', async () => {
     guard = new InMemoryCostGuard({ capsUsd: { compaction: 0.0001 } });
-    await expect(runtime().complete(summaryRequest)).resolves.toMatchObject({ ok: false, failure: 'cost_cap', pool: 'compaction' });
+    await expect(runtime().complete(summaryRequest)).resolves.toMatchObject({
+      ok: false,
+      failure: 'cost_cap',
+      pool: 'compaction',
+    });
     expect(fake.requests).toHaveLength(0);
   });
 
@@ -97,28 +123,59 @@ describe('AnthropicAdapter against a fake Messages API (real SDK, real HTTP)', (
       { factType: 'value', content: 'Family first.', confidence: 'medium' },
     ];
     fake.script(textReply('```json\n' + JSON.stringify({ facts }) + '\n```'));
-    const result = await runtime().complete({ ...summaryRequest, label: 'memory', pools: ['session'], json: { listKey: 'facts' }, schema: Fact });
+    const result = await runtime().complete({
+      ...summaryRequest,
+      label: 'memory',
+      pools: ['session'],
+      json: { listKey: 'facts' },
+      schema: Fact,
+    });
     expect(result).toMatchObject({ ok: true, data: [facts[0], facts[2]], dropped: 1 });
     expect((fake.requests[0].body as { system: string }).system).toContain('{"facts": [ ... ]}');
   });
 
   it('retries a 429 and succeeds', async () => {
     fake.script({ kind: 'status', status: 429, retryAfterMs: 10 }, textReply('after the wait'));
-    await expect(runtime().complete(summaryRequest)).resolves.toMatchObject({ ok: true, text: 'after the wait' });
+    await expect(runtime().complete(summaryRequest)).resolves.toMatchObject({
+      ok: true,
+      text: 'after the wait',
+    });
     expect(fake.requests).toHaveLength(2);
   });
 
   it('answers rate_limited when 429s outlast the retries, and releases the reservation', async () => {
-    fake.script(...Array.from({ length: 3 }, () => ({ kind: 'status' as const, status: 429, retryAfterMs: 10 })));
-    await expect(runtime().complete(summaryRequest)).resolves.toMatchObject({ ok: false, failure: 'rate_limited', status: 429 });
+    fake.script(
+      ...Array.from({ length: 3 }, () => ({
+        kind: 'status' as const,
+        status: 429,
+        retryAfterMs: 10,
+      })),
+    );
+    await expect(runtime().complete(summaryRequest)).resolves.toMatchObject({
+      ok: false,
+      failure: 'rate_limited',
+      status: 429,
+    });
     expect(fake.requests).toHaveLength(3);
     expect(guard.settled.map((s) => [s.outcome, s.reason])).toEqual([['released', 'rate_limited']]);
   });
 
   it('answers api_error for a persistent 500 after retrying', async () => {
-    fake.script(...Array.from({ length: 3 }, () => ({ kind: 'status' as const, status: 500, retryAfterMs: 10, message: 'boom' })));
+    fake.script(
+      ...Array.from({ length: 3 }, () => ({
+        kind: 'status' as const,
+        status: 500,
+        retryAfterMs: 10,
+        message: 'boom',
+      })),
+    );
     const result = await runtime().complete(summaryRequest);
-    expect(result).toMatchObject({ ok: false, failure: 'api_error', status: 500, provider: 'anthropic' });
+    expect(result).toMatchObject({
+      ok: false,
+      failure: 'api_error',
+      status: 500,
+      provider: 'anthropic',
+    });
     expect(!result.ok && result.message).toContain('boom');
     expect(fake.requests).toHaveLength(3);
   });
@@ -135,19 +192,38 @@ describe('AnthropicAdapter against a fake Messages API (real SDK, real HTTP)', (
     // Had the timeout not fired, the late answer would arrive and the call would succeed with 'too late'.
     fake.script({ ...textReply('too late'), delayMs: 3_000 });
     const result = await runtime({ timeoutMs: 200, maxRetries: 0 }).complete(summaryRequest);
-    expect(result).toMatchObject({ ok: false, failure: 'api_error', message: 'the provider did not answer in time' });
+    expect(result).toMatchObject({
+      ok: false,
+      failure: 'api_error',
+      message: 'the provider did not answer in time',
+    });
   });
 
   it('answers api_error for a malformed response body', async () => {
     fake.script({ kind: 'malformed' });
-    await expect(runtime().complete(summaryRequest)).resolves.toMatchObject({ ok: false, failure: 'api_error' });
+    await expect(runtime().complete(summaryRequest)).resolves.toMatchObject({
+      ok: false,
+      failure: 'api_error',
+    });
     expect(guard.settled.map((s) => s.outcome)).toEqual(['released']);
   });
 
   it('answers invalid_output for a reply that is not the JSON asked for, still counting its cost', async () => {
     fake.script(textReply('Sorry, I cannot do that {', { inputTokens: 100, outputTokens: 20 }));
-    const result = await runtime().complete({ ...summaryRequest, label: 'memory', json: { listKey: 'facts' }, schema: Fact });
-    expect(result).toMatchObject({ ok: false, failure: 'invalid_output', usage: { inputTokens: 100, outputTokens: 20 }, costUsd: 0.0002 });
-    expect(guard.settled.map((s) => [s.outcome, s.actual?.outcome])).toEqual([['committed', 'invalid_output']]);
+    const result = await runtime().complete({
+      ...summaryRequest,
+      label: 'memory',
+      json: { listKey: 'facts' },
+      schema: Fact,
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      failure: 'invalid_output',
+      usage: { inputTokens: 100, outputTokens: 20 },
+      costUsd: 0.0002,
+    });
+    expect(guard.settled.map((s) => [s.outcome, s.actual?.outcome])).toEqual([
+      ['committed', 'invalid_output'],
+    ]);
   });
 });

@@ -33,7 +33,9 @@ export class AnthropicAdapter implements LlmAdapter {
   }
 
   async call(request: AdapterRequest): Promise<AdapterOutcome> {
-    const system = [request.system, request.json ? jsonInstruction(request.json) : undefined].filter(Boolean).join('\n\n');
+    const system = [request.system, request.json ? jsonInstruction(request.json) : undefined]
+      .filter(Boolean)
+      .join('\n\n');
     try {
       const message = await this.client.messages.create({
         model: this.model,
@@ -43,10 +45,25 @@ export class AnthropicAdapter implements LlmAdapter {
       });
       const content: unknown = message?.content;
       if (!Array.isArray(content) || typeof message.usage?.input_tokens !== 'number') {
-        return { ok: false, failure: 'api_error', message: 'the provider answered without content or usage' };
+        return {
+          ok: false,
+          failure: 'api_error',
+          message: 'the provider answered without content or usage',
+        };
       }
-      const text = content.flatMap((block: { type?: string; text?: string }) => (block.type === 'text' && block.text ? [block.text] : [])).join('');
-      return { ok: true, text, usage: { inputTokens: message.usage.input_tokens, outputTokens: message.usage.output_tokens ?? 0 } };
+      const text = content
+        .flatMap((block: { type?: string; text?: string }) =>
+          block.type === 'text' && block.text ? [block.text] : [],
+        )
+        .join('');
+      return {
+        ok: true,
+        text,
+        usage: {
+          inputTokens: message.usage.input_tokens,
+          outputTokens: message.usage.output_tokens ?? 0,
+        },
+      };
     } catch (error) {
       return mapAnthropicError(error);
     }
@@ -65,12 +82,19 @@ export function mapAnthropicError(error: unknown): Extract<AdapterOutcome, { ok:
       ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterMs: retryAfter * 1000 } : {}),
     };
   }
-  if (error instanceof Anthropic.APIConnectionTimeoutError) return { ok: false, failure: 'api_error', message: 'the provider did not answer in time' };
-  if (error instanceof Anthropic.APIConnectionError) return { ok: false, failure: 'api_error', message: 'the provider could not be reached' };
+  if (error instanceof Anthropic.APIConnectionTimeoutError)
+    return { ok: false, failure: 'api_error', message: 'the provider did not answer in time' };
+  if (error instanceof Anthropic.APIConnectionError)
+    return { ok: false, failure: 'api_error', message: 'the provider could not be reached' };
   if (error instanceof Anthropic.APIError) {
     // The provider's error text names the problem (bad model, overloaded); it never echoes the key.
     const detail = (error.error as { error?: { message?: string } } | undefined)?.error?.message;
-    return { ok: false, failure: 'api_error', status: error.status, message: `the provider answered ${error.status ?? 'an error'}${detail ? `: ${detail}` : ''}` };
+    return {
+      ok: false,
+      failure: 'api_error',
+      status: error.status,
+      message: `the provider answered ${error.status ?? 'an error'}${detail ? `: ${detail}` : ''}`,
+    };
   }
   // A body that is not JSON surfaces as a SyntaxError from the SDK's parser.
   const kind = error instanceof SyntaxError ? 'an unreadable body' : 'an unexpected error';

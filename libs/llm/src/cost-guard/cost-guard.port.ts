@@ -49,4 +49,8 @@ export class CostGuardBusyError extends Error {
 }
 
 /** Default daily caps in dollars (SPEC §3), reset at UTC midnight. */
-export const DEFAULT_POOL_CAPS_USD: Readonly<Record<LlmCostPool, number>> = { compaction: 0.5, session: 0.35, profile: 0.15 };
+export const DEFAULT_POOL_CAPS_USD: Readonly<Record<LlmCostPool, number>> = {
+  compaction: 0.5,
+  session: 0.35,
+  profile: 0.15,
+};

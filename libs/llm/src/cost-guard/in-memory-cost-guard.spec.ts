@@ -17,12 +17,19 @@ describe('InMemoryCostGuard', () => {
     const first = await guard.reserve(ask(0.3));
     if (!first.granted) throw new Error('expected a grant');
     await guard.commit(first.reservationId, { inputTokens: 100, outputTokens: 10, costUsd: 0.3 });
-    await expect(guard.reserve(ask(0.06))).resolves.toEqual({ granted: false, spentUsd: 0.3, capUsd: 0.35, pool: 'session' });
+    await expect(guard.reserve(ask(0.06))).resolves.toEqual({
+      granted: false,
+      spentUsd: 0.3,
+      capUsd: 0.35,
+      pool: 'session',
+    });
   });
 
   it('checks every pool a call counts toward', async () => {
     const guard = new InMemoryCostGuard({ capsUsd: { compaction: 1, session: 0.1 } });
-    await expect(guard.reserve(ask(0.2, { pools: ['compaction', 'session'] }))).resolves.toMatchObject({ granted: false, pool: 'session' });
+    await expect(
+      guard.reserve(ask(0.2, { pools: ['compaction', 'session'] })),
+    ).resolves.toMatchObject({ granted: false, pool: 'session' });
   });
 
   it('frees the budget of a released reservation', async () => {
@@ -37,7 +44,8 @@ describe('InMemoryCostGuard', () => {
     let now = new Date('2025-03-01T23:59:00Z');
     const guard = new InMemoryCostGuard({ now: () => now });
     const held = await guard.reserve(ask(0.35));
-    if (held.granted) await guard.commit(held.reservationId, { inputTokens: 1, outputTokens: 1, costUsd: 0.35 });
+    if (held.granted)
+      await guard.commit(held.reservationId, { inputTokens: 1, outputTokens: 1, costUsd: 0.35 });
     await expect(guard.reserve(ask(0.01))).resolves.toMatchObject({ granted: false });
     now = new Date('2025-03-02T00:00:01Z');
     await expect(guard.reserve(ask(0.01))).resolves.toMatchObject({ granted: true });
@@ -66,17 +74,24 @@ describe('InMemoryCostGuard', () => {
   it('keeps accounts apart', async () => {
     const guard = new InMemoryCostGuard();
     await guard.reserve(ask(0.35, { account: 'a' }));
-    await expect(guard.reserve(ask(0.35, { account: 'b' }))).resolves.toMatchObject({ granted: true });
+    await expect(guard.reserve(ask(0.35, { account: 'b' }))).resolves.toMatchObject({
+      granted: true,
+    });
   });
 
   it('never lets concurrent reservations overshoot a cap', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.double({ min: 0.001, max: 0.2, noNaN: true }), { minLength: 1, maxLength: 40 }), async (costs) => {
-        const guard = new InMemoryCostGuard();
-        const results = await Promise.all(costs.map((cost) => guard.reserve(ask(cost))));
-        const granted = costs.filter((_, i) => results[i].granted).reduce((sum, cost) => sum + cost, 0);
-        expect(granted).toBeLessThanOrEqual(0.35 + 1e-9);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.double({ min: 0.001, max: 0.2, noNaN: true }), { minLength: 1, maxLength: 40 }),
+        async (costs) => {
+          const guard = new InMemoryCostGuard();
+          const results = await Promise.all(costs.map((cost) => guard.reserve(ask(cost))));
+          const granted = costs
+            .filter((_, i) => results[i].granted)
+            .reduce((sum, cost) => sum + cost, 0);
+          expect(granted).toBeLessThanOrEqual(0.35 + 1e-9);
+        },
+      ),
     );
   });
 });

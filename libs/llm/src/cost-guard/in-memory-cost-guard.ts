@@ -1,5 +1,12 @@
 import type { LlmCostPool } from '../llm.port';
-import { DEFAULT_POOL_CAPS_USD, type ActualCost, type CostGuard, type ReleaseReason, type Reservation, type ReserveCost } from './cost-guard.port';
+import {
+  DEFAULT_POOL_CAPS_USD,
+  type ActualCost,
+  type CostGuard,
+  type ReleaseReason,
+  type Reservation,
+  type ReserveCost,
+} from './cost-guard.port';
 
 interface Held {
   request: ReserveCost;
@@ -92,7 +99,8 @@ export class InMemoryCostGuard implements CostGuard {
   private heldUsd(account: string, pool: LlmCostPool, day: string): number {
     let sum = 0;
     for (const held of this.held.values()) {
-      if (held.day === day && held.request.account === account && held.request.pools.includes(pool)) sum += held.request.worstCaseUsd;
+      if (held.day === day && held.request.account === account && held.request.pools.includes(pool))
+        sum += held.request.worstCaseUsd;
     }
     return sum;
   }

@@ -1,5 +1,11 @@
 import fc from 'fast-check';
-import { decryptSecret, deriveMasterKey, encryptSecret, fingerprintSecret, SecretBoxError } from './secret-box';
+import {
+  decryptSecret,
+  deriveMasterKey,
+  encryptSecret,
+  fingerprintSecret,
+  SecretBoxError,
+} from './secret-box';
 
 const master = deriveMasterKey('correct horse battery staple');
 
@@ -32,7 +38,9 @@ describe('secret box', () => {
     const [v, iv, tag, body] = encryptSecret('sk-ant-xyz', master).split(':');
     const flipped = Buffer.from(body, 'base64url');
     flipped[0] ^= 1;
-    expect(() => decryptSecret([v, iv, tag, flipped.toString('base64url')].join(':'), master)).toThrow(SecretBoxError);
+    expect(() =>
+      decryptSecret([v, iv, tag, flipped.toString('base64url')].join(':'), master),
+    ).toThrow(SecretBoxError);
   });
 
   it('refuses an unknown version', () => {

@@ -21,7 +21,11 @@ export function deriveMasterKey(secret: string): Buffer {
 const b64 = (bytes: Buffer): string => bytes.toString('base64url');
 
 /** AES-256-GCM; the result is `v1:<iv>:<tag>:<ciphertext>` in base64url, versioned so the scheme can change. */
-export function encryptSecret(plain: string, masterKey: Buffer, iv: Buffer = randomBytes(12)): string {
+export function encryptSecret(
+  plain: string,
+  masterKey: Buffer,
+  iv: Buffer = randomBytes(12),
+): string {
   const cipher = createCipheriv('aes-256-gcm', masterKey, iv);
   cipher.setAAD(AAD);
   const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
@@ -37,10 +41,15 @@ export function decryptSecret(blob: string, masterKey: Buffer): string {
     const decipher = createDecipheriv('aes-256-gcm', masterKey, Buffer.from(iv, 'base64url'));
     decipher.setAAD(AAD);
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+    return Buffer.concat([
+      decipher.update(Buffer.from(ciphertext, 'base64url')),
+      decipher.final(),
+    ]).toString('utf8');
   } catch (cause) {
     // Wrong master key or a tampered blob; the message must not echo either.
-    throw new SecretBoxError('stored secret cannot be decrypted (was MNEMO_SECRET_KEY changed?)', { cause });
+    throw new SecretBoxError('stored secret cannot be decrypted (was MNEMO_SECRET_KEY changed?)', {
+      cause,
+    });
   }
 }
 

@@ -24,5 +24,10 @@ export function estimateWorstCaseUsd(
   maxOutputTokens: number,
   table: Readonly<Record<string, ModelPrice>> = PRICE_TABLE,
 ): number {
-  return estimateCostUsd(model, worstCaseInputTokens(inputChars, messageCount), maxOutputTokens, table);
+  return estimateCostUsd(
+    model,
+    worstCaseInputTokens(inputChars, messageCount),
+    maxOutputTokens,
+    table,
+  );
 }

@@ -10,26 +10,50 @@ describe('parseModelJson', () => {
   it.each([
     ['an object with the list key', JSON.stringify({ facts: [goal, value] })],
     ['a bare array', JSON.stringify([goal, value])],
-    ['a fenced json block', 'Here you go:\n```json\n' + JSON.stringify({ facts: [goal, value] }) + '\n```\nDone.'],
+    [
+      'a fenced json block',
+      'Here you go:\n```json\n' + JSON.stringify({ facts: [goal, value] }) + '\n```\nDone.',
+    ],
     ['a fence without a language', '```\n' + JSON.stringify([goal, value]) + '\n```'],
-    ['leading prose', 'Sure! The facts are ' + JSON.stringify({ facts: [goal, value] }) + ' — hope that helps.'],
+    [
+      'leading prose',
+      'Sure! The facts are ' + JSON.stringify({ facts: [goal, value] }) + ' — hope that helps.',
+    ],
     ['a renamed key holding the only list', JSON.stringify({ memories: [goal, value] })],
   ])('accepts %s', (_name, text) => {
-    expect(parseModelJson(text, Fact, 'facts')).toEqual({ ok: true, items: [goal, value], dropped: 0 });
+    expect(parseModelJson(text, Fact, 'facts')).toEqual({
+      ok: true,
+      items: [goal, value],
+      dropped: 0,
+    });
   });
 
   it('drops a bad item and keeps the rest', () => {
-    const text = JSON.stringify({ facts: [goal, { factType: 'mood', content: 'x' }, { content: '' }, value] });
-    expect(parseModelJson(text, Fact, 'facts')).toEqual({ ok: true, items: [goal, value], dropped: 2 });
+    const text = JSON.stringify({
+      facts: [goal, { factType: 'mood', content: 'x' }, { content: '' }, value],
+    });
+    expect(parseModelJson(text, Fact, 'facts')).toEqual({
+      ok: true,
+      items: [goal, value],
+      dropped: 2,
+    });
   });
 
   it('ignores braces inside strings when finding the object', () => {
     const tricky = { factType: 'goal', content: 'Write {a} book ] soon.' };
-    expect(parseModelJson('note: ' + JSON.stringify({ facts: [tricky] }), Fact, 'facts')).toEqual({ ok: true, items: [tricky], dropped: 0 });
+    expect(parseModelJson('note: ' + JSON.stringify({ facts: [tricky] }), Fact, 'facts')).toEqual({
+      ok: true,
+      items: [tricky],
+      dropped: 0,
+    });
   });
 
   it('accepts an empty list', () => {
-    expect(parseModelJson('{"facts": []}', Fact, 'facts')).toEqual({ ok: true, items: [], dropped: 0 });
+    expect(parseModelJson('{"facts": []}', Fact, 'facts')).toEqual({
+      ok: true,
+      items: [],
+      dropped: 0,
+    });
   });
 
   it('refuses text with no JSON', () => {
@@ -43,7 +67,10 @@ describe('parseModelJson', () => {
 
   it('keeps exactly the valid items of any list, in order', () => {
     const item = fc.oneof(
-      fc.record({ factType: fc.constantFrom('goal', 'value'), content: fc.string({ minLength: 1 }) }),
+      fc.record({
+        factType: fc.constantFrom('goal', 'value'),
+        content: fc.string({ minLength: 1 }),
+      }),
       fc.record({ factType: fc.string(), content: fc.string() }),
       fc.integer(),
     );
@@ -52,7 +79,11 @@ describe('parseModelJson', () => {
         const text = JSON.stringify(wrapped ? { facts: list } : list);
         const result = parseModelJson(text, Fact, 'facts');
         const expected = list.filter((candidate) => Fact.safeParse(candidate).success);
-        expect(result).toEqual({ ok: true, items: expected, dropped: list.length - expected.length });
+        expect(result).toEqual({
+          ok: true,
+          items: expected,
+          dropped: list.length - expected.length,
+        });
       }),
     );
   });
@@ -62,7 +93,10 @@ describe('parseModelObject', () => {
   const Profile = z.object({ profile: z.string().max(20) });
 
   it('parses a fenced object', () => {
-    expect(parseModelObject('```json\n{"profile":"calm"}\n```', Profile)).toEqual({ ok: true, value: { profile: 'calm' } });
+    expect(parseModelObject('```json\n{"profile":"calm"}\n```', Profile)).toEqual({
+      ok: true,
+      value: { profile: 'calm' },
+    });
   });
 
   it('names the failing field', () => {

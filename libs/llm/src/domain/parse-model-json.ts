@@ -1,6 +1,7 @@
 import type { ZodType } from 'zod';
 
-export type ParsedList<T> = { ok: true; items: T[]; dropped: number } | { ok: false; message: string };
+export type ParsedList<T> =
+  { ok: true; items: T[]; dropped: number } | { ok: false; message: string };
 export type ParsedObject<T> = { ok: true; value: T } | { ok: false; message: string };
 
 const FENCE = /```(?:json|JSON)?\s*\n?([\s\S]*?)```/g;
@@ -70,11 +71,16 @@ function listOf(value: unknown, listKey: string): unknown[] | undefined {
  * Parses a list answer: `{ [listKey]: [...] }` or a bare array, fenced or after prose. Each item is
  * validated alone, so one bad item is dropped and counted instead of sinking the rest (seed 000).
  */
-export function parseModelJson<T>(text: string, itemSchema: ZodType<T>, listKey: string): ParsedList<T> {
+export function parseModelJson<T>(
+  text: string,
+  itemSchema: ZodType<T>,
+  listKey: string,
+): ParsedList<T> {
   const json = extractJson(text);
   if (!json.ok) return { ok: false, message: 'the answer holds no JSON object or array' };
   const raw = listOf(json.value, listKey);
-  if (!raw) return { ok: false, message: `the answer is neither a list nor an object with "${listKey}"` };
+  if (!raw)
+    return { ok: false, message: `the answer is neither a list nor an object with "${listKey}"` };
   const items: T[] = [];
   for (const candidate of raw) {
     const parsed = itemSchema.safeParse(candidate);
@@ -90,7 +96,10 @@ export function parseModelObject<T>(text: string, schema: ZodType<T>): ParsedObj
   const parsed = schema.safeParse(json.value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, message: `the answer failed validation at ${issue.path.join('.') || '(root)'}: ${issue.message}` };
+    return {
+      ok: false,
+      message: `the answer failed validation at ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+    };
   }
   return { ok: true, value: parsed.data };
 }

@@ -46,8 +46,12 @@ describe('estimateCostUsd', () => {
     fc.assert(
       fc.property(fc.nat(1e7), fc.nat(1e7), fc.nat(1e5), (input, output, more) => {
         const base = estimateCostUsd('claude-haiku-4-5', input, output);
-        expect(estimateCostUsd('claude-haiku-4-5', input + more, output)).toBeGreaterThanOrEqual(base);
-        expect(estimateCostUsd('claude-haiku-4-5', input, output + more)).toBeGreaterThanOrEqual(base);
+        expect(estimateCostUsd('claude-haiku-4-5', input + more, output)).toBeGreaterThanOrEqual(
+          base,
+        );
+        expect(estimateCostUsd('claude-haiku-4-5', input, output + more)).toBeGreaterThanOrEqual(
+          base,
+        );
       }),
     );
   });

@@ -28,30 +28,50 @@ export const FALLBACK_PRICE: ModelPrice = Object.values(PRICE_TABLE).reduce((dea
 );
 
 /** The longest table entry the model id is, or starts with followed by `-`; undefined when none. */
-function pricedPrefix(model: string, table: Readonly<Record<string, ModelPrice>>): string | undefined {
+function pricedPrefix(
+  model: string,
+  table: Readonly<Record<string, ModelPrice>>,
+): string | undefined {
   let best: string | undefined;
   for (const prefix of Object.keys(table)) {
-    if ((model === prefix || model.startsWith(`${prefix}-`)) && (!best || prefix.length > best.length)) best = prefix;
+    if (
+      (model === prefix || model.startsWith(`${prefix}-`)) &&
+      (!best || prefix.length > best.length)
+    )
+      best = prefix;
   }
   return best;
 }
 
-export function priceFor(model: string, table: Readonly<Record<string, ModelPrice>> = PRICE_TABLE): ModelPrice {
+export function priceFor(
+  model: string,
+  table: Readonly<Record<string, ModelPrice>> = PRICE_TABLE,
+): ModelPrice {
   const prefix = pricedPrefix(model, table);
   return prefix ? table[prefix] : FALLBACK_PRICE;
 }
 
 /** The built-in table with a deployment's own prices laid over it (a model the table does not know yet). */
-export function priceTable(overrides: Readonly<Record<string, ModelPrice>> = {}): Readonly<Record<string, ModelPrice>> {
+export function priceTable(
+  overrides: Readonly<Record<string, ModelPrice>> = {},
+): Readonly<Record<string, ModelPrice>> {
   return { ...PRICE_TABLE, ...overrides };
 }
 
 /** False when the model would be priced at the fallback (the dearest known model). */
-export function isPriced(model: string, table: Readonly<Record<string, ModelPrice>> = PRICE_TABLE): boolean {
+export function isPriced(
+  model: string,
+  table: Readonly<Record<string, ModelPrice>> = PRICE_TABLE,
+): boolean {
   return pricedPrefix(model, table) !== undefined;
 }
 
-export function estimateCostUsd(model: string, inputTokens: number, outputTokens: number, table: Readonly<Record<string, ModelPrice>> = PRICE_TABLE): number {
+export function estimateCostUsd(
+  model: string,
+  inputTokens: number,
+  outputTokens: number,
+  table: Readonly<Record<string, ModelPrice>> = PRICE_TABLE,
+): number {
   const price = priceFor(model, table);
   const usd = (inputTokens * price.inputPerMTok + outputTokens * price.outputPerMTok) / 1_000_000;
   // Rounded to a micro-dollar so sums across a day do not drift in float noise.

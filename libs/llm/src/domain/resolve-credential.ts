@@ -21,7 +21,9 @@ export function resolveCredential<S>(input: {
 }): ResolvedCredential<S> | null {
   const active = input.accountKeys.find((key) => key.active);
   if (active) return { source: 'account_active', keyId: active.id, secret: active.secret };
-  const [first] = [...input.accountKeys].sort((a, b) => time(a.createdAt) - time(b.createdAt) || a.id.localeCompare(b.id));
+  const [first] = [...input.accountKeys].sort(
+    (a, b) => time(a.createdAt) - time(b.createdAt) || a.id.localeCompare(b.id),
+  );
   if (first) return { source: 'account_first', keyId: first.id, secret: first.secret };
   const deployment = input.deploymentKey?.trim();
   return deployment ? { source: 'deployment', secret: deployment } : null;

@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { buildTranscript, TRANSCRIPT_MAX_CHARS, type TranscriptTurn } from './transcript';
 
-const turn = (seq: number, text: string, role: TranscriptTurn['role'] = seq % 2 ? 'assistant' : 'user'): TranscriptTurn => ({
+const turn = (
+  seq: number,
+  text: string,
+  role: TranscriptTurn['role'] = seq % 2 ? 'assistant' : 'user',
+): TranscriptTurn => ({
   seq,
   role,
   text,
@@ -45,7 +49,12 @@ describe('buildTranscript', () => {
   });
 
   it('ignores system turns, blank turns and a redelivered seq', () => {
-    const input = buildTranscript([turn(0, 'hello'), turn(1, 'ctx', 'system'), turn(2, '   '), turn(0, 'hello')]);
+    const input = buildTranscript([
+      turn(0, 'hello'),
+      turn(1, 'ctx', 'system'),
+      turn(2, '   '),
+      turn(0, 'hello'),
+    ]);
     expect(input.text).toBe('User: hello');
     expect(input.ignoredTurns).toBe(3);
   });
@@ -65,9 +74,12 @@ describe('buildTranscript', () => {
   });
 
   it('never exceeds the cap, accounts for every turn, and drops only when the next older turn cannot fit', () => {
-    const turnsArb = fc.array(fc.string({ minLength: 1, maxLength: 80 }).filter((s) => s.trim().length > 0), {
-      maxLength: 30,
-    });
+    const turnsArb = fc.array(
+      fc.string({ minLength: 1, maxLength: 80 }).filter((s) => s.trim().length > 0),
+      {
+        maxLength: 30,
+      },
+    );
     fc.assert(
       fc.property(turnsArb, fc.integer({ min: 1, max: 400 }), (texts, cap) => {
         const turns = texts.map((t, i) => turn(i, t));

@@ -31,8 +31,12 @@ const LABEL = { user: 'User', assistant: 'Assistant' } as const;
  * cap is filled from the newest turn backwards, whole turns only; a single newest turn that is over the
  * cap on its own keeps its end (the most recent words), marked with an ellipsis.
  */
-export function buildTranscript(turns: readonly TranscriptTurn[], maxChars = TRANSCRIPT_MAX_CHARS): Transcript {
-  if (!Number.isInteger(maxChars) || maxChars < 1) throw new RangeError('maxChars must be a positive integer');
+export function buildTranscript(
+  turns: readonly TranscriptTurn[],
+  maxChars = TRANSCRIPT_MAX_CHARS,
+): Transcript {
+  if (!Number.isInteger(maxChars) || maxChars < 1)
+    throw new RangeError('maxChars must be a positive integer');
   const { conversation, ignored } = conversationTurns(turns);
   const blocks = conversation.map((t) => `${LABEL[t.role]}: ${t.text}`);
 

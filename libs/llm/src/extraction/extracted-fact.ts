@@ -8,15 +8,32 @@ export const SensitiveCategory = z.enum(['health_condition', 'limitation', 'medi
 
 // Models write "Goal" or " high"; the closed set is checked after case and spaces are forgiven.
 const lowerTrim = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
-const emptyToUndefined = (v: unknown) => (v === null || v === '' || (typeof v === 'string' && /^(?:none|null|n\/a|unknown)$/i.test(v.trim())) ? undefined : v);
+const emptyToUndefined = (v: unknown) =>
+  v === null ||
+  v === '' ||
+  (typeof v === 'string' && /^(?:none|null|n\/a|unknown)$/i.test(v.trim()))
+    ? undefined
+    : v;
 
 /** Turn numbers as a model writes them: `[12, 14]`, `12`, `"12"`, `["t12"]`, `"12, 14"`. */
 const turnNumbers = z.preprocess((v) => {
-  const list = Array.isArray(v) ? v : typeof v === 'string' ? v.split(/[,\s]+/) : v === undefined || v === null ? [] : [v];
+  const list = Array.isArray(v)
+    ? v
+    : typeof v === 'string'
+      ? v.split(/[,\s]+/)
+      : v === undefined || v === null
+        ? []
+        : [v];
   return [
     ...new Set(
       list
-        .map((x) => (typeof x === 'number' ? x : typeof x === 'string' && /\d/.test(x) ? Number(x.replace(/^\D+/, '')) : Number.NaN))
+        .map((x) =>
+          typeof x === 'number'
+            ? x
+            : typeof x === 'string' && /\d/.test(x)
+              ? Number(x.replace(/^\D+/, ''))
+              : Number.NaN,
+        )
         .filter((n) => Number.isInteger(n) && n >= 0),
     ),
   ].slice(0, 20);
@@ -31,10 +48,23 @@ const day = z.preprocess((v) => {
 }, z.string().optional());
 
 /** A short key for the single-valued thing a fact sets (`home`, `job`, `goal:marathon`): lowercase words, colons, dashes. */
-const subject = z.preprocess((v) => {
-  const value = emptyToUndefined(v);
-  return typeof value === 'string' ? value.trim().toLowerCase().replace(/\s*:\s*/g, ':').replace(/\s+/g, '-').slice(0, 80) : undefined;
-}, z.string().regex(/^[\p{L}\p{N}:_-]+$/u).optional());
+const subject = z.preprocess(
+  (v) => {
+    const value = emptyToUndefined(v);
+    return typeof value === 'string'
+      ? value
+          .trim()
+          .toLowerCase()
+          .replace(/\s*:\s*/g, ':')
+          .replace(/\s+/g, '-')
+          .slice(0, 80)
+      : undefined;
+  },
+  z
+    .string()
+    .regex(/^[\p{L}\p{N}:_-]+$/u)
+    .optional(),
+);
 
 /**
  * One extracted fact, as both adapters answer it (`{"facts":[…]}`) and as memory validates it. Beyond the
@@ -51,6 +81,8 @@ export const ExtractedFact = z.object({
   sourceTurns: turnNumbers.optional(),
   occurredOn: day,
   subject,
-  category: z.preprocess((v) => lowerTrim(emptyToUndefined(v)), SensitiveCategory.optional()).catch(undefined),
+  category: z
+    .preprocess((v) => lowerTrim(emptyToUndefined(v)), SensitiveCategory.optional())
+    .catch(undefined),
 });
 export type ExtractedFact = z.infer<typeof ExtractedFact>;

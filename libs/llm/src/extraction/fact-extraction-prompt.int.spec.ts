@@ -8,8 +8,18 @@ import { EXTRACTION_MAX_OUTPUT_TOKENS, factExtractionPrompt } from './fact-extra
 import type { SourceTurn } from './source-turn';
 
 const turns: SourceTurn[] = [
-  { seq: 11, role: 'assistant', text: 'Hey Caroline! How was your week?', occurredAt: '2023-05-08T18:00:00Z' },
-  { seq: 12, role: 'user', text: 'I passed the adoption agency interviews last Friday!', occurredAt: '2023-05-08T18:01:00Z' },
+  {
+    seq: 11,
+    role: 'assistant',
+    text: 'Hey Caroline! How was your week?',
+    occurredAt: '2023-05-08T18:00:00Z',
+  },
+  {
+    seq: 12,
+    role: 'user',
+    text: 'I passed the adoption agency interviews last Friday!',
+    occurredAt: '2023-05-08T18:01:00Z',
+  },
 ];
 
 describe('the fact extraction prompt, sent through the Anthropic adapter to a fake Messages API', () => {
@@ -26,9 +36,14 @@ describe('the fact extraction prompt, sent through the Anthropic adapter to a fa
       costGuard: new InMemoryCostGuard(),
       model: 'claude-haiku-4-5',
       deploymentKey: 'sk-ant-api03-deployment-key-for-tests',
-      createAdapter: (apiKey, model) => new AnthropicAdapter({ apiKey, model, baseURL: fake.url, timeoutMs: 5_000, maxRetries: 0 }),
+      createAdapter: (apiKey, model) =>
+        new AnthropicAdapter({ apiKey, model, baseURL: fake.url, timeoutMs: 5_000, maxRetries: 0 }),
     });
-    const prompt = factExtractionPrompt({ kind: 'conversation', turns, person: { name: 'Caroline', role: 'a coaching client' } });
+    const prompt = factExtractionPrompt({
+      kind: 'conversation',
+      turns,
+      person: { name: 'Caroline', role: 'a coaching client' },
+    });
     return runtime.complete({
       account: 'acc-extract',
       label: 'memory',
@@ -44,17 +59,29 @@ describe('the fact extraction prompt, sent through the Anthropic adapter to a fa
 
   it("sends the person's name and role, each turn's number and date, the rules, and asks for source turns", async () => {
     await extract('{"facts": []}');
-    const body = fake.requests[0]!.body as { system: string; messages: Array<{ role: string; content: string }>; max_tokens: number };
+    const body = fake.requests[0]!.body as {
+      system: string;
+      messages: Array<{ role: string; content: string }>;
+      max_tokens: number;
+    };
     expect(body.max_tokens).toBe(EXTRACTION_MAX_OUTPUT_TOKENS);
     expect(body.system).toContain('The person is Caroline, a coaching client.');
     expect(body.system).toContain('"last Friday" said on Monday 8 May 2023 is 5 May 2023');
-    expect(body.system).toContain('no pronoun (it, they, she, this, that) whose referent is outside the fact');
-    expect(body.system).toContain('Leave out greetings, small talk, questions, thanks, compliments, offers');
+    expect(body.system).toContain(
+      'no pronoun (it, they, she, this, that) whose referent is outside the fact',
+    );
+    expect(body.system).toContain(
+      'Leave out greetings, small talk, questions, thanks, compliments, offers',
+    );
     expect(body.system).toContain("Never store the other speaker's news");
     expect(body.system).toContain('"sourceTurns":[turn numbers]');
     expect(body.messages).toHaveLength(1);
-    expect(body.messages[0]!.content).toContain('[turn 11 · Monday 8 May 2023 · the other speaker]\nHey Caroline! How was your week?');
-    expect(body.messages[0]!.content).toContain('[turn 12 · Monday 8 May 2023 · Caroline (the person)]\nI passed the adoption agency interviews last Friday!');
+    expect(body.messages[0]!.content).toContain(
+      '[turn 11 · Monday 8 May 2023 · the other speaker]\nHey Caroline! How was your week?',
+    );
+    expect(body.messages[0]!.content).toContain(
+      '[turn 12 · Monday 8 May 2023 · Caroline (the person)]\nI passed the adoption agency interviews last Friday!',
+    );
     expect(body.messages[0]!.content).toContain('each with its source turn numbers');
   });
 
@@ -64,8 +91,23 @@ describe('the fact extraction prompt, sent through the Anthropic adapter to a fa
       '```json',
       JSON.stringify({
         facts: [
-          { factType: 'Event', content: 'Passed the adoption agency interviews on 5 May 2023.', confidence: ' HIGH', sourceTurns: ['12'], occurredOn: '2023-05-05T00:00:00Z', subject: null, category: 'none' },
-          { factType: 'goal', content: 'Wants to adopt a child.', confidence: 'medium', sourceTurns: 'turn 12', occurredOn: null, subject: 'Goal: Adoption' },
+          {
+            factType: 'Event',
+            content: 'Passed the adoption agency interviews on 5 May 2023.',
+            confidence: ' HIGH',
+            sourceTurns: ['12'],
+            occurredOn: '2023-05-05T00:00:00Z',
+            subject: null,
+            category: 'none',
+          },
+          {
+            factType: 'goal',
+            content: 'Wants to adopt a child.',
+            confidence: 'medium',
+            sourceTurns: 'turn 12',
+            occurredOn: null,
+            subject: 'Goal: Adoption',
+          },
           { factType: 'mood', content: 'Happy.', confidence: 'high', sourceTurns: [12] },
           { factType: 'medication', content: 'Takes metformin.', confidence: 'high' },
         ],
@@ -77,8 +119,20 @@ describe('the fact extraction prompt, sent through the Anthropic adapter to a fa
       ok: true,
       dropped: 2,
       data: [
-        { factType: 'event', content: 'Passed the adoption agency interviews on 5 May 2023.', confidence: 'high', sourceTurns: [12], occurredOn: '2023-05-05' },
-        { factType: 'goal', content: 'Wants to adopt a child.', confidence: 'medium', sourceTurns: [12], subject: 'goal:adoption' },
+        {
+          factType: 'event',
+          content: 'Passed the adoption agency interviews on 5 May 2023.',
+          confidence: 'high',
+          sourceTurns: [12],
+          occurredOn: '2023-05-05',
+        },
+        {
+          factType: 'goal',
+          content: 'Wants to adopt a child.',
+          confidence: 'medium',
+          sourceTurns: [12],
+          subject: 'goal:adoption',
+        },
       ],
     });
   });

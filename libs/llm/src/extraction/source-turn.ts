@@ -20,9 +20,23 @@ export interface ExtractionPerson {
 }
 
 /** An ISO datetime's calendar day, `YYYY-MM-DD`, in UTC. */
-export const isoDay = (at: string | Date): string => (typeof at === 'string' ? new Date(at) : at).toISOString().slice(0, 10);
+export const isoDay = (at: string | Date): string =>
+  (typeof at === 'string' ? new Date(at) : at).toISOString().slice(0, 10);
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** `5 May 2023`: how a date reads inside a fact. */

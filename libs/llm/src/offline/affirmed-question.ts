@@ -4,7 +4,8 @@ import { tokenDice } from './text-tools';
 /** A reply that says yes to what was asked, before anything else. */
 const AFFIRMATION = /^(?:yes|yeah|yep|yup|sure|definitely|absolutely|of course|indeed)\b/i;
 /** Questions that offer, ask for something, or ask what: a yes to them states nothing about the person. */
-const NOT_ABOUT_THEM = /^(?:what|where|when|why|how|who|which|shall|should|can|could|would|may|might)\b|\b(?:want|like|need) me to\b|^(?:do|did|would) you (?:want|like|need|mind)\b/i;
+const NOT_ABOUT_THEM =
+  /^(?:what|where|when|why|how|who|which|shall|should|can|could|would|may|might)\b|\b(?:want|like|need) me to\b|^(?:do|did|would) you (?:want|like|need|mind)\b/i;
 
 /** The polar question and the statement a yes makes of it, the other speaker's "you" made the person's "I". */
 const FORMS: ReadonlyArray<[RegExp, (m: RegExpExecArray) => string]> = [
@@ -17,7 +18,12 @@ const FORMS: ReadonlyArray<[RegExp, (m: RegExpExecArray) => string]> = [
   [/^is your (\w+) (.+)$/i, (m) => `My ${m[1]} is ${m[2]}`],
 ];
 
-const POSSESSIVES: Record<string, string> = { your: 'my', yours: 'mine', yourself: 'myself', you: 'me' };
+const POSSESSIVES: Record<string, string> = {
+  your: 'my',
+  yours: 'mine',
+  yourself: 'myself',
+  you: 'me',
+};
 
 /**
  * "A: Still living in the student dorm?" "U: Yes, I share a room there…": a yes to the other speaker's

@@ -1,6 +1,11 @@
 import { artifactSource, artifactSources, parseArtifactSource } from './artifact-source';
 
-const artifact = (id: string, content: string) => ({ id, title: `title ${id}`, savedAt: '2026-03-01T00:00:00.000Z', content });
+const artifact = (id: string, content: string) => ({
+  id,
+  title: `title ${id}`,
+  savedAt: '2026-03-01T00:00:00.000Z',
+  content,
+});
 
 describe('artifactSources', () => {
   it('sends every artifact whole, in the order given, when they fit', () => {
@@ -10,7 +15,10 @@ describe('artifactSources', () => {
 
   it('cuts the text that reaches the cap to what the ones before it left, and sends none after it', () => {
     const first = artifactSource(artifact('a', 'x'.repeat(50)));
-    const sources = artifactSources([artifact('a', 'x'.repeat(50)), artifact('b', 'y'.repeat(500)), artifact('c', 'z')], first.length + 20);
+    const sources = artifactSources(
+      [artifact('a', 'x'.repeat(50)), artifact('b', 'y'.repeat(500)), artifact('c', 'z')],
+      first.length + 20,
+    );
     expect(sources).toHaveLength(2);
     expect(sources[0]).toBe(first);
     expect(parseArtifactSource(sources[1]!, 1)).toEqual(artifact('b', 'y'.repeat(20)));

@@ -41,7 +41,13 @@ export function artifactSources(artifacts: readonly ArtifactText[], maxChars: nu
 }
 
 export function factsSource(facts: readonly FactLine[]): string {
-  return [FACTS_HEADING, ...facts.map((f) => `- [${f.confidence}${f.confirmed ? ', confirmed' : ''}] ${f.content.replace(/\s+/g, ' ').trim()}`)].join('\n');
+  return [
+    FACTS_HEADING,
+    ...facts.map(
+      (f) =>
+        `- [${f.confidence}${f.confirmed ? ', confirmed' : ''}] ${f.content.replace(/\s+/g, ' ').trim()}`,
+    ),
+  ].join('\n');
 }
 
 /** Reads an artifact source back; a text without the header is an artifact with no id. */
@@ -49,12 +55,28 @@ export function parseArtifactSource(source: string, index: number): ArtifactText
   const newline = source.indexOf('\n');
   const first = newline < 0 ? source : source.slice(0, newline);
   const match = ARTIFACT_HEADER.exec(first);
-  if (!match) return { id: `source-${index + 1}`, title: `Source ${index + 1}`, savedAt: '', content: source };
+  if (!match)
+    return {
+      id: `source-${index + 1}`,
+      title: `Source ${index + 1}`,
+      savedAt: '',
+      content: source,
+    };
   try {
     const header = JSON.parse(match[1]!) as Partial<ArtifactText>;
-    return { id: String(header.id ?? `source-${index + 1}`), title: String(header.title ?? ''), savedAt: String(header.savedAt ?? ''), content: newline < 0 ? '' : source.slice(newline + 1) };
+    return {
+      id: String(header.id ?? `source-${index + 1}`),
+      title: String(header.title ?? ''),
+      savedAt: String(header.savedAt ?? ''),
+      content: newline < 0 ? '' : source.slice(newline + 1),
+    };
   } catch {
-    return { id: `source-${index + 1}`, title: `Source ${index + 1}`, savedAt: '', content: source };
+    return {
+      id: `source-${index + 1}`,
+      title: `Source ${index + 1}`,
+      savedAt: '',
+      content: source,
+    };
   }
 }
 
@@ -68,6 +90,14 @@ export function parseFactsSource(source: string): FactLine[] {
     .slice(1)
     .flatMap((line) => {
       const match = FACT_LINE.exec(line.trim());
-      return match ? [{ confidence: match[1] as FactLine['confidence'], confirmed: Boolean(match[2]), content: match[3]! }] : [];
+      return match
+        ? [
+            {
+              confidence: match[1] as FactLine['confidence'],
+              confirmed: Boolean(match[2]),
+              content: match[3]!,
+            },
+          ]
+        : [];
     });
 }

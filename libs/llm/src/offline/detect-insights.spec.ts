@@ -1,20 +1,41 @@
 import { detectInsights } from './detect-insights';
 
-const artifact = (id: string, savedAt: string, content: string) => ({ id, title: id, savedAt: `${savedAt}T00:00:00Z`, content });
+const artifact = (id: string, savedAt: string, content: string) => ({
+  id,
+  title: id,
+  savedAt: `${savedAt}T00:00:00Z`,
+  content,
+});
 
 describe('detectInsights (offline)', () => {
-  const spring = artifact('spring', '2026-03-01', 'I want to stay at the bank for the pension. The bank gives my family stability.');
+  const spring = artifact(
+    'spring',
+    '2026-03-01',
+    'I want to stay at the bank for the pension. The bank gives my family stability.',
+  );
 
   it('finds a recurring theme by the content words two artifacts share, older artifact first', () => {
-    const autumn = artifact('autumn', '2026-09-01', 'Family stability is why I save. My family comes first.');
-    expect(detectInsights(autumn, [spring])).toEqual([{ kind: 'theme', summary: 'Both come back to family and stability.', artifactA: 'spring', artifactB: 'autumn' }]);
+    const autumn = artifact(
+      'autumn',
+      '2026-09-01',
+      'Family stability is why I save. My family comes first.',
+    );
+    expect(detectInsights(autumn, [spring])).toEqual([
+      {
+        kind: 'theme',
+        summary: 'Both come back to family and stability.',
+        artifactA: 'spring',
+        artifactB: 'autumn',
+      },
+    ]);
   });
 
   it('calls opposite statements on one topic an evolution when the newer one marks a change', () => {
     const autumn = artifact('autumn', '2026-09-01', 'I no longer want to stay at the bank.');
     expect(detectInsights(autumn, [spring])).toContainEqual({
       kind: 'evolution',
-      summary: 'On bank, the stance moved from "I want to stay at the bank for the pension" to "I no longer want to stay at the bank".',
+      summary:
+        'On bank, the stance moved from "I want to stay at the bank for the pension" to "I no longer want to stay at the bank".',
       artifactA: 'spring',
       artifactB: 'autumn',
     });
@@ -24,12 +45,18 @@ describe('detectInsights (offline)', () => {
     const autumn = artifact('autumn', '2026-09-01', "I don't want to stay at the bank.");
     const found = detectInsights(autumn, [spring]);
     expect(found.map((i) => i.kind)).toEqual(['theme', 'contradiction']);
-    expect(found[1]!.summary).toBe('On bank, "I want to stay at the bank for the pension" pulls against "I don\'t want to stay at the bank".');
+    expect(found[1]!.summary).toBe(
+      'On bank, "I want to stay at the bank for the pension" pulls against "I don\'t want to stay at the bank".',
+    );
   });
 
   it('needs two shared topic words: one common word is no contradiction', () => {
     const other = artifact('other', '2026-09-01', 'I never cook at the weekend.');
-    expect(detectInsights(other, [artifact('x', '2026-01-01', 'I want a bank job near the weekend market.')])).toEqual([]);
+    expect(
+      detectInsights(other, [
+        artifact('x', '2026-01-01', 'I want a bank job near the weekend market.'),
+      ]),
+    ).toEqual([]);
   });
 
   it('compares the focus with each other artifact only, and the same input gives the same answer', () => {
@@ -37,7 +64,10 @@ describe('detectInsights (offline)', () => {
     const b = artifact('b', '2026-02-01', 'Running with friends fills my weekends.');
     const c = artifact('c', '2026-03-01', 'Running with friends is my favourite thing.');
     const first = detectInsights(c, [a, b]);
-    expect(first.map((i) => [i.artifactA, i.artifactB])).toEqual([['a', 'c'], ['b', 'c']]);
+    expect(first.map((i) => [i.artifactA, i.artifactB])).toEqual([
+      ['a', 'c'],
+      ['b', 'c'],
+    ]);
     expect(detectInsights(c, [b, a])).toEqual(first);
   });
 });

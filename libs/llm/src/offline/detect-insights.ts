@@ -29,7 +29,10 @@ function sharedTheme(a: ArtifactText, b: ArtifactText): string[] {
   const cb = termCounts(b.content);
   return [...ca.keys()]
     .filter((word) => cb.has(word) && word.length >= 4)
-    .sort((x, y) => Math.min(cb.get(y)!, ca.get(y)!) - Math.min(cb.get(x)!, ca.get(x)!) || x.localeCompare(y));
+    .sort(
+      (x, y) =>
+        Math.min(cb.get(y)!, ca.get(y)!) - Math.min(cb.get(x)!, ca.get(x)!) || x.localeCompare(y),
+    );
 }
 
 /** Opposite polarity on a shared topic; a change marker in the newer statement makes it an evolution. */
@@ -41,30 +44,50 @@ function clash(older: ArtifactText, newer: ArtifactText): OfflineInsight | null 
       const topic = opposedOn(a, b);
       if (!topic) continue;
       if (CHANGE_MARKER.test(b.sentence)) {
-        return { kind: 'evolution', summary: `On ${topic}, the stance moved from ${quote(a.sentence)} to ${quote(b.sentence)}.`, artifactA: older.id, artifactB: newer.id };
+        return {
+          kind: 'evolution',
+          summary: `On ${topic}, the stance moved from ${quote(a.sentence)} to ${quote(b.sentence)}.`,
+          artifactA: older.id,
+          artifactB: newer.id,
+        };
       }
-      return { kind: 'contradiction', summary: `On ${topic}, ${quote(a.sentence)} pulls against ${quote(b.sentence)}.`, artifactA: older.id, artifactB: newer.id };
+      return {
+        kind: 'contradiction',
+        summary: `On ${topic}, ${quote(a.sentence)} pulls against ${quote(b.sentence)}.`,
+        artifactA: older.id,
+        artifactB: newer.id,
+      };
     }
   }
   return null;
 }
 
-const byTime = (x: ArtifactText, y: ArtifactText) => x.savedAt.localeCompare(y.savedAt) || x.id.localeCompare(y.id);
+const byTime = (x: ArtifactText, y: ArtifactText) =>
+  x.savedAt.localeCompare(y.savedAt) || x.id.localeCompare(y.id);
 
 /**
  * Offline cross-artifact insights between a focus artifact (the one just saved) and each other one:
  * a recurring theme by lexical overlap, and a contradiction or an evolution from opposite first-person
  * statements on the same topic. Deterministic: the same artifacts give the same insights.
  */
-export function detectInsights(focus: ArtifactText, others: readonly ArtifactText[]): OfflineInsight[] {
+export function detectInsights(
+  focus: ArtifactText,
+  others: readonly ArtifactText[],
+): OfflineInsight[] {
   const out: OfflineInsight[] = [];
   for (const other of [...others].filter((o) => o.id !== focus.id).sort(byTime)) {
     const [older, newer] = [focus, other].sort(byTime) as [ArtifactText, ArtifactText];
     const shared = sharedTheme(older, newer);
     if (shared.length >= THEME_MIN_SHARED_WORDS) {
       const words = shared.slice(0, THEME_WORDS_SHOWN);
-      const list = words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : words[0];
-      out.push({ kind: 'theme', summary: `Both come back to ${list}.`, artifactA: older.id, artifactB: newer.id });
+      const list =
+        words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : words[0];
+      out.push({
+        kind: 'theme',
+        summary: `Both come back to ${list}.`,
+        artifactA: older.id,
+        artifactB: newer.id,
+      });
     }
     const found = clash(older, newer);
     if (found) out.push(found);

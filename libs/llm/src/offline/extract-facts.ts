@@ -1,6 +1,7 @@
 import { clip, splitSentences, userText } from './text-tools';
 
-export type OfflineFactType = 'value' | 'goal' | 'preference' | 'decision' | 'event' | 'insight' | 'relationship';
+export type OfflineFactType =
+  'value' | 'goal' | 'preference' | 'decision' | 'event' | 'insight' | 'relationship';
 export type OfflineConfidence = 'high' | 'medium' | 'low';
 
 export interface OfflineFact {
@@ -25,27 +26,98 @@ const LIFE_EVENT = String.raw`\b(?:got married|got divorced|graduated|moved|relo
  * types it. Confidence follows how plainly the person said it ("my goal is" > "I want to").
  */
 const RULES: readonly Rule[] = [
-  { factType: 'goal', confidence: 'high', pattern: /\bmy (?:main |biggest |big |long-term |top |real )?(?:goal|aim|dream|ambition|priority) (?:is|was|has been) /i },
-  { factType: 'decision', confidence: 'high', pattern: new RegExp(`${I} (?:finally |just )?(?:decided|made (?:a|the) decision|committed|chosen|chose|resolved)\\b`, 'i') },
-  { factType: 'insight', confidence: 'high', pattern: new RegExp(`${I} (?:come to )?(?:realized|realised|noticed|learned|learnt|discovered|understood|recogni[sz]ed) (?:that )?`, 'i') },
-  { factType: 'value', confidence: 'high', pattern: /\b(?:I (?:deeply |really |truly )?value|what matters (?:most )?to me|(?:is|are) (?:really |very |so |deeply )?important to me|I (?:strongly |firmly )?believe in)\b/i },
-  { factType: 'preference', confidence: 'high', pattern: /\bI (?:always |strongly |much )?(?:prefer|can't stand|cannot stand|hate|love)\b/i },
-  { factType: 'relationship', confidence: 'high', pattern: new RegExp(`\\bmy ${KIN}(?:'s name)? (?:is|was|has|works|lives|'s)\\b`, 'i') },
-  { factType: 'event', confidence: 'high', pattern: new RegExp(`${I} (?:just |recently )?[^.!?]{0,20}${LIFE_EVENT}[^.!?]*${WHEN}|${WHEN}[^.!?]*\\bI\\b[^.!?]{0,20}${LIFE_EVENT}`, 'i') },
-  { factType: 'goal', confidence: 'medium', pattern: new RegExp(`${I} (?:really )?(?:want|hope|plan|intend|aim|mean|need) to\\b|\\bI(?:'d| would) (?:really )?(?:like|love) to\\b|${I} (?:trying|working|planning|hoping|determined|going) to\\b`, 'i') },
-  { factType: 'decision', confidence: 'medium', pattern: /\b(?:we (?:decided|chose|agreed)|I(?:'m| am) not going to|I won't)\b/i },
-  { factType: 'value', confidence: 'medium', pattern: /\bI (?:care (?:deeply |a lot )?about|believe (?:that )?)\b/i },
-  { factType: 'preference', confidence: 'medium', pattern: /\bI (?:really )?(?:like|enjoy|dislike|don't like|do not like)\b|\bI(?:'d| would) rather\b/i },
+  {
+    factType: 'goal',
+    confidence: 'high',
+    pattern:
+      /\bmy (?:main |biggest |big |long-term |top |real )?(?:goal|aim|dream|ambition|priority) (?:is|was|has been) /i,
+  },
+  {
+    factType: 'decision',
+    confidence: 'high',
+    pattern: new RegExp(
+      `${I} (?:finally |just )?(?:decided|made (?:a|the) decision|committed|chosen|chose|resolved)\\b`,
+      'i',
+    ),
+  },
+  {
+    factType: 'insight',
+    confidence: 'high',
+    pattern: new RegExp(
+      `${I} (?:come to )?(?:realized|realised|noticed|learned|learnt|discovered|understood|recogni[sz]ed) (?:that )?`,
+      'i',
+    ),
+  },
+  {
+    factType: 'value',
+    confidence: 'high',
+    pattern:
+      /\b(?:I (?:deeply |really |truly )?value|what matters (?:most )?to me|(?:is|are) (?:really |very |so |deeply )?important to me|I (?:strongly |firmly )?believe in)\b/i,
+  },
+  {
+    factType: 'preference',
+    confidence: 'high',
+    pattern: /\bI (?:always |strongly |much )?(?:prefer|can't stand|cannot stand|hate|love)\b/i,
+  },
+  {
+    factType: 'relationship',
+    confidence: 'high',
+    pattern: new RegExp(`\\bmy ${KIN}(?:'s name)? (?:is|was|has|works|lives|'s)\\b`, 'i'),
+  },
+  {
+    factType: 'event',
+    confidence: 'high',
+    pattern: new RegExp(
+      `${I} (?:just |recently )?[^.!?]{0,20}${LIFE_EVENT}[^.!?]*${WHEN}|${WHEN}[^.!?]*\\bI\\b[^.!?]{0,20}${LIFE_EVENT}`,
+      'i',
+    ),
+  },
+  {
+    factType: 'goal',
+    confidence: 'medium',
+    pattern: new RegExp(
+      `${I} (?:really )?(?:want|hope|plan|intend|aim|mean|need) to\\b|\\bI(?:'d| would) (?:really )?(?:like|love) to\\b|${I} (?:trying|working|planning|hoping|determined|going) to\\b`,
+      'i',
+    ),
+  },
+  {
+    factType: 'decision',
+    confidence: 'medium',
+    pattern: /\b(?:we (?:decided|chose|agreed)|I(?:'m| am) not going to|I won't)\b/i,
+  },
+  {
+    factType: 'value',
+    confidence: 'medium',
+    pattern: /\bI (?:care (?:deeply |a lot )?about|believe (?:that )?)\b/i,
+  },
+  {
+    factType: 'preference',
+    confidence: 'medium',
+    pattern:
+      /\bI (?:really )?(?:like|enjoy|dislike|don't like|do not like)\b|\bI(?:'d| would) rather\b/i,
+  },
   { factType: 'relationship', confidence: 'medium', pattern: new RegExp(`\\bmy ${KIN}\\b`, 'i') },
-  { factType: 'event', confidence: 'medium', pattern: new RegExp(`(?:\\b(?:I|we|my)\\b[^.!?]*${WHEN}|${WHEN}[^.!?]*\\b(?:I|we|my)\\b)`, 'i') },
-  { factType: 'insight', confidence: 'low', pattern: /\bI (?:think|guess|suppose|wonder if) (?:that )?(?:I|my)\b/i },
+  {
+    factType: 'event',
+    confidence: 'medium',
+    pattern: new RegExp(`(?:\\b(?:I|we|my)\\b[^.!?]*${WHEN}|${WHEN}[^.!?]*\\b(?:I|we|my)\\b)`, 'i'),
+  },
+  {
+    factType: 'insight',
+    confidence: 'low',
+    pattern: /\bI (?:think|guess|suppose|wonder if) (?:that )?(?:I|my)\b/i,
+  },
 ];
 
 const CONFIDENCE_RANK: Record<OfflineConfidence, number> = { high: 0, medium: 1, low: 2 };
 export const MAX_OFFLINE_FACTS = 20;
 const MAX_CONTENT_CHARS = 280;
 
-const normalized = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const normalized = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 /**
  * Rule-based fact extraction from the person's own first-person sentences. Questions are skipped
@@ -62,7 +134,12 @@ export function extractFacts(transcript: string): OfflineFact[] {
     if (seen.has(key)) continue;
     seen.add(key);
     const content = clip(sentence.text.replace(/^[-*•]\s*/, ''), MAX_CONTENT_CHARS);
-    found.push({ factType: rule.factType, confidence: rule.confidence, content, at: sentence.index });
+    found.push({
+      factType: rule.factType,
+      confidence: rule.confidence,
+      content,
+      at: sentence.index,
+    });
   }
   return found
     .sort((a, b) => CONFIDENCE_RANK[a.confidence] - CONFIDENCE_RANK[b.confidence] || a.at - b.at)

@@ -16,10 +16,14 @@ export interface Term {
 /** A sentence's terms with their tags, punctuation kept apart from the words. */
 export function termsOf(doc: { json(opts?: object): unknown }): Term[] {
   const sentences = doc.json({ terms: { normal: true } }) as Array<{ terms: Term[] }>;
-  return sentences.flatMap((s) => s.terms.map((t) => ({ text: t.text, normal: t.normal, tags: t.tags })));
+  return sentences.flatMap((s) =>
+    s.terms.map((t) => ({ text: t.text, normal: t.normal, tags: t.tags })),
+  );
 }
 
 /** Sentences in order, as compromise splits them (abbreviations, decimals and quotes handled). */
 export function sentencesOf(text: string): string[] {
-  return (parse(text).sentences().out('array') as string[]).map((s) => s.trim()).filter((s) => s.length > 0);
+  return (parse(text).sentences().out('array') as string[])
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
 }

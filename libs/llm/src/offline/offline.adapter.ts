@@ -17,7 +17,8 @@ function sourcesOf(request: AdapterRequest): string[] {
 }
 
 /** The turns with their seqs and dates when the caller sent them; else the transcript read back into turns. */
-const turnsOf = (request: AdapterRequest, joined: string): readonly SourceTurn[] => request.turns ?? turnsFromTranscript(joined);
+const turnsOf = (request: AdapterRequest, joined: string): readonly SourceTurn[] =>
+  request.turns ?? turnsFromTranscript(joined);
 
 /**
  * Deterministic rules standing in for a model when no key resolves. It answers in the shape the
@@ -30,25 +31,38 @@ export class OfflineAdapter implements LlmAdapter {
 
   async call(request: AdapterRequest): Promise<AdapterOutcome> {
     const sources = sourcesOf(request);
-    return { ok: true, text: this.answer(request, sources), usage: { inputTokens: 0, outputTokens: 0 } };
+    return {
+      ok: true,
+      text: this.answer(request, sources),
+      usage: { inputTokens: 0, outputTokens: 0 },
+    };
   }
 
   private answer(request: AdapterRequest, sources: string[]): string {
     const joined = sources.join('\n\n');
     switch (request.label) {
       case 'compaction':
-        return this.shaped(request, summarizeTurns(turnsOf(request, joined), request.maxOutputTokens), 'summary');
+        return this.shaped(
+          request,
+          summarizeTurns(turnsOf(request, joined), request.maxOutputTokens),
+          'summary',
+        );
       case 'profile':
         return this.shaped(request, synthesizeProfile(sources), 'profile');
       case 'memory':
         return this.list(request, extractPersonFacts(turnsOf(request, joined)));
       case 'insight': {
         // The first artifact is the one just saved; it is compared with each of the others.
-        const [focus, ...others] = sources.filter((s) => !isFactsSource(s)).map(parseArtifactSource);
+        const [focus, ...others] = sources
+          .filter((s) => !isFactsSource(s))
+          .map(parseArtifactSource);
         return this.list(request, focus ? detectInsights(focus, others) : []);
       }
       case 'decision':
-        return this.list(request, extractFacts(joined).filter((fact) => fact.factType === request.label));
+        return this.list(
+          request,
+          extractFacts(joined).filter((fact) => fact.factType === request.label),
+        );
       default: {
         const _never: never = request.label;
         throw new Error(`offline adapter has no rule for label ${String(_never)}`);
@@ -57,13 +71,21 @@ export class OfflineAdapter implements LlmAdapter {
   }
 
   private list(request: AdapterRequest, items: unknown[]): string {
-    if (!request.json) return items.map((item) => `- ${(item as { content?: string; summary?: string }).content ?? (item as { summary: string }).summary}`).join('\n');
+    if (!request.json)
+      return items
+        .map(
+          (item) =>
+            `- ${(item as { content?: string; summary?: string }).content ?? (item as { summary: string }).summary}`,
+        )
+        .join('\n');
     const listKey = typeof request.json === 'object' ? request.json.listKey : 'items';
     return JSON.stringify({ [listKey]: items });
   }
 
   private shaped(request: AdapterRequest, text: string, key: string): string {
     if (!request.json) return text;
-    return typeof request.json === 'object' ? JSON.stringify({ [request.json.listKey]: [text] }) : JSON.stringify({ [key]: text });
+    return typeof request.json === 'object'
+      ? JSON.stringify({ [request.json.listKey]: [text] })
+      : JSON.stringify({ [key]: text });
   }
 }

@@ -2,11 +2,27 @@ import { dayLabel, isoDay, monthLabel } from '../extraction/source-turn';
 import { parse, type Doc } from './nlp';
 
 const RELATIVE = new Set(
-  'last next this coming past yesterday today tonight tomorrow ago weekend monday tuesday wednesday thursday friday saturday sunday'.split(' '),
+  'last next this coming past yesterday today tonight tomorrow ago weekend monday tuesday wednesday thursday friday saturday sunday'.split(
+    ' ',
+  ),
 );
 const SEASONS = new Set(['spring', 'summer', 'autumn', 'fall', 'winter']);
 const DETERMINERS = new Set(['the', 'a', 'an', 'my', 'our', 'this', 'that', 'his', 'her', 'their']);
-const PREPOSITIONS = new Set(['in', 'on', 'at', 'by', 'since', 'until', 'till', 'from', 'during', 'before', 'after', 'around', 'for']);
+const PREPOSITIONS = new Set([
+  'in',
+  'on',
+  'at',
+  'by',
+  'since',
+  'until',
+  'till',
+  'from',
+  'during',
+  'before',
+  'after',
+  'around',
+  'for',
+]);
 
 export interface ResolvedDates {
   /** The sentence with each relative time written as an absolute one. */
@@ -23,7 +39,15 @@ interface DateMatch {
   dates: { start: string | null; unit?: string; repeat?: unknown };
 }
 
-const WEEKDAY_WORDS = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']);
+const WEEKDAY_WORDS = new Set([
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+]);
 
 /**
  * compromise-dates reads "last year after forty years" as one phrase it cannot place; the part before
@@ -41,10 +65,18 @@ const words = (text: string): string[] => text.toLowerCase().match(/[a-z]+/g) ??
 
 function phraseFor(start: string, unit: string | undefined, said: string[]): string {
   const day = isoDay(start);
-  if (said.includes('year') || said.includes('years') || unit === 'year') return `in ${day.slice(0, 4)}`;
+  if (said.includes('year') || said.includes('years') || unit === 'year')
+    return `in ${day.slice(0, 4)}`;
   const season = said.find((w) => SEASONS.has(w));
   if (season) return `in ${season === 'fall' ? 'autumn' : season} ${day.slice(0, 4)}`;
-  if (said.includes('month') || said.includes('months') || unit === 'month' || unit === 'season' || unit === 'quarter') return `in ${monthLabel(day)}`;
+  if (
+    said.includes('month') ||
+    said.includes('months') ||
+    unit === 'month' ||
+    unit === 'season' ||
+    unit === 'quarter'
+  )
+    return `in ${monthLabel(day)}`;
   if (said.includes('weekend')) return `on the weekend of ${dayLabel(day)}`;
   if (said.includes('week') || said.includes('weeks')) return `in the week of ${dayLabel(day)}`;
   if (unit === 'week') return `in the week of ${dayLabel(day)}`;
@@ -56,34 +88,74 @@ function phraseFor(start: string, unit: string | undefined, said: string[]): str
  * said on Monday 8 May 2023 becomes "on 5 May 2023". A bare weekday in a past-tense sentence is the one
  * before, never the one after. Absolute times ("in 2019") are kept as said.
  */
-export function resolveDates(sentence: Doc, saidAt: string | undefined, pastTense: boolean): ResolvedDates {
+export function resolveDates(
+  sentence: Doc,
+  saidAt: string | undefined,
+  pastTense: boolean,
+): ResolvedDates {
   // compromise-dates places "2 weeks ago" but not "two weeks ago": spelled-out counts of a time unit become digits.
-  (sentence.match('[#Value+] (day|days|week|weeks|month|months|year|years) ago', 0) as Doc).numbers().toNumber();
+  (sentence.match('[#Value+] (day|days|week|weeks|month|months|year|years) ago', 0) as Doc)
+    .numbers()
+    .toNumber();
   const original = sentence.text();
   if (!saidAt) return { text: original, dated: false };
   const base = sentence.json({ offset: true }) as Array<{ offset: { start: number } }>;
   const origin = base[0]?.offset.start ?? 0;
-  const matches = (sentence.dates({ today: saidAt, timezone: 'UTC' }).json({ offset: true }) as DateMatch[]).map((m) => withStart(m, saidAt));
+  const matches = (
+    sentence.dates({ today: saidAt, timezone: 'UTC' }).json({ offset: true }) as DateMatch[]
+  ).map((m) => withStart(m, saidAt));
   let text = original;
   let day: string | undefined;
   // Right to left, so earlier offsets stay valid while later phrases are rewritten.
   for (const match of [...matches].reverse()) {
     // A repeating time ("on weekends") or an open one ("by the end of March") is no date of an event.
-    if (!match.dates.start || !match.dates.unit || match.dates.unit === 'time' || match.dates.repeat) continue;
+    if (
+      !match.dates.start ||
+      !match.dates.unit ||
+      match.dates.unit === 'time' ||
+      match.dates.repeat
+    )
+      continue;
     let start = match.dates.start;
     const said = words(match.text);
     const hasYear = /\b\d{4}\b/.test(match.text);
     // "on Sunday mornings": a habit, not a day.
-    const after = original.slice(match.offset.start + match.text.length).trimStart().toLowerCase();
-    if (/^(?:mornings|evenings|afternoons|nights)\b/.test(after) || /\b(?:mornings|evenings|afternoons|nights)\.?$/i.test(match.text)) continue;
+    const after = original
+      .slice(match.offset.start + match.text.length)
+      .trimStart()
+      .toLowerCase();
+    if (
+      /^(?:mornings|evenings|afternoons|nights)\b/.test(after) ||
+      /\b(?:mornings|evenings|afternoons|nights)\.?$/i.test(match.text)
+    )
+      continue;
     const plansAhead = sentence.has('(to|will|gonna) #Infinitive');
     // "in two years" is a span as often as a time ahead ("haven't taken a holiday in two years"): only a plan makes it a date.
-    if (/^in (?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a few|several) (?:day|week|month|year)s?$/i.test(match.text.replace(/[.!?,;:]+$/, '')) && !plansAhead) continue;
-    const forSpan = ['for', 'until', 'till', 'by'].includes(said[0] ?? '') || ['for', 'until', 'till', 'by'].includes(original.slice(0, match.offset.start).trimEnd().split(/\s+/).pop()?.toLowerCase() ?? '');
-    if (pastTense && !plansAhead && !forSpan && !hasYear && Date.parse(start) > Date.parse(saidAt) && !said.includes('next') && !said.includes('tomorrow')) {
+    if (
+      /^in (?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a few|several) (?:day|week|month|year)s?$/i.test(
+        match.text.replace(/[.!?,;:]+$/, ''),
+      ) &&
+      !plansAhead
+    )
+      continue;
+    const forSpan =
+      ['for', 'until', 'till', 'by'].includes(said[0] ?? '') ||
+      ['for', 'until', 'till', 'by'].includes(
+        original.slice(0, match.offset.start).trimEnd().split(/\s+/).pop()?.toLowerCase() ?? '',
+      );
+    if (
+      pastTense &&
+      !plansAhead &&
+      !forSpan &&
+      !hasYear &&
+      Date.parse(start) > Date.parse(saidAt) &&
+      !said.includes('next') &&
+      !said.includes('tomorrow')
+    ) {
       // Said in the past tense, a bare weekday or month is the one before, not the one coming.
       const back = new Date(start);
-      if (match.dates.unit === 'day' && said.some((w) => WEEKDAY_WORDS.has(w))) back.setUTCDate(back.getUTCDate() - 7);
+      if (match.dates.unit === 'day' && said.some((w) => WEEKDAY_WORDS.has(w)))
+        back.setUTCDate(back.getUTCDate() - 7);
       else back.setUTCFullYear(back.getUTCFullYear() - 1);
       start = back.toISOString();
     }
@@ -100,7 +172,10 @@ export function resolveDates(sentence: Doc, saidAt: string | undefined, pastTens
     const phraseForm = phraseFor(start, match.dates.unit, said);
     // "since last year": the sentence already has its preposition, so the phrase drops its own.
     // …and inside a noun phrase ("the summer trip") the time is a modifier with no preposition at all.
-    const replacement = PREPOSITIONS.has(previous) || DETERMINERS.has(previous) ? phraseForm.replace(/^\w+ /, '') : phraseForm;
+    const replacement =
+      PREPOSITIONS.has(previous) || DETERMINERS.has(previous)
+        ? phraseForm.replace(/^\w+ /, '')
+        : phraseForm;
     const capital = at === 0 ? replacement[0]!.toUpperCase() + replacement.slice(1) : replacement;
     text = text.slice(0, at) + capital + text.slice(at + phrase.length);
   }

@@ -33,12 +33,31 @@ describe('summarizeTurns (offline, TextRank)', () => {
 
   it('reads both speakers and resolves relative times against the turn', () => {
     const summary = summarizeTurns([
-      { seq: 1, role: 'user', text: 'I passed the adoption agency interviews last Friday after months of preparing.', occurredAt: '2023-05-08T18:00:00Z' },
-      { seq: 2, role: 'assistant', text: 'My pottery class finished its first kiln firing yesterday with the whole group.', occurredAt: '2023-05-08T18:01:00Z' },
-      { seq: 3, role: 'user', text: 'The adoption agency interviews took months of preparing with the whole family.', occurredAt: '2023-05-08T18:02:00Z' },
+      {
+        seq: 1,
+        role: 'user',
+        text: 'I passed the adoption agency interviews last Friday after months of preparing.',
+        occurredAt: '2023-05-08T18:00:00Z',
+      },
+      {
+        seq: 2,
+        role: 'assistant',
+        text: 'My pottery class finished its first kiln firing yesterday with the whole group.',
+        occurredAt: '2023-05-08T18:01:00Z',
+      },
+      {
+        seq: 3,
+        role: 'user',
+        text: 'The adoption agency interviews took months of preparing with the whole family.',
+        occurredAt: '2023-05-08T18:02:00Z',
+      },
     ]);
-    expect(summary).toContain('- 8 May 2023 · User: I passed the adoption agency interviews on 5 May 2023 after months of preparing.');
-    expect(summary).toContain('- 8 May 2023 · Assistant: My pottery class finished its first kiln firing on 7 May 2023 with the whole group.');
+    expect(summary).toContain(
+      '- 8 May 2023 · User: I passed the adoption agency interviews on 5 May 2023 after months of preparing.',
+    );
+    expect(summary).toContain(
+      '- 8 May 2023 · Assistant: My pottery class finished its first kiln firing on 7 May 2023 with the whole group.',
+    );
   });
 
   it('clips the best sentence when nothing fits whole', () => {
@@ -51,7 +70,24 @@ describe('summarizeTurns (offline, TextRank)', () => {
   });
 
   const prose = fc.array(
-    fc.array(fc.constantFrom('bakery', 'money', 'I', 'want', 'family', 'the', 'decided', 'career', 'risk', 'my', 'goal'), { minLength: 1, maxLength: 14 }).map((w) => `${w.join(' ')}.`),
+    fc
+      .array(
+        fc.constantFrom(
+          'bakery',
+          'money',
+          'I',
+          'want',
+          'family',
+          'the',
+          'decided',
+          'career',
+          'risk',
+          'my',
+          'goal',
+        ),
+        { minLength: 1, maxLength: 14 },
+      )
+      .map((w) => `${w.join(' ')}.`),
     { maxLength: 40 },
   );
 

@@ -31,13 +31,16 @@ function similarity(a: Set<string>, b: Set<string>): number {
 /** PageRank over the sentence-similarity graph (Mihalcea and Tarau's TextRank), fixed iterations so it is deterministic. */
 function textRank(candidates: readonly Candidate[]): number[] {
   const n = candidates.length;
-  const weights = candidates.map((a, i) => candidates.map((b, j) => (i === j ? 0 : similarity(a.words, b.words))));
+  const weights = candidates.map((a, i) =>
+    candidates.map((b, j) => (i === j ? 0 : similarity(a.words, b.words))),
+  );
   const outSums = weights.map((row) => row.reduce((sum, w) => sum + w, 0));
   let scores = new Array<number>(n).fill(1);
   for (let iteration = 0; iteration < ITERATIONS; iteration++) {
     scores = scores.map((_, i) => {
       let incoming = 0;
-      for (let j = 0; j < n; j++) if (weights[j]![i]! > 0) incoming += (weights[j]![i]! / outSums[j]!) * scores[j]!;
+      for (let j = 0; j < n; j++)
+        if (weights[j]![i]! > 0) incoming += (weights[j]![i]! / outSums[j]!) * scores[j]!;
       return 1 - DAMPING + DAMPING * incoming;
     });
   }
@@ -60,18 +63,24 @@ function candidatesOf(turns: readonly SourceTurn[]): Candidate[] {
   return out;
 }
 
-const lineOf = (c: Candidate): string => `- ${c.turn.occurredAt ? `${dayLabel(isoDay(c.turn.occurredAt))} · ` : ''}${LABEL[c.turn.role]}: ${c.text}`;
+const lineOf = (c: Candidate): string =>
+  `- ${c.turn.occurredAt ? `${dayLabel(isoDay(c.turn.occurredAt))} · ` : ''}${LABEL[c.turn.role]}: ${c.text}`;
 
 /**
  * Offline extractive summary (issue 11): the most central sentences of both speakers by TextRank, about
  * a fifth of them, each with its day and speaker and its relative times resolved, in the order they were
  * said and within the token cap. It reads as what was said, never the turn list itself.
  */
-export function summarizeTurns(turns: readonly SourceTurn[], maxTokens = SUMMARY_MAX_TOKENS): string {
+export function summarizeTurns(
+  turns: readonly SourceTurn[],
+  maxTokens = SUMMARY_MAX_TOKENS,
+): string {
   const candidates = candidatesOf(turns);
   if (candidates.length === 0 || maxTokens <= 0) return '';
   const scores = textRank(candidates);
-  const ranked = candidates.map((c, i) => ({ c, score: scores[i]! })).sort((a, b) => b.score - a.score || a.c.order - b.c.order);
+  const ranked = candidates
+    .map((c, i) => ({ c, score: scores[i]! }))
+    .sort((a, b) => b.score - a.score || a.c.order - b.c.order);
   const keep = Math.max(MIN_KEPT, Math.ceil(candidates.length * KEEP_SHARE));
   const chosen: Candidate[] = [];
   let used = 0;

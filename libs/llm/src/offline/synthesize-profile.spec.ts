@@ -41,15 +41,30 @@ describe('synthesizeProfile (offline)', () => {
 
   it('names opposite statements on one topic in two artifacts as a tension, and reads artifacts through their source header', () => {
     const profile = synthesizeProfile([
-      artifactSource({ id: 'a', title: 'Spring', savedAt: '2026-03-01T00:00:00Z', content: 'I want to live near my parents in Porto.' }),
-      artifactSource({ id: 'b', title: 'Autumn', savedAt: '2026-09-01T00:00:00Z', content: 'I never want to live near my parents again.' }),
+      artifactSource({
+        id: 'a',
+        title: 'Spring',
+        savedAt: '2026-03-01T00:00:00Z',
+        content: 'I want to live near my parents in Porto.',
+      }),
+      artifactSource({
+        id: 'b',
+        title: 'Autumn',
+        savedAt: '2026-09-01T00:00:00Z',
+        content: 'I never want to live near my parents again.',
+      }),
     ]);
-    expect(profile).toContain('**Tensions:**\n- I want to live near my parents in Porto. — yet: I never want to live near my parents again.');
+    expect(profile).toContain(
+      '**Tensions:**\n- I want to live near my parents in Porto. — yet: I never want to live near my parents again.',
+    );
     expect(profile).not.toContain('@artifact');
   });
 
   it('asks about its two strongest themes when the person asked nothing', () => {
-    const profile = synthesizeProfile(['Running keeps me calm. Running with friends matters.', 'Friends and running fill my weekends.']);
+    const profile = synthesizeProfile([
+      'Running keeps me calm. Running with friends matters.',
+      'Friends and running fill my weekends.',
+    ]);
     expect(profile).toContain('- How do running and friends shape each other for this person?');
   });
 
@@ -66,9 +81,15 @@ describe('synthesizeProfile (offline)', () => {
       'Writing and family are what matter to me.',
     );
     fc.assert(
-      fc.property(fc.array(fc.array(sentence, { maxLength: 30 }).map((s) => s.join(' ')), { maxLength: 12 }), (texts) => {
-        expect(synthesizeProfile(texts).length).toBeLessThanOrEqual(PROFILE_MAX_CHARS);
-      }),
+      fc.property(
+        fc.array(
+          fc.array(sentence, { maxLength: 30 }).map((s) => s.join(' ')),
+          { maxLength: 12 },
+        ),
+        (texts) => {
+          expect(synthesizeProfile(texts).length).toBeLessThanOrEqual(PROFILE_MAX_CHARS);
+        },
+      ),
     );
   });
 });

@@ -1,10 +1,16 @@
-import { isFactsSource, parseArtifactSource, parseFactsSource, type FactLine } from './artifact-source';
+import {
+  isFactsSource,
+  parseArtifactSource,
+  parseFactsSource,
+  type FactLine,
+} from './artifact-source';
 import { extractFacts, type OfflineFact } from './extract-facts';
 import { opposedOn, stancesOf } from './stance';
 import { clip, contentWords, splitSentences, userText } from './text-tools';
 
 export const PROFILE_MAX_CHARS = 1_200;
-const CONTRAST = /\b(?:but|however|although|though|yet|torn between|on the other hand|struggle|conflicted|at the same time)\b/i;
+const CONTRAST =
+  /\b(?:but|however|although|though|yet|torn between|on the other hand|struggle|conflicted|at the same time)\b/i;
 const KEY_FACT_TYPES = new Set(['goal', 'decision', 'relationship', 'event']);
 
 /** Terms ranked by how many texts use them, then how often: a theme recurs across artifacts. */
@@ -18,12 +24,21 @@ function themes(texts: readonly string[], count: number): string[] {
   }
   return [...tf.keys()]
     .filter((w) => (tf.get(w) ?? 0) >= 2)
-    .sort((a, b) => (df.get(b) ?? 0) - (df.get(a) ?? 0) || (tf.get(b) ?? 0) - (tf.get(a) ?? 0) || a.localeCompare(b))
+    .sort(
+      (a, b) =>
+        (df.get(b) ?? 0) - (df.get(a) ?? 0) ||
+        (tf.get(b) ?? 0) - (tf.get(a) ?? 0) ||
+        a.localeCompare(b),
+    )
     .slice(0, count);
 }
 
 const sentence = (fact: OfflineFact | FactLine): string => clip(fact.content, 160);
-const key = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const key = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 /** Opposite statements on one topic in two different texts: "X — yet: Y". */
 function opposites(texts: readonly string[]): string[] {
@@ -52,23 +67,47 @@ function opposites(texts: readonly string[]): string[] {
  */
 export function synthesizeProfile(sources: readonly string[]): string {
   const stored = sources.filter(isFactsSource).flatMap(parseFactsSource);
-  const own = sources.filter((s) => !isFactsSource(s)).map((s, i) => userText(parseArtifactSource(s, i).content));
+  const own = sources
+    .filter((s) => !isFactsSource(s))
+    .map((s, i) => userText(parseArtifactSource(s, i).content));
   const facts = own.flatMap((text) => extractFacts(text));
   const topThemes = themes(own, 6);
-  const values = facts.filter((f) => f.factType === 'value' || f.factType === 'preference').slice(0, 2);
-  const strongStored = stored.filter((f) => f.confirmed || f.confidence === 'high').sort((a, b) => Number(b.confirmed) - Number(a.confirmed));
+  const values = facts
+    .filter((f) => f.factType === 'value' || f.factType === 'preference')
+    .slice(0, 2);
+  const strongStored = stored
+    .filter((f) => f.confirmed || f.confidence === 'high')
+    .sort((a, b) => Number(b.confirmed) - Number(a.confirmed));
   const seen = new Set(values.map((v) => key(v.content)));
-  const keyFacts = [...strongStored, ...facts.filter((f) => KEY_FACT_TYPES.has(f.factType) && f.confidence === 'high')]
+  const keyFacts = [
+    ...strongStored,
+    ...facts.filter((f) => KEY_FACT_TYPES.has(f.factType) && f.confidence === 'high'),
+  ]
     .filter((f) => !seen.has(key(f.content)) && seen.add(key(f.content)))
     .slice(0, 4);
   const sentences = own.flatMap((text) => splitSentences(text).map((s) => s.text));
-  const contrasts = sentences.filter((s) => CONTRAST.test(s) && /\b(?:I|my|me)\b/i.test(s) && !s.endsWith('?'));
+  const contrasts = sentences.filter(
+    (s) => CONTRAST.test(s) && /\b(?:I|my|me)\b/i.test(s) && !s.endsWith('?'),
+  );
   const tensions = [...new Set([...opposites(own), ...contrasts])].slice(0, 2);
-  const asked = [...new Set(sentences.filter((s) => s.endsWith('?') && /\b(?:I|my)\b/i.test(s)))].slice(0, 2);
-  const questions = asked.length > 0 ? asked : topThemes.length >= 2 ? [`How do ${topThemes[0]} and ${topThemes[1]} shape each other for this person?`] : [];
+  const asked = [
+    ...new Set(sentences.filter((s) => s.endsWith('?') && /\b(?:I|my)\b/i.test(s))),
+  ].slice(0, 2);
+  const questions =
+    asked.length > 0
+      ? asked
+      : topThemes.length >= 2
+        ? [`How do ${topThemes[0]} and ${topThemes[1]} shape each other for this person?`]
+        : [];
 
   const sections: Array<[string, string[]]> = [
-    ['Themes and values', [...(topThemes.length ? [`Recurring themes: ${topThemes.join(', ')}.`] : []), ...values.map(sentence)]],
+    [
+      'Themes and values',
+      [
+        ...(topThemes.length ? [`Recurring themes: ${topThemes.join(', ')}.`] : []),
+        ...values.map(sentence),
+      ],
+    ],
     ['Key facts', keyFacts.map(sentence)],
     ['Tensions', tensions.map((t) => clip(t, 160))],
     ['Open questions', questions.map((q) => clip(q, 160))],

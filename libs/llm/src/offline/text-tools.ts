@@ -12,7 +12,8 @@ const STOPWORDS = new Set(
     .filter(Boolean),
 );
 
-export const SPEAKER = /^\s*(?:\*\*)?(user|human|me|client|assistant|coach|ai|claude)(?:\*\*)?\s*:\s*(?:\*\*)?\s*/i;
+export const SPEAKER =
+  /^\s*(?:\*\*)?(user|human|me|client|assistant|coach|ai|claude)(?:\*\*)?\s*:\s*(?:\*\*)?\s*/i;
 const USER_SPEAKERS = new Set(['user', 'human', 'me', 'client']);
 
 export interface Sentence {
@@ -52,12 +53,15 @@ export function userText(transcript: string): string {
 }
 
 export function contentWords(text: string): string[] {
-  return (text.toLowerCase().match(/[a-z][a-z'-]{2,}/g) ?? []).map((w) => w.replace(/'s$/, '')).filter((w) => !STOPWORDS.has(w));
+  return (text.toLowerCase().match(/[a-z][a-z'-]{2,}/g) ?? [])
+    .map((w) => w.replace(/'s$/, ''))
+    .filter((w) => !STOPWORDS.has(w));
 }
 
 export function termFrequencies(texts: readonly string[]): Map<string, number> {
   const tf = new Map<string, number>();
-  for (const text of texts) for (const word of contentWords(text)) tf.set(word, (tf.get(word) ?? 0) + 1);
+  for (const text of texts)
+    for (const word of contentWords(text)) tf.set(word, (tf.get(word) ?? 0) + 1);
   return tf;
 }
 
@@ -71,13 +75,20 @@ export function clip(text: string, maxChars: number): string {
 }
 
 // "Caroline: …", "**User:** …" at the start of a line: who spoke, not what was said.
-const NAMED_SPEAKER = /^\s*(?:\*\*)?[A-Z][\p{L}'’.-]{0,24}(?: [A-Z][\p{L}'’.-]{0,24})?(?:\*\*)?\s*:\s*(?:\*\*)?\s*/gmu;
+const NAMED_SPEAKER =
+  /^\s*(?:\*\*)?[A-Z][\p{L}'’.-]{0,24}(?: [A-Z][\p{L}'’.-]{0,24})?(?:\*\*)?\s*:\s*(?:\*\*)?\s*/gmu;
 // "[image: a dog on a beach]", "(photo: …)", "[shares a photo of …]", "*sends a picture of …*": a caption, not the person's words.
-const CAPTION = /[[(*](?:image|photo|picture|img|caption|shares?|sends?|sent|shared)\b[^\])*\n]*[\])*]/giu;
+const CAPTION =
+  /[[(*](?:image|photo|picture|img|caption|shares?|sends?|sent|shared)\b[^\])*\n]*[\])*]/giu;
 
 /** A turn's words without speaker labels or image captions, whitespace collapsed. */
 export function cleanTurnText(text: string): string {
-  return text.replace(CAPTION, ' ').replace(NAMED_SPEAKER, '').replace(SPEAKER, '').replace(/[ \t]+/g, ' ').trim();
+  return text
+    .replace(CAPTION, ' ')
+    .replace(NAMED_SPEAKER, '')
+    .replace(SPEAKER, '')
+    .replace(/[ \t]+/g, ' ')
+    .trim();
 }
 
 /** Dice coefficient of two texts' content-word sets, in [0, 1]. */
@@ -94,12 +105,18 @@ export function tokenDice(a: string, b: string): number {
  * A transcript written as `User: …` / `Assistant: …` blocks back into turns (seq from 1, no dates);
  * text with no speaker labels is one turn of the person's.
  */
-export function turnsFromTranscript(transcript: string): Array<{ seq: number; role: 'user' | 'assistant'; text: string }> {
+export function turnsFromTranscript(
+  transcript: string,
+): Array<{ seq: number; role: 'user' | 'assistant'; text: string }> {
   const turns: Array<{ seq: number; role: 'user' | 'assistant'; text: string }> = [];
   for (const line of transcript.split(/\n/)) {
     const match = SPEAKER.exec(line);
     if (match) {
-      turns.push({ seq: turns.length + 1, role: USER_SPEAKERS.has(match[1]!.toLowerCase()) ? 'user' : 'assistant', text: line.slice(match[0].length) });
+      turns.push({
+        seq: turns.length + 1,
+        role: USER_SPEAKERS.has(match[1]!.toLowerCase()) ? 'user' : 'assistant',
+        text: line.slice(match[0].length),
+      });
     } else if (turns.length > 0) {
       turns[turns.length - 1]!.text += `\n${line}`;
     } else if (line.trim()) {

@@ -1,7 +1,10 @@
 import type { Cache } from './cache.port';
 
 /** The behaviour every Cache adapter must show; run against Redis and the in-process cache. */
-export function describeCacheContract(name: string, make: () => Promise<{ cache: Cache; cleanup: () => Promise<void> }>): void {
+export function describeCacheContract(
+  name: string,
+  make: () => Promise<{ cache: Cache; cleanup: () => Promise<void> }>,
+): void {
   describe(`Cache contract: ${name}`, () => {
     let cache: Cache;
     let cleanup: () => Promise<void>;

@@ -7,7 +7,13 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 describeCacheContract('Redis', async () => {
   const cache = new RedisCache(REDIS_URL, `test:${randomUUID()}:`);
-  return { cache, cleanup: async () => { await cache.clear(); await cache.close(); } };
+  return {
+    cache,
+    cleanup: async () => {
+      await cache.clear();
+      await cache.close();
+    },
+  };
 });
 
 describeCacheContract('in-process', async () => {

@@ -22,7 +22,10 @@ export class MemoryCache implements Cache {
   }
 
   async set(key: string, value: string, ttlMs?: number): Promise<void> {
-    this.entries.set(key, { value, expiresAt: ttlMs ? this.now() + ttlMs : Number.POSITIVE_INFINITY });
+    this.entries.set(key, {
+      value,
+      expiresAt: ttlMs ? this.now() + ttlMs : Number.POSITIVE_INFINITY,
+    });
   }
 
   async del(...keys: string[]): Promise<void> {

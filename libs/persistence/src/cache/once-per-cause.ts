@@ -16,7 +16,11 @@ export interface OncePerCause {
  * the cause done does nothing; one that arrives while the work is in flight is refused (`busy`) and,
  * retried later, finds it done. Answers the work's result, or undefined when it was done already.
  */
-export async function oncePerCause<T>(cache: Cache, keys: OncePerCause, work: () => Promise<T>): Promise<T | undefined> {
+export async function oncePerCause<T>(
+  cache: Cache,
+  keys: OncePerCause,
+  work: () => Promise<T>,
+): Promise<T | undefined> {
   if (await cache.get(keys.doneKey)) return undefined;
   const token = await cache.tryLock(keys.lockKey, keys.lockMs);
   if (!token) throw keys.busy();

@@ -5,7 +5,11 @@ import type { Cache } from './cache.port';
 
 /** Every failure of a Redis command here is the cache being unreachable or refusing: a DependencyError naming it. */
 const unreachable = (error: unknown): never => {
-  throw new DependencyError('cache', `Redis did not answer (${String((error as Error)?.message ?? error)})`, { cause: error });
+  throw new DependencyError(
+    'cache',
+    `Redis did not answer (${String((error as Error)?.message ?? error)})`,
+    { cause: error },
+  );
 };
 
 const UNLOCK_IF_OWNER = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
@@ -14,8 +18,15 @@ export class RedisCache implements Cache {
   private readonly redis: Redis;
 
   /** `prefix` namespaces every key (tests use a random one). */
-  constructor(url: string, private readonly prefix = 'mnemo:') {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  constructor(
+    url: string,
+    private readonly prefix = 'mnemo:',
+  ) {
+    this.redis = new Redis(url, {
+      maxRetriesPerRequest: 2,
+      enableOfflineQueue: true,
+      lazyConnect: false,
+    });
   }
 
   private k(key: string): string {

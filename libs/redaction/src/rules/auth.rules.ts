@@ -10,9 +10,22 @@ export const AUTH_RULES: readonly TokenRule[] = [
     prefixes: ['eyJ'],
     pattern: String.raw`${B}eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)?`,
   },
-  { kind: 'jwt', prefixes: ['eyJ'], pattern: String.raw`${B}eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{0,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}` },
+  {
+    kind: 'jwt',
+    prefixes: ['eyJ'],
+    pattern: String.raw`${B}eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{0,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}`,
+  },
   // A JWT that was base64-encoded once more ("eyJ" becomes "ZXlK").
-  { kind: 'jwt', prefixes: ['ZXlK'], pattern: `${B}ZXlK[A-Za-z0-9+/]{40,}={0,2}`, accept: (s) => decodesTo(s.slice(0, s.length - (s.length % 4)), (d) => d.startsWith('eyJ') && d.includes('.')) },
+  {
+    kind: 'jwt',
+    prefixes: ['ZXlK'],
+    pattern: `${B}ZXlK[A-Za-z0-9+/]{40,}={0,2}`,
+    accept: (s) =>
+      decodesTo(
+        s.slice(0, s.length - (s.length % 4)),
+        (d) => d.startsWith('eyJ') && d.includes('.'),
+      ),
+  },
   {
     kind: 'bearer_token',
     prefixes: ['Bearer ', 'bearer ', 'Bearer\t', 'BEARER '],
@@ -32,5 +45,9 @@ export const AUTH_RULES: readonly TokenRule[] = [
     accept: isBasicCredential,
   },
   // Oracle thin JDBC URLs carry "user/password@host".
-  { kind: 'connection_string', prefixes: ['jdbc:oracle:'], pattern: String.raw`jdbc:oracle:(?:thin|oci):[^/\s:@'"]+/(?<secret>[^@\s'"]+)@` },
+  {
+    kind: 'connection_string',
+    prefixes: ['jdbc:oracle:'],
+    pattern: String.raw`jdbc:oracle:(?:thin|oci):[^/\s:@'"]+/(?<secret>[^@\s'"]+)@`,
+  },
 ];

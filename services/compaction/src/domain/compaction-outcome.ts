@@ -70,7 +70,11 @@ export function decideCompactionOutcome(args: {
   }
 }
 
-function failed(segment: number, reason: z.infer<typeof CompactionFailed>['reason'], message: string): CompactionOutcome {
+function failed(
+  segment: number,
+  reason: z.infer<typeof CompactionFailed>['reason'],
+  message: string,
+): CompactionOutcome {
   return { type: 'CompactionFailed', payload: { segment, reason, message } };
 }
 

@@ -1,7 +1,11 @@
 import { buildTranscript, type TranscriptTurn } from '@mnemo/llm';
 import { compactionPrompt } from './compaction-prompt';
 
-const turn = (seq: number, text: string, role: TranscriptTurn['role'] = seq % 2 ? 'assistant' : 'user'): TranscriptTurn => ({
+const turn = (
+  seq: number,
+  text: string,
+  role: TranscriptTurn['role'] = seq % 2 ? 'assistant' : 'user',
+): TranscriptTurn => ({
   seq,
   role,
   text,
@@ -9,7 +13,9 @@ const turn = (seq: number, text: string, role: TranscriptTurn['role'] = seq % 2 
 
 describe('compactionPrompt', () => {
   it('asks for a summary within 1,024 output tokens and carries the transcript', () => {
-    const prompt = compactionPrompt(buildTranscript([turn(0, 'I want to change careers.')]), { segment: 2 });
+    const prompt = compactionPrompt(buildTranscript([turn(0, 'I want to change careers.')]), {
+      segment: 2,
+    });
     expect(prompt.maxOutputTokens).toBe(1_024);
     expect(prompt.system).toMatch(/summar/i);
     expect(prompt.messages).toHaveLength(1);

@@ -10,7 +10,10 @@ export interface CompactionPrompt {
 }
 
 /** The request for a summary of the conversation so far, served later as `## Conversation So Far`. */
-export function compactionPrompt(input: Transcript, opts: { segment?: number } = {}): CompactionPrompt {
+export function compactionPrompt(
+  input: Transcript,
+  opts: { segment?: number } = {},
+): CompactionPrompt {
   const system = [
     'You summarize a coaching conversation so that it can resume later without the full transcript.',
     'Write a concise summary of the conversation so far in plain prose or short bullets, at most about 600 words.',
@@ -20,10 +23,23 @@ export function compactionPrompt(input: Transcript, opts: { segment?: number } =
   ].join(' ');
   const notes: string[] = [];
   if (opts.segment !== undefined) notes.push(`This is the pause after segment ${opts.segment}.`);
-  if (input.droppedTurns > 0) notes.push(`${plural(input.droppedTurns, 'earlier turn was', 'earlier turns were')} left out to fit the length limit.`);
+  if (input.droppedTurns > 0)
+    notes.push(
+      `${plural(input.droppedTurns, 'earlier turn was', 'earlier turns were')} left out to fit the length limit.`,
+    );
   if (input.newestTruncated) notes.push('The newest turn was too long and only its end is shown.');
-  const content = [...notes, '<transcript>', fenced(input.text), '</transcript>', 'Summarize the conversation so far.'].join('\n');
-  return { system, messages: [{ role: 'user', content }], maxOutputTokens: COMPACTION_MAX_OUTPUT_TOKENS };
+  const content = [
+    ...notes,
+    '<transcript>',
+    fenced(input.text),
+    '</transcript>',
+    'Summarize the conversation so far.',
+  ].join('\n');
+  return {
+    system,
+    messages: [{ role: 'user', content }],
+    maxOutputTokens: COMPACTION_MAX_OUTPUT_TOKENS,
+  };
 }
 
 // A turn that quotes the closing tag must not end the fenced transcript early.

@@ -19,13 +19,23 @@ export function compactionTelemetry(
       return feature('compaction_generated', { sessionId, segment, inputTokens, outputTokens });
     }
     case 'CompactionFailed':
-      return feature('compaction_failed', { sessionId, segment: outcome.payload.segment, errorClass: outcome.payload.reason });
+      return feature('compaction_failed', {
+        sessionId,
+        segment: outcome.payload.segment,
+        errorClass: outcome.payload.reason,
+      });
     case 'CompactionSkipped': {
       const { reason, segment } = outcome.payload;
       if (reason === 'empty_transcript') return null;
-      if (reason === 'no_credential') return feature('compaction_failed', { sessionId, segment, errorClass: reason });
+      if (reason === 'no_credential')
+        return feature('compaction_failed', { sessionId, segment, errorClass: reason });
       const spent = result && !result.ok ? result : undefined;
-      return feature('compaction_cost_cap_hit', { sessionId, segment, spentUsd: spent?.spentUsd ?? null, capUsd: spent?.capUsd ?? null });
+      return feature('compaction_cost_cap_hit', {
+        sessionId,
+        segment,
+        spentUsd: spent?.spentUsd ?? null,
+        capUsd: spent?.capUsd ?? null,
+      });
     }
     default: {
       const _never: never = outcome;
@@ -34,4 +44,8 @@ export function compactionTelemetry(
   }
 }
 
-const feature = (action: string, metadata: Record<string, unknown>): FeatureEvent => ({ name: 'compaction', action, metadata });
+const feature = (action: string, metadata: Record<string, unknown>): FeatureEvent => ({
+  name: 'compaction',
+  action,
+  metadata,
+});

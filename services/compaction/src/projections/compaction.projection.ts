@@ -24,7 +24,17 @@ export const compactionProjection: Projection = {
          input_tokens = EXCLUDED.input_tokens, output_tokens = EXCLUDED.output_tokens, created_at = EXCLUDED.created_at,
          last_seq = EXCLUDED.last_seq
        WHERE segment_summaries.last_seq < EXCLUDED.last_seq`,
-      [event.accountId, event.sessionId, p.segment, p.summary, p.model, p.inputTokens, p.outputTokens, event.occurredAt, seq],
+      [
+        event.accountId,
+        event.sessionId,
+        p.segment,
+        p.summary,
+        p.model,
+        p.inputTokens,
+        p.outputTokens,
+        event.occurredAt,
+        seq,
+      ],
     );
   },
 };

@@ -1,10 +1,37 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import { INGEST_RPC, reactionEvents, SessionTurnsReply, type EventEnvelope, type PayloadOf, type ReactionDraft } from '@mnemo/contracts';
-import { EVENT_LOG, EventContext, LOGGER, OnEvent, requestFromService, type EventLog, type Logger } from '@mnemo/eventing';
+import {
+  INGEST_RPC,
+  reactionEvents,
+  SessionTurnsReply,
+  type EventEnvelope,
+  type PayloadOf,
+  type ReactionDraft,
+} from '@mnemo/contracts';
+import {
+  EVENT_LOG,
+  EventContext,
+  LOGGER,
+  OnEvent,
+  requestFromService,
+  type EventLog,
+  type Logger,
+} from '@mnemo/eventing';
 import { CACHE, type Cache } from '@mnemo/persistence';
-import { buildTranscript, LLM_CLIENT, settleCall, TRANSCRIPT_MAX_CHARS, type LlmClient, type Transcript, type SourceTurn } from '@mnemo/llm';
-import { decideCompactionOutcome, needsSummary, type CompactionLlmResult } from '../domain/compaction-outcome';
+import {
+  buildTranscript,
+  LLM_CLIENT,
+  settleCall,
+  TRANSCRIPT_MAX_CHARS,
+  type LlmClient,
+  type Transcript,
+  type SourceTurn,
+} from '@mnemo/llm';
+import {
+  decideCompactionOutcome,
+  needsSummary,
+  type CompactionLlmResult,
+} from '../domain/compaction-outcome';
 import { compactionPrompt } from '../domain/compaction-prompt';
 import { compactionTelemetry } from '../domain/compaction-telemetry';
 import { COMPACTION_CONFIG, type CompactionConfig } from '../compaction.config';
@@ -35,7 +62,10 @@ export class SegmentPausedReactor {
     const event = raw as EventEnvelope<'SegmentPaused', PayloadOf<'SegmentPaused'>>;
     const sessionId = event.sessionId;
     if (!sessionId) {
-      this.logger.warn({ eventId: event.id }, 'segment pause without a session: nothing to summarize');
+      this.logger.warn(
+        { eventId: event.id },
+        'segment pause without a session: nothing to summarize',
+      );
       return;
     }
     const doneKey = `compaction:done:${event.id}`;
@@ -46,7 +76,13 @@ export class SegmentPausedReactor {
     const { turns, total } = await requestFromService(this.log, {
       service: 'ingest',
       verb: INGEST_RPC.sessionTurns,
-      body: { accountId: event.accountId, sessionId, afterSeq: 0, throughSeq: pausedSeq, maxChars: TRANSCRIPT_MAX_CHARS },
+      body: {
+        accountId: event.accountId,
+        sessionId,
+        afterSeq: 0,
+        throughSeq: pausedSeq,
+        maxChars: TRANSCRIPT_MAX_CHARS,
+      },
       reply: SessionTurnsReply,
       timeoutMs: TURNS_TIMEOUT_MS,
     });
@@ -55,20 +91,57 @@ export class SegmentPausedReactor {
     const segment = event.payload.segment;
 
     // The turns with their dates go along: the offline summary is dated per turn (issue 11).
-    const dated = turns.flatMap((t) => (t.role === 'system' ? [] : [{ seq: t.seq, role: t.role, text: t.text, ...(t.occurredAt ? { occurredAt: t.occurredAt } : {}) }]));
-    const result = needsSummary(input) ? await this.summarize(event.accountId, input, segment, dated) : undefined;
+    const dated = turns.flatMap((t) =>
+      t.role === 'system'
+        ? []
+        : [
+            {
+              seq: t.seq,
+              role: t.role,
+              text: t.text,
+              ...(t.occurredAt ? { occurredAt: t.occurredAt } : {}),
+            },
+          ],
+    );
+    const result = needsSummary(input)
+      ? await this.summarize(event.accountId, input, segment, dated)
+      : undefined;
     const outcome = decideCompactionOutcome({ segment, input, result });
     const telemetry = compactionTelemetry(outcome, { sessionId, result });
 
-    const drafts: ReactionDraft[] = [{ type: outcome.type, role: 'outcome', payload: outcome.payload }];
-    if (telemetry) drafts.push({ type: 'FeatureEventRecorded', role: 'telemetry', payload: telemetry });
-    await this.log.appendMany('events', reactionEvents(event, drafts, { producer: 'compaction', accountId: event.accountId, occurredAt: new Date() }));
+    const drafts: ReactionDraft[] = [
+      { type: outcome.type, role: 'outcome', payload: outcome.payload },
+    ];
+    if (telemetry)
+      drafts.push({ type: 'FeatureEventRecorded', role: 'telemetry', payload: telemetry });
+    await this.log.appendMany(
+      'events',
+      reactionEvents(event, drafts, {
+        producer: 'compaction',
+        accountId: event.accountId,
+        occurredAt: new Date(),
+      }),
+    );
     // A finished compaction is remembered, so a redelivered pause never pays for a second summary.
     await this.cache.set(doneKey, outcome.type, this.config.doneTtlMs);
-    this.logger.info({ accountId: event.accountId, sessionId, segment, outcome: outcome.type, turns: input.includedTurns }, 'segment compaction settled');
+    this.logger.info(
+      {
+        accountId: event.accountId,
+        sessionId,
+        segment,
+        outcome: outcome.type,
+        turns: input.includedTurns,
+      },
+      'segment compaction settled',
+    );
   }
 
-  private async summarize(account: string, input: Transcript, segment: number, turns: SourceTurn[]): Promise<CompactionLlmResult> {
+  private async summarize(
+    account: string,
+    input: Transcript,
+    segment: number,
+    turns: SourceTurn[],
+  ): Promise<CompactionLlmResult> {
     const prompt = compactionPrompt(input, { segment });
     // A thrown call is a failed one, never a blocked session.
     return settleCall(
@@ -83,7 +156,8 @@ export class SegmentPausedReactor {
         source: input.text,
         turns,
       }),
-      (error) => this.logger.warn({ account, segment, err: String(error) }, 'compaction call threw'),
+      (error) =>
+        this.logger.warn({ account, segment, err: String(error) }, 'compaction call threw'),
     );
   }
 }

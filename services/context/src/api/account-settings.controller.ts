@@ -7,7 +7,10 @@ import { appendAndAwait, DATA_SOURCE } from '@mnemo/persistence';
 import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
 import { contextProjection } from '../projections/context.projection';
 
-export const SettingsBody = AccountSettingsChanged.strict().refine((body) => Object.keys(body).length > 0, 'name at least one setting');
+export const SettingsBody = AccountSettingsChanged.strict().refine(
+  (body) => Object.keys(body).length > 0,
+  'name at least one setting',
+);
 
 @Controller('v1/account/settings')
 @UseGuards(ApiKeyGuard)
@@ -23,7 +26,10 @@ export class AccountSettingsController {
       'SELECT egress_allowed, health_module_on FROM account_settings WHERE account_id = $1',
       [accountId],
     );
-    return { egressAllowed: rows[0]?.egress_allowed ?? true, healthModuleOn: rows[0]?.health_module_on ?? false };
+    return {
+      egressAllowed: rows[0]?.egress_allowed ?? true,
+      healthModuleOn: rows[0]?.health_module_on ?? false,
+    };
   }
 
   /** Changes the named switches; answers once the change is readable, so the next context obeys it. */
@@ -31,7 +37,14 @@ export class AccountSettingsController {
   @HttpCode(200)
   async put(@AccountId() accountId: string, @Body() body: unknown) {
     const payload = parseInput(SettingsBody, body, 'body');
-    const event = buildEvent({ type: 'AccountSettingsChanged', id: randomUUID(), accountId, occurredAt: new Date(), producer: 'gateway', payload });
+    const event = buildEvent({
+      type: 'AccountSettingsChanged',
+      id: randomUUID(),
+      accountId,
+      occurredAt: new Date(),
+      producer: 'gateway',
+      payload,
+    });
     await appendAndAwait({ log: this.log, dataSource: this.db }, [event], contextProjection.name);
     return this.get(accountId);
   }

@@ -13,7 +13,11 @@ export const ListArtifactsQuery = z.object({
 export const ReadArtifactQuery = z.object({ level: z.enum(ARTIFACT_LEVELS).default('summary') });
 
 const iso = (value: unknown): string => new Date(value as string).toISOString();
-const tokensOf = (row: Record<string, any>) => ({ gist: row.gist_tokens, summary: row.summary_tokens, full: row.full_tokens });
+const tokensOf = (row: Record<string, any>) => ({
+  gist: row.gist_tokens,
+  summary: row.summary_tokens,
+  full: row.full_tokens,
+});
 
 /**
  * The pull side of the CLAUDE.md artifact index: the index lists every artifact with its gist and

@@ -26,13 +26,26 @@ function markdownBody(markdown: string): Buffer {
 }
 
 /** `GET /v1/context/claude-md`: the markdown with its telemetry in a header, or `{ markdown, telemetry }`. */
-export function claudeMdAnswer(value: Omit<ClaudeMdReply, 'cached'>, format: 'markdown' | 'json'): ContextHttpAnswer {
+export function claudeMdAnswer(
+  value: Omit<ClaudeMdReply, 'cached'>,
+  format: 'markdown' | 'json',
+): ContextHttpAnswer {
   return format === 'json'
-    ? { contentType: 'application/json; charset=utf-8', body: Buffer.from(JSON.stringify({ markdown: value.markdown, telemetry: value.telemetry })) }
-    : { contentType: 'text/markdown; charset=utf-8', body: markdownBody(value.markdown), telemetryHeader: JSON.stringify(value.telemetry) };
+    ? {
+        contentType: 'application/json; charset=utf-8',
+        body: Buffer.from(JSON.stringify({ markdown: value.markdown, telemetry: value.telemetry })),
+      }
+    : {
+        contentType: 'text/markdown; charset=utf-8',
+        body: markdownBody(value.markdown),
+        telemetryHeader: JSON.stringify(value.telemetry),
+      };
 }
 
 /** `GET /v1/context/memory-block`: `{ text, telemetry }`. */
 export function memoryBlockAnswer(value: Omit<MemoryBlockReply, 'cached'>): ContextHttpAnswer {
-  return { contentType: 'application/json; charset=utf-8', body: Buffer.from(JSON.stringify({ text: value.text, telemetry: value.telemetry })) };
+  return {
+    contentType: 'application/json; charset=utf-8',
+    body: Buffer.from(JSON.stringify({ text: value.text, telemetry: value.telemetry })),
+  };
 }

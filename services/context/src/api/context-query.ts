@@ -8,9 +8,13 @@ export const ClaudeMdQuery = z.object({
     .string()
     .max(10_000)
     .optional()
-    .transform((value) => (value ?? '').split(',').map((id) => id.trim()).filter(Boolean)),
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
   source: z.string().max(200).optional(),
   redo: z.enum(['true', 'false']).optional(),
   format: z.enum(['markdown', 'json']).default('markdown'),
 });
-

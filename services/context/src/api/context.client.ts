@@ -20,7 +20,9 @@ export const CONTEXT_RPC_TIMEOUT_MS = 5_000;
 
 /** The request as sent to the service: with the version the front missed at, so the service does not look again. */
 const withMiss = <Q extends object>(request: Q, front: FrontRead<unknown>): Q =>
-  front.hit === undefined && front.missedAt !== undefined ? { ...request, cacheMissedAt: front.missedAt } : request;
+  front.hit === undefined && front.missedAt !== undefined
+    ? { ...request, cacheMissedAt: front.missedAt }
+    : request;
 
 /**
  * The gateway's side of the context request/reply. A warm answer comes from the cache front (egress
@@ -48,31 +50,59 @@ export class ContextClient implements OnModuleDestroy {
   async claudeMd(request: ClaudeMdRequest): Promise<ClaudeMdReply> {
     const valid = ClaudeMdRequest.safeParse(request);
     const front = valid.success ? await this.fromCache(() => this.front.claudeMd(valid.data)) : {};
-    return front.hit ?? ClaudeMdReply.parse(await this.ask(CONTEXT_RPC.claudeMd, withMiss(request, front)));
+    return (
+      front.hit ??
+      ClaudeMdReply.parse(await this.ask(CONTEXT_RPC.claudeMd, withMiss(request, front)))
+    );
   }
 
   async memoryBlock(request: MemoryBlockRequest): Promise<MemoryBlockReply> {
     const valid = MemoryBlockRequest.safeParse(request);
-    const front = valid.success ? await this.fromCache(() => this.front.memoryBlock(valid.data)) : {};
-    return front.hit ?? MemoryBlockReply.parse(await this.ask(CONTEXT_RPC.memoryBlock, withMiss(request, front)));
+    const front = valid.success
+      ? await this.fromCache(() => this.front.memoryBlock(valid.data))
+      : {};
+    return (
+      front.hit ??
+      MemoryBlockReply.parse(await this.ask(CONTEXT_RPC.memoryBlock, withMiss(request, front)))
+    );
   }
 
   /** The CLAUDE.md as HTTP sends it; a hit reuses the bytes rendered for its cache entry. */
-  async claudeMdHttp(request: ClaudeMdRequest, format: 'markdown' | 'json'): Promise<ContextHttpAnswer & { cached: boolean }> {
+  async claudeMdHttp(
+    request: ClaudeMdRequest,
+    format: 'markdown' | 'json',
+  ): Promise<ContextHttpAnswer & { cached: boolean }> {
     const valid = ClaudeMdRequest.safeParse(request);
-    const front = valid.success ? await this.fromCache(() => this.front.claudeMdRendered(valid.data, format, (value) => claudeMdAnswer(value, format))) : {};
+    const front = valid.success
+      ? await this.fromCache(() =>
+          this.front.claudeMdRendered(valid.data, format, (value) => claudeMdAnswer(value, format)),
+        )
+      : {};
     if (front.hit) return { ...front.hit, cached: true };
     // `cached`: the service may answer with the document the account's new sessions share (cache/shared-documents.ts)
-    const reply = ClaudeMdReply.parse(await this.ask(CONTEXT_RPC.claudeMd, withMiss(request, front)));
+    const reply = ClaudeMdReply.parse(
+      await this.ask(CONTEXT_RPC.claudeMd, withMiss(request, front)),
+    );
     return { ...claudeMdAnswer(reply, format), cached: reply.cached };
   }
 
   /** The memory block as HTTP sends it; a hit reuses the bytes rendered for its cache entry. */
-  async memoryBlockHttp(request: MemoryBlockRequest): Promise<ContextHttpAnswer & { cached: boolean }> {
+  async memoryBlockHttp(
+    request: MemoryBlockRequest,
+  ): Promise<ContextHttpAnswer & { cached: boolean }> {
     const valid = MemoryBlockRequest.safeParse(request);
-    const front = valid.success ? await this.fromCache(() => this.front.memoryBlockRendered(valid.data, 'json', memoryBlockAnswer)) : {};
+    const front = valid.success
+      ? await this.fromCache(() =>
+          this.front.memoryBlockRendered(valid.data, 'json', memoryBlockAnswer),
+        )
+      : {};
     if (front.hit) return { ...front.hit, cached: true };
-    return { ...memoryBlockAnswer(MemoryBlockReply.parse(await this.ask(CONTEXT_RPC.memoryBlock, withMiss(request, front)))), cached: false };
+    return {
+      ...memoryBlockAnswer(
+        MemoryBlockReply.parse(await this.ask(CONTEXT_RPC.memoryBlock, withMiss(request, front))),
+      ),
+      cached: false,
+    };
   }
 
   /**
@@ -84,22 +114,32 @@ export class ContextClient implements OnModuleDestroy {
       return await read();
     } catch (error) {
       if (error instanceof MnemoError) throw error;
-      this.logger.warn({ err: String((error as Error)?.message ?? error) }, 'context cache front failed; asking the context service');
+      this.logger.warn(
+        { err: String((error as Error)?.message ?? error) },
+        'context cache front failed; asking the context service',
+      );
       return {};
     }
   }
 
   private async ask(verb: string, body: unknown): Promise<unknown> {
     try {
-      return await this.log.request(subjects.rpc('context', verb), body, { timeoutMs: CONTEXT_RPC_TIMEOUT_MS });
+      return await this.log.request(subjects.rpc('context', verb), body, {
+        timeoutMs: CONTEXT_RPC_TIMEOUT_MS,
+      });
     } catch (error) {
       if (error instanceof RemoteError) {
         if (error.code === 'validation_failed') {
-          throw new ValidationError(error.message, (error.details as { issues?: [] } | undefined)?.issues ?? []);
+          throw new ValidationError(
+            error.message,
+            (error.details as { issues?: [] } | undefined)?.issues ?? [],
+          );
         }
         throw new MnemoError(error.code, error.message);
       }
-      throw new DependencyError('context service', String((error as Error)?.message ?? error), { cause: error });
+      throw new DependencyError('context service', String((error as Error)?.message ?? error), {
+        cause: error,
+      });
     }
   }
 }

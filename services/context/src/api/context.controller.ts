@@ -9,9 +9,14 @@ export const TELEMETRY_HEADER = 'x-mnemo-context-telemetry';
 
 /** A cache hit's bytes are kept with its entry, so they go compressed when the client takes gzip; a fresh build goes as it is. */
 function send(reply: FastifyReply, answer: ContextHttpAnswer & { cached: boolean }): void {
-  reply.header('x-mnemo-cache', answer.cached ? 'hit' : 'miss').header('content-type', answer.contentType).header('vary', 'accept-encoding');
+  reply
+    .header('x-mnemo-cache', answer.cached ? 'hit' : 'miss')
+    .header('content-type', answer.contentType)
+    .header('vary', 'accept-encoding');
   if (answer.telemetryHeader !== undefined) reply.header(TELEMETRY_HEADER, answer.telemetryHeader);
-  const sent = answer.cached ? keptBodyFor(answer.body, reply.request.headers['accept-encoding']) : { body: answer.body };
+  const sent = answer.cached
+    ? keptBodyFor(answer.body, reply.request.headers['accept-encoding'])
+    : { body: answer.body };
   if (sent.encoding) reply.header('content-encoding', sent.encoding);
   void reply.status(200).send(sent.body);
 }
@@ -23,7 +28,11 @@ export class ContextController {
 
   /** The session's CLAUDE.md as markdown (telemetry in a header), or `?format=json` → `{ markdown, telemetry }`. */
   @Get('claude-md')
-  async claudeMd(@AccountId() accountId: string, @Query() query: unknown, @Res() reply: FastifyReply): Promise<void> {
+  async claudeMd(
+    @AccountId() accountId: string,
+    @Query() query: unknown,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const q = parseInput(ClaudeMdQuery, query, 'query');
     const request = {
       accountId,

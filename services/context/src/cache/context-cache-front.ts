@@ -1,6 +1,11 @@
 import { LRUCache } from 'lru-cache';
 import type { DataSource } from 'typeorm';
-import type { ClaudeMdReply, ClaudeMdRequest, MemoryBlockReply, MemoryBlockRequest } from '@mnemo/contracts';
+import type {
+  ClaudeMdReply,
+  ClaudeMdRequest,
+  MemoryBlockReply,
+  MemoryBlockRequest,
+} from '@mnemo/contracts';
 import type { EventLog, Logger } from '@mnemo/eventing';
 import type { Cache } from '@mnemo/persistence';
 import { mayServe, type CachedContext } from '../domain/context-cache-trust';
@@ -8,7 +13,13 @@ import { SourceReader } from '../sources/source-reader';
 import { telemetryEvent } from '../effects/context-effects';
 import { TelemetryBatcher } from '../effects/telemetry-batcher';
 import { loadSessionRows, sessionOf } from '../sources/session-rows';
-import { claudeMdCacheName, contextCacheKey, MEMORY_BLOCK_CACHE_NAME, readCachedContext, sharedClaudeMdName } from './context-cache';
+import {
+  claudeMdCacheName,
+  contextCacheKey,
+  MEMORY_BLOCK_CACHE_NAME,
+  readCachedContext,
+  sharedClaudeMdName,
+} from './context-cache';
 import { servedTo, SharedDocuments, type ClaudeMdValue } from './shared-documents';
 import { UsedMemoryStamper } from './used-memory-stamper';
 
@@ -20,7 +31,8 @@ const MEMO_TTL_MS = 30_000;
 const SESSION_ROWS_TIMEOUT_MS = 500;
 
 /** What the front answers: the hit, or a miss with the version it missed at (none when the version was unreadable). */
-export type FrontRead<R> = { hit: R; missedAt?: undefined } | { hit?: undefined; missedAt?: number };
+export type FrontRead<R> =
+  { hit: R; missedAt?: undefined } | { hit?: undefined; missedAt?: number };
 
 const asReply = <V extends object>(value: V): V & { cached: true } => ({ ...value, cached: true });
 
@@ -56,28 +68,49 @@ export class ContextCacheFront {
   /** The version at which this front last sent each account's CLAUDE.md miss to the context service. */
   private readonly askedAt = new LRUCache<string, number>({ max: MEMO_ENTRIES });
 
-  constructor(private readonly deps: { db: DataSource; cache: Cache; log: EventLog; logger: Logger }) {
+  constructor(
+    private readonly deps: { db: DataSource; cache: Cache; log: EventLog; logger: Logger },
+  ) {
     this.stamper = new UsedMemoryStamper(deps);
     this.telemetry = new TelemetryBatcher(deps);
   }
 
   /** A cached CLAUDE.md as the RPC answers it, or the version it missed at. */
   claudeMd(request: ClaudeMdRequest): Promise<FrontRead<ClaudeMdReply>> {
-    return this.rendered(request.accountId, claudeMdCacheName(request), 'reply', asReply<ClaudeMdValue>, request);
+    return this.rendered(
+      request.accountId,
+      claudeMdCacheName(request),
+      'reply',
+      asReply<ClaudeMdValue>,
+      request,
+    );
   }
 
   /** A cached memory block as the RPC answers it, or the version it missed at. */
   memoryBlock(request: MemoryBlockRequest): Promise<FrontRead<MemoryBlockReply>> {
-    return this.rendered(request.accountId, MEMORY_BLOCK_CACHE_NAME, 'reply', asReply<Omit<MemoryBlockReply, 'cached'>>);
+    return this.rendered(
+      request.accountId,
+      MEMORY_BLOCK_CACHE_NAME,
+      'reply',
+      asReply<Omit<MemoryBlockReply, 'cached'>>,
+    );
   }
 
   /** A cached CLAUDE.md as `render` turns it into what is sent, rendered once per entry and `format`. */
-  claudeMdRendered<R>(request: ClaudeMdRequest, format: string, render: (value: ClaudeMdValue) => R): Promise<FrontRead<R>> {
+  claudeMdRendered<R>(
+    request: ClaudeMdRequest,
+    format: string,
+    render: (value: ClaudeMdValue) => R,
+  ): Promise<FrontRead<R>> {
     return this.rendered(request.accountId, claudeMdCacheName(request), format, render, request);
   }
 
   /** A cached memory block as `render` turns it into what is sent, rendered once per entry and `format`. */
-  memoryBlockRendered<R>(request: MemoryBlockRequest, format: string, render: (value: Omit<MemoryBlockReply, 'cached'>) => R): Promise<FrontRead<R>> {
+  memoryBlockRendered<R>(
+    request: MemoryBlockRequest,
+    format: string,
+    render: (value: Omit<MemoryBlockReply, 'cached'>) => R,
+  ): Promise<FrontRead<R>> {
     return this.rendered(request.accountId, MEMORY_BLOCK_CACHE_NAME, format, render);
   }
 
@@ -87,14 +120,23 @@ export class ContextCacheFront {
   }
 
   /** `claudeMd`: the request of a CLAUDE.md, whose session may be served the document new sessions share. */
-  private async rendered<T, R>(accountId: string, name: string, format: string, render: (value: T) => R, claudeMd?: ClaudeMdRequest): Promise<FrontRead<R>> {
+  private async rendered<T, R>(
+    accountId: string,
+    name: string,
+    format: string,
+    render: (value: T) => R,
+    claudeMd?: ClaudeMdRequest,
+  ): Promise<FrontRead<R>> {
     const reader = await SourceReader.open(this.deps.db, accountId); // SPEC §8: egress first
     if (reader.stamp === null) return {};
     const key = contextCacheKey(reader.stamp, name);
     let memo = this.memo.get(key);
     if (!memo || !mayServe(memo.entry, reader.stamp)) {
-      const shared = claudeMd ? ((await this.sharedClaudeMd(reader, claudeMd)) as CachedContext<T> | null | undefined) : undefined;
-      const entry = shared === undefined ? await readCachedContext<T>(reader, name, this.deps) : shared;
+      const shared = claudeMd
+        ? ((await this.sharedClaudeMd(reader, claudeMd)) as CachedContext<T> | null | undefined)
+        : undefined;
+      const entry =
+        shared === undefined ? await readCachedContext<T>(reader, name, this.deps) : shared;
       if (entry === null) {
         if (claudeMd) this.askedAt.set(accountId, reader.stamp.version);
         return { missedAt: reader.stamp.version };
@@ -119,11 +161,21 @@ export class ContextCacheFront {
    * after a change goes to the service without the extra round trip. Its telemetry is recorded as the service records
    * a build's.
    */
-  private async sharedClaudeMd(reader: SourceReader, request: ClaudeMdRequest): Promise<CachedContext<ClaudeMdValue> | null | undefined> {
+  private async sharedClaudeMd(
+    reader: SourceReader,
+    request: ClaudeMdRequest,
+  ): Promise<CachedContext<ClaudeMdValue> | null | undefined> {
     const stamp = reader.stamp!;
-    if (this.askedAt.get(reader.accountId) !== stamp.version && !this.shared.knows(stamp)) return undefined;
+    if (this.askedAt.get(reader.accountId) !== stamp.version && !this.shared.knows(stamp))
+      return undefined;
     const failed: string[] = [];
-    const rows = await reader.together(() => loadSessionRows(reader, request.sessionId, { timeoutMs: SESSION_ROWS_TIMEOUT_MS, failed, logger: this.deps.logger }));
+    const rows = await reader.together(() =>
+      loadSessionRows(reader, request.sessionId, {
+        timeoutMs: SESSION_ROWS_TIMEOUT_MS,
+        failed,
+        logger: this.deps.logger,
+      }),
+    );
     const name = sharedClaudeMdName(request, sessionOf(request, rows), reader.switches, failed);
     if (name === null) return undefined;
     let shared = this.shared.get(stamp, name);
@@ -133,7 +185,14 @@ export class ContextCacheFront {
       this.shared.put(shared, name);
     }
     const value = servedTo(shared.value, request.sessionId);
-    this.telemetry.record(telemetryEvent(reader.accountId, 'memory_context_built', { ...value.telemetry }, request.sessionId));
+    this.telemetry.record(
+      telemetryEvent(
+        reader.accountId,
+        'memory_context_built',
+        { ...value.telemetry },
+        request.sessionId,
+      ),
+    );
     return { stamp, value, usedMemoryIds: shared.usedMemoryIds };
   }
 }

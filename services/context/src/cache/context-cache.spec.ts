@@ -25,13 +25,21 @@ describe('the cached context as Redis holds it', () => {
 
   it("carries a CLAUDE.md's markdown as it is, not JSON-escaped, after the entry's line", () => {
     const markdown = '# Memory\n\n- "quoted" \\ back-slashed · *(A ↔ B)*\n';
-    const encoded = encodeCachedContext({ stamp, value: { markdown, telemetry }, usedMemoryIds: ['m-1'] });
+    const encoded = encodeCachedContext({
+      stamp,
+      value: { markdown, telemetry },
+      usedMemoryIds: ['m-1'],
+    });
     expect(encoded.endsWith(`\n${markdown}`)).toBe(true);
     expect(encoded.indexOf('\n')).toBe(encoded.length - markdown.length - 1);
   });
 
   it('reads an entry written as JSON alone (before this encoding) as before', () => {
-    const written = { stamp, value: { markdown: 'line one\nline two', telemetry }, usedMemoryIds: ['m-1'] };
+    const written = {
+      stamp,
+      value: { markdown: 'line one\nline two', telemetry },
+      usedMemoryIds: ['m-1'],
+    };
     expect(decodeCachedContext(JSON.stringify(written))).toStrictEqual(written);
   });
 });

@@ -6,13 +6,15 @@ import { mayServe, type CachedContext, type CacheStamp } from '../domain/context
 import type { SessionInfo } from '../domain/context-sources';
 import type { SourceReader } from '../sources/source-reader';
 
-const digest = (parts: string[]): string => hash('sha256', parts.join('\u0000'), 'base64url').slice(0, 22);
+const digest = (parts: string[]): string =>
+  hash('sha256', parts.join('\u0000'), 'base64url').slice(0, 22);
 
 /**
  * The one key derivation, shared by the context service and the gateway's cache front, so both find
  * the same entry: the account, its context version, and what was asked for.
  */
-export const contextCacheKey = (stamp: CacheStamp, name: string): string => `ctx:${stamp.accountId}:${stamp.version}:${name}`;
+export const contextCacheKey = (stamp: CacheStamp, name: string): string =>
+  `ctx:${stamp.accountId}:${stamp.version}:${name}`;
 export const claudeMdCacheName = (request: ClaudeMdRequest): string =>
   `claude-md:${digest([request.sessionId, [...(request.pinned ?? [])].sort().join(','), request.source ?? '', String(request.isRedo ?? false)])}`;
 /**
@@ -51,7 +53,9 @@ export function encodeCachedContext<T>(entry: CachedContext<T>): string {
 export function decodeCachedContext<T>(raw: string): CachedContext<T> {
   const end = raw.indexOf('\n');
   if (end < 0) return JSON.parse(raw) as CachedContext<T>;
-  const { textField, ...entry } = JSON.parse(raw.slice(0, end)) as CachedContext<Record<string, unknown>> & { textField: string };
+  const { textField, ...entry } = JSON.parse(raw.slice(0, end)) as CachedContext<
+    Record<string, unknown>
+  > & { textField: string };
   entry.value[textField] = raw.slice(end + 1); // in its own place: the key was kept, holding null
   return entry as CachedContext<T>;
 }
@@ -60,10 +64,17 @@ export function decodeCachedContext<T>(raw: string): CachedContext<T> {
  * What is cached for this reader's account at the version its gate read, if the trust rule lets it
  * be served. No trusted version, or an unreadable cache, is a miss: the caller builds.
  */
-export async function readCachedContext<T>(reader: SourceReader, name: string, deps: { cache: Cache; logger: Logger }): Promise<CachedContext<T> | null> {
+export async function readCachedContext<T>(
+  reader: SourceReader,
+  name: string,
+  deps: { cache: Cache; logger: Logger },
+): Promise<CachedContext<T> | null> {
   if (reader.stamp === null) return null;
   const hit = await deps.cache.get(contextCacheKey(reader.stamp, name)).catch((error) => {
-    deps.logger.warn({ err: String(error?.message ?? error) }, 'context cache unreadable; building');
+    deps.logger.warn(
+      { err: String(error?.message ?? error) },
+      'context cache unreadable; building',
+    );
     return null;
   });
   const entry = hit === null ? null : decodeCachedContext<T>(hit);

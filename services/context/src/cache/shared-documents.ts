@@ -5,7 +5,10 @@ import { mayServe, type CacheStamp, type CachedContext } from '../domain/context
 export type ClaudeMdValue = Omit<ClaudeMdReply, 'cached'>;
 
 /** A shared CLAUDE.md as one session is served it: the same document, its telemetry naming that session. */
-export const servedTo = (value: ClaudeMdValue, sessionId: string): ClaudeMdValue => ({ markdown: value.markdown, telemetry: { ...value.telemetry, sessionId } });
+export const servedTo = (value: ClaudeMdValue, sessionId: string): ClaudeMdValue => ({
+  markdown: value.markdown,
+  telemetry: { ...value.telemetry, sessionId },
+});
 
 /** Documents kept in this process; a version bump gives new keys, so old ones only age out. */
 const MAX_ENTRIES = 256;
@@ -23,7 +26,10 @@ const TTL_MS = 30_000;
  * statement, as a build with nothing to share does.
  */
 export class SharedDocuments<T> {
-  private readonly entries = new LRUCache<string, CachedContext<T>>({ max: MAX_ENTRIES, ttl: TTL_MS });
+  private readonly entries = new LRUCache<string, CachedContext<T>>({
+    max: MAX_ENTRIES,
+    ttl: TTL_MS,
+  });
   /** The version each account's newest entry was built under. */
   private readonly versions = new LRUCache<string, number>({ max: MAX_ENTRIES });
 

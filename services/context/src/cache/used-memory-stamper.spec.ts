@@ -18,7 +18,10 @@ describe('UsedMemoryStamper', () => {
     const stamper = new UsedMemoryStamper({ log, cache, logger: quietLogger });
     const stampsOf = async (accountId: string) => {
       let n = 0;
-      for await (const batch of log.read('events', 1)) n += batch.filter((s) => s.event.type === 'MemoryFactUsed' && s.event.accountId === accountId).length;
+      for await (const batch of log.read('events', 1))
+        n += batch.filter(
+          (s) => s.event.type === 'MemoryFactUsed' && s.event.accountId === accountId,
+        ).length;
       return n;
     };
     return { stamper, locks, stampsOf };
@@ -31,7 +34,10 @@ describe('UsedMemoryStamper', () => {
     stamper.stamp('acct-a', ids);
     stamper.stamp('acct-a', [...ids]);
     expect(locks).toHaveLength(1);
-    await eventually(() => stampsOf('acct-a'), (n) => n === 1);
+    await eventually(
+      () => stampsOf('acct-a'),
+      (n) => n === 1,
+    );
   });
 
   it('keeps accounts apart even when one list object is stamped for both', async () => {
@@ -41,7 +47,10 @@ describe('UsedMemoryStamper', () => {
     stamper.stamp('acct-b', ids);
     stamper.stamp('acct-a', ids);
     expect(locks).toHaveLength(2);
-    await eventually(() => stampsOf('acct-b'), (n) => n === 1);
+    await eventually(
+      () => stampsOf('acct-b'),
+      (n) => n === 1,
+    );
   });
 
   it('stamps nothing for an empty list', () => {

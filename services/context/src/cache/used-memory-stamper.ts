@@ -1,6 +1,10 @@
 import type { EventLog, Logger } from '@mnemo/eventing';
 import type { Cache } from '@mnemo/persistence';
-import { afterServing, stampMemoriesUsed, USED_STAMP_INTERVAL_MS } from '../effects/context-effects';
+import {
+  afterServing,
+  stampMemoriesUsed,
+  USED_STAMP_INTERVAL_MS,
+} from '../effects/context-effects';
 
 /**
  * Stamps served memories (MemoryFactUsed) without ever holding up the answer. The Redis lock in

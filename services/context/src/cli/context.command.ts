@@ -20,7 +20,10 @@ export interface ClaudeMdCommandOptions {
  */
 export async function writeFileAtomically(file: string, text: string): Promise<void> {
   const target = path.resolve(file);
-  const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = path.join(
+    path.dirname(target),
+    `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
+  );
   await mkdir(path.dirname(target), { recursive: true });
   try {
     await writeFile(temp, text, { encoding: 'utf8', flag: 'wx' });
@@ -36,7 +39,9 @@ export async function fetchClaudeMd(options: ClaudeMdCommandOptions): Promise<st
   url.searchParams.set('sessionId', options.session);
   if (options.pinned) url.searchParams.set('pinned', options.pinned);
   if (options.source) url.searchParams.set('source', options.source);
-  const response = await fetch(url, { headers: { authorization: `Bearer ${options.apiKey}`, accept: 'text/markdown' } });
+  const response = await fetch(url, {
+    headers: { authorization: `Bearer ${options.apiKey}`, accept: 'text/markdown' },
+  });
   const body = await response.text();
   if (!response.ok) {
     let message = body;
@@ -51,14 +56,22 @@ export async function fetchClaudeMd(options: ClaudeMdCommandOptions): Promise<st
 }
 
 /** `mnemo context claude-md`: prints the CLAUDE.md, or writes it atomically with --out. */
-export async function runClaudeMdCommand(options: ClaudeMdCommandOptions, stdout: NodeJS.WritableStream = process.stdout): Promise<void> {
+export async function runClaudeMdCommand(
+  options: ClaudeMdCommandOptions,
+  stdout: NodeJS.WritableStream = process.stdout,
+): Promise<void> {
   const markdown = await fetchClaudeMd(options);
   if (options.out) await writeFileAtomically(options.out, markdown);
   else stdout.write(markdown);
 }
 
-export function registerContextCommands(program: Command, env: NodeJS.ProcessEnv = process.env): void {
-  const context = program.command('context').description('context for a model, from a running gateway (MNEMO_URL, MNEMO_API_KEY)');
+export function registerContextCommands(
+  program: Command,
+  env: NodeJS.ProcessEnv = process.env,
+): void {
+  const context = program
+    .command('context')
+    .description('context for a model, from a running gateway (MNEMO_URL, MNEMO_API_KEY)');
   context
     .command('claude-md')
     .description("print a session's CLAUDE.md, or write it atomically with --out")
@@ -66,9 +79,15 @@ export function registerContextCommands(program: Command, env: NodeJS.ProcessEnv
     .option('--pinned <ids>', 'comma-separated artifact ids to load in full')
     .option('--source <source>', "the session's source, when it is not ingested yet")
     .option('--out <file>', 'write to this file (temp file + rename) instead of printing')
-    .action(async (options: { session: string; pinned?: string; source?: string; out?: string }) => {
-      const apiKey = env.MNEMO_API_KEY;
-      if (!apiKey) throw new Error('set MNEMO_API_KEY to the account API key');
-      await runClaudeMdCommand({ url: env.MNEMO_URL ?? 'http://127.0.0.1:8080', apiKey, ...options });
-    });
+    .action(
+      async (options: { session: string; pinned?: string; source?: string; out?: string }) => {
+        const apiKey = env.MNEMO_API_KEY;
+        if (!apiKey) throw new Error('set MNEMO_API_KEY to the account API key');
+        await runClaudeMdCommand({
+          url: env.MNEMO_URL ?? 'http://127.0.0.1:8080',
+          apiKey,
+          ...options,
+        });
+      },
+    );
 }

@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { assembleClaudeMd } from './assemble-claude-md';
 import { claudeMdSourcesArb, marker, OTHER_ACCOUNT } from './context-sources.arbitrary';
-import { type ClaudeMdSources, contextModeForSource, DEFAULT_CONTEXT_BUDGETS } from './context-sources';
+import {
+  type ClaudeMdSources,
+  contextModeForSource,
+  DEFAULT_CONTEXT_BUDGETS,
+} from './context-sources';
 
 const budgetsArb = fc.record({
   // Above what the always-served blocks can take here (instructions, scaffolding, a ≤1,500-char profile, index header).
@@ -26,7 +30,8 @@ function sections(markdown: string): Map<string, string> {
 const OWNED: Record<string, (heading: string) => boolean> = {
   memories: (h) => h === '#### Personal Context',
   bookmarks: (h) => h === '#### Key Moments',
-  pinnedArtifacts: (h) => h.startsWith('#### Pinned: ') || h === '## Your Artifacts' || h === '## What You Already Know',
+  pinnedArtifacts: (h) =>
+    h.startsWith('#### Pinned: ') || h === '## Your Artifacts' || h === '## What You Already Know',
   insights: (h) => h === '#### Cross-Artifact Insights',
   goals: (h) => h === '#### Goals',
   conversationSoFar: (h) => h === '## Conversation So Far',
@@ -38,14 +43,20 @@ describe('assembleClaudeMd properties', () => {
   it('never exceeds the total, Personal Context or insight budget', () => {
     fc.assert(
       fc.property(claudeMdSourcesArb, budgetsArb, (sources, budgets) => {
-        const { markdown, telemetry, spilled } = assembleClaudeMd(sources, budgets, contextModeForSource(sources.session.source));
+        const { markdown, telemetry, spilled } = assembleClaudeMd(
+          sources,
+          budgets,
+          contextModeForSource(sources.session.source),
+        );
         expect(markdown.length).toBeLessThanOrEqual(budgets.totalChars);
         expect(telemetry.memoryChars).toBeLessThanOrEqual(budgets.personalContextChars);
         expect(telemetry.insightChars).toBeLessThanOrEqual(budgets.insightChars);
         expect(telemetry.memoryCount).toBeLessThanOrEqual(budgets.memoryLimit);
         expect(telemetry.claudeMdChars).toBe(markdown.length);
         expect(telemetry.spilledCount).toBe(spilled.length);
-        expect(telemetry.budgetExceeded).toBe(spilled.length > 0 || telemetry.budgetOverageChars > 0);
+        expect(telemetry.budgetExceeded).toBe(
+          spilled.length > 0 || telemetry.budgetOverageChars > 0,
+        );
       }),
       { numRuns: 150 },
     );
@@ -54,7 +65,11 @@ describe('assembleClaudeMd properties', () => {
   it('renders only memories of the account, and reports exactly those it rendered', () => {
     fc.assert(
       fc.property(claudeMdSourcesArb, (sources) => {
-        const { markdown, usedMemoryIds } = assembleClaudeMd(sources, DEFAULT_CONTEXT_BUDGETS, 'free-form');
+        const { markdown, usedMemoryIds } = assembleClaudeMd(
+          sources,
+          DEFAULT_CONTEXT_BUDGETS,
+          'free-form',
+        );
         for (const memory of sources.memories ?? []) {
           const shown = markdown.includes(marker(memory.id));
           expect(shown).toBe(usedMemoryIds.includes(memory.id));
@@ -78,7 +93,13 @@ describe('assembleClaudeMd properties', () => {
         const mode = contextModeForSource(sources.session.source);
         const before = assembleClaudeMd(sources, DEFAULT_CONTEXT_BUDGETS, mode);
         fc.pre(before.spilled.length === 0); // with spill, freed room may let another block in
-        const after = sections(assembleClaudeMd({ ...sources, [key]: undefined, failedSources: [String(key)] }, DEFAULT_CONTEXT_BUDGETS, mode).markdown);
+        const after = sections(
+          assembleClaudeMd(
+            { ...sources, [key]: undefined, failedSources: [String(key)] },
+            DEFAULT_CONTEXT_BUDGETS,
+            mode,
+          ).markdown,
+        );
         const owned = OWNED[key as string];
         for (const [heading, text] of sections(before.markdown)) {
           if (!owned(heading)) expect(after.get(heading)).toBe(text);
@@ -95,7 +116,8 @@ describe('assembleClaudeMd properties', () => {
           coreProfile: '#### Core Profile',
         };
         if (own[key as string] !== undefined) expect(after.has(own[key as string])).toBe(false);
-        if (key === 'pinnedArtifacts') expect([...after.keys()].some((h) => h.startsWith('#### Pinned: '))).toBe(false);
+        if (key === 'pinnedArtifacts')
+          expect([...after.keys()].some((h) => h.startsWith('#### Pinned: '))).toBe(false);
       }),
       { numRuns: 200 },
     );

@@ -1,16 +1,29 @@
 import { assembleClaudeMd } from './assemble-claude-md';
 import { ACCOUNT, claudeMdSources, MEMORIES } from './context-sources.fixture';
-import { type ClaudeMdSources, type ContextBudgets, DEFAULT_CONTEXT_BUDGETS } from './context-sources';
+import {
+  type ClaudeMdSources,
+  type ContextBudgets,
+  DEFAULT_CONTEXT_BUDGETS,
+} from './context-sources';
 import { expectGolden } from './golden.testing';
-import { artifactIndexIntro, INTERVIEW_SCAFFOLDING, PREAMBLE_ARTIFACTS_UNAVAILABLE, PREAMBLE_FIRST_CONVERSATION } from './memory-usage-instructions';
+import {
+  artifactIndexIntro,
+  INTERVIEW_SCAFFOLDING,
+  PREAMBLE_ARTIFACTS_UNAVAILABLE,
+  PREAMBLE_FIRST_CONVERSATION,
+} from './memory-usage-instructions';
 
 const budgets = DEFAULT_CONTEXT_BUDGETS;
-const headings = (markdown: string): string[] => markdown.split('\n').filter((line) => /^#{1,4} /.test(line));
+const headings = (markdown: string): string[] =>
+  markdown.split('\n').filter((line) => /^#{1,4} /.test(line));
 
 describe('assembleClaudeMd', () => {
   describe('golden outputs', () => {
     it('renders an interview session with every source', () => {
-      expectGolden('interview-full.md', assembleClaudeMd(claudeMdSources(), budgets, 'interview').markdown);
+      expectGolden(
+        'interview-full.md',
+        assembleClaudeMd(claudeMdSources(), budgets, 'interview').markdown,
+      );
     });
 
     it('renders a free-form session with the same context and no scaffolding', () => {
@@ -32,16 +45,26 @@ describe('assembleClaudeMd', () => {
         artifacts: [],
         failedSources: [],
       };
-      expectGolden('first-conversation.md', assembleClaudeMd(sources, budgets, 'free-form').markdown);
+      expectGolden(
+        'first-conversation.md',
+        assembleClaudeMd(sources, budgets, 'free-form').markdown,
+      );
     });
 
     it('spills a pinned artifact and index lines that do not fit the total budget', () => {
-      const base = assembleClaudeMd(claudeMdSources({ pinnedArtifacts: [], artifacts: [] }), budgets, 'interview').markdown.length;
+      const base = assembleClaudeMd(
+        claudeMdSources({ pinnedArtifacts: [], artifacts: [] }),
+        budgets,
+        'interview',
+      ).markdown.length;
       const sources = claudeMdSources({
         pinnedArtifacts: [{ id: 'art-values', title: 'Core Values', content: 'x'.repeat(2_000) }],
       });
       // Room for the index header (its intro included) and two of its three lines, not for the pinned artifact in full.
-      const tight: ContextBudgets = { ...budgets, totalChars: base + artifactIndexIntro().length + 480 };
+      const tight: ContextBudgets = {
+        ...budgets,
+        totalChars: base + artifactIndexIntro().length + 480,
+      };
       const result = assembleClaudeMd(sources, tight, 'interview');
       expectGolden('spill.md', result.markdown);
       expect(result.markdown.length).toBeLessThanOrEqual(tight.totalChars);
@@ -49,12 +72,21 @@ describe('assembleClaudeMd', () => {
         { kind: 'pinned', id: 'art-values' },
         { kind: 'index-line', id: 'art-review' },
       ]);
-      expect(result.telemetry).toMatchObject({ spilledCount: 2, pinnedCount: 0, indexCount: 2, budgetExceeded: true });
+      expect(result.telemetry).toMatchObject({
+        spilledCount: 2,
+        pinnedCount: 0,
+        indexCount: 2,
+        budgetExceeded: true,
+      });
     });
   });
 
   it('orders the sections as the contract lists them', () => {
-    expect(headings(assembleClaudeMd(claudeMdSources(), budgets, 'interview').markdown).filter((h) => !h.startsWith('### '))).toEqual([
+    expect(
+      headings(assembleClaudeMd(claudeMdSources(), budgets, 'interview').markdown).filter(
+        (h) => !h.startsWith('### '),
+      ),
+    ).toEqual([
       '# Using What You Know About This Person',
       '## How This Interview Runs',
       '## What You Already Know',
@@ -85,7 +117,9 @@ describe('assembleClaudeMd', () => {
   });
 
   it('keeps sensitive memories out unless the health module is on', () => {
-    expect(assembleClaudeMd(claudeMdSources(), budgets, 'interview').markdown).not.toContain('asthma');
+    expect(assembleClaudeMd(claudeMdSources(), budgets, 'interview').markdown).not.toContain(
+      'asthma',
+    );
     const on = assembleClaudeMd(claudeMdSources({ healthModuleOn: true }), budgets, 'interview');
     expect(on.markdown).toContain('- Has asthma and carries an inhaler on long runs.');
     expect(on.usedMemoryIds).toContain('m7');
@@ -98,7 +132,11 @@ describe('assembleClaudeMd', () => {
   });
 
   it('omits Personal Context entirely when every memory is in the profile', () => {
-    const result = assembleClaudeMd(claudeMdSources({ memories: [MEMORIES[0]] }), budgets, 'interview');
+    const result = assembleClaudeMd(
+      claudeMdSources({ memories: [MEMORIES[0]] }),
+      budgets,
+      'interview',
+    );
     expect(result.markdown).not.toContain('#### Personal Context');
     expect(result.telemetry).toMatchObject({ memoryCount: 0, memoryChars: 0 });
     expect(result.usedMemoryIds).toEqual([]);
@@ -106,25 +144,54 @@ describe('assembleClaudeMd', () => {
 
   it('omits every empty section, heading and all', () => {
     const result = assembleClaudeMd(
-      claudeMdSources({ memories: [], bookmarks: [], insights: [], goals: [], pinnedArtifacts: [], conversationSoFar: null }),
+      claudeMdSources({
+        memories: [],
+        bookmarks: [],
+        insights: [],
+        goals: [],
+        pinnedArtifacts: [],
+        conversationSoFar: null,
+      }),
       budgets,
       'free-form',
     );
-    for (const heading of ['Personal Context', 'Key Moments', 'Pinned', 'Cross-Artifact Insights', 'Goals', 'Conversation So Far']) {
+    for (const heading of [
+      'Personal Context',
+      'Key Moments',
+      'Pinned',
+      'Cross-Artifact Insights',
+      'Goals',
+      'Conversation So Far',
+    ]) {
       expect(result.markdown).not.toMatch(new RegExp(`^#+ ${heading}`, 'm'));
     }
   });
 
   it('serves the conversation summary only when the session resumes', () => {
-    const fresh = claudeMdSources({ session: { id: 's', source: 'ai-coaching:x', resuming: false } });
-    expect(assembleClaudeMd(fresh, budgets, 'interview').markdown).not.toContain('## Conversation So Far');
-    expect(assembleClaudeMd(claudeMdSources(), budgets, 'interview').markdown).toContain('through segment 2');
+    const fresh = claudeMdSources({
+      session: { id: 's', source: 'ai-coaching:x', resuming: false },
+    });
+    expect(assembleClaudeMd(fresh, budgets, 'interview').markdown).not.toContain(
+      '## Conversation So Far',
+    );
+    expect(assembleClaudeMd(claudeMdSources(), budgets, 'interview').markdown).toContain(
+      'through segment 2',
+    );
   });
 
   it('greedy-packs insights: a long one is skipped and a shorter one behind it still fits', () => {
     const [first, second] = claudeMdSources().insights!;
-    const long = { ...second, id: 'i-long', createdAt: '2026-09-09T00:00:00Z', text: 'y'.repeat(300) };
-    const result = assembleClaudeMd(claudeMdSources({ insights: [first, long] }), { ...budgets, insightChars: 200 }, 'interview');
+    const long = {
+      ...second,
+      id: 'i-long',
+      createdAt: '2026-09-09T00:00:00Z',
+      text: 'y'.repeat(300),
+    };
+    const result = assembleClaudeMd(
+      claudeMdSources({ insights: [first, long] }),
+      { ...budgets, insightChars: 200 },
+      'interview',
+    );
     expect(result.markdown).toContain('*(Core Values ↔ Weekly Review)*');
     expect(result.markdown).not.toContain('yyyy');
     expect(result.telemetry.insightCount).toBe(1);
@@ -132,7 +199,12 @@ describe('assembleClaudeMd', () => {
   });
 
   it('serves the rest when sources fail, and says the artifact list is unavailable', () => {
-    const sources = claudeMdSources({ memories: undefined, artifacts: undefined, insights: undefined, failedSources: ['memories', 'artifacts', 'insights'] });
+    const sources = claudeMdSources({
+      memories: undefined,
+      artifacts: undefined,
+      insights: undefined,
+      failedSources: ['memories', 'artifacts', 'insights'],
+    });
     const result = assembleClaudeMd(sources, budgets, 'interview');
     expect(result.markdown).toContain(PREAMBLE_ARTIFACTS_UNAVAILABLE);
     expect(result.markdown).not.toContain('#### Personal Context');
@@ -142,25 +214,53 @@ describe('assembleClaudeMd', () => {
   });
 
   it('says this is a first conversation only when the artifact list loaded empty', () => {
-    const empty = assembleClaudeMd(claudeMdSources({ artifacts: [], pinnedArtifacts: [] }), budgets, 'free-form');
+    const empty = assembleClaudeMd(
+      claudeMdSources({ artifacts: [], pinnedArtifacts: [] }),
+      budgets,
+      'free-form',
+    );
     expect(empty.markdown).toContain(PREAMBLE_FIRST_CONVERSATION);
     // Memories can exist before any artifact: nothing may then claim there is no prior context.
     expect(empty.markdown).toContain('#### Personal Context');
-    expect(empty.markdown).not.toMatch(/no prior context|not meeting this person for the first time/i);
-    expect(assembleClaudeMd(claudeMdSources(), budgets, 'free-form').markdown).not.toContain(PREAMBLE_FIRST_CONVERSATION);
+    expect(empty.markdown).not.toMatch(
+      /no prior context|not meeting this person for the first time/i,
+    );
+    expect(assembleClaudeMd(claudeMdSources(), budgets, 'free-form').markdown).not.toContain(
+      PREAMBLE_FIRST_CONVERSATION,
+    );
   });
 
   it('never renders memories or plans of another account, and counts them', () => {
-    const foreignMemory = { ...MEMORIES[2], id: 'mx', accountId: 'acct-other', content: 'Belongs to someone else.' };
-    const foreignPlan = { ...claudeMdSources().goals![0], id: 'px', accountId: 'acct-other', title: 'Other plan' };
-    const result = assembleClaudeMd(claudeMdSources({ memories: [...MEMORIES, foreignMemory], goals: [foreignPlan] }), budgets, 'interview');
+    const foreignMemory = {
+      ...MEMORIES[2],
+      id: 'mx',
+      accountId: 'acct-other',
+      content: 'Belongs to someone else.',
+    };
+    const foreignPlan = {
+      ...claudeMdSources().goals![0],
+      id: 'px',
+      accountId: 'acct-other',
+      title: 'Other plan',
+    };
+    const result = assembleClaudeMd(
+      claudeMdSources({ memories: [...MEMORIES, foreignMemory], goals: [foreignPlan] }),
+      budgets,
+      'interview',
+    );
     expect(result.markdown).not.toContain('someone else');
     expect(result.markdown).not.toContain('Other plan');
     expect(result.telemetry.foreignItemsDropped).toBe(2);
   });
 
   it('reports telemetry for a full build', () => {
-    const result = assembleClaudeMd(claudeMdSources({ session: { id: 'sess-42', source: 'ai-coaching:x', resuming: true, isRedo: true } }), budgets, 'interview');
+    const result = assembleClaudeMd(
+      claudeMdSources({
+        session: { id: 'sess-42', source: 'ai-coaching:x', resuming: true, isRedo: true },
+      }),
+      budgets,
+      'interview',
+    );
     expect(result.telemetry).toEqual({
       action: 'memory_context_built',
       accountId: ACCOUNT,
@@ -187,18 +287,35 @@ describe('assembleClaudeMd', () => {
   });
 
   it('counts what spilled and by how much the budget was exceeded', () => {
-    const sources = claudeMdSources({ pinnedArtifacts: [{ id: 'art-values', title: 'Core Values', content: 'x'.repeat(5_000) }] });
+    const sources = claudeMdSources({
+      pinnedArtifacts: [{ id: 'art-values', title: 'Core Values', content: 'x'.repeat(5_000) }],
+    });
     const full = assembleClaudeMd(sources, budgets, 'interview');
-    const tight = assembleClaudeMd(sources, { ...budgets, totalChars: full.markdown.length - 1 }, 'interview');
+    const tight = assembleClaudeMd(
+      sources,
+      { ...budgets, totalChars: full.markdown.length - 1 },
+      'interview',
+    );
     expect(tight.spilled).toEqual([{ kind: 'pinned', id: 'art-values' }]);
-    expect(tight.telemetry).toMatchObject({ spilledCount: 1, pinnedCount: 0, budgetExceeded: true, budgetOverageChars: 1 });
+    expect(tight.telemetry).toMatchObject({
+      spilledCount: 1,
+      pinnedCount: 0,
+      budgetExceeded: true,
+      budgetOverageChars: 1,
+    });
     expect(tight.markdown.length).toBeLessThanOrEqual(full.markdown.length - 1);
-    expect(tight.markdown).toContain('pinned for this session, but too long to include in full here');
+    expect(tight.markdown).toContain(
+      'pinned for this session, but too long to include in full here',
+    );
   });
 
   it('is deterministic: the same sources give the same bytes', () => {
     const a = assembleClaudeMd(claudeMdSources(), budgets, 'interview');
-    const b = assembleClaudeMd(claudeMdSources({ memories: [...MEMORIES].reverse() }), budgets, 'interview');
+    const b = assembleClaudeMd(
+      claudeMdSources({ memories: [...MEMORIES].reverse() }),
+      budgets,
+      'interview',
+    );
     expect(b.markdown).toBe(a.markdown);
   });
 });

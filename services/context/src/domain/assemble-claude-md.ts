@@ -50,10 +50,17 @@ const blockCost = (text: string): number => text.length + SEPARATOR.length;
  * is named in the index along with how to pull it. The output exceeds `totalChars` only when the
  * always-served blocks alone do.
  */
-export function assembleClaudeMd(sources: ClaudeMdSources, budgets: ContextBudgets, mode: ContextMode): ClaudeMdResult {
+export function assembleClaudeMd(
+  sources: ClaudeMdSources,
+  budgets: ContextBudgets,
+  mode: ContextMode,
+): ClaudeMdResult {
   const built = build(sources, budgets, mode);
   // Overage is measured against what the document would have been with nothing spilled.
-  const wanted = built.spilled.length === 0 ? built.markdown.length : build(sources, { ...budgets, totalChars: Infinity }, mode).markdown.length;
+  const wanted =
+    built.spilled.length === 0
+      ? built.markdown.length
+      : build(sources, { ...budgets, totalChars: Infinity }, mode).markdown.length;
   const telemetry: ClaudeMdTelemetry = {
     action: 'memory_context_built',
     accountId: sources.accountId,
@@ -70,12 +77,25 @@ export function assembleClaudeMd(sources: ClaudeMdSources, budgets: ContextBudge
     failedSources: [...sources.failedSources],
     foreignItemsDropped: countForeign(sources),
   };
-  return { markdown: built.markdown, telemetry, usedMemoryIds: built.usedMemoryIds, spilled: built.spilled };
+  return {
+    markdown: built.markdown,
+    telemetry,
+    usedMemoryIds: built.usedMemoryIds,
+    spilled: built.spilled,
+  };
 }
 
 type Counts = Pick<
   ClaudeMdTelemetry,
-  'artifactCount' | 'coreProfilePresent' | 'bookmarkCount' | 'memoryCount' | 'memoryChars' | 'insightCount' | 'insightChars' | 'pinnedCount' | 'indexCount'
+  | 'artifactCount'
+  | 'coreProfilePresent'
+  | 'bookmarkCount'
+  | 'memoryCount'
+  | 'memoryChars'
+  | 'insightCount'
+  | 'insightChars'
+  | 'pinnedCount'
+  | 'indexCount'
 >;
 
 interface Built {
@@ -91,14 +111,24 @@ function build(sources: ClaudeMdSources, budgets: ContextBudgets, mode: ContextM
   const take = (text: string): void => {
     used += blockCost(text);
   };
-  const fits = (cost: number, reserved: number): boolean => used + cost + reserved <= budgets.totalChars;
+  const fits = (cost: number, reserved: number): boolean =>
+    used + cost + reserved <= budgets.totalChars;
 
   // --- always served
-  const instructions = mode === 'interview' ? [MEMORY_USAGE_INSTRUCTIONS, INTERVIEW_SCAFFOLDING] : [MEMORY_USAGE_INSTRUCTIONS];
+  const instructions =
+    mode === 'interview'
+      ? [MEMORY_USAGE_INSTRUCTIONS, INTERVIEW_SCAFFOLDING]
+      : [MEMORY_USAGE_INSTRUCTIONS];
   instructions.forEach(take);
-  const artifactIds = new Set([...(sources.artifacts ?? []), ...(sources.pinnedArtifacts ?? [])].map((a) => a.id));
+  const artifactIds = new Set(
+    [...(sources.artifacts ?? []), ...(sources.pinnedArtifacts ?? [])].map((a) => a.id),
+  );
   const preamble =
-    sources.artifacts === undefined ? PREAMBLE_ARTIFACTS_UNAVAILABLE : artifactIds.size === 0 ? PREAMBLE_FIRST_CONVERSATION : PREAMBLE_WITH_ARTIFACTS;
+    sources.artifacts === undefined
+      ? PREAMBLE_ARTIFACTS_UNAVAILABLE
+      : artifactIds.size === 0
+        ? PREAMBLE_FIRST_CONVERSATION
+        : PREAMBLE_WITH_ARTIFACTS;
   const whatYouKnow = whatYouKnowBlock(preamble);
   take(whatYouKnow);
   const profileText = sources.coreProfile?.trim() ?? '';
@@ -128,7 +158,9 @@ function build(sources: ClaudeMdSources, budgets: ContextBudgets, mode: ContextM
   };
   const conversation = takeWhole(
     'conversationSoFar',
-    sources.session.resuming && sources.conversationSoFar ? conversationBlock(sources.conversationSoFar) : null,
+    sources.session.resuming && sources.conversationSoFar
+      ? conversationBlock(sources.conversationSoFar)
+      : null,
   );
   const personal = buildPersonalContext({
     accountId: sources.accountId,
@@ -140,21 +172,40 @@ function build(sources: ClaudeMdSources, budgets: ContextBudgets, mode: ContextM
   });
   const personalText = takeWhole('memories', personal.text);
   // seed 000: the life inventory summary goes into CLAUDE.md for coaching sessions only.
-  const inventorySummary = mode === 'interview' ? lifeInventorySummary(sources.lifeInventory ?? []) : '';
-  const lifeInventory = takeWhole('lifeInventory', inventorySummary.length > 0 ? lifeInventoryBlock(inventorySummary) : null);
+  const inventorySummary =
+    mode === 'interview' ? lifeInventorySummary(sources.lifeInventory ?? []) : '';
+  const lifeInventory = takeWhole(
+    'lifeInventory',
+    inventorySummary.length > 0 ? lifeInventoryBlock(inventorySummary) : null,
+  );
   const insights = buildInsights(sources.insights ?? [], budgets.insightChars);
   const insightText = takeWhole('insights', insights.text);
 
   // --- item sections: the heading (and its separators) is paid with the first line
-  const takeLines = <T extends { id: string }>(kind: 'goal' | 'bookmark', heading: string, items: T[], line: (item: T) => string) => {
+  const takeLines = <T extends { id: string }>(
+    kind: 'goal' | 'bookmark',
+    heading: string,
+    items: T[],
+    line: (item: T) => string,
+  ) => {
     const room = Math.max(0, budgets.totalChars - used - overflowReserve);
     const packed = greedyPack(items, (item) => line(item).length + 1, room, heading.length + 3);
     used += packed.used;
     packed.skipped.forEach((item) => spilled.push({ kind, id: item.id }));
-    return { text: packed.taken.length === 0 ? null : listSection(heading, packed.taken.map(line)), count: packed.taken.length };
+    return {
+      text: packed.taken.length === 0 ? null : listSection(heading, packed.taken.map(line)),
+      count: packed.taken.length,
+    };
   };
-  const ownGoals = (sources.goals ?? []).filter((plan) => plan.accountId === sources.accountId && plan.active);
-  const goals = takeLines('goal', GOALS_HEADING, newestFirst(ownGoals, (plan) => plan.updatedAt), goalLine);
+  const ownGoals = (sources.goals ?? []).filter(
+    (plan) => plan.accountId === sources.accountId && plan.active,
+  );
+  const goals = takeLines(
+    'goal',
+    GOALS_HEADING,
+    newestFirst(ownGoals, (plan) => plan.updatedAt),
+    goalLine,
+  );
   const bookmarks = newestFirst(sources.bookmarks ?? [], (bookmark) => bookmark.createdAt);
   const keyMoments = takeLines('bookmark', KEY_MOMENTS_HEADING, bookmarks, bookmarkLine);
 

@@ -55,8 +55,15 @@ describe('assembleMemoryBlock properties', () => {
   it('never trims a plan to make room for facts, reminders or the recall line', () => {
     fc.assert(
       fc.property(memoryBlockSourcesArb, capArb, (sources, cap) => {
-        const plansOnly: MemoryBlockSources = { ...sources, facts: [], reminders: [], rollingRecall: null };
-        expect(planLines(assembleMemoryBlock(sources, withCap(cap)).text)).toEqual(planLines(assembleMemoryBlock(plansOnly, withCap(cap)).text));
+        const plansOnly: MemoryBlockSources = {
+          ...sources,
+          facts: [],
+          reminders: [],
+          rollingRecall: null,
+        };
+        expect(planLines(assembleMemoryBlock(sources, withCap(cap)).text)).toEqual(
+          planLines(assembleMemoryBlock(plansOnly, withCap(cap)).text),
+        );
       }),
       { numRuns: 300 },
     );
@@ -73,17 +80,26 @@ describe('assembleMemoryBlock properties', () => {
     };
     const titles = { facts: 'Facts:', plans: 'Active plans:', reminders: 'Reminders:' } as const;
     fc.assert(
-      fc.property(memoryBlockSourcesArb, fc.constantFrom('facts', 'plans', 'reminders', 'rollingRecall') as fc.Arbitrary<keyof typeof titles | 'rollingRecall'>, (sources, key) => {
-        const roomy = withCap(100_000);
-        const before = assembleMemoryBlock(sources, roomy).text;
-        const after = assembleMemoryBlock({ ...sources, [key]: undefined, failedSources: [key] }, roomy).text;
-        for (const [name, title] of Object.entries(titles)) {
-          if (name === key) expect(group(after, title)).toEqual([]);
-          else expect(group(after, title)).toEqual(group(before, title));
-        }
-        if (key === 'rollingRecall') expect(after).not.toContain('\nRecently: ');
-        else expect(after.includes('\nRecently: ')).toBe(before.includes('\nRecently: '));
-      }),
+      fc.property(
+        memoryBlockSourcesArb,
+        fc.constantFrom('facts', 'plans', 'reminders', 'rollingRecall') as fc.Arbitrary<
+          keyof typeof titles | 'rollingRecall'
+        >,
+        (sources, key) => {
+          const roomy = withCap(100_000);
+          const before = assembleMemoryBlock(sources, roomy).text;
+          const after = assembleMemoryBlock(
+            { ...sources, [key]: undefined, failedSources: [key] },
+            roomy,
+          ).text;
+          for (const [name, title] of Object.entries(titles)) {
+            if (name === key) expect(group(after, title)).toEqual([]);
+            else expect(group(after, title)).toEqual(group(before, title));
+          }
+          if (key === 'rollingRecall') expect(after).not.toContain('\nRecently: ');
+          else expect(after.includes('\nRecently: ')).toBe(before.includes('\nRecently: '));
+        },
+      ),
       { numRuns: 200 },
     );
   });

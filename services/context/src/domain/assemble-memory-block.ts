@@ -1,5 +1,12 @@
 import { isSensitiveText, mayShowInContext, withoutSensitiveSentences } from '@mnemo/memory-rules';
-import type { ContextBudgets, MemoryBlockSources, MemoryFact, PlanItem, ProposalQuestion, ReminderItem } from './context-sources';
+import type {
+  ContextBudgets,
+  MemoryBlockSources,
+  MemoryFact,
+  PlanItem,
+  ProposalQuestion,
+  ReminderItem,
+} from './context-sources';
 import { defuse, fence } from './data-fence';
 import { compareCodeUnits, isoDate, newestFirst } from './text-format';
 
@@ -65,22 +72,39 @@ type Candidate =
  * plans, reminders and the recall line's sentences are judged by the one rule of @mnemo/memory-rules,
  * and no proposal (every one is sensitive) is offered. With it on, only confirmed sensitive facts.
  */
-export function assembleMemoryBlock(sources: MemoryBlockSources, budgets: ContextBudgets): MemoryBlockResult {
+export function assembleMemoryBlock(
+  sources: MemoryBlockSources,
+  budgets: ContextBudgets,
+): MemoryBlockResult {
   const own = <T extends { accountId: string }>(items: readonly T[] | undefined): T[] =>
     (items ?? []).filter((item) => item.accountId === sources.accountId);
   const healthOn = sources.healthModuleOn;
   const ownFacts = own(sources.facts);
   const facts = ownFacts.filter((fact) => mayShowInContext(fact, healthOn));
   const orderedFacts = [
-    ...newestFirst(facts.filter((fact) => fact.confirmed), (fact) => fact.updatedAt),
-    ...newestFirst(facts.filter((fact) => !fact.confirmed), (fact) => fact.updatedAt),
+    ...newestFirst(
+      facts.filter((fact) => fact.confirmed),
+      (fact) => fact.updatedAt,
+    ),
+    ...newestFirst(
+      facts.filter((fact) => !fact.confirmed),
+      (fact) => fact.updatedAt,
+    ),
   ];
   const ownPlans = own(sources.plans).filter((plan) => plan.active);
-  const plans = newestFirst(ownPlans.filter((plan) => healthOn || !isSensitiveText(`${plan.title}. ${plan.progress ?? ''}`)), (plan) => plan.updatedAt);
+  const plans = newestFirst(
+    ownPlans.filter(
+      (plan) => healthOn || !isSensitiveText(`${plan.title}. ${plan.progress ?? ''}`),
+    ),
+    (plan) => plan.updatedAt,
+  );
   const ownReminders = own(sources.reminders);
-  const reminders = ownReminders.filter((reminder) => healthOn || !isSensitiveText(reminder.text)).sort(byDueDate);
+  const reminders = ownReminders
+    .filter((reminder) => healthOn || !isSensitiveText(reminder.text))
+    .sort(byDueDate);
   const fullRecall = sources.rollingRecall?.trim() ? sources.rollingRecall : null;
-  const recall = fullRecall === null || healthOn ? fullRecall : withoutSensitiveSentences(fullRecall) || null;
+  const recall =
+    fullRecall === null || healthOn ? fullRecall : withoutSensitiveSentences(fullRecall) || null;
   const proposal = healthOn ? (own(sources.proposals)[0] ?? null) : null;
 
   const candidates: Candidate[] = [
@@ -92,16 +116,30 @@ export function assembleMemoryBlock(sources: MemoryBlockSources, budgets: Contex
   ];
   const chosen: Candidate[] = [];
   for (const candidate of candidates) {
-    if (render(select([...chosen, candidate], orderedFacts, plans, reminders)).length <= budgets.memoryBlockChars) chosen.push(candidate);
+    if (
+      render(select([...chosen, candidate], orderedFacts, plans, reminders)).length <=
+      budgets.memoryBlockChars
+    )
+      chosen.push(candidate);
   }
   const selection = select(chosen, orderedFacts, plans, reminders);
   const text = render(selection);
 
   const foreign =
-    (sources.facts?.length ?? 0) - ownFacts.length + (sources.plans?.length ?? 0) - own(sources.plans).length +
-    (sources.reminders?.length ?? 0) - own(sources.reminders).length;
+    (sources.facts?.length ?? 0) -
+    ownFacts.length +
+    (sources.plans?.length ?? 0) -
+    own(sources.plans).length +
+    (sources.reminders?.length ?? 0) -
+    own(sources.reminders).length;
   const withheld =
-    ownFacts.length - facts.length + ownPlans.length - plans.length + ownReminders.length - reminders.length + (fullRecall !== recall ? 1 : 0);
+    ownFacts.length -
+    facts.length +
+    ownPlans.length -
+    plans.length +
+    ownReminders.length -
+    reminders.length +
+    (fullRecall !== recall ? 1 : 0);
   return {
     text,
     usedMemoryIds: selection.facts.map((fact) => fact.id),
@@ -125,7 +163,12 @@ export function assembleMemoryBlock(sources: MemoryBlockSources, budgets: Contex
 }
 
 /** Puts the chosen candidates back in display order, whatever order they were chosen in. */
-function select(chosen: readonly Candidate[], facts: MemoryFact[], plans: PlanItem[], reminders: ReminderItem[]): Selection {
+function select(
+  chosen: readonly Candidate[],
+  facts: MemoryFact[],
+  plans: PlanItem[],
+  reminders: ReminderItem[],
+): Selection {
   const picked = new Set<unknown>(chosen.map((candidate) => candidate.item));
   const recall = chosen.find((candidate) => candidate.kind === 'recall');
   const proposal = chosen.find((candidate) => candidate.kind === 'proposal');
@@ -143,11 +186,25 @@ function render(selection: Selection): string {
   const group = (title: string, items: string[]): void => {
     if (items.length > 0) lines.push(`${title}:`, ...items.map((item) => `- ${item}`));
   };
-  group('Facts', selection.facts.map((fact) => (fact.confirmed ? `${defuse(fact.content)} (confirmed)` : defuse(fact.content))));
+  group(
+    'Facts',
+    selection.facts.map((fact) =>
+      fact.confirmed ? `${defuse(fact.content)} (confirmed)` : defuse(fact.content),
+    ),
+  );
   group('Active plans', selection.plans.map(planText));
-  group('Reminders', selection.reminders.map((r) => (r.dueAt === null ? defuse(r.text) : `${defuse(r.text)} (due ${isoDate(r.dueAt)})`)));
+  group(
+    'Reminders',
+    selection.reminders.map((r) =>
+      r.dueAt === null ? defuse(r.text) : `${defuse(r.text)} (due ${isoDate(r.dueAt)})`,
+    ),
+  );
   if (selection.recall !== null) lines.push(`Recently: ${defuse(selection.recall)}`);
-  if (selection.proposal !== null) lines.push(`${PROPOSAL_QUESTION_TITLE}:`, `- Should I remember that: "${defuse(selection.proposal.content)}"?`);
+  if (selection.proposal !== null)
+    lines.push(
+      `${PROPOSAL_QUESTION_TITLE}:`,
+      `- Should I remember that: "${defuse(selection.proposal.content)}"?`,
+    );
   if (lines.length === 0) return '';
   return [MEMORY_BLOCK_HEADING, MEMORY_BLOCK_DATA_NOTE, fence(lines)].join('\n');
 }

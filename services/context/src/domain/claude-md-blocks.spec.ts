@@ -8,9 +8,17 @@ describe('claude-md blocks', () => {
   });
 
   it('lists an artifact with its gist and its token cost at each level', () => {
-    expect(indexLine({ id: 'a1', title: 'Career\nHistory', gist: 'Ten years.', tokens: { gist: 5, summary: 50, full: 500 } }, undefined)).toBe(
-      '- **Career History** (`a1`): Ten years. · tokens: gist 5 / summary 50 / full 500',
-    );
+    expect(
+      indexLine(
+        {
+          id: 'a1',
+          title: 'Career\nHistory',
+          gist: 'Ten years.',
+          tokens: { gist: 5, summary: 50, full: 500 },
+        },
+        undefined,
+      ),
+    ).toBe('- **Career History** (`a1`): Ten years. · tokens: gist 5 / summary 50 / full 500');
   });
 
   it('lists a pinned artifact that spilled, even without its costs', () => {

@@ -1,4 +1,10 @@
-import type { ArtifactIndexEntry, BookmarkItem, ConversationSoFar, PinnedArtifact, PlanItem } from './context-sources';
+import type {
+  ArtifactIndexEntry,
+  BookmarkItem,
+  ConversationSoFar,
+  PinnedArtifact,
+  PlanItem,
+} from './context-sources';
 import { artifactIndexIntro } from './memory-usage-instructions';
 import { isoDate, oneLine } from './text-format';
 
@@ -32,7 +38,9 @@ export function bookmarkLine(bookmark: BookmarkItem): string {
 
 export function goalLine(plan: PlanItem): string {
   const progress = plan.progress === null ? '' : oneLine(plan.progress);
-  return progress.length === 0 ? `- **${oneLine(plan.title)}**` : `- **${oneLine(plan.title)}**: ${progress}`;
+  return progress.length === 0
+    ? `- **${oneLine(plan.title)}**`
+    : `- **${oneLine(plan.title)}**: ${progress}`;
 }
 
 /** A heading, a blank line, then one line per item. */
@@ -53,7 +61,9 @@ export function nestHeadings(markdown: string): string {
     .map((line) => {
       if (/^\s*(```|~~~)/.test(line)) inCode = !inCode;
       const heading = inCode ? null : /^(#{1,6})(\s)/.exec(line);
-      return heading === null ? line : `${'#'.repeat(Math.min(6, heading[1].length + 4))}${line.slice(heading[1].length)}`;
+      return heading === null
+        ? line
+        : `${'#'.repeat(Math.min(6, heading[1].length + 4))}${line.slice(heading[1].length)}`;
     })
     .join('\n');
 }
@@ -70,15 +80,21 @@ export function indexHeader(): string {
  * One pull-menu line. A pinned artifact too long for the budget is listed here instead, marked as
  * such; when the artifact list failed to load we may not know its costs, and say so.
  */
-export function indexLine(entry: ArtifactIndexEntry | undefined, pinned: PinnedArtifact | undefined): string {
+export function indexLine(
+  entry: ArtifactIndexEntry | undefined,
+  pinned: PinnedArtifact | undefined,
+): string {
   const id = entry?.id ?? pinned?.id ?? '';
   const title = oneLine(entry?.title ?? pinned?.title ?? id);
   const parts = [`- **${title}** (\`${id}\`)`];
   if (entry !== undefined) {
     const gist = oneLine(entry.gist);
     parts.push(gist.length > 0 ? `: ${gist}` : '');
-    parts.push(` · tokens: gist ${entry.tokens.gist} / summary ${entry.tokens.summary} / full ${entry.tokens.full}`);
+    parts.push(
+      ` · tokens: gist ${entry.tokens.gist} / summary ${entry.tokens.summary} / full ${entry.tokens.full}`,
+    );
   }
-  if (pinned !== undefined) parts.push(' · pinned for this session, but too long to include in full here');
+  if (pinned !== undefined)
+    parts.push(' · pinned for this session, but too long to include in full here');
   return parts.join('');
 }

@@ -26,16 +26,34 @@ export interface CachedContext<T> {
  * gives no stamp, and the request builds without the cache.
  */
 export function trustedStamp(accountId: string, version: unknown): CacheStamp | null {
-  const counter = version === null || version === undefined ? 0 : typeof version === 'string' && version.trim() !== '' ? Number(version) : version;
-  return typeof counter === 'number' && Number.isSafeInteger(counter) && counter >= 0 ? { accountId, version: counter } : null;
+  const counter =
+    version === null || version === undefined
+      ? 0
+      : typeof version === 'string' && version.trim() !== ''
+        ? Number(version)
+        : version;
+  return typeof counter === 'number' && Number.isSafeInteger(counter) && counter >= 0
+    ? { accountId, version: counter }
+    : null;
 }
 
 /** An entry is served only to the account and at the version it was built under: never older, never newer, never another's. */
-export function mayServe<T>(entry: CachedContext<T> | null | undefined, stamp: CacheStamp | null): entry is CachedContext<T> {
-  return !!entry && !!stamp && entry.stamp?.accountId === stamp.accountId && entry.stamp?.version === stamp.version;
+export function mayServe<T>(
+  entry: CachedContext<T> | null | undefined,
+  stamp: CacheStamp | null,
+): entry is CachedContext<T> {
+  return (
+    !!entry &&
+    !!stamp &&
+    entry.stamp?.accountId === stamp.accountId &&
+    entry.stamp?.version === stamp.version
+  );
 }
 
 /** A build is kept only under a trusted stamp and only when every source answered: one that lost a source is tried again next time. */
-export function mayStore(stamp: CacheStamp | null, build: { failedSources: readonly string[] }): stamp is CacheStamp {
+export function mayStore(
+  stamp: CacheStamp | null,
+  build: { failedSources: readonly string[] },
+): stamp is CacheStamp {
   return stamp !== null && build.failedSources.length === 0;
 }

@@ -121,7 +121,10 @@ export interface ClaudeMdSources {
 }
 
 /** A durable fact for the per-turn memory block. */
-export type MemoryFact = Pick<MemoryItem, 'id' | 'accountId' | 'content' | 'confirmed' | 'sensitive' | 'createdAt' | 'updatedAt'>;
+export type MemoryFact = Pick<
+  MemoryItem,
+  'id' | 'accountId' | 'content' | 'confirmed' | 'sensitive' | 'createdAt' | 'updatedAt'
+>;
 
 export interface ReminderItem {
   id: string;

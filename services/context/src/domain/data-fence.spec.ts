@@ -8,12 +8,17 @@ describe('defuse', () => {
 
   it('never leaves a fence marker or a newline in any text', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('<', '>', 'MEMORY_DATA', '\n', ' ', 'x')).map((parts) => parts.join('')), (text) => {
-        const out = defuse(text);
-        expect(out).not.toContain(FENCE_OPEN);
-        expect(out).not.toContain(FENCE_CLOSE);
-        expect(out).not.toContain('\n');
-      }),
+      fc.property(
+        fc
+          .array(fc.constantFrom('<', '>', 'MEMORY_DATA', '\n', ' ', 'x'))
+          .map((parts) => parts.join('')),
+        (text) => {
+          const out = defuse(text);
+          expect(out).not.toContain(FENCE_OPEN);
+          expect(out).not.toContain(FENCE_CLOSE);
+          expect(out).not.toContain('\n');
+        },
+      ),
     );
   });
 });

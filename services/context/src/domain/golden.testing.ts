@@ -13,6 +13,7 @@ export function expectGolden(name: string, actual: string): void {
     mkdirSync(GOLDEN_DIR, { recursive: true });
     writeFileSync(path, actual);
   }
-  if (!existsSync(path)) throw new Error(`golden file ${name} is missing; run with UPDATE_GOLDEN=1 and review it`);
+  if (!existsSync(path))
+    throw new Error(`golden file ${name} is missing; run with UPDATE_GOLDEN=1 and review it`);
   expect(actual).toBe(readFileSync(path, 'utf8'));
 }

@@ -10,7 +10,10 @@ describe('greedyPack', () => {
   });
 
   it('pays the fixed cost once, with the first item taken, and not at all when nothing fits', () => {
-    expect(greedyPack(['aa', 'bb'], (s) => s.length, 10, 5)).toMatchObject({ taken: ['aa', 'bb'], used: 9 });
+    expect(greedyPack(['aa', 'bb'], (s) => s.length, 10, 5)).toMatchObject({
+      taken: ['aa', 'bb'],
+      used: 9,
+    });
     expect(greedyPack(['aa'], (s) => s.length, 6, 5)).toMatchObject({ taken: [], used: 0 });
   });
 
@@ -20,10 +23,17 @@ describe('greedyPack', () => {
         const items = costs.map((cost, i) => ({ i, cost }));
         const result = greedyPack(items, (item) => item.cost, budget, fixed);
         expect(result.used).toBeLessThanOrEqual(budget);
-        expect([...result.taken, ...result.skipped].map((item) => item.i).sort((a, b) => a - b)).toEqual(items.map((item) => item.i));
-        expect(result.taken.map((item) => item.i)).toEqual([...result.taken.map((item) => item.i)].sort((a, b) => a - b));
+        expect(
+          [...result.taken, ...result.skipped].map((item) => item.i).sort((a, b) => a - b),
+        ).toEqual(items.map((item) => item.i));
+        expect(result.taken.map((item) => item.i)).toEqual(
+          [...result.taken.map((item) => item.i)].sort((a, b) => a - b),
+        );
         // Greedy: every skipped item would have overflowed at the moment it was considered, so none fits now either.
-        for (const skipped of result.skipped) expect(result.used + skipped.cost + (result.taken.length === 0 ? fixed : 0)).toBeGreaterThan(budget);
+        for (const skipped of result.skipped)
+          expect(
+            result.used + skipped.cost + (result.taken.length === 0 ? fixed : 0),
+          ).toBeGreaterThan(budget);
       }),
     );
   });

@@ -1,17 +1,37 @@
 import fc from 'fast-check';
-import { buildPersonalContext, groupOf, PERSONAL_CONTEXT_HEADING, renderPersonalContext } from './personal-context';
+import {
+  buildPersonalContext,
+  groupOf,
+  PERSONAL_CONTEXT_HEADING,
+  renderPersonalContext,
+} from './personal-context';
 import { ACCOUNT, CORE_PROFILE, MEMORIES } from './context-sources.fixture';
 import { memoryArb } from './context-sources.arbitrary';
 
-const input = { accountId: ACCOUNT, memories: MEMORIES, coreProfile: CORE_PROFILE, healthModuleOn: false, limit: 20, budgetChars: 2_000 };
+const input = {
+  accountId: ACCOUNT,
+  memories: MEMORIES,
+  coreProfile: CORE_PROFILE,
+  healthModuleOn: false,
+  limit: 20,
+  budgetChars: 2_000,
+};
 
 describe('buildPersonalContext', () => {
   it('groups memories as Facts / Goals / Preferences / Decisions / Relationships', () => {
-    expect(['value', 'event', 'insight', 'goal', 'preference', 'decision', 'relationship'].map((t) => groupOf(t as never))).toEqual([
-      'Facts', 'Facts', 'Facts', 'Goals', 'Preferences', 'Decisions', 'Relationships',
-    ]);
+    expect(
+      ['value', 'event', 'insight', 'goal', 'preference', 'decision', 'relationship'].map((t) =>
+        groupOf(t as never),
+      ),
+    ).toEqual(['Facts', 'Facts', 'Facts', 'Goals', 'Preferences', 'Decisions', 'Relationships']);
     const text = buildPersonalContext(input).text!;
-    const order = ['**Facts**', '**Goals**', '**Preferences**', '**Decisions**', '**Relationships**'].map((h) => text.indexOf(h));
+    const order = [
+      '**Facts**',
+      '**Goals**',
+      '**Preferences**',
+      '**Decisions**',
+      '**Relationships**',
+    ].map((h) => text.indexOf(h));
     expect(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]))).toBe(true);
   });
 
@@ -24,13 +44,38 @@ describe('buildPersonalContext', () => {
 
   it('never shows an unconfirmed sensitive fact, whatever the health module says (issue 10)', () => {
     const memories = [
-      { ...MEMORIES[0], id: 'u', content: 'Takes metformin every day.', sensitive: true, confirmed: false },
-      { ...MEMORIES[0], id: 'w', content: 'Was diagnosed with asthma as a child.', sensitive: false, confirmed: false },
-      { ...MEMORIES[0], id: 'c', content: 'Uses an inhaler before runs.', sensitive: true, confirmed: true },
+      {
+        ...MEMORIES[0],
+        id: 'u',
+        content: 'Takes metformin every day.',
+        sensitive: true,
+        confirmed: false,
+      },
+      {
+        ...MEMORIES[0],
+        id: 'w',
+        content: 'Was diagnosed with asthma as a child.',
+        sensitive: false,
+        confirmed: false,
+      },
+      {
+        ...MEMORIES[0],
+        id: 'c',
+        content: 'Uses an inhaler before runs.',
+        sensitive: true,
+        confirmed: true,
+      },
     ];
-    const on = buildPersonalContext({ ...input, memories, coreProfile: null, healthModuleOn: true });
+    const on = buildPersonalContext({
+      ...input,
+      memories,
+      coreProfile: null,
+      healthModuleOn: true,
+    });
     expect(on.used.map((m) => m.id)).toEqual(['c']);
-    expect(buildPersonalContext({ ...input, memories, coreProfile: null, healthModuleOn: false })).toEqual({ text: null, used: [] });
+    expect(
+      buildPersonalContext({ ...input, memories, coreProfile: null, healthModuleOn: false }),
+    ).toEqual({ text: null, used: [] });
   });
 
   it('returns no section when nothing fits or nothing is left', () => {
@@ -39,16 +84,32 @@ describe('buildPersonalContext', () => {
   });
 
   it('takes, for any budget, exactly the memories a greedy pass rendering each candidate would take', () => {
-    const memories = fc.nat(25).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => memoryArb(`m${i}`))));
+    const memories = fc
+      .nat(25)
+      .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => memoryArb(`m${i}`))));
     fc.assert(
       fc.property(memories, fc.integer({ min: 0, max: 2_500 }), (list, budgetChars) => {
-        const result = buildPersonalContext({ ...input, memories: list, coreProfile: null, healthModuleOn: true, budgetChars });
-        expect(result.text).toBe(result.used.length === 0 ? null : renderPersonalContext(result.used));
+        const result = buildPersonalContext({
+          ...input,
+          memories: list,
+          coreProfile: null,
+          healthModuleOn: true,
+          budgetChars,
+        });
+        expect(result.text).toBe(
+          result.used.length === 0 ? null : renderPersonalContext(result.used),
+        );
         if (result.text !== null) expect(result.text.length).toBeLessThanOrEqual(budgetChars);
         // nothing skipped would have fitted beside what was taken before it
         const taken = new Set(result.used.map((m) => m.id));
         const before: typeof list = [];
-        const eligible = buildPersonalContext({ ...input, memories: list, coreProfile: null, healthModuleOn: true, budgetChars: Infinity }).used;
+        const eligible = buildPersonalContext({
+          ...input,
+          memories: list,
+          coreProfile: null,
+          healthModuleOn: true,
+          budgetChars: Infinity,
+        }).used;
         for (const memory of eligible) {
           const fits = renderPersonalContext([...before, memory]).length <= budgetChars;
           expect(taken.has(memory.id)).toBe(fits);
@@ -59,6 +120,8 @@ describe('buildPersonalContext', () => {
   });
 
   it('renders a multi-line memory as one bullet', () => {
-    expect(buildPersonalContext(input).text).toContain('- Moved from Hamburg to Berlin in March 2026.');
+    expect(buildPersonalContext(input).text).toContain(
+      '- Moved from Hamburg to Berlin in March 2026.',
+    );
   });
 });

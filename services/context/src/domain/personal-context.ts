@@ -6,7 +6,13 @@ import { newestFirst, oneLine } from './text-format';
 export const PERSONAL_CONTEXT_HEADING = '#### Personal Context';
 
 export type MemoryGroup = 'Facts' | 'Goals' | 'Preferences' | 'Decisions' | 'Relationships';
-const GROUP_ORDER: readonly MemoryGroup[] = ['Facts', 'Goals', 'Preferences', 'Decisions', 'Relationships'];
+const GROUP_ORDER: readonly MemoryGroup[] = [
+  'Facts',
+  'Goals',
+  'Preferences',
+  'Decisions',
+  'Relationships',
+];
 
 /** Values, events and insights are things true of the person, so they read as Facts. */
 export function groupOf(factType: MemoryFactType): MemoryGroup {
@@ -52,8 +58,14 @@ export interface PersonalContextResult {
  */
 export function buildPersonalContext(input: PersonalContextInput): PersonalContextResult {
   // Issue 10: one rule with the memory block; an unconfirmed health detail never shows, module on or off.
-  const eligible = input.memories.filter((memory) => memory.accountId === input.accountId && mayShowInContext(memory, input.healthModuleOn));
-  const recent = newestFirst(eligible, (memory) => memory.updatedAt).slice(0, Math.max(0, input.limit));
+  const eligible = input.memories.filter(
+    (memory) =>
+      memory.accountId === input.accountId && mayShowInContext(memory, input.healthModuleOn),
+  );
+  const recent = newestFirst(eligible, (memory) => memory.updatedAt).slice(
+    0,
+    Math.max(0, input.limit),
+  );
   const candidates = dropMemoriesInProfile(recent, input.coreProfile);
 
   // Each memory's bullet is made once, and the greedy loop counts what render would make instead of rendering:
@@ -62,7 +74,9 @@ export function buildPersonalContext(input: PersonalContextInput): PersonalConte
   const groupsUsed = new Set<MemoryGroup>();
   let length = PERSONAL_CONTEXT_HEADING.length;
   for (const entry of candidates.map(entryOf)) {
-    const added = groupsUsed.has(entry.group) ? 1 + entry.line.length : 2 + `**${entry.group}**\n`.length + entry.line.length;
+    const added = groupsUsed.has(entry.group)
+      ? 1 + entry.line.length
+      : 2 + `**${entry.group}**\n`.length + entry.line.length;
     if (length + added <= input.budgetChars) {
       used.push(entry);
       groupsUsed.add(entry.group);
@@ -70,7 +84,9 @@ export function buildPersonalContext(input: PersonalContextInput): PersonalConte
     }
   }
   const memories = used.map((entry) => entry.memory);
-  return used.length === 0 ? { text: null, used: memories } : { text: render(used), used: memories };
+  return used.length === 0
+    ? { text: null, used: memories }
+    : { text: render(used), used: memories };
 }
 
 interface PersonalContextEntry {
@@ -79,7 +95,11 @@ interface PersonalContextEntry {
   line: string;
 }
 
-const entryOf = (memory: MemoryItem): PersonalContextEntry => ({ memory, group: groupOf(memory.factType), line: `- ${oneLine(memory.content)}` });
+const entryOf = (memory: MemoryItem): PersonalContextEntry => ({
+  memory,
+  group: groupOf(memory.factType),
+  line: `- ${oneLine(memory.content)}`,
+});
 
 /** Renders memories already in recency order; groups keep a fixed order, items keep theirs. */
 export function renderPersonalContext(memories: readonly MemoryItem[]): string {

@@ -32,19 +32,25 @@ export interface PlacedArtifacts {
  */
 export function artifactFloor(plan: ArtifactPlan): { header: number; overflow: number } {
   if (plan.menu.length === 0 && plan.pinned.length === 0) return { header: 0, overflow: 0 };
-  return { header: indexHeader().length + 2, overflow: artifactIndexOverflowLine(plan.menu.length + plan.pinned.length).length + 2 };
+  return {
+    header: indexHeader().length + 2,
+    overflow: artifactIndexOverflowLine(plan.menu.length + plan.pinned.length).length + 2,
+  };
 }
 
 /** `room` is what is left of the total once the floor's header is paid, overflow reserve included. */
 export function placeArtifacts(plan: ArtifactPlan, room: number): PlacedArtifacts {
   const spilled: SpilledBlock[] = [];
   const { overflow } = artifactFloor(plan);
-  const spillLine = (artifact: PinnedArtifact): string => indexLine(plan.entryById.get(artifact.id), artifact);
+  const spillLine = (artifact: PinnedArtifact): string =>
+    indexLine(plan.entryById.get(artifact.id), artifact);
   const menuLines = plan.menu.map((entry) => indexLine(entry, undefined));
 
   // Pinned text in full, each only while the whole index (its own line excepted) still fits after it.
   let left = room - overflow;
-  let reservedLines = 1 + [...menuLines, ...plan.pinned.map(spillLine)].reduce((sum, line) => sum + line.length + 1, 0);
+  let reservedLines =
+    1 +
+    [...menuLines, ...plan.pinned.map(spillLine)].reduce((sum, line) => sum + line.length + 1, 0);
   const pinnedInFull: PinnedArtifact[] = [];
   const pinnedSpilled: PinnedArtifact[] = [];
   for (const artifact of plan.pinned) {

@@ -4,7 +4,10 @@ describe('dropMemoriesInProfile', () => {
   const profile = 'She VALUES honesty over\ncomfort and runs every morning.';
 
   it('drops a memory the core profile already states, case-insensitively and across line breaks', () => {
-    const kept = dropMemoriesInProfile([{ content: 'values honesty over comfort' }, { content: 'Has a dog named Pixel.' }], profile);
+    const kept = dropMemoriesInProfile(
+      [{ content: 'values honesty over comfort' }, { content: 'Has a dog named Pixel.' }],
+      profile,
+    );
     expect(kept).toEqual([{ content: 'Has a dog named Pixel.' }]);
   });
 
@@ -19,6 +22,8 @@ describe('dropMemoriesInProfile', () => {
   });
 
   it('keeps a memory the profile only partly covers', () => {
-    expect(dropMemoriesInProfile([{ content: 'Runs every morning before work.' }], profile)).toHaveLength(1);
+    expect(
+      dropMemoriesInProfile([{ content: 'Runs every morning before work.' }], profile),
+    ).toHaveLength(1);
   });
 });

@@ -6,7 +6,10 @@ import { oneLine } from './text-format';
  * sides so a line break in the profile does not hide a match. A memory with no text left after
  * trimming is dropped too.
  */
-export function dropMemoriesInProfile<T extends { content: string }>(memories: readonly T[], profile: string | null | undefined): T[] {
+export function dropMemoriesInProfile<T extends { content: string }>(
+  memories: readonly T[],
+  profile: string | null | undefined,
+): T[] {
   const haystack = oneLine(profile ?? '').toLowerCase();
   return memories.filter((memory) => {
     const needle = oneLine(memory.content).toLowerCase();

@@ -6,7 +6,11 @@
  */
 export function oneLine(text: string): string {
   // Most stored text has no whitespace but single spaces between words: returned as it is, without a copy (issue 17).
-  const already = !OTHER_WHITESPACE.test(text) && !text.includes('  ') && !text.startsWith(' ') && !text.endsWith(' ');
+  const already =
+    !OTHER_WHITESPACE.test(text) &&
+    !text.includes('  ') &&
+    !text.startsWith(' ') &&
+    !text.endsWith(' ');
   return already ? text : text.replace(/\s+/g, ' ').trim();
 }
 
@@ -18,7 +22,10 @@ export function isoDate(timestamp: string): string {
 }
 
 /** Newest first by the given timestamp, then by id, so equal timestamps still order the same way. */
-export function newestFirst<T extends { id: string }>(items: readonly T[], at: (item: T) => string): T[] {
+export function newestFirst<T extends { id: string }>(
+  items: readonly T[],
+  at: (item: T) => string,
+): T[] {
   return [...items].sort((a, b) => {
     const byTime = compareCodeUnits(at(b), at(a));
     return byTime !== 0 ? byTime : compareCodeUnits(a.id, b.id);

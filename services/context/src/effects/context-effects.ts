@@ -12,23 +12,55 @@ const envelope = <T extends 'FeatureEventRecorded' | 'MemoryFactUsed' | 'Proposa
   payload: PayloadOf<T>,
   sessionId?: string,
   id: string = randomUUID(),
-): EventEnvelope<T, PayloadOf<T>> => buildEvent<T>({ type, id, accountId, sessionId, occurredAt: new Date(), producer: 'context', payload });
+): EventEnvelope<T, PayloadOf<T>> =>
+  buildEvent<T>({
+    type,
+    id,
+    accountId,
+    sessionId,
+    occurredAt: new Date(),
+    producer: 'context',
+    payload,
+  });
 
 /** seed 000's telemetry: one FeatureEventRecorded per build, queryable like any event (appended by TelemetryBatcher). */
-export function telemetryEvent(accountId: string, action: string, metadata: Record<string, unknown>, sessionId?: string): EventEnvelope {
-  return envelope('FeatureEventRecorded', accountId, { name: 'context', action, metadata }, sessionId);
+export function telemetryEvent(
+  accountId: string,
+  action: string,
+  metadata: Record<string, unknown>,
+  sessionId?: string,
+): EventEnvelope {
+  return envelope(
+    'FeatureEventRecorded',
+    accountId,
+    { name: 'context', action, metadata },
+    sessionId,
+  );
 }
 
 /**
  * SPEC §5: reading a memory into a context stamps last_used_at (MemoryFactUsed), never updated_at.
  * A served set is stamped at most once per interval, so a busy cache does not flood the log.
  */
-export async function stampMemoriesUsed(deps: { log: EventLog; cache: Cache }, accountId: string, ids: readonly string[]): Promise<boolean> {
+export async function stampMemoriesUsed(
+  deps: { log: EventLog; cache: Cache },
+  accountId: string,
+  ids: readonly string[],
+): Promise<boolean> {
   if (ids.length === 0) return false;
-  const digest = createHash('sha256').update([...ids].sort().join('\n')).digest('base64url').slice(0, 22);
+  const digest = createHash('sha256')
+    .update([...ids].sort().join('\n'))
+    .digest('base64url')
+    .slice(0, 22);
   const token = await deps.cache.tryLock(`ctx:used:${accountId}:${digest}`, USED_STAMP_INTERVAL_MS);
   if (token === null) return false;
-  await deps.log.append('events', envelope('MemoryFactUsed', accountId, { factIds: ids.slice(0, 500), usedAt: new Date().toISOString() }));
+  await deps.log.append(
+    'events',
+    envelope('MemoryFactUsed', accountId, {
+      factIds: ids.slice(0, 500),
+      usedAt: new Date().toISOString(),
+    }),
+  );
   return true;
 }
 
@@ -36,15 +68,32 @@ export async function stampMemoriesUsed(deps: { log: EventLog; cache: Cache }, a
  * seed 001: a waiting proposal is offered once. The id is derived from the proposal, so a block built
  * twice before the first offer is projected appends one event, and the fold ignores a second offer anyway.
  */
-export async function recordProposalsOffered(log: EventLog, accountId: string, proposalIds: readonly string[]): Promise<void> {
+export async function recordProposalsOffered(
+  log: EventLog,
+  accountId: string,
+  proposalIds: readonly string[],
+): Promise<void> {
   if (proposalIds.length === 0) return;
   await log.appendMany(
     'events',
-    proposalIds.map((proposalId) => envelope('ProposalOffered', accountId, { proposalId }, undefined, reactionId(`${accountId}:${proposalId}`, 'context:proposal-offered'))),
+    proposalIds.map((proposalId) =>
+      envelope(
+        'ProposalOffered',
+        accountId,
+        { proposalId },
+        undefined,
+        reactionId(`${accountId}:${proposalId}`, 'context:proposal-offered'),
+      ),
+    ),
   );
 }
 
 /** Side effects never fail a served context: a failure is logged and what was lost is named. */
 export function afterServing(logger: Logger, what: string, effect: Promise<unknown>): void {
-  effect.catch((error) => logger.warn({ effect: what, err: String((error as Error)?.message ?? error) }, 'context side effect lost'));
+  effect.catch((error) =>
+    logger.warn(
+      { effect: what, err: String((error as Error)?.message ?? error) },
+      'context side effect lost',
+    ),
+  );
 }

@@ -31,7 +31,13 @@ describe('TelemetryBatcher', () => {
     expect(appended).toEqual([]);
     await jest.advanceTimersByTimeAsync(TELEMETRY_LINGER_MS);
     expect(appended).toHaveLength(1);
-    expect(appended[0].map((event) => [event.type, event.sessionId, (event.payload as { metadata: unknown }).metadata])).toEqual([
+    expect(
+      appended[0].map((event) => [
+        event.type,
+        event.sessionId,
+        (event.payload as { metadata: unknown }).metadata,
+      ]),
+    ).toEqual([
       ['FeatureEventRecorded', 's-0', { n: 0 }],
       ['FeatureEventRecorded', 's-1', { n: 1 }],
       ['FeatureEventRecorded', 's-2', { n: 2 }],

@@ -23,19 +23,33 @@ const LIST_MARKER = /^\s*(?:[-*+]|\d+[.)])\s+/;
  */
 export function gistOf(content: string): string {
   const lines = content.split('\n');
-  const prose = lines.filter((line) => !HEADING.test(line)).map((line) => line.replace(LIST_MARKER, ''));
-  const source = prose.join(' ').trim().length > 0 ? prose : lines.map((line) => line.replace(HEADING, ''));
+  const prose = lines
+    .filter((line) => !HEADING.test(line))
+    .map((line) => line.replace(LIST_MARKER, ''));
+  const source =
+    prose.join(' ').trim().length > 0 ? prose : lines.map((line) => line.replace(HEADING, ''));
   const flat = source.join(' ').replace(/\s+/g, ' ').trim();
   const sentence = flat.match(/^.*?[.!?](\s|$)/)?.[0]?.trim() ?? flat;
   return sentence.length > GIST_CHARS ? `${sentence.slice(0, GIST_CHARS - 1)}…` : sentence;
 }
 
-export function artifactCosts(content: string, gist: string): { gist: number; summary: number; full: number } {
-  return { gist: tokensFor(gist.length), summary: tokensFor(Math.min(content.length, SUMMARY_CHARS)), full: tokensFor(content.length) };
+export function artifactCosts(
+  content: string,
+  gist: string,
+): { gist: number; summary: number; full: number } {
+  return {
+    gist: tokensFor(gist.length),
+    summary: tokensFor(Math.min(content.length, SUMMARY_CHARS)),
+    full: tokensFor(content.length),
+  };
 }
 
 /** The text of an artifact at a level, and whether it is cut short of the full content. */
-export function artifactText(content: string, gist: string, level: ArtifactLevel): { text: string; truncated: boolean } {
+export function artifactText(
+  content: string,
+  gist: string,
+  level: ArtifactLevel,
+): { text: string; truncated: boolean } {
   switch (level) {
     case 'gist':
       return { text: gist, truncated: gist !== content };

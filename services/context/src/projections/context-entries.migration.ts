@@ -9,7 +9,9 @@ export class ContextEntries1764900000500 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE artifacts ADD COLUMN IF NOT EXISTS index_entry json`);
     await queryRunner.query(`ALTER TABLE insights ADD COLUMN IF NOT EXISTS entry json`);
     // rows projected before this migration
-    await queryRunner.query(`UPDATE artifacts a SET index_entry = ${ARTIFACT_INDEX_ENTRY} WHERE a.index_entry IS NULL`);
+    await queryRunner.query(
+      `UPDATE artifacts a SET index_entry = ${ARTIFACT_INDEX_ENTRY} WHERE a.index_entry IS NULL`,
+    );
     await queryRunner.query(`UPDATE insights i SET entry = ${INSIGHT_ENTRY} WHERE i.entry IS NULL`);
   }
 

@@ -8,14 +8,30 @@
  * before, so they map them as they did. Each takes the SQL of its columns (a row's, EXCLUDED's, parameters).
  */
 
-export function artifactIndexEntry(c: { id: string; title: string; gist: string; gistTokens: string; summaryTokens: string; fullTokens: string }): string {
+export function artifactIndexEntry(c: {
+  id: string;
+  title: string;
+  gist: string;
+  gistTokens: string;
+  summaryTokens: string;
+  fullTokens: string;
+}): string {
   return `json_build_object('id', ${c.id}, 'title', ${c.title}, 'gist', ${c.gist}, 'gist_tokens', ${c.gistTokens},
     'summary_tokens', ${c.summaryTokens}, 'full_tokens', ${c.fullTokens})`;
 }
 
 /** Its pair's titles as they are when written (the id stands in for an artifact not projected yet); an artifact saved later rewrites it. */
-export function insightEntry(c: { accountId: string; id: string; kind: string; text: string; createdAt: string; artifactA: string; artifactB: string }): string {
-  const title = (artifact: string) => `coalesce((SELECT t.title FROM artifacts t WHERE t.account_id = ${c.accountId} AND t.id = ${artifact}), ${artifact})`;
+export function insightEntry(c: {
+  accountId: string;
+  id: string;
+  kind: string;
+  text: string;
+  createdAt: string;
+  artifactA: string;
+  artifactB: string;
+}): string {
+  const title = (artifact: string) =>
+    `coalesce((SELECT t.title FROM artifacts t WHERE t.account_id = ${c.accountId} AND t.id = ${artifact}), ${artifact})`;
   return `json_build_object('id', ${c.id}, 'kind', ${c.kind}, 'text', ${c.text}, 'created_at', ${c.createdAt},
     'a_title', ${title(c.artifactA)}, 'b_title', ${title(c.artifactB)})`;
 }

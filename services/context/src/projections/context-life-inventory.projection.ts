@@ -49,7 +49,14 @@ async function applyInventory(sql: Sql, stored: StoredEvent): Promise<void> {
          ON CONFLICT (account_id, take_id) DO UPDATE SET inventory_type = EXCLUDED.inventory_type, scores = EXCLUDED.scores,
            completed_at = EXCLUDED.completed_at, last_seq = EXCLUDED.last_seq
          WHERE context_inventory_takes.last_seq < EXCLUDED.last_seq`,
-        [event.accountId, p.takeId, p.inventoryType, JSON.stringify(p.scores), event.occurredAt, seq],
+        [
+          event.accountId,
+          p.takeId,
+          p.inventoryType,
+          JSON.stringify(p.scores),
+          event.occurredAt,
+          seq,
+        ],
       );
       return;
     }

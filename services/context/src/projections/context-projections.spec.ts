@@ -1,7 +1,13 @@
 import { eventPayloads } from '@mnemo/contracts';
-import { CONTEXT_SOURCES_VERSION_KEEPERS, contextSourcesProjection } from './context-sources.projection';
+import {
+  CONTEXT_SOURCES_VERSION_KEEPERS,
+  contextSourcesProjection,
+} from './context-sources.projection';
 import { CONTEXT_VERSION_KEEPERS, contextProjection } from './context.projection';
-import { CONTEXT_LIFE_INVENTORY_VERSION_KEEPERS, contextLifeInventoryProjection } from './context-life-inventory.projection';
+import {
+  CONTEXT_LIFE_INVENTORY_VERSION_KEEPERS,
+  contextLifeInventoryProjection,
+} from './context-life-inventory.projection';
 
 /**
  * The event types the context projections do not read, each with why nothing the context serves
@@ -18,17 +24,21 @@ const NOT_READ: Record<string, string> = {
   AccountCreated: 'an account starts with an empty context either way',
   CompactionFailed: 'settles a pause; no summary is written',
   CompactionSkipped: 'settles a pause; no summary is written',
-  MemoryFactUsed: 'stamps last_used_at, which no context shows; reading it would let every served context invalidate itself',
-  SessionQuietExtracted: "marks a session's quiet-time extraction; the facts it found arrive as MemoryFactExtracted",
+  MemoryFactUsed:
+    'stamps last_used_at, which no context shows; reading it would let every served context invalidate itself',
+  SessionQuietExtracted:
+    "marks a session's quiet-time extraction; the facts it found arrive as MemoryFactExtracted",
   LlmCallSettled: 'cost accounting',
-  FeatureEventRecorded: 'telemetry (the context writes it; reading it would let every build invalidate itself)',
+  FeatureEventRecorded:
+    'telemetry (the context writes it; reading it would let every build invalidate itself)',
   CostCapSet: 'cost accounting',
   LlmKeyAdded: 'provider keys are never part of a context',
   LlmKeyActivated: 'provider keys are never part of a context',
   ProfileRegenerationBlocked: 'the profile a context serves arrives as CoreProfileSynthesized',
   ProfileRefreshRequested: 'the profile a context serves arrives as CoreProfileSynthesized',
   InventoryTakeStarted: 'the summary reads completed takes only; a take in progress is not in it',
-  InventoryItemRated: "the summary reads a completed take's scores, which its InventoryTakeCompleted carries",
+  InventoryItemRated:
+    "the summary reads a completed take's scores, which its InventoryTakeCompleted carries",
   DecisionRecorded: 'recall data, not served in a context yet',
   SessionLessonsRecorded: 'recall data (served with prior work by recall), not in a context yet',
   NodeVisited: 'recall data, not served in a context yet',
@@ -43,13 +53,19 @@ const read = projections.flatMap(({ projection }) => [...projection.handles]);
 
 describe('the context projections and the context version', () => {
   it('read every event type of the contracts, or name why nothing the context serves depends on it', () => {
-    const unclassified = Object.keys(eventPayloads).filter((type) => !read.includes(type) && !Object.hasOwn(NOT_READ, type));
+    const unclassified = Object.keys(eventPayloads).filter(
+      (type) => !read.includes(type) && !Object.hasOwn(NOT_READ, type),
+    );
     expect(unclassified).toEqual([]);
   });
 
   it('name as not read only event types that exist and that no context projection reads', () => {
     for (const type of Object.keys(NOT_READ)) {
-      expect({ type, known: Object.hasOwn(eventPayloads, type), read: read.includes(type) }).toEqual({ type, known: true, read: false });
+      expect({
+        type,
+        known: Object.hasOwn(eventPayloads, type),
+        read: read.includes(type),
+      }).toEqual({ type, known: true, read: false });
     }
   });
 
@@ -57,7 +73,9 @@ describe('the context projections and the context version', () => {
     expect(new Set(read).size).toBe(read.length);
   });
 
-  it.each(projections.map(({ projection, keepers }) => [projection.name, projection, keepers] as const))(
+  it.each(
+    projections.map(({ projection, keepers }) => [projection.name, projection, keepers] as const),
+  )(
     '%s: names as keeping the version only event types it reads, each with why',
     (_name, projection, keepers) => {
       for (const [type, why] of Object.entries(keepers)) {

@@ -36,7 +36,9 @@ export class ContextSources1764400007200 implements MigrationInterface {
         last_seq bigint NOT NULL,
         PRIMARY KEY (account_id, id)
       )`);
-    await queryRunner.query(`CREATE INDEX IF NOT EXISTS context_fact_proposals_by_fact ON context_fact_proposals (account_id, fact_id)`);
+    await queryRunner.query(
+      `CREATE INDEX IF NOT EXISTS context_fact_proposals_by_fact ON context_fact_proposals (account_id, fact_id)`,
+    );
     await queryRunner.query(`
       CREATE TABLE IF NOT EXISTS context_plans (
         account_id text NOT NULL,
@@ -59,7 +61,9 @@ export class ContextSources1764400007200 implements MigrationInterface {
         last_seq bigint NOT NULL,
         PRIMARY KEY (account_id, event_id)
       )`);
-    await queryRunner.query(`CREATE INDEX IF NOT EXISTS context_plan_checkins_by_plan ON context_plan_checkins (account_id, plan_id)`);
+    await queryRunner.query(
+      `CREATE INDEX IF NOT EXISTS context_plan_checkins_by_plan ON context_plan_checkins (account_id, plan_id)`,
+    );
     await queryRunner.query(`
       CREATE TABLE IF NOT EXISTS context_reminders (
         account_id text NOT NULL,
@@ -86,11 +90,21 @@ export class ContextSources1764400007200 implements MigrationInterface {
         last_seq bigint NOT NULL,
         PRIMARY KEY (account_id, session_id, segment)
       )`);
-    await queryRunner.query(`CREATE INDEX IF NOT EXISTS context_summaries_by_seq ON context_summaries (account_id, last_seq DESC)`);
+    await queryRunner.query(
+      `CREATE INDEX IF NOT EXISTS context_summaries_by_seq ON context_summaries (account_id, last_seq DESC)`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const table of ['context_summaries', 'context_sessions', 'context_reminders', 'context_plan_checkins', 'context_plans', 'context_fact_proposals', 'context_memory_facts']) {
+    for (const table of [
+      'context_summaries',
+      'context_sessions',
+      'context_reminders',
+      'context_plan_checkins',
+      'context_plans',
+      'context_fact_proposals',
+      'context_memory_facts',
+    ]) {
       await queryRunner.query(`DROP TABLE IF EXISTS ${table}`);
     }
   }

@@ -3,7 +3,14 @@ import type { Projection, Sql } from '@mnemo/persistence';
 import { redact } from '@mnemo/redaction';
 import { ContextSources1764400007200 } from './context-sources.migration';
 import { versionedProjection, type VersionKeepers } from './context-versions.writes';
-import { applyPlanEvent, applyProposalEvent, applyReminderSet, editFact, insertFact, retireFact } from './memory-sources.writes';
+import {
+  applyPlanEvent,
+  applyProposalEvent,
+  applyReminderSet,
+  editFact,
+  insertFact,
+  retireFact,
+} from './memory-sources.writes';
 
 const HANDLES = [
   'MemoryFactExtracted',
@@ -44,7 +51,15 @@ export const CONTEXT_SOURCES_VERSION_KEEPERS: VersionKeepers = {
 export const contextSourcesProjection: Projection = versionedProjection({
   name: 'context-sources',
   handles: HANDLES,
-  tables: ['context_memory_facts', 'context_fact_proposals', 'context_plans', 'context_plan_checkins', 'context_reminders', 'context_sessions', 'context_summaries'],
+  tables: [
+    'context_memory_facts',
+    'context_fact_proposals',
+    'context_plans',
+    'context_plan_checkins',
+    'context_reminders',
+    'context_sessions',
+    'context_summaries',
+  ],
   migrations: [ContextSources1764400007200],
   applyOne: applySource,
   keepers: CONTEXT_SOURCES_VERSION_KEEPERS,

@@ -31,10 +31,12 @@ export async function applyMovingVersions(
 }
 
 /** A context projection: its rows and the versions of the accounts they belong to move in one transaction. */
-export function versionedProjection(definition: Omit<Projection, 'apply' | 'applyMany'> & {
-  applyOne: (sql: Sql, stored: StoredEvent) => Promise<void>;
-  keepers: VersionKeepers;
-}): Projection {
+export function versionedProjection(
+  definition: Omit<Projection, 'apply' | 'applyMany'> & {
+    applyOne: (sql: Sql, stored: StoredEvent) => Promise<void>;
+    keepers: VersionKeepers;
+  },
+): Projection {
   const { applyOne, keepers, ...projection } = definition;
   return {
     ...projection,

@@ -67,7 +67,13 @@ export class Context1764400007100 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const table of ['account_settings', 'insights', 'core_profiles', 'bookmarks', 'artifacts']) {
+    for (const table of [
+      'account_settings',
+      'insights',
+      'core_profiles',
+      'bookmarks',
+      'artifacts',
+    ]) {
       await queryRunner.query(`DROP TABLE IF EXISTS ${table}`);
     }
   }

@@ -7,7 +7,15 @@ import { artifactIndexEntry, INSIGHT_ENTRY, insightEntry } from './context-entri
 import { versionedProjection, type VersionKeepers } from './context-versions.writes';
 
 /** Event types of the context service's own tables. */
-const OWN = ['ArtifactSaved', 'BookmarkAdded', 'CoreProfileSynthesized', 'InsightDetected', 'InsightDismissed', 'InsightDeleted', 'AccountSettingsChanged'] as const;
+const OWN = [
+  'ArtifactSaved',
+  'BookmarkAdded',
+  'CoreProfileSynthesized',
+  'InsightDetected',
+  'InsightDismissed',
+  'InsightDeleted',
+  'AccountSettingsChanged',
+] as const;
 type Handled = (typeof OWN)[number];
 
 /** Every event it reads changes what a loader reads (the switches included: they decide what is served). */
@@ -29,8 +37,23 @@ export const contextProjection: Projection = versionedProjection({
 
 // The loaders' JSON of a row (context-entries.sql.ts), written with it: of an upsert's parameters, and of
 // EXCLUDED for an insight seen again (it keeps its first created_at).
-const ARTIFACT_INDEX_ENTRY_OF_PARAMS = artifactIndexEntry({ id: '$2::text', title: '$3::text', gist: '$5::text', gistTokens: '$8::int', summaryTokens: '$9::int', fullTokens: '$10::int' });
-const INSIGHT_ENTRY_OF_PARAMS = insightEntry({ accountId: '$1::text', id: '$2::text', kind: '$3::text', text: '$4::text', createdAt: '$7::timestamptz', artifactA: '$5::text', artifactB: '$6::text' });
+const ARTIFACT_INDEX_ENTRY_OF_PARAMS = artifactIndexEntry({
+  id: '$2::text',
+  title: '$3::text',
+  gist: '$5::text',
+  gistTokens: '$8::int',
+  summaryTokens: '$9::int',
+  fullTokens: '$10::int',
+});
+const INSIGHT_ENTRY_OF_PARAMS = insightEntry({
+  accountId: '$1::text',
+  id: '$2::text',
+  kind: '$3::text',
+  text: '$4::text',
+  createdAt: '$7::timestamptz',
+  artifactA: '$5::text',
+  artifactB: '$6::text',
+});
 const INSIGHT_ENTRY_OF_EXCLUDED = insightEntry({
   accountId: 'EXCLUDED.account_id',
   id: 'EXCLUDED.id',
@@ -58,11 +81,27 @@ async function applyOwn(sql: Sql, stored: StoredEvent): Promise<void> {
            full_tokens = EXCLUDED.full_tokens, source_session = EXCLUDED.source_session, updated_at = EXCLUDED.updated_at,
            last_seq = EXCLUDED.last_seq, index_entry = EXCLUDED.index_entry
          WHERE artifacts.last_seq < EXCLUDED.last_seq`,
-        [event.accountId, p.artifactId, p.title, p.content, gist, p.kind ?? null, p.pinned ?? false, costs.gist, costs.summary, costs.full,
-          event.sessionId ?? null, event.occurredAt, seq],
+        [
+          event.accountId,
+          p.artifactId,
+          p.title,
+          p.content,
+          gist,
+          p.kind ?? null,
+          p.pinned ?? false,
+          costs.gist,
+          costs.summary,
+          costs.full,
+          event.sessionId ?? null,
+          event.occurredAt,
+          seq,
+        ],
       );
       // The pair labels that name this artifact follow its title.
-      await sql.query(`UPDATE insights i SET entry = ${INSIGHT_ENTRY} WHERE i.account_id = $1 AND (i.artifact_a = $2 OR i.artifact_b = $2)`, [event.accountId, p.artifactId]);
+      await sql.query(
+        `UPDATE insights i SET entry = ${INSIGHT_ENTRY} WHERE i.account_id = $1 AND (i.artifact_a = $2 OR i.artifact_b = $2)`,
+        [event.accountId, p.artifactId],
+      );
       return;
     }
     case 'BookmarkAdded': {
@@ -72,7 +111,15 @@ async function applyOwn(sql: Sql, stored: StoredEvent): Promise<void> {
          ON CONFLICT (account_id, id) DO UPDATE SET session_id = EXCLUDED.session_id, text = EXCLUDED.text, turn_seq = EXCLUDED.turn_seq,
            created_at = EXCLUDED.created_at, last_seq = EXCLUDED.last_seq
          WHERE bookmarks.last_seq < EXCLUDED.last_seq`,
-        [event.accountId, p.bookmarkId, event.sessionId ?? null, p.text, p.turnSeq ?? null, event.occurredAt, seq],
+        [
+          event.accountId,
+          p.bookmarkId,
+          event.sessionId ?? null,
+          p.text,
+          p.turnSeq ?? null,
+          event.occurredAt,
+          seq,
+        ],
       );
       return;
     }
@@ -96,7 +143,16 @@ async function applyOwn(sql: Sql, stored: StoredEvent): Promise<void> {
          ON CONFLICT (account_id, id) DO UPDATE SET kind = EXCLUDED.kind, text = EXCLUDED.text, artifact_a = EXCLUDED.artifact_a,
            artifact_b = EXCLUDED.artifact_b, last_seq = EXCLUDED.last_seq, entry = ${INSIGHT_ENTRY_OF_EXCLUDED}
          WHERE insights.last_seq < EXCLUDED.last_seq`,
-        [event.accountId, p.insightId, p.kind, p.text, p.artifactA, p.artifactB, event.occurredAt, seq],
+        [
+          event.accountId,
+          p.insightId,
+          p.kind,
+          p.text,
+          p.artifactA,
+          p.artifactB,
+          event.occurredAt,
+          seq,
+        ],
       );
       return;
     }
@@ -106,7 +162,10 @@ async function applyOwn(sql: Sql, stored: StoredEvent): Promise<void> {
       // same id updates its text, never its status.
       const p = event.payload as PayloadOf<'InsightDismissed' | 'InsightDeleted'>;
       const status = type === 'InsightDismissed' ? 'dismissed' : 'deleted';
-      await sql.query(`UPDATE insights SET status = $4, last_seq = $3 WHERE account_id = $1 AND id = $2 AND last_seq < $3`, [event.accountId, p.insightId, seq, status]);
+      await sql.query(
+        `UPDATE insights SET status = $4, last_seq = $3 WHERE account_id = $1 AND id = $2 AND last_seq < $3`,
+        [event.accountId, p.insightId, seq, status],
+      );
       return;
     }
     case 'AccountSettingsChanged': {

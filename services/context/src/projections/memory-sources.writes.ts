@@ -32,21 +32,41 @@ export async function insertFact(sql: Sql, stored: StoredEvent): Promise<void> {
      VALUES ($1, $2, $3, $4, $5, 'active', (SELECT confirmed FROM proposal) OR $6::boolean, (SELECT confirmed FROM proposal) OR $9::boolean, $7, $7, $8)
      ON CONFLICT (account_id, id) DO NOTHING`,
     // A fact the person typed in themselves (source manual) needs no confirmation: it is theirs as written.
-    [event.accountId, p.factId, p.factType, p.content, p.confidence, classifySensitivity({ content: p.content }).sensitive, event.occurredAt, seq, p.source === 'manual'],
+    [
+      event.accountId,
+      p.factId,
+      p.factType,
+      p.content,
+      p.confidence,
+      classifySensitivity({ content: p.content }).sensitive,
+      event.occurredAt,
+      seq,
+      p.source === 'manual',
+    ],
   );
 }
 
 export async function editFact(sql: Sql, stored: StoredEvent): Promise<void> {
   const { event, seq } = stored;
   const p = event.payload as PayloadOf<'MemoryFactEdited'>;
-  const sensitiveByWording = p.content === undefined ? null : classifySensitivity({ content: p.content }).sensitive;
+  const sensitiveByWording =
+    p.content === undefined ? null : classifySensitivity({ content: p.content }).sensitive;
   await sql.query(
     `UPDATE context_memory_facts SET content = coalesce($3, content), fact_type = coalesce($4, fact_type), confidence = coalesce($5, confidence),
        sensitive = CASE WHEN $6::boolean IS NULL THEN sensitive
          ELSE ($6::boolean OR EXISTS (SELECT 1 FROM context_fact_proposals p WHERE p.account_id = $1 AND p.fact_id = $2 AND p.status = 'confirmed')) END,
        updated_at = $7, last_seq = $8
      WHERE account_id = $1 AND id = $2 AND status = 'active' AND last_seq < $8`,
-    [event.accountId, p.factId, p.content ?? null, p.factType ?? null, p.confidence ?? null, sensitiveByWording, event.occurredAt, seq],
+    [
+      event.accountId,
+      p.factId,
+      p.content ?? null,
+      p.factType ?? null,
+      p.confidence ?? null,
+      sensitiveByWording,
+      event.occurredAt,
+      seq,
+    ],
   );
 }
 
@@ -54,7 +74,11 @@ export async function editFact(sql: Sql, stored: StoredEvent): Promise<void> {
  * A fact leaves the active list, as in memory, and is never created again under its id: deleted by the
  * person, or superseded by a newer fact (issue 11). The context serves only active facts.
  */
-export async function retireFact(sql: Sql, stored: StoredEvent, status: 'deleted' | 'superseded'): Promise<void> {
+export async function retireFact(
+  sql: Sql,
+  stored: StoredEvent,
+  status: 'deleted' | 'superseded',
+): Promise<void> {
   const { event, seq } = stored;
   const p = event.payload as PayloadOf<'MemoryFactDeleted' | 'FactSuperseded'>;
   await sql.query(
@@ -73,13 +97,24 @@ export async function applyProposalEvent(sql: Sql, stored: StoredEvent): Promise
   );
   if (rows[0] && Number(rows[0].last_seq) >= seq) return; // a redelivery
   const before = rows[0]?.state;
-  const after = evolveProposal(before, { type: event.type, payload: event.payload, occurredAt: event.occurredAt } as ProposalEvent);
+  const after = evolveProposal(before, {
+    type: event.type,
+    payload: event.payload,
+    occurredAt: event.occurredAt,
+  } as ProposalEvent);
   if (!after || after === before) return;
   await sql.query(
     `INSERT INTO context_fact_proposals (account_id, id, fact_id, status, state, last_seq) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (account_id, id) DO UPDATE SET status = EXCLUDED.status, state = EXCLUDED.state, last_seq = EXCLUDED.last_seq
      WHERE context_fact_proposals.last_seq < EXCLUDED.last_seq`,
-    [event.accountId, after.proposalId, after.fact.factId, after.status, JSON.stringify(after), seq],
+    [
+      event.accountId,
+      after.proposalId,
+      after.fact.factId,
+      after.status,
+      JSON.stringify(after),
+      seq,
+    ],
   );
 }
 
@@ -93,25 +128,30 @@ export async function applyPlanEvent(sql: Sql, stored: StoredEvent): Promise<voi
        ON CONFLICT (account_id, event_id) DO NOTHING`,
       [event.accountId, event.id, p.planId, p.progress, event.occurredAt, seq],
     );
-    const plan: Array<{ state: PlanState }> = await sql.query(`SELECT state FROM context_plans WHERE account_id = $1 AND id = $2`, [event.accountId, p.planId]);
+    const plan: Array<{ state: PlanState }> = await sql.query(
+      `SELECT state FROM context_plans WHERE account_id = $1 AND id = $2`,
+      [event.accountId, p.planId],
+    );
     if (!plan[0]) return;
     const progress = await progressOf(sql, event.accountId, plan[0].state);
-    await sql.query(`UPDATE context_plans SET progress_line = $3, progress_at = $4 WHERE account_id = $1 AND id = $2`, [
-      event.accountId,
-      p.planId,
-      progress.line,
-      progress.at,
-    ]);
+    await sql.query(
+      `UPDATE context_plans SET progress_line = $3, progress_at = $4 WHERE account_id = $1 AND id = $2`,
+      [event.accountId, p.planId, progress.line, progress.at],
+    );
     return;
   }
   const planId = (event.payload as { planId: string }).planId;
-  const rows: Array<{ state: PlanState; last_seq: string }> = await sql.query(`SELECT state, last_seq FROM context_plans WHERE account_id = $1 AND id = $2`, [
-    event.accountId,
-    planId,
-  ]);
+  const rows: Array<{ state: PlanState; last_seq: string }> = await sql.query(
+    `SELECT state, last_seq FROM context_plans WHERE account_id = $1 AND id = $2`,
+    [event.accountId, planId],
+  );
   if (rows[0] && Number(rows[0].last_seq) >= seq) return; // a redelivery
   const before = rows[0]?.state;
-  const after = evolvePlan(before, { type: event.type, payload: event.payload, occurredAt: event.occurredAt } as PlanEvent);
+  const after = evolvePlan(before, {
+    type: event.type,
+    payload: event.payload,
+    occurredAt: event.occurredAt,
+  } as PlanEvent);
   if (!after || after === before) return;
   const progress = await progressOf(sql, event.accountId, after);
   await sql.query(
@@ -119,7 +159,16 @@ export async function applyPlanEvent(sql: Sql, stored: StoredEvent): Promise<voi
      ON CONFLICT (account_id, id) DO UPDATE SET status = EXCLUDED.status, state = EXCLUDED.state, progress_line = EXCLUDED.progress_line,
        progress_at = EXCLUDED.progress_at, last_seq = EXCLUDED.last_seq
      WHERE context_plans.last_seq < EXCLUDED.last_seq`,
-    [event.accountId, after.planId, after.title, after.status, JSON.stringify(after), progress.line, progress.at, seq],
+    [
+      event.accountId,
+      after.planId,
+      after.title,
+      after.status,
+      JSON.stringify(after),
+      progress.line,
+      progress.at,
+      seq,
+    ],
   );
 }
 
@@ -127,14 +176,24 @@ export async function applyPlanEvent(sql: Sql, stored: StoredEvent): Promise<voi
  * The plan's progress line (memory's rule, from its check-ins in this copy) and when it last moved:
  * the latest check-in, else the activation, else the proposal.
  */
-async function progressOf(sql: Sql, accountId: string, plan: PlanState): Promise<{ line: string; at: string }> {
-  const rows: Array<{ progress: string; at: unknown }> = await sql.query(`SELECT progress, at FROM context_plan_checkins WHERE account_id = $1 AND plan_id = $2`, [
-    accountId,
-    plan.planId,
-  ]);
+async function progressOf(
+  sql: Sql,
+  accountId: string,
+  plan: PlanState,
+): Promise<{ line: string; at: string }> {
+  const rows: Array<{ progress: string; at: unknown }> = await sql.query(
+    `SELECT progress, at FROM context_plan_checkins WHERE account_id = $1 AND plan_id = $2`,
+    [accountId, plan.planId],
+  );
   const checkIns = rows.map((c) => ({ progress: c.progress, at: iso(c.at) }));
-  const latest = checkIns.map((c) => c.at).sort().at(-1);
-  return { line: progressStatus(plan, checkIns), at: latest ?? plan.activatedAt ?? plan.proposedAt };
+  const latest = checkIns
+    .map((c) => c.at)
+    .sort()
+    .at(-1);
+  return {
+    line: progressStatus(plan, checkIns),
+    at: latest ?? plan.activatedAt ?? plan.proposedAt,
+  };
 }
 
 /** A reminder is kept as it was set; setting the same id again restates it. */

@@ -33,11 +33,22 @@ describe('ContextHandler after a build (real Postgres)', () => {
   it('answers a build first and caches it after the I/O already due (a gateway or client in this process reading the answer)', async () => {
     const request = { accountId, sessionId: 's-1', pinned: [] };
     const key = contextCacheKey({ accountId, version: 0 }, claudeMdCacheName(request));
-    await expect(handler.claudeMd(request)).resolves.toMatchObject({ cached: false, markdown: expect.stringContaining('Likes early walks.') });
+    await expect(handler.claudeMd(request)).resolves.toMatchObject({
+      cached: false,
+      markdown: expect.stringContaining('Likes early walks.'),
+    });
     // queued after the answer, as the I/O of the answer's reader would be: it finds no entry yet
-    await expect(new Promise((resolve) => setImmediate(() => resolve(cache.get(key))))).resolves.toBeNull();
-    const entry = await eventually(() => cache.get(key), (value) => value !== null);
-    expect(decodeCachedContext(entry!)).toMatchObject({ stamp: { accountId, version: 0 }, value: { markdown: expect.stringContaining('Likes early walks.') } });
+    await expect(
+      new Promise((resolve) => setImmediate(() => resolve(cache.get(key)))),
+    ).resolves.toBeNull();
+    const entry = await eventually(
+      () => cache.get(key),
+      (value) => value !== null,
+    );
+    expect(decodeCachedContext(entry!)).toMatchObject({
+      stamp: { accountId, version: 0 },
+      value: { markdown: expect.stringContaining('Likes early walks.') },
+    });
   });
 });
 
@@ -50,7 +61,8 @@ describe('ContextHandler: new sessions share one CLAUDE.md build per account ver
   /** The statements the handler sent since the last call, as text. */
   let sent: string[] = [];
   const statements = () => sent.splice(0);
-  const readsMemories = (texts: string[]) => texts.some((text) => text.includes('context_memory_facts'));
+  const readsMemories = (texts: string[]) =>
+    texts.some((text) => text.includes('context_memory_facts'));
 
   const remember = (id: string, content: string) =>
     db.query(
@@ -60,13 +72,19 @@ describe('ContextHandler: new sessions share one CLAUDE.md build per account ver
     );
   /** What a context projection does in the transaction that changes the account's rows. */
   const bumpVersion = () =>
-    db.query(`INSERT INTO context_versions (account_id, version) VALUES ($1, 1) ON CONFLICT (account_id) DO UPDATE SET version = context_versions.version + 1`, [accountId]);
+    db.query(
+      `INSERT INTO context_versions (account_id, version) VALUES ($1, 1) ON CONFLICT (account_id) DO UPDATE SET version = context_versions.version + 1`,
+      [accountId],
+    );
 
   beforeAll(async () => {
     db = await scratch.db(CONTEXT_TABLE_MIGRATIONS);
     await remember('m-1', 'Likes early walks.');
     const query = db.query.bind(db);
-    jest.spyOn(db, 'query').mockImplementation(((statement: string | { text: string }, ...rest: unknown[]) => {
+    jest.spyOn(db, 'query').mockImplementation(((
+      statement: string | { text: string },
+      ...rest: unknown[]
+    ) => {
       sent.push(typeof statement === 'string' ? statement : statement.text);
       return (query as (...args: unknown[]) => Promise<unknown>)(statement, ...rest);
     }) as typeof db.query);
@@ -93,7 +111,12 @@ describe('ContextHandler: new sessions share one CLAUDE.md build per account ver
     await handler.claudeMd({ accountId, sessionId: 'before-change', pinned: [] });
     await remember('m-2', 'Keeps a paper notebook for plans.');
     await bumpVersion();
-    const interview = await handler.claudeMd({ accountId, sessionId: 'after-change-interview', pinned: [], source: 'ai-coaching:interview' });
+    const interview = await handler.claudeMd({
+      accountId,
+      sessionId: 'after-change-interview',
+      pinned: [],
+      source: 'ai-coaching:interview',
+    });
     expect(interview.markdown).toContain('Keeps a paper notebook for plans.');
     const after = await handler.claudeMd({ accountId, sessionId: 'after-change', pinned: [] });
     expect(after.markdown).toContain('Keeps a paper notebook for plans.');
@@ -101,7 +124,10 @@ describe('ContextHandler: new sessions share one CLAUDE.md build per account ver
 
   it('gives a session resuming from its summary its own document, and keeps the shared one for the next new session', async () => {
     const shared = await handler.claudeMd({ accountId, sessionId: 'plain-1', pinned: [] });
-    await db.query(`INSERT INTO context_summaries (account_id, session_id, segment, summary, last_seq) VALUES ($1, 'resumed', 1, 'We planned the spring walking routes.', 1)`, [accountId]);
+    await db.query(
+      `INSERT INTO context_summaries (account_id, session_id, segment, summary, last_seq) VALUES ($1, 'resumed', 1, 'We planned the spring walking routes.', 1)`,
+      [accountId],
+    );
     const resumed = await handler.claudeMd({ accountId, sessionId: 'resumed', pinned: [] });
     expect(resumed.markdown).toContain('## Conversation So Far');
     expect(resumed.markdown).toContain('We planned the spring walking routes.');
@@ -130,7 +156,10 @@ describe('ContextHandler: new sessions share one CLAUDE.md build per account ver
   it('gives a session its recorded source’s document: an interview is not served the free-form one', async () => {
     const freeForm = await handler.claudeMd({ accountId, sessionId: 'free-1', pinned: [] });
     expect(freeForm.markdown).not.toContain('## How This Interview Runs');
-    await db.query(`INSERT INTO context_sessions (account_id, id, source, last_seq) VALUES ($1, 'interview-1', 'ai-coaching:interview', 1)`, [accountId]);
+    await db.query(
+      `INSERT INTO context_sessions (account_id, id, source, last_seq) VALUES ($1, 'interview-1', 'ai-coaching:interview', 1)`,
+      [accountId],
+    );
     const interview = await handler.claudeMd({ accountId, sessionId: 'interview-1', pinned: [] });
     expect(interview.markdown).toContain('## How This Interview Runs');
   });

@@ -1,13 +1,31 @@
 import type { DataSource } from 'typeorm';
-import type { ClaudeMdReply, ClaudeMdRequest, MemoryBlockReply, MemoryBlockRequest } from '@mnemo/contracts';
+import type {
+  ClaudeMdReply,
+  ClaudeMdRequest,
+  MemoryBlockReply,
+  MemoryBlockRequest,
+} from '@mnemo/contracts';
 import type { EventLog, Logger } from '@mnemo/eventing';
 import type { Cache } from '@mnemo/persistence';
 import { assembleClaudeMd } from '../domain/assemble-claude-md';
 import { assembleMemoryBlock } from '../domain/assemble-memory-block';
-import { contextModeForSource, DEFAULT_CONTEXT_BUDGETS, type ClaudeMdSources, type ContextBudgets, type MemoryBlockSources } from '../domain/context-sources';
+import {
+  contextModeForSource,
+  DEFAULT_CONTEXT_BUDGETS,
+  type ClaudeMdSources,
+  type ContextBudgets,
+  type MemoryBlockSources,
+} from '../domain/context-sources';
 import { buildRollingRecallLine } from '../domain/rolling-recall';
 import { mayStore, type CachedContext } from '../domain/context-cache-trust';
-import { claudeMdCacheName, contextCacheKey, encodeCachedContext, MEMORY_BLOCK_CACHE_NAME, readCachedContext, sharedClaudeMdName } from '../cache/context-cache';
+import {
+  claudeMdCacheName,
+  contextCacheKey,
+  encodeCachedContext,
+  MEMORY_BLOCK_CACHE_NAME,
+  readCachedContext,
+  sharedClaudeMdName,
+} from '../cache/context-cache';
 import { servedTo, SharedDocuments, type ClaudeMdValue } from '../cache/shared-documents';
 import { loadSessionRows, sessionOf, type SessionRows } from '../sources/session-rows';
 import { UsedMemoryStamper } from '../cache/used-memory-stamper';
@@ -36,7 +54,14 @@ interface ContextBuild<S, T> {
    * Pure assembly; `record` appends its telemetry, after the answer is sent. `storeAs` names the cache entries it is
    * written under (the request's own when not given); `reused` says it was a build kept before (a shared document).
    */
-  assemble: (sources: S) => Omit<CachedContext<T>, 'stamp'> & { failedSources: readonly string[]; record: () => void; storeAs?: readonly string[]; reused?: boolean };
+  assemble: (
+    sources: S,
+  ) => Omit<CachedContext<T>, 'stamp'> & {
+    failedSources: readonly string[];
+    record: () => void;
+    storeAs?: readonly string[];
+    reused?: boolean;
+  };
 }
 
 const BOOKMARK_LIMIT = 200;
@@ -74,23 +99,55 @@ export class ContextHandler {
   async claudeMd(request: ClaudeMdRequest): Promise<ClaudeMdReply> {
     const reader = await SourceReader.open(this.deps.db, request.accountId); // SPEC §8: egress first
     const ownName = claudeMdCacheName(request);
-    const record = (value: ClaudeMdValue) => () => this.telemetry.record(telemetryEvent(request.accountId, 'memory_context_built', { ...value.telemetry }, request.sessionId));
+    const record = (value: ClaudeMdValue) => () =>
+      this.telemetry.record(
+        telemetryEvent(
+          request.accountId,
+          'memory_context_built',
+          { ...value.telemetry },
+          request.sessionId,
+        ),
+      );
     return this.cached(reader, ownName, request.cacheMissedAt, {
       load: () => this.claudeMdLoad(reader, request),
       assemble: (loaded) => {
         if ('shared' in loaded) {
           const value = servedTo(loaded.shared.value, request.sessionId);
-          return { value, usedMemoryIds: loaded.shared.usedMemoryIds, failedSources: [], storeAs: [], reused: true, record: record(value) };
+          return {
+            value,
+            usedMemoryIds: loaded.shared.usedMemoryIds,
+            failedSources: [],
+            storeAs: [],
+            reused: true,
+            record: record(value),
+          };
         }
         const { sources, sharedName } = loaded;
-        const result = assembleClaudeMd(sources, this.budgets, contextModeForSource(sources.session.source));
-        const value: ClaudeMdValue = { markdown: result.markdown, telemetry: { ...result.telemetry } };
+        const result = assembleClaudeMd(
+          sources,
+          this.budgets,
+          contextModeForSource(sources.session.source),
+        );
+        const value: ClaudeMdValue = {
+          markdown: result.markdown,
+          telemetry: { ...result.telemetry },
+        };
         const { stamp } = reader;
         const shareable = sharedName !== null && mayStore(stamp, sources);
-        if (shareable) this.sharedDocuments.put({ stamp, value, usedMemoryIds: result.usedMemoryIds }, sharedName);
+        if (shareable)
+          this.sharedDocuments.put(
+            { stamp, value, usedMemoryIds: result.usedMemoryIds },
+            sharedName,
+          );
         // Written under the shared name too, where the gateway's front finds it for the account's next new sessions.
         const storeAs = shareable ? [ownName, sharedName] : [ownName];
-        return { value, usedMemoryIds: result.usedMemoryIds, failedSources: sources.failedSources, storeAs, record: record(value) };
+        return {
+          value,
+          usedMemoryIds: result.usedMemoryIds,
+          failedSources: sources.failedSources,
+          storeAs,
+          record: record(value),
+        };
       },
     }).then(({ value, cached }) => ({ ...value, cached }));
   }
@@ -106,8 +163,14 @@ export class ContextHandler {
           usedMemoryIds: result.usedMemoryIds,
           failedSources: sources.failedSources,
           record: () => {
-            this.telemetry.record(telemetryEvent(request.accountId, 'memory_block_built', { ...result.telemetry }));
-            afterServing(this.deps.logger, 'proposal offered', recordProposalsOffered(this.deps.log, request.accountId, result.offeredProposalIds));
+            this.telemetry.record(
+              telemetryEvent(request.accountId, 'memory_block_built', { ...result.telemetry }),
+            );
+            afterServing(
+              this.deps.logger,
+              'proposal offered',
+              recordProposalsOffered(this.deps.log, request.accountId, result.offeredProposalIds),
+            );
           },
         };
       },
@@ -129,7 +192,12 @@ export class ContextHandler {
    * a warm answer over NATS took 4 ms). A build's cache write and telemetry run once its answer is on its
    * way (AFTER_ANSWER_MS).
    */
-  private async cached<T, S>(reader: SourceReader, what: string, missedAt: number | undefined, build: ContextBuild<S, T>): Promise<{ value: T; cached: boolean }> {
+  private async cached<T, S>(
+    reader: SourceReader,
+    what: string,
+    missedAt: number | undefined,
+    build: ContextBuild<S, T>,
+  ): Promise<{ value: T; cached: boolean }> {
     const { cache, logger } = this.deps;
     if (reader.stamp === null || reader.stamp.version !== missedAt) {
       const entry = await readCachedContext<T>(reader, what, this.deps);
@@ -142,8 +210,17 @@ export class ContextHandler {
     const { stamp } = reader;
     setTimeout(() => {
       if (mayStore(stamp, built)) {
-        const stored = encodeCachedContext<T>({ stamp, value: built.value, usedMemoryIds: built.usedMemoryIds });
-        for (const name of built.storeAs ?? [what]) afterServing(logger, 'cache write', cache.set(contextCacheKey(stamp, name), stored, this.cacheTtlMs));
+        const stored = encodeCachedContext<T>({
+          stamp,
+          value: built.value,
+          usedMemoryIds: built.usedMemoryIds,
+        });
+        for (const name of built.storeAs ?? [what])
+          afterServing(
+            logger,
+            'cache write',
+            cache.set(contextCacheKey(stamp, name), stored, this.cacheTtlMs),
+          );
       }
       built.record();
       this.stamper.stamp(reader.accountId, built.usedMemoryIds);
@@ -160,19 +237,36 @@ export class ContextHandler {
   private async claudeMdLoad(
     reader: SourceReader,
     request: ClaudeMdRequest,
-  ): Promise<{ shared: CachedContext<ClaudeMdValue> } | { sources: ClaudeMdSources; sharedName: string | null }> {
+  ): Promise<
+    | { shared: CachedContext<ClaudeMdValue> }
+    | { sources: ClaudeMdSources; sharedName: string | null }
+  > {
     const failed: string[] = [];
-    const opts = { timeoutMs: this.sourceTimeoutMs, failed, logger: this.deps.logger, accountId: reader.accountId };
-    const accountRows = () => Promise.all([
-      loadFailOpen('coreProfile', () => load.loadCoreProfile(reader), opts),
-      loadFailOpen('memories', () => load.loadRecentMemories(reader, this.budgets.memoryLimit), opts),
-      loadFailOpen('bookmarks', () => load.loadBookmarks(reader, BOOKMARK_LIMIT), opts),
-      loadFailOpen('pinnedArtifacts', () => load.loadPinnedArtifacts(reader, request.pinned), opts),
-      loadFailOpen('insights', () => load.loadInsights(reader), opts),
-      loadFailOpen('goals', () => load.loadActivePlans(reader), opts),
-      loadFailOpen('artifacts', () => load.loadArtifactIndex(reader), opts),
-      loadFailOpen('lifeInventory', () => load.loadLifeInventory(reader), opts),
-    ]);
+    const opts = {
+      timeoutMs: this.sourceTimeoutMs,
+      failed,
+      logger: this.deps.logger,
+      accountId: reader.accountId,
+    };
+    const accountRows = () =>
+      Promise.all([
+        loadFailOpen('coreProfile', () => load.loadCoreProfile(reader), opts),
+        loadFailOpen(
+          'memories',
+          () => load.loadRecentMemories(reader, this.budgets.memoryLimit),
+          opts,
+        ),
+        loadFailOpen('bookmarks', () => load.loadBookmarks(reader, BOOKMARK_LIMIT), opts),
+        loadFailOpen(
+          'pinnedArtifacts',
+          () => load.loadPinnedArtifacts(reader, request.pinned),
+          opts,
+        ),
+        loadFailOpen('insights', () => load.loadInsights(reader), opts),
+        loadFailOpen('goals', () => load.loadActivePlans(reader), opts),
+        loadFailOpen('artifacts', () => load.loadArtifactIndex(reader), opts),
+        loadFailOpen('lifeInventory', () => load.loadLifeInventory(reader), opts),
+      ]);
     const { stamp } = reader;
     let own: SessionRows;
     let account: Awaited<ReturnType<typeof accountRows>>;
@@ -183,10 +277,21 @@ export class ContextHandler {
       if (shared !== null) return { shared };
       account = await reader.together(accountRows);
     } else {
-      [own, account] = await reader.together(() => Promise.all([loadSessionRows(reader, request.sessionId, opts), accountRows()]));
+      [own, account] = await reader.together(() =>
+        Promise.all([loadSessionRows(reader, request.sessionId, opts), accountRows()]),
+      );
     }
     const session = sessionOf(request, own);
-    const [coreProfile, memories, bookmarks, pinnedArtifacts, insights, goals, artifacts, lifeInventory] = account;
+    const [
+      coreProfile,
+      memories,
+      bookmarks,
+      pinnedArtifacts,
+      insights,
+      goals,
+      artifacts,
+      lifeInventory,
+    ] = account;
     return {
       sharedName: sharedClaudeMdName(request, session, reader.switches, failed),
       sources: {
@@ -209,14 +314,21 @@ export class ContextHandler {
 
   private async memoryBlockSources(reader: SourceReader): Promise<MemoryBlockSources> {
     const failed: string[] = [];
-    const opts = { timeoutMs: this.sourceTimeoutMs, failed, logger: this.deps.logger, accountId: reader.accountId };
-    const [facts, proposals, plans, reminders, latestSummary] = await reader.together(() => Promise.all([
-      loadFailOpen('facts', () => load.loadBlockFacts(reader, BLOCK_FACTS_PER_KIND), opts),
-      loadFailOpen('proposals', () => load.loadOfferableProposals(reader, BLOCK_PROPOSALS), opts),
-      loadFailOpen('plans', () => load.loadActivePlans(reader), opts),
-      loadFailOpen('reminders', () => load.loadReminders(reader, REMINDER_LIMIT), opts),
-      loadFailOpen('rollingRecall', () => load.loadLatestSummary(reader), opts),
-    ]));
+    const opts = {
+      timeoutMs: this.sourceTimeoutMs,
+      failed,
+      logger: this.deps.logger,
+      accountId: reader.accountId,
+    };
+    const [facts, proposals, plans, reminders, latestSummary] = await reader.together(() =>
+      Promise.all([
+        loadFailOpen('facts', () => load.loadBlockFacts(reader, BLOCK_FACTS_PER_KIND), opts),
+        loadFailOpen('proposals', () => load.loadOfferableProposals(reader, BLOCK_PROPOSALS), opts),
+        loadFailOpen('plans', () => load.loadActivePlans(reader), opts),
+        loadFailOpen('reminders', () => load.loadReminders(reader, REMINDER_LIMIT), opts),
+        loadFailOpen('rollingRecall', () => load.loadLatestSummary(reader), opts),
+      ]),
+    );
     return {
       accountId: reader.accountId,
       facts,
@@ -225,7 +337,14 @@ export class ContextHandler {
       reminders,
       healthModuleOn: reader.switches.healthModuleOn,
       // seed 001, zero-LLM: the latest summary we already keep stands in for the prior narrative.
-      rollingRecall: latestSummary == null ? latestSummary : buildRollingRecallLine({ periodLabel: 'Last time', narrative: { headline: latestSummary, drivers: [] }, movements: [] }),
+      rollingRecall:
+        latestSummary == null
+          ? latestSummary
+          : buildRollingRecallLine({
+              periodLabel: 'Last time',
+              narrative: { headline: latestSummary, drivers: [] },
+              movements: [],
+            }),
       failedSources: failed,
     };
   }

@@ -26,7 +26,10 @@ function methodBody(source: string, name: string): string {
 
 describe('egress first (structure)', () => {
   it('queries the database only inside the egress gate', () => {
-    const offenders = sources.filter(({ file, text }) => file !== 'source-reader.ts' && /\b(db|dataSource|manager)\s*\.\s*query\s*\(/.test(text));
+    const offenders = sources.filter(
+      ({ file, text }) =>
+        file !== 'source-reader.ts' && /\b(db|dataSource|manager)\s*\.\s*query\s*\(/.test(text),
+    );
     expect(offenders.map((s) => s.file)).toEqual([]);
   });
 
@@ -35,13 +38,18 @@ describe('egress first (structure)', () => {
     expect(egressGateProblems(text('source-reader.ts'))).toEqual([]);
   });
 
-  it.each(['claudeMd', 'memoryBlock'])('%s awaits SourceReader.open before any other await, cache read or load', (name) => {
-    const body = methodBody(text('context.handler.ts'), name);
-    const firstAwait = body.indexOf('await ');
-    expect(body.slice(firstAwait, firstAwait + 'await SourceReader.open('.length)).toBe('await SourceReader.open(');
-    expect(body.indexOf('this.cached(')).toBeGreaterThan(firstAwait);
-    expect(body.search(/this\.\w+(Sources|Load)\(reader/)).toBeGreaterThan(firstAwait);
-  });
+  it.each(['claudeMd', 'memoryBlock'])(
+    '%s awaits SourceReader.open before any other await, cache read or load',
+    (name) => {
+      const body = methodBody(text('context.handler.ts'), name);
+      const firstAwait = body.indexOf('await ');
+      expect(body.slice(firstAwait, firstAwait + 'await SourceReader.open('.length)).toBe(
+        'await SourceReader.open(',
+      );
+      expect(body.indexOf('this.cached(')).toBeGreaterThan(firstAwait);
+      expect(body.search(/this\.\w+(Sources|Load)\(reader/)).toBeGreaterThan(firstAwait);
+    },
+  );
 
   // The gateway's cache front answers warm hits without the context service: every public method is one
   // delegation to `rendered`, which opens the gate before anything else and reads the cache through it.
@@ -50,29 +58,45 @@ describe('egress first (structure)', () => {
   it("the gateway's cache front serves only through rendered, from each of its public methods", () => {
     const front = text('context-cache-front.ts');
     // `close` serves nothing: it appends the telemetry of what was served
-    const publicMethods = [...front.matchAll(/\n  (?:async )?(\w+)(?:<\w+>)?\(/g)].map((m) => m[1]).filter((name) => name !== 'constructor' && name !== 'close');
+    const publicMethods = [...front.matchAll(/\n  (?:async )?(\w+)(?:<\w+>)?\(/g)]
+      .map((m) => m[1])
+      .filter((name) => name !== 'constructor' && name !== 'close');
     expect(publicMethods).toEqual(FRONT_METHODS);
-    for (const name of FRONT_METHODS) expect(front).toMatch(new RegExp(`\\n  (async )?${name}(<R>)?\\([^\\n]*\\{\\n\\s*return this\\.rendered\\(`));
+    for (const name of FRONT_METHODS)
+      expect(front).toMatch(
+        new RegExp(`\\n  (async )?${name}(<R>)?\\([^{}]*\\{\\s*return this\\.rendered\\(`),
+      );
   });
 
   it("the gateway's cache front: rendered awaits SourceReader.open before any other await, then reads the cache through the reader", () => {
     const body = methodBody(text('context-cache-front.ts'), 'rendered');
     const firstAwait = body.indexOf('await ');
-    expect(body.slice(firstAwait, firstAwait + 'await SourceReader.open('.length)).toBe('await SourceReader.open(');
+    expect(body.slice(firstAwait, firstAwait + 'await SourceReader.open('.length)).toBe(
+      'await SourceReader.open(',
+    );
     expect(body.indexOf('readCachedContext<T>(reader,')).toBeGreaterThan(firstAwait);
   });
 
   it('reads the cache, the version and every source only through a SourceReader', () => {
     const cached = methodBody(text('context.handler.ts'), 'cached');
     expect(cached).toMatch(/^\s*private async cached<T, S>\(\s*reader: SourceReader,/);
-    const loaders = [...text('source-loaders.ts').matchAll(/export async function (\w+)\(([^,)]*)/g)];
+    const loaders = [
+      ...text('source-loaders.ts').matchAll(/export async function (\w+)\(\s*([^,)]*)/g),
+    ];
     expect(loaders.length).toBeGreaterThan(8);
-    for (const [, name, firstParam] of loaders) expect(`${name}(${firstParam})`).toBe(`${name}(reader: SourceReader)`);
-    expect(text('context-cache.ts')).toMatch(/export async function readCachedContext<T>\(\s*reader: SourceReader,/);
+    for (const [, name, firstParam] of loaders)
+      expect(`${name}(${firstParam})`).toBe(`${name}(reader: SourceReader)`);
+    expect(text('context-cache.ts')).toMatch(
+      /export async function readCachedContext<T>\(\s*reader: SourceReader,/,
+    );
     // The one cache read keys by the stamp the gate read, which only a SourceReader gives.
-    expect(sources.filter((s) => /cache\s*\.\s*get\(/.test(s.text)).map((s) => s.file)).toEqual(['context-cache.ts']);
+    expect(sources.filter((s) => /cache\s*\.\s*get\(/.test(s.text)).map((s) => s.file)).toEqual([
+      'context-cache.ts',
+    ]);
     const read = text('context-cache.ts');
     expect(read.indexOf('contextCacheKey(reader.stamp,')).toBeGreaterThan(-1);
-    expect(read.indexOf('contextCacheKey(reader.stamp,')).toBeLessThan(read.indexOf('mayServe(entry, reader.stamp)'));
+    expect(read.indexOf('contextCacheKey(reader.stamp,')).toBeLessThan(
+      read.indexOf('mayServe(entry, reader.stamp)'),
+    );
   });
 });

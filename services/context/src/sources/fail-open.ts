@@ -31,14 +31,24 @@ export async function loadFailOpen<T>(
 ): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new SourceTimeoutError(name, options.timeoutMs)), options.timeoutMs);
+    timer = setTimeout(
+      () => reject(new SourceTimeoutError(name, options.timeoutMs)),
+      options.timeoutMs,
+    );
   });
   try {
     return await Promise.race([load(), timeout]);
   } catch (error) {
     options.failed.push(name);
     contextSourceFailures.inc({ source: name });
-    options.logger.warn({ source: name, accountId: options.accountId, err: String((error as Error)?.message ?? error) }, 'context source failed; section left out');
+    options.logger.warn(
+      {
+        source: name,
+        accountId: options.accountId,
+        err: String((error as Error)?.message ?? error),
+      },
+      'context source failed; section left out',
+    );
     return undefined;
   } finally {
     clearTimeout(timer);

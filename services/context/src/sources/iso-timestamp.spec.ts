@@ -3,12 +3,18 @@ import { isoTimestamp } from './iso-timestamp';
 
 /** How Postgres's JSON writes a timestamptz in a UTC session: microseconds, trailing zeros (and an empty fraction) dropped. */
 const asPostgresJson = (at: Date, micros: number): string => {
-  const fraction = String(at.getUTCMilliseconds() * 1000 + micros).padStart(6, '0').replace(/0+$/, '');
+  const fraction = String(at.getUTCMilliseconds() * 1000 + micros)
+    .padStart(6, '0')
+    .replace(/0+$/, '');
   return `${at.toISOString().slice(0, 19)}${fraction ? `.${fraction}` : ''}+00:00`;
 };
 
 describe('isoTimestamp', () => {
-  const dates = fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true });
+  const dates = fc.date({
+    min: new Date('0001-01-01T00:00:00Z'),
+    max: new Date('9999-12-31T23:59:59.999Z'),
+    noInvalidDate: true,
+  });
 
   it('gives what new Date(value).toISOString() gives for any timestamp Postgres writes in JSON', () => {
     fc.assert(

@@ -5,7 +5,10 @@ describe('oneStatement', () => {
     const { text, params } = oneStatement([
       { sql: 'SELECT a FROM x WHERE account_id = $1 LIMIT $2', params: [20] },
       { sql: 'SELECT b FROM y WHERE account_id = $1', params: [] },
-      { sql: 'SELECT c FROM z WHERE account_id = $1 AND id = ANY($2::text[]) AND n > $3 AND m < $2', params: [['p'], 5] },
+      {
+        sql: 'SELECT c FROM z WHERE account_id = $1 AND id = ANY($2::text[]) AND n > $3 AND m < $2',
+        params: [['p'], 5],
+      },
     ]);
     expect(text).toBe(
       [

@@ -17,7 +17,9 @@ export function oneStatement(queries: readonly ScopedQuery[]): { text: string; p
   const columns = queries.map((query, index) => {
     const offset = params.length;
     params.push(...query.params);
-    const sql = query.sql.replace(/\$(\d+)/g, (_, n: string) => (n === '1' ? '$1' : `$${Number(n) + offset}`));
+    const sql = query.sql.replace(/\$(\d+)/g, (_, n: string) =>
+      n === '1' ? '$1' : `$${Number(n) + offset}`,
+    );
     return `(SELECT coalesce(json_agg(q), '[]'::json) FROM (${sql}) q) AS q${index}`;
   });
   return { text: `SELECT ${columns.join(',\n       ')}`, params };

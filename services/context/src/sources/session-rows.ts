@@ -6,7 +6,10 @@ import { loadConversationSoFar, loadSessionSource } from './source-loaders';
 import type { SourceReader } from './source-reader';
 
 /** A session's own rows: its recorded source and its latest compaction summary (undefined: the source failed). */
-export type SessionRows = [recordedSource: string | null | undefined, conversationSoFar: ConversationSoFar | null | undefined];
+export type SessionRows = [
+  recordedSource: string | null | undefined,
+  conversationSoFar: ConversationSoFar | null | undefined,
+];
 
 /**
  * Loads a session's own rows, fail-open. Both queries are asked before the first await, so they join the
@@ -25,7 +28,10 @@ export function loadSessionRows(
 }
 
 /** The session a CLAUDE.md is built for: what was asked, over what its rows recorded. */
-export function sessionOf(request: ClaudeMdRequest, [recordedSource, conversationSoFar]: SessionRows): SessionInfo {
+export function sessionOf(
+  request: ClaudeMdRequest,
+  [recordedSource, conversationSoFar]: SessionRows,
+): SessionInfo {
   return {
     id: request.sessionId,
     // A session not ingested yet (a hook asking at start) has no recorded source: free-form.

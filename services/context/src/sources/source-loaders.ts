@@ -10,7 +10,13 @@ import type {
   ProposalQuestion,
   ReminderItem,
 } from '../domain/context-sources';
-import { completedTakesByType, mergeCatalog, SHIPPED_INVENTORY_TYPES, type CompletedTake, type InventoryType } from '@mnemo/life-inventory';
+import {
+  completedTakesByType,
+  mergeCatalog,
+  SHIPPED_INVENTORY_TYPES,
+  type CompletedTake,
+  type InventoryType,
+} from '@mnemo/life-inventory';
 import type { ProposalState } from '@mnemo/memory-rules';
 import { isoTimestamp } from './iso-timestamp';
 import type { SourceReader } from './source-reader';
@@ -34,11 +40,15 @@ const limitOf = (limit: number): string => {
 };
 
 export async function loadCoreProfile(reader: SourceReader): Promise<string | null> {
-  const rows = await reader.query<{ profile: string }>('SELECT profile FROM core_profiles WHERE account_id = $1', []);
+  const rows = await reader.query<{ profile: string }>(
+    'SELECT profile FROM core_profiles WHERE account_id = $1',
+    [],
+  );
   return rows[0]?.profile ?? null;
 }
 
-const MEMORY_COLUMNS = 'id, account_id, fact_type, content, confidence, confirmed, sensitive, created_at, updated_at';
+const MEMORY_COLUMNS =
+  'id, account_id, fact_type, content, confidence, confirmed, sensitive, created_at, updated_at';
 const toMemory = (row: Record<string, any>): MemoryItem => ({
   id: row.id,
   accountId: row.account_id,
@@ -52,7 +62,10 @@ const toMemory = (row: Record<string, any>): MemoryItem => ({
 });
 
 /** seed 000: Personal Context considers the most recent memories (by creation) before dedup. */
-export async function loadRecentMemories(reader: SourceReader, limit: number): Promise<MemoryItem[]> {
+export async function loadRecentMemories(
+  reader: SourceReader,
+  limit: number,
+): Promise<MemoryItem[]> {
   // Sensitive facts are held back without the health module, and unconfirmed ones always: leave them
   // out before the limit, so Personal Context still gets its twenty.
   const rows = await reader.query(
@@ -77,21 +90,38 @@ export async function loadBlockFacts(reader: SourceReader, perKind: number): Pro
 }
 
 /** seed 001: waiting proposals never put to the person yet, oldest first. */
-export async function loadOfferableProposals(reader: SourceReader, limit: number): Promise<ProposalQuestion[]> {
+export async function loadOfferableProposals(
+  reader: SourceReader,
+  limit: number,
+): Promise<ProposalQuestion[]> {
   const rows = await reader.query<{ id: string; account_id: string; state: ProposalState }>(
     `SELECT id, account_id, state FROM context_fact_proposals WHERE account_id = $1 AND status = 'pending' AND state->>'offeredAt' IS NULL
      ORDER BY state->>'proposedAt', id LIMIT ${limitOf(limit)}`,
   );
-  return rows.map((row) => ({ id: row.id, accountId: row.account_id, content: row.state.fact.content, proposedAt: row.state.proposedAt }));
+  return rows.map((row) => ({
+    id: row.id,
+    accountId: row.account_id,
+    content: row.state.fact.content,
+    proposedAt: row.state.proposedAt,
+  }));
 }
 
 export async function loadBookmarks(reader: SourceReader, limit: number): Promise<BookmarkItem[]> {
-  const rows = await reader.query(`SELECT id, text, created_at FROM bookmarks WHERE account_id = $1 ORDER BY created_at DESC, id LIMIT ${limitOf(limit)}`);
-  return rows.map((row) => ({ id: row.id, text: row.text, createdAt: isoTimestamp(row.created_at) }));
+  const rows = await reader.query(
+    `SELECT id, text, created_at FROM bookmarks WHERE account_id = $1 ORDER BY created_at DESC, id LIMIT ${limitOf(limit)}`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    text: row.text,
+    createdAt: isoTimestamp(row.created_at),
+  }));
 }
 
 /** Artifacts saved as pinned, and those the request pins for this session. */
-export async function loadPinnedArtifacts(reader: SourceReader, requested: readonly string[]): Promise<PinnedArtifact[]> {
+export async function loadPinnedArtifacts(
+  reader: SourceReader,
+  requested: readonly string[],
+): Promise<PinnedArtifact[]> {
   const rows = await reader.query(
     'SELECT id, title, content FROM artifacts WHERE account_id = $1 AND (pinned OR id = ANY($2::text[])) ORDER BY created_at, id',
     [requested],
@@ -101,7 +131,9 @@ export async function loadPinnedArtifacts(reader: SourceReader, requested: reado
 
 export async function loadArtifactIndex(reader: SourceReader): Promise<ArtifactIndexEntry[]> {
   // index_entry: the columns this reads, kept as JSON with the row (projections/context-entries.sql.ts)
-  const rows = await reader.query<{ e: Record<string, any> }>('SELECT index_entry AS e FROM artifacts WHERE account_id = $1 ORDER BY created_at, id');
+  const rows = await reader.query<{ e: Record<string, any> }>(
+    'SELECT index_entry AS e FROM artifacts WHERE account_id = $1 ORDER BY created_at, id',
+  );
   return rows.map(({ e: row }) => ({
     id: row.id,
     title: row.title,
@@ -113,7 +145,9 @@ export async function loadArtifactIndex(reader: SourceReader): Promise<ArtifactI
 /** Active insights with the titles of their artifact pair (the id stands in for an artifact not projected yet). */
 export async function loadInsights(reader: SourceReader): Promise<InsightItem[]> {
   // entry: the insight with its pair's titles, kept as JSON with the row (projections/context-entries.sql.ts)
-  const rows = await reader.query<{ e: Record<string, any> }>(`SELECT entry AS e FROM insights WHERE account_id = $1 AND status = 'active' ORDER BY created_at DESC, id`);
+  const rows = await reader.query<{ e: Record<string, any> }>(
+    `SELECT entry AS e FROM insights WHERE account_id = $1 AND status = 'active' ORDER BY created_at DESC, id`,
+  );
   return rows.map(({ e: row }) => ({
     id: row.id,
     kind: row.kind,
@@ -126,7 +160,9 @@ export async function loadInsights(reader: SourceReader): Promise<InsightItem[]>
 
 /** Active plans, each with its progress line (the projection keeps it with the plan). */
 export async function loadActivePlans(reader: SourceReader): Promise<PlanItem[]> {
-  const rows = await reader.query(`SELECT id, account_id, title, progress_line, progress_at FROM context_plans WHERE account_id = $1 AND status = 'active'`);
+  const rows = await reader.query(
+    `SELECT id, account_id, title, progress_line, progress_at FROM context_plans WHERE account_id = $1 AND status = 'active'`,
+  );
   return rows.map((row) => ({
     id: row.id,
     accountId: row.account_id,
@@ -138,17 +174,33 @@ export async function loadActivePlans(reader: SourceReader): Promise<PlanItem[]>
 }
 
 export async function loadReminders(reader: SourceReader, limit: number): Promise<ReminderItem[]> {
-  const rows = await reader.query(`SELECT id, account_id, text, due_at FROM context_reminders WHERE account_id = $1 ORDER BY due_at NULLS LAST, id LIMIT ${limitOf(limit)}`);
-  return rows.map((row) => ({ id: row.id, accountId: row.account_id, text: row.text, dueAt: row.due_at ? isoTimestamp(row.due_at) : null }));
+  const rows = await reader.query(
+    `SELECT id, account_id, text, due_at FROM context_reminders WHERE account_id = $1 ORDER BY due_at NULLS LAST, id LIMIT ${limitOf(limit)}`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    accountId: row.account_id,
+    text: row.text,
+    dueAt: row.due_at ? isoTimestamp(row.due_at) : null,
+  }));
 }
 
-export async function loadSessionSource(reader: SourceReader, sessionId: string): Promise<string | null> {
-  const rows = await reader.query<{ source: string | null }>('SELECT source FROM context_sessions WHERE account_id = $1 AND id = $2', [sessionId]);
+export async function loadSessionSource(
+  reader: SourceReader,
+  sessionId: string,
+): Promise<string | null> {
+  const rows = await reader.query<{ source: string | null }>(
+    'SELECT source FROM context_sessions WHERE account_id = $1 AND id = $2',
+    [sessionId],
+  );
   return rows[0]?.source ?? null;
 }
 
 /** The latest compaction summary of a session: `## Conversation So Far` when it resumes. */
-export async function loadConversationSoFar(reader: SourceReader, sessionId: string): Promise<ConversationSoFar | null> {
+export async function loadConversationSoFar(
+  reader: SourceReader,
+  sessionId: string,
+): Promise<ConversationSoFar | null> {
   const rows = await reader.query<{ summary: string; segment: number }>(
     'SELECT summary, segment FROM context_summaries WHERE account_id = $1 AND session_id = $2 ORDER BY segment DESC LIMIT 1',
     [sessionId],
@@ -158,18 +210,32 @@ export async function loadConversationSoFar(reader: SourceReader, sessionId: str
 
 /** The account's latest compaction summary of any session: the narrative of the zero-LLM recall line. */
 export async function loadLatestSummary(reader: SourceReader): Promise<string | null> {
-  const rows = await reader.query<{ summary: string }>('SELECT summary FROM context_summaries WHERE account_id = $1 ORDER BY last_seq DESC LIMIT 1');
+  const rows = await reader.query<{ summary: string }>(
+    'SELECT summary FROM context_summaries WHERE account_id = $1 ORDER BY last_seq DESC LIMIT 1',
+  );
   return rows[0]?.summary ?? null;
 }
 
 /** The account's completed inventory takes by type, over its catalog (shipped types merged with its own): what the summary reads. */
 export async function loadLifeInventory(reader: SourceReader): Promise<CompletedTake[][]> {
   const [types, takes] = await Promise.all([
-    reader.query<{ definition: InventoryType }>('SELECT definition FROM context_inventory_types WHERE account_id = $1 ORDER BY inventory_type'),
+    reader.query<{ definition: InventoryType }>(
+      'SELECT definition FROM context_inventory_types WHERE account_id = $1 ORDER BY inventory_type',
+    ),
     reader.query<{ inventory_type: string; completed_at: string; scores: Record<string, number> }>(
       'SELECT inventory_type, completed_at, scores FROM context_inventory_takes WHERE account_id = $1',
     ),
   ]);
-  const catalog = mergeCatalog(SHIPPED_INVENTORY_TYPES, types.map((row) => row.definition));
-  return completedTakesByType(catalog, takes.map((row) => ({ inventoryType: row.inventory_type, completedAt: isoTimestamp(row.completed_at), scores: row.scores })));
+  const catalog = mergeCatalog(
+    SHIPPED_INVENTORY_TYPES,
+    types.map((row) => row.definition),
+  );
+  return completedTakesByType(
+    catalog,
+    takes.map((row) => ({
+      inventoryType: row.inventory_type,
+      completedAt: isoTimestamp(row.completed_at),
+      scores: row.scores,
+    })),
+  );
 }

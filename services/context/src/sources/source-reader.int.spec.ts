@@ -37,7 +37,10 @@ describe('SourceReader: the gate and sources statements (real Postgres)', () => 
   });
 
   const statements = async (prefix: string) =>
-    (await db.query(`SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name LIKE $1`, [`${prefix}%`])) as Array<{
+    (await db.query(
+      `SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name LIKE $1`,
+      [`${prefix}%`],
+    )) as Array<{
       generic_plans: string;
       custom_plans: string;
     }>;
@@ -46,7 +49,10 @@ describe('SourceReader: the gate and sources statements (real Postgres)', () => 
     for (let n = 1; n <= BUILDS; n += 1) {
       // The account changed before each build (new sessions at one version share a build), and the front missed at
       // that version: the handler builds without reading the cache.
-      await db.query(`INSERT INTO context_versions (account_id, version) VALUES ($1, $2) ON CONFLICT (account_id) DO UPDATE SET version = $2`, [accountId, n]);
+      await db.query(
+        `INSERT INTO context_versions (account_id, version) VALUES ($1, $2) ON CONFLICT (account_id) DO UPDATE SET version = $2`,
+        [accountId, n],
+      );
       await handler.claudeMd({ accountId, sessionId: `s-${n}`, pinned: [], cacheMissedAt: n });
       await handler.memoryBlock({ accountId, cacheMissedAt: n });
     }
@@ -63,7 +69,9 @@ describe('SourceReader: the gate and sources statements (real Postgres)', () => 
   });
 
   it('opens the gates of accounts asked together each with its own switches and version, in one statement', async () => {
-    await db.query(`INSERT INTO account_settings (account_id, egress_allowed, health_module_on, updated_at, last_seq) VALUES ('acct-shut', false, false, now(), 1), ('acct-health', true, true, now(), 1)`);
+    await db.query(
+      `INSERT INTO account_settings (account_id, egress_allowed, health_module_on, updated_at, last_seq) VALUES ('acct-shut', false, false, now(), 1), ('acct-health', true, true, now(), 1)`,
+    );
     await db.query(`INSERT INTO context_versions (account_id, version) VALUES ('acct-health', 7)`);
     const unversioned = 'acct-unversioned'; // no projection has touched it: version 0, the default switches
     // the first read goes alone; the three that arrive while it is in flight share the next statement
@@ -73,10 +81,25 @@ describe('SourceReader: the gate and sources statements (real Postgres)', () => 
       SourceReader.open(db, 'acct-health'),
       SourceReader.open(db, unversioned),
     ]);
-    expect(first).toMatchObject({ status: 'fulfilled', value: { switches: { egressAllowed: true, healthModuleOn: false }, stamp: { accountId: unversioned, version: 0 } } });
+    expect(first).toMatchObject({
+      status: 'fulfilled',
+      value: {
+        switches: { egressAllowed: true, healthModuleOn: false },
+        stamp: { accountId: unversioned, version: 0 },
+      },
+    });
     expect(shut).toMatchObject({ status: 'rejected', reason: { code: 'forbidden' } });
-    expect(health).toMatchObject({ status: 'fulfilled', value: { switches: { egressAllowed: true, healthModuleOn: true }, stamp: { accountId: 'acct-health', version: 7 } } });
-    expect(plain).toMatchObject({ status: 'fulfilled', value: { stamp: { accountId: unversioned, version: 0 } } });
+    expect(health).toMatchObject({
+      status: 'fulfilled',
+      value: {
+        switches: { egressAllowed: true, healthModuleOn: true },
+        stamp: { accountId: 'acct-health', version: 7 },
+      },
+    });
+    expect(plain).toMatchObject({
+      status: 'fulfilled',
+      value: { stamp: { accountId: unversioned, version: 0 } },
+    });
     const [many] = await statements('mnemo_context_gate_3');
     expect(Number(many.custom_plans) + Number(many.generic_plans)).toBe(1);
   });

@@ -74,11 +74,13 @@ class GateReads {
     this.waiting = new Map();
     this.inFlight = true;
     const accounts = [...batch.keys()];
-    const [statement, params] = accounts.length === 1 ? [GATE_ONE_STATEMENT, accounts] : [GATE_STATEMENT, [accounts]];
+    const [statement, params] =
+      accounts.length === 1 ? [GATE_ONE_STATEMENT, accounts] : [GATE_STATEMENT, [accounts]];
     this.db.query(statement as unknown as string, params).then(
       (rows: GateRow[]) => {
         const byAccount = new Map(rows.map((row) => [row.account_id, row]));
-        for (const [accountId, waiters] of batch) for (const waiter of waiters) waiter.resolve(byAccount.get(accountId));
+        for (const [accountId, waiters] of batch)
+          for (const waiter of waiters) waiter.resolve(byAccount.get(accountId));
         this.next();
       },
       (error: unknown) => {
@@ -120,9 +122,14 @@ export class SourceReader {
   static async open(db: DataSource, accountId: string): Promise<SourceReader> {
     const row = await gateOf(db).read(accountId);
     // No row: the defaults (egress allowed, health module off).
-    const switches = { egressAllowed: row?.egress_allowed ?? true, healthModuleOn: row?.health_module_on ?? false };
+    const switches = {
+      egressAllowed: row?.egress_allowed ?? true,
+      healthModuleOn: row?.health_module_on ?? false,
+    };
     if (!switches.egressAllowed) {
-      throw new ForbiddenError('this account forbids sending its data to the model provider, so no context is built for a model');
+      throw new ForbiddenError(
+        'this account forbids sending its data to the model provider, so no context is built for a model',
+      );
     }
     return new SourceReader(accountId, switches, trustedStamp(accountId, row?.version), db);
   }
@@ -151,18 +158,24 @@ export class SourceReader {
   /** Every query is scoped to this account: `$1` is always the account id. */
   query<T = Record<string, any>>(sql: string, params: unknown[] = []): Promise<T[]> {
     const gathering = this.gathering;
-    if (gathering) return new Promise((resolve, reject) => gathering.push({ sql, params, resolve, reject }));
+    if (gathering)
+      return new Promise((resolve, reject) => gathering.push({ sql, params, resolve, reject }));
     return this.db.query(sql, [this.accountId, ...params]);
   }
 
   private send(gathered: Gathered[]): void {
-    const alone = (query: Gathered) => this.db.query(query.sql, [this.accountId, ...query.params]).then(query.resolve, query.reject);
+    const alone = (query: Gathered) =>
+      this.db.query(query.sql, [this.accountId, ...query.params]).then(query.resolve, query.reject);
     if (gathered.length < 2) return gathered.forEach(alone);
     const { text, params } = oneStatement(gathered);
     // Named by its text, so each connection plans it once.
-    const statement = { name: `mnemo_context_sources_${hash('sha1', text, 'base64url').slice(0, 16)}`, text };
+    const statement = {
+      name: `mnemo_context_sources_${hash('sha1', text, 'base64url').slice(0, 16)}`,
+      text,
+    };
     this.db.query(statement as unknown as string, [this.accountId, ...params]).then(
-      (rows: Array<Record<string, any[]>>) => gathered.forEach((query, index) => query.resolve(rows[0][`q${index}`])),
+      (rows: Array<Record<string, any[]>>) =>
+        gathered.forEach((query, index) => query.resolve(rows[0][`q${index}`])),
       () => {
         contextStatementFallbacks.inc();
         gathered.forEach(alone);

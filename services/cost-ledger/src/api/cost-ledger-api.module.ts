@@ -9,13 +9,24 @@ import { AdminTelemetryController, TelemetryController } from './telemetry.contr
 
 /** The ledger's HTTP surface, mounted on the gateway: costs, caps, telemetry and account LLM keys. */
 @Module({
-  controllers: [CostsController, AdminCostsController, TelemetryController, AdminTelemetryController, LlmKeysController],
+  controllers: [
+    CostsController,
+    AdminCostsController,
+    TelemetryController,
+    AdminTelemetryController,
+    LlmKeysController,
+  ],
   providers: [
-    { provide: COST_LEDGER_CONFIG, inject: [ENVIRONMENT], useFactory: (env: Environment) => parseCostLedgerConfig(env) },
+    {
+      provide: COST_LEDGER_CONFIG,
+      inject: [ENVIRONMENT],
+      useFactory: (env: Environment) => parseCostLedgerConfig(env),
+    },
     {
       provide: LLM_MASTER_KEY,
       inject: [COST_LEDGER_CONFIG],
-      useFactory: (config: ReturnType<typeof parseCostLedgerConfig>) => (config.secretKey ? deriveMasterKey(config.secretKey) : null),
+      useFactory: (config: ReturnType<typeof parseCostLedgerConfig>) =>
+        config.secretKey ? deriveMasterKey(config.secretKey) : null,
     },
   ],
 })

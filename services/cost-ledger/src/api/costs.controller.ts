@@ -30,8 +30,9 @@ interface SumRow {
  */
 async function sums(db: DataSource, range: { from: string; to: string }, accountId: string | null) {
   const by = accountId ? '' : 'account_id, ';
-  const [result]: Array<{ calls: number; cost_usd: number | string; rows: SumRow[] }> = await db.query(
-    `WITH e AS (
+  const [result]: Array<{ calls: number; cost_usd: number | string; rows: SumRow[] }> =
+    await db.query(
+      `WITH e AS (
        SELECT * FROM cost_entries WHERE day BETWEEN $1 AND $2 AND ($3::text IS NULL OR account_id = $3)
      ), grouped AS (
        SELECT ${by}day::text AS day, pool, label, count(*)::int AS calls,
@@ -43,8 +44,8 @@ async function sums(db: DataSource, range: { from: string; to: string }, account
      SELECT (SELECT count(*)::int FROM e) AS calls,
             (SELECT coalesce(sum(cost_usd), 0) FROM e) AS cost_usd,
             coalesce((SELECT json_agg(g ORDER BY ${accountId ? '' : 'g.account_id, '}g.day, g.pool, g.label) FROM grouped g), '[]'::json) AS rows`,
-    [range.from, range.to, accountId],
-  );
+      [range.from, range.to, accountId],
+    );
   return {
     ...range,
     calls: result.calls,
@@ -75,11 +76,17 @@ export class CostsController {
   @Get()
   async list(@AccountId() accountId: string, @Query() query: unknown) {
     const range = parseInput(DayRangeQuery, query, 'query');
-    return { ...(await sums(this.db, range, accountId)), capsUsd: await effectiveCaps(this.db, accountId, this.config.caps) };
+    return {
+      ...(await sums(this.db, range, accountId)),
+      capsUsd: await effectiveCaps(this.db, accountId, this.config.caps),
+    };
   }
 }
 
-export const CapBody = z.object({ pool: CostPool, capUsd: z.number().nonnegative().max(1_000_000) });
+export const CapBody = z.object({
+  pool: CostPool,
+  capUsd: z.number().nonnegative().max(1_000_000),
+});
 
 @Controller('v1/admin')
 @UseGuards(AdminKeyGuard)
@@ -93,7 +100,10 @@ export class AdminCostsController {
   /** Every account's spend by day, pool and label, with the daily cap per account that applies where none is set. */
   @Get('costs')
   async all(@Query() query: unknown) {
-    return { ...(await sums(this.db, parseInput(DayRangeQuery, query, 'query'), null)), defaultCapsUsd: this.config.caps };
+    return {
+      ...(await sums(this.db, parseInput(DayRangeQuery, query, 'query'), null)),
+      defaultCapsUsd: this.config.caps,
+    };
   }
 
   @Get('cost-caps/:accountId')
@@ -107,7 +117,13 @@ export class AdminCostsController {
   async setCap(@Param('accountId') accountId: string, @Body() body: unknown) {
     const account = parseInput(subjectToken, accountId, 'query');
     const { pool, capUsd } = parseInput(CapBody, body, 'body');
-    await appendAndWait({ log: this.log, db: this.db }, account, 'CostCapSet', { pool, capUsd }, costCapsProjection.name);
+    await appendAndWait(
+      { log: this.log, db: this.db },
+      account,
+      'CostCapSet',
+      { pool, capUsd },
+      costCapsProjection.name,
+    );
     return { accountId: account, capsUsd: await effectiveCaps(this.db, account, this.config.caps) };
   }
 }

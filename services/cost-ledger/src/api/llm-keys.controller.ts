@@ -1,4 +1,14 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Put,
+  UseGuards,
+} from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
@@ -43,12 +53,22 @@ export class LlmKeysController {
   @Put()
   @HttpCode(201)
   async put(@AccountId() accountId: string, @Body() body: unknown) {
-    if (!this.masterKey) throw new DependencyError('MNEMO_SECRET_KEY', 'not set, so API keys cannot be stored encrypted; set it and restart');
+    if (!this.masterKey)
+      throw new DependencyError(
+        'MNEMO_SECRET_KEY',
+        'not set, so API keys cannot be stored encrypted; set it and restart',
+      );
     const { apiKey, active } = parseInput(PutKeyBody, body, 'body');
     const keyId = `key_${randomBytes(8).toString('hex')}`;
     const maskedKey = maskKey(apiKey);
     const encryptedSecret = encryptSecret(apiKey, this.masterKey);
-    await appendAndWait({ log: this.log, db: this.db }, accountId, 'LlmKeyAdded', { keyId, sealedKey: encryptedSecret, maskedKey, active }, llmKeysProjection.name);
+    await appendAndWait(
+      { log: this.log, db: this.db },
+      accountId,
+      'LlmKeyAdded',
+      { keyId, sealedKey: encryptedSecret, maskedKey, active },
+      llmKeysProjection.name,
+    );
     return this.describe(accountId, keyId);
   }
 
@@ -62,7 +82,13 @@ export class LlmKeysController {
   async activate(@AccountId() accountId: string, @Param('keyId') keyId: string) {
     const known = (await this.masked(accountId)).some((key) => key.keyId === keyId);
     if (!known) throw new NotFoundError(`LLM key "${keyId.slice(0, 64)}"`);
-    await appendAndWait({ log: this.log, db: this.db }, accountId, 'LlmKeyActivated', { keyId }, llmKeysProjection.name);
+    await appendAndWait(
+      { log: this.log, db: this.db },
+      accountId,
+      'LlmKeyActivated',
+      { keyId },
+      llmKeysProjection.name,
+    );
     return this.describe(accountId, keyId);
   }
 
@@ -73,11 +99,19 @@ export class LlmKeysController {
   }
 
   private async masked(accountId: string) {
-    const [keys, masks]: [Awaited<ReturnType<PgLlmKeyStore['listKeys']>>, Array<{ key_id: string; masked_key: string }>] = await Promise.all([
+    const [keys, masks]: [
+      Awaited<ReturnType<PgLlmKeyStore['listKeys']>>,
+      Array<{ key_id: string; masked_key: string }>,
+    ] = await Promise.all([
       this.store.listKeys(accountId),
       this.db.query(`SELECT key_id, masked_key FROM llm_keys WHERE account_id = $1`, [accountId]),
     ]);
     const maskOf = new Map(masks.map((row) => [row.key_id, row.masked_key]));
-    return keys.map((key) => ({ keyId: key.id, maskedKey: maskOf.get(key.id) ?? '…', active: key.active, createdAt: key.createdAt }));
+    return keys.map((key) => ({
+      keyId: key.id,
+      maskedKey: maskOf.get(key.id) ?? '…',
+      active: key.active,
+      createdAt: key.createdAt,
+    }));
   }
 }

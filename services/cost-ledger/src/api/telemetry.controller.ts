@@ -18,7 +18,9 @@ export class TelemetryController {
 
   @Get()
   async list(@AccountId() accountId: string, @Query() query: unknown) {
-    return { events: await recentTelemetry(this.db, accountId, parseInput(TelemetryQuery, query, 'query')) };
+    return {
+      events: await recentTelemetry(this.db, accountId, parseInput(TelemetryQuery, query, 'query')),
+    };
   }
 }
 
@@ -30,13 +32,26 @@ export class AdminTelemetryController {
 
   @Get()
   async list(@Query() query: unknown) {
-    return { events: await recentTelemetry(this.db, null, parseInput(TelemetryQuery, query, 'query')) };
+    return {
+      events: await recentTelemetry(this.db, null, parseInput(TelemetryQuery, query, 'query')),
+    };
   }
 }
 
 /** feature_events newest first, of one account or (null) of all. */
-async function recentTelemetry(db: DataSource, accountId: string | null, filter: z.infer<typeof TelemetryQuery>) {
-  const rows: Array<{ event_id: string; account_id: string; name: string; action: string; metadata: Record<string, unknown>; occurred_at: Date }> = await db.query(
+async function recentTelemetry(
+  db: DataSource,
+  accountId: string | null,
+  filter: z.infer<typeof TelemetryQuery>,
+) {
+  const rows: Array<{
+    event_id: string;
+    account_id: string;
+    name: string;
+    action: string;
+    metadata: Record<string, unknown>;
+    occurred_at: Date;
+  }> = await db.query(
     `SELECT event_id, account_id, name, action, metadata, occurred_at FROM feature_events
      WHERE ($1::text IS NULL OR account_id = $1) AND ($2::text IS NULL OR action = $2) AND ($3::text IS NULL OR name = $3)
      ORDER BY occurred_at DESC, event_id LIMIT $4`,

@@ -1,7 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { CostGuardBusyError, type ActualCost, type CostGuard, type LlmCostPool, type ReleaseReason, type Reservation, type ReserveCost } from '@mnemo/llm';
+import {
+  CostGuardBusyError,
+  type ActualCost,
+  type CostGuard,
+  type LlmCostPool,
+  type ReleaseReason,
+  type Reservation,
+  type ReserveCost,
+} from '@mnemo/llm';
 import { NoResponderError, RemoteError, type EventLog, type Logger } from '@mnemo/eventing';
-import { type CommitBody, ledgerSubjects, type ReleaseBody, type ReserveAnswer, type ReserveBody } from '../domain/ledger-rpc';
+import {
+  type CommitBody,
+  ledgerSubjects,
+  type ReleaseBody,
+  type ReserveAnswer,
+  type ReserveBody,
+} from '../domain/ledger-rpc';
 import { utcDay } from '../domain/utc-day';
 
 export interface NatsCostGuardOptions {
@@ -71,12 +85,26 @@ export class NatsCostGuard implements CostGuard {
       // Only a ledger nobody runs, or one whose database is down, is unreachable: a timeout means it is
       // there and may have granted already.
       if (!unreachable(error) || !this.options.failOpen) throw error;
-      this.logger?.warn({ account: request.account, label: request.label, err: errorText(error) }, 'cost ledger unreachable: granting locally, recording later');
-      this.held.set(reservationId, { request, day: utcDay(this.now()), local: true, at: Date.now() });
+      this.logger?.warn(
+        { account: request.account, label: request.label, err: errorText(error) },
+        'cost ledger unreachable: granting locally, recording later',
+      );
+      this.held.set(reservationId, {
+        request,
+        day: utcDay(this.now()),
+        local: true,
+        at: Date.now(),
+      });
       return { granted: true, reservationId };
     }
     void this.kick();
-    if (!answer.granted) return { granted: false, spentUsd: answer.spentUsd, capUsd: answer.capUsd, pool: answer.pool as LlmCostPool };
+    if (!answer.granted)
+      return {
+        granted: false,
+        spentUsd: answer.spentUsd,
+        capUsd: answer.capUsd,
+        pool: answer.pool as LlmCostPool,
+      };
     this.held.set(reservationId, { request, day: answer.day, local: false, at: Date.now() });
     return { granted: true, reservationId, expiresAt: answer.expiresAt };
   }
@@ -90,11 +118,25 @@ export class NatsCostGuard implements CostGuard {
     const attempts = 1 + (this.options.timeoutRetries ?? 2);
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return (await this.log.request(ledgerSubjects.reserve, body, { timeoutMs: this.options.timeoutMs })) as ReserveAnswer;
+        return (await this.log.request(ledgerSubjects.reserve, body, {
+          timeoutMs: this.options.timeoutMs,
+        })) as ReserveAnswer;
       } catch (error) {
         if (error instanceof RemoteError || error instanceof NoResponderError) throw error;
-        this.logger?.warn({ account: body.account, reservationId: body.reservationId, attempt, err: errorText(error) }, 'cost ledger answered late');
-        if (attempt >= attempts) throw new CostGuardBusyError(`the cost ledger did not answer ${attempts} reservation requests in ${this.options.timeoutMs} ms each`, { cause: error });
+        this.logger?.warn(
+          {
+            account: body.account,
+            reservationId: body.reservationId,
+            attempt,
+            err: errorText(error),
+          },
+          'cost ledger answered late',
+        );
+        if (attempt >= attempts)
+          throw new CostGuardBusyError(
+            `the cost ledger did not answer ${attempts} reservation requests in ${this.options.timeoutMs} ms each`,
+            { cause: error },
+          );
       }
     }
   }
@@ -105,7 +147,18 @@ export class NatsCostGuard implements CostGuard {
     const { account, pools, label, model } = held.request;
     await this.send({
       verb: 'commit',
-      body: { reservationId, account, pools: [...pools], label, model, day: held.day, inputTokens: actual.inputTokens, outputTokens: actual.outputTokens, costUsd: actual.costUsd, outcome: actual.outcome ?? 'ok' },
+      body: {
+        reservationId,
+        account,
+        pools: [...pools],
+        label,
+        model,
+        day: held.day,
+        inputTokens: actual.inputTokens,
+        outputTokens: actual.outputTokens,
+        costUsd: actual.costUsd,
+        outcome: actual.outcome ?? 'ok',
+      },
     });
   }
 
@@ -114,7 +167,18 @@ export class NatsCostGuard implements CostGuard {
     // A local grant holds nothing on the ledger: there is nothing to lift.
     if (!held || held.local) return;
     const { account, pools, label, model } = held.request;
-    await this.send({ verb: 'release', body: { reservationId, account, pools: [...pools], label, model, day: held.day, outcome: reason } });
+    await this.send({
+      verb: 'release',
+      body: {
+        reservationId,
+        account,
+        pools: [...pools],
+        label,
+        model,
+        day: held.day,
+        outcome: reason,
+      },
+    });
   }
 
   /** Settlements waiting for the ledger. */
@@ -145,10 +209,15 @@ export class NatsCostGuard implements CostGuard {
    */
   private async deliver(item: Pending, which: 'a' | 'a queued'): Promise<boolean> {
     try {
-      await this.log.request(ledgerSubjects[item.verb], item.body, { timeoutMs: this.options.timeoutMs });
+      await this.log.request(ledgerSubjects[item.verb], item.body, {
+        timeoutMs: this.options.timeoutMs,
+      });
     } catch (error) {
       if (!(error instanceof RemoteError) || unreachable(error)) return false;
-      this.logger?.warn({ reservationId: item.body.reservationId, err: errorText(error) }, `cost ledger refused ${which} ${item.verb}`);
+      this.logger?.warn(
+        { reservationId: item.body.reservationId, err: errorText(error) },
+        `cost ledger refused ${which} ${item.verb}`,
+      );
     }
     return true;
   }
@@ -159,7 +228,10 @@ export class NatsCostGuard implements CostGuard {
     const max = this.options.maxQueued ?? 10_000;
     if (this.outbox.length > max) {
       const dropped = this.outbox.splice(0, this.outbox.length - max);
-      this.logger?.warn({ dropped: dropped.length }, 'cost ledger outbox full: oldest settlements dropped');
+      this.logger?.warn(
+        { dropped: dropped.length },
+        'cost ledger outbox full: oldest settlements dropped',
+      );
     }
     if (!this.timer) {
       this.timer = setInterval(() => void this.flush(), this.options.retryIntervalMs ?? 2000);
@@ -200,6 +272,9 @@ export class NatsCostGuard implements CostGuard {
 }
 
 /** No ledger runs, or the one that answered cannot reach its database: nothing was granted or recorded. */
-const unreachable = (error: unknown): boolean => error instanceof NoResponderError || (error instanceof RemoteError && error.code === 'dependency_unavailable');
+const unreachable = (error: unknown): boolean =>
+  error instanceof NoResponderError ||
+  (error instanceof RemoteError && error.code === 'dependency_unavailable');
 
-const errorText = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+const errorText = (error: unknown): string =>
+  error instanceof Error ? `${error.name}: ${error.message}` : String(error);

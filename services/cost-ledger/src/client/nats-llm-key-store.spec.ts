@@ -4,14 +4,20 @@ import type { StoredLlmKey } from '@mnemo/llm';
 import { ledgerSubjects, LEDGER_SERVICE } from '../domain/ledger-rpc';
 import { NatsLlmKeyStore } from './nats-llm-key-store';
 
-const key = (id: string): StoredLlmKey => ({ id, active: true, createdAt: '2026-11-30T10:00:00.000Z', encryptedSecret: `v1:iv:tag:${id}` });
+const key = (id: string): StoredLlmKey => ({
+  id,
+  active: true,
+  createdAt: '2026-11-30T10:00:00.000Z',
+  encryptedSecret: `v1:iv:tag:${id}`,
+});
 
 describe('NatsLlmKeyStore', () => {
   let log: InProcessEventLog;
   let ledger: Subscription | null;
   let clock: number;
   let answer: () => Promise<unknown>;
-  const store = () => new NatsLlmKeyStore(log, { timeoutMs: 300, staleForMs: 60_000, now: () => clock });
+  const store = () =>
+    new NatsLlmKeyStore(log, { timeoutMs: 300, staleForMs: 60_000, now: () => clock });
   const ledgerUp = async () => {
     ledger = await log.reply(ledgerSubjects.resolveKey, LEDGER_SERVICE, () => answer());
   };

@@ -48,8 +48,16 @@ export class NatsLlmKeyStore implements LlmKeyStore {
       return key;
     } catch (error) {
       const known = this.lastKnown.get(account);
-      if (!(error instanceof DependencyError) || !known || this.now() - known.at > this.options.staleForMs) throw error;
-      this.logger?.warn({ account, err: error.message }, 'cost ledger unreachable: using the last key it named for this account');
+      if (
+        !(error instanceof DependencyError) ||
+        !known ||
+        this.now() - known.at > this.options.staleForMs
+      )
+        throw error;
+      this.logger?.warn(
+        { account, err: error.message },
+        'cost ledger unreachable: using the last key it named for this account',
+      );
       return known.key;
     }
   }

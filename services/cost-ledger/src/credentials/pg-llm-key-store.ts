@@ -14,7 +14,13 @@ export class PgLlmKeyStore implements LlmKeyStore {
   }
 
   async listKeys(account: string): Promise<StoredLlmKey[]> {
-    const rows: Array<{ key_id: string; encrypted_secret: string; created_at: Date; activated_seq: string | null; top: string | null }> = await this.db.query(
+    const rows: Array<{
+      key_id: string;
+      encrypted_secret: string;
+      created_at: Date;
+      activated_seq: string | null;
+      top: string | null;
+    }> = await this.db.query(
       `SELECT key_id, encrypted_secret, created_at, activated_seq, max(activated_seq) OVER () AS top
        FROM llm_keys WHERE account_id = $1 AND encrypted_secret IS NOT NULL ORDER BY created_seq, key_id`,
       [account],

@@ -15,7 +15,14 @@ export const ResolveKeyBody = z.object({ account: subjectToken });
 export type ResolveKeyBody = z.infer<typeof ResolveKeyBody>;
 
 export const ResolveKeyAnswer = z.object({
-  key: z.object({ id: z.string().min(1), active: z.boolean(), createdAt: z.string(), encryptedSecret: z.string().min(1) }).nullable(),
+  key: z
+    .object({
+      id: z.string().min(1),
+      active: z.boolean(),
+      createdAt: z.string(),
+      encryptedSecret: z.string().min(1),
+    })
+    .nullable(),
 });
 export type ResolveKeyAnswer = z.infer<typeof ResolveKeyAnswer>;
 
@@ -35,7 +42,14 @@ export type ReserveBody = z.infer<typeof ReserveBody>;
 
 export type ReserveAnswer =
   | { granted: true; reservationId: string; expiresAt: string; day: string }
-  | { granted: false; code: 'cost_cap'; pool: z.infer<typeof CostPool>; spentUsd: number; reservedUsd: number; capUsd: number };
+  | {
+      granted: false;
+      code: 'cost_cap';
+      pool: z.infer<typeof CostPool>;
+      spentUsd: number;
+      reservedUsd: number;
+      capUsd: number;
+    };
 
 /**
  * Commit carries the whole call, not only the reservation id: when the reservation expired, or the
@@ -57,7 +71,14 @@ export const CommitBody = z.object({
 });
 export type CommitBody = z.input<typeof CommitBody>;
 
-export const ReleaseBody = CommitBody.pick({ reservationId: true, account: true, pools: true, label: true, model: true, day: true }).extend({
+export const ReleaseBody = CommitBody.pick({
+  reservationId: true,
+  account: true,
+  pools: true,
+  label: true,
+  model: true,
+  day: true,
+}).extend({
   /** How the provider call failed: recorded as the settled call's outcome. */
   outcome: z.enum(['rate_limited', 'api_error']).default('api_error'),
 });

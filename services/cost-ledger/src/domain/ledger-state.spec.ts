@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { DEFAULT_CAPS, type CostPoolName } from './cost-pools';
 import { toMicros } from './reservation';
-import { balanceOf, commit, emptyLedger, expire, expiredReservations, release, reserve, type LedgerState } from './ledger-state';
+import {
+  balanceOf,
+  commit,
+  emptyLedger,
+  expire,
+  expiredReservations,
+  release,
+  reserve,
+  type LedgerState,
+} from './ledger-state';
 
 const T0 = new Date('2026-06-01T10:00:00Z');
 const caps = DEFAULT_CAPS;
@@ -37,19 +46,38 @@ describe('ledger state', () => {
   });
 
   it('commits the real cost against the day the hold was granted, even after midnight', () => {
-    const { state } = reserve(emptyLedger(), req('r1', 0.1, ['session'], new Date('2026-06-01T23:59:59Z')));
-    const done = commit(state, { reservationId: 'r1', pools: ['session'], day: '2026-06-02', costUsd: 0.03 });
+    const { state } = reserve(
+      emptyLedger(),
+      req('r1', 0.1, ['session'], new Date('2026-06-01T23:59:59Z')),
+    );
+    const done = commit(state, {
+      reservationId: 'r1',
+      pools: ['session'],
+      day: '2026-06-02',
+      costUsd: 0.03,
+    });
     expect(done.matched).toBe(true);
-    expect(balanceOf(done.state, '2026-06-01', 'session')).toEqual({ spentUsd: 0.03, reservedUsd: 0 });
+    expect(balanceOf(done.state, '2026-06-01', 'session')).toEqual({
+      spentUsd: 0.03,
+      reservedUsd: 0,
+    });
     expect(balanceOf(done.state, '2026-06-02', 'session')).toEqual({ spentUsd: 0, reservedUsd: 0 });
   });
 
   it('records a late commit whose reservation expired, because the money was spent', () => {
     const held = reserve(emptyLedger(), req('r1', 0.3)).state;
     const expired = expire(held, new Date(T0.getTime() + 60_000)).state;
-    const late = commit(expired, { reservationId: 'r1', pools: ['session'], day: '2026-06-01', costUsd: 0.36 });
+    const late = commit(expired, {
+      reservationId: 'r1',
+      pools: ['session'],
+      day: '2026-06-01',
+      costUsd: 0.36,
+    });
     expect(late.matched).toBe(false);
-    expect(balanceOf(late.state, '2026-06-01', 'session')).toEqual({ spentUsd: 0.36, reservedUsd: 0 });
+    expect(balanceOf(late.state, '2026-06-01', 'session')).toEqual({
+      spentUsd: 0.36,
+      reservedUsd: 0,
+    });
     expect(reserve(late.state, req('r2', 0.01)).decision.granted).toBe(false);
   });
 
@@ -64,7 +92,9 @@ describe('ledger state', () => {
     let state = reserve(emptyLedger(), req('old', 0.1)).state;
     state = reserve(state, { ...req('new', 0.1), now: new Date(T0.getTime() + 30_000) }).state;
     const at = new Date(T0.getTime() + 60_000);
-    expect(expiredReservations(Object.values(state.open), at).map((r) => r.reservationId)).toEqual(['old']);
+    expect(expiredReservations(Object.values(state.open), at).map((r) => r.reservationId)).toEqual([
+      'old',
+    ]);
     const after = expire(state, at);
     expect(Object.keys(after.state.open)).toEqual(['new']);
     expect(balanceOf(after.state, '2026-06-01', 'session').reservedUsd).toBe(0.1);
@@ -84,9 +114,16 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     worst: fc.integer({ min: 0, max: 200_000 }).map((m) => m / 1_000_000),
     pools: fc.constantFrom(...poolSets),
   }),
-  fc.record({ kind: fc.constant('commit' as const), pick: fc.nat(), fraction: fc.double({ min: 0, max: 1, noNaN: true }) }),
+  fc.record({
+    kind: fc.constant('commit' as const),
+    pick: fc.nat(),
+    fraction: fc.double({ min: 0, max: 1, noNaN: true }),
+  }),
   fc.record({ kind: fc.constant('release' as const), pick: fc.nat() }),
-  fc.record({ kind: fc.constant('expire' as const), advanceMs: fc.integer({ min: 0, max: 90_000 }) }),
+  fc.record({
+    kind: fc.constant('expire' as const),
+    advanceMs: fc.integer({ min: 0, max: 90_000 }),
+  }),
 );
 
 describe('ledger invariant (property)', () => {
@@ -98,12 +135,24 @@ describe('ledger invariant (property)', () => {
         ops.forEach((op, i) => {
           const open = Object.values(state.open);
           if (op.kind === 'reserve') {
-            state = reserve(state, { reservationId: `r${i}`, pools: op.pools, worstCaseUsd: op.worst, caps, now, ttlMs: 60_000 }).state;
+            state = reserve(state, {
+              reservationId: `r${i}`,
+              pools: op.pools,
+              worstCaseUsd: op.worst,
+              caps,
+              now,
+              ttlMs: 60_000,
+            }).state;
           } else if (op.kind === 'commit' && open.length > 0) {
             const r = open[op.pick % open.length]!;
             // The worst case is an upper bound on the real cost by construction.
             const costUsd = Math.floor(toMicros(r.amountUsd) * op.fraction) / 1_000_000;
-            state = commit(state, { reservationId: r.reservationId, pools: r.pools, day: r.day, costUsd }).state;
+            state = commit(state, {
+              reservationId: r.reservationId,
+              pools: r.pools,
+              day: r.day,
+              costUsd,
+            }).state;
           } else if (op.kind === 'release' && open.length > 0) {
             state = release(state, open[op.pick % open.length]!.reservationId);
           } else if (op.kind === 'expire') {
@@ -112,7 +161,9 @@ describe('ledger invariant (property)', () => {
           }
           for (const [k, b] of Object.entries(state.balances)) {
             const pool = k.split('|')[1] as CostPoolName;
-            expect(toMicros(b.spentUsd) + toMicros(b.reservedUsd)).toBeLessThanOrEqual(toMicros(caps[pool]));
+            expect(toMicros(b.spentUsd) + toMicros(b.reservedUsd)).toBeLessThanOrEqual(
+              toMicros(caps[pool]),
+            );
             expect(b.reservedUsd).toBeGreaterThanOrEqual(0);
           }
         });

@@ -1,5 +1,12 @@
 import type { CostPoolName } from './cost-pools';
-import { decideReservation, type ReservationDecision, fromMicros, settle, releaseHold, toMicros } from './reservation';
+import {
+  decideReservation,
+  type ReservationDecision,
+  fromMicros,
+  settle,
+  releaseHold,
+  toMicros,
+} from './reservation';
 import { utcDay } from './utc-day';
 
 /** One pool on one UTC day. */
@@ -45,12 +52,19 @@ export interface ReserveRequest {
   ttlMs: number;
 }
 
-export function reserve(state: LedgerState, req: ReserveRequest): { state: LedgerState; decision: ReservationDecision } {
+export function reserve(
+  state: LedgerState,
+  req: ReserveRequest,
+): { state: LedgerState; decision: ReservationDecision } {
   // A retried request with the same id must not hold twice.
   if (state.open[req.reservationId]) return { state, decision: { granted: true } };
   const day = utcDay(req.now);
   const decision = decideReservation({
-    pools: req.pools.map((pool) => ({ pool, capUsd: req.caps[pool], ...balanceOf(state, day, pool) })),
+    pools: req.pools.map((pool) => ({
+      pool,
+      capUsd: req.caps[pool],
+      ...balanceOf(state, day, pool),
+    })),
     worstCaseUsd: req.worstCaseUsd,
   });
   if (!decision.granted) return { state, decision };
@@ -64,9 +78,15 @@ export function reserve(state: LedgerState, req: ReserveRequest): { state: Ledge
   const balances = { ...state.balances };
   for (const pool of req.pools) {
     const b = balanceOf(state, day, pool);
-    balances[key(day, pool)] = { spentUsd: b.spentUsd, reservedUsd: fromMicros(toMicros(b.reservedUsd) + toMicros(req.worstCaseUsd)) };
+    balances[key(day, pool)] = {
+      spentUsd: b.spentUsd,
+      reservedUsd: fromMicros(toMicros(b.reservedUsd) + toMicros(req.worstCaseUsd)),
+    };
   }
-  return { state: { balances, open: { ...state.open, [req.reservationId]: reservation } }, decision };
+  return {
+    state: { balances, open: { ...state.open, [req.reservationId]: reservation } },
+    decision,
+  };
 }
 
 export interface CommitRequest {
@@ -82,14 +102,21 @@ export interface CommitRequest {
  * spent on the reservation's day. Without one, the spend is recorded anyway: money spent is never
  * dropped, even when it pushes a pool past its cap (the next reservation is then refused).
  */
-export function commit(state: LedgerState, req: CommitRequest): { state: LedgerState; matched: boolean } {
+export function commit(
+  state: LedgerState,
+  req: CommitRequest,
+): { state: LedgerState; matched: boolean } {
   const reservation = req.reservationId ? state.open[req.reservationId] : undefined;
   const day = reservation?.day ?? req.day;
   const pools = reservation?.pools ?? req.pools;
   const held = reservation?.amountUsd ?? 0;
   const balances = { ...state.balances };
-  for (const pool of pools) balances[key(day, pool)] = settle(balanceOf(state, day, pool), held, req.costUsd);
-  return { state: { balances, open: without(state.open, reservation?.reservationId) }, matched: !!reservation };
+  for (const pool of pools)
+    balances[key(day, pool)] = settle(balanceOf(state, day, pool), held, req.costUsd);
+  return {
+    state: { balances, open: without(state.open, reservation?.reservationId) },
+    matched: !!reservation,
+  };
 }
 
 /** The call failed or never ran: lift the hold, spend nothing. Unknown ids change nothing. */
@@ -105,7 +132,10 @@ export function expiredReservations(reservations: Iterable<Reservation>, now: Da
 }
 
 /** Release every expired reservation, so a crashed caller cannot hold a pool shut for the rest of the day. */
-export function expire(state: LedgerState, now: Date): { state: LedgerState; expired: Reservation[] } {
+export function expire(
+  state: LedgerState,
+  now: Date,
+): { state: LedgerState; expired: Reservation[] } {
   const expired = expiredReservations(Object.values(state.open), now);
   return { state: expired.reduce((s, r) => release(s, r.reservationId), state), expired };
 }
@@ -113,12 +143,18 @@ export function expire(state: LedgerState, now: Date): { state: LedgerState; exp
 function liftHold(state: LedgerState, reservation: Reservation): Record<string, PoolDay> {
   const balances = { ...state.balances };
   for (const pool of reservation.pools) {
-    balances[key(reservation.day, pool)] = releaseHold(balanceOf(state, reservation.day, pool), reservation.amountUsd);
+    balances[key(reservation.day, pool)] = releaseHold(
+      balanceOf(state, reservation.day, pool),
+      reservation.amountUsd,
+    );
   }
   return balances;
 }
 
-function without<T>(record: Readonly<Record<string, T>>, id: string | undefined): Record<string, T> {
+function without<T>(
+  record: Readonly<Record<string, T>>,
+  id: string | undefined,
+): Record<string, T> {
   if (id === undefined) return { ...record };
   const { [id]: _gone, ...rest } = record;
   return rest;

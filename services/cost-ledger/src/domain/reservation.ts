@@ -19,14 +19,24 @@ export type ReservationDecision =
  * Grant a reservation only when every pool the call counts against has room for its worst case:
  * spent + reserved + worstCase ≤ cap. The first pool without room is named in the refusal.
  */
-export function decideReservation(input: { pools: readonly PoolBalance[]; worstCaseUsd: number }): ReservationDecision {
+export function decideReservation(input: {
+  pools: readonly PoolBalance[];
+  worstCaseUsd: number;
+}): ReservationDecision {
   const { pools, worstCaseUsd } = input;
   assertAmount(worstCaseUsd, 'worstCaseUsd');
-  if (pools.length === 0) throw new RangeError('a reservation must count against at least one pool');
+  if (pools.length === 0)
+    throw new RangeError('a reservation must count against at least one pool');
   const worst = toMicros(worstCaseUsd);
   for (const p of pools) {
     if (toMicros(p.spentUsd) + toMicros(p.reservedUsd) + worst > toMicros(p.capUsd)) {
-      return { granted: false, pool: p.pool, spentUsd: p.spentUsd, reservedUsd: p.reservedUsd, capUsd: p.capUsd };
+      return {
+        granted: false,
+        pool: p.pool,
+        spentUsd: p.spentUsd,
+        reservedUsd: p.reservedUsd,
+        capUsd: p.capUsd,
+      };
     }
   }
   return { granted: true };
@@ -54,5 +64,6 @@ export function releaseHold(balance: Balance, reservedUsd: number): Balance {
 }
 
 function assertAmount(usd: number, name: string): void {
-  if (!Number.isFinite(usd) || usd < 0) throw new RangeError(`${name} must be a finite, non-negative amount`);
+  if (!Number.isFinite(usd) || usd < 0)
+    throw new RangeError(`${name} must be a finite, non-negative amount`);
 }

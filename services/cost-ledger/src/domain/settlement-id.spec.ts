@@ -11,6 +11,9 @@ describe('settlementEventId', () => {
   });
 
   it('keeps the version and variant bits whatever the reservation', () => {
-    for (let i = 0; i < 200; i += 1) expect(settlementEventId('committed', `r${i}`)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (let i = 0; i < 200; i += 1)
+      expect(settlementEventId('committed', `r${i}`)).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
   });
 });

@@ -8,5 +8,7 @@ const LEDGER_NAMESPACE = '9d2b6c41-7e3a-4f58-b0c6-1a4e8d3f5b27';
  * outbox, or answered by a second instance, is dropped by the log's duplicate window instead of being
  * recorded twice.
  */
-export const settlementEventId = (kind: 'committed' | 'released' | 'refused', reservationId: string): string =>
-  deterministicUuid(LEDGER_NAMESPACE, `${kind}:${reservationId}`);
+export const settlementEventId = (
+  kind: 'committed' | 'released' | 'refused',
+  reservationId: string,
+): string => deterministicUuid(LEDGER_NAMESPACE, `${kind}:${reservationId}`);

@@ -31,7 +31,9 @@ export class CostLedger1764400004100 implements MigrationInterface {
         status text NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await queryRunner.query(`CREATE INDEX IF NOT EXISTS cost_reservations_open ON cost_reservations (expires_at) WHERE status = 'open'`);
+    await queryRunner.query(
+      `CREATE INDEX IF NOT EXISTS cost_reservations_open ON cost_reservations (expires_at) WHERE status = 'open'`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

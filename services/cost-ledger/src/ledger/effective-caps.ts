@@ -7,7 +7,10 @@ export async function effectiveCaps(
   account: string,
   defaults: Readonly<Record<CostPoolName, number>>,
 ): Promise<Record<CostPoolName, number>> {
-  const rows: Array<{ pool: CostPoolName; cap_usd: string }> = await db.query(`SELECT pool, cap_usd FROM cost_caps WHERE account_id = $1`, [account]);
+  const rows: Array<{ pool: CostPoolName; cap_usd: string }> = await db.query(
+    `SELECT pool, cap_usd FROM cost_caps WHERE account_id = $1`,
+    [account],
+  );
   const caps = { ...defaults };
   for (const row of rows) if (row.pool in caps) caps[row.pool] = Number(row.cap_usd);
   return caps;

@@ -1,6 +1,12 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { CostPoolName } from '../domain/cost-pools';
-import { decideReservation, fromMicros, releaseHold, settle, toMicros } from '../domain/reservation';
+import {
+  decideReservation,
+  fromMicros,
+  releaseHold,
+  settle,
+  toMicros,
+} from '../domain/reservation';
 import { utcDay } from '../domain/utc-day';
 
 export interface PgReserve {
@@ -79,7 +85,9 @@ export class PgLedger {
          ON CONFLICT (account_id, pool, day) DO UPDATE SET cap_usd = EXCLUDED.cap_usd WHERE cost_pool_days.cap_usd IS DISTINCT FROM EXCLUDED.cap_usd`,
         [req.account, day, pools, pools.map((pool) => req.caps[pool])],
       );
-      const rows: Array<PoolDayRow & { cap_usd: string; known_day: string | null; known_expires: Date | null }> = await tx.query(
+      const rows: Array<
+        PoolDayRow & { cap_usd: string; known_day: string | null; known_expires: Date | null }
+      > = await tx.query(
         `SELECT d.pool, d.spent_usd, d.reserved_usd, d.cap_usd, r.day::text AS known_day, r.expires_at AS known_expires
          FROM cost_pool_days d LEFT JOIN cost_reservations r ON r.id = $4
          WHERE d.account_id = $1 AND d.day = $2 AND d.pool = ANY($3) ORDER BY d.pool FOR UPDATE OF d`,
@@ -87,10 +95,21 @@ export class PgLedger {
       );
       // A retried request (same id) gets the first decision's grant back instead of holding twice.
       const known = rows.find((row) => row.known_day !== null);
-      if (known) return { granted: true, reservationId: req.reservationId, day: known.known_day!, expiresAt: new Date(known.known_expires!) };
+      if (known)
+        return {
+          granted: true,
+          reservationId: req.reservationId,
+          day: known.known_day!,
+          expiresAt: new Date(known.known_expires!),
+        };
 
       const decision = decideReservation({
-        pools: rows.map((row) => ({ pool: row.pool, capUsd: Number(row.cap_usd), spentUsd: Number(row.spent_usd), reservedUsd: Number(row.reserved_usd) })),
+        pools: rows.map((row) => ({
+          pool: row.pool,
+          capUsd: Number(row.cap_usd),
+          spentUsd: Number(row.spent_usd),
+          reservedUsd: Number(row.reserved_usd),
+        })),
         worstCaseUsd: req.worstCaseUsd,
       });
       if (!decision.granted) return decision;
@@ -101,7 +120,14 @@ export class PgLedger {
            UPDATE cost_pool_days SET reserved_usd = reserved_usd + $5 WHERE account_id = $1 AND day = $2 AND pool = ANY($3)
          )
          INSERT INTO cost_reservations (id, account_id, pools, day, amount_usd, expires_at, status) VALUES ($4, $1, $3, $2, $5, $6, 'open')`,
-        [req.account, day, pools, req.reservationId, fromMicros(toMicros(req.worstCaseUsd)), expiresAt],
+        [
+          req.account,
+          day,
+          pools,
+          req.reservationId,
+          fromMicros(toMicros(req.worstCaseUsd)),
+          expiresAt,
+        ],
       );
       return { granted: true, reservationId: req.reservationId, day, expiresAt };
     });
@@ -115,8 +141,17 @@ export class PgLedger {
   async commit(req: PgCommit): Promise<PgSettleResult> {
     return this.db.transaction(async (tx) => {
       const reservation = await this.lockReservation(tx, req.reservationId);
-      if (reservation && (reservation.status === 'committed' || reservation.status === 'released')) {
-        return { recorded: false, matched: false, day: reservation.day, pools: reservation.pools, alreadyCommitted: reservation.status === 'committed' };
+      if (
+        reservation &&
+        (reservation.status === 'committed' || reservation.status === 'released')
+      ) {
+        return {
+          recorded: false,
+          matched: false,
+          day: reservation.day,
+          pools: reservation.pools,
+          alreadyCommitted: reservation.status === 'committed',
+        };
       }
       // Past the check above, a known reservation is open or expired; only an open one still holds.
       const account = reservation?.account_id ?? req.account;
@@ -126,11 +161,17 @@ export class PgLedger {
       const held = open ? Number(reservation.amount_usd) : 0;
       const rows = await this.lockPoolDays(tx, account, day, pools);
       for (const row of rows) {
-        const next = settle({ spentUsd: Number(row.spent_usd), reservedUsd: Number(row.reserved_usd) }, held, req.costUsd);
+        const next = settle(
+          { spentUsd: Number(row.spent_usd), reservedUsd: Number(row.reserved_usd) },
+          held,
+          req.costUsd,
+        );
         await this.writeBalance(tx, account, day, row.pool, next);
       }
       if (reservation) {
-        await tx.query(`UPDATE cost_reservations SET status = 'committed' WHERE id = $1`, [req.reservationId]);
+        await tx.query(`UPDATE cost_reservations SET status = 'committed' WHERE id = $1`, [
+          req.reservationId,
+        ]);
       } else {
         // Remember the settlement, so the same commit retried from an outbox is not spent twice.
         await tx.query(
@@ -146,16 +187,30 @@ export class PgLedger {
    * The call failed or never ran: lift the hold, spend nothing, and answer the day and pools it held.
    * Unknown or settled ids change nothing (null).
    */
-  async release(reservationId: string, status: 'released' | 'expired' = 'released'): Promise<{ day: string; pools: CostPoolName[] } | null> {
+  async release(
+    reservationId: string,
+    status: 'released' | 'expired' = 'released',
+  ): Promise<{ day: string; pools: CostPoolName[] } | null> {
     return this.db.transaction(async (tx) => {
       const reservation = await this.lockReservation(tx, reservationId);
       if (!reservation || reservation.status !== 'open') return null;
-      const rows = await this.lockPoolDays(tx, reservation.account_id, reservation.day, sorted(reservation.pools));
+      const rows = await this.lockPoolDays(
+        tx,
+        reservation.account_id,
+        reservation.day,
+        sorted(reservation.pools),
+      );
       for (const row of rows) {
-        const next = releaseHold({ spentUsd: Number(row.spent_usd), reservedUsd: Number(row.reserved_usd) }, Number(reservation.amount_usd));
+        const next = releaseHold(
+          { spentUsd: Number(row.spent_usd), reservedUsd: Number(row.reserved_usd) },
+          Number(reservation.amount_usd),
+        );
         await this.writeBalance(tx, reservation.account_id, reservation.day, row.pool, next);
       }
-      await tx.query(`UPDATE cost_reservations SET status = $2 WHERE id = $1`, [reservationId, status]);
+      await tx.query(`UPDATE cost_reservations SET status = $2 WHERE id = $1`, [
+        reservationId,
+        status,
+      ]);
       return { day: reservation.day, pools: reservation.pools };
     });
   }
@@ -172,19 +227,35 @@ export class PgLedger {
   }
 
   /** Today's balance of one pool, for tests and the stats page. */
-  async balance(account: string, pool: CostPoolName, day: string): Promise<{ spentUsd: number; reservedUsd: number; capUsd: number } | null> {
-    const rows: Array<{ spent_usd: string; reserved_usd: string; cap_usd: string }> = await this.db.query(
-      `SELECT spent_usd, reserved_usd, cap_usd FROM cost_pool_days WHERE account_id = $1 AND pool = $2 AND day = $3`,
-      [account, pool, day],
-    );
-    return rows.length ? { spentUsd: Number(rows[0].spent_usd), reservedUsd: Number(rows[0].reserved_usd), capUsd: Number(rows[0].cap_usd) } : null;
+  async balance(
+    account: string,
+    pool: CostPoolName,
+    day: string,
+  ): Promise<{ spentUsd: number; reservedUsd: number; capUsd: number } | null> {
+    const rows: Array<{ spent_usd: string; reserved_usd: string; cap_usd: string }> =
+      await this.db.query(
+        `SELECT spent_usd, reserved_usd, cap_usd FROM cost_pool_days WHERE account_id = $1 AND pool = $2 AND day = $3`,
+        [account, pool, day],
+      );
+    return rows.length
+      ? {
+          spentUsd: Number(rows[0].spent_usd),
+          reservedUsd: Number(rows[0].reserved_usd),
+          capUsd: Number(rows[0].cap_usd),
+        }
+      : null;
   }
 
   /**
    * Creates the pool-day rows if missing (a spend on a day nothing was reserved: cap 0 until the next
    * reservation records the cap in force), then locks them in pool order.
    */
-  private async lockPoolDays(tx: EntityManager, account: string, day: string, pools: CostPoolName[]): Promise<PoolDayRow[]> {
+  private async lockPoolDays(
+    tx: EntityManager,
+    account: string,
+    day: string,
+    pools: CostPoolName[],
+  ): Promise<PoolDayRow[]> {
     await tx.query(
       `INSERT INTO cost_pool_days (account_id, pool, day, cap_usd) SELECT $1, pool, $2, 0 FROM unnest($3::text[]) WITH ORDINALITY AS p(pool, i)
        ORDER BY i ON CONFLICT DO NOTHING`,
@@ -204,13 +275,16 @@ export class PgLedger {
     return rows[0] ?? null;
   }
 
-  private async writeBalance(tx: EntityManager, account: string, day: string, pool: CostPoolName, next: { spentUsd: number; reservedUsd: number }) {
-    await tx.query(`UPDATE cost_pool_days SET spent_usd = $4, reserved_usd = $5 WHERE account_id = $1 AND day = $2 AND pool = $3`, [
-      account,
-      day,
-      pool,
-      next.spentUsd,
-      next.reservedUsd,
-    ]);
+  private async writeBalance(
+    tx: EntityManager,
+    account: string,
+    day: string,
+    pool: CostPoolName,
+    next: { spentUsd: number; reservedUsd: number },
+  ) {
+    await tx.query(
+      `UPDATE cost_pool_days SET spent_usd = $4, reserved_usd = $5 WHERE account_id = $1 AND day = $2 AND pool = $3`,
+      [account, day, pool, next.spentUsd, next.reservedUsd],
+    );
   }
 }

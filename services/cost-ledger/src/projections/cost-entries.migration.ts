@@ -20,7 +20,9 @@ export class CostEntries1764400004200 implements MigrationInterface {
         occurred_at timestamptz NOT NULL,
         last_seq bigint NOT NULL
       )`);
-    await queryRunner.query(`CREATE INDEX IF NOT EXISTS cost_entries_by_day ON cost_entries (account_id, day)`);
+    await queryRunner.query(
+      `CREATE INDEX IF NOT EXISTS cost_entries_by_day ON cost_entries (account_id, day)`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -22,8 +22,21 @@ export const costEntriesProjection: Projection = {
          input_tokens = EXCLUDED.input_tokens, output_tokens = EXCLUDED.output_tokens, cost_usd = EXCLUDED.cost_usd,
          outcome = EXCLUDED.outcome, occurred_at = EXCLUDED.occurred_at, last_seq = EXCLUDED.last_seq
        WHERE cost_entries.last_seq < EXCLUDED.last_seq`,
-      [event.id, event.accountId, p.reservationId ?? null, p.day, p.pools, p.label, p.model, p.inputTokens, p.outputTokens,
-        p.costUsd, p.outcome, event.occurredAt, seq],
+      [
+        event.id,
+        event.accountId,
+        p.reservationId ?? null,
+        p.day,
+        p.pools,
+        p.label,
+        p.model,
+        p.inputTokens,
+        p.outputTokens,
+        p.costUsd,
+        p.outcome,
+        event.occurredAt,
+        seq,
+      ],
     );
   },
 };

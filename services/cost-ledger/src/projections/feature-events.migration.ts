@@ -14,7 +14,9 @@ export class FeatureEvents1764400004300 implements MigrationInterface {
         occurred_at timestamptz NOT NULL,
         last_seq bigint NOT NULL
       )`);
-    await queryRunner.query(`CREATE INDEX IF NOT EXISTS feature_events_by_action ON feature_events (account_id, action, occurred_at DESC)`);
+    await queryRunner.query(
+      `CREATE INDEX IF NOT EXISTS feature_events_by_action ON feature_events (account_id, action, occurred_at DESC)`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -29,7 +29,8 @@ async function fileFeatureEvents(sql: Sql, events: StoredEvent[]): Promise<void>
     (stored) => stored.event.id,
   );
   if (rows.length === 0) return;
-  const payload = (stored: StoredEvent) => stored.event.payload as PayloadOf<'FeatureEventRecorded'>;
+  const payload = (stored: StoredEvent) =>
+    stored.event.payload as PayloadOf<'FeatureEventRecorded'>;
   await sql.query(
     `INSERT INTO feature_events (event_id, account_id, name, action, metadata, occurred_at, last_seq)
      SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::timestamptz[], $7::bigint[])

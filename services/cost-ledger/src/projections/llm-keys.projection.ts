@@ -25,7 +25,15 @@ export const llmKeysProjection: Projection = {
              activated_seq = GREATEST(llm_keys.activated_seq, EXCLUDED.activated_seq),
              last_seq = GREATEST(llm_keys.last_seq, EXCLUDED.last_seq)
            WHERE coalesce(llm_keys.created_seq, 0) < EXCLUDED.created_seq`,
-          [event.accountId, p.keyId, p.sealedKey, p.maskedKey, event.occurredAt, seq, p.active ? seq : null],
+          [
+            event.accountId,
+            p.keyId,
+            p.sealedKey,
+            p.maskedKey,
+            event.occurredAt,
+            seq,
+            p.active ? seq : null,
+          ],
         );
         return;
       }

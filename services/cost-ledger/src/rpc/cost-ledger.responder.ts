@@ -57,8 +57,19 @@ export class CostLedgerResponder {
   async reserve(body: unknown): Promise<ReserveAnswer> {
     const req = parse(ReserveBody, body);
     const now = this.now();
-    const result = await this.ledger.reserve({ ...req, caps: this.config.caps, now, ttlMs: this.config.reservationTtlMs });
-    if (result.granted) return { granted: true, reservationId: result.reservationId, expiresAt: result.expiresAt.toISOString(), day: result.day };
+    const result = await this.ledger.reserve({
+      ...req,
+      caps: this.config.caps,
+      now,
+      ttlMs: this.config.reservationTtlMs,
+    });
+    if (result.granted)
+      return {
+        granted: true,
+        reservationId: result.reservationId,
+        expiresAt: result.expiresAt.toISOString(),
+        day: result.day,
+      };
     // A refusal is a settled call too ($0, outcome cost_cap): the costs page shows how often the cap bit.
     await this.record('refused', req.reservationId, req.account, now, {
       reservationId: req.reservationId,
@@ -121,8 +132,21 @@ export class CostLedgerResponder {
     return this.ledger.sweep(this.now());
   }
 
-  private async record(kind: 'committed' | 'released' | 'refused', reservationId: string, account: string, at: Date, payload: PayloadOf<'LlmCallSettled'>) {
-    const event = buildEvent({ type: 'LlmCallSettled', id: settlementEventId(kind, reservationId), accountId: account, occurredAt: at, producer: LEDGER_SERVICE, payload });
+  private async record(
+    kind: 'committed' | 'released' | 'refused',
+    reservationId: string,
+    account: string,
+    at: Date,
+    payload: PayloadOf<'LlmCallSettled'>,
+  ) {
+    const event = buildEvent({
+      type: 'LlmCallSettled',
+      id: settlementEventId(kind, reservationId),
+      accountId: account,
+      occurredAt: at,
+      producer: LEDGER_SERVICE,
+      payload,
+    });
     await this.deps.log.append('events', event);
   }
 }
@@ -131,13 +155,19 @@ export class CostLedgerResponder {
  * Starts one ledger instance: the three reply subscriptions and the expiry sweep. The returned
  * subscriptions stop all of it.
  */
-export async function startCostLedger(deps: CostLedgerDeps, config: CostLedgerConfig, now?: () => Date): Promise<Subscription[]> {
+export async function startCostLedger(
+  deps: CostLedgerDeps,
+  config: CostLedgerConfig,
+  now?: () => Date,
+): Promise<Subscription[]> {
   const handlers = new CostLedgerResponder(deps, config, now);
   const subscriptions = [
     await deps.log.reply(ledgerSubjects.reserve, LEDGER_SERVICE, (body) => handlers.reserve(body)),
     await deps.log.reply(ledgerSubjects.commit, LEDGER_SERVICE, (body) => handlers.commit(body)),
     await deps.log.reply(ledgerSubjects.release, LEDGER_SERVICE, (body) => handlers.release(body)),
-    await deps.log.reply(ledgerSubjects.resolveKey, LEDGER_SERVICE, (body) => handlers.resolveKey(body)),
+    await deps.log.reply(ledgerSubjects.resolveKey, LEDGER_SERVICE, (body) =>
+      handlers.resolveKey(body),
+    ),
   ];
   // A round trip to the server, so the subscriptions are registered there before anyone is told we are up:
   // a request sent in between would find no responders and fail open for nothing.

@@ -22,12 +22,30 @@ export class AccountsService {
   ) {}
 
   /** Appends AccountCreated and waits until the accounts projection has it, so the key works at once. */
-  async create(name: string, accountId: string = randomUUID()): Promise<{ accountId: string; apiKey: string }> {
+  async create(
+    name: string,
+    accountId: string = randomUUID(),
+  ): Promise<{ accountId: string; apiKey: string }> {
     const apiKey = newApiKey();
-    const payload: PayloadOf<'AccountCreated'> = { name, keyDigest: hashApiKey(apiKey), apiKeyPrefix: apiKeyPrefix(apiKey) };
-    const event = buildEvent({ type: 'AccountCreated', id: randomUUID(), accountId, occurredAt: new Date(), producer: 'gateway', payload });
+    const payload: PayloadOf<'AccountCreated'> = {
+      name,
+      keyDigest: hashApiKey(apiKey),
+      apiKeyPrefix: apiKeyPrefix(apiKey),
+    };
+    const event = buildEvent({
+      type: 'AccountCreated',
+      id: randomUUID(),
+      accountId,
+      occurredAt: new Date(),
+      producer: 'gateway',
+      payload,
+    });
     // The key works the moment this answers: the accounts projection has the account.
-    await appendAndAwait({ log: this.log, dataSource: this.dataSource }, [event], accountsProjection.name);
+    await appendAndAwait(
+      { log: this.log, dataSource: this.dataSource },
+      [event],
+      accountsProjection.name,
+    );
     return { accountId, apiKey };
   }
 
@@ -35,7 +53,10 @@ export class AccountsService {
     const hash = hashApiKey(apiKey);
     const memo = this.byHash.get(hash);
     if (memo && memo.until > Date.now()) return memo.accountId;
-    const rows: Array<{ id: string }> = await this.dataSource.query('SELECT id FROM accounts WHERE api_key_hash = $1', [hash]);
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      'SELECT id FROM accounts WHERE api_key_hash = $1',
+      [hash],
+    );
     const accountId = rows[0]?.id ?? null;
     // Unknown keys are memoised briefly too, so guessing costs no database round trip per try.
     const now = Date.now();

@@ -10,7 +10,11 @@ export class EventsController {
 
   @Post()
   @HttpCode(202)
-  ingest(@AccountId() accountId: string, @Body() body: unknown, @Req() request: { id: string }): Promise<IngestResponse> {
+  ingest(
+    @AccountId() accountId: string,
+    @Body() body: unknown,
+    @Req() request: { id: string },
+  ): Promise<IngestResponse> {
     return this.ingestion.ingest(accountId, body, 'http', request.id);
   }
 }

@@ -8,7 +8,10 @@ const CHECK_TIMEOUT_MS = 2000;
 async function runCheck(check: HealthCheck): Promise<string> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer in ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`no answer in ${CHECK_TIMEOUT_MS} ms`)),
+      CHECK_TIMEOUT_MS,
+    );
   });
   try {
     await Promise.race([check.check(), timeout]);
@@ -34,7 +37,9 @@ export class HealthController {
   /** Readiness: the log, the database and the cache all answer. */
   @Get('readyz')
   async readyz(@Res({ passthrough: true }) reply: FastifyReply) {
-    const results = await Promise.all(this.checks.map(async (check) => [check.name, await runCheck(check)] as const));
+    const results = await Promise.all(
+      this.checks.map(async (check) => [check.name, await runCheck(check)] as const),
+    );
     const checks = Object.fromEntries(results);
     const ready = results.every(([, status]) => status === 'ok');
     reply.status(ready ? 200 : 503);

@@ -16,7 +16,11 @@ export const ingestGrpcBinding: GrpcBinding = {
     const ingestion = app.get(IngestService, { strict: false });
     return {
       ingest: (accountId, request: { events?: Array<Record<string, unknown>> }) =>
-        ingestion.ingest(accountId, { events: (request.events ?? []).map(protoEventToJson) }, 'grpc'),
+        ingestion.ingest(
+          accountId,
+          { events: (request.events ?? []).map(protoEventToJson) },
+          'grpc',
+        ),
     };
   },
 };

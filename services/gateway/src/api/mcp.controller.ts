@@ -12,13 +12,21 @@ const LOOPBACK_TIMEOUT_MS = 10_000;
 /** This server as the request reached it: the tools call its routes over loopback. */
 function loopbackUrl(request: IncomingMessage): string {
   const address = request.socket.localAddress ?? '127.0.0.1';
-  const host = address.startsWith('::ffff:') ? address.slice(7) : address.includes(':') ? `[${address}]` : address;
+  const host = address.startsWith('::ffff:')
+    ? address.slice(7)
+    : address.includes(':')
+      ? `[${address}]`
+      : address;
   return `http://${host}:${request.socket.localPort}`;
 }
 
 function notAllowed(reply: FastifyReply) {
   reply.header('allow', 'POST');
-  return { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: POST JSON-RPC messages to /mcp' }, id: null };
+  return {
+    jsonrpc: '2.0',
+    error: { code: -32000, message: 'Method not allowed: POST JSON-RPC messages to /mcp' },
+    id: null,
+  };
 }
 
 /**
@@ -38,8 +46,17 @@ export class McpController {
       return;
     }
     const apiKey = String(request.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
-    const server = createMnemoMcpServer({ client: new MnemoClient({ url: loopbackUrl(request.raw), apiKey, timeoutMs: LOOPBACK_TIMEOUT_MS }) });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const server = createMnemoMcpServer({
+      client: new MnemoClient({
+        url: loopbackUrl(request.raw),
+        apiKey,
+        timeoutMs: LOOPBACK_TIMEOUT_MS,
+      }),
+    });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     // The SDK writes the Node response itself: Fastify leaves this reply alone.
     reply.hijack();
     reply.raw.on('close', () => {

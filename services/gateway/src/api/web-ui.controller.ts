@@ -1,4 +1,13 @@
-import { Controller, Get, Inject, Module, NotFoundException, Req, Res, StreamableFile } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Inject,
+  Module,
+  NotFoundException,
+  Req,
+  Res,
+  StreamableFile,
+} from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.constants';
 import { WebUiFiles } from '../web/web-ui-files';
@@ -9,7 +18,8 @@ interface AnyRequest {
   headers: Record<string, string | string[] | undefined>;
 }
 
-const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(',') : value);
+const header = (value: string | string[] | undefined) =>
+  Array.isArray(value) ? value.join(',') : value;
 
 /**
  * The web UI at `/` (issue 15). Written against Nest's HTTP adapter (setHeader/reply), not Fastify's
@@ -39,17 +49,29 @@ export class WebUiController {
       ifNoneMatch: header(request.headers['if-none-match']),
       acceptEncoding: header(request.headers['accept-encoding']),
     });
-    if (!answer) throw new NotFoundException(`Cannot ${request.method} ${request.url.split('?')[0]}`);
+    if (!answer)
+      throw new NotFoundException(`Cannot ${request.method} ${request.url.split('?')[0]}`);
     const adapter = this.host.httpAdapter;
-    for (const [name, value] of Object.entries(answer.headers)) adapter.setHeader(response, name, value);
+    for (const [name, value] of Object.entries(answer.headers))
+      adapter.setHeader(response, name, value);
     if (answer.status === 304) return adapter.reply(response, '', 304);
     adapter.setHeader(response, 'content-length', String(answer.body.length));
-    return adapter.reply(response, new StreamableFile(answer.body, { type: answer.headers['content-type'] }), answer.status);
+    return adapter.reply(
+      response,
+      new StreamableFile(answer.body, { type: answer.headers['content-type'] }),
+      answer.status,
+    );
   }
 }
 
 @Module({
   controllers: [WebUiController],
-  providers: [{ provide: WebUiFiles, inject: [GATEWAY_CONFIG], useFactory: (config: GatewayConfig) => new WebUiFiles(config.webDir) }],
+  providers: [
+    {
+      provide: WebUiFiles,
+      inject: [GATEWAY_CONFIG],
+      useFactory: (config: GatewayConfig) => new WebUiFiles(config.webDir),
+    },
+  ],
 })
 export class WebUiModule {}

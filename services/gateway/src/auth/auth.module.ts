@@ -12,7 +12,11 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.constants';
   providers: [
     AccountsService,
     { provide: ACCOUNT_LOOKUP, useExisting: AccountsService },
-    { provide: ADMIN_KEY, useFactory: (config: GatewayConfig) => config.adminKey, inject: [GATEWAY_CONFIG] },
+    {
+      provide: ADMIN_KEY,
+      useFactory: (config: GatewayConfig) => config.adminKey,
+      inject: [GATEWAY_CONFIG],
+    },
     ApiKeyGuard,
     AdminKeyGuard,
   ],

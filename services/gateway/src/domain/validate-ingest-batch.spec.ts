@@ -13,17 +13,31 @@ const turn = (overrides: Record<string, unknown> = {}) => ({
 describe('validateIngestBatch', () => {
   it('stamps the account from the key and the producer onto every valid event', () => {
     const result = validateIngestBatch({ events: [turn()] }, 'acct-1', 'http');
-    expect(result).toMatchObject({ ok: true, events: [{ accountId: 'acct-1', producer: 'http', type: 'TurnRecorded', version: 2 }] });
+    expect(result).toMatchObject({
+      ok: true,
+      events: [{ accountId: 'acct-1', producer: 'http', type: 'TurnRecorded', version: 2 }],
+    });
   });
 
   it('ignores an accountId in the body: the key decides the account', () => {
-    const result = validateIngestBatch({ events: [{ ...turn(), accountId: 'someone-else' }] }, 'acct-1', 'http');
+    const result = validateIngestBatch(
+      { events: [{ ...turn(), accountId: 'someone-else' }] },
+      'acct-1',
+      'http',
+    );
     expect(result.ok && result.events[0].accountId).toBe('acct-1');
   });
 
   it('reports each bad event with its index, field path and reason, and accepts none of the batch', () => {
     const result = validateIngestBatch(
-      { events: [turn(), turn({ type: 'Nope' }), turn({ payload: { seq: 1, role: 'user' } }), turn({ id: 'x' })] },
+      {
+        events: [
+          turn(),
+          turn({ type: 'Nope' }),
+          turn({ payload: { seq: 1, role: 'user' } }),
+          turn({ id: 'x' }),
+        ],
+      },
       'acct-1',
       'http',
     );
@@ -40,18 +54,37 @@ describe('validateIngestBatch', () => {
   });
 
   it('rejects a body without events, and more than 1,000 events', () => {
-    expect(validateIngestBatch({}, 'a', 'http')).toMatchObject({ ok: false, issues: [{ path: 'events' }] });
+    expect(validateIngestBatch({}, 'a', 'http')).toMatchObject({
+      ok: false,
+      issues: [{ path: 'events' }],
+    });
     const tooMany = { events: Array.from({ length: 1001 }, () => turn()) };
-    expect(validateIngestBatch(tooMany, 'a', 'http')).toMatchObject({ ok: false, issues: [{ path: 'events' }] });
+    expect(validateIngestBatch(tooMany, 'a', 'http')).toMatchObject({
+      ok: false,
+      issues: [{ path: 'events' }],
+    });
   });
 
   it("gives events without a correlation id the request's, and keeps an event's own", () => {
-    const result = validateIngestBatch({ events: [turn(), turn({ correlationId: 'own' })] }, 'a', 'http', 'req-1');
+    const result = validateIngestBatch(
+      { events: [turn(), turn({ correlationId: 'own' })] },
+      'a',
+      'http',
+      'req-1',
+    );
     expect(result.ok && result.events.map((e) => e.correlationId)).toEqual(['req-1', 'own']);
   });
 
   it('upcasts a v1 turn that says content into the current shape', () => {
-    const result = validateIngestBatch({ events: [turn({ version: 1, payload: { seq: 2, role: 'assistant', content: 'hello' } })] }, 'a', 'http');
-    expect(result.ok && result.events[0].payload).toEqual({ seq: 2, role: 'assistant', text: 'hello' });
+    const result = validateIngestBatch(
+      { events: [turn({ version: 1, payload: { seq: 2, role: 'assistant', content: 'hello' } })] },
+      'a',
+      'http',
+    );
+    expect(result.ok && result.events[0].payload).toEqual({
+      seq: 2,
+      role: 'assistant',
+      text: 'hello',
+    });
   });
 });

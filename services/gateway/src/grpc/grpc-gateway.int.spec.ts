@@ -6,8 +6,14 @@ import type { AccountLookup } from '@mnemo/http-edge';
 import { EVENTS_PROTO, ingestGrpcBinding } from '../api/ingest-grpc.binding';
 import { startGrpcGateway, type GrpcGateway } from './grpc-gateway';
 
-const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
-const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+const silent = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
+const refused = () =>
+  Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
 
 /** The gRPC edge on a loopback port, its one method answering with whatever `outcome` does. */
 describe('the gRPC edge maps errors as the HTTP edge does', () => {
@@ -17,11 +23,23 @@ describe('the gRPC edge maps errors as the HTTP edge does', () => {
   let client: grpc.Client & { ingest: Function };
 
   beforeAll(async () => {
-    const app = { get: () => ({ accountForKey: (key: string) => lookup(key) }) } as unknown as INestApplication;
+    const app = {
+      get: () => ({ accountForKey: (key: string) => lookup(key) }),
+    } as unknown as INestApplication;
     const binding = { ...ingestGrpcBinding, methods: () => ({ ingest: () => outcome() }) };
-    gateway = await startGrpcGateway(app, [binding], { port: 0, host: '127.0.0.1', maxMessageBytes: 1 << 20 }, silent);
-    const proto = grpc.loadPackageDefinition(protoLoader.loadSync(EVENTS_PROTO, ingestGrpcBinding.loaderOptions)) as any;
-    client = new proto.mnemo.v1.IngestService(`127.0.0.1:${gateway.port}`, grpc.credentials.createInsecure());
+    gateway = await startGrpcGateway(
+      app,
+      [binding],
+      { port: 0, host: '127.0.0.1', maxMessageBytes: 1 << 20 },
+      silent,
+    );
+    const proto = grpc.loadPackageDefinition(
+      protoLoader.loadSync(EVENTS_PROTO, ingestGrpcBinding.loaderOptions),
+    ) as any;
+    client = new proto.mnemo.v1.IngestService(
+      `127.0.0.1:${gateway.port}`,
+      grpc.credentials.createInsecure(),
+    );
   });
   beforeEach(() => {
     lookup = async () => 'acct';
@@ -39,9 +57,24 @@ describe('the gRPC edge maps errors as the HTTP edge does', () => {
     });
 
   it.each([
-    ['a dependency error of the log', () => Promise.reject(new DependencyError('log', 'NATS did not answer')), grpc.status.UNAVAILABLE, 'log: NATS did not answer'],
-    ['a lost database connection, bare from the driver', () => Promise.reject(refused()), grpc.status.UNAVAILABLE, 'database: connect ECONNREFUSED 127.0.0.1:5432'],
-    ['a bug of ours', () => Promise.reject(new TypeError("Cannot read properties of undefined (reading 'x')")), grpc.status.INTERNAL, 'internal error'],
+    [
+      'a dependency error of the log',
+      () => Promise.reject(new DependencyError('log', 'NATS did not answer')),
+      grpc.status.UNAVAILABLE,
+      'log: NATS did not answer',
+    ],
+    [
+      'a lost database connection, bare from the driver',
+      () => Promise.reject(refused()),
+      grpc.status.UNAVAILABLE,
+      'database: connect ECONNREFUSED 127.0.0.1:5432',
+    ],
+    [
+      'a bug of ours',
+      () => Promise.reject(new TypeError("Cannot read properties of undefined (reading 'x')")),
+      grpc.status.INTERNAL,
+      'internal error',
+    ],
   ])('answers %s with its status and reason', async (_name, fails, code, details) => {
     outcome = fails;
     await expect(call()).resolves.toMatchObject({ code, details });
@@ -49,6 +82,9 @@ describe('the gRPC edge maps errors as the HTTP edge does', () => {
 
   it('answers UNAVAILABLE when the account lookup cannot reach the database', async () => {
     lookup = () => Promise.reject(refused());
-    await expect(call()).resolves.toMatchObject({ code: grpc.status.UNAVAILABLE, details: 'database: connect ECONNREFUSED 127.0.0.1:5432' });
+    await expect(call()).resolves.toMatchObject({
+      code: grpc.status.UNAVAILABLE,
+      details: 'database: connect ECONNREFUSED 127.0.0.1:5432',
+    });
   });
 });

@@ -1,7 +1,12 @@
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import type { INestApplication } from '@nestjs/common';
-import { asDependencyError, MnemoError, unstorableInputIssues, ValidationError } from '@mnemo/contracts';
+import {
+  asDependencyError,
+  MnemoError,
+  unstorableInputIssues,
+  ValidationError,
+} from '@mnemo/contracts';
 import type { Logger } from '@mnemo/eventing';
 import { ACCOUNT_LOOKUP, bearerKey, type AccountLookup, type GrpcBinding } from '@mnemo/http-edge';
 
@@ -49,17 +54,23 @@ function tolerantDecoding(service: grpc.ServiceDefinition): grpc.ServiceDefiniti
 /** The request as the handler may see it: a message that decoded, holding only text a table can store. */
 function checkedRequest(request: unknown): unknown {
   if (request && typeof request === 'object' && MALFORMED in request) {
-    throw new ValidationError(`the request is not a valid protobuf message of this method: ${(request as Malformed)[MALFORMED]}`);
+    throw new ValidationError(
+      `the request is not a valid protobuf message of this method: ${(request as Malformed)[MALFORMED]}`,
+    );
   }
   const issues = unstorableInputIssues(request, '');
-  if (issues.length > 0) throw new ValidationError('the request holds text that cannot be stored', issues);
+  if (issues.length > 0)
+    throw new ValidationError('the request holds text that cannot be stored', issues);
   return request;
 }
 
 /** What a caller reads in `details`: the message, and for bad input each field's path and reason. */
 function details(error: MnemoError): string {
   if (!(error instanceof ValidationError) || error.issues.length === 0) return error.message;
-  const issues = error.issues.map((i) => `${'index' in i && i.index !== undefined ? `events[${String(i.index)}].` : ''}${i.path}: ${i.reason}`);
+  const issues = error.issues.map(
+    (i) =>
+      `${'index' in i && i.index !== undefined ? `events[${String(i.index)}].` : ''}${i.path}: ${i.reason}`,
+  );
   return `${error.message}: ${issues.join('; ')}`;
 }
 
@@ -78,7 +89,11 @@ export async function startGrpcGateway(
   const authenticate = async (metadata: grpc.Metadata): Promise<string> => {
     const header = metadata.get('authorization')[0];
     const key = typeof header === 'string' ? bearerKey(header) : null;
-    if (!key) throw new MnemoError('unauthorized', 'a valid API key is required as metadata "authorization: Bearer <key>"');
+    if (!key)
+      throw new MnemoError(
+        'unauthorized',
+        'a valid API key is required as metadata "authorization: Bearer <key>"',
+      );
     const accountId = await accounts.accountForKey(key);
     if (!accountId) throw new MnemoError('unauthorized', 'the API key is not valid');
     return accountId;
@@ -94,9 +109,17 @@ export async function startGrpcGateway(
           // As over HTTP (503): the log and cache adapters name themselves; a lost connection that arrives bare
           // came from the database driver (the account lookup, a read model).
           const error = asDependencyError(thrown, 'database');
-          const code = error instanceof MnemoError ? (STATUS_BY_CODE[error.code] ?? grpc.status.INTERNAL) : grpc.status.INTERNAL;
-          if (code === grpc.status.INTERNAL) logger.error({ err: String((error as Error)?.message ?? error) }, 'gRPC call failed');
-          callback({ code, details: code === grpc.status.INTERNAL ? 'internal error' : details(error as MnemoError) });
+          const code =
+            error instanceof MnemoError
+              ? (STATUS_BY_CODE[error.code] ?? grpc.status.INTERNAL)
+              : grpc.status.INTERNAL;
+          if (code === grpc.status.INTERNAL)
+            logger.error({ err: String((error as Error)?.message ?? error) }, 'gRPC call failed');
+          callback({
+            code,
+            details:
+              code === grpc.status.INTERNAL ? 'internal error' : details(error as MnemoError),
+          });
         });
     };
 
@@ -107,11 +130,17 @@ export async function startGrpcGateway(
     const definition = protoLoader.loadSync(binding.protoFile, binding.loaderOptions);
     const service = (definition[binding.service] as grpc.ServiceDefinition | undefined) ?? null;
     if (!service) throw new Error(`${binding.protoFile} has no service ${binding.service}`);
-    const handlers = Object.fromEntries(Object.entries(binding.methods(app)).map(([name, run]) => [name, unary(run)]));
+    const handlers = Object.fromEntries(
+      Object.entries(binding.methods(app)).map(([name, run]) => [name, unary(run)]),
+    );
     server.addService(tolerantDecoding(service), handlers);
   }
   const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync(`${options.host}:${options.port}`, grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
+    server.bindAsync(
+      `${options.host}:${options.port}`,
+      grpc.ServerCredentials.createInsecure(),
+      (error, bound) => (error ? reject(error) : resolve(bound)),
+    ),
   );
   logger.info({ port, services: bindings.map((b) => b.service) }, 'gRPC gateway listening');
   return {

@@ -36,7 +36,10 @@ export function registeredRoutes(instance: unknown): Route[] {
  * which may carry search text), status, duration, account and correlation id, redacted here. Bodies and
  * headers are never logged.
  */
-export function createHttpAdapter(options: { maxBodyBytes: number }, logger: Logger): FastifyAdapter {
+export function createHttpAdapter(
+  options: { maxBodyBytes: number },
+  logger: Logger,
+): FastifyAdapter {
   const adapter = new FastifyAdapter({
     bodyLimit: options.maxBodyBytes,
     genReqId: correlationIdOf,
@@ -65,30 +68,39 @@ export function createHttpAdapter(options: { maxBodyBytes: number }, logger: Log
     instance.getDefaultJsonParser('error', 'error'),
   );
   // On the raw response, so hijacked answers (SSE, MCP) carry it too.
-  instance.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    reply.raw.setHeader(CORRELATION_HEADER, request.id);
-    done();
-  });
-  instance.addHook('onResponse', (request: FastifyRequest & { accountId?: string }, reply: FastifyReply, done: () => void) => {
-    const level = reply.statusCode >= 500 ? 'error' : 'info';
-    if (logger.isLevelEnabled?.(level) === false) return done();
-    const url = request.url;
-    const query = url.indexOf('?');
-    const correlationId = request.id;
-    // Only the path and a caller's correlation id can hold a caller's text: they go through the redactor here,
-    // and the line skips the logger's walk over every field (issue 17: the walk was most of the line's cost).
-    // The method is one the HTTP parser knows, the account id and a generated correlation id are ours.
-    const fields = {
-      method: request.method,
-      path: redact(query < 0 ? url : url.slice(0, query)).text,
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime * 10) / 10,
-      accountId: request.accountId,
-      correlationId: correlationId === givenCorrelationId(request) ? redact(correlationId).text : correlationId,
-      [FIELDS_REDACTED]: true,
-    };
-    logger[level](fields, 'request');
-    done();
-  });
+  instance.addHook(
+    'onRequest',
+    (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      reply.raw.setHeader(CORRELATION_HEADER, request.id);
+      done();
+    },
+  );
+  instance.addHook(
+    'onResponse',
+    (request: FastifyRequest & { accountId?: string }, reply: FastifyReply, done: () => void) => {
+      const level = reply.statusCode >= 500 ? 'error' : 'info';
+      if (logger.isLevelEnabled?.(level) === false) return done();
+      const url = request.url;
+      const query = url.indexOf('?');
+      const correlationId = request.id;
+      // Only the path and a caller's correlation id can hold a caller's text: they go through the redactor here,
+      // and the line skips the logger's walk over every field (issue 17: the walk was most of the line's cost).
+      // The method is one the HTTP parser knows, the account id and a generated correlation id are ours.
+      const fields = {
+        method: request.method,
+        path: redact(query < 0 ? url : url.slice(0, query)).text,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        accountId: request.accountId,
+        correlationId:
+          correlationId === givenCorrelationId(request)
+            ? redact(correlationId).text
+            : correlationId,
+        [FIELDS_REDACTED]: true,
+      };
+      logger[level](fields, 'request');
+      done();
+    },
+  );
   return adapter;
 }

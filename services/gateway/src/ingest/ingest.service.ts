@@ -8,9 +8,15 @@ import { validateIngestBatch } from '../domain/validate-ingest-batch';
 export class IngestService {
   constructor(@Inject(EVENT_LOG) private readonly log: EventLog) {}
 
-  async ingest(accountId: string, body: unknown, producer: 'http' | 'grpc', correlationId?: string): Promise<IngestResponse> {
+  async ingest(
+    accountId: string,
+    body: unknown,
+    producer: 'http' | 'grpc',
+    correlationId?: string,
+  ): Promise<IngestResponse> {
     const batch = validateIngestBatch(body, accountId, producer, correlationId);
-    if (!batch.ok) throw new ValidationError('some events are not valid; none were accepted', batch.issues);
+    if (!batch.ok)
+      throw new ValidationError('some events are not valid; none were accepted', batch.issues);
     const results = await this.log.appendMany('raw', batch.events);
     const duplicates = results.filter((r) => r.duplicate).length;
     return { accepted: results.length - duplicates, duplicates };

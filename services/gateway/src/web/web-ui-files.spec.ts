@@ -19,18 +19,38 @@ describe('WebUiFiles: the built UI as the gateway serves it', () => {
   it('serves files with their content type, hashed assets as immutable and the page revalidated', () => {
     const files = new WebUiFiles(dir);
     const page = files.answer('/', {})!;
-    expect(page).toMatchObject({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' } });
+    expect(page).toMatchObject({
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
+    });
     expect(page.body.toString()).toContain('<title>Mnemo</title>');
-    expect(files.answer('/assets/index-abc123.css', {})!.headers).toMatchObject({ 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable' });
-    expect(files.answer('/assets/index-abc123.js?v=1', {})!.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(files.answer('/assets/index-abc123.css', {})!.headers).toMatchObject({
+      'content-type': 'text/css; charset=utf-8',
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
+    expect(files.answer('/assets/index-abc123.js?v=1', {})!.headers['content-type']).toBe(
+      'text/javascript; charset=utf-8',
+    );
   });
 
-  it('answers index.html for the app\'s own routes, 404 (null) for a missing file and for every API prefix', () => {
+  it("answers index.html for the app's own routes, 404 (null) for a missing file and for every API prefix", () => {
     const files = new WebUiFiles(dir);
     expect(files.answer('/explorer', {})!.body.toString()).toContain('<title>Mnemo</title>');
-    expect(files.answer('/sessions/s-1?turns=3', {})!.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(files.answer('/sessions/s-1?turns=3', {})!.headers['content-type']).toBe(
+      'text/html; charset=utf-8',
+    );
     expect(files.answer('/assets/index-old.js', {})).toBeNull();
-    for (const reserved of ['/v1', '/v1/nope', '/mcp', '/openapi.json', '/docs', '/healthz', '/readyz', '/metrics', '/metrics?x=1']) {
+    for (const reserved of [
+      '/v1',
+      '/v1/nope',
+      '/mcp',
+      '/openapi.json',
+      '/docs',
+      '/healthz',
+      '/readyz',
+      '/metrics',
+      '/metrics?x=1',
+    ]) {
       expect(files.answer(reserved, {})).toBeNull();
     }
     expect(isReserved('/v1x')).toBe(false);
@@ -42,9 +62,17 @@ describe('WebUiFiles: the built UI as the gateway serves it', () => {
     const zipped = files.answer('/assets/index-abc123.js', { acceptEncoding: 'br, gzip' })!;
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(zipped.body).toString()).toBe(big);
-    expect(files.answer('/assets/index-abc123.js', {})!.headers['content-encoding']).toBeUndefined();
-    expect(files.answer('/assets/index-abc123.js', { acceptEncoding: 'gzip;q=0, identity' })!.body.toString()).toBe(big);
-    const again = files.answer('/assets/index-abc123.js', { ifNoneMatch: `"nope", ${zipped.headers.etag}` })!;
+    expect(
+      files.answer('/assets/index-abc123.js', {})!.headers['content-encoding'],
+    ).toBeUndefined();
+    expect(
+      files
+        .answer('/assets/index-abc123.js', { acceptEncoding: 'gzip;q=0, identity' })!
+        .body.toString(),
+    ).toBe(big);
+    const again = files.answer('/assets/index-abc123.js', {
+      ifNoneMatch: `"nope", ${zipped.headers.etag}`,
+    })!;
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
   });

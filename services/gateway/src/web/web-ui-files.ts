@@ -4,7 +4,15 @@ import path from 'node:path';
 import { keptBodyFor } from '@mnemo/http-edge';
 
 /** Paths the UI never answers: the API and the operational routes keep their own 404s. */
-export const RESERVED_PREFIXES = ['/v1', '/mcp', '/openapi.json', '/docs', '/healthz', '/readyz', '/metrics'] as const;
+export const RESERVED_PREFIXES = [
+  '/v1',
+  '/mcp',
+  '/openapi.json',
+  '/docs',
+  '/healthz',
+  '/readyz',
+  '/metrics',
+] as const;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -42,7 +50,10 @@ export interface WebAnswer {
 }
 
 export function isReserved(urlPath: string): boolean {
-  return RESERVED_PREFIXES.some((prefix) => urlPath === prefix || urlPath.startsWith(`${prefix}/`) || urlPath.startsWith(`${prefix}?`));
+  return RESERVED_PREFIXES.some(
+    (prefix) =>
+      urlPath === prefix || urlPath.startsWith(`${prefix}/`) || urlPath.startsWith(`${prefix}?`),
+  );
 }
 
 function load(file: string, relative: string): WebFile {
@@ -104,7 +115,10 @@ export class WebUiFiles {
   }
 
   /** The answer for a GET of `urlPath` (no query), or null when nothing is there (a 404). */
-  answer(urlPath: string, request: { ifNoneMatch?: string; acceptEncoding?: string }): WebAnswer | null {
+  answer(
+    urlPath: string,
+    request: { ifNoneMatch?: string; acceptEncoding?: string },
+  ): WebAnswer | null {
     let pathname: string;
     try {
       pathname = decodeURIComponent(urlPath.split('?')[0]!);
@@ -113,7 +127,12 @@ export class WebUiFiles {
     }
     if (isReserved(pathname)) return null;
     const files = this.current();
-    if (!files) return { status: 503, headers: { 'content-type': CONTENT_TYPES['.html']!, 'cache-control': 'no-store' }, body: NOT_BUILT };
+    if (!files)
+      return {
+        status: 503,
+        headers: { 'content-type': CONTENT_TYPES['.html']!, 'cache-control': 'no-store' },
+        body: NOT_BUILT,
+      };
     let file = files.get(pathname === '/' ? '/index.html' : pathname);
     // The app's own routes have no extension; a missing file with one (a stale asset) is a 404.
     if (!file && !path.posix.extname(pathname)) file = files.get('/index.html');
@@ -125,11 +144,20 @@ export class WebUiFiles {
       vary: 'Accept-Encoding',
       'x-content-type-options': 'nosniff',
     };
-    if (request.ifNoneMatch && request.ifNoneMatch.split(',').some((tag) => tag.trim() === file.etag)) {
+    if (
+      request.ifNoneMatch &&
+      request.ifNoneMatch.split(',').some((tag) => tag.trim() === file.etag)
+    ) {
       return { status: 304, headers, body: Buffer.alloc(0) };
     }
     // compressed on its first ask, then kept while the build is
-    const sent = file.compressible ? keptBodyFor(file.body, request.acceptEncoding) : { body: file.body };
-    return { status: 200, headers: sent.encoding ? { ...headers, 'content-encoding': sent.encoding } : headers, body: sent.body };
+    const sent = file.compressible
+      ? keptBodyFor(file.body, request.acceptEncoding)
+      : { body: file.body };
+    return {
+      status: 200,
+      headers: sent.encoding ? { ...headers, 'content-encoding': sent.encoding } : headers,
+      body: sent.body,
+    };
   }
 }

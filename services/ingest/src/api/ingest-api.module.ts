@@ -7,7 +7,12 @@ import { transcriptIngestRunnerProvider } from './transcript-ingest.providers';
 
 /** The ingest service's HTTP surface, mounted on the gateway: its sessions and turns, session outcomes and the transcript loop's admin routes. */
 @Module({
-  controllers: [SessionsController, SessionOutcomeController, SessionIngestController, SessionKnownEventsController],
+  controllers: [
+    SessionsController,
+    SessionOutcomeController,
+    SessionIngestController,
+    SessionKnownEventsController,
+  ],
   providers: [transcriptIngestRunnerProvider],
 })
 export class IngestApiModule {}

@@ -10,7 +10,6 @@ export const SessionIngestRunQuery = z.object({
 });
 export const SessionIngestStatusQuery = z.object({ accountId: subjectToken.optional() });
 
-
 /** The transcript ingest loop, run now or looked at; admin key only (it reads this machine's disk). */
 @Controller('v1/admin/session-ingest')
 @UseGuards(AdminKeyGuard)

@@ -53,12 +53,19 @@ export class SessionsController {
         endedAt: row.ended_at ? new Date(row.ended_at).toISOString() : null,
         turnCount: row.turn_count,
       })),
-      nextCursor: rows.length > limit && last ? encodeCursor(new Date(last.started_at).toISOString(), last.id) : null,
+      nextCursor:
+        rows.length > limit && last
+          ? encodeCursor(new Date(last.started_at).toISOString(), last.id)
+          : null,
     };
   }
 
   @Get(':id/turns')
-  async turns(@AccountId() accountId: string, @Param('id') sessionId: string, @Query() query: unknown) {
+  async turns(
+    @AccountId() accountId: string,
+    @Param('id') sessionId: string,
+    @Query() query: unknown,
+  ) {
     const { afterSeq, limit } = parseInput(ListTurnsQuery, query, 'query');
     const rows: Array<Record<string, any>> = await this.db.query(
       `SELECT seq, role, text, tool_calls, is_sidechain, occurred_at FROM turns
@@ -66,7 +73,10 @@ export class SessionsController {
       [accountId, sessionId, afterSeq, limit + 1],
     );
     if (rows.length === 0 && afterSeq < 0) {
-      const known = await this.db.query('SELECT 1 FROM sessions WHERE account_id = $1 AND id = $2', [accountId, sessionId]);
+      const known = await this.db.query(
+        'SELECT 1 FROM sessions WHERE account_id = $1 AND id = $2',
+        [accountId, sessionId],
+      );
       if (known.length === 0) throw new NotFoundError(`session "${sessionId}"`);
     }
     const page = rows.slice(0, limit);
@@ -79,7 +89,7 @@ export class SessionsController {
         ...(row.tool_calls ? { toolCalls: row.tool_calls } : {}),
         ...(row.is_sidechain ? { isSidechain: true } : {}),
       })),
-      nextAfterSeq: rows.length > limit ? page.at(-1)?.seq ?? null : null,
+      nextAfterSeq: rows.length > limit ? (page.at(-1)?.seq ?? null) : null,
     };
   }
 }

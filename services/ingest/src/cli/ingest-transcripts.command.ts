@@ -52,9 +52,22 @@ export interface CliIngestSummary {
  * `POST /v1/events`, in batches under its limits. Git facts come from this machine, where the
  * repositories are; redaction happens on the gateway's side before anything is stored.
  */
-export async function ingestTranscriptsToGateway(options: CliIngestOptions): Promise<CliIngestSummary> {
+export async function ingestTranscriptsToGateway(
+  options: CliIngestOptions,
+): Promise<CliIngestSummary> {
   const listing = await listTranscriptPath(options.target, options.since?.getTime());
-  const summary: CliIngestSummary = { files: 0, sessions: 0, turns: 0, sent: 0, accepted: 0, duplicates: 0, skippedFiles: listing.skipped, skippedLines: 0, skippedByReason: {}, skippedEvents: 0 };
+  const summary: CliIngestSummary = {
+    files: 0,
+    sessions: 0,
+    turns: 0,
+    sent: 0,
+    accepted: 0,
+    duplicates: 0,
+    skippedFiles: listing.skipped,
+    skippedLines: 0,
+    skippedByReason: {},
+    skippedEvents: 0,
+  };
   const now = options.now ?? new Date();
   const authorization = `Bearer ${options.apiKey}`;
   const gitFacts = gitFactsLoader();
@@ -71,8 +84,15 @@ export async function ingestTranscriptsToGateway(options: CliIngestOptions): Pro
       headers: { 'content-type': 'application/json', authorization },
       body,
     });
-    const answer = (await response.json().catch(() => ({}))) as { accepted?: number; duplicates?: number; error?: { message?: string } };
-    if (!response.ok) throw new Error(`the gateway answered ${response.status}: ${answer.error?.message ?? 'no reason given'}`);
+    const answer = (await response.json().catch(() => ({}))) as {
+      accepted?: number;
+      duplicates?: number;
+      error?: { message?: string };
+    };
+    if (!response.ok)
+      throw new Error(
+        `the gateway answered ${response.status}: ${answer.error?.message ?? 'no reason given'}`,
+      );
     summary.accepted += answer.accepted ?? 0;
     summary.duplicates += answer.duplicates ?? 0;
   };
@@ -84,8 +104,16 @@ export async function ingestTranscriptsToGateway(options: CliIngestOptions): Pro
     else {
       // a file without a message makes no events: no need to ask what the account holds of it
       const hasMessages = parsed.transcript.entries.some((e) => e.kind === 'message');
-      const known = hasMessages ? await knownEvents(options.url, authorization, parsed.sessionId) : { eventIds: new Set<string>(), started: false };
-      const read = await eventsOfTranscript(parsed, { accountId: known.accountId ?? CLI_ID_ACCOUNT, producer: 'cli', now, gitFacts, identity });
+      const known = hasMessages
+        ? await knownEvents(options.url, authorization, parsed.sessionId)
+        : { eventIds: new Set<string>(), started: false };
+      const read = await eventsOfTranscript(parsed, {
+        accountId: known.accountId ?? CLI_ID_ACCOUNT,
+        producer: 'cli',
+        now,
+        gitFacts,
+        identity,
+      });
       summary.skippedLines += read.skippedLines;
       addSkips(summary.skippedByReason, read.skippedByReason);
       if (read.events.length > 0) {
@@ -119,13 +147,32 @@ export async function ingestTranscriptsToGateway(options: CliIngestOptions): Pro
  * What the account already holds of a session, asked of the gateway: the log's duplicate window
  * forgets after a day, so without this a daily run would store every old line again.
  */
-async function knownEvents(url: string, authorization: string, sessionId: string): Promise<KnownSessionEvents & { accountId?: string }> {
-  const response = await fetch(new URL(`/v1/sessions/${encodeURIComponent(sessionId)}/known-events`, url), { headers: { authorization } });
-  const answer = (await response.json().catch(() => ({}))) as { accountId?: string; started?: boolean; eventIds?: string[]; error?: { message?: string } };
+async function knownEvents(
+  url: string,
+  authorization: string,
+  sessionId: string,
+): Promise<KnownSessionEvents & { accountId?: string }> {
+  const response = await fetch(
+    new URL(`/v1/sessions/${encodeURIComponent(sessionId)}/known-events`, url),
+    { headers: { authorization } },
+  );
+  const answer = (await response.json().catch(() => ({}))) as {
+    accountId?: string;
+    started?: boolean;
+    eventIds?: string[];
+    error?: { message?: string };
+  };
   // a gateway older than this route: send everything and let its duplicate window judge
   if (response.status === 404) return { eventIds: new Set(), started: false };
-  if (!response.ok) throw new Error(`the gateway answered ${response.status}: ${answer.error?.message ?? 'no reason given'}`);
-  return { eventIds: new Set(answer.eventIds ?? []), started: answer.started === true, ...(answer.accountId ? { accountId: answer.accountId } : {}) };
+  if (!response.ok)
+    throw new Error(
+      `the gateway answered ${response.status}: ${answer.error?.message ?? 'no reason given'}`,
+    );
+  return {
+    eventIds: new Set(answer.eventIds ?? []),
+    started: answer.started === true,
+    ...(answer.accountId ? { accountId: answer.accountId } : {}),
+  };
 }
 
 /** `progress 40, file_history_snapshot 12, malformed_json 1`: most frequent first. */
@@ -139,25 +186,38 @@ export function describeSkips(byReason: Record<string, number>): string {
 export function parseSince(value: string | undefined): Date | undefined {
   if (value === undefined) return undefined;
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw new Error(`--since "${value}" is not a date (try 2026-11-01 or 2026-11-01T09:00:00Z)`);
+  if (Number.isNaN(date.getTime()))
+    throw new Error(`--since "${value}" is not a date (try 2026-11-01 or 2026-11-01T09:00:00Z)`);
   return date;
 }
 
 /** `mnemo ingest transcripts [PATH] [--since DATE]`, against the gateway at MNEMO_URL with MNEMO_API_KEY. */
 export function registerIngestCommands(program: Command): void {
-  const ingest = program.command('ingest').description('send data on this machine to a running Mnemo gateway');
+  const ingest = program
+    .command('ingest')
+    .description('send data on this machine to a running Mnemo gateway');
   ingest
     .command('transcripts [path]')
-    .description('ingest Claude Code transcripts (default $MNEMO_TRANSCRIPTS_ROOT or ~/.claude/projects) through $MNEMO_URL with $MNEMO_API_KEY')
+    .description(
+      'ingest Claude Code transcripts (default $MNEMO_TRANSCRIPTS_ROOT or ~/.claude/projects) through $MNEMO_URL with $MNEMO_API_KEY',
+    )
     .option('--since <date>', 'only files modified at or after this date')
     .action(async (target: string | undefined, options: { since?: string }) => {
       const apiKey = process.env.MNEMO_API_KEY;
-      if (!apiKey) throw new Error('set MNEMO_API_KEY to the API key of the account to ingest into');
+      if (!apiKey)
+        throw new Error('set MNEMO_API_KEY to the API key of the account to ingest into');
       const url = process.env.MNEMO_URL ?? 'http://127.0.0.1:8080';
-      const root = expandHome(target ?? process.env.MNEMO_TRANSCRIPTS_ROOT ?? defaultTranscriptsRoot());
+      const root = expandHome(
+        target ?? process.env.MNEMO_TRANSCRIPTS_ROOT ?? defaultTranscriptsRoot(),
+      );
       const since = parseSince(options.since);
       const tty = process.stdout.isTTY === true;
-      const bar = tty ? new SingleBar({ format: 'transcripts [{bar}] {value}/{total} files | {eta_formatted} left' }, Presets.shades_classic) : null;
+      const bar = tty
+        ? new SingleBar(
+            { format: 'transcripts [{bar}] {value}/{total} files | {eta_formatted} left' },
+            Presets.shades_classic,
+          )
+        : null;
       let started = false;
       const startedAt = Date.now();
       try {
@@ -182,7 +242,9 @@ export function registerIngestCommands(program: Command): void {
           `${summary.files} files, ${summary.sessions} sessions, ${summary.turns} turns: ${summary.accepted} events accepted, ` +
             `${summary.duplicates} already there; skipped ${summary.skippedFiles} files, ${summary.skippedLines} lines, ` +
             `${summary.skippedEvents} oversized events; ${seconds} s\n` +
-            (summary.skippedLines > 0 ? `skipped lines by reason: ${describeSkips(summary.skippedByReason)}\n` : ''),
+            (summary.skippedLines > 0
+              ? `skipped lines by reason: ${describeSkips(summary.skippedByReason)}\n`
+              : ''),
         );
       } catch (error) {
         bar?.stop();

@@ -23,6 +23,7 @@ export function extractCommitShas(texts: Iterable<string>, max = MAX_COMMIT_SHAS
 function shasIn(text: string): string[] {
   const hits: Array<{ index: number; sha: string }> = [];
   for (const m of text.matchAll(COMMIT_LINE)) hits.push({ index: m.index ?? 0, sha: m[1] ?? '' });
-  for (const m of text.matchAll(FULL_SHA)) if (!/^0+$/.test(m[0])) hits.push({ index: m.index ?? 0, sha: m[0] });
+  for (const m of text.matchAll(FULL_SHA))
+    if (!/^0+$/.test(m[0])) hits.push({ index: m.index ?? 0, sha: m[0] });
   return hits.sort((a, b) => a.index - b.index).map((h) => h.sha);
 }

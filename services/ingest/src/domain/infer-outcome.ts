@@ -29,10 +29,19 @@ export function inferOutcome(input: InferOutcomeInput): SessionOutcome {
   if (!git) return 'unknown';
   if (input.commitShas.some((sha) => git.isReverted(sha))) return 'reverted';
   if (input.commitShas.some((sha) => git.isOnMainBranch(sha))) return 'merged';
-  if (input.commitShas.length === 0 && input.filesEdited.length > 0 && input.endedAt && input.now !== undefined) {
+  if (
+    input.commitShas.length === 0 &&
+    input.filesEdited.length > 0 &&
+    input.endedAt &&
+    input.now !== undefined
+  ) {
     const ended = Date.parse(input.endedAt);
     const now = typeof input.now === 'string' ? Date.parse(input.now) : input.now.getTime();
-    if (Number.isFinite(ended) && Number.isFinite(now) && now - ended >= (input.abandonAfterMs ?? ABANDON_AFTER_MS)) {
+    if (
+      Number.isFinite(ended) &&
+      Number.isFinite(now) &&
+      now - ended >= (input.abandonAfterMs ?? ABANDON_AFTER_MS)
+    ) {
       return 'abandoned';
     }
   }

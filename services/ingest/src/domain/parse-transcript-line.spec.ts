@@ -28,7 +28,11 @@ describe('parseTranscriptLine', () => {
   });
 
   it('names the type of an unknown line so it can be counted', () => {
-    expect(parseTranscriptLine('{"type":"hologram"}')).toEqual({ ok: false, reason: 'unknown_type', type: 'hologram' });
+    expect(parseTranscriptLine('{"type":"hologram"}')).toEqual({
+      ok: false,
+      reason: 'unknown_type',
+      type: 'hologram',
+    });
   });
 
   it('reads string content as one text block and keeps the graph fields', () => {
@@ -64,7 +68,15 @@ describe('parseTranscriptLine', () => {
   });
 
   it('reads NUL, escaped or raw, as U+FFFD so the entry is storable, and leaves an escaped backslash before u0000 as text', () => {
-    const escaped = line({ type: 'user', message: { content: [{ type: 'text', text: 'a\u0000b' }, { type: 'tool_use', id: 't\u0000', name: 'Bash', input: { command: 'printf "\u0000"' } }] } });
+    const escaped = line({
+      type: 'user',
+      message: {
+        content: [
+          { type: 'text', text: 'a\u0000b' },
+          { type: 'tool_use', id: 't\u0000', name: 'Bash', input: { command: 'printf "\u0000"' } },
+        ],
+      },
+    });
     const raw = '{"type":"user","message":{"content":"c\u0000d"}}';
     const literal = line({ type: 'user', message: { content: 'path C:\\u0000x' } });
     expect(escaped).toContain('\\u0000');
@@ -90,7 +102,11 @@ describe('parseTranscriptLine', () => {
               type: 'tool_result',
               tool_use_id: 't1',
               is_error: false,
-              content: [{ type: 'text', text: 'one' }, { type: 'image' }, { type: 'tool_reference', tool_name: 'Grep' }],
+              content: [
+                { type: 'text', text: 'one' },
+                { type: 'image' },
+                { type: 'tool_reference', tool_name: 'Grep' },
+              ],
             },
             { type: 'server_tool_use', id: 'x' },
           ],
@@ -101,40 +117,76 @@ describe('parseTranscriptLine', () => {
       { type: 'thinking', chars: 11 },
       { type: 'image' },
       { type: 'tool_use', id: 't1', name: 'Read', input: { file_path: '/a' } },
-      { type: 'tool_result', toolUseId: 't1', isError: false, content: 'one\n[image]\n[tool_reference Grep]' },
+      {
+        type: 'tool_result',
+        toolUseId: 't1',
+        isError: false,
+        content: 'one\n[image]\n[tool_reference Grep]',
+      },
       { type: 'other', originalType: 'server_tool_use' },
     ]);
   });
 
   it('reads a field of the wrong type as absent instead of dropping the line', () => {
     const parsed = parseTranscriptLine(
-      line({ type: 'assistant', uuid: 5, isSidechain: 'yes', timestamp: 'yesterday', cwd: ['x'], message: { content: [{ type: 'text', text: 'ok' }] } }),
+      line({
+        type: 'assistant',
+        uuid: 5,
+        isSidechain: 'yes',
+        timestamp: 'yesterday',
+        cwd: ['x'],
+        message: { content: [{ type: 'text', text: 'ok' }] },
+      }),
     );
-    expect(parsed).toMatchObject({ ok: true, entry: { kind: 'message', role: 'assistant', isSidechain: false, blocks: [{ type: 'text', text: 'ok' }] } });
+    expect(parsed).toMatchObject({
+      ok: true,
+      entry: {
+        kind: 'message',
+        role: 'assistant',
+        isSidechain: false,
+        blocks: [{ type: 'text', text: 'ok' }],
+      },
+    });
     if (parsed.ok) {
       expect(parsed.entry).not.toHaveProperty('uuid', 5);
-      expect(parsed.ok && parsed.entry.kind === 'message' && parsed.entry.timestamp).toBeUndefined();
+      expect(
+        parsed.ok && parsed.entry.kind === 'message' && parsed.entry.timestamp,
+      ).toBeUndefined();
     }
   });
 
   it('recognises a compact summary by its flag or by its opening sentence', () => {
-    const flagged = parseTranscriptLine(line({ type: 'user', isCompactSummary: true, message: { content: 'Summary:' } }));
+    const flagged = parseTranscriptLine(
+      line({ type: 'user', isCompactSummary: true, message: { content: 'Summary:' } }),
+    );
     const byText = parseTranscriptLine(
-      line({ type: 'user', message: { content: 'This session is being continued from a previous conversation that ran out of context. …' } }),
+      line({
+        type: 'user',
+        message: {
+          content:
+            'This session is being continued from a previous conversation that ran out of context. …',
+        },
+      }),
     );
     expect(flagged).toMatchObject({ ok: true, entry: { isCompactSummary: true } });
     expect(byText).toMatchObject({ ok: true, entry: { isCompactSummary: true } });
   });
 
   it('keeps system lines, marking compaction boundaries', () => {
-    expect(parseTranscriptLine(line({ type: 'system', subtype: 'compact_boundary', content: 'Conversation compacted' }))).toMatchObject({
+    expect(
+      parseTranscriptLine(
+        line({ type: 'system', subtype: 'compact_boundary', content: 'Conversation compacted' }),
+      ),
+    ).toMatchObject({
       ok: true,
       entry: { kind: 'system', isCompactBoundary: true, content: 'Conversation compacted' },
     });
   });
 
   it('keeps old summary (title) lines', () => {
-    expect(parseTranscriptLine(line({ type: 'summary', summary: 'Ruff fixes', leafUuid: 'l1' }))).toEqual({
+    expect(
+      parseTranscriptLine(line({ type: 'summary', summary: 'Ruff fixes', leafUuid: 'l1' })),
+    ).toEqual({
       ok: true,
       entry: { kind: 'summary', lineIndex: 0, summary: 'Ruff fixes', leafUuid: 'l1' },
     });
@@ -150,15 +202,30 @@ describe('parseTranscriptLine', () => {
   });
 
   it('never throws on random JSON shaped like a transcript line', () => {
-    const block = fc.record({ type: fc.constantFrom('text', 'thinking', 'tool_use', 'tool_result', 'image', 'x'), text: fc.anything(), content: fc.anything(), input: fc.anything(), id: fc.anything() }, { requiredKeys: [] });
+    const block = fc.record(
+      {
+        type: fc.constantFrom('text', 'thinking', 'tool_use', 'tool_result', 'image', 'x'),
+        text: fc.anything(),
+        content: fc.anything(),
+        input: fc.anything(),
+        id: fc.anything(),
+      },
+      { requiredKeys: [] },
+    );
     const lineArb = fc.record(
       {
-        type: fc.oneof(fc.constantFrom('user', 'assistant', 'system', 'summary', 'progress'), fc.anything()),
+        type: fc.oneof(
+          fc.constantFrom('user', 'assistant', 'system', 'summary', 'progress'),
+          fc.anything(),
+        ),
         uuid: fc.anything(),
         timestamp: fc.anything(),
         isSidechain: fc.anything(),
         summary: fc.anything(),
-        message: fc.oneof(fc.anything(), fc.record({ content: fc.oneof(fc.string(), fc.array(fc.oneof(block, fc.anything()))) })),
+        message: fc.oneof(
+          fc.anything(),
+          fc.record({ content: fc.oneof(fc.string(), fc.array(fc.oneof(block, fc.anything()))) }),
+        ),
       },
       { requiredKeys: [] },
     );

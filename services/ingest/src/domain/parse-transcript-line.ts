@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ContentBlock, MessageEntry, ParsedLine, SkipReason, SystemEntry, TranscriptEntry } from './transcript-entry';
+import {
+  ContentBlock,
+  MessageEntry,
+  ParsedLine,
+  SkipReason,
+  SystemEntry,
+  TranscriptEntry,
+} from './transcript-entry';
 
 /**
  * One line of a Claude Code transcript → a normalized entry, or the reason it was skipped.
@@ -93,7 +100,10 @@ const GraphLine = z.looseObject({
     .looseObject({
       id: optionalString,
       model: optionalString,
-      content: z.union([z.string(), z.array(z.unknown())]).optional().catch(undefined),
+      content: z
+        .union([z.string(), z.array(z.unknown())])
+        .optional()
+        .catch(undefined),
     })
     .optional()
     .catch(undefined),
@@ -101,14 +111,20 @@ const GraphLine = z.looseObject({
 type GraphLine = z.infer<typeof GraphLine>;
 
 /** 2.0.x and 2.1.x word the first sentence differently; both start like this (A.7). */
-export const COMPACT_SUMMARY_PREFIX = 'This session is being continued from a previous conversation';
+export const COMPACT_SUMMARY_PREFIX =
+  'This session is being continued from a previous conversation';
 
-function toMessage(role: 'user' | 'assistant', raw: Record<string, unknown>, lineIndex: number): MessageEntry | null {
+function toMessage(
+  role: 'user' | 'assistant',
+  raw: Record<string, unknown>,
+  lineIndex: number,
+): MessageEntry | null {
   const line = GraphLine.safeParse(raw);
   if (!line.success) return null;
   const content = line.data.message?.content;
   if (content === undefined) return null;
-  const blocks = typeof content === 'string' ? [{ type: 'text' as const, text: content }] : content.map(toBlock);
+  const blocks =
+    typeof content === 'string' ? [{ type: 'text' as const, text: content }] : content.map(toBlock);
   const firstText = blocks[0]?.type === 'text' ? blocks[0].text : '';
   return {
     kind: 'message',
@@ -117,7 +133,8 @@ function toMessage(role: 'user' | 'assistant', raw: Record<string, unknown>, lin
     blocks,
     isMeta: line.data.isMeta === true,
     isCompactSummary:
-      line.data.isCompactSummary === true || (role === 'user' && firstText.trimStart().startsWith(COMPACT_SUMMARY_PREFIX)),
+      line.data.isCompactSummary === true ||
+      (role === 'user' && firstText.trimStart().startsWith(COMPACT_SUMMARY_PREFIX)),
     isApiError: line.data.isApiErrorMessage === true,
     messageId: line.data.message?.id,
     model: line.data.message?.model,
@@ -141,7 +158,12 @@ function toSummary(raw: Record<string, unknown>, lineIndex: number): TranscriptE
   const summary = raw['summary'];
   if (typeof summary !== 'string') return null;
   const leafUuid = raw['leafUuid'];
-  return { kind: 'summary', lineIndex, summary, leafUuid: typeof leafUuid === 'string' ? leafUuid : undefined };
+  return {
+    kind: 'summary',
+    lineIndex,
+    summary,
+    leafUuid: typeof leafUuid === 'string' ? leafUuid : undefined,
+  };
 }
 
 function graphFields(line: GraphLine, lineIndex: number) {
@@ -149,7 +171,10 @@ function graphFields(line: GraphLine, lineIndex: number) {
     lineIndex,
     uuid: line.uuid || undefined,
     parentUuid: line.parentUuid,
-    timestamp: line.timestamp !== undefined && isoTimestamp.safeParse(line.timestamp).success ? line.timestamp : undefined,
+    timestamp:
+      line.timestamp !== undefined && isoTimestamp.safeParse(line.timestamp).success
+        ? line.timestamp
+        : undefined,
     sessionId: line.sessionId || undefined,
     cwd: line.cwd || undefined,
     gitBranch: line.gitBranch || undefined,
@@ -172,7 +197,12 @@ function toBlock(raw: unknown): ContentBlock {
     case 'image':
       return { type: 'image' };
     case 'tool_use':
-      return { type: 'tool_use', id: str(raw['id']), name: str(raw['name']) || 'unknown', input: raw['input'] };
+      return {
+        type: 'tool_use',
+        id: str(raw['id']),
+        name: str(raw['name']) || 'unknown',
+        input: raw['input'],
+      };
     case 'tool_result':
       return {
         type: 'tool_result',
@@ -188,7 +218,8 @@ function toBlock(raw: unknown): ContentBlock {
 /** tool_result content is a string, or a list of text / image / tool_reference blocks (A.4). */
 export function flattenResultContent(content: unknown): string {
   if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return content === undefined || content === null ? '' : safeStringify(content);
+  if (!Array.isArray(content))
+    return content === undefined || content === null ? '' : safeStringify(content);
   return content
     .map((part) => {
       if (typeof part === 'string') return part;

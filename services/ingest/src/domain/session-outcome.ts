@@ -30,16 +30,23 @@ export interface OutcomeContext {
  * and edited, the tools it used, the commits it produced, and how that work ended. Only these
  * bounded fields leave the transcript; no other prose is kept here.
  */
-export function computeSessionOutcome(entries: readonly TranscriptEntry[], context: OutcomeContext = {}): SessionOutcomePayload {
+export function computeSessionOutcome(
+  entries: readonly TranscriptEntry[],
+  context: OutcomeContext = {},
+): SessionOutcomePayload {
   const messages = entries.filter((e): e is MessageEntry => e.kind === 'message');
   // A subagent file is all sidechain; elsewhere the sidechain is a helper's conversation, not the session's.
-  const main = messages.some((m) => !m.isSidechain) ? messages.filter((m) => !m.isSidechain) : messages;
+  const main = messages.some((m) => !m.isSidechain)
+    ? messages.filter((m) => !m.isSidechain)
+    : messages;
 
   const firstUserTurn = truncateText(firstRealUserText(main) ?? '', MAX_FIRST_USER_TURN);
   const lastAssistantTurn = truncateText(lastAssistantText(main) ?? '', MAX_LAST_ASSISTANT_TURN);
   const files = filesTouched(messages);
   // From redacted text: a 40-hex token body (`squ_…`, a CircleCI key's tail) is no commit.
-  const commitShas = extractCommitShas([...toolResultTexts(messages)].map((text) => redact(text).text));
+  const commitShas = extractCommitShas(
+    [...toolResultTexts(messages)].map((text) => redact(text).text),
+  );
   const { startedAt, endedAt } = timeRange(entries);
   const outcome = inferOutcome({
     commitShas,
@@ -128,7 +135,8 @@ function filePathOf(input: unknown): string | undefined {
 function toolCounts(messages: readonly MessageEntry[]): Record<string, number> {
   const counts = new Map<string, number>();
   for (const m of messages) {
-    for (const b of m.blocks) if (b.type === 'tool_use') counts.set(b.name, (counts.get(b.name) ?? 0) + 1);
+    for (const b of m.blocks)
+      if (b.type === 'tool_use') counts.set(b.name, (counts.get(b.name) ?? 0) + 1);
   }
   // fromEntries defines own properties, so a tool named "__proto__" cannot touch the prototype.
   return Object.fromEntries(counts);
@@ -154,7 +162,8 @@ function timeRange(entries: readonly TranscriptEntry[]): { startedAt?: string; e
   return { startedAt, endedAt };
 }
 
-const firstDefined = <T>(values: readonly (T | undefined)[]): T | undefined => values.find((v) => v !== undefined);
+const firstDefined = <T>(values: readonly (T | undefined)[]): T | undefined =>
+  values.find((v) => v !== undefined);
 
 const optional = <K extends string>(key: K, value: string | undefined) =>
   (value === undefined ? {} : { [key]: value }) as Partial<Record<K, string>>;

@@ -36,7 +36,9 @@ const cases: Expected[] = [
     toolCalls: 7,
     thinking: 0,
     firstUserTurn: 'You are **alice** (round 2).',
-    filesEdited: ['-experiments/worktrees/.claude/worktrees/agent-a4ca7529/work/research-plan-mode.md'],
+    filesEdited: [
+      '-experiments/worktrees/.claude/worktrees/agent-a4ca7529/work/research-plan-mode.md',
+    ],
     agentId: 'a36efb2a1231c41e2',
   },
   {
@@ -46,7 +48,8 @@ const cases: Expected[] = [
     turns: { user: 5, assistant: 5, system: 2 },
     toolCalls: 2,
     thinking: 0,
-    firstUserTurn: "[image]\n[Image #1] Can you please add margin-bottom to the details element when it's not open?",
+    firstUserTurn:
+      "[image]\n[Image #1] Can you please add margin-bottom to the details element when it's not open?",
     filesEdited: ['/Users/dain/workspace/danieldemmel.me-next/public/tokenizer.css'],
   },
   {
@@ -126,53 +129,72 @@ const cases: Expected[] = [
 ];
 
 describe('real Claude Code transcripts', () => {
-  it.each(cases.map((c) => [c.file.split('/').pop(), c] as const))('reads %s with the expected counts', (_name, expected) => {
-    const transcript = loadFixture(expected.file);
-    expect(transcript.stats.lines).toBe(expected.lines);
-    expect(Object.fromEntries(Object.entries(transcript.stats.skipped).filter(([, n]) => n > 0))).toEqual(expected.skipped);
-    expect(transcript.stats.thinkingBlocks).toBe(expected.thinking);
-    expect(transcript.stats.unpairedToolUses).toBe(0);
-    expect(transcript.agentId).toBe(expected.agentId);
+  it.each(cases.map((c) => [c.file.split('/').pop(), c] as const))(
+    'reads %s with the expected counts',
+    (_name, expected) => {
+      const transcript = loadFixture(expected.file);
+      expect(transcript.stats.lines).toBe(expected.lines);
+      expect(
+        Object.fromEntries(Object.entries(transcript.stats.skipped).filter(([, n]) => n > 0)),
+      ).toEqual(expected.skipped);
+      expect(transcript.stats.thinkingBlocks).toBe(expected.thinking);
+      expect(transcript.stats.unpairedToolUses).toBe(0);
+      expect(transcript.agentId).toBe(expected.agentId);
 
-    const sessionId = transcript.agentId ? subagentSessionId(transcript.sessionId!, transcript.agentId) : transcript.sessionId!;
-    const events = transcriptToEvents({
-      accountId: 'acct-1',
-      sessionId,
-      producer: 'transcript-ingest',
-      observedAt: '2026-06-01T00:00:00.000Z',
-      entries: transcript.entries,
-      parentSessionId: transcript.agentId ? transcript.sessionId : undefined,
-    });
-    expect(events.map((e) => parseEvent(e)).filter((r) => !r.ok)).toEqual([]);
-    expect(events[0]?.type).toBe('SessionStarted');
-    expect(events.at(-1)?.type).toBe('SessionOutcomeRecorded');
+      const sessionId = transcript.agentId
+        ? subagentSessionId(transcript.sessionId!, transcript.agentId)
+        : transcript.sessionId!;
+      const events = transcriptToEvents({
+        accountId: 'acct-1',
+        sessionId,
+        producer: 'transcript-ingest',
+        observedAt: '2026-06-01T00:00:00.000Z',
+        entries: transcript.entries,
+        parentSessionId: transcript.agentId ? transcript.sessionId : undefined,
+      });
+      expect(events.map((e) => parseEvent(e)).filter((r) => !r.ok)).toEqual([]);
+      expect(events[0]?.type).toBe('SessionStarted');
+      expect(events.at(-1)?.type).toBe('SessionOutcomeRecorded');
 
-    const turns = events.flatMap((e) => (e.type === 'TurnRecorded' ? [e.payload] : []));
-    const roles: Record<string, number> = {};
-    for (const t of turns) roles[t.role] = (roles[t.role] ?? 0) + 1;
-    expect(roles).toEqual(expected.turns);
-    expect(turns.map((t) => t.seq)).toEqual(turns.map((_, i) => i));
-    expect(turns.reduce((n, t) => n + (t.toolCalls?.length ?? 0), 0)).toBe(expected.toolCalls);
-    // Every call found its result, so none was recorded twice or left without output.
-    expect(turns.flatMap((t) => t.toolCalls ?? []).every((c) => c.name !== 'unknown' && c.result !== undefined)).toBe(true);
-    expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
+      const turns = events.flatMap((e) => (e.type === 'TurnRecorded' ? [e.payload] : []));
+      const roles: Record<string, number> = {};
+      for (const t of turns) roles[t.role] = (roles[t.role] ?? 0) + 1;
+      expect(roles).toEqual(expected.turns);
+      expect(turns.map((t) => t.seq)).toEqual(turns.map((_, i) => i));
+      expect(turns.reduce((n, t) => n + (t.toolCalls?.length ?? 0), 0)).toBe(expected.toolCalls);
+      // Every call found its result, so none was recorded twice or left without output.
+      expect(
+        turns
+          .flatMap((t) => t.toolCalls ?? [])
+          .every((c) => c.name !== 'unknown' && c.result !== undefined),
+      ).toBe(true);
+      expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
 
-    const outcome = computeSessionOutcome(transcript.entries);
-    expect(outcome.firstUserTurn.startsWith(expected.firstUserTurn)).toBe(true);
-    expect(outcome.filesEdited).toEqual(expected.filesEdited);
-    expect(outcome.outcome).toBe('unknown');
-  });
+      const outcome = computeSessionOutcome(transcript.entries);
+      expect(outcome.firstUserTurn.startsWith(expected.firstUserTurn)).toBe(true);
+      expect(outcome.filesEdited).toEqual(expected.filesEdited);
+      expect(outcome.outcome).toBe('unknown');
+    },
+  );
 
   it('names the parent session of a subagent file', () => {
-    const transcript = loadFixture('claude-code/-Users-dain-workspace-claude-code-log-sample/agent-3be551df.jsonl');
+    const transcript = loadFixture(
+      'claude-code/-Users-dain-workspace-claude-code-log-sample/agent-3be551df.jsonl',
+    );
     expect(transcript.sessionId).toBe('58edcfae-5291-436c-91e4-54fbb188a0ca');
-    expect(subagentSessionId(transcript.sessionId!, transcript.agentId!)).toBe('58edcfae-5291-436c-91e4-54fbb188a0ca:agent-3be551df');
+    expect(subagentSessionId(transcript.sessionId!, transcript.agentId!)).toBe(
+      '58edcfae-5291-436c-91e4-54fbb188a0ca:agent-3be551df',
+    );
   });
 
   it('collects commits from git output and agent reports, short and full forms counted once', () => {
-    const sub = loadFixture('claude-code/-experiments-worktrees/ef958aa1-0e93-49f0-bb71-150f63befcd1/subagents/agent-a36efb2a1231c41e2.jsonl');
+    const sub = loadFixture(
+      'claude-code/-experiments-worktrees/ef958aa1-0e93-49f0-bb71-150f63befcd1/subagents/agent-a36efb2a1231c41e2.jsonl',
+    );
     expect(computeSessionOutcome(sub.entries).commitShas).toEqual(['9877e04']);
-    const main = loadFixture('claude-code/-experiments-worktrees/ef958aa1-0e93-49f0-bb71-150f63befcd1.jsonl');
+    const main = loadFixture(
+      'claude-code/-experiments-worktrees/ef958aa1-0e93-49f0-bb71-150f63befcd1.jsonl',
+    );
     expect(computeSessionOutcome(main.entries).commitShas).toEqual([
       '5ea305f67ff76bfb498a20a174b387c516f23f60',
       'e081dab6ae3d2dd8f015dee59af4079c63df8d46',
@@ -185,7 +207,9 @@ describe('real Claude Code transcripts', () => {
 
   it('summarises the 1.0.x session: tools with counts, times, cwd, no branch outside a repo', () => {
     const outcome = computeSessionOutcome(
-      loadFixture('claude-code/-Users-dain-workspace-claude-code-log-sample/326189cf-5676-4237-8cde-1ce80aae4a9f.jsonl').entries,
+      loadFixture(
+        'claude-code/-Users-dain-workspace-claude-code-log-sample/326189cf-5676-4237-8cde-1ce80aae4a9f.jsonl',
+      ).entries,
     );
     expect(outcome).toMatchObject({
       toolsCalled: { TodoWrite: 4, Read: 3, MultiEdit: 1, Edit: 3, Bash: 3 },
@@ -195,6 +219,8 @@ describe('real Claude Code transcripts', () => {
       cwd: '/Users/dain/workspace/claude-code-log',
     });
     expect(outcome.gitBranch).toBeUndefined();
-    expect(outcome.lastAssistantTurn.startsWith('Perfect! Both type checking issues have been resolved')).toBe(true);
+    expect(
+      outcome.lastAssistantTurn.startsWith('Perfect! Both type checking issues have been resolved'),
+    ).toBe(true);
   });
 });

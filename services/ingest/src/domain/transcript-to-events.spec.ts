@@ -4,7 +4,10 @@ import { fixtureLines } from '../testing/fixtures';
 import { readTranscript } from './transcript';
 import { TranscriptEvent, transcriptToEvents } from './transcript-to-events';
 
-const toEvents = (lines: string[], extra: Partial<Parameters<typeof transcriptToEvents>[0]> = {}) => {
+const toEvents = (
+  lines: string[],
+  extra: Partial<Parameters<typeof transcriptToEvents>[0]> = {},
+) => {
   const transcript = readTranscript(lines);
   return transcriptToEvents({
     accountId: 'acct-1',
@@ -23,7 +26,8 @@ const outcomeOf = (events: TranscriptEvent[]) => {
 };
 const valid = (events: TranscriptEvent[]) => events.map((e) => parseEvent(e)).filter((r) => !r.ok);
 
-const JSS = 'claude-code/-Users-dain-workspace-JSSoundRecorder/7acd37a8-2745-4b58-a8a9-46164b22ad9e.jsonl';
+const JSS =
+  'claude-code/-Users-dain-workspace-JSSoundRecorder/7acd37a8-2745-4b58-a8a9-46164b22ad9e.jsonl';
 
 describe('transcriptToEvents', () => {
   it('gives the same events when the same file is read twice', () => {
@@ -43,17 +47,27 @@ describe('transcriptToEvents', () => {
     const beforeIds = new Set(before.map((e) => e.id));
     const added = after.filter((e) => !beforeIds.has(e.id));
     expect(added.at(-1)?.type).toBe('SessionOutcomeRecorded');
-    expect(turnsOf(added).map((e) => e.payload.seq)).toEqual(turnsOf(after).slice(turnsOf(kept).length).map((e) => e.payload.seq));
+    expect(turnsOf(added).map((e) => e.payload.seq)).toEqual(
+      turnsOf(after)
+        .slice(turnsOf(kept).length)
+        .map((e) => e.payload.seq),
+    );
     expect(before.at(-1)?.id).not.toBe(after.at(-1)?.id);
   });
 
   it('records a call still waiting for its result under a pending id, then under its final id with the same seq', () => {
     const lines = fixtureLines(JSS);
-    const cut = lines.findIndex((l) => l.includes('toolu_01JmcApJ4a9ZuwnMgneGVuCS') && l.includes('"tool_result"'));
+    const cut = lines.findIndex(
+      (l) => l.includes('toolu_01JmcApJ4a9ZuwnMgneGVuCS') && l.includes('"tool_result"'),
+    );
     const before = turnsOf(toEvents(lines.slice(0, cut)));
     const after = turnsOf(toEvents(lines));
-    const waiting = before.find((e) => e.payload.toolCalls?.some((c) => c.id === 'toolu_01JmcApJ4a9ZuwnMgneGVuCS'));
-    const done = after.find((e) => e.payload.toolCalls?.some((c) => c.id === 'toolu_01JmcApJ4a9ZuwnMgneGVuCS'));
+    const waiting = before.find((e) =>
+      e.payload.toolCalls?.some((c) => c.id === 'toolu_01JmcApJ4a9ZuwnMgneGVuCS'),
+    );
+    const done = after.find((e) =>
+      e.payload.toolCalls?.some((c) => c.id === 'toolu_01JmcApJ4a9ZuwnMgneGVuCS'),
+    );
     expect(waiting?.payload.toolCalls?.[0]?.result).toBeUndefined();
     expect(done?.payload.toolCalls?.[0]?.result).toContain('JSSoundRecorder/app/js');
     expect(done?.payload.seq).toBe(waiting?.payload.seq);
@@ -72,7 +86,9 @@ describe('transcriptToEvents', () => {
     const lines = fixtureLines('synthetic/malformed-lines.jsonl');
     const transcript = readTranscript(lines);
     expect(transcript.stats.lines).toBe(15);
-    expect(Object.fromEntries(Object.entries(transcript.stats.skipped).filter(([, n]) => n > 0))).toEqual({
+    expect(
+      Object.fromEntries(Object.entries(transcript.stats.skipped).filter(([, n]) => n > 0)),
+    ).toEqual({
       malformed_json: 2,
       blank: 1,
       not_an_object: 1,
@@ -84,7 +100,13 @@ describe('transcriptToEvents', () => {
     expect(transcript.stats.unknownTypes).toEqual({ 'brand-new-line-type': 2 });
     const events = toEvents(lines);
     expect(valid(events)).toEqual([]);
-    expect(turnsOf(events).map((e) => [e.payload.role, e.payload.text, e.payload.toolCalls?.map((c) => [c.name, c.isError])])).toEqual([
+    expect(
+      turnsOf(events).map((e) => [
+        e.payload.role,
+        e.payload.text,
+        e.payload.toolCalls?.map((c) => [c.name, c.isError]),
+      ]),
+    ).toEqual([
       ['user', 'Add a health check endpoint to the API', undefined],
       ['assistant', '', [['Bash', true]]],
       ['assistant', 'The tests fail because the route is not registered.', undefined],
@@ -95,7 +117,9 @@ describe('transcriptToEvents', () => {
   });
 
   it('emits no events for a transcript without messages', () => {
-    expect(toEvents(['{"type":"summary","summary":"t"}', '{"type":"file-history-snapshot"}', 'garbage'])).toEqual([]);
+    expect(
+      toEvents(['{"type":"summary","summary":"t"}', '{"type":"file-history-snapshot"}', 'garbage']),
+    ).toEqual([]);
   });
 
   it('marks compact summaries and injected text as system turns, keeps the user turns raw', () => {
@@ -104,7 +128,10 @@ describe('transcriptToEvents', () => {
     expect(turns.filter((t) => t.isCompactSummary).map((t) => t.role)).toEqual(['system']);
     expect(turns.filter((t) => t.role === 'system')).toHaveLength(2);
     expect(turns[0]?.text).toContain('<command-name>/clear</command-name>');
-    expect(events[0]).toMatchObject({ type: 'SessionStarted', payload: { source: 'claude-code', cwd: '/home/dev/shop', gitBranch: 'main' } });
+    expect(events[0]).toMatchObject({
+      type: 'SessionStarted',
+      payload: { source: 'claude-code', cwd: '/home/dev/shop', gitBranch: 'main' },
+    });
     expect(outcomeOf(events)).toMatchObject({
       firstUserTurn: 'Fix the rounding bug in the cart total',
       lastAssistantTurn: 'Fixed: cart totals are now rounded to cents and committed as 3f9a2b1.',
@@ -123,8 +150,12 @@ describe('transcriptToEvents', () => {
     expect(call.result).toMatch(/^line 0: x+/);
     expect(call.result).toMatch(/…\[truncated \d+ of \d+ chars\]$/);
     expect(call.input!.length).toBeLessThanOrEqual(20_000);
-    const small = toEvents(fixtureLines('synthetic/huge-tool-result.jsonl'), { limits: { toolResultChars: 500 } });
-    expect(turnsOf(small).flatMap((e) => e.payload.toolCalls ?? [])[0]!.result!.length).toBeLessThanOrEqual(500);
+    const small = toEvents(fixtureLines('synthetic/huge-tool-result.jsonl'), {
+      limits: { toolResultChars: 500 },
+    });
+    expect(
+      turnsOf(small).flatMap((e) => e.payload.toolCalls ?? [])[0]!.result!.length,
+    ).toBeLessThanOrEqual(500);
   });
 
   it('carries secrets in tool output through unchanged (redaction is downstream) but never into the outcome', () => {
@@ -132,7 +163,8 @@ describe('transcriptToEvents', () => {
     const result = turnsOf(events).flatMap((e) => e.payload.toolCalls ?? [])[0]!.result;
     expect(result).toContain('AKIAIOSFODNN7EXAMPLE');
     const outcome = JSON.stringify(outcomeOf(events));
-    for (const secret of ['AKIAIOSFODNN7EXAMPLE', 'sk_live_', 'hunter2']) expect(outcome).not.toContain(secret);
+    for (const secret of ['AKIAIOSFODNN7EXAMPLE', 'sk_live_', 'hunter2'])
+      expect(outcome).not.toContain(secret);
   });
 
   it('changes the outcome id when the outcome changes, not otherwise', () => {
@@ -146,12 +178,18 @@ describe('transcriptToEvents', () => {
   });
 
   it('refuses a session id that cannot name a NATS subject', () => {
-    expect(() => toEvents(fixtureLines('synthetic/compaction.jsonl'), { sessionId: 'a.b c' })).toThrow(/cannot name a session/);
+    expect(() =>
+      toEvents(fixtureLines('synthetic/compaction.jsonl'), { sessionId: 'a.b c' }),
+    ).toThrow(/cannot name a session/);
   });
 
   it('produces valid, uniquely identified events for any mix of good and garbage lines', () => {
     const good = fixtureLines('synthetic/compaction.jsonl');
-    const lineArb = fc.oneof(fc.constantFrom(...good), fc.string({ maxLength: 80 }), fc.json({ maxDepth: 3 }));
+    const lineArb = fc.oneof(
+      fc.constantFrom(...good),
+      fc.string({ maxLength: 80 }),
+      fc.json({ maxDepth: 3 }),
+    );
     fc.assert(
       fc.property(fc.array(lineArb, { maxLength: 40 }), (lines) => {
         const events = toEvents(lines, { sessionId: 'prop-session' });

@@ -77,12 +77,29 @@ export function transcriptToEvents(input: TranscriptToEventsInput): TranscriptEv
   if (messages.length === 0) return [];
 
   const id = (key: string, kind: string) =>
-    deterministicUuid(TRANSCRIPT_ID_NAMESPACE, JSON.stringify([input.accountId, input.sessionId, key, kind]));
-  const envelope = <T extends TranscriptEvent['type']>(type: T, eventId: string, occurredAt: string, payload: EventDraft<T>['payload']) =>
-    buildEvent<T>({ type, id: eventId, accountId: input.accountId, sessionId: input.sessionId, occurredAt, producer: input.producer, payload });
+    deterministicUuid(
+      TRANSCRIPT_ID_NAMESPACE,
+      JSON.stringify([input.accountId, input.sessionId, key, kind]),
+    );
+  const envelope = <T extends TranscriptEvent['type']>(
+    type: T,
+    eventId: string,
+    occurredAt: string,
+    payload: EventDraft<T>['payload'],
+  ) =>
+    buildEvent<T>({
+      type,
+      id: eventId,
+      accountId: input.accountId,
+      sessionId: input.sessionId,
+      occurredAt,
+      producer: input.producer,
+      payload,
+    });
 
   const firstTimestamp = input.entries.find((e) => e.kind !== 'summary' && e.timestamp);
-  const startedAt = (firstTimestamp?.kind !== 'summary' && firstTimestamp?.timestamp) || input.observedAt;
+  const startedAt =
+    (firstTimestamp?.kind !== 'summary' && firstTimestamp?.timestamp) || input.observedAt;
   const started: SessionStartedPayload = {
     source: input.source ?? 'claude-code',
     ...defined('cwd', messages.find((m) => m.cwd)?.cwd),
@@ -91,7 +108,9 @@ export function transcriptToEvents(input: TranscriptToEventsInput): TranscriptEv
     ...defined('developer', input.developer),
     ...defined('project', input.project),
   };
-  const events: TranscriptEvent[] = [envelope('SessionStarted', id('session', 'SessionStarted'), startedAt, started)];
+  const events: TranscriptEvent[] = [
+    envelope('SessionStarted', id('session', 'SessionStarted'), startedAt, started),
+  ];
 
   const seenKeys = new Set<string>();
   let lastTime = startedAt;
@@ -104,9 +123,19 @@ export function transcriptToEvents(input: TranscriptToEventsInput): TranscriptEv
     if (!turn) continue;
     seq += 1;
     // A uuid repeated inside one file still gets its own id, keyed by the later line's position.
-    const key = entry.uuid && !seenKeys.has(entry.uuid) ? entry.uuid : `${entry.uuid ?? 'line'}#${entry.lineIndex}`;
+    const key =
+      entry.uuid && !seenKeys.has(entry.uuid)
+        ? entry.uuid
+        : `${entry.uuid ?? 'line'}#${entry.lineIndex}`;
     seenKeys.add(key);
-    events.push(envelope('TurnRecorded', id(key, turn.pending ? 'TurnRecorded:pending' : 'TurnRecorded'), lastTime, turn.payload));
+    events.push(
+      envelope(
+        'TurnRecorded',
+        id(key, turn.pending ? 'TurnRecorded:pending' : 'TurnRecorded'),
+        lastTime,
+        turn.payload,
+      ),
+    );
   }
 
   const outcome = computeSessionOutcome(input.entries, input.outcome);
@@ -120,7 +149,11 @@ export function subagentSessionId(parentSessionId: string, agentId: string): str
   return `${parentSessionId}:agent-${agentId}`.slice(0, 128);
 }
 
-function toTurn(entry: MessageEntry, seq: number, limits: TranscriptLimits): { payload: TurnRecordedPayload; pending: boolean } | null {
+function toTurn(
+  entry: MessageEntry,
+  seq: number,
+  limits: TranscriptLimits,
+): { payload: TurnRecordedPayload; pending: boolean } | null {
   const text = entry.blocks
     .map((b) => (b.type === 'text' ? b.text : b.type === 'image' ? '[image]' : undefined))
     .filter((t): t is string => t !== undefined)
@@ -139,11 +172,20 @@ function toTurn(entry: MessageEntry, seq: number, limits: TranscriptLimits): { p
     }
     // A result whose call is in an earlier line travels with that call; only orphans are kept here.
     if (b.type === 'tool_result' && !b.paired) {
-      toolCalls.push({ id: b.toolUseId.slice(0, 200) || undefined, name: 'unknown', ...resultFields(b.content, b.isError, limits) });
+      toolCalls.push({
+        id: b.toolUseId.slice(0, 200) || undefined,
+        name: 'unknown',
+        ...resultFields(b.content, b.isError, limits),
+      });
     }
   }
   if (text.trim() === '' && toolCalls.length === 0) return null;
-  const role = entry.role === 'assistant' ? 'assistant' : entry.isMeta || entry.isCompactSummary ? 'system' : 'user';
+  const role =
+    entry.role === 'assistant'
+      ? 'assistant'
+      : entry.isMeta || entry.isCompactSummary
+        ? 'system'
+        : 'user';
   const payload: TurnRecordedPayload = {
     seq,
     role,
@@ -156,7 +198,10 @@ function toTurn(entry: MessageEntry, seq: number, limits: TranscriptLimits): { p
 }
 
 function resultFields(content: string, isError: boolean | undefined, limits: TranscriptLimits) {
-  return { result: truncateWithNote(content, limits.toolResultChars), ...(isError === undefined ? {} : { isError }) };
+  return {
+    result: truncateWithNote(content, limits.toolResultChars),
+    ...(isError === undefined ? {} : { isError }),
+  };
 }
 
 function assertToken(field: string, value: string): void {

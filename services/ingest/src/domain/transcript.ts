@@ -1,5 +1,11 @@
 import { parseTranscriptLine } from './parse-transcript-line';
-import { ContentBlock, SkipReason, SKIP_REASONS, ToolResultRef, TranscriptEntry } from './transcript-entry';
+import {
+  ContentBlock,
+  SkipReason,
+  SKIP_REASONS,
+  ToolResultRef,
+  TranscriptEntry,
+} from './transcript-entry';
 
 export interface TranscriptStats {
   /** Lines read, blank ones included. */
@@ -58,7 +64,12 @@ export function readTranscript(lines: readonly string[]): Transcript {
     sessionId: mostFrequent(sessionIds),
     agentId: subagentId(paired),
     entries: paired,
-    stats: { lines: lines.length, skipped, unknownTypes: Object.fromEntries(unknownTypes), ...countBlocks(paired) },
+    stats: {
+      lines: lines.length,
+      skipped,
+      unknownTypes: Object.fromEntries(unknownTypes),
+      ...countBlocks(paired),
+    },
   };
 }
 
@@ -72,7 +83,9 @@ export function splitLines(text: string): string[] {
 
 function pairToolResults(entries: TranscriptEntry[]): TranscriptEntry[] {
   const uses = new Map<string, { entry: number; block: number }>();
-  const out = entries.map((entry) => (entry.kind === 'message' ? { ...entry, blocks: [...entry.blocks] } : entry));
+  const out = entries.map((entry) =>
+    entry.kind === 'message' ? { ...entry, blocks: [...entry.blocks] } : entry,
+  );
   out.forEach((entry, entryIndex) => {
     if (entry.kind !== 'message') return;
     entry.blocks.forEach((block, blockIndex) => {
@@ -85,7 +98,11 @@ function pairToolResults(entries: TranscriptEntry[]): TranscriptEntry[] {
       if (!use || !target || target.kind !== 'message') return;
       const useBlock = target.blocks[use.block];
       if (useBlock?.type !== 'tool_use' || useBlock.result) return;
-      const result: ToolResultRef = { content: block.content, isError: block.isError, lineIndex: entry.lineIndex };
+      const result: ToolResultRef = {
+        content: block.content,
+        isError: block.isError,
+        lineIndex: entry.lineIndex,
+      };
       target.blocks[use.block] = { ...useBlock, result };
       entry.blocks[blockIndex] = { ...block, paired: true };
     });

@@ -13,6 +13,8 @@ describe('unseenEvents', () => {
   });
 
   it('drops projected events by id, and the start once the session has one', () => {
-    expect(unseenEvents(events, { eventIds: new Set(['b', 'd']), started: true }).map((e) => e.id)).toEqual(['c']);
+    expect(
+      unseenEvents(events, { eventIds: new Set(['b', 'd']), started: true }).map((e) => e.id),
+    ).toEqual(['c']);
   });
 });

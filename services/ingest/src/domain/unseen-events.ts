@@ -12,6 +12,11 @@ export interface KnownSessionEvents {
  * already projected is the same event: re-reading a grown or unchanged file sends only what is new,
  * long after the log's duplicate window has passed.
  */
-export function unseenEvents<E extends Pick<TranscriptEvent, 'id' | 'type'>>(events: readonly E[], known: KnownSessionEvents): E[] {
-  return events.filter((e) => !(known.eventIds.has(e.id) || (e.type === 'SessionStarted' && known.started)));
+export function unseenEvents<E extends Pick<TranscriptEvent, 'id' | 'type'>>(
+  events: readonly E[],
+  known: KnownSessionEvents,
+): E[] {
+  return events.filter(
+    (e) => !(known.eventIds.has(e.id) || (e.type === 'SessionStarted' && known.started)),
+  );
 }

@@ -10,7 +10,13 @@ describe('loadGitFacts (real git repository)', () => {
   const git = (...args: string[]) =>
     execFileSync('git', ['-C', repo, ...args], {
       encoding: 'utf8',
-      env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' },
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 't',
+        GIT_AUTHOR_EMAIL: 't@t',
+        GIT_COMMITTER_NAME: 't',
+        GIT_COMMITTER_EMAIL: 't@t',
+      },
     }).trim();
   const commit = (file: string, text: string, message: string) => {
     writeFileSync(join(repo, file), text);
@@ -53,8 +59,13 @@ describe('loadGitFacts (real git repository)', () => {
 
   it('feeds inferOutcome: merged, reverted, or unknown for a branch-only commit', async () => {
     const facts = await loadGitFacts(repo, [merged, reverted, branchOnly]);
-    const infer = (sha: string) => inferOutcome({ commitShas: [sha], filesEdited: ['b.txt'], git: facts });
-    expect([infer(merged), infer(reverted), infer(branchOnly)]).toEqual(['merged', 'reverted', 'unknown']);
+    const infer = (sha: string) =>
+      inferOutcome({ commitShas: [sha], filesEdited: ['b.txt'], git: facts });
+    expect([infer(merged), infer(reverted), infer(branchOnly)]).toEqual([
+      'merged',
+      'reverted',
+      'unknown',
+    ]);
   });
 
   it('treats master as main when there is no main branch', async () => {
@@ -85,7 +96,9 @@ describe('loadGitFacts (real git repository)', () => {
   });
 
   it('reports a missing git binary as a dependency error', async () => {
-    await expect(loadGitFacts(repo, [merged], { gitBinary: '/nonexistent/git' })).rejects.toMatchObject({ code: 'dependency_unavailable' });
+    await expect(
+      loadGitFacts(repo, [merged], { gitBinary: '/nonexistent/git' }),
+    ).rejects.toMatchObject({ code: 'dependency_unavailable' });
   });
 
   it('asks a repository about main and reverts once per loader, and each session about its own commits', async () => {
@@ -99,7 +112,11 @@ describe('loadGitFacts (real git repository)', () => {
       const load = gitFactsLoader({ gitBinary: wrapper });
       const first = await load(repo, [merged]);
       const second = await load(repo, [branchOnly, reverted]);
-      expect([first!.isOnMainBranch(merged), second!.isOnMainBranch(branchOnly), second!.isReverted(reverted)]).toEqual([true, false, true]);
+      expect([
+        first!.isOnMainBranch(merged),
+        second!.isOnMainBranch(branchOnly),
+        second!.isReverted(reverted),
+      ]).toEqual([true, false, true]);
       const commands = readFileSync(calls, 'utf8').trim().split('\n');
       expect(commands.filter((c) => c === 'log')).toHaveLength(1);
       expect(commands.filter((c) => c === 'merge-base')).toHaveLength(3);

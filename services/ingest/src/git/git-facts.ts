@@ -15,7 +15,10 @@ const SHA = /^[0-9a-f]{7,40}$/;
 const REVERT_NOTE = /This reverts commit ([0-9a-f]{7,40})/g;
 
 /** loadGitFacts with its options bound; see gitFactsLoader. */
-export type GitFactsLoader = (repoDir: string | undefined, shas: readonly string[]) => Promise<GitFacts | null>;
+export type GitFactsLoader = (
+  repoDir: string | undefined,
+  shas: readonly string[],
+) => Promise<GitFacts | null>;
 
 /** What a repository says whatever commits are asked about: where main is, and which commits were reverted. */
 interface Repository {
@@ -60,25 +63,40 @@ export function gitFactsLoader(options: GitFactsOptions = {}): GitFactsLoader {
   };
 }
 
-async function openRepository(repoDir: string, options: GitFactsOptions): Promise<Repository | null> {
+async function openRepository(
+  repoDir: string,
+  options: GitFactsOptions,
+): Promise<Repository | null> {
   if (!(await isDirectory(repoDir))) return null;
-  const git = (args: string[]) => runGit(options.gitBinary ?? 'git', repoDir, args, options.timeoutMs ?? 10_000);
+  const git = (args: string[]) =>
+    runGit(options.gitBinary ?? 'git', repoDir, args, options.timeoutMs ?? 10_000);
   const inside = await git(['rev-parse', '--is-inside-work-tree']);
   if (inside.code !== 0 || inside.stdout.trim() !== 'true') return null;
 
   const mainRefs: string[] = [];
   for (const name of options.mainBranches ?? ['main', 'master']) {
     for (const ref of [`refs/heads/${name}`, `refs/remotes/origin/${name}`]) {
-      if ((await git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])).code === 0) mainRefs.push(ref);
+      if ((await git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])).code === 0)
+        mainRefs.push(ref);
     }
   }
 
-  const reverts = await git(['log', '--all', '--format=%B', '--fixed-strings', '--grep=This reverts commit']);
-  const revertedShas = reverts.code === 0 ? [...reverts.stdout.matchAll(REVERT_NOTE)].map((m) => m[1]!) : [];
+  const reverts = await git([
+    'log',
+    '--all',
+    '--format=%B',
+    '--fixed-strings',
+    '--grep=This reverts commit',
+  ]);
+  const revertedShas =
+    reverts.code === 0 ? [...reverts.stdout.matchAll(REVERT_NOTE)].map((m) => m[1]!) : [];
   return { git, mainRefs, revertedShas };
 }
 
-async function commitFacts({ git, mainRefs, revertedShas }: Repository, shas: readonly string[]): Promise<GitFacts> {
+async function commitFacts(
+  { git, mainRefs, revertedShas }: Repository,
+  shas: readonly string[],
+): Promise<GitFacts> {
   const candidates = [...new Set(shas.filter((s) => SHA.test(s)))];
   const onMain = new Set<string>();
   for (const sha of candidates) {
@@ -115,11 +133,23 @@ function runGit(binary: string, cwd: string, args: string[], timeoutMs: number):
     execFile(
       binary,
       ['-C', cwd, ...args],
-      { timeout: timeoutMs, maxBuffer: 32 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' } },
+      {
+        timeout: timeoutMs,
+        maxBuffer: 32 * 1024 * 1024,
+        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
+      },
       (error, stdout) => {
         if (!error) return resolve({ code: 0, stdout });
-        const { code, killed } = error as NodeJS.ErrnoException & { code?: number | string; killed?: boolean };
-        if (killed) return reject(new DependencyError('git', `git ${args[0]} timed out after ${timeoutMs} ms`, { cause: error }));
+        const { code, killed } = error as NodeJS.ErrnoException & {
+          code?: number | string;
+          killed?: boolean;
+        };
+        if (killed)
+          return reject(
+            new DependencyError('git', `git ${args[0]} timed out after ${timeoutMs} ms`, {
+              cause: error,
+            }),
+          );
         if (typeof code === 'number') return resolve({ code, stdout });
         reject(new DependencyError('git', `could not run git: ${error.message}`, { cause: error }));
       },

@@ -23,7 +23,10 @@ function osUser(): string | undefined {
  * hooks scope their context with, so a session's project is the one its hooks ask for). One git
  * lookup per directory per reader.
  */
-export function sessionIdentity(settings: { developer?: string; project?: string }): SessionIdentity {
+export function sessionIdentity(settings: {
+  developer?: string;
+  project?: string;
+}): SessionIdentity {
   const developer = settings.developer?.trim() || osUser();
   const override = settings.project?.trim();
   const projects = new Map<string, Promise<string>>();

@@ -6,7 +6,11 @@ import { startTranscriptIngestLoop } from './transcript-ingest.loop';
 import { TranscriptIngestRunner } from './transcript-ingest.runner';
 
 /** The ingest service's background work, started with the service: the periodic transcript loop. */
-export async function startIngestLoops(infra: { log: EventLog; dataSource: DataSource; cache: Cache }, logger: Logger, env: Environment = process.env): Promise<Subscription[]> {
+export async function startIngestLoops(
+  infra: { log: EventLog; dataSource: DataSource; cache: Cache },
+  logger: Logger,
+  env: Environment = process.env,
+): Promise<Subscription[]> {
   const runner = new TranscriptIngestRunner({
     log: infra.log,
     db: infra.dataSource,

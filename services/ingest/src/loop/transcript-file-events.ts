@@ -2,7 +2,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { computeSessionOutcome } from '../domain/session-outcome';
 import { readTranscript, splitLines } from '../domain/transcript';
-import { subagentSessionId, transcriptToEvents, type TranscriptEvent } from '../domain/transcript-to-events';
+import {
+  subagentSessionId,
+  transcriptToEvents,
+  type TranscriptEvent,
+} from '../domain/transcript-to-events';
 import type { GitFacts } from '../domain/infer-outcome';
 import type { MessageEntry, SkipReason } from '../domain/transcript-entry';
 import type { GitFactsLoader } from '../git/git-facts';
@@ -52,11 +56,22 @@ export async function readTranscriptFile(file: TranscriptFile): Promise<ReadTran
   }
   const transcript = readTranscript(splitLines(text));
   const skippedLines = Object.values(transcript.stats.skipped).reduce((sum, n) => sum + n, 0);
-  const skippedByReason = Object.fromEntries(Object.entries(transcript.stats.skipped).filter(([, n]) => n > 0));
+  const skippedByReason = Object.fromEntries(
+    Object.entries(transcript.stats.skipped).filter(([, n]) => n > 0),
+  );
   const stem = sessionToken(path.basename(file.path, '.jsonl'));
   const parent = transcript.sessionId ? sessionToken(transcript.sessionId) : undefined;
-  const sessionId = transcript.agentId ? subagentSessionId(parent ?? stem, sessionToken(transcript.agentId)) : (parent ?? stem);
-  return { sessionId, parentSessionId: transcript.agentId ? parent : undefined, transcript, observedAt: new Date(file.mtimeMs).toISOString(), skippedLines, skippedByReason };
+  const sessionId = transcript.agentId
+    ? subagentSessionId(parent ?? stem, sessionToken(transcript.agentId))
+    : (parent ?? stem);
+  return {
+    sessionId,
+    parentSessionId: transcript.agentId ? parent : undefined,
+    transcript,
+    observedAt: new Date(file.mtimeMs).toISOString(),
+    skippedLines,
+    skippedByReason,
+  };
 }
 
 /**
@@ -64,14 +79,19 @@ export async function readTranscriptFile(file: TranscriptFile): Promise<ReadTran
  * so the loop and a client sending the same file for the same account derive the same ids). A git
  * failure only leaves the outcome `unknown`; an identity failure only leaves the project out.
  */
-export async function eventsOfTranscript(read: ReadTranscriptFile, options: TranscriptFileOptions): Promise<TranscriptFileEvents> {
+export async function eventsOfTranscript(
+  read: ReadTranscriptFile,
+  options: TranscriptFileOptions,
+): Promise<TranscriptFileEvents> {
   const { transcript, sessionId, skippedLines, skippedByReason } = read;
   let git: GitFacts | null = null;
   if (options.gitFacts) {
     const draft = computeSessionOutcome(transcript.entries);
     git = await options.gitFacts(draft.cwd, draft.commitShas).catch(() => null);
   }
-  const cwd = transcript.entries.find((e): e is MessageEntry => e.kind === 'message' && Boolean(e.cwd))?.cwd;
+  const cwd = transcript.entries.find(
+    (e): e is MessageEntry => e.kind === 'message' && Boolean(e.cwd),
+  )?.cwd;
   const project = await options.identity?.projectOf(cwd).catch(() => undefined);
   const events = transcriptToEvents({
     accountId: options.accountId,
@@ -84,11 +104,20 @@ export async function eventsOfTranscript(read: ReadTranscriptFile, options: Tran
     entries: transcript.entries,
     outcome: { git, now: options.now },
   });
-  return { sessionId, events, turns: events.filter((e) => e.type === 'TurnRecorded').length, skippedLines, skippedByReason };
+  return {
+    sessionId,
+    events,
+    turns: events.filter((e) => e.type === 'TurnRecorded').length,
+    skippedLines,
+    skippedByReason,
+  };
 }
 
 /** One transcript file → its events, or null when the file cannot be read. */
-export async function transcriptFileEvents(file: TranscriptFile, options: TranscriptFileOptions): Promise<TranscriptFileEvents | null> {
+export async function transcriptFileEvents(
+  file: TranscriptFile,
+  options: TranscriptFileOptions,
+): Promise<TranscriptFileEvents | null> {
   const read = await readTranscriptFile(file);
   return read && eventsOfTranscript(read, options);
 }
@@ -100,6 +129,9 @@ export function sessionToken(value: string): string {
 }
 
 /** Adds one file's skipped lines by reason into a run's running totals. */
-export function addSkips(into: Partial<Record<string, number>>, from: Partial<Record<string, number>>): void {
+export function addSkips(
+  into: Partial<Record<string, number>>,
+  from: Partial<Record<string, number>>,
+): void {
   for (const [reason, n] of Object.entries(from)) into[reason] = (into[reason] ?? 0) + (n ?? 0);
 }

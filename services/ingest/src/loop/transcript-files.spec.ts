@@ -46,15 +46,23 @@ describe('listTranscriptFiles', () => {
   it('counts a file it cannot stat (a dangling link) and goes on', async () => {
     const ok = await file('-p/s.jsonl', '2026-01-01T00:00:00Z');
     await symlink(path.join(root, 'nowhere.jsonl'), path.join(root, '-p', 'dangling.jsonl'));
-    await expect(listTranscriptFiles(root)).resolves.toEqual({ skipped: 1, files: [expect.objectContaining({ path: ok })] });
+    await expect(listTranscriptFiles(root)).resolves.toEqual({
+      skipped: 1,
+      files: [expect.objectContaining({ path: ok })],
+    });
   });
 
   it('fails with a dependency error when the root is missing', async () => {
-    await expect(listTranscriptFiles(path.join(root, 'gone'))).rejects.toBeInstanceOf(DependencyError);
+    await expect(listTranscriptFiles(path.join(root, 'gone'))).rejects.toBeInstanceOf(
+      DependencyError,
+    );
   });
 
   it('takes a single file as its own listing', async () => {
     const one = await file('-p/one.jsonl', '2026-01-01T00:00:00Z');
-    await expect(listTranscriptPath(one)).resolves.toEqual({ files: [expect.objectContaining({ path: one })], skipped: 0 });
+    await expect(listTranscriptPath(one)).resolves.toEqual({
+      files: [expect.objectContaining({ path: one })],
+      skipped: 0,
+    });
   });
 });

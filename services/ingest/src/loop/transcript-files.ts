@@ -21,11 +21,18 @@ export interface TranscriptListing {
  * links to directories are not followed, so a link loop cannot make a walk endless. The root itself
  * must be a readable directory: a missing root is an error (a mount that is gone), not an empty run.
  */
-export async function listTranscriptFiles(root: string, sinceMs?: number): Promise<TranscriptListing> {
+export async function listTranscriptFiles(
+  root: string,
+  sinceMs?: number,
+): Promise<TranscriptListing> {
   const rootStat = await stat(root).catch((error: NodeJS.ErrnoException) => {
-    throw new DependencyError('transcripts root', `transcripts root ${root} cannot be read (${error.code ?? error.message})`);
+    throw new DependencyError(
+      'transcripts root',
+      `transcripts root ${root} cannot be read (${error.code ?? error.message})`,
+    );
   });
-  if (!rootStat.isDirectory()) throw new DependencyError('transcripts root', `transcripts root ${root} is not a directory`);
+  if (!rootStat.isDirectory())
+    throw new DependencyError('transcripts root', `transcripts root ${root} is not a directory`);
 
   const files: TranscriptFile[] = [];
   let skipped = 0;
@@ -47,7 +54,8 @@ export async function listTranscriptFiles(root: string, sinceMs?: number): Promi
           try {
             const info = await stat(full);
             if (!info.isFile()) continue;
-            if (sinceMs === undefined || info.mtimeMs >= sinceMs) files.push({ path: full, mtimeMs: info.mtimeMs, size: info.size });
+            if (sinceMs === undefined || info.mtimeMs >= sinceMs)
+              files.push({ path: full, mtimeMs: info.mtimeMs, size: info.size });
           } catch {
             skipped += 1;
           }
@@ -63,13 +71,19 @@ export async function listTranscriptFiles(root: string, sinceMs?: number): Promi
 }
 
 /** A single file given as the root (the CLI's `PATH` may name one transcript) is its own listing. */
-export async function listTranscriptPath(target: string, sinceMs?: number): Promise<TranscriptListing> {
+export async function listTranscriptPath(
+  target: string,
+  sinceMs?: number,
+): Promise<TranscriptListing> {
   const info = await stat(target).catch((error: NodeJS.ErrnoException) => {
     throw new Error(`${target} cannot be read (${error.code ?? error.message})`);
   });
   if (info.isFile()) {
     const keep = sinceMs === undefined || info.mtimeMs >= sinceMs;
-    return { files: keep ? [{ path: target, mtimeMs: info.mtimeMs, size: info.size }] : [], skipped: 0 };
+    return {
+      files: keep ? [{ path: target, mtimeMs: info.mtimeMs, size: info.size }] : [],
+      skipped: 0,
+    };
   }
   return listTranscriptFiles(target, sinceMs);
 }

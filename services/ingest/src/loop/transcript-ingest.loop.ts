@@ -10,7 +10,10 @@ const RETRY_AFTER_FAILURE_MS = 60 * 60 * 1000;
  * or another instance's run counts), never sooner than the boot delay after start. The cache lock
  * inside the run keeps two instances from running at once; the one that loses just waits again.
  */
-export function startTranscriptIngestLoop(runner: TranscriptIngestRunner, logger: Logger): Subscription {
+export function startTranscriptIngestLoop(
+  runner: TranscriptIngestRunner,
+  logger: Logger,
+): Subscription {
   const { enabled, bootDelayMs, intervalMs } = runner.config;
   if (!enabled) {
     logger.info({}, 'transcript ingest loop is off (MNEMO_SESSION_INGEST_ENABLED=false)');
@@ -22,9 +25,12 @@ export function startTranscriptIngestLoop(runner: TranscriptIngestRunner, logger
 
   const schedule = (ms: number) => {
     if (stopped) return;
-    timer = setTimeout(() => {
-      running = tick().finally(() => (running = null));
-    }, Math.min(Math.max(ms, 0), MAX_TIMER_MS));
+    timer = setTimeout(
+      () => {
+        running = tick().finally(() => (running = null));
+      },
+      Math.min(Math.max(ms, 0), MAX_TIMER_MS),
+    );
     timer.unref?.();
   };
 
@@ -36,13 +42,19 @@ export function startTranscriptIngestLoop(runner: TranscriptIngestRunner, logger
       else await runner.run({ trigger: 'loop' });
     } catch (error) {
       if (!(error instanceof ConflictError)) wait = Math.min(intervalMs, RETRY_AFTER_FAILURE_MS);
-      logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'transcript ingest loop: run did not complete');
+      logger.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        'transcript ingest loop: run did not complete',
+      );
     }
     schedule(wait);
   };
 
   schedule(bootDelayMs);
-  logger.info({ intervalMs, root: runner.config.root, accountId: runner.config.accountId }, 'transcript ingest loop started');
+  logger.info(
+    { intervalMs, root: runner.config.root, accountId: runner.config.accountId },
+    'transcript ingest loop started',
+  );
   return {
     async stop() {
       stopped = true;

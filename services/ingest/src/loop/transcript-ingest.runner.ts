@@ -12,7 +12,11 @@ import {
 import type { EventLog, Logger } from '@mnemo/eventing';
 import type { Cache } from '@mnemo/persistence';
 import { redact } from '@mnemo/redaction';
-import { contentHash, deterministicUuid, TRANSCRIPT_ID_NAMESPACE } from '../domain/deterministic-uuid';
+import {
+  contentHash,
+  deterministicUuid,
+  TRANSCRIPT_ID_NAMESPACE,
+} from '../domain/deterministic-uuid';
 import { inferOutcome } from '../domain/infer-outcome';
 import type { TranscriptEvent } from '../domain/transcript-to-events';
 import { unseenEvents, type KnownSessionEvents } from '../domain/unseen-events';
@@ -97,40 +101,87 @@ export class TranscriptIngestRunner {
     if (!token) throw new ConflictError('a transcript ingest run is already in progress');
     const runId = randomUUID();
     const started = this.clock();
-    const counters: Counters = { files: 0, sessions: 0, turns: 0, events: 0, skippedFiles: 0, skippedLines: 0, outcomesUpdated: 0 };
+    const counters: Counters = {
+      files: 0,
+      sessions: 0,
+      turns: 0,
+      events: 0,
+      skippedFiles: 0,
+      skippedLines: 0,
+      outcomesUpdated: 0,
+    };
     const skippedByReason: SkipTally = {};
     let since: Date | undefined;
     try {
       const watermark = await this.watermark(accountId);
-      since = options.days !== undefined ? new Date(started.getTime() - options.days * DAY_MS) : (watermark ?? undefined);
+      since =
+        options.days !== undefined
+          ? new Date(started.getTime() - options.days * DAY_MS)
+          : (watermark ?? undefined);
       // Only a run that covered everything after the watermark may move it.
-      const mayAdvance = since === undefined || (watermark !== null && since.getTime() <= watermark.getTime());
+      const mayAdvance =
+        since === undefined || (watermark !== null && since.getTime() <= watermark.getTime());
       // one loader for the run: each repository is asked about its main branch and reverts once
       const gitFacts = gitFactsLoader();
-      const newest = await this.ingestFiles(accountId, since, started, gitFacts, counters, skippedByReason, options.onProgress);
+      const newest = await this.ingestFiles(
+        accountId,
+        since,
+        started,
+        gitFacts,
+        counters,
+        skippedByReason,
+        options.onProgress,
+      );
       counters.outcomesUpdated = await this.recheckOutcomes(accountId, started, gitFacts);
-      const next = mayAdvance && newest !== null && (watermark === null || newest > watermark.getTime()) ? new Date(newest) : watermark;
+      const next =
+        mayAdvance && newest !== null && (watermark === null || newest > watermark.getTime())
+          ? new Date(newest)
+          : watermark;
       const finished = this.clock();
       const payload: PayloadOf<'TranscriptIngestRunCompleted'> = {
         ...this.base(runId, options.trigger, started, finished, since),
         ...counters,
         ...(next ? { watermark: next.toISOString() } : {}),
       };
-      await this.deps.log.append('raw', this.envelope('TranscriptIngestRunCompleted', runId, accountId, finished, payload));
-      logger.info({ runId, accountId, trigger: options.trigger, ...counters, skippedByReason, durationMs: payload.durationMs }, 'transcript ingest run completed');
+      await this.deps.log.append(
+        'raw',
+        this.envelope('TranscriptIngestRunCompleted', runId, accountId, finished, payload),
+      );
+      logger.info(
+        {
+          runId,
+          accountId,
+          trigger: options.trigger,
+          ...counters,
+          skippedByReason,
+          durationMs: payload.durationMs,
+        },
+        'transcript ingest run completed',
+      );
       return { ...payload, accountId, status: 'completed', skippedByReason };
     } catch (error) {
       const finished = this.clock();
-      const message = redact(error instanceof Error ? error.message : String(error)).text.slice(0, 2000);
-      logger.warn({ runId, accountId, trigger: options.trigger, err: message }, 'transcript ingest run failed');
+      const message = redact(error instanceof Error ? error.message : String(error)).text.slice(
+        0,
+        2000,
+      );
+      logger.warn(
+        { runId, accountId, trigger: options.trigger, err: message },
+        'transcript ingest run failed',
+      );
       const payload: PayloadOf<'TranscriptIngestRunFailed'> = {
         ...this.base(runId, options.trigger, started, finished, since),
         ...counters,
         error: message,
       };
       await this.deps.log
-        .append('raw', this.envelope('TranscriptIngestRunFailed', runId, accountId, finished, payload))
-        .catch((recordError: unknown) => logger.warn({ runId, err: String(recordError) }, 'could not record the failed run'));
+        .append(
+          'raw',
+          this.envelope('TranscriptIngestRunFailed', runId, accountId, finished, payload),
+        )
+        .catch((recordError: unknown) =>
+          logger.warn({ runId, err: String(recordError) }, 'could not record the failed run'),
+        );
       throw error;
     } finally {
       await cache.unlock(INGEST_LOCK_KEY, token).catch(() => false);
@@ -162,7 +213,9 @@ export class TranscriptIngestRunner {
     let nextRunAt: string | null = null;
     if (config.enabled) {
       // the loop runs once the interval has passed since the last attempt; never-run means due now
-      const due = last ? new Date(last.started_at).getTime() + config.intervalMs : this.clock().getTime();
+      const due = last
+        ? new Date(last.started_at).getTime() + config.intervalMs
+        : this.clock().getTime();
       nextRunAt = new Date(Math.max(due, this.clock().getTime())).toISOString();
     }
     return {
@@ -172,7 +225,13 @@ export class TranscriptIngestRunner {
       accountId,
       watermark: watermark ? watermark.toISOString() : null,
       lastRun: last
-        ? { runId: last.run_id, trigger: last.trigger, status: last.status, startedAt: iso(last.started_at), finishedAt: iso(last.finished_at) }
+        ? {
+            runId: last.run_id,
+            trigger: last.trigger,
+            status: last.status,
+            startedAt: iso(last.started_at),
+            finishedAt: iso(last.finished_at),
+          }
         : null,
       lastRunAt: last ? iso(last.started_at) : null,
       lastCount: last ? last.sessions : null,
@@ -201,7 +260,10 @@ export class TranscriptIngestRunner {
     onProgress?: (done: number, total: number) => void,
   ): Promise<number | null> {
     const listing = await listTranscriptFiles(this.deps.config.root, since?.getTime());
-    const identity = sessionIdentity({ developer: this.deps.config.developer, project: this.deps.config.project });
+    const identity = sessionIdentity({
+      developer: this.deps.config.developer,
+      project: this.deps.config.project,
+    });
     counters.skippedFiles += listing.skipped;
     let newest: number | null = null;
     let batch: EventEnvelope[] = [];
@@ -213,7 +275,13 @@ export class TranscriptIngestRunner {
     };
     for (const [index, file] of listing.files.entries()) {
       counters.files += 1;
-      const read = await transcriptFileEvents(file, { accountId, producer: TRANSCRIPT_PRODUCER, now, gitFacts, identity });
+      const read = await transcriptFileEvents(file, {
+        accountId,
+        producer: TRANSCRIPT_PRODUCER,
+        now,
+        gitFacts,
+        identity,
+      });
       if (!read) counters.skippedFiles += 1;
       else {
         counters.skippedLines += read.skippedLines;
@@ -227,8 +295,7 @@ export class TranscriptIngestRunner {
             if (!parsed.ok) {
               counters.skippedLines += 1;
               addSkips(skippedByReason, { invalid_event: 1 });
-            }
-            else batch.push(parsed.value);
+            } else batch.push(parsed.value);
             if (batch.length >= APPEND_BATCH) await flush();
           }
         }
@@ -241,7 +308,11 @@ export class TranscriptIngestRunner {
   }
 
   /** The events the read models do not hold yet (see unseenEvents). */
-  private async unseen(accountId: string, sessionId: string, events: TranscriptEvent[]): Promise<TranscriptEvent[]> {
+  private async unseen(
+    accountId: string,
+    sessionId: string,
+    events: TranscriptEvent[],
+  ): Promise<TranscriptEvent[]> {
     return unseenEvents(events, await knownSessionEvents(this.deps.db, accountId, sessionId));
   }
 
@@ -250,7 +321,11 @@ export class TranscriptIngestRunner {
    * or its uncommitted edits grow old. Recent sessions whose repository is on this machine are
    * re-judged, and a changed verdict is recorded as a new outcome event.
    */
-  private async recheckOutcomes(accountId: string, now: Date, gitFacts: GitFactsLoader): Promise<number> {
+  private async recheckOutcomes(
+    accountId: string,
+    now: Date,
+    gitFacts: GitFactsLoader,
+  ): Promise<number> {
     const { recheckDays } = this.deps.config;
     if (recheckDays === 0) return 0;
     const rows: Array<Record<string, any>> = await this.deps.db.query(
@@ -264,20 +339,44 @@ export class TranscriptIngestRunner {
       const git = await gitFacts(row.cwd, row.commit_shas).catch(() => null);
       if (!git) continue;
       const endedAt = new Date(row.ended_at).toISOString();
-      const outcome = inferOutcome({ commitShas: row.commit_shas, filesEdited: row.files_edited, endedAt, now, git });
+      const outcome = inferOutcome({
+        commitShas: row.commit_shas,
+        filesEdited: row.files_edited,
+        endedAt,
+        now,
+        git,
+      });
       if (outcome === row.outcome) continue;
-      const payload: PayloadOf<'SessionOutcomeRecorded'> = { ...outcomeFromRow(row), endedAt, outcome };
+      const payload: PayloadOf<'SessionOutcomeRecorded'> = {
+        ...outcomeFromRow(row),
+        endedAt,
+        outcome,
+      };
       const id = deterministicUuid(
         TRANSCRIPT_ID_NAMESPACE,
-        JSON.stringify([accountId, row.session_id, 'session', `SessionOutcomeRecorded:${contentHash(payload)}`]),
+        JSON.stringify([
+          accountId,
+          row.session_id,
+          'session',
+          `SessionOutcomeRecorded:${contentHash(payload)}`,
+        ]),
       );
-      updates.push({ ...this.envelope('SessionOutcomeRecorded', id, accountId, new Date(endedAt), payload), sessionId: row.session_id });
+      updates.push({
+        ...this.envelope('SessionOutcomeRecorded', id, accountId, new Date(endedAt), payload),
+        sessionId: row.session_id,
+      });
     }
     if (updates.length > 0) await this.deps.log.appendMany('raw', updates);
     return updates.length;
   }
 
-  private base(runId: string, trigger: RunOptions['trigger'], started: Date, finished: Date, since: Date | undefined) {
+  private base(
+    runId: string,
+    trigger: RunOptions['trigger'],
+    started: Date,
+    finished: Date,
+    since: Date | undefined,
+  ) {
     return {
       runId,
       trigger,
@@ -289,13 +388,30 @@ export class TranscriptIngestRunner {
     };
   }
 
-  private envelope<T extends EventType>(type: T, id: string, accountId: string, at: Date, payload: EventDraft<T>['payload']): EventEnvelope<T, PayloadOf<T>> {
-    return buildEvent<T>({ type, id, accountId, occurredAt: at, producer: TRANSCRIPT_PRODUCER, payload });
+  private envelope<T extends EventType>(
+    type: T,
+    id: string,
+    accountId: string,
+    at: Date,
+    payload: EventDraft<T>['payload'],
+  ): EventEnvelope<T, PayloadOf<T>> {
+    return buildEvent<T>({
+      type,
+      id,
+      accountId,
+      occurredAt: at,
+      producer: TRANSCRIPT_PRODUCER,
+      payload,
+    });
   }
 }
 
 /** What the read models hold of one session: the ids of its projected turns and outcome, and whether it has started. */
-export async function knownSessionEvents(db: Queryable, accountId: string, sessionId: string): Promise<KnownSessionEvents> {
+export async function knownSessionEvents(
+  db: Queryable,
+  accountId: string,
+  sessionId: string,
+): Promise<KnownSessionEvents> {
   const rows: Array<{ id: string }> = await db.query(
     `SELECT event_id::text AS id FROM turns WHERE account_id = $1 AND session_id = $2
      UNION ALL SELECT event_id::text FROM session_outcomes WHERE account_id = $1 AND session_id = $2

@@ -26,7 +26,9 @@ export class SessionOutcomes1764400031417 implements MigrationInterface {
         PRIMARY KEY (account_id, session_id)
       )`);
     // the loop re-judges recent sessions whose verdict git may still change
-    await queryRunner.query(`CREATE INDEX IF NOT EXISTS session_outcomes_by_end ON session_outcomes (account_id, outcome, ended_at DESC)`);
+    await queryRunner.query(
+      `CREATE INDEX IF NOT EXISTS session_outcomes_by_end ON session_outcomes (account_id, outcome, ended_at DESC)`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -5,10 +5,14 @@ export class SessionsPerson1764400031500 implements MigrationInterface {
   name = 'SessionsPerson1764400031500';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE sessions ADD COLUMN IF NOT EXISTS person_name text, ADD COLUMN IF NOT EXISTS person_role text`);
+    await queryRunner.query(
+      `ALTER TABLE sessions ADD COLUMN IF NOT EXISTS person_name text, ADD COLUMN IF NOT EXISTS person_role text`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE sessions DROP COLUMN IF EXISTS person_name, DROP COLUMN IF EXISTS person_role`);
+    await queryRunner.query(
+      `ALTER TABLE sessions DROP COLUMN IF EXISTS person_name, DROP COLUMN IF EXISTS person_role`,
+    );
   }
 }

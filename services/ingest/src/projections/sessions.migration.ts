@@ -22,7 +22,9 @@ export class Sessions1764400000100 implements MigrationInterface {
         last_seq bigint NOT NULL,
         PRIMARY KEY (account_id, id)
       )`);
-    await queryRunner.query(`CREATE INDEX IF NOT EXISTS sessions_by_start ON sessions (account_id, started_at DESC, id)`);
+    await queryRunner.query(
+      `CREATE INDEX IF NOT EXISTS sessions_by_start ON sessions (account_id, started_at DESC, id)`,
+    );
     await queryRunner.query(`
       CREATE TABLE IF NOT EXISTS turns (
         account_id text NOT NULL,

@@ -17,12 +17,20 @@ export const sessionsProjection: Projection = {
   name: 'sessions',
   handles: ['SessionStarted', 'SessionEnded', 'TurnRecorded'],
   tables: ['sessions', 'turns'],
-  migrations: [Sessions1764400000100, SessionsPerson1764400031500, SessionsProject1764400031510, TurnsUnsearched1764900000400],
+  migrations: [
+    Sessions1764400000100,
+    SessionsPerson1764400031500,
+    SessionsProject1764400031510,
+    TurnsUnsearched1764900000400,
+  ],
 
   /** Turns, the bulk of the log, go in one statement per batch; session events one by one. */
   async applyMany(sql: Sql, events: StoredEvent[]): Promise<void> {
-    const turns = events.filter((stored) => stored.event.type === 'TurnRecorded') as Array<StoredEvent<'TurnRecorded', PayloadOf<'TurnRecorded'>>>;
-    for (const stored of events) if (stored.event.type !== 'TurnRecorded') await this.apply(sql, stored);
+    const turns = events.filter((stored) => stored.event.type === 'TurnRecorded') as Array<
+      StoredEvent<'TurnRecorded', PayloadOf<'TurnRecorded'>>
+    >;
+    for (const stored of events)
+      if (stored.event.type !== 'TurnRecorded') await this.apply(sql, stored);
     await upsertTurns(sql, turns);
   },
 
@@ -44,8 +52,18 @@ export const sessionsProjection: Projection = {
              started_seq = EXCLUDED.started_seq, last_seq = GREATEST(sessions.last_seq, EXCLUDED.last_seq)
            WHERE coalesce(sessions.started_seq, 0) < EXCLUDED.started_seq`,
           [
-            event.accountId, event.sessionId, redact(p.source).text, clean(p.title), clean(p.cwd), clean(p.gitBranch), clean(p.developer), event.occurredAt, seq,
-            clean(p.personName), clean(p.personRole), clean(p.project),
+            event.accountId,
+            event.sessionId,
+            redact(p.source).text,
+            clean(p.title),
+            clean(p.cwd),
+            clean(p.gitBranch),
+            clean(p.developer),
+            event.occurredAt,
+            seq,
+            clean(p.personName),
+            clean(p.personRole),
+            clean(p.project),
           ],
         );
         return;
@@ -68,4 +86,5 @@ export const sessionsProjection: Projection = {
   },
 };
 
-const clean = (value: string | undefined): string | null => (value === undefined ? null : redact(value).text);
+const clean = (value: string | undefined): string | null =>
+  value === undefined ? null : redact(value).text;

@@ -15,8 +15,10 @@ export const transcriptIngestRunsProjection: Projection = {
 
   async apply(sql: Sql, stored: StoredEvent): Promise<void> {
     const { event, seq } = stored;
-    if (event.type !== 'TranscriptIngestRunCompleted' && event.type !== 'TranscriptIngestRunFailed') return;
-    const p = event.payload as PayloadOf<'TranscriptIngestRunCompleted'> & Partial<PayloadOf<'TranscriptIngestRunFailed'>>;
+    if (event.type !== 'TranscriptIngestRunCompleted' && event.type !== 'TranscriptIngestRunFailed')
+      return;
+    const p = event.payload as PayloadOf<'TranscriptIngestRunCompleted'> &
+      Partial<PayloadOf<'TranscriptIngestRunFailed'>>;
     const failed = event.type === 'TranscriptIngestRunFailed';
     await sql.query(
       `INSERT INTO transcript_ingest_runs (account_id, run_id, trigger, root, status, started_at, finished_at, duration_ms, since,

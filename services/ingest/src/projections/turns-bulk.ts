@@ -12,7 +12,9 @@ export type TurnEvent = StoredEvent<'TurnRecorded', PayloadOf<'TurnRecorded'>>;
  * redaction (or was stored under an older redactor and is replayed) does not leak.
  */
 export async function upsertTurns(sql: Sql, turns: TurnEvent[]): Promise<void> {
-  const newest = newestPerKey(turns, (turn) => JSON.stringify([turn.event.accountId, turn.event.sessionId, turn.event.payload.seq]));
+  const newest = newestPerKey(turns, (turn) =>
+    JSON.stringify([turn.event.accountId, turn.event.sessionId, turn.event.payload.seq]),
+  );
   if (newest.length === 0) return;
   // One JSON parameter rather than ten arrays (issue 17): JSON.stringify is native, where pg builds each
   // array literal element by element in JavaScript (4.3 us a row against 1.6, same rows, same Postgres time).
@@ -45,7 +47,8 @@ export function turnRow(t: TurnEvent) {
   };
 }
 
-export const TURN_COLUMNS = 'account_id, session_id, seq, role, text, tool_calls, is_sidechain, occurred_at, event_id, last_seq';
+export const TURN_COLUMNS =
+  'account_id, session_id, seq, role, text, tool_calls, is_sidechain, occurred_at, event_id, last_seq';
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 

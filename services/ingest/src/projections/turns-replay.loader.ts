@@ -1,5 +1,11 @@
 import type { StoredEvent } from '@mnemo/contracts';
-import { COPY_NULL, CopyRows, copyField, type BulkSql, type ReplayLoader } from '@mnemo/persistence';
+import {
+  COPY_NULL,
+  CopyRows,
+  copyField,
+  type BulkSql,
+  type ReplayLoader,
+} from '@mnemo/persistence';
 import { TURN_COLUMNS, turnRow, type TurnEvent } from './turns-bulk';
 
 /**
@@ -30,10 +36,13 @@ export class TurnsReplayLoader implements ReplayLoader {
       const row = turnRow(stored as TurnEvent);
       // a turn without a session fails on the NOT NULL column, as its upsert would
       const session = row.s ?? '';
-      if (!this.seen.add(keyHash(row.a, session, row.q))) this.repeated.push({ a: row.a, s: session, q: row.q });
-      rows.add(`${copyField(row.a)}\t${row.s === undefined ? COPY_NULL : copyField(row.s)}\t${row.q}\t${copyField(row.r)}\t${copyField(row.t)}\t${
-        row.c === null ? COPY_NULL : copyField(JSON.stringify(row.c))
-      }\t${row.b ? 't' : 'f'}\t${copyField(row.o)}\t${copyField(row.i)}\t${row.l}\n`);
+      if (!this.seen.add(keyHash(row.a, session, row.q)))
+        this.repeated.push({ a: row.a, s: session, q: row.q });
+      rows.add(
+        `${copyField(row.a)}\t${row.s === undefined ? COPY_NULL : copyField(row.s)}\t${row.q}\t${copyField(row.r)}\t${copyField(row.t)}\t${
+          row.c === null ? COPY_NULL : copyField(JSON.stringify(row.c))
+        }\t${row.b ? 't' : 'f'}\t${copyField(row.o)}\t${copyField(row.i)}\t${row.l}\n`,
+      );
     }
     if (rows.count) await sql.copyFrom(`COPY turns (${TURN_COLUMNS}) FROM STDIN`, rows);
   }
@@ -51,7 +60,9 @@ export class TurnsReplayLoader implements ReplayLoader {
       );
       this.repeated = [];
     }
-    await sql.query('ALTER TABLE turns ADD CONSTRAINT turns_pkey PRIMARY KEY (account_id, session_id, seq)');
+    await sql.query(
+      'ALTER TABLE turns ADD CONSTRAINT turns_pkey PRIMARY KEY (account_id, session_id, seq)',
+    );
   }
 }
 

@@ -1,5 +1,15 @@
 import type { DataSource } from 'typeorm';
-import { INGEST_RPC, SessionTurnRequest, SessionTurnsRequest, subjects, ValidationError, zodIssues, type SessionPerson, type SessionTurnReply, type SessionTurnsReply } from '@mnemo/contracts';
+import {
+  INGEST_RPC,
+  SessionTurnRequest,
+  SessionTurnsRequest,
+  subjects,
+  ValidationError,
+  zodIssues,
+  type SessionPerson,
+  type SessionTurnReply,
+  type SessionTurnsReply,
+} from '@mnemo/contracts';
 import type { z } from 'zod';
 import type { EventLog, Subscription } from '@mnemo/eventing';
 import { awaitCheckpoint } from '@mnemo/persistence';
@@ -13,7 +23,10 @@ const CHECKPOINT_WAIT_MS = 8_000;
  * end: a pause may overtake the turns it ends, and the asker's retry comes back with a DependencyError
  * until they are there. `session-turn` (memory's remember button) reads one stored turn as it is now.
  */
-export async function startSessionTurnsResponder(infra: { log: EventLog; dataSource: DataSource }): Promise<Subscription[]> {
+export async function startSessionTurnsResponder(infra: {
+  log: EventLog;
+  dataSource: DataSource;
+}): Promise<Subscription[]> {
   const { log, dataSource } = infra;
   return [
     await log.reply(subjects.rpc('ingest', INGEST_RPC.sessionTurns), 'ingest', async (body) => {
@@ -21,7 +34,9 @@ export async function startSessionTurnsResponder(infra: { log: EventLog; dataSou
       await awaitCheckpoint(dataSource, 'sessions', window.throughSeq, CHECKPOINT_WAIT_MS);
       return readSessionTurns(dataSource, window);
     }),
-    await log.reply(subjects.rpc('ingest', INGEST_RPC.sessionTurn), 'ingest', async (body) => readSessionTurn(dataSource, parse(SessionTurnRequest, body))),
+    await log.reply(subjects.rpc('ingest', INGEST_RPC.sessionTurn), 'ingest', async (body) =>
+      readSessionTurn(dataSource, parse(SessionTurnRequest, body)),
+    ),
   ];
 }
 
@@ -31,20 +46,35 @@ function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   return parsed.data;
 }
 
-export async function readSessionTurn(db: Pick<DataSource, 'query'>, at: SessionTurnRequest): Promise<SessionTurnReply> {
-  const rows: Array<{ role: 'user' | 'assistant' | 'system'; text: string; seq: number }> = await db.query(
-    `SELECT role, text, seq FROM turns WHERE account_id = $1 AND session_id = $2 AND seq = $3`,
-    [at.accountId, at.sessionId, at.seq],
-  );
-  return { turn: rows[0] ? { role: rows[0].role, text: rows[0].text, seq: Number(rows[0].seq) } : null };
+export async function readSessionTurn(
+  db: Pick<DataSource, 'query'>,
+  at: SessionTurnRequest,
+): Promise<SessionTurnReply> {
+  const rows: Array<{ role: 'user' | 'assistant' | 'system'; text: string; seq: number }> =
+    await db.query(
+      `SELECT role, text, seq FROM turns WHERE account_id = $1 AND session_id = $2 AND seq = $3`,
+      [at.accountId, at.sessionId, at.seq],
+    );
+  return {
+    turn: rows[0] ? { role: rows[0].role, text: rows[0].text, seq: Number(rows[0].seq) } : null,
+  };
 }
 
 /**
  * A session's conversation turns in a window of the log, newest first until the character cap is passed
  * (the asker's buildTranscript then trims to the cap exactly), answered oldest first.
  */
-export async function readSessionTurns(db: Pick<DataSource, 'query'>, window: SessionTurnsRequest): Promise<SessionTurnsReply> {
-  const rows: Array<{ seq: number; role: 'user' | 'assistant' | 'system'; text: string; occurred_at: Date | string; total: string }> = await db.query(
+export async function readSessionTurns(
+  db: Pick<DataSource, 'query'>,
+  window: SessionTurnsRequest,
+): Promise<SessionTurnsReply> {
+  const rows: Array<{
+    seq: number;
+    role: 'user' | 'assistant' | 'system';
+    text: string;
+    occurred_at: Date | string;
+    total: string;
+  }> = await db.query(
     `SELECT seq, role, text, occurred_at, total FROM (
        SELECT seq, role, text, occurred_at, count(*) OVER () AS total,
               sum(length(text) + 16) OVER (ORDER BY seq DESC) - (length(text) + 16) AS newer_chars
@@ -56,20 +86,40 @@ export async function readSessionTurns(db: Pick<DataSource, 'query'>, window: Se
   );
   const session = await readSessionPerson(db, window);
   return {
-    turns: rows.map(({ seq, role, text, occurred_at }) => ({ seq, role, text, occurredAt: new Date(occurred_at).toISOString() })),
+    turns: rows.map(({ seq, role, text, occurred_at }) => ({
+      seq,
+      role,
+      text,
+      occurredAt: new Date(occurred_at).toISOString(),
+    })),
     total: rows.length ? Number(rows[0]!.total) : 0,
     ...(session ? { session } : {}),
   };
 }
 
 /** What the session's start said about who speaks; null before the start arrived. */
-async function readSessionPerson(db: Pick<DataSource, 'query'>, at: { accountId: string; sessionId: string }): Promise<SessionPerson | null> {
-  const rows: Array<{ source: string | null; developer: string | null; person_name: string | null; person_role: string | null }> = await db.query(
+async function readSessionPerson(
+  db: Pick<DataSource, 'query'>,
+  at: { accountId: string; sessionId: string },
+): Promise<SessionPerson | null> {
+  const rows: Array<{
+    source: string | null;
+    developer: string | null;
+    person_name: string | null;
+    person_role: string | null;
+  }> = await db.query(
     `SELECT source, developer, person_name, person_role FROM sessions WHERE account_id = $1 AND id = $2`,
     [at.accountId, at.sessionId],
   );
   const row = rows[0];
   if (!row) return null;
-  const fields = { source: row.source, developer: row.developer, personName: row.person_name, personRole: row.person_role };
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null && v !== '')) as SessionPerson;
+  const fields = {
+    source: row.source,
+    developer: row.developer,
+    personName: row.person_name,
+    personRole: row.person_role,
+  };
+  return Object.fromEntries(
+    Object.entries(fields).filter(([, v]) => v !== null && v !== ''),
+  ) as SessionPerson;
 }

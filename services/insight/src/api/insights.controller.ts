@@ -63,13 +63,26 @@ export class InsightsController {
   }
 
   private async statusOf(accountId: string, id: string): Promise<string> {
-    const rows: Array<{ status: string }> = await this.db.query('SELECT status FROM insight_items WHERE account_id = $1 AND id = $2', [accountId, id]);
+    const rows: Array<{ status: string }> = await this.db.query(
+      'SELECT status FROM insight_items WHERE account_id = $1 AND id = $2',
+      [accountId, id],
+    );
     if (!rows[0]) throw new NotFoundError(`insight ${id}`);
     return rows[0].status;
   }
 
-  private async write(accountId: string, type: 'InsightDismissed' | 'InsightDeleted', insightId: string): Promise<void> {
-    const event = insightEvent({ id: randomUUID(), type, accountId, occurredAt: new Date().toISOString(), payload: { insightId } });
+  private async write(
+    accountId: string,
+    type: 'InsightDismissed' | 'InsightDeleted',
+    insightId: string,
+  ): Promise<void> {
+    const event = insightEvent({
+      id: randomUUID(),
+      type,
+      accountId,
+      occurredAt: new Date().toISOString(),
+      payload: { insightId },
+    });
     await appendAndAwait({ log: this.log, dataSource: this.db }, [event], insightProjection.name);
   }
 }

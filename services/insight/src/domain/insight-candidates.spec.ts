@@ -7,16 +7,27 @@ const known = [
 
 describe('insight candidates', () => {
   it('names an insight by account, kind and the unordered pair', () => {
-    expect(insightId('acct', 'theme', 'career', 'values')).toBe(insightId('acct', 'theme', 'values', 'career'));
-    expect(insightId('acct', 'theme', 'career', 'values')).not.toBe(insightId('acct', 'evolution', 'career', 'values'));
-    expect(insightId('acct', 'theme', 'career', 'values')).not.toBe(insightId('other', 'theme', 'career', 'values'));
+    expect(insightId('acct', 'theme', 'career', 'values')).toBe(
+      insightId('acct', 'theme', 'values', 'career'),
+    );
+    expect(insightId('acct', 'theme', 'career', 'values')).not.toBe(
+      insightId('acct', 'evolution', 'career', 'values'),
+    );
+    expect(insightId('acct', 'theme', 'career', 'values')).not.toBe(
+      insightId('other', 'theme', 'career', 'values'),
+    );
   });
 
   it('orders the pair older first, drops unknown or self pairs and a second answer of the same kind and pair', () => {
     const found = candidates(
       'acct',
       [
-        { kind: 'theme', summary: ' Both return to family. ', artifactA: 'values', artifactB: 'career' },
+        {
+          kind: 'theme',
+          summary: ' Both return to family. ',
+          artifactA: 'values',
+          artifactB: 'career',
+        },
         { kind: 'theme', summary: 'Again.', artifactA: 'career', artifactB: 'values' },
         { kind: 'contradiction', summary: 'Unknown.', artifactA: 'career', artifactB: 'nope' },
         { kind: 'evolution', summary: 'Self.', artifactA: 'career', artifactB: 'career' },
@@ -24,11 +35,26 @@ describe('insight candidates', () => {
       known,
       new Set(),
     );
-    expect(found).toEqual([{ insightId: insightId('acct', 'theme', 'career', 'values'), kind: 'theme', text: 'Both return to family.', artifactA: 'career', artifactB: 'values' }]);
+    expect(found).toEqual([
+      {
+        insightId: insightId('acct', 'theme', 'career', 'values'),
+        kind: 'theme',
+        text: 'Both return to family.',
+        artifactA: 'career',
+        artifactB: 'values',
+      },
+    ]);
   });
 
   it('never returns an insight the person dismissed or deleted, even detected again in other words', () => {
     const suppressed = new Set([insightId('acct', 'theme', 'career', 'values')]);
-    expect(candidates('acct', [{ kind: 'theme', summary: 'New words.', artifactA: 'career', artifactB: 'values' }], known, suppressed)).toEqual([]);
+    expect(
+      candidates(
+        'acct',
+        [{ kind: 'theme', summary: 'New words.', artifactA: 'career', artifactB: 'values' }],
+        known,
+        suppressed,
+      ),
+    ).toEqual([]);
   });
 });

@@ -42,7 +42,12 @@ export function insightId(accountId: string, kind: InsightKind, a: string, b: st
  * The answers worth recording: both artifacts known and distinct, the pair in time order (older
  * first), one per kind and pair, and none the person dismissed or deleted.
  */
-export function candidates(accountId: string, answers: readonly InsightAnswer[], known: readonly KnownArtifact[], suppressed: ReadonlySet<string>): Candidate[] {
+export function candidates(
+  accountId: string,
+  answers: readonly InsightAnswer[],
+  known: readonly KnownArtifact[],
+  suppressed: ReadonlySet<string>,
+): Candidate[] {
   const savedAt = new Map(known.map((k) => [k.id, k.savedAt]));
   const out = new Map<string, Candidate>();
   for (const answer of answers) {
@@ -50,8 +55,17 @@ export function candidates(accountId: string, answers: readonly InsightAnswer[],
     if (artifactA === artifactB || !savedAt.has(artifactA) || !savedAt.has(artifactB)) continue;
     const id = insightId(accountId, kind, artifactA, artifactB);
     if (suppressed.has(id) || out.has(id)) continue;
-    const [older, newer] = savedAt.get(artifactA)! <= savedAt.get(artifactB)! ? [artifactA, artifactB] : [artifactB, artifactA];
-    out.set(id, { insightId: id, kind, text: answer.summary.trim(), artifactA: older, artifactB: newer });
+    const [older, newer] =
+      savedAt.get(artifactA)! <= savedAt.get(artifactB)!
+        ? [artifactA, artifactB]
+        : [artifactB, artifactA];
+    out.set(id, {
+      insightId: id,
+      kind,
+      text: answer.summary.trim(),
+      artifactA: older,
+      artifactB: newer,
+    });
   }
   return [...out.values()];
 }

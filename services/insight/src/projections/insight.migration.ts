@@ -32,6 +32,7 @@ export class Insight1764900000200 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const table of ['insight_items', 'insight_artifacts']) await queryRunner.query(`DROP TABLE IF EXISTS ${table}`);
+    for (const table of ['insight_items', 'insight_artifacts'])
+      await queryRunner.query(`DROP TABLE IF EXISTS ${table}`);
   }
 }

@@ -20,6 +20,10 @@ export class ArtifactSavedReactor {
     const { seq } = (context as EventContext).stored;
     const event = raw as EventEnvelope<'ArtifactSaved', PayloadOf<'ArtifactSaved'>>;
     await awaitCheckpoint(this.db, insightProjection.name, seq);
-    await this.detection.detect({ cause: event, accountId: event.accountId, artifactId: event.payload.artifactId });
+    await this.detection.detect({
+      cause: event,
+      accountId: event.accountId,
+      artifactId: event.payload.artifactId,
+    });
   }
 }

@@ -1,6 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { DependencyError, reactionEvents, type EventCause, type ReactionDraft } from '@mnemo/contracts';
+import {
+  DependencyError,
+  reactionEvents,
+  type EventCause,
+  type ReactionDraft,
+} from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, oncePerCause, type Cache } from '@mnemo/persistence';
 import { artifactSources, LLM_CLIENT, settleCall, type LlmClient } from '@mnemo/llm';
@@ -55,7 +60,11 @@ export class InsightDetectionService {
         doneTtlMs: DONE_TTL_MS,
         lockKey: `insight:detecting:${saved.cause.id}`,
         lockMs: IN_FLIGHT_MS,
-        busy: () => new DependencyError('insight detection', `save ${saved.cause.id} is being compared already; retrying`),
+        busy: () =>
+          new DependencyError(
+            'insight detection',
+            `save ${saved.cause.id} is being compared already; retrying`,
+          ),
       },
       () => this.detectOnce(saved),
     );
@@ -74,7 +83,12 @@ export class InsightDetectionService {
     if (rows.length < 2 || rows[0]!.id !== artifactId) return 0;
     const known = rows.map((r) => ({ id: r.id, savedAt: new Date(r.saved_at).toISOString() }));
     const sources = artifactSources(
-      rows.map((r) => ({ id: r.id, title: r.title, savedAt: new Date(r.saved_at).toISOString(), content: r.content })),
+      rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        savedAt: new Date(r.saved_at).toISOString(),
+        content: r.content,
+      })),
       this.config.inputMaxChars,
     );
     const answer = await settleCall(
@@ -91,22 +105,54 @@ export class InsightDetectionService {
       }),
     );
     if (!answer.ok) {
-      this.logger.warn({ accountId, artifactId, failure: answer.failure }, 'insight detection failed; the next save tries again');
-      await this.append(saved, [telemetry('insight_detection_failed', { artifactId, errorClass: answer.failure })]);
+      this.logger.warn(
+        { accountId, artifactId, failure: answer.failure },
+        'insight detection failed; the next save tries again',
+      );
+      await this.append(saved, [
+        telemetry('insight_detection_failed', { artifactId, errorClass: answer.failure }),
+      ]);
       return 0;
     }
-    const suppressedRows: Array<{ id: string }> = await this.db.query(`SELECT id FROM insight_items WHERE account_id = $1 AND status <> 'active'`, [accountId]);
-    const found = candidates(accountId, answer.data, known, new Set(suppressedRows.map((r) => r.id)));
-    const drafts: ReactionDraft[] = found.map((c) => ({ type: 'InsightDetected', role: c.insightId, payload: c }));
+    const suppressedRows: Array<{ id: string }> = await this.db.query(
+      `SELECT id FROM insight_items WHERE account_id = $1 AND status <> 'active'`,
+      [accountId],
+    );
+    const found = candidates(
+      accountId,
+      answer.data,
+      known,
+      new Set(suppressedRows.map((r) => r.id)),
+    );
+    const drafts: ReactionDraft[] = found.map((c) => ({
+      type: 'InsightDetected',
+      role: c.insightId,
+      payload: c,
+    }));
     const { inputTokens, outputTokens } = answer.usage;
-    drafts.push(telemetry('insights_detected', { artifactId, insightCount: found.length, dropped: answer.dropped, inputTokens, outputTokens }));
+    drafts.push(
+      telemetry('insights_detected', {
+        artifactId,
+        insightCount: found.length,
+        dropped: answer.dropped,
+        inputTokens,
+        outputTokens,
+      }),
+    );
     await this.append(saved, drafts);
     return found.length;
   }
 
   private async append(saved: SavedArtifact, drafts: ReactionDraft[]): Promise<void> {
     const occurredAt = new Date().toISOString();
-    await this.log.appendMany('events', reactionEvents(saved.cause, drafts, { producer: 'insight', accountId: saved.accountId, occurredAt }));
+    await this.log.appendMany(
+      'events',
+      reactionEvents(saved.cause, drafts, {
+        producer: 'insight',
+        accountId: saved.accountId,
+        occurredAt,
+      }),
+    );
   }
 }
 

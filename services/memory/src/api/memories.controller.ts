@@ -1,35 +1,79 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ConflictError, NotFoundError, ValidationError } from '@mnemo/contracts';
 import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
 import { rememberFromMessage, type RememberRefusal } from '../domain/remember';
 import { MemoryChangeFeed } from './memory-change-feed';
-import { decideManualCreate, decideMemoryDelete, decideMemoryEdit, rememberWrite, type MemoryChange } from '../domain/memory-decisions';
-import { CreateMemoryBody, ListMemoriesQuery, PatchMemoryBody, RememberBody, SearchMemoriesQuery } from './memory-api.dto';
+import {
+  decideManualCreate,
+  decideMemoryDelete,
+  decideMemoryEdit,
+  rememberWrite,
+  type MemoryChange,
+} from '../domain/memory-decisions';
+import {
+  CreateMemoryBody,
+  ListMemoriesQuery,
+  PatchMemoryBody,
+  RememberBody,
+  SearchMemoriesQuery,
+} from './memory-api.dto';
 import { MemoryReadsService } from './memory-reads.service';
 import { proposalView } from './proposals.controller';
 import { MemoryWriterService } from './memory-writer.service';
 
-export const DeleteMemoryQuery = z.object({ version: z.coerce.number().int().positive().optional() });
+export const DeleteMemoryQuery = z.object({
+  version: z.coerce.number().int().positive().optional(),
+});
 
 /** What a refused remember means to the caller: the field to blame, or a conflict. */
 const REFUSALS: Record<RememberRefusal, () => Error> = {
   other_account: () => new NotFoundError('message'),
-  not_user_message: () => new ValidationError('only the person’s own messages can be remembered', [{ path: 'body.seq', reason: 'not a user message' }]),
-  not_current_turn: () => new ValidationError('only the current message can be remembered', [{ path: 'body.seq', reason: 'not the current turn' }]),
+  not_user_message: () =>
+    new ValidationError('only the person’s own messages can be remembered', [
+      { path: 'body.seq', reason: 'not a user message' },
+    ]),
+  not_current_turn: () =>
+    new ValidationError('only the current message can be remembered', [
+      { path: 'body.seq', reason: 'not the current turn' },
+    ]),
   already_saved: () => new ConflictError('a memory was already saved from this message'),
-  empty_message: () => new ValidationError('the message is empty', [{ path: 'body.seq', reason: 'empty message' }]),
-  too_long: () => new ValidationError('the message is too long to be one memory', [{ path: 'body.seq', reason: 'message too long' }]),
+  empty_message: () =>
+    new ValidationError('the message is empty', [{ path: 'body.seq', reason: 'empty message' }]),
+  too_long: () =>
+    new ValidationError('the message is too long to be one memory', [
+      { path: 'body.seq', reason: 'message too long' },
+    ]),
 };
 
-function settle<T extends 'MemoryFactEdited' | 'MemoryFactDeleted'>(decision: MemoryChange<T>, id: string) {
+function settle<T extends 'MemoryFactEdited' | 'MemoryFactDeleted'>(
+  decision: MemoryChange<T>,
+  id: string,
+) {
   if (decision.ok) return decision.event;
   if (decision.reason === 'not_found') throw new NotFoundError(`memory "${id}"`);
-  throw new ConflictError(`memory "${id}" changed meanwhile: it is at version ${decision.currentVersion}; reload it before saving`, {
-    currentVersion: decision.currentVersion,
-  });
+  throw new ConflictError(
+    `memory "${id}" changed meanwhile: it is at version ${decision.currentVersion}; reload it before saving`,
+    {
+      currentVersion: decision.currentVersion,
+    },
+  );
 }
 
 /** The Memory Explorer's backend (seed 000), scoped to the caller's account. */
@@ -56,7 +100,11 @@ export class MemoriesController {
 
   /** Server-sent events: one `change` per memory or proposal change of this account. */
   @Get('stream')
-  async stream(@AccountId() accountId: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async stream(
+    @AccountId() accountId: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     // The stream writes the Node response itself: Fastify leaves this reply alone.
     reply.hijack();
     await this.feed.serve(accountId, request.raw, reply.raw);
@@ -80,7 +128,11 @@ export class MemoriesController {
 
   /** The remember button: one of the caller's own messages becomes a memory, or a proposal when sensitive. */
   @Post('remember')
-  async remember(@AccountId() accountId: string, @Body() body: unknown, @Res({ passthrough: true }) response: FastifyReply) {
+  async remember(
+    @AccountId() accountId: string,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) response: FastifyReply,
+  ) {
     const { sessionId, seq, currentTurnSeq } = parseInput(RememberBody, body, 'body');
     const turn = await this.reads.turn(accountId, sessionId, seq);
     if (!turn) throw new NotFoundError(`message ${seq} of session "${sessionId}"`);
@@ -100,7 +152,12 @@ export class MemoriesController {
         return { status: 'saved', memory: await this.get(accountId, write.event.payload.factId) };
       }
       response.status(202);
-      return { status: 'proposed', proposal: proposalView((await this.reads.proposal(accountId, write.event.payload.proposalId))!) };
+      return {
+        status: 'proposed',
+        proposal: proposalView(
+          (await this.reads.proposal(accountId, write.event.payload.proposalId))!,
+        ),
+      };
     });
   }
 
@@ -116,7 +173,11 @@ export class MemoriesController {
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@AccountId() accountId: string, @Param('id') id: string, @Query() query: unknown): Promise<void> {
+  async remove(
+    @AccountId() accountId: string,
+    @Param('id') id: string,
+    @Query() query: unknown,
+  ): Promise<void> {
     const { version } = parseInput(DeleteMemoryQuery, query, 'query');
     await this.writer.exclusively(`memory:${accountId}:${id}`, async () => {
       const event = settle(decideMemoryDelete(await this.reads.record(accountId, id), version), id);

@@ -5,7 +5,6 @@ import { LOGGER, type Logger } from '@mnemo/eventing';
 import { DATA_SOURCE } from '@mnemo/persistence';
 import type { MemoryFeedChange } from '@mnemo/contracts';
 
-
 type Listener = (change: MemoryFeedChange) => void;
 
 const POLL_MS = 250;
@@ -35,10 +34,20 @@ export class MemoryChangeFeed implements OnModuleDestroy {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async serve(accountId: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
-    response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+  async serve(
+    accountId: string,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<void> {
+    response.writeHead(200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-cache',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
     response.flushHeaders();
-    const send = (change: MemoryFeedChange) => response.write(`id: ${change.seq}\nevent: change\ndata: ${JSON.stringify(change)}\n\n`);
+    const send = (change: MemoryFeedChange) =>
+      response.write(`id: ${change.seq}\nevent: change\ndata: ${JSON.stringify(change)}\n\n`);
     const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), HEARTBEAT_MS);
     this.open.add(response);
     // Listen for the close before subscribing: a client gone during the subscribe must still be let go.
@@ -95,7 +104,14 @@ export class MemoryChangeFeed implements OnModuleDestroy {
       // are passed over, so a stream opened later does not receive their old changes.
       const top = await this.topSeq();
       if (top <= this.cursor) return;
-      const rows: Array<{ account_id: string; kind: string; ref_id: string; version: number | null; change: string; seq: string }> = await this.db.query(
+      const rows: Array<{
+        account_id: string;
+        kind: string;
+        ref_id: string;
+        version: number | null;
+        change: string;
+        seq: string;
+      }> = await this.db.query(
         `SELECT account_id, kind, ref_id, version, change, seq FROM memory_changes
          WHERE seq > $1 AND seq <= $2 AND account_id = ANY($3::text[]) ORDER BY seq, kind, ref_id LIMIT ${PAGE}`,
         [this.cursor, top, [...this.listeners.keys()]],
@@ -103,7 +119,9 @@ export class MemoryChangeFeed implements OnModuleDestroy {
       for (const row of rows) {
         const seq = Number(row.seq);
         const change: MemoryFeedChange =
-          row.kind === 'memory' ? { type: row.change, memoryId: row.ref_id, version: row.version!, seq } : { type: row.change, proposalId: row.ref_id, seq };
+          row.kind === 'memory'
+            ? { type: row.change, memoryId: row.ref_id, version: row.version!, seq }
+            : { type: row.change, proposalId: row.ref_id, seq };
         for (const listener of this.listeners.get(row.account_id) ?? []) listener(change);
       }
       this.cursor = rows.length === PAGE ? Number(rows[rows.length - 1]!.seq) : top;

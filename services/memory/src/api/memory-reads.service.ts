@@ -1,6 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { INGEST_RPC, SessionTurnReply, type MemoryPage, type MemorySearchHit } from '@mnemo/contracts';
+import {
+  INGEST_RPC,
+  SessionTurnReply,
+  type MemoryPage,
+  type MemorySearchHit,
+} from '@mnemo/contracts';
 import { EVENT_LOG, requestFromService, type EventLog } from '@mnemo/eventing';
 import { DATA_SOURCE } from '@mnemo/persistence';
 import { factTypesIn, type MemoryCategory } from '../domain/memory-categories';
@@ -10,7 +15,13 @@ import type { ProposalState } from '../domain/proposals';
 import { proposalFromRow } from '../projections/memory-proposals.projection';
 import { planFromRow } from '../projections/plans.projection';
 import type { MemoryRecord } from '../domain/memory-decisions';
-import { countsFromTypeTotals, HEADLINE_OPTIONS, highlightSnippet, memoryView, type MemoryView } from '../domain/memory-view';
+import {
+  countsFromTypeTotals,
+  HEADLINE_OPTIONS,
+  highlightSnippet,
+  memoryView,
+  type MemoryView,
+} from '../domain/memory-view';
 
 const TURN_TIMEOUT_MS = 5_000;
 
@@ -24,7 +35,10 @@ export class MemoryReadsService {
 
   /** Active or superseded (a superseded fact keeps its history); a deleted one is not found. */
   async memory(accountId: string, id: string): Promise<MemoryView | undefined> {
-    const rows: Array<Record<string, any>> = await this.db.query(`SELECT * FROM memory_facts WHERE account_id = $1 AND id = $2 AND status <> 'deleted'`, [accountId, id]);
+    const rows: Array<Record<string, any>> = await this.db.query(
+      `SELECT * FROM memory_facts WHERE account_id = $1 AND id = $2 AND status <> 'deleted'`,
+      [accountId, id],
+    );
     if (!rows[0]) return undefined;
     const [view] = await this.withSupersedes(accountId, [memoryView(rows[0])]);
     return view;
@@ -38,30 +52,66 @@ export class MemoryReadsService {
        WHERE account_id = $1 AND status = 'superseded' AND superseded_by = ANY($2::text[]) ORDER BY created_at, id`,
       [accountId, views.map((v) => v.id)],
     );
-    return views.map((view) => ({ ...view, supersedes: rows.filter((r) => r.superseded_by === view.id).map((r) => ({ id: r.id, content: r.content })) }));
+    return views.map((view) => ({
+      ...view,
+      supersedes: rows
+        .filter((r) => r.superseded_by === view.id)
+        .map((r) => ({ id: r.id, content: r.content })),
+    }));
   }
 
   async record(accountId: string, id: string): Promise<MemoryRecord | undefined> {
     const view = await this.memory(accountId, id);
-    return view && { id: view.id, factType: view.factType, content: view.content, confidence: view.confidence as MemoryRecord['confidence'], version: view.version, status: view.status };
+    return (
+      view && {
+        id: view.id,
+        factType: view.factType,
+        content: view.content,
+        confidence: view.confidence as MemoryRecord['confidence'],
+        version: view.version,
+        status: view.status,
+      }
+    );
   }
 
-  async list(accountId: string, category: MemoryCategory, page: number, pageSize: number): Promise<MemoryPage> {
+  async list(
+    accountId: string,
+    category: MemoryCategory,
+    page: number,
+    pageSize: number,
+  ): Promise<MemoryPage> {
     const types = factTypesIn(category);
-    const [rows, totals]: [Array<Record<string, any>>, Array<{ fact_type: FactTypeName; n: number }>] = await Promise.all([
+    const [rows, totals]: [
+      Array<Record<string, any>>,
+      Array<{ fact_type: FactTypeName; n: number }>,
+    ] = await Promise.all([
       this.db.query(
         `SELECT * FROM memory_facts WHERE account_id = $1 AND status = 'active' AND fact_type = ANY($2::text[])
          ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
         [accountId, types, pageSize, (page - 1) * pageSize],
       ),
-      this.db.query(`SELECT fact_type, count(*)::int AS n FROM memory_facts WHERE account_id = $1 AND status = 'active' GROUP BY fact_type`, [accountId]),
+      this.db.query(
+        `SELECT fact_type, count(*)::int AS n FROM memory_facts WHERE account_id = $1 AND status = 'active' GROUP BY fact_type`,
+        [accountId],
+      ),
     ]);
     const counts = countsFromTypeTotals(totals.map((t) => ({ factType: t.fact_type, n: t.n })));
-    return { memories: await this.withSupersedes(accountId, rows.map(memoryView)), counts, total: counts[category], page, pageSize };
+    return {
+      memories: await this.withSupersedes(accountId, rows.map(memoryView)),
+      counts,
+      total: counts[category],
+      page,
+      pageSize,
+    };
   }
 
   /** Ranked full-text search; snippets are built for the returned page only. */
-  async search(accountId: string, q: string, category: MemoryCategory, limit: number): Promise<{ hits: MemorySearchHit[] }> {
+  async search(
+    accountId: string,
+    q: string,
+    category: MemoryCategory,
+    limit: number,
+  ): Promise<{ hits: MemorySearchHit[] }> {
     const rows: Array<Record<string, any>> = await this.db.query(
       `WITH query AS (SELECT websearch_to_tsquery('english', $2) AS tsq),
        hits AS (
@@ -88,7 +138,10 @@ export class MemoryReadsService {
   }
 
   async proposal(accountId: string, id: string): Promise<ProposalState | undefined> {
-    const rows: Array<Record<string, any>> = await this.db.query(`SELECT * FROM memory_proposals WHERE account_id = $1 AND id = $2`, [accountId, id]);
+    const rows: Array<Record<string, any>> = await this.db.query(
+      `SELECT * FROM memory_proposals WHERE account_id = $1 AND id = $2`,
+      [accountId, id],
+    );
     return rows[0] ? proposalFromRow(rows[0]) : undefined;
   }
 
@@ -112,7 +165,11 @@ export class MemoryReadsService {
   }
 
   /** One message of a session, asked of ingest, which owns the turns (a DependencyError, 503, while it cannot answer). */
-  async turn(accountId: string, sessionId: string, seq: number): Promise<{ role: 'user' | 'assistant' | 'system'; text: string; seq: number } | undefined> {
+  async turn(
+    accountId: string,
+    sessionId: string,
+    seq: number,
+  ): Promise<{ role: 'user' | 'assistant' | 'system'; text: string; seq: number } | undefined> {
     const { turn } = await requestFromService(this.log, {
       service: 'ingest',
       verb: INGEST_RPC.sessionTurn,
@@ -124,7 +181,10 @@ export class MemoryReadsService {
   }
 
   async plans(accountId: string): Promise<PlanState[]> {
-    const rows: Array<Record<string, any>> = await this.db.query(`SELECT * FROM plans WHERE account_id = $1 ORDER BY proposed_at DESC, id`, [accountId]);
+    const rows: Array<Record<string, any>> = await this.db.query(
+      `SELECT * FROM plans WHERE account_id = $1 ORDER BY proposed_at DESC, id`,
+      [accountId],
+    );
     return rows.map(planFromRow);
   }
 

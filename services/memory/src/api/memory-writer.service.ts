@@ -27,7 +27,11 @@ export class MemoryWriterService {
     return new Date();
   }
 
-  async append(accountId: string, events: NewEvent[], options: { sessionId?: string; correlationId?: string } = {}): Promise<number> {
+  async append(
+    accountId: string,
+    events: NewEvent[],
+    options: { sessionId?: string; correlationId?: string } = {},
+  ): Promise<number> {
     const occurredAt = this.now().toISOString();
     const envelopes = events.map((e) =>
       memoryEvent({
@@ -50,7 +54,10 @@ export class MemoryWriterService {
   async exclusively<T>(key: string, work: () => Promise<T>): Promise<T> {
     const lockKey = `memory:lock:${key}`;
     const token = await this.cache.tryLock(lockKey, 15_000);
-    if (!token) throw new ConflictError(`${key.split(':')[0]} is being changed by another request; read it again and retry`);
+    if (!token)
+      throw new ConflictError(
+        `${key.split(':')[0]} is being changed by another request; read it again and retry`,
+      );
     try {
       return await work();
     } finally {

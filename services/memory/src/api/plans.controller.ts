@@ -1,7 +1,14 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { ConflictError, NotFoundError } from '@mnemo/contracts';
 import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
-import { decidePlanActivation, MAX_ACTIVE_PLANS, progressLine, reviewDueAt, type PlanCheckIn, type PlanState } from '../domain/plans';
+import {
+  decidePlanActivation,
+  MAX_ACTIVE_PLANS,
+  progressLine,
+  reviewDueAt,
+  type PlanCheckIn,
+  type PlanState,
+} from '../domain/plans';
 import { CheckInBody, ClosePlanBody } from './memory-api.dto';
 import { MemoryReadsService } from './memory-reads.service';
 import { MemoryWriterService } from './memory-writer.service';
@@ -35,7 +42,10 @@ export class PlansController {
   @Get('plans')
   async list(@AccountId() accountId: string) {
     const plans = await this.reads.plans(accountId);
-    const checkIns = await this.reads.checkIns(accountId, plans.map((p) => p.planId));
+    const checkIns = await this.reads.checkIns(
+      accountId,
+      plans.map((p) => p.planId),
+    );
     return { plans: plans.map((p) => planView(p, checkIns.get(p.planId) ?? [])) };
   }
 
@@ -66,8 +76,13 @@ export class PlansController {
     const { progress } = parseInput(CheckInBody, body, 'body');
     const plan = (await this.reads.plans(accountId)).find((p) => p.planId === id);
     if (!plan) throw new NotFoundError(`plan "${id}"`);
-    if (plan.status !== 'active') throw new ConflictError(`plan "${id}" is ${plan.status}; only an active plan takes check-ins`);
-    await this.writer.append(accountId, [{ type: 'PlanCheckedIn', payload: { planId: id, progress } }]);
+    if (plan.status !== 'active')
+      throw new ConflictError(
+        `plan "${id}" is ${plan.status}; only an active plan takes check-ins`,
+      );
+    await this.writer.append(accountId, [
+      { type: 'PlanCheckedIn', payload: { planId: id, progress } },
+    ]);
     return this.one(accountId, id);
   }
 
@@ -79,7 +94,9 @@ export class PlansController {
       const plan = (await this.reads.plans(accountId)).find((p) => p.planId === id);
       if (!plan) throw new NotFoundError(`plan "${id}"`);
       if (plan.status === 'closed') throw new ConflictError(`plan "${id}" is already closed`);
-      await this.writer.append(accountId, [{ type: 'PlanClosed', payload: { planId: id, reason } }]);
+      await this.writer.append(accountId, [
+        { type: 'PlanClosed', payload: { planId: id, reason } },
+      ]);
       return this.one(accountId, id);
     });
   }

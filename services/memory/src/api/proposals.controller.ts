@@ -48,9 +48,17 @@ export class ProposalsController {
   async offer(@AccountId() accountId: string) {
     return this.writer.exclusively(`proposals-offer:${accountId}`, async () => {
       const due = proposalsToOffer(await this.reads.pendingProposals(accountId));
-      if (due.length) await this.writer.append(accountId, due.map((p) => ({ type: 'ProposalOffered', payload: { proposalId: p.proposalId } })));
+      if (due.length)
+        await this.writer.append(
+          accountId,
+          due.map((p) => ({ type: 'ProposalOffered', payload: { proposalId: p.proposalId } })),
+        );
       const offered = new Set(due.map((p) => p.proposalId));
-      return { proposals: (await this.reads.pendingProposals(accountId)).filter((p) => offered.has(p.proposalId)).map(proposalView) };
+      return {
+        proposals: (await this.reads.pendingProposals(accountId))
+          .filter((p) => offered.has(p.proposalId))
+          .map(proposalView),
+      };
     });
   }
 
@@ -77,7 +85,9 @@ export class ProposalsController {
       await this.writer.append(accountId, decision.events);
       const proposal = proposalView((await this.reads.proposal(accountId, id))!);
       const created = decision.events.find((e) => e.type === 'MemoryFactCreated');
-      const memory = created ? await this.reads.memory(accountId, (created.payload as { factId: string }).factId) : undefined;
+      const memory = created
+        ? await this.reads.memory(accountId, (created.payload as { factId: string }).factId)
+        : undefined;
       return { proposal, ...(memory ? { memory: { ...memory, status: undefined } } : {}) };
     });
   }

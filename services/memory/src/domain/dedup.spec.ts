@@ -13,11 +13,15 @@ const fact = (factId: string, content: string, over: Partial<ExistingFact> = {})
 
 describe('normalizeFactText', () => {
   it('lowercases, strips punctuation and accents, collapses spaces and drops stop words', () => {
-    expect(normalizeFactText('  The user WANTS to   move to Zürich, soon!! ')).toBe('wants move zurich soon');
+    expect(normalizeFactText('  The user WANTS to   move to Zürich, soon!! ')).toBe(
+      'wants move zurich soon',
+    );
   });
 
   it('folds apostrophes so "doesn\'t" and "doesn’t" match', () => {
-    expect(normalizeFactText("Doesn't drink coffee")).toBe(normalizeFactText('Doesn’t drink coffee.'));
+    expect(normalizeFactText("Doesn't drink coffee")).toBe(
+      normalizeFactText('Doesn’t drink coffee.'),
+    );
   });
 
   it('keeps negations', () => {
@@ -27,7 +31,9 @@ describe('normalizeFactText', () => {
 
 describe('factSimilarity', () => {
   it('is 1 for a restatement that differs only in stop words and punctuation', () => {
-    expect(factSimilarity('Wants to run a marathon.', 'The user wants to run the marathon!')).toBe(1);
+    expect(factSimilarity('Wants to run a marathon.', 'The user wants to run the marathon!')).toBe(
+      1,
+    );
   });
 
   it('is symmetric and within [0, 1]', () => {
@@ -48,26 +54,66 @@ describe('factSimilarity', () => {
 });
 
 describe('findNearDuplicate', () => {
-  const existing = [fact('f1', 'Wants to run a marathon in Berlin.'), fact('f2', 'Wants to learn Portuguese.')];
+  const existing = [
+    fact('f1', 'Wants to run a marathon in Berlin.'),
+    fact('f2', 'Wants to learn Portuguese.'),
+  ];
 
   it('finds the reworded fact of the same type in the same session', () => {
-    expect(findNearDuplicate({ factType: 'goal', content: 'The user wants to run a Berlin marathon', sourceSession: 's1' }, existing)?.factId).toBe('f1');
+    expect(
+      findNearDuplicate(
+        {
+          factType: 'goal',
+          content: 'The user wants to run a Berlin marathon',
+          sourceSession: 's1',
+        },
+        existing,
+      )?.factId,
+    ).toBe('f1');
   });
 
   it('ignores a fact of another type', () => {
-    expect(findNearDuplicate({ factType: 'preference', content: 'Wants to learn Portuguese.', sourceSession: 's1' }, existing)).toBeNull();
+    expect(
+      findNearDuplicate(
+        { factType: 'preference', content: 'Wants to learn Portuguese.', sourceSession: 's1' },
+        existing,
+      ),
+    ).toBeNull();
   });
 
   it('ignores a fact from another session: dedup is scoped by source session', () => {
-    expect(findNearDuplicate({ factType: 'goal', content: 'Wants to learn Portuguese.', sourceSession: 's2' }, existing)).toBeNull();
+    expect(
+      findNearDuplicate(
+        { factType: 'goal', content: 'Wants to learn Portuguese.', sourceSession: 's2' },
+        existing,
+      ),
+    ).toBeNull();
   });
 
   it('ignores a fact below the threshold', () => {
-    expect(findNearDuplicate({ factType: 'goal', content: 'Wants to learn Spanish and Portuguese at night.', sourceSession: 's1' }, existing)).toBeNull();
+    expect(
+      findNearDuplicate(
+        {
+          factType: 'goal',
+          content: 'Wants to learn Spanish and Portuguese at night.',
+          sourceSession: 's1',
+        },
+        existing,
+      ),
+    ).toBeNull();
   });
 
   it('picks the most similar of several matches', () => {
-    const two = [fact('a', 'Wants to run a marathon in Berlin this year.'), fact('b', 'Wants to run a marathon in Berlin.')];
-    expect(findNearDuplicate({ factType: 'goal', content: 'Wants to run a marathon in Berlin.', sourceSession: 's1' }, two, 0.5)?.factId).toBe('b');
+    const two = [
+      fact('a', 'Wants to run a marathon in Berlin this year.'),
+      fact('b', 'Wants to run a marathon in Berlin.'),
+    ];
+    expect(
+      findNearDuplicate(
+        { factType: 'goal', content: 'Wants to run a marathon in Berlin.', sourceSession: 's1' },
+        two,
+        0.5,
+      )?.factId,
+    ).toBe('b');
   });
 });

@@ -34,7 +34,8 @@ export function factSimilarity(a: string, b: string): number {
   const left = new Set(tokens(a));
   const right = new Set(tokens(b));
   // All stop words on both sides: only the same wording counts as the same fact.
-  if (left.size === 0 || right.size === 0) return left.size === right.size && a.trim().toLowerCase() === b.trim().toLowerCase() ? 1 : 0;
+  if (left.size === 0 || right.size === 0)
+    return left.size === right.size && a.trim().toLowerCase() === b.trim().toLowerCase() ? 1 : 0;
   let shared = 0;
   for (const t of left) if (right.has(t)) shared++;
   return (2 * shared) / (left.size + right.size);
@@ -52,7 +53,8 @@ export function findNearDuplicate<T extends ExistingFact>(
   let best: T | null = null;
   let bestScore = -1;
   for (const fact of existing) {
-    if (fact.factType !== candidate.factType || fact.sourceSession !== candidate.sourceSession) continue;
+    if (fact.factType !== candidate.factType || fact.sourceSession !== candidate.sourceSession)
+      continue;
     const score = factSimilarity(candidate.content, fact.content);
     if (score >= threshold && score > bestScore) {
       best = fact;

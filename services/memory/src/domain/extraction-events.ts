@@ -14,14 +14,25 @@ export type WriteEvent =
  * A planned write as the event that records it. `key` names the write within its extraction (the id of
  * the event derives from it), and an edit carries the version it produces: the stored one plus one.
  */
-export function writeEvent(write: ExtractionWrite, versionOf: (factId: string) => number): WriteEvent {
+export function writeEvent(
+  write: ExtractionWrite,
+  versionOf: (factId: string) => number,
+): WriteEvent {
   switch (write.kind) {
     case 'create': {
       const { factId, factType, content, confidence, source, sourceSession } = write.fact;
       return {
         type: 'MemoryFactExtracted',
         key: `create:${factId}`,
-        payload: { factId, factType, content, confidence, source, sourceSession, ...optional(write.fact) },
+        payload: {
+          factId,
+          factType,
+          content,
+          confidence,
+          source,
+          sourceSession,
+          ...optional(write.fact),
+        },
       };
     }
     case 'update': {
@@ -29,7 +40,13 @@ export function writeEvent(write: ExtractionWrite, versionOf: (factId: string) =
       return {
         type: 'MemoryFactEdited',
         key: `update:${write.factId}:${version}`,
-        payload: { factId: write.factId, content: write.content, confidence: write.confidence, version, ...(write.occurredOn ? { occurredOn: write.occurredOn } : {}) },
+        payload: {
+          factId: write.factId,
+          content: write.content,
+          confidence: write.confidence,
+          version,
+          ...(write.occurredOn ? { occurredOn: write.occurredOn } : {}),
+        },
       };
     }
     case 'supersede':

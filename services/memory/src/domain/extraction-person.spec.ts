@@ -2,10 +2,30 @@ import { extractionPerson } from './extraction-person';
 
 describe('who the extraction prompt names as the person', () => {
   it.each([
-    ['the name and role the producer sent', { source: 'ai-coaching:interview', personName: 'Dana', personRole: 'a health coaching client' }, { name: 'Dana', role: 'a health coaching client' }],
-    ["a coaching session's client, when the producer sent only a name", { source: 'ai-coaching:free', personName: 'Dana' }, { name: 'Dana', role: 'a coaching client' }],
-    ['the developer who ran a coding session', { source: 'claude-code', developer: 'ana' }, { name: 'ana', role: 'a developer' }],
-    ['a coaching client with no name', { source: 'ai-coaching:interview' }, { role: 'a coaching client' }],
+    [
+      'the name and role the producer sent',
+      {
+        source: 'ai-coaching:interview',
+        personName: 'Dana',
+        personRole: 'a health coaching client',
+      },
+      { name: 'Dana', role: 'a health coaching client' },
+    ],
+    [
+      "a coaching session's client, when the producer sent only a name",
+      { source: 'ai-coaching:free', personName: 'Dana' },
+      { name: 'Dana', role: 'a coaching client' },
+    ],
+    [
+      'the developer who ran a coding session',
+      { source: 'claude-code', developer: 'ana' },
+      { name: 'ana', role: 'a developer' },
+    ],
+    [
+      'a coaching client with no name',
+      { source: 'ai-coaching:interview' },
+      { role: 'a coaching client' },
+    ],
   ])('takes %s', (_what, session, expected) => {
     expect(extractionPerson(session)).toEqual(expected);
   });

@@ -12,7 +12,13 @@ const COACHING_SOURCE = /^ai-coaching:/;
 export function extractionPerson(session: SessionPerson | undefined): ExtractionPerson | undefined {
   if (!session) return undefined;
   const name = session.personName ?? session.developer;
-  const role = session.personRole ?? (session.source && COACHING_SOURCE.test(session.source) ? 'a coaching client' : session.developer ? 'a developer' : undefined);
+  const role =
+    session.personRole ??
+    (session.source && COACHING_SOURCE.test(session.source)
+      ? 'a coaching client'
+      : session.developer
+        ? 'a developer'
+        : undefined);
   if (!name && !role) return undefined;
   return { ...(name ? { name } : {}), ...(role ? { role } : {}) };
 }

@@ -1,5 +1,11 @@
 import { findNearDuplicate, NEAR_DUPLICATE_THRESHOLD } from './dedup';
-import { higherConfidence, type CandidateFact, type ConfidenceLevel, type ExistingFact, type FactSourceName } from './memory-fact';
+import {
+  higherConfidence,
+  type CandidateFact,
+  type ConfidenceLevel,
+  type ExistingFact,
+  type FactSourceName,
+} from './memory-fact';
 import { classifySensitivity } from '@mnemo/memory-rules';
 
 /** SPEC §5: an unanswered proposal lapses after 14 days. */
@@ -13,9 +19,22 @@ export interface PlannedFact extends CandidateFact {
 /** What a reactor turns into MemoryFactExtracted / MemoryFactEdited / FactSuperseded / MemoryFactProposed. */
 export type ExtractionWrite =
   | { kind: 'create'; fact: PlannedFact }
-  | { kind: 'update'; factId: string; content: string; confidence: ConfidenceLevel; occurredOn?: string }
+  | {
+      kind: 'update';
+      factId: string;
+      content: string;
+      confidence: ConfidenceLevel;
+      occurredOn?: string;
+    }
   | { kind: 'supersede'; factId: string; supersededBy: string; subject: string }
-  | { kind: 'propose'; proposalId: string; fact: PlannedFact; reason: string; proposedAt: string; lapsesAt: string };
+  | {
+      kind: 'propose';
+      proposalId: string;
+      fact: PlannedFact;
+      reason: string;
+      proposedAt: string;
+      lapsesAt: string;
+    };
 
 type Known = ExistingFact & { planned?: number };
 
@@ -45,7 +64,8 @@ export function planExtractionWrites(
   let nextId = 0;
   const takeId = (): string => {
     const id = ids[nextId++];
-    if (id === undefined) throw new RangeError(`planExtractionWrites needs one id per new fact; got ${ids.length}`);
+    if (id === undefined)
+      throw new RangeError(`planExtractionWrites needs one id per new fact; got ${ids.length}`);
     return id;
   };
 
@@ -53,7 +73,11 @@ export function planExtractionWrites(
     const sensitivity = classifySensitivity(candidate);
     const match =
       findNearDuplicate(candidate, known, threshold) ??
-      findNearDuplicate(candidate, known.map((k) => ({ ...k, sourceSession: candidate.sourceSession, of: k })), threshold)?.of ??
+      findNearDuplicate(
+        candidate,
+        known.map((k) => ({ ...k, sourceSession: candidate.sourceSession, of: k })),
+        threshold,
+      )?.of ??
       null;
 
     if (match) {
@@ -65,14 +89,29 @@ export function planExtractionWrites(
       const planned = match.planned === undefined ? undefined : writes[match.planned];
       if (planned?.kind === 'create') {
         // Still unwritten: fold the restatement into the create instead of creating then editing.
-        planned.fact = { ...planned.fact, content: candidate.content, confidence, ...mergedTurns(planned.fact, candidate) };
+        planned.fact = {
+          ...planned.fact,
+          content: candidate.content,
+          confidence,
+          ...mergedTurns(planned.fact, candidate),
+        };
       } else {
-        upsertUpdate(writes, { kind: 'update', factId: match.factId, content: candidate.content, confidence, ...(candidate.occurredOn ? { occurredOn: candidate.occurredOn } : {}) });
+        upsertUpdate(writes, {
+          kind: 'update',
+          factId: match.factId,
+          content: candidate.content,
+          confidence,
+          ...(candidate.occurredOn ? { occurredOn: candidate.occurredOn } : {}),
+        });
       }
       continue;
     }
 
-    const fact: PlannedFact = { ...candidate, source: candidate.source ?? 'extraction', factId: takeId() };
+    const fact: PlannedFact = {
+      ...candidate,
+      source: candidate.source ?? 'extraction',
+      factId: takeId(),
+    };
     const kind = sensitivity.sensitive ? 'proposal' : 'fact';
     known.push({ ...fact, kind, planned: writes.length });
     if (sensitivity.sensitive) {
@@ -100,8 +139,19 @@ export function planExtractionWrites(
 function supersedeOlder(writes: ExtractionWrite[], known: Known[], fact: PlannedFact): void {
   for (let i = known.length - 1; i >= 0; i--) {
     const older = known[i]!;
-    if (older.factId === fact.factId || older.kind === 'proposal' || !sameSubject(older.subject, fact.subject) || sameTurn(older, fact)) continue;
-    writes.push({ kind: 'supersede', factId: older.factId, supersededBy: fact.factId, subject: fact.subject! });
+    if (
+      older.factId === fact.factId ||
+      older.kind === 'proposal' ||
+      !sameSubject(older.subject, fact.subject) ||
+      sameTurn(older, fact)
+    )
+      continue;
+    writes.push({
+      kind: 'supersede',
+      factId: older.factId,
+      supersededBy: fact.factId,
+      subject: fact.subject!,
+    });
     known.splice(i, 1);
   }
 }
@@ -117,19 +167,32 @@ export function sameSubject(a: string | undefined, b: string | undefined): boole
   // "job" (no place said) is whichever job the person means; "job:bakery" and "job:st-luke-s" are two jobs.
   if ((a === 'job' && b.startsWith('job:')) || (b === 'job' && a.startsWith('job:'))) return true;
   if (!a.startsWith('activity:') || !b.startsWith('activity:')) return false;
-  const [shorter, longer] = a.length < b.length ? [a.slice(9), b.slice(9)] : [b.slice(9), a.slice(9)];
+  const [shorter, longer] =
+    a.length < b.length ? [a.slice(9), b.slice(9)] : [b.slice(9), a.slice(9)];
   return longer.endsWith(`-${shorter}`);
 }
 
-const sameTurn = (a: Pick<CandidateFact, 'sourceSession' | 'sourceTurns'>, b: Pick<CandidateFact, 'sourceSession' | 'sourceTurns'>): boolean =>
-  a.sourceSession === b.sourceSession && (a.sourceTurns ?? []).some((t) => (b.sourceTurns ?? []).includes(t));
+const sameTurn = (
+  a: Pick<CandidateFact, 'sourceSession' | 'sourceTurns'>,
+  b: Pick<CandidateFact, 'sourceSession' | 'sourceTurns'>,
+): boolean =>
+  a.sourceSession === b.sourceSession &&
+  (a.sourceTurns ?? []).some((t) => (b.sourceTurns ?? []).includes(t));
 
 const mergedTurns = (planned: PlannedFact, candidate: CandidateFact) => {
-  const turns = [...new Set([...(planned.sourceTurns ?? []), ...(candidate.sourceSession === planned.sourceSession ? (candidate.sourceTurns ?? []) : [])])];
+  const turns = [
+    ...new Set([
+      ...(planned.sourceTurns ?? []),
+      ...(candidate.sourceSession === planned.sourceSession ? (candidate.sourceTurns ?? []) : []),
+    ]),
+  ];
   return turns.length > 0 ? { sourceTurns: turns } : {};
 };
 
-function upsertUpdate(writes: ExtractionWrite[], update: Extract<ExtractionWrite, { kind: 'update' }>): void {
+function upsertUpdate(
+  writes: ExtractionWrite[],
+  update: Extract<ExtractionWrite, { kind: 'update' }>,
+): void {
   // Two restatements of one stored fact in one batch end in a single edit, the last one.
   const at = writes.findIndex((w) => w.kind === 'update' && w.factId === update.factId);
   if (at >= 0) writes[at] = update;

@@ -1,8 +1,16 @@
-import { extractionFollows, segmentWindow, settledAs, type RecordedPause } from './extraction-window';
+import {
+  extractionFollows,
+  segmentWindow,
+  settledAs,
+  type RecordedPause,
+} from './extraction-window';
 
 describe('extractionFollows', () => {
   it('follows a summary, a failed call and a spent compaction cap; not a missing credential or an empty transcript', () => {
-    const follows = (type: 'SegmentCompacted' | 'CompactionSkipped' | 'CompactionFailed', reason?: string) => extractionFollows(settledAs(type, { reason }));
+    const follows = (
+      type: 'SegmentCompacted' | 'CompactionSkipped' | 'CompactionFailed',
+      reason?: string,
+    ) => extractionFollows(settledAs(type, { reason }));
     expect(follows('SegmentCompacted')).toBe(true);
     expect(follows('CompactionFailed', 'api_error')).toBe(true);
     expect(follows('CompactionFailed', 'rate_limited')).toBe(true);
@@ -17,7 +25,11 @@ describe('extractionFollows', () => {
 });
 
 describe('segmentWindow', () => {
-  const pause = (segment: number, pausedSeq: number, settled: string | null = 'SegmentCompacted'): RecordedPause => ({ segment, pausedSeq, settled });
+  const pause = (
+    segment: number,
+    pausedSeq: number,
+    settled: string | null = 'SegmentCompacted',
+  ): RecordedPause => ({ segment, pausedSeq, settled });
 
   it('reads a first segment from the start of the session up to its pause', () => {
     expect(segmentWindow(1, [pause(1, 40)], null)).toEqual({ afterSeq: 0, throughSeq: 40 });
@@ -29,18 +41,35 @@ describe('segmentWindow', () => {
   });
 
   it('reads through an earlier pause extraction did not follow (no credential, empty transcript, unsettled)', () => {
-    const pauses = [pause(1, 10), pause(2, 20, 'CompactionSkipped:no_credential'), pause(3, 25, null), pause(4, 30)];
+    const pauses = [
+      pause(1, 10),
+      pause(2, 20, 'CompactionSkipped:no_credential'),
+      pause(3, 25, null),
+      pause(4, 30),
+    ];
     expect(segmentWindow(4, pauses, null)).toEqual({ afterSeq: 10, throughSeq: 30 });
   });
 
   it('ignores later pauses', () => {
-    expect(segmentWindow(1, [pause(1, 10), pause(2, 20)], null)).toEqual({ afterSeq: 0, throughSeq: 10 });
+    expect(segmentWindow(1, [pause(1, 10), pause(2, 20)], null)).toEqual({
+      afterSeq: 0,
+      throughSeq: 10,
+    });
   });
 
   it('starts after a quiet-time extraction before the pause, but not one after it', () => {
-    expect(segmentWindow(2, [pause(1, 10), pause(2, 30)], 22)).toEqual({ afterSeq: 22, throughSeq: 30 });
-    expect(segmentWindow(2, [pause(1, 10), pause(2, 30)], 35)).toEqual({ afterSeq: 10, throughSeq: 30 });
-    expect(segmentWindow(2, [pause(1, 25), pause(2, 30)], 22)).toEqual({ afterSeq: 25, throughSeq: 30 });
+    expect(segmentWindow(2, [pause(1, 10), pause(2, 30)], 22)).toEqual({
+      afterSeq: 22,
+      throughSeq: 30,
+    });
+    expect(segmentWindow(2, [pause(1, 10), pause(2, 30)], 35)).toEqual({
+      afterSeq: 10,
+      throughSeq: 30,
+    });
+    expect(segmentWindow(2, [pause(1, 25), pause(2, 30)], 22)).toEqual({
+      afterSeq: 25,
+      throughSeq: 30,
+    });
   });
 
   it('has no window for a pause that is not recorded', () => {

@@ -1,5 +1,8 @@
 /** How a segment pause settled: its compaction outcome, and the reason of a skip (`CompactionSkipped:cost_cap`). */
-export function settledAs(type: 'SegmentCompacted' | 'CompactionSkipped' | 'CompactionFailed', payload: { reason?: string }): string {
+export function settledAs(
+  type: 'SegmentCompacted' | 'CompactionSkipped' | 'CompactionFailed',
+  payload: { reason?: string },
+): string {
   return type === 'CompactionSkipped' ? `${type}:${payload.reason}` : type;
 }
 
@@ -11,9 +14,14 @@ export function settledAs(type: 'SegmentCompacted' | 'CompactionSkipped' | 'Comp
  * (nothing to read). A segment whose outcome is not followed is no bound either: its turns are read by
  * the next extraction of the session.
  */
-export const EXTRACTION_FOLLOWS = ['SegmentCompacted', 'CompactionFailed', 'CompactionSkipped:cost_cap'] as const;
+export const EXTRACTION_FOLLOWS = [
+  'SegmentCompacted',
+  'CompactionFailed',
+  'CompactionSkipped:cost_cap',
+] as const;
 
-export const extractionFollows = (settled: string | null | undefined): boolean => (EXTRACTION_FOLLOWS as readonly string[]).includes(settled ?? '');
+export const extractionFollows = (settled: string | null | undefined): boolean =>
+  (EXTRACTION_FOLLOWS as readonly string[]).includes(settled ?? '');
 
 export interface RecordedPause {
   segment: number;
@@ -33,10 +41,16 @@ export interface ExtractionWindow {
  * followed, or after the last quiet-time extraction before this pause, whichever is later, up to this
  * pause. Null when the pause itself is not recorded (nothing to bound the window by).
  */
-export function segmentWindow(segment: number, pauses: readonly RecordedPause[], quietThroughSeq: number | null): ExtractionWindow | null {
+export function segmentWindow(
+  segment: number,
+  pauses: readonly RecordedPause[],
+  quietThroughSeq: number | null,
+): ExtractionWindow | null {
   const pause = pauses.find((p) => p.segment === segment);
   if (!pause) return null;
-  const followedBefore = pauses.filter((p) => p.segment < segment && extractionFollows(p.settled)).map((p) => p.pausedSeq);
+  const followedBefore = pauses
+    .filter((p) => p.segment < segment && extractionFollows(p.settled))
+    .map((p) => p.pausedSeq);
   const quiet = quietThroughSeq !== null && quietThroughSeq < pause.pausedSeq ? quietThroughSeq : 0;
   return { afterSeq: Math.max(0, quiet, ...followedBefore), throughSeq: pause.pausedSeq };
 }

@@ -11,7 +11,12 @@ import {
 } from './fact-guards';
 
 const origin = segmentOrigin('sess-1', 2);
-const item = (over: Record<string, unknown> = {}) => ({ factType: 'goal', content: 'Wants to run a marathon.', confidence: 'high', ...over });
+const item = (over: Record<string, unknown> = {}) => ({
+  factType: 'goal',
+  content: 'Wants to run a marathon.',
+  confidence: 'high',
+  ...over,
+});
 
 describe('shouldExtract', () => {
   it('skips transcripts under 200 characters, counting trimmed text', () => {
@@ -34,10 +39,19 @@ describe('factItemsOf', () => {
 
 describe('validateFacts', () => {
   it('keeps a good fact with its origin and trimmed content', () => {
-    const { facts, dropped } = validateFacts([item({ content: '  Wants to run   a marathon. ' })], origin);
+    const { facts, dropped } = validateFacts(
+      [item({ content: '  Wants to run   a marathon. ' })],
+      origin,
+    );
     expect(dropped).toBe(0);
     expect(facts).toEqual([
-      { factType: 'goal', content: 'Wants to run a marathon.', confidence: 'high', sourceSession: 'sess-1', sourceSegment: 2 },
+      {
+        factType: 'goal',
+        content: 'Wants to run a marathon.',
+        confidence: 'high',
+        sourceSession: 'sess-1',
+        sourceSegment: 2,
+      },
     ]);
   });
 
@@ -59,7 +73,9 @@ describe('validateFacts', () => {
   });
 
   it('forgives case and spaces in the type and confidence', () => {
-    expect(validateFacts([item({ factType: ' Goal', confidence: 'HIGH ' })], origin).facts).toHaveLength(1);
+    expect(
+      validateFacts([item({ factType: ' Goal', confidence: 'HIGH ' })], origin).facts,
+    ).toHaveLength(1);
   });
 
   it('puts higher confidence first, keeping the model order within a level, and caps at 20', () => {
@@ -71,33 +87,56 @@ describe('validateFacts', () => {
     const { facts, overCap } = validateFacts(raw, origin);
     expect(facts).toHaveLength(MAX_FACTS_PER_EXTRACTION);
     expect(overCap).toBe(6);
-    expect(facts.slice(0, 10).map((f) => f.content)).toEqual(Array.from({ length: 10 }, (_, i) => `High ${i}.`));
+    expect(facts.slice(0, 10).map((f) => f.content)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `High ${i}.`),
+    );
     expect(facts[10]!.content).toBe('Medium.');
-    expect(facts.slice(11).map((f) => f.content)).toEqual(Array.from({ length: 9 }, (_, i) => `Low ${i}.`));
+    expect(facts.slice(11).map((f) => f.content)).toEqual(
+      Array.from({ length: 9 }, (_, i) => `Low ${i}.`),
+    );
   });
 
   it('never returns more than 20 facts or an unordered list, whatever the model sends', () => {
     const conf = fc.constantFrom('high', 'medium', 'low', 'bogus');
     fc.assert(
-      fc.property(fc.array(fc.record({ factType: fc.constant('value'), content: fc.constant('Values honesty.'), confidence: conf }), { maxLength: 60 }), (raw) => {
-        const { facts, dropped, overCap } = validateFacts(raw, origin);
-        expect(facts.length).toBeLessThanOrEqual(20);
-        expect(facts.length + dropped + overCap).toBe(raw.length);
-        const ranks = facts.map((f) => ({ high: 3, medium: 2, low: 1 })[f.confidence]);
-        expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
-      }),
+      fc.property(
+        fc.array(
+          fc.record({
+            factType: fc.constant('value'),
+            content: fc.constant('Values honesty.'),
+            confidence: conf,
+          }),
+          { maxLength: 60 },
+        ),
+        (raw) => {
+          const { facts, dropped, overCap } = validateFacts(raw, origin);
+          expect(facts.length).toBeLessThanOrEqual(20);
+          expect(facts.length + dropped + overCap).toBe(raw.length);
+          const ranks = facts.map((f) => ({ high: 3, medium: 2, low: 1 })[f.confidence]);
+          expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
+        },
+      ),
     );
   });
 });
 
 describe('origins', () => {
   it('scopes an artifact to its source session', () => {
-    expect(artifactOrigin('art-1', 'sess-9')).toEqual({ sourceSession: 'sess-9', sourceArtifactId: 'art-1' });
+    expect(artifactOrigin('art-1', 'sess-9')).toEqual({
+      sourceSession: 'sess-9',
+      sourceArtifactId: 'art-1',
+    });
   });
 
   it('falls back to artifact-extract when the artifact has no session', () => {
-    expect(artifactOrigin('art-1')).toEqual({ sourceSession: 'artifact-extract', sourceArtifactId: 'art-1' });
-    expect(artifactOrigin('art-1', '  ')).toEqual({ sourceSession: 'artifact-extract', sourceArtifactId: 'art-1' });
+    expect(artifactOrigin('art-1')).toEqual({
+      sourceSession: 'artifact-extract',
+      sourceArtifactId: 'art-1',
+    });
+    expect(artifactOrigin('art-1', '  ')).toEqual({
+      sourceSession: 'artifact-extract',
+      sourceArtifactId: 'art-1',
+    });
   });
 });
 

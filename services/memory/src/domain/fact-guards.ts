@@ -8,9 +8,13 @@ export const MIN_TRANSCRIPT_CHARS = 200;
 /** Dedup scope of an artifact with no source session (seed 000). */
 export const ARTIFACT_EXTRACT_SESSION = 'artifact-extract';
 
-export const shouldExtract = (transcript: string): boolean => transcript.trim().length >= MIN_TRANSCRIPT_CHARS;
+export const shouldExtract = (transcript: string): boolean =>
+  transcript.trim().length >= MIN_TRANSCRIPT_CHARS;
 
-export const segmentOrigin = (sessionId: string, segment: number): FactOrigin => ({ sourceSession: sessionId, sourceSegment: segment });
+export const segmentOrigin = (sessionId: string, segment: number): FactOrigin => ({
+  sourceSession: sessionId,
+  sourceSegment: segment,
+});
 
 /**
  * An artifact's facts share its source session's dedup scope, so the live-session path and the artifact
@@ -18,26 +22,39 @@ export const segmentOrigin = (sessionId: string, segment: number): FactOrigin =>
  */
 export function artifactOrigin(artifactId: string, sourceSessionId?: string | null): FactOrigin {
   const session = sourceSessionId?.trim();
-  return { sourceSession: session ? session : ARTIFACT_EXTRACT_SESSION, sourceArtifactId: artifactId };
+  return {
+    sourceSession: session ? session : ARTIFACT_EXTRACT_SESSION,
+    sourceArtifactId: artifactId,
+  };
 }
 
 /** The model is asked for `{"facts":[…]}`; a bare array is accepted too (SPEC §5). Anything else: null. */
 export function factItemsOf(modelOutput: unknown): unknown[] | null {
   if (Array.isArray(modelOutput)) return modelOutput;
-  if (modelOutput !== null && typeof modelOutput === 'object' && Array.isArray((modelOutput as { facts?: unknown }).facts)) {
+  if (
+    modelOutput !== null &&
+    typeof modelOutput === 'object' &&
+    Array.isArray((modelOutput as { facts?: unknown }).facts)
+  ) {
     return (modelOutput as { facts: unknown[] }).facts;
   }
   return null;
 }
 
 // The item both adapters answer (libs/llm), and a fact is one or two sentences.
-const FactItem = ExtractedFact.refine((f) => sentenceCount(f.content) <= 2, { message: 'a fact is one or two sentences', path: ['content'] });
+const FactItem = ExtractedFact.refine((f) => sentenceCount(f.content) <= 2, {
+  message: 'a fact is one or two sentences',
+  path: ['content'],
+});
 
 /**
  * Validate each item alone: a bad one is dropped and counted, the good ones are kept. Survivors are
  * ordered higher confidence first (stable within a level) and capped.
  */
-export function validateFacts(rawItems: readonly unknown[], origin: FactOrigin): { facts: CandidateFact[]; dropped: number; overCap: number } {
+export function validateFacts(
+  rawItems: readonly unknown[],
+  origin: FactOrigin,
+): { facts: CandidateFact[]; dropped: number; overCap: number } {
   const valid: CandidateFact[] = [];
   for (const item of rawItems) {
     const parsed = FactItem.safeParse(item);

@@ -1,9 +1,26 @@
 import { FactType } from '@mnemo/contracts';
-import { categoryOf, contextGroupOf, countByCategory, factTypeForNewMemory, factTypesIn, MEMORY_CATEGORIES } from './memory-categories';
+import {
+  categoryOf,
+  contextGroupOf,
+  countByCategory,
+  factTypeForNewMemory,
+  factTypesIn,
+  MEMORY_CATEGORIES,
+} from './memory-categories';
 
 describe('memory categories', () => {
   it('lists the Explorer tabs in order', () => {
-    expect(MEMORY_CATEGORIES).toEqual(['All', 'Facts', 'Decisions', 'Preferences', 'Relationships', 'Goals', 'Values', 'Events', 'Insights']);
+    expect(MEMORY_CATEGORIES).toEqual([
+      'All',
+      'Facts',
+      'Decisions',
+      'Preferences',
+      'Relationships',
+      'Goals',
+      'Values',
+      'Events',
+      'Insights',
+    ]);
   });
 
   it('gives every fact type exactly one tab of its own', () => {
@@ -18,8 +35,24 @@ describe('memory categories', () => {
   });
 
   it('counts each tab, All once per fact, and Facts over its three types', () => {
-    const counts = countByCategory([{ factType: 'goal' }, { factType: 'goal' }, { factType: 'event' }, { factType: 'value' }, { factType: 'relationship' }]);
-    expect(counts).toEqual({ All: 5, Facts: 2, Decisions: 0, Preferences: 0, Relationships: 1, Goals: 2, Values: 1, Events: 1, Insights: 0 });
+    const counts = countByCategory([
+      { factType: 'goal' },
+      { factType: 'goal' },
+      { factType: 'event' },
+      { factType: 'value' },
+      { factType: 'relationship' },
+    ]);
+    expect(counts).toEqual({
+      All: 5,
+      Facts: 2,
+      Decisions: 0,
+      Preferences: 0,
+      Relationships: 1,
+      Goals: 2,
+      Values: 1,
+      Events: 1,
+      Insights: 0,
+    });
   });
 
   it('files a memory added under All or Facts as an event, and under a tab as its type', () => {

@@ -24,7 +24,8 @@ const TAB_OF: Record<FactTypeName, Exclude<MemoryCategory, 'All' | 'Facts'>> = {
  */
 export const FACTS_GROUP: readonly FactTypeName[] = ['value', 'event', 'insight'];
 
-export const categoryOf = (factType: FactTypeName): Exclude<MemoryCategory, 'All' | 'Facts'> => TAB_OF[factType];
+export const categoryOf = (factType: FactTypeName): Exclude<MemoryCategory, 'All' | 'Facts'> =>
+  TAB_OF[factType];
 
 /** The fact types a tab lists. */
 export function factTypesIn(category: MemoryCategory): FactTypeName[] {
@@ -40,13 +41,22 @@ export function factTypeForNewMemory(category: MemoryCategory): FactTypeName {
 }
 
 /** The Personal Context heading a fact is grouped under in CLAUDE.md: Facts / Goals / Preferences / Decisions / Relationships. */
-export function contextGroupOf(factType: FactTypeName): 'Facts' | 'Goals' | 'Preferences' | 'Decisions' | 'Relationships' {
-  return FACTS_GROUP.includes(factType) ? 'Facts' : (TAB_OF[factType] as 'Goals' | 'Preferences' | 'Decisions' | 'Relationships');
+export function contextGroupOf(
+  factType: FactTypeName,
+): 'Facts' | 'Goals' | 'Preferences' | 'Decisions' | 'Relationships' {
+  return FACTS_GROUP.includes(factType)
+    ? 'Facts'
+    : (TAB_OF[factType] as 'Goals' | 'Preferences' | 'Decisions' | 'Relationships');
 }
 
 /** Per-tab counts for the Explorer; "All" counts every fact once, "Facts" counts its three types. */
-export function countByCategory(facts: readonly { factType: FactTypeName }[]): Record<MemoryCategory, number> {
-  const counts = Object.fromEntries(MEMORY_CATEGORIES.map((c) => [c, 0])) as Record<MemoryCategory, number>;
+export function countByCategory(
+  facts: readonly { factType: FactTypeName }[],
+): Record<MemoryCategory, number> {
+  const counts = Object.fromEntries(MEMORY_CATEGORIES.map((c) => [c, 0])) as Record<
+    MemoryCategory,
+    number
+  >;
   for (const fact of facts) {
     counts.All++;
     counts[TAB_OF[fact.factType]]++;

@@ -1,42 +1,96 @@
 import { rememberFromMessage } from './remember';
-import { decideManualCreate, decideMemoryDelete, decideMemoryEdit, rememberWrite, type MemoryRecord } from './memory-decisions';
+import {
+  decideManualCreate,
+  decideMemoryDelete,
+  decideMemoryEdit,
+  rememberWrite,
+  type MemoryRecord,
+} from './memory-decisions';
 
-const memory: MemoryRecord = { id: 'f1', factType: 'goal', content: 'I want to run a marathon.', confidence: 'medium', version: 3, status: 'active' };
+const memory: MemoryRecord = {
+  id: 'f1',
+  factType: 'goal',
+  content: 'I want to run a marathon.',
+  confidence: 'medium',
+  version: 3,
+  status: 'active',
+};
 
 describe('decideManualCreate', () => {
   it('saves a manual memory with high confidence under session manual, typed by the active tab', () => {
-    expect(decideManualCreate('f9', { content: 'Likes tea.', category: 'Preferences' }).payload).toEqual({
-      factId: 'f9', factType: 'preference', content: 'Likes tea.', confidence: 'high', source: 'manual', sourceSession: 'manual',
+    expect(
+      decideManualCreate('f9', { content: 'Likes tea.', category: 'Preferences' }).payload,
+    ).toEqual({
+      factId: 'f9',
+      factType: 'preference',
+      content: 'Likes tea.',
+      confidence: 'high',
+      source: 'manual',
+      sourceSession: 'manual',
     });
     expect(decideManualCreate('f9', { content: 'Moved to Lyon.' }).payload.factType).toBe('event');
-    expect(decideManualCreate('f9', { content: 'x', factType: 'value', category: 'Goals' }).payload.factType).toBe('value');
+    expect(
+      decideManualCreate('f9', { content: 'x', factType: 'value', category: 'Goals' }).payload
+        .factType,
+    ).toBe('value');
   });
 });
 
 describe('decideMemoryEdit', () => {
   it('edits the wording, names the next version and says the person made the edit', () => {
-    expect(decideMemoryEdit(memory, { version: 3, content: 'I want to run a half marathon.' })).toEqual({
+    expect(
+      decideMemoryEdit(memory, { version: 3, content: 'I want to run a half marathon.' }),
+    ).toEqual({
       ok: true,
-      event: { type: 'MemoryFactEdited', payload: { factId: 'f1', content: 'I want to run a half marathon.', version: 4, editedByPerson: true } },
+      event: {
+        type: 'MemoryFactEdited',
+        payload: {
+          factId: 'f1',
+          content: 'I want to run a half marathon.',
+          version: 4,
+          editedByPerson: true,
+        },
+      },
     });
   });
   it('refuses an edit made against an older version and tells the current one', () => {
-    expect(decideMemoryEdit(memory, { version: 2, content: 'other' })).toEqual({ ok: false, reason: 'stale', currentVersion: 3 });
+    expect(decideMemoryEdit(memory, { version: 2, content: 'other' })).toEqual({
+      ok: false,
+      reason: 'stale',
+      currentVersion: 3,
+    });
   });
   it('appends nothing when nothing changes', () => {
-    expect(decideMemoryEdit(memory, { version: 3, content: memory.content, confidence: 'medium' })).toEqual({ ok: true, event: null });
+    expect(
+      decideMemoryEdit(memory, { version: 3, content: memory.content, confidence: 'medium' }),
+    ).toEqual({ ok: true, event: null });
   });
   it('does not find a deleted memory', () => {
-    expect(decideMemoryEdit({ ...memory, status: 'deleted' }, { version: 3, content: 'x' })).toEqual({ ok: false, reason: 'not_found' });
-    expect(decideMemoryEdit(undefined, { version: 1, content: 'x' })).toEqual({ ok: false, reason: 'not_found' });
+    expect(
+      decideMemoryEdit({ ...memory, status: 'deleted' }, { version: 3, content: 'x' }),
+    ).toEqual({ ok: false, reason: 'not_found' });
+    expect(decideMemoryEdit(undefined, { version: 1, content: 'x' })).toEqual({
+      ok: false,
+      reason: 'not_found',
+    });
   });
 });
 
 describe('decideMemoryDelete', () => {
   it('deletes once, and only the version the client saw when it names one', () => {
-    expect(decideMemoryDelete(memory)).toEqual({ ok: true, event: { type: 'MemoryFactDeleted', payload: { factId: 'f1' } } });
-    expect(decideMemoryDelete(memory, 2)).toEqual({ ok: false, reason: 'stale', currentVersion: 3 });
-    expect(decideMemoryDelete({ ...memory, status: 'deleted' })).toEqual({ ok: false, reason: 'not_found' });
+    expect(decideMemoryDelete(memory)).toEqual({
+      ok: true,
+      event: { type: 'MemoryFactDeleted', payload: { factId: 'f1' } },
+    });
+    expect(decideMemoryDelete(memory, 2)).toEqual({
+      ok: false,
+      reason: 'stale',
+      currentVersion: 3,
+    });
+    expect(decideMemoryDelete({ ...memory, status: 'deleted' })).toEqual({
+      ok: false,
+      reason: 'not_found',
+    });
   });
 });
 
@@ -53,10 +107,19 @@ describe('rememberWrite', () => {
   };
   it('saves an ordinary message at once, with the turn it came from', () => {
     const write = remember('I prefer working early in the morning.');
-    expect(write).toMatchObject({ kind: 'saved', event: { type: 'MemoryFactCreated', payload: { factType: 'preference', sourceSession: 's1', sourceMessageSeq: 4 } } });
+    expect(write).toMatchObject({
+      kind: 'saved',
+      event: {
+        type: 'MemoryFactCreated',
+        payload: { factType: 'preference', sourceSession: 's1', sourceMessageSeq: 4 },
+      },
+    });
   });
   it('only proposes a message that names a medication', () => {
     const write = remember('I take 50mg of sertraline every morning.');
-    expect(write).toMatchObject({ kind: 'proposed', event: { type: 'MemoryFactProposed', payload: { proposalId: 'p', factId: 'f' } } });
+    expect(write).toMatchObject({
+      kind: 'proposed',
+      event: { type: 'MemoryFactProposed', payload: { proposalId: 'p', factId: 'f' } },
+    });
   });
 });

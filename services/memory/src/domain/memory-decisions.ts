@@ -26,7 +26,14 @@ export function decideManualCreate(
   const factType = input.factType ?? factTypeForNewMemory(input.category ?? 'All');
   return {
     type: 'MemoryFactCreated',
-    payload: { factId, factType, content: input.content, confidence: 'high', source: 'manual', sourceSession: 'manual' },
+    payload: {
+      factId,
+      factType,
+      content: input.content,
+      confidence: 'high',
+      source: 'manual',
+      sourceSession: 'manual',
+    },
   };
 }
 
@@ -36,32 +43,66 @@ export function decideManualCreate(
  */
 export function decideMemoryEdit(
   current: MemoryRecord | undefined,
-  edit: { version: number; content?: string; factType?: FactTypeName; confidence?: ConfidenceLevel },
+  edit: {
+    version: number;
+    content?: string;
+    factType?: FactTypeName;
+    confidence?: ConfidenceLevel;
+  },
 ): MemoryChange<'MemoryFactEdited'> {
   if (!current || current.status !== 'active') return { ok: false, reason: 'not_found' };
-  if (edit.version !== current.version) return { ok: false, reason: 'stale', currentVersion: current.version };
+  if (edit.version !== current.version)
+    return { ok: false, reason: 'stale', currentVersion: current.version };
   const changes = {
-    ...(edit.content !== undefined && edit.content !== current.content ? { content: edit.content } : {}),
-    ...(edit.factType !== undefined && edit.factType !== current.factType ? { factType: edit.factType } : {}),
-    ...(edit.confidence !== undefined && edit.confidence !== current.confidence ? { confidence: edit.confidence } : {}),
+    ...(edit.content !== undefined && edit.content !== current.content
+      ? { content: edit.content }
+      : {}),
+    ...(edit.factType !== undefined && edit.factType !== current.factType
+      ? { factType: edit.factType }
+      : {}),
+    ...(edit.confidence !== undefined && edit.confidence !== current.confidence
+      ? { confidence: edit.confidence }
+      : {}),
   };
   if (Object.keys(changes).length === 0) return { ok: true, event: null };
-  return { ok: true, event: { type: 'MemoryFactEdited', payload: { factId: current.id, ...changes, version: current.version + 1, editedByPerson: true } } };
+  return {
+    ok: true,
+    event: {
+      type: 'MemoryFactEdited',
+      payload: {
+        factId: current.id,
+        ...changes,
+        version: current.version + 1,
+        editedByPerson: true,
+      },
+    },
+  };
 }
 
 /** Soft delete; with a version, only of the content the client saw. */
-export function decideMemoryDelete(current: MemoryRecord | undefined, version?: number): MemoryChange<'MemoryFactDeleted'> {
+export function decideMemoryDelete(
+  current: MemoryRecord | undefined,
+  version?: number,
+): MemoryChange<'MemoryFactDeleted'> {
   if (!current || current.status !== 'active') return { ok: false, reason: 'not_found' };
-  if (version !== undefined && version !== current.version) return { ok: false, reason: 'stale', currentVersion: current.version };
+  if (version !== undefined && version !== current.version)
+    return { ok: false, reason: 'stale', currentVersion: current.version };
   return { ok: true, event: { type: 'MemoryFactDeleted', payload: { factId: current.id } } };
 }
 
 export type RememberWrite =
   | { kind: 'saved'; event: { type: 'MemoryFactCreated'; payload: PayloadOf<'MemoryFactCreated'> } }
-  | { kind: 'proposed'; event: { type: 'MemoryFactProposed'; payload: PayloadOf<'MemoryFactProposed'> } };
+  | {
+      kind: 'proposed';
+      event: { type: 'MemoryFactProposed'; payload: PayloadOf<'MemoryFactProposed'> };
+    };
 
 /** What a remembered message becomes: a memory at once, or, when it names something sensitive, a proposal. */
-export function rememberWrite(result: Extract<RememberResult, { ok: true }>, ids: { factId: string; proposalId: string }, messageSeq: number): RememberWrite {
+export function rememberWrite(
+  result: Extract<RememberResult, { ok: true }>,
+  ids: { factId: string; proposalId: string },
+  messageSeq: number,
+): RememberWrite {
   const { fact, sensitivity } = result;
   const payload = {
     factId: ids.factId,
@@ -72,9 +113,17 @@ export function rememberWrite(result: Extract<RememberResult, { ok: true }>, ids
     sourceSession: fact.sourceSession,
     sourceMessageSeq: messageSeq,
   };
-  if (!sensitivity.sensitive) return { kind: 'saved', event: { type: 'MemoryFactCreated', payload } };
+  if (!sensitivity.sensitive)
+    return { kind: 'saved', event: { type: 'MemoryFactCreated', payload } };
   return {
     kind: 'proposed',
-    event: { type: 'MemoryFactProposed', payload: { ...payload, proposalId: ids.proposalId, sensitiveReason: sensitivity.reason.slice(0, 200) } },
+    event: {
+      type: 'MemoryFactProposed',
+      payload: {
+        ...payload,
+        proposalId: ids.proposalId,
+        sensitiveReason: sensitivity.reason.slice(0, 200),
+      },
+    },
   };
 }

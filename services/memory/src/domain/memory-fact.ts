@@ -45,4 +45,5 @@ export interface ExistingFact {
 
 const RANK: Record<ConfidenceLevel, number> = { high: 3, medium: 2, low: 1 };
 export const confidenceRank = (c: ConfidenceLevel): number => RANK[c];
-export const higherConfidence = (a: ConfidenceLevel, b: ConfidenceLevel): ConfidenceLevel => (RANK[b] > RANK[a] ? b : a);
+export const higherConfidence = (a: ConfidenceLevel, b: ConfidenceLevel): ConfidenceLevel =>
+  RANK[b] > RANK[a] ? b : a;

@@ -17,7 +17,15 @@ describe('countsFromTypeTotals', () => {
       { factType: 'relationship' as const, n: 1 },
     ];
     expect(countsFromTypeTotals(totals)).toEqual(countByCategory(facts));
-    expect(countsFromTypeTotals(totals)).toMatchObject({ All: 7, Facts: 3, Goals: 3, Events: 2, Values: 1, Relationships: 1, Decisions: 0 });
+    expect(countsFromTypeTotals(totals)).toMatchObject({
+      All: 7,
+      Facts: 3,
+      Goals: 3,
+      Events: 2,
+      Values: 1,
+      Relationships: 1,
+      Decisions: 0,
+    });
   });
 });
 

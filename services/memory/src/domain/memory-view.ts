@@ -1,4 +1,9 @@
-import { FACTS_GROUP, MEMORY_CATEGORIES, categoryOf, type MemoryCategory } from './memory-categories';
+import {
+  FACTS_GROUP,
+  MEMORY_CATEGORIES,
+  categoryOf,
+  type MemoryCategory,
+} from './memory-categories';
 import type { MemoryView } from '@mnemo/contracts';
 import type { FactTypeName } from './memory-fact';
 
@@ -8,7 +13,9 @@ export type { MemoryView };
 const iso = (value: unknown): string => new Date(value as string).toISOString();
 // node-postgres reads a date column as local midnight; the stored day is what counts.
 const isoDay = (value: unknown): string =>
-  value instanceof Date ? `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}` : String(value).slice(0, 10);
+  value instanceof Date
+    ? `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`
+    : String(value).slice(0, 10);
 
 export function memoryView(row: Record<string, any>): MemoryView {
   return {
@@ -42,8 +49,13 @@ export function memoryView(row: Record<string, any>): MemoryView {
  * Per-tab counts from per-type totals (what a GROUP BY gives): the same numbers `countByCategory`
  * gives for the facts themselves, without loading them.
  */
-export function countsFromTypeTotals(totals: readonly { factType: FactTypeName; n: number }[]): Record<MemoryCategory, number> {
-  const counts = Object.fromEntries(MEMORY_CATEGORIES.map((c) => [c, 0])) as Record<MemoryCategory, number>;
+export function countsFromTypeTotals(
+  totals: readonly { factType: FactTypeName; n: number }[],
+): Record<MemoryCategory, number> {
+  const counts = Object.fromEntries(MEMORY_CATEGORIES.map((c) => [c, 0])) as Record<
+    MemoryCategory,
+    number
+  >;
   for (const { factType, n } of totals) {
     counts.All += n;
     counts[categoryOf(factType)] += n;
@@ -57,7 +69,13 @@ const MARK_END = '\u0002';
 /** ts_headline's options: control characters as markers, so the markup is ours, added after escaping. */
 export const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** Escapes the snippet's text and turns the markers into `<mark>`…`</mark>`: only our marks are markup. */
 export function highlightSnippet(headline: string): string {

@@ -1,5 +1,15 @@
 import { PlanCheckedIn } from '@mnemo/contracts';
-import { canActivate, decidePlanActivation, evolvePlan, lapsePlans, progressLine, progressStatus, reviewDueAt, type PlanEvent, type PlanState } from './plans';
+import {
+  canActivate,
+  decidePlanActivation,
+  evolvePlan,
+  lapsePlans,
+  progressLine,
+  progressStatus,
+  reviewDueAt,
+  type PlanEvent,
+  type PlanState,
+} from './plans';
 
 const proposedEvent = (planId: string, occurredAt = '2026-05-01T08:00:00.000Z'): PlanEvent => ({
   type: 'PlanProposed',
@@ -9,12 +19,18 @@ const proposedEvent = (planId: string, occurredAt = '2026-05-01T08:00:00.000Z'):
 const fold = (events: PlanEvent[]) => events.reduce<PlanState | undefined>(evolvePlan, undefined);
 const proposed = (planId: string) => fold([proposedEvent(planId)])!;
 const active = (planId: string, activatedAt = '2026-05-03T08:00:00.000Z') =>
-  fold([proposedEvent(planId), { type: 'PlanActivated', occurredAt: activatedAt, payload: { planId, activatedAt } }])!;
+  fold([
+    proposedEvent(planId),
+    { type: 'PlanActivated', occurredAt: activatedAt, payload: { planId, activatedAt } },
+  ])!;
 
 describe('plan lifecycle', () => {
   it('starts proposed and is activated by the person', () => {
     expect(proposed('a').status).toBe('proposed');
-    expect(active('a')).toMatchObject({ status: 'active', activatedAt: '2026-05-03T08:00:00.000Z' });
+    expect(active('a')).toMatchObject({
+      status: 'active',
+      activatedAt: '2026-05-03T08:00:00.000Z',
+    });
   });
 
   it('counts the review window from activation, not from the proposal', () => {
@@ -23,13 +39,27 @@ describe('plan lifecycle', () => {
   });
 
   it('does not re-open a closed plan on a late activation', () => {
-    const closed = evolvePlan(proposed('a'), { type: 'PlanClosed', occurredAt: '2026-05-02T00:00:00Z', payload: { planId: 'a', reason: 'lapsed' } });
-    const after = evolvePlan(closed, { type: 'PlanActivated', occurredAt: '2026-05-03T00:00:00Z', payload: { planId: 'a', activatedAt: '2026-05-03T00:00:00Z' } });
+    const closed = evolvePlan(proposed('a'), {
+      type: 'PlanClosed',
+      occurredAt: '2026-05-02T00:00:00Z',
+      payload: { planId: 'a', reason: 'lapsed' },
+    });
+    const after = evolvePlan(closed, {
+      type: 'PlanActivated',
+      occurredAt: '2026-05-03T00:00:00Z',
+      payload: { planId: 'a', activatedAt: '2026-05-03T00:00:00Z' },
+    });
     expect(after).toMatchObject({ status: 'closed', closedReason: 'lapsed' });
   });
 
   it('uses the contract defaults for a proposal without steps or review days', () => {
-    const plan = fold([{ type: 'PlanProposed', occurredAt: '2026-05-01T00:00:00Z', payload: { planId: 'x', title: 'Sleep by 11' } }]);
+    const plan = fold([
+      {
+        type: 'PlanProposed',
+        occurredAt: '2026-05-01T00:00:00Z',
+        payload: { planId: 'x', title: 'Sleep by 11' },
+      },
+    ]);
     expect(plan).toMatchObject({ steps: [], reviewDays: 14 });
   });
 });
@@ -37,7 +67,10 @@ describe('plan lifecycle', () => {
 describe('canActivate', () => {
   it('allows a fourth plan only once one of three open plans closes', () => {
     const open = [active('a'), active('b'), active('c')];
-    expect(canActivate(proposed('d'), [...open, proposed('d')])).toEqual({ ok: false, reason: 'too_many_open' });
+    expect(canActivate(proposed('d'), [...open, proposed('d')])).toEqual({
+      ok: false,
+      reason: 'too_many_open',
+    });
     const closed = { ...open[0]!, status: 'closed' as const };
     expect(canActivate(proposed('d'), [closed, open[1]!, open[2]!])).toEqual({ ok: true });
   });
@@ -49,7 +82,10 @@ describe('canActivate', () => {
   it('stamps activation with now', () => {
     expect(decidePlanActivation(proposed('a'), [], new Date('2026-05-09T12:00:00Z'))).toEqual({
       ok: true,
-      event: { type: 'PlanActivated', payload: { planId: 'a', activatedAt: '2026-05-09T12:00:00.000Z' } },
+      event: {
+        type: 'PlanActivated',
+        payload: { planId: 'a', activatedAt: '2026-05-09T12:00:00.000Z' },
+      },
     });
   });
 });
@@ -58,7 +94,9 @@ describe('lapsePlans', () => {
   it('closes proposals unanswered for 14 days as lapsed, and leaves active plans alone', () => {
     const plans = [proposed('old'), active('on')];
     expect(lapsePlans(plans, new Date('2026-05-15T07:59:59Z'))).toEqual([]);
-    expect(lapsePlans(plans, new Date('2026-05-15T08:00:00Z'))).toEqual([{ planId: 'old', reason: 'lapsed' }]);
+    expect(lapsePlans(plans, new Date('2026-05-15T08:00:00Z'))).toEqual([
+      { planId: 'old', reason: 'lapsed' },
+    ]);
   });
 });
 
@@ -69,11 +107,15 @@ describe('progressLine', () => {
       { at: '2026-05-05T09:00:00Z', progress: 'walked 20 minutes' },
       { at: '2026-05-04T09:00:00Z', progress: 'walked 10 minutes' },
     ]);
-    expect(line).toBe('Walk 30 minutes a day: 2 check-ins, review on 2026-05-17; latest: walked 20 minutes.');
+    expect(line).toBe(
+      'Walk 30 minutes a day: 2 check-ins, review on 2026-05-17; latest: walked 20 minutes.',
+    );
   });
 
   it('says when there are no check-ins yet', () => {
-    expect(progressLine(active('a'), [])).toBe('Walk 30 minutes a day: no check-ins yet, review on 2026-05-17.');
+    expect(progressLine(active('a'), [])).toBe(
+      'Walk 30 minutes a day: no check-ins yet, review on 2026-05-17.',
+    );
   });
 
   it('gives the same sentence without the title for readers that print the title themselves', () => {
@@ -81,7 +123,9 @@ describe('progressLine', () => {
   });
 
   it('stays one line within the PlanCheckedIn limit whatever the notes hold', () => {
-    const line = progressLine(active('a'), [{ at: '2026-05-06T00:00:00Z', progress: `line one\nline two ${'x'.repeat(400)}` }]);
+    const line = progressLine(active('a'), [
+      { at: '2026-05-06T00:00:00Z', progress: `line one\nline two ${'x'.repeat(400)}` },
+    ]);
     expect(line).not.toMatch(/\n/);
     expect(PlanCheckedIn.safeParse({ planId: 'a', progress: line }).success).toBe(true);
   });

@@ -3,7 +3,16 @@ import type { PlanActivated, PlanClosed } from '@mnemo/contracts';
 import type { PlanState } from '@mnemo/memory-rules';
 
 // The lifecycle and the progress line are shared with every reader of plan events (the context's copy).
-export { evolvePlan, progressLine, progressStatus, reviewDueAt, type PlanCheckIn, type PlanEvent, type PlanState, type PlanStatus } from '@mnemo/memory-rules';
+export {
+  evolvePlan,
+  progressLine,
+  progressStatus,
+  reviewDueAt,
+  type PlanCheckIn,
+  type PlanEvent,
+  type PlanState,
+  type PlanStatus,
+} from '@mnemo/memory-rules';
 
 /** Seed 001: three open plans at most. */
 export const MAX_ACTIVE_PLANS = 3;
@@ -25,14 +34,26 @@ export function decidePlanActivation(
   plan: PlanState,
   plans: readonly PlanState[],
   now: Date,
-): { ok: true; event: { type: 'PlanActivated'; payload: z.infer<typeof PlanActivated> } } | Extract<Activation, { ok: false }> {
+):
+  | { ok: true; event: { type: 'PlanActivated'; payload: z.infer<typeof PlanActivated> } }
+  | Extract<Activation, { ok: false }> {
   const check = canActivate(plan, plans);
   if (!check.ok) return check;
-  return { ok: true, event: { type: 'PlanActivated', payload: { planId: plan.planId, activatedAt: now.toISOString() } } };
+  return {
+    ok: true,
+    event: {
+      type: 'PlanActivated',
+      payload: { planId: plan.planId, activatedAt: now.toISOString() },
+    },
+  };
 }
 
 /** Proposed plans nobody activated within the window close as lapsed. */
-export function lapsePlans(plans: readonly PlanState[], now: Date, days = PLAN_PROPOSAL_LAPSE_DAYS): z.infer<typeof PlanClosed>[] {
+export function lapsePlans(
+  plans: readonly PlanState[],
+  now: Date,
+  days = PLAN_PROPOSAL_LAPSE_DAYS,
+): z.infer<typeof PlanClosed>[] {
   const cutoff = now.getTime() - days * DAY_MS;
   return plans
     .filter((p) => p.status === 'proposed' && Date.parse(p.proposedAt) <= cutoff)

@@ -1,5 +1,12 @@
 import { MemoryFactCreated } from '@mnemo/contracts';
-import { decideProposalAnswer, evolveProposal, lapseDue, proposalsToOffer, type ProposalEvent, type ProposalState } from './proposals';
+import {
+  decideProposalAnswer,
+  evolveProposal,
+  lapseDue,
+  proposalsToOffer,
+  type ProposalEvent,
+  type ProposalState,
+} from './proposals';
 
 const proposed: ProposalEvent = {
   type: 'MemoryFactProposed',
@@ -15,20 +22,33 @@ const proposed: ProposalEvent = {
     sensitiveReason: 'names a medication ("metformin")',
   },
 };
-const ev = (type: Exclude<ProposalEvent['type'], 'MemoryFactProposed'>, occurredAt = '2026-04-02T10:00:00.000Z'): ProposalEvent => ({
+const ev = (
+  type: Exclude<ProposalEvent['type'], 'MemoryFactProposed'>,
+  occurredAt = '2026-04-02T10:00:00.000Z',
+): ProposalEvent => ({
   type,
   occurredAt,
   payload: { proposalId: 'p1' },
 });
-const fold = (events: ProposalEvent[]) => events.reduce<ProposalState | undefined>(evolveProposal, undefined);
+const fold = (events: ProposalEvent[]) =>
+  events.reduce<ProposalState | undefined>(evolveProposal, undefined);
 
 describe('evolveProposal', () => {
   it('starts pending with the stored fact', () => {
-    expect(fold([proposed])).toMatchObject({ proposalId: 'p1', status: 'pending', proposedAt: '2026-04-01T10:00:00.000Z', fact: { content: 'Takes metformin twice a day.' } });
+    expect(fold([proposed])).toMatchObject({
+      proposalId: 'p1',
+      status: 'pending',
+      proposedAt: '2026-04-01T10:00:00.000Z',
+      fact: { content: 'Takes metformin twice a day.' },
+    });
   });
 
   it('is offered once: a second offer keeps the first time', () => {
-    const state = fold([proposed, ev('ProposalOffered', '2026-04-01T11:00:00.000Z'), ev('ProposalOffered', '2026-04-03T11:00:00.000Z')]);
+    const state = fold([
+      proposed,
+      ev('ProposalOffered', '2026-04-01T11:00:00.000Z'),
+      ev('ProposalOffered', '2026-04-03T11:00:00.000Z'),
+    ]);
     expect(state?.offeredAt).toBe('2026-04-01T11:00:00.000Z');
   });
 
@@ -41,7 +61,9 @@ describe('evolveProposal', () => {
   });
 
   it('lets only the first answer count', () => {
-    expect(fold([proposed, ev('ProposalRejected'), ev('ProposalConfirmed')])?.status).toBe('rejected');
+    expect(fold([proposed, ev('ProposalRejected'), ev('ProposalConfirmed')])?.status).toBe(
+      'rejected',
+    );
     expect(fold([proposed, ev('ProposalLapsed'), ev('ProposalConfirmed')])?.status).toBe('lapsed');
   });
 
@@ -60,15 +82,24 @@ describe('decideProposalAnswer', () => {
     expect(answer.events[0]).toEqual({ type: 'ProposalConfirmed', payload: { proposalId: 'p1' } });
     const created = answer.events[1];
     expect(created?.type).toBe('MemoryFactCreated');
-    expect(MemoryFactCreated.parse(created?.payload)).toMatchObject({ factId: 'p1', content: 'Takes metformin twice a day.' });
+    expect(MemoryFactCreated.parse(created?.payload)).toMatchObject({
+      factId: 'p1',
+      content: 'Takes metformin twice a day.',
+    });
   });
 
   it('rejecting saves nothing', () => {
-    expect(decideProposalAnswer(fold([proposed]), 'reject')).toEqual({ ok: true, events: [{ type: 'ProposalRejected', payload: { proposalId: 'p1' } }] });
+    expect(decideProposalAnswer(fold([proposed]), 'reject')).toEqual({
+      ok: true,
+      events: [{ type: 'ProposalRejected', payload: { proposalId: 'p1' } }],
+    });
   });
 
   it('refuses an answer to a proposal that is not pending, or unknown', () => {
-    expect(decideProposalAnswer(fold([proposed, ev('ProposalLapsed')]), 'confirm')).toEqual({ ok: false, reason: 'not_pending' });
+    expect(decideProposalAnswer(fold([proposed, ev('ProposalLapsed')]), 'confirm')).toEqual({
+      ok: false,
+      reason: 'not_pending',
+    });
     expect(decideProposalAnswer(undefined, 'reject')).toEqual({ ok: false, reason: 'not_found' });
   });
 });
@@ -79,16 +110,26 @@ describe('proposalsToOffer and lapseDue', () => {
   const rejected = fold([proposed, ev('ProposalRejected')])!;
 
   it('offers only pending proposals never shown', () => {
-    expect(proposalsToOffer([pending, { ...offered, proposalId: 'p2' }, { ...rejected, proposalId: 'p3' }]).map((p) => p.proposalId)).toEqual(['p1']);
+    expect(
+      proposalsToOffer([
+        pending,
+        { ...offered, proposalId: 'p2' },
+        { ...rejected, proposalId: 'p3' },
+      ]).map((p) => p.proposalId),
+    ).toEqual(['p1']);
   });
 
   it('lapses pending proposals 14 days after they were proposed, not before', () => {
     expect(lapseDue([pending], new Date('2026-04-15T09:59:59.999Z'))).toEqual([]);
-    expect(lapseDue([pending], new Date('2026-04-15T10:00:00.000Z'))).toEqual([{ proposalId: 'p1' }]);
+    expect(lapseDue([pending], new Date('2026-04-15T10:00:00.000Z'))).toEqual([
+      { proposalId: 'p1' },
+    ]);
   });
 
   it('never lapses an answered proposal, and honours a custom window', () => {
     expect(lapseDue([rejected], new Date('2027-01-01T00:00:00Z'))).toEqual([]);
-    expect(lapseDue([pending], new Date('2026-04-08T10:00:00.000Z'), 7)).toEqual([{ proposalId: 'p1' }]);
+    expect(lapseDue([pending], new Date('2026-04-08T10:00:00.000Z'), 7)).toEqual([
+      { proposalId: 'p1' },
+    ]);
   });
 });

@@ -31,10 +31,21 @@ describe('settledStretches', () => {
   const stretch = (key: string, throughSeq: number) => ({ key, throughSeq });
 
   it('holds back a stretch the previous sweep did not see, and one that grew since', () => {
-    const previous = new Map([['a:s1', 10], ['a:s2', 5]]);
-    const { settled, seen } = settledStretches(previous, [stretch('a:s1', 12), stretch('a:s2', 5), stretch('a:s3', 7)]);
+    const previous = new Map([
+      ['a:s1', 10],
+      ['a:s2', 5],
+    ]);
+    const { settled, seen } = settledStretches(previous, [
+      stretch('a:s1', 12),
+      stretch('a:s2', 5),
+      stretch('a:s3', 7),
+    ]);
     expect(settled).toEqual([stretch('a:s2', 5)]);
-    expect([...seen]).toEqual([['a:s1', 12], ['a:s2', 5], ['a:s3', 7]]);
+    expect([...seen]).toEqual([
+      ['a:s1', 12],
+      ['a:s2', 5],
+      ['a:s3', 7],
+    ]);
   });
 
   it('lets a stretch through on the sweep after the one where it stopped growing', () => {

@@ -1,7 +1,16 @@
 import { guessFactType, rememberFromMessage, type RememberRequest } from './remember';
 
-const req = (over: Partial<RememberRequest> = {}, message: Partial<RememberRequest['message']> = {}): RememberRequest => ({
-  message: { role: 'user', text: 'I prefer short morning sessions.', accountId: 'acc-1', seq: 7, ...message },
+const req = (
+  over: Partial<RememberRequest> = {},
+  message: Partial<RememberRequest['message']> = {},
+): RememberRequest => ({
+  message: {
+    role: 'user',
+    text: 'I prefer short morning sessions.',
+    accountId: 'acc-1',
+    seq: 7,
+    ...message,
+  },
   requesterAccountId: 'acc-1',
   sessionId: 'sess-1',
   currentTurnSeq: 7,
@@ -13,35 +22,62 @@ describe('rememberFromMessage', () => {
   it('saves the person’s current message as a high-confidence coach fact', () => {
     expect(rememberFromMessage(req())).toEqual({
       ok: true,
-      fact: { factType: 'preference', content: 'I prefer short morning sessions.', confidence: 'high', source: 'coach', sourceSession: 'sess-1' },
+      fact: {
+        factType: 'preference',
+        content: 'I prefer short morning sessions.',
+        confidence: 'high',
+        source: 'coach',
+        sourceSession: 'sess-1',
+      },
       sensitivity: { sensitive: false },
     });
   });
 
   it('refuses a message of another account', () => {
-    expect(rememberFromMessage(req({}, { accountId: 'acc-2' }))).toEqual({ ok: false, reason: 'other_account' });
+    expect(rememberFromMessage(req({}, { accountId: 'acc-2' }))).toEqual({
+      ok: false,
+      reason: 'other_account',
+    });
   });
 
   it('refuses the assistant’s own words', () => {
-    expect(rememberFromMessage(req({}, { role: 'assistant' }))).toEqual({ ok: false, reason: 'not_user_message' });
+    expect(rememberFromMessage(req({}, { role: 'assistant' }))).toEqual({
+      ok: false,
+      reason: 'not_user_message',
+    });
   });
 
   it('refuses an earlier message than the current turn', () => {
-    expect(rememberFromMessage(req({}, { seq: 5 }))).toEqual({ ok: false, reason: 'not_current_turn' });
+    expect(rememberFromMessage(req({}, { seq: 5 }))).toEqual({
+      ok: false,
+      reason: 'not_current_turn',
+    });
   });
 
   it('saves one fact per answer', () => {
-    expect(rememberFromMessage(req({ answerAlreadySaved: true }))).toEqual({ ok: false, reason: 'already_saved' });
+    expect(rememberFromMessage(req({ answerAlreadySaved: true }))).toEqual({
+      ok: false,
+      reason: 'already_saved',
+    });
   });
 
   it('refuses an empty or an oversized message', () => {
-    expect(rememberFromMessage(req({}, { text: '   ' }))).toEqual({ ok: false, reason: 'empty_message' });
-    expect(rememberFromMessage(req({}, { text: 'word '.repeat(100) }))).toEqual({ ok: false, reason: 'too_long' });
+    expect(rememberFromMessage(req({}, { text: '   ' }))).toEqual({
+      ok: false,
+      reason: 'empty_message',
+    });
+    expect(rememberFromMessage(req({}, { text: 'word '.repeat(100) }))).toEqual({
+      ok: false,
+      reason: 'too_long',
+    });
   });
 
   it('marks a medication message for a proposal', () => {
     const result = rememberFromMessage(req({}, { text: 'I take sertraline every morning.' }));
-    expect(result).toMatchObject({ ok: true, sensitivity: { sensitive: true, kind: 'medication' } });
+    expect(result).toMatchObject({
+      ok: true,
+      sensitivity: { sensitive: true, kind: 'medication' },
+    });
   });
 });
 

@@ -13,7 +13,13 @@ export interface RememberRequest {
   answerAlreadySaved: boolean;
 }
 
-export type RememberRefusal = 'other_account' | 'not_user_message' | 'not_current_turn' | 'already_saved' | 'empty_message' | 'too_long';
+export type RememberRefusal =
+  | 'other_account'
+  | 'not_user_message'
+  | 'not_current_turn'
+  | 'already_saved'
+  | 'empty_message'
+  | 'too_long';
 
 export type RememberResult =
   | { ok: true; fact: CandidateFact; sensitivity: Sensitivity }
@@ -29,7 +35,8 @@ export function rememberFromMessage(req: RememberRequest): RememberResult {
   // Checked first so a foreign message reveals nothing about itself.
   if (message.accountId !== req.requesterAccountId) return { ok: false, reason: 'other_account' };
   if (message.role !== 'user') return { ok: false, reason: 'not_user_message' };
-  if (req.currentTurnSeq !== undefined && message.seq !== req.currentTurnSeq) return { ok: false, reason: 'not_current_turn' };
+  if (req.currentTurnSeq !== undefined && message.seq !== req.currentTurnSeq)
+    return { ok: false, reason: 'not_current_turn' };
   if (req.answerAlreadySaved) return { ok: false, reason: 'already_saved' };
   const content = message.text.replace(/\s+/g, ' ').trim();
   if (content.length === 0) return { ok: false, reason: 'empty_message' };
@@ -46,12 +53,30 @@ export function rememberFromMessage(req: RememberRequest): RememberResult {
 
 // First rule that matches wins; the order puts the most specific wording first.
 const TYPE_RULES: [FactTypeName, RegExp][] = [
-  ['relationship', /\b(?:my|our)\s+(?:wife|husband|partner|spouse|girlfriend|boyfriend|mother|mom|mum|father|dad|parents?|sons?|daughters?|kids?|children|brother|sister|siblings?|friends?|boss|manager|colleagues?|coworkers?|grand\w+|aunt|uncle|cousin|fianc[eé]e?)\b/i],
-  ['decision', /\b(?:i(?:'ve| have)? decided|i chose|i've chosen|i'm going with|we decided|i settled on|i will no longer|i'm not going to|i quit)\b/i],
-  ['goal', /\b(?:i want to|i'd like to|i would like to|my goal|i plan to|i'm planning to|i hope to|i aim to|i'm trying to|i intend to|by next (?:year|month|week))\b/i],
-  ['preference', /\b(?:i prefer|i'd rather|i would rather|i (?:really )?(?:like|love|enjoy|hate|dislike|can't stand)|my favou?rite|works best for me)\b/i],
-  ['value', /\b(?:i value|i believe|important to me|matters to me|i care about|my values?|principle)\b/i],
-  ['insight', /\b(?:i (?:just )?realized|i realised|i noticed|i've learned|i learned|it turns out|i understand now)\b/i],
+  [
+    'relationship',
+    /\b(?:my|our)\s+(?:wife|husband|partner|spouse|girlfriend|boyfriend|mother|mom|mum|father|dad|parents?|sons?|daughters?|kids?|children|brother|sister|siblings?|friends?|boss|manager|colleagues?|coworkers?|grand\w+|aunt|uncle|cousin|fianc[eé]e?)\b/i,
+  ],
+  [
+    'decision',
+    /\b(?:i(?:'ve| have)? decided|i chose|i've chosen|i'm going with|we decided|i settled on|i will no longer|i'm not going to|i quit)\b/i,
+  ],
+  [
+    'goal',
+    /\b(?:i want to|i'd like to|i would like to|my goal|i plan to|i'm planning to|i hope to|i aim to|i'm trying to|i intend to|by next (?:year|month|week))\b/i,
+  ],
+  [
+    'preference',
+    /\b(?:i prefer|i'd rather|i would rather|i (?:really )?(?:like|love|enjoy|hate|dislike|can't stand)|my favou?rite|works best for me)\b/i,
+  ],
+  [
+    'value',
+    /\b(?:i value|i believe|important to me|matters to me|i care about|my values?|principle)\b/i,
+  ],
+  [
+    'insight',
+    /\b(?:i (?:just )?realized|i realised|i noticed|i've learned|i learned|it turns out|i understand now)\b/i,
+  ],
 ];
 
 /** A best guess from wording; anything else is something that happened or is the case: an event. */

@@ -11,7 +11,8 @@ export type ArtifactSavedEvent = EventEnvelope<'ArtifactSaved', PayloadOf<'Artif
 const DONE_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The per-artifact key the debounce, its in-flight lock and the recovery sweep share. */
-export const artifactKey = (accountId: string, artifactId: string) => `memory:artifact:${accountId}:${artifactId}`;
+export const artifactKey = (accountId: string, artifactId: string) =>
+  `memory:artifact:${accountId}:${artifactId}`;
 
 /**
  * One extraction of one save of an artifact, whoever runs it: the debounce timer of the instance that

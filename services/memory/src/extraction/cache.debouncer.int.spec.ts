@@ -11,9 +11,19 @@ describe('CacheDebouncer across instances', () => {
   /** Each time a run found its key's lock held: `key@version`. */
   const lockBusy: string[] = [];
   const [a, b] = caches.map(
-    (cache) => new CacheDebouncer(cache, { delayMs: 150, lockMs: 5_000, maxWaitMs: 3_000 }, (_key, error) => errors.push(error), (key, version) => lockBusy.push(`${key}@${version}`)),
+    (cache) =>
+      new CacheDebouncer(
+        cache,
+        { delayMs: 150, lockMs: 5_000, maxWaitMs: 3_000 },
+        (_key, error) => errors.push(error),
+        (key, version) => lockBusy.push(`${key}@${version}`),
+      ),
   );
-  const waitingOnLock = (keyAtVersion: string) => eventually(async () => lockBusy, (seen) => seen.includes(keyAtVersion));
+  const waitingOnLock = (keyAtVersion: string) =>
+    eventually(
+      async () => lockBusy,
+      (seen) => seen.includes(keyAtVersion),
+    );
 
   afterAll(async () => {
     a!.stop();
@@ -45,7 +55,11 @@ describe('CacheDebouncer across instances', () => {
     await a!.schedule('k1', 3, work(3), s.track(3, 3));
     await s.all;
     expect(ran).toEqual([3]);
-    expect(s.results.sort()).toEqual([[1, 'superseded'], [2, 'superseded'], [3, 'ran']]);
+    expect(s.results.sort()).toEqual([
+      [1, 'superseded'],
+      [2, 'superseded'],
+      [3, 'ran'],
+    ]);
   });
 
   it('never lets an older save replace a newer one (a redelivery)', async () => {
@@ -62,13 +76,21 @@ describe('CacheDebouncer across instances', () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const s = settledWith();
-    await a!.schedule('k3', 1, async () => {
-      events.push('start 1');
-      await gate;
-      events.push('end 1');
-    }, s.track(1, 2));
+    await a!.schedule(
+      'k3',
+      1,
+      async () => {
+        events.push('start 1');
+        await gate;
+        events.push('end 1');
+      },
+      s.track(1, 2),
+    );
     // Wait until run 1 holds the lock, then save again on the other instance.
-    await eventually(async () => events, (seen) => seen.includes('start 1'));
+    await eventually(
+      async () => events,
+      (seen) => seen.includes('start 1'),
+    );
     await b!.schedule('k3', 2, async () => void events.push('run 2'), s.track(2, 2));
     await waitingOnLock('k3@2'); // past run 2's delay, it found run 1 holding the lock
     expect(events).toEqual(['start 1']);

@@ -36,7 +36,12 @@ export class CacheDebouncer {
   ) {}
 
   /** Records the save and schedules its run; resolves once recorded (the run happens later). */
-  async schedule(key: string, version: number, work: () => Promise<void>, onSettled?: (result: DebounceResult) => void): Promise<void> {
+  async schedule(
+    key: string,
+    version: number,
+    work: () => Promise<void>,
+    onSettled?: (result: DebounceResult) => void,
+  ): Promise<void> {
     // Saves of one key handled in one batch record themselves one after another, so the newest stays the latest.
     const previous = this.recording.get(key) ?? Promise.resolve();
     const current = previous.then(() => this.record(key, version, work, onSettled));
@@ -48,14 +53,21 @@ export class CacheDebouncer {
     return current;
   }
 
-  private async record(key: string, version: number, work: () => Promise<void>, onSettled?: (result: DebounceResult) => void): Promise<void> {
+  private async record(
+    key: string,
+    version: number,
+    work: () => Promise<void>,
+    onSettled?: (result: DebounceResult) => void,
+  ): Promise<void> {
     const marker = pendingMarker(key);
     const current = Number((await this.cache.get(marker)) ?? 0);
     // A redelivered older save never takes the place of a newer one.
     if (current > version) return;
     await this.cache.set(marker, String(version), this.options.markerTtlMs ?? 10 * 60_000);
     const deadline = Date.now() + this.options.delayMs + this.options.maxWaitMs;
-    this.later(key, this.options.delayMs, () => this.attempt(key, version, work, deadline, onSettled));
+    this.later(key, this.options.delayMs, () =>
+      this.attempt(key, version, work, deadline, onSettled),
+    );
   }
 
   stop(): void {
@@ -64,14 +76,23 @@ export class CacheDebouncer {
     this.timers.clear();
   }
 
-  private async attempt(key: string, version: number, work: () => Promise<void>, deadline: number, onSettled?: (result: DebounceResult) => void): Promise<void> {
+  private async attempt(
+    key: string,
+    version: number,
+    work: () => Promise<void>,
+    deadline: number,
+    onSettled?: (result: DebounceResult) => void,
+  ): Promise<void> {
     const marker = pendingMarker(key);
     if ((await this.cache.get(marker)) !== String(version)) return onSettled?.('superseded');
     const token = await this.cache.tryLock(inflightLock(key), this.options.lockMs);
     if (!token) {
       this.onLockBusy(key, version);
       // Another instance runs an earlier save: try again after it, unless our wait is over.
-      if (Date.now() < deadline) this.later(key, Math.min(1_000, this.options.delayMs), () => this.attempt(key, version, work, deadline, onSettled));
+      if (Date.now() < deadline)
+        this.later(key, Math.min(1_000, this.options.delayMs), () =>
+          this.attempt(key, version, work, deadline, onSettled),
+        );
       else onSettled?.('busy');
       return;
     }
@@ -83,7 +104,10 @@ export class CacheDebouncer {
       } catch (error) {
         // A failed run (a model or a lock that is busy) keeps the marker and tries again while the wait lasts.
         this.onError(key, error);
-        if (Date.now() < deadline) this.later(key, this.options.delayMs, () => this.attempt(key, version, work, deadline, onSettled));
+        if (Date.now() < deadline)
+          this.later(key, this.options.delayMs, () =>
+            this.attempt(key, version, work, deadline, onSettled),
+          );
         else onSettled?.('busy');
         return;
       }

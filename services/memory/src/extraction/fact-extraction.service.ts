@@ -2,14 +2,38 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { causedBy, DependencyError, reactionId, type EventCause } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
-import { awaitCheckpoint, CACHE, DATA_SOURCE, waitForCheckpoint, type Cache } from '@mnemo/persistence';
-import { EXTRACTION_MAX_OUTPUT_TOKENS, extractJson, factExtractionPrompt, LLM_CLIENT, settleCall, type ExtractionPerson, type LlmClient, type SourceTurn } from '@mnemo/llm';
+import {
+  awaitCheckpoint,
+  CACHE,
+  DATA_SOURCE,
+  waitForCheckpoint,
+  type Cache,
+} from '@mnemo/persistence';
+import {
+  EXTRACTION_MAX_OUTPUT_TOKENS,
+  extractJson,
+  factExtractionPrompt,
+  LLM_CLIENT,
+  settleCall,
+  type ExtractionPerson,
+  type LlmClient,
+  type SourceTurn,
+} from '@mnemo/llm';
 import { planExtractionWrites } from '../domain/extraction-plan';
-import { factItemsOf, MAX_FACTS_PER_EXTRACTION, shouldExtract, validateFacts } from '../domain/fact-guards';
+import {
+  factItemsOf,
+  MAX_FACTS_PER_EXTRACTION,
+  shouldExtract,
+  validateFacts,
+} from '../domain/fact-guards';
 import type { ExistingFact, FactOrigin } from '../domain/memory-fact';
 import { memoryEvent } from '../memory-event';
 import { writeEvent } from '../domain/extraction-events';
-import { extractionTelemetry, type ExtractionResult, type ExtractionTrigger } from '../domain/extraction-telemetry';
+import {
+  extractionTelemetry,
+  type ExtractionResult,
+  type ExtractionTrigger,
+} from '../domain/extraction-telemetry';
 
 export interface ExtractionRequest {
   accountId: string;
@@ -58,8 +82,14 @@ export class FactExtractionService {
     if (!shouldExtract(transcript)) return 'skipped';
 
     // Both adapters read the turns: the model through the numbered, dated prompt, the offline rules directly.
-    const turns: readonly SourceTurn[] = request.turns ?? [{ seq: 0, role: 'user', text: transcript }];
-    const prompt = factExtractionPrompt({ kind: trigger.kind === 'artifact' ? 'artifact' : 'conversation', turns, ...(request.person ? { person: request.person } : {}) });
+    const turns: readonly SourceTurn[] = request.turns ?? [
+      { seq: 0, role: 'user', text: transcript },
+    ];
+    const prompt = factExtractionPrompt({
+      kind: trigger.kind === 'artifact' ? 'artifact' : 'conversation',
+      turns,
+      ...(request.person ? { person: request.person } : {}),
+    });
     const answer = await settleCall(
       this.llm.complete({
         account: accountId,
@@ -74,7 +104,12 @@ export class FactExtractionService {
       }),
     );
     if (!answer.ok) {
-      await this.append(request, [], { ok: false, failure: answer.failure, spentUsd: 'spentUsd' in answer ? answer.spentUsd : undefined, capUsd: 'capUsd' in answer ? answer.capUsd : undefined });
+      await this.append(request, [], {
+        ok: false,
+        failure: answer.failure,
+        spentUsd: 'spentUsd' in answer ? answer.spentUsd : undefined,
+        capUsd: 'capUsd' in answer ? answer.capUsd : undefined,
+      });
       return 'failed';
     }
     const parsed = extractJson(answer.text);
@@ -85,19 +120,29 @@ export class FactExtractionService {
     }
     const validated = validateFacts(items, origin).facts;
     // An artifact's provenance is the artifact itself, not a turn number.
-    const facts = request.turns ? validated : validated.map(({ sourceTurns: _turns, ...fact }) => fact);
+    const facts = request.turns
+      ? validated
+      : validated.map(({ sourceTurns: _turns, ...fact }) => fact);
 
     // Near-duplicates and supersessions are looked for across all the person's facts (issue 11), so one writer per account.
     const lockKey = `memory:extract-scope:${accountId}`;
     const token = await this.lockScope(lockKey);
-    if (!token) throw new DependencyError('memory extraction', `another extraction of account "${accountId}" is still writing`);
+    if (!token)
+      throw new DependencyError(
+        'memory extraction',
+        `another extraction of account "${accountId}" is still writing`,
+      );
     try {
       // Everything logged before now is what this extraction must deduplicate against.
       await awaitCheckpoint(this.db, 'memory', await this.log.lastSeq('events'));
       const { existing, versions } = await this.existingFacts(accountId, origin.sourceSession);
-      const ids = Array.from({ length: MAX_FACTS_PER_EXTRACTION }, (_, i) => reactionId(request.key, `fact:${i}`));
+      const ids = Array.from({ length: MAX_FACTS_PER_EXTRACTION }, (_, i) =>
+        reactionId(request.key, `fact:${i}`),
+      );
       const writes = planExtractionWrites(facts, existing, ids, new Date());
-      const events = writes.map((write) => writeEvent(write, (factId) => versions.get(factId) ?? 1));
+      const events = writes.map((write) =>
+        writeEvent(write, (factId) => versions.get(factId) ?? 1),
+      );
       const usage = answer.usage;
       const seq = await this.append(request, events, {
         ok: true,
@@ -108,7 +153,10 @@ export class FactExtractionService {
         outputTokens: usage.outputTokens,
       });
       if (!(await waitForCheckpoint(this.db, 'memory', seq, 10_000))) {
-        this.logger.warn({ accountId, scope: origin.sourceSession, seq }, 'memory read model lags behind an extraction; the next one may not see its facts');
+        this.logger.warn(
+          { accountId, scope: origin.sourceSession, seq },
+          'memory read model lags behind an extraction; the next one may not see its facts',
+        );
       }
       return 'extracted';
     } finally {
@@ -135,14 +183,26 @@ export class FactExtractionService {
    * fact the person wrote or changed is theirs). Pending proposals of the session, so one is not proposed twice.
    */
   private async existingFacts(accountId: string, scope: string) {
-    const facts: Array<{ id: string; fact_type: string; content: string; confidence: string; version: number; source_session: string; subject: string | null }> =
-      await this.db.query(
-        `SELECT id, fact_type, content, confidence, version, source_session, subject FROM memory_facts
+    const facts: Array<{
+      id: string;
+      fact_type: string;
+      content: string;
+      confidence: string;
+      version: number;
+      source_session: string;
+      subject: string | null;
+    }> = await this.db.query(
+      `SELECT id, fact_type, content, confidence, version, source_session, subject FROM memory_facts
          WHERE account_id = $1 AND status = 'active' AND (source_session = $2 OR (source = 'extraction' AND NOT edited_by_person))
          ORDER BY (source_session = $2) DESC, updated_at DESC LIMIT ${MAX_COMPARED_FACTS}`,
-        [accountId, scope],
-      );
-    const proposals: Array<{ fact_id: string; fact_type: string; content: string; confidence: string }> = await this.db.query(
+      [accountId, scope],
+    );
+    const proposals: Array<{
+      fact_id: string;
+      fact_type: string;
+      content: string;
+      confidence: string;
+    }> = await this.db.query(
       `SELECT fact_id, fact_type, content, confidence FROM memory_proposals WHERE account_id = $1 AND source_session = $2 AND status = 'pending'`,
       [accountId, scope],
     );
@@ -150,18 +210,44 @@ export class FactExtractionService {
       ...facts.map(
         (f) =>
           ({
-            factId: f.id, factType: f.fact_type, content: f.content, confidence: f.confidence, sourceSession: f.source_session, kind: 'fact',
+            factId: f.id,
+            factType: f.fact_type,
+            content: f.content,
+            confidence: f.confidence,
+            sourceSession: f.source_session,
+            kind: 'fact',
             ...(f.subject ? { subject: f.subject } : {}),
           }) as ExistingFact,
       ),
-      ...proposals.map((p) => ({ factId: p.fact_id, factType: p.fact_type, content: p.content, confidence: p.confidence, sourceSession: scope, kind: 'proposal' }) as ExistingFact),
+      ...proposals.map(
+        (p) =>
+          ({
+            factId: p.fact_id,
+            factType: p.fact_type,
+            content: p.content,
+            confidence: p.confidence,
+            sourceSession: scope,
+            kind: 'proposal',
+          }) as ExistingFact,
+      ),
     ];
     return { existing, versions: new Map(facts.map((f) => [f.id, Number(f.version)])) };
   }
 
   /** Appends the writes and the telemetry row; returns the log sequence of the last. */
-  private async append(request: ExtractionRequest, writes: Array<{ type: string; key: string; payload: unknown }>, result: ExtractionResult): Promise<number> {
-    const all = [...writes, { type: 'FeatureEventRecorded', key: 'telemetry', payload: extractionTelemetry(request.trigger, result) }];
+  private async append(
+    request: ExtractionRequest,
+    writes: Array<{ type: string; key: string; payload: unknown }>,
+    result: ExtractionResult,
+  ): Promise<number> {
+    const all = [
+      ...writes,
+      {
+        type: 'FeatureEventRecorded',
+        key: 'telemetry',
+        payload: extractionTelemetry(request.trigger, result),
+      },
+    ];
     const occurredAt = new Date().toISOString();
     const sessionId = request.cause?.sessionId ?? request.trigger.sessionId;
     const envelopes = all.map(({ type, key, payload }) =>

@@ -1,6 +1,11 @@
 import { INGEST_RPC, SessionTurnsReply } from '@mnemo/contracts';
 import { requestFromService, type EventLog } from '@mnemo/eventing';
-import { buildTranscript, TRANSCRIPT_MAX_CHARS, type ExtractionPerson, type SourceTurn } from '@mnemo/llm';
+import {
+  buildTranscript,
+  TRANSCRIPT_MAX_CHARS,
+  type ExtractionPerson,
+  type SourceTurn,
+} from '@mnemo/llm';
 import { extractionPerson } from '../domain/extraction-person';
 import type { ExtractionWindow } from '../domain/extraction-window';
 
@@ -26,11 +31,19 @@ export async function windowTranscript(
   });
   const transcript = buildTranscript(turns).text;
   // The turns themselves, with their seqs and dates, go to the adapters too (issue 11: provenance, relative dates).
-  const conversation = turns.filter((t): t is typeof t & { role: 'user' | 'assistant' } => t.role !== 'system' && t.text.trim().length > 0);
+  const conversation = turns.filter(
+    (t): t is typeof t & { role: 'user' | 'assistant' } =>
+      t.role !== 'system' && t.text.trim().length > 0,
+  );
   const person = extractionPerson(started);
   return {
     transcript,
-    turns: conversation.map((t) => ({ seq: t.seq, role: t.role, text: t.text, ...(t.occurredAt ? { occurredAt: t.occurredAt } : {}) })),
+    turns: conversation.map((t) => ({
+      seq: t.seq,
+      role: t.role,
+      text: t.text,
+      ...(t.occurredAt ? { occurredAt: t.occurredAt } : {}),
+    })),
     ...(person ? { person } : {}),
   };
 }

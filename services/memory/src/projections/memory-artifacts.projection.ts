@@ -3,7 +3,11 @@ import type { Sql } from '@mnemo/persistence';
 import { shouldExtract } from '../domain/fact-guards';
 
 /** The telemetry rows an artifact extraction ends in, whatever its outcome (seed 000's names). */
-const ARTIFACT_SETTLED_ACTIONS = ['memories_extracted_from_artifact', 'artifact_memory_extraction_failed', 'memory_cost_cap_hit'];
+const ARTIFACT_SETTLED_ACTIONS = [
+  'memories_extracted_from_artifact',
+  'artifact_memory_extraction_failed',
+  'memory_cost_cap_hit',
+];
 
 /** A save becomes the artifact's newest unless a later one is already recorded. */
 export async function recordArtifactSave(sql: Sql, stored: StoredEvent): Promise<void> {
@@ -28,7 +32,12 @@ export async function settleArtifactExtraction(sql: Sql, stored: StoredEvent): P
   if (event.producer !== 'memory' || !event.causationId) return;
   const p = event.payload as PayloadOf<'FeatureEventRecorded'>;
   const artifactId = p.metadata?.artifactId;
-  if (p.name !== 'memory' || typeof artifactId !== 'string' || !ARTIFACT_SETTLED_ACTIONS.includes(p.action)) return;
+  if (
+    p.name !== 'memory' ||
+    typeof artifactId !== 'string' ||
+    !ARTIFACT_SETTLED_ACTIONS.includes(p.action)
+  )
+    return;
   await sql.query(
     `UPDATE artifact_extractions SET settled_event_id = saved_event_id, last_seq = $4
      WHERE account_id = $1 AND artifact_id = $2 AND saved_event_id = $3::uuid AND last_seq < $4`,

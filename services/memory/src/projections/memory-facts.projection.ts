@@ -9,7 +9,11 @@ type FactPayload = PayloadOf<'MemoryFactCreated'>;
  * changes nothing. A fact created by confirming a proposal is marked confirmed and sensitive, since
  * the proposal existed because the fact names something sensitive.
  */
-export async function insertFact(sql: Sql, stored: StoredEvent, change: 'extracted' | 'created'): Promise<void> {
+export async function insertFact(
+  sql: Sql,
+  stored: StoredEvent,
+  change: 'extracted' | 'created',
+): Promise<void> {
   const { event, seq } = stored;
   const p = event.payload as FactPayload;
   const sensitiveByWording = classifySensitivity({ content: p.content }).sensitive;
@@ -25,9 +29,23 @@ export async function insertFact(sql: Sql, stored: StoredEvent, change: 'extract
        1, $12, $13, $13, $14, $15::int[], $16::date, $17)
      ON CONFLICT (account_id, id) DO NOTHING`,
     [
-      event.accountId, p.factId, p.factType, p.content, p.confidence, p.source, p.sourceSession, p.sourceSegment ?? null,
-      p.sourceArtifactId ?? null, p.sourceMessageSeq ?? null, sensitiveByWording, change, event.occurredAt, seq,
-      p.sourceTurns ?? null, p.occurredOn ?? null, p.subject ?? null,
+      event.accountId,
+      p.factId,
+      p.factType,
+      p.content,
+      p.confidence,
+      p.source,
+      p.sourceSession,
+      p.sourceSegment ?? null,
+      p.sourceArtifactId ?? null,
+      p.sourceMessageSeq ?? null,
+      sensitiveByWording,
+      change,
+      event.occurredAt,
+      seq,
+      p.sourceTurns ?? null,
+      p.occurredOn ?? null,
+      p.subject ?? null,
     ],
   );
 }
@@ -40,7 +58,8 @@ export async function insertFact(sql: Sql, stored: StoredEvent, change: 'extract
 export async function editFact(sql: Sql, stored: StoredEvent): Promise<void> {
   const { event, seq } = stored;
   const p = event.payload as PayloadOf<'MemoryFactEdited'>;
-  const sensitiveByWording = p.content === undefined ? null : classifySensitivity({ content: p.content }).sensitive;
+  const sensitiveByWording =
+    p.content === undefined ? null : classifySensitivity({ content: p.content }).sensitive;
   await sql.query(
     `UPDATE memory_facts SET content = coalesce($3, content), fact_type = coalesce($4, fact_type), confidence = coalesce($5, confidence),
        sensitive = CASE WHEN $6::boolean IS NULL THEN sensitive ELSE (confirmed OR $6::boolean) END,
@@ -48,8 +67,17 @@ export async function editFact(sql: Sql, stored: StoredEvent): Promise<void> {
        edited_by_person = edited_by_person OR $10::boolean, occurred_on = coalesce($11::date, occurred_on)
      WHERE account_id = $1 AND id = $2 AND status = 'active' AND last_seq < $9`,
     [
-      event.accountId, p.factId, p.content ?? null, p.factType ?? null, p.confidence ?? null, sensitiveByWording, p.version, event.occurredAt, seq,
-      p.editedByPerson === true, p.occurredOn ?? null,
+      event.accountId,
+      p.factId,
+      p.content ?? null,
+      p.factType ?? null,
+      p.confidence ?? null,
+      sensitiveByWording,
+      p.version,
+      event.occurredAt,
+      seq,
+      p.editedByPerson === true,
+      p.occurredOn ?? null,
     ],
   );
 }

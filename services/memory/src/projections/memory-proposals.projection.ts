@@ -2,10 +2,13 @@ import type { StoredEvent } from '@mnemo/contracts';
 import type { Sql } from '@mnemo/persistence';
 import { evolveProposal, type ProposalEvent, type ProposalState } from '../domain/proposals';
 
-const iso = (value: unknown): string | undefined => (value ? new Date(value as string).toISOString() : undefined);
+const iso = (value: unknown): string | undefined =>
+  value ? new Date(value as string).toISOString() : undefined;
 // node-postgres reads a date column as a local-midnight Date; the day is what was stored.
 const isoDate = (value: unknown): string =>
-  value instanceof Date ? `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}` : String(value).slice(0, 10);
+  value instanceof Date
+    ? `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`
+    : String(value).slice(0, 10);
 
 export function proposalFromRow(row: Record<string, any>): ProposalState {
   return {
@@ -36,10 +39,17 @@ export function proposalFromRow(row: Record<string, any>): ProposalState {
 export async function applyProposalEvent(sql: Sql, stored: StoredEvent): Promise<void> {
   const { event, seq } = stored;
   const proposalId = (event.payload as { proposalId: string }).proposalId;
-  const rows: Array<Record<string, any>> = await sql.query(`SELECT * FROM memory_proposals WHERE account_id = $1 AND id = $2`, [event.accountId, proposalId]);
+  const rows: Array<Record<string, any>> = await sql.query(
+    `SELECT * FROM memory_proposals WHERE account_id = $1 AND id = $2`,
+    [event.accountId, proposalId],
+  );
   if (rows[0] && Number(rows[0].last_seq) >= seq) return; // a redelivery
   const before = rows[0] ? proposalFromRow(rows[0]) : undefined;
-  const after = evolveProposal(before, { type: event.type, payload: event.payload, occurredAt: event.occurredAt } as ProposalEvent);
+  const after = evolveProposal(before, {
+    type: event.type,
+    payload: event.payload,
+    occurredAt: event.occurredAt,
+  } as ProposalEvent);
   if (!after || after === before) return;
   const f = after.fact;
   await sql.query(
@@ -51,9 +61,26 @@ export async function applyProposalEvent(sql: Sql, stored: StoredEvent): Promise
        answered_at = EXCLUDED.answered_at, last_seq = EXCLUDED.last_seq
      WHERE memory_proposals.last_seq < EXCLUDED.last_seq`,
     [
-      event.accountId, after.proposalId, f.factId, f.factType, f.content, f.confidence, f.source, f.sourceSession, f.sourceSegment ?? null,
-      f.sourceArtifactId ?? null, f.sourceMessageSeq ?? null, after.sensitiveReason, after.status, after.proposedAt, after.offeredAt ?? null,
-      after.answeredAt ?? null, seq, f.sourceTurns ?? null, f.occurredOn ?? null, f.subject ?? null,
+      event.accountId,
+      after.proposalId,
+      f.factId,
+      f.factType,
+      f.content,
+      f.confidence,
+      f.source,
+      f.sourceSession,
+      f.sourceSegment ?? null,
+      f.sourceArtifactId ?? null,
+      f.sourceMessageSeq ?? null,
+      after.sensitiveReason,
+      after.status,
+      after.proposedAt,
+      after.offeredAt ?? null,
+      after.answeredAt ?? null,
+      seq,
+      f.sourceTurns ?? null,
+      f.occurredOn ?? null,
+      f.subject ?? null,
     ],
   );
 }

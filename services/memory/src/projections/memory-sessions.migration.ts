@@ -27,7 +27,9 @@ export class MemorySessions1764400005500 implements MigrationInterface {
         PRIMARY KEY (account_id, session_id, segment)
       )`);
     await queryRunner.query(`ALTER TABLE segment_pauses ADD COLUMN IF NOT EXISTS settled text`);
-    await queryRunner.query(`ALTER TABLE segment_pauses ADD COLUMN IF NOT EXISTS settled_seq bigint`);
+    await queryRunner.query(
+      `ALTER TABLE segment_pauses ADD COLUMN IF NOT EXISTS settled_seq bigint`,
+    );
     await queryRunner.query(`
       CREATE TABLE IF NOT EXISTS quiet_extractions (
         account_id text NOT NULL,
@@ -57,6 +59,7 @@ export class MemorySessions1764400005500 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const table of ['session_activity', 'quiet_extractions', 'segment_pauses']) await queryRunner.query(`DROP TABLE IF EXISTS ${table}`);
+    for (const table of ['session_activity', 'quiet_extractions', 'segment_pauses'])
+      await queryRunner.query(`DROP TABLE IF EXISTS ${table}`);
   }
 }

@@ -8,9 +8,23 @@ import { SegmentCompactedReactor } from '../reactors/segment-compacted.reactor';
 import { memorySessionsProjection } from './memory-sessions.projection';
 import { Scratch } from '../../../../tests/support/scratch';
 
-const stored = (seq: number, accountId: string, type: EventType, payload: unknown): StoredEvent => ({
+const stored = (
+  seq: number,
+  accountId: string,
+  type: EventType,
+  payload: unknown,
+): StoredEvent => ({
   seq,
-  event: { id: randomUUID(), type, version: 1, accountId, sessionId: 's-1', occurredAt: '2026-11-29T10:00:00.000Z', producer: 'spec', payload } as never,
+  event: {
+    id: randomUUID(),
+    type,
+    version: 1,
+    accountId,
+    sessionId: 's-1',
+    occurredAt: '2026-11-29T10:00:00.000Z',
+    producer: 'spec',
+    payload,
+  } as never,
 });
 
 /**
@@ -30,12 +44,21 @@ describe('memory-sessions: a segment pause and its outcome, in either order', ()
   afterAll(() => scratch.drop());
 
   const pauseRow = async (accountId: string) =>
-    db.query(`SELECT segment, paused_at, paused_seq, settled, settled_seq, last_seq FROM segment_pauses WHERE account_id = $1`, [accountId]);
+    db.query(
+      `SELECT segment, paused_at, paused_seq, settled, settled_seq, last_seq FROM segment_pauses WHERE account_id = $1`,
+      [accountId],
+    );
 
   it('ends in the same row when the outcome is applied before its pause', async () => {
     const events = (accountId: string) => [
       stored(10, accountId, 'SegmentPaused', { segment: 1 }),
-      stored(12, accountId, 'SegmentCompacted', { segment: 1, summary: 'x', inputTokens: 1, outputTokens: 1, model: 'm' }),
+      stored(12, accountId, 'SegmentCompacted', {
+        segment: 1,
+        summary: 'x',
+        inputTokens: 1,
+        outputTokens: 1,
+        model: 'm',
+      }),
     ];
     const [inOrder, reversed] = ['a-in-order', 'a-reversed'];
     await applyEvents(db.manager, memorySessionsProjection, events(inOrder));
@@ -43,19 +66,31 @@ describe('memory-sessions: a segment pause and its outcome, in either order', ()
     await applyEvents(db.manager, memorySessionsProjection, [outcome]);
     await applyEvents(db.manager, memorySessionsProjection, [pause]);
     expect(await pauseRow(reversed)).toEqual(await pauseRow(inOrder));
-    expect(await pauseRow(inOrder)).toEqual([expect.objectContaining({ paused_seq: '10', settled: 'SegmentCompacted', settled_seq: '12' })]);
+    expect(await pauseRow(inOrder)).toEqual([
+      expect.objectContaining({ paused_seq: '10', settled: 'SegmentCompacted', settled_seq: '12' }),
+    ]);
   });
 
   it('makes the extraction wait for a pause not projected yet, as a dependency, and extract nothing meanwhile', async () => {
     const accountId = 'a-pause-pending';
-    const outcome = stored(12, accountId, 'SegmentCompacted', { segment: 1, summary: 'x', inputTokens: 1, outputTokens: 1, model: 'm' });
+    const outcome = stored(12, accountId, 'SegmentCompacted', {
+      segment: 1,
+      summary: 'x',
+      inputTokens: 1,
+      outputTokens: 1,
+      model: 'm',
+    });
     // another instance's later batch: the outcome projected and the checkpoint past it, the pause (seq 10) not yet
     await applyEvents(db.manager, memorySessionsProjection, [outcome]);
     const extract = jest.fn();
-    const reactor = new SegmentCompactedReactor({} as EventLog, db, { extract } as unknown as FactExtractionService);
+    const reactor = new SegmentCompactedReactor({} as EventLog, db, {
+      extract,
+    } as unknown as FactExtractionService);
     const waiting = reactor.onSegmentCompacted(outcome.event, { stored: outcome } as EventContext);
     await expect(waiting).rejects.toBeInstanceOf(DependencyError);
-    await expect(waiting).rejects.toThrow(/pause of segment 1 of session "s-1" is not projected yet/);
+    await expect(waiting).rejects.toThrow(
+      /pause of segment 1 of session "s-1" is not projected yet/,
+    );
     expect(extract).not.toHaveBeenCalled();
   });
 });

@@ -12,7 +12,14 @@ import { SegmentPausesOrder1764400005600 } from './segment-pauses-order.migratio
  */
 export const memorySessionsProjection: Projection = {
   name: 'memory-sessions',
-  handles: ['TurnRecorded', 'SegmentPaused', 'SegmentCompacted', 'CompactionSkipped', 'CompactionFailed', 'SessionQuietExtracted'],
+  handles: [
+    'TurnRecorded',
+    'SegmentPaused',
+    'SegmentCompacted',
+    'CompactionSkipped',
+    'CompactionFailed',
+    'SessionQuietExtracted',
+  ],
   tables: ['segment_pauses', 'quiet_extractions', 'session_activity'],
   migrations: [MemorySessions1764400005500, SegmentPausesOrder1764400005600],
 
@@ -21,13 +28,22 @@ export const memorySessionsProjection: Projection = {
     if (!event.sessionId) return;
     switch (event.type) {
       case 'TurnRecorded':
-        await touchActivity(sql, event.accountId, event.sessionId, seq, { turnAt: event.occurredAt });
+        await touchActivity(sql, event.accountId, event.sessionId, seq, {
+          turnAt: event.occurredAt,
+        });
         return;
       case 'SegmentCompacted':
       case 'CompactionSkipped':
       case 'CompactionFailed': {
         const p = event.payload as { segment: number; reason?: string };
-        await settle(sql, event.accountId, event.sessionId, p.segment, settledAs(event.type, p), seq);
+        await settle(
+          sql,
+          event.accountId,
+          event.sessionId,
+          p.segment,
+          settledAs(event.type, p),
+          seq,
+        );
         return;
       }
       case 'SegmentPaused': {
@@ -41,7 +57,10 @@ export const memorySessionsProjection: Projection = {
            WHERE segment_pauses.paused_seq IS NULL OR segment_pauses.paused_seq > EXCLUDED.paused_seq`,
           [event.accountId, event.sessionId, p.segment, event.occurredAt, seq],
         );
-        await touchActivity(sql, event.accountId, event.sessionId, seq, { pauseAt: event.occurredAt, readThrough: seq });
+        await touchActivity(sql, event.accountId, event.sessionId, seq, {
+          pauseAt: event.occurredAt,
+          readThrough: seq,
+        });
         return;
       }
       case 'SessionQuietExtracted': {
@@ -54,7 +73,9 @@ export const memorySessionsProjection: Projection = {
            WHERE quiet_extractions.last_seq < EXCLUDED.last_seq AND quiet_extractions.through_seq <= EXCLUDED.through_seq`,
           [event.accountId, event.sessionId, p.throughSeq, p.lastTurnAt, p.outcome, seq],
         );
-        await touchActivity(sql, event.accountId, event.sessionId, seq, { readThrough: p.throughSeq });
+        await touchActivity(sql, event.accountId, event.sessionId, seq, {
+          readThrough: p.throughSeq,
+        });
         return;
       }
     }
@@ -66,7 +87,14 @@ export const memorySessionsProjection: Projection = {
  * instances apply batches side by side, so the outcome may come before its pause: it makes the row then,
  * and the pause fills it in. Either order ends in the same row, as a replay (in log order) writes it.
  */
-async function settle(sql: Sql, accountId: string, sessionId: string, segment: number, settled: string, seq: number): Promise<void> {
+async function settle(
+  sql: Sql,
+  accountId: string,
+  sessionId: string,
+  segment: number,
+  settled: string,
+  seq: number,
+): Promise<void> {
   await sql.query(
     `INSERT INTO segment_pauses (account_id, session_id, segment, settled, settled_seq, last_seq) VALUES ($1, $2, $3, $4, $5, $5)
      ON CONFLICT (account_id, session_id, segment) DO UPDATE
@@ -96,6 +124,14 @@ async function touchActivity(
        last_pause_at = GREATEST(a.last_pause_at, EXCLUDED.last_pause_at),
        read_through_seq = GREATEST(a.read_through_seq, EXCLUDED.read_through_seq),
        last_seq = GREATEST(a.last_seq, EXCLUDED.last_seq)`,
-    [accountId, sessionId, change.turnAt ? seq : 0, change.turnAt ?? null, change.pauseAt ?? null, change.readThrough ?? 0, seq],
+    [
+      accountId,
+      sessionId,
+      change.turnAt ? seq : 0,
+      change.turnAt ?? null,
+      change.pauseAt ?? null,
+      change.readThrough ?? 0,
+      seq,
+    ],
   );
 }

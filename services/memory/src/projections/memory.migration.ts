@@ -30,9 +30,15 @@ export class Memory1764400005100 implements MigrationInterface {
         search tsvector GENERATED ALWAYS AS (to_tsvector('english', content)) STORED,
         PRIMARY KEY (account_id, id)
       )`);
-    await queryRunner.query(`CREATE INDEX IF NOT EXISTS memory_facts_search ON memory_facts USING GIN (search)`);
-    await queryRunner.query(`CREATE INDEX IF NOT EXISTS memory_facts_by_created ON memory_facts (account_id, created_at DESC, id DESC) WHERE status = 'active'`);
-    await queryRunner.query(`CREATE INDEX IF NOT EXISTS memory_facts_by_seq ON memory_facts (last_seq)`);
+    await queryRunner.query(
+      `CREATE INDEX IF NOT EXISTS memory_facts_search ON memory_facts USING GIN (search)`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX IF NOT EXISTS memory_facts_by_created ON memory_facts (account_id, created_at DESC, id DESC) WHERE status = 'active'`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX IF NOT EXISTS memory_facts_by_seq ON memory_facts (last_seq)`,
+    );
     await queryRunner.query(`
       CREATE TABLE IF NOT EXISTS memory_proposals (
         account_id text NOT NULL,
@@ -54,7 +60,9 @@ export class Memory1764400005100 implements MigrationInterface {
         last_seq bigint NOT NULL,
         PRIMARY KEY (account_id, id)
       )`);
-    await queryRunner.query(`CREATE INDEX IF NOT EXISTS memory_proposals_pending ON memory_proposals (proposed_at) WHERE status = 'pending'`);
+    await queryRunner.query(
+      `CREATE INDEX IF NOT EXISTS memory_proposals_pending ON memory_proposals (proposed_at) WHERE status = 'pending'`,
+    );
     // Every change to a memory or a proposal, in log order: the Explorer's push stream reads it.
     await queryRunner.query(`
       CREATE TABLE IF NOT EXISTS memory_changes (
@@ -66,7 +74,9 @@ export class Memory1764400005100 implements MigrationInterface {
         version int,
         PRIMARY KEY (account_id, seq, kind, ref_id)
       )`);
-    await queryRunner.query(`CREATE INDEX IF NOT EXISTS memory_changes_by_seq ON memory_changes (seq)`);
+    await queryRunner.query(
+      `CREATE INDEX IF NOT EXISTS memory_changes_by_seq ON memory_changes (seq)`,
+    );
     await queryRunner.query(`
       CREATE TABLE IF NOT EXISTS plans (
         account_id text NOT NULL,
@@ -83,7 +93,9 @@ export class Memory1764400005100 implements MigrationInterface {
         last_seq bigint NOT NULL,
         PRIMARY KEY (account_id, id)
       )`);
-    await queryRunner.query(`CREATE INDEX IF NOT EXISTS plans_proposed ON plans (proposed_at) WHERE status = 'proposed'`);
+    await queryRunner.query(
+      `CREATE INDEX IF NOT EXISTS plans_proposed ON plans (proposed_at) WHERE status = 'proposed'`,
+    );
     await queryRunner.query(`
       CREATE TABLE IF NOT EXISTS plan_checkins (
         account_id text NOT NULL,
@@ -94,7 +106,9 @@ export class Memory1764400005100 implements MigrationInterface {
         last_seq bigint NOT NULL,
         PRIMARY KEY (account_id, event_id)
       )`);
-    await queryRunner.query(`CREATE INDEX IF NOT EXISTS plan_checkins_by_plan ON plan_checkins (account_id, plan_id, at)`);
+    await queryRunner.query(
+      `CREATE INDEX IF NOT EXISTS plan_checkins_by_plan ON plan_checkins (account_id, plan_id, at)`,
+    );
     await queryRunner.query(`
       CREATE TABLE IF NOT EXISTS reminders (
         account_id text NOT NULL,
@@ -109,7 +123,14 @@ export class Memory1764400005100 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const table of ['reminders', 'plan_checkins', 'plans', 'memory_changes', 'memory_proposals', 'memory_facts']) {
+    for (const table of [
+      'reminders',
+      'plan_checkins',
+      'plans',
+      'memory_changes',
+      'memory_proposals',
+      'memory_facts',
+    ]) {
       await queryRunner.query(`DROP TABLE IF EXISTS ${table}`);
     }
   }

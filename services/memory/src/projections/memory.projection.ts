@@ -2,7 +2,13 @@ import type { StoredEvent } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
 import { recordArtifactSave, settleArtifactExtraction } from './memory-artifacts.projection';
 import { MemoryArtifacts1764400005200 } from './memory-artifacts.migration';
-import { deleteFact, editFact, insertFact, markFactsUsed, supersedeFact } from './memory-facts.projection';
+import {
+  deleteFact,
+  editFact,
+  insertFact,
+  markFactsUsed,
+  supersedeFact,
+} from './memory-facts.projection';
 import { MemoryProvenance1764400005400 } from './memory-provenance.migration';
 import { applyProposalEvent } from './memory-proposals.projection';
 import { Memory1764400005100 } from './memory.migration';
@@ -39,8 +45,21 @@ type Handled = (typeof HANDLES)[number];
 export const memoryProjection: Projection = {
   name: 'memory',
   handles: HANDLES,
-  tables: ['memory_facts', 'memory_proposals', 'memory_changes', 'plans', 'plan_checkins', 'reminders', 'artifact_extractions'],
-  migrations: [Memory1764400005100, MemoryArtifacts1764400005200, PlanProgress1764400005300, MemoryProvenance1764400005400],
+  tables: [
+    'memory_facts',
+    'memory_proposals',
+    'memory_changes',
+    'plans',
+    'plan_checkins',
+    'reminders',
+    'artifact_extractions',
+  ],
+  migrations: [
+    Memory1764400005100,
+    MemoryArtifacts1764400005200,
+    PlanProgress1764400005300,
+    MemoryProvenance1764400005400,
+  ],
 
   async apply(sql: Sql, stored: StoredEvent): Promise<void> {
     await applyOne(sql, stored);
@@ -88,7 +107,12 @@ async function applyOne(sql: Sql, stored: StoredEvent): Promise<void> {
 }
 
 /** The events that change a memory or a proposal: the ones the Explorer's stream reports. */
-const JOURNALED = new Set<string>(HANDLES.filter((type) => type.startsWith('MemoryFact') || type.startsWith('Proposal') || type === 'FactSuperseded'));
+const JOURNALED = new Set<string>(
+  HANDLES.filter(
+    (type) =>
+      type.startsWith('MemoryFact') || type.startsWith('Proposal') || type === 'FactSuperseded',
+  ),
+);
 
 /**
  * Journals what this event changed: the rows it wrote carry its sequence. A redelivered or

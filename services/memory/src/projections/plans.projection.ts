@@ -2,7 +2,8 @@ import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
 import type { Sql } from '@mnemo/persistence';
 import { evolvePlan, progressStatus, type PlanEvent, type PlanState } from '../domain/plans';
 
-const iso = (value: unknown): string | undefined => (value ? new Date(value as string).toISOString() : undefined);
+const iso = (value: unknown): string | undefined =>
+  value ? new Date(value as string).toISOString() : undefined;
 
 export function planFromRow(row: Record<string, any>): PlanState {
   return {
@@ -27,7 +28,10 @@ export async function applyPlanEvent(sql: Sql, stored: StoredEvent): Promise<voi
        ON CONFLICT (account_id, event_id) DO NOTHING`,
       [event.accountId, event.id, p.planId, p.progress, event.occurredAt, seq],
     );
-    const plan: Array<Record<string, any>> = await sql.query(`SELECT * FROM plans WHERE account_id = $1 AND id = $2`, [event.accountId, p.planId]);
+    const plan: Array<Record<string, any>> = await sql.query(
+      `SELECT * FROM plans WHERE account_id = $1 AND id = $2`,
+      [event.accountId, p.planId],
+    );
     if (!plan[0]) return;
     await sql.query(`UPDATE plans SET progress_line = $3 WHERE account_id = $1 AND id = $2`, [
       event.accountId,
@@ -37,12 +41,22 @@ export async function applyPlanEvent(sql: Sql, stored: StoredEvent): Promise<voi
     return;
   }
   const planId = (event.payload as { planId: string }).planId;
-  const rows: Array<Record<string, any>> = await sql.query(`SELECT * FROM plans WHERE account_id = $1 AND id = $2`, [event.accountId, planId]);
+  const rows: Array<Record<string, any>> = await sql.query(
+    `SELECT * FROM plans WHERE account_id = $1 AND id = $2`,
+    [event.accountId, planId],
+  );
   if (rows[0] && Number(rows[0].last_seq) >= seq) return; // a redelivery
   const before = rows[0] ? planFromRow(rows[0]) : undefined;
-  const after = evolvePlan(before, { type: event.type, payload: event.payload, occurredAt: event.occurredAt } as PlanEvent);
+  const after = evolvePlan(before, {
+    type: event.type,
+    payload: event.payload,
+    occurredAt: event.occurredAt,
+  } as PlanEvent);
   if (!after || after === before) return;
-  const closedAt = after.status === 'closed' && before?.status !== 'closed' ? event.occurredAt : (rows[0]?.closed_at ?? null);
+  const closedAt =
+    after.status === 'closed' && before?.status !== 'closed'
+      ? event.occurredAt
+      : (rows[0]?.closed_at ?? null);
   await sql.query(
     `INSERT INTO plans (account_id, id, title, steps, review_days, status, source_session, proposed_at, activated_at, closed_reason, closed_at,
        progress_line, last_seq)
@@ -51,9 +65,19 @@ export async function applyPlanEvent(sql: Sql, stored: StoredEvent): Promise<voi
        closed_reason = EXCLUDED.closed_reason, closed_at = EXCLUDED.closed_at, progress_line = EXCLUDED.progress_line, last_seq = EXCLUDED.last_seq
      WHERE plans.last_seq < EXCLUDED.last_seq`,
     [
-      event.accountId, after.planId, after.title, JSON.stringify(after.steps), after.reviewDays, after.status,
-      rows[0]?.source_session ?? event.sessionId ?? null, after.proposedAt, after.activatedAt ?? null, after.closedReason ?? null, closedAt,
-      await progressOf(sql, event.accountId, after), seq,
+      event.accountId,
+      after.planId,
+      after.title,
+      JSON.stringify(after.steps),
+      after.reviewDays,
+      after.status,
+      rows[0]?.source_session ?? event.sessionId ?? null,
+      after.proposedAt,
+      after.activatedAt ?? null,
+      after.closedReason ?? null,
+      closedAt,
+      await progressOf(sql, event.accountId, after),
+      seq,
     ],
   );
 }
@@ -64,7 +88,10 @@ async function progressOf(sql: Sql, accountId: string, plan: PlanState): Promise
     `SELECT progress, at FROM plan_checkins WHERE account_id = $1 AND plan_id = $2`,
     [accountId, plan.planId],
   );
-  return progressStatus(plan, checkIns.map((c) => ({ progress: c.progress, at: iso(c.at)! })));
+  return progressStatus(
+    plan,
+    checkIns.map((c) => ({ progress: c.progress, at: iso(c.at)! })),
+  );
 }
 
 /** A reminder the person asked for is kept as it was set; setting the same id again restates it. */
@@ -75,6 +102,14 @@ export async function applyReminderSet(sql: Sql, stored: StoredEvent): Promise<v
     `INSERT INTO reminders (account_id, id, text, due_at, source_session, created_at, last_seq) VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (account_id, id) DO UPDATE SET text = EXCLUDED.text, due_at = EXCLUDED.due_at, last_seq = EXCLUDED.last_seq
      WHERE reminders.last_seq < EXCLUDED.last_seq`,
-    [event.accountId, p.reminderId, p.text, p.dueAt ?? null, event.sessionId ?? null, event.occurredAt, seq],
+    [
+      event.accountId,
+      p.reminderId,
+      p.text,
+      p.dueAt ?? null,
+      event.sessionId ?? null,
+      event.occurredAt,
+      seq,
+    ],
   );
 }

@@ -9,7 +9,9 @@ export class SegmentPausesOrder1764400005600 implements MigrationInterface {
   name = 'SegmentPausesOrder1764400005600';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE segment_pauses ALTER COLUMN paused_at DROP NOT NULL, ALTER COLUMN paused_seq DROP NOT NULL`);
+    await queryRunner.query(
+      `ALTER TABLE segment_pauses ALTER COLUMN paused_at DROP NOT NULL, ALTER COLUMN paused_seq DROP NOT NULL`,
+    );
   }
 
   async down(): Promise<void> {

@@ -2,7 +2,11 @@ import { Controller, Inject, type OnModuleDestroy } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import { EventContext, LOGGER, OnEvent, type Logger } from '@mnemo/eventing';
 import { CACHE, type Cache } from '@mnemo/persistence';
-import { ArtifactExtractionService, artifactKey, type ArtifactSavedEvent } from '../extraction/artifact-extraction.service';
+import {
+  ArtifactExtractionService,
+  artifactKey,
+  type ArtifactSavedEvent,
+} from '../extraction/artifact-extraction.service';
 import { CacheDebouncer } from '../extraction/cache.debouncer';
 import { EXTRACTION_CONFIG, type ExtractionConfig } from '../memory.config';
 
@@ -25,8 +29,13 @@ export class ArtifactSavedReactor implements OnModuleDestroy {
     this.debouncer = new CacheDebouncer(
       cache,
       { delayMs: config.artifactDebounceMs, lockMs: 5 * 60_000, maxWaitMs: 2 * 60_000 },
-      (key, error) => this.logger.warn({ key, err: String(error) }, 'artifact extraction failed; retrying while the wait lasts'),
-      (key, seq) => this.logger.debug({ key, seq }, 'artifact extraction waits for the run in flight'),
+      (key, error) =>
+        this.logger.warn(
+          { key, err: String(error) },
+          'artifact extraction failed; retrying while the wait lasts',
+        ),
+      (key, seq) =>
+        this.logger.debug({ key, seq }, 'artifact extraction waits for the run in flight'),
     );
   }
 
@@ -36,7 +45,11 @@ export class ArtifactSavedReactor implements OnModuleDestroy {
     const ctx = context as EventContext;
     const event = raw as ArtifactSavedEvent;
     if (await this.extraction.isDone(event.id)) return;
-    await this.debouncer.schedule(artifactKey(event.accountId, event.payload.artifactId), ctx.stored.seq, () => this.extraction.run(event));
+    await this.debouncer.schedule(
+      artifactKey(event.accountId, event.payload.artifactId),
+      ctx.stored.seq,
+      () => this.extraction.run(event),
+    );
   }
 
   onModuleDestroy(): void {

@@ -29,44 +29,68 @@ export class SegmentCompactedReactor {
 
   @OnEvent('SegmentCompacted')
   async onSegmentCompacted(@Payload() raw: unknown, @Ctx() context: unknown): Promise<void> {
-    await this.afterSettled(raw as EventEnvelope<Settled, PayloadOf<'SegmentCompacted'>>, context as EventContext);
+    await this.afterSettled(
+      raw as EventEnvelope<Settled, PayloadOf<'SegmentCompacted'>>,
+      context as EventContext,
+    );
   }
 
   @OnEvent('CompactionSkipped')
   async onCompactionSkipped(@Payload() raw: unknown, @Ctx() context: unknown): Promise<void> {
-    await this.afterSettled(raw as EventEnvelope<Settled, PayloadOf<'CompactionSkipped'>>, context as EventContext);
+    await this.afterSettled(
+      raw as EventEnvelope<Settled, PayloadOf<'CompactionSkipped'>>,
+      context as EventContext,
+    );
   }
 
   @OnEvent('CompactionFailed')
   async onCompactionFailed(@Payload() raw: unknown, @Ctx() context: unknown): Promise<void> {
-    await this.afterSettled(raw as EventEnvelope<Settled, PayloadOf<'CompactionFailed'>>, context as EventContext);
+    await this.afterSettled(
+      raw as EventEnvelope<Settled, PayloadOf<'CompactionFailed'>>,
+      context as EventContext,
+    );
   }
 
   // OnEvent's typing sees only `unknown` arguments; the JetStream transport passes an EventContext.
-  private async afterSettled(event: EventEnvelope<Settled, { segment: number; reason?: string }>, ctx: EventContext): Promise<void> {
+  private async afterSettled(
+    event: EventEnvelope<Settled, { segment: number; reason?: string }>,
+    ctx: EventContext,
+  ): Promise<void> {
     const sessionId = event.sessionId;
     if (!sessionId) return;
     if (!extractionFollows(settledAs(event.type, event.payload))) return;
     const { segment } = event.payload;
     // Memory's own read model of pauses and outcomes holds everything logged before this event once it gets here.
     await awaitCheckpoint(this.db, memorySessionsProjection.name, ctx.stored.seq);
-    const pauses: Array<{ segment: number; paused_seq: string; settled: string | null }> = await this.db.query(
-      `SELECT segment, paused_seq, settled FROM segment_pauses WHERE account_id = $1 AND session_id = $2 AND segment <= $3 AND paused_seq IS NOT NULL`,
-      [event.accountId, sessionId, segment],
-    );
+    const pauses: Array<{ segment: number; paused_seq: string; settled: string | null }> =
+      await this.db.query(
+        `SELECT segment, paused_seq, settled FROM segment_pauses WHERE account_id = $1 AND session_id = $2 AND segment <= $3 AND paused_seq IS NOT NULL`,
+        [event.accountId, sessionId, segment],
+      );
     const quiet: Array<{ through_seq: string }> = await this.db.query(
       `SELECT through_seq FROM quiet_extractions WHERE account_id = $1 AND session_id = $2`,
       [event.accountId, sessionId],
     );
-    const recorded = pauses.map((p) => ({ segment: p.segment, pausedSeq: Number(p.paused_seq), settled: p.settled }));
+    const recorded = pauses.map((p) => ({
+      segment: p.segment,
+      pausedSeq: Number(p.paused_seq),
+      settled: p.settled,
+    }));
     const window = segmentWindow(segment, recorded, quiet[0] ? Number(quiet[0].through_seq) : null);
     if (!window) {
       // The pause is logged before its outcome, so it is in a batch not committed yet: with two memory
       // instances the checkpoint is the highest batch committed, and one killed mid-batch leaves its batch to
       // be redelivered after later ones. Waited for (the consumer's dependency patience), never dropped.
-      throw new DependencyError('memory read model', `the pause of segment ${segment} of session "${sessionId}" is not projected yet`);
+      throw new DependencyError(
+        'memory read model',
+        `the pause of segment ${segment} of session "${sessionId}" is not projected yet`,
+      );
     }
-    const { transcript, turns, person } = await windowTranscript(this.log, { accountId: event.accountId, sessionId }, window);
+    const { transcript, turns, person } = await windowTranscript(
+      this.log,
+      { accountId: event.accountId, sessionId },
+      window,
+    );
     await this.extractor.extract({
       accountId: event.accountId,
       transcript,

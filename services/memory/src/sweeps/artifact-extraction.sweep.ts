@@ -1,9 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { EVENT_LOG, LOGGER, type EventLog, type Logger, PeriodicSweep, type SweepSchedule } from '@mnemo/eventing';
+import {
+  EVENT_LOG,
+  LOGGER,
+  type EventLog,
+  type Logger,
+  PeriodicSweep,
+  type SweepSchedule,
+} from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
 import { inflightLock } from '../extraction/cache.debouncer';
-import { ArtifactExtractionService, artifactKey, type ArtifactSavedEvent } from '../extraction/artifact-extraction.service';
+import {
+  ArtifactExtractionService,
+  artifactKey,
+  type ArtifactSavedEvent,
+} from '../extraction/artifact-extraction.service';
 import { EXTRACTION_CONFIG, type ExtractionConfig } from '../memory.config';
 
 /** Saves looked at per sweep; the rest wait for the next one. */
@@ -20,7 +31,6 @@ const LOCK_MS = 5 * 60_000;
  */
 @Injectable()
 export class ArtifactExtractionSweep extends PeriodicSweep {
-
   constructor(
     @Inject(EVENT_LOG) private readonly log: EventLog,
     @Inject(DATA_SOURCE) private readonly db: DataSource,
@@ -44,7 +54,12 @@ export class ArtifactExtractionSweep extends PeriodicSweep {
   async sweep(now: Date): Promise<number> {
     const dueBefore = new Date(now.getTime() - this.config.artifactGraceMs);
     const lookback = new Date(dueBefore.getTime() - this.config.artifactLookbackMs);
-    const due: Array<{ account_id: string; artifact_id: string; saved_event_id: string; saved_seq: string }> = await this.db.query(
+    const due: Array<{
+      account_id: string;
+      artifact_id: string;
+      saved_event_id: string;
+      saved_seq: string;
+    }> = await this.db.query(
       `SELECT account_id, artifact_id, saved_event_id, saved_seq FROM artifact_extractions
        WHERE extractable AND settled_event_id IS DISTINCT FROM saved_event_id AND saved_at <= $1 AND saved_at > $2
        ORDER BY saved_at LIMIT ${SWEEP_LIMIT}`,
@@ -59,13 +74,19 @@ export class ArtifactExtractionSweep extends PeriodicSweep {
       try {
         const event = await this.savedEvent(Number(row.saved_seq), row.saved_event_id);
         if (!event) {
-          this.logger.warn({ accountId: row.account_id, artifactId: row.artifact_id, seq: row.saved_seq }, 'artifact save no longer in the log; not extracted');
+          this.logger.warn(
+            { accountId: row.account_id, artifactId: row.artifact_id, seq: row.saved_seq },
+            'artifact save no longer in the log; not extracted',
+          );
           continue;
         }
         await this.extraction.run(event);
         done++;
       } catch (error) {
-        this.logger.warn({ accountId: row.account_id, artifactId: row.artifact_id, err: String(error) }, 'artifact extraction by the sweep failed; the next sweep retries');
+        this.logger.warn(
+          { accountId: row.account_id, artifactId: row.artifact_id, err: String(error) },
+          'artifact extraction by the sweep failed; the next sweep retries',
+        );
       } finally {
         await this.cache.unlock(lock, token);
       }
@@ -76,7 +97,9 @@ export class ArtifactExtractionSweep extends PeriodicSweep {
   private async savedEvent(seq: number, id: string): Promise<ArtifactSavedEvent | null> {
     for await (const batch of this.log.read('events', seq, 1)) {
       const stored = batch[0];
-      return stored && stored.seq === seq && stored.event.id === id ? (stored.event as ArtifactSavedEvent) : null;
+      return stored && stored.seq === seq && stored.event.id === id
+        ? (stored.event as ArtifactSavedEvent)
+        : null;
     }
     return null;
   }

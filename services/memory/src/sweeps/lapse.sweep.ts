@@ -1,5 +1,10 @@
 import type { DataSource } from 'typeorm';
-import { buildEvent, deterministicUuid, type EventDraft, type EventEnvelope } from '@mnemo/contracts';
+import {
+  buildEvent,
+  deterministicUuid,
+  type EventDraft,
+  type EventEnvelope,
+} from '@mnemo/contracts';
 import { startPeriodicTask, type EventLog, type Logger, type Subscription } from '@mnemo/eventing';
 import { PROPOSAL_LAPSE_DAYS } from '../domain/extraction-plan';
 import { lapsePlans, PLAN_PROPOSAL_LAPSE_DAYS } from '../domain/plans';
@@ -26,15 +31,31 @@ function lapseEventId(accountId: string, kind: string, id: string): string {
   return deterministicUuid(LAPSE_NAMESPACE, JSON.stringify([accountId, kind, id]));
 }
 
-function envelope<T extends 'ProposalLapsed' | 'PlanClosed'>(accountId: string, type: T, payload: EventDraft<T>['payload'], key: string, now: Date): EventEnvelope {
-  return buildEvent<T>({ id: lapseEventId(accountId, type, key), type, accountId, occurredAt: now, producer: 'memory', payload });
+function envelope<T extends 'ProposalLapsed' | 'PlanClosed'>(
+  accountId: string,
+  type: T,
+  payload: EventDraft<T>['payload'],
+  key: string,
+  now: Date,
+): EventEnvelope {
+  return buildEvent<T>({
+    id: lapseEventId(accountId, type, key),
+    type,
+    accountId,
+    occurredAt: now,
+    producer: 'memory',
+    payload,
+  });
 }
 
 /**
  * Unanswered fact proposals and plan proposals lapse after 14 days (seed 001). The time is an argument,
  * so a test drives the sweep with any clock; the rules are the domain's `lapseDue` and `lapsePlans`.
  */
-export async function sweepLapsed(deps: SweepDeps, now: Date): Promise<{ proposals: number; plans: number }> {
+export async function sweepLapsed(
+  deps: SweepDeps,
+  now: Date,
+): Promise<{ proposals: number; plans: number }> {
   const proposalRows: Array<Record<string, any>> = await deps.dataSource.query(
     `SELECT * FROM memory_proposals WHERE status = 'pending' AND proposed_at <= $1 ORDER BY proposed_at LIMIT 5000`,
     [new Date(now.getTime() - PROPOSAL_LAPSE_DAYS * DAY_MS).toISOString()],
@@ -45,10 +66,12 @@ export async function sweepLapsed(deps: SweepDeps, now: Date): Promise<{ proposa
   );
   const events: EventEnvelope[] = [];
   for (const row of proposalRows) {
-    for (const due of lapseDue([proposalFromRow(row)], now)) events.push(envelope(row.account_id, 'ProposalLapsed', due, due.proposalId, now));
+    for (const due of lapseDue([proposalFromRow(row)], now))
+      events.push(envelope(row.account_id, 'ProposalLapsed', due, due.proposalId, now));
   }
   for (const row of planRows) {
-    for (const closed of lapsePlans([planFromRow(row)], now)) events.push(envelope(row.account_id, 'PlanClosed', closed, closed.planId, now));
+    for (const closed of lapsePlans([planFromRow(row)], now))
+      events.push(envelope(row.account_id, 'PlanClosed', closed, closed.planId, now));
   }
   if (events.length) await deps.log.appendMany('events', events);
   return {
@@ -58,7 +81,11 @@ export async function sweepLapsed(deps: SweepDeps, now: Date): Promise<{ proposa
 }
 
 /** Runs the sweep every `intervalMs` (MNEMO_MEMORY_SWEEP_MS in memory.config.ts), first shortly after start. */
-export function startLapseSweep(deps: SweepDeps, logger: Logger, intervalMs = DEFAULT_SWEEP_INTERVAL_MS): Subscription {
+export function startLapseSweep(
+  deps: SweepDeps,
+  logger: Logger,
+  intervalMs = DEFAULT_SWEEP_INTERVAL_MS,
+): Subscription {
   return startPeriodicTask({
     name: 'memory lapse sweep',
     intervalMs,

@@ -1,13 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { reactionId } from '@mnemo/contracts';
-import { EVENT_LOG, LOGGER, type EventLog, type Logger, PeriodicSweep, type SweepSchedule } from '@mnemo/eventing';
+import {
+  EVENT_LOG,
+  LOGGER,
+  type EventLog,
+  type Logger,
+  PeriodicSweep,
+  type SweepSchedule,
+} from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
 import { isQuietSession, settledStretches } from '../domain/quiet-time';
 import { windowTranscript } from '../extraction/ingest-turns.client';
 import { memoryEvent } from '../memory-event';
 import { EXTRACTION_CONFIG, type ExtractionConfig } from '../memory.config';
-import { FactExtractionService, type ExtractionOutcome } from '../extraction/fact-extraction.service';
+import {
+  FactExtractionService,
+  type ExtractionOutcome,
+} from '../extraction/fact-extraction.service';
 
 interface QuietCandidate {
   account_id: string;
@@ -68,7 +78,11 @@ export class QuietSessionSweep extends PeriodicSweep {
     // Extracted only once a whole sweep interval has passed without the stretch growing (settledStretches).
     const { settled, seen } = settledStretches(
       this.previous,
-      candidates.map((candidate) => ({ ...candidate, key: `${candidate.account_id}:${candidate.session_id}`, throughSeq: Number(candidate.through_seq) })),
+      candidates.map((candidate) => ({
+        ...candidate,
+        key: `${candidate.account_id}:${candidate.session_id}`,
+        throughSeq: Number(candidate.through_seq),
+      })),
     );
     this.previous = seen;
     let done = 0;
@@ -88,7 +102,11 @@ export class QuietSessionSweep extends PeriodicSweep {
     if (!(await this.cache.tryLock(`memory:${key}`, CLAIM_MS))) return false;
     let outcome: ExtractionOutcome;
     try {
-      const { transcript, turns, person } = await windowTranscript(this.log, { accountId, sessionId }, { afterSeq: Number(candidate.after_seq), throughSeq });
+      const { transcript, turns, person } = await windowTranscript(
+        this.log,
+        { accountId, sessionId },
+        { afterSeq: Number(candidate.after_seq), throughSeq },
+      );
       outcome = await this.extractor.extract({
         accountId,
         transcript,
@@ -100,7 +118,10 @@ export class QuietSessionSweep extends PeriodicSweep {
       });
     } catch (error) {
       // Left unmarked, so a later sweep tries again once the claim has lapsed.
-      this.logger.warn({ accountId, sessionId, err: String(error) }, 'quiet-time extraction failed');
+      this.logger.warn(
+        { accountId, sessionId, err: String(error) },
+        'quiet-time extraction failed',
+      );
       return false;
     }
     await this.log.append(

@@ -20,7 +20,9 @@ export class DeadLettersController {
   async list(@Query() query: unknown) {
     const { limit } = parseInput(DeadLettersQuery, query, 'query');
     const all = await this.log.listDeadLetters();
-    const names = [...new Set([...SERVICES.map((s) => s.name), ...all.map((stored) => stored.letter.service)])];
+    const names = [
+      ...new Set([...SERVICES.map((s) => s.name), ...all.map((stored) => stored.letter.service)]),
+    ];
     const services = names.map((service) => {
       const letters = all.filter((stored) => stored.letter.service === service);
       return {
@@ -29,7 +31,17 @@ export class DeadLettersController {
         recent: letters
           .slice(-limit)
           .reverse()
-          .map(({ id, letter: l }) => ({ id, eventId: l.event.id, type: l.event.type, consumer: l.consumer ?? null, stream: l.stream, seq: l.seq, deliveryCount: l.deliveryCount, error: l.error, deadAt: l.deadAt })),
+          .map(({ id, letter: l }) => ({
+            id,
+            eventId: l.event.id,
+            type: l.event.type,
+            consumer: l.consumer ?? null,
+            stream: l.stream,
+            seq: l.seq,
+            deliveryCount: l.deliveryCount,
+            error: l.error,
+            deadAt: l.deadAt,
+          })),
       };
     });
     return { services };

@@ -15,7 +15,11 @@ export class OpenApiController {
 
   private current() {
     // the routes are fixed once the app listens: built on the first request
-    this.document ??= buildOpenApiDocument(registeredRoutes(this.adapter.httpAdapter.getInstance()), ROUTE_DOCS, VERSION);
+    this.document ??= buildOpenApiDocument(
+      registeredRoutes(this.adapter.httpAdapter.getInstance()),
+      ROUTE_DOCS,
+      VERSION,
+    );
     return this.document;
   }
 

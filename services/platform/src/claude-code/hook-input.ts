@@ -12,7 +12,8 @@ export interface HookInput {
 
 /** Checks the fields a hook depends on; a payload without them is not one to act on. */
 export function asHookInput(value: Record<string, unknown>): HookInput {
-  const text = (key: string) => (typeof value[key] === 'string' ? (value[key] as string) : undefined);
+  const text = (key: string) =>
+    typeof value[key] === 'string' ? (value[key] as string) : undefined;
   const sessionId = text('session_id');
   if (!sessionId) throw new Error('hook input has no session_id');
   return {
@@ -28,4 +29,5 @@ export function asHookInput(value: Record<string, unknown>): HookInput {
 }
 
 /** Claude Code's session id as a Mnemo session id (a subject token), as the transcript reader names it. */
-export const mnemoSessionId = (sessionId: string) => sessionId.replace(/[^A-Za-z0-9_\-:]/g, '_').slice(0, 100) || '_';
+export const mnemoSessionId = (sessionId: string) =>
+  sessionId.replace(/[^A-Za-z0-9_\-:]/g, '_').slice(0, 100) || '_';

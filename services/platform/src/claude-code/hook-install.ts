@@ -28,19 +28,30 @@ export interface InstallTargets {
 /** The checkout the command runs in (its git top level), else the directory itself. */
 export function projectRoot(cwd: string): string {
   try {
-    return execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', ['rev-parse', '--show-toplevel'], {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return cwd;
   }
 }
 
-export function installTargets(scope: InstallScope, cwd: string, env: NodeJS.ProcessEnv): InstallTargets {
+export function installTargets(
+  scope: InstallScope,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): InstallTargets {
   if (scope === 'user') {
     const configDir = env.CLAUDE_CONFIG_DIR || path.join(env.HOME || homedir(), '.claude');
     return { settings: path.join(configDir, 'settings.json'), mcpJson: null };
   }
   const root = projectRoot(cwd);
-  return { settings: path.join(root, '.claude', 'settings.json'), mcpJson: path.join(root, '.mcp.json') };
+  return {
+    settings: path.join(root, '.claude', 'settings.json'),
+    mcpJson: path.join(root, '.mcp.json'),
+  };
 }
 
 /** The absolute command that runs this checkout's CLI from any directory. */
@@ -55,13 +66,21 @@ function readJsonObject(file: string): Record<string, any> {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${file} is not valid JSON (${(error as Error).message}); fix it first, nothing was changed`);
+    throw new Error(
+      `${file} is not valid JSON (${(error as Error).message}); fix it first, nothing was changed`,
+    );
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${file} is not a JSON object; nothing was changed`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error(`${file} is not a JSON object; nothing was changed`);
   return value as Record<string, any>;
 }
 
-function writeIfChanged(file: string, before: Record<string, any>, after: Record<string, any>, mode = 0o644): boolean {
+function writeIfChanged(
+  file: string,
+  before: Record<string, any>,
+  after: Record<string, any>,
+  mode = 0o644,
+): boolean {
   if (JSON.stringify(before) === JSON.stringify(after)) return false;
   writeJsonAtomic(file, after, mode);
   return true;
@@ -75,20 +94,38 @@ export interface InstallReport {
  * Writes Mnemo's hooks (and, for a project, its MCP server in .mcp.json) next to what is there, and the
  * URL and key to a settings file only the user can read. Running it again changes nothing.
  */
-export function installHooks(scope: InstallScope, cwd: string, env: NodeJS.ProcessEnv, overrides: { url?: string; apiKey?: string }): InstallReport {
+export function installHooks(
+  scope: InstallScope,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  overrides: { url?: string; apiKey?: string },
+): InstallReport {
   const targets = installTargets(scope, cwd, env);
   const run = launcher();
   const lines: string[] = [];
   const settings = readJsonObject(targets.settings);
   const mcp = targets.mcpJson ? readJsonObject(targets.mcpJson) : null;
   const merged = mcp ? withMnemoMcpServer(mcp, run) : null;
-  const nextSettings = withMnemoHooks(settings, run, CLAUDE_HOOK_TIMEOUT_SECONDS, merged !== null && !merged.conflict);
-  lines.push(`${writeIfChanged(targets.settings, settings, nextSettings) ? 'wrote' : 'unchanged'} ${targets.settings}: hooks SessionStart, UserPromptSubmit, PreCompact, Stop, SessionEnd`);
+  const nextSettings = withMnemoHooks(
+    settings,
+    run,
+    CLAUDE_HOOK_TIMEOUT_SECONDS,
+    merged !== null && !merged.conflict,
+  );
+  lines.push(
+    `${writeIfChanged(targets.settings, settings, nextSettings) ? 'wrote' : 'unchanged'} ${targets.settings}: hooks SessionStart, UserPromptSubmit, PreCompact, Stop, SessionEnd`,
+  );
   if (targets.mcpJson && mcp && merged) {
-    if (merged.conflict) lines.push(`left ${targets.mcpJson} alone: it already has a different server named "mnemo"`);
-    else lines.push(`${writeIfChanged(targets.mcpJson, mcp, merged.mcp) ? 'wrote' : 'unchanged'} ${targets.mcpJson}: MCP server "mnemo"`);
+    if (merged.conflict)
+      lines.push(`left ${targets.mcpJson} alone: it already has a different server named "mnemo"`);
+    else
+      lines.push(
+        `${writeIfChanged(targets.mcpJson, mcp, merged.mcp) ? 'wrote' : 'unchanged'} ${targets.mcpJson}: MCP server "mnemo"`,
+      );
   } else {
-    lines.push(`MCP server for every project: claude mcp add --scope user mnemo -- ${run.map((w) => JSON.stringify(w)).join(' ')} mcp`);
+    lines.push(
+      `MCP server for every project: claude mcp add --scope user mnemo -- ${run.map((w) => JSON.stringify(w)).join(' ')} mcp`,
+    );
   }
 
   const current = loadClientSettings({ ...env, MNEMO_API_KEY: undefined, MNEMO_URL: undefined });
@@ -100,25 +137,40 @@ export function installHooks(scope: InstallScope, cwd: string, env: NodeJS.Proce
     chmodSync(file, 0o600);
     lines.push(`wrote ${file} (mode 600): Mnemo at ${url}`);
   } else {
-    lines.push(`no API key given: set MNEMO_API_KEY (or run again with --api-key) so the hooks and tools can reach Mnemo at ${url}`);
+    lines.push(
+      `no API key given: set MNEMO_API_KEY (or run again with --api-key) so the hooks and tools can reach Mnemo at ${url}`,
+    );
   }
   lines.push(`hook command: ${hookCommand(run, 'session-start')}`);
   return { lines };
 }
 
 /** Removes only Mnemo's entries; other hooks and servers stay exactly as they were. */
-export function uninstallHooks(scope: InstallScope, cwd: string, env: NodeJS.ProcessEnv): InstallReport {
+export function uninstallHooks(
+  scope: InstallScope,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): InstallReport {
   const targets = installTargets(scope, cwd, env);
   const lines: string[] = [];
   if (existsSync(targets.settings)) {
     const settings = readJsonObject(targets.settings);
-    const changed = writeIfChanged(targets.settings, settings, withoutMcpApproval(removeMnemoHooks(settings)));
+    const changed = writeIfChanged(
+      targets.settings,
+      settings,
+      withoutMcpApproval(removeMnemoHooks(settings)),
+    );
     lines.push(`${changed ? 'removed Mnemo hooks from' : 'no Mnemo hooks in'} ${targets.settings}`);
   }
   if (targets.mcpJson && existsSync(targets.mcpJson)) {
     const mcp = readJsonObject(targets.mcpJson);
-    lines.push(`${writeIfChanged(targets.mcpJson, mcp, withoutMnemoMcpServer(mcp)) ? 'removed the Mnemo MCP server from' : 'no Mnemo MCP server in'} ${targets.mcpJson}`);
+    lines.push(
+      `${writeIfChanged(targets.mcpJson, mcp, withoutMnemoMcpServer(mcp)) ? 'removed the Mnemo MCP server from' : 'no Mnemo MCP server in'} ${targets.mcpJson}`,
+    );
   }
-  if (scope === 'user') lines.push('MCP server for every project, if you added it: claude mcp remove --scope user mnemo');
+  if (scope === 'user')
+    lines.push(
+      'MCP server for every project, if you added it: claude mcp remove --scope user mnemo',
+    );
   return { lines };
 }

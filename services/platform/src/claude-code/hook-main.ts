@@ -8,7 +8,12 @@ const event = process.argv[3] as HookCommandName;
 
 if (process.argv.length === 4 && (Object.values(HOOK_EVENTS) as string[]).includes(event)) {
   void import('./hook-runner').then(({ runHook }) =>
-    runHook(event, { stdin: process.stdin, stdout: process.stdout, env: process.env, startedAt }).then((code) => process.exit(code)),
+    runHook(event, {
+      stdin: process.stdin,
+      stdout: process.stdout,
+      env: process.env,
+      startedAt,
+    }).then((code) => process.exit(code)),
   );
 } else {
   require('../agent-cli');

@@ -8,7 +8,9 @@ export const DEFAULT_HOOK_TIMEOUT_MS = 2_000;
 /** MNEMO_HOOK_TIMEOUT_MS, between 100 ms and 60 s; a bad value is the default (a hook never fails on its config). */
 export function hookTimeoutMs(env: NodeJS.ProcessEnv): number {
   const value = Number(env.MNEMO_HOOK_TIMEOUT_MS);
-  return Number.isInteger(value) && value >= 100 && value <= 60_000 ? value : DEFAULT_HOOK_TIMEOUT_MS;
+  return Number.isInteger(value) && value >= 100 && value <= 60_000
+    ? value
+    : DEFAULT_HOOK_TIMEOUT_MS;
 }
 
 export interface HookIo {
@@ -31,29 +33,59 @@ interface Connection {
 }
 
 /** Null where the event sends no request of its own (the transcript hooks) or no API key is set. */
-function connect(event: HookCommandName, env: NodeJS.ProcessEnv, signal: AbortSignal, deadlineMs: number): Connection | null {
+function connect(
+  event: HookCommandName,
+  env: NodeJS.ProcessEnv,
+  signal: AbortSignal,
+  deadlineMs: number,
+): Connection | null {
   if (TRANSCRIPT_EVENTS.includes(event)) return null;
   const settings = loadClientSettings(env);
   if (!settings.apiKey) return null;
   const leftMs = Math.max(50, Math.floor(deadlineMs - Date.now()));
-  const client = new MnemoClient({ url: settings.url, apiKey: settings.apiKey, timeoutMs: leftMs, signal });
-  const memoryBlock = event === 'user-prompt-submit' ? client.memoryBlock().then((block) => block.text, () => '') : undefined;
+  const client = new MnemoClient({
+    url: settings.url,
+    apiKey: settings.apiKey,
+    timeoutMs: leftMs,
+    signal,
+  });
+  const memoryBlock =
+    event === 'user-prompt-submit'
+      ? client.memoryBlock().then(
+          (block) => block.text,
+          () => '',
+        )
+      : undefined;
   return { client, leftMs, memoryBlock };
 }
 
-async function answer(event: HookCommandName, raw: Record<string, unknown>, env: NodeJS.ProcessEnv, connection: Connection | null) {
+async function answer(
+  event: HookCommandName,
+  raw: Record<string, unknown>,
+  env: NodeJS.ProcessEnv,
+  connection: Connection | null,
+) {
   const input = asHookInput(raw);
   // Each event loads only its own module: a hook is a new process per call, and what it loads is its start-up.
-  if (TRANSCRIPT_EVENTS.includes(event)) return (await import('./transcript.hook')).transcriptHook(input, env);
+  if (TRANSCRIPT_EVENTS.includes(event))
+    return (await import('./transcript.hook')).transcriptHook(input, env);
   if (connection === null) return null;
   const { client, leftMs } = connection;
   if (event === 'user-prompt-submit') {
     // looked up while the hook's module loads: the recall scoped to it is the last answer the hook waits for
     const project = projectName(input.cwd, env, leftMs);
     const { userPromptSubmitHook } = await import('./user-prompt-submit.hook');
-    return userPromptSubmitHook(input, client, connection.memoryBlock ?? Promise.resolve(''), project);
+    return userPromptSubmitHook(
+      input,
+      client,
+      connection.memoryBlock ?? Promise.resolve(''),
+      project,
+    );
   }
-  const [{ sessionStartHook }, { recordCurrentSession }] = await Promise.all([import('./session-start.hook'), import('./hook-state')]);
+  const [{ sessionStartHook }, { recordCurrentSession }] = await Promise.all([
+    import('./session-start.hook'),
+    import('./hook-state'),
+  ]);
   const identity = await projectIdentity(input.cwd, env, leftMs);
   try {
     recordCurrentSession(env, identity.project, input.session_id);
@@ -78,11 +110,17 @@ export async function runHook(event: HookCommandName, io: HookIo): Promise<numbe
     const raw = await readHookInput(io.stdin, abort.signal);
     const output = await Promise.race([
       answer(event, raw, io.env, connection),
-      new Promise<null>((resolve) => abort.signal.addEventListener('abort', () => resolve(null), { once: true })),
+      new Promise<null>((resolve) =>
+        abort.signal.addEventListener('abort', () => resolve(null), { once: true }),
+      ),
     ]);
-    if (output && !abort.signal.aborted) await new Promise<void>((resolve) => io.stdout.write(JSON.stringify(output), () => resolve()));
+    if (output && !abort.signal.aborted)
+      await new Promise<void>((resolve) =>
+        io.stdout.write(JSON.stringify(output), () => resolve()),
+      );
   } catch (error) {
-    if (io.env.MNEMO_HOOK_DEBUG) process.stderr.write(`mnemo hook ${event}: ${(error as Error)?.message ?? error}\n`);
+    if (io.env.MNEMO_HOOK_DEBUG)
+      process.stderr.write(`mnemo hook ${event}: ${(error as Error)?.message ?? error}\n`);
   } finally {
     clearTimeout(timer);
   }

@@ -5,7 +5,10 @@ import path from 'node:path';
 /** Where hooks keep what they need between runs: the current session per project, transcript send marks. */
 export function hookStateDir(env: NodeJS.ProcessEnv): string {
   if (env.MNEMO_STATE_DIR) return env.MNEMO_STATE_DIR;
-  return path.join(env.XDG_STATE_HOME || path.join(env.HOME || homedir(), '.local', 'state'), 'mnemo');
+  return path.join(
+    env.XDG_STATE_HOME || path.join(env.HOME || homedir(), '.local', 'state'),
+    'mnemo',
+  );
 }
 
 /** A short file name for a path. node:crypto loads on first use: the prompt hook, which keys nothing, skips its 10 ms. */
@@ -29,13 +32,22 @@ export function readJson<T>(file: string): T | null {
   }
 }
 
-const currentSessionFile = (env: NodeJS.ProcessEnv, project: string) => path.join(hookStateDir(env), 'current-session', `${keyOf(project)}.json`);
+const currentSessionFile = (env: NodeJS.ProcessEnv, project: string) =>
+  path.join(hookStateDir(env), 'current-session', `${keyOf(project)}.json`);
 
 /** The session-start hook records the session, so the stdio MCP server started beside it knows which one it serves. */
-export function recordCurrentSession(env: NodeJS.ProcessEnv, project: string, sessionId: string): void {
+export function recordCurrentSession(
+  env: NodeJS.ProcessEnv,
+  project: string,
+  sessionId: string,
+): void {
   writeJsonAtomic(currentSessionFile(env, project), { sessionId, project });
 }
 
 export function currentSession(env: NodeJS.ProcessEnv, project: string): string | undefined {
-  return env.CLAUDE_CODE_SESSION_ID || readJson<{ sessionId?: string }>(currentSessionFile(env, project))?.sessionId || undefined;
+  return (
+    env.CLAUDE_CODE_SESSION_ID ||
+    readJson<{ sessionId?: string }>(currentSessionFile(env, project))?.sessionId ||
+    undefined
+  );
 }

@@ -4,7 +4,10 @@ import { endOfFirstJsonObject } from './domain/first-json-object';
 const MAX_INPUT_BYTES = 1024 * 1024;
 
 /** The one JSON object Claude Code writes to a hook's stdin, read without waiting for EOF. */
-export function readHookInput(stdin: Readable, signal: AbortSignal): Promise<Record<string, unknown>> {
+export function readHookInput(
+  stdin: Readable,
+  signal: AbortSignal,
+): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
     let text = '';
     const finish = (error: Error | null, value?: Record<string, unknown>) => {
@@ -21,12 +24,14 @@ export function readHookInput(stdin: Readable, signal: AbortSignal): Promise<Rec
       const end = endOfFirstJsonObject(text);
       if (end < 0) {
         if (final) finish(new Error('stdin ended before a complete JSON object'));
-        else if (text.length > MAX_INPUT_BYTES) finish(new Error('stdin holds more than 1 MB without a complete JSON object'));
+        else if (text.length > MAX_INPUT_BYTES)
+          finish(new Error('stdin holds more than 1 MB without a complete JSON object'));
         return;
       }
       try {
         const value: unknown = JSON.parse(text.slice(0, end));
-        if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('stdin is not a JSON object');
+        if (typeof value !== 'object' || value === null || Array.isArray(value))
+          throw new Error('stdin is not a JSON object');
         finish(null, value as Record<string, unknown>);
       } catch (error) {
         finish(error as Error);

@@ -15,8 +15,13 @@ const TOOL_TIMEOUT_MS = 10_000;
 export async function serveMcpOnStdio(env: NodeJS.ProcessEnv, cwd: string): Promise<void> {
   const settings = loadClientSettings(env);
   const identity = await projectIdentity(env.CLAUDE_PROJECT_DIR || cwd, env);
-  const timeoutMs = Number(env.MNEMO_MCP_TIMEOUT_MS) > 0 ? Number(env.MNEMO_MCP_TIMEOUT_MS) : TOOL_TIMEOUT_MS;
-  const client = new MnemoClient({ url: settings.url, apiKey: settings.apiKey ?? 'missing-api-key', timeoutMs });
+  const timeoutMs =
+    Number(env.MNEMO_MCP_TIMEOUT_MS) > 0 ? Number(env.MNEMO_MCP_TIMEOUT_MS) : TOOL_TIMEOUT_MS;
+  const client = new MnemoClient({
+    url: settings.url,
+    apiKey: settings.apiKey ?? 'missing-api-key',
+    timeoutMs,
+  });
   const server = createMnemoMcpServer({
     client,
     project: identity.project,

@@ -1,4 +1,10 @@
-import { isInProject, visitedPlace, type MnemoClient, type ProjectIdentity, type SessionSummary } from '@mnemo/mnemo-client';
+import {
+  isInProject,
+  visitedPlace,
+  type MnemoClient,
+  type ProjectIdentity,
+  type SessionSummary,
+} from '@mnemo/mnemo-client';
 import { buildSessionContext, type EarlierSession } from './domain/session-context';
 import type { HookInput } from './hook-input';
 import { mnemoSessionId } from './hook-input';
@@ -12,17 +18,31 @@ const LAST_TURNS = 4;
  * the account's newest 100 and filtering them here missed every earlier session of a repository once
  * 100 newer ones had run elsewhere. They are filtered here too, for a Mnemo too old to know the filter.
  */
-async function earlierSessions(client: MnemoClient, identity: ProjectIdentity, current: string): Promise<EarlierSession[]> {
+async function earlierSessions(
+  client: MnemoClient,
+  identity: ProjectIdentity,
+  current: string,
+): Promise<EarlierSession[]> {
   const { sessions } = await client.sessions(50, { project: identity.project });
   const mine = sessions
     .filter((s: SessionSummary) => s.id !== current && !s.id.includes(':agent-') && s.turnCount > 0)
-    .filter((s) => (s.project ? s.project === identity.project : isInProject(s.cwd, identity.roots)))
+    .filter((s) =>
+      s.project ? s.project === identity.project : isInProject(s.cwd, identity.roots),
+    )
     .slice(0, EARLIER_SESSIONS);
   return Promise.all(
     mine.map(async (s) => {
       const { turns } = await client.turns(s.id, Math.max(-1, s.turnCount - 12), 50);
-      const spoken = turns.filter((t) => (t.role === 'user' || t.role === 'assistant') && !t.isSidechain && t.text.trim() !== '');
-      return { id: s.id, title: s.title, startedAt: s.startedAt, lastTurns: spoken.slice(-LAST_TURNS).map((t) => ({ role: t.role, text: t.text })) };
+      const spoken = turns.filter(
+        (t) =>
+          (t.role === 'user' || t.role === 'assistant') && !t.isSidechain && t.text.trim() !== '',
+      );
+      return {
+        id: s.id,
+        title: s.title,
+        startedAt: s.startedAt,
+        lastTurns: spoken.slice(-LAST_TURNS).map((t) => ({ role: t.role, text: t.text })),
+      };
     }),
   );
 }
@@ -33,7 +53,11 @@ async function ownPrompts(client: MnemoClient, sessionId: string): Promise<strin
   let afterSeq = -1;
   for (let page = 0; page < 5; page += 1) {
     const answer = await client.turns(sessionId, afterSeq, 1000);
-    prompts.push(...answer.turns.filter((t) => t.role === 'user' && !t.isSidechain && t.text.trim() !== '').map((t) => t.text));
+    prompts.push(
+      ...answer.turns
+        .filter((t) => t.role === 'user' && !t.isSidechain && t.text.trim() !== '')
+        .map((t) => t.text),
+    );
     if (answer.nextAfterSeq === null) break;
     afterSeq = answer.nextAfterSeq;
   }
@@ -42,7 +66,9 @@ async function ownPrompts(client: MnemoClient, sessionId: string): Promise<strin
 
 async function visitedLines(client: MnemoClient, sessionId: string): Promise<string[]> {
   const answer = await client.visited(sessionId);
-  return (answer.visited ?? answer.entries ?? []).map((v) => `${visitedPlace(v)}${v.note ? ` — ${v.note}` : ''}`);
+  return (answer.visited ?? answer.entries ?? []).map(
+    (v) => `${visitedPlace(v)}${v.note ? ` — ${v.note}` : ''}`,
+  );
 }
 
 /** A part that fails (an older Mnemo without the route, a slow query) is left out; the rest still goes in. */
@@ -52,7 +78,11 @@ const orNull = <T>(promise: Promise<T>): Promise<T | null> => promise.catch(() =
  * SessionStart: additionalContext with what the agent should know here (CLAUDE-CODE.md B.3). After a
  * compaction (`source: "compact"`) it also puts back this session's requests and visited files.
  */
-export async function sessionStartHook(input: HookInput, client: MnemoClient, identity: ProjectIdentity) {
+export async function sessionStartHook(
+  input: HookInput,
+  client: MnemoClient,
+  identity: ProjectIdentity,
+) {
   const sessionId = mnemoSessionId(input.session_id);
   const compact = input.source === 'compact';
   const [claudeMd, earlier, prompts, visited] = await Promise.all([

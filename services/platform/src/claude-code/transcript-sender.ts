@@ -20,7 +20,11 @@ const STALE_LOCK_MS = 10 * 60_000;
  * Mnemo does not hold yet, through the same reader and `POST /v1/events` path as `mnemo ingest
  * transcripts`. One worker per file at a time; a hook that fires meanwhile asks it to go again.
  */
-export async function sendTranscript(file: string, env: NodeJS.ProcessEnv, settings: { url: string; apiKey: string }): Promise<SentMark | null> {
+export async function sendTranscript(
+  file: string,
+  env: NodeJS.ProcessEnv,
+  settings: { url: string; apiKey: string },
+): Promise<SentMark | null> {
   // the same developer and project the hooks scope their context with (MNEMO_DEVELOPER, MNEMO_PROJECT)
   const identity = { developer: env.MNEMO_DEVELOPER, project: env.MNEMO_PROJECT };
   const base = path.join(hookStateDir(env), 'transcripts', keyOf(file));
@@ -57,13 +61,24 @@ function acquire(lock: string): boolean {
   }
 }
 
-async function sendOnce(file: string, base: string, settings: { url: string; apiKey: string; developer?: string; project?: string }): Promise<SentMark> {
+async function sendOnce(
+  file: string,
+  base: string,
+  settings: { url: string; apiKey: string; developer?: string; project?: string },
+): Promise<SentMark> {
   const info = statSync(file);
   const last = readJson<SentMark>(`${base}.sent.json`);
   const subagents = path.join(path.dirname(file), path.basename(file, '.jsonl'), 'subagents');
   const hasSubagents = existsSync(subagents);
   // nothing appended since the last send: no read, no request
-  if (!hasSubagents && last && !last.error && last.size === info.size && last.mtimeMs === info.mtimeMs) return last;
+  if (
+    !hasSubagents &&
+    last &&
+    !last.error &&
+    last.size === info.size &&
+    last.mtimeMs === info.mtimeMs
+  )
+    return last;
   // the ingest service's reader and sender, loaded only here: the hook itself must start fast
   require('reflect-metadata');
   const { ingestTranscriptsToGateway } = await import('@mnemo/ingest-service');
@@ -78,7 +93,12 @@ async function sendOnce(file: string, base: string, settings: { url: string; api
     }
     mark = { size: info.size, mtimeMs: info.mtimeMs, at: new Date().toISOString(), ...totals };
   } catch (error) {
-    mark = { size: info.size, mtimeMs: info.mtimeMs, at: new Date().toISOString(), error: String((error as Error)?.message ?? error) };
+    mark = {
+      size: info.size,
+      mtimeMs: info.mtimeMs,
+      at: new Date().toISOString(),
+      error: String((error as Error)?.message ?? error),
+    };
   }
   writeJsonAtomic(`${base}.sent.json`, mark);
   return mark;

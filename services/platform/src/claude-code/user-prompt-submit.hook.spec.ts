@@ -1,7 +1,14 @@
 import type { MnemoClient, RecallAnswer, RecallHit, RecallRequest } from '@mnemo/mnemo-client';
 import { userPromptSubmitHook } from './user-prompt-submit.hook';
 
-const hit = (sessionId: string): RecallHit => ({ chunkId: `${sessionId}:1`, sessionId, turnSeqs: [1], occurredAt: '2026-11-30T09:00:00Z', snippet: `what was decided in ${sessionId} about the refund test`, score: 0.9 });
+const hit = (sessionId: string): RecallHit => ({
+  chunkId: `${sessionId}:1`,
+  sessionId,
+  turnSeqs: [1],
+  occurredAt: '2026-11-30T09:00:00Z',
+  snippet: `what was decided in ${sessionId} about the refund test`,
+  score: 0.9,
+});
 
 /** Mnemo's API as the hook sees it: each recall answers when the test says, so the order of asking shows. */
 function fakeMnemo(hitsFor: (request: RecallRequest) => RecallHit[]) {
@@ -19,13 +26,21 @@ function fakeMnemo(hitsFor: (request: RecallRequest) => RecallHit[]) {
 }
 
 const input = { session_id: 's-new', cwd: '/repo', prompt: 'Why does the refund test fail?' };
-const contextOf = (output: Awaited<ReturnType<typeof userPromptSubmitHook>>) => output?.hookSpecificOutput.additionalContext ?? '';
+const contextOf = (output: Awaited<ReturnType<typeof userPromptSubmitHook>>) =>
+  output?.hookSpecificOutput.additionalContext ?? '';
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('the prompt hook recalls in this repository first, then anywhere', () => {
   it('asks both searches at once, so a prompt with few hits here waits for one round trip, not two', async () => {
-    const mnemo = fakeMnemo((request) => (request.project ? [hit('s-here')] : [hit('s-here'), hit('s-elsewhere')]));
-    const answer = userPromptSubmitHook(input, mnemo.client, Promise.resolve('Prefers pnpm.'), Promise.resolve('/repo'));
+    const mnemo = fakeMnemo((request) =>
+      request.project ? [hit('s-here')] : [hit('s-here'), hit('s-elsewhere')],
+    );
+    const answer = userPromptSubmitHook(
+      input,
+      mnemo.client,
+      Promise.resolve('Prefers pnpm.'),
+      Promise.resolve('/repo'),
+    );
     await flush();
     expect(mnemo.asked.map((r) => r.project ?? 'anywhere').sort()).toEqual(['/repo', 'anywhere']);
     mnemo.answerAll();
@@ -37,8 +52,15 @@ describe('the prompt hook recalls in this repository first, then anywhere', () =
   });
 
   it('answers with the repository’s hits alone when they are enough', async () => {
-    const mnemo = fakeMnemo((request) => (request.project ? [hit('a'), hit('b'), hit('c')] : [hit('elsewhere')]));
-    const answer = userPromptSubmitHook(input, mnemo.client, Promise.resolve('Prefers pnpm.'), Promise.resolve('/repo'));
+    const mnemo = fakeMnemo((request) =>
+      request.project ? [hit('a'), hit('b'), hit('c')] : [hit('elsewhere')],
+    );
+    const answer = userPromptSubmitHook(
+      input,
+      mnemo.client,
+      Promise.resolve('Prefers pnpm.'),
+      Promise.resolve('/repo'),
+    );
     await flush();
     mnemo.answerAll();
     const text = contextOf(await answer);

@@ -10,7 +10,11 @@ const MAX_QUERY_CHARS = 500;
  * are asked at once: asked one after the other, a prompt with fewer than RECALL_HITS hits in the
  * repository waited for two searches in turn.
  */
-async function recallFor(client: MnemoClient, prompt: string, project: Promise<string>): Promise<RecallHit[]> {
+async function recallFor(
+  client: MnemoClient,
+  prompt: string,
+  project: Promise<string>,
+): Promise<RecallHit[]> {
   const query = prompt.replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_CHARS);
   if (query.length < 3) return [];
   const wider = client.recall({ query, limit: RECALL_HITS });
@@ -18,15 +22,26 @@ async function recallFor(client: MnemoClient, prompt: string, project: Promise<s
   const scoped = await client.recall({ query, limit: RECALL_HITS, project: await project });
   if (scoped.hits.length >= RECALL_HITS) return scoped.hits;
   const seen = new Set(scoped.hits.map((h) => h.chunkId));
-  return [...scoped.hits, ...(await wider).hits.filter((h) => !seen.has(h.chunkId))].slice(0, RECALL_HITS);
+  return [...scoped.hits, ...(await wider).hits.filter((h) => !seen.has(h.chunkId))].slice(
+    0,
+    RECALL_HITS,
+  );
 }
 
 /**
  * UserPromptSubmit: the memory block for this prompt, fenced as data, at most 1,500 characters. The block is
  * the account's, asked before the input was read (hook-runner.ts); '' when Mnemo had none to give.
  */
-export async function userPromptSubmitHook(input: HookInput, client: MnemoClient, memoryBlock: Promise<string>, project: Promise<string>) {
-  const [block, hits] = await Promise.all([memoryBlock, recallFor(client, input.prompt ?? '', project).catch(() => [] as RecallHit[])]);
+export async function userPromptSubmitHook(
+  input: HookInput,
+  client: MnemoClient,
+  memoryBlock: Promise<string>,
+  project: Promise<string>,
+) {
+  const [block, hits] = await Promise.all([
+    memoryBlock,
+    recallFor(client, input.prompt ?? '', project).catch(() => [] as RecallHit[]),
+  ]);
   const additionalContext = buildPromptBlock(block, hits);
   if (!additionalContext) return null;
   return { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext } };

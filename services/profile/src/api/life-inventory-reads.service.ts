@@ -1,9 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { completedTakesByType, mergeCatalog, SHIPPED_INVENTORY_TYPES, type CompletedTake, type InventoryType } from '@mnemo/life-inventory';
+import {
+  completedTakesByType,
+  mergeCatalog,
+  SHIPPED_INVENTORY_TYPES,
+  type CompletedTake,
+  type InventoryType,
+} from '@mnemo/life-inventory';
 import type { LifeInventoryTake } from '@mnemo/contracts';
 import { DATA_SOURCE } from '@mnemo/persistence';
-
 
 const iso = (value: unknown): string => new Date(value as string).toISOString();
 const toTake = (row: Record<string, any>): LifeInventoryTake => ({
@@ -22,8 +27,14 @@ export class LifeInventoryReadsService {
   constructor(@Inject(DATA_SOURCE) private readonly db: DataSource) {}
 
   async catalog(accountId: string): Promise<InventoryType[]> {
-    const rows: Array<{ definition: InventoryType }> = await this.db.query('SELECT definition FROM life_inventory_types WHERE account_id = $1 ORDER BY inventory_type', [accountId]);
-    return mergeCatalog(SHIPPED_INVENTORY_TYPES, rows.map((r) => r.definition));
+    const rows: Array<{ definition: InventoryType }> = await this.db.query(
+      'SELECT definition FROM life_inventory_types WHERE account_id = $1 ORDER BY inventory_type',
+      [accountId],
+    );
+    return mergeCatalog(
+      SHIPPED_INVENTORY_TYPES,
+      rows.map((r) => r.definition),
+    );
   }
 
   async takes(accountId: string, inventoryType?: string): Promise<LifeInventoryTake[]> {
@@ -35,27 +46,43 @@ export class LifeInventoryReadsService {
   }
 
   async take(accountId: string, takeId: string): Promise<LifeInventoryTake | null> {
-    const rows = await this.db.query('SELECT * FROM life_inventory_takes WHERE account_id = $1 AND take_id = $2', [accountId, takeId]);
+    const rows = await this.db.query(
+      'SELECT * FROM life_inventory_takes WHERE account_id = $1 AND take_id = $2',
+      [accountId, takeId],
+    );
     return rows[0] ? toTake(rows[0]) : null;
   }
 
   async inProgress(accountId: string, inventoryType: string): Promise<LifeInventoryTake | null> {
-    const rows = await this.db.query(`SELECT * FROM life_inventory_takes WHERE account_id = $1 AND inventory_type = $2 AND status = 'in_progress' LIMIT 1`, [accountId, inventoryType]);
+    const rows = await this.db.query(
+      `SELECT * FROM life_inventory_takes WHERE account_id = $1 AND inventory_type = $2 AND status = 'in_progress' LIMIT 1`,
+      [accountId, inventoryType],
+    );
     return rows[0] ? toTake(rows[0]) : null;
   }
 
   async ratings(accountId: string, takeId: string): Promise<Record<string, number>> {
-    const rows: Array<{ item_id: string; rating: string }> = await this.db.query('SELECT item_id, rating FROM life_inventory_ratings WHERE account_id = $1 AND take_id = $2', [accountId, takeId]);
+    const rows: Array<{ item_id: string; rating: string }> = await this.db.query(
+      'SELECT item_id, rating FROM life_inventory_ratings WHERE account_id = $1 AND take_id = $2',
+      [accountId, takeId],
+    );
     return Object.fromEntries(rows.map((r) => [r.item_id, Number(r.rating)]));
   }
 
   /** Completed takes grouped by type, in catalog order: what the summary and its trend line read. */
   async completedByType(accountId: string): Promise<CompletedTake[][]> {
     const catalog = await this.catalog(accountId);
-    const rows = await this.db.query(`SELECT inventory_type, completed_at, scores FROM life_inventory_takes WHERE account_id = $1 AND status = 'completed'`, [accountId]);
+    const rows = await this.db.query(
+      `SELECT inventory_type, completed_at, scores FROM life_inventory_takes WHERE account_id = $1 AND status = 'completed'`,
+      [accountId],
+    );
     return completedTakesByType(
       catalog,
-      rows.map((r: Record<string, any>) => ({ inventoryType: r.inventory_type, completedAt: iso(r.completed_at), scores: r.scores ?? {} })),
+      rows.map((r: Record<string, any>) => ({
+        inventoryType: r.inventory_type,
+        completedAt: iso(r.completed_at),
+        scores: r.scores ?? {},
+      })),
     );
   }
 }

@@ -27,8 +27,14 @@ export class LifeInventoryWriterService {
   /** Several events of one type in one append and one wait: a request's writes land together. */
   async writeAll(accountId: string, type: string, payloads: readonly unknown[]): Promise<void> {
     const occurredAt = new Date().toISOString();
-    const events = payloads.map((payload) => profileEvent({ id: randomUUID(), type, accountId, occurredAt, payload }));
-    await appendAndAwait({ log: this.log, dataSource: this.db }, events, lifeInventoryProjection.name);
+    const events = payloads.map((payload) =>
+      profileEvent({ id: randomUUID(), type, accountId, occurredAt, payload }),
+    );
+    await appendAndAwait(
+      { log: this.log, dataSource: this.db },
+      events,
+      lifeInventoryProjection.name,
+    );
   }
 
   /**
@@ -36,13 +42,25 @@ export class LifeInventoryWriterService {
    * take of the type is in progress (seed 000: one take in progress per type; an import is refused
    * while one is).
    */
-  async withNoTakeInProgress<T>(accountId: string, inventoryType: string, work: () => Promise<T>): Promise<T> {
+  async withNoTakeInProgress<T>(
+    accountId: string,
+    inventoryType: string,
+    work: () => Promise<T>,
+  ): Promise<T> {
     const key = `profile:inventory:${accountId}:${inventoryType}`;
     const token = await this.cache.tryLock(key, LOCK_MS);
-    if (!token) throw new DependencyError('life inventory', `another change to "${inventoryType}" is in flight; try again`);
+    if (!token)
+      throw new DependencyError(
+        'life inventory',
+        `another change to "${inventoryType}" is in flight; try again`,
+      );
     try {
       const open = await this.reads.inProgress(accountId, inventoryType);
-      if (open) throw new ConflictError(`a take of "${inventoryType}" is in progress (${open.takeId}); complete it first`, { takeId: open.takeId });
+      if (open)
+        throw new ConflictError(
+          `a take of "${inventoryType}" is in progress (${open.takeId}); complete it first`,
+          { takeId: open.takeId },
+        );
       return await work();
     } finally {
       await this.cache.unlock(key, token);

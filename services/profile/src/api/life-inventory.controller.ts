@@ -27,9 +27,14 @@ export class LifeInventoryController {
   @HttpCode(201)
   async define(@AccountId() accountId: string, @Body() body: unknown) {
     const definition = parseInput(DefineTypeBody, body, 'body');
-    if (definition.scale.min >= definition.scale.max) throw new ValidationError('bad request body', [{ path: 'body.scale', reason: 'min must be below max' }]);
+    if (definition.scale.min >= definition.scale.max)
+      throw new ValidationError('bad request body', [
+        { path: 'body.scale', reason: 'min must be below max' },
+      ]);
     await this.writer.write(accountId, 'InventoryTypeDefined', definition);
-    return (await this.reads.catalog(accountId)).find((t) => t.inventoryType === definition.inventoryType);
+    return (await this.reads.catalog(accountId)).find(
+      (t) => t.inventoryType === definition.inventoryType,
+    );
   }
 
   @Get('takes')
@@ -44,28 +49,50 @@ export class LifeInventoryController {
     const { inventoryType } = parseInput(StartTakeBody, body, 'body');
     await this.typeOf(accountId, inventoryType, 'body.inventoryType');
     const takeId = randomUUID();
-    await this.writer.withNoTakeInProgress(accountId, inventoryType, () => this.writer.write(accountId, 'InventoryTakeStarted', { takeId, inventoryType }));
+    await this.writer.withNoTakeInProgress(accountId, inventoryType, () =>
+      this.writer.write(accountId, 'InventoryTakeStarted', { takeId, inventoryType }),
+    );
     return this.reads.take(accountId, takeId);
   }
 
   @Post('takes/:takeId/ratings')
   @HttpCode(200)
-  async rate(@AccountId() accountId: string, @Param('takeId') takeId: string, @Body() body: unknown) {
+  async rate(
+    @AccountId() accountId: string,
+    @Param('takeId') takeId: string,
+    @Body() body: unknown,
+  ) {
     const { ratings } = parseInput(RateBody, body, 'body');
     const take = await this.openTake(accountId, takeId);
     const type = await this.typeOf(accountId, take.inventoryType, 'take');
     const items = new Set(type.categories.flatMap((c) => c.items.map((i) => i.id)));
     ratings.forEach((r, i) => {
-      if (!items.has(r.itemId)) throw new ValidationError('bad request body', [{ path: `body.ratings.${i}.itemId`, reason: `"${r.itemId}" is not an item of ${type.inventoryType}` }]);
+      if (!items.has(r.itemId))
+        throw new ValidationError('bad request body', [
+          {
+            path: `body.ratings.${i}.itemId`,
+            reason: `"${r.itemId}" is not an item of ${type.inventoryType}`,
+          },
+        ]);
       if (r.rating < type.scale.min || r.rating > type.scale.max) {
-        throw new ValidationError('bad request body', [{ path: `body.ratings.${i}.rating`, reason: `must be between ${type.scale.min} and ${type.scale.max}` }]);
+        throw new ValidationError('bad request body', [
+          {
+            path: `body.ratings.${i}.rating`,
+            reason: `must be between ${type.scale.min} and ${type.scale.max}`,
+          },
+        ]);
       }
     });
     // one append for the whole request: all of its ratings or none, and one wait for the read model
     await this.writer.writeAll(
       accountId,
       'InventoryItemRated',
-      ratings.map((r) => ({ takeId, inventoryType: type.inventoryType, itemId: r.itemId, rating: r.rating })),
+      ratings.map((r) => ({
+        takeId,
+        inventoryType: type.inventoryType,
+        itemId: r.itemId,
+        rating: r.rating,
+      })),
     );
     return { takeId, ratings: await this.reads.ratings(accountId, takeId) };
   }
@@ -76,8 +103,13 @@ export class LifeInventoryController {
     const take = await this.openTake(accountId, takeId);
     const type = await this.typeOf(accountId, take.inventoryType, 'take');
     const scores = categoryScores(type, await this.reads.ratings(accountId, takeId));
-    if (!Object.keys(scores).length) throw new ConflictError(`take ${takeId} has no ratings yet; rate at least one item first`);
-    await this.writer.write(accountId, 'InventoryTakeCompleted', { takeId, inventoryType: type.inventoryType, scores });
+    if (!Object.keys(scores).length)
+      throw new ConflictError(`take ${takeId} has no ratings yet; rate at least one item first`);
+    await this.writer.write(accountId, 'InventoryTakeCompleted', {
+      takeId,
+      inventoryType: type.inventoryType,
+      scores,
+    });
     return this.reads.take(accountId, takeId);
   }
 
@@ -93,13 +125,23 @@ export class LifeInventoryController {
   private async openTake(accountId: string, takeId: string) {
     const take = await this.reads.take(accountId, takeId);
     if (!take) throw new NotFoundError(`take ${takeId}`);
-    if (take.status !== 'in_progress') throw new ConflictError(`take ${takeId} is already completed`);
+    if (take.status !== 'in_progress')
+      throw new ConflictError(`take ${takeId} is already completed`);
     return take;
   }
 
-  private async typeOf(accountId: string, inventoryType: string, path: string): Promise<InventoryType> {
-    const type = (await this.reads.catalog(accountId)).find((t) => t.inventoryType === inventoryType);
-    if (!type) throw new ValidationError('bad request body', [{ path, reason: `unknown inventory type "${inventoryType}"` }]);
+  private async typeOf(
+    accountId: string,
+    inventoryType: string,
+    path: string,
+  ): Promise<InventoryType> {
+    const type = (await this.reads.catalog(accountId)).find(
+      (t) => t.inventoryType === inventoryType,
+    );
+    if (!type)
+      throw new ValidationError('bad request body', [
+        { path, reason: `unknown inventory type "${inventoryType}"` },
+      ]);
     return type;
   }
 }

@@ -24,15 +24,34 @@ export class ProfileController {
   @Get()
   async get(@AccountId() accountId: string): Promise<ProfileView> {
     const [profiles, artifacts, blocks] = await Promise.all([
-      this.db.query('SELECT profile, artifact_fingerprint, artifact_count, generated_at FROM profile_core WHERE account_id = $1', [accountId]),
-      this.db.query('SELECT id, content_hash FROM profile_artifacts WHERE account_id = $1', [accountId]),
-      this.db.query('SELECT reason, retry_at FROM profile_blocks WHERE account_id = $1', [accountId]),
+      this.db.query(
+        'SELECT profile, artifact_fingerprint, artifact_count, generated_at FROM profile_core WHERE account_id = $1',
+        [accountId],
+      ),
+      this.db.query('SELECT id, content_hash FROM profile_artifacts WHERE account_id = $1', [
+        accountId,
+      ]),
+      this.db.query('SELECT reason, retry_at FROM profile_blocks WHERE account_id = $1', [
+        accountId,
+      ]),
     ]);
     const p = profiles[0];
     const b = blocks[0];
     return profileView(
-      p ? { text: p.profile, generatedAt: iso(p.generated_at), artifactCount: Number(p.artifact_count), fingerprint: p.artifact_fingerprint } : null,
-      artifactFingerprint(artifacts.map((a: { id: string; content_hash: string }) => ({ id: a.id, contentHash: a.content_hash }))),
+      p
+        ? {
+            text: p.profile,
+            generatedAt: iso(p.generated_at),
+            artifactCount: Number(p.artifact_count),
+            fingerprint: p.artifact_fingerprint,
+          }
+        : null,
+      artifactFingerprint(
+        artifacts.map((a: { id: string; content_hash: string }) => ({
+          id: a.id,
+          contentHash: a.content_hash,
+        })),
+      ),
       b ? { reason: b.reason as BlockReason, retryAt: b.retry_at ? iso(b.retry_at) : null } : null,
     );
   }
@@ -44,7 +63,13 @@ export class ProfileController {
   @Post('refresh')
   @HttpCode(202)
   async refresh(@AccountId() accountId: string): Promise<ProfileView> {
-    const event = profileEvent({ id: randomUUID(), type: 'ProfileRefreshRequested', accountId, occurredAt: new Date().toISOString(), payload: {} });
+    const event = profileEvent({
+      id: randomUUID(),
+      type: 'ProfileRefreshRequested',
+      accountId,
+      occurredAt: new Date().toISOString(),
+      payload: {},
+    });
     await appendAndAwait({ log: this.log, dataSource: this.db }, [event], profileProjection.name);
     return this.get(accountId);
   }

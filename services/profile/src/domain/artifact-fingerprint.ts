@@ -6,7 +6,8 @@ export interface FingerprintedArtifact {
   contentHash: string;
 }
 
-export const contentHash = (content: string): string => createHash('sha256').update(content, 'utf8').digest('hex');
+export const contentHash = (content: string): string =>
+  createHash('sha256').update(content, 'utf8').digest('hex');
 
 /**
  * seed 000: the profile keeps the fingerprint of the artifacts it read, and staleness is that

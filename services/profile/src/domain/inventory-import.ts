@@ -8,7 +8,8 @@ export interface ParsedRow {
   rating: number;
 }
 
-export type ParseOutcome = { ok: true; rows: ParsedRow[] } | { ok: false; line: number; reason: string };
+export type ParseOutcome =
+  { ok: true; rows: ParsedRow[] } | { ok: false; line: number; reason: string };
 
 const SEPARATOR = /^:?-{2,}:?$/;
 const NUMBER = /^(-?\d+(?:\.\d+)?)(?:\s*\/\s*\d+)?$/;
@@ -59,10 +60,20 @@ export function parseInventoryTable(content: string): ParseOutcome {
     const rating = parseRating(cells.at(-1) ?? '');
     if (rating === null) {
       if (isFirst) continue; // the table's header row
-      return { ok: false, line: index + 1, reason: `rating "${(cells.at(-1) ?? '').slice(0, 40)}" is not a number` };
+      return {
+        ok: false,
+        line: index + 1,
+        reason: `rating "${(cells.at(-1) ?? '').slice(0, 40)}" is not a number`,
+      };
     }
-    if (cells.length < 2 || !cells.at(-2)) return { ok: false, line: index + 1, reason: 'names no item before the rating' };
-    rows.push({ line: index + 1, category: cells.length >= 3 ? cells.at(-3)! : null, item: cells.at(-2)!, rating });
+    if (cells.length < 2 || !cells.at(-2))
+      return { ok: false, line: index + 1, reason: 'names no item before the rating' };
+    rows.push({
+      line: index + 1,
+      category: cells.length >= 3 ? cells.at(-3)! : null,
+      item: cells.at(-2)!,
+      rating,
+    });
   }
   if (!rows.length) return { ok: false, line: 0, reason: 'holds no table row with a rating' };
   return { ok: true, rows };
@@ -82,7 +93,9 @@ export interface ImportMatch {
 }
 
 function matchAgainst(type: InventoryType, rows: readonly ParsedRow[]): MatchedRow[] {
-  const byText = new Map(type.categories.flatMap((c) => c.items.map((i) => [normalizeText(i.text), i.id] as const)));
+  const byText = new Map(
+    type.categories.flatMap((c) => c.items.map((i) => [normalizeText(i.text), i.id] as const)),
+  );
   return rows.map((row) => ({ ...row, itemId: byText.get(normalizeText(row.item)) ?? null }));
 }
 
@@ -90,8 +103,14 @@ function matchAgainst(type: InventoryType, rows: readonly ParsedRow[]): MatchedR
  * Rows matched to catalog items by normalized text: against the named type, or else the type that
  * matches the most rows (catalog order breaks a tie). Unmatched rows are reported, never imported.
  */
-export function matchRows(catalog: readonly InventoryType[], rows: readonly ParsedRow[], inventoryType?: string): ImportMatch {
-  const candidates = inventoryType ? catalog.filter((t) => t.inventoryType === inventoryType) : catalog;
+export function matchRows(
+  catalog: readonly InventoryType[],
+  rows: readonly ParsedRow[],
+  inventoryType?: string,
+): ImportMatch {
+  const candidates = inventoryType
+    ? catalog.filter((t) => t.inventoryType === inventoryType)
+    : catalog;
   let best: { type: InventoryType; rows: MatchedRow[]; matched: number } | null = null;
   for (const type of candidates) {
     const matched = matchAgainst(type, rows);
@@ -99,7 +118,13 @@ export function matchRows(catalog: readonly InventoryType[], rows: readonly Pars
     if (!best || count > best.matched) best = { type, rows: matched, matched: count };
   }
   if (!best || (!inventoryType && best.matched === 0)) {
-    return { inventoryType: inventoryType ?? null, rows: rows.map((r) => ({ ...r, itemId: null })), matchedCount: 0, unmatchedCount: rows.length, outOfScale: null };
+    return {
+      inventoryType: inventoryType ?? null,
+      rows: rows.map((r) => ({ ...r, itemId: null })),
+      matchedCount: 0,
+      unmatchedCount: rows.length,
+      outOfScale: null,
+    };
   }
   const { min, max } = best.type.scale;
   return {

@@ -3,9 +3,25 @@ import type { FeatureEventRecorded } from '@mnemo/contracts';
 
 export type FeatureEvent = z.infer<typeof FeatureEventRecorded>;
 
-const feature = (action: string, metadata: Record<string, unknown>): FeatureEvent => ({ name: 'profile', action, metadata });
+const feature = (action: string, metadata: Record<string, unknown>): FeatureEvent => ({
+  name: 'profile',
+  action,
+  metadata,
+});
 
 /** seed 000's telemetry table, the profile's rows. */
-export const profileGenerated = (m: { artifactCount: number; profileChars: number; inputTokens: number; outputTokens: number }) => feature('core_profile_generated', m);
-export const profileSkipped = (m: { artifactCount: number; reason: 'below_threshold' | 'cost_cap' }) => feature('core_profile_skipped', m);
-export const feedbackEligibleEvent = (m: { sessionId: string | null; artifactCount: number; hadCoreProfile: boolean }) => feature('memory_feedback_eligible', m);
+export const profileGenerated = (m: {
+  artifactCount: number;
+  profileChars: number;
+  inputTokens: number;
+  outputTokens: number;
+}) => feature('core_profile_generated', m);
+export const profileSkipped = (m: {
+  artifactCount: number;
+  reason: 'below_threshold' | 'cost_cap';
+}) => feature('core_profile_skipped', m);
+export const feedbackEligibleEvent = (m: {
+  sessionId: string | null;
+  artifactCount: number;
+  hadCoreProfile: boolean;
+}) => feature('memory_feedback_eligible', m);

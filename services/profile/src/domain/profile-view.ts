@@ -19,7 +19,11 @@ export interface ProfileView {
  * GET /v1/profile: staleness computed at read time (seed 000: no polling) from the fingerprint the
  * profile kept and the current artifacts'. No profile yet: nothing to be stale.
  */
-export function profileView(profile: StoredProfile | null, currentFingerprint: string, block: ProfileBlock | null): ProfileView {
+export function profileView(
+  profile: StoredProfile | null,
+  currentFingerprint: string,
+  block: ProfileBlock | null,
+): ProfileView {
   return {
     text: profile?.text ?? null,
     generatedAt: profile?.generatedAt ?? null,

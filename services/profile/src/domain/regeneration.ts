@@ -16,7 +16,8 @@ export function nextUtcMidnight(at: Date): Date {
 
 /** A failed model call → the block it leaves (seed 000: cost_cap, no_credential, api_error for anything else). */
 export function blockFor(failure: string, at: Date): ProfileBlock {
-  if (failure === 'cost_cap') return { reason: 'cost_cap', retryAt: nextUtcMidnight(at).toISOString() };
+  if (failure === 'cost_cap')
+    return { reason: 'cost_cap', retryAt: nextUtcMidnight(at).toISOString() };
   if (failure === 'no_credential') return { reason: 'no_credential', retryAt: null };
   return { reason: 'api_error', retryAt: null };
 }
@@ -32,16 +33,18 @@ export interface SaveContext {
 }
 
 export type SaveDecision =
-  | { action: 'skip'; reason: 'below_threshold' }
-  | { action: 'none' }
-  | { action: 'synthesize' };
+  { action: 'skip'; reason: 'below_threshold' } | { action: 'none' } | { action: 'synthesize' };
 
 /** What an artifact save asks of the profile: under the threshold a skip, an up-to-date profile nothing, else a synthesis. */
-export function decideOnSave(context: SaveContext, minArtifacts = PROFILE_MIN_ARTIFACTS): SaveDecision {
+export function decideOnSave(
+  context: SaveContext,
+  minArtifacts = PROFILE_MIN_ARTIFACTS,
+): SaveDecision {
   if (context.artifactCount < minArtifacts) return { action: 'skip', reason: 'below_threshold' };
   if (context.hasProfile && context.profileFresh) return { action: 'none' };
   return { action: 'synthesize' };
 }
 
 /** seed 000: `memory_feedback_eligible` when an artifact is saved and the person had at least 2 before. */
-export const feedbackEligible = (context: Pick<SaveContext, 'priorCount'>): boolean => context.priorCount >= 2;
+export const feedbackEligible = (context: Pick<SaveContext, 'priorCount'>): boolean =>
+  context.priorCount >= 2;

@@ -38,6 +38,7 @@ export class LifeInventory1764900000100 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const table of ['life_inventory_ratings', 'life_inventory_takes', 'life_inventory_types']) await queryRunner.query(`DROP TABLE IF EXISTS ${table}`);
+    for (const table of ['life_inventory_ratings', 'life_inventory_takes', 'life_inventory_types'])
+      await queryRunner.query(`DROP TABLE IF EXISTS ${table}`);
   }
 }

@@ -2,7 +2,12 @@ import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
 import { LifeInventory1764900000100 } from './life-inventory.migration';
 
-const HANDLED = ['InventoryTypeDefined', 'InventoryTakeStarted', 'InventoryItemRated', 'InventoryTakeCompleted'] as const;
+const HANDLED = [
+  'InventoryTypeDefined',
+  'InventoryTakeStarted',
+  'InventoryItemRated',
+  'InventoryTakeCompleted',
+] as const;
 type Handled = (typeof HANDLED)[number];
 
 /**
@@ -58,7 +63,15 @@ export const lifeInventoryProjection: Projection = {
            ON CONFLICT (account_id, take_id) DO UPDATE SET status = 'completed', scores = EXCLUDED.scores, completed_at = EXCLUDED.completed_at,
              last_seq = EXCLUDED.last_seq
            WHERE life_inventory_takes.last_seq < EXCLUDED.last_seq`,
-          [account, p.takeId, p.inventoryType, p.imported ?? false, JSON.stringify(p.scores), event.occurredAt, seq],
+          [
+            account,
+            p.takeId,
+            p.inventoryType,
+            p.imported ?? false,
+            JSON.stringify(p.scores),
+            event.occurredAt,
+            seq,
+          ],
         );
         const ratings = Object.entries(p.ratings ?? {});
         if (ratings.length) {

@@ -30,7 +30,9 @@ export class Profile1764900000000 implements MigrationInterface {
         last_seq bigint NOT NULL,
         PRIMARY KEY (account_id, id)
       )`);
-    await queryRunner.query(`CREATE INDEX IF NOT EXISTS profile_facts_proposal ON profile_facts (account_id, proposal_id)`);
+    await queryRunner.query(
+      `CREATE INDEX IF NOT EXISTS profile_facts_proposal ON profile_facts (account_id, proposal_id)`,
+    );
     await queryRunner.query(`
       CREATE TABLE IF NOT EXISTS profile_core (
         account_id text PRIMARY KEY,
@@ -52,6 +54,7 @@ export class Profile1764900000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const table of ['profile_blocks', 'profile_core', 'profile_facts', 'profile_artifacts']) await queryRunner.query(`DROP TABLE IF EXISTS ${table}`);
+    for (const table of ['profile_blocks', 'profile_core', 'profile_facts', 'profile_artifacts'])
+      await queryRunner.query(`DROP TABLE IF EXISTS ${table}`);
   }
 }

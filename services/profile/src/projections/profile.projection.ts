@@ -43,7 +43,15 @@ export const profileProjection: Projection = {
            ON CONFLICT (account_id, id) DO UPDATE SET title = EXCLUDED.title, content = EXCLUDED.content, content_hash = EXCLUDED.content_hash,
              last_seq = EXCLUDED.last_seq
            WHERE profile_artifacts.last_seq < EXCLUDED.last_seq`,
-          [account, p.artifactId, p.title, p.content, contentHash(p.content), event.occurredAt, seq],
+          [
+            account,
+            p.artifactId,
+            p.title,
+            p.content,
+            contentHash(p.content),
+            event.occurredAt,
+            seq,
+          ],
         );
         return;
       }
@@ -73,7 +81,10 @@ export const profileProjection: Projection = {
         // A superseded fact (a newer one set the same subject) leaves the profile's inputs like a deleted one.
         const p = event.payload as PayloadOf<'MemoryFactDeleted'>;
         const status = type === 'MemoryFactDeleted' ? 'deleted' : 'superseded';
-        await sql.query(`UPDATE profile_facts SET status = $4, last_seq = $3 WHERE account_id = $1 AND id = $2 AND last_seq < $3`, [account, p.factId, seq, status]);
+        await sql.query(
+          `UPDATE profile_facts SET status = $4, last_seq = $3 WHERE account_id = $1 AND id = $2 AND last_seq < $3`,
+          [account, p.factId, seq, status],
+        );
         return;
       }
       case 'MemoryFactProposed': {
@@ -91,7 +102,10 @@ export const profileProjection: Projection = {
       case 'ProposalLapsed': {
         const p = event.payload as PayloadOf<'ProposalConfirmed'>;
         const set = type === 'ProposalConfirmed' ? 'confirmed = true' : `status = 'rejected'`;
-        await sql.query(`UPDATE profile_facts SET ${set}, last_seq = $3 WHERE account_id = $1 AND proposal_id = $2 AND last_seq < $3`, [account, p.proposalId, seq]);
+        await sql.query(
+          `UPDATE profile_facts SET ${set}, last_seq = $3 WHERE account_id = $1 AND proposal_id = $2 AND last_seq < $3`,
+          [account, p.proposalId, seq],
+        );
         return;
       }
       case 'CoreProfileSynthesized': {
@@ -101,9 +115,20 @@ export const profileProjection: Projection = {
            ON CONFLICT (account_id) DO UPDATE SET profile = EXCLUDED.profile, artifact_fingerprint = EXCLUDED.artifact_fingerprint,
              artifact_count = EXCLUDED.artifact_count, model = EXCLUDED.model, generated_at = EXCLUDED.generated_at, last_seq = EXCLUDED.last_seq
            WHERE profile_core.last_seq < EXCLUDED.last_seq`,
-          [account, p.profile, p.artifactFingerprint, p.artifactCount ?? 0, p.model, event.occurredAt, seq],
+          [
+            account,
+            p.profile,
+            p.artifactFingerprint,
+            p.artifactCount ?? 0,
+            p.model,
+            event.occurredAt,
+            seq,
+          ],
         );
-        await sql.query('DELETE FROM profile_blocks WHERE account_id = $1 AND last_seq < $2', [account, seq]);
+        await sql.query('DELETE FROM profile_blocks WHERE account_id = $1 AND last_seq < $2', [
+          account,
+          seq,
+        ]);
         return;
       }
       case 'ProfileRegenerationBlocked': {
@@ -119,7 +144,10 @@ export const profileProjection: Projection = {
       }
       case 'ProfileRefreshRequested':
         // seed 000: a refresh clears the block before it tries again.
-        await sql.query('DELETE FROM profile_blocks WHERE account_id = $1 AND last_seq < $2', [account, seq]);
+        await sql.query('DELETE FROM profile_blocks WHERE account_id = $1 AND last_seq < $2', [
+          account,
+          seq,
+        ]);
         return;
       default: {
         const _never: never = type;

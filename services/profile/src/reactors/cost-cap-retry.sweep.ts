@@ -15,7 +15,6 @@ const SWEEP_LIMIT = 200;
  */
 @Injectable()
 export class CostCapRetrySweep extends PeriodicSweep {
-
   constructor(
     @Inject(DATA_SOURCE) private readonly db: DataSource,
     @Inject(LOGGER) protected readonly logger: Logger,
@@ -41,12 +40,18 @@ export class CostCapRetrySweep extends PeriodicSweep {
     );
     let retried = 0;
     for (const row of due) {
-      const id = reactionId(`profile-retry:${row.account_id}:${new Date(row.retry_at).toISOString()}`, 'retry');
+      const id = reactionId(
+        `profile-retry:${row.account_id}:${new Date(row.retry_at).toISOString()}`,
+        'retry',
+      );
       try {
         await this.synthesis.regenerate(row.account_id, { id });
         retried += 1;
       } catch (error) {
-        this.logger.warn({ accountId: row.account_id, err: String(error) }, 'profile retry after the cap reset failed; next pass tries again');
+        this.logger.warn(
+          { accountId: row.account_id, err: String(error) },
+          'profile retry after the cap reset failed; next pass tries again',
+        );
       }
     }
     return retried;

@@ -1,12 +1,27 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { DependencyError, reactionEvents, type EventCause, type ReactionDraft } from '@mnemo/contracts';
+import {
+  DependencyError,
+  reactionEvents,
+  type EventCause,
+  type ReactionDraft,
+} from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
-import { CACHE, DATA_SOURCE, oncePerCause, waitForCheckpoint, type Cache } from '@mnemo/persistence';
+import {
+  CACHE,
+  DATA_SOURCE,
+  oncePerCause,
+  waitForCheckpoint,
+  type Cache,
+} from '@mnemo/persistence';
 import { artifactSources, factsSource, LLM_CLIENT, settleCall, type LlmClient } from '@mnemo/llm';
 import { artifactFingerprint } from '../domain/artifact-fingerprint';
 import { blockFor, decideOnSave, feedbackEligible } from '../domain/regeneration';
-import { feedbackEligibleEvent, profileGenerated, profileSkipped } from '../domain/profile-telemetry';
+import {
+  feedbackEligibleEvent,
+  profileGenerated,
+  profileSkipped,
+} from '../domain/profile-telemetry';
 import { PROFILE_CONFIG, type ProfileConfig } from '../profile.config';
 import { profileProjection } from '../projections/profile.projection';
 import { PROFILE_MAX_OUTPUT_TOKENS, PROFILE_SYSTEM, profileMessage } from './profile-prompt';
@@ -45,7 +60,12 @@ export class ProfileSynthesisService {
   ) {}
 
   /** After an artifact save at log sequence `seq` (already applied by the profile projection). */
-  async afterSave(accountId: string, artifactId: string, seq: number, cause: EventCause): Promise<void> {
+  async afterSave(
+    accountId: string,
+    artifactId: string,
+    seq: number,
+    cause: EventCause,
+  ): Promise<void> {
     await this.locked(accountId, cause, async () => {
       const artifacts = await this.artifacts(accountId);
       // The counts are the save's own (artifacts first saved up to it), so a replayed or late reaction decides alike.
@@ -59,11 +79,27 @@ export class ProfileSynthesisService {
       };
       const drafts: ReactionDraft[] = [];
       if (feedbackEligible(context)) {
-        drafts.push(telemetry('feedback', feedbackEligibleEvent({ sessionId: cause.sessionId ?? null, artifactCount: context.artifactCount, hadCoreProfile: context.hasProfile })));
+        drafts.push(
+          telemetry(
+            'feedback',
+            feedbackEligibleEvent({
+              sessionId: cause.sessionId ?? null,
+              artifactCount: context.artifactCount,
+              hadCoreProfile: context.hasProfile,
+            }),
+          ),
+        );
       }
       const decision = decideOnSave(context, this.config.minArtifacts);
-      if (decision.action === 'skip') drafts.push(telemetry('skipped', profileSkipped({ artifactCount: context.artifactCount, reason: decision.reason })));
-      if (decision.action === 'synthesize') drafts.push(...(await this.synthesize(accountId, artifacts)));
+      if (decision.action === 'skip')
+        drafts.push(
+          telemetry(
+            'skipped',
+            profileSkipped({ artifactCount: context.artifactCount, reason: decision.reason }),
+          ),
+        );
+      if (decision.action === 'synthesize')
+        drafts.push(...(await this.synthesize(accountId, artifacts)));
       await this.append(accountId, cause, drafts);
     });
   }
@@ -73,7 +109,12 @@ export class ProfileSynthesisService {
     await this.locked(accountId, cause, async () => {
       const artifacts = await this.artifacts(accountId);
       if (artifacts.length < this.config.minArtifacts) {
-        await this.append(accountId, cause, [telemetry('skipped', profileSkipped({ artifactCount: artifacts.length, reason: 'below_threshold' }))]);
+        await this.append(accountId, cause, [
+          telemetry(
+            'skipped',
+            profileSkipped({ artifactCount: artifacts.length, reason: 'below_threshold' }),
+          ),
+        ]);
         return;
       }
       await this.append(accountId, cause, await this.synthesize(accountId, artifacts));
@@ -97,15 +138,45 @@ export class ProfileSynthesisService {
     if (!answer.ok || !answer.text.trim()) {
       const failure = answer.ok ? 'invalid_output' : answer.failure;
       const block = blockFor(failure, new Date());
-      this.logger.warn({ accountId, failure, message: answer.ok ? 'empty profile' : answer.message }, 'core profile not regenerated');
-      const drafts: ReactionDraft[] = [{ type: 'ProfileRegenerationBlocked', role: 'blocked', payload: { reason: block.reason, ...(block.retryAt ? { retryAfter: block.retryAt } : {}) } }];
-      if (block.reason === 'cost_cap') drafts.push(telemetry('skipped', profileSkipped({ artifactCount, reason: 'cost_cap' })));
+      this.logger.warn(
+        { accountId, failure, message: answer.ok ? 'empty profile' : answer.message },
+        'core profile not regenerated',
+      );
+      const drafts: ReactionDraft[] = [
+        {
+          type: 'ProfileRegenerationBlocked',
+          role: 'blocked',
+          payload: {
+            reason: block.reason,
+            ...(block.retryAt ? { retryAfter: block.retryAt } : {}),
+          },
+        },
+      ];
+      if (block.reason === 'cost_cap')
+        drafts.push(telemetry('skipped', profileSkipped({ artifactCount, reason: 'cost_cap' })));
       return drafts;
     }
     const text = answer.text.trim().slice(0, STORED_PROFILE_MAX);
     return [
-      { type: 'CoreProfileSynthesized', role: 'synthesized', payload: { profile: text, artifactFingerprint: fingerprintOf(artifacts), model: answer.model, artifactCount } },
-      telemetry('generated', profileGenerated({ artifactCount, profileChars: text.length, inputTokens: answer.usage.inputTokens, outputTokens: answer.usage.outputTokens })),
+      {
+        type: 'CoreProfileSynthesized',
+        role: 'synthesized',
+        payload: {
+          profile: text,
+          artifactFingerprint: fingerprintOf(artifacts),
+          model: answer.model,
+          artifactCount,
+        },
+      },
+      telemetry(
+        'generated',
+        profileGenerated({
+          artifactCount,
+          profileChars: text.length,
+          inputTokens: answer.usage.inputTokens,
+          outputTokens: answer.usage.outputTokens,
+        }),
+      ),
     ];
   }
 
@@ -113,10 +184,19 @@ export class ProfileSynthesisService {
   private async sources(accountId: string, artifacts: ArtifactRow[]): Promise<string[]> {
     const newestFirst = [...artifacts].sort((x, y) => Number(y.first_seq) - Number(x.first_seq));
     const out = artifactSources(
-      newestFirst.map((a) => ({ id: a.id, title: a.title, savedAt: new Date(a.saved_at).toISOString(), content: a.content })),
+      newestFirst.map((a) => ({
+        id: a.id,
+        title: a.title,
+        savedAt: new Date(a.saved_at).toISOString(),
+        content: a.content,
+      })),
       this.config.inputMaxChars,
     );
-    const facts: Array<{ content: string; confidence: 'high' | 'medium' | 'low'; confirmed: boolean }> = await this.db.query(
+    const facts: Array<{
+      content: string;
+      confidence: 'high' | 'medium' | 'low';
+      confirmed: boolean;
+    }> = await this.db.query(
       `SELECT content, confidence, confirmed FROM profile_facts WHERE account_id = $1 AND status = 'active'
        ORDER BY confirmed DESC, created_at DESC, id LIMIT $2`,
       [accountId, this.config.maxFacts],
@@ -126,11 +206,17 @@ export class ProfileSynthesisService {
   }
 
   private artifacts(accountId: string): Promise<ArtifactRow[]> {
-    return this.db.query('SELECT id, title, content, content_hash, saved_at, first_seq FROM profile_artifacts WHERE account_id = $1 ORDER BY first_seq', [accountId]);
+    return this.db.query(
+      'SELECT id, title, content, content_hash, saved_at, first_seq FROM profile_artifacts WHERE account_id = $1 ORDER BY first_seq',
+      [accountId],
+    );
   }
 
   private async profileRow(accountId: string): Promise<{ artifact_fingerprint: string } | null> {
-    const rows: Array<{ artifact_fingerprint: string }> = await this.db.query('SELECT artifact_fingerprint FROM profile_core WHERE account_id = $1', [accountId]);
+    const rows: Array<{ artifact_fingerprint: string }> = await this.db.query(
+      'SELECT artifact_fingerprint FROM profile_core WHERE account_id = $1',
+      [accountId],
+    );
     return rows[0] ?? null;
   }
 
@@ -138,7 +224,11 @@ export class ProfileSynthesisService {
    * One reaction per account at a time, and once per cause: a redelivery that arrives while the call
    * is in flight is retried later and then finds its cause done, so it pays for no second call.
    */
-  private async locked(accountId: string, cause: EventCause, work: () => Promise<void>): Promise<void> {
+  private async locked(
+    accountId: string,
+    cause: EventCause,
+    work: () => Promise<void>,
+  ): Promise<void> {
     await oncePerCause(
       this.cache,
       {
@@ -146,24 +236,43 @@ export class ProfileSynthesisService {
         doneTtlMs: DONE_TTL_MS,
         lockKey: `profile:synthesis:${accountId}`,
         lockMs: LOCK_MS,
-        busy: () => new DependencyError('profile synthesis', `another synthesis for account ${accountId} is running; retrying`),
+        busy: () =>
+          new DependencyError(
+            'profile synthesis',
+            `another synthesis for account ${accountId} is running; retrying`,
+          ),
       },
       work,
     );
   }
 
   /** Appends, then waits for the profile projection, so the next reaction of this account sees the new profile. */
-  private async append(accountId: string, cause: EventCause, drafts: ReactionDraft[]): Promise<void> {
+  private async append(
+    accountId: string,
+    cause: EventCause,
+    drafts: ReactionDraft[],
+  ): Promise<void> {
     if (!drafts.length) return;
     const occurredAt = new Date().toISOString();
-    const results = await this.log.appendMany('events', reactionEvents(cause, drafts, { producer: 'profile', accountId, occurredAt }));
+    const results = await this.log.appendMany(
+      'events',
+      reactionEvents(cause, drafts, { producer: 'profile', accountId, occurredAt }),
+    );
     const seq = Math.max(...results.map((r) => r.seq));
     if (!(await waitForCheckpoint(this.db, profileProjection.name, seq, 10_000))) {
-      this.logger.warn({ accountId, seq }, 'profile read model lags behind a synthesis; the next reaction may synthesize again');
+      this.logger.warn(
+        { accountId, seq },
+        'profile read model lags behind a synthesis; the next reaction may synthesize again',
+      );
     }
   }
 }
 
-const fingerprintOf = (artifacts: readonly ArtifactRow[]) => artifactFingerprint(artifacts.map((a) => ({ id: a.id, contentHash: a.content_hash })));
+const fingerprintOf = (artifacts: readonly ArtifactRow[]) =>
+  artifactFingerprint(artifacts.map((a) => ({ id: a.id, contentHash: a.content_hash })));
 
-const telemetry = (role: string, payload: unknown): ReactionDraft => ({ type: 'FeatureEventRecorded', role: `telemetry:${role}`, payload });
+const telemetry = (role: string, payload: unknown): ReactionDraft => ({
+  type: 'FeatureEventRecorded',
+  role: `telemetry:${role}`,
+  payload,
+});

@@ -14,7 +14,11 @@ export type LexicalTable = 'recall_decisions';
  * chunks, read from recall_lexemes (kept by the projection): one index lookup per lexeme, whatever
  * the account's size; with the account's chunk count and each lexeme's hash.
  */
-export async function weighChunkLexemes(db: DataSource, accountId: string, text: string): Promise<{ lexemes: ChunkLexeme[]; total: number }> {
+export async function weighChunkLexemes(
+  db: DataSource,
+  accountId: string,
+  text: string,
+): Promise<{ lexemes: ChunkLexeme[]; total: number }> {
   if (!text.trim()) return { lexemes: [], total: 0 };
   const rows: Array<{ lexeme: string; df: number; hash: number }> = await db.query(
     `SELECT q.l AS lexeme, coalesce(x.df, 0)::int AS df, ${LEXEME_HASH_SQL('q.l')} AS hash
@@ -23,7 +27,12 @@ export async function weighChunkLexemes(db: DataSource, accountId: string, text:
     [accountId, text, CHUNK_COUNT_LEXEME],
   );
   const total = rows.find((r) => r.lexeme === CHUNK_COUNT_LEXEME)?.df ?? 0;
-  return { lexemes: rows.filter((r) => r.lexeme !== CHUNK_COUNT_LEXEME).map((r) => ({ lexeme: r.lexeme, df: r.df, hash: r.hash, idf: idf(r.df, total) })), total };
+  return {
+    lexemes: rows
+      .filter((r) => r.lexeme !== CHUNK_COUNT_LEXEME)
+      .map((r) => ({ lexeme: r.lexeme, df: r.df, hash: r.hash, idf: idf(r.df, total) })),
+    total,
+  };
 }
 
 /** A question's lexeme among the account's chunks: its document frequency, weight and hash (how recall_chunk_terms holds it). */
@@ -37,7 +46,12 @@ const TOTAL_TTL_MS = 60_000;
 const totals = new Map<string, { n: number; at: number }>();
 
 /** The lexemes of `text` (Postgres's English stemming) with their df (capped) and idf among the account's rows of `table`. */
-export async function weighLexemes(db: DataSource, table: LexicalTable, accountId: string, text: string): Promise<Array<WeightedLexeme & { df: number }>> {
+export async function weighLexemes(
+  db: DataSource,
+  table: LexicalTable,
+  accountId: string,
+  text: string,
+): Promise<Array<WeightedLexeme & { df: number }>> {
   if (!text.trim()) return [];
   const [rows, total] = await Promise.all([
     db.query(
@@ -55,7 +69,10 @@ async function rowTotal(db: DataSource, table: LexicalTable, accountId: string):
   const key = `${table}\u0000${accountId}`;
   const cached = totals.get(key);
   if (cached && Date.now() - cached.at < TOTAL_TTL_MS) return cached.n;
-  const [row]: Array<{ n: number }> = await db.query(`SELECT count(*)::int AS n FROM ${table} WHERE account_id = $1`, [accountId]);
+  const [row]: Array<{ n: number }> = await db.query(
+    `SELECT count(*)::int AS n FROM ${table} WHERE account_id = $1`,
+    [accountId],
+  );
   const n = row?.n ?? 0;
   if (totals.size > 10_000) totals.clear();
   totals.set(key, { n, at: Date.now() });

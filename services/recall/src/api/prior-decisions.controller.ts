@@ -16,7 +16,9 @@ export class PriorDecisionsController {
   @Get()
   async find(@AccountId() accountId: string, @Query() query: unknown) {
     const parsed = parseInput(PriorDecisionsQuery, query, 'query');
-    const decisions = await this.queries.timed(accountId, 'prior_decisions', () => this.decisions.find(accountId, parsed));
+    const decisions = await this.queries.timed(accountId, 'prior_decisions', () =>
+      this.decisions.find(accountId, parsed),
+    );
     return { decisions, note: ADVISORY_NOTE };
   }
 }

@@ -35,7 +35,10 @@ export class PriorDecisionsService {
     @Inject(RECALL_CONFIG) private readonly config: RecallConfig,
   ) {}
 
-  async find(accountId: string, query: { q: string; developer?: string; project?: string; limit: number }): Promise<PriorDecision[]> {
+  async find(
+    accountId: string,
+    query: { q: string; developer?: string; project?: string; limit: number },
+  ): Promise<PriorDecision[]> {
     const lexemes = await weighLexemes(this.db, 'recall_decisions', accountId, query.q);
     const selecting = selectingLexemes(lexemes, SELECT_BUDGET);
     if (selecting.length === 0) return [];
@@ -51,7 +54,8 @@ export class PriorDecisionsService {
       query.limit,
     ];
     const filters: string[] = [];
-    if (query.developer !== undefined) filters.push(`coalesce(d.developer, s.developer) = $${params.push(query.developer)}`);
+    if (query.developer !== undefined)
+      filters.push(`coalesce(d.developer, s.developer) = $${params.push(query.developer)}`);
     if (query.project !== undefined) filters.push(`s.project = $${params.push(query.project)}`);
     const rows: Array<Record<string, any>> = await this.db.query(
       `SELECT * FROM (

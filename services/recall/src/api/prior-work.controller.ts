@@ -16,7 +16,9 @@ export class PriorWorkController {
   @Get()
   async find(@AccountId() accountId: string, @Query() query: unknown) {
     const parsed = parseInput(PriorWorkQuery, query, 'query');
-    const sessions = await this.queries.timed(accountId, 'prior_work', () => this.priorWork.find(accountId, parsed));
+    const sessions = await this.queries.timed(accountId, 'prior_work', () =>
+      this.priorWork.find(accountId, parsed),
+    );
     return { sessions };
   }
 }

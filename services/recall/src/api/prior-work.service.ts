@@ -1,7 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '@mnemo/persistence';
-import { pathEndsWith, taskOverlap, taskTokens, verdictOf, type Verdict } from '../domain/prior-work';
+import {
+  pathEndsWith,
+  taskOverlap,
+  taskTokens,
+  verdictOf,
+  type Verdict,
+} from '../domain/prior-work';
 
 export interface PriorWorkQuery {
   file?: string;
@@ -43,7 +49,9 @@ export class PriorWorkService {
     if (query.file !== undefined) {
       // a coarse LIKE on the joined paths narrows through SQL; pathEndsWith decides on segment boundaries
       const escaped = query.file.replace(/^\.?\/+/, '').replace(/[\\%_]/g, (c) => `\\${c}`);
-      where.push(`array_to_string(files_edited || files_read, E'\\n') LIKE $${params.push(`%${escaped}%`)}`);
+      where.push(
+        `array_to_string(files_edited || files_read, E'\\n') LIKE $${params.push(`%${escaped}%`)}`,
+      );
     }
     const rows: Array<Record<string, any>> = await this.db.query(
       `SELECT session_id, outcome, coalesce(summary, compaction_summary) AS summary, files_edited, files_read, lessons, commit_shas,
@@ -55,11 +63,27 @@ export class PriorWorkService {
     const sessions = rows.map(toPriorSession);
     if (query.file !== undefined) {
       const file = query.file;
-      return sessions.filter((_, i) => [...rows[i]!.files_edited, ...rows[i]!.files_read].some((path: string) => pathEndsWith(path, file))).slice(0, query.limit);
+      return sessions
+        .filter((_, i) =>
+          [...rows[i]!.files_edited, ...rows[i]!.files_read].some((path: string) =>
+            pathEndsWith(path, file),
+          ),
+        )
+        .slice(0, query.limit);
     }
     const task = taskTokens(query.task ?? '');
     return sessions
-      .map((session) => ({ ...session, overlap: Math.round(taskOverlap(task, { summary: session.summary, lessons: session.lessons, files: session.filesEdited }) * 1000) / 1000 }))
+      .map((session) => ({
+        ...session,
+        overlap:
+          Math.round(
+            taskOverlap(task, {
+              summary: session.summary,
+              lessons: session.lessons,
+              files: session.filesEdited,
+            }) * 1000,
+          ) / 1000,
+      }))
       .filter((session) => session.overlap > 0)
       .sort((a, b) => b.overlap - a.overlap)
       .slice(0, query.limit);

@@ -33,10 +33,20 @@ export class QueryLogService implements OnModuleDestroy {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async timed<T extends unknown[]>(accountId: string, kind: QueryKind, run: () => Promise<T>): Promise<T> {
+  async timed<T extends unknown[]>(
+    accountId: string,
+    kind: QueryKind,
+    run: () => Promise<T>,
+  ): Promise<T> {
     const started = performance.now();
     const result = await run();
-    this.pending.push({ accountId, kind, at: new Date(), hits: result.length, latencyMs: performance.now() - started });
+    this.pending.push({
+      accountId,
+      kind,
+      at: new Date(),
+      hits: result.length,
+      latencyMs: performance.now() - started,
+    });
     if (this.pending.length >= FLUSH_ROWS) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS).unref();
     return result;
@@ -53,10 +63,19 @@ export class QueryLogService implements OnModuleDestroy {
       await this.db.query(
         `INSERT INTO recall_queries (account_id, kind, at, hits, latency_ms)
          SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::int[], $5::float8[])`,
-        [rows.map((r) => r.accountId), rows.map((r) => r.kind), rows.map((r) => r.at.toISOString()), rows.map((r) => r.hits), rows.map((r) => r.latencyMs)],
+        [
+          rows.map((r) => r.accountId),
+          rows.map((r) => r.kind),
+          rows.map((r) => r.at.toISOString()),
+          rows.map((r) => r.hits),
+          rows.map((r) => r.latencyMs),
+        ],
       );
     } catch (error) {
-      this.logger.warn({ queries: rows.length, err: String(error) }, 'agent queries not recorded in the stats');
+      this.logger.warn(
+        { queries: rows.length, err: String(error) },
+        'agent queries not recorded in the stats',
+      );
     }
   }
 

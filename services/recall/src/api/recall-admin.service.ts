@@ -36,7 +36,12 @@ export class RecallAdminService {
         `SELECT DISTINCT account_id, session_id FROM recall_turns WHERE ($1::text IS NULL OR account_id = $1) AND occurred_at > now() - make_interval(days => $2)`,
         [accountId ?? null, days],
       );
-      const changed: ChangedSessions = new Map(sessions.map((s) => [`${s.account_id}\u0000${s.session_id}`, { accountId: s.account_id, sessionId: s.session_id, fromSeq: -1 }]));
+      const changed: ChangedSessions = new Map(
+        sessions.map((s) => [
+          `${s.account_id}\u0000${s.session_id}`,
+          { accountId: s.account_id, sessionId: s.session_id, fromSeq: -1 },
+        ]),
+      );
       await this.db.transaction((manager) => rechunkSessions(manager, changed));
       return { sessions: sessions.length };
     });
@@ -44,7 +49,13 @@ export class RecallAdminService {
 
   extractDecisions(accountId: string | undefined, days: number) {
     return this.run('decisions-extract', async () => {
-      const rows: Array<{ account_id: string; session_id: string; summary: string; developer: string | null; at: Date }> = await this.db.query(
+      const rows: Array<{
+        account_id: string;
+        session_id: string;
+        summary: string;
+        developer: string | null;
+        at: Date;
+      }> = await this.db.query(
         `SELECT account_id, session_id, concat_ws(E'\\n', summary, compaction_summary, array_to_string(lessons, E'\\n')) AS summary, developer,
                 coalesce(ended_at, started_at, now()) AS at
          FROM recall_sessions
@@ -73,11 +84,16 @@ export class RecallAdminService {
   async status(job: AdminJob): Promise<RunStatus> {
     const raw = await this.cache.get(`recall:admin:${job}:status`);
     const running = (await this.cache.get(`recall:admin:${job}:running`)) !== null;
-    const last = raw ? (JSON.parse(raw) as Omit<RunStatus, 'running'>) : { lastRunAt: null, lastDurationMs: null, lastResult: null, lastError: null };
+    const last = raw
+      ? (JSON.parse(raw) as Omit<RunStatus, 'running'>)
+      : { lastRunAt: null, lastDurationMs: null, lastResult: null, lastError: null };
     return { running, ...last };
   }
 
-  private async run(job: AdminJob, work: () => Promise<Record<string, number | string>>): Promise<RunStatus> {
+  private async run(
+    job: AdminJob,
+    work: () => Promise<Record<string, number | string>>,
+  ): Promise<RunStatus> {
     const lock = `recall:admin:${job}:lock`;
     const token = await this.cache.tryLock(lock, LOCK_MS);
     if (!token) throw new ConflictError(`a ${job} run is in progress; see its status`);
@@ -86,9 +102,19 @@ export class RecallAdminService {
     let status: Omit<RunStatus, 'running'>;
     try {
       const result = await work();
-      status = { lastRunAt: new Date(started).toISOString(), lastDurationMs: Date.now() - started, lastResult: result, lastError: null };
+      status = {
+        lastRunAt: new Date(started).toISOString(),
+        lastDurationMs: Date.now() - started,
+        lastResult: result,
+        lastError: null,
+      };
     } catch (error) {
-      status = { lastRunAt: new Date(started).toISOString(), lastDurationMs: Date.now() - started, lastResult: null, lastError: String(error).slice(0, 500) };
+      status = {
+        lastRunAt: new Date(started).toISOString(),
+        lastDurationMs: Date.now() - started,
+        lastResult: null,
+        lastError: String(error).slice(0, 500),
+      };
     } finally {
       await this.cache.del(`recall:admin:${job}:running`);
       await this.cache.unlock(lock, token);

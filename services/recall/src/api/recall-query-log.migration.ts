@@ -13,7 +13,9 @@ export class RecallQueryLog1764500000300 implements MigrationInterface {
         hits int NOT NULL,
         latency_ms real NOT NULL
       )`);
-    await queryRunner.query(`CREATE INDEX IF NOT EXISTS recall_queries_at ON recall_queries (at, account_id)`);
+    await queryRunner.query(
+      `CREATE INDEX IF NOT EXISTS recall_queries_at ON recall_queries (at, account_id)`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -13,7 +13,6 @@ import { EMBEDDER, RECALL_CONFIG } from '../recall.constants';
 import type { RecallConfig } from '../recall.config';
 import { weighChunkLexemes, type ChunkLexeme } from './lexeme-weights';
 
-
 /** Rows each way of selecting candidates (any rare word; all the common ones) is expected to match, at most (see candidateLexemes). */
 const SELECT_BUDGET = 200;
 /** A selection expected to match up to this many rows is read whole through the GIN index; past it, its newest DENSE_SCAN through the time index. */
@@ -28,7 +27,8 @@ const CANDIDATES = 100;
 const MAX_LEXEMES = 16;
 /** A question's word found only in a neighbouring window's edge turn counts this much. */
 const NEAR_SHARE = 0.5;
-const HEADLINE = 'StartSel=**, StopSel=**, MaxWords=35, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "';
+const HEADLINE =
+  'StartSel=**, StopSel=**, MaxWords=35, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "';
 
 /**
  * Recall over conversation chunks (seed 003's recall_conversation): lexical candidates (the question's
@@ -49,11 +49,21 @@ export class RecallSearchService {
   async recall(accountId: string, request: RecallRequest, now: Date): Promise<RecallHit[]> {
     const plan = planQuery(request.query, now);
     // the question's embedding is asked for first and waited for last: it overlaps the lexical search
-    const semantic = this.embedder && this.config.embeddings ? this.semanticCandidates(accountId, request) : null;
+    const semantic =
+      this.embedder && this.config.embeddings ? this.semanticCandidates(accountId, request) : null;
     const weighed = await weighChunkLexemes(this.db, accountId, plan.words.join(' '));
-    const lexemes = weighed.lexemes.sort((a, b) => b.idf - a.idf || a.lexeme.localeCompare(b.lexeme)).slice(0, MAX_LEXEMES);
+    const lexemes = weighed.lexemes
+      .sort((a, b) => b.idf - a.idf || a.lexeme.localeCompare(b.lexeme))
+      .slice(0, MAX_LEXEMES);
     const totalIdf = lexemes.reduce((sum, l) => sum + l.idf, 0) || 1;
-    const question: Question = { accountId, request, plan, lexemes, totalIdf, chunks: weighed.total };
+    const question: Question = {
+      accountId,
+      request,
+      plan,
+      lexemes,
+      totalIdf,
+      chunks: weighed.total,
+    };
     // nothing to fuse with: the best lexical chunks are scored and presented in one statement
     if (!semantic) return rounded(await this.lexicalHits(question, request.limit));
     const lexical = await this.lexicalHits(question, null);
@@ -78,23 +88,54 @@ export class RecallSearchService {
    */
   private async lexicalHits(question: Question, shown: number): Promise<RecallHit[]>;
   private async lexicalHits(question: Question, shown: null): Promise<Ranked[]>;
-  private async lexicalHits(question: Question, shown: number | null): Promise<Array<RecallHit | Ranked>> {
+  private async lexicalHits(
+    question: Question,
+    shown: number | null,
+  ): Promise<Array<RecallHit | Ranked>> {
     const { request, plan, lexemes, chunks } = question;
     const small = chunks <= this.config.exhaustiveChunks;
-    const selection = candidateLexemes(lexemes, chunks, small ? Number.POSITIVE_INFINITY : SELECT_BUDGET);
+    const selection = candidateLexemes(
+      lexemes,
+      chunks,
+      small ? Number.POSITIVE_INFINITY : SELECT_BUDGET,
+    );
     const { anyRows } = selection;
     const hashOf = new Map(lexemes.map((l) => [l.lexeme, l.hash]));
     const hashes = (words: string[]) => words.map((l) => hashOf.get(l)!);
     const selections: Selection[] = [];
     // a neighbour's edge turn selects too while that stays cheap (always, in a small account)
-    if (selection.any.length) selections.push({ hashes: hashes(selection.any), holds: 'any', rows: anyRows, near: small || anyRows <= SELECT_BUDGET / 2, whole: small });
-    if (selection.all.length) selections.push({ hashes: hashes(selection.all), holds: 'all', rows: selection.allRows, near: false });
+    if (selection.any.length)
+      selections.push({
+        hashes: hashes(selection.any),
+        holds: 'any',
+        rows: anyRows,
+        near: small || anyRows <= SELECT_BUDGET / 2,
+        whole: small,
+      });
+    if (selection.all.length)
+      selections.push({
+        hashes: hashes(selection.all),
+        holds: 'all',
+        rows: selection.allRows,
+        near: false,
+      });
     const limit = shown ?? request.limit;
-    const found = selections.length > 0 || plan.window ? await this.scoreSelections(question, selections, small ? 'whole' : 'capped', { shown, exclude: [] }) : [];
+    const found =
+      selections.length > 0 || plan.window
+        ? await this.scoreSelections(question, selections, small ? 'whole' : 'capped', {
+            shown,
+            exclude: [],
+          })
+        : [];
     const fallback = selection.fallback;
     if (found.length >= limit || !fallback) return found;
     // too few: the rarest word not selected on its own, in its newest chunks
-    const fallbackSelection: Selection = { hashes: hashes([fallback.lexeme]), holds: 'any', rows: fallback.df, near: false };
+    const fallbackSelection: Selection = {
+      hashes: hashes([fallback.lexeme]),
+      holds: 'any',
+      rows: fallback.df,
+      near: false,
+    };
     const more = await this.scoreSelections(question, [fallbackSelection], 'none', {
       shown: shown === null ? null : shown - found.length,
       exclude: found.map((c) => c.chunkId),
@@ -109,7 +150,12 @@ export class RecallSearchService {
    * ranked. With `window` 'whole' or 'capped', also those in the time the question names (all of them
    * in a small account, else up to SELECTION_CAP).
    */
-  private async scoreSelections(question: Question, selections: Selection[], window: 'whole' | 'capped' | 'none', out: { shown: number | null; exclude: string[] }): Promise<Array<RecallHit | Ranked>> {
+  private async scoreSelections(
+    question: Question,
+    selections: Selection[],
+    window: 'whole' | 'capped' | 'none',
+    out: { shown: number | null; exclude: string[] },
+  ): Promise<Array<RecallHit | Ranked>> {
     const { accountId, request, plan, lexemes, totalIdf } = question;
     const params: unknown[] = [accountId, plan.window?.from ?? null, plan.window?.to ?? null];
     const param = (value: unknown) => `$${params.push(value)}`;
@@ -126,13 +172,18 @@ export class RecallSearchService {
     const base = `SELECT t.chunk_id, t.occurred_at, t.term_hashes, t.near_hashes FROM recall_chunk_terms t ${scope.join} WHERE t.account_id = $1 ${scope.where}`;
     const parts = selections.map(({ hashes, holds, rows, near, whole }) => {
       const [query, op] = [param(hashes), holds === 'any' ? '&&' : '@>'];
-      const condition = near ? `(t.term_hashes ${op} ${query}::int4[] OR t.near_hashes ${op} ${query}::int4[])` : `t.term_hashes ${op} ${query}::int4[]`;
+      const condition = near
+        ? `(t.term_hashes ${op} ${query}::int4[] OR t.near_hashes ${op} ${query}::int4[])`
+        : `t.term_hashes ${op} ${query}::int4[]`;
       if (whole) return `(${base} AND ${condition})`;
       return rows <= BITMAP_ROWS
         ? `(${base} AND ${condition} LIMIT ${SELECTION_CAP})`
         : `(${base} AND ${condition} ORDER BY t.occurred_at DESC LIMIT ${DENSE_SCAN})`;
     });
-    if (window !== 'none' && plan.window) parts.push(`(${base} AND ${inWindow} ${window === 'capped' ? `LIMIT ${SELECTION_CAP}` : ''})`);
+    if (window !== 'none' && plan.window)
+      parts.push(
+        `(${base} AND ${inWindow} ${window === 'capped' ? `LIMIT ${SELECTION_CAP}` : ''})`,
+      );
     const order = 'c.in_window DESC NULLS LAST, c.coverage DESC, c.occurred_at DESC, c.chunk_id';
     const ranked = `SELECT c.chunk_id, c.score, row_number() OVER (ORDER BY c.score DESC, ${order}) AS rank
        FROM (SELECT c.*, ${CHUNK_SCORE_SQL('c.coverage', 'c.in_window')} AS score FROM (
@@ -158,15 +209,31 @@ export class RecallSearchService {
    * (waited for at most MNEMO_EMBEDDINGS_QUERY_TIMEOUT_MS) against the stored chunk vectors, nearest
    * first, at least MNEMO_EMBEDDINGS_MIN_SIMILARITY. Anything failing answers none: recall is then lexical.
    */
-  private async semanticCandidates(accountId: string, request: RecallRequest): Promise<Array<{ chunkId: string; similarity: number }>> {
+  private async semanticCandidates(
+    accountId: string,
+    request: RecallRequest,
+  ): Promise<Array<{ chunkId: string; similarity: number }>> {
     const settings = this.config.embeddings;
     if (!this.embedder || !settings) return [];
     try {
       if (!(await vectorsAvailable(this.db))) return [];
       // the reservation ahead of the call counts toward the question's bound too
       const signal = AbortSignal.timeout(settings.queryTimeoutMs);
-      const [vector] = await untilAborted(this.embedder.embed([request.query], { account: accountId, timeoutMs: settings.queryTimeoutMs, signal }), signal);
-      const params: unknown[] = [accountId, this.embedder.model, vectorLiteral(vector!), CANDIDATES, settings.minSimilarity];
+      const [vector] = await untilAborted(
+        this.embedder.embed([request.query], {
+          account: accountId,
+          timeoutMs: settings.queryTimeoutMs,
+          signal,
+        }),
+        signal,
+      );
+      const params: unknown[] = [
+        accountId,
+        this.embedder.model,
+        vectorLiteral(vector!),
+        CANDIDATES,
+        settings.minSimilarity,
+      ];
       const scope = recallScope(request, 'c', (value) => `$${params.push(value)}`);
       const rows: Array<{ chunk_id: string; similarity: number }> = await this.db.query(
         `SELECT * FROM (
@@ -184,7 +251,10 @@ export class RecallSearchService {
       // a down or slow embedder costs the question its meaning, never its answer; said once a minute
       if (Date.now() - this.lastEmbedderWarning > 60_000) {
         this.lastEmbedderWarning = Date.now();
-        this.logger.warn({ err: String((error as Error)?.message ?? error) }, 'recall answered lexically: the question could not be embedded in time');
+        this.logger.warn(
+          { err: String((error as Error)?.message ?? error) },
+          'recall answered lexically: the question could not be embedded in time',
+        );
       }
       return [];
     }
@@ -205,15 +275,28 @@ export class RecallSearchService {
    * chunk) and a snippet of the best turn, best first: ts_headline re-parses its whole input, so it
    * runs on each hit's best turn only.
    */
-  private async presentRows(question: Question, ranked: string, params: unknown[]): Promise<RecallHit[]> {
+  private async presentRows(
+    question: Question,
+    ranked: string,
+    params: unknown[],
+  ): Promise<RecallHit[]> {
     const { lexemes, totalIdf } = question;
     const param = (value: unknown) => `$${params.push(value)}`;
     const operands = lexemes.map((l) => tsqueryOperand(l.lexeme));
     const query = param(operands.length ? operands.join(' | ') : null);
-    const [words, shares] = [param(lexemes.map((l) => l.lexeme)), param(lexemes.map((l) => l.idf / totalIdf))];
-    const rows: Array<{ chunk_id: string; score: number; session_id: string; occurred_at: Date; turns: Array<{ seq: number; score: number }> | null; headline: string }> =
-      await this.db.query(
-        `SELECT c.chunk_id, r.score, c.session_id, c.occurred_at, s.turns,
+    const [words, shares] = [
+      param(lexemes.map((l) => l.lexeme)),
+      param(lexemes.map((l) => l.idf / totalIdf)),
+    ];
+    const rows: Array<{
+      chunk_id: string;
+      score: number;
+      session_id: string;
+      occurred_at: Date;
+      turns: Array<{ seq: number; score: number }> | null;
+      headline: string;
+    }> = await this.db.query(
+      `SELECT c.chunk_id, r.score, c.session_id, c.occurred_at, s.turns,
                 CASE WHEN ${query}::tsquery IS NULL THEN left(coalesce(s.best, c.text), 300)
                      ELSE ts_headline('english', coalesce(s.best, c.text), ${query}::tsquery, ${param(HEADLINE)}) END AS headline
          FROM (${ranked}) r
@@ -227,11 +310,18 @@ export class RecallSearchService {
                  FROM ROWS FROM (jsonb_array_elements(c.turns), jsonb_array_elements(c.turn_lexemes)) WITH ORDINALITY AS t(turn, lexemes, n)) x
          ) s
          ORDER BY r.rank`,
-        params,
-      );
+      params,
+    );
     return rows.map((row) => {
       const occurredAt = new Date(row.occurred_at).toISOString();
-      return { chunkId: row.chunk_id, sessionId: row.session_id, turnSeqs: orderTurns(row.turns ?? []), occurredAt, snippet: datedSnippet(occurredAt, row.headline ?? ''), score: row.score };
+      return {
+        chunkId: row.chunk_id,
+        sessionId: row.session_id,
+        turnSeqs: orderTurns(row.turns ?? []),
+        occurredAt,
+        snippet: datedSnippet(occurredAt, row.headline ?? ''),
+        score: row.score,
+      };
     });
   }
 }
@@ -263,7 +353,8 @@ interface Ranked {
 }
 
 /** Scores as the contract shows them: three decimals. */
-const rounded = (hits: RecallHit[]): RecallHit[] => hits.map((hit) => ({ ...hit, score: Math.round(hit.score * 1000) / 1000 }));
+const rounded = (hits: RecallHit[]): RecallHit[] =>
+  hits.map((hit) => ({ ...hit, score: Math.round(hit.score * 1000) / 1000 }));
 
 /**
  * One way of selecting candidate chunks: chunks holding any or all of some lexemes (by hash), the rows
@@ -279,15 +370,22 @@ interface Selection {
 }
 
 /** The request's filters on a chunk table aliased `alias` (its session, time, and the session's developer and project). */
-function recallScope(request: RecallRequest, alias: 't' | 'c', param: (value: unknown) => string): { join: string; where: string } {
+function recallScope(
+  request: RecallRequest,
+  alias: 't' | 'c',
+  param: (value: unknown) => string,
+): { join: string; where: string } {
   const filters: string[] = [];
-  if (request.sessionIds?.length) filters.push(`${alias}.session_id = ANY(${param(request.sessionIds)}::text[])`);
+  if (request.sessionIds?.length)
+    filters.push(`${alias}.session_id = ANY(${param(request.sessionIds)}::text[])`);
   if (request.since) filters.push(`${alias}.occurred_at >= ${param(request.since)}::timestamptz`);
   if (request.developer !== undefined) filters.push(`s.developer = ${param(request.developer)}`);
   if (request.project !== undefined) filters.push(`s.project = ${param(request.project)}`);
   const joinSessions = request.developer !== undefined || request.project !== undefined;
   return {
-    join: joinSessions ? `JOIN recall_sessions s ON s.account_id = ${alias}.account_id AND s.session_id = ${alias}.session_id` : '',
+    join: joinSessions
+      ? `JOIN recall_sessions s ON s.account_id = ${alias}.account_id AND s.session_id = ${alias}.session_id`
+      : '',
     where: filters.map((f) => `AND ${f}`).join(' '),
   };
 }

@@ -24,7 +24,14 @@ export class RecallStatsService {
     const scope = (alias = '') => (accountId === null ? 'TRUE' : `${alias}account_id = $1`);
     const params = accountId === null ? [] : [accountId];
     const count = async (table: string, where = 'TRUE') =>
-      Number((await this.db.query(`SELECT count(*)::int AS n FROM ${table} WHERE ${scope()} AND ${where}`, params))[0].n);
+      Number(
+        (
+          await this.db.query(
+            `SELECT count(*)::int AS n FROM ${table} WHERE ${scope()} AND ${where}`,
+            params,
+          )
+        )[0].n,
+      );
     const [sessions, chunks, memories, decisions, queries, runs, spend] = await Promise.all([
       count('recall_sessions'),
       count('recall_chunks'),
@@ -56,11 +63,29 @@ export class RecallStatsService {
       chunks,
       memories,
       decisions,
-      agentQueries: { total: q.total, hitRate: round(q.hit_rate), latencyMs: { p50: round(q.p50), p95: round(q.p95), p99: round(q.p99) }, windowDays: WINDOW_DAYS },
+      agentQueries: {
+        total: q.total,
+        hitRate: round(q.hit_rate),
+        latencyMs: { p50: round(q.p50), p95: round(q.p95), p99: round(q.p99) },
+        windowDays: WINDOW_DAYS,
+      },
       transcriptLoop: run
-        ? { lastRunAt: new Date(run.finished_at).toISOString(), trigger: run.trigger, lastCount: run.sessions, lastDurationMs: run.duration_ms, lastError: run.error }
+        ? {
+            lastRunAt: new Date(run.finished_at).toISOString(),
+            trigger: run.trigger,
+            lastCount: run.sessions,
+            lastDurationMs: run.duration_ms,
+            lastError: run.error,
+          }
         : { lastRunAt: null, trigger: null, lastCount: 0, lastDurationMs: null, lastError: null },
-      spendPerPoolPerDay: spend.map((row: { day: string; pool: string; usd: number; calls: number }) => ({ day: row.day, pool: row.pool, usd: round(row.usd * 100) / 100, calls: row.calls })),
+      spendPerPoolPerDay: spend.map(
+        (row: { day: string; pool: string; usd: number; calls: number }) => ({
+          day: row.day,
+          pool: row.pool,
+          usd: round(row.usd * 100) / 100,
+          calls: row.calls,
+        }),
+      ),
     };
   }
 }

@@ -21,7 +21,9 @@ export class RecallController {
   async recall(@AccountId() accountId: string, @Body() body: unknown) {
     const request = parseInput(RecallBody, body, 'body');
     const limited = { ...request, limit: Math.min(request.limit, this.config.maxLimit) };
-    const hits = await this.queries.timed(accountId, 'recall', () => this.search.recall(accountId, limited, new Date()));
+    const hits = await this.queries.timed(accountId, 'recall', () =>
+      this.search.recall(accountId, limited, new Date()),
+    );
     return { hits };
   }
 }

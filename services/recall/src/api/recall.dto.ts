@@ -13,7 +13,10 @@ export const PriorWorkQuery = z
     project: z.string().min(1).max(2000).optional(),
     limit: z.coerce.number().int().min(1).max(50).default(10),
   })
-  .refine((q) => (q.file === undefined) !== (q.task === undefined), { message: 'give exactly one of file and task', path: ['file'] });
+  .refine((q) => (q.file === undefined) !== (q.task === undefined), {
+    message: 'give exactly one of file and task',
+    path: ['file'],
+  });
 
 /** `POST /v1/sessions/:id/visited`: a ledger id, or a path (with its line span), and what was seen there. */
 export const VisitedBody = z
@@ -25,8 +28,14 @@ export const VisitedBody = z
     symbol: z.string().max(500).optional(),
     note: z.string().max(1000).optional(),
   })
-  .refine((b) => b.ledgerId !== undefined || b.path !== undefined, { message: 'give a ledgerId or a path', path: ['path'] })
-  .refine((b) => b.startLine === undefined || b.endLine === undefined || b.endLine >= b.startLine, { message: 'must not be before startLine', path: ['endLine'] });
+  .refine((b) => b.ledgerId !== undefined || b.path !== undefined, {
+    message: 'give a ledgerId or a path',
+    path: ['path'],
+  })
+  .refine((b) => b.startLine === undefined || b.endLine === undefined || b.endLine >= b.startLine, {
+    message: 'must not be before startLine',
+    path: ['endLine'],
+  });
 
 export const VisitedQuery = z.object({ filter: z.string().max(500).optional() });
 

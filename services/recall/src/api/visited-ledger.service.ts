@@ -1,7 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DependencyError } from '@mnemo/contracts';
 import { CACHE, type Cache } from '@mnemo/persistence';
-import { markVisited, recallVisited, type VisitedMark, type VisitedNode } from '../domain/visited-ledger';
+import {
+  markVisited,
+  recallVisited,
+  type VisitedMark,
+  type VisitedNode,
+} from '../domain/visited-ledger';
 import { RECALL_CONFIG } from '../recall.constants';
 import type { RecallConfig } from '../recall.config';
 
@@ -19,11 +24,21 @@ export class VisitedLedgerService {
     @Inject(RECALL_CONFIG) private readonly config: RecallConfig,
   ) {}
 
-  async mark(accountId: string, sessionId: string, mark: VisitedMark, now: Date): Promise<VisitedNode> {
+  async mark(
+    accountId: string,
+    sessionId: string,
+    mark: VisitedMark,
+    now: Date,
+  ): Promise<VisitedNode> {
     const key = this.key(accountId, sessionId);
     const token = await this.lock(key);
     try {
-      const { ledger, node } = markVisited(await this.read(key), mark, now.toISOString(), this.config.visitedMaxEntries);
+      const { ledger, node } = markVisited(
+        await this.read(key),
+        mark,
+        now.toISOString(),
+        this.config.visitedMaxEntries,
+      );
       await this.cache.set(key, JSON.stringify(ledger), this.config.visitedTtlMs);
       return node;
     } finally {
@@ -36,7 +51,8 @@ export class VisitedLedgerService {
     return recallVisited(await this.read(this.key(accountId, sessionId)), filter);
   }
 
-  private key = (accountId: string, sessionId: string) => `recall:visited:${accountId}:${sessionId}`;
+  private key = (accountId: string, sessionId: string) =>
+    `recall:visited:${accountId}:${sessionId}`;
 
   private async read(key: string): Promise<VisitedNode[]> {
     const raw = await this.cache.get(key);
@@ -54,7 +70,11 @@ export class VisitedLedgerService {
     for (let delay = 2; ; delay = Math.min(delay * 2, 50)) {
       const token = await this.cache.tryLock(`${key}:lock`, LOCK_MS);
       if (token) return token;
-      if (Date.now() > deadline) throw new DependencyError('visited ledger', 'another mark of this conversation is in progress; try again');
+      if (Date.now() > deadline)
+        throw new DependencyError(
+          'visited ledger',
+          'another mark of this conversation is in progress; try again',
+        );
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }

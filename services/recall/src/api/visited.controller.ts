@@ -6,7 +6,10 @@ import { VisitedBody, VisitedQuery } from './recall.dto';
 import { VisitedLedgerService } from './visited-ledger.service';
 
 function sessionParam(id: string): string {
-  if (!subjectToken.safeParse(id).success) throw new ValidationError('bad session id', [{ path: 'params.id', reason: 'not a session id' }]);
+  if (!subjectToken.safeParse(id).success)
+    throw new ValidationError('bad session id', [
+      { path: 'params.id', reason: 'not a session id' },
+    ]);
   return id;
 }
 
@@ -20,14 +23,23 @@ export class VisitedController {
   @HttpCode(200)
   async mark(@AccountId() accountId: string, @Param('id') id: string, @Body() body: unknown) {
     const sessionId = sessionParam(id);
-    const node = await this.ledger.mark(accountId, sessionId, parseInput(VisitedBody, body, 'body'), new Date());
+    const node = await this.ledger.mark(
+      accountId,
+      sessionId,
+      parseInput(VisitedBody, body, 'body'),
+      new Date(),
+    );
     return { node, cite: citation(node) };
   }
 
   @Get()
   async recall(@AccountId() accountId: string, @Param('id') id: string, @Query() query: unknown) {
     const sessionId = sessionParam(id);
-    const visited = await this.ledger.recall(accountId, sessionId, parseInput(VisitedQuery, query, 'query').filter);
+    const visited = await this.ledger.recall(
+      accountId,
+      sessionId,
+      parseInput(VisitedQuery, query, 'query').filter,
+    );
     return { visited: visited.map((node) => ({ ...node, cite: citation(node) })) };
   }
 }

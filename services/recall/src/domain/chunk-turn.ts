@@ -18,7 +18,9 @@ export function chunkText(turn: RecordedTurn): string {
   return turn.text.trim();
 }
 
-export const isProse = (turn: { role: string; text: string }): turn is ChunkTurn => turn.text.length > 0 && (turn.role === 'user' || turn.role === 'assistant');
+export const isProse = (turn: { role: string; text: string }): turn is ChunkTurn =>
+  turn.text.length > 0 && (turn.role === 'user' || turn.role === 'assistant');
 
 /** seed 003: deterministic chunk ids (session + first seq), so re-ingest updates a chunk in place. */
-export const chunkIdOf = (sessionId: string, firstSeq: number): string => `${sessionId}#${firstSeq}`;
+export const chunkIdOf = (sessionId: string, firstSeq: number): string =>
+  `${sessionId}#${firstSeq}`;

@@ -8,9 +8,22 @@ describe('distillOffline', () => {
       'Sharding the events stream was deferred until the volume justifies it. ' +
       'The CSS was tidied up.';
     expect(distillOffline(summary).decisions).toEqual([
-      { topic: 'Redis for the cost ledger', stance: 'chose', rationale: 'We chose Redis for the cost ledger because row locks in Postgres serialized every reservation.' },
-      { topic: 'queue consumer for the webhook', stance: 'rejected', rationale: 'We decided against a queue consumer for the webhook: retries were simpler.' },
-      { topic: 'Sharding the events stream', stance: 'deferred', rationale: 'Sharding the events stream was deferred until the volume justifies it.' },
+      {
+        topic: 'Redis for the cost ledger',
+        stance: 'chose',
+        rationale:
+          'We chose Redis for the cost ledger because row locks in Postgres serialized every reservation.',
+      },
+      {
+        topic: 'queue consumer for the webhook',
+        stance: 'rejected',
+        rationale: 'We decided against a queue consumer for the webhook: retries were simpler.',
+      },
+      {
+        topic: 'Sharding the events stream',
+        stance: 'deferred',
+        rationale: 'Sharding the events stream was deferred until the volume justifies it.',
+      },
     ]);
   });
 
@@ -19,11 +32,17 @@ describe('distillOffline', () => {
       'We went with pgvector. We went with PGVector. Turns out the Debian build has no vector extension. Next time check the image first.',
     );
     expect(decisions.map((d) => d.topic)).toEqual(['pgvector']);
-    expect(lessons).toEqual(['Turns out the Debian build has no vector extension.', 'Next time check the image first.']);
+    expect(lessons).toEqual([
+      'Turns out the Debian build has no vector extension.',
+      'Next time check the image first.',
+    ]);
   });
 
   it('finds nothing in a summary without decision or lesson phrasing', () => {
-    expect(distillOffline('Fixed a typo in the README and ran the tests.')).toEqual({ decisions: [], lessons: [] });
+    expect(distillOffline('Fixed a typo in the README and ran the tests.')).toEqual({
+      decisions: [],
+      lessons: [],
+    });
   });
 });
 
@@ -31,10 +50,18 @@ describe('acceptDistilled', () => {
   it('keeps valid decisions and lessons, drops bad ones', () => {
     expect(
       acceptDistilled({
-        decisions: [{ topic: 'Use Redis', stance: 'chose', rationale: 'fast' }, { topic: '', stance: 'chose' }, { topic: 'x', stance: 'maybe' }, null],
+        decisions: [
+          { topic: 'Use Redis', stance: 'chose', rationale: 'fast' },
+          { topic: '', stance: 'chose' },
+          { topic: 'x', stance: 'maybe' },
+          null,
+        ],
         lessons: ['Check the image', 3, ''],
       }),
-    ).toEqual({ decisions: [{ topic: 'Use Redis', stance: 'chose', rationale: 'fast' }], lessons: ['Check the image'] });
+    ).toEqual({
+      decisions: [{ topic: 'Use Redis', stance: 'chose', rationale: 'fast' }],
+      lessons: ['Check the image'],
+    });
     expect(acceptDistilled('nope')).toBeNull();
   });
 

@@ -19,12 +19,22 @@ const MAX_LESSON = 300;
 
 // Checked in this order: "decided against" is a rejection before it is a choice.
 const STANCES: Array<[Stance, RegExp]> = [
-  ['rejected', /\b(?:decided against|rejected|ruled out|dropped|abandoned|gave up on|won't use|will not use|not going to use|decided not to|chose not to|reverted)\b/i],
-  ['deferred', /\b(?:deferred|postponed|put off|parked|punted|decided to wait|revisit (?:it |this )?later|left for later|not yet|for a later)\b/i],
-  ['chose', /\b(?:decided to|decided on|we decided|i decided|chose|chosen|went with|going with|opted for|settled on|agreed to|agreed on|switched to|picked|will use)\b/i],
+  [
+    'rejected',
+    /\b(?:decided against|rejected|ruled out|dropped|abandoned|gave up on|won't use|will not use|not going to use|decided not to|chose not to|reverted)\b/i,
+  ],
+  [
+    'deferred',
+    /\b(?:deferred|postponed|put off|parked|punted|decided to wait|revisit (?:it |this )?later|left for later|not yet|for a later)\b/i,
+  ],
+  [
+    'chose',
+    /\b(?:decided to|decided on|we decided|i decided|chose|chosen|went with|going with|opted for|settled on|agreed to|agreed on|switched to|picked|will use)\b/i,
+  ],
 ];
 const REASON = /\b(?:because|since|as it|as they|so that|due to|given that)\b|\s[—–-]\s|:\s/i;
-const LESSON = /\b(?:lesson|learned|learnt|turns out|turned out|note to self|next time|gotcha|remember to|the trick is|pitfall)\b/i;
+const LESSON =
+  /\b(?:lesson|learned|learnt|turns out|turned out|note to self|next time|gotcha|remember to|the trick is|pitfall)\b/i;
 
 const sentences = (text: string): string[] =>
   text
@@ -33,7 +43,8 @@ const sentences = (text: string): string[] =>
     .map((s) => s.trim())
     .filter((s) => s.length >= 12);
 
-const clip = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
+const clip = (text: string, max: number): string =>
+  text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 
 const PASSIVE = /\b(?:was|were|is|are|has been|have been|got)\s*$/i;
 
@@ -44,10 +55,19 @@ const PASSIVE = /\b(?:was|were|is|are|has been|have been|got)\s*$/i;
 function topicOf(sentence: string, verb: RegExp): string {
   const match = verb.exec(sentence);
   const before = match ? sentence.slice(0, match.index) : '';
-  if (PASSIVE.test(before)) return clip(before.replace(PASSIVE, '').replace(/^(?:the|a|an)\s+/i, '').trim() || sentence, MAX_TOPIC);
+  if (PASSIVE.test(before))
+    return clip(
+      before
+        .replace(PASSIVE, '')
+        .replace(/^(?:the|a|an)\s+/i, '')
+        .trim() || sentence,
+      MAX_TOPIC,
+    );
   const after = match ? sentence.slice(match.index + match[0].length) : sentence;
   const reason = REASON.exec(after);
-  const phrase = (reason ? after.slice(0, reason.index) : after).replace(/^[\s,:;]+|[\s.,;:!?]+$/g, '').replace(/^(?:to|on|with|for|the|a|an)\s+/i, '');
+  const phrase = (reason ? after.slice(0, reason.index) : after)
+    .replace(/^[\s,:;]+|[\s.,;:!?]+$/g, '')
+    .replace(/^(?:to|on|with|for|the|a|an)\s+/i, '');
   return clip(phrase || sentence, MAX_TOPIC);
 }
 
@@ -71,23 +91,41 @@ export function distillOffline(summary: string): Distilled {
         decisions.push({ topic, stance: stance[0], rationale: clip(sentence, MAX_RATIONALE) });
       }
     }
-    if (LESSON.test(sentence) && lessons.length < MAX_LESSONS) lessons.push(clip(sentence, MAX_LESSON));
+    if (LESSON.test(sentence) && lessons.length < MAX_LESSONS)
+      lessons.push(clip(sentence, MAX_LESSON));
   }
   return { decisions, lessons };
 }
 
 /** What makes two topics the same decision: lowercased words, so a re-run with other casing or punctuation updates it in place. */
-export const topicKey = (topic: string): string => (topic.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ');
+export const topicKey = (topic: string): string =>
+  (topic.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ');
 
 /** The model's answer, tolerated: `{ decisions, lessons }` with bad items dropped and sizes capped. */
 export function acceptDistilled(value: unknown): Distilled | null {
   if (!value || typeof value !== 'object') return null;
   const raw = value as { decisions?: unknown; lessons?: unknown };
-  const decisions = (Array.isArray(raw.decisions) ? raw.decisions : []).flatMap((item): Decision[] => {
-    const d = item as Partial<Decision> | null;
-    if (!d || typeof d.topic !== 'string' || !d.topic.trim() || !['chose', 'rejected', 'deferred'].includes(d.stance as string)) return [];
-    return [{ topic: clip(d.topic.trim(), MAX_TOPIC), stance: d.stance as Stance, rationale: clip(typeof d.rationale === 'string' ? d.rationale.trim() : '', MAX_RATIONALE) }];
-  });
-  const lessons = (Array.isArray(raw.lessons) ? raw.lessons : []).filter((l): l is string => typeof l === 'string' && l.trim().length > 0).map((l) => clip(l.trim(), MAX_LESSON));
+  const decisions = (Array.isArray(raw.decisions) ? raw.decisions : []).flatMap(
+    (item): Decision[] => {
+      const d = item as Partial<Decision> | null;
+      if (
+        !d ||
+        typeof d.topic !== 'string' ||
+        !d.topic.trim() ||
+        !['chose', 'rejected', 'deferred'].includes(d.stance as string)
+      )
+        return [];
+      return [
+        {
+          topic: clip(d.topic.trim(), MAX_TOPIC),
+          stance: d.stance as Stance,
+          rationale: clip(typeof d.rationale === 'string' ? d.rationale.trim() : '', MAX_RATIONALE),
+        },
+      ];
+    },
+  );
+  const lessons = (Array.isArray(raw.lessons) ? raw.lessons : [])
+    .filter((l): l is string => typeof l === 'string' && l.trim().length > 0)
+    .map((l) => clip(l.trim(), MAX_LESSON));
   return { decisions: decisions.slice(0, MAX_DECISIONS), lessons: lessons.slice(0, MAX_LESSONS) };
 }

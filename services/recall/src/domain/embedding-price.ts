@@ -18,9 +18,12 @@ export function embeddingPricePerMTok(model: string, configured?: number): numbe
 }
 
 /** The most tokens a text can be: no tokenizer makes more tokens than the text has UTF-8 bytes. */
-export const worstCaseTokens = (texts: readonly string[]): number => texts.reduce((sum, text) => sum + Buffer.byteLength(text, 'utf8'), 0);
+export const worstCaseTokens = (texts: readonly string[]): number =>
+  texts.reduce((sum, text) => sum + Buffer.byteLength(text, 'utf8'), 0);
 
 /** Tokens an endpoint that does not say is assumed to have billed: the LLM runtime's estimate, per text. */
-export const estimatedTokens = (texts: readonly string[]): number => texts.reduce((sum, text) => sum + estimateTokens(text), 0);
+export const estimatedTokens = (texts: readonly string[]): number =>
+  texts.reduce((sum, text) => sum + estimateTokens(text), 0);
 
-export const costUsd = (tokens: number, pricePerMTok: number): number => (tokens * pricePerMTok) / 1_000_000;
+export const costUsd = (tokens: number, pricePerMTok: number): number =>
+  (tokens * pricePerMTok) / 1_000_000;

@@ -21,7 +21,10 @@ describe('fuseRanks', () => {
 
   it('sums 1 / (k + rank) per list', () => {
     const [only] = fuseRanks([['x', 'y'], ['y']]);
-    expect(only).toEqual({ id: 'y', score: (1 / (RRF_K + 2) + 1 / (RRF_K + 1)) / (2 / (RRF_K + 1)) });
+    expect(only).toEqual({
+      id: 'y',
+      score: (1 / (RRF_K + 2) + 1 / (RRF_K + 1)) / (2 / (RRF_K + 1)),
+    });
   });
 
   it('answers nothing for nothing', () => {

@@ -6,7 +6,10 @@ export const RRF_K = 60;
  * over the lists that hold it, normalized so that first in every list is 1. Ties keep the order of
  * the best rank, then of the first list that ranks the id.
  */
-export function fuseRanks(lists: ReadonlyArray<readonly string[]>, k = RRF_K): Array<{ id: string; score: number }> {
+export function fuseRanks(
+  lists: ReadonlyArray<readonly string[]>,
+  k = RRF_K,
+): Array<{ id: string; score: number }> {
   const fused = new Map<string, { sum: number; best: number; order: number }>();
   let order = 0;
   for (const list of lists) {

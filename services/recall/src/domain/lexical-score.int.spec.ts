@@ -11,7 +11,10 @@ describe('CHUNK_SCORE_SQL (on PostgreSQL)', () => {
   afterAll(() => scratch.drop());
 
   const score = async (coverage: number, inWindow: boolean | null): Promise<number> => {
-    const [row] = await db.query(`SELECT ${CHUNK_SCORE_SQL('$1::float8', '$2::boolean')} AS score`, [coverage, inWindow]);
+    const [row] = await db.query(
+      `SELECT ${CHUNK_SCORE_SQL('$1::float8', '$2::boolean')} AS score`,
+      [coverage, inWindow],
+    );
     return row.score;
   };
 

@@ -44,7 +44,13 @@ describe('candidate lexemes', () => {
   });
 
   it('takes every lexeme by any in a small account, as scoring all matches costs nothing there', () => {
-    expect(candidateLexemes(lexemes.map((l) => ({ ...l, df: Math.min(l.df, 9) })), 60, 400)).toEqual({
+    expect(
+      candidateLexemes(
+        lexemes.map((l) => ({ ...l, df: Math.min(l.df, 9) })),
+        60,
+        400,
+      ),
+    ).toEqual({
       any: ['fen', 'gispelren', 'lonimtrolo', 'zorta'],
       anyRows: 36,
       all: [],
@@ -54,9 +60,22 @@ describe('candidate lexemes', () => {
   });
 
   it('asks for all of the common lexemes when no shorter run fits, and for none when only one is left', () => {
-    const common = candidateLexemes([{ lexeme: 'fen', df: 60_000 }, { lexeme: 'lo', df: 80_000 }], 100_000, 400);
+    const common = candidateLexemes(
+      [
+        { lexeme: 'fen', df: 60_000 },
+        { lexeme: 'lo', df: 80_000 },
+      ],
+      100_000,
+      400,
+    );
     expect(common).toMatchObject({ any: [], all: ['fen', 'lo'], fallback: { lexeme: 'fen' } });
     expect(common.allRows).toBeCloseTo(48_000);
-    expect(candidateLexemes([{ lexeme: 'fen', df: 60_000 }], 100_000, 400)).toEqual({ any: [], anyRows: 0, all: [], allRows: 0, fallback: { lexeme: 'fen', df: 60_000 } });
+    expect(candidateLexemes([{ lexeme: 'fen', df: 60_000 }], 100_000, 400)).toEqual({
+      any: [],
+      anyRows: 0,
+      all: [],
+      allRows: 0,
+      fallback: { lexeme: 'fen', df: 60_000 },
+    });
   });
 });

@@ -8,18 +8,25 @@ export interface WeightedLexeme {
  * BM25's idf from a document frequency; `df` may be a capped count (a lexeme in more chunks than the
  * cap is common whatever its exact count), so the weight of common words saturates low.
  */
-export const idf = (df: number, total: number): number => Math.log(1 + (Math.max(total, df) - df + 0.5) / (df + 0.5));
+export const idf = (df: number, total: number): number =>
+  Math.log(1 + (Math.max(total, df) - df + 0.5) / (df + 0.5));
 
 /** A lexeme as a tsquery operand, quoted so that any character in it is taken literally; `weight` restricts it to one weight class. */
-export const tsqueryOperand = (lexeme: string, weight?: 'A'): string => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${weight ? `:${weight}` : ''}`;
+export const tsqueryOperand = (lexeme: string, weight?: 'A'): string =>
+  `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${weight ? `:${weight}` : ''}`;
 
 /**
  * The lexemes that select candidates: the rarest first, while the rows they can match stay within
  * `budget` (at least the rarest one). A chunk holding none of them holds only common words of the
  * question, so it could not score well; leaving those out keeps the scored set small at any size.
  */
-export function selectingLexemes(lexemes: ReadonlyArray<{ lexeme: string; df: number }>, budget: number): string[] {
-  const present = [...lexemes].filter((l) => l.df > 0).sort((a, b) => a.df - b.df || a.lexeme.localeCompare(b.lexeme));
+export function selectingLexemes(
+  lexemes: ReadonlyArray<{ lexeme: string; df: number }>,
+  budget: number,
+): string[] {
+  const present = [...lexemes]
+    .filter((l) => l.df > 0)
+    .sort((a, b) => a.df - b.df || a.lexeme.localeCompare(b.lexeme));
   const chosen: string[] = [];
   let rows = 0;
   for (const l of present) {
@@ -77,8 +84,14 @@ export interface CandidateLexemes {
  * the question, so it could not rank in the top few; what is left out is what scoring every match of a
  * common word would cost.
  */
-export function candidateLexemes(lexemes: ReadonlyArray<{ lexeme: string; df: number }>, total: number, budget: number): CandidateLexemes {
-  const present = [...lexemes].filter((l) => l.df > 0).sort((a, b) => a.df - b.df || a.lexeme.localeCompare(b.lexeme));
+export function candidateLexemes(
+  lexemes: ReadonlyArray<{ lexeme: string; df: number }>,
+  total: number,
+  budget: number,
+): CandidateLexemes {
+  const present = [...lexemes]
+    .filter((l) => l.df > 0)
+    .sort((a, b) => a.df - b.df || a.lexeme.localeCompare(b.lexeme));
   const any: string[] = [];
   let rows = 0;
   for (const l of present) {
@@ -98,5 +111,7 @@ export function candidateLexemes(lexemes: ReadonlyArray<{ lexeme: string; df: nu
     if (all.length >= 2 && allRows <= budget) break;
   }
   const fallback = rest[0] ? { lexeme: rest[0].lexeme, df: rest[0].df } : undefined;
-  return all.length >= 2 ? { any, anyRows: rows, all, allRows, fallback } : { any, anyRows: rows, all: [], allRows: 0, fallback };
+  return all.length >= 2
+    ? { any, anyRows: rows, all, allRows, fallback }
+    : { any, anyRows: rows, all: [], allRows: 0, fallback };
 }

@@ -25,9 +25,14 @@ export interface PackOptions {
   contextChars: number;
 }
 
-export const DEFAULT_PACK_OPTIONS: PackOptions = { chunkChars: 1200, maxTurnChars: 4000, contextChars: 300 };
+export const DEFAULT_PACK_OPTIONS: PackOptions = {
+  chunkChars: 1200,
+  maxTurnChars: 4000,
+  contextChars: 300,
+};
 
-const turnLine = (turn: ChunkTurn, maxChars: number): string => `${turn.role}: ${clip(turn.text, maxChars)}`;
+const turnLine = (turn: ChunkTurn, maxChars: number): string =>
+  `${turn.role}: ${clip(turn.text, maxChars)}`;
 
 export function clip(text: string, maxChars: number): string {
   return text.length <= maxChars ? text : `${text.slice(0, maxChars - 1)}…`;
@@ -39,7 +44,10 @@ export function clip(text: string, maxChars: number): string {
  * edges depend only on the turns before it, so appending turns re-packs only the last window, and
  * re-packing from any window edge gives the same windows as packing the whole session.
  */
-export function packChunks(turns: readonly ChunkTurn[], options: PackOptions = DEFAULT_PACK_OPTIONS): PackedChunk[] {
+export function packChunks(
+  turns: readonly ChunkTurn[],
+  options: PackOptions = DEFAULT_PACK_OPTIONS,
+): PackedChunk[] {
   const groups: ChunkTurn[][] = [];
   let current: ChunkTurn[] = [];
   let size = 0;
@@ -61,7 +69,9 @@ export function packChunks(turns: readonly ChunkTurn[], options: PackOptions = D
       firstSeq: group[0]!.seq,
       turns: group,
       text: group.map((turn) => turnLine(turn, options.maxTurnChars)).join('\n'),
-      context: [before, after].flatMap((turn) => (turn ? [clip(turn.text, options.contextChars)] : [])).join('\n'),
+      context: [before, after]
+        .flatMap((turn) => (turn ? [clip(turn.text, options.contextChars)] : []))
+        .join('\n'),
       occurredAt: group[0]!.occurredAt,
     };
   });

@@ -6,15 +6,50 @@ export interface QueryPlan {
   window?: { from: string; to: string };
 }
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 const MONTH_ABBREVIATIONS = new Map(MONTHS.map((name, i) => [name.slice(0, 3), i]));
 const DAY_MS = 86_400_000;
 
 /** Words that frame a question about the past rather than name its subject. */
-const FRAMING = new Set(['remember', 'recall', 'mention', 'mentioned', 'talk', 'talked', 'discuss', 'discussed', 'said', 'say', 'tell', 'told', 'ago', 'earlier', 'previously', 'last', 'ever', 'again']);
+const FRAMING = new Set([
+  'remember',
+  'recall',
+  'mention',
+  'mentioned',
+  'talk',
+  'talked',
+  'discuss',
+  'discussed',
+  'said',
+  'say',
+  'tell',
+  'told',
+  'ago',
+  'earlier',
+  'previously',
+  'last',
+  'ever',
+  'again',
+]);
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const monthWindow = (year: number, month: number) => ({ from: iso(Date.UTC(year, month, 1)), to: iso(Date.UTC(year, month + 1, 1)) });
+const monthWindow = (year: number, month: number) => ({
+  from: iso(Date.UTC(year, month, 1)),
+  to: iso(Date.UTC(year, month + 1, 1)),
+});
 
 /**
  * Splits a question into the words to match and the time it names, relative to `now` (passed in:
@@ -24,12 +59,21 @@ export function planQuery(query: string, now: Date): QueryPlan {
   const tokens = query.toLowerCase().match(/[\p{L}\p{N}_]+(?:[.'-][\p{L}\p{N}_]+)*/gu) ?? [];
   let window: QueryPlan['window'];
   const timeWords = new Set<number>();
-  const year = (i: number) => (/^(19|20)\d\d$/.test(tokens[i] ?? '') ? Number(tokens[i]) : undefined);
+  const year = (i: number) =>
+    /^(19|20)\d\d$/.test(tokens[i] ?? '') ? Number(tokens[i]) : undefined;
   tokens.forEach((token, i) => {
     if (window) return;
-    const month = MONTHS.includes(token) ? MONTHS.indexOf(token) : token.length === 3 ? MONTH_ABBREVIATIONS.get(token) : undefined;
+    const month = MONTHS.includes(token)
+      ? MONTHS.indexOf(token)
+      : token.length === 3
+        ? MONTH_ABBREVIATIONS.get(token)
+        : undefined;
     // "may" is more often the verb: a month only after "in" / "during" / "of" / "since" or before a year
-    const isMonth = month !== undefined && (token !== 'may' || ['in', 'during', 'of', 'since'].includes(tokens[i - 1] ?? '') || year(i + 1) !== undefined);
+    const isMonth =
+      month !== undefined &&
+      (token !== 'may' ||
+        ['in', 'during', 'of', 'since'].includes(tokens[i - 1] ?? '') ||
+        year(i + 1) !== undefined);
     if (month !== undefined && isMonth) {
       const named = year(i + 1);
       let y = named ?? now.getUTCFullYear();
@@ -39,7 +83,10 @@ export function planQuery(query: string, now: Date): QueryPlan {
       if (named !== undefined) timeWords.add(i + 1);
       return;
     }
-    if ((token === 'last' || token === 'past' || token === 'this') && ['week', 'month', 'year'].includes(tokens[i + 1] ?? '')) {
+    if (
+      (token === 'last' || token === 'past' || token === 'this') &&
+      ['week', 'month', 'year'].includes(tokens[i + 1] ?? '')
+    ) {
       const unit = tokens[i + 1];
       const days = unit === 'week' ? 7 : unit === 'month' ? 31 : 366;
       window = { from: iso(now.getTime() - days * DAY_MS), to: iso(now.getTime() + DAY_MS) };
@@ -47,7 +94,9 @@ export function planQuery(query: string, now: Date): QueryPlan {
       return;
     }
     if (token === 'yesterday' || token === 'today') {
-      const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (token === 'yesterday' ? DAY_MS : 0);
+      const start =
+        Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) -
+        (token === 'yesterday' ? DAY_MS : 0);
       window = { from: iso(start), to: iso(start + DAY_MS) };
       timeWords.add(i);
       return;
@@ -58,6 +107,10 @@ export function planQuery(query: string, now: Date): QueryPlan {
       timeWords.add(i);
     }
   });
-  const words = [...new Set(tokens.filter((token, i) => !timeWords.has(i) && !FRAMING.has(token) && token.length > 1))];
+  const words = [
+    ...new Set(
+      tokens.filter((token, i) => !timeWords.has(i) && !FRAMING.has(token) && token.length > 1),
+    ),
+  ];
   return window ? { words, window } : { words };
 }

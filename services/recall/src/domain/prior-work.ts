@@ -24,19 +24,50 @@ export function pathEndsWith(path: string, file: string): boolean {
   return b.length > 0 && (a === b || a.endsWith(`/${b}`));
 }
 
-const STOP = new Set(['the', 'and', 'for', 'with', 'that', 'this', 'from', 'into', 'our', 'are', 'was', 'were', 'has', 'have', 'not', 'but', 'you', 'can', 'all', 'any', 'its', 'make', 'use']);
+const STOP = new Set([
+  'the',
+  'and',
+  'for',
+  'with',
+  'that',
+  'this',
+  'from',
+  'into',
+  'our',
+  'are',
+  'was',
+  'were',
+  'has',
+  'have',
+  'not',
+  'but',
+  'you',
+  'can',
+  'all',
+  'any',
+  'its',
+  'make',
+  'use',
+]);
 
 /** Lowercase word tokens of three or more characters, path segments split, common words out. */
 export function taskTokens(text: string): Set<string> {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return new Set(words.filter((w) => w.length >= 3 && !STOP.has(w)).map((w) => (w.length > 4 && w.endsWith('s') ? w.slice(0, -1) : w)));
+  return new Set(
+    words
+      .filter((w) => w.length >= 3 && !STOP.has(w))
+      .map((w) => (w.length > 4 && w.endsWith('s') ? w.slice(0, -1) : w)),
+  );
 }
 
 /**
  * seed 003's ForTask ranking: the share of the task's tokens a session's summary, lessons and files
  * hold (robust where no vector exists).
  */
-export function taskOverlap(task: Set<string>, session: { summary: string; lessons: readonly string[]; files: readonly string[] }): number {
+export function taskOverlap(
+  task: Set<string>,
+  session: { summary: string; lessons: readonly string[]; files: readonly string[] },
+): number {
   if (task.size === 0) return 0;
   const held = taskTokens([session.summary, ...session.lessons, ...session.files].join(' '));
   let shared = 0;

@@ -6,11 +6,17 @@
 export interface Embedder {
   /** Names the vectors: embeddings of another model are never compared with these. */
   readonly model: string;
-  embed(texts: readonly string[], options: { account: string; timeoutMs: number; signal?: AbortSignal }): Promise<number[][]>;
+  embed(
+    texts: readonly string[],
+    options: { account: string; timeoutMs: number; signal?: AbortSignal },
+  ): Promise<number[][]>;
 }
 
 /** An embeddings endpoint as it answers: the vectors, and the input tokens it billed where it says. */
 export interface EmbeddingsEndpoint {
   readonly model: string;
-  embed(texts: readonly string[], options: { timeoutMs: number; signal?: AbortSignal }): Promise<{ vectors: number[][]; inputTokens?: number }>;
+  embed(
+    texts: readonly string[],
+    options: { timeoutMs: number; signal?: AbortSignal },
+  ): Promise<{ vectors: number[][]; inputTokens?: number }>;
 }

@@ -33,7 +33,10 @@ export class MeteredEmbedder implements Embedder {
     this.model = endpoint.model;
   }
 
-  async embed(texts: readonly string[], options: { account: string; timeoutMs: number; signal?: AbortSignal }): Promise<number[][]> {
+  async embed(
+    texts: readonly string[],
+    options: { account: string; timeoutMs: number; signal?: AbortSignal },
+  ): Promise<number[][]> {
     if (texts.length === 0) return [];
     const { account } = options;
     const reservation = await this.costGuard.reserve({
@@ -44,17 +47,30 @@ export class MeteredEmbedder implements Embedder {
       worstCaseUsd: costUsd(worstCaseTokens(texts), this.pricePerMTok),
     });
     if (!reservation.granted) {
-      throw new EmbeddingCapReached(`daily ${reservation.pool} cap of $${reservation.capUsd.toFixed(2)} reached ($${reservation.spentUsd.toFixed(4)} spent): no embeddings until UTC midnight`);
+      throw new EmbeddingCapReached(
+        `daily ${reservation.pool} cap of $${reservation.capUsd.toFixed(2)} reached ($${reservation.spentUsd.toFixed(4)} spent): no embeddings until UTC midnight`,
+      );
     }
     let answer: Awaited<ReturnType<EmbeddingsEndpoint['embed']>>;
     try {
       answer = await this.endpoint.embed(texts, options);
     } catch (error) {
-      await this.settle(() => this.costGuard.release(reservation.reservationId, 'api_error'), account);
+      await this.settle(
+        () => this.costGuard.release(reservation.reservationId, 'api_error'),
+        account,
+      );
       throw error;
     }
     const inputTokens = answer.inputTokens ?? estimatedTokens(texts);
-    await this.settle(() => this.costGuard.commit(reservation.reservationId, { inputTokens, outputTokens: 0, costUsd: costUsd(inputTokens, this.pricePerMTok) }), account);
+    await this.settle(
+      () =>
+        this.costGuard.commit(reservation.reservationId, {
+          inputTokens,
+          outputTokens: 0,
+          costUsd: costUsd(inputTokens, this.pricePerMTok),
+        }),
+      account,
+    );
     return answer.vectors;
   }
 
@@ -63,22 +79,32 @@ export class MeteredEmbedder implements Embedder {
     try {
       await action();
     } catch (error) {
-      this.logger.warn({ account, label: 'embedding', err: String((error as Error)?.message ?? error) }, 'cost guard settle failed: the reservation will expire');
+      this.logger.warn(
+        { account, label: 'embedding', err: String((error as Error)?.message ?? error) },
+        'cost guard settle failed: the reservation will expire',
+      );
     }
   }
 }
 
 /** The configured embedder, metered where the platform has a cost guard, or null (the default): recall is then lexical. */
-function createEmbedder(config: EmbeddingsConfig | null, costGuard: CostGuard | null, logger: Pick<Logger, 'warn'>): Embedder | null {
+function createEmbedder(
+  config: EmbeddingsConfig | null,
+  costGuard: CostGuard | null,
+  logger: Pick<Logger, 'warn'>,
+): Embedder | null {
   if (!config) return null;
   const endpoint = new OpenAiEmbeddings(config);
-  return costGuard ? new MeteredEmbedder(endpoint, costGuard, config.usdPerMTok, logger) : unmetered(endpoint);
+  return costGuard
+    ? new MeteredEmbedder(endpoint, costGuard, config.usdPerMTok, logger)
+    : unmetered(endpoint);
 }
 
 /** The EMBEDDER provider, one for the API and the reactors alike: metered where the platform provides a cost guard. */
 export const embedderProvider: FactoryProvider<Embedder | null> = {
   provide: EMBEDDER,
-  useFactory: (config: RecallConfig, costGuard: CostGuard | undefined, logger: Logger) => createEmbedder(config.embeddings, costGuard ?? null, logger),
+  useFactory: (config: RecallConfig, costGuard: CostGuard | undefined, logger: Logger) =>
+    createEmbedder(config.embeddings, costGuard ?? null, logger),
   inject: [RECALL_CONFIG, { token: COST_GUARD, optional: true }, LOGGER],
 };
 

@@ -9,7 +9,10 @@ import { CHUNK_LEXEMES_SQL, LEXEME_HASHES_SQL, TURN_LEXEMES_SQL } from './turn-l
 export type TurnEvent = StoredEvent<'TurnRecorded', PayloadOf<'TurnRecorded'>>;
 
 /** The lowest turn seq a batch changed, per session: where its re-chunking starts. */
-export type ChangedSessions = Map<string, { accountId: string; sessionId: string; fromSeq: number }>;
+export type ChangedSessions = Map<
+  string,
+  { accountId: string; sessionId: string; fromSeq: number }
+>;
 
 /**
  * Upserts the prose of many turns in one statement (the newest event per seq wins, as one-by-one
@@ -44,7 +47,8 @@ export async function upsertProseTurns(sql: Sql, turns: TurnEvent[]): Promise<Ch
   for (const row of written) {
     const key = JSON.stringify([row.account_id, row.session_id]);
     const seen = changed.get(key);
-    if (!seen || row.seq < seen.fromSeq) changed.set(key, { accountId: row.account_id, sessionId: row.session_id, fromSeq: row.seq });
+    if (!seen || row.seq < seen.fromSeq)
+      changed.set(key, { accountId: row.account_id, sessionId: row.session_id, fromSeq: row.seq });
   }
   return changed;
 }
@@ -59,8 +63,12 @@ export async function rechunkSessions(sql: Sql, changed: ChangedSessions): Promi
   // the lexeme counts change once per account and batch: counted per session, a batch of a hundred
   // sessions rewrote a common lexeme's row a hundred times in one transaction, none of them prunable
   // before it ends (recall_lexemes held 2.1M dead rows beside 20,000 live after building 100,000 chunks)
-  const counts = new Map<string, { gone: Array<{ lexemes: string[] }>; added: Array<{ lexemes: string[] }> }>();
-  const countsOf = (accountId: string) => counts.get(accountId) ?? counts.set(accountId, { gone: [], added: [] }).get(accountId)!;
+  const counts = new Map<
+    string,
+    { gone: Array<{ lexemes: string[] }>; added: Array<{ lexemes: string[] }> }
+  >();
+  const countsOf = (accountId: string) =>
+    counts.get(accountId) ?? counts.set(accountId, { gone: [], added: [] }).get(accountId)!;
   for (const { accountId, sessionId, fromSeq } of changed.values()) {
     const edges: Array<{ first_seq: number }> = await sql.query(
       `SELECT first_seq FROM recall_chunks WHERE account_id = $1 AND session_id = $2 AND first_seq <= $3 ORDER BY first_seq DESC LIMIT 3`,
@@ -69,16 +77,30 @@ export async function rechunkSessions(sql: Sql, changed: ChangedSessions): Promi
     // edges[0] holds the change; edges[1] is rewritten for its context; edges[2] is read for context only
     const rewriteFrom = edges[1]?.first_seq ?? edges[0]?.first_seq ?? -1;
     const readFrom = edges[2]?.first_seq ?? rewriteFrom;
-    const turns: Array<{ seq: number; role: string; text: string; occurred_at: Date; last_seq: string }> = await sql.query(
+    const turns: Array<{
+      seq: number;
+      role: string;
+      text: string;
+      occurred_at: Date;
+      last_seq: string;
+    }> = await sql.query(
       `SELECT seq, role, text, occurred_at, last_seq FROM recall_turns WHERE account_id = $1 AND session_id = $2 AND seq >= $3 AND text <> '' ORDER BY seq`,
       [accountId, sessionId, readFrom],
     );
     const prose = turns
-      .map((t) => ({ seq: t.seq, role: t.role, text: t.text, occurredAt: new Date(t.occurred_at).toISOString() }))
+      .map((t) => ({
+        seq: t.seq,
+        role: t.role,
+        text: t.text,
+        occurredAt: new Date(t.occurred_at).toISOString(),
+      }))
       .filter(isProse) as ChunkTurn[];
     const logSeq = new Map(turns.map((t) => [t.seq, Number(t.last_seq)]));
     const chunks = packChunks(prose).filter((chunk) => chunk.firstSeq >= rewriteFrom);
-    await sql.query(`DELETE FROM recall_chunk_terms WHERE account_id = $1 AND session_id = $2 AND first_seq >= $3`, [accountId, sessionId, rewriteFrom]);
+    await sql.query(
+      `DELETE FROM recall_chunk_terms WHERE account_id = $1 AND session_id = $2 AND first_seq >= $3`,
+      [accountId, sessionId, rewriteFrom],
+    );
     const gone: Array<{ lexemes: string[] }> = await sql.query(
       // the terms table keeps hashes only: the replaced chunks' lexemes come again from their text, as they were written.
       // A SELECT over the deleted rows: a bare DELETE … RETURNING answers [rows, count] through TypeORM
@@ -117,7 +139,8 @@ export async function rechunkSessions(sql: Sql, changed: ChangedSessions): Promi
     );
     countsOf(accountId).added.push(...added);
   }
-  for (const accountId of [...counts.keys()].sort()) await countLexemes(sql, accountId, counts.get(accountId)!.gone, counts.get(accountId)!.added);
+  for (const accountId of [...counts.keys()].sort())
+    await countLexemes(sql, accountId, counts.get(accountId)!.gone, counts.get(accountId)!.added);
 }
 
 /**
@@ -126,8 +149,16 @@ export async function rechunkSessions(sql: Sql, changed: ChangedSessions): Promi
  * (so the table is a function of the chunks, and replay writes the same rows). Rows are upserted in
  * lexeme order, so two writers of one account lock them in the same order.
  */
-async function countLexemes(sql: Sql, accountId: string, gone: Array<{ lexemes: string[] }>, added: Array<{ lexemes: string[] }>): Promise<void> {
-  const delta = lexemeDelta(gone.map((r) => r.lexemes), added.map((r) => r.lexemes));
+async function countLexemes(
+  sql: Sql,
+  accountId: string,
+  gone: Array<{ lexemes: string[] }>,
+  added: Array<{ lexemes: string[] }>,
+): Promise<void> {
+  const delta = lexemeDelta(
+    gone.map((r) => r.lexemes),
+    added.map((r) => r.lexemes),
+  );
   if (delta.size === 0) return;
   const lexemes = [...delta.keys()].sort();
   await sql.query(
@@ -136,5 +167,9 @@ async function countLexemes(sql: Sql, accountId: string, gone: Array<{ lexemes: 
     [accountId, lexemes, lexemes.map((l) => delta.get(l)!)],
   );
   const fallen = lexemes.filter((l) => delta.get(l)! < 0);
-  if (fallen.length > 0) await sql.query(`DELETE FROM recall_lexemes WHERE account_id = $1 AND lexeme = ANY($2::text[]) AND df <= 0`, [accountId, fallen]);
+  if (fallen.length > 0)
+    await sql.query(
+      `DELETE FROM recall_lexemes WHERE account_id = $1 AND lexeme = ANY($2::text[]) AND df <= 0`,
+      [accountId, fallen],
+    );
 }

@@ -3,7 +3,10 @@ import type { Sql } from '@mnemo/persistence';
 import { redact } from '@mnemo/redaction';
 
 /** A decision by its deterministic id (session + topic): a re-run of the distiller updates it in place. */
-export async function upsertDecision(sql: Sql, stored: StoredEvent<'DecisionRecorded', PayloadOf<'DecisionRecorded'>>): Promise<void> {
+export async function upsertDecision(
+  sql: Sql,
+  stored: StoredEvent<'DecisionRecorded', PayloadOf<'DecisionRecorded'>>,
+): Promise<void> {
   const { event, seq } = stored;
   const p = event.payload;
   const topic = redact(p.topic).text;
@@ -15,6 +18,16 @@ export async function upsertDecision(sql: Sql, stored: StoredEvent<'DecisionReco
        rationale = EXCLUDED.rationale, developer = EXCLUDED.developer, occurred_at = EXCLUDED.occurred_at, tsv = EXCLUDED.tsv,
        last_seq = EXCLUDED.last_seq
      WHERE d.last_seq < EXCLUDED.last_seq`,
-    [event.accountId, p.decisionId, event.sessionId ?? null, topic, p.stance, rationale, p.developer ?? null, event.occurredAt, seq],
+    [
+      event.accountId,
+      p.decisionId,
+      event.sessionId ?? null,
+      topic,
+      p.stance,
+      rationale,
+      p.developer ?? null,
+      event.occurredAt,
+      seq,
+    ],
   );
 }

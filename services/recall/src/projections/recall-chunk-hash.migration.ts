@@ -9,7 +9,9 @@ export class RecallChunkHash1764500000450 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE recall_chunks ADD COLUMN IF NOT EXISTS text_hash text`);
-    await queryRunner.query(`UPDATE recall_chunks SET text_hash = encode(sha256(convert_to(text, 'UTF8')), 'hex') WHERE text_hash IS NULL`);
+    await queryRunner.query(
+      `UPDATE recall_chunks SET text_hash = encode(sha256(convert_to(text, 'UTF8')), 'hex') WHERE text_hash IS NULL`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -20,7 +20,11 @@ const turn = (seq: number): StoredEvent => ({
     sessionId: 's-layout',
     occurredAt: new Date(Date.UTC(2026, 10, 1, 10, seq)).toISOString(),
     producer: 'spec',
-    payload: { seq, role: seq % 2 ? 'user' : 'assistant', text: `${PROSE[seq % 3]} ${PROSE[(seq + 1) % 3]} ${PROSE[(seq + 2) % 3]}` },
+    payload: {
+      seq,
+      role: seq % 2 ? 'user' : 'assistant',
+      text: `${PROSE[seq % 3]} ${PROSE[(seq + 1) % 3]} ${PROSE[(seq + 2) % 3]}`,
+    },
   } as never,
 });
 
@@ -40,7 +44,13 @@ describe('recall_chunks: a large chunk row, as the projection writes it', () => 
   afterAll(() => scratch.drop());
 
   it('is compressed in its page, with nothing stored out of line', async () => {
-    const rows: Array<{ raw: number; stored: number; turns: string | null; lexemes: string | null; text: string | null }> = await db.query(
+    const rows: Array<{
+      raw: number;
+      stored: number;
+      turns: string | null;
+      lexemes: string | null;
+      text: string | null;
+    }> = await db.query(
       `SELECT octet_length(turns::text) + octet_length(turn_lexemes::text) + octet_length(text) + octet_length(context) AS raw, pg_column_size(c.*) AS stored,
               pg_column_compression(turns) AS turns, pg_column_compression(turn_lexemes) AS lexemes, pg_column_compression(text) AS text
        FROM recall_chunks c WHERE account_id = 'a-layout' ORDER BY first_seq`,
@@ -49,15 +59,21 @@ describe('recall_chunks: a large chunk row, as the projection writes it', () => 
     const large = rows.filter((row) => row.raw > 2_100);
     expect(large.length).toBeGreaterThan(0);
     for (const row of large) {
-      expect(row).toEqual(expect.objectContaining({ turns: 'pglz', lexemes: 'pglz', text: 'pglz' }));
+      expect(row).toEqual(
+        expect.objectContaining({ turns: 'pglz', lexemes: 'pglz', text: 'pglz' }),
+      );
       expect(row.stored).toBeLessThan(row.raw * 0.75);
     }
-    const [toast] = await db.query(`SELECT pg_relation_size(reltoastrelid)::int AS bytes FROM pg_class WHERE oid = 'recall_chunks'::regclass`);
+    const [toast] = await db.query(
+      `SELECT pg_relation_size(reltoastrelid)::int AS bytes FROM pg_class WHERE oid = 'recall_chunks'::regclass`,
+    );
     expect(toast.bytes).toBe(0);
   });
 
   it('reads back as written', async () => {
-    const [first] = await db.query(`SELECT turns -> 0 ->> 'text' AS text, seqs FROM recall_chunks WHERE account_id = 'a-layout' ORDER BY first_seq LIMIT 1`);
+    const [first] = await db.query(
+      `SELECT turns -> 0 ->> 'text' AS text, seqs FROM recall_chunks WHERE account_id = 'a-layout' ORDER BY first_seq LIMIT 1`,
+    );
     expect(first.text).toBe(`${PROSE[1]} ${PROSE[2]} ${PROSE[0]}`);
     expect(first.seqs[0]).toBe(1);
   });

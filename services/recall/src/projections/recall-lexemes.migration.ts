@@ -12,10 +12,16 @@ export class RecallLexemes1764500000400 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     // re-chunking a session deletes its terms from a first seq on: without this, every turn written scanned the account's terms
-    await queryRunner.query(`CREATE INDEX IF NOT EXISTS recall_chunk_terms_session ON recall_chunk_terms (account_id, session_id, first_seq)`);
+    await queryRunner.query(
+      `CREATE INDEX IF NOT EXISTS recall_chunk_terms_session ON recall_chunk_terms (account_id, session_id, first_seq)`,
+    );
     // A GIN index buffers new entries in a pending list that every search reads in full (4 MB by
     // default: 160+ pages per query after a burst of chunks); a small list keeps searches bounded.
-    for (const index of ['recall_chunk_terms_gin', 'recall_chunk_terms_near', 'recall_decisions_tsv']) {
+    for (const index of [
+      'recall_chunk_terms_gin',
+      'recall_chunk_terms_near',
+      'recall_decisions_tsv',
+    ]) {
       await queryRunner.query(`ALTER INDEX ${index} SET (gin_pending_list_limit = 64)`);
     }
     await queryRunner.query(`

@@ -42,6 +42,7 @@ export class RecallStats1764500000200 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const table of ['recall_spend', 'recall_ingest_runs', 'recall_memory_ids']) await queryRunner.query(`DROP TABLE IF EXISTS ${table}`);
+    for (const table of ['recall_spend', 'recall_ingest_runs', 'recall_memory_ids'])
+      await queryRunner.query(`DROP TABLE IF EXISTS ${table}`);
   }
 }

@@ -20,7 +20,10 @@ export class RecallTermHashes1764500000480 implements MigrationInterface {
       from: `SELECT account_id, chunk_id, session_id, first_seq, occurred_at,
                     ${LEXEME_HASHES_SQL('tsvector_to_array(terms)')}, ${LEXEME_HASHES_SQL('tsvector_to_array(near)')}, last_seq
              FROM recall_chunk_terms_before`,
-      indexed: { term_hashes: 'recall_chunk_terms_hashes', near_hashes: 'recall_chunk_terms_near_hashes' },
+      indexed: {
+        term_hashes: 'recall_chunk_terms_hashes',
+        near_hashes: 'recall_chunk_terms_near_hashes',
+      },
     });
   }
 
@@ -40,10 +43,22 @@ export class RecallTermHashes1764500000480 implements MigrationInterface {
  * Writes recall_chunk_terms anew with another pair of lexeme columns, from the rows `from` selects out of
  * the table as it was (renamed recall_chunk_terms_before), with the same keys and indexes around them.
  */
-async function rewriteTerms(queryRunner: QueryRunner, next: { columns: string; from: string; indexed: Record<string, string> }): Promise<void> {
+async function rewriteTerms(
+  queryRunner: QueryRunner,
+  next: { columns: string; from: string; indexed: Record<string, string> },
+): Promise<void> {
   await queryRunner.query(`ALTER TABLE recall_chunk_terms RENAME TO recall_chunk_terms_before`);
-  await queryRunner.query(`ALTER TABLE recall_chunk_terms_before DROP CONSTRAINT recall_chunk_terms_pkey`);
-  for (const index of ['recall_chunk_terms_gin', 'recall_chunk_terms_near', 'recall_chunk_terms_hashes', 'recall_chunk_terms_near_hashes', 'recall_chunk_terms_time', 'recall_chunk_terms_session']) {
+  await queryRunner.query(
+    `ALTER TABLE recall_chunk_terms_before DROP CONSTRAINT recall_chunk_terms_pkey`,
+  );
+  for (const index of [
+    'recall_chunk_terms_gin',
+    'recall_chunk_terms_near',
+    'recall_chunk_terms_hashes',
+    'recall_chunk_terms_near_hashes',
+    'recall_chunk_terms_time',
+    'recall_chunk_terms_session',
+  ]) {
     await queryRunner.query(`DROP INDEX IF EXISTS ${index}`);
   }
   // inline and uncompressed whatever the row's size up to a page (see RecallTermsInline)
@@ -59,16 +74,28 @@ async function rewriteTerms(queryRunner: QueryRunner, next: { columns: string; f
     ) WITH (toast_tuple_target = 8160)`);
   await queryRunner.query(`
     ALTER TABLE recall_chunk_terms ALTER COLUMN account_id SET STORAGE PLAIN, ALTER COLUMN chunk_id SET STORAGE PLAIN, ALTER COLUMN session_id SET STORAGE PLAIN,
-      ${Object.keys(next.indexed).map((column) => `ALTER COLUMN ${column} SET STORAGE MAIN`).join(', ')}`);
-  await queryRunner.query(`INSERT INTO recall_chunk_terms ${next.from} ORDER BY account_id, occurred_at`);
+      ${Object.keys(next.indexed)
+        .map((column) => `ALTER COLUMN ${column} SET STORAGE MAIN`)
+        .join(', ')}`);
+  await queryRunner.query(
+    `INSERT INTO recall_chunk_terms ${next.from} ORDER BY account_id, occurred_at`,
+  );
   await queryRunner.query(`DROP TABLE recall_chunk_terms_before`);
-  await queryRunner.query(`ALTER TABLE recall_chunk_terms ADD CONSTRAINT recall_chunk_terms_pkey PRIMARY KEY (account_id, chunk_id)`);
+  await queryRunner.query(
+    `ALTER TABLE recall_chunk_terms ADD CONSTRAINT recall_chunk_terms_pkey PRIMARY KEY (account_id, chunk_id)`,
+  );
   // small pending lists (see RecallLexemes): every search reads a GIN index's list in full
   for (const [column, index] of Object.entries(next.indexed)) {
-    await queryRunner.query(`CREATE INDEX ${index} ON recall_chunk_terms USING gin (${column}) WITH (gin_pending_list_limit = 64)`);
+    await queryRunner.query(
+      `CREATE INDEX ${index} ON recall_chunk_terms USING gin (${column}) WITH (gin_pending_list_limit = 64)`,
+    );
   }
-  await queryRunner.query(`CREATE INDEX recall_chunk_terms_time ON recall_chunk_terms (account_id, occurred_at)`);
-  await queryRunner.query(`CREATE INDEX recall_chunk_terms_session ON recall_chunk_terms (account_id, session_id, first_seq)`);
+  await queryRunner.query(
+    `CREATE INDEX recall_chunk_terms_time ON recall_chunk_terms (account_id, occurred_at)`,
+  );
+  await queryRunner.query(
+    `CREATE INDEX recall_chunk_terms_session ON recall_chunk_terms (account_id, session_id, first_seq)`,
+  );
   // a new table has no statistics: until it is analyzed the planner guesses how many rows hold a lexeme
   await queryRunner.query(`ANALYZE recall_chunk_terms`);
 }

@@ -13,11 +13,15 @@ export class RecallTermsInline1764500000470 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE recall_chunk_terms SET (toast_tuple_target = 8160)`);
-    await queryRunner.query(`ALTER TABLE recall_chunk_terms ALTER COLUMN account_id SET STORAGE PLAIN, ALTER COLUMN chunk_id SET STORAGE PLAIN, ALTER COLUMN session_id SET STORAGE PLAIN`);
+    await queryRunner.query(
+      `ALTER TABLE recall_chunk_terms ALTER COLUMN account_id SET STORAGE PLAIN, ALTER COLUMN chunk_id SET STORAGE PLAIN, ALTER COLUMN session_id SET STORAGE PLAIN`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE recall_chunk_terms RESET (toast_tuple_target)`);
-    await queryRunner.query(`ALTER TABLE recall_chunk_terms ALTER COLUMN account_id SET STORAGE EXTENDED, ALTER COLUMN chunk_id SET STORAGE EXTENDED, ALTER COLUMN session_id SET STORAGE EXTENDED`);
+    await queryRunner.query(
+      `ALTER TABLE recall_chunk_terms ALTER COLUMN account_id SET STORAGE EXTENDED, ALTER COLUMN chunk_id SET STORAGE EXTENDED, ALTER COLUMN session_id SET STORAGE EXTENDED`,
+    );
   }
 }

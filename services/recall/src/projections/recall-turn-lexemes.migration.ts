@@ -11,8 +11,12 @@ export class RecallTurnLexemes1764500000460 implements MigrationInterface {
   name = 'RecallTurnLexemes1764500000460';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE recall_chunks ADD COLUMN IF NOT EXISTS turn_lexemes jsonb`);
-    await queryRunner.query(`UPDATE recall_chunks c SET turn_lexemes = ${TURN_LEXEMES_SQL('c.turns')} WHERE c.turn_lexemes IS NULL`);
+    await queryRunner.query(
+      `ALTER TABLE recall_chunks ADD COLUMN IF NOT EXISTS turn_lexemes jsonb`,
+    );
+    await queryRunner.query(
+      `UPDATE recall_chunks c SET turn_lexemes = ${TURN_LEXEMES_SQL('c.turns')} WHERE c.turn_lexemes IS NULL`,
+    );
     await queryRunner.query(`ALTER TABLE recall_chunks ALTER COLUMN turn_lexemes SET NOT NULL`);
   }
 

@@ -35,7 +35,9 @@ export class Recall1764500000100 implements MigrationInterface {
         last_seq bigint NOT NULL,
         PRIMARY KEY (account_id, chunk_id)
       )`);
-    await queryRunner.query(`CREATE INDEX IF NOT EXISTS recall_chunks_session ON recall_chunks (account_id, session_id, first_seq)`);
+    await queryRunner.query(
+      `CREATE INDEX IF NOT EXISTS recall_chunks_session ON recall_chunks (account_id, session_id, first_seq)`,
+    );
     // What retrieval scans, apart from what it shows: the lexemes of a chunk and of its neighbours' edge
     // turns, stripped of positions so the vector stays small and inline (a TOASTed vector is
     // decompressed at every match test), in a narrow table that keeps many rows per page.
@@ -53,10 +55,18 @@ export class Recall1764500000100 implements MigrationInterface {
         last_seq bigint NOT NULL,
         PRIMARY KEY (account_id, chunk_id)
       )`);
-    await queryRunner.query(`ALTER TABLE recall_chunk_terms ALTER COLUMN terms SET STORAGE MAIN, ALTER COLUMN near SET STORAGE MAIN`);
-    await queryRunner.query(`CREATE INDEX IF NOT EXISTS recall_chunk_terms_gin ON recall_chunk_terms USING gin (terms)`);
-    await queryRunner.query(`CREATE INDEX IF NOT EXISTS recall_chunk_terms_near ON recall_chunk_terms USING gin (near)`);
-    await queryRunner.query(`CREATE INDEX IF NOT EXISTS recall_chunk_terms_time ON recall_chunk_terms (account_id, occurred_at)`);
+    await queryRunner.query(
+      `ALTER TABLE recall_chunk_terms ALTER COLUMN terms SET STORAGE MAIN, ALTER COLUMN near SET STORAGE MAIN`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX IF NOT EXISTS recall_chunk_terms_gin ON recall_chunk_terms USING gin (terms)`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX IF NOT EXISTS recall_chunk_terms_near ON recall_chunk_terms USING gin (near)`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX IF NOT EXISTS recall_chunk_terms_time ON recall_chunk_terms (account_id, occurred_at)`,
+    );
     await queryRunner.query(`
       CREATE TABLE IF NOT EXISTS recall_sessions (
         account_id text NOT NULL,
@@ -82,7 +92,9 @@ export class Recall1764500000100 implements MigrationInterface {
         last_seq bigint NOT NULL,
         PRIMARY KEY (account_id, session_id)
       )`);
-    await queryRunner.query(`CREATE INDEX IF NOT EXISTS recall_sessions_recent ON recall_sessions (account_id, coalesce(ended_at, started_at) DESC)`);
+    await queryRunner.query(
+      `CREATE INDEX IF NOT EXISTS recall_sessions_recent ON recall_sessions (account_id, coalesce(ended_at, started_at) DESC)`,
+    );
     await queryRunner.query(`
       CREATE TABLE IF NOT EXISTS recall_decisions (
         account_id text NOT NULL,
@@ -97,10 +109,19 @@ export class Recall1764500000100 implements MigrationInterface {
         last_seq bigint NOT NULL,
         PRIMARY KEY (account_id, decision_id)
       )`);
-    await queryRunner.query(`CREATE INDEX IF NOT EXISTS recall_decisions_tsv ON recall_decisions USING gin (tsv)`);
+    await queryRunner.query(
+      `CREATE INDEX IF NOT EXISTS recall_decisions_tsv ON recall_decisions USING gin (tsv)`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const table of ['recall_decisions', 'recall_sessions', 'recall_chunk_terms', 'recall_chunks', 'recall_turns']) await queryRunner.query(`DROP TABLE IF EXISTS ${table}`);
+    for (const table of [
+      'recall_decisions',
+      'recall_sessions',
+      'recall_chunk_terms',
+      'recall_chunks',
+      'recall_turns',
+    ])
+      await queryRunner.query(`DROP TABLE IF EXISTS ${table}`);
   }
 }

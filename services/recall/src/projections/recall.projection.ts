@@ -22,20 +22,50 @@ import { upsertDecision } from './decisions.writes';
  */
 export const recallProjection: Projection = {
   name: 'recall',
-  handles: ['SessionStarted', 'TurnRecorded', 'SessionOutcomeRecorded', 'SegmentCompacted', 'DecisionRecorded', 'SessionLessonsRecorded', ...STATS_EVENTS],
-  tables: ['recall_turns', 'recall_chunks', 'recall_chunk_terms', 'recall_lexemes', 'recall_sessions', 'recall_decisions', 'recall_memory_ids', 'recall_ingest_runs', 'recall_spend'],
-  migrations: [Recall1764500000100, RecallStats1764500000200, RecallLexemes1764500000400, RecallChunkHash1764500000450, RecallTurnLexemes1764500000460, RecallTermsInline1764500000470, RecallTermHashes1764500000480, RecallPageLayout1764500000490, RecallChunksCompressed1764500000495],
+  handles: [
+    'SessionStarted',
+    'TurnRecorded',
+    'SessionOutcomeRecorded',
+    'SegmentCompacted',
+    'DecisionRecorded',
+    'SessionLessonsRecorded',
+    ...STATS_EVENTS,
+  ],
+  tables: [
+    'recall_turns',
+    'recall_chunks',
+    'recall_chunk_terms',
+    'recall_lexemes',
+    'recall_sessions',
+    'recall_decisions',
+    'recall_memory_ids',
+    'recall_ingest_runs',
+    'recall_spend',
+  ],
+  migrations: [
+    Recall1764500000100,
+    RecallStats1764500000200,
+    RecallLexemes1764500000400,
+    RecallChunkHash1764500000450,
+    RecallTurnLexemes1764500000460,
+    RecallTermsInline1764500000470,
+    RecallTermHashes1764500000480,
+    RecallPageLayout1764500000490,
+    RecallChunksCompressed1764500000495,
+  ],
 
   /** Turns go in one statement per batch and each touched session is re-chunked once. */
   async applyMany(sql: Sql, events: StoredEvent[]): Promise<void> {
     const turns = events.filter((stored) => stored.event.type === 'TurnRecorded') as TurnEvent[];
-    for (const stored of events) if (stored.event.type !== 'TurnRecorded') await this.apply(sql, stored);
+    for (const stored of events)
+      if (stored.event.type !== 'TurnRecorded') await this.apply(sql, stored);
     await rechunkSessions(sql, await upsertProseTurns(sql, turns));
   },
 
   async apply(sql: Sql, stored: StoredEvent): Promise<void> {
     const { event } = stored;
-    if ((STATS_EVENTS as readonly string[]).includes(event.type)) return applyStatsEvent(sql, stored);
+    if ((STATS_EVENTS as readonly string[]).includes(event.type))
+      return applyStatsEvent(sql, stored);
     if (!event.sessionId && event.type !== 'DecisionRecorded') return;
     switch (event.type) {
       case 'TurnRecorded':
@@ -48,7 +78,10 @@ export const recallProjection: Projection = {
         await upsertSession(sql, stored as SessionEvent);
         return;
       case 'DecisionRecorded':
-        await upsertDecision(sql, stored as StoredEvent<'DecisionRecorded', PayloadOf<'DecisionRecorded'>>);
+        await upsertDecision(
+          sql,
+          stored as StoredEvent<'DecisionRecorded', PayloadOf<'DecisionRecorded'>>,
+        );
         return;
     }
   },

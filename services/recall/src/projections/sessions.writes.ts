@@ -8,7 +8,8 @@ export type SessionEvent =
   | StoredEvent<'SegmentCompacted', PayloadOf<'SegmentCompacted'>>
   | StoredEvent<'SessionLessonsRecorded', PayloadOf<'SessionLessonsRecorded'>>;
 
-const clean = (text: string | undefined | null): string | null => (text == null ? null : redact(text).text);
+const clean = (text: string | undefined | null): string | null =>
+  text == null ? null : redact(text).text;
 const cleanAll = (texts: readonly string[]): string[] => texts.map((text) => redact(text).text);
 
 /**
@@ -30,7 +31,16 @@ export async function upsertSession(sql: Sql, stored: SessionEvent): Promise<voi
            started_seq = EXCLUDED.started_seq, last_seq = GREATEST(s.last_seq, EXCLUDED.last_seq)
          WHERE s.started_seq < EXCLUDED.started_seq`,
         // an unnamed project falls back to the working directory: the closest thing to a repository the event holds
-        [...key, clean(p.source), clean(p.title), clean(p.cwd), clean(p.developer), clean(p.project ?? p.cwd), event.occurredAt, seq],
+        [
+          ...key,
+          clean(p.source),
+          clean(p.title),
+          clean(p.cwd),
+          clean(p.developer),
+          clean(p.project ?? p.cwd),
+          event.occurredAt,
+          seq,
+        ],
       );
       return;
     }

@@ -34,7 +34,16 @@ export async function applyStatsEvent(sql: Sql, stored: StoredEvent): Promise<vo
       await sql.query(
         `INSERT INTO recall_ingest_runs (account_id, run_id, trigger, finished_at, duration_ms, sessions, error, last_seq)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (account_id, run_id) DO NOTHING`,
-        [event.accountId, p.runId, p.trigger, p.finishedAt, p.durationMs, p.sessions, event.type === 'TranscriptIngestRunFailed' ? p.error : null, seq],
+        [
+          event.accountId,
+          p.runId,
+          p.trigger,
+          p.finishedAt,
+          p.durationMs,
+          p.sessions,
+          event.type === 'TranscriptIngestRunFailed' ? p.error : null,
+          seq,
+        ],
       );
       return;
     }

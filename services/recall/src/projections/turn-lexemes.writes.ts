@@ -13,10 +13,12 @@ export const TURN_LEXEMES_SQL = (turns: string) =>
     FROM jsonb_array_elements(${turns}) WITH ORDINALITY AS tl(turn, n))`;
 
 /** The distinct lexemes of a text (Postgres's English stemming), as text[]: what recall_lexemes counts. */
-export const CHUNK_LEXEMES_SQL = (text: string) => `tsvector_to_array(to_tsvector('english', ${text}))`;
+export const CHUNK_LEXEMES_SQL = (text: string) =>
+  `tsvector_to_array(to_tsvector('english', ${text}))`;
 
 /** A lexeme's 32-bit hash, as recall_chunk_terms stores it and a question looks it up (RecallTermHashes ran with it). */
 export const LEXEME_HASH_SQL = (lexeme: string) => `hashtext(${lexeme})`;
 
 /** The hashes of a text[] of lexemes, as int4[]. */
-export const LEXEME_HASHES_SQL = (lexemes: string) => `ARRAY(SELECT ${LEXEME_HASH_SQL('l')} FROM unnest(${lexemes}) l)`;
+export const LEXEME_HASHES_SQL = (lexemes: string) =>
+  `ARRAY(SELECT ${LEXEME_HASH_SQL('l')} FROM unnest(${lexemes}) l)`;

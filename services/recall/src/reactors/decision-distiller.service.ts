@@ -2,7 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { buildEvent, deterministicUuid, reactionId, type EventEnvelope } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
 import { extractJson, LLM_CLIENT, settleCall, type LlmClient } from '@mnemo/llm';
-import { acceptDistilled, distillOffline, topicKey, type Distilled } from '../domain/distill-decisions';
+import {
+  acceptDistilled,
+  distillOffline,
+  topicKey,
+  type Distilled,
+} from '../domain/distill-decisions';
 import { RECALL_CONFIG } from '../recall.constants';
 import type { RecallConfig } from '../recall.config';
 import { DECISION_MAX_OUTPUT_TOKENS, DECISION_SYSTEM, decisionMessages } from './decision-prompt';
@@ -40,12 +45,18 @@ export class DecisionDistillerService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async distill(request: DistillRequest): Promise<{ decisions: number; lessons: number; by: 'model' | 'offline' }> {
+  async distill(
+    request: DistillRequest,
+  ): Promise<{ decisions: number; lessons: number; by: 'model' | 'offline' }> {
     const model = this.config.decisionsEnabled ? await this.askModel(request) : null;
     const distilled = model ?? distillOffline(request.summary);
     const events = this.events(request, distilled);
     if (events.length) await this.log.appendMany('events', events);
-    return { decisions: distilled.decisions.length, lessons: distilled.lessons.length, by: model ? 'model' : 'offline' };
+    return {
+      decisions: distilled.decisions.length,
+      lessons: distilled.lessons.length,
+      by: model ? 'model' : 'offline',
+    };
   }
 
   private async askModel(request: DistillRequest): Promise<Distilled | null> {
@@ -62,7 +73,10 @@ export class DecisionDistillerService {
       }),
     );
     if (!answer.ok) {
-      this.logger.info({ accountId: request.accountId, sessionId: request.sessionId, failure: answer.failure }, 'decision model unavailable; offline rules distil instead');
+      this.logger.info(
+        { accountId: request.accountId, sessionId: request.sessionId, failure: answer.failure },
+        'decision model unavailable; offline rules distil instead',
+      );
       return null;
     }
     const parsed = extractJson(answer.text);
@@ -74,7 +88,12 @@ export class DecisionDistillerService {
       accountId: request.accountId,
       sessionId: request.sessionId,
       occurredAt: request.occurredAt,
-      ...(request.cause ? { causationId: request.cause.id, correlationId: request.cause.correlationId ?? request.cause.id } : {}),
+      ...(request.cause
+        ? {
+            causationId: request.cause.id,
+            correlationId: request.cause.correlationId ?? request.cause.id,
+          }
+        : {}),
     };
     const decisions = distilled.decisions.map((decision) => {
       const decisionId = decisionIdOf(request.accountId, request.sessionId, decision.topic);
@@ -83,11 +102,23 @@ export class DecisionDistillerService {
         producer: 'recall',
         id: reactionId(request.key, `decision:${decisionId}`),
         type: 'DecisionRecorded',
-        payload: { decisionId, ...decision, ...(request.developer ? { developer: request.developer } : {}) },
+        payload: {
+          decisionId,
+          ...decision,
+          ...(request.developer ? { developer: request.developer } : {}),
+        },
       });
     });
     const lessons = distilled.lessons.length
-      ? [buildEvent({ ...base, producer: 'recall', id: reactionId(request.key, 'lessons'), type: 'SessionLessonsRecorded', payload: { lessons: distilled.lessons } })]
+      ? [
+          buildEvent({
+            ...base,
+            producer: 'recall',
+            id: reactionId(request.key, 'lessons'),
+            type: 'SessionLessonsRecorded',
+            payload: { lessons: distilled.lessons },
+          }),
+        ]
       : [];
     return [...decisions, ...lessons];
   }

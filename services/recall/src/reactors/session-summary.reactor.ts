@@ -19,7 +19,10 @@ export class SessionSummaryReactor {
 
   @OnEvent('SessionOutcomeRecorded')
   async onOutcome(@Payload() raw: unknown, @Ctx() context: unknown): Promise<void> {
-    const event = raw as EventEnvelope<'SessionOutcomeRecorded', PayloadOf<'SessionOutcomeRecorded'>>;
+    const event = raw as EventEnvelope<
+      'SessionOutcomeRecorded',
+      PayloadOf<'SessionOutcomeRecorded'>
+    >;
     await this.distil(event, event.payload.summary, context as EventContext);
   }
 

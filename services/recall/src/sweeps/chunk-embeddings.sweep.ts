@@ -21,7 +21,6 @@ const LOCK_KEY = 'recall:chunk-embeddings';
  */
 @Injectable()
 export class ChunkEmbeddingsSweep extends PeriodicSweep {
-
   constructor(
     @Inject(DATA_SOURCE) private readonly db: DataSource,
     @Inject(CACHE) private readonly cache: Cache,
@@ -34,7 +33,9 @@ export class ChunkEmbeddingsSweep extends PeriodicSweep {
 
   protected schedule(): SweepSchedule {
     const settings = this.config.embeddings;
-    return this.embedder && settings ? { name: 'recall chunk embeddings', intervalMs: settings.pollMs, firstDelayMs: 0 } : null;
+    return this.embedder && settings
+      ? { name: 'recall chunk embeddings', intervalMs: settings.pollMs, firstDelayMs: 0 }
+      : null;
   }
 
   protected runPass(): Promise<number> {
@@ -52,7 +53,9 @@ export class ChunkEmbeddingsSweep extends PeriodicSweep {
     const capped = new Set<string>();
     try {
       for (let batch = 0; batch < BATCHES_PER_PASS; batch += 1) {
-        const chunks = (await chunksWithoutVector(this.db, this.embedder.model, settings.batch)).filter((c) => !capped.has(c.accountId));
+        const chunks = (
+          await chunksWithoutVector(this.db, this.embedder.model, settings.batch)
+        ).filter((c) => !capped.has(c.accountId));
         if (chunks.length === 0) break;
         // one call per account: each pays for its own chunks
         for (const [account, own] of byAccount(chunks)) {
@@ -66,14 +69,18 @@ export class ChunkEmbeddingsSweep extends PeriodicSweep {
           } catch (error) {
             if (!(error instanceof EmbeddingCapReached)) throw error;
             capped.add(account);
-            this.logger.warn({ account, err: error.message }, 'recall chunks not embedded: the account reached its daily cap');
+            this.logger.warn(
+              { account, err: error.message },
+              'recall chunks not embedded: the account reached its daily cap',
+            );
           }
         }
       }
     } finally {
       await this.cache.unlock(LOCK_KEY, token);
     }
-    if (embedded > 0) this.logger.info({ embedded, model: this.embedder.model }, 'recall chunks embedded');
+    if (embedded > 0)
+      this.logger.info({ embedded, model: this.embedder.model }, 'recall chunks embedded');
     return embedded;
   }
 }

@@ -6,7 +6,13 @@
  * Regenerate corpus.json: npm run corpus:redaction
  */
 import path from 'node:path';
-import { type Draw, expandTemplate, SECRET_FORMATS, SECRET_KINDS, seededDraw } from '@mnemo/redaction';
+import {
+  type Draw,
+  expandTemplate,
+  SECRET_FORMATS,
+  SECRET_KINDS,
+  seededDraw,
+} from '@mnemo/redaction';
 import { CLEAN_CONTEXTS, GENERIC_CONTEXTS, LINE_WRAPPERS, TOKEN_CONTEXTS } from './corpus.contexts';
 
 export interface CorpusSample {
@@ -41,7 +47,15 @@ function place(context: string, value: string): string {
 }
 
 /** A value someone would choose or a tool would generate for a password or token. */
-const VALUE_STYLES = ['{a20}', '{a12}!{d2}', '{L5}-{L6}-{d3}', '{w32}', '{a8}#{a6}$', 'Pa55{L4}{d4}', '{b40}='];
+const VALUE_STYLES = [
+  '{a20}',
+  '{a12}!{d2}',
+  '{L5}-{L6}-{d3}',
+  '{w32}',
+  '{a8}#{a6}$',
+  'Pa55{L4}{d4}',
+  '{b40}=',
+];
 /** Prose gives no key to trust, only the value's look: these are what a generator makes. */
 const RANDOM_STYLES = ['{a20}', '{a12}!{d2}', '{w32}', '{b40}=', '{a32}'];
 
@@ -60,8 +74,17 @@ function positives(draw: Draw): CorpusSample[] {
         : pick(draw, LINE_WRAPPERS, LINE_WRAPPERS_PER_TEMPLATE);
       contexts.forEach((context, c) => {
         const planted = expandTemplate(template, draw);
-        const text = context === 'JSON' ? JSON.stringify({ content: planted.text }) : place(context, planted.text);
-        out.push({ id: `${kind}/${t}/${c}`, family: kind, label: 'secret', text, secrets: planted.secrets });
+        const text =
+          context === 'JSON'
+            ? JSON.stringify({ content: planted.text })
+            : place(context, planted.text);
+        out.push({
+          id: `${kind}/${t}/${c}`,
+          family: kind,
+          label: 'secret',
+          text,
+          secrets: planted.secrets,
+        });
       });
     });
   }
@@ -70,8 +93,13 @@ function positives(draw: Draw): CorpusSample[] {
       for (let v = 0; v < VALUES_PER_GENERIC_CONTEXT; v++) {
         const hex = context.includes('§HEX');
         const parts = context.replace('§HEX', '§').split('§');
-        const secrets = parts.slice(1).map(() => genericValue(draw, hex, family.startsWith('high_entropy')));
-        const text = parts.reduce((acc, part, i) => acc + (i === 0 ? '' : secrets[i - 1]) + part, '');
+        const secrets = parts
+          .slice(1)
+          .map(() => genericValue(draw, hex, family.startsWith('high_entropy')));
+        const text = parts.reduce(
+          (acc, part, i) => acc + (i === 0 ? '' : secrets[i - 1]) + part,
+          '',
+        );
         out.push({ id: `${family}/${c}/${v}`, family, label: 'secret', text, secrets });
       }
     });
@@ -83,10 +111,28 @@ function positives(draw: Draw): CorpusSample[] {
 const truncated = (template: string): string =>
   template
     .replace(/\{uuid\}/g, '{h8}')
-    .replace(/\{([a-zA-Z])(\d+)\}/g, (_m, code: string, n: string) => `{${code}${Math.min(6, Math.max(2, Math.floor(Number(n) / 4)))}}`);
+    .replace(
+      /\{([a-zA-Z])(\d+)\}/g,
+      (_m, code: string, n: string) =>
+        `{${code}${Math.min(6, Math.max(2, Math.floor(Number(n) / 4)))}}`,
+    );
 
-const NEUTRAL = ['ticket § was closed', 'see § in the changelog', 'build § finished', 'the label reads §', '§'];
-const REFERENCES = ['${NAME}', '$NAME', '<your-key-here>', '{{ .Values.NAME }}', 'process.env.NAME', '%NAME%', '${{ secrets.NAME }}'];
+const NEUTRAL = [
+  'ticket § was closed',
+  'see § in the changelog',
+  'build § finished',
+  'the label reads §',
+  '§',
+];
+const REFERENCES = [
+  '${NAME}',
+  '$NAME',
+  '<your-key-here>',
+  '{{ .Values.NAME }}',
+  'process.env.NAME',
+  '%NAME%',
+  '${{ secrets.NAME }}',
+];
 
 function negatives(draw: Draw): CorpusSample[] {
   const out: CorpusSample[] = [];
@@ -96,10 +142,16 @@ function negatives(draw: Draw): CorpusSample[] {
         // The provider's name stays; the value is a reference to where the secret lives.
         const name = kind.toUpperCase();
         const reference = pick(draw, REFERENCES, 1)[0]!.replace('NAME', name);
-        const text = expandTemplate(template.replace(/⟦[^⟧]*⟧/g, () => reference), draw).text;
+        const text = expandTemplate(
+          template.replace(/⟦[^⟧]*⟧/g, () => reference),
+          draw,
+        ).text;
         out.push({ id: `${kind}/${t}/reference`, family: kind, label: 'clean', text, secrets: [] });
       } else if (t < 2 && !template.includes('\n')) {
-        const text = place(pick(draw, NEUTRAL, 1)[0]!, expandTemplate(truncated(template), draw).text);
+        const text = place(
+          pick(draw, NEUTRAL, 1)[0]!,
+          expandTemplate(truncated(template), draw).text,
+        );
         out.push({ id: `${kind}/${t}/truncated`, family: kind, label: 'clean', text, secrets: [] });
       }
     });
@@ -108,7 +160,13 @@ function negatives(draw: Draw): CorpusSample[] {
     contexts.forEach((context, c) => {
       const copies = /\{[a-zA-Z]+\d*\}/.test(context) ? 3 : 1;
       for (let v = 0; v < copies; v++) {
-        out.push({ id: `clean_${family}/${c}/${v}`, family: `clean_${family}`, label: 'clean', text: expandTemplate(context, draw).text, secrets: [] });
+        out.push({
+          id: `clean_${family}/${c}/${v}`,
+          family: `clean_${family}`,
+          label: 'clean',
+          text: expandTemplate(context, draw).text,
+          secrets: [],
+        });
       }
     });
   }
@@ -116,5 +174,8 @@ function negatives(draw: Draw): CorpusSample[] {
 }
 
 export function buildCorpus(): CorpusSample[] {
-  return [...positives(seededDraw(`${SEED}:positives`)), ...negatives(seededDraw(`${SEED}:negatives`))];
+  return [
+    ...positives(seededDraw(`${SEED}:positives`)),
+    ...negatives(seededDraw(`${SEED}:negatives`)),
+  ];
 }

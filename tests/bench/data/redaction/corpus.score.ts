@@ -17,7 +17,8 @@ export function scoreSample(sample: CorpusSample, redacted: string): boolean {
 export function leakedWindow(sample: CorpusSample, redacted: string): string | null {
   let outside = sample.text;
   const runs = sample.secrets.flatMap((s) => s.split(/[\s"'\\]+/)).filter((r) => r.length > 0);
-  for (const run of [...runs].sort((a, b) => b.length - a.length)) outside = outside.split(run).join('\u0000');
+  for (const run of [...runs].sort((a, b) => b.length - a.length))
+    outside = outside.split(run).join('\u0000');
   const kept = redacted.replace(PLACEHOLDER, '\u0000');
   for (const secret of sample.secrets) {
     const windows = secretWindows(secret).filter((w) => !outside.includes(w));
@@ -36,10 +37,21 @@ export interface FamilyScore {
   readonly changed: number;
 }
 
-export function scoreByFamily(samples: readonly CorpusSample[], redact: (text: string) => string): FamilyScore[] {
-  const byFamily = new Map<string, { positives: number; caught: number; negatives: number; changed: number }>();
+export function scoreByFamily(
+  samples: readonly CorpusSample[],
+  redact: (text: string) => string,
+): FamilyScore[] {
+  const byFamily = new Map<
+    string,
+    { positives: number; caught: number; negatives: number; changed: number }
+  >();
   for (const sample of samples) {
-    const row = byFamily.get(sample.family) ?? { positives: 0, caught: 0, negatives: 0, changed: 0 };
+    const row = byFamily.get(sample.family) ?? {
+      positives: 0,
+      caught: 0,
+      negatives: 0,
+      changed: 0,
+    };
     const ok = scoreSample(sample, redact(sample.text));
     if (sample.label === 'secret') {
       row.positives++;
@@ -50,5 +62,7 @@ export function scoreByFamily(samples: readonly CorpusSample[], redact: (text: s
     }
     byFamily.set(sample.family, row);
   }
-  return [...byFamily].map(([family, row]) => ({ family, ...row })).sort((a, b) => a.family.localeCompare(b.family));
+  return [...byFamily]
+    .map(([family, row]) => ({ family, ...row }))
+    .sort((a, b) => a.family.localeCompare(b.family));
 }

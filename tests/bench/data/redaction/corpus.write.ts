@@ -5,4 +5,6 @@ import { buildCorpus, CORPUS_FILE } from './corpus.generate';
 const corpus = buildCorpus();
 writeFileSync(CORPUS_FILE, `${JSON.stringify(corpus, null, 1)}\n`);
 const clean = corpus.filter((s) => s.label === 'clean').length;
-console.log(`wrote ${corpus.length} samples (${corpus.length - clean} secret, ${clean} clean) to ${CORPUS_FILE}`);
+console.log(
+  `wrote ${corpus.length} samples (${corpus.length - clean} secret, ${clean} clean) to ${CORPUS_FILE}`,
+);

@@ -12,7 +12,8 @@ const rand = (n: number): number => {
   return (seed >>> 8) % n;
 };
 const pick = <T>(xs: readonly T[]): T => xs[rand(xs.length)]!;
-const hex = (n: number): string => Array.from({ length: n }, () => '0123456789abcdef'[rand(16)]).join('');
+const hex = (n: number): string =>
+  Array.from({ length: n }, () => '0123456789abcdef'[rand(16)]).join('');
 
 const PROSE = [
   'The user asked why the compaction job keeps pausing after the third segment, and whether the token budget is the cause.',
@@ -45,7 +46,14 @@ export function buildEvents(withSecrets: boolean, targetBytes: number): string[]
     const parts = 4 + rand(12);
     for (let i = 0; i < parts; i++) {
       const kind = rand(4);
-      event += kind === 0 ? pick(PROSE) + '\n' : kind === 1 ? pick(CODE) : kind === 2 ? json() + '\n' : log();
+      event +=
+        kind === 0
+          ? pick(PROSE) + '\n'
+          : kind === 1
+            ? pick(CODE)
+            : kind === 2
+              ? json() + '\n'
+              : log();
       // About one secret every few events, like a transcript that pastes a .env now and then.
       if (withSecrets && rand(12) === 0) event += ` ${pick(samples)}\n`;
     }

@@ -8,7 +8,13 @@
  * `npm run bench:redaction`. Written once and scored as it came out: the rules are not changed to
  * fit it; a miss here is a finding to report, not a sample to tune to.
  */
-import { type Draw, expandTemplate, SECRET_FORMATS, SECRET_KINDS, seededDraw } from '@mnemo/redaction';
+import {
+  type Draw,
+  expandTemplate,
+  SECRET_FORMATS,
+  SECRET_KINDS,
+  seededDraw,
+} from '@mnemo/redaction';
 import type { CorpusSample } from './corpus.generate';
 
 const SEED = 'mnemo-redaction-heldout-v1';
@@ -110,17 +116,38 @@ export function buildHeldOut(): CorpusSample[] {
     SECRET_FORMATS[kind].forEach((template, t) => {
       const style = pickOne(draw, template.includes('⟦') ? LINE_STYLES : TOKEN_STYLES);
       const planted = expandTemplate(template, draw);
-      out.push({ id: `heldout/${kind}/${t}`, family: kind, label: 'secret', text: place(style, planted.text), secrets: planted.secrets });
+      out.push({
+        id: `heldout/${kind}/${t}`,
+        family: kind,
+        label: 'secret',
+        text: place(style, planted.text),
+        secrets: planted.secrets,
+      });
     });
   }
   for (const [family, styles] of Object.entries(GENERIC_STYLES)) {
     styles.forEach((style, s) => {
-      const value = expandTemplate(pickOne(draw, ['{a20}', '{a10}!{d3}', '{w28}', '{b32}=', 'Tr0ub4dor&{d4}{L3}']), draw).text;
-      out.push({ id: `heldout/${family}/${s}`, family, label: 'secret', text: place(style, value), secrets: [value] });
+      const value = expandTemplate(
+        pickOne(draw, ['{a20}', '{a10}!{d3}', '{w28}', '{b32}=', 'Tr0ub4dor&{d4}{L3}']),
+        draw,
+      ).text;
+      out.push({
+        id: `heldout/${family}/${s}`,
+        family,
+        label: 'secret',
+        text: place(style, value),
+        secrets: [value],
+      });
     });
   }
   CLEAN_STYLES.forEach((style, s) => {
-    out.push({ id: `heldout/clean/${s}`, family: 'clean_heldout', label: 'clean', text: expandTemplate(style, draw).text, secrets: [] });
+    out.push({
+      id: `heldout/clean/${s}`,
+      family: 'clean_heldout',
+      label: 'clean',
+      text: expandTemplate(style, draw).text,
+      secrets: [],
+    });
   });
   return out;
 }

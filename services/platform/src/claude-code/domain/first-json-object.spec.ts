@@ -9,7 +9,9 @@ describe('endOfFirstJsonObject', () => {
   it('is not fooled by braces and escaped quotes inside strings', () => {
     const text = '{"prompt":"fix the } in \\"x{\\" please","n":1}';
     expect(endOfFirstJsonObject(text)).toBe(text.length);
-    expect(JSON.parse(text.slice(0, endOfFirstJsonObject(text))).prompt).toBe('fix the } in "x{" please');
+    expect(JSON.parse(text.slice(0, endOfFirstJsonObject(text))).prompt).toBe(
+      'fix the } in "x{" please',
+    );
   });
 
   it('answers -1 while the object is still arriving', () => {

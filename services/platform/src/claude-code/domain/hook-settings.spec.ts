@@ -12,8 +12,17 @@ const launcher = ['/usr/local/bin/node', '/home/dev/my repo/bin/mnemo.js'];
 const theirs = {
   model: 'opus',
   hooks: {
-    SessionStart: [{ matcher: 'startup', hooks: [{ type: 'command', command: '/opt/clmail actor started' }] }],
-    Stop: [{ hooks: [{ type: 'command', command: 'notify-send done' }, { type: 'command', command: '/old/checkout/bin/mnemo.js hook stop' }] }],
+    SessionStart: [
+      { matcher: 'startup', hooks: [{ type: 'command', command: '/opt/clmail actor started' }] },
+    ],
+    Stop: [
+      {
+        hooks: [
+          { type: 'command', command: 'notify-send done' },
+          { type: 'command', command: '/old/checkout/bin/mnemo.js hook stop' },
+        ],
+      },
+    ],
     PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh' }] }],
   },
   enabledMcpjsonServers: ['github'],
@@ -21,7 +30,9 @@ const theirs = {
 
 describe('hook settings', () => {
   it('quotes the absolute launcher for the shell', () => {
-    expect(hookCommand(launcher, 'session-start')).toBe(`/usr/local/bin/node '/home/dev/my repo/bin/mnemo.js' hook session-start`);
+    expect(hookCommand(launcher, 'session-start')).toBe(
+      `/usr/local/bin/node '/home/dev/my repo/bin/mnemo.js' hook session-start`,
+    );
     expect(isMnemoHookCommand(hookCommand(launcher, 'session-start'))).toBe(true);
     expect(isMnemoHookCommand('/opt/clmail actor started')).toBe(false);
     expect(isMnemoHookCommand('npx mnemo hook stop')).toBe(true);
@@ -41,7 +52,8 @@ describe('hook settings', () => {
       { hooks: [{ type: 'command', command: 'notify-send done' }] },
       { hooks: [{ type: 'command', command: hookCommand(launcher, 'stop'), timeout: 15 }] },
     ]);
-    for (const event of ['UserPromptSubmit', 'PreCompact', 'SessionEnd']) expect(merged.hooks[event]).toHaveLength(1);
+    for (const event of ['UserPromptSubmit', 'PreCompact', 'SessionEnd'])
+      expect(merged.hooks[event]).toHaveLength(1);
     expect(merged.enabledMcpjsonServers).toEqual(['github', 'mnemo']);
   });
 
@@ -51,16 +63,29 @@ describe('hook settings', () => {
   });
 
   it('uninstall removes only its own entries and leaves the rest as they were', () => {
-    const installed = withMnemoHooks({ model: 'opus', hooks: { PreToolUse: theirs.hooks.PreToolUse } }, launcher, 15, true);
-    expect(withoutMcpApproval(removeMnemoHooks(installed))).toEqual({ model: 'opus', hooks: { PreToolUse: theirs.hooks.PreToolUse } });
-    expect(withoutMcpApproval(removeMnemoHooks(withMnemoHooks({}, launcher, 15, true)))).toEqual({});
+    const installed = withMnemoHooks(
+      { model: 'opus', hooks: { PreToolUse: theirs.hooks.PreToolUse } },
+      launcher,
+      15,
+      true,
+    );
+    expect(withoutMcpApproval(removeMnemoHooks(installed))).toEqual({
+      model: 'opus',
+      hooks: { PreToolUse: theirs.hooks.PreToolUse },
+    });
+    expect(withoutMcpApproval(removeMnemoHooks(withMnemoHooks({}, launcher, 15, true)))).toEqual(
+      {},
+    );
   });
 
   it('adds its MCP server to .mcp.json beside others, but never replaces a different server named mnemo', () => {
     const mcp = { mcpServers: { github: { type: 'http', url: 'https://example.test/mcp' } } };
     const { mcp: merged, conflict } = withMnemoMcpServer(mcp, launcher);
     expect(conflict).toBe(false);
-    expect(merged.mcpServers).toEqual({ github: mcp.mcpServers.github, mnemo: { type: 'stdio', command: launcher[0], args: [launcher[1], 'mcp'] } });
+    expect(merged.mcpServers).toEqual({
+      github: mcp.mcpServers.github,
+      mnemo: { type: 'stdio', command: launcher[0], args: [launcher[1], 'mcp'] },
+    });
     expect(withMnemoMcpServer(merged, launcher).mcp).toEqual(merged);
     expect(withoutMnemoMcpServer(merged)).toEqual(mcp);
 

@@ -24,13 +24,18 @@ interface HookGroup {
 }
 
 /** A POSIX shell word: Claude Code runs hook commands through the shell. */
-export const shellQuote = (word: string) => (/^[A-Za-z0-9_\/.,:=+@%-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
+export const shellQuote = (word: string) =>
+  /^[A-Za-z0-9_\/.,:=+@%-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 
-export const hookCommand = (launcher: readonly string[], event: HookCommandName) => [...launcher, 'hook', event].map(shellQuote).join(' ');
+export const hookCommand = (launcher: readonly string[], event: HookCommandName) =>
+  [...launcher, 'hook', event].map(shellQuote).join(' ');
 
-const OURS = new RegExp(`mnemo(\\.js)?'?\\s+hook\\s+(${Object.values(HOOK_EVENTS).join('|')})\\s*$`);
+const OURS = new RegExp(
+  `mnemo(\\.js)?'?\\s+hook\\s+(${Object.values(HOOK_EVENTS).join('|')})\\s*$`,
+);
 /** Ours, wherever the checkout was when it was installed: the command ends with `mnemo[.js] hook <event>`. */
-export const isMnemoHookCommand = (command: unknown) => typeof command === 'string' && OURS.test(command);
+export const isMnemoHookCommand = (command: unknown) =>
+  typeof command === 'string' && OURS.test(command);
 
 /** Settings without any of Mnemo's hook handlers; groups left empty go, other handlers stay where they were. */
 export function removeMnemoHooks(settings: Json): Json {
@@ -42,7 +47,11 @@ export function removeMnemoHooks(settings: Json): Json {
       continue;
     }
     const kept = (groups as HookGroup[])
-      .map((group) => (Array.isArray(group?.hooks) ? { ...group, hooks: group.hooks.filter((h) => !isMnemoHookCommand(h?.command)) } : group))
+      .map((group) =>
+        Array.isArray(group?.hooks)
+          ? { ...group, hooks: group.hooks.filter((h) => !isMnemoHookCommand(h?.command)) }
+          : group,
+      )
       .filter((group) => !Array.isArray(group?.hooks) || group.hooks.length > 0);
     if (kept.length > 0) hooks[event] = kept;
   }
@@ -55,10 +64,17 @@ export function removeMnemoHooks(settings: Json): Json {
  * checkout gets its new path), so installing twice gives the same file. `timeoutSeconds` is Claude
  * Code's own bound, a margin over the hook's internal one.
  */
-export function withMnemoHooks(settings: Json, launcher: readonly string[], timeoutSeconds: number, enableMcpServer: boolean): Json {
+export function withMnemoHooks(
+  settings: Json,
+  launcher: readonly string[],
+  timeoutSeconds: number,
+  enableMcpServer: boolean,
+): Json {
   const base = removeMnemoHooks(settings);
   const hooks: Json = { ...(base.hooks ?? {}) };
-  for (const [event, name] of Object.entries(HOOK_EVENTS) as Array<[HookEventName, HookCommandName]>) {
+  for (const [event, name] of Object.entries(HOOK_EVENTS) as Array<
+    [HookEventName, HookCommandName]
+  >) {
     const group: HookGroup = {
       ...(event === 'SessionStart' ? { matcher: 'startup|resume|clear|compact' } : {}),
       hooks: [{ type: 'command', command: hookCommand(launcher, name), timeout: timeoutSeconds }],
@@ -67,8 +83,12 @@ export function withMnemoHooks(settings: Json, launcher: readonly string[], time
   }
   const next: Json = { ...base, hooks };
   if (enableMcpServer) {
-    const enabled: unknown[] = Array.isArray(base.enabledMcpjsonServers) ? base.enabledMcpjsonServers : [];
-    next.enabledMcpjsonServers = enabled.includes(MCP_SERVER_NAME) ? enabled : [...enabled, MCP_SERVER_NAME];
+    const enabled: unknown[] = Array.isArray(base.enabledMcpjsonServers)
+      ? base.enabledMcpjsonServers
+      : [];
+    next.enabledMcpjsonServers = enabled.includes(MCP_SERVER_NAME)
+      ? enabled
+      : [...enabled, MCP_SERVER_NAME];
   }
   return next;
 }
@@ -76,31 +96,46 @@ export function withMnemoHooks(settings: Json, launcher: readonly string[], time
 /** Settings without the MCP approval `withMnemoHooks` added. */
 export function withoutMcpApproval(settings: Json): Json {
   if (!Array.isArray(settings.enabledMcpjsonServers)) return settings;
-  const enabled = settings.enabledMcpjsonServers.filter((name: unknown) => name !== MCP_SERVER_NAME);
+  const enabled = settings.enabledMcpjsonServers.filter(
+    (name: unknown) => name !== MCP_SERVER_NAME,
+  );
   const { enabledMcpjsonServers: _old, ...rest } = settings;
   return enabled.length > 0 ? { ...rest, enabledMcpjsonServers: enabled } : rest;
 }
 
-export const mnemoMcpEntry = (launcher: readonly string[]) => ({ type: 'stdio', command: launcher[0], args: [...launcher.slice(1), 'mcp'] });
+export const mnemoMcpEntry = (launcher: readonly string[]) => ({
+  type: 'stdio',
+  command: launcher[0],
+  args: [...launcher.slice(1), 'mcp'],
+});
 
 /** Ours: launched as `… mnemo[.js] mcp`. */
 export function isMnemoMcpEntry(entry: unknown): boolean {
   const e = entry as { command?: unknown; args?: unknown };
-  const words = [e?.command, ...(Array.isArray(e?.args) ? e.args : [])].filter((w): w is string => typeof w === 'string');
+  const words = [e?.command, ...(Array.isArray(e?.args) ? e.args : [])].filter(
+    (w): w is string => typeof w === 'string',
+  );
   return words.at(-1) === 'mcp' && words.some((w) => /(^|\/)mnemo(\.js)?$/.test(w));
 }
 
 /** `.mcp.json` with Mnemo's server; a different server already named `mnemo` is left alone (`conflict`). */
-export function withMnemoMcpServer(mcp: Json, launcher: readonly string[]): { mcp: Json; conflict: boolean } {
+export function withMnemoMcpServer(
+  mcp: Json,
+  launcher: readonly string[],
+): { mcp: Json; conflict: boolean } {
   const servers: Json = mcp.mcpServers && typeof mcp.mcpServers === 'object' ? mcp.mcpServers : {};
   const existing = servers[MCP_SERVER_NAME];
   if (existing !== undefined && !isMnemoMcpEntry(existing)) return { mcp, conflict: true };
-  return { mcp: { ...mcp, mcpServers: { ...servers, [MCP_SERVER_NAME]: mnemoMcpEntry(launcher) } }, conflict: false };
+  return {
+    mcp: { ...mcp, mcpServers: { ...servers, [MCP_SERVER_NAME]: mnemoMcpEntry(launcher) } },
+    conflict: false,
+  };
 }
 
 export function withoutMnemoMcpServer(mcp: Json): Json {
   const servers = mcp.mcpServers;
-  if (!servers || typeof servers !== 'object' || !isMnemoMcpEntry(servers[MCP_SERVER_NAME])) return mcp;
+  if (!servers || typeof servers !== 'object' || !isMnemoMcpEntry(servers[MCP_SERVER_NAME]))
+    return mcp;
   const { [MCP_SERVER_NAME]: _ours, ...others } = servers;
   return { ...mcp, mcpServers: others };
 }

@@ -59,8 +59,14 @@ function earlierSection(sessions: EarlierSession[], budget: number): string {
   const perSession = Math.floor((budget - 60) / sessions.length);
   const blocks = sessions.map((s) => {
     const head = `- ${s.startedAt.slice(0, 16).replace('T', ' ')} · session ${s.id}${s.title ? ` · ${oneLine(s.title, 80)}` : ''}`;
-    const perTurn = Math.max(80, Math.floor((perSession - head.length) / Math.max(1, s.lastTurns.length)) - 8);
-    return cut([head, ...s.lastTurns.map((t) => `  ${t.role}: ${oneLine(t.text, perTurn)}`)].join('\n'), perSession);
+    const perTurn = Math.max(
+      80,
+      Math.floor((perSession - head.length) / Math.max(1, s.lastTurns.length)) - 8,
+    );
+    return cut(
+      [head, ...s.lastTurns.map((t) => `  ${t.role}: ${oneLine(t.text, perTurn)}`)].join('\n'),
+      perSession,
+    );
   });
   return `## Where earlier sessions in this repository left off\n${blocks.join('\n')}`;
 }
@@ -70,7 +76,10 @@ function earlierSection(sessions: EarlierSession[], budget: number): string {
  * CLAUDE.md; after a compaction also this session's own requests and visited files, which the
  * summary may have dropped. Always under `max` characters.
  */
-export function buildSessionContext(sources: SessionContextSources, max = SESSION_CONTEXT_MAX_CHARS): string {
+export function buildSessionContext(
+  sources: SessionContextSources,
+  max = SESSION_CONTEXT_MAX_CHARS,
+): string {
   const head = [
     `# Mnemo memory for this session`,
     `Mnemo session id: ${sources.sessionId} (pass it as sessionId to mcp__mnemo__mark_visited / recall_visited). Project: ${sources.project}.`,
@@ -82,7 +91,9 @@ export function buildSessionContext(sources: SessionContextSources, max = SESSIO
     const prompts = sources.ownPrompts.slice(-12).map((p) => `- ${oneLine(p, 400)}`);
     const visited = sources.visited.slice(0, 30).map((v) => `- ${oneLine(v, 200)}`);
     const compact = [
-      prompts.length > 0 ? `## What the user asked in this session before the compaction\n${prompts.join('\n')}` : '',
+      prompts.length > 0
+        ? `## What the user asked in this session before the compaction\n${prompts.join('\n')}`
+        : '',
       visited.length > 0 ? `## Already looked at in this session\n${visited.join('\n')}` : '',
     ]
       .filter(Boolean)
@@ -98,7 +109,8 @@ export function buildSessionContext(sources: SessionContextSources, max = SESSIO
     sections.push(earlier);
     left -= earlier.length + 2;
   }
-  if (sources.claudeMd && sources.claudeMd.trim() !== '' && left > 200) sections.push(digestMarkdown(sources.claudeMd, left - 2));
+  if (sources.claudeMd && sources.claudeMd.trim() !== '' && left > 200)
+    sections.push(digestMarkdown(sources.claudeMd, left - 2));
   if (sections.length === 0) return '';
   return cut([head, ...sections].join('\n\n'), max);
 }
