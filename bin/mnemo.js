@@ -6,6 +6,9 @@ const command = process.argv[2];
 if (command === 'hook') {
   require('./fast-ts');
   require('../services/platform/src/claude-code/hook-main.ts');
+} else if (command === 'logs' && process.argv[3] === 'templates') {
+  require('./fast-ts');
+  require('../services/platform/src/logs-cli.ts');
 } else if (command === 'mcp') {
   require('./fast-ts');
   require('../services/platform/src/agent-cli.ts');

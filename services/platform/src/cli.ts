@@ -5,6 +5,7 @@ import { registerIngestCommands } from '@mnemo/ingest-service';
 import { checksumProjection, replayProjection } from '@mnemo/persistence';
 import { registerAgentCommands } from './claude-code/agent.commands';
 import { registerDeadLetterCommands } from './dlq.commands';
+import { registerLogTemplateCommands } from './logs/log-templates.command';
 import { createLogger } from './logger';
 import { openInfra } from './infra';
 import { ConfigError, loadConfig } from './platform.config';
@@ -106,6 +107,8 @@ registerDeadLetterCommands(program);
 registerIngestCommands(program);
 
 registerContextCommands(program);
+
+registerLogTemplateCommands(program);
 
 // reached only through `mnemo --help`: bin/mnemo.js runs `hook` and `mcp` on their own light path
 registerAgentCommands(program, Date.now());

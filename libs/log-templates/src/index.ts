@@ -1,0 +1,9 @@
+export { maskToken, WILDCARD } from './mask-token';
+export {
+  TemplateMiner,
+  templateIdOf,
+  type LogTemplate,
+  type TemplateMatch,
+  type TemplateMinerOptions,
+  type TemplateMinerState,
+} from './template-miner';
