@@ -538,13 +538,11 @@ describe('the web UI in a real browser', () => {
       '| Finances | I am on track with my savings. | 4 |',
       '| Other | I juggle on Sundays. | 7 |',
     ].join('\n');
-    await page
-      .getByLabel('Exported inventory file (.md or .txt)')
-      .setInputFiles({
-        name: 'wheel.md',
-        mimeType: 'text/markdown',
-        buffer: Buffer.from(exported),
-      });
+    await page.getByLabel('Exported inventory file (.md or .txt)').setInputFiles({
+      name: 'wheel.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.from(exported),
+    });
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByRole('region', { name: 'Preview of wheel.md' });
     await preview.waitFor();

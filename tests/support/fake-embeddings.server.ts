@@ -121,16 +121,14 @@ export async function startFakeEmbeddings(dimensions = 64): Promise<FakeEmbeddin
     }));
     // billed as a real endpoint would: a token per word, give or take
     const tokens = inputs.reduce((sum, text) => sum + text.split(/\s+/).filter(Boolean).length, 0);
-    response
-      .writeHead(200, { 'content-type': 'application/json' })
-      .end(
-        JSON.stringify({
-          object: 'list',
-          data,
-          model: parsed.model,
-          usage: { prompt_tokens: tokens, total_tokens: tokens },
-        }),
-      );
+    response.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        object: 'list',
+        data,
+        model: parsed.model,
+        usage: { prompt_tokens: tokens, total_tokens: tokens },
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

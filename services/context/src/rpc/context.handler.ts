@@ -54,9 +54,7 @@ interface ContextBuild<S, T> {
    * Pure assembly; `record` appends its telemetry, after the answer is sent. `storeAs` names the cache entries it is
    * written under (the request's own when not given); `reused` says it was a build kept before (a shared document).
    */
-  assemble: (
-    sources: S,
-  ) => Omit<CachedContext<T>, 'stamp'> & {
+  assemble: (sources: S) => Omit<CachedContext<T>, 'stamp'> & {
     failedSources: readonly string[];
     record: () => void;
     storeAs?: readonly string[];

@@ -111,14 +111,12 @@ const view = (match: ImportMatch) => ({
   inventoryType: match.inventoryType,
   matchedCount: match.matchedCount,
   unmatchedCount: match.unmatchedCount,
-  rows: match.rows
-    .slice(0, PREVIEW_ROWS)
-    .map((r) => ({
-      line: r.line,
-      category: r.category,
-      item: r.item,
-      rating: r.rating,
-      matched: r.itemId !== null,
-      itemId: r.itemId,
-    })),
+  rows: match.rows.slice(0, PREVIEW_ROWS).map((r) => ({
+    line: r.line,
+    category: r.category,
+    item: r.item,
+    rating: r.rating,
+    matched: r.itemId !== null,
+    itemId: r.itemId,
+  })),
 });
