@@ -246,6 +246,45 @@ describe.each([
       ).toEqual([]);
     });
 
+    it('indexes what was said, not what Claude Code injected into the turn', async () => {
+      const hooked = await harness.createAccount('recall-hooked');
+      await send(hooked, [
+        started('s-hooked', '2026-04-20'),
+        turn(
+          's-hooked',
+          '2026-04-20',
+          1,
+          'user',
+          '<system-reminder>Always run the linter and the formatter before you commit.</system-reminder>\n<command-name>/review</command-name>Rename the invoices table to billing_documents.',
+        ),
+      ]);
+      const [hit] = await hitsFor(
+        { query: 'rename the invoices table', limit: 5 },
+        (hits) => hits.length > 0,
+        hooked.apiKey,
+      );
+      expect(hit!.sessionId).toBe('s-hooked');
+      expect(hit!.snippet).not.toMatch(/linter|review/);
+      expect(
+        (await recall({ query: 'linter formatter', limit: 5 }, hooked.apiKey).expect(200)).body
+          .hits,
+      ).toEqual([]);
+    });
+
+    it("leaves the asking session's own turns out unless it names that session", async () => {
+      const query = 'Postgres connection pool';
+      await hitsFor({ query, limit: 5 }, (hits) => hits.some((h) => h.sessionId === 's-pool'));
+      const sessionsOf = async (body: object) =>
+        ((await recall(body).expect(200)).body.hits as Hit[]).map((h) => h.sessionId);
+      expect(await sessionsOf({ query, limit: 10, askingSessionId: 's-pool' })).not.toContain(
+        's-pool',
+      );
+      expect(await sessionsOf({ query, limit: 10, askingSessionId: 's-css' })).toContain('s-pool');
+      expect(
+        await sessionsOf({ query, limit: 10, askingSessionId: 's-pool', sessionIds: ['s-pool'] }),
+      ).toEqual(['s-pool']);
+    });
+
     it('filters by sessions, developer, project and date, and never crosses accounts', async () => {
       await hitsFor({ query: 'header layout on phones', limit: 5 }, (hits) => hits.length > 0);
       const sessionsOf = async (body: object, key?: string) =>

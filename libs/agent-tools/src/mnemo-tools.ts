@@ -152,11 +152,14 @@ export const recallConversation = tool({
     const want = Math.min(RECALL_CAP, offset + input.limit);
     const since =
       input.since && input.since.length === 10 ? `${input.since}T00:00:00Z` : input.since;
+    const asking = context.sessionId?.();
     const base = {
       query: input.query,
       limit: want,
       ...(since ? { since } : {}),
       ...(input.sessionIds ? { sessionIds: input.sessionIds } : {}),
+      // the agent's own session is in its context already (unless it names it in sessionIds)
+      ...(asking ? { askingSessionId: asking } : {}),
     };
     const hits = await projectFirst(
       async (project) => (await context.client.recall(project ? { ...base, project } : base)).hits,

@@ -15,3 +15,4 @@ export * from './memory-categories';
 export * from './memory.api';
 export * from './dependency-failure';
 export * from './storable-input';
+export * from './claude-code-wrappers';

@@ -9,6 +9,8 @@ export const RecallBody = z.object({
   developer: z.string().min(1).max(200).optional(),
   project: z.string().min(1).max(2000).optional(),
   since: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  /** The session asking: its own turns are left out (it has them already) unless `sessionIds` names it. */
+  askingSessionId: subjectToken.optional(),
 });
 
 /** One hit of `POST /v1/recall`: turnSeqs best-matching first, score normalized to 0–1. */

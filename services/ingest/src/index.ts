@@ -39,7 +39,6 @@ export {
   MAX_LAST_ASSISTANT_TURN,
 } from './domain/session-outcome';
 export type { OutcomeContext, SessionOutcomePayload } from './domain/session-outcome';
-export { stripWrappers, WRAPPER_TAGS } from './domain/strip-wrappers';
 export { extractCommitShas, MAX_COMMIT_SHAS } from './domain/commit-shas';
 export { inferOutcome, ABANDON_AFTER_MS } from './domain/infer-outcome';
 export type { GitFacts, InferOutcomeInput, SessionOutcome } from './domain/infer-outcome';

@@ -2,18 +2,25 @@
  * The benchmark's baseline: plain Okapi BM25 (k1 1.2, b 0.75) over single turns, with lowercase word
  * tokens, a short English stop list and a trailing-"s" fold — no phrase, time or neighbour knowledge.
  */
-const STOP = new Set(
+export const BM25_STOP = new Set(
   'a an and are as at be but by did do does for from had has have how i in is it its me my of on or our so that the their them they this to was we were what when where which who why will with you your'.split(
     ' ',
   ),
 );
 
-const tokens = (text: string): string[] =>
+const plainTokens = (text: string): string[] =>
   (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
-    .filter((t) => !STOP.has(t))
+    .filter((t) => !BM25_STOP.has(t))
     .map((t) => (t.length > 3 && t.endsWith('s') && !t.endsWith('ss') ? t.slice(0, -1) : t));
 
-export function bm25Index<D extends { id: string; text: string }>(docs: D[], k1 = 1.2, b = 0.75) {
+export function bm25Index<D extends { id: string; text: string }>(
+  docs: D[],
+  {
+    k1 = 1.2,
+    b = 0.75,
+    tokens = plainTokens,
+  }: { k1?: number; b?: number; tokens?: (text: string) => string[] } = {},
+) {
   const termFreqs = docs.map((doc) => {
     const freq = new Map<string, number>();
     for (const t of tokens(doc.text)) freq.set(t, (freq.get(t) ?? 0) + 1);

@@ -1,9 +1,8 @@
 import type { z } from 'zod';
-import type { SessionOutcomeRecorded } from '@mnemo/contracts';
+import { stripWrappers, type SessionOutcomeRecorded } from '@mnemo/contracts';
 import { redact } from '@mnemo/redaction';
 import { extractCommitShas } from './commit-shas';
 import { GitFacts, inferOutcome } from './infer-outcome';
-import { stripWrappers } from './strip-wrappers';
 import { MessageEntry, TranscriptEntry } from './transcript-entry';
 import { truncateText } from './truncate-text';
 

@@ -1,6 +1,6 @@
 import type { MnemoClient, RecallHit } from '@mnemo/mnemo-client';
 import { buildPromptBlock } from './domain/prompt-block';
-import type { HookInput } from './hook-input';
+import { mnemoSessionId, type HookInput } from './hook-input';
 
 const RECALL_HITS = 3;
 const MAX_QUERY_CHARS = 500;
@@ -12,14 +12,16 @@ const MAX_QUERY_CHARS = 500;
  */
 async function recallFor(
   client: MnemoClient,
-  prompt: string,
+  input: HookInput,
   project: Promise<string>,
 ): Promise<RecallHit[]> {
-  const query = prompt.replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_CHARS);
+  const query = (input.prompt ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_CHARS);
   if (query.length < 3) return [];
-  const wider = client.recall({ query, limit: RECALL_HITS });
+  // this session's own turns are in the agent's context already
+  const asked = { query, limit: RECALL_HITS, askingSessionId: mnemoSessionId(input.session_id) };
+  const wider = client.recall(asked);
   wider.catch(() => undefined); // awaited below only when the repository's hits fall short
-  const scoped = await client.recall({ query, limit: RECALL_HITS, project: await project });
+  const scoped = await client.recall({ ...asked, project: await project });
   if (scoped.hits.length >= RECALL_HITS) return scoped.hits;
   const seen = new Set(scoped.hits.map((h) => h.chunkId));
   return [...scoped.hits, ...(await wider).hits.filter((h) => !seen.has(h.chunkId))].slice(
@@ -40,7 +42,7 @@ export async function userPromptSubmitHook(
 ) {
   const [block, hits] = await Promise.all([
     memoryBlock,
-    recallFor(client, input.prompt ?? '', project).catch(() => [] as RecallHit[]),
+    recallFor(client, input, project).catch(() => [] as RecallHit[]),
   ]);
   const additionalContext = buildPromptBlock(block, hits);
   if (!additionalContext) return null;

@@ -369,7 +369,7 @@ interface Selection {
   whole?: boolean;
 }
 
-/** The request's filters on a chunk table aliased `alias` (its session, time, and the session's developer and project). */
+/** The request's filters on a chunk table aliased `alias` (its session, time, the session's developer and project; never the asking session's own unless named). */
 function recallScope(
   request: RecallRequest,
   alias: 't' | 'c',
@@ -379,6 +379,8 @@ function recallScope(
   if (request.sessionIds?.length)
     filters.push(`${alias}.session_id = ANY(${param(request.sessionIds)}::text[])`);
   if (request.since) filters.push(`${alias}.occurred_at >= ${param(request.since)}::timestamptz`);
+  if (request.askingSessionId && !request.sessionIds?.includes(request.askingSessionId))
+    filters.push(`${alias}.session_id <> ${param(request.askingSessionId)}`);
   if (request.developer !== undefined) filters.push(`s.developer = ${param(request.developer)}`);
   if (request.project !== undefined) filters.push(`s.project = ${param(request.project)}`);
   const joinSessions = request.developer !== undefined || request.project !== undefined;

@@ -1,3 +1,4 @@
+import { stripWrappers } from '@mnemo/contracts';
 import type { ChunkTurn } from './pack-chunks';
 
 export interface RecordedTurn {
@@ -11,11 +12,13 @@ export interface RecordedTurn {
 /**
  * The prose a chunk keeps of a turn (seed 003: user and assistant text only, no tool_use / tool_result
  * noise, where most secrets live): empty for a system turn, a sidechain, a harness summary or a turn
- * that is only tool calls, so re-recording a turn as one of those takes it out of its chunk.
+ * that is only tool calls, so re-recording a turn as one of those takes it out of its chunk. What
+ * Claude Code injected (hook context, command echoes) is cut: it is in every session, so indexed it
+ * matched every question about its words everywhere.
  */
 export function chunkText(turn: RecordedTurn): string {
   if (turn.role === 'system' || turn.isSidechain || turn.isCompactSummary) return '';
-  return turn.text.trim();
+  return stripWrappers(turn.text);
 }
 
 export const isProse = (turn: { role: string; text: string }): turn is ChunkTurn =>

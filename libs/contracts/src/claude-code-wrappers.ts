@@ -1,7 +1,8 @@
 /**
  * Claude Code injects text into user turns that no person typed: slash-command echoes, local
  * command output, hook context, IDE context (CLAUDE-CODE.md A.4). These spans are removed before a
- * turn is judged "real" or quoted in a summary, so sessions compare on what people asked for.
+ * turn is judged "real", quoted in a summary or indexed for recall, so sessions compare and are
+ * found on what people said, not on what the tool injected into every one of them.
  */
 export const WRAPPER_TAGS = [
   'system-reminder',

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { stripWrappers, WRAPPER_TAGS } from './strip-wrappers';
+import { stripWrappers, WRAPPER_TAGS } from './claude-code-wrappers';
 
 describe('stripWrappers', () => {
   it.each(WRAPPER_TAGS.map((t) => [t]))('removes a <%s> span with its content', (tag) => {
