@@ -604,6 +604,24 @@ describe('the web UI in a real browser', () => {
       },
       {
         id: randomUUID(),
+        type: 'TurnRecorded',
+        sessionId: 's-pool',
+        occurredAt: '2026-03-10T09:03:00Z',
+        payload: {
+          seq: 3,
+          role: 'assistant',
+          text: '',
+          toolCalls: [
+            {
+              name: 'Edit',
+              input: '{"file_path":"src/db/pool.ts"}',
+              result: 'The file was updated.',
+            },
+          ],
+        },
+      },
+      {
+        id: randomUUID(),
         type: 'SessionOutcomeRecorded',
         sessionId: 's-pool',
         occurredAt: '2026-03-10T18:00:00Z',
@@ -658,7 +676,17 @@ describe('the web UI in a real browser', () => {
     const said = page.getByRole('list', { name: 'Conversation matches' });
     await said.getByRole('link', { name: 'session s-pool' }).waitFor();
     await expect(said.innerText()).resolves.toContain('[2026-03-10]');
+    // the words that matched are highlighted, not shown as the Markdown the API marks them with
+    await expect(said.locator('mark').first().innerText()).resolves.toMatch(/pool|connection/i);
+    await expect(said.innerText()).resolves.not.toContain('**');
     await checkPage(page, 'recall');
+
+    // the session a hit links to shows a turn of tool calls by their names, not as an empty card
+    const session = await open(account.apiKey, '/sessions/s-pool');
+    const toolTurn = session.locator('#turn-3');
+    await expect(toolTurn.locator('.tool-call code').innerText()).resolves.toBe('Edit');
+    await expect(toolTurn.innerText()).resolves.toContain('src/db/pool.ts');
+    await checkPage(session, 'session-tool-calls');
 
     await page.getByLabel('Prior work', { exact: true }).check();
     await page.getByLabel('file path').check();
@@ -784,6 +812,31 @@ describe('the web UI in a real browser', () => {
       (await harness.http().get('/v1/memories').set('Authorization', `Bearer ${ADMIN_KEY}`)).status,
     ).toBe(401);
   }, 240_000);
+
+  it('shows no Operations tab when the server runs without an admin key', async () => {
+    const account = await harness.createAccount('ui-no-admin');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    contexts.push(context);
+    // this platform has an admin key; the answer of one without it is played back to the page
+    await context.route('**/v1/admin/stats', (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: { code: 'admin_disabled', message: 'the admin API is disabled' },
+        }),
+      }),
+    );
+    const page = await context.newPage();
+    page.setDefaultTimeout(UI_WAIT_MS);
+    await page.goto(`${base}/operations`);
+    await page.getByLabel('API key').fill(account.apiKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('The admin API is off on this server').waitFor();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Recall' }).count()).resolves.toBe(1);
+    await expect(nav.getByRole('link', { name: 'Operations' }).count()).resolves.toBe(0);
+  }, 120_000);
 
   it('answers the operations APIs the dashboard reads', async () => {
     const admin = api(ADMIN_KEY);

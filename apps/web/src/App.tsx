@@ -43,6 +43,8 @@ export function App() {
     [session],
   );
 
+  const adminOff = useAdminApiOff(session !== null);
+
   const signedIn = (next: SignedIn) => {
     saveSession(next);
     setSession(next);
@@ -88,7 +90,9 @@ export function App() {
     );
   }
 
-  const visible = PAGES.filter((p) => p.needs === 'admin' || session.role === 'account');
+  const visible = PAGES.filter((p) =>
+    p.needs === 'admin' ? !adminOff : session.role === 'account',
+  );
   let content: React.ReactNode;
   if (session.role === 'admin' && current !== '/operations') {
     content = (
@@ -102,7 +106,13 @@ export function App() {
   else if (current === '/life-inventory') content = <InventoryPage api={api!} />;
   else if (current === '/recall') content = <RecallPage api={api!} />;
   else if (current === '/operations')
-    content = <OperationsPage admin={adminApi} onAdminKey={addAdminKey} />;
+    content = adminOff ? (
+      <p className="notice">
+        The admin API is off on this server: Operations opens once it runs with MNEMO_ADMIN_KEY set.
+      </p>
+    ) : (
+      <OperationsPage admin={adminApi} onAdminKey={addAdminKey} />
+    );
   else if (current.startsWith('/sessions/') && api)
     content = (
       <SessionPage api={api} sessionId={decodeURIComponent(current.slice('/sessions/'.length))} />
@@ -142,4 +152,28 @@ export function App() {
       </main>
     </>
   );
+}
+
+/**
+ * Whether the server runs without an admin key: asked once, without a key, of an admin route, which
+ * then answers 403 `admin_disabled` (a server with one answers 401). Until it answers, the page
+ * shows as before.
+ */
+function useAdminApiOff(signedIn: boolean): boolean {
+  const [off, setOff] = useState(false);
+  useEffect(() => {
+    if (!signedIn) return;
+    const controller = new AbortController();
+    fetch('/v1/admin/stats', { headers: { accept: 'application/json' }, signal: controller.signal })
+      .then(async (response) => {
+        if (response.status !== 403) return;
+        const body = (await response.json().catch(() => null)) as {
+          error?: { code?: string };
+        } | null;
+        setOff(body?.error?.code === 'admin_disabled');
+      })
+      .catch(() => {});
+    return () => controller.abort();
+  }, [signedIn]);
+  return off;
 }

@@ -57,10 +57,18 @@ export interface Insight {
   detectedAt: string;
 }
 
+export interface SessionToolCall {
+  name: string;
+  input?: string;
+  result?: string;
+  isError?: boolean;
+}
+
 export interface SessionTurn {
   seq: number;
   role: string;
   text: string;
   occurredAt?: string;
+  toolCalls?: SessionToolCall[];
   [key: string]: unknown;
 }

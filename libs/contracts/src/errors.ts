@@ -32,6 +32,12 @@ export class ForbiddenError extends MnemoError {
     super('forbidden', message);
   }
 }
+/** The admin API is off on this server (no `MNEMO_ADMIN_KEY`): HTTP 403 with its own code, so a client can tell it from a wrong key. */
+export class AdminApiDisabledError extends MnemoError {
+  constructor() {
+    super('admin_disabled', 'the admin API is disabled: set MNEMO_ADMIN_KEY');
+  }
+}
 export class NotFoundError extends MnemoError {
   constructor(what: string) {
     super('not_found', `${what} was not found`);

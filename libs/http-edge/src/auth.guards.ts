@@ -7,7 +7,7 @@ import {
   Inject,
   Injectable,
 } from '@nestjs/common';
-import { ForbiddenError, UnauthorizedError } from '@mnemo/contracts';
+import { AdminApiDisabledError, ForbiddenError, UnauthorizedError } from '@mnemo/contracts';
 import { ACCOUNT_LOOKUP, ADMIN_KEY, type AccountLookup } from './http-edge.constants';
 
 type AuthedRequest = { headers: Record<string, string | string[] | undefined>; accountId?: string };
@@ -47,7 +47,7 @@ export class AdminKeyGuard implements CanActivate {
   constructor(@Inject(ADMIN_KEY) private readonly adminKey: string | null) {}
 
   canActivate(context: ExecutionContext): boolean {
-    if (!this.adminKey) throw new ForbiddenError('the admin API is disabled: set MNEMO_ADMIN_KEY');
+    if (!this.adminKey) throw new AdminApiDisabledError();
     const key = bearerKey(context.switchToHttp().getRequest<AuthedRequest>().headers.authorization);
     if (!key)
       throw new UnauthorizedError('the admin key is required as "Authorization: Bearer <key>"');

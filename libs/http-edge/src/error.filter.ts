@@ -13,6 +13,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   invalid_event: 400,
   unauthorized: 401,
   forbidden: 403,
+  admin_disabled: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

@@ -1,7 +1,13 @@
 import type { ArgumentsHost, ExecutionContext } from '@nestjs/common';
 import type { HttpAdapterHost } from '@nestjs/core';
 import { z } from 'zod';
-import { ForbiddenError, MnemoError, UnauthorizedError, ValidationError } from '@mnemo/contracts';
+import {
+  AdminApiDisabledError,
+  ForbiddenError,
+  MnemoError,
+  UnauthorizedError,
+  ValidationError,
+} from '@mnemo/contracts';
 import { AdminKeyGuard, ApiKeyGuard, bearerKey } from './auth.guards';
 import { decodeCursor, encodeCursor } from './cursor';
 import { HttpErrorFilter, toHttpError } from './error.filter';
@@ -115,7 +121,11 @@ describe('http-edge', () => {
   it('refuses the admin API while no admin key is set, and a wrong key when one is', () => {
     expect(() =>
       new AdminKeyGuard(null).canActivate(httpContext({ headers: { authorization: 'Bearer x' } })),
-    ).toThrow(ForbiddenError);
+    ).toThrow(AdminApiDisabledError);
+    expect(toHttpError(new AdminApiDisabledError())).toMatchObject({
+      status: 403,
+      body: { error: { code: 'admin_disabled' } },
+    });
     const guard = new AdminKeyGuard('s3cret');
     expect(() =>
       guard.canActivate(httpContext({ headers: { authorization: 'Bearer wrong' } })),

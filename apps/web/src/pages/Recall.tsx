@@ -142,7 +142,9 @@ export function RecallPage({ api }: { api: Api }) {
           {hits.length === 0 && <li className="empty">Nothing relevant was said.</li>}
           {hits.map((h) => (
             <li key={h.chunkId} className="card">
-              <p>{h.snippet}</p>
+              <p>
+                <Highlighted text={h.snippet} />
+              </p>
               <p className="meta">
                 <a
                   href={`/sessions/${encodeURIComponent(h.sessionId)}?turns=${h.turnSeqs.join(',')}`}
@@ -206,4 +208,16 @@ export function RecallPage({ api }: { api: Api }) {
       )}
     </section>
   );
+}
+
+/**
+ * Recall marks the words that matched with `**` (its snippets are written for agents, who read
+ * Markdown): shown here as highlights, never as raw asterisks and never as HTML.
+ */
+function Highlighted({ text }: { text: string }) {
+  const parts = text.split('**');
+  // an odd count of markers leaves the last one as it was written
+  const closed =
+    parts.length % 2 === 1 ? parts : [...parts.slice(0, -2), `${parts.at(-2)}**${parts.at(-1)}`];
+  return <>{closed.map((part, i) => (i % 2 === 1 ? <mark key={i}>{part}</mark> : part))}</>;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Api } from '../api';
 import { ErrorText, when } from '../components/Status';
-import type { SessionTurn } from '../types';
+import type { SessionToolCall, SessionTurn } from '../types';
 
 /** A session's redacted turns: where a memory came from. `?turns=3,4` marks the memory's source turns. */
 export function SessionPage({ api, sessionId }: { api: Api; sessionId: string }) {
@@ -46,10 +46,34 @@ export function SessionPage({ api, sessionId }: { api: Api; sessionId: string })
               #{t.seq} · {t.role} · {when(t.occurredAt)}
               {marked.has(t.seq) && ' · source of the memory'}
             </p>
-            <p className="turn-text">{t.text}</p>
+            {t.text.trim() && <p className="turn-text">{t.text}</p>}
+            {t.toolCalls?.map((call, i) => (
+              <ToolCallLine key={i} call={call} />
+            ))}
+            {!t.text.trim() && !t.toolCalls?.length && <p className="empty">(no text)</p>}
           </li>
         ))}
       </ol>
     </section>
   );
+}
+
+/** A tool the agent called in this turn: its name and the start of its input, the result on demand. */
+function ToolCallLine({ call }: { call: SessionToolCall }) {
+  const input = call.input ? oneLine(call.input, 160) : '';
+  return (
+    <details className={call.isError ? 'tool-call failed' : 'tool-call'}>
+      <summary>
+        <code>{call.name}</code>
+        {input && <span className="tool-input"> {input}</span>}
+        {call.isError && <span className="tool-error"> · failed</span>}
+      </summary>
+      {call.result ? <pre>{call.result.slice(0, 4000)}</pre> : <p className="empty">No result.</p>}
+    </details>
+  );
+}
+
+function oneLine(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
