@@ -11,13 +11,17 @@ import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import Redis from 'ioredis';
 import { GATEWAY_PROTO, PROTO_OPTIONS } from '@mnemo/context-service';
-import { findLeakedWindows, plantedSecrets } from '@mnemo/redaction';
+import { findLeakedWindows, plantedSecrets, plantedShapes } from '@mnemo/redaction';
 import { ADMIN_KEY, startHarness, type Harness } from '../support/platform-harness';
 import { eventually, TEST_NATS_URL, TEST_REDIS_URL } from '../support/servers';
 
 // A salt of its own, so no other test's planted values can be confused with these. Every family the
-// redactor knows is planted (its first documented form), and a leak is any 8-character window of a secret.
-const PLANTED = plantedSecrets('no-secret-survives');
+// redactor knows is planted (its first documented form), and every shape code and config give a
+// secret (compared, in an XML element, a cut JWT…); a leak is any 8-character window of a secret.
+const PLANTED = {
+  ...plantedSecrets('no-secret-survives'),
+  ...plantedShapes('no-secret-survives'),
+};
 const SECRETS: Record<string, string> = Object.fromEntries(
   Object.entries(PLANTED).map(([kind, p]) => [kind, p.text]),
 );

@@ -1,6 +1,7 @@
 import type { KeywordSite } from './keyword-sites';
 import { type Candidate, RANK_ASSIGNMENT } from './secret-kind';
 import { parseAssignedValue } from './parse-assigned-value';
+import { codeLiteralValue } from './parse-code-literal';
 
 /**
  * `key=value`, `key: value`, `"key": "value"`, `key='value'`, `--password value`,
@@ -11,7 +12,7 @@ export function detectAssignments(text: string, sites: readonly KeywordSite[]): 
   const found: Candidate[] = [];
   for (const site of sites) {
     if (site.isProse) continue;
-    const value = parseAssignedValue(text, site);
+    const value = parseAssignedValue(text, site) ?? codeLiteralValue(text, site);
     if (value === null) continue;
     found.push({ kind: site.nameKind, start: value.start, end: value.end, rank: RANK_ASSIGNMENT });
   }

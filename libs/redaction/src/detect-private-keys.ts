@@ -5,8 +5,14 @@ const END = /-{4,5} ?END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)? ?-{4,5}/g;
 /** PuTTY's .ppk: the private lines and the MAC that follows them. */
 const PUTTY =
   /PuTTY-User-Key-File-\d+:[^\n]*(?:\r?\n|(?:\\r)?\\n)(?:[\s\S]{0,2000}?)Private-Lines:[ \t]*\d+(?:\r?\n|(?:\\r)?\\n)(?<secret>[\s\S]{0,20000}?Private-MAC:[ \t]*[0-9a-fA-F]+)/dg;
-/** Body of a truncated block: whole lines of base64 (or blank), after real or JSON-escaped breaks. */
-const TRUNCATED_BODY = /(?:(?:\r?\n|\\r\\n|\\n)[A-Za-z0-9+/=]*(?=\r?\n|\\[rn]|$|"))*/y;
+/** Some key under a header: a run of base64 at least this long. */
+const KEY_MATERIAL = /[A-Za-z0-9+/]{16}/;
+/**
+ * Body of a truncated block: whole lines of base64 (or blank), after real or JSON-escaped breaks; the
+ * last may end in the sentence around it (`…as -----BEGIN…\nMIIE…xyz.`).
+ */
+const TRUNCATED_BODY =
+  /(?:(?:\r?\n|\\r\\n|\\n)[A-Za-z0-9+/=]*(?=\r?\n|\\[rn]|$|")|(?:\r?\n|\\r\\n|\\n)[A-Za-z0-9+/=]{16,})*/y;
 
 /**
  * PEM/OpenSSH/PGP/SSH2 private-key blocks, spanning lines. Done with indexOf-style
@@ -34,6 +40,11 @@ export function detectPrivateKeys(text: string): Candidate[] {
       TRUNCATED_BODY.exec(text);
       stop = TRUNCATED_BODY.lastIndex;
       while (stop > bodyStart && /\s/.test(text[stop - 1] ?? '')) stop--;
+      // A header with no key under it is someone naming the format, not a key.
+      if (!KEY_MATERIAL.test(text.slice(bodyStart, stop))) {
+        begin.lastIndex = bodyStart;
+        continue;
+      }
     }
     found.push({ kind: 'private_key', start, end: stop, rank: RANK_SHAPE });
     begin.lastIndex = Math.max(stop, bodyStart);

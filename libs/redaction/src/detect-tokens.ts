@@ -1,4 +1,5 @@
 import { codeUnitTable } from './code-unit-table';
+import { quotedRandomAt } from './detect-quoted-random';
 import { LiteralMatcher } from './literal-matcher';
 import { literalTrie } from './literal-trie';
 import { TOKEN_RULES } from './token-rules';
@@ -100,6 +101,8 @@ const ANYWHERE = new RegExp(
  * the regex it replaces paid a lookbehind at every position of the text.
  */
 const MIN_RUN = 14;
+/** The shortest quoted random string detect-quoted-random takes (a run, plus a JSON escape's backslash). */
+const MIN_QUOTED = 20;
 const RUN_CHAR = new Uint8Array(65536);
 for (let c = 0; c < 65536; c++) RUN_CHAR[c] = isRunChar(c) ? 1 : 0;
 
@@ -167,6 +170,9 @@ export function detectTokens(text: string): Candidate[] {
   while ((run = nextRun(text, from)) !== null) {
     const { start: runStart, end: runEnd } = run;
     from = runEnd;
+    // Before the hash skip: a quoted random string with no name beside it may be hex.
+    const quoted = runEnd - runStart >= MIN_QUOTED ? quotedRandomAt(text, runStart, runEnd) : null;
+    if (quoted !== null) found.push(quoted);
     // Hashes and UUIDs fill transcripts; of all the shapes only ClickHouse's keys can be plain hex.
     if (isHashLike(text, runStart, runEnd) && !text.startsWith('4b1d', runStart)) continue;
     if (runStart >= doneUntil) doneUntil = spacedPrefix(text, runStart, found);

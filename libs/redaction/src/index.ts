@@ -9,6 +9,7 @@ export type { SecretKind, Finding, RedactionResult } from './secret-kind';
 export {
   sampleSecrets,
   plantedSecrets,
+  plantedShapes,
   SECRET_SAMPLES,
   findPlantedSecrets,
   findLeakedWindows,
@@ -19,4 +20,5 @@ export {
   type PlantedSecret,
 } from './secret-samples';
 export { SECRET_FORMATS } from './secret-formats';
+export { SHAPE_FORMATS } from './shape-formats';
 export { SECRET_KINDS } from './secret-kind';

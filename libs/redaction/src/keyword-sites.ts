@@ -37,6 +37,25 @@ function classify(name: string): SecretNameKind | null {
   return result;
 }
 
+/** Methods that set or compare what they are called on with their argument. */
+const CODE_METHODS = new Set([
+  'equals',
+  'equalsIgnoreCase',
+  'contentEquals',
+  'Equals',
+  'assign',
+  'compare',
+  'compareTo',
+  'localeCompare',
+  'eq',
+]);
+
+/** Where the name ends when a code method follows its secret word (`userPassword.equals`), else `end`. */
+function beforeCodeMethod(text: string, hitEnd: number, end: number): number {
+  const dot = text.lastIndexOf('.', end - 1);
+  return dot >= hitEnd && CODE_METHODS.has(text.slice(dot + 1, end)) ? dot : end;
+}
+
 export function findKeywordSites(
   text: string,
   isProtected: (at: number) => boolean,
@@ -71,6 +90,8 @@ export function findKeywordSites(
       while (end > hitEnd && (text.charCodeAt(end - 1) === 46 || text.charCodeAt(end - 1) === 45))
         end--;
     }
+    // `password.equals("…")`, `secret.assign("…")`: the method is not part of the name.
+    if (text.charCodeAt(end) === 40) end = beforeCodeMethod(text, hitEnd, end);
     doneUntil = end;
     resume = end;
     const name = text.slice(start, end);

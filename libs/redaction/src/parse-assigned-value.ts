@@ -53,7 +53,7 @@ const NOT_VALUES = new Set([
 
 /** References and stand-ins: `$TOKEN`, `${X}`, `%X%`, `<your-token>`, `{{ secret }}`, `****`, `xxx`. */
 const REFERENCE =
-  /^(?:\$|%[A-Za-z_]+%$|<|\{\{|\[REDACTED:|\*+$|x{3,}$|\.\.\.$|…|[|>][-+]?$|process\.env\.|os\.environ|System\.getenv)/i;
+  /^(?:\$|%[A-Za-z_]+%$|<|\{\{|\[REDACTED:|\*+$|x{3,}$|\.\.\.$|…|[|>][-+]?$|process\.env\.|os\.environ|System\.getenv|@(?:android:)?[a-z]+\/[\w.]+$)/i;
 /** `config.db.password`, and paths with `::` (Rust's `std::env::var`, C++'s `std::getenv`, PHP's `Config::get`). */
 const IDENTIFIER_PATH = /^[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*$/;
 const CALL = /^(?:(?:await|new|yield|return)\s+)?[A-Za-z_$](?:::|[\w$.])*[([]/;
@@ -65,6 +65,12 @@ const PROMPT_OR_READ = /^(?:Read-Host|Get-[A-Z][A-Za-z]*)(?![\w-])/;
  * random value that starts with `/` (base64 does) almost never has.
  */
 const PATH_VALUE = /^(?:(?:~|\.{1,2})\/[\w.-]+(?:\/[\w.-]+)*|(?:\/[A-Z]?[a-z0-9._-]+){2,})\/?$/;
+/**
+ * A type between a name and its value (`: str =`, `: String? =`, `: &'static str =`), or a nullable or
+ * generic type with no value after it (`: String?`, `: Option<String>,`): group 1 is the `=`.
+ */
+const TYPE_ANNOTATION =
+  /^&?(?:'[a-z]+[ \t]+)?[A-Za-z_][\w.]*(?:<[^>\n]{0,40}>|\[\])?(?:\?(?=[ \t]*(?:=|[,;)\n]|$))|(?=[ \t]*=(?!=)))[ \t]*(=(?!=))?/;
 /** A YAML tag before a value (`!!str`, `!secret`): the value is what follows it. */
 const YAML_TAG = /^!!?[A-Za-z][\w.-]*[ \t]+/;
 
@@ -73,6 +79,11 @@ export function parseAssignedValue(text: string, site: KeywordSite): ValueSpan |
   let j = site.end;
   const before = text[site.start - 1];
   if (before === '<' && text[j] === '>') return xmlElementValue(text, j + 1);
+  // `<clientSecret encrypted="false">…</clientSecret>`: attributes before the element's text.
+  if (before === '<' && (text[j] === ' ' || text[j] === '\t')) {
+    const attributes = XML_ATTRIBUTES.exec(text.slice(j, j + 200));
+    return attributes === null ? null : xmlElementValue(text, j + attributes[0].length);
+  }
   if (before !== undefined && QUOTES.includes(before) && text[j] === before) {
     j++;
     const pairedValue = pairedQuotedValue(text, site.start - 1, j);
@@ -104,6 +115,15 @@ export function parseAssignedValue(text: string, site: KeywordSite): ValueSpan |
   const spaced = spacedBefore || j > afterSep;
   if (sep === ' ' && text[j] === '-') return null;
   if (sep === ':' && text[j] === '!') j += YAML_TAG.exec(text.slice(j, j + 40))?.[0].length ?? 0;
+  if (sep === ':') {
+    // A typed declaration (`password: str = "…"`, `val apiKey: String = "…"`): the value follows the type.
+    const typed = TYPE_ANNOTATION.exec(text.slice(j, j + 80));
+    if (typed !== null) {
+      if (typed[1] === undefined) return null;
+      j += typed[0].length;
+      while (text[j] === ' ' || text[j] === '\t') j++;
+    }
+  }
   // C#'s verbatim string: `@"…"`.
   if (text[j] === '@' && text[j + 1] === '"') {
     const verbatim = verbatimValue(text, j + 1);
@@ -145,10 +165,13 @@ function namedValue(text: string, at: number): ValueSpan | null {
 /** Assignment operators of common languages beyond `=` and `:` (Makefile, Go, PHP, R, Ruby, Perl, BNF). */
 const OPERATORS = [':::=', '::=', ':=', '=>', '?=', '.=', '+=', '||=', '<-'];
 
+const XML_ATTRIBUTES = /^(?:[ \t]+[\w:.-]+=(?:"[^"\n]*"|'[^'\n]*'))+[ \t]*>/;
+
 /** `<password>…</password>`: the element's text up to the next tag. */
 function xmlElementValue(text: string, start: number): ValueSpan | null {
-  const close = text.indexOf('<', start);
-  const end = close === -1 ? Math.min(text.length, start + MAX_QUOTED) : close;
+  const end = text.indexOf('<', start);
+  // Up to its closing tag: `<token>"` in prose is no element.
+  if (end === -1 || end - start > MAX_QUOTED || text[end + 1] !== '/') return null;
   const value = text.slice(start, end);
   if (value.trim().length === 0 || value.includes('\n') || REFERENCE.test(value.trim()))
     return null;
@@ -198,7 +221,7 @@ function startsLine(text: string, keyStart: number): boolean {
 }
 
 /** undefined: not quoted; null: quoted but empty or unterminated on its line. */
-function quotedValue(text: string, at: number): ValueSpan | null | undefined {
+export function quotedValue(text: string, at: number): ValueSpan | null | undefined {
   const escaped = text.startsWith('\\"', at);
   const quote = escaped ? '\\"' : text[at];
   if (!escaped && (quote === undefined || !QUOTES.includes(quote))) return undefined;
@@ -221,7 +244,7 @@ function quotedValue(text: string, at: number): ValueSpan | null | undefined {
   return null;
 }
 
-function hideQuoted(text: string, span: ValueSpan): ValueSpan | null {
+export function hideQuoted(text: string, span: ValueSpan): ValueSpan | null {
   let { start } = span;
   const scheme = AUTH_SCHEME.exec(text.slice(start, Math.min(span.end, start + 16)));
   if (scheme) start += scheme[0].length;

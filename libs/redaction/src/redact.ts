@@ -7,6 +7,7 @@ import { detectPrivateKeys } from './detect-private-keys';
 import { detectProviderContext } from './detect-provider-context';
 import { detectTokens } from './detect-tokens';
 import { detectUrlCredentials } from './detect-url-credentials';
+import { isExampleValue } from './example-values';
 import { findKeywordSites } from './keyword-sites';
 import { keywordHits, keywordOccurrences, keywordOccurrencesAfter } from './text-keywords';
 import {
@@ -36,8 +37,10 @@ const MAX_PASSES = 8;
  */
 export function redact(text: string): RedactionResult {
   const occurrences = keywordOccurrences(text);
-  let findings = scanOnce(text, occurrences);
-  if (findings.length === 0) return { text, findings };
+  const kept = { examples: 0 };
+  let findings = scanOnce(text, occurrences, 0, false, kept);
+  const { examples } = kept;
+  if (findings.length === 0) return { text, findings, examples };
   let current = applyFindings(text, findings);
   for (let pass = 1; pass < MAX_PASSES; pass++) {
     // The redacted text's keywords from the first walk's, not from another walk (they are a function of the text).
@@ -50,7 +53,7 @@ export function redact(text: string): RedactionResult {
     findings = mergeFindings(findings, toOriginal(more, findings));
     current = applyFindings(text, findings);
   }
-  return { text: current, findings };
+  return { text: current, findings, examples };
 }
 
 /** One pass is enough to know: a later pass only runs after the first found something. */
@@ -158,6 +161,7 @@ function scanOnce(
   occurrences: readonly number[],
   offset = 0,
   later = false,
+  kept: { examples: number } = { examples: 0 },
 ): Finding[] {
   if (text.length === 0) return [];
   const guarded = placeholderSpans(text);
@@ -179,7 +183,30 @@ function scanOnce(
     guarded.length === 0
       ? candidates
       : candidates.filter((c) => !overlapsAny(guarded, c.start, c.end));
-  return merge(outside);
+  return merge(withoutExamples(text, outside, kept));
+}
+
+/**
+ * The candidates less those whose text is a documented example or a stand-in (example-values); each
+ * such value that no other candidate covers is counted as kept.
+ */
+function withoutExamples(
+  text: string,
+  candidates: readonly Candidate[],
+  kept: { examples: number },
+): Candidate[] {
+  const real: Candidate[] = [];
+  const examples: Candidate[] = [];
+  for (const c of candidates)
+    (isExampleValue(text.slice(c.start, c.end)) ? examples : real).push(c);
+  if (examples.length === 0) return real;
+  const seen = new Set<number>();
+  for (const e of examples)
+    if (!seen.has(e.start) && !real.some((c) => c.start < e.end && e.start < c.end)) {
+      seen.add(e.start);
+      kept.examples++;
+    }
+  return real;
 }
 
 /**

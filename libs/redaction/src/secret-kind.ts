@@ -182,6 +182,8 @@ export interface Finding {
 export interface RedactionResult {
   readonly text: string;
   readonly findings: Finding[];
+  /** Documented example values and stand-in words left visible (`AKIA…EXAMPLE`, `user:pass`). */
+  readonly examples: number;
 }
 
 /** Built once per kind: a later pass looks each one up by its text, and a string built anew is hashed anew. */

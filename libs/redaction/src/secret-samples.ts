@@ -1,4 +1,5 @@
 import { SECRET_FORMATS } from './secret-formats';
+import { SHAPE_FORMATS } from './shape-formats';
 import { SECRET_KINDS, type SecretKind } from './secret-kind';
 
 /**
@@ -105,6 +106,16 @@ export function plantedSecret(kind: SecretKind, salt = 'mnemo'): PlantedSecret {
   const planted = expandTemplate(SECRET_FORMATS[kind][0]!, seededDraw(`${salt}:${kind}`));
   rememberSecrets(planted);
   return planted;
+}
+
+/** One planted secret per shape of shape-formats, by its name (`shape_…`); `salt` as for plantedSecrets. */
+export function plantedShapes(salt = 'mnemo'): Record<string, PlantedSecret> {
+  const out: Record<string, PlantedSecret> = {};
+  for (const [name, template] of Object.entries(SHAPE_FORMATS)) {
+    out[name] = expandTemplate(template, seededDraw(`${salt}:${name}`));
+    rememberSecrets(out[name]);
+  }
+  return out;
 }
 
 /** The secret parts of samples built here, so a scan looks for the secret, not the name kept beside it. */

@@ -4,11 +4,12 @@ import { B, decodesTo, hasDigit, type TokenRule } from './token-rule';
 const isBasicCredential = (s: string): boolean => decodesTo(s, (d) => d.includes(':'));
 
 export const AUTH_RULES: readonly TokenRule[] = [
-  // Signed (three parts), unsigned (empty third part) and encrypted (five parts) JWTs.
+  // Signed (three parts), unsigned (an empty third part, or none: the signature cut off) and encrypted
+  // (five parts) JWTs.
   {
     kind: 'jwt',
     prefixes: ['eyJ'],
-    pattern: String.raw`${B}eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)?`,
+    pattern: String.raw`${B}eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}(?:\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)?)?`,
   },
   {
     kind: 'jwt',
@@ -37,6 +38,12 @@ export const AUTH_RULES: readonly TokenRule[] = [
     prefixes: ['SSWS ', 'Token token=', 'GenieKey '],
     pattern: String.raw`${B}(?:SSWS|Token token=|GenieKey)[ \t]*"?(?<secret>[A-Za-z0-9._~+/-]{16,}=*)`,
     accept: hasDigit,
+  },
+  // A JWT sent under the Basic scheme is a JWT, whole: the Basic shape below would stop at its first dot.
+  {
+    kind: 'jwt',
+    prefixes: ['Basic ', 'basic ', 'Basic\t', 'BASIC '],
+    pattern: String.raw`${B}(?:[Bb]asic|BASIC)[ \t]+(?<secret>eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_.-]+)`,
   },
   {
     kind: 'basic_auth',

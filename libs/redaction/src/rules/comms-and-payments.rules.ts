@@ -20,6 +20,12 @@ export const COMMS_AND_PAYMENTS_RULES: readonly TokenRule[] = [
     prefixes: ['xapp-'],
     pattern: `${B}xapp-\\d-[A-Z0-9]+-\\d+-[a-z0-9]{32,}`,
   },
+  // SoftLayer's API URLs carry the key as a path segment.
+  {
+    kind: 'softlayer_key',
+    prefixes: ['.softlayer.com/'],
+    pattern: String.raw`(?<=\bapi(?:\.service)?)\.softlayer\.com/(?:soap|rest|mobile|xmlrpc)/v3(?:\.1)?/(?<secret>[a-z0-9]{64})${E}`,
+  },
   {
     kind: 'slack_webhook',
     prefixes: ['hooks.slack.com/'],
@@ -75,8 +81,19 @@ export const COMMS_AND_PAYMENTS_RULES: readonly TokenRule[] = [
     pattern: `${B}md-[A-Za-z0-9_-]{22}${E}`,
     accept: randomish,
   },
-  { kind: 'twilio_api_key', prefixes: ['SK'], pattern: `${B}SK[0-9a-fA-F]{32}${E}` },
-  { kind: 'twilio_account_sid', prefixes: ['AC'], pattern: `${B}AC[0-9a-f]{32}${E}` },
+  // Twilio documents hex; keys written as lower-case letters and digits are the same shape to a reader.
+  {
+    kind: 'twilio_api_key',
+    prefixes: ['SK'],
+    pattern: `${B}SK(?:[0-9a-fA-F]{32}|[0-9a-z]{32})${E}`,
+    accept: randomish,
+  },
+  {
+    kind: 'twilio_account_sid',
+    prefixes: ['AC'],
+    pattern: `${B}AC[0-9a-z]{32}${E}`,
+    accept: randomish,
+  },
   {
     kind: 'hubspot_token',
     prefixes: ['pat-na1-', 'pat-eu1-', 'pat-na2-', 'pat-ap1-'],

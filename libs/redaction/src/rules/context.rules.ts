@@ -1,3 +1,4 @@
+import { shannonEntropy } from '../entropy';
 import type { SecretKind } from '../secret-kind';
 
 /**
@@ -73,7 +74,8 @@ export const CONTEXT_RULES: readonly ContextRule[] = [
     kind: 'cloudant_key',
     keywords: ['cloudant'],
     values: ['[a-z0-9]{24}', hex(64)],
-    accept: mixed,
+    // Cloudant's API keys may be letters only: then the letters must not repeat like a word's.
+    accept: (s) => mixed(s) || (/^[a-z]{24}$/.test(s) && shannonEntropy(s) >= 3.6),
   },
   { kind: 'sidekiq_secret', keywords: ['contribsys', 'sidekiq'], values: [`${hex(8)}:${hex(8)}`] },
   {

@@ -1,4 +1,4 @@
-import { B, E, hasDigit, mixed, randomish, type TokenRule } from './token-rule';
+import { B, E, hasDigit, hasMixedCase, mixed, randomish, type TokenRule } from './token-rule';
 
 const GITLAB = [
   'glpat-',
@@ -52,14 +52,17 @@ export const DEVTOOLS_RULES: readonly TokenRule[] = [
   {
     kind: 'artifactory_token',
     prefixes: ['AKC'],
-    pattern: `${B}AKC[A-Za-z0-9]{60,}`,
-    accept: randomish,
+    pattern: `${B}AKC[A-Za-z0-9]{10,}${E}`,
+    accept: (s) => randomish(s) && (s.length >= 40 || hasMixedCase(s.slice(3))),
   },
+  // Short AP passwords look like identifiers (APE2024…): below 40 they need upper, lower and two digits.
   {
     kind: 'artifactory_token',
     prefixes: ['AP'],
-    pattern: `${B}AP[0-9A-F][A-Za-z0-9]{60,}`,
-    accept: randomish,
+    pattern: `${B}AP[0-9A-F][A-Za-z0-9]{8,}${E}`,
+    accept: (s) =>
+      randomish(s) &&
+      (s.length >= 40 || (hasMixedCase(s.slice(3)) && (s.match(/\d/g)?.length ?? 0) >= 2)),
   },
   {
     kind: 'artifactory_token',

@@ -14,6 +14,7 @@ import {
   seededDraw,
 } from '@mnemo/redaction';
 import { CLEAN_CONTEXTS, GENERIC_CONTEXTS, LINE_WRAPPERS, TOKEN_CONTEXTS } from './corpus.contexts';
+import { SHAPE_CASES } from './corpus.shapes';
 
 export interface CorpusSample {
   readonly id: string;
@@ -173,9 +174,19 @@ function negatives(draw: Draw): CorpusSample[] {
   return out;
 }
 
+/** The scanner-style cases (corpus.shapes): each template drawn once. */
+function shapes(draw: Draw): CorpusSample[] {
+  return SHAPE_CASES.map(({ id, family, label, template }) => {
+    const planted = expandTemplate(template, draw);
+    const secrets = label === 'secret' ? planted.secrets : [];
+    return { id, family, label, text: planted.text, secrets };
+  });
+}
+
 export function buildCorpus(): CorpusSample[] {
   return [
     ...positives(seededDraw(`${SEED}:positives`)),
     ...negatives(seededDraw(`${SEED}:negatives`)),
+    ...shapes(seededDraw(`${SEED}:shapes`)),
   ];
 }

@@ -1,0 +1,108 @@
+import { shannonEntropy, UUID } from './entropy';
+import { splitSegments } from './secret-names';
+import { type Candidate, RANK_ENTROPY } from './secret-kind';
+
+const MIN_BASE64 = 20;
+const MIN_HEX = 32;
+const MAX_LENGTH = 1024;
+const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
+const HEX = /^[0-9a-fA-F]+$/;
+/**
+ * `toolu_01…`, `msg_01…`, `pk_test_…`: a value that names its own type is an id or public material,
+ * however random its tail (the prefixed secrets among them are the token rules' to find).
+ */
+const TYPED_ID = /^[a-z]{2,12}(?:_[a-z]{2,8})*_[A-Za-z0-9]+$/;
+/** Words around a value that make it an identifier or a digest rather than a secret. */
+const ID_WORDS = new Set([
+  'id',
+  'ids',
+  'uuid',
+  'guid',
+  'sha',
+  'sha1',
+  'sha256',
+  'sha512',
+  'md5',
+  'hash',
+  'digest',
+  'checksum',
+  'commit',
+  'rev',
+  'revision',
+  'etag',
+  'signature',
+  'sig',
+  'integrity',
+  'nonce',
+  'fingerprint',
+  'version',
+  'ref',
+  'parent',
+  'tree',
+  'cursor',
+  'trace',
+  'span',
+  'git',
+]);
+const KEY_BEFORE = /([A-Za-z_][\w.-]*)\\?["']?\s*[:=,(]?\s*$/;
+
+/**
+ * A long random string in quotes with no secret word near it (`x = "9f3a…"`, `['Zm9v…', 'prod']`):
+ * code holds few of those that are not credentials. Kept out: ids (UUIDs, typed ids such as
+ * `msg_01…`, values under an id or digest key, or with `commit`/`sha` before them), and strings a
+ * person wrote (low entropy, one character class, sequences). `start`/`end` is a run of the token
+ * scan (no spaces or quotes inside); null when it is not such a string.
+ */
+export function quotedRandomAt(text: string, start: number, end: number): Candidate | null {
+  const quote = text.charCodeAt(start - 1);
+  if (quote !== 34 && quote !== 39 && quote !== 96) return null;
+  // JSON-escaped text: `\"value\"`, where the run takes the escape's backslash.
+  const escaped = text.charCodeAt(start - 2) === 92;
+  const valueEnd = escaped ? end - 1 : end;
+  if (escaped && text.charCodeAt(valueEnd) !== 92) return null;
+  if (text.charCodeAt(end) !== quote) return null;
+  const length = valueEnd - start;
+  if (length < MIN_BASE64 || length > MAX_LENGTH) return null;
+  const value = text.slice(start, valueEnd);
+  if (!looksGenerated(value)) return null;
+  if (namedAsId(text, escaped ? start - 2 : start - 1)) return null;
+  return { kind: 'high_entropy', start, end: valueEnd, rank: RANK_ENTROPY };
+}
+
+function looksGenerated(value: string): boolean {
+  if (!BASE64.test(value) || UUID.test(value) || TYPED_ID.test(value)) return false;
+  if (HEX.test(value)) {
+    return (
+      value.length >= MIN_HEX &&
+      /\d/.test(value) &&
+      /[a-fA-F]/.test(value) &&
+      !isSequence(value) &&
+      shannonEntropy(value) >= 3
+    );
+  }
+  return (
+    /\d/.test(value) &&
+    /[a-z]/.test(value) &&
+    /[A-Z]/.test(value) &&
+    !isSequence(value) &&
+    shannonEntropy(value) >= 3.8
+  );
+}
+
+/** `0123456789abcdef…`, `abcdefgh…`: each character the next of the one before. */
+function isSequence(value: string): boolean {
+  let steps = 0;
+  for (let k = 1; k < value.length; k++)
+    if (value.charCodeAt(k) === value.charCodeAt(k - 1) + 1) steps++;
+  return steps >= value.length / 2;
+}
+
+/** The key or call the quoted value belongs to, on its line, names an id or a digest. */
+function namedAsId(text: string, quoteAt: number): boolean {
+  const from = Math.max(0, quoteAt - 48);
+  const before = text.slice(from, quoteAt);
+  const line = before.slice(before.lastIndexOf('\n') + 1);
+  const key = KEY_BEFORE.exec(line);
+  const words = splitSegments(key === null ? line : `${key[1]} ${line}`);
+  return words.some((w) => ID_WORDS.has(w));
+}

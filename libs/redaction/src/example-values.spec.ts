@@ -1,0 +1,102 @@
+import { isExampleValue } from './example-values';
+import { redact } from './redact';
+
+// Fake bodies built here: (i*7+3) mod n walks the alphabet, so each mixes upper, lower and digits.
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const body = (n: number, offset = 3): string =>
+  Array.from({ length: n }, (_, i) => ALNUM[(i * 7 + offset) % ALNUM.length]).join('');
+
+describe('documented examples and stand-in words', () => {
+  it.each([
+    ['aws_access_key_id = AKIAIOSFODNN7EXAMPLE'],
+    ['aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'],
+    ['GITHUB_TOKEN=ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX'],
+    ['OPENAI_API_KEY=sk-proj-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'],
+    ['API_KEY=0000000000000000000000000000000000000000'],
+    ['password = "[PASSWORD]"'],
+    ['curl -u user:pass https://example.com'],
+    ['git clone https://username:token@github.com/org/repo.git'],
+    ['postgres://user:password@localhost:5432/app'],
+    ['password = "your-password-here"'],
+    ['api_key: YOUR_API_KEY'],
+    ['DB_PASSWORD=mysecretpassword'],
+    ['Authorization: Basic'],
+  ])('keeps %j as written and counts it', (text) => {
+    const result = redact(text);
+    expect(result.text).toBe(text);
+    expect(result.examples).toBeGreaterThan(0);
+  });
+
+  it('still redacts a random secret that merely holds the word EXAMPLE', () => {
+    const secret = `${body(12)}EXAMPLE${body(21, 9)}`;
+    const out = redact(`aws_secret_access_key = ${secret}`).text;
+    expect(out).toBe('aws_secret_access_key = [REDACTED:aws_secret_key]');
+  });
+
+  it('still redacts a provider key of low entropy: the prefix makes it a secret', () => {
+    const key = `sk-proj-${'a'.repeat(40)}`;
+    expect(redact(`OPENAI_API_KEY=${key}`).text).not.toContain(key);
+    expect(redact(`token: ghp_${'A'.repeat(36)}`).text).toBe('token: [REDACTED:github_token]');
+  });
+
+  it('counts nothing in text without examples', () => {
+    expect(redact(`DB_PASSWORD=${body(20)}`).examples).toBe(0);
+    expect(redact('nothing to see here').examples).toBe(0);
+  });
+
+  it.each([
+    ['AKIAIOSFODNN7EXAMPLE', true],
+    ['sk_test_EXAMPLE', true],
+    ['my-example-token', true],
+    ['xxxx-xxxx-xxxx-xxxx', true],
+    ['********', true],
+    ['{token}', true],
+    ['changeme', true],
+    [`${body(10)}EXAMPLE${body(10)}`, false],
+    ['hunter22', false],
+    ['letmein', false],
+    [`xoxb-111111111111-222222222222-${'b'.repeat(24)}`, false],
+    [body(32), false],
+    [`${body(40)} and curl https://api.example.com/v1`, false],
+    [`${body(16)}.example.com`, false],
+  ])('isExampleValue(%j) is %s', (value, expected) => {
+    expect(isExampleValue(value)).toBe(expected);
+  });
+});
+
+describe('secret shapes in code', () => {
+  const secret = body(24);
+  it.each([
+    [`if (password == "${secret}") {`, `if (password == "[REDACTED:password]") {`],
+    [`if ("${secret}" !== secret) throw e;`, `if ("[REDACTED:secret]" !== secret) throw e;`],
+    [`secret.assign("${secret}");`, `secret.assign("[REDACTED:secret]");`],
+    [`std::string secret("${secret}");`, `std::string secret("[REDACTED:secret]");`],
+    [`char password[25] = "${secret}";`, `char password[25] = "[REDACTED:password]";`],
+    [`strcmp(passwd, "${secret}")`, `strcmp(passwd, "[REDACTED:password]")`],
+    [`var sonarToken string = "${secret}"`, `var sonarToken string = "[REDACTED:secret]"`],
+    [`db_password: str = "${secret}"`, `db_password: str = "[REDACTED:password]"`],
+    [`#define API_SECRET "${secret}"`, `#define API_SECRET "[REDACTED:secret]"`],
+    [`<apiToken>${secret}</apiToken>`, `<apiToken>[REDACTED:secret]</apiToken>`],
+    [`<token kind="ci">${secret}</token>`, `<token kind="ci">[REDACTED:secret]</token>`],
+    [`x = "${body(48, 5)}"`, `x = "[REDACTED:high_entropy]"`],
+  ])('redacts only the value in %j', (text, expected) => {
+    expect(redact(text).text).toBe(expected);
+  });
+
+  it.each([
+    ['if (password == "") return;'],
+    ['if (password == "x") return;'],
+    ['secret.assign(buffer.data(), buffer.size());'],
+    ['std::string secret(argv[2]);'],
+    ['var authToken: String? = nil'],
+    ['val apiKey: String = BuildConfig.API_KEY'],
+    ['<deployToken>${DEPLOY_TOKEN}</deployToken>'],
+    ['token = "<token>"'],
+    ['{"sha": "4f9c2e1b7a3d8e6f0c5b9a2d7e1f3c8b6a4d0e2f"}'],
+    ['{"id":"msg_01XFDUDYJgAACzvnptvVoYEL"}'],
+    ['"0123456789abcdef0123456789abcdef"'],
+    ['the file starts with -----BEGIN PRIVATE KEY----- and ends with its END line'],
+  ])('leaves %j alone', (text) => {
+    expect(redact(text).text).toBe(text);
+  });
+});

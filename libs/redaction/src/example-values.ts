@@ -1,0 +1,144 @@
+/**
+ * Values that stand in for a secret rather than being one: documentation's example keys
+ * (`AKIA…EXAMPLE`, `ghp_xxxx…`, `0000…`), bare words in the value's place (`user:pass`,
+ * `password: password`, `[PASSWORD]`, `your-api-key-here`). They stay visible, and are counted,
+ * so a README or a config template reads as written. A real secret that merely holds the word
+ * (`…k3EXAMPLEq9…`) is still a secret: the word must end the value or stand apart from the rest.
+ */
+
+/** Words a person writes where a secret would go; none is a secret on its own. */
+const STAND_IN_WORDS = new Set([
+  'your',
+  'my',
+  'the',
+  'here',
+  'goes',
+  'insert',
+  'enter',
+  'put',
+  'replace',
+  'with',
+  'change',
+  'changeme',
+  'me',
+  'this',
+  'example',
+  'examples',
+  'sample',
+  'dummy',
+  'fake',
+  'test',
+  'placeholder',
+  'value',
+  'secret',
+  'password',
+  'passwd',
+  'pass',
+  'pwd',
+  'passphrase',
+  'token',
+  'key',
+  'api',
+  'apikey',
+  'access',
+  'auth',
+  'user',
+  'username',
+  'name',
+  'login',
+  'client',
+  'credential',
+  'credentials',
+  'private',
+  'public',
+  'app',
+  'admin',
+  'root',
+  'foo',
+  'bar',
+  'baz',
+  'some',
+  'new',
+  'default',
+  'redacted',
+  'hidden',
+  'masked',
+  'todo',
+  'tbd',
+  'demo',
+  'mock',
+  'basic',
+  'bearer',
+  'digest',
+]);
+
+/** A run of one filler character: `xxxx`, `XXXX`, `0000`, `****`, `••••`, `####`. */
+const FILLER_RUN = /^(?:[xX]+|0+|\*+|•+|#+|\.+)$/;
+/** A short provider prefix before the filler, as in `AKIAXXXXXXXXXXXXXXXX`. */
+const PREFIXED_FILLER = /^[A-Za-z0-9]{0,8}?(?:[xX]{8,}|0{8,}|\*{8,})$/;
+/** `EXAMPLE` ending the value (`…EXAMPLE`, `…EXAMPLEKEY`), or `example` as a part of its own. */
+const EXAMPLE_END = /EXAMPLE(?:KEY)?\d{0,3}$/;
+/** Not a domain's label: `api.example.com` in a longer value says nothing about the rest. */
+const EXAMPLE_PART = /(?:^|[^A-Za-z0-9.])example(?:$|[^A-Za-z.])/i;
+const MAX_WORDS_LENGTH = 40;
+
+/** Whether `value` (a candidate's text) is an example or a stand-in, not a secret. */
+export function isExampleValue(value: string): boolean {
+  // A value with spaces in it is a block or a line (a key file, a Secret's data): never one stand-in.
+  if (value.length === 0 || /\s/.test(value)) return false;
+  // Cheap signs first: this runs for every candidate of every text.
+  if (
+    (value.includes('XAMPLE') || value.includes('xample')) &&
+    (EXAMPLE_END.test(value) || EXAMPLE_PART.test(value))
+  )
+    return true;
+  const first = value.charCodeAt(0);
+  if ((first === 91 || first === 123 || first === 40) && isBracketedWord(value)) return true;
+  if (FILLER_SIGN.test(value)) {
+    const runs = value.split(/[^A-Za-z0-9*•#]+/).filter((r) => r.length > 0);
+    if (runs.length === 0 || isFiller(runs)) return true;
+  }
+  return value.length <= MAX_WORDS_LENGTH && isStandInWords(value);
+}
+
+/** Four of a filler character in a row, or a value of nothing else. */
+const FILLER_SIGN = /xxxx|XXXX|0000|\*\*\*\*|••••|####|^[*•#.\s]+$/;
+
+/** Every long part of the value is filler, and there is one (`sk-proj-xxxx…`, `xoxb-0000-0000-xxxx`). */
+function isFiller(runs: readonly string[]): boolean {
+  if (runs.length === 0) return false;
+  let filler = 0;
+  for (const run of runs) {
+    if (FILLER_RUN.test(run) || PREFIXED_FILLER.test(run)) filler += run.length;
+    else if (run.length >= 6) return false;
+  }
+  return filler >= 6;
+}
+
+/** `[PASSWORD]`, `{token}`, `(secret)`: a word in brackets names what goes there. */
+const isBracketedWord = (value: string): boolean =>
+  /^(?:\[[A-Za-z_ -]+\]|\{[A-Za-z_ -]+\}|\([A-Za-z_ -]+\))$/.test(value);
+
+/** Only stand-in words, written apart (`your-api-key`, `YOUR_TOKEN_HERE`, `apiKey`) or run together (`yourpassword`). */
+function isStandInWords(value: string): boolean {
+  if (/[^A-Za-z_ .-]/.test(value)) return false;
+  const parts = value
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((p) => p.length > 0);
+  return parts.length > 0 && parts.every(splitsIntoWords);
+}
+
+/** Whether a lower-case word is stand-in words run together, by a walk over its prefixes. */
+function splitsIntoWords(word: string): boolean {
+  if (STAND_IN_WORDS.has(word)) return true;
+  const ends = new Uint8Array(word.length + 1);
+  ends[0] = 1;
+  for (let i = 0; i < word.length; i++) {
+    if (ends[i] === 0) continue;
+    for (let j = i + 2; j <= word.length; j++)
+      if (STAND_IN_WORDS.has(word.slice(i, j))) ends[j] = 1;
+  }
+  return ends[word.length] === 1;
+}

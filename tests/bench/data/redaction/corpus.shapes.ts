@@ -1,0 +1,340 @@
+/**
+ * Hand-written cases of the redaction corpus in the two styles secret scanners' own test suites use:
+ * `rule/…` puts one rule's positive and negative cases side by side; `plugin/…` feeds one detector
+ * many syntaxes. Written by the team for the shapes a secret takes in code and config (compared
+ * rather than assigned, in an XML element, in a typed declaration, in a Makefile, in a cut JWT, …);
+ * nothing here is copied from a scanner's rules or tests. Templates as in libs/redaction
+ * secret-formats: `{a20}` is a drawn value, `⟦…⟧` marks what must not survive; a clean case keeps
+ * its text byte for byte.
+ */
+
+export interface ShapeCase {
+  readonly id: string;
+  readonly family: string;
+  readonly label: 'secret' | 'clean';
+  readonly template: string;
+}
+
+type Pair = readonly [label: 'secret' | 'clean', template: string];
+
+const S = (template: string): Pair => ['secret', template];
+const C = (template: string): Pair => ['clean', template];
+
+/** One rule's cases side by side: a shape and the near misses it must leave alone. */
+const RULE_CASES: Readonly<Record<string, readonly Pair[]>> = {
+  compared: [
+    S('if (password == "⟦{a10}!{d2}⟧") {\n  login();\n}'),
+    C('if (password == "") {\n  return false;\n}'),
+    S("if ('⟦{a18}⟧' !== secret) throw new Error('denied');"),
+    C('if (secret !== undefined && secret !== null) use(secret);'),
+    S('secret.assign("⟦{a22}⟧");'),
+    C('secret.assign(buffer.data(), buffer.size());'),
+    S('std::string secret("⟦{a24}⟧");'),
+    C('std::string secret(argv[2]);'),
+    S('char password[25] = "⟦{a9}#{d4}⟧";'),
+    C('char password[25] = "";'),
+    S('assert api_token == "⟦{w32}⟧"'),
+    C('assert api_token == expected_token'),
+    S('if (!userPassword.equals("⟦{a12}{d3}⟧")) {'),
+    C('if (!userPassword.equals(confirmPassword)) {'),
+    S('if (strcmp(passwd, "⟦{L6}{d4}{L3}⟧") == 0) grant();'),
+    C('if (strcmp(passwd, "") == 0) deny();'),
+    S('return authToken === `⟦{a28}⟧`;'),
+    C('return authToken === null;'),
+    S('expect(config.clientSecret).toBe("⟦{a30}⟧");'),
+    C('expect(config.clientSecret).toBeDefined();'),
+    S('if secret_key != "⟦{a26}⟧":\n    raise PermissionError()'),
+    C('if secret_key != "":\n    raise PermissionError()'),
+    S('when (token) { "⟦{a32}⟧" -> allow() }'),
+    S('password.equalsIgnoreCase("⟦{L4}{d3}{a5}⟧")'),
+    S('strncmp(api_key, "⟦{a24}⟧", 24)'),
+  ],
+  xml_element: [
+    S('<deployToken>⟦{a32}⟧</deployToken>'),
+    C('<deployToken>${DEPLOY_TOKEN}</deployToken>'),
+    S(
+      '<settings>\n  <server>\n    <id>nexus</id>\n    <password>⟦{a16}{d2}⟧</password>\n  </server>\n</settings>',
+    ),
+    C(
+      '<settings>\n  <server>\n    <id>nexus</id>\n    <password>${env.NEXUS_PASSWORD}</password>\n  </server>\n</settings>',
+    ),
+    S('<string name="maps_api_key">⟦{w32}⟧</string>'),
+    C('<string name="maps_api_key">@string/placeholder</string>'),
+    S('<property name="db.password" value="⟦{a14}{d3}⟧"/>'),
+    C('<property name="db.password" value=""/>'),
+    S('<clientSecret encrypted="false">⟦{a24}⟧</clientSecret>'),
+    C('<clientSecret encrypted="true"/>'),
+    S('<Secret>⟦{b40}⟧</Secret>'),
+    C('<Secret></Secret>'),
+    S('<smtp.auth.token>⟦{a28}⟧</smtp.auth.token>'),
+    C('<tokenEndpoint>https://auth.example.com/oauth/token</tokenEndpoint>'),
+  ],
+  typed_declaration: [
+    S('var sonarToken string = "⟦{h40}⟧"'),
+    C('var sonarToken string'),
+    S('const apiSecret string = "⟦{a30}⟧"'),
+    C('const apiSecret string = ""'),
+    S('val apiKey: String = "⟦{a32}⟧"'),
+    C('val apiKey: String = BuildConfig.API_KEY'),
+    S('let password: String = "⟦{a11}!{d3}⟧"'),
+    C('let password: String = try keychain.read("password")'),
+    S("private readonly authToken: string = '⟦{w40}⟧';"),
+    C("private readonly authToken: string = process.env.AUTH_TOKEN ?? '';"),
+    S('private static final String CLIENT_SECRET = "⟦{a28}⟧";'),
+    C('private static final String CLIENT_SECRET = System.getenv("CLIENT_SECRET");'),
+    S('public const string SigningKey = "⟦{b44}⟧";'),
+    C('public const string SigningKeyName = "signing-key";'),
+    S('db_password: str = "⟦{a18}⟧"'),
+    C('db_password: str = ""'),
+    S('#define API_SECRET "⟦{a26}⟧"'),
+    C('#define API_SECRET_LEN 32'),
+    S('var authToken: String? = "⟦{a36}⟧"'),
+    C('var authToken: String? = nil'),
+    S('static const char *access_token = "⟦{w40}⟧";'),
+    C('static const char *access_token = NULL;'),
+    S('const LOGIN_PASSWORD = "⟦{a12}{d4}⟧"'),
+  ],
+  makefile: [
+    S('DEPLOY_TOKEN ?= ⟦{a32}⟧'),
+    C('DEPLOY_TOKEN ?= $(shell cat .deploy-token)'),
+    S('REGISTRY_PASSWORD := ⟦{a20}⟧'),
+    C('REGISTRY_PASSWORD := $(REGISTRY_PASSWORD_FROM_CI)'),
+    S('SIGNING_SECRET ::= ⟦{a24}⟧'),
+    C('SIGNING_SECRET ::='),
+    S('export API_KEY := ⟦{w36}⟧\nbuild:\n\tgo build ./...'),
+    C('export API_KEY :=\nbuild:\n\tgo build ./...'),
+    S('override AUTH_TOKEN = ⟦{a30}⟧'),
+    S('DB_PASS ?=⟦{a16}⟧'),
+  ],
+  jwt_unsigned: [
+    S('⟦eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJ{w64}⟧'),
+    C('the header eyJhbGciOiJIUzI1NiJ9 says HS256'),
+    S('token=⟦eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ{w40}⟧'),
+    C('a JWT has three parts: header.payload.signature'),
+    S('Authorization: Bearer ⟦eyJhbGciOiJub25lIn0.eyJ{w50}.⟧'),
+    S('{"id_token": "⟦eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.eyJpc3Mi{w60}⟧"}'),
+  ],
+  jwt_in_basic: [
+    S('Authorization: Basic ⟦eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ{w56}.{w43}⟧'),
+    S('-H "Authorization: Basic ⟦eyJhbGciOiJSUzI1NiJ9.eyJ{w48}.{w86}⟧"'),
+    C('Authorization: Basic <base64 of user:password>'),
+    S('authorization: basic ⟦eyJraWQiOiIx{w10}.eyJ{w44}.{w40}⟧'),
+  ],
+  kubernetes_tabs: [
+    S(
+      'apiVersion: v1\nkind: Secret\nmetadata:\n\tname: registry\ndata:\n\tusername: ⟦{b12}⟧\n\tpassword: ⟦{b24}==⟧',
+    ),
+    C(
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n\tname: app\ndata:\n\tlog_level: debug\n\tregion: eu-west-1',
+    ),
+    S('kind: Secret\ndata:\n\t.dockerconfigjson: ⟦{b80}⟧\n\tapi-key: ⟦{b32}⟧'),
+    C('kind: Secret\ndata:\n\tpassword: ""'),
+  ],
+  curl_user: [
+    S('curl -u :⟦{a20}⟧ https://api.example.com/v1/projects'),
+    C('curl -u : --negotiate https://intranet.example.com/'),
+    S('curl -u "deploy:⟦{a18}⟧" https://ci.example.com/job/build'),
+    C('curl -u "$CI_USER:$CI_PASSWORD" https://ci.example.com/job/build'),
+    S("curl --user 'admin:⟦{a12}{d4}⟧' -X POST https://example.com/api"),
+    C("curl --user 'admin' -X POST https://example.com/api"),
+    S('curl -u {admin:⟦{a16}⟧} https://example.com/api'),
+    C('curl -u {username}:{password} https://example.com/api'),
+    S('curl -s -uops:⟦{a14}{d2}⟧ https://example.com/status'),
+    S('curl -u "${USER_NAME}:⟦{a22}⟧" https://example.com'),
+  ],
+  pem_header_only: [
+    S('⟦-----BEGIN RSA PRIVATE KEY-----\n{b64}\n{b64}\n{b30}⟧'),
+    C('-----BEGIN PUBLIC KEY-----\n{b64}\n{b24}\n-----END PUBLIC KEY-----'),
+    S('key = """⟦-----BEGIN PRIVATE KEY-----\n{b64}\n{b48}⟧'),
+    C('the file should start with -----BEGIN PRIVATE KEY----- and end with the matching END line'),
+    S('"private_key": "⟦-----BEGIN PRIVATE KEY-----\\n{b64}\\n{b40}⟧'),
+    S('⟦-----BEGIN OPENSSH PRIVATE KEY-----\n{b70}⟧\n(truncated)'),
+  ],
+  quoted_random: [
+    S('x = "⟦{h40}⟧"'),
+    C('commit = "{h40}"'),
+    S("blob = '⟦{b48}⟧'"),
+    C("label = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'"),
+    S('fixtures.push("⟦{b64}⟧");'),
+    C('fixtures.push("{uuid}");'),
+    S('VALUE = "⟦{h64}⟧"'),
+    C('"integrity": "sha512-{b86}=="'),
+    S("['⟦{a40}⟧', 'staging']"),
+    C('{"sha": "{h40}", "ref": "refs/heads/main"}'),
+    S('{"data": "⟦{b60}==⟧"}'),
+    C('"0123456789abcdef0123456789abcdef"'),
+  ],
+  low_entropy_prefix: [
+    S('OPENAI_API_KEY=⟦sk-proj-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa⟧'),
+    C('OPENAI_API_KEY=sk-proj-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'),
+    S('token: ⟦ghp_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA⟧'),
+    C('token: ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'),
+    S('⟦xoxb-111111111111-222222222222-bbbbbbbbbbbbbbbbbbbbbbbb⟧'),
+    C('xoxb-000000000000-000000000000-xxxxxxxxxxxxxxxxxxxxxxxx'),
+    S('⟦sk_live_zzzzzzzzzzzzzzzzzzzzzzzz⟧'),
+    C('sk_live_...'),
+    S(
+      'ANTHROPIC_API_KEY=⟦sk-ant-api03-bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb⟧',
+    ),
+  ],
+  example_values: [
+    C('aws_access_key_id = AKIAIOSFODNN7EXAMPLE'),
+    S('aws_access_key_id = ⟦AKIA{u4}EXAMPLE{u5}⟧'),
+    C('aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'),
+    S('aws_secret_access_key = ⟦{a12}EXAMPLE{a21}⟧'),
+    C('password: [PASSWORD]'),
+    C('curl -u user:pass https://example.com'),
+    C('git clone https://username:token@github.com/org/repo.git'),
+    C('DB_PASSWORD=changeme'),
+    C('API_KEY=0000000000000000000000000000000000000000'),
+    C('"apiKey": "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"'),
+    C('GITHUB_TOKEN=ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX'),
+    C('password = "your-password-here"'),
+    C('api_key: YOUR_API_KEY'),
+    C('token = "<token>"'),
+    S('token = "⟦{a14}EXAMPLE{a12}⟧"'),
+    C('export STRIPE_KEY=sk_test_EXAMPLE'),
+    C('postgres://user:password@localhost:5432/app'),
+    S('postgres://user:⟦{a18}⟧@localhost:5432/app'),
+    C('password: password'),
+    C('secret: "secret"'),
+  ],
+};
+
+/** One detector, many syntaxes: the same kind of value written the ways code and config write it. */
+const PLUGIN_CASES: Readonly<Record<string, readonly Pair[]>> = {
+  keyword: [
+    S('password = "⟦{a14}⟧"'),
+    S("password='⟦{a14}⟧'"),
+    S('password: ⟦{a14}⟧'),
+    S('"password": "⟦{a14}⟧"'),
+    S('password := "⟦{a14}⟧"'),
+    S('password => "⟦{a14}⟧",'),
+    S('$password = "⟦{a14}⟧";'),
+    S('set password ⟦{a14}⟧'),
+    S('password ?= ⟦{a14}⟧'),
+    S('<password>⟦{a14}⟧</password>'),
+    S('if (password === "⟦{a14}⟧") {}'),
+    S('password.equals("⟦{a14}⟧")'),
+    S('var password string = "⟦{a14}⟧"'),
+    S('PASSWORD ::= ⟦{a14}⟧'),
+    S('std::string password("⟦{a14}⟧");'),
+    S('char password[32] = "⟦{a14}⟧";'),
+    S('password <- "⟦{a14}⟧"'),
+    S('"⟦{a14}⟧" == password'),
+    C('password = ""'),
+    C('password = None'),
+    C('password = get_password()'),
+    C('password: ${DB_PASSWORD}'),
+    C('password = "{{ vault_password }}"'),
+    C('if (password == null) return;'),
+    C('password: "********"'),
+    C('password = os.environ["DB_PASSWORD"]'),
+  ],
+  artifactory: [
+    S('⟦AKC{a72}⟧'),
+    S('artifactory_key: ⟦AKC{a70}⟧'),
+    S('"X-JFrog-Art-Api": "⟦AKC{a73}⟧"'),
+    S('⟦AP{d1}{a20}⟧'),
+    S('ARTIFACTORY_PASSWORD=⟦AP{H1}{a20}⟧'),
+    S('curl -H "X-JFrog-Art-Api:⟦AP{H1}{a14}⟧" https://repo.example.com'),
+    C('APPLICATION_NAME=artifactory-sync'),
+    C('AKC is the prefix of an Artifactory API key'),
+  ],
+  twilio: [
+    S('⟦SK{l32}⟧'),
+    S('TWILIO_API_KEY=⟦SK{h32}⟧'),
+    S('account_sid = "⟦AC{l32}⟧"'),
+    S('client = Client("⟦AC{h32}⟧", auth_token)'),
+    S('twilio_api_key: ⟦SK{l32}⟧'),
+    C('SKIP_CHECKS=true'),
+    C('ACCOUNT_NAME=acme-corp-production'),
+  ],
+  softlayer: [
+    S('SOFTLAYER_API_KEY=⟦{h64}⟧'),
+    S('softlayer_api_key: "⟦{l64}⟧"'),
+    S('sl_api_key = ⟦{h64}⟧'),
+    S('https://api.softlayer.com/soap/v3/⟦{l64}⟧'),
+    S('client = SoftLayer.create_client(username="ops", api_key="⟦{h64}⟧")'),
+    C('softlayer_username = "ops-team"'),
+  ],
+  cloudant: [
+    S('cloudant_password = "⟦{h64}⟧"'),
+    S('CLOUDANT_APIKEY=⟦{L24}⟧'),
+    S('cloudant api key: ⟦{L24}⟧'),
+    S('https://acct:⟦{h64}⟧@acct.cloudant.com'),
+    S('"cloudant": {"password": "⟦{h64}⟧"}'),
+    C('cloudant_host = "acct.cloudant.com"'),
+  ],
+  npmrc: [
+    S('//registry.npmjs.org/:_authToken=⟦{uuid}⟧'),
+    S('//npm.pkg.github.com/:_authToken=⟦ghp_{a36}⟧'),
+    S('//registry.example.com/repo/:_authToken="⟦{w40}⟧"'),
+    S('_auth = ⟦{b32}⟧'),
+    S('//registry.npmjs.org/:_password=⟦{b24}⟧'),
+    S('always-auth=true\n//registry.npmjs.org/:_authToken=⟦npm_{a36}⟧'),
+    C('//registry.npmjs.org/:_authToken=${NPM_TOKEN}'),
+    C('registry=https://registry.npmjs.org/\nalways-auth=true'),
+  ],
+  jwt: [
+    S('⟦eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ{w50}.{w43}⟧'),
+    S('jwt: ⟦eyJhbGciOiJIUzI1NiJ9.eyJ{w40}⟧'),
+    S('"token":"⟦eyJ0eXAiOiJKV1QiLCJhbGciOiJub25lIn0.eyJ{w30}.⟧"'),
+    S('Authorization: Basic ⟦eyJhbGciOiJIUzI1NiJ9.eyJ{w40}.{w43}⟧'),
+    C('eyJ is how base64 of a JSON object starts'),
+    C('docs/eyJhbGciOiJ.md'),
+  ],
+  basic_auth: [
+    S('Authorization: Basic ⟦{basic}⟧'),
+    S('curl -H "Authorization: Basic ⟦{basic}⟧" https://example.com'),
+    S("headers = {'Authorization': 'Basic ⟦{basic}⟧'}"),
+    C('Authorization: Basic'),
+    C('Authorization: Basic ${CREDENTIALS}'),
+  ],
+  private_key: [
+    S('⟦-----BEGIN RSA PRIVATE KEY-----\n{b64}\n{b40}\n-----END RSA PRIVATE KEY-----⟧'),
+    S('⟦-----BEGIN EC PRIVATE KEY-----\n{b64}⟧'),
+    S('"key": "⟦-----BEGIN PRIVATE KEY-----\\n{b64}\\n{b20}\\n-----END PRIVATE KEY-----⟧\\n"'),
+    S('⟦-----BEGIN DSA PRIVATE KEY-----\n{b64}\n{b64}⟧'),
+    S('⟦-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n{b64}\n{b64}⟧'),
+    C('-----BEGIN CERTIFICATE-----\n{b64}\n{b40}\n-----END CERTIFICATE-----'),
+    C('grep -r "BEGIN RSA PRIVATE KEY" .'),
+  ],
+  high_entropy_quoted: [
+    S('"⟦{h48}⟧"'),
+    S("'⟦{b44}⟧'"),
+    S('foo("⟦{b52}⟧")'),
+    S('data = {"blob": "⟦{a40}⟧"}'),
+    S('const K = `⟦{h40}⟧`;'),
+    C('"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"'),
+    C('"{uuid}"'),
+    C('"the quick brown fox jumps over the lazy dog"'),
+    C('"abcdefghijklmnopqrstuvwxyzABCDEFGH"'),
+    C('"/usr/local/lib/node_modules/typescript/lib"'),
+  ],
+  curl: [
+    S('curl -u admin:⟦{a16}⟧ https://example.com'),
+    S('curl --user ":⟦{a20}⟧" https://example.com'),
+    S("curl -u 'svc:⟦{a12}{d3}⟧' https://example.com"),
+    S('curl -u {svc:⟦{a18}⟧} https://example.com'),
+    C('curl -u admin https://example.com'),
+    C('curl -u "$USER:$PASS" https://example.com'),
+  ],
+};
+
+/** Every case, with ids that say its style, its family and its place. */
+export const SHAPE_CASES: readonly ShapeCase[] = [
+  ...cases('rule', RULE_CASES),
+  ...cases('plugin', PLUGIN_CASES),
+];
+
+function cases(style: string, groups: Readonly<Record<string, readonly Pair[]>>): ShapeCase[] {
+  return Object.entries(groups).flatMap(([family, pairs]) =>
+    pairs.map(([label, template], i) => ({
+      id: `${style}/${family}/${i}`,
+      family: `${style}_${family}`,
+      label,
+      template,
+    })),
+  );
+}
