@@ -78,6 +78,17 @@ describe('the mnemo CLI against the real servers', () => {
     });
   });
 
+  it('says where the local account comes from when there is none yet', async () => {
+    const empty = await mkdtemp(path.join(tmpdir(), 'mnemo-no-key-'));
+    try {
+      await expect(
+        run(process.execPath, [MNEMO, 'key'], { env: { ...process.env, MNEMO_DATA_DIR: empty } }),
+      ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('npm start') });
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+
   it('refuses an unknown projection by name', async () => {
     await expect(cli('replay', '--projection', 'nope')).rejects.toMatchObject({
       stderr: expect.stringContaining('unknown projection "nope"'),
@@ -108,7 +119,13 @@ describe('npm start on the embedded defaults (no server URLs)', () => {
     const file = path.join(dataDir, 'local-account.json');
     const { apiKey } = JSON.parse(await readFile(file, 'utf8'));
     expect(started.output()).toContain(apiKey);
+    expect(started.output()).toContain('npx mnemo key');
     expect((await stat(file)).mode & 0o777).toBe(0o600);
+    // `mnemo key` shows it again, with where it is kept
+    const env = { ...process.env, MNEMO_DATA_DIR: dataDir };
+    const shown = await run(process.execPath, [MNEMO, 'key'], { env });
+    expect(shown.stdout).toContain(apiKey);
+    expect(shown.stdout).toContain(file);
 
     const { base } = started;
     const post = await fetch(`${base}/v1/events`, {

@@ -9,7 +9,7 @@ import { registerLogTemplateCommands } from './logs/log-templates.command';
 import { createLogger } from './logger';
 import { openInfra } from './infra';
 import { ConfigError, loadConfig } from './platform.config';
-import { ensureLocalAccount } from './local-account';
+import { ensureLocalAccount, newKeyNotice, readLocalAccount } from './local-account';
 import { startPlatform } from './platform';
 import { allMigrations, allProjections, findProjections, selectServices } from './service-registry';
 
@@ -33,11 +33,8 @@ program
         config.MNEMO_DATA_DIR,
         platform.httpApp.get(AccountsService),
       );
-      if (local.created) {
-        process.stdout.write(
-          `\nLocal account created. API key (shown once, also in ${local.file}):\n  ${local.apiKey}\n\n`,
-        );
-      }
+      if (local.created && local.apiKey)
+        process.stdout.write(newKeyNotice(local.file, local.apiKey, process.stdout.isTTY === true));
     }
     if (platform.httpPort !== null)
       process.stdout.write(
@@ -78,6 +75,26 @@ program
     } finally {
       await infra.close();
     }
+  });
+
+program
+  .command('key')
+  .description("the embedded local account's API key, and where it is kept")
+  .option('--json', 'print JSON: file, accountId, apiKey')
+  .action(async (options: { json?: boolean }) => {
+    const local = await readLocalAccount(loadConfig().MNEMO_DATA_DIR);
+    if ('missing' in local) {
+      process.stderr.write(
+        `mnemo: no local account in ${local.file}: \`npm start\` (embedded, no DATABASE_URL) makes one on its first start; ` +
+          `with your own servers, an account comes from POST /v1/admin/accounts\n`,
+      );
+      process.exit(1);
+    }
+    process.stdout.write(
+      options.json
+        ? `${JSON.stringify(local)}\n`
+        : `${local.apiKey}\n(the local account ${local.accountId}, kept in ${local.file})\n`,
+    );
   });
 
 program

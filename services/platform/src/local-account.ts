@@ -1,4 +1,4 @@
-import { access, mkdir, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AccountsService } from '@mnemo/gateway-service';
 
@@ -23,4 +23,39 @@ export async function ensureLocalAccount(
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify({ accountId, apiKey }, null, 2)}\n`, { mode: 0o600 });
   return { created: true, file, apiKey };
+}
+
+/**
+ * What the first start prints about the new key. On a terminal, a framed block that stands out from
+ * the JSON log lines around it; piped, the same words on plain lines.
+ */
+export function newKeyNotice(file: string, apiKey: string, terminal: boolean): string {
+  const lines = [
+    'Local account created. Its API key (shown once here):',
+    '',
+    `  ${apiKey}`,
+    '',
+    `It is kept in ${file} (mode 600); \`npx mnemo key\` shows it again.`,
+  ];
+  if (!terminal) return `\n${lines.join('\n')}\n\n`;
+  const width = Math.max(...lines.map((line) => line.length));
+  const rule = '─'.repeat(width + 2);
+  return `\n┌${rule}┐\n${lines.map((line) => `│ ${line.padEnd(width)} │`).join('\n')}\n└${rule}┘\n\n`;
+}
+
+/** `mnemo key`: the local account's key and where it is kept, or what to do when there is none. */
+export async function readLocalAccount(
+  dataDir: string,
+): Promise<{ file: string; accountId: string; apiKey: string } | { file: string; missing: true }> {
+  const file = path.join(path.resolve(dataDir), LOCAL_ACCOUNT_FILE);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return { file, missing: true };
+  }
+  const parsed = JSON.parse(text) as { accountId?: unknown; apiKey?: unknown };
+  if (typeof parsed.apiKey !== 'string' || typeof parsed.accountId !== 'string')
+    throw new Error(`${file} holds no account: delete it and start Mnemo again to make a new one`);
+  return { file, accountId: parsed.accountId, apiKey: parsed.apiKey };
 }

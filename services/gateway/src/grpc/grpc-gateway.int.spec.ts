@@ -87,4 +87,18 @@ describe('the gRPC edge maps errors as the HTTP edge does', () => {
       details: 'database: connect ECONNREFUSED 127.0.0.1:5432',
     });
   });
+
+  it('names MNEMO_GRPC_PORT when its port is taken', async () => {
+    const app = {
+      get: () => ({ accountForKey: async () => 'acct' }),
+    } as unknown as INestApplication;
+    await expect(
+      startGrpcGateway(
+        app,
+        [ingestGrpcBinding],
+        { port: gateway.port, host: '127.0.0.1', maxMessageBytes: 1 << 20 },
+        silent,
+      ),
+    ).rejects.toThrow(/127\.0\.0\.1:\d+ \(MNEMO_GRPC_PORT\): the port is taken/);
+  });
 });

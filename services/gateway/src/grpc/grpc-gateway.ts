@@ -139,7 +139,17 @@ export async function startGrpcGateway(
     server.bindAsync(
       `${options.host}:${options.port}`,
       grpc.ServerCredentials.createInsecure(),
-      (error, bound) => (error ? reject(error) : resolve(bound)),
+      // grpc-js says only "No address added out of total 1 resolved": name the address and its setting
+      (error, bound) =>
+        error
+          ? reject(
+              new Error(
+                `the gRPC gateway cannot listen on ${options.host}:${options.port} (MNEMO_GRPC_PORT): ` +
+                  `the port is taken or not allowed; set MNEMO_GRPC_PORT to a free port (${error.message})`,
+                { cause: error },
+              ),
+            )
+          : resolve(bound),
     ),
   );
   logger.info({ port, services: bindings.map((b) => b.service) }, 'gRPC gateway listening');
