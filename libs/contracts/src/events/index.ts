@@ -7,6 +7,7 @@ import { costEvents } from './cost.events';
 import { profileEvents } from './profile.events';
 import { contextEvents } from './context.events';
 import { recallEvents } from './recall.events';
+import { logsEvents } from './logs.events';
 
 export * from './ingest.events';
 export * from './platform.events';
@@ -16,6 +17,7 @@ export * from './cost.events';
 export * from './profile.events';
 export * from './context.events';
 export * from './recall.events';
+export * from './logs.events';
 
 /** Every event type Mnemo knows, by name, with its current payload schema. */
 export const eventPayloads = {
@@ -27,6 +29,7 @@ export const eventPayloads = {
   ...profileEvents,
   ...contextEvents,
   ...recallEvents,
+  ...logsEvents,
 } as const;
 
 export type EventType = keyof typeof eventPayloads;
