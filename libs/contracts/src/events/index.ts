@@ -8,6 +8,7 @@ import { profileEvents } from './profile.events';
 import { contextEvents } from './context.events';
 import { recallEvents } from './recall.events';
 import { logsEvents } from './logs.events';
+import { codeEvents } from './code.events';
 
 export * from './ingest.events';
 export * from './platform.events';
@@ -18,6 +19,7 @@ export * from './profile.events';
 export * from './context.events';
 export * from './recall.events';
 export * from './logs.events';
+export * from './code.events';
 
 /** Every event type Mnemo knows, by name, with its current payload schema. */
 export const eventPayloads = {
@@ -30,6 +32,7 @@ export const eventPayloads = {
   ...contextEvents,
   ...recallEvents,
   ...logsEvents,
+  ...codeEvents,
 } as const;
 
 export type EventType = keyof typeof eventPayloads;
@@ -46,6 +49,7 @@ export const producerEventTypes = [
   'ReminderSet',
   'PlanProposed',
   'SessionOutcomeRecorded',
+  'SymbolSnapshotRecorded',
 ] as const satisfies readonly EventType[];
 export type ProducerEventType = (typeof producerEventTypes)[number];
 
