@@ -129,7 +129,11 @@ export function judgeSentence(doc: Doc, terms: readonly Term[]): Verdict {
   if (doc.has('^#Infinitive') && !FIRST_PERSON.has(head(words[0]!)))
     return { keep: false, why: 'a request' };
 
-  const subjectWords = subjectWordsOf(doc);
+  // The subject of the statement's first clause: "I quit the tapas place, the owner is a nightmare" is about the person.
+  const firstClause = /^(.+?)(?:[,;:]| (?:so|but|because|since|while|and then) )/.exec(text)?.[1];
+  const subjectWords = subjectWordsOf(
+    firstClause && firstClause.split(/\s+/).length >= 2 ? parse(firstClause) : doc,
+  );
   if (
     subjectWords.length > 0 &&
     subjectWords[0] !== '' &&
@@ -361,7 +365,7 @@ const AIM_WORDS = new Set([
 const CHANGE_OF_MIND =
   '(no longer|anymore|gave up|given up|giving up|changed my mind|dropped|cancel|cancelled|canceled|called off|decided against)';
 const WORKPLACES =
-  '(agency|company|firm|hospital|school|bank|startup|office|practice|restaurant|store|shop|studio|bakery|clinic|cafe|university|lab)';
+  '(agency|company|firm|hospital|school|bank|startup|office|practice|restaurant|store|shop|studio|bakery|clinic|cafe|university|lab|place|kitchen|warehouse|factory|hotel|bar)';
 const EMPLOYERS = `(job|position|role|${WORKPLACES.slice(1)}`;
 
 /** `a`, then `b` at most `gap` terms later (compromise's optional wildcards are greedy and do not backtrack). */
@@ -522,6 +526,24 @@ const OPENERS = new Set([
   'hey',
   'hi',
   'wow',
+  'also',
+  'and',
+  'but',
+  'plus',
+  'ya',
+  'yea',
+  'yeah',
+  'nah',
+  'ok',
+  'okay',
+  'um',
+  'uh',
+  'btw',
+  'obviously',
+  'basically',
+  'literally',
+  'anyways',
+  'tho',
 ]);
 
 /** Strips leading interjections and a leading name the person says to the other speaker ("Wow, …", "Mel, …"). */
@@ -652,7 +674,51 @@ const SELF_WORD = /\b(?:I|I'm|I've|I'd|I'll|my|me|we|our|us)\b/;
 /** ", that is my big goal this year" after a statement names what the statement is to the person. */
 const APPOSITION = /,?\s+(?:that|this|which|it)(?:'s|’s| is| has been| will be) ((?:my|our) .+)$/i;
 
+/** Statements in other words than the rules read, and what they say in those words. */
+const RESTATED: ReadonlyArray<[RegExp, string]> = [
+  // "For me family and good food is the most important" → "I value family and good food most".
+  [
+    /^(?:for me|to me),? (.+?) (?:is|are|matters?) (?:the )?(?:most |really |very |so )?(?:important|what matters)(?: (?:thing|things))?(?: in (?:my )?life| to me)?[.!]*$/i,
+    'I value $1 most.',
+  ],
+  // "The food truck idea is off" → "I dropped the food truck idea".
+  [
+    /^(?:the|my) (.{1,40}?) (idea|plan|dream|thing) (?:is|'s) (?:off|dead|over|cancell?ed|scrapped)\b[^.!?]*/i,
+    'I dropped the $1 $2',
+  ],
+  // A subject left out, as people text: "Started a new job", "Signed up for a race".
+  [
+    /^(started|moved|quit|joined|finished|signed up|got|bought|adopted|booked|decided|switched|lost|passed|graduated) /i,
+    'I $1 ',
+  ],
+];
+
 function statementOf(text: string): string {
+  // "Starting at a new restaurant next Monday", "climbing three times a week": the person, unsaid.
+  const clause = termsOf(parse(text.split(/[,;:]/)[0]!));
+  // …unless the gerund is the subject of a verb of its own ("Relaxing is key", "Cooking helps me").
+  const gerundSubject = clause
+    .slice(1)
+    .some(
+      (t) =>
+        t.tags.includes('Copula') ||
+        (t.tags.includes('PresentTense') &&
+          !t.tags.includes('Infinitive') &&
+          /s$/.test(t.normal)) ||
+        /^(?:helps|makes|keeps|gives|means|feels|sounds|seems|takes|brings)$/.test(t.normal),
+    );
+  if (clause[0]?.tags.includes('Gerund') && !gerundSubject && !/^(?:being|having)\b/i.test(text))
+    text = `I'm ${text[0]!.toLowerCase()}${text.slice(1)}`;
+  for (const [pattern, replacement] of RESTATED) {
+    if (pattern.test(text)) {
+      text = text.replace(pattern, replacement);
+      break;
+    }
+  }
+  text = text.replace(
+    /,? (?:that|this)(?:'s|’s| is) (?:the|my|our) (dream|goal|plan|hope|aim)\b.*$/i,
+    ', my $1',
+  );
   const realized = REALIZED.exec(text);
   if (realized && SELF_WORD.test(realized[1]!)) text = realized[1]!;
   const opinion = OPINION.exec(text);
