@@ -278,7 +278,7 @@ async function main() {
       await askSequentially(url, headers, { warm: requests.slice(0, 20) });
       const cpu0 = process.cpuUsage();
       const { run } = await askSequentially(url, headers, { run: requests.slice(20) });
-      return printed(label, run!, cpuMsSince(cpu0));
+      return printed(label, run, cpuMsSince(cpu0));
     };
     const profiler = CPU_PROFILE_DIR ? new Session() : null;
     profiler?.connect();

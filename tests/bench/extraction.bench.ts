@@ -41,7 +41,7 @@ function sessionEvents(sessionId: string, variant: number) {
     const user = seq % 2 === 1;
     const text = user
       ? `${USER_LINES[(seq + variant) % USER_LINES.length]} (${variant})`
-      : ASSISTANT_LINES[(seq + variant) % ASSISTANT_LINES.length]!;
+      : ASSISTANT_LINES[(seq + variant) % ASSISTANT_LINES.length];
     events.push({
       id: randomUUID(),
       type: 'TurnRecorded',

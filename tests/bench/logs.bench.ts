@@ -23,7 +23,7 @@ interface Line {
 
 function readSystem(system: string): { raw: string; lines: Line[] } {
   const raw = readFileSync(path.join(DATASET, system, `${system}_2k.log_structured.csv`), 'utf8');
-  const rows = parse(raw, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+  const rows = parse<Record<string, string>>(raw, { columns: true, skip_empty_lines: true });
   return {
     raw,
     lines: rows.map((row) => ({ content: row.Content ?? '', truth: row.EventTemplate ?? '' })),

@@ -39,19 +39,19 @@ function sentence(): string {
     const r = rand(100);
     words.push(
       r < 25
-        ? COMMON[rand(COMMON.length)]!
+        ? COMMON[rand(COMMON.length)]
         : r < 60
-          ? MEDIUM[rand(MEDIUM.length)]!
+          ? MEDIUM[rand(MEDIUM.length)]
           : r < 75
-            ? RARE[rand(RARE.length)]!
-            : ['the', 'and', 'with', 'for', 'about'][rand(5)]!,
+            ? RARE[rand(RARE.length)]
+            : ['the', 'and', 'with', 'for', 'about'][rand(5)],
     );
   }
   return `${words.join(' ')}.`;
 }
 
 const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 async function main() {
   const harness = await startHarness({ target: 'gateway,memory' });
@@ -62,7 +62,7 @@ async function main() {
     for (let start = 0; start < FACTS; start += 5000) {
       const n = Math.min(5000, FACTS - start);
       const ids = Array.from({ length: n }, (_, i) => `bench-${start + i}`);
-      const types = ids.map(() => TYPES[rand(TYPES.length)]!);
+      const types = ids.map(() => TYPES[rand(TYPES.length)]);
       const contents = ids.map(() => sentence());
       const created = ids.map((_, i) =>
         new Date(Date.UTC(2026, 0, 1) + (start + i) * 60_000).toISOString(),
@@ -81,14 +81,14 @@ async function main() {
     );
 
     const queries: Array<{ label: string; q: () => string; category?: string }> = [
-      { label: 'rare word', q: () => RARE[rand(RARE.length)]! },
-      { label: 'medium word', q: () => MEDIUM[rand(MEDIUM.length)]! },
-      { label: 'common word (~20% of rows)', q: () => COMMON[rand(COMMON.length)]! },
+      { label: 'rare word', q: () => RARE[rand(RARE.length)] },
+      { label: 'medium word', q: () => MEDIUM[rand(MEDIUM.length)] },
+      { label: 'common word (~20% of rows)', q: () => COMMON[rand(COMMON.length)] },
       {
         label: 'two words',
         q: () => `${MEDIUM[rand(MEDIUM.length)]} ${COMMON[rand(COMMON.length)]}`,
       },
-      { label: 'common word, Goals tab', q: () => COMMON[rand(COMMON.length)]!, category: 'Goals' },
+      { label: 'common word, Goals tab', q: () => COMMON[rand(COMMON.length)], category: 'Goals' },
     ];
     for (const { label, q, category } of queries) {
       const http = harness.http();

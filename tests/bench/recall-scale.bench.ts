@@ -86,10 +86,10 @@ function zipfWord(rng = random): string {
   let hi = CUMULATIVE.length - 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (CUMULATIVE[mid]! < r) lo = mid + 1;
+    if (CUMULATIVE[mid] < r) lo = mid + 1;
     else hi = mid;
   }
-  return VOCABULARY[lo]!;
+  return VOCABULARY[lo];
 }
 const sentence = (words: number) => Array.from({ length: words }, () => zipfWord()).join(' ');
 const percentile = (values: number[], p: number) =>
@@ -144,7 +144,7 @@ async function main() {
         `SELECT count(*)::int AS n FROM recall_chunks WHERE account_id = $1`,
         [accountId],
       );
-      chunks = row!.n;
+      chunks = row.n;
     }
     // as a server's autovacuum would leave them after a build (this one runs without): dead row versions
     // reclaimed (a batch's lexeme counts replace rows) and statistics taken
@@ -167,7 +167,7 @@ async function main() {
     const question = (rng: () => number) => {
       const words = 2 + Math.floor(rng() * 5);
       return Array.from({ length: words }, () =>
-        rng() < 0.5 ? VOCABULARY[Math.floor(rng() * 200)]! : zipfWord(rng),
+        rng() < 0.5 ? VOCABULARY[Math.floor(rng() * 200)] : zipfWord(rng),
       ).join(' ');
     };
     const queries = Array.from({ length: QUERIES }, () => question(questionRandom));
@@ -197,7 +197,7 @@ async function main() {
         })),
       },
     );
-    const [warmUpTimes, recallTimes, floorTimes] = [times.warmUp!, times.recall!, times.healthz!];
+    const [warmUpTimes, recallTimes, floorTimes] = [times.warmUp, times.recall, times.healthz];
     const selectOne: number[] = [];
     for (let n = 0; n < QUERIES; n += 1) {
       const t0 = performance.now();
@@ -223,8 +223,8 @@ async function main() {
     console.log(
       `  the ${WARM_UP_QUERIES} warm-up questions before them, from a fresh start: p50 ${percentile(warmUpTimes, 50).toFixed(1)} ms, p99 ${percentile(warmUpTimes, 99).toFixed(1)} ms`,
     );
-    if (times.paced!.length) {
-      const paced = times.paced!.map((ms) => ms.toFixed(1)).join(', ');
+    if (times.paced.length) {
+      const paced = times.paced.map((ms) => ms.toFixed(1)).join(', ');
       const backToBack = recallTimes
         .slice(0, PACED_QUERIES)
         .map((ms) => ms.toFixed(1))

@@ -51,7 +51,7 @@ type Dataset = z.infer<typeof Dataset>;
 
 function argument(name: string): string[] {
   return process.argv.flatMap((arg, i) =>
-    arg === `--${name}` && process.argv[i + 1] ? [process.argv[i + 1]!] : [],
+    arg === `--${name}` && process.argv[i + 1] ? [process.argv[i + 1]] : [],
   );
 }
 
@@ -304,7 +304,7 @@ function report(splits: Split[], ks: number[]) {
       );
     }
   };
-  for (const k of ks) table(`turn R@${k}`, (s) => s.recallAt[k]!);
+  for (const k of ks) table(`turn R@${k}`, (s) => s.recallAt[k]);
   table('session R@5', (s) => s.sessionRecall5);
   table('MRR ×100', (s) => s.mrr);
 

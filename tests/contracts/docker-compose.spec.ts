@@ -28,7 +28,7 @@ describe('docker-compose.yml', () => {
     expect(services).toEqual(expect.arrayContaining(nodes));
     const text = compose('--profile', 'cluster', 'config');
     for (const node of nodes) {
-      const block = text.slice(text.indexOf(`  ${node}:\n`)).split(/\n  [a-z]/)[0];
+      const block = text.slice(text.indexOf(`  ${node}:\n`)).split(/\n {2}[a-z]/)[0];
       expect(block).toContain(`- ${node}\n`); // its server_name
       expect(block).toContain('- nats://nats-1:6222,nats://nats-2:6222,nats://nats-3:6222');
       expect(block).toContain(`${node}-data:/data`);

@@ -183,7 +183,7 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
     let blockAsked!: () => void;
     const memoryBlockAsked = new Promise<void>((resolve) => (blockAsked = resolve));
     const proxy = http.createServer((request, response) => {
-      asked.push(request.url!.split('?')[0]!);
+      asked.push(request.url!.split('?')[0]);
       if (request.url!.startsWith('/v1/context/memory-block')) blockAsked();
       const upstream = http.request(
         {

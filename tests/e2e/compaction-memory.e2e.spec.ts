@@ -222,16 +222,16 @@ describe('compaction and memory extraction on the running platform', () => {
 
     const calls = fake.requests.slice(before);
     expect(calls).toHaveLength(2);
-    expect(calls[0]!.body).toMatchObject({ max_tokens: 1024 });
-    expect(JSON.stringify(calls[0]!.body)).toContain('product management');
+    expect(calls[0].body).toMatchObject({ max_tokens: 1024 });
+    expect(JSON.stringify(calls[0].body)).toContain('product management');
     // Issue 11: the extraction prompt names the person from the session's start (a coaching session's client).
-    const extraction = calls[1]!.body as { system: string; messages: Array<{ content: string }> };
+    const extraction = calls[1].body as { system: string; messages: Array<{ content: string }> };
     expect(extraction.system).toContain('The person is Dana, a coaching client.');
-    expect(extraction.messages[0]!.content).toMatch(
+    expect(extraction.messages[0].content).toMatch(
       /\[turn 1 · \w+ \d+ \w+ \d{4} · Dana \(the person\)\]/,
     );
     const [compacted] = await logEvents(account.accountId, 'SegmentCompacted');
-    expect(compacted!.event.payload).toMatchObject({
+    expect(compacted.event.payload).toMatchObject({
       segment: 1,
       inputTokens: 900,
       outputTokens: 40,
@@ -241,16 +241,16 @@ describe('compaction and memory extraction on the running platform', () => {
       (rows) => rows.length === 1,
     );
     expect(
-      (await telemetry(account.accountId, 'compaction_generated'))[0]!.event.payload,
+      (await telemetry(account.accountId, 'compaction_generated'))[0].event.payload,
     ).toMatchObject({
       name: 'compaction',
       metadata: { sessionId: 's-keyed', segment: 1, inputTokens: 900, outputTokens: 40 },
     });
-    expect(
-      (await telemetry(account.accountId, 'memory_extracted'))[0]!.event.payload,
-    ).toMatchObject({
-      metadata: { sessionId: 's-keyed', rawCount: 4, validCount: 3, factCount: 3 },
-    });
+    expect((await telemetry(account.accountId, 'memory_extracted'))[0].event.payload).toMatchObject(
+      {
+        metadata: { sessionId: 's-keyed', rawCount: 4, validCount: 3, factCount: 3 },
+      },
+    );
   });
 
   it('updates a near-duplicate instead of adding it, reads a bare array, and updates it again from another session (issue 11)', async () => {
@@ -437,17 +437,17 @@ describe('compaction and memory extraction on the running platform', () => {
       () => logEvents(account.accountId, 'CompactionSkipped'),
       (rows) => rows.length === 1,
     );
-    expect(skipped!.event.payload).toMatchObject({ segment: 1, reason: 'cost_cap' });
+    expect(skipped.event.payload).toMatchObject({ segment: 1, reason: 'cost_cap' });
     const [row] = await eventually(
       () => telemetry(account.accountId, 'compaction_cost_cap_hit'),
       (rows) => rows.length === 1,
     );
-    expect(row!.event.payload).toMatchObject({
+    expect(row.event.payload).toMatchObject({
       name: 'compaction',
       action: 'compaction_cost_cap_hit',
       metadata: { segment: 1, capUsd: 0 },
     });
-    expect(row!.event.causationId).toBe(skipped!.event.causationId);
+    expect(row.event.causationId).toBe(skipped.event.causationId);
     const table = await eventually(
       () => harness.http().get('/v1/telemetry?action=compaction_cost_cap_hit').set(auth(account)),
       (r) => r.status === 200 && r.body.events.length === 1,
@@ -466,7 +466,7 @@ describe('compaction and memory extraction on the running platform', () => {
     // One model call: the extraction (its prompt asks for facts), never the capped summary.
     const calls = fake.requests.slice(before);
     expect(calls).toHaveLength(1);
-    expect(JSON.stringify(calls[0]!.body)).toContain('List the durable facts');
+    expect(JSON.stringify(calls[0].body)).toContain('List the durable facts');
 
     // The session goes on: the next turn is accepted and served.
     await post(
@@ -497,7 +497,7 @@ describe('compaction and memory extraction on the running platform', () => {
       () => telemetry(account.accountId, 'memory_cost_cap_hit'),
       (rows) => rows.length === 1,
     );
-    expect(row!.event.payload).toMatchObject({
+    expect(row.event.payload).toMatchObject({
       name: 'memory',
       metadata: { sessionId: 's-session-cap', segment: 1, capUsd: 0 },
     });
@@ -532,7 +532,7 @@ describe('compaction and memory extraction on the running platform', () => {
       () => logEvents(account.accountId, 'CompactionFailed'),
       (rows) => rows.length === 1,
     );
-    expect(failed!.event.payload).toMatchObject({ segment: 1, reason: 'api_error' });
+    expect(failed.event.payload).toMatchObject({ segment: 1, reason: 'api_error' });
     await eventually(
       () => facts(account.accountId),
       (r) => r.length === 1,
@@ -556,7 +556,7 @@ describe('compaction and memory extraction on the running platform', () => {
     await reactorsIdle();
     const calls = fake.requests.slice(before);
     expect(calls).toHaveLength(4);
-    const extractionTwo = JSON.stringify(calls[3]!.body);
+    const extractionTwo = JSON.stringify(calls[3].body);
     expect(extractionTwo).toContain('shadow the product team');
     expect(extractionTwo).not.toContain('product management next year');
   });
@@ -640,7 +640,7 @@ describe('compaction and memory extraction on the running platform', () => {
           `SELECT settled_event_id = saved_event_id AS settled FROM artifact_extractions WHERE account_id = $1`,
           [account.accountId],
         ),
-      (r: Array<{ settled: boolean }>) => r.length === 1 && r[0]!.settled,
+      (r: Array<{ settled: boolean }>) => r.length === 1 && r[0].settled,
     );
     expect(settled).toEqual([{ settled: true }]);
     // Settled: later sweeps leave it alone.
@@ -683,8 +683,8 @@ describe('compaction and memory extraction on the running platform', () => {
     await sweepsRun('quiet-time sweep', 3);
     const after = await logEvents(account.accountId, 'SessionQuietExtracted');
     expect(after).toHaveLength(1);
-    expect(marks[0]!.event.sessionId).toBe('s-quiet');
-    expect(marks[0]!.event.payload).toMatchObject({
+    expect(marks[0].event.sessionId).toBe('s-quiet');
+    expect(marks[0].event.payload).toMatchObject({
       outcome: 'extracted',
       lastTurnAt: new Date(hourAgo - 60_000).toISOString(),
     });
@@ -714,10 +714,10 @@ describe('compaction and memory extraction on the running platform', () => {
       memory: await checksumProjection(dataSource, memoryProjection),
       sessions: await checksumProjection(dataSource, memorySessionsProjection),
     };
-    expect(Number(checksums.memory.memory_facts!.split(':')[0])).toBeGreaterThan(20);
-    expect(Number(checksums.memory.memory_proposals!.split(':')[0])).toBeGreaterThan(0);
+    expect(Number(checksums.memory.memory_facts.split(':')[0])).toBeGreaterThan(20);
+    expect(Number(checksums.memory.memory_proposals.split(':')[0])).toBeGreaterThan(0);
     for (const table of ['segment_pauses', 'quiet_extractions', 'session_activity'])
-      expect(Number(checksums.sessions[table]!.split(':')[0])).toBeGreaterThan(0);
+      expect(Number(checksums.sessions[table].split(':')[0])).toBeGreaterThan(0);
     const calls = fake.requests.length;
     await replayProjection(dataSource, log, compactionProjection);
     await replayProjection(dataSource, log, memoryProjection);

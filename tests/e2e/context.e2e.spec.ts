@@ -17,12 +17,19 @@ import { createLogger } from '@mnemo/platform-service';
 import { startHarness, type Harness } from '../support/platform-harness';
 import { eventually } from '../support/servers';
 
+/** A unary method of a client made by grpc-js from the proto: request, metadata, callback. */
+type UnaryCall = (
+  request: object,
+  metadata: grpc.Metadata,
+  callback: (error: grpc.ServiceError | null, reply: unknown) => void,
+) => void;
+
 type Account = { accountId: string; apiKey: string };
 
 describe('context: CLAUDE.md and memory block through the gateway', () => {
   let harness: Harness;
   let account: Account;
-  let contextClient: grpc.Client & Record<string, Function>;
+  let contextClient: grpc.Client & Record<string, UnaryCall>;
   const at = (minute: number) => `2026-11-29T10:${String(minute).padStart(2, '0')}:00Z`;
 
   /** Publishes a source event as its owning service would, and waits until context (and `projection`) has it. */

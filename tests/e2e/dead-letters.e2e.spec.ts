@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { buildEvent, type EventType } from '@mnemo/contracts';
+import { buildEvent } from '@mnemo/contracts';
 import { replayDeadLetter, type StoredDeadLetter } from '@mnemo/eventing';
 import { startHarness, type Harness } from '../support/platform-harness';
 import { eventually } from '../support/servers';
@@ -26,13 +26,13 @@ describe('a poison event is dead-lettered, listed and replayed once its cause is
     run(process.execPath, [MNEMO, ...args], { env: harness.childEnv(), timeout: 120_000 });
   const reminder = (reminderId: string, text: string) =>
     buildEvent({
-      type: 'ReminderSet' as EventType,
+      type: 'ReminderSet',
       id: randomUUID(),
       accountId,
       occurredAt: new Date(),
       producer: 'memory',
       payload: { reminderId, text },
-    } as never);
+    });
   const reminders = async (): Promise<string[]> =>
     (
       await db().query(`SELECT id FROM context_reminders WHERE account_id = $1 ORDER BY id`, [

@@ -260,7 +260,7 @@ describe('the MCP server, through the SDK client', () => {
         arguments: { sessionId: 's-mcp', filter: 'cache/' },
       });
       expect(textOf(listed)).toMatch(
-        /^1\. src\/cache\/redis\.ts:10-40 createClient \(2\d{3}-\d\d-\d\d \d\d:\d\d\)\n   the client is created here$/,
+        /^1\. src\/cache\/redis\.ts:10-40 createClient \(2\d{3}-\d\d-\d\d \d\d:\d\d\)\n {3}the client is created here$/,
       );
       const none = await client.callTool({
         name: 'recall_visited',
@@ -348,10 +348,10 @@ describe('the MCP server, through the SDK client', () => {
         stdio: ['pipe', 'pipe', 'ignore'],
       });
       try {
-        const answers = createInterface({ input: child.stdout! });
+        const answers = createInterface({ input: child.stdout });
         const lines: string[] = [];
         answers.on('line', (line) => lines.push(line));
-        const send = (message: object) => child.stdin!.write(`${JSON.stringify(message)}\n`);
+        const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
         send({
           jsonrpc: '2.0',
           id: 1,

@@ -15,6 +15,13 @@ import { findLeakedWindows, plantedSecrets, plantedShapes } from '@mnemo/redacti
 import { ADMIN_KEY, startHarness, type Harness } from '../support/platform-harness';
 import { eventually, TEST_NATS_URL, TEST_REDIS_URL } from '../support/servers';
 
+/** A unary method of a client made by grpc-js from the proto: request, metadata, callback. */
+type UnaryCall = (
+  request: object,
+  metadata: grpc.Metadata,
+  callback: (error: grpc.ServiceError | null, reply: unknown) => void,
+) => void;
+
 // A salt of its own, so no other test's planted values can be confused with these. Every family the
 // redactor knows is planted (its first documented form), and every shape code and config give a
 // secret (compared, in an XML element, a cut JWT…); a leak is any 8-character window of a secret.
@@ -124,7 +131,7 @@ describe('no planted secret survives anywhere: durable and dead-letter streams, 
   let work: string;
   let nc: NatsConnection;
   let jsm: JetStreamManager;
-  let contextClient: grpc.Client & Record<string, Function>;
+  let contextClient: grpc.Client & Record<string, UnaryCall>;
   const logs = new LogLines();
 
   beforeAll(async () => {
@@ -372,11 +379,8 @@ describe('no planted secret survives anywhere: durable and dead-letter streams, 
     return new Promise((resolve, reject) => {
       const metadata = new grpc.Metadata();
       metadata.set('authorization', `Bearer ${account.apiKey}`);
-      contextClient[method]!(
-        request,
-        metadata,
-        (error: grpc.ServiceError | null, reply: unknown) =>
-          error ? reject(error) : resolve(reply),
+      contextClient[method](request, metadata, (error: grpc.ServiceError | null, reply: unknown) =>
+        error ? reject(error) : resolve(reply),
       );
     });
   }

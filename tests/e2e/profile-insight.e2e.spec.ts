@@ -194,7 +194,7 @@ describe('core profile and insights through the provider', () => {
     const [blocked] = (await logEvents('ProfileRegenerationBlocked')).filter(
       (s) => s.event.causationId === saveId,
     );
-    const midnight = new Date(blocked!.event.occurredAt);
+    const midnight = new Date(blocked.event.occurredAt);
     midnight.setUTCHours(24, 0, 0, 0);
     expect(
       (

@@ -187,12 +187,12 @@ describe.each([
         sessionId: 's-pool',
         occurredAt: '2026-03-10T09:01:00.000Z',
       });
-      expect(best!.turnSeqs[0]).toBe(3);
-      expect([...best!.turnSeqs].sort()).toEqual([1, 2, 3, 4]);
-      expect(best!.score).toBeGreaterThanOrEqual(0.3);
-      expect(best!.score).toBeLessThanOrEqual(1);
-      expect(best!.snippet.startsWith('[2026-03-10] ')).toBe(true);
-      expect(best!.snippet).toMatch(/\*\*(Postgres|pool|connection)\*\*/);
+      expect(best.turnSeqs[0]).toBe(3);
+      expect([...best.turnSeqs].sort()).toEqual([1, 2, 3, 4]);
+      expect(best.score).toBeGreaterThanOrEqual(0.3);
+      expect(best.score).toBeLessThanOrEqual(1);
+      expect(best.snippet.startsWith('[2026-03-10] ')).toBe(true);
+      expect(best.snippet).toMatch(/\*\*(Postgres|pool|connection)\*\*/);
     });
 
     it('answers a question whose only word is too common to select by from the newest chunks holding it (the fallback, at scale)', async () => {
@@ -214,7 +214,7 @@ describe.each([
       for (let i = 0; i < turns.length; i += 50) await send(wide, turns.slice(i, i + 50));
       const hits = await hitsFor(
         { query: 'kettle', limit: 10 },
-        (found) => found.length === 10 && found[0]!.turnSeqs.includes(220),
+        (found) => found.length === 10 && found[0].turnSeqs.includes(220),
         wide.apiKey,
       );
       expect(hits.map((hit) => hit.occurredAt)).toEqual(
@@ -263,8 +263,8 @@ describe.each([
         (hits) => hits.length > 0,
         hooked.apiKey,
       );
-      expect(hit!.sessionId).toBe('s-hooked');
-      expect(hit!.snippet).not.toMatch(/linter|review/);
+      expect(hit.sessionId).toBe('s-hooked');
+      expect(hit.snippet).not.toMatch(/linter|review/);
       expect(
         (await recall({ query: 'linter formatter', limit: 5 }, hooked.apiKey).expect(200)).body
           .hits,
@@ -315,7 +315,7 @@ describe.each([
         { query: 'CSS grid template header', limit: 5 },
         (hits) => hits.length > 0,
       );
-      expect(hit!.chunkId).toBe('s-css#1');
+      expect(hit.chunkId).toBe('s-css#1');
       expect(
         (await recall({ query: 'flexbox wrap rule', limit: 5 }).expect(200)).body.hits,
       ).toEqual([]);
@@ -325,14 +325,15 @@ describe.each([
       const db = harness.platform.infra.dataSource;
       const counts = async () =>
         Promise.all([
-          db.query(`SELECT lexeme, df FROM recall_lexemes WHERE account_id = $1 ORDER BY lexeme`, [
-            account.accountId,
-          ]) as Promise<Array<{ lexeme: string; df: number }>>,
-          db.query(
+          db.query<Array<{ lexeme: string; df: number }>>(
+            `SELECT lexeme, df FROM recall_lexemes WHERE account_id = $1 ORDER BY lexeme`,
+            [account.accountId],
+          ),
+          db.query<Array<{ lexeme: string; df: number }>>(
             `SELECT lexeme, count(*)::int AS df FROM (SELECT unnest(tsvector_to_array(to_tsvector('english', text))) AS lexeme FROM recall_chunks WHERE account_id = $1
              UNION ALL SELECT '' FROM recall_chunks WHERE account_id = $1) l GROUP BY lexeme ORDER BY lexeme`,
             [account.accountId],
-          ) as Promise<Array<{ lexeme: string; df: number }>>,
+          ),
         ]);
       const chunks = (lexemes: Array<{ lexeme: string; df: number }>) =>
         lexemes.find((l) => l.lexeme === '')?.df ?? 0;

@@ -120,7 +120,7 @@ describe('the web UI in a real browser', () => {
       'cache-control': 'public, max-age=31536000, immutable',
       'content-encoding': 'gzip',
     });
-    await harness.http().get(script!).set('If-None-Match', asset.headers.etag!).expect(304);
+    await harness.http().get(script!).set('If-None-Match', asset.headers.etag).expect(304);
     // the app's own pages load on a reload; a stale asset and the API's unknown paths stay 404s
     expect((await harness.http().get('/explorer').expect(200)).text).toBe(index.text);
     await harness.http().get('/assets/gone-123.js').expect(404);
@@ -697,7 +697,7 @@ describe('the web UI in a real browser', () => {
     // the verdict as the API gives it
     const [prior] = (await api(account.apiKey).get('/v1/prior-work?file=pool.ts')).body
       .sessions as Array<{ verdict: string }>;
-    await expect(work.locator('.verdict').first().innerText()).resolves.toBe(prior!.verdict);
+    await expect(work.locator('.verdict').first().innerText()).resolves.toBe(prior.verdict);
 
     await page.getByLabel('Prior decisions', { exact: true }).check();
     await page.getByRole('searchbox', { name: 'Topic' }).fill('pool size');

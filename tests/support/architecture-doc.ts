@@ -88,7 +88,7 @@ const controllersOf = (module: Type<unknown> | undefined): Type<unknown>[] =>
     (m) => (Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, m) ?? []) as Type<unknown>[],
   );
 
-function handlerMethods(controller: Type<unknown>): Function[] {
+function handlerMethods(controller: Type<unknown>): Array<(...args: never[]) => unknown> {
   const proto = controller.prototype as Record<string, unknown>;
   return Object.getOwnPropertyNames(proto)
     .filter(
@@ -96,7 +96,7 @@ function handlerMethods(controller: Type<unknown>): Function[] {
         key !== 'constructor' &&
         typeof Object.getOwnPropertyDescriptor(proto, key)?.value === 'function',
     )
-    .map((key) => proto[key] as Function);
+    .map((key) => proto[key] as (...args: never[]) => unknown);
 }
 
 function joinPath(...parts: string[]): string {
@@ -269,7 +269,7 @@ function evaluate(
     node.arguments.length === 2
   ) {
     const [service, verb] = node.arguments.map((argument) => evaluate(argument, consts, where));
-    return `mnemo.rpc.${service}.${verb}`;
+    return `mnemo.rpc.${String(service)}.${String(verb)}`;
   }
   return fail();
 }

@@ -43,7 +43,9 @@ export async function startEmbeddedMnemo(
     );
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}; it printed:\n${output.slice(-4000)}`);
+    throw new Error(`${(error as Error).message}; it printed:\n${output.slice(-4000)}`, {
+      cause: error,
+    });
   }
   return { child, base: base!, output: () => output };
 }

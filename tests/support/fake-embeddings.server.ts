@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** Words that mean the same here: a paraphrase lands on the same coordinates, as with a real model. */
@@ -55,7 +55,7 @@ export function fakeEmbedding(text: string, dimensions: number): number[] {
     if (STOP.has(word)) continue;
     const key = CONCEPT_OF.get(word) ?? word;
     const digest = createHash('sha256').update(key).digest();
-    vector[digest.readUInt32BE(0) % dimensions]! += digest[4]! & 1 ? 1 : -1;
+    vector[digest.readUInt32BE(0) % dimensions] += digest[4] & 1 ? 1 : -1;
   }
   const norm = Math.hypot(...vector) || 1;
   return vector.map((x) => x / norm);
@@ -89,7 +89,7 @@ const body = (request: IncomingMessage) =>
  */
 export async function startFakeEmbeddings(dimensions = 64): Promise<FakeEmbeddings> {
   const fake: Omit<FakeEmbeddings, 'url' | 'close'> = { mode: 'ok', inputs: [], abandoned: 0 };
-  const server: Server = createServer(async (request, response) => {
+  const answer = async (request: IncomingMessage, response: ServerResponse) => {
     if (request.method !== 'POST' || request.url !== '/v1/embeddings') {
       response.writeHead(404).end();
       return;
@@ -129,6 +129,13 @@ export async function startFakeEmbeddings(dimensions = 64): Promise<FakeEmbeddin
         usage: { prompt_tokens: tokens, total_tokens: tokens },
       }),
     );
+  };
+  const server: Server = createServer((request, response) => {
+    // a body the fake cannot read is the caller's bug: it answers 500 rather than crash the test run
+    answer(request, response).catch((error: unknown) => {
+      if (!response.headersSent) response.writeHead(500);
+      response.end(String(error));
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

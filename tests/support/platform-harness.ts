@@ -123,7 +123,7 @@ export async function startHarness(
         occurredAt: event.occurredAt ?? new Date().toISOString(),
         producer: 'test',
         payload: event.payload,
-      } as never);
+      });
       for (const name of projections)
         await awaitCheckpoint(platform.infra.dataSource, name, seq, timeoutMs);
       return seq;

@@ -303,7 +303,7 @@ const ROLES: readonly {
           ts.isPropertyAccessExpression(n.expression) &&
           n.expression.name.text === 'reply' &&
           n.arguments.length === 3 &&
-          isFunctionNode(n.arguments[2]!),
+          isFunctionNode(n.arguments[2]),
       ),
   },
   {

@@ -43,7 +43,7 @@ export class Api {
       signal: options.signal,
     });
     const text = await response.text();
-    let body: unknown = null;
+    let body: unknown;
     try {
       body = text ? JSON.parse(text) : null;
     } catch {

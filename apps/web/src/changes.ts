@@ -10,8 +10,8 @@ import type { MemoryChange } from './types';
 export function followChanges(
   key: string,
   handlers: {
-    onChange(change: MemoryChange): void;
-    onReady(): void;
+    onChange: (change: MemoryChange) => void;
+    onReady: () => void;
     onStatus?(live: boolean): void;
   },
 ): () => void {

@@ -43,7 +43,7 @@ export function invalidMcpParams(body: unknown): JsonRpcInvalidParams | null {
       id: typeof id === 'string' || typeof id === 'number' ? id : null,
       error: {
         code: ErrorCode.InvalidParams,
-        message: `Invalid params for ${method}: ${issues.join('; ')}`,
+        message: `Invalid params for ${String(method)}: ${issues.join('; ')}`,
       },
     };
   }

@@ -197,7 +197,7 @@ const ADVICE: Record<string, string> = {
 function renderPriorWork({ item, elsewhere }: Placed<PriorWorkItem>, index: number): string {
   const outcome = String(item.outcome ?? 'unknown');
   const advice = ADVICE[String(item.verdict)];
-  const when = day((item.endedAt as string | undefined) ?? item.startedAt);
+  const when = day(item.endedAt ?? item.startedAt);
   return (
     `${index + 1}. ${when} · session ${item.sessionId} · ${outcome}${advice ? ` (${advice})` : ''}${elsewhere ? ELSEWHERE(item.project) : ''}` +
     (item.summary ? `\n   ${String(item.summary).replace(/\n/g, '\n   ')}` : '') +
@@ -310,7 +310,7 @@ export const priorDecisions = tool({
       decisions,
       offset,
       ({ item: d, elsewhere }, i) =>
-        `${i + 1}. ${d.stance.toUpperCase()}: ${d.topic} (${day((d.decidedAt ?? d.occurredAt) as string | undefined)}${d.sessionId ? `, session ${d.sessionId}` : ''}${elsewhere ? ELSEWHERE(d.project).replace(' · ', ', ') : ''})` +
+        `${i + 1}. ${d.stance.toUpperCase()}: ${d.topic} (${day(d.decidedAt ?? d.occurredAt)}${d.sessionId ? `, session ${d.sessionId}` : ''}${elsewhere ? ELSEWHERE(d.project).replace(' · ', ', ') : ''})` +
         (d.rationale ? `\n   why: ${d.rationale}` : ''),
       { tool: this.name, moreMayExist: false },
     );
@@ -524,4 +524,4 @@ export const MNEMO_TOOLS: readonly MnemoTool[] = [
   getContext,
   markVisited,
   recallVisited,
-] as unknown as readonly MnemoTool[];
+];

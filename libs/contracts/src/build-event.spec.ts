@@ -156,7 +156,7 @@ describe('reactionEvents', () => {
       causationId: id,
       correlationId: cause.correlationId,
     });
-    expect(events[0]!.occurredAt).toBe(at.toISOString());
+    expect(events[0].occurredAt).toBe(at.toISOString());
   });
 
   it('writes the same ids again for a redelivered cause, and leaves out a session the cause had none of', () => {

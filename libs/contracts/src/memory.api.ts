@@ -26,6 +26,7 @@ const factText = z
   .min(1)
   .max(MAX_FACT_CHARS)
   .refine(
+    // eslint-disable-next-line no-control-regex -- control characters are what it looks for
     (text) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text),
     'may not hold control characters',
   );
@@ -78,7 +79,7 @@ export type PatchMemoryRequest = z.input<typeof PatchMemoryBody>;
 export interface MemoryView {
   id: string;
   factType: z.infer<typeof FactType>;
-  category: Exclude<MemoryCategory, 'All'>;
+  category: Exclude<MemoryCategory, 'All' | 'Facts'>;
   content: string;
   confidence: z.infer<typeof Confidence>;
   source: string;

@@ -8,6 +8,7 @@ const MAX_ISSUES = 20;
  * NUL, which Postgres stores in neither text nor jsonb, and a surrogate without its pair, which is no
  * Unicode character (UTF-8 has no form for it; jsonb refuses its JSON escape).
  */
+// eslint-disable-next-line no-control-regex -- NUL is one of the characters it looks for
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 function textProblem(text: string): string | null {

@@ -47,8 +47,7 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
         ),
     });
 
-  /** Settles a failed delivery; answers true when it is left for a retry. */
-  const settleFailure = async (delivery: Delivery, error: unknown): Promise<boolean> => {
+  const settleFailure = async (delivery: Delivery, error: unknown): Promise<void> => {
     const settlement = settlementFor(error, delivery.deliveryCount, spec.maxDeliver);
     const { event, seq } = delivery.stored;
     if (settlement.kind === 'retry') {
@@ -65,7 +64,7 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
         'handler failed; will retry',
       );
       delivery.nak(settlement.delayMs);
-      return true;
+      return;
     }
     logger.error(
       {
@@ -96,12 +95,11 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
         'dead-letter publish failed',
       );
       delivery.nak(backoffMs(delivery.deliveryCount));
-      return true;
+      return;
     }
     deadLetters.inc({ consumer });
     eventsConsumed.inc({ consumer, result: 'dead' });
     delivery.term();
-    return false;
   };
 
   /** Runs `work` while telling the log, every third of the ack wait, that `deliveries` are still in hand. */
@@ -119,34 +117,15 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
     }
   };
 
-  /** Handles one delivery alone; answers whether it was settled by a retry. */
-  const handleOne = async (delivery: Delivery): Promise<boolean> => {
+  const handleOne = async (delivery: Delivery): Promise<void> => {
     try {
       await whileWorking([delivery], () => handle([delivery.stored]));
     } catch (error) {
-      return settleFailure(delivery, error);
+      await settleFailure(delivery, error);
+      return;
     }
     await delivery.ack();
     eventsConsumed.inc({ consumer, result: 'ok' });
-    return false;
-  };
-
-  /**
-   * A failed batch's deliveries one by one, in order. Once one of an order key (a session's raw input)
-   * asks for a retry, its later ones are retried with it unhandled: handling them now would store them
-   * ahead of it (docs/event-log.md).
-   */
-  const handleEach = async (deliveries: Delivery[]): Promise<void> => {
-    const retrying = new Map<string, number>();
-    for (const delivery of deliveries) {
-      const key = delivery.orderKey;
-      const delay = key === undefined ? undefined : retrying.get(key);
-      if (delay !== undefined) {
-        eventsConsumed.inc({ consumer, result: 'retry' });
-        delivery.nak(delay);
-      } else if ((await handleOne(delivery)) && key !== undefined)
-        retrying.set(key, backoffMs(delivery.deliveryCount));
-    }
   };
 
   // A re-drive answers its caller at once, outage or not: the caller retries, no message waits on it.
@@ -171,7 +150,9 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
     } catch (batchError) {
       if (deliveries.length === 1) await settleFailure(deliveries[0], batchError);
       else {
-        await whileWorking(deliveries, () => handleEach(deliveries));
+        await whileWorking(deliveries, async () => {
+          for (const delivery of deliveries) await handleOne(delivery);
+        });
       }
     } finally {
       stopTimer();

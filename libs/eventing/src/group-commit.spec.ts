@@ -11,7 +11,9 @@ function doubling(bad?: number) {
     if (bad !== undefined && items.includes(bad)) throw new Error(`refused ${bad}`);
     return items.map((n) => n * 2);
   };
-  const hold = () => (gate = new Promise<void>((resolve) => (release = resolve)));
+  const hold = (): void => {
+    gate = new Promise<void>((resolve) => (release = resolve));
+  };
   return {
     groups,
     run,

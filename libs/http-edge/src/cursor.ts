@@ -8,7 +8,7 @@ export function decodeCursor(cursor: string, arity: number): string[] {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (Array.isArray(value) && value.length === arity && value.every((v) => typeof v === 'string'))
-      return value as string[];
+      return value;
   } catch {
     // fall through to the validation error
   }

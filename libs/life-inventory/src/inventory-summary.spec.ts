@@ -33,7 +33,7 @@ describe('life inventory summary (seed 000)', () => {
       'Financial stability': 1,
       Health: 1,
     });
-    expect(trendLine([[wheel[1]!, older, wheel[0]!]])).toBe(
+    expect(trendLine([[wheel[1], older, wheel[0]]])).toBe(
       'Trends since last take: Career satisfaction improved; Financial stability worsened',
     );
   });
@@ -49,11 +49,11 @@ describe('life inventory summary (seed 000)', () => {
   });
 
   it('has no trend line with a single take or nothing that moved enough', () => {
-    expect(trendLine([[wheel[0]!]])).toBeNull();
+    expect(trendLine([[wheel[0]]])).toBeNull();
     expect(
       trendLine([
         [
-          wheel[0]!,
+          wheel[0],
           take('wheel', '2026-12-01T00:00:00Z', {
             'Career satisfaction': 5,
             'Financial stability': 6,

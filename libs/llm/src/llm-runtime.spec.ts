@@ -251,13 +251,13 @@ describe('LlmRuntime', () => {
     };
     await runtime.complete(dirty);
     await setup({ deploymentKey: null, offline }).runtime.complete({ ...dirty, source: all });
-    const sent = [...adapters[0]!.calls, ...offline.calls];
+    const sent = [...adapters[0].calls, ...offline.calls];
     expect(sent).toHaveLength(2);
     for (const call of sent)
       expect(findPlantedSecrets(JSON.stringify(call), SECRET_SAMPLES)).toEqual([]);
-    expect(offline.calls[0]!.source).toEqual(expect.stringContaining('[REDACTED:'));
+    expect(offline.calls[0].source).toEqual(expect.stringContaining('[REDACTED:'));
     // text with nothing secret in it is sent byte for byte
-    expect(adapters[0]!.calls[0]!.source).toEqual([
+    expect(adapters[0].calls[0].source).toEqual([
       expect.stringContaining('[REDACTED:'),
       'plain text',
     ]);

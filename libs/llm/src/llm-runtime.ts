@@ -152,7 +152,7 @@ export class LlmRuntime implements LlmClient {
     if (!outcome.ok) {
       if (reservationId)
         await this.settle(
-          () => this.options.costGuard.release(reservationId!, outcome.failure),
+          () => this.options.costGuard.release(reservationId, outcome.failure),
           account,
           label,
         );
@@ -174,7 +174,7 @@ export class LlmRuntime implements LlmClient {
     if (reservationId)
       await this.settle(
         () =>
-          this.options.costGuard.commit(reservationId!, {
+          this.options.costGuard.commit(reservationId, {
             ...outcome.usage,
             costUsd,
             outcome: settled,

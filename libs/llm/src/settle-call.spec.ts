@@ -18,6 +18,7 @@ describe('settleCall', () => {
   });
 
   it('answers a thrown non-error as an api_error failure with its text', async () => {
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a non-error is the case under test
     await expect(settleCall(Promise.reject('gone'))).resolves.toEqual({
       ok: false,
       failure: 'api_error',

@@ -8,6 +8,8 @@
  */
 export const WILDCARD = '<*>';
 
+// Char names character codes, compared with charCodeAt's plain numbers on purpose.
+/* eslint-disable @typescript-eslint/no-unsafe-enum-comparison */
 const enum Char {
   Zero = 48,
   Nine = 57,

@@ -160,8 +160,12 @@ function exchange(
 ): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     // https (and TLS with it) only for an https URL
-    const transport: typeof import('node:http') =
-      url.protocol === 'https:' ? require('node:https') : require('node:http');
+    const transport: Pick<typeof import('node:http'), 'request'> =
+      url.protocol === 'https:'
+        ? // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when used
+          (require('node:https') as typeof import('node:https'))
+        : // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when used
+          (require('node:http') as typeof import('node:http'));
     const request = transport.request(
       url,
       { method: init.method, headers: init.headers, signal: init.signal },

@@ -19,6 +19,7 @@ export interface ProjectIdentity {
 /** Runs git in `cwd`; null when git is missing, `cwd` is not in a repository, or it takes too long. */
 function git(cwd: string, args: string[], timeoutMs: number): Promise<string | null> {
   // loaded here, not at the top: a prompt hook that finds its root on disk never starts git
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy, see above
   const { execFile } = require('node:child_process') as typeof import('node:child_process');
   return new Promise((resolve) => {
     execFile('git', args, { cwd, timeout: timeoutMs, windowsHide: true }, (error, stdout) =>

@@ -50,7 +50,7 @@ export async function openDataSource(options: DataSourceOptions): Promise<DataSo
       ProjectionCheckpoints1764400000000,
       AcceptedEventIds1764900000000,
       ...options.migrations,
-    ] as Function[],
+    ],
     migrationsTableName: 'schema_migrations',
     synchronize: false,
     logging: false,

@@ -236,7 +236,7 @@ describe('applyBatch of events the projection does not read', () => {
 
   const stored = (seq: number, type: string): StoredEvent => ({
     seq,
-    event: { ...turnEvent(seq), type } as EventEnvelope,
+    event: { ...turnEvent(seq), type },
   });
 
   it('moves the checkpoint on, never back, and leaves its connection as it found it (no transaction, commits durable again)', async () => {

@@ -60,8 +60,8 @@ export function detectCliCredentials(text: string): Candidate[] {
   const flags = flagsSeen(text);
   if ((flags & USER_FLAG_SEEN) !== 0) {
     for (const m of text.matchAll(USER_PASS)) {
-      const [start, end] = m.indices!.groups!.secret!;
-      if (!isReference(m.groups!.secret!) && !/^\d+$/.test(m.groups!.secret!)) {
+      const [start, end] = m.indices!.groups!.secret;
+      if (!isReference(m.groups!.secret) && !/^\d+$/.test(m.groups!.secret)) {
         found.push({ kind: 'cli_credential', start, end, rank: RANK_SHAPE });
       }
     }
@@ -84,8 +84,8 @@ function passwordFlags(line: string, offset: number, found: Candidate[]): void {
   const isMysql = /\b(?:mysql|mariadb)/.test(line);
   for (const pattern of isMysql ? [GLUED_P, SPACED_P] : [SPACED_P]) {
     for (const m of line.matchAll(pattern)) {
-      const [start, end] = m.indices!.groups!.secret!;
-      const value = m.groups!.secret!;
+      const [start, end] = m.indices!.groups!.secret;
+      const value = m.groups!.secret;
       // mysql's -P is the port, and `-p db_name` is the database after a prompt flag.
       if (isReference(value) || /^\d{1,5}$/.test(value)) continue;
       if (isMysql && pattern === SPACED_P && m[0].trimStart().startsWith('-p')) continue;

@@ -27,9 +27,9 @@ export function detectConnectionStrings(
     if (lineEnd === -1) lineEnd = text.length;
     const line = text.slice(lineStart, lineEnd);
     if (!line.includes(';') || !NEIGHBOUR.test(line)) continue;
-    const value = m.groups!.secret!;
+    const value = m.groups!.secret;
     if (value.length === 0 || isReference(value)) continue;
-    const [start, end] = m.indices!.groups!.secret!;
+    const [start, end] = m.indices!.groups!.secret;
     found.push({ kind: 'connection_string', start, end, rank: RANK_SHAPE });
   }
   return found;
@@ -43,7 +43,7 @@ export function detectConnectionStrings(
 function properties(text: string, secrets: readonly number[]): RegExpExecArray[] {
   const starts: number[] = [];
   for (let k = 0; k < secrets.length; k += 2)
-    starts.push(secrets[k]! - 7, secrets[k]! - 6, secrets[k]!);
+    starts.push(secrets[k] - 7, secrets[k] - 6, secrets[k]);
   starts.sort((a, b) => a - b);
   const found: RegExpExecArray[] = [];
   let from = 0;

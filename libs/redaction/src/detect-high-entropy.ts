@@ -72,7 +72,7 @@ function scan(
   let m: RegExpExecArray | null;
   while ((m = candidate.exec(slice)) !== null) {
     // The slice hides a backslash just before the window: `\nabc…` must not start at the n.
-    const skip = m.index === 0 && text[window.start - 1] === '\\' && /[nrt]/.test(m[0][0]!) ? 1 : 0;
+    const skip = m.index === 0 && text[window.start - 1] === '\\' && /[nrt]/.test(m[0][0]) ? 1 : 0;
     // A full stop (or dash) closing a sentence is not part of the value: "…key is 9aeb…48c."
     const value = m[0].slice(skip).replace(/[._-]+$/, '');
     const kind = classify(value);
@@ -90,7 +90,7 @@ function after(text: string, from: number, chars: number, words: number, cut: bo
   let seen = 0;
   let inWord = false;
   for (let k = from; k < end; k++) {
-    const c = text[k]!;
+    const c = text[k];
     if (c === '\n') return { start: from, end: k };
     const space = c === ' ' || c === '\t' || c === '\r';
     if (!space && !inWord && ++seen > words) return { start: from, end: k };
@@ -106,7 +106,7 @@ function before(text: string, to: number, notBefore: number): Window {
   let seen = 0;
   let inWord = false;
   for (let k = to - 1; k >= from; k--) {
-    const c = text[k]!;
+    const c = text[k];
     if (c === '\n' || c === ']') break;
     const space = c === ' ' || c === '\t' || c === '\r';
     if (!space && !inWord && ++seen > BEFORE_WORDS) break;

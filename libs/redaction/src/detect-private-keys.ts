@@ -54,7 +54,7 @@ export function detectPrivateKeys(text: string): Candidate[] {
 
 function puttyKeys(text: string): Candidate[] {
   return [...text.matchAll(PUTTY)].map((m) => {
-    const [start, end] = m.indices!.groups!.secret!;
+    const [start, end] = m.indices!.groups!.secret;
     return { kind: 'private_key' as const, start, end, rank: RANK_SHAPE };
   });
 }

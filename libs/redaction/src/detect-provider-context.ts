@@ -48,9 +48,9 @@ export function detectProviderContext(
   // Only a text that holds a placeholder has windows to cut at one (a slice and a search per window).
   const cut = names.length > 0 && text.includes(PLACEHOLDER_START);
   for (let k = 0; k < names.length; k += 2) {
-    const at = names[k]!;
+    const at = names[k];
     if (at < resume || !startsWordAt(text, at)) continue;
-    const keyword = PROVIDER_NAMES[names[k + 1]!]!;
+    const keyword = PROVIDER_NAMES[names[k + 1]];
     const end = at + keyword.length;
     if (!endsWordAt(text, end)) continue;
     const [from, to] = window(text, end, cut);
@@ -129,7 +129,7 @@ function wordLimit(text: string, from: number, end: number): number {
   let seen = 0;
   let inWord = false;
   for (let k = from; k < end; k++) {
-    const c = text[k]!;
+    const c = text[k];
     const space = c === ' ' || c === '\t' || c === '\r';
     if (!space && !inWord && ++seen > WINDOW_WORDS) return k;
     inWord = !space;

@@ -129,7 +129,7 @@ class TriggerInReach {
 
   /** The first hit at or after `from` that can start a shape, or Infinity. */
   next(from: number): number {
-    const { back, trigger, reach } = this.rules[0]!.rule;
+    const { back, trigger, reach } = this.rules[0].rule;
     for (let at = from; ;) {
       const hit = this.find(at, trigger!);
       if (hit === -1) return Infinity;
@@ -276,7 +276,7 @@ function nextWordStart(text: string, from: number, limit: number): WordStart | n
     before = c;
     if (!boundary || c >= 128 || (literals.first[c] === 0 && TRIGGER_FIRST[c] === 0)) continue;
     const word = literals.mayStartAt(text, at) ? literals.longestAt(text, at) : -1;
-    if (word !== -1) return { index: at, literal: literals.words[word]! };
+    if (word !== -1) return { index: at, literal: literals.words[word] };
     if (TRIGGER_FIRST[c] === 1 && WORD_START_TRIGGER !== null) {
       WORD_START_TRIGGER.lastIndex = at;
       if (WORD_START_TRIGGER.test(text)) return { index: at, literal: null };

@@ -3,7 +3,7 @@ import { type Candidate, RANK_SHAPE } from './secret-kind';
 
 const SCHEME_CHAR = /[A-Za-z0-9+.-]/;
 /** Characters that end a URL's authority (host part). */
-const AUTHORITY_END = /[\/?#\s"'<>`\\]/;
+const AUTHORITY_END = /[/?#\s"'<>`\\]/;
 const MAX_AUTHORITY = 512;
 /** Characters that end a URL written in text. */
 const TOKEN_END = /[\s"'<>`\\]/;
@@ -36,7 +36,7 @@ function credentialAt(
   atSignAfter: (from: number) => number,
 ): Candidate | null {
   let schemeStart = sep;
-  while (schemeStart > 0 && sep - schemeStart < 32 && SCHEME_CHAR.test(text[schemeStart - 1]!))
+  while (schemeStart > 0 && sep - schemeStart < 32 && SCHEME_CHAR.test(text[schemeStart - 1]))
     schemeStart--;
   const scheme = text.slice(schemeStart, sep).toLowerCase();
   if (!/^[a-z]/.test(scheme)) return null;
@@ -44,16 +44,16 @@ function credentialAt(
   const hostStart = sep + 3;
   let authorityEnd = hostStart;
   const limit = Math.min(text.length, hostStart + MAX_AUTHORITY);
-  while (authorityEnd < limit && !AUTHORITY_END.test(text[authorityEnd]!)) authorityEnd++;
+  while (authorityEnd < limit && !AUTHORITY_END.test(text[authorityEnd])) authorityEnd++;
   // Search only inside the authority: an unbounded lastIndexOf would make many "://" quadratic.
-  let authority = text.slice(hostStart, authorityEnd);
+  const authority = text.slice(hostStart, authorityEnd);
   let at = authority.lastIndexOf('@');
   const colon = authority.indexOf(':');
   const atSign = colon !== -1 && at === -1 ? atSignAfter(authorityEnd) : -1;
   if (atSign !== -1 && atSign < limit) {
     // A password typed raw may hold `/`, `#` or `?` (`redis://:ab/c=@cache`): look on to an `@host` before a space.
     let tokenEnd = authorityEnd;
-    while (tokenEnd < limit && !TOKEN_END.test(text[tokenEnd]!)) tokenEnd++;
+    while (tokenEnd < limit && !TOKEN_END.test(text[tokenEnd])) tokenEnd++;
     if (tokenEnd < atSign) return null;
     const token = text.slice(hostStart, tokenEnd);
     const host = /@[A-Za-z0-9][A-Za-z0-9.-]*(?::\d+)?(?=[/?#]|$)/g;
@@ -61,7 +61,6 @@ function credentialAt(
     let last = -1;
     while ((m = host.exec(token)) !== null) last = m.index;
     if (last > colon) {
-      authority = token;
       at = last;
     }
   }

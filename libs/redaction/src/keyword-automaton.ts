@@ -19,18 +19,18 @@ export class KeywordAutomaton {
     words.forEach((word, index) => {
       let state = 0;
       for (let k = 0; k < word.length; k++) {
-        const c = SYMBOL[word.charCodeAt(k)]!;
+        const c = SYMBOL[word.charCodeAt(k)];
         if (c === OTHER) throw new Error(`a word of letters, space, '_' and '-' only: ${word}`);
-        let next = goto[state]!.get(c);
+        let next = goto[state].get(c);
         if (next === undefined) {
           next = goto.length;
           goto.push(new Map());
           own.push([]);
-          goto[state]!.set(c, next);
+          goto[state].set(c, next);
         }
         state = next;
       }
-      own[state]!.push(index);
+      own[state].push(index);
     });
     const states = goto.length;
     const built = new Int32Array(states * SYMBOLS);
@@ -39,41 +39,41 @@ export class KeywordAutomaton {
     // Breadth first, so a state's failure target is finished before the state itself.
     const queue: number[] = [];
     for (let c = 0; c < SYMBOLS; c++) {
-      const next = goto[0]!.get(c) ?? 0;
+      const next = goto[0].get(c) ?? 0;
       built[c] = next;
       if (next !== 0) queue.push(next);
     }
     for (let head = 0; head < queue.length; head++) {
-      const state = queue[head]!;
-      outputs[state]!.push(...outputs[failure[state]!]!);
+      const state = queue[head];
+      outputs[state].push(...outputs[failure[state]]);
       for (let c = 0; c < SYMBOLS; c++) {
-        const next = goto[state]!.get(c);
+        const next = goto[state].get(c);
         if (next === undefined) {
-          built[state * SYMBOLS + c] = built[failure[state]! * SYMBOLS + c]!;
+          built[state * SYMBOLS + c] = built[failure[state] * SYMBOLS + c]!;
           continue;
         }
-        failure[next] = built[failure[state]! * SYMBOLS + c]!;
+        failure[next] = built[failure[state] * SYMBOLS + c]!;
         built[state * SYMBOLS + c] = next;
         queue.push(next);
       }
     }
     // Renumber: the root stays 0, states without words next, states where words end last.
     const order = [...Array(states).keys()].sort(
-      (a, b) => Number(outputs[a]!.length > 0) - Number(outputs[b]!.length > 0) || a - b,
+      (a, b) => Number(outputs[a].length > 0) - Number(outputs[b].length > 0) || a - b,
     );
     const renamed = new Int32Array(states);
     order.forEach((old, now) => (renamed[old] = now));
     const delta = new Int32Array(states * SYMBOLS);
     for (let old = 0; old < states; old++) {
       for (let c = 0; c < SYMBOLS; c++)
-        delta[renamed[old]! * SYMBOLS + c] = renamed[built[old * SYMBOLS + c]!]!;
+        delta[renamed[old] * SYMBOLS + c] = renamed[built[old * SYMBOLS + c]]!;
     }
     this.delta = delta;
-    this.firstOutput = order.findIndex((old) => outputs[old]!.length > 0);
+    this.firstOutput = order.findIndex((old) => outputs[old].length > 0);
     if (this.firstOutput === -1) this.firstOutput = states;
     this.outputs = order
       .slice(this.firstOutput)
-      .map((old) => outputs[old]!.sort((a, b) => words[b]!.length - words[a]!.length));
+      .map((old) => outputs[old].sort((a, b) => words[b].length - words[a].length));
   }
 
   /** Every occurrence, as flat [end, word, end, word, …] in order of end (longest first at one end). */
@@ -83,9 +83,9 @@ export class KeywordAutomaton {
     const firstOutput = this.firstOutput;
     let state = 0;
     for (let at = 0; at < text.length; at++) {
-      state = delta[(state << 5) | SYMBOL[text.charCodeAt(at)]!]!;
+      state = delta[(state << 5) | SYMBOL[text.charCodeAt(at)]]!;
       if (state < firstOutput) continue;
-      for (const word of this.outputs[state - firstOutput]!) hits.push(at + 1, word);
+      for (const word of this.outputs[state - firstOutput]) hits.push(at + 1, word);
     }
     return hits;
   }

@@ -7,7 +7,7 @@ describe('provider and secret names inside JSON-encoded text', () => {
   it.each(['\\n', '\\t', '\\r\\n'])(
     'finds a heroku key after an escaped %s, as a tool input stored as JSON holds it',
     (escape) => {
-      const uuid = heroku.secrets[0]!;
+      const uuid = heroku.secrets[0];
       const text = JSON.stringify({
         command: `echo "a${escape.replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\r/g, '\r')}heroku says ${uuid}"`,
       });

@@ -67,9 +67,9 @@ export function findKeywordSites(
   // As a search for the words would go: on from the word's end, or from the name's end once it is read.
   let resume = 0;
   for (let k = 0; k < words.length; k += 2) {
-    const at = words[k]!;
+    const at = words[k];
     if (at < resume) continue;
-    const hitEnd = words[k + 1]!;
+    const hitEnd = words[k + 1];
     resume = hitEnd;
     if (at < doneUntil || isProtected(at)) continue;
     // `api key`: the only words with a space have it just before `key`.

@@ -207,7 +207,7 @@ function pairedQuotedValue(
 
 function startsLine(text: string, keyStart: number): boolean {
   let k = keyStart;
-  if (k > 0 && QUOTES.includes(text[k - 1]!)) k--;
+  if (k > 0 && QUOTES.includes(text[k - 1])) k--;
   const from = Math.max(0, k - 40);
   const window = text.slice(from, k);
   const escapedBreak = window.lastIndexOf('\\n');
@@ -225,7 +225,7 @@ export function quotedValue(text: string, at: number): ValueSpan | null | undefi
   const escaped = text.startsWith('\\"', at);
   const quote = escaped ? '\\"' : text[at];
   if (!escaped && (quote === undefined || !QUOTES.includes(quote))) return undefined;
-  const start = at + quote!.length;
+  const start = at + quote.length;
   const limit = Math.min(text.length, start + MAX_QUOTED);
   for (let k = start; k < limit; k++) {
     const c = text[k];
@@ -267,7 +267,7 @@ function unquotedValue(text: string, at: number, ctx: UnquotedContext): ValueSpa
   if (ctx.lineForm) {
     const comment = text.slice(at, end).search(/\s#/);
     if (comment !== -1) end = at + comment;
-    while (end > start && /\s/.test(text[end - 1]!)) end--;
+    while (end > start && /\s/.test(text[end - 1])) end--;
   }
   let value = text.slice(start, end);
   const scheme = AUTH_SCHEME.exec(value);
@@ -340,7 +340,7 @@ function tableCellValue(text: string, keyStart: number, bar: number): ValueSpan 
   let end = text.indexOf('|', start);
   if (end === -1 || end > lineEnd) end = lineEnd;
   while (start < end && (text[start] === ' ' || text[start] === '\t')) start++;
-  while (end > start && /\s/.test(text[end - 1]!)) end--;
+  while (end > start && /\s/.test(text[end - 1])) end--;
   if (end - start >= 2 && text[start] === '`' && text[end - 1] === '`') {
     start++;
     end--;

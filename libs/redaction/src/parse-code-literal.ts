@@ -37,10 +37,10 @@ export function codeLiteralValue(text: string, site: KeywordSite): ValueSpan | n
 /** `set password S3cr3tValue`: a word after a space is a value only when it looks generated. */
 function setValue(after: string, at: number): ValueSpan | null {
   const word = /^[ \t]+([^\s"'`]{8,128})(?=\s|$)/.exec(after);
-  if (word === null || !/\d/.test(word[1]!) || !/[A-Za-z]/.test(word[1]!) || isReference(word[1]!))
+  if (word === null || !/\d/.test(word[1]) || !/[A-Za-z]/.test(word[1]) || isReference(word[1]))
     return null;
-  const start = at + word[0].length - word[1]!.length;
-  return { start, end: start + word[1]!.length };
+  const start = at + word[0].length - word[1].length;
+  return { start, end: start + word[1].length };
 }
 
 /**
@@ -74,7 +74,7 @@ function literalAt(text: string, at: number): ValueSpan | null {
 function comparedBefore(text: string, before: string, siteStart: number): ValueSpan | null {
   if (!before.includes('=')) return null;
   const m = LITERAL_BEFORE.exec(before);
-  if (m === null || m[2]!.length < MIN_LITERAL || isReference(m[2]!)) return null;
+  if (m === null || m[2].length < MIN_LITERAL || isReference(m[2])) return null;
   const start = siteStart - before.length + m.index + 1;
-  return hideQuoted(text, { start, end: start + m[2]!.length });
+  return hideQuoted(text, { start, end: start + m[2].length });
 }

@@ -47,7 +47,7 @@ export function redact(text: string): RedactionResult {
     const placed = findings;
     const more = scanNearPlaceholders(
       current,
-      keywordOccurrencesAfter(occurrences, placed, (k) => placeholder(placed[k]!.kind)),
+      keywordOccurrencesAfter(occurrences, placed, (k) => placeholder(placed[k].kind)),
     );
     if (more.length === 0) break;
     findings = mergeFindings(findings, toOriginal(more, findings));
@@ -82,7 +82,7 @@ function toOriginal(later: readonly Finding[], earlier: readonly Finding[]): Fin
   let shift = 0;
   for (const f of later) {
     while (i < earlier.length) {
-      const e = earlier[i]!;
+      const e = earlier[i];
       const endInRedacted = e.start - shift + placeholder(e.kind).length;
       if (endInRedacted > f.start) break;
       shift += e.end - e.start - placeholder(e.kind).length;
@@ -128,10 +128,10 @@ function linesAround(text: string, spans: readonly Span[]): Array<[number, numbe
     // of that, the text's start, or 1 where the text starts with a newline (as lastIndexOf(…, -1) reads index 0).
     let k = firstAtOrAfter(newlines, start);
     const back = k - 1 - NEAR_LINES;
-    const from = back >= 0 ? newlines[back]! + 1 : k > 0 && newlines[0] === 0 ? 1 : 0;
+    const from = back >= 0 ? newlines[back] + 1 : k > 0 && newlines[0] === 0 ? 1 : 0;
     k = firstAtOrAfter(newlines, end);
     const ahead = k + NEAR_LINES;
-    const to = ahead < newlines.length ? newlines[ahead]! : text.length;
+    const to = ahead < newlines.length ? newlines[ahead] : text.length;
     const last = out[out.length - 1];
     if (last && from <= last[1]) last[1] = Math.max(last[1], to);
     else out.push([from, to]);
@@ -145,7 +145,7 @@ function firstAtOrAfter(sorted: readonly number[], at: number): number {
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < at) lo = mid + 1;
+    if (sorted[mid] < at) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -254,7 +254,7 @@ function merge(candidates: Candidate[]): Finding[] {
   if (live.length === 0) return [];
   live.sort((a, b) => a.start - b.start || b.end - a.end || b.rank - a.rank);
   const merged: Finding[] = [];
-  let cur: Mutable<Candidate> = { ...live[0]! };
+  let cur: Mutable<Candidate> = { ...live[0] };
   for (const c of live.slice(1)) {
     if (c.start < cur.end) {
       cur.end = Math.max(cur.end, c.end);

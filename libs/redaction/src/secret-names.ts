@@ -152,7 +152,7 @@ export function secretNameKind(identifier: string): SecretNameKind | null {
   if (segments.some((s) => METADATA_SEGMENTS.has(s))) return null;
   let named = false;
   for (let i = 0; i < segments.length; i++) {
-    const s = segments[i]!;
+    const s = segments[i];
     if (PASSWORD_SEGMENTS.has(s) || s.endsWith('password') || s.endsWith('passwd'))
       return 'password';
     if (SECRET_SEGMENTS.has(s) || SECRET_SUFFIXES.some((x) => s.endsWith(x))) named = true;

@@ -49,7 +49,7 @@ export function seededDraw(seed: string): Draw {
 
 /** Random bodies must look random to every rule, as real ones do: each class of the alphabet shows up. */
 function body(draw: Draw, code: string, n: number): string {
-  const alphabet = ALPHABETS[code]!;
+  const alphabet = ALPHABETS[code];
   let s = draw(alphabet, n);
   if (n < 6) return s;
   const classes = [UPPER, LOWER, DIGITS].filter((c) => [...c].some((ch) => alphabet.includes(ch)));
@@ -90,7 +90,7 @@ export function expandTemplate(template: string, draw: Draw): PlantedSecret {
           : body(draw, code, Number(n)),
   );
   if (!filled.includes('⟦')) return { text: filled, secrets: [filled] };
-  const secrets = [...filled.matchAll(/⟦([^⟧]*)⟧/g)].map((m) => m[1]!);
+  const secrets = [...filled.matchAll(/⟦([^⟧]*)⟧/g)].map((m) => m[1]);
   return { text: filled.replace(/[⟦⟧]/g, ''), secrets };
 }
 
@@ -103,7 +103,7 @@ export function plantedSecrets(salt = 'mnemo'): Record<SecretKind, PlantedSecret
 
 /** The planted secret of one kind, as `plantedSecrets(salt)[kind]` holds it. */
 export function plantedSecret(kind: SecretKind, salt = 'mnemo'): PlantedSecret {
-  const planted = expandTemplate(SECRET_FORMATS[kind][0]!, seededDraw(`${salt}:${kind}`));
+  const planted = expandTemplate(SECRET_FORMATS[kind][0], seededDraw(`${salt}:${kind}`));
   rememberSecrets(planted);
   return planted;
 }

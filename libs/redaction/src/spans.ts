@@ -10,7 +10,7 @@ export function overlapsAny(spans: readonly Span[], start: number, end: number):
   let hi = spans.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const span = spans[mid]!;
+    const span = spans[mid];
     if (span.end <= start) lo = mid + 1;
     else if (span.start >= end) hi = mid - 1;
     else return true;

@@ -56,17 +56,17 @@ export function keywordHits(occurrences: readonly number[], from: number, to: nu
   let providersSorted = true;
   let secretsSorted = true;
   for (let k = 0; k < occurrences.length; k += 2) {
-    const end = occurrences[k]!;
+    const end = occurrences[k];
     if (end > to) break;
-    const word = occurrences[k + 1]!;
-    const start = end - AUTOMATON.words[word]!.length;
+    const word = occurrences[k + 1];
+    const start = end - AUTOMATON.words[word].length;
     if (start < from) continue;
     if (word < PROVIDER_NAMES.length) {
-      if (providers.length > 0 && providers[providers.length - 2]! >= start - from)
+      if (providers.length > 0 && providers[providers.length - 2] >= start - from)
         providersSorted = false;
       providers.push(start - from, word);
     } else {
-      if (secrets.length > 0 && secrets[secrets.length - 2]! >= start - from) secretsSorted = false;
+      if (secrets.length > 0 && secrets[secrets.length - 2] >= start - from) secretsSorted = false;
       secrets.push(start - from, end - from);
     }
   }
@@ -74,7 +74,7 @@ export function keywordHits(occurrences: readonly number[], from: number, to: nu
   return {
     providers: providersSorted
       ? providers
-      : longestByStart(providers, (w) => PROVIDER_NAMES[w]!.length),
+      : longestByStart(providers, (w) => PROVIDER_NAMES[w].length),
     secrets: secretsSorted ? secrets : longestByStart(secrets, (end) => end),
   };
 }
@@ -96,18 +96,18 @@ export function keywordOccurrencesAfter(
   let next = 0;
   let shift = 0;
   const passSpansEndingBy = (at: number): void => {
-    for (; next < replaced.length && replaced[next]!.end <= at; next++) {
-      const { start, end } = replaced[next]!;
+    for (; next < replaced.length && replaced[next].end <= at; next++) {
+      const { start, end } = replaced[next];
       const text = replacement(next);
       const own = replacementOccurrences(text);
-      for (let j = 0; j < own.length; j += 2) out.push(own[j]! + start + shift, own[j + 1]!);
+      for (let j = 0; j < own.length; j += 2) out.push(own[j] + start + shift, own[j + 1]);
       shift += text.length - (end - start);
     }
   };
   for (let k = 0; k < occurrences.length; k += 2) {
-    const end = occurrences[k]!;
-    const word = occurrences[k + 1]!;
-    const start = end - AUTOMATON.words[word]!.length;
+    const end = occurrences[k];
+    const word = occurrences[k + 1];
+    const start = end - AUTOMATON.words[word].length;
     if (overlapsAny(replaced, start, end)) continue;
     // In order of end, a kept occurrence lies after every span that ends by its start, and before the rest.
     passSpansEndingBy(start);
@@ -136,8 +136,8 @@ const NONE: KeywordHits = { providers: [], secrets: [] };
 /** Flat [start, value, …] in order of start, keeping the longest at each start. */
 function longestByStart(flat: readonly number[], size: (value: number) => number): number[] {
   const hits = Array.from({ length: flat.length / 2 }, (_, k): [number, number] => [
-    flat[2 * k]!,
-    flat[2 * k + 1]!,
+    flat[2 * k],
+    flat[2 * k + 1],
   ]);
   hits.sort((a, b) => a[0] - b[0] || size(b[1]) - size(a[1]));
   const out: number[] = [];

@@ -51,7 +51,7 @@ describe('fake Anthropic Messages API', () => {
     fake.script(textReply('queued'));
     fake.route((body) => (systemOf(body).includes('profile') ? textReply('routed') : undefined));
     const text = async (body: unknown) =>
-      ((await (await post(body)).json()) as { content: Array<{ text: string }> }).content[0]!.text;
+      ((await (await post(body)).json()) as { content: Array<{ text: string }> }).content[0].text;
     await expect(
       text({ system: [{ type: 'text', text: 'write a profile' }], messages: [] }),
     ).resolves.toBe('routed');

@@ -19,7 +19,7 @@ export function createLogger(
         log: (object) =>
           (object as { [FIELDS_REDACTED]?: boolean })[FIELDS_REDACTED] === true
             ? object
-            : (redactDeep(object).value as Record<string, unknown>),
+            : redactDeep(object).value,
       },
       hooks: {
         logMethod(args, method) {

@@ -65,12 +65,6 @@ import {
   startSessionTurnsResponder,
   transcriptIngestRunsProjection,
 } from '@mnemo/ingest-service';
-import {
-  logFactsProjection,
-  LogsApiModule,
-  LogSourceStatus1765000000200,
-  parseLogsConfig,
-} from '@mnemo/logs-service';
 
 /** What one deployable service is: the read models it projects, its reactors, its HTTP surface. */
 export interface ServiceDefinition {
@@ -83,11 +77,11 @@ export interface ServiceDefinition {
   /** This service's HTTP controllers (reading its read models), mounted on the gateway wherever the gateway runs. */
   api?: Type<unknown>;
   /** Background work started with the service (periodic loops); stopped with it. */
-  start?(infra: Infra, logger: Logger, env: Environment): Promise<Subscription[]>;
+  start?: (infra: Infra, logger: Logger, env: Environment) => Promise<Subscription[]>;
   /** Migrations of tables that are not projections (live operational state, untouched by replay). */
   migrations?: readonly MigrationClass[];
   /** The service's zod config (`<service>.config.ts`): parses the environment, throws ConfigError on a bad value. */
-  config?(env: Environment): unknown;
+  config?: (env: Environment) => unknown;
 }
 
 export const SERVICES: readonly ServiceDefinition[] = [
@@ -157,13 +151,6 @@ export const SERVICES: readonly ServiceDefinition[] = [
     projections: [insightProjection],
     reactors: InsightReactorsModule,
     api: InsightApiModule,
-  },
-  {
-    name: 'logs',
-    config: parseLogsConfig,
-    projections: [logFactsProjection],
-    api: LogsApiModule,
-    migrations: [LogSourceStatus1765000000200],
   },
 ];
 

@@ -25,12 +25,12 @@ export const CODING_SMALL_TALK: Array<[string, string]> = [
 const from =
   <T>(items: readonly T[]) =>
   (random: Random): T =>
-    items[Math.floor(random() * items.length)]!;
+    items[Math.floor(random() * items.length)];
 const slotsOf =
   <T extends readonly string[]>(pool: readonly T[], names: readonly string[]) =>
   (random: Random) => {
     const values = from(pool)(random);
-    return Object.fromEntries(names.map((name, i) => [name, values[i]!]));
+    return Object.fromEntries(names.map((name, i) => [name, values[i]]));
   };
 
 export const CODING_FACTS: FactTemplate[] = [

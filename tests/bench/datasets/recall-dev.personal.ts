@@ -22,7 +22,7 @@ export interface FactTemplate {
 const from =
   <T>(items: readonly T[]) =>
   (random: Random): T =>
-    items[Math.floor(random() * items.length)]!;
+    items[Math.floor(random() * items.length)];
 
 export const PEOPLE = [
   { P: 'Maya', F: 'Tom' },
@@ -166,7 +166,7 @@ const slotsOf =
   <T extends readonly string[]>(pool: readonly T[], names: readonly string[]): Pick =>
   (random) => {
     const values = from(pool)(random);
-    return Object.fromEntries(names.map((name, i) => [name, values[i]!]));
+    return Object.fromEntries(names.map((name, i) => [name, values[i]]));
   };
 
 const hobby = (teller: 'P' | 'F'): FactTemplate => ({

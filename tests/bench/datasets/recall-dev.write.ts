@@ -44,7 +44,7 @@ function mulberry32(seed: number) {
   };
 }
 const random = mulberry32(2026);
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
 const shuffle = <T>(items: readonly T[]): T[] =>
   items
     .map((item) => ({ item, key: random() }))
@@ -111,7 +111,7 @@ function conversation(
     say('assistant', fill(reply, castSlots));
     const here = chosen.slice(s * perSession, (s + 1) * perSession);
     for (const template of here) {
-      const [T, L] = template.teller === 'P' ? [castSlots.P!, castSlots.F!] : [castSlots.F!, castSlots.P!];
+      const [T, L] = template.teller === 'P' ? [castSlots.P, castSlots.F] : [castSlots.F, castSlots.P];
       const slots = { ...castSlots, T, L, ...template.slots(random) };
       const teller = template.teller === 'P' ? 'user' : 'assistant';
       const listener = teller === 'user' ? 'assistant' : 'user';
@@ -139,9 +139,9 @@ function conversation(
     const later = pick(after.slice(0, 4));
     const teller = fact.template.teller === 'P' ? 'user' : 'assistant';
     const at = 2 + Math.floor(random() * Math.max(1, later.turns.length - 3));
-    const turn = {
+    const turn: Turn = {
       id: `${later.id}-t${later.turns.length + 1}`,
-      role: teller as Turn['role'],
+      role: teller,
       text: fill(pick(fact.template.later.tell), fact.slots),
     };
     later.turns.splice(at, 0, turn);
@@ -194,7 +194,7 @@ function questionsFor(
   let absent = 0;
   for (const question of shuffle(absentPool)) {
     // a question is absent only if its subject is in no turn: the words in [brackets] are checked
-    const subject = [...question.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1]!.toLowerCase());
+    const subject = [...question.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1].toLowerCase());
     if (subject.some((word) => text.includes(word))) continue;
     ask('absent', question.replace(/[[\]]/g, ''), []);
     if ((absent += 1) >= 6) break;

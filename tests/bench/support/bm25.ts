@@ -40,12 +40,11 @@ export function bm25Index<D extends { id: string; text: string }>(
       const terms = [...new Set(tokens(query))];
       return docs
         .map((doc, i) => {
-          const freq = termFreqs[i]!;
+          const freq = termFreqs[i];
           const score = terms.reduce((sum, term) => {
             const f = freq.get(term) ?? 0;
             return f
-              ? sum +
-                  (idf(term) * f * (k1 + 1)) / (f + k1 * (1 - b + (b * lengths[i]!) / avgLength))
+              ? sum + (idf(term) * f * (k1 + 1)) / (f + k1 * (1 - b + (b * lengths[i]) / avgLength))
               : sum;
           }, 0);
           return { ...doc, score };

@@ -70,7 +70,7 @@ function messageOf(type: protobuf.Type, depth = 0): fc.Arbitrary<Record<string, 
   const base = fc.record(Object.fromEntries(plain.map((f) => [f.name, field(f)])), {
     requiredKeys: [],
   });
-  if (oneofs.length === 0) return base as fc.Arbitrary<Record<string, unknown>>;
+  if (oneofs.length === 0) return base;
   return fc
     .tuple(base, fc.option(fc.constantFrom(...oneofs)))
     .chain(([values, chosen]) =>

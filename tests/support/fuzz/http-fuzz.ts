@@ -310,7 +310,7 @@ export function namesField(
   issues: Array<{ path?: unknown; reason?: unknown; index?: unknown }>,
   mutation: Mutation,
 ): boolean {
-  const keys = mutation.path.filter((k) => typeof k === 'string') as string[];
+  const keys = mutation.path.filter((k): k is string => typeof k === 'string');
   const last = keys[keys.length - 1];
   if (last === undefined) return issues.length > 0;
   const index = mutation.path.find((k) => typeof k === 'number');

@@ -1,4 +1,3 @@
-import type { StoredEvent } from '@mnemo/contracts';
 import type { EventLog } from '@mnemo/eventing';
 import type { DataSource } from 'typeorm';
 import { allProjections } from '@mnemo/platform-service';
@@ -80,7 +79,7 @@ export class WriteProbe {
     if (after.rawSeq !== before.rawSeq) found.push(`raw stream ${before.rawSeq} → ${after.rawSeq}`);
     if (after.eventsSeq !== before.eventsSeq) {
       for await (const batch of this.log.read('events', before.eventsSeq + 1)) {
-        for (const stored of batch as StoredEvent[])
+        for (const stored of batch)
           if (stored.event.correlationId === correlationId)
             found.push(`event ${stored.event.type} #${stored.seq}`);
       }

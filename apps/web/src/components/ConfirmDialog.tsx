@@ -9,8 +9,8 @@ export function ConfirmDialog(props: {
   title: string;
   children: React.ReactNode;
   confirmLabel: string;
-  onConfirm(): void;
-  onCancel(): void;
+  onConfirm: () => void;
+  onCancel: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();

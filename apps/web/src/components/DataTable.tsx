@@ -21,7 +21,7 @@ export function DataTable<Row>({
   className?: string;
   columns: ReadonlyArray<Column<Row>>;
   rows: readonly Row[];
-  rowKey(row: Row): string | number;
+  rowKey: (row: Row) => string | number;
 }) {
   return (
     <table className={`results ${className}`.trim()}>

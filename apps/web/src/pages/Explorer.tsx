@@ -163,10 +163,11 @@ export function Explorer({ api }: { api: Api }) {
               : null;
     if (to === null) return;
     event.preventDefault();
-    choose(CATEGORIES[to]!);
+    choose(CATEGORIES[to]);
     tabRefs.current[to]?.focus();
   };
 
+  // Shows its own errors, so the form fires it and forgets the promise.
   const saveNew = async (event: React.FormEvent) => {
     event.preventDefault();
     if (adding === null || !adding.trim()) return;
@@ -331,7 +332,7 @@ export function Explorer({ api }: { api: Api }) {
         <ErrorText error={error} />
 
         {adding !== null && (
-          <form className="card add" onSubmit={saveNew}>
+          <form className="card add" onSubmit={(e) => void saveNew(e)}>
             <label htmlFor={addId}>
               New memory under {category === 'All' ? 'Facts' : category}
             </label>
@@ -470,11 +471,11 @@ function Origin({ memory }: { memory: Memory }) {
 function MemoryItem(props: {
   memory: Memory;
   editing: Editing | null;
-  onEdit(): void;
-  onDraft(draft: string): void;
-  onSave(): void;
-  onCancel(): void;
-  onDelete(): void;
+  onEdit: () => void;
+  onDraft: (draft: string) => void;
+  onSave: () => void;
+  onCancel: () => void;
+  onDelete: () => void;
 }) {
   const { memory: m, editing } = props;
   const fieldId = useId();

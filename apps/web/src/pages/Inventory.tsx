@@ -88,8 +88,8 @@ export function InventoryPage({ api }: { api: Api }) {
           : null;
     if (to === null) return;
     event.preventDefault();
-    setTab(TABS[to]!.id);
-    document.getElementById(`inv-tab-${TABS[to]!.id}`)?.focus();
+    setTab(TABS[to].id);
+    document.getElementById(`inv-tab-${TABS[to].id}`)?.focus();
   };
 
   return (
@@ -143,7 +143,7 @@ function TakeTab({
   api: Api;
   catalog: InventoryType[];
   takes: LifeInventoryTake[];
-  onDone(): Promise<void>;
+  onDone: () => Promise<void>;
 }) {
   const [typeId, setTypeId] = useState<string>('');
   const [ratings, setRatings] = useState<Record<string, number>>({});
@@ -157,6 +157,7 @@ function TakeTab({
   const items = type?.categories.flatMap((c) => c.items) ?? [];
   const complete = items.length > 0 && items.every((i) => ratings[i.id] !== undefined);
 
+  // Shows its own errors, so the form fires it and forgets the promise.
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!type) return;
@@ -187,7 +188,7 @@ function TakeTab({
     (_, i) => type.scale.min + i,
   );
   return (
-    <form onSubmit={submit} className="take">
+    <form onSubmit={(e) => void submit(e)} className="take">
       <label htmlFor={selectId}>Inventory</label>
       <select
         id={selectId}
@@ -261,9 +262,9 @@ function ResultsTab({
         return (
           <DataTable
             key={type.inventoryType}
-            caption={`${type.title} · ${when(latest!.completedAt)}${latest!.imported ? ' (imported)' : ''}`}
+            caption={`${type.title} · ${when(latest.completedAt)}${latest.imported ? ' (imported)' : ''}`}
             columns={SCORE_COLUMNS}
-            rows={Object.entries(latest!.scores!).map(([name, score]) => ({
+            rows={Object.entries(latest.scores!).map(([name, score]) => ({
               name,
               score,
               before: previous?.scores?.[name],
@@ -283,7 +284,7 @@ function ImportTab({
 }: {
   api: Api;
   catalog: InventoryType[];
-  onCommitted(): Promise<void>;
+  onCommitted: () => Promise<void>;
 }) {
   const [content, setContent] = useState<string | null>(null);
   const [fileName, setFileName] = useState('');

@@ -75,16 +75,17 @@ export function OperationsPage({
   onAdminKey,
 }: {
   admin: Api | null;
-  onAdminKey(key: string | null): void;
+  onAdminKey: (key: string | null) => void;
 }) {
   if (!admin) return <AdminKeyForm onAdminKey={onAdminKey} />;
   return <Dashboard admin={admin} onRefused={() => onAdminKey(null)} />;
 }
 
-function AdminKeyForm({ onAdminKey }: { onAdminKey(key: string): void }) {
+function AdminKeyForm({ onAdminKey }: { onAdminKey: (key: string) => void }) {
   const [key, setKey] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  // Shows its own errors, so the form fires it and forgets the promise.
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     try {
@@ -101,7 +102,7 @@ function AdminKeyForm({ onAdminKey }: { onAdminKey(key: string): void }) {
   return (
     <section aria-labelledby="ops-title">
       <h1 id="ops-title">Operations</h1>
-      <form className="card signin" onSubmit={submit}>
+      <form className="card signin" onSubmit={(e) => void submit(e)}>
         <p>Operations need the admin key.</p>
         <label htmlFor={id}>Admin key</label>
         <input
@@ -120,7 +121,7 @@ function AdminKeyForm({ onAdminKey }: { onAdminKey(key: string): void }) {
   );
 }
 
-function Dashboard({ admin, onRefused }: { admin: Api; onRefused(): void }) {
+function Dashboard({ admin, onRefused }: { admin: Api; onRefused: () => void }) {
   const [loop, setLoop] = useState<TranscriptIngestStatus | null>(null);
   const [stats, setStats] = useState<Stats | null>(null);
   const [costs, setCosts] = useState<Costs | null>(null);
@@ -296,7 +297,7 @@ function SpendCharts({ costs }: { costs: Costs }) {
   return (
     <div className="charts">
       {pools.map((pool) => {
-        const cap = costs.defaultCapsUsd[pool]!;
+        const cap = costs.defaultCapsUsd[pool];
         const perDay = days.map((day) =>
           costs.rows
             .filter((r) => r.pool === pool && r.day === day)

@@ -39,6 +39,7 @@ export function RecallPage({ api }: { api: Api }) {
   const [busy, setBusy] = useState(false);
   const queryId = useId();
 
+  // Shows its own errors, so the form fires it and forgets the promise.
   const search = async (event: React.FormEvent) => {
     event.preventDefault();
     const q = text.trim();
@@ -76,7 +77,7 @@ export function RecallPage({ api }: { api: Api }) {
   return (
     <section aria-labelledby="recall-title">
       <h1 id="recall-title">Recall</h1>
-      <form onSubmit={search} className="card recall-form">
+      <form onSubmit={(e) => void search(e)} className="card recall-form">
         <fieldset className="modes">
           <legend>Search</legend>
           {modes.map((m) => (

@@ -2,13 +2,14 @@ import { useId, useState } from 'react';
 import { probeKey } from '../api';
 import type { SignedIn } from '../session';
 
-export function SignIn({ onSignedIn }: { onSignedIn(session: SignedIn): void }) {
+export function SignIn({ onSignedIn }: { onSignedIn: (session: SignedIn) => void }) {
   const [key, setKey] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const inputId = useId();
   const errorId = useId();
 
+  // Shows its own errors, so the form fires it and forgets the promise.
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const trimmed = key.trim();
@@ -30,7 +31,12 @@ export function SignIn({ onSignedIn }: { onSignedIn(session: SignedIn): void }) 
   };
 
   return (
-    <form className="card signin" onSubmit={submit} noValidate aria-labelledby="signin-title">
+    <form
+      className="card signin"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-labelledby="signin-title"
+    >
       <h1 id="signin-title">Sign in to Mnemo</h1>
       <p>
         Use your account’s API key (or the admin key for Operations). It is kept for this tab only.

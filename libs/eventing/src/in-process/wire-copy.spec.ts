@@ -59,9 +59,10 @@ describe('wireCopy', () => {
       nan: NaN,
       far: -Infinity,
       gone: undefined,
+      // eslint-disable-next-line no-sparse-arrays -- the hole is the case under test
       list: [undefined, , 1, () => 1],
       withProtoKey,
-    }; // eslint-disable-line no-sparse-arrays
+    };
     const copied = wireCopy(value) as Record<string, any>;
     expect(copied).toStrictEqual(overJson(value));
     expect(Object.is(copied.zero, 0)).toBe(true);

@@ -20,7 +20,8 @@ export function wireCopy(value: unknown): unknown {
   }
 }
 
-const NOT_PLAIN = Symbol('not plain data');
+// One preallocated error, thrown and caught by identity: no stack is captured per refusal.
+const NOT_PLAIN = new Error('not plain data');
 /** Deeper than this is treated as a possible cycle: JSON decides (and throws on a real one). */
 const MAX_DEPTH = 64;
 

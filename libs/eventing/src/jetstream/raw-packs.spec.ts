@@ -3,33 +3,30 @@ import type { JsMsg } from '@nats-io/jetstream';
 import type { EventEnvelope } from '@mnemo/contracts';
 import { PACK_MAX_EVENTS, packDeliveries, packRawEvents, unpackRaw } from './raw-packs';
 
-const event = (accountId: string, type = 'TurnRecorded', text = 'hello'): EventEnvelope =>
-  ({
-    id: randomUUID(),
-    type,
-    version: 1,
-    accountId,
-    occurredAt: '2026-12-02T10:00:00Z',
-    producer: 'spec',
-    payload: { text },
-  }) as EventEnvelope;
+const event = (accountId: string, type = 'TurnRecorded', text = 'hello'): EventEnvelope => ({
+  id: randomUUID(),
+  type,
+  version: 1,
+  accountId,
+  occurredAt: '2026-12-02T10:00:00Z',
+  producer: 'spec',
+  payload: { text },
+});
 const subjectOf = (e: EventEnvelope) => `mnemo.raw.${e.accountId}.${e.type}`;
 
 describe('packRawEvents', () => {
-  it("packs each subject's events in their order, one pack per subject however they interleave", () => {
+  it('packs consecutive events of one subject, in order, and starts a new pack where the subject changes', () => {
     const started = event('a', 'SessionStarted');
     const turns = [event('a'), event('a')];
     const other = event('b');
-    const last = event('a');
-    const packs = packRawEvents(
-      [started, ...turns, other, last],
-      (e) => `mnemo.raw.p00.${e.accountId}`,
-    );
+    const packs = packRawEvents([started, ...turns, other, event('a')], subjectOf);
     expect(packs.map((p) => [p.subject, p.events.length])).toEqual([
-      ['mnemo.raw.p00.a', 4],
-      ['mnemo.raw.p00.b', 1],
+      ['mnemo.raw.a.SessionStarted', 1],
+      ['mnemo.raw.a.TurnRecorded', 2],
+      ['mnemo.raw.b.TurnRecorded', 1],
+      ['mnemo.raw.a.TurnRecorded', 1],
     ]);
-    expect(unpackRaw(packs[0].body)).toEqual([started, ...turns, last]);
+    expect(unpackRaw(packs[1].body)).toEqual(turns);
   });
 
   it(`holds at most ${PACK_MAX_EVENTS} events and the byte budget, and sends a larger event alone`, () => {

@@ -1,7 +1,7 @@
 import { RequestError } from '@nats-io/nats-core';
 
 interface CancellableRequest {
-  cancel(err?: Error): void;
+  cancel(this: CancellableRequest, err?: Error): void;
 }
 
 /**
@@ -19,6 +19,7 @@ const SETTLED = new RequestError('cancelled');
 const { RequestOne } = require('@nats-io/nats-core/internal') as {
   RequestOne: { prototype: CancellableRequest };
 };
+// eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the request as `this`
 const cancel = RequestOne.prototype.cancel;
 RequestOne.prototype.cancel = function cancelSettled(this: CancellableRequest, err?: Error): void {
   cancel.call(this, err ?? SETTLED);

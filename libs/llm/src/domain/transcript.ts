@@ -43,7 +43,7 @@ export function buildTranscript(
   const kept: string[] = [];
   let used = 0;
   for (let i = blocks.length - 1; i >= 0; i--) {
-    const block = blocks[i]!;
+    const block = blocks[i];
     const cost = block.length + (kept.length > 0 ? SEPARATOR.length : 0);
     if (used + cost > maxChars) break;
     kept.unshift(block);
@@ -52,7 +52,7 @@ export function buildTranscript(
 
   let newestTruncated = false;
   if (kept.length === 0 && blocks.length > 0) {
-    kept.push(tailOf(conversation[conversation.length - 1]!, maxChars));
+    kept.push(tailOf(conversation[conversation.length - 1], maxChars));
     newestTruncated = true;
   }
   return {

@@ -59,7 +59,7 @@ describe('the fact extraction prompt, sent through the Anthropic adapter to a fa
 
   it("sends the person's name and role, each turn's number and date, the rules, and asks for source turns", async () => {
     await extract('{"facts": []}');
-    const body = fake.requests[0]!.body as {
+    const body = fake.requests[0].body as {
       system: string;
       messages: Array<{ role: string; content: string }>;
       max_tokens: number;
@@ -76,13 +76,13 @@ describe('the fact extraction prompt, sent through the Anthropic adapter to a fa
     expect(body.system).toContain("Never store the other speaker's news");
     expect(body.system).toContain('"sourceTurns":[turn numbers]');
     expect(body.messages).toHaveLength(1);
-    expect(body.messages[0]!.content).toContain(
+    expect(body.messages[0].content).toContain(
       '[turn 11 · Monday 8 May 2023 · the other speaker]\nHey Caroline! How was your week?',
     );
-    expect(body.messages[0]!.content).toContain(
+    expect(body.messages[0].content).toContain(
       '[turn 12 · Monday 8 May 2023 · Caroline (the person)]\nI passed the adoption agency interviews last Friday!',
     );
-    expect(body.messages[0]!.content).toContain('each with its source turn numbers');
+    expect(body.messages[0].content).toContain('each with its source turn numbers');
   });
 
   it('reads what comes back tolerantly: fenced JSON, turn numbers as strings, datetimes, odd case, nulls', async () => {

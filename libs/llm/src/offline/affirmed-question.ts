@@ -40,7 +40,7 @@ export function affirmedStatement(question: string, reply: string): string | nul
     return m ? make(m) : null;
   }).find((s) => s !== null);
   if (!form) return null;
-  const statement = `${form.replace(/\b(your|yours|yourself|you)\b/gi, (w) => POSSESSIVES[w.toLowerCase()]!)}.`;
+  const statement = `${form.replace(/\b(your|yours|yourself|you)\b/gi, (w) => POSSESSIVES[w.toLowerCase()])}.`;
   return restates(reply, statement) ? null : statement;
 }
 

@@ -21,7 +21,7 @@ describe('artifactSources', () => {
     );
     expect(sources).toHaveLength(2);
     expect(sources[0]).toBe(first);
-    expect(parseArtifactSource(sources[1]!, 1)).toEqual(artifact('b', 'y'.repeat(20)));
+    expect(parseArtifactSource(sources[1], 1)).toEqual(artifact('b', 'y'.repeat(20)));
   });
 
   it('sends nothing under a cap of nothing', () => {

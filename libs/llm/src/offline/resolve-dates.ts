@@ -176,7 +176,7 @@ export function resolveDates(
       PREPOSITIONS.has(previous) || DETERMINERS.has(previous)
         ? phraseForm.replace(/^\w+ /, '')
         : phraseForm;
-    const capital = at === 0 ? replacement[0]!.toUpperCase() + replacement.slice(1) : replacement;
+    const capital = at === 0 ? replacement[0].toUpperCase() + replacement.slice(1) : replacement;
     text = text.slice(0, at) + capital + text.slice(at + phrase.length);
   }
   return { text, dated: day !== undefined, ...(day ? { day } : {}) };

@@ -40,7 +40,7 @@ function textRank(candidates: readonly Candidate[]): number[] {
     scores = scores.map((_, i) => {
       let incoming = 0;
       for (let j = 0; j < n; j++)
-        if (weights[j]![i]! > 0) incoming += (weights[j]![i]! / outSums[j]!) * scores[j]!;
+        if (weights[j][i] > 0) incoming += (weights[j][i] / outSums[j]) * scores[j];
       return 1 - DAMPING + DAMPING * incoming;
     });
   }
@@ -79,7 +79,7 @@ export function summarizeTurns(
   if (candidates.length === 0 || maxTokens <= 0) return '';
   const scores = textRank(candidates);
   const ranked = candidates
-    .map((c, i) => ({ c, score: scores[i]! }))
+    .map((c, i) => ({ c, score: scores[i] }))
     .sort((a, b) => b.score - a.score || a.c.order - b.c.order);
   const keep = Math.max(MIN_KEPT, Math.ceil(candidates.length * KEEP_SHARE));
   const chosen: Candidate[] = [];
@@ -91,7 +91,7 @@ export function summarizeTurns(
     chosen.push(c);
     used += cost;
   }
-  if (chosen.length === 0) return clip(lineOf(ranked[0]!.c), maxTokens * 4);
+  if (chosen.length === 0) return clip(lineOf(ranked[0].c), maxTokens * 4);
   return chosen
     .sort((a, b) => a.order - b.order)
     .map(lineOf)

@@ -82,9 +82,12 @@ describe('assembleMemoryBlock properties', () => {
     fc.assert(
       fc.property(
         memoryBlockSourcesArb,
-        fc.constantFrom('facts', 'plans', 'reminders', 'rollingRecall') as fc.Arbitrary<
-          keyof typeof titles | 'rollingRecall'
-        >,
+        fc.constantFrom<keyof typeof titles | 'rollingRecall'>(
+          'facts',
+          'plans',
+          'reminders',
+          'rollingRecall',
+        ),
         (sources, key) => {
           const roomy = withCap(100_000);
           const before = assembleMemoryBlock(sources, roomy).text;

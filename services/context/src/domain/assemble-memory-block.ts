@@ -173,11 +173,11 @@ function select(
   const recall = chosen.find((candidate) => candidate.kind === 'recall');
   const proposal = chosen.find((candidate) => candidate.kind === 'proposal');
   return {
-    proposal: proposal === undefined ? null : (proposal.item as ProposalQuestion),
+    proposal: proposal === undefined ? null : proposal.item,
     facts: facts.filter((fact) => picked.has(fact)),
     plans: plans.filter((plan) => picked.has(plan)),
     reminders: reminders.filter((reminder) => picked.has(reminder)),
-    recall: recall === undefined ? null : (recall.item as string),
+    recall: recall === undefined ? null : recall.item,
   };
 }
 

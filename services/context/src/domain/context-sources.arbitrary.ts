@@ -55,7 +55,7 @@ export const memoryArb = (id: string): fc.Arbitrary<MemoryItem> =>
       createdAt: timestamp,
       updatedAt: timestamp,
     })
-    .map(({ text, ...rest }) => ({ id, content: `${marker(id)} ${text}`, ...rest }) as MemoryItem);
+    .map(({ text, ...rest }) => ({ id, content: `${marker(id)} ${text}`, ...rest }));
 
 const planArb = (id: string): fc.Arbitrary<PlanItem> =>
   fc
@@ -128,7 +128,7 @@ export const claudeMdSourcesArb: fc.Arbitrary<ClaudeMdSources> = fc.record({
   ),
   healthModuleOn: fc.boolean(),
   failedSources: fc.constant([]),
-}) as fc.Arbitrary<ClaudeMdSources>;
+});
 
 export const memoryBlockSourcesArb: fc.Arbitrary<MemoryBlockSources> = fc.record({
   accountId: fc.constant(ACCOUNT),

@@ -59,7 +59,7 @@ describe('ContextHandler: new sessions share one CLAUDE.md build per account ver
   let db: DataSource;
   let handler: ContextHandler;
   /** The statements the handler sent since the last call, as text. */
-  let sent: string[] = [];
+  const sent: string[] = [];
   const statements = () => sent.splice(0);
   const readsMemories = (texts: string[]) =>
     texts.some((text) => text.includes('context_memory_facts'));

@@ -20,7 +20,7 @@ const text = (file: string) => sources.find((s) => s.file === file)!.text;
 function methodBody(source: string, name: string): string {
   const start = source.search(new RegExp(`\n  (private )?async ${name}[<(]`)) + 1;
   expect(start).toBeGreaterThan(0);
-  const next = source.slice(start + 1).search(/\n  (private |async |static )/);
+  const next = source.slice(start + 1).search(/\n {2}(private |async |static )/);
   return source.slice(start, next < 0 ? undefined : start + 1 + next);
 }
 
@@ -58,7 +58,7 @@ describe('egress first (structure)', () => {
   it("the gateway's cache front serves only through rendered, from each of its public methods", () => {
     const front = text('context-cache-front.ts');
     // `close` serves nothing: it appends the telemetry of what was served
-    const publicMethods = [...front.matchAll(/\n  (?:async )?(\w+)(?:<\w+>)?\(/g)]
+    const publicMethods = [...front.matchAll(/\n {2}(?:async )?(\w+)(?:<\w+>)?\(/g)]
       .map((m) => m[1])
       .filter((name) => name !== 'constructor' && name !== 'close');
     expect(publicMethods).toEqual(FRONT_METHODS);

@@ -37,13 +37,10 @@ describe('SourceReader: the gate and sources statements (real Postgres)', () => 
   });
 
   const statements = async (prefix: string) =>
-    (await db.query(
+    await db.query<Array<{ generic_plans: string; custom_plans: string }>>(
       `SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name LIKE $1`,
       [`${prefix}%`],
-    )) as Array<{
-      generic_plans: string;
-      custom_plans: string;
-    }>;
+    );
 
   it('plans the CLAUDE.md and memory block sources once per connection, not at every build', async () => {
     for (let n = 1; n <= BUILDS; n += 1) {

@@ -164,8 +164,12 @@ export class SourceReader {
   }
 
   private send(gathered: Gathered[]): void {
-    const alone = (query: Gathered) =>
-      this.db.query(query.sql, [this.accountId, ...query.params]).then(query.resolve, query.reject);
+    const alone = (query: Gathered): void => {
+      // settled either way: the query's own caller awaits the outcome
+      void this.db
+        .query(query.sql, [this.accountId, ...query.params])
+        .then(query.resolve, query.reject);
+    };
     if (gathered.length < 2) return gathered.forEach(alone);
     const { text, params } = oneStatement(gathered);
     // Named by its text, so each connection plans it once.

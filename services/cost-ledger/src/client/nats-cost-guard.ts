@@ -3,7 +3,6 @@ import {
   CostGuardBusyError,
   type ActualCost,
   type CostGuard,
-  type LlmCostPool,
   type ReleaseReason,
   type Reservation,
   type ReserveCost,
@@ -103,7 +102,7 @@ export class NatsCostGuard implements CostGuard {
         granted: false,
         spentUsd: answer.spentUsd,
         capUsd: answer.capUsd,
-        pool: answer.pool as LlmCostPool,
+        pool: answer.pool,
       };
     this.held.set(reservationId, { request, day: answer.day, local: false, at: Date.now() });
     return { granted: true, reservationId, expiresAt: answer.expiresAt };

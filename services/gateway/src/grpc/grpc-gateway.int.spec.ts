@@ -6,6 +6,13 @@ import type { AccountLookup } from '@mnemo/http-edge';
 import { EVENTS_PROTO, ingestGrpcBinding } from '../api/ingest-grpc.binding';
 import { startGrpcGateway, type GrpcGateway } from './grpc-gateway';
 
+/** A unary method of a client made by grpc-js from the proto: request, metadata, callback. */
+type UnaryCall = (
+  request: object,
+  metadata: grpc.Metadata,
+  callback: (error: grpc.ServiceError | null, reply: unknown) => void,
+) => void;
+
 const silent = {
   debug: () => undefined,
   info: () => undefined,
@@ -20,7 +27,7 @@ describe('the gRPC edge maps errors as the HTTP edge does', () => {
   let outcome: () => Promise<unknown>;
   let lookup: AccountLookup['accountForKey'];
   let gateway: GrpcGateway;
-  let client: grpc.Client & { ingest: Function };
+  let client: grpc.Client & { ingest: UnaryCall };
 
   beforeAll(async () => {
     const app = {

@@ -48,7 +48,7 @@ function tolerantDecoding(service: grpc.ServiceDefinition): grpc.ServiceDefiniti
         },
       },
     ]),
-  ) as grpc.ServiceDefinition;
+  );
 }
 
 /** The request as the handler may see it: a message that decoded, holding only text a table can store. */
@@ -69,7 +69,7 @@ function details(error: MnemoError): string {
   if (!(error instanceof ValidationError) || error.issues.length === 0) return error.message;
   const issues = error.issues.map(
     (i) =>
-      `${'index' in i && i.index !== undefined ? `events[${String(i.index)}].` : ''}${i.path}: ${i.reason}`,
+      `${'index' in i && typeof i.index === 'number' ? `events[${i.index}].` : ''}${i.path}: ${i.reason}`,
   );
   return `${error.message}: ${issues.join('; ')}`;
 }

@@ -53,7 +53,7 @@ export function createHttpAdapter(
       void reply.code(status).send(body);
     },
   });
-  const instance = adapter.getInstance() as unknown as FastifyInstance;
+  const instance = adapter.getInstance<FastifyInstance>();
   const routes: Route[] = [];
   Object.defineProperty(instance, ROUTES, { value: routes });
   instance.addHook('onRoute', (route) => {

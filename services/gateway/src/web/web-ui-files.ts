@@ -121,7 +121,7 @@ export class WebUiFiles {
   ): WebAnswer | null {
     let pathname: string;
     try {
-      pathname = decodeURIComponent(urlPath.split('?')[0]!);
+      pathname = decodeURIComponent(urlPath.split('?')[0]);
     } catch {
       return null;
     }
@@ -130,7 +130,7 @@ export class WebUiFiles {
     if (!files)
       return {
         status: 503,
-        headers: { 'content-type': CONTENT_TYPES['.html']!, 'cache-control': 'no-store' },
+        headers: { 'content-type': CONTENT_TYPES['.html'], 'cache-control': 'no-store' },
         body: NOT_BUILT,
       };
     let file = files.get(pathname === '/' ? '/index.html' : pathname);

@@ -92,7 +92,7 @@ function firstRealUserText(messages: readonly MessageEntry[]): string | undefine
 
 function lastAssistantText(messages: readonly MessageEntry[]): string | undefined {
   for (let i = messages.length - 1; i >= 0; i -= 1) {
-    const m = messages[i]!;
+    const m = messages[i];
     if (m.role !== 'assistant' || m.isApiError) continue;
     const text = stripWrappers(userVisibleText(m));
     if (text !== '') return text;

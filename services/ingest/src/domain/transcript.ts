@@ -1,11 +1,5 @@
 import { parseTranscriptLine } from './parse-transcript-line';
-import {
-  ContentBlock,
-  SkipReason,
-  SKIP_REASONS,
-  ToolResultRef,
-  TranscriptEntry,
-} from './transcript-entry';
+import { SkipReason, SKIP_REASONS, ToolResultRef, TranscriptEntry } from './transcript-entry';
 
 export interface TranscriptStats {
   /** Lines read, blank ones included. */
@@ -119,7 +113,7 @@ function countBlocks(entries: TranscriptEntry[]) {
     if (entry.kind === 'system' && entry.isCompactBoundary) compactions += 1;
     if (entry.kind !== 'message') continue;
     if (entry.isCompactSummary) compactions += 1;
-    for (const block of entry.blocks as ContentBlock[]) {
+    for (const block of entry.blocks) {
       if (block.type === 'thinking') thinkingBlocks += 1;
       if (block.type === 'tool_use') {
         toolUses += 1;

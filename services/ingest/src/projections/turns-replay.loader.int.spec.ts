@@ -11,17 +11,16 @@ const envelope = (
   type: string,
   sessionId: string,
   payload: Record<string, unknown>,
-): EventEnvelope =>
-  ({
-    id: randomUUID(),
-    type,
-    version: type === 'TurnRecorded' ? 2 : 1,
-    accountId: 'a',
-    sessionId,
-    occurredAt: '2026-11-29T10:00:00.000Z',
-    producer: 'test',
-    payload,
-  }) as EventEnvelope;
+): EventEnvelope => ({
+  id: randomUUID(),
+  type,
+  version: type === 'TurnRecorded' ? 2 : 1,
+  accountId: 'a',
+  sessionId,
+  occurredAt: '2026-11-29T10:00:00.000Z',
+  producer: 'test',
+  payload,
+});
 const turn = (sessionId: string, seq: number, text: string, extra: Record<string, unknown> = {}) =>
   envelope('TurnRecorded', sessionId, { seq, role: 'user', text, ...extra });
 

@@ -92,7 +92,7 @@ export async function readSessionTurns(
       text,
       occurredAt: new Date(occurred_at).toISOString(),
     })),
-    total: rows.length ? Number(rows[0]!.total) : 0,
+    total: rows.length ? Number(rows[0].total) : 0,
     ...(session ? { session } : {}),
   };
 }
@@ -119,7 +119,5 @@ async function readSessionPerson(
     personName: row.person_name,
     personRole: row.person_role,
   };
-  return Object.fromEntries(
-    Object.entries(fields).filter(([, v]) => v !== null && v !== ''),
-  ) as SessionPerson;
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null && v !== ''));
 }

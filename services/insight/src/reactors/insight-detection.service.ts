@@ -80,7 +80,7 @@ export class InsightDetectionService {
        ORDER BY focus`,
       [accountId, artifactId, this.config.maxCompared],
     );
-    if (rows.length < 2 || rows[0]!.id !== artifactId) return 0;
+    if (rows.length < 2 || rows[0].id !== artifactId) return 0;
     const known = rows.map((r) => ({ id: r.id, savedAt: new Date(r.saved_at).toISOString() }));
     const sources = artifactSources(
       rows.map((r) => ({

@@ -67,7 +67,7 @@ export class MemoryReadsService {
         id: view.id,
         factType: view.factType,
         content: view.content,
-        confidence: view.confidence as MemoryRecord['confidence'],
+        confidence: view.confidence,
         version: view.version,
         status: view.status,
       }

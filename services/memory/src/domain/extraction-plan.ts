@@ -138,7 +138,7 @@ export function planExtractionWrites(
  */
 function supersedeOlder(writes: ExtractionWrite[], known: Known[], fact: PlannedFact): void {
   for (let i = known.length - 1; i >= 0; i--) {
-    const older = known[i]!;
+    const older = known[i];
     if (
       older.factId === fact.factId ||
       older.kind === 'proposal' ||

@@ -90,7 +90,7 @@ describe('validateFacts', () => {
     expect(facts.slice(0, 10).map((f) => f.content)).toEqual(
       Array.from({ length: 10 }, (_, i) => `High ${i}.`),
     );
-    expect(facts[10]!.content).toBe('Medium.');
+    expect(facts[10].content).toBe('Medium.');
     expect(facts.slice(11).map((f) => f.content)).toEqual(
       Array.from({ length: 9 }, (_, i) => `Low ${i}.`),
     );

@@ -58,9 +58,8 @@ export function countsFromTypeTotals(
   >;
   for (const { factType, n } of totals) {
     counts.All += n;
-    const tab = categoryOf(factType);
-    counts[tab] += n;
-    if (tab !== 'Facts' && FACTS_GROUP.includes(factType)) counts.Facts += n;
+    counts[categoryOf(factType)] += n;
+    if (FACTS_GROUP.includes(factType)) counts.Facts += n;
   }
   return counts;
 }
@@ -81,7 +80,7 @@ const HTML_ESCAPES: Record<string, string> = {
 /** Escapes the snippet's text and turns the markers into `<mark>`…`</mark>`: only our marks are markup. */
 export function highlightSnippet(headline: string): string {
   return headline
-    .replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!)
+    .replace(/[&<>"']/g, (c) => HTML_ESCAPES[c])
     .replaceAll(MARK_START, '<mark>')
     .replaceAll(MARK_END, '</mark>');
 }

@@ -71,8 +71,8 @@ describe('canActivate', () => {
       ok: false,
       reason: 'too_many_open',
     });
-    const closed = { ...open[0]!, status: 'closed' as const };
-    expect(canActivate(proposed('d'), [closed, open[1]!, open[2]!])).toEqual({ ok: true });
+    const closed = { ...open[0], status: 'closed' as const };
+    expect(canActivate(proposed('d'), [closed, open[1], open[2]])).toEqual({ ok: true });
   });
 
   it('only activates a proposed plan', () => {

@@ -26,9 +26,9 @@ describe('CacheDebouncer across instances', () => {
     );
 
   afterAll(async () => {
-    a!.stop();
-    b!.stop();
-    await caches[0]!.clear();
+    a.stop();
+    b.stop();
+    await caches[0].clear();
     for (const cache of caches) await cache.close();
   });
 
@@ -50,9 +50,9 @@ describe('CacheDebouncer across instances', () => {
     const ran: number[] = [];
     const work = (version: number) => async () => void ran.push(version);
     const s = settledWith();
-    await a!.schedule('k1', 1, work(1), s.track(1, 3));
-    await b!.schedule('k1', 2, work(2), s.track(2, 3));
-    await a!.schedule('k1', 3, work(3), s.track(3, 3));
+    await a.schedule('k1', 1, work(1), s.track(1, 3));
+    await b.schedule('k1', 2, work(2), s.track(2, 3));
+    await a.schedule('k1', 3, work(3), s.track(3, 3));
     await s.all;
     expect(ran).toEqual([3]);
     expect(s.results.sort()).toEqual([
@@ -65,8 +65,8 @@ describe('CacheDebouncer across instances', () => {
   it('never lets an older save replace a newer one (a redelivery)', async () => {
     const ran: number[] = [];
     const s = settledWith();
-    await a!.schedule('k2', 7, async () => void ran.push(7), s.track(7, 1));
-    await b!.schedule('k2', 5, async () => void ran.push(5), s.track(5, 1));
+    await a.schedule('k2', 7, async () => void ran.push(7), s.track(7, 1));
+    await b.schedule('k2', 5, async () => void ran.push(5), s.track(5, 1));
     await s.all;
     expect(ran).toEqual([7]);
   });
@@ -76,7 +76,7 @@ describe('CacheDebouncer across instances', () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const s = settledWith();
-    await a!.schedule(
+    await a.schedule(
       'k3',
       1,
       async () => {
@@ -91,7 +91,7 @@ describe('CacheDebouncer across instances', () => {
       async () => events,
       (seen) => seen.includes('start 1'),
     );
-    await b!.schedule('k3', 2, async () => void events.push('run 2'), s.track(2, 2));
+    await b.schedule('k3', 2, async () => void events.push('run 2'), s.track(2, 2));
     await waitingOnLock('k3@2'); // past run 2's delay, it found run 1 holding the lock
     expect(events).toEqual(['start 1']);
     release();
@@ -102,13 +102,13 @@ describe('CacheDebouncer across instances', () => {
 
   it('waits while something else holds the key’s in-flight lock (the recovery sweep takes the same one)', async () => {
     const ran: number[] = [];
-    const token = await caches[1]!.tryLock(inflightLock('k4'), 5_000);
+    const token = await caches[1].tryLock(inflightLock('k4'), 5_000);
     expect(token).toBeTruthy();
     const s = settledWith();
-    await a!.schedule('k4', 1, async () => void ran.push(1), s.track(1, 1));
+    await a.schedule('k4', 1, async () => void ran.push(1), s.track(1, 1));
     await waitingOnLock('k4@1'); // past the delay, the run found the lock held
     expect(ran).toEqual([]);
-    await caches[1]!.unlock(inflightLock('k4'), token!);
+    await caches[1].unlock(inflightLock('k4'), token!);
     await s.all;
     expect(ran).toEqual([1]);
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { DependencyError, type EventType, type StoredEvent } from '@mnemo/contracts';
-import type { EventContext, EventLog } from '@mnemo/eventing';
+import type { EventLog } from '@mnemo/eventing';
 import { applyEvents } from '@mnemo/persistence';
 import type { FactExtractionService } from '../extraction/fact-extraction.service';
 import { SegmentCompactedReactor } from '../reactors/segment-compacted.reactor';
@@ -24,7 +24,7 @@ const stored = (
     occurredAt: '2026-11-29T10:00:00.000Z',
     producer: 'spec',
     payload,
-  } as never,
+  },
 });
 
 /**
@@ -86,7 +86,7 @@ describe('memory-sessions: a segment pause and its outcome, in either order', ()
     const reactor = new SegmentCompactedReactor({} as EventLog, db, {
       extract,
     } as unknown as FactExtractionService);
-    const waiting = reactor.onSegmentCompacted(outcome.event, { stored: outcome } as EventContext);
+    const waiting = reactor.onSegmentCompacted(outcome.event, { stored: outcome });
     await expect(waiting).rejects.toBeInstanceOf(DependencyError);
     await expect(waiting).rejects.toThrow(
       /pause of segment 1 of session "s-1" is not projected yet/,

@@ -4,7 +4,8 @@ import { registeredRoutes } from '@mnemo/gateway-service';
 import { ROUTE_DOCS } from '../openapi/openapi-routes';
 import { buildOpenApiDocument, renderDocsPage } from '../openapi/openapi.document';
 
-const VERSION: string = require('../../../../package.json').version;
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the root package.json is outside the compiled sources
+const VERSION = (require('../../../../package.json') as { version: string }).version;
 
 /** `GET /openapi.json` and `GET /docs`, generated from the running app's routes and the zod contracts. */
 @Controller()

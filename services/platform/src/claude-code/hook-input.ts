@@ -12,8 +12,7 @@ export interface HookInput {
 
 /** Checks the fields a hook depends on; a payload without them is not one to act on. */
 export function asHookInput(value: Record<string, unknown>): HookInput {
-  const text = (key: string) =>
-    typeof value[key] === 'string' ? (value[key] as string) : undefined;
+  const text = (key: string) => (typeof value[key] === 'string' ? value[key] : undefined);
   const sessionId = text('session_id');
   if (!sessionId) throw new Error('hook input has no session_id');
   return {

@@ -68,6 +68,7 @@ function readJsonObject(file: string): Record<string, any> {
   } catch (error) {
     throw new Error(
       `${file} is not valid JSON (${(error as Error).message}); fix it first, nothing was changed`,
+      { cause: error },
     );
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))

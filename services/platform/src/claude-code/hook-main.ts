@@ -16,5 +16,7 @@ if (process.argv.length === 4 && (Object.values(HOOK_EVENTS) as string[]).includ
     }).then((code) => process.exit(code)),
   );
 } else {
+  // loaded only on this branch: the hook's own path must start fast
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   require('../agent-cli');
 }

@@ -13,6 +13,7 @@ export function hookStateDir(env: NodeJS.ProcessEnv): string {
 
 /** A short file name for a path. node:crypto loads on first use: the prompt hook, which keys nothing, skips its 10 ms. */
 export const keyOf = (value: string): string => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy, see above
   const { createHash } = require('node:crypto') as typeof import('node:crypto');
   return createHash('sha1').update(value).digest('hex').slice(0, 20);
 };

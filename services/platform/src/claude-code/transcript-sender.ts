@@ -80,6 +80,7 @@ async function sendOnce(
   )
     return last;
   // the ingest service's reader and sender, loaded only here: the hook itself must start fast
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy, for the same reason
   require('reflect-metadata');
   const { ingestTranscriptsToGateway } = await import('@mnemo/ingest-service');
   const totals = { sent: 0, duplicates: 0, accepted: 0 };

@@ -18,7 +18,7 @@ function fakeMnemo(hitsFor: (request: RecallRequest) => RecallHit[]) {
     recall: (request: RecallRequest) =>
       new Promise<RecallAnswer>((resolve) => {
         asked.push(request);
-        pending.push(() => resolve({ hits: hitsFor(request) } as RecallAnswer));
+        pending.push(() => resolve({ hits: hitsFor(request) }));
       }),
   } as unknown as MnemoClient;
   const answerAll = () => pending.splice(0).forEach((answer) => answer());

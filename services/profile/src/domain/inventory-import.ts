@@ -48,7 +48,7 @@ export function parseInventoryTable(content: string): ParseOutcome {
   let firstOfTable = true;
   const lines = content.split(/\r?\n/);
   for (let index = 0; index < lines.length; index += 1) {
-    const line = lines[index]!;
+    const line = lines[index];
     if (!line.trim().startsWith('|')) {
       firstOfTable = true;
       continue;

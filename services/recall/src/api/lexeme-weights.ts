@@ -54,12 +54,12 @@ export async function weighLexemes(
 ): Promise<Array<WeightedLexeme & { df: number }>> {
   if (!text.trim()) return [];
   const [rows, total] = await Promise.all([
-    db.query(
+    db.query<Array<{ lexeme: string; df: number }>>(
       `SELECT l AS lexeme,
               (SELECT count(*) FROM (SELECT 1 FROM ${table} t WHERE t.account_id = $1 AND t.tsv @@ quote_literal(l)::tsquery LIMIT $3) x)::int AS df
        FROM (SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('english', $2))) AS l) q`,
       [accountId, text, DF_CAP],
-    ) as Promise<Array<{ lexeme: string; df: number }>>,
+    ),
     rowTotal(db, table, accountId),
   ]);
   return rows.map((r) => ({ lexeme: r.lexeme, df: r.df, idf: idf(r.df, total) }));

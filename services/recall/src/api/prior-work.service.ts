@@ -65,7 +65,7 @@ export class PriorWorkService {
       const file = query.file;
       return sessions
         .filter((_, i) =>
-          [...rows[i]!.files_edited, ...rows[i]!.files_read].some((path: string) =>
+          [...rows[i].files_edited, ...rows[i].files_read].some((path: string) =>
             pathEndsWith(path, file),
           ),
         )

@@ -230,7 +230,7 @@ export class RecallSearchService {
       const params: unknown[] = [
         accountId,
         this.embedder.model,
-        vectorLiteral(vector!),
+        vectorLiteral(vector),
         CANDIDATES,
         settings.minSimilarity,
       ];
@@ -329,6 +329,8 @@ export class RecallSearchService {
 /** The promise's outcome, or the signal's reason once it aborts first. */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
+    // the reason is whatever the aborting caller chose; it goes back to that caller untouched
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
     const onAbort = () => reject(signal.reason);
     if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });

@@ -66,13 +66,13 @@ export function packChunks(
     const before = groups[i - 1]?.at(-1);
     const after = groups[i + 1]?.[0];
     return {
-      firstSeq: group[0]!.seq,
+      firstSeq: group[0].seq,
       turns: group,
       text: group.map((turn) => turnLine(turn, options.maxTurnChars)).join('\n'),
       context: [before, after]
         .flatMap((turn) => (turn ? [clip(turn.text, options.contextChars)] : []))
         .join('\n'),
-      occurredAt: group[0]!.occurredAt,
+      occurredAt: group[0].occurredAt,
     };
   });
 }

@@ -77,13 +77,9 @@ export async function rechunkSessions(sql: Sql, changed: ChangedSessions): Promi
     // edges[0] holds the change; edges[1] is rewritten for its context; edges[2] is read for context only
     const rewriteFrom = edges[1]?.first_seq ?? edges[0]?.first_seq ?? -1;
     const readFrom = edges[2]?.first_seq ?? rewriteFrom;
-    const turns: Array<{
-      seq: number;
-      role: string;
-      text: string;
-      occurred_at: Date;
-      last_seq: string;
-    }> = await sql.query(
+    const turns = await sql.query<
+      Array<{ seq: number; role: string; text: string; occurred_at: Date; last_seq: string }>
+    >(
       `SELECT seq, role, text, occurred_at, last_seq FROM recall_turns WHERE account_id = $1 AND session_id = $2 AND seq >= $3 AND text <> '' ORDER BY seq`,
       [accountId, sessionId, readFrom],
     );
@@ -94,7 +90,7 @@ export async function rechunkSessions(sql: Sql, changed: ChangedSessions): Promi
         text: t.text,
         occurredAt: new Date(t.occurred_at).toISOString(),
       }))
-      .filter(isProse) as ChunkTurn[];
+      .filter<ChunkTurn>(isProse);
     const logSeq = new Map(turns.map((t) => [t.seq, Number(t.last_seq)]));
     const chunks = packChunks(prose).filter((chunk) => chunk.firstSeq >= rewriteFrom);
     await sql.query(

@@ -25,7 +25,7 @@ const turn = (seq: number): StoredEvent => ({
       role: seq % 2 ? 'user' : 'assistant',
       text: `${PROSE[seq % 3]} ${PROSE[(seq + 1) % 3]} ${PROSE[(seq + 2) % 3]}`,
     },
-  } as never,
+  },
 });
 
 /**

@@ -11,7 +11,7 @@ const rand = (n: number): number => {
   seed = (seed * 1103515245 + 12345) & 0x7fffffff;
   return (seed >>> 8) % n;
 };
-const pick = <T>(xs: readonly T[]): T => xs[rand(xs.length)]!;
+const pick = <T>(xs: readonly T[]): T => xs[rand(xs.length)];
 const hex = (n: number): string =>
   Array.from({ length: n }, () => '0123456789abcdef'[rand(16)]).join('');
 

@@ -103,7 +103,7 @@ const CLEAN_STYLES: readonly string[] = [
 ];
 
 function pickOne<T>(draw: Draw, items: readonly T[]): T {
-  return items[Number.parseInt(draw('0123456789', 6), 10) % items.length]!;
+  return items[Number.parseInt(draw('0123456789', 6), 10) % items.length];
 }
 
 const place = (context: string, value: string): string => context.split('§').join(value);

@@ -25,7 +25,7 @@ interface HookGroup {
 
 /** A POSIX shell word: Claude Code runs hook commands through the shell. */
 export const shellQuote = (word: string) =>
-  /^[A-Za-z0-9_\/.,:=+@%-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+  /^[A-Za-z0-9_/.,:=+@%-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 
 export const hookCommand = (launcher: readonly string[], event: HookCommandName) =>
   [...launcher, 'hook', event].map(shellQuote).join(' ');
