@@ -383,13 +383,17 @@ describe('transcript ingest through the admin route, the loop state and the CLI'
       (r) => r.status === 200,
     );
 
-    // the command itself: no terminal here, so one summary line and no progress bar
+    // the command itself: no terminal here, so one summary line and no progress bar; the gateway and
+    // key come from the client settings `mnemo hook install` writes, as the hooks read them
+    const clientConfig = path.join(work, 'client.json');
+    await writeFile(clientConfig, JSON.stringify({ url, apiKey: cliAccount.apiKey }));
+    const env: NodeJS.ProcessEnv = { ...process.env, MNEMO_CLIENT_CONFIG: clientConfig };
+    delete env.MNEMO_URL;
+    delete env.MNEMO_API_KEY;
     const { stdout } = await run(
       process.execPath,
       [MNEMO, 'ingest', 'transcripts', target, '--since', '2000-01-01'],
-      {
-        env: { ...process.env, MNEMO_URL: url, MNEMO_API_KEY: cliAccount.apiKey },
-      },
+      { env },
     );
     expect(stdout.trim()).toMatch(
       /^4 files, 4 sessions, 20 turns: 0 events accepted, 28 already there; skipped 0 files, 9 lines/,

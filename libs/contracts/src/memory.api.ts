@@ -79,7 +79,7 @@ export type PatchMemoryRequest = z.input<typeof PatchMemoryBody>;
 export interface MemoryView {
   id: string;
   factType: z.infer<typeof FactType>;
-  category: Exclude<MemoryCategory, 'All' | 'Facts'>;
+  category: Exclude<MemoryCategory, 'All'>;
   content: string;
   confidence: z.infer<typeof Confidence>;
   source: string;

@@ -47,7 +47,8 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
         ),
     });
 
-  const settleFailure = async (delivery: Delivery, error: unknown): Promise<void> => {
+  /** Settles a failed delivery; answers true when it is left for a retry. */
+  const settleFailure = async (delivery: Delivery, error: unknown): Promise<boolean> => {
     const settlement = settlementFor(error, delivery.deliveryCount, spec.maxDeliver);
     const { event, seq } = delivery.stored;
     if (settlement.kind === 'retry') {
@@ -64,7 +65,7 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
         'handler failed; will retry',
       );
       delivery.nak(settlement.delayMs);
-      return;
+      return true;
     }
     logger.error(
       {
@@ -95,11 +96,12 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
         'dead-letter publish failed',
       );
       delivery.nak(backoffMs(delivery.deliveryCount));
-      return;
+      return true;
     }
     deadLetters.inc({ consumer });
     eventsConsumed.inc({ consumer, result: 'dead' });
     delivery.term();
+    return false;
   };
 
   /** Runs `work` while telling the log, every third of the ack wait, that `deliveries` are still in hand. */
@@ -117,15 +119,34 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
     }
   };
 
-  const handleOne = async (delivery: Delivery): Promise<void> => {
+  /** Handles one delivery alone; answers whether it was settled by a retry. */
+  const handleOne = async (delivery: Delivery): Promise<boolean> => {
     try {
       await whileWorking([delivery], () => handle([delivery.stored]));
     } catch (error) {
-      await settleFailure(delivery, error);
-      return;
+      return settleFailure(delivery, error);
     }
     await delivery.ack();
     eventsConsumed.inc({ consumer, result: 'ok' });
+    return false;
+  };
+
+  /**
+   * A failed batch's deliveries one by one, in order. Once one of an order key (a session's raw input)
+   * asks for a retry, its later ones are retried with it unhandled: handling them now would store them
+   * ahead of it (docs/event-log.md).
+   */
+  const handleEach = async (deliveries: Delivery[]): Promise<void> => {
+    const retrying = new Map<string, number>();
+    for (const delivery of deliveries) {
+      const key = delivery.orderKey;
+      const delay = key === undefined ? undefined : retrying.get(key);
+      if (delay !== undefined) {
+        eventsConsumed.inc({ consumer, result: 'retry' });
+        delivery.nak(delay);
+      } else if ((await handleOne(delivery)) && key !== undefined)
+        retrying.set(key, backoffMs(delivery.deliveryCount));
+    }
   };
 
   // A re-drive answers its caller at once, outage or not: the caller retries, no message waits on it.
@@ -150,9 +171,7 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
     } catch (batchError) {
       if (deliveries.length === 1) await settleFailure(deliveries[0], batchError);
       else {
-        await whileWorking(deliveries, async () => {
-          for (const delivery of deliveries) await handleOne(delivery);
-        });
+        await whileWorking(deliveries, () => handleEach(deliveries));
       }
     } finally {
       stopTimer();

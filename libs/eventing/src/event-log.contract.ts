@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { subjects, type EventEnvelope, type StoredEvent, type StreamKind } from '@mnemo/contracts';
+import {
+  rawPartition,
+  subjects,
+  type EventEnvelope,
+  type StoredEvent,
+  type StreamKind,
+} from '@mnemo/contracts';
 import {
   RemoteError,
   type ConsumerSpec,
@@ -17,12 +23,18 @@ export interface EventLogFixture {
 /** Every name is fresh per test, so the suite can share a real server with other runs. */
 const fresh = (prefix: string) => `${prefix}${randomUUID().replace(/-/g, '').slice(0, 12)}`;
 
-function anEvent(accountId: string, type: string, payload: unknown = {}): EventEnvelope {
+function anEvent(
+  accountId: string,
+  type: string,
+  payload: unknown = {},
+  sessionId?: string,
+): EventEnvelope {
   return {
     id: randomUUID(),
     type,
     version: 1,
     accountId,
+    ...(sessionId ? { sessionId } : {}),
     occurredAt: new Date().toISOString(),
     producer: 'contract-test',
     payload,
@@ -339,7 +351,7 @@ export function describeEventLogContract(
     it('removes an acked message from the raw work queue', async () => {
       // A work-queue stream allows one consumer per subject filter on JetStream: one durable, opened twice.
       const account = fresh('acct');
-      const filterSubject = `mnemo.raw.${account}.>`;
+      const filterSubject = subjects.allRaw;
       const durable = fresh('redactor');
       const [r1, r2] = [anEvent(account, 'TurnRecorded'), anEvent(account, 'TurnRecorded')];
       const [first] = await log.appendMany('raw', [r1, r2]);
@@ -358,6 +370,60 @@ export function describeEventLogContract(
       await waitFor('the new raw message', () => after.seen.length >= 1);
       await waitFor('nothing pending', async () => (await log.pending('raw', durable)) === 0);
       expect(ids(after.seen)).toEqual([r3.id]);
+    });
+
+    it("hands a session's raw events out in the order appended: one waiting for its retry holds its session's later ones back, not other sessions'", async () => {
+      const account = fresh('acct');
+      const session = fresh('s');
+      let other = fresh('s');
+      while (
+        rawPartition({ accountId: account, sessionId: other }) ===
+        rawPartition({ accountId: account, sessionId: session })
+      )
+        other = fresh('s');
+      const [first, second] = [
+        anEvent(account, 'TurnRecorded', {}, session),
+        anEvent(account, 'TurnRecorded', {}, session),
+      ];
+      const elsewhere = anEvent(account, 'TurnRecorded', {}, other);
+      await log.append('raw', first);
+      await log.append('raw', second);
+      await log.append('raw', elsewhere);
+      const durable = fresh('redactor');
+      const handled: Seen[] = [];
+      // A handler as the consumer runtime is: once a session's delivery asks for a retry, its later ones
+      // in the batch are retried unhandled.
+      const handler = async (deliveries: Delivery[]) => {
+        const retrying = new Set<string>();
+        for (const d of deliveries) {
+          const key = d.orderKey ?? '';
+          if (retrying.has(key) || (d.stored.event.id === first.id && d.deliveryCount === 1)) {
+            retrying.add(key);
+            d.nak(500);
+            continue;
+          }
+          handled.push({
+            id: d.stored.event.id,
+            seq: d.stored.seq,
+            deliveryCount: d.deliveryCount,
+          });
+          await d.ack();
+        }
+      };
+      // two instances of one worker share the durable
+      const spec: ConsumerSpec = {
+        stream: 'raw',
+        durable,
+        filterSubject: subjects.allRaw,
+        maxDeliver: 5,
+        ackWaitMs: 30_000,
+        batchSize: 10,
+      };
+      subscriptions.push(await log.consume(spec, handler), await log.consume(spec, handler));
+      await waitFor('every event handled', () => handled.length >= 3);
+      await waitFor('nothing pending', async () => (await log.pending('raw', durable)) === 0);
+      expect(ids(handled)).toEqual([elsewhere.id, first.id, second.id]);
+      expect(handled.find((h) => h.id === first.id)?.deliveryCount).toBe(2);
     });
 
     it('hands out a batch and waits for it on stop', async () => {

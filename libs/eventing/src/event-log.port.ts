@@ -18,6 +18,11 @@ export interface Delivery {
   term(): void;
   /** Still being handled: restarts the ack-wait clock, so a long handler is not redelivered to another. */
   working(): void;
+  /**
+   * Raw input only: deliveries with one key (one session, docs/event-log.md) must be handled in the order
+   * given; once one of them asks for a retry, the later ones of its key are not handled but retried too.
+   */
+  readonly orderKey?: string;
 }
 
 export interface ConsumerSpec {
@@ -62,7 +67,11 @@ export interface EventLog {
   read(stream: StreamKind, fromSeq: number, batchSize?: number): AsyncIterable<StoredEvent[]>;
   /** The sequence of the last message stored in the stream (0 when empty). */
   lastSeq(stream: StreamKind): Promise<number>;
-  /** Pending (undelivered + unacked) count of a durable consumer, for lag metrics and tests. */
+  /**
+   * Pending (undelivered + unacked) events of a durable consumer, for lag metrics and tests. On the raw
+   * stream a consumer hands out a session's events in the order they were appended, one session's
+   * unsettled delivery holding back its later ones, whichever instance holds it (docs/event-log.md).
+   */
   pending(stream: StreamKind, durable: string): Promise<number>;
   publishDeadLetter(service: string, letter: DeadLetter): Promise<void>;
   /** The dead letters kept, oldest first: one service's, or every service's. */

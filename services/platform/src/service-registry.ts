@@ -65,6 +65,12 @@ import {
   startSessionTurnsResponder,
   transcriptIngestRunsProjection,
 } from '@mnemo/ingest-service';
+import {
+  logFactsProjection,
+  LogsApiModule,
+  LogSourceStatus1765000000200,
+  parseLogsConfig,
+} from '@mnemo/logs-service';
 
 /** What one deployable service is: the read models it projects, its reactors, its HTTP surface. */
 export interface ServiceDefinition {
@@ -151,6 +157,13 @@ export const SERVICES: readonly ServiceDefinition[] = [
     projections: [insightProjection],
     reactors: InsightReactorsModule,
     api: InsightApiModule,
+  },
+  {
+    name: 'logs',
+    config: parseLogsConfig,
+    projections: [logFactsProjection],
+    api: LogsApiModule,
+    migrations: [LogSourceStatus1765000000200],
   },
 ];
 

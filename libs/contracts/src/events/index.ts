@@ -7,6 +7,8 @@ import { costEvents } from './cost.events';
 import { profileEvents } from './profile.events';
 import { contextEvents } from './context.events';
 import { recallEvents } from './recall.events';
+import { logsEvents } from './logs.events';
+import { codeEvents } from './code.events';
 
 export * from './ingest.events';
 export * from './platform.events';
@@ -16,6 +18,8 @@ export * from './cost.events';
 export * from './profile.events';
 export * from './context.events';
 export * from './recall.events';
+export * from './logs.events';
+export * from './code.events';
 
 /** Every event type Mnemo knows, by name, with its current payload schema. */
 export const eventPayloads = {
@@ -27,6 +31,8 @@ export const eventPayloads = {
   ...profileEvents,
   ...contextEvents,
   ...recallEvents,
+  ...logsEvents,
+  ...codeEvents,
 } as const;
 
 export type EventType = keyof typeof eventPayloads;
@@ -43,6 +49,7 @@ export const producerEventTypes = [
   'ReminderSet',
   'PlanProposed',
   'SessionOutcomeRecorded',
+  'SymbolSnapshotRecorded',
 ] as const satisfies readonly EventType[];
 export type ProducerEventType = (typeof producerEventTypes)[number];
 

@@ -8,6 +8,7 @@ export const FactType = z.enum([
   'event',
   'insight',
   'relationship',
+  'fact',
 ]);
 export const Confidence = z.enum(['high', 'medium', 'low']);
 export const FactSource = z.enum(['coach', 'manual', 'extraction']);

@@ -76,6 +76,7 @@ export class ConsumerLoop implements Subscription {
       working: () => {
         if (!settled) durable.working(seq, claim.token, Date.now());
       },
+      orderKey: durable.settings.orderKey?.(claim.record),
     };
   }
 }

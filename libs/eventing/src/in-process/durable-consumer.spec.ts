@@ -20,7 +20,8 @@ function storeWith(kind: StreamKind, types: string[]): StreamStore {
       id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
       type,
       version: 1,
-      accountId: 'acct-1',
+      // the account is the type too: a raw subject (`mnemo.raw.<partition>.<account>`) names no type
+      accountId: type,
       occurredAt: '2026-11-29T10:00:00.000Z',
       producer: 'spec',
       payload: {},

@@ -5,6 +5,11 @@ export interface DurableSettings {
   filterSubject: string;
   maxDeliver: number;
   ackWaitMs: number;
+  /**
+   * Raw input: a message whose key has an earlier one unsettled (in hand, or waiting for its retry) is
+   * held back until that one is settled, as JetStream's partitions do (docs/event-log.md).
+   */
+  orderKey?: (record: StoredRecord) => string;
 }
 
 /** What survives a restart: the cursor and the deliveries not yet settled (redelivered on resume). */
@@ -57,25 +62,33 @@ export class DurableConsumer {
     return consumer;
   }
 
-  /** Takes up to `max` deliveries: due redeliveries first, then new messages, each in sequence order. */
+  /**
+   * Takes up to `max` deliveries in sequence order: due redeliveries and new messages alike, except
+   * those an earlier unsettled message of their order key holds back.
+   */
   claim(max: number, now: number): Claim[] {
     const claims: Claim[] = [];
-    const due = [...this.pending]
-      .filter(([, p]) => p.availableAt <= now)
-      .sort((a, b) => a[0] - b[0]);
-    for (const [seq, entry] of due) {
+    const held = new Set<string>();
+    const consider = (record: StoredRecord, entry: Pending) => {
+      const key = this.settings.orderKey?.(record);
+      if (key !== undefined && held.has(key)) return;
+      if (entry.availableAt > now) {
+        if (key !== undefined) held.add(key);
+      } else if (entry.count >= this.settings.maxDeliver) this.finish(record.seq);
+      else claims.push(this.deliver(record, entry, now));
+    };
+    for (const [seq, entry] of [...this.pending].sort((a, b) => a[0] - b[0])) {
       if (claims.length >= max) break;
       const record = this.stream.get(seq);
-      if (!record) this.pending.delete(seq);
-      else if (entry.count >= this.settings.maxDeliver) this.finish(seq);
-      else claims.push(this.deliver(record, entry, now));
+      if (record) consider(record, entry);
+      else this.pending.delete(seq);
     }
     while (claims.length < max && this.nextSeq <= this.stream.lastSeq) {
       const record = this.stream.get(this.nextSeq++);
       if (!record || !subjectMatches(this.settings.filterSubject, record.subject)) continue;
       const entry: Pending = { count: 0, availableAt: 0, token: 0 };
       this.pending.set(record.seq, entry);
-      claims.push(this.deliver(record, entry, now));
+      consider(record, entry);
     }
     return claims;
   }
@@ -111,7 +124,7 @@ export class DurableConsumer {
     return earliest;
   }
 
-  /** Matching messages not yet settled: unsettled deliveries plus those not delivered yet. */
+  /** Matching messages not yet settled: unsettled deliveries plus those not delivered yet (or held back). */
   pendingCount(): number {
     let count = 0;
     for (const seq of this.pending.keys()) if (this.stream.get(seq)) count++;

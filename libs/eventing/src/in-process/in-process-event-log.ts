@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   DependencyError,
+  rawOrderKey,
   subjectToken,
   ValidationError,
   type EventEnvelope,
@@ -25,7 +26,7 @@ import { DurableConsumer, type DurableSnapshot } from './durable-consumer';
 import { JsonlAppender, readJsonLines, writeFileAtomic } from './jsonl-file';
 import { RpcHub } from './rpc-hub';
 import { Signal } from './signal';
-import { StreamStore } from './stream-store';
+import { StreamStore, type StoredRecord } from './stream-store';
 
 export interface InProcessEventLogOptions {
   /** Folder for the stream files and consumer state; null keeps everything in memory (tests). */
@@ -109,6 +110,9 @@ export class InProcessEventLog implements EventLog {
       filterSubject: spec.filterSubject,
       maxDeliver: spec.maxDeliver,
       ackWaitMs: spec.ackWaitMs,
+      ...(spec.stream === 'raw'
+        ? { orderKey: (record: StoredRecord) => rawOrderKey(record.event) }
+        : {}),
     };
     let durable = this.durables[spec.stream].get(spec.durable);
     if (durable) durable.settings = settings;

@@ -106,7 +106,7 @@ export class StreamStore {
   private put(seq: number, event: EventEnvelope): void {
     this.records[seq - 1] = {
       seq,
-      subject: streamSubject(this.kind, event.accountId, event.type),
+      subject: streamSubject(this.kind, event),
       event,
     };
     this.ids.set(event.id, seq);

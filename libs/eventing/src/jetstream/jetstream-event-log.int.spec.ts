@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { connect } from '@nats-io/transport-node';
 import type { Msg } from '@nats-io/nats-core';
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { subjects, type StoredEvent } from '@mnemo/contracts';
+import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { rawPartition, subjects, type StoredEvent } from '@mnemo/contracts';
 import { describeEventLogContract, waitFor } from '../event-log.contract';
 import { JetStreamEventLog } from './jetstream-event-log';
 
@@ -182,10 +182,10 @@ describe('JetStreamEventLog raw packs', () => {
     };
     /** Publishes one event alone, as a raw message was written before packs (on the wire, the prefix replaces `mnemo`). */
     const publishSingle = async (event: ReturnType<typeof turn>) => {
-      const wire = subjects.raw(event.accountId, event.type).replace(/^mnemo\./, `${ns}.`);
+      const wire = subjects.raw(rawPartition(event), event.accountId).replace(/^mnemo\./, `${ns}.`);
       await jetstream(nc).publish(wire, JSON.stringify(event), { msgID: event.id });
     };
-    return { log, rawMessages, publishSingle, cleanup };
+    return { log, rawMessages, publishSingle, cleanup, ns };
   };
   const turn = (accountId: string, n: number) => ({
     id: randomUUID(),
@@ -226,8 +226,11 @@ describe('JetStreamEventLog raw packs', () => {
       await waitFor('every event', () => seen.length >= events.length);
       await waitFor('the queue to empty', async () => (await rawMessages()) === 0);
       await subscription.stop();
-      expect(seen.map((s) => s.event.id)).toEqual(events.map((e) => e.id));
-      expect(seen.map((s) => s.seq)).toEqual(results.map((r) => r.seq));
+      // one account's run in order; the other account's event is in a partition of its own
+      const of = (account: string) => seen.filter((s) => s.event.accountId === account);
+      expect(of('acct-a').map((s) => s.event.id)).toEqual(events.slice(0, 250).map((e) => e.id));
+      expect(of('acct-a').map((s) => s.seq)).toEqual(results.slice(0, 250).map((r) => r.seq));
+      expect(of('acct-b').map((s) => s.event.id)).toEqual([events[250].id]);
     } finally {
       await cleanup();
     }
@@ -251,6 +254,44 @@ describe('JetStreamEventLog raw packs', () => {
       await subscription.stop();
       expect(seen).toEqual([before.id, after.id]);
     } finally {
+      await cleanup();
+    }
+  }, 20_000);
+
+  it('moves packs stored before partitions into their partitions, in order, and retires the durable that read them', async () => {
+    const { log, rawMessages, cleanup, ns } = await setup();
+    const nc = await connect({ servers: NATS_URL });
+    try {
+      const jsm = await jetstreamManager(nc);
+      const stream = `${ns.toUpperCase()}_RAW`;
+      await jsm.consumers.add(stream, {
+        durable_name: spec.durable,
+        filter_subject: `${ns}.raw.>`,
+        ack_policy: AckPolicy.Explicit,
+      });
+      const old = Array.from({ length: 3 }, (_, n) => turn('acct-a', n));
+      await jetstream(nc).publish(
+        `${ns}.raw.acct-a.TurnRecorded`,
+        JSON.stringify(old.slice(0, 2)),
+        { msgID: 'old-pack' },
+      );
+      await jetstream(nc).publish(`${ns}.raw.acct-a.TurnRecorded`, JSON.stringify(old[2]), {
+        msgID: old[2].id,
+      });
+      const seen: string[] = [];
+      const subscription = await log.consume(spec, async (deliveries) => {
+        for (const delivery of deliveries) {
+          seen.push(delivery.stored.event.id);
+          await delivery.ack();
+        }
+      });
+      await waitFor('every old event', () => seen.length >= 3);
+      await waitFor('the queue to empty', async () => (await rawMessages()) === 0);
+      await subscription.stop();
+      expect(seen).toEqual(old.map((e) => e.id));
+      await expect(jsm.consumers.info(stream, spec.durable)).rejects.toThrow(/not found/i);
+    } finally {
+      await nc.close();
       await cleanup();
     }
   }, 20_000);

@@ -18,6 +18,7 @@ import {
 } from '@nats-io/jetstream';
 import {
   DependencyError,
+  rawPartition,
   subjects,
   type EventEnvelope,
   type StoredEvent,
@@ -40,13 +41,14 @@ import { NoResponderError } from '../event-log.port';
 import { RpcHub } from '../in-process/rpc-hub';
 import { MicroBatcher } from './micro-batcher';
 import { PulledReader } from './pulled-reader';
+import { PACK_MAX_BYTES, packRawEvents, unpackRaw } from './raw-packs';
 import {
-  PACK_MAX_BYTES,
-  PACK_MAX_EVENTS,
-  packDeliveries,
-  packRawEvents,
-  unpackRaw,
-} from './raw-packs';
+  consumeRawPartitions,
+  ensureConsumer,
+  isNotFound,
+  partitionDurable,
+  rawPartitions,
+} from './partitioned-raw-consumer';
 import './settled-request-cancel';
 import { decodeReply, encodeReply } from '../rpc-envelope';
 
@@ -195,25 +197,64 @@ export class JetStreamEventLog implements EventLog {
     return Promise.all(events.map((event) => this.append(stream, event)));
   }
 
-  /** Raw input goes out in packs (raw-packs.ts), pipelined; each event answers with its pack's sequence. */
-  private async appendRaw(events: readonly EventEnvelope[]): Promise<AppendResult[]> {
+  /**
+   * Raw input goes out in packs (raw-packs.ts), one chain per subject: a subject's next pack is published
+   * once the one before is stored, so a failed publish never leaves a later pack of a session stored
+   * ahead of an earlier one; subjects go side by side. Each event answers with its pack's sequence.
+   */
+  private async appendRaw(
+    events: readonly EventEnvelope[],
+    messageIdOf?: (event: EventEnvelope) => string,
+  ): Promise<AppendResult[]> {
     const maxBytes = Math.min(PACK_MAX_BYTES, (this.nc.info?.max_payload ?? PACK_MAX_BYTES) - 4096);
-    const packs = packRawEvents(events, (event) => this.eventSubject('raw', event), maxBytes);
-    const acks = await Promise.all(
-      packs.map((pack) => this.publish(pack.subject, pack.body, pack.msgID)),
+    const packs = packRawEvents(
+      events,
+      (event) => this.eventSubject('raw', event),
+      maxBytes,
+      messageIdOf,
     );
-    return packs.flatMap((pack, i) =>
-      pack.events.map(() => ({ seq: acks[i].seq, duplicate: acks[i].duplicate })),
-    );
+    const chains = new Map<string, Promise<unknown>>();
+    const acks = packs.map((pack) => {
+      const ack = (chains.get(pack.subject) ?? Promise.resolve()).then(() =>
+        this.publish(pack.subject, pack.body, pack.msgID),
+      );
+      chains.set(pack.subject, ack);
+      return ack;
+    });
+    const results = new Map<EventEnvelope, AppendResult>();
+    const settled = await Promise.all(acks);
+    packs.forEach((pack, i) => {
+      for (const event of pack.events)
+        results.set(event, { seq: settled[i].seq, duplicate: settled[i].duplicate });
+    });
+    return events.map((event) => results.get(event)!);
   }
 
   private eventSubject(stream: StreamKind, event: EventEnvelope): string {
-    return this.wire(`mnemo.${stream}.${event.accountId}.${event.type}`);
+    return this.wire(
+      stream === 'events'
+        ? subjects.event(event.accountId, event.type)
+        : subjects.raw(rawPartition(event), event.accountId),
+    );
   }
 
   async consume(spec: ConsumerSpec, handler: BatchHandler): Promise<Subscription> {
+    if (spec.stream === 'raw')
+      return consumeRawPartitions(
+        {
+          jsm: this.jsm,
+          js: this.js,
+          stream: this.streamName('raw'),
+          wire: (subject) => this.wire(subject),
+          republish: async (events, messageIdOf) => {
+            await this.appendRaw(events, messageIdOf);
+          },
+        },
+        spec,
+        handler,
+      );
     const stream = this.streamName(spec.stream);
-    const config = {
+    await ensureConsumer(this.jsm, stream, {
       durable_name: spec.durable,
       filter_subject: this.wire(spec.filterSubject),
       ack_policy: AckPolicy.Explicit,
@@ -221,26 +262,9 @@ export class JetStreamEventLog implements EventLog {
       ack_wait: spec.ackWaitMs * NS_PER_MS,
       max_deliver: spec.maxDeliver,
       max_ack_pending: Math.max(spec.batchSize * 4, 64),
-    };
-    try {
-      await this.jsm.consumers.info(stream, spec.durable);
-      await this.jsm.consumers.update(stream, spec.durable, {
-        ack_wait: config.ack_wait,
-        max_deliver: config.max_deliver,
-        max_ack_pending: config.max_ack_pending,
-      });
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
-      await this.jsm.consumers.add(stream, config);
-    }
-    const consumer = await this.js.consumers.get(stream, spec.durable);
-    const raw = spec.stream === 'raw';
-    // A raw message is a pack of up to PACK_MAX_EVENTS: pull about as many events ahead as on the log.
-    const messages = await consumer.consume({
-      max_messages: raw
-        ? Math.max(4, Math.ceil((spec.batchSize * 2) / PACK_MAX_EVENTS))
-        : spec.batchSize * 2,
     });
+    const consumer = await this.js.consumers.get(stream, spec.durable);
+    const messages = await consumer.consume({ max_messages: spec.batchSize * 2 });
     const batcher = new MicroBatcher<Delivery>(spec.batchSize, handler);
     // Pulled messages wait here behind the batch in hand, their ack wait running: without a heartbeat, a
     // slow batch would have them redelivered meanwhile, and two copies of one event handled at once.
@@ -251,12 +275,7 @@ export class JetStreamEventLog implements EventLog {
       Math.max(1, Math.floor(spec.ackWaitMs / 3)),
     );
     const pump = (async () => {
-      for await (const msg of messages) {
-        if (raw)
-          for (const delivery of packDeliveries(msg, unpackRaw(decoder.decode(msg.data))))
-            batcher.push(delivery);
-        else batcher.push(toDelivery(msg));
-      }
+      for await (const msg of messages) batcher.push(toDelivery(msg));
     })();
     return {
       stop: async () => {
@@ -331,10 +350,16 @@ export class JetStreamEventLog implements EventLog {
   }
 
   async pending(stream: StreamKind, durable: string): Promise<number> {
-    const info = await this.jsm.consumers
-      .info(this.streamName(stream), durable)
-      .catch((error: unknown) => this.unreachable(error));
-    return info.num_pending + info.num_ack_pending;
+    const names =
+      stream === 'raw' ? rawPartitions().map((p) => partitionDurable(durable, p)) : [durable];
+    const infos = await Promise.all(
+      names.map((name) =>
+        this.jsm.consumers
+          .info(this.streamName(stream), name)
+          .catch((error: unknown) => this.unreachable(error)),
+      ),
+    );
+    return infos.reduce((sum, info) => sum + info.num_pending + info.num_ack_pending, 0);
   }
 
   async publishDeadLetter(service: string, letter: DeadLetter): Promise<void> {
@@ -446,9 +471,4 @@ function toDelivery(msg: JsMsg): Delivery {
     term: () => msg.term(),
     working: () => msg.working(),
   };
-}
-
-function isNotFound(error: unknown): boolean {
-  const text = String((error as { message?: string })?.message ?? error);
-  return /not found/i.test(text);
 }

@@ -15,18 +15,20 @@ const event = (accountId: string, type = 'TurnRecorded', text = 'hello'): EventE
 const subjectOf = (e: EventEnvelope) => `mnemo.raw.${e.accountId}.${e.type}`;
 
 describe('packRawEvents', () => {
-  it('packs consecutive events of one subject, in order, and starts a new pack where the subject changes', () => {
+  it("packs each subject's events in their order, one pack per subject however they interleave", () => {
     const started = event('a', 'SessionStarted');
     const turns = [event('a'), event('a')];
     const other = event('b');
-    const packs = packRawEvents([started, ...turns, other, event('a')], subjectOf);
+    const last = event('a');
+    const packs = packRawEvents(
+      [started, ...turns, other, last],
+      (e) => `mnemo.raw.p00.${e.accountId}`,
+    );
     expect(packs.map((p) => [p.subject, p.events.length])).toEqual([
-      ['mnemo.raw.a.SessionStarted', 1],
-      ['mnemo.raw.a.TurnRecorded', 2],
-      ['mnemo.raw.b.TurnRecorded', 1],
-      ['mnemo.raw.a.TurnRecorded', 1],
+      ['mnemo.raw.p00.a', 4],
+      ['mnemo.raw.p00.b', 1],
     ]);
-    expect(unpackRaw(packs[1].body)).toEqual(turns);
+    expect(unpackRaw(packs[0].body)).toEqual([started, ...turns, last]);
   });
 
   it(`holds at most ${PACK_MAX_EVENTS} events and the byte budget, and sends a larger event alone`, () => {

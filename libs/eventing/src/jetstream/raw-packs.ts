@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { JsMsg } from '@nats-io/jetstream';
-import type { EventEnvelope, StoredEvent } from '@mnemo/contracts';
+import { rawOrderKey, type EventEnvelope, type StoredEvent } from '@mnemo/contracts';
 import type { Delivery } from '../event-log.port';
 
 /**
- * MNEMO_RAW, the work queue in front of redaction, carries packs: consecutive events of one subject in
- * one message, a JSON array. Issue 17: a message per event cost a publish, a delivery and an ack on the
- * server and in both processes for every turn, and raw input is only a queue (its events are stored one
- * per message, and deduplicated, in MNEMO_EVENTS after redaction). A pack is the size of an ingest
- * request's run of one subject at most, so it stays well under the server's payload limit.
+ * MNEMO_RAW, the work queue in front of redaction, carries packs: events of one subject (one partition of
+ * one account, docs/event-log.md) in one message, a JSON array. Issue 17: a message per event cost a
+ * publish, a delivery and an ack on the server and in both processes for every turn, and raw input is
+ * only a queue (its events are stored one per message, and deduplicated, in MNEMO_EVENTS after
+ * redaction). A pack is the size of an ingest request's share of one partition at most, so it stays well
+ * under the server's payload limit.
  */
 export const PACK_MAX_EVENTS = 100;
 /** A pack's body at most, below NATS's default 1 MiB payload limit with room for headers. */
@@ -23,46 +24,58 @@ export interface RawPack {
 }
 
 /**
- * Splits events, in order, into packs of consecutive events with one subject, at most PACK_MAX_EVENTS
- * and `maxBytes` each (an event larger than that goes alone). A pack of one keeps its event's id as its
- * message id, as before packs; a larger pack's id is a digest of its events' ids.
+ * Splits events into packs by subject: each subject's events keep their order and go in packs of at most
+ * PACK_MAX_EVENTS and `maxBytes` (an event larger than that goes alone), in the order a subject's packs
+ * must be stored. Events of different subjects (other partitions) need no order between them, so a
+ * request's sessions interleaved event by event still make one pack per partition.
  */
 export function packRawEvents(
   events: readonly EventEnvelope[],
   subjectOf: (event: EventEnvelope) => string,
   maxBytes = PACK_MAX_BYTES,
+  messageIdOf: (event: EventEnvelope) => string = (event) => event.id,
 ): RawPack[] {
+  const open = new Map<string, { events: EventEnvelope[]; parts: string[]; bytes: number }>();
   const packs: RawPack[] = [];
-  let subject = '';
-  let members: EventEnvelope[] = [];
-  let parts: string[] = [];
-  let bytes = 2;
-  const close = () => {
-    if (members.length === 0) return;
-    packs.push({ subject, events: members, body: `[${parts.join(',')}]`, msgID: packId(members) });
-    members = [];
-    parts = [];
-    bytes = 2;
+  const close = (subject: string) => {
+    const pack = open.get(subject);
+    if (!pack) return;
+    open.delete(subject);
+    packs.push({
+      subject,
+      events: pack.events,
+      body: `[${pack.parts.join(',')}]`,
+      msgID: packId(pack.events, messageIdOf),
+    });
   };
   for (const event of events) {
     const json = JSON.stringify(event);
     const size = Buffer.byteLength(json) + 1;
-    const eventSubject = subjectOf(event);
-    if (eventSubject !== subject || members.length >= PACK_MAX_EVENTS || bytes + size > maxBytes)
-      close();
-    subject = eventSubject;
-    members.push(event);
-    parts.push(json);
-    bytes += size;
+    const subject = subjectOf(event);
+    let pack = open.get(subject);
+    if (pack && (pack.events.length >= PACK_MAX_EVENTS || pack.bytes + size > maxBytes)) {
+      close(subject);
+      pack = undefined;
+    }
+    if (!pack) {
+      pack = { events: [], parts: [], bytes: 2 };
+      open.set(subject, pack);
+    }
+    pack.events.push(event);
+    pack.parts.push(json);
+    pack.bytes += size;
   }
-  close();
+  for (const subject of [...open.keys()]) close(subject);
   return packs;
 }
 
-function packId(events: readonly EventEnvelope[]): string {
-  if (events.length === 1) return events[0].id;
+function packId(
+  events: readonly EventEnvelope[],
+  messageIdOf: (event: EventEnvelope) => string,
+): string {
+  if (events.length === 1) return messageIdOf(events[0]);
   const digest = createHash('sha256');
-  for (const event of events) digest.update(event.id).update('\n');
+  for (const event of events) digest.update(messageIdOf(event)).update('\n');
   return `pack-${digest.digest('base64url')}`;
 }
 
@@ -110,6 +123,7 @@ export function packDeliveries(msg: JsMsg, events: readonly EventEnvelope[]): De
       nak: (delayMs) => once(delayMs),
       term: () => once(null),
       working,
+      orderKey: rawOrderKey(event),
     };
   });
 }

@@ -42,7 +42,7 @@ describe('OfflineAdapter', () => {
       facts: [
         {
           factType: 'value',
-          content: 'I value honesty above all.',
+          content: 'Values honesty above all.',
           confidence: 'high',
           sourceTurns: [1],
         },
@@ -76,7 +76,7 @@ describe('OfflineAdapter', () => {
       facts: [
         {
           factType: 'event',
-          content: 'I passed the adoption agency interviews on 5 May 2023.',
+          content: 'Passed the adoption agency interviews on 5 May 2023.',
           confidence: 'high',
           sourceTurns: [42],
           occurredOn: '2023-05-05',

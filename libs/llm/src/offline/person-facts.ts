@@ -1,14 +1,17 @@
-import { isoDay, dayLabel, type SourceTurn } from '../extraction/source-turn';
+import { isoDay, type SourceTurn } from '../extraction/source-turn';
 import type { ExtractedFact } from '../extraction/extracted-fact';
 import { parse, termsOf, sentencesOf, type Doc, type Term } from './nlp';
 import { affirmedStatement } from './affirmed-question';
 import { resolveDates } from './resolve-dates';
 import { cleanTurnText, tokenDice } from './text-tools';
+import { toThirdPerson } from './third-person';
 
 export const MAX_PERSON_FACTS = 20;
 /** Two statements whose content tokens overlap this much are one fact said twice. */
 const SAME_FACT_DICE = 0.8;
 
+/** Subject words that make the person the one a sentence is about ("ourselves" is an object, never that). */
+const SELF_SUBJECT = new Set(['i', 'me', 'my', 'we', 'us', 'our']);
 const FIRST_PERSON = new Set([
   'i',
   'me',
@@ -80,8 +83,16 @@ const TIME_UNITS = new Set([
 ]);
 const THANKS = new Set(['thanks', 'thank', 'thx', 'ty', 'cheers']);
 const MOOD_VERBS = new Set(['be', 'feel', 'sound', 'seem', 'look', 'get']);
+const KIN_WORDS = `(${[
+  'wife husband partner spouse fiance fiancee boyfriend girlfriend son daughter kids children mother mom mum father dad',
+  'brother sister grandmother grandfather granddaughter grandson aunt uncle cousin friend boss manager co-founder',
+  'cofounder roommate flatmate housemate neighbor neighbour dog cat',
+]
+  .join(' ')
+  .split(' ')
+  .join('|')})`;
 const KIN = new Set(
-  'wife husband partner spouse fiance fiancee boyfriend girlfriend son sons daughter daughters kid kids child children baby mother mom mum father dad parent parents brother brothers sister sisters sibling siblings grandmother grandma grandfather grandpa grandparents family aunt uncle cousin niece nephew friend friends bestie boss manager mentor colleague coworker coworkers dog cat puppy pets pet'.split(
+  'wife husband partner spouse fiance fiancee boyfriend girlfriend son sons daughter daughters kid kids child children baby mother mom mum father dad parent parents brother brothers sister sisters sibling siblings grandmother grandma grandfather grandpa grandparents granddaughter grandson grandchildren grandkids family aunt uncle cousin niece nephew friend friends bestie boss manager mentor colleague coworker coworkers co-founder cofounder roommate flatmate housemate neighbor neighbour dog cat puppy pets pet'.split(
     ' ',
   ),
 );
@@ -100,7 +111,7 @@ export function judgeSentence(doc: Doc, terms: readonly Term[]): Verdict {
   const text = doc.text().trim();
   if (text.endsWith('?') || doc.questions().found) return { keep: false, why: 'question' };
   const words = terms.filter((t) => t.normal.length > 0);
-  if (words.length < 4) return { keep: false, why: 'too short' };
+  if (words.length < 3) return { keep: false, why: 'too short' };
   if (words.some((t) => SECOND_PERSON.has(head(t))))
     return { keep: false, why: 'about or to the other speaker' };
   if (words.some((t) => THANKS.has(head(t)))) return { keep: false, why: 'thanks' };
@@ -112,14 +123,21 @@ export function judgeSentence(doc: Doc, terms: readonly Term[]): Verdict {
     return { keep: false, why: 'offer' };
   if (doc.has('(want|wanted|like|need|would like) to (talk|chat|tell|ask|discuss|share)'))
     return { keep: false, why: 'about the conversation itself' };
+  if (SMALL_TALK.test(text)) return { keep: false, why: 'small talk' };
+  if (AGREEMENT.test(text)) return { keep: false, why: 'agreement' };
+  if (!ABOUT_SELF.test(text)) return { keep: false, why: 'its subject is not the person' };
   if (doc.has('^#Infinitive') && !FIRST_PERSON.has(head(words[0])))
     return { keep: false, why: 'a request' };
 
-  const subjectWords = subjectWordsOf(doc);
+  // The subject of the statement's first clause: "I quit the tapas place, the owner is a nightmare" is about the person.
+  const firstClause = /^(.+?)(?:[,;:]| (?:so|but|because|since|while|and then) )/.exec(text)?.[1];
+  const subjectWords = subjectWordsOf(
+    firstClause && firstClause.split(/\s+/).length >= 2 ? parse(firstClause) : doc,
+  );
   if (
     subjectWords.length > 0 &&
     subjectWords[0] !== '' &&
-    !subjectWords.some((w) => FIRST_PERSON.has(w)) &&
+    !subjectWords.some((w) => SELF_SUBJECT.has(w)) &&
     !subjectWords.some((w) => KIN.has(w))
   ) {
     return { keep: false, why: 'its subject is someone else' };
@@ -130,7 +148,13 @@ export function judgeSentence(doc: Doc, terms: readonly Term[]): Verdict {
   for (let i = 0; i < words.length; i++) {
     const term = words[i];
     const word = head(term);
-    const isThird = THIRD_PERSON.has(word) && term.tags.includes('Pronoun');
+    // "when it is quiet", "it's raining": an "it" that stands for the weather or the moment points nowhere.
+    const dummyIt =
+      word === 'it' &&
+      ((words[i + 1]?.tags.includes('Copula') ?? false) || term.normal === "it's") &&
+      (words[i + 2]?.tags.some((t) => t === 'Adjective' || t === 'Adverb' || t === 'Gerund') ??
+        false);
+    const isThird = THIRD_PERSON.has(word) && term.tags.includes('Pronoun') && !dummyIt;
     // "that idea", "this city": a demonstrative points outside the sentence unless it names a time ("this year").
     const next = words[i + 1];
     // After a verb ("I realized that painting helps …") "that" joins a clause; "I like that idea." points outside.
@@ -171,6 +195,15 @@ export function judgeSentence(doc: Doc, terms: readonly Term[]): Verdict {
   }
   return { keep: true };
 }
+
+/** Chit-chat about the chat, coming and going: "since our last chat", "I'm off to…", "talk soon". */
+const SMALL_TALK =
+  /\b(?:since (?:our|we) last (?:chat|talk|spoke|call|conversation)|(?:I'm|I am) off to|(?:have|got|gotta|need) to (?:go|run|head off|get going)|talk (?:soon|later)|catch up (?:soon|later)|good to (?:see|hear from|talk to) you|nice (?:chatting|talking))\b/i;
+/** Agreeing with, or reacting to, what the other speaker said: the reply is about their words, not the person. */
+const AGREEMENT =
+  /^(?:I|we) (?:\w+ )?(?:agree|disagree)\b|^I (?:\w+ )?(?:see|understand|know|get) (?:what|how|where|that|it|you)\b|^I (?:\w+ )?know,|^(?:I'm|I am) (?:\w+ )?(?:glad|happy|sorry|thrilled|excited) (?:to hear|for you|you)\b|^I can(?:'t| not) wait to (?:see|hear)\b/i;
+/** The person is the subject: the statement says "I" or "we", or starts from someone or something of theirs. */
+const ABOUT_SELF = /^(?:(?:\w+ ){0,6}?(?:I|I'm|I've|I'd|I'll|we|we're|we've)\b|(?:my|our)\b)/i;
 
 // Nouns that name nothing in particular.
 const VAGUE = new Set([
@@ -215,53 +248,95 @@ function isContentNoun(term: Term): boolean {
 
 type FactType = ExtractedFact['factType'];
 
-/** The type a statement is, by what it says (issue 11: a dated plan is an event, whatever "I'd love" says). */
+/** Verbs of being and having: in the past they tell how things were, not something that happened. */
+const STATE_VERBS = new Set(
+  'be live work know own study love like enjoy hate prefer want need feel seem belong care mean'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The type a statement is, by what it says (docs/memory.md, "Fact types"): a choice made is a decision; a
+ * principle a value; an aim (dated or not) a goal; a like or dislike a preference; the people in their
+ * life a relationship; something that happened, or is planned for a time, an event; anything else true of
+ * the person a fact. "I realized that…" is typed by what was realized.
+ */
 export function classifyStatement(
   doc: Doc,
-  dated: boolean,
+  when: { dated: boolean; tense: 'past' | 'present' | 'future' },
 ): { factType: FactType; explicit: boolean } {
   if (
     doc.has('(decided|decide|chose|chosen|committed|resolved) (not)? to') ||
     doc.has('made up my mind') ||
-    doc.has('(decided|decide) (on|against)')
+    doc.has('(decided|decide) (on|against)') ||
+    doc.has(
+      '(changed my mind|no longer|anymore|gave up|given up|called off|settled on|going with)',
+    ) ||
+    doc.has(
+      '^(i|we) #Adverb? (have|will|am going to)? #Adverb? (quit|stopped|stop|cancelled|canceled|cancel|dropped)',
+    )
   ) {
     return { factType: 'decision', explicit: true };
   }
-  if (
-    doc.has(
-      'i (have|had)? #Adverb? (realized|realised|learned|learnt|noticed|discovered|figured|understood|understand)',
-    )
-  ) {
-    return { factType: 'insight', explicit: true };
-  }
-  if (doc.has('i #Adverb? (value|believe)') || doc.has('(important|matters|matter) to (me|us)'))
+  if (doc.has('i #Adverb? (value|believe in)') || doc.has('(important|matters|matter) to (me|us)'))
     return { factType: 'value', explicit: true };
+  if (doc.has('i #Adverb? (care|cares) #Adverb? (about|deeply)') || doc.has('^i #Adverb? believe'))
+    return { factType: 'value', explicit: false };
   if (wantsTo(doc))
     return {
-      factType: dated ? 'event' : 'goal',
+      factType: 'goal',
       explicit: doc.has('my #Adjective? (goal|dream|aim|ambition)'),
     };
+  const plans = doc.has('(plan|plans|planning|going|scheduled|booked|signed) (to|up|for)');
+  if (plans && when.dated) return { factType: 'event', explicit: false };
   const likes =
     doc.has(
-      'i #Adverb? (love|like|enjoy|prefer|adore|hate|dislike|loves|likes|enjoys) (#Noun|#Gerund|#Adjective)',
-    ) && !doc.has('(love|like|enjoy) (to|that|it|them)');
-  if (likes && !dated) return { factType: 'preference', explicit: false };
+      'i #Adverb? (love|like|enjoy|prefer|adore|hate|dislike|loves|likes|enjoys|prefers) (#Noun|#Gerund|#Adjective|#Determiner|#Possessive)',
+    ) ||
+    doc.has("(can't|cannot) stand") ||
+    doc.has('(have|had|has) #Adverb? (a|an) #Adjective? (love|passion|soft spot|thing) for') ||
+    doc.has('(am|been) #Adverb? (a|an)? #Adjective? (fan|lover) of') ||
+    doc.has('am #Adverb? (really|totally|very)? into') ||
+    doc.has('i would #Adverb? rather') ||
+    doc.has('my #Adjective? (favorite|favourite)') ||
+    doc.has('i am #Adverb? (a|an) #Adjective? (morning|night|people|cat|dog) person');
+  const stillTrue =
+    when.tense !== 'past' || doc.has('(have|has) #Adverb? (had|loved|liked|enjoyed|been)');
+  if (likes && stillTrue) return { factType: 'preference', explicit: false };
   if (doc.has('^my #Adjective? #Noun') && relationshipSubject(doc))
     return { factType: 'relationship', explicit: false };
   if (
     doc.has(
-      'i (have|have got|got) (a|an|two|three|four|#Value) #Adjective? (kid|kids|son|sons|daughter|daughters|children|child|brother|brothers|sister|sisters|dog|dogs|cat|cats)',
+      'i (have|have got|got) (a|an|two|three|four|#Value) #Adjective? (kid|kids|son|sons|daughter|daughters|children|child|brother|brothers|sister|sisters|dog|dogs|cat|cats|partner|husband|wife|boyfriend|girlfriend|twins|grandchildren|grandkids)',
+    ) ||
+    doc.has('(married|engaged) to') ||
+    (when.tense !== 'past' && !when.dated && doc.has(`my ${KIN_WORDS} #ProperNoun`)) ||
+    doc.has(
+      'i am #Adverb? (a|an) #Adjective? (mom|mother|dad|father|parent|grandmother|grandfather|aunt|uncle)',
     )
   ) {
     return { factType: 'relationship', explicit: false };
   }
-  return { factType: 'event', explicit: false };
+  if (plans || when.tense === 'future')
+    return { factType: when.dated ? 'event' : 'goal', explicit: false };
+  if (when.tense === 'past') {
+    const verb = (doc.verbs().json() as Array<{ verb?: { infinitive?: string } }>)[0]?.verb
+      ?.infinitive;
+    const passive = doc.has('(was|were|got) #Adverb? #PastTense');
+    if (doc.has('(have|has) #Adverb? got')) return { factType: 'fact', explicit: false };
+    if (when.dated || passive || !STATE_VERBS.has(verb ?? ''))
+      return { factType: 'event', explicit: false };
+  }
+  if (when.dated && doc.has('(#Gerund|will|gonna)')) return { factType: 'event', explicit: false };
+  return { factType: 'fact', explicit: false };
 }
 
 function wantsTo(doc: Doc): boolean {
   return (
     doc.has('my #Adjective? (goal|dream|aim|ambition|hope)') ||
     doc.has('i #Adverb? (want|hope|plan|aim|wish|intend|dream) (to|of)') ||
+    doc.has('(have|has|had) #Adverb? (wanted|hoped|dreamed|dreamt) (to|of)') ||
+    doc.has('i am #Adverb? (hoping|aiming|dreaming|applying) (to|of|for)') ||
     doc.has('i would #Adverb? (love|like) to') ||
     doc.has('(working|saving|training) up? (toward|towards|for)')
   );
@@ -290,7 +365,7 @@ const AIM_WORDS = new Set([
 const CHANGE_OF_MIND =
   '(no longer|anymore|gave up|given up|giving up|changed my mind|dropped|cancel|cancelled|canceled|called off|decided against)';
 const WORKPLACES =
-  '(agency|company|firm|hospital|school|bank|startup|office|practice|restaurant|store|shop|studio|bakery|clinic|cafe|university|lab)';
+  '(agency|company|firm|hospital|school|bank|startup|office|practice|restaurant|store|shop|studio|bakery|clinic|cafe|university|lab|place|kitchen|warehouse|factory|hotel|bar)';
 const EMPLOYERS = `(job|position|role|${WORKPLACES.slice(1)}`;
 
 /** `a`, then `b` at most `gap` terms later (compromise's optional wildcards are greedy and do not backtrack). */
@@ -451,6 +526,24 @@ const OPENERS = new Set([
   'hey',
   'hi',
   'wow',
+  'also',
+  'and',
+  'but',
+  'plus',
+  'ya',
+  'yea',
+  'yeah',
+  'nah',
+  'ok',
+  'okay',
+  'um',
+  'uh',
+  'btw',
+  'obviously',
+  'basically',
+  'literally',
+  'anyways',
+  'tho',
 ]);
 
 /** Strips leading interjections and a leading name the person says to the other speaker ("Wow, …", "Mel, …"). */
@@ -572,26 +665,98 @@ function withReasons(
   return out;
 }
 
+/** "I realized that I enjoy…" → "I enjoy…"; "I think the city is too loud" → nothing: an opinion about the world. */
+const REALIZED =
+  /^I (?:have |'ve )?(?:just |finally |recently )?(?:realized|realised|learned|learnt|noticed|discovered|figured out|found out|come to realize) (?:that )?(.+)$/i;
+const OPINION =
+  /^I (?:really |honestly |just )?(?:think|guess|reckon|suppose|feel like|feel that|bet|figure) (?:that )?(.+)$/i;
+const SELF_WORD = /\b(?:I|I'm|I've|I'd|I'll|my|me|we|our|us)\b/;
+/** ", that is my big goal this year" after a statement names what the statement is to the person. */
+const APPOSITION = /,?\s+(?:that|this|which|it)(?:'s|’s| is| has been| will be) ((?:my|our) .+)$/i;
+
+/** Statements in other words than the rules read, and what they say in those words. */
+const RESTATED: ReadonlyArray<[RegExp, string]> = [
+  // "For me family and good food is the most important" → "I value family and good food most".
+  [
+    /^(?:for me|to me),? (.+?) (?:is|are|matters?) (?:the )?(?:most |really |very |so )?(?:important|what matters)(?: (?:thing|things))?(?: in (?:my )?life| to me)?[.!]*$/i,
+    'I value $1 most.',
+  ],
+  // "The food truck idea is off" → "I dropped the food truck idea".
+  [
+    /^(?:the|my) (.{1,40}?) (idea|plan|dream|thing) (?:is|'s) (?:off|dead|over|cancell?ed|scrapped)\b[^.!?]*/i,
+    'I dropped the $1 $2',
+  ],
+  // A subject left out, as people text: "Started a new job", "Signed up for a race".
+  [
+    /^(started|moved|quit|joined|finished|signed up|got|bought|adopted|booked|decided|switched|lost|passed|graduated) /i,
+    'I $1 ',
+  ],
+];
+
+function statementOf(text: string): string {
+  // "Starting at a new restaurant next Monday", "climbing three times a week": the person, unsaid.
+  const clause = termsOf(parse(text.split(/[,;:]/)[0]));
+  // …unless the gerund is the subject of a verb of its own ("Relaxing is key", "Cooking helps me").
+  const gerundSubject = clause
+    .slice(1)
+    .some(
+      (t) =>
+        t.tags.includes('Copula') ||
+        (t.tags.includes('PresentTense') &&
+          !t.tags.includes('Infinitive') &&
+          /s$/.test(t.normal)) ||
+        /^(?:helps|makes|keeps|gives|means|feels|sounds|seems|takes|brings)$/.test(t.normal),
+    );
+  if (clause[0]?.tags.includes('Gerund') && !gerundSubject && !/^(?:being|having)\b/i.test(text))
+    text = `I'm ${text[0].toLowerCase()}${text.slice(1)}`;
+  for (const [pattern, replacement] of RESTATED) {
+    if (pattern.test(text)) {
+      text = text.replace(pattern, replacement);
+      break;
+    }
+  }
+  text = text.replace(
+    /,? (?:that|this)(?:'s|’s| is) (?:the|my|our) (dream|goal|plan|hope|aim)\b.*$/i,
+    ', my $1',
+  );
+  const realized = REALIZED.exec(text);
+  if (realized && SELF_WORD.test(realized[1])) text = realized[1]!;
+  const opinion = OPINION.exec(text);
+  if (opinion) {
+    // The person's view of themselves is kept without the hedge; a view of anything else is not theirs to store.
+    if (!/^(?:I|I'm|I've|I'd|I'll|my|we|our)\b/i.test(opinion[1])) return '';
+    text = opinion[1]!;
+  }
+  text = text.replace(APPOSITION, ', $1');
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
 function factOf(raw: string, turn: SourceTurn): ExtractedFact | null {
-  const text = withoutOpeners(raw);
+  const text = statementOf(withoutOpeners(raw));
   if (!text) return null;
   const doc = parse(text);
   if (!judgeSentence(doc, termsOf(doc)).keep) return null;
   const tense = tenseOf(doc);
   const resolved = resolveDates(doc, turn.occurredAt, tense === 'past');
-  const { factType, explicit } = classifyStatement(
-    doc,
-    resolved.dated && tense !== 'past' && resolved.day !== undefined,
-  );
+  const { factType, explicit } = classifyStatement(doc, {
+    dated: resolved.day !== undefined,
+    tense,
+  });
   const said = turn.occurredAt ? isoDay(turn.occurredAt) : undefined;
-  let content = resolved.text.replace(/[!]+$/, '.').replace(/\s+([.,!?])/g, '$1');
+  // A like sets nothing single-valued that a newer statement would replace; a relationship only where
+  // the person lives or works ("I live in London with my wife").
+  const found = factType === 'preference' ? undefined : subjectOf(doc, factType);
+  const subject =
+    factType === 'relationship' && found && !/^(?:home|job|partner)\b/.test(found)
+      ? undefined
+      : found;
+  let content = toThirdPerson(resolved.text, { past: tense === 'past' })
+    .replace(/[!]+$/, '.')
+    .replace(/\s+([.,!?;])/g, '$1');
   if (!/[.!?]$/.test(content)) content += '.';
+  // Every event dated: with no time said, the day it was told is the best bound there is. The date
+  // lives in occurredOn; the text names a time only when the person did.
   const occurredOn = factType === 'event' ? (resolved.day ?? said) : resolved.day;
-  if (factType === 'event' && !resolved.day && said) {
-    // Every event dated: with no time said, the day it was told is the best bound there is.
-    content = `${content.slice(0, -1)} (${tense === 'past' ? 'by' : 'as of'} ${dayLabel(said)}).`;
-  }
-  const subject = subjectOf(doc, factType);
   return {
     factType,
     content,

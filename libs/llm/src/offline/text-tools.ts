@@ -81,13 +81,48 @@ const NAMED_SPEAKER =
 const CAPTION =
   /[[(*](?:image|photo|picture|img|caption|shares?|sends?|sent|shared)\b[^\])*\n]*[\])*]/giu;
 
-/** A turn's words without speaker labels or image captions, whitespace collapsed. */
+/** A turn's words without speaker labels or image captions, whitespace collapsed, texting spelled out. */
 export function cleanTurnText(text: string): string {
-  return text
-    .replace(CAPTION, ' ')
-    .replace(NAMED_SPEAKER, '')
-    .replace(SPEAKER, '')
+  return spelledOut(
+    text
+      .replace(CAPTION, ' ')
+      .replace(NAMED_SPEAKER, '')
+      .replace(SPEAKER, '')
+      .replace(/[ \t]+/g, ' ')
+      .trim(),
+  );
+}
+
+/** How people text, in the words the rules read: "im", "i", "wanna", "dont", "3x a week". */
+const TEXTING: ReadonlyArray<[RegExp, string]> = [
+  [/\b(?:lol|lmao|haha+|hehe|omg|tbh|ngl|xd)\b[.!]*/gi, ''],
+  [/\bi\b/g, 'I'],
+  [/\bim\b/gi, "I'm"],
+  [/\bive\b/gi, "I've"],
+  [/\bi'm\b/g, "I'm"],
+  [/\bi've\b/g, "I've"],
+  [/\bi'd\b/g, "I'd"],
+  [/\bi'll\b/g, "I'll"],
+  [/\b(do|does|did|is|was|are|were|have|has|ca|wo|would|could|should)nt\b/gi, "$1n't"],
+  [/\bcan't\b|\bcant\b/gi, "can't"],
+  [/\bthats\b/gi, "that's"],
+  [/\bwanna\b/gi, 'want to'],
+  [/\bgonna\b/gi, 'going to'],
+  [/\bgotta\b/gi, 'have to'],
+  [/\bcuz\b|\bcos\b/gi, 'because'],
+  [/\bu\b/g, 'you'],
+  [/\bur\b/g, 'your'],
+  [/\bthx\b|\bty\b/gi, 'thanks'],
+  [/\b(\d+)x (a|per) (day|week|month)\b/gi, '$1 times a $3'],
+];
+
+function spelledOut(text: string): string {
+  let out = text;
+  for (const [pattern, replacement] of TEXTING) out = out.replace(pattern, replacement);
+  // A lowercase start is still a sentence start; sentences run on after a comma are split by the caller.
+  return out
     .replace(/[ \t]+/g, ' ')
+    .replace(/(^|[.!?]\s+)([a-z])/g, (_, lead: string, first: string) => lead + first.toUpperCase())
     .trim();
 }
 

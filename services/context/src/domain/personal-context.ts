@@ -14,9 +14,10 @@ const GROUP_ORDER: readonly MemoryGroup[] = [
   'Relationships',
 ];
 
-/** Values, events and insights are things true of the person, so they read as Facts. */
+/** Facts, values, events and insights are things true of the person, so they read as Facts. */
 export function groupOf(factType: MemoryFactType): MemoryGroup {
   switch (factType) {
+    case 'fact':
     case 'value':
     case 'event':
     case 'insight':

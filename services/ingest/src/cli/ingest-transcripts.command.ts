@@ -1,6 +1,7 @@
 import { SingleBar, Presets } from 'cli-progress';
 import type { Command } from 'commander';
 import { INGEST_MAX_BYTES, INGEST_MAX_EVENTS } from '@mnemo/contracts';
+import { clientSettingsFile, loadClientSettings } from '@mnemo/mnemo-client';
 import { defaultTranscriptsRoot, expandHome } from '../ingest.config';
 import { addSkips, eventsOfTranscript, readTranscriptFile } from '../loop/transcript-file-events';
 import { sessionIdentity } from '../loop/session-identity';
@@ -191,7 +192,7 @@ export function parseSince(value: string | undefined): Date | undefined {
   return date;
 }
 
-/** `mnemo ingest transcripts [PATH] [--since DATE]`, against the gateway at MNEMO_URL with MNEMO_API_KEY. */
+/** `mnemo ingest transcripts [PATH] [--since DATE]`, against the gateway the client settings name (MNEMO_URL, MNEMO_API_KEY, else client.json). */
 export function registerIngestCommands(program: Command): void {
   const ingest = program
     .command('ingest')
@@ -199,14 +200,16 @@ export function registerIngestCommands(program: Command): void {
   ingest
     .command('transcripts [path]')
     .description(
-      'ingest Claude Code transcripts (default $MNEMO_TRANSCRIPTS_ROOT or ~/.claude/projects) through $MNEMO_URL with $MNEMO_API_KEY',
+      'ingest Claude Code transcripts (default $MNEMO_TRANSCRIPTS_ROOT or ~/.claude/projects) through $MNEMO_URL with $MNEMO_API_KEY, else the settings `mnemo hook install` wrote',
     )
     .option('--since <date>', 'only files modified at or after this date')
     .action(async (target: string | undefined, options: { since?: string }) => {
-      const apiKey = process.env.MNEMO_API_KEY;
+      // the same settings as the hooks: the environment, else what `mnemo hook install` wrote
+      const { url, apiKey } = loadClientSettings(process.env);
       if (!apiKey)
-        throw new Error('set MNEMO_API_KEY to the API key of the account to ingest into');
-      const url = process.env.MNEMO_URL ?? 'http://127.0.0.1:8080';
+        throw new Error(
+          `no API key: set MNEMO_API_KEY, or run \`mnemo hook install --api-key KEY\`, which keeps it in ${clientSettingsFile(process.env)}`,
+        );
       const root = expandHome(
         target ?? process.env.MNEMO_TRANSCRIPTS_ROOT ?? defaultTranscriptsRoot(),
       );

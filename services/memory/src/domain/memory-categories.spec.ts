@@ -23,14 +23,16 @@ describe('memory categories', () => {
     ]);
   });
 
-  it('gives every fact type exactly one tab of its own', () => {
+  it('gives every fact type one tab, a plain fact the Facts tab and every other type a tab of its own', () => {
     const tabs = FactType.options.map(categoryOf);
     expect(new Set(tabs).size).toBe(FactType.options.length);
-    for (const type of FactType.options) expect(factTypesIn(categoryOf(type))).toEqual([type]);
+    expect(categoryOf('fact')).toBe('Facts');
+    for (const type of FactType.options.filter((t) => t !== 'fact'))
+      expect(factTypesIn(categoryOf(type))).toEqual([type]);
   });
 
-  it('groups value, event and insight under Facts', () => {
-    expect(factTypesIn('Facts')).toEqual(['value', 'event', 'insight']);
+  it('groups fact, value, event and insight under Facts', () => {
+    expect(factTypesIn('Facts')).toEqual(['fact', 'value', 'event', 'insight']);
     expect(factTypesIn('All').sort()).toEqual([...FactType.options].sort());
   });
 
@@ -41,10 +43,11 @@ describe('memory categories', () => {
       { factType: 'event' },
       { factType: 'value' },
       { factType: 'relationship' },
+      { factType: 'fact' },
     ]);
     expect(counts).toEqual({
-      All: 5,
-      Facts: 2,
+      All: 6,
+      Facts: 3,
       Decisions: 0,
       Preferences: 0,
       Relationships: 1,
@@ -55,14 +58,15 @@ describe('memory categories', () => {
     });
   });
 
-  it('files a memory added under All or Facts as an event, and under a tab as its type', () => {
-    expect(factTypeForNewMemory('All')).toBe('event');
-    expect(factTypeForNewMemory('Facts')).toBe('event');
+  it('files a memory added under All or Facts as a plain fact, and under a tab as its type', () => {
+    expect(factTypeForNewMemory('All')).toBe('fact');
+    expect(factTypeForNewMemory('Facts')).toBe('fact');
     expect(factTypeForNewMemory('Preferences')).toBe('preference');
   });
 
   it('uses the same Facts heading for CLAUDE.md Personal Context', () => {
     expect(contextGroupOf('insight')).toBe('Facts');
+    expect(contextGroupOf('fact')).toBe('Facts');
     expect(contextGroupOf('relationship')).toBe('Relationships');
   });
 });

@@ -6,7 +6,7 @@ import { MEMORY_CATEGORIES, type MemoryCategory } from '@mnemo/contracts';
 export { MEMORY_CATEGORIES, type MemoryCategory };
 
 /** Each fact type has its own tab. */
-const TAB_OF: Record<FactTypeName, Exclude<MemoryCategory, 'All' | 'Facts'>> = {
+const TAB_OF: Record<FactTypeName, Exclude<MemoryCategory, 'All'>> = {
   decision: 'Decisions',
   preference: 'Preferences',
   relationship: 'Relationships',
@@ -14,17 +14,19 @@ const TAB_OF: Record<FactTypeName, Exclude<MemoryCategory, 'All' | 'Facts'>> = {
   value: 'Values',
   event: 'Events',
   insight: 'Insights',
+  fact: 'Facts',
 };
 
 /**
  * "Facts" is our choice of meaning: what the person is or has lived, rather than what they want,
- * chose, like or who they know — the value, event and insight types. It is the same "Facts" group the
+ * chose, like or who they know — the fact, value, event and insight types. It is the same "Facts" group the
  * Personal Context section of CLAUDE.md uses (seed 000), so a fact sits under the same heading in both
- * places; those three types also keep their own finer tabs. A fact added under "Facts" or "All" is an event.
+ * places; value, event and insight also keep their own finer tabs. A memory added under "Facts" or "All"
+ * is a plain fact.
  */
-export const FACTS_GROUP: readonly FactTypeName[] = ['value', 'event', 'insight'];
+export const FACTS_GROUP: readonly FactTypeName[] = ['fact', 'value', 'event', 'insight'];
 
-export const categoryOf = (factType: FactTypeName): Exclude<MemoryCategory, 'All' | 'Facts'> =>
+export const categoryOf = (factType: FactTypeName): Exclude<MemoryCategory, 'All'> =>
   TAB_OF[factType];
 
 /** The fact types a tab lists. */
@@ -36,7 +38,7 @@ export function factTypesIn(category: MemoryCategory): FactTypeName[] {
 
 /** The type a manually added memory takes under the active tab (seed 000: "All" defaults to Facts). */
 export function factTypeForNewMemory(category: MemoryCategory): FactTypeName {
-  if (category === 'All' || category === 'Facts') return 'event';
+  if (category === 'All' || category === 'Facts') return 'fact';
   return factTypesIn(category)[0];
 }
 
@@ -59,8 +61,9 @@ export function countByCategory(
   >;
   for (const fact of facts) {
     counts.All++;
-    counts[TAB_OF[fact.factType]]++;
-    if (FACTS_GROUP.includes(fact.factType)) counts.Facts++;
+    const tab = TAB_OF[fact.factType];
+    counts[tab]++;
+    if (tab !== 'Facts' && FACTS_GROUP.includes(fact.factType)) counts.Facts++;
   }
   return counts;
 }

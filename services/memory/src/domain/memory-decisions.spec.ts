@@ -28,7 +28,7 @@ describe('decideManualCreate', () => {
       source: 'manual',
       sourceSession: 'manual',
     });
-    expect(decideManualCreate('f9', { content: 'Moved to Lyon.' }).payload.factType).toBe('event');
+    expect(decideManualCreate('f9', { content: 'Moved to Lyon.' }).payload.factType).toBe('fact');
     expect(
       decideManualCreate('f9', { content: 'x', factType: 'value', category: 'Goals' }).payload
         .factType,

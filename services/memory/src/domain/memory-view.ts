@@ -58,8 +58,9 @@ export function countsFromTypeTotals(
   >;
   for (const { factType, n } of totals) {
     counts.All += n;
-    counts[categoryOf(factType)] += n;
-    if (FACTS_GROUP.includes(factType)) counts.Facts += n;
+    const tab = categoryOf(factType);
+    counts[tab] += n;
+    if (tab !== 'Facts' && FACTS_GROUP.includes(factType)) counts.Facts += n;
   }
   return counts;
 }

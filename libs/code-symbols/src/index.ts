@@ -1,0 +1,8 @@
+export { extractSymbols, contentHashOf } from './extract-symbols';
+export { languageOf } from './languages';
+export { collapse, textHash, signatureOf, isShortLiteralText } from './symbol-text';
+export type { FileSymbols, CodeSymbol, SnapshotLanguage, SymbolKind } from './snapshot-types';
+export { diffSymbols, qualifiedName } from './symbol-drift';
+export type { SymbolDrift, SymbolChange, SymbolPlace } from './symbol-drift';
+export { driftReport, renderDrift } from './render-drift';
+export type { DriftReport, SnapshotPoint } from './render-drift';

@@ -1,0 +1,101 @@
+import type { DataSource } from 'typeorm';
+import type { StoredEvent } from '@mnemo/contracts';
+import { applyBatch } from '@mnemo/persistence';
+import { Scratch } from '../../../../tests/support/scratch';
+import { logFactsProjection } from './log-facts.projection';
+import { readLogFacts } from './log-facts.read';
+
+const ID = '0123456789abcdef';
+const stored = (seq: number, type: string, payload: unknown): StoredEvent => ({
+  seq,
+  event: {
+    id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
+    type,
+    version: 1,
+    accountId: 'acc',
+    occurredAt: '2026-12-01T12:00:00.000Z',
+    producer: 'logs',
+    payload,
+  },
+});
+const seen = (seq: number) =>
+  stored(seq, 'LogTemplateSeen', {
+    project: 'web',
+    sourceId: 'journald',
+    templateId: ID,
+    template: 'disk <*> full',
+    firstSeenAt: '2026-12-01T10:05:00.000Z',
+  });
+const window = (seq: number, count: number, hour: string, cursor: string) =>
+  stored(seq, 'LogFactsUpdated', {
+    project: 'web',
+    sourceId: 'journald',
+    lines: count,
+    skipped: 1,
+    cursor,
+    templates: [
+      {
+        templateId: ID,
+        template: 'disk <*> full',
+        count,
+        firstSeenAt: hour,
+        lastSeenAt: hour,
+        severities: { error: count },
+        hours: { [hour]: count },
+        units: { 'disk.service': count },
+        hosts: {},
+        examples: ['disk sda1 full'],
+        shapes: { '1:a9': count },
+      },
+    ],
+  });
+
+describe('log-facts projection (Postgres)', () => {
+  const scratch = new Scratch('log_facts');
+  let db: DataSource;
+
+  beforeAll(async () => {
+    db = await scratch.db(logFactsProjection.migrations);
+  });
+  afterAll(() => scratch.drop());
+
+  it('adds windows to a template, keeps its hours and its source position, and a redelivered window changes nothing', async () => {
+    await applyBatch(db, logFactsProjection, [
+      seen(1),
+      window(2, 3, '2026-12-01T10:00:00.000Z', 'c1'),
+      window(3, 10, '2026-12-01T11:00:00.000Z', 'c2'),
+    ]);
+    await applyBatch(db, logFactsProjection, [window(3, 10, '2026-12-01T11:00:00.000Z', 'c2')]);
+    const [template] = await db.query(
+      `SELECT count, severity, examples, first_seen_at, last_seen_at FROM log_templates WHERE account_id = 'acc'`,
+    );
+    expect({ ...template, count: Number(template.count) }).toEqual({
+      count: 13,
+      severity: 'error',
+      examples: ['disk sda1 full'],
+      first_seen_at: new Date('2026-12-01T10:00:00.000Z'),
+      last_seen_at: new Date('2026-12-01T11:00:00.000Z'),
+    });
+    const [position] = await db.query(`SELECT cursor, lines, skipped FROM log_source_positions`);
+    expect(position).toEqual({ cursor: 'c2', lines: '13', skipped: '2' });
+
+    const facts = await readLogFacts(db, {
+      accountId: 'acc',
+      words: ['DISK'],
+      severity: 'warn',
+      since: new Date('2026-12-01T11:00:00.000Z'),
+      until: new Date('2026-12-01T12:00:00.000Z'),
+      change: 'rising',
+      limit: 10,
+    });
+    expect(facts.map((f) => [f.templateId, f.inWindow, f.before])).toEqual([[ID, 10, 3]]);
+    const other = await readLogFacts(db, {
+      accountId: 'other',
+      words: [],
+      since: new Date('2026-12-01T00:00:00.000Z'),
+      until: new Date('2026-12-02T00:00:00.000Z'),
+      limit: 10,
+    });
+    expect(other).toEqual([]);
+  });
+});
