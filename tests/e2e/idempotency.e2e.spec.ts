@@ -140,4 +140,52 @@ describe('an event id is a duplicate after the duplicate window too', () => {
     const turns = await turnsOf('s-again');
     expect(turns.body.turns).toEqual([expect.objectContaining({ seq: 1, text: 'said once' })]);
   });
+
+  it("stores an account's event whose id another account sent first: ids are scoped by account", async () => {
+    const owner = await harness.createAccount('owner');
+    const squatter = await harness.createAccount('squatter');
+    const send = (key: string, sessionId: string, text: string) =>
+      harness
+        .http()
+        .post('/v1/events')
+        .set('Authorization', `Bearer ${key}`)
+        .send({
+          events: [
+            {
+              id: sharedId,
+              type: 'TurnRecorded',
+              sessionId,
+              occurredAt: '2026-11-29T10:00:01Z',
+              payload: { seq: 1, role: 'user', text },
+            },
+          ],
+        });
+    const sharedId = randomUUID();
+    await expect(send(squatter.apiKey, 's-squat', 'sent first')).resolves.toMatchObject({
+      status: 202,
+      body: { accepted: 1, duplicates: 0 },
+    });
+    await expect(send(owner.apiKey, 's-owned', 'the real turn')).resolves.toMatchObject({
+      status: 202,
+      body: { accepted: 1, duplicates: 0 },
+    });
+    const turnsFor = (key: string, sessionId: string) =>
+      harness.http().get(`/v1/sessions/${sessionId}/turns`).set('Authorization', `Bearer ${key}`);
+    const owned = await eventually(
+      () => turnsFor(owner.apiKey, 's-owned'),
+      (r) => r.body.turns?.length === 1,
+    );
+    expect(owned.body.turns[0].text).toBe('the real turn');
+    await eventually(
+      () => turnsFor(squatter.apiKey, 's-squat'),
+      (r) => r.body.turns?.length === 1,
+    );
+    // each account's resend is its own duplicate
+    await expect(send(owner.apiKey, 's-owned', 'again')).resolves.toMatchObject({
+      body: { accepted: 0, duplicates: 1 },
+    });
+    expect((await stored('events', sharedId)).map((s) => s.event.accountId).sort()).toEqual(
+      [owner.accountId, squatter.accountId].sort(),
+    );
+  });
 });

@@ -8,7 +8,7 @@ export const subjectToken = z
   .regex(/^[A-Za-z0-9_\-:]+$/, 'may hold only letters, digits, "_", "-" and ":"');
 
 export const EventEnvelopeBase = z.object({
-  /** The producer's UUID for the event: its idempotency key and the JetStream Nats-Msg-Id. */
+  /** The producer's UUID for the event: unique within its account, its idempotency key there (accountEventKey). */
   id: z.uuid(),
   type: z.string().min(1),
   version: z.number().int().positive().default(1),
@@ -31,3 +31,11 @@ export interface StoredEvent<TType extends string = string, TPayload = unknown> 
   seq: number;
   event: EventEnvelope<TType, TPayload>;
 }
+
+/**
+ * An event's identity: its id within its account. Duplicates are detected by this key (the accepted-id
+ * record, the JetStream Nats-Msg-Id), so one account that knows another's event id cannot pre-empt it.
+ * `/` is in no account id.
+ */
+export const accountEventKey = (event: { accountId: string; id: string }): string =>
+  `${event.accountId}/${event.id}`;

@@ -1,4 +1,4 @@
-import type { EventEnvelope, StreamKind } from '@mnemo/contracts';
+import { accountEventKey, type EventEnvelope, type StreamKind } from '@mnemo/contracts';
 import type { AppendResult, EventLog } from './event-log.port';
 import { DelegatingEventLog } from './delegating-event-log';
 import { GroupCommit } from './group-commit';
@@ -6,27 +6,33 @@ import { GroupCommit } from './group-commit';
 /** Events per shared transaction and publish: twenty requests of 100, or a raw batch and a half. */
 const GROUP_MAX_EVENTS = 2000;
 
+/** An event's identity in the accepted-id record: its id within its account (accountEventKey). */
+export interface AcceptedKey {
+  accountId: string;
+  id: string;
+}
+
 /**
- * The record of every event id a stream has accepted, kept for good: the log's own duplicate detection
- * (JetStream's Nats-Msg-Id) forgets an id after its window, this record never does.
+ * The record of every event a stream has accepted, by account and id, kept for good: the log's own
+ * duplicate detection (JetStream's Nats-Msg-Id) forgets a key after its window, this record never does.
  */
 export interface AcceptedEventIds {
   /**
-   * Records the ids `stream` has not accepted yet and calls `append` with them, in one step: a second
-   * caller with one of those ids waits until the first has appended and recorded it (then it is known) or
-   * failed (then the id is still free and this caller appends it). Answers the sequences of the ids that
-   * were accepted before.
+   * Records the keys `stream` has not accepted yet and calls `append` with them, in one step: a second
+   * caller with one of those keys waits until the first has appended and recorded it (then it is known)
+   * or failed (then the key is still free and this caller appends it). Answers the sequences of the keys
+   * that were accepted before, by accountEventKey; `append` answers the fresh ones' likewise.
    */
   admit(
     stream: StreamKind,
-    ids: readonly string[],
-    append: (fresh: readonly string[]) => Promise<ReadonlyMap<string, number>>,
+    keys: readonly AcceptedKey[],
+    append: (fresh: readonly AcceptedKey[]) => Promise<ReadonlyMap<string, number>>,
   ): Promise<ReadonlyMap<string, number>>;
 }
 
 /**
- * An EventLog whose appends ask the accepted-id record first: an id accepted once is a duplicate
- * forever, at the gateway (HTTP, gRPC), from the transcript loop and in the redaction step, long after
+ * An EventLog whose appends ask the accepted-id record first: an account's event id accepted once is
+ * a duplicate forever, at the gateway (HTTP, gRPC), from the transcript loop and in the redaction step, long after
  * the log's own duplicate window. The window stays the first line; this is the one that never closes.
  */
 export class IdempotentEventLog extends DelegatingEventLog {
@@ -67,21 +73,25 @@ export class IdempotentEventLog extends DelegatingEventLog {
 
   private async admit(stream: StreamKind, events: EventEnvelope[]): Promise<AppendResult[]> {
     const firsts = new Map<string, EventEnvelope>();
-    for (const event of events) if (!firsts.has(event.id)) firsts.set(event.id, event);
+    for (const event of events) {
+      const key = accountEventKey(event);
+      if (!firsts.has(key)) firsts.set(key, event);
+    }
     const appended = new Map<string, AppendResult>();
-    const known = await this.record.admit(stream, [...firsts.keys()], async (fresh) => {
-      const batch = fresh.map((id) => firsts.get(id)!);
+    const known = await this.record.admit(stream, [...firsts.values()], async (fresh) => {
+      const batch = fresh.map((key) => firsts.get(accountEventKey(key))!);
       const results = await this.inner.appendMany(stream, batch);
-      batch.forEach((event, i) => appended.set(event.id, results[i]));
-      return new Map(batch.map((event, i) => [event.id, results[i].seq]));
+      batch.forEach((event, i) => appended.set(accountEventKey(event), results[i]));
+      return new Map(batch.map((event, i) => [accountEventKey(event), results[i].seq]));
     });
     const seen = new Set<string>();
     return events.map((event) => {
-      const first = !seen.has(event.id);
-      seen.add(event.id);
-      const knownSeq = known.get(event.id);
+      const key = accountEventKey(event);
+      const first = !seen.has(key);
+      seen.add(key);
+      const knownSeq = known.get(key);
       if (knownSeq !== undefined) return { seq: knownSeq, duplicate: true };
-      const result = appended.get(event.id)!;
+      const result = appended.get(key)!;
       return first ? result : { seq: result.seq, duplicate: true };
     });
   }

@@ -102,17 +102,51 @@ describe('the accepted-id record: an event id accepted once is a duplicate for g
     }
   });
 
+  it("stores an account's event whose id another account sent first, and answers each account's resend as its own duplicate", async () => {
+    const mine = { ...anEvent({ by: 'a' }), accountId: 'acct-a' };
+    const squatter = { ...mine, accountId: 'acct-b', payload: { by: 'b' } };
+    const taken = await one.append('raw', squatter);
+    const stored = await two.append('raw', mine);
+    expect(stored.duplicate).toBe(false);
+    expect(stored.seq).not.toBe(taken.seq);
+    await expect(one.append('raw', mine)).resolves.toEqual({ seq: stored.seq, duplicate: true });
+    await expect(two.append('raw', squatter)).resolves.toEqual({
+      seq: taken.seq,
+      duplicate: true,
+    });
+    const raw: StoredEvent[] = [];
+    for await (const batch of store.read('raw', 1))
+      raw.push(...batch.filter((s) => s.event.id === mine.id));
+    expect(raw.map((s) => s.event.accountId).sort()).toEqual(['acct-a', 'acct-b']);
+  });
+
+  it('answers a resend of an id recorded before ids had an account as a duplicate, for any account', async () => {
+    const event = anEvent();
+    await pool.query(
+      `INSERT INTO accepted_event_ids (stream, event_id, seq) VALUES ('raw', $1, 77)`,
+      [event.id],
+    );
+    // a new instance: it looks for rows from before once, when it starts
+    const upgraded = new IdempotentEventLog(store, new PgAcceptedEventIds(await scratch.db([], 2)));
+    await expect(upgraded.append('raw', event)).resolves.toEqual({ seq: 77, duplicate: true });
+    await expect(upgraded.append('raw', { ...event, accountId: 'other' })).resolves.toEqual({
+      seq: 77,
+      duplicate: true,
+    });
+    expect(await stored(event.id)).toEqual([]);
+  });
+
   it("gives claimed ids their sequences by key, never by a scan of the stream's ids, even on a table whose statistics are stale", async () => {
     // A fresh table filled faster than autovacuum analyzes it: what a new deployment or a replay has.
     await pool.query(
-      `INSERT INTO accepted_event_ids (stream, event_id, seq) SELECT 'events', gen_random_uuid()::text, n FROM generate_series(1, 20000) AS n`,
+      `INSERT INTO accepted_event_ids (stream, account_id, event_id, seq) SELECT 'events', 'acct', gen_random_uuid()::text, n FROM generate_series(1, 20000) AS n`,
     );
-    const ids = Array.from({ length: 500 }, () => randomUUID());
+    const keys = Array.from({ length: 500 }, () => ({ accountId: 'acct', id: randomUUID() }));
     const rows: Array<{ 'QUERY PLAN': string }> = await pool.query(
       `EXPLAIN ${recordSequencesSql(
         'events',
-        ids,
-        ids.map((_, i) => i + 1),
+        keys,
+        keys.map((_, i) => i + 1),
       )}`,
     );
     const plan = rows.map((row) => row['QUERY PLAN']).join('\n');

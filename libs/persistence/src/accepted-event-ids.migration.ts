@@ -19,3 +19,40 @@ export class AcceptedEventIds1764900000000 implements MigrationInterface {
     await queryRunner.query(`DROP TABLE IF EXISTS accepted_event_ids`);
   }
 }
+
+/**
+ * Keys the record by account and id (docs/event-log.md: ids scoped by account). Rows written before are
+ * kept with an empty account, which stands for any: a resend of an id accepted then is still answered as
+ * a duplicate, whichever account sent it; ids accepted from now on belong to their account only.
+ */
+export class AcceptedEventIdsByAccount1765100000000 implements MigrationInterface {
+  name = 'AcceptedEventIdsByAccount1765100000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(
+      `ALTER TABLE accepted_event_ids ADD COLUMN IF NOT EXISTS account_id text NOT NULL DEFAULT ''`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE accepted_event_ids DROP CONSTRAINT IF EXISTS accepted_event_ids_pkey`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE accepted_event_ids ADD PRIMARY KEY (stream, event_id, account_id)`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX IF NOT EXISTS accepted_event_ids_unscoped ON accepted_event_ids (stream, event_id) WHERE account_id = ''`,
+    );
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP INDEX IF EXISTS accepted_event_ids_unscoped`);
+    await queryRunner.query(
+      `ALTER TABLE accepted_event_ids DROP CONSTRAINT IF EXISTS accepted_event_ids_pkey`,
+    );
+    await queryRunner.query(
+      `DELETE FROM accepted_event_ids a USING accepted_event_ids b
+       WHERE a.stream = b.stream AND a.event_id = b.event_id AND a.ctid > b.ctid`,
+    );
+    await queryRunner.query(`ALTER TABLE accepted_event_ids ADD PRIMARY KEY (stream, event_id)`);
+    await queryRunner.query(`ALTER TABLE accepted_event_ids DROP COLUMN account_id`);
+  }
+}

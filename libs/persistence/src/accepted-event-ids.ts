@@ -1,11 +1,11 @@
 import type { DataSource } from 'typeorm';
 import { escapeLiteral, type QueryResult } from 'pg';
-import type { StreamKind } from '@mnemo/contracts';
-import type { AcceptedEventIds } from '@mnemo/eventing';
+import { accountEventKey, type StreamKind } from '@mnemo/contracts';
+import type { AcceptedEventIds, AcceptedKey } from '@mnemo/eventing';
 import { inOwnTransaction } from './own-transaction';
 
 /**
- * The accepted-id record in Postgres. The insert that claims an id and the append it guards run in one
+ * The accepted-id record in Postgres, keyed by stream, event id and account. The insert that claims an id and the append it guards run in one
  * transaction: a concurrent insert of the same id (a second request, another gateway instance) waits on
  * the primary key until this one commits (then it sees the id as known) or rolls back because the append
  * failed (then the id is free again). A crash before the commit rolls back, so no id is ever recorded
@@ -17,29 +17,41 @@ import { inOwnTransaction } from './own-transaction';
  * written in as escaped literals.
  */
 export class PgAcceptedEventIds implements AcceptedEventIds {
+  /** Whether rows from before keys had an account are left; none are ever written again. */
+  private unscoped: Promise<boolean> | null = null;
+
   constructor(private readonly db: DataSource) {}
 
   async admit(
     stream: StreamKind,
-    ids: readonly string[],
-    append: (fresh: readonly string[]) => Promise<ReadonlyMap<string, number>>,
+    keys: readonly AcceptedKey[],
+    append: (fresh: readonly AcceptedKey[]) => Promise<ReadonlyMap<string, number>>,
   ): Promise<ReadonlyMap<string, number>> {
-    if (ids.length === 0) return new Map();
+    if (keys.length === 0) return new Map();
+    const unscoped = await this.hasUnscopedRows();
     return inOwnTransaction(this.db, async (_runner, client) => {
       const opened = (await client.query(
-        `BEGIN; INSERT INTO accepted_event_ids (stream, event_id, seq) SELECT ${escapeLiteral(stream)}, id, 0 FROM unnest(${textArray(ids)}) AS id ORDER BY id
-         ON CONFLICT (stream, event_id) DO NOTHING RETURNING event_id`,
-      )) as unknown as QueryResult<{ event_id: string }>[];
-      const mine = new Set(opened[1].rows.map((row) => row.event_id));
-      const fresh = ids.filter((id) => mine.has(id));
-      const others = ids.filter((id) => !mine.has(id));
+        `BEGIN; ${claimSql(stream, keys, unscoped)}`,
+      )) as unknown as QueryResult<{ account_id: string; event_id: string }>[];
+      const mine = new Set(opened[1].rows.map(accountEventKeyOf));
+      const fresh = keys.filter((key) => mine.has(accountEventKey(key)));
+      const others = keys.filter((key) => !mine.has(accountEventKey(key)));
       const known = new Map<string, number>();
       if (others.length) {
-        const { rows } = await client.query<{ event_id: string; seq: string }>(
-          `SELECT event_id, seq FROM accepted_event_ids WHERE stream = $1 AND event_id = ANY($2::text[])`,
-          [stream, others],
+        const { rows } = await client.query<{ account_id: string; event_id: string; seq: string }>(
+          `SELECT a.account_id, a.event_id, a.seq FROM accepted_event_ids a
+           JOIN unnest($2::text[], $3::text[]) AS k(account_id, event_id)
+             ON a.event_id = k.event_id AND a.account_id IN (k.account_id, '')
+           WHERE a.stream = $1`,
+          [stream, others.map((k) => k.accountId), others.map((k) => k.id)],
         );
-        for (const row of rows) known.set(row.event_id, Number(row.seq));
+        // the key's own row, else a row from before keys had an account, which answers any account
+        for (const key of others) {
+          const row =
+            rows.find((r) => r.event_id === key.id && r.account_id === key.accountId) ??
+            rows.find((r) => r.event_id === key.id && r.account_id === '');
+          if (row) known.set(accountEventKey(key), Number(row.seq));
+        }
       }
       if (fresh.length === 0) {
         await client.query('COMMIT');
@@ -50,13 +62,44 @@ export class PgAcceptedEventIds implements AcceptedEventIds {
         `${recordSequencesSql(
           stream,
           fresh,
-          fresh.map((id) => seqs.get(id) ?? 0),
+          fresh.map((key) => seqs.get(accountEventKey(key)) ?? 0),
         )}; COMMIT`,
       );
       return known;
     });
   }
+
+  private hasUnscopedRows(): Promise<boolean> {
+    this.unscoped ??= this.db
+      .query(`SELECT EXISTS (SELECT 1 FROM accepted_event_ids WHERE account_id = '') AS any`)
+      .then((rows: Array<{ any: boolean }>) => rows[0]?.any === true)
+      .catch((error: unknown) => {
+        this.unscoped = null;
+        throw error;
+      });
+    return this.unscoped;
+  }
 }
+
+/**
+ * Claims the keys not accepted yet, in key order (two claimers of overlapping keys lock them in one
+ * order). A row from before keys had an account answers its id for any account, so such an id is not
+ * claimed again.
+ */
+function claimSql(stream: StreamKind, keys: readonly AcceptedKey[], unscoped: boolean): string {
+  const unscopedRow = unscoped
+    ? `WHERE NOT EXISTS (SELECT 1 FROM accepted_event_ids u WHERE u.stream = ${escapeLiteral(stream)} AND u.event_id = k.event_id AND u.account_id = '')`
+    : '';
+  return `INSERT INTO accepted_event_ids (stream, account_id, event_id, seq)
+    SELECT ${escapeLiteral(stream)}, k.account_id, k.event_id, 0
+    FROM unnest(${textArray(keys.map((k) => k.accountId))}, ${textArray(keys.map((k) => k.id))}) AS k(account_id, event_id)
+    ${unscopedRow}
+    ORDER BY k.event_id, k.account_id
+    ON CONFLICT (stream, event_id, account_id) DO NOTHING RETURNING account_id, event_id`;
+}
+
+const accountEventKeyOf = (row: { account_id: string; event_id: string }): string =>
+  accountEventKey({ accountId: row.account_id, id: row.event_id });
 
 /**
  * The claimed rows take their sequences through their key, one ON CONFLICT index lookup per row. An
@@ -65,12 +108,13 @@ export class PgAcceptedEventIds implements AcceptedEventIds {
  */
 export function recordSequencesSql(
   stream: StreamKind,
-  ids: readonly string[],
+  keys: readonly AcceptedKey[],
   seqs: readonly number[],
 ): string {
-  return `INSERT INTO accepted_event_ids (stream, event_id, seq)
-    SELECT ${escapeLiteral(stream)}, s.id, s.seq FROM unnest(${textArray(ids)}, ${bigintArray(seqs)}) AS s(id, seq)
-    ON CONFLICT (stream, event_id) DO UPDATE SET seq = excluded.seq`;
+  return `INSERT INTO accepted_event_ids (stream, account_id, event_id, seq)
+    SELECT ${escapeLiteral(stream)}, s.account_id, s.event_id, s.seq
+    FROM unnest(${textArray(keys.map((k) => k.accountId))}, ${textArray(keys.map((k) => k.id))}, ${bigintArray(seqs)}) AS s(account_id, event_id, seq)
+    ON CONFLICT (stream, event_id, account_id) DO UPDATE SET seq = excluded.seq`;
 }
 
 const textArray = (values: readonly string[]): string =>

@@ -1,6 +1,9 @@
 import { DataSource } from 'typeorm';
 import { ProjectionCheckpoints1764400000000 } from './checkpoints.migration';
-import { AcceptedEventIds1764900000000 } from './accepted-event-ids.migration';
+import {
+  AcceptedEventIds1764900000000,
+  AcceptedEventIdsByAccount1765100000000,
+} from './accepted-event-ids.migration';
 import type { MigrationClass } from './projection';
 
 export interface DataSourceOptions {
@@ -49,6 +52,7 @@ export async function openDataSource(options: DataSourceOptions): Promise<DataSo
     migrations: [
       ProjectionCheckpoints1764400000000,
       AcceptedEventIds1764900000000,
+      AcceptedEventIdsByAccount1765100000000,
       ...options.migrations,
     ],
     migrationsTableName: 'schema_migrations',

@@ -1,4 +1,9 @@
-import { streamSubject, type EventEnvelope, type StreamKind } from '@mnemo/contracts';
+import {
+  accountEventKey,
+  streamSubject,
+  type EventEnvelope,
+  type StreamKind,
+} from '@mnemo/contracts';
 import type { AppendResult } from '../event-log.port';
 import { JsonlAppender, readJsonLines } from './jsonl-file';
 
@@ -8,8 +13,11 @@ export interface StoredRecord {
   event: EventEnvelope;
 }
 
-/** File lines: a stored message, or the tombstone of a deleted one (kept so its id still dedups). */
-type Line = { seq: number; event: EventEnvelope } | { del: number; id?: string };
+/**
+ * File lines: a stored message, or the tombstone of a deleted one (kept so its key still dedups): `key`
+ * is its accountEventKey; `id` alone, a bare event id, is a tombstone from before keys had an account.
+ */
+type Line = { seq: number; event: EventEnvelope } | { del: number; key?: string; id?: string };
 
 /** Raw input should not linger on disk once deleted, but compaction rewrites the whole file: do it geometrically. */
 const COMPACT_MIN_DELETED = 1024;
@@ -18,12 +26,16 @@ const COMPACT_QUIET_MS = 1000;
 
 /**
  * One stream's messages in memory, in sequence order, optionally mirrored to a JSON-lines file.
- * Sequences start at 1 and never repeat; event ids are remembered for the life of the stream.
+ * Sequences start at 1 and never repeat; events are remembered by account and id for the life of the
+ * stream (docs/event-log.md).
  */
 export class StreamStore {
   private readonly records: (StoredRecord | undefined)[] = [];
-  private readonly ids = new Map<string, number>();
-  private readonly deletedIds = new Map<number, string>();
+  private readonly keys = new Map<string, number>();
+  /** Bare ids of tombstones written before keys had an account: a duplicate for any account. */
+  private readonly unscopedIds = new Map<string, number>();
+  /** What a deleted message's tombstone keeps. */
+  private readonly deleted = new Map<number, { key: string } | { id: string }>();
   private last = 0;
   /** Deleted messages whose full body is still in the file. */
   private deletedBodiesInFile = 0;
@@ -47,7 +59,7 @@ export class StreamStore {
     const results: AppendResult[] = [];
     const lines: Line[] = [];
     for (const original of events) {
-      const known = this.ids.get(original.id);
+      const known = this.keys.get(accountEventKey(original)) ?? this.unscopedIds.get(original.id);
       if (known !== undefined) {
         results.push({ seq: known, duplicate: true });
         continue;
@@ -71,7 +83,7 @@ export class StreamStore {
     const record = this.records[seq - 1];
     if (!record) return;
     this.records[seq - 1] = undefined;
-    this.deletedIds.set(seq, record.event.id);
+    this.deleted.set(seq, { key: accountEventKey(record.event) });
     if (!this.appender) return;
     this.appender.append([{ del: seq }]);
     this.deletedBodiesInFile++;
@@ -109,7 +121,7 @@ export class StreamStore {
       subject: streamSubject(this.kind, event),
       event,
     };
-    this.ids.set(event.id, seq);
+    this.keys.set(accountEventKey(event), seq);
   }
 
   private load(lines: Line[]): void {
@@ -117,10 +129,13 @@ export class StreamStore {
       if ('del' in line) {
         this.last = Math.max(this.last, line.del);
         const record = this.records[line.del - 1];
-        const id = line.id ?? record?.event.id;
-        if (id !== undefined) {
-          this.ids.set(id, line.del);
-          this.deletedIds.set(line.del, id);
+        const key = record ? accountEventKey(record.event) : line.key;
+        if (key !== undefined) {
+          this.keys.set(key, line.del);
+          this.deleted.set(line.del, { key });
+        } else if (line.id !== undefined) {
+          this.unscopedIds.set(line.id, line.del);
+          this.deleted.set(line.del, { id: line.id });
         }
         if (record) this.deletedBodiesInFile++;
         this.records[line.del - 1] = undefined;
@@ -139,9 +154,9 @@ export class StreamStore {
       const record = this.records[seq - 1];
       if (record) lines.push({ seq, event: record.event });
       else {
-        const id = this.deletedIds.get(seq);
+        const tombstone = this.deleted.get(seq);
         // The highest sequence is kept even when deleted so numbering resumes after it.
-        if (id !== undefined || seq === this.last) lines.push({ del: seq, id });
+        if (tombstone !== undefined || seq === this.last) lines.push({ del: seq, ...tombstone });
       }
     }
     this.appender.rewrite(lines);

@@ -17,6 +17,7 @@ import {
   type StreamConfig,
 } from '@nats-io/jetstream';
 import {
+  accountEventKey,
   DependencyError,
   rawPartition,
   subjects,
@@ -152,7 +153,7 @@ export class JetStreamEventLog implements EventLog {
     const ack = await this.publish(
       this.eventSubject(stream, event),
       JSON.stringify(event),
-      event.id,
+      accountEventKey(event),
     );
     return { seq: ack.seq, duplicate: ack.duplicate };
   }
@@ -204,7 +205,7 @@ export class JetStreamEventLog implements EventLog {
    */
   private async appendRaw(
     events: readonly EventEnvelope[],
-    messageIdOf?: (event: EventEnvelope) => string,
+    messageIdOf: (event: EventEnvelope) => string = accountEventKey,
   ): Promise<AppendResult[]> {
     const maxBytes = Math.min(PACK_MAX_BYTES, (this.nc.info?.max_payload ?? PACK_MAX_BYTES) - 4096);
     const packs = packRawEvents(

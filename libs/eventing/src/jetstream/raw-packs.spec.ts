@@ -45,10 +45,10 @@ describe('packRawEvents', () => {
       expect(Buffer.byteLength(pack.body)).toBeLessThanOrEqual(2000);
   });
 
-  it("names a pack of one by its event's id and a larger pack by a digest of its ids, the same each time", () => {
+  it("names a pack of one by its event's account and id, a larger pack by a digest of theirs, the same each time", () => {
     const one = event('a');
     const two = [event('a'), event('a')];
-    expect(packRawEvents([one], subjectOf)[0].msgID).toBe(one.id);
+    expect(packRawEvents([one], subjectOf)[0].msgID).toBe(`a/${one.id}`);
     const id = packRawEvents(two, subjectOf)[0].msgID;
     expect(id).toMatch(/^pack-/);
     expect(packRawEvents(two, subjectOf)[0].msgID).toBe(id);

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { JsMsg } from '@nats-io/jetstream';
-import { rawOrderKey, type EventEnvelope, type StoredEvent } from '@mnemo/contracts';
+import {
+  accountEventKey,
+  rawOrderKey,
+  type EventEnvelope,
+  type StoredEvent,
+} from '@mnemo/contracts';
 import type { Delivery } from '../event-log.port';
 
 /**
@@ -27,13 +32,14 @@ export interface RawPack {
  * Splits events into packs by subject: each subject's events keep their order and go in packs of at most
  * PACK_MAX_EVENTS and `maxBytes` (an event larger than that goes alone), in the order a subject's packs
  * must be stored. Events of different subjects (other partitions) need no order between them, so a
- * request's sessions interleaved event by event still make one pack per partition.
+ * request's sessions interleaved event by event still make one pack per partition. A pack of one has
+ * its event's message id; a larger pack's is a digest of its events'.
  */
 export function packRawEvents(
   events: readonly EventEnvelope[],
   subjectOf: (event: EventEnvelope) => string,
   maxBytes = PACK_MAX_BYTES,
-  messageIdOf: (event: EventEnvelope) => string = (event) => event.id,
+  messageIdOf: (event: EventEnvelope) => string = accountEventKey,
 ): RawPack[] {
   const open = new Map<string, { events: EventEnvelope[]; parts: string[]; bytes: number }>();
   const packs: RawPack[] = [];
