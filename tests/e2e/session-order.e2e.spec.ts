@@ -48,7 +48,7 @@ function sessionEvents(runId: string, next: () => number) {
         payload: {
           seq: t + 1,
           role: t % 2 ? 'assistant' : 'user',
-          text: SAYINGS[t]!(marker(s, t + 1)),
+          text: SAYINGS[t](marker(s, t + 1)),
         },
       })),
       {
@@ -63,7 +63,7 @@ function sessionEvents(runId: string, next: () => number) {
   const mixed = [];
   while (queues.some((q) => q.length)) {
     const open = queues.filter((q) => q.length);
-    mixed.push(open[Math.floor(next() * open.length)]!.shift()!);
+    mixed.push(open[Math.floor(next() * open.length)].shift()!);
   }
   return mixed;
 }
@@ -140,7 +140,7 @@ describe.each([2, 3])('%i redaction workers', (workers) => {
       bySession.set(event.sessionId, [...(bySession.get(event.sessionId) ?? []), accepted]);
     }
     for (const [session, positions] of bySession)
-      if (positions.some((p, i) => i > 0 && p < positions[i - 1]!)) misordered.push(session);
+      if (positions.some((p, i) => i > 0 && p < positions[i - 1])) misordered.push(session);
     expect(bySession.size).toBe(SESSIONS);
     expect(misordered).toEqual([]);
 
