@@ -24,7 +24,7 @@ function startOf(node: ts.Node, file: ts.SourceFile): number {
   const decorators = ts.canHaveDecorators(node) ? ts.getDecorators(node) : undefined;
   if (!decorators?.length) return node.getStart(file);
   scanner.setText(file.text);
-  scanner.setTextPos(decorators[decorators.length - 1]!.end);
+  scanner.setTextPos(decorators[decorators.length - 1].end);
   scanner.scan();
   return scanner.getTokenStart();
 }

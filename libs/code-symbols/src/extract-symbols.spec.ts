@@ -121,8 +121,8 @@ describe('extractSymbols (tree-sitter) against the TypeScript compiler', () => {
         'function total(xs: number[]) {\n  return xs.length;\n}',
       ].map((text) => extractSymbols('typescript', text)),
     );
-    expect(b!.symbols[0]!.bodyHash).toBe(a!.symbols[0]!.bodyHash);
-    expect(c!.symbols[0]!.bodyHash).not.toBe(a!.symbols[0]!.bodyHash);
+    expect(b.symbols[0].bodyHash).toBe(a.symbols[0].bodyHash);
+    expect(c.symbols[0].bodyHash).not.toBe(a.symbols[0].bodyHash);
   });
 });
 

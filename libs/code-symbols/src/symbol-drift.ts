@@ -166,7 +166,7 @@ function pairRenamesAndMoves(
     record: (old: CodeSymbol, current: CodeSymbol) => void,
   ) => {
     for (let i = 0; i < removed.length; i += 1) {
-      const old = removed[i]!;
+      const old = removed[i];
       const candidates = added.filter((current) => test(old, current));
       if (candidates.length === 0) continue;
       // the nearest, when several fit
@@ -244,7 +244,7 @@ function longestIncreasing(values: readonly number[]): Set<number> {
     let hi = tails.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (values[tails[mid]!]! < values[i]!) lo = mid + 1;
+      if (values[tails[mid]] < values[i]) lo = mid + 1;
       else hi = mid;
     }
     if (lo > 0) previous[i] = tails[lo - 1]!;

@@ -87,8 +87,11 @@ function dateOfNanos(nanos: string | number | undefined): Date | undefined {
 function stringOf(value: Record<string, unknown> | undefined): string | undefined {
   if (!value) return undefined;
   if (typeof value.stringValue === 'string') return value.stringValue;
-  for (const key of ['intValue', 'doubleValue', 'boolValue'])
-    if (value[key] !== undefined) return String(value[key]);
+  for (const key of ['intValue', 'doubleValue', 'boolValue']) {
+    const scalar = value[key];
+    if (typeof scalar === 'string' || typeof scalar === 'number' || typeof scalar === 'boolean')
+      return String(scalar);
+  }
   if (typeof value.bytesValue === 'string')
     return Buffer.from(value.bytesValue, 'base64').toString('utf8');
   return Object.keys(value).length > 0 ? JSON.stringify(value) : undefined;
