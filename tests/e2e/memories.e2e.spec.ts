@@ -301,16 +301,22 @@ describe('memories: the Explorer API, proposals, plans, and their read models', 
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
-      factType: 'event',
+      factType: 'fact',
       confidence: 'high',
       source: 'manual',
       origin: { session: 'manual' },
       version: 1,
     });
     const id = created.body.id as string;
+    // The same memory added again (remember_fact said twice) is the one already kept.
+    const twice = await as(a).post('/v1/memories', {
+      content: 'Started learning the cello.',
+      category: 'All',
+    });
+    expect([twice.status, twice.body.id]).toEqual([200, id]);
     // read-your-writes: the list right after the POST has it
     expect(
-      (await as(a).get('/v1/memories?category=Events')).body.memories.map(
+      (await as(a).get('/v1/memories?category=Facts')).body.memories.map(
         (m: { id: string }) => m.id,
       ),
     ).toContain(id);
@@ -451,13 +457,14 @@ describe('memories: the Explorer API, proposals, plans, and their read models', 
     await turn(1, 'user', 'I prefer  walking meetings to sitting ones.');
     await turn(2, 'assistant', 'Noted, walking meetings it is.');
     await turn(3, 'user', 'I was diagnosed with ADHD last year.');
+    await turn(5, 'user', 'I really prefer walking meetings over sitting ones.');
     await eventually(
       () =>
         harness.platform.infra.dataSource.query(
           'SELECT count(*)::int AS n FROM turns WHERE account_id = $1',
           [r.accountId],
         ),
-      (rows: Array<{ n: number }>) => rows[0].n === 3,
+      (rows: Array<{ n: number }>) => rows[0].n === 4,
     );
 
     const saved = await as(r).post('/v1/memories/remember', { sessionId: 'chat-1', seq: 1 });
@@ -465,7 +472,7 @@ describe('memories: the Explorer API, proposals, plans, and their read models', 
     expect(saved.body).toMatchObject({
       status: 'saved',
       memory: {
-        content: 'I prefer walking meetings to sitting ones.',
+        content: 'Prefers walking meetings to sitting ones.',
         factType: 'preference',
         source: 'coach',
         confidence: 'high',
@@ -475,6 +482,9 @@ describe('memories: the Explorer API, proposals, plans, and their read models', 
     await expect(
       as(r).post('/v1/memories/remember', { sessionId: 'chat-1', seq: 1 }),
     ).resolves.toMatchObject({ status: 409 });
+    // The same fact remembered again in other words is the memory already kept.
+    const again = await as(r).post('/v1/memories/remember', { sessionId: 'chat-1', seq: 5 });
+    expect([again.status, again.body.memory?.id]).toEqual([200, saved.body.memory.id]);
     const assistant = await as(r).post('/v1/memories/remember', { sessionId: 'chat-1', seq: 2 });
     expect(assistant.status).toBe(400);
     expect(assistant.body.error.issues).toEqual([expect.objectContaining({ path: 'body.seq' })]);
@@ -491,7 +501,7 @@ describe('memories: the Explorer API, proposals, plans, and their read models', 
     expect(proposed.body).toMatchObject({
       status: 'proposed',
       proposal: {
-        content: 'I was diagnosed with ADHD last year.',
+        content: 'Was diagnosed with ADHD last year.',
         source: 'coach',
         origin: { session: 'chat-1', messageSeq: 3 },
         status: 'pending',
@@ -500,7 +510,7 @@ describe('memories: the Explorer API, proposals, plans, and their read models', 
     const listed = (await as(r).get('/v1/memories')).body.memories.map(
       (m: { content: string }) => m.content,
     );
-    expect(listed).toEqual(['I prefer walking meetings to sitting ones.']);
+    expect(listed).toEqual(['Prefers walking meetings to sitting ones.']);
     expect((await as(r).get('/v1/proposals')).body.proposals).toHaveLength(1);
   });
 

@@ -37,6 +37,7 @@ export { synthesizeProfile, PROFILE_MAX_CHARS } from './offline/synthesize-profi
 export { summarizeTurns, SUMMARY_MAX_TOKENS } from './offline/summarize';
 export { extractPersonFacts, MAX_PERSON_FACTS } from './offline/person-facts';
 export { tokenDice } from './offline/text-tools';
+export { meaningSimilarity, meaningWords, type MeaningWord } from './offline/meaning-words';
 export * from './extraction/source-turn';
 export * from './extraction/extracted-fact';
 export * from './extraction/fact-extraction-prompt';

@@ -18,6 +18,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ConflictError, NotFoundError, ValidationError } from '@mnemo/contracts';
 import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
+import { findNearDuplicate } from '../domain/dedup';
+import type { CandidateFact } from '../domain/memory-fact';
 import { rememberFromMessage, type RememberRefusal } from '../domain/remember';
 import { MemoryChangeFeed } from './memory-change-feed';
 import {
@@ -119,11 +121,35 @@ export class MemoriesController {
 
   @Post()
   @HttpCode(201)
-  async create(@AccountId() accountId: string, @Body() body: unknown) {
+  async create(
+    @AccountId() accountId: string,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) response: FastifyReply,
+  ) {
     const input = parseInput(CreateMemoryBody, body, 'body');
     const event = decideManualCreate(randomUUID(), input);
+    // remember_fact said twice, or the same memory added again in other words: the one already kept.
+    const kept = await this.alreadyKept(accountId, event.payload);
+    if (kept) {
+      response.status(200);
+      return this.get(accountId, kept);
+    }
     await this.writer.append(accountId, [event]);
     return this.get(accountId, event.payload.factId);
+  }
+
+  /** The id of an active memory of this account that says the same as `fact`, from any session. */
+  private async alreadyKept(
+    accountId: string,
+    fact: Pick<CandidateFact, 'factType' | 'content' | 'sourceSession'>,
+  ): Promise<string | null> {
+    const active = await this.reads.activeFacts(accountId);
+    return (
+      findNearDuplicate(
+        fact,
+        active.map((f) => ({ ...f, sourceSession: fact.sourceSession })),
+      )?.factId ?? null
+    );
   }
 
   /** The remember button: one of the caller's own messages becomes a memory, or a proposal when sensitive. */
@@ -145,6 +171,14 @@ export class MemoriesController {
         answerAlreadySaved: await this.reads.savedFromMessage(accountId, sessionId, seq),
       });
       if (!result.ok) throw REFUSALS[result.reason]();
+      // The same fact remembered again, from any session, is the memory already kept.
+      const kept = result.sensitivity.sensitive
+        ? null
+        : await this.alreadyKept(accountId, result.fact);
+      if (kept) {
+        response.status(200);
+        return { status: 'saved', memory: await this.get(accountId, kept) };
+      }
       const write = rememberWrite(result, { factId: randomUUID(), proposalId: randomUUID() }, seq);
       await this.writer.append(accountId, [write.event], { sessionId });
       if (write.kind === 'saved') {

@@ -9,7 +9,7 @@ import {
 import { EVENT_LOG, requestFromService, type EventLog } from '@mnemo/eventing';
 import { DATA_SOURCE } from '@mnemo/persistence';
 import { factTypesIn, type MemoryCategory } from '../domain/memory-categories';
-import type { FactTypeName } from '../domain/memory-fact';
+import type { ExistingFact, FactTypeName } from '../domain/memory-fact';
 import type { PlanCheckIn, PlanState } from '../domain/plans';
 import type { ProposalState } from '../domain/proposals';
 import { proposalFromRow } from '../projections/memory-proposals.projection';
@@ -57,6 +57,23 @@ export class MemoryReadsService {
       supersedes: rows
         .filter((r) => r.superseded_by === view.id)
         .map((r) => ({ id: r.id, content: r.content })),
+    }));
+  }
+
+  /** The person's active facts, newest first, as dedup compares them (a remembered fact said twice is one). */
+  async activeFacts(accountId: string, limit = 500): Promise<ExistingFact[]> {
+    const rows: Array<Record<string, any>> = await this.db.query(
+      `SELECT id, fact_type, content, confidence, source_session, subject FROM memory_facts
+       WHERE account_id = $1 AND status = 'active' ORDER BY updated_at DESC, id LIMIT $2`,
+      [accountId, limit],
+    );
+    return rows.map((r) => ({
+      factId: r.id,
+      factType: r.fact_type,
+      content: r.content,
+      confidence: r.confidence,
+      sourceSession: r.source_session,
+      ...(r.subject ? { subject: r.subject } : {}),
     }));
   }
 

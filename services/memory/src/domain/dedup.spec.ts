@@ -117,3 +117,31 @@ describe('findNearDuplicate', () => {
     ).toBe('b');
   });
 });
+
+describe('near-duplicates by meaning', () => {
+  it('finds "a love for horses" and "loves horses" one fact, across sessions', () => {
+    const stored = [fact('f1', 'Has always had a love for horses.', { factType: 'preference' })];
+    expect(
+      findNearDuplicate(
+        { factType: 'preference', content: 'Loves horses.', sourceSession: 's1' },
+        stored,
+      )?.factId,
+    ).toBe('f1');
+  });
+
+  it('finds synonyms one fact, and a negation another', () => {
+    const stored = [fact('f1', 'Watches films every Sunday.', { factType: 'preference' })];
+    expect(
+      findNearDuplicate(
+        { factType: 'preference', content: 'Watches movies every Sunday.', sourceSession: 's1' },
+        stored,
+      )?.factId,
+    ).toBe('f1');
+    expect(
+      findNearDuplicate(
+        { factType: 'preference', content: 'Never watches films on Sunday.', sourceSession: 's1' },
+        stored,
+      ),
+    ).toBeNull();
+  });
+});

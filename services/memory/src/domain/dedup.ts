@@ -1,3 +1,4 @@
+import { meaningSimilarity } from '@mnemo/llm';
 import type { CandidateFact, ExistingFact } from './memory-fact';
 
 /** Two facts whose token sets have a Dice coefficient at or above this are the same fact reworded. */
@@ -29,16 +30,18 @@ function tokens(text: string): string[] {
     .filter((w) => w.length > 0 && !STOP_WORDS.has(w));
 }
 
-/** Dice coefficient of the two texts' normalized token sets, in [0, 1]. */
+/**
+ * How alike two facts are by their meaning words, in [0, 1] (docs/memory.md, "Near-duplicates"): lemmas, so
+ * "a love for horses" and "loves horses" share their words, and WordNet's most common senses, so "films"
+ * and "movies" do; a negation on one side only makes them unlike.
+ */
 export function factSimilarity(a: string, b: string): number {
   const left = new Set(tokens(a));
   const right = new Set(tokens(b));
   // All stop words on both sides: only the same wording counts as the same fact.
   if (left.size === 0 || right.size === 0)
     return left.size === right.size && a.trim().toLowerCase() === b.trim().toLowerCase() ? 1 : 0;
-  let shared = 0;
-  for (const t of left) if (right.has(t)) shared++;
-  return (2 * shared) / (left.size + right.size);
+  return meaningSimilarity(a, b);
 }
 
 /**

@@ -19,12 +19,12 @@ const req = (
 });
 
 describe('rememberFromMessage', () => {
-  it('saves the person’s current message as a high-confidence coach fact', () => {
+  it('saves the person’s current message as a high-confidence coach fact, written about them', () => {
     expect(rememberFromMessage(req())).toEqual({
       ok: true,
       fact: {
         factType: 'preference',
-        content: 'I prefer short morning sessions.',
+        content: 'Prefers short morning sessions.',
         confidence: 'high',
         source: 'coach',
         sourceSession: 'sess-1',

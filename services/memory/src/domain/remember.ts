@@ -1,3 +1,4 @@
+import { extractPersonFacts } from '@mnemo/llm';
 import { MAX_FACT_CHARS } from './fact-guards';
 import type { CandidateFact, FactTypeName } from './memory-fact';
 import { classifySensitivity, type Sensitivity } from '@mnemo/memory-rules';
@@ -41,14 +42,24 @@ export function rememberFromMessage(req: RememberRequest): RememberResult {
   const content = message.text.replace(/\s+/g, ' ').trim();
   if (content.length === 0) return { ok: false, reason: 'empty_message' };
   if (content.length > MAX_FACT_CHARS) return { ok: false, reason: 'too_long' };
+  // Written about the person as extraction writes it ("Prefers tea to coffee."), typed by the same rules.
+  const note = asNote(content);
   const fact: CandidateFact = {
-    factType: guessFactType(content),
-    content,
+    factType: note?.factType ?? guessFactType(content),
+    content: note?.content ?? content,
     confidence: 'high',
     source: 'coach',
     sourceSession: req.sessionId,
   };
   return { ok: true, fact, sensitivity: classifySensitivity(fact) };
+}
+
+/** The message as one fact about the person, when the offline rules read one in it; its first sentence's fact. */
+function asNote(text: string): { factType: FactTypeName; content: string } | null {
+  const [first] = extractPersonFacts([{ seq: 1, role: 'user', text }], { max: 1 });
+  return first && first.content.length <= MAX_FACT_CHARS
+    ? { factType: first.factType, content: first.content }
+    : null;
 }
 
 // First rule that matches wins; the order puts the most specific wording first.
