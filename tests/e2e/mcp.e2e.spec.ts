@@ -20,6 +20,7 @@ const TOOLS = [
   'get_context',
   'mark_visited',
   'recall_visited',
+  'drift_since',
 ];
 
 type ToolAnswer = { isError?: boolean; content: Array<{ type: string; text?: string }> };
@@ -267,6 +268,66 @@ describe('the MCP server, through the SDK client', () => {
         arguments: { sessionId: 's-mcp', filter: 'billing/' },
       });
       expect(textOf(none)).toBe('Nothing marked as visited in session s-mcp matching "billing/".');
+    });
+
+    it('answers drift_since from snapshots sent as events, redacted on the way in', async () => {
+      const symbol = (name: string, signature: string, bodyHash: string) => ({
+        name,
+        kind: 'function',
+        signature,
+        startLine: 1,
+        endLine: 3,
+        bodyHash,
+      });
+      const snapshot = (at: string, contentHash: string, symbols: unknown[]) => ({
+        id: randomUUID(),
+        type: 'SymbolSnapshotRecorded',
+        sessionId: 's-drift',
+        occurredAt: at,
+        payload: {
+          project: '/repo-drift',
+          path: 'src/items.ts',
+          language: 'typescript',
+          contentHash: contentHash.repeat(64),
+          lineCount: 3,
+          symbols,
+        },
+      });
+      const secret = 'ghp_' + 'Xy7'.repeat(12);
+      await harness
+        .http()
+        .post('/v1/events')
+        .set({ Authorization: `Bearer ${apiKey}` })
+        .send({
+          events: [
+            snapshot('2026-12-01T10:00:00Z', 'a', [
+              symbol('load', 'function load(id: string)', '1'.repeat(16)),
+            ]),
+            snapshot('2026-12-04T10:00:00Z', 'b', [
+              symbol('fetchItem', 'function fetchItem(id: string)', '1'.repeat(16)),
+              symbol('token', `function token(t = '${secret}')`, '2'.repeat(16)),
+            ]),
+          ],
+        })
+        .expect(202);
+      const ask = (since: string) =>
+        client.callTool({
+          name: 'drift_since',
+          arguments: { path: '/repo-drift/src/items.ts', since },
+        });
+      const text = textOf(
+        await eventually(
+          () => ask('2026-12-02'),
+          (answer) => textOf(answer).includes('fetchItem'),
+        ),
+      );
+      expect(text.split('\n').slice(1)).toEqual([
+        "+ L1-L3 function token: function token(t = '[REDACTED:github_token]')",
+        '» L1-L3 function load → fetchItem',
+      ]);
+      expect(textOf(await ask('2026-11-01'))).toMatch(
+        /^No snapshot of src\/items\.ts at or before 2026-11-01; the first is from 2026-12-01 10:00: no delta to give\./,
+      );
     });
 
     it('answers prior work and prior decisions (none yet) without an error', async () => {

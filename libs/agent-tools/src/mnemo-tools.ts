@@ -514,7 +514,44 @@ export const recallVisited = tool({
   },
 });
 
-/** Every tool, in the order an agent sees them. Eight: each definition costs context on every turn. */
+export const driftSince = tool({
+  name: 'drift_since',
+  title: "What changed in a file's structure",
+  description:
+    'What changed in the structure of a file since a time, e.g. since you last read it: symbols added, removed, ' +
+    'renamed, moved, with a changed signature or body, each with its line range now. Far cheaper than reading the ' +
+    'file again. When no snapshot of the file predates the time, it says so and lists its symbols now instead.',
+  input: z.object({
+    path: z
+      .string()
+      .trim()
+      .min(1)
+      .max(2000)
+      .describe('The file, from the repository root or absolute, e.g. "src/auth/session.ts".'),
+    since: z.iso
+      .datetime({ offset: true })
+      .or(z.iso.date())
+      .describe('The time to compare with, e.g. 2026-12-01 or 2026-12-01T14:30:00Z.'),
+    project: z
+      .string()
+      .max(2000)
+      .optional()
+      .describe('The repository (its root path) the path is in. Default: the current one.'),
+  }),
+  readOnly: true,
+  async run(input, context) {
+    // an absolute path names its project itself (the snapshots may come from another checkout)
+    const project = input.project ?? (input.path.startsWith('/') ? undefined : context.project);
+    const answer = await context.client.drift({
+      path: input.path,
+      since: input.since,
+      ...(project ? { project } : {}),
+    });
+    return fitResult(this.name, answer.text, context.spillDir);
+  },
+});
+
+/** Every tool, in the order an agent sees them. Nine: each definition costs context on every turn. */
 export const MNEMO_TOOLS: readonly MnemoTool[] = [
   recallConversation,
   priorWork,
@@ -524,4 +561,5 @@ export const MNEMO_TOOLS: readonly MnemoTool[] = [
   getContext,
   markVisited,
   recallVisited,
+  driftSince,
 ];

@@ -16,3 +16,4 @@ export * from './memory.api';
 export * from './dependency-failure';
 export * from './storable-input';
 export * from './claude-code-wrappers';
+export * from './code.api';

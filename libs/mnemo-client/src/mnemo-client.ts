@@ -1,6 +1,7 @@
 import { MnemoApiError, MnemoUnavailableError } from './mnemo-client.errors';
 import type {
   ClaudeMdAnswer,
+  DriftAnswer,
   MemoryBlockAnswer,
   MemorySearchAnswer,
   PriorDecisionsAnswer,
@@ -84,6 +85,11 @@ export class MnemoClient {
 
   visited(sessionId: string, filter?: string): Promise<VisitedAnswer> {
     return this.send('GET', `/v1/sessions/${encodeURIComponent(sessionId)}/visited`, { filter });
+  }
+
+  /** drift_since: what changed in a file's structure since a time (GET /v1/drift). */
+  drift(query: { path: string; since: string; project?: string }): Promise<DriftAnswer> {
+    return this.send('GET', '/v1/drift', query);
   }
 
   /** The account's sessions, newest first; with `project`, only that project's (GET /v1/sessions?project=). */

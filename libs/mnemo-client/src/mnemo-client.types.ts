@@ -124,3 +124,15 @@ export interface TurnsAnswer {
   turns: Turn[];
   nextAfterSeq: number | null;
 }
+
+/** `GET /v1/drift` (libs/contracts' DriftAnswer, written out here: the client loads no zod). */
+export interface DriftAnswer {
+  project: string | null;
+  path: string;
+  since: string;
+  baseline: { at: string; commit?: string; contentHash: string } | null;
+  current: { at: string; commit?: string; contentHash: string } | null;
+  delta: Record<string, unknown> | null;
+  symbols?: Array<Record<string, unknown>>;
+  text: string;
+}

@@ -71,6 +71,7 @@ import {
   LogSourceStatus1765000000200,
   parseLogsConfig,
 } from '@mnemo/logs-service';
+import { CodeApiModule, codeSnapshotsProjection } from '@mnemo/code-service';
 
 /** What one deployable service is: the read models it projects, its reactors, its HTTP surface. */
 export interface ServiceDefinition {
@@ -164,6 +165,11 @@ export const SERVICES: readonly ServiceDefinition[] = [
     projections: [logFactsProjection],
     api: LogsApiModule,
     migrations: [LogSourceStatus1765000000200],
+  },
+  {
+    name: 'code',
+    projections: [codeSnapshotsProjection],
+    api: CodeApiModule,
   },
 ];
 
