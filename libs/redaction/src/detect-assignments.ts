@@ -11,10 +11,15 @@ import { codeLiteralValue } from './parse-code-literal';
 export function detectAssignments(text: string, sites: readonly KeywordSite[]): Candidate[] {
   const found: Candidate[] = [];
   for (const site of sites) {
-    if (site.isProse) continue;
+    if (site.isProse || insideArn(text, site.start)) continue;
     const value = parseAssignedValue(text, site) ?? codeLiteralValue(text, site);
     if (value === null) continue;
     found.push({ kind: site.nameKind, start: value.start, end: value.end, rank: RANK_ASSIGNMENT });
   }
   return found;
 }
+
+/** `arn:aws:secretsmanager:…:secret:prod/db`: a part of a resource name, not a key. */
+const insideArn = (text: string, at: number): boolean =>
+  text.charCodeAt(at - 1) === 58 &&
+  /\barn:[\w-]+:[^\s"']*$/.test(text.slice(Math.max(0, at - 100), at));

@@ -1,4 +1,5 @@
-import { shannonEntropy, UUID } from './entropy';
+import { shannonEntropy } from './entropy';
+import { isSequence } from './example-values';
 import { splitSegments } from './secret-names';
 import { type Candidate, RANK_ENTROPY } from './secret-kind';
 
@@ -70,7 +71,8 @@ export function quotedRandomAt(text: string, start: number, end: number): Candid
 }
 
 function looksGenerated(value: string): boolean {
-  if (!BASE64.test(value) || UUID.test(value) || TYPED_ID.test(value)) return false;
+  // No UUID passes: it has dashes (not hex) and no upper case (not base64).
+  if (!BASE64.test(value) || TYPED_ID.test(value)) return false;
   if (HEX.test(value)) {
     return (
       value.length >= MIN_HEX &&
@@ -87,14 +89,6 @@ function looksGenerated(value: string): boolean {
     !isSequence(value) &&
     shannonEntropy(value) >= 3.8
   );
-}
-
-/** `0123456789abcdef…`, `abcdefgh…`: each character the next of the one before. */
-function isSequence(value: string): boolean {
-  let steps = 0;
-  for (let k = 1; k < value.length; k++)
-    if (value.charCodeAt(k) === value.charCodeAt(k - 1) + 1) steps++;
-  return steps >= value.length / 2;
 }
 
 /** The key or call the quoted value belongs to, on its line, names an id or a digest. */

@@ -86,23 +86,47 @@ const MAX_WORDS_LENGTH = 40;
 export function isExampleValue(value: string): boolean {
   // A value with spaces in it is a block or a line (a key file, a Secret's data): never one stand-in.
   if (value.length === 0 || /\s/.test(value)) return false;
-  // Cheap signs first: this runs for every candidate of every text.
-  if (
-    (value.includes('XAMPLE') || value.includes('xample')) &&
-    (EXAMPLE_END.test(value) || EXAMPLE_PART.test(value))
-  )
-    return true;
   const first = value.charCodeAt(0);
   if ((first === 91 || first === 123 || first === 40) && isBracketedWord(value)) return true;
-  if (FILLER_SIGN.test(value)) {
+  if (value.length >= 8 && (isSequence(value) || isOneCharacter(value))) return true;
+  // One search for every sign an example shows, since this runs for every candidate of every text.
+  if (EXAMPLE_SIGN.test(value)) {
+    if (EXAMPLE_END.test(value) || EXAMPLE_PART.test(value) || STAND_IN_MARK.test(value))
+      return true;
     const runs = value.split(/[^A-Za-z0-9*•#]+/).filter((r) => r.length > 0);
     if (runs.length === 0 || isFiller(runs)) return true;
   }
   return value.length <= MAX_WORDS_LENGTH && isStandInWords(value);
 }
 
-/** Four of a filler character in a row, or a value of nothing else. */
-const FILLER_SIGN = /xxxx|XXXX|0000|\*\*\*\*|••••|####|^[*•#.\s]+$/;
+/** What EXAMPLE_END, EXAMPLE_PART, STAND_IN_MARK and a filler run each need. */
+const EXAMPLE_SIGN =
+  /xample|XAMPLE|fake|dummy|placeholder|notreal|not[_-]a[_-]real|replace|change|sample|your|xxxx|0000|\*\*\*\*|••••|####|^[*•#.]+$/i;
+
+/**
+ * `aaaaaaaa`, `11111111`: one character over and over, with nothing before it. A known prefix makes
+ * it a secret (`sk-proj-aaaa…`): that value has other characters, so it is not caught here.
+ */
+function isOneCharacter(value: string): boolean {
+  const c = value.charCodeAt(0);
+  for (let k = 1; k < value.length; k++) if (value.charCodeAt(k) !== c) return false;
+  return true;
+}
+
+/** A value that says it is not real: `fake-…`, `dummy_…`, `…_placeholder`, `replace-me`, `not-a-real-…`. */
+const STAND_IN_MARK =
+  /^(?:fake|dummy|placeholder|sample|your|replace)(?:[^a-z]|$)|(?:^|[^A-Za-z0-9])(?:fake|dummy|placeholder|notreal|not[_-]a[_-]real|replace[_-]?me|change[_-]?me)(?:[^A-Za-z]|$)/i;
+
+/** `0123456789`, `abcdefgh`, `0123456789abcdef`: each character the next of the one before, nearly throughout. */
+export function isSequence(value: string): boolean {
+  // One break where a run of digits turns into letters (`…789abc…`), or one in ten; stops at the
+  // first break too many, which a random value reaches within a few characters.
+  const allowed = Math.max(1, Math.floor(value.length / 10));
+  let breaks = 0;
+  for (let k = 1; k < value.length; k++)
+    if (value.charCodeAt(k) !== value.charCodeAt(k - 1) + 1 && ++breaks > allowed) return false;
+  return true;
+}
 
 /** Every long part of the value is filler, and there is one (`sk-proj-xxxx…`, `xoxb-0000-0000-xxxx`). */
 function isFiller(runs: readonly string[]): boolean {

@@ -53,7 +53,7 @@ const NOT_VALUES = new Set([
 
 /** References and stand-ins: `$TOKEN`, `${X}`, `%X%`, `<your-token>`, `{{ secret }}`, `****`, `xxx`. */
 const REFERENCE =
-  /^(?:\$|%[A-Za-z_]+%$|<|\{\{|\[REDACTED:|\*+$|x{3,}$|\.\.\.$|…|[|>][-+]?$|process\.env\.|os\.environ|System\.getenv|@(?:android:)?[a-z]+\/[\w.]+$)/i;
+  /^(?:\$|%[A-Za-z_]+%$|<|\{\{|\[REDACTED:|\*+$|x{3,}$|\.\.\.$|…|[|>][-+]?$|process\.env\.|os\.environ|System\.getenv|[#%@]\{|%\(|@(?:android:)?[a-z]+\/[\w.]+$|@[A-Za-z_]\w*$)/i;
 /** `config.db.password`, and paths with `::` (Rust's `std::env::var`, C++'s `std::getenv`, PHP's `Config::get`). */
 const IDENTIFIER_PATH = /^[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*$/;
 const CALL = /^(?:(?:await|new|yield|return)\s+)?[A-Za-z_$](?:::|[\w$.])*[([]/;
@@ -70,7 +70,7 @@ const PATH_VALUE = /^(?:(?:~|\.{1,2})\/[\w.-]+(?:\/[\w.-]+)*|(?:\/[A-Z]?[a-z0-9.
  * generic type with no value after it (`: String?`, `: Option<String>,`): group 1 is the `=`.
  */
 const TYPE_ANNOTATION =
-  /^&?(?:'[a-z]+[ \t]+)?[A-Za-z_][\w.]*(?:<[^>\n]{0,40}>|\[\])?(?:\?(?=[ \t]*(?:=|[,;)\n]|$))|(?=[ \t]*=(?!=)))[ \t]*(=(?!=))?/;
+  /&?(?:'[a-z]+[ \t]+)?[A-Za-z_][\w.]*(?:<[^>\n]{0,40}>|\[\])?(?:\?(?=[ \t]*(?:=|[,;)\n]|$))|(?=[ \t]*=(?!=)))[ \t]*(=(?!=))?/y;
 /** A YAML tag before a value (`!!str`, `!secret`): the value is what follows it. */
 const YAML_TAG = /^!!?[A-Za-z][\w.-]*[ \t]+/;
 
@@ -117,7 +117,8 @@ export function parseAssignedValue(text: string, site: KeywordSite): ValueSpan |
   if (sep === ':' && text[j] === '!') j += YAML_TAG.exec(text.slice(j, j + 40))?.[0].length ?? 0;
   if (sep === ':') {
     // A typed declaration (`password: str = "…"`, `val apiKey: String = "…"`): the value follows the type.
-    const typed = TYPE_ANNOTATION.exec(text.slice(j, j + 80));
+    TYPE_ANNOTATION.lastIndex = j;
+    const typed = TYPE_ANNOTATION.exec(text);
     if (typed !== null) {
       if (typed[1] === undefined) return null;
       j += typed[0].length;
@@ -250,7 +251,25 @@ export function hideQuoted(text: string, span: ValueSpan): ValueSpan | null {
   if (scheme) start += scheme[0].length;
   const value = text.slice(start, span.end);
   if (value.length === 0 || REFERENCE.test(value) || value.startsWith('${')) return null;
+  if (FORMAT_SLOT.test(value) || isMessage(value)) return null;
   return { start, end: span.end };
+}
+
+/** A format string's slot: `"%s"`, `"{}"`, `"{0}"`, `"((vault-password))"` (Concourse). */
+const FORMAT_SLOT = /^(?:%[sdrv]|\{\d*\}|\(\([\w./-]+\)\))$/;
+/** Words a sentence has and a passphrase rarely does. */
+const MESSAGE_WORDS =
+  /(?:^|\s)(?:is|are|was|the|your|a|an|to|for|of|not|please|enter|required|must|invalid|incorrect|wrong|missing|cannot|can't|should|be)(?=\s|$)/i;
+
+/** `"Please enter your password"`, `"Token is invalid."`: a message about a secret, not one. */
+function isMessage(value: string): boolean {
+  if (value.length > 200 || (value.match(/ /g)?.length ?? 0) < 2) return false;
+  if (!/^[A-Za-z][A-Za-z' ,]*[A-Za-z.!?:]$/.test(value) || !MESSAGE_WORDS.test(value)) return false;
+  // Said to someone: it ends as a sentence does, or opens as a prompt or an error does.
+  return (
+    /[.!?:]$/.test(value) ||
+    /^(?:please|enter|invalid|incorrect|wrong|missing|your|the)\s/i.test(value)
+  );
 }
 
 interface UnquotedContext {

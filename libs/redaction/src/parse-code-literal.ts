@@ -11,27 +11,52 @@ import { isReference } from './references';
  * `#define API_SECRET "…"`). Only a literal counts: `password == null` or `secret(argv[1])` is code.
  */
 export function codeLiteralValue(text: string, site: KeywordSite): ValueSpan | null {
-  // The line before the name, at most 200 characters of it (a search back to the line's start could read the whole text).
-  const window = text.slice(Math.max(0, site.start - 200), site.start);
-  const before = window.slice(window.lastIndexOf('\n') + 1);
+  // This runs for every name without a value: each form is tried only where its cheapest sign is.
+  const next = text.charCodeAt(site.end);
+  const spaced = next === 32 || next === 9;
+  const previous = lastNonBlankBefore(text, site.start);
+  if (FORM_SIGN[next] !== 1 && previous !== 61) return null;
   const after = text.slice(site.end, site.end + 80);
-  // Each form is tried only where its cheapest sign is there: this runs for every name without a value.
-  const next = after.charCodeAt(0);
   const follows = FOLLOWING_FORMS_START[next] === 1 ? FOLLOWING_FORMS.exec(after) : null;
-  if (follows !== null && (follows[1] === undefined || DECLARED_BY.test(before)))
+  if (
+    follows !== null &&
+    (follows[1] === undefined || DECLARED_BY.test(lineBefore(text, site.start)))
+  )
     return literalAt(text, site.end + follows[0].length);
-  const tail = before.slice(-48);
-  if (next === 40 && CONSTRUCTED_AS.test(tail))
+  if (next === 40 && CONSTRUCTED_AS.test(lineBefore(text, site.start, 48)))
     return literalAt(text, site.end + /^\(\s*/.exec(after)![0].length);
-  const argument = /^\s*,\s*/.exec(after);
-  if (argument !== null && tail.includes('(') && COMPARE_CALL.test(tail))
+  const argument = next === 44 || spaced ? /^\s*,\s*/.exec(after) : null;
+  if (argument !== null && COMPARE_CALL.test(lineBefore(text, site.start, 48)))
     return literalAt(text, site.end + argument[0].length);
-  if ((next === 32 || next === 9) && before.length < 40) {
+  if (spaced && startsWithin(text, site.start, 40)) {
+    const before = lineBefore(text, site.start);
     if (DEFINED_BY.test(before))
       return literalAt(text, site.end + /^[ \t]+/.exec(after)![0].length);
     if (SET_BY.test(before)) return setValue(after, site.end);
   }
-  return /=\s*$/.test(tail) ? comparedBefore(text, before, site.start) : null;
+  return previous === 61 ? comparedBefore(text, lineBefore(text, site.start), site.start) : null;
+}
+
+/** Whether the line that holds `at` starts less than `n` characters before it. */
+function startsWithin(text: string, at: number, n: number): boolean {
+  for (let k = at - 1; k >= at - n; k--) if (k < 0 || text.charCodeAt(k) === 10) return true;
+  return false;
+}
+
+/** What a form after the name starts with: space, `=`, `!`, `.`, `[`, `(`, `,`. */
+const FORM_SIGN = codeUnitTable(/[\s=!.[(,]/);
+
+/** The code of the last character before `at` that is not a space or a tab, or -1. */
+function lastNonBlankBefore(text: string, at: number): number {
+  let k = at - 1;
+  while (k >= 0 && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k--;
+  return k >= 0 ? text.charCodeAt(k) : -1;
+}
+
+/** The line before `at`, at most `n` characters of it (a search back to its start could read the whole text). */
+function lineBefore(text: string, at: number, n = 200): string {
+  const window = text.slice(Math.max(0, at - n), at);
+  return window.slice(window.lastIndexOf('\n') + 1);
 }
 
 /** `set password S3cr3tValue`: a word after a space is a value only when it looks generated. */

@@ -183,30 +183,19 @@ function scanOnce(
     guarded.length === 0
       ? candidates
       : candidates.filter((c) => !overlapsAny(guarded, c.start, c.end));
-  return merge(withoutExamples(text, outside, kept));
+  return withoutExamples(text, merge(outside), kept);
 }
 
 /**
- * The candidates less those whose text is a documented example or a stand-in (example-values); each
- * such value that no other candidate covers is counted as kept.
+ * The findings less those whose text is a documented example or a stand-in (example-values), each
+ * counted as kept. Judged after merging, so a real secret that overlaps an example stays whole.
  */
-function withoutExamples(
-  text: string,
-  candidates: readonly Candidate[],
-  kept: { examples: number },
-): Candidate[] {
-  const real: Candidate[] = [];
-  const examples: Candidate[] = [];
-  for (const c of candidates)
-    (isExampleValue(text.slice(c.start, c.end)) ? examples : real).push(c);
-  if (examples.length === 0) return real;
-  const seen = new Set<number>();
-  for (const e of examples)
-    if (!seen.has(e.start) && !real.some((c) => c.start < e.end && e.start < c.end)) {
-      seen.add(e.start);
-      kept.examples++;
-    }
-  return real;
+function withoutExamples(text: string, findings: Finding[], kept: { examples: number }): Finding[] {
+  let examples = 0;
+  for (const f of findings) if (isExampleValue(text.slice(f.start, f.end))) examples++;
+  if (examples === 0) return findings;
+  kept.examples += examples;
+  return findings.filter((f) => !isExampleValue(text.slice(f.start, f.end)));
 }
 
 /**

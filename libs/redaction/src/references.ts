@@ -3,7 +3,7 @@
  * `{{ template }}`, `process.env.X`, `****`, or a placeholder already in the text.
  */
 const REFERENCE =
-  /^(?:\$|<|\{\{|\[REDACTED:|\*+$|%[A-Za-z_]+%$|process\.env\.|os\.environ|System\.getenv|@(?:android:)?[a-z]+\/[\w.]+$)/;
+  /^(?:\$|<|\{\{|\[REDACTED:|\*+$|%[A-Za-z_]+%$|process\.env\.|os\.environ|System\.getenv|[#%@]\{|%\(|@(?:android:)?[a-z]+\/[\w.]+$)/;
 
 export const isReference = (value: string): boolean => REFERENCE.test(value);
 

@@ -21,9 +21,21 @@ const SECRET_WORDS: readonly string[] = [
   'credential',
   'bearer',
   'cookie',
-  ...['api', 'access', 'private', 'signing', 'encryption', 'master', 'account', 'session'].flatMap(
-    (w) => ['', ' ', '_', '-'].map((gap) => `${w}${gap}key`),
-  ),
+  ...[
+    'api',
+    'access',
+    'private',
+    'priv',
+    'signing',
+    'encryption',
+    'master',
+    'account',
+    'session',
+    'service',
+    'client',
+    'db',
+    'database',
+  ].flatMap((w) => ['', ' ', '_', '-'].map((gap) => `${w}${gap}key`)),
 ];
 
 const AUTOMATON = new KeywordAutomaton([...PROVIDER_NAMES, ...SECRET_WORDS]);
