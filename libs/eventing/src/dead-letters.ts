@@ -61,6 +61,7 @@ export async function replayDeadLetter(
       error: summary,
       deliveryCount: letter.deliveryCount + 1,
       deadAt: new Date().toISOString(),
+      redriveOf: id,
     });
     return { id, status: 'failed', service: letter.service, error: summary };
   }

@@ -448,6 +448,27 @@ export function describeEventLogContract(
       expect(stopped).toBe(true);
     });
 
+    it('keeps a letter written again (its pack redelivered for another event) once, and a failed re-drive as a letter of its own', async () => {
+      const service = fresh('svc');
+      const letter: DeadLetter = {
+        service,
+        consumer: `${service}-raw`,
+        stream: 'raw',
+        seq: 7,
+        deliveryCount: 1,
+        error: { code: 'validation_failed', message: 'bad input' },
+        event: anEvent(fresh('acct'), 'Probe'),
+        deadAt: new Date().toISOString(),
+      };
+      await log.publishDeadLetter(service, letter);
+      await log.publishDeadLetter(service, { ...letter, deliveryCount: 2 });
+      const [kept, ...more] = await log.listDeadLetters(service);
+      expect(more).toEqual([]);
+      expect(kept?.letter).toEqual(letter);
+      await log.publishDeadLetter(service, { ...letter, redriveOf: kept.id });
+      await expect(log.listDeadLetters(service)).resolves.toHaveLength(2);
+    });
+
     it('keeps dead letters per service, in order', async () => {
       const service = fresh('svc');
       const letter = (n: number): DeadLetter => ({

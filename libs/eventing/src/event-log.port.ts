@@ -99,7 +99,24 @@ export interface DeadLetter {
   error: { code: string; message: string };
   event: EventEnvelope;
   deadAt: string;
+  /** Set when a re-drive failed again: the letter it was taken from. */
+  redriveOf?: DeadLetterId;
 }
+
+/**
+ * What makes a dead letter one: the event, where its consumer met it, and the re-drive it failed in. A
+ * pack redelivered for another of its events meets a dead event again; its second letter is the same
+ * letter and is kept once.
+ */
+export const deadLetterKey = (letter: DeadLetter): string =>
+  [
+    letter.consumer ?? letter.service,
+    letter.stream,
+    letter.seq,
+    letter.event.accountId,
+    letter.event.id,
+    letter.redriveOf ?? 0,
+  ].join('/');
 
 /** A dead letter's place in the dead-letter store (the MNEMO_DLQ stream sequence on JetStream). */
 export type DeadLetterId = number;

@@ -21,6 +21,7 @@ import type {
   StoredDeadLetter,
   Subscription,
 } from '../event-log.port';
+import { deadLetterKey } from '../event-log.port';
 import { ConsumerLoop } from './consumer-loop';
 import { DurableConsumer, type DurableSnapshot } from './durable-consumer';
 import { JsonlAppender, readJsonLines, writeFileAtomic } from './jsonl-file';
@@ -62,6 +63,8 @@ export class InProcessEventLog implements EventLog {
   /** Dead letters by id, in the order they died; the file holds letters and the ids taken since. */
   private readonly deadLetters = new Map<DeadLetterId, DeadLetter>();
   private lastDeadLetterId = 0;
+  /** Every letter ever kept, taken or not: one written again is not kept twice. */
+  private readonly deadLetterKeys = new Set<string>();
   private readonly deadLetterFile: JsonlAppender | null = null;
   private readonly stateFile: string | null = null;
   private stateTimer: NodeJS.Timeout | undefined;
@@ -166,6 +169,8 @@ export class InProcessEventLog implements EventLog {
   async publishDeadLetter(service: string, letter: DeadLetter): Promise<void> {
     this.assertOpen();
     const stored = JSON.parse(JSON.stringify({ ...letter, service })) as DeadLetter;
+    // a letter written again (its pack redelivered for another event) is the same letter
+    if (this.deadLetterKeys.has(deadLetterKey(stored))) return;
     this.keepDeadLetter(stored);
     this.deadLetterFile?.append([stored]);
   }
@@ -223,6 +228,7 @@ export class InProcessEventLog implements EventLog {
   }
 
   private keepDeadLetter(letter: DeadLetter): void {
+    this.deadLetterKeys.add(deadLetterKey(letter));
     this.lastDeadLetterId += 1;
     this.deadLetters.set(this.lastDeadLetterId, letter);
   }

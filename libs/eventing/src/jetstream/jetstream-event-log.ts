@@ -38,7 +38,7 @@ import type {
   StoredDeadLetter,
   Subscription,
 } from '../event-log.port';
-import { NoResponderError } from '../event-log.port';
+import { deadLetterKey, NoResponderError } from '../event-log.port';
 import { RpcHub } from '../in-process/rpc-hub';
 import { MicroBatcher } from './micro-batcher';
 import { PulledReader } from './pulled-reader';
@@ -133,6 +133,8 @@ export class JetStreamEventLog implements EventLog {
         name: this.streamName('dlq'),
         subjects: [this.wire('mnemo.dlq.>')],
         retention: RetentionPolicy.Limits,
+        // a letter written again (its pack redelivered for another event) is the same letter
+        duplicate_window,
       },
     ];
     for (const config of configs) {
@@ -367,6 +369,7 @@ export class JetStreamEventLog implements EventLog {
     await this.js.publish(
       this.wire(subjects.deadLetter(service)),
       encoder.encode(JSON.stringify(letter)),
+      { msgID: deadLetterKey(letter) },
     );
   }
 
