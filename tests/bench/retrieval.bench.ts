@@ -102,6 +102,7 @@ interface Row {
   scores: Record<System, Scores> | null;
   hits: Array<{ score: number; turns: string[]; session: string }>;
   evidenceTurns: string[];
+  evidenceSessions: string[];
 }
 
 /** Loads a split into accounts of its own (one per conversation) and asks every question. */
@@ -219,6 +220,7 @@ async function runSplit(harness: Harness, name: string, dataset: Dataset, ks: nu
         : null,
       hits,
       evidenceTurns: question.evidenceTurnIds,
+      evidenceSessions: question.evidenceSessionIds,
     });
   }
   return { name, dataset, rows, turns, ingestSeconds, latencies };
@@ -317,7 +319,7 @@ function report(splits: Split[], ks: number[]) {
       .join(' | ')}`,
   );
   console.log(
-    `\nthe floor's curve — floor: ${splits.map((s) => `${s.name} answerable turn R@10, answerable with ≥1 hit, absent empty`).join(' | ')}`,
+    `\nthe floor's curve — floor: ${splits.map((s) => `${s.name} answerable turn R@10, session R@5, answered with ≥1 hit, absent empty`).join(' | ')}`,
   );
   for (const floor of FLOORS) {
     console.log(
@@ -334,9 +336,16 @@ function report(splits: Split[], ks: number[]) {
               );
             }),
           );
+          const sessions = mean(
+            answerable.map((r) => {
+              const kept = rankingOf(r.hits, floor).sessions.slice(0, 5);
+              const wanted = [...new Set(r.evidenceSessions)];
+              return wanted.filter((x) => kept.includes(x)).length / wanted.length;
+            }),
+          );
           const some = mean(answerable.map((r) => (r.hits.some((h) => h.score >= floor) ? 1 : 0)));
           const empty = mean(absent.map((r) => (r.hits.some((h) => h.score >= floor) ? 0 : 1)));
-          return `${pct(r10)} ${pct(some)} ${pct(empty)}`;
+          return `${pct(r10)} ${pct(sessions)} ${pct(some)} ${pct(empty)}`;
         }),
       ].join(' | '),
     );

@@ -12,25 +12,38 @@ export type LexicalTable = 'recall_decisions';
 /**
  * The lexemes of `text` (Postgres's English stemming) with their exact df and idf among the account's
  * chunks, read from recall_lexemes (kept by the projection): one index lookup per lexeme, whatever
- * the account's size; with the account's chunk count and each lexeme's hash.
+ * the account's size; with the account's chunk count, each lexeme's hash, and whether it stems from
+ * one of `names`. `text` as `{ lexemes }` is taken as lexemes already (feedback from the chunks' own).
  */
 export async function weighChunkLexemes(
   db: DataSource,
   accountId: string,
-  text: string,
+  text: string | { lexemes: string[] },
+  names: string[] = [],
 ): Promise<{ lexemes: ChunkLexeme[]; total: number }> {
-  if (!text.trim()) return { lexemes: [], total: 0 };
-  const rows: Array<{ lexeme: string; df: number; hash: number }> = await db.query(
-    `SELECT q.l AS lexeme, coalesce(x.df, 0)::int AS df, ${LEXEME_HASH_SQL('q.l')} AS hash
-     FROM (SELECT DISTINCT unnest(${CHUNK_LEXEMES_SQL('$2')}) AS l UNION ALL SELECT $3) q
+  const given = typeof text === 'string' ? null : text.lexemes;
+  if (given ? given.length === 0 : !(text as string).trim()) return { lexemes: [], total: 0 };
+  const source = given
+    ? `SELECT DISTINCT unnest($2::text[]) AS l`
+    : `SELECT DISTINCT unnest(${CHUNK_LEXEMES_SQL('$2')}) AS l`;
+  const rows: Array<{ lexeme: string; df: number; hash: number; name: boolean }> = await db.query(
+    `SELECT q.l AS lexeme, coalesce(x.df, 0)::int AS df, ${LEXEME_HASH_SQL('q.l')} AS hash,
+            q.l = ANY(${CHUNK_LEXEMES_SQL('$4')}) AS name
+     FROM (${source} UNION ALL SELECT $3) q
      LEFT JOIN recall_lexemes x ON x.account_id = $1 AND x.lexeme = q.l`,
-    [accountId, text, CHUNK_COUNT_LEXEME],
+    [accountId, given ?? text, CHUNK_COUNT_LEXEME, names.join(' ')],
   );
   const total = rows.find((r) => r.lexeme === CHUNK_COUNT_LEXEME)?.df ?? 0;
   return {
     lexemes: rows
       .filter((r) => r.lexeme !== CHUNK_COUNT_LEXEME)
-      .map((r) => ({ lexeme: r.lexeme, df: r.df, hash: r.hash, idf: idf(r.df, total) })),
+      .map((r) => ({
+        lexeme: r.lexeme,
+        df: r.df,
+        hash: r.hash,
+        idf: idf(r.df, total),
+        name: r.name === true,
+      })),
     total,
   };
 }
@@ -39,6 +52,8 @@ export async function weighChunkLexemes(
 export interface ChunkLexeme extends WeightedLexeme {
   df: number;
   hash: number;
+  /** Stems from a word the question wrote with a capital (a name). */
+  name: boolean;
 }
 
 /** The row count per account changes slowly; idf needs it only roughly. */

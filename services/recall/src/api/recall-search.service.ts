@@ -3,7 +3,21 @@ import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '@mnemo/persistence';
 import type { RecallHit, RecallRequest } from '@mnemo/contracts';
 import { LOGGER, type Logger } from '@mnemo/eventing';
-import { candidateLexemes, CHUNK_SCORE_SQL, tsqueryOperand } from '../domain/lexical-score';
+import {
+  candidateLexemes,
+  CHUNK_SCORE_SQL,
+  chunkScore,
+  IN_WINDOW_FLOOR,
+  tsqueryOperand,
+} from '../domain/lexical-score';
+import { feedbackLexemes } from '../domain/feedback-lexemes';
+import {
+  coverageOf,
+  orderHits,
+  scoreTurns,
+  type CandidateChunk,
+  type RankTerm,
+} from '../domain/rank-turns';
 import { fuseRanks } from '../domain/fuse-ranks';
 import { planQuery, type QueryPlan } from '../domain/plan-query';
 import { vectorLiteral, vectorsAvailable } from '../embedding/chunk-vectors';
@@ -21,8 +35,18 @@ const BITMAP_ROWS = 800;
 const DENSE_SCAN = 20;
 /** Rows one selection reads at most, whatever its estimate said (words are not independent). */
 const SELECTION_CAP = 400;
-/** Candidates handed back for the final ordering. */
+/** Candidate chunks (by their share of the question) whose turns are ranked. */
 const CANDIDATES = 100;
+/** Feedback words are rare: held by at most this many chunks (their selection reads them all). */
+const FEEDBACK_MAX_DF = 50;
+/** A name in the question weighs this much more than another word of the same rarity. */
+const NAME_WEIGHT = 1.3;
+/** A word added by feedback from the first pass weighs this share of a question's word. */
+const FEEDBACK_WEIGHT = 0.3;
+/** Words feedback adds at most. */
+const FEEDBACK_LEXEMES = 3;
+/** A feedback word held by more than this share of the account's chunks adds nothing. */
+const FEEDBACK_MAX_SHARE = 0.05;
 /** The question's lexemes that score, the rarest first; more add nothing but time. */
 const MAX_LEXEMES = 16;
 /** A question's word found only in a neighbouring window's edge turn counts this much. */
@@ -51,7 +75,7 @@ export class RecallSearchService {
     // the question's embedding is asked for first and waited for last: it overlaps the lexical search
     const semantic =
       this.embedder && this.config.embeddings ? this.semanticCandidates(accountId, request) : null;
-    const weighed = await weighChunkLexemes(this.db, accountId, plan.words.join(' '));
+    const weighed = await weighChunkLexemes(this.db, accountId, plan.words.join(' '), plan.names);
     const lexemes = weighed.lexemes
       .sort((a, b) => b.idf - a.idf || a.lexeme.localeCompare(b.lexeme))
       .slice(0, MAX_LEXEMES);
@@ -64,9 +88,27 @@ export class RecallSearchService {
       totalIdf,
       chunks: weighed.total,
     };
+    if (weighed.total > this.config.exhaustiveChunks) return this.atScale(question, semantic);
+    const lexical = await this.lexicalHits(question, semantic ? CANDIDATES : request.limit);
+    const similar = semantic ? await semantic : [];
+    if (similar.length === 0)
+      return rounded(await this.present(question, lexical.slice(0, request.limit)));
+    const byId = new Map(lexical.map((hit) => [hit.chunkId, hit]));
+    const fused = fuseRanks([lexical.map((c) => c.chunkId), similar.map((c) => c.chunkId)])
+      .slice(0, request.limit)
+      .map(({ id, score }) => ({ chunkId: id, score, turnSeqs: byId.get(id)?.turnSeqs }));
+    return rounded(await this.present(question, fused));
+  }
+
+  /** Recall in an account past the exhaustive size: bounded selections ranked in one statement. */
+  private async atScale(
+    question: Question,
+    semantic: Promise<Array<{ chunkId: string; similarity: number }>> | null,
+  ): Promise<RecallHit[]> {
+    const { request } = question;
     // nothing to fuse with: the best lexical chunks are scored and presented in one statement
-    if (!semantic) return rounded(await this.lexicalHits(question, request.limit));
-    const lexical = await this.lexicalHits(question, null);
+    if (!semantic) return rounded(await this.boundedHits(question, request.limit));
+    const lexical = await this.boundedHits(question, null);
     const similar = await semantic;
     const ranked =
       similar.length === 0
@@ -78,7 +120,9 @@ export class RecallSearchService {
   }
 
   /**
-   * Chunks by the question's words, best first, those under the minimum score dropped: presented, the
+   * An account past the exhaustive size: chunks by the idf-weighted share of the question they hold
+   * (no turn ranking: reading every candidate's turns cost more than the 20 ms a question has at
+   * 100,000 chunks), best first, those under the minimum score dropped: presented, the
    * best `shown` of them, or as ranked candidates when `shown` is null (to be fused first).
    * Candidates come from bounded selections (candidateLexemes: any of the rare words, all of the common
    * ones, the time the question names), each at most SELECTION_CAP rows, and only when they come up
@@ -86,9 +130,9 @@ export class RecallSearchService {
    * share of the question it holds (lifted in the time the question names). Scoring every match of a
    * common word was most of recall's time at 100,000 chunks.
    */
-  private async lexicalHits(question: Question, shown: number): Promise<RecallHit[]>;
-  private async lexicalHits(question: Question, shown: null): Promise<Ranked[]>;
-  private async lexicalHits(
+  private async boundedHits(question: Question, shown: number): Promise<RecallHit[]>;
+  private async boundedHits(question: Question, shown: null): Promise<Ranked[]>;
+  private async boundedHits(
     question: Question,
     shown: number | null,
   ): Promise<Array<RecallHit | Ranked>> {
@@ -185,7 +229,7 @@ export class RecallSearchService {
         `(${base} AND ${inWindow} ${window === 'capped' ? `LIMIT ${SELECTION_CAP}` : ''})`,
       );
     const order = 'c.in_window DESC NULLS LAST, c.coverage DESC, c.occurred_at DESC, c.chunk_id';
-    const ranked = `SELECT c.chunk_id, c.score, row_number() OVER (ORDER BY c.score DESC, ${order}) AS rank
+    const ranked = `SELECT c.chunk_id, c.score, NULL::int AS best, row_number() OVER (ORDER BY c.score DESC, ${order}) AS rank
        FROM (SELECT c.*, ${CHUNK_SCORE_SQL('c.coverage', 'c.in_window')} AS score FROM (
          SELECT DISTINCT ON (s.chunk_id) s.chunk_id, s.coverage, s.in_window, s.occurred_at FROM (
            SELECT t.chunk_id, (${coverage})::float8 AS coverage,
@@ -202,6 +246,216 @@ export class RecallSearchService {
     if (out.shown !== null) return this.presentRows(question, ranked, params);
     const rows: Array<{ chunk_id: string; score: number }> = await this.db.query(ranked, params);
     return rows.map((r) => ({ chunkId: r.chunk_id, score: r.score }));
+  }
+
+  /**
+   * Chunks by the question's words, best first, at least the minimum score, at most `limit`, each
+   * with the turns that answer. Candidate chunks come from bounded selections (see candidateChunks);
+   * their turns are ranked (rank-turns: BM25, neighbours, session, time), the best first-pass turns
+   * lend their rare words to a second pass (feedback), and the final order covers the question's parts.
+   */
+  private async lexicalHits(question: Question, limit: number): Promise<Ranked[]> {
+    const { plan, lexemes, chunks: total } = question;
+    const candidates = await this.candidateChunks(question, lexemes, limit);
+    if (candidates.length === 0) return [];
+    const terms: RankTerm[] = lexemes
+      .filter((l) => l.df > 0)
+      .map((l) => ({ lexeme: l.lexeme, idf: l.idf, weight: l.name ? NAME_WEIGHT : 1 }));
+    let turns = scoreTurns(terms, candidates);
+    if (turns.length === 0) {
+      // nothing of the question is said: only the time it names speaks, newest first
+      if (!plan.window) return [];
+      return candidates
+        .filter((c) => c.inWindow)
+        .slice(0, limit)
+        .map((c) => ({
+          chunkId: c.chunkId,
+          score: IN_WINDOW_FLOOR,
+          turnSeqs: c.turns.map((t) => t.seq),
+        }))
+        .filter((hit) => hit.score >= this.config.minScore);
+    }
+    const feedback = feedbackLexemes(turns, new Set(lexemes.map((l) => l.lexeme)));
+    if (feedback.length > 0) {
+      const weighed = await weighChunkLexemes(this.db, question.accountId, { lexemes: feedback });
+      // the rarest few in the account that another chunk holds too (a word only the best turn holds leads nowhere)
+      const rare = weighed.lexemes
+        .filter(
+          (l) =>
+            l.df > 1 && l.df <= Math.max(2, Math.min(FEEDBACK_MAX_DF, total * FEEDBACK_MAX_SHARE)),
+        )
+        .sort((a, b) => b.idf - a.idf || a.lexeme.localeCompare(b.lexeme))
+        .slice(0, FEEDBACK_LEXEMES);
+      if (rare.length > 0) {
+        const held = new Set(candidates.map((c) => c.chunkId));
+        const rows = rare.reduce((sum, l) => sum + l.df, 0);
+        const selection: Selection = {
+          hashes: rare.map((l) => l.hash),
+          holds: 'any',
+          rows,
+          near: false,
+          whole: true,
+        };
+        const more = await this.selectChunks(question, rare, [selection], 'none', [...held]);
+        const all = [...candidates, ...more];
+        const expanded = [
+          ...terms,
+          ...rare.map((l) => ({ lexeme: l.lexeme, idf: l.idf, weight: FEEDBACK_WEIGHT })),
+        ];
+        turns = scoreTurns(expanded, all);
+        return this.finalHits(question, expanded, turns, limit);
+      }
+    }
+    return this.finalHits(question, terms, turns, limit);
+  }
+
+  /** The final order of the ranked turns, scored for the minimum (the question's share they hold). */
+  private finalHits(
+    question: Question,
+    terms: RankTerm[],
+    turns: ReturnType<typeof scoreTurns>,
+    limit: number,
+  ): Ranked[] {
+    return orderHits(terms, turns, limit)
+      .map((hit) => ({
+        chunkId: hit.chunk.chunkId,
+        turnSeqs: hit.turnSeqs,
+        score: chunkScore(coverageOf(hit, question.lexemes), hit.chunk.inWindow),
+      }))
+      .filter((hit) => hit.score >= this.config.minScore);
+  }
+
+  /**
+   * Candidate chunks for `lexemes` with their turns' lexeme counts: bounded selections
+   * (candidateLexemes: any of the rare words, all of the common ones, and the time the question names),
+   * each at most SELECTION_CAP rows, and when they come up short the newest chunks holding the rarest
+   * word left; the best CANDIDATES of them by their idf-weighted share of the question. Scoring every
+   * match of a common word was most of recall's time at 100,000 chunks.
+   */
+  private async candidateChunks(
+    question: Question,
+    lexemes: ChunkLexeme[],
+    limit: number,
+    exclude: string[] = [],
+  ): Promise<CandidateChunk[]> {
+    const { plan, chunks } = question;
+    const small = chunks <= this.config.exhaustiveChunks;
+    const selection = candidateLexemes(
+      lexemes,
+      chunks,
+      small ? Number.POSITIVE_INFINITY : SELECT_BUDGET,
+    );
+    const { anyRows } = selection;
+    const hashOf = new Map(lexemes.map((l) => [l.lexeme, l.hash]));
+    const hashes = (words: string[]) => words.map((l) => hashOf.get(l)!);
+    const selections: Selection[] = [];
+    // a neighbour's edge turn selects too while that stays cheap (always, in a small account)
+    if (selection.any.length)
+      selections.push({
+        hashes: hashes(selection.any),
+        holds: 'any',
+        rows: anyRows,
+        near: small || anyRows <= SELECT_BUDGET / 2,
+        whole: small,
+      });
+    if (selection.all.length)
+      selections.push({
+        hashes: hashes(selection.all),
+        holds: 'all',
+        rows: selection.allRows,
+        near: false,
+      });
+    const window = exclude.length === 0 ? (small ? 'whole' : 'capped') : 'none';
+    const found =
+      selections.length > 0 || (plan.window && window !== 'none')
+        ? await this.selectChunks(question, lexemes, selections, window, exclude)
+        : [];
+    const fallback = selection.fallback;
+    if (found.length >= limit || !fallback) return found;
+    // too few: the rarest word not selected on its own, in its newest chunks
+    const more = await this.selectChunks(
+      question,
+      lexemes,
+      [{ hashes: hashes([fallback.lexeme]), holds: 'any', rows: fallback.df, near: false }],
+      'none',
+      [...exclude, ...found.map((c) => c.chunkId)],
+    );
+    return [...found, ...more];
+  }
+
+  /**
+   * The chunks the selections match (not those in `exclude`), the best CANDIDATES by their share of
+   * `lexemes` (lifted in the time the question names), with their turns' lexeme counts. With `window`
+   * 'whole' or 'capped', also those in the time the question names (all of them in a small account,
+   * else up to SELECTION_CAP).
+   */
+  private async selectChunks(
+    question: Question,
+    lexemes: ChunkLexeme[],
+    selections: Selection[],
+    window: 'whole' | 'capped' | 'none',
+    exclude: string[],
+  ): Promise<CandidateChunk[]> {
+    const { accountId, request, plan } = question;
+    const params: unknown[] = [accountId, plan.window?.from ?? null, plan.window?.to ?? null];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const totalIdf = lexemes.reduce((sum, l) => sum + l.idf, 0) || 1;
+    const coverage = lexemes.length
+      ? lexemes
+          .map((l) => {
+            const [share, hash] = [param(l.idf / totalIdf), param(l.hash)];
+            return `${share}::float8 * CASE WHEN ${hash}::int4 = ANY(t.term_hashes) THEN 1.0::float8 WHEN ${hash}::int4 = ANY(t.near_hashes) THEN ${NEAR_SHARE}::float8 ELSE 0.0::float8 END`;
+          })
+          .join(' + ')
+      : '0';
+    const scope = recallScope(request, 't', param);
+    const inWindow = '(t.occurred_at >= $2::timestamptz AND t.occurred_at < $3::timestamptz)';
+    const excluded = exclude.length ? `AND t.chunk_id <> ALL(${param(exclude)}::text[])` : '';
+    const base = `SELECT t.chunk_id, t.occurred_at, t.term_hashes, t.near_hashes FROM recall_chunk_terms t ${scope.join} WHERE t.account_id = $1 ${scope.where} ${excluded}`;
+    const parts = selections.map(({ hashes, holds, rows, near, whole }) => {
+      const [query, op] = [param(hashes), holds === 'any' ? '&&' : '@>'];
+      const condition = near
+        ? `(t.term_hashes ${op} ${query}::int4[] OR t.near_hashes ${op} ${query}::int4[])`
+        : `t.term_hashes ${op} ${query}::int4[]`;
+      if (whole) return `(${base} AND ${condition})`;
+      return rows <= BITMAP_ROWS
+        ? `(${base} AND ${condition} LIMIT ${SELECTION_CAP})`
+        : `(${base} AND ${condition} ORDER BY t.occurred_at DESC LIMIT ${DENSE_SCAN})`;
+    });
+    if (window !== 'none' && plan.window)
+      parts.push(
+        `(${base} AND ${inWindow} ${window === 'capped' ? `LIMIT ${SELECTION_CAP}` : ''})`,
+      );
+    if (parts.length === 0) return [];
+    const order = 'c.in_window DESC NULLS LAST, c.coverage DESC, c.occurred_at DESC, c.chunk_id';
+    const rows: Array<{
+      chunk_id: string;
+      session_id: string;
+      in_window: boolean | null;
+      seqs: number[];
+      turn_lexemes: Array<Record<string, number>>;
+    }> = await this.db.query(
+      `SELECT c.chunk_id, k.session_id, c.in_window, k.seqs, k.turn_lexemes
+       FROM (SELECT c.*, ${CHUNK_SCORE_SQL('c.coverage', 'c.in_window')} AS score FROM (
+         SELECT DISTINCT ON (s.chunk_id) s.chunk_id, s.coverage, s.in_window, s.occurred_at FROM (
+           SELECT t.chunk_id, (${coverage})::float8 AS coverage,
+                  CASE WHEN $2::timestamptz IS NULL THEN NULL ELSE ${inWindow} END AS in_window,
+                  t.occurred_at
+           FROM (${parts.join(' UNION ALL ')}) t
+         ) s
+         ORDER BY s.chunk_id) c
+         ORDER BY ${order}
+         LIMIT ${CANDIDATES}) c
+       JOIN recall_chunks k ON k.account_id = $1 AND k.chunk_id = c.chunk_id
+       ORDER BY c.score DESC, ${order}`,
+      params,
+    );
+    return rows.map((row) => ({
+      chunkId: row.chunk_id,
+      sessionId: row.session_id,
+      inWindow: row.in_window,
+      turns: row.seqs.map((seq, i) => ({ seq, terms: termsOf(row.turn_lexemes[i]) })),
+    }));
   }
 
   /**
@@ -260,25 +514,29 @@ export class RecallSearchService {
     }
   }
 
-  /** Chunks ranked elsewhere (fused with the nearest by meaning), presented in their order. */
+  /**
+   * Ranked chunks presented in their order: each with its turns (those ranking chose, else every turn
+   * by its share of the question, the best first) and a dated snippet of the first, highlighted.
+   * ts_headline re-parses its whole input, so it runs on each hit's first turn only.
+   */
   private async present(question: Question, ranked: Ranked[]): Promise<RecallHit[]> {
     if (ranked.length === 0) return [];
     const params: unknown[] = [question.accountId];
     const param = (value: unknown) => `$${params.push(value)}`;
-    const relation = `SELECT r.chunk_id, r.score, r.rank FROM unnest(${param(ranked.map((r) => r.chunkId))}::text[], ${param(ranked.map((r) => r.score))}::float8[]) WITH ORDINALITY AS r(chunk_id, score, rank)`;
-    return this.presentRows(question, relation, params);
+    const relation = `SELECT r.chunk_id, r.score, r.best, r.rank FROM unnest(${param(ranked.map((r) => r.chunkId))}::text[], ${param(ranked.map((r) => r.score))}::float8[], ${param(ranked.map((r) => r.turnSeqs?.[0] ?? null))}::int[]) WITH ORDINALITY AS r(chunk_id, score, best, rank)`;
+    return this.presentRows(question, relation, params, ranked);
   }
 
   /**
-   * The chunks of `ranked` (a relation of chunk_id, score, rank over `params`, $1 the account) with their
-   * turns ordered (each turn scored by its share of the question, from the turn lexemes stored with the
-   * chunk) and a snippet of the best turn, best first: ts_headline re-parses its whole input, so it
-   * runs on each hit's best turn only.
+   * The chunks of `ranked` (a relation of chunk_id, score, best turn seq or null, rank over `params`,
+   * $1 the account) with their turns (those `chosen` names, else every turn by its share of the
+   * question, the best first) and a snippet of the first, in rank order.
    */
   private async presentRows(
     question: Question,
-    ranked: string,
+    relation: string,
     params: unknown[],
+    chosen: Ranked[] = [],
   ): Promise<RecallHit[]> {
     const { lexemes, totalIdf } = question;
     const param = (value: unknown) => `$${params.push(value)}`;
@@ -299,11 +557,11 @@ export class RecallSearchService {
       `SELECT c.chunk_id, r.score, c.session_id, c.occurred_at, s.turns,
                 CASE WHEN ${query}::tsquery IS NULL THEN left(coalesce(s.best, c.text), 300)
                      ELSE ts_headline('english', coalesce(s.best, c.text), ${query}::tsquery, ${param(HEADLINE)}) END AS headline
-         FROM (${ranked}) r
+         FROM (${relation}) r
          JOIN recall_chunks c ON c.account_id = $1 AND c.chunk_id = r.chunk_id
          CROSS JOIN LATERAL (
            SELECT json_agg(json_build_object('seq', x.seq, 'score', x.score) ORDER BY x.n) AS turns,
-                  (array_agg(x.text ORDER BY x.score DESC, x.n))[1] AS best
+                  coalesce((array_agg(x.text) FILTER (WHERE x.seq = r.best))[1], (array_agg(x.text ORDER BY x.score DESC, x.n))[1]) AS best
            FROM (SELECT t.n, (t.turn ->> 'seq')::int AS seq, t.turn ->> 'text' AS text,
                         (SELECT coalesce(sum(w.share), 0) FROM unnest(${words}::text[], ${shares}::float8[]) AS w(lexeme, share) WHERE t.lexemes ? w.lexeme)::float8 AS score
                  -- each turn beside its lexemes, stored with the chunk (parsing the turns here was a third of a question's time)
@@ -312,12 +570,13 @@ export class RecallSearchService {
          ORDER BY r.rank`,
       params,
     );
+    const turnsOf = new Map(chosen.map((r) => [r.chunkId, r.turnSeqs]));
     return rows.map((row) => {
       const occurredAt = new Date(row.occurred_at).toISOString();
       return {
         chunkId: row.chunk_id,
         sessionId: row.session_id,
-        turnSeqs: orderTurns(row.turns ?? []),
+        turnSeqs: turnsOf.get(row.chunk_id) ?? orderTurns(row.turns ?? []),
         occurredAt,
         snippet: datedSnippet(occurredAt, row.headline ?? ''),
         score: row.score,
@@ -325,6 +584,10 @@ export class RecallSearchService {
     });
   }
 }
+
+/** A turn's lexeme counts as stored (an array of lexemes before RecallTurnTerms: one each). */
+const termsOf = (stored: Record<string, number> | string[] | undefined): Record<string, number> =>
+  Array.isArray(stored) ? Object.fromEntries(stored.map((l) => [l, 1])) : (stored ?? {});
 
 /** The promise's outcome, or the signal's reason once it aborts first. */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
@@ -348,10 +611,11 @@ interface Question {
   chunks: number;
 }
 
-/** A chunk by its rank score, best first in a list. */
+/** A chunk by its rank score, best first in a list, with the turns of it that answer when ranking chose them. */
 interface Ranked {
   chunkId: string;
   score: number;
+  turnSeqs?: number[];
 }
 
 /** Scores as the contract shows them: three decimals. */

@@ -61,6 +61,13 @@ export const CHUNK_SCORE_SQL = (coverage: string, inWindow: string): string => {
                 ELSE ${base} * ${OUT_OF_WINDOW_FACTOR}::float8 END)`;
 };
 
+/** CHUNK_SCORE_SQL in TypeScript, for a hit ranked outside the database: the 0–1 score the minimum is read on. */
+export function chunkScore(coverage: number, inWindow: boolean | null): number {
+  const base = Math.pow(Math.min(1, Math.max(0, coverage)), COVERAGE_EXPONENT);
+  if (inWindow === null) return base;
+  return inWindow ? IN_WINDOW_FLOOR + (1 - IN_WINDOW_FLOOR) * base : base * OUT_OF_WINDOW_FACTOR;
+}
+
 /** A lexeme in more than this share of the chunks joins a conjunction only as one of its first two. */
 const UBIQUITOUS_SHARE = 0.25;
 

@@ -13,6 +13,7 @@ describe('planQuery', () => {
     expect(planQuery('what did I decide in March?', now)).toEqual({
       words: ['what', 'did', 'decide', 'in'],
       window: { from: '2026-03-01T00:00:00.000Z', to: '2026-04-01T00:00:00.000Z' },
+      names: [],
     });
     expect(planQuery('the December launch', now).window).toEqual({
       from: '2025-12-01T00:00:00.000Z',
@@ -32,6 +33,7 @@ describe('planQuery', () => {
     expect(planQuery('flaky test last week', now)).toEqual({
       words: ['flaky', 'test'],
       window: { from: '2026-11-23T12:00:00.000Z', to: '2026-12-01T12:00:00.000Z' },
+      names: [],
     });
     expect(planQuery('what broke yesterday', now).window).toEqual({
       from: '2026-11-29T00:00:00.000Z',
@@ -42,7 +44,30 @@ describe('planQuery', () => {
   it('keeps "may" as a word: it is more often the verb than the month', () => {
     expect(planQuery('we may need a cache', now)).toEqual({
       words: ['we', 'may', 'need', 'cache'],
+      names: [],
     });
+  });
+
+  it('reads a season as its three months: of the year named, else the latest begun, or over after "last"', () => {
+    expect(planQuery('the hike in summer 2024', now).window).toEqual({
+      from: '2024-06-01T00:00:00.000Z',
+      to: '2024-09-01T00:00:00.000Z',
+    });
+    expect(planQuery('what did we plan last winter', now).window).toEqual({
+      from: '2025-12-01T00:00:00.000Z',
+      to: '2026-03-01T00:00:00.000Z',
+    });
+    expect(planQuery('plans for the autumn', now).window).toEqual({
+      from: '2026-09-01T00:00:00.000Z',
+      to: '2026-12-01T00:00:00.000Z',
+    });
+  });
+
+  it('marks the words written with a capital inside the question as names, not the first word, a month or "I"', () => {
+    expect(planQuery('When did I tell Omar about the Lisbon trip in May?', now).names).toEqual([
+      'omar',
+      'lisbon',
+    ]);
   });
 
   it('keeps paths and dotted names whole', () => {

@@ -4,6 +4,8 @@ export interface QueryPlan {
   words: string[];
   /** A time the question names ("in March", "last week", "in 2025"): chunks inside it rank first. */
   window?: { from: string; to: string };
+  /** Words written with a capital inside the question (names of people, places, tools), lowercased. */
+  names: string[];
 }
 
 const MONTHS = [
@@ -43,6 +45,24 @@ const FRAMING = new Set([
   'last',
   'ever',
   'again',
+]);
+
+const SEASONS: Record<string, number> = { spring: 2, summer: 5, autumn: 8, fall: 8, winter: 11 };
+/** Capitalised for a reason other than being a name. */
+const NOT_NAMES = new Set([
+  'i',
+  'what',
+  'when',
+  'where',
+  'who',
+  'why',
+  'how',
+  'which',
+  'did',
+  'do',
+  'does',
+  'is',
+  'was',
 ]);
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -101,6 +121,19 @@ export function planQuery(query: string, now: Date): QueryPlan {
       timeWords.add(i);
       return;
     }
+    if (SEASONS[token] !== undefined) {
+      // a season: the named year's, "last" the latest one over, else the latest one begun
+      const first = SEASONS[token];
+      const named = year(i + 1);
+      let y = named ?? now.getUTCFullYear();
+      const begun = (yy: number) => Date.UTC(yy, first, 1) <= now.getTime();
+      const over = (yy: number) => Date.UTC(yy, first + 3, 1) <= now.getTime();
+      if (named === undefined) while (!(tokens[i - 1] === 'last' ? over(y) : begun(y))) y -= 1;
+      window = { from: iso(Date.UTC(y, first, 1)), to: iso(Date.UTC(y, first + 3, 1)) };
+      timeWords.add(i);
+      if (named !== undefined) timeWords.add(i + 1);
+      return;
+    }
     const y = year(i);
     if (y !== undefined && ['in', 'during', 'of'].includes(tokens[i - 1] ?? '')) {
       window = { from: iso(Date.UTC(y, 0, 1)), to: iso(Date.UTC(y + 1, 0, 1)) };
@@ -112,5 +145,14 @@ export function planQuery(query: string, now: Date): QueryPlan {
       tokens.filter((token, i) => !timeWords.has(i) && !FRAMING.has(token) && token.length > 1),
     ),
   ];
-  return window ? { words, window } : { words };
+  const names = [
+    ...new Set(
+      (query.match(/[\p{L}\p{N}_]+/gu) ?? [])
+        .slice(1)
+        .filter((word) => /^\p{Lu}/u.test(word))
+        .map((word) => word.toLowerCase())
+        .filter((word) => !NOT_NAMES.has(word) && !MONTHS.includes(word) && !(word in SEASONS)),
+    ),
+  ];
+  return window ? { words, window, names } : { words, names };
 }

@@ -9,6 +9,7 @@ import { RecallTermsInline1764500000470 } from './recall-terms-inline.migration'
 import { RecallTermHashes1764500000480 } from './recall-term-hashes.migration';
 import { RecallPageLayout1764500000490 } from './recall-page-layout.migration';
 import { RecallChunksCompressed1764500000495 } from './recall-chunks-compressed.migration';
+import { RecallTurnTerms1764500000497 } from './recall-turn-terms.migration';
 import { applyStatsEvent, STATS_EVENTS } from './stats.writes';
 import { upsertSession, type SessionEvent } from './sessions.writes';
 import { rechunkSessions, upsertProseTurns, type TurnEvent } from './chunks.writes';
@@ -52,6 +53,7 @@ export const recallProjection: Projection = {
     RecallTermHashes1764500000480,
     RecallPageLayout1764500000490,
     RecallChunksCompressed1764500000495,
+    RecallTurnTerms1764500000497,
   ],
 
   /** Turns go in one statement per batch and each touched session is re-chunked once. */

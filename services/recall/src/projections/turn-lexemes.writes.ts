@@ -5,11 +5,15 @@
  */
 
 /**
- * The lexemes of each turn of a chunk's `turns` (a jsonb array of {text}), as recall's present step scores
- * them (RecallTurnLexemes' backfill ran with it).
+ * The lexemes of each turn of a chunk's `turns` (a jsonb array of {text}) with their counts, one
+ * object per turn (`{"pool": 2, "postgr": 1}`), as recall ranks turns by (BM25 needs each term's
+ * frequency and the turn's length) and picks the one to quote (RecallTurnTerms' backfill ran with it).
  */
 export const TURN_LEXEMES_SQL = (turns: string) =>
-  `(SELECT coalesce(jsonb_agg(to_jsonb(tsvector_to_array(to_tsvector('english', tl.turn ->> 'text'))) ORDER BY tl.n), '[]'::jsonb)
+  `(SELECT coalesce(jsonb_agg(
+       (SELECT coalesce(jsonb_object_agg(v.lexeme, coalesce(array_length(v.positions, 1), 1)), '{}'::jsonb)
+        FROM unnest(to_tsvector('english', tl.turn ->> 'text')) v)
+     ORDER BY tl.n), '[]'::jsonb)
     FROM jsonb_array_elements(${turns}) WITH ORDINALITY AS tl(turn, n))`;
 
 /** The distinct lexemes of a text (Postgres's English stemming), as text[]: what recall_lexemes counts. */

@@ -1,0 +1,116 @@
+import {
+  coverageOf,
+  orderHits,
+  scoreTurns,
+  type CandidateChunk,
+  type RankTerm,
+} from './rank-turns';
+import { feedbackLexemes } from './feedback-lexemes';
+
+const chunk = (
+  chunkId: string,
+  turns: Array<Record<string, number>>,
+  { sessionId = chunkId.split('#')[0], first = 1, inWindow = null as boolean | null } = {},
+): CandidateChunk => ({
+  chunkId,
+  sessionId,
+  inWindow,
+  turns: turns.map((terms, i) => ({ seq: first + i, terms })),
+});
+const term = (lexeme: string, idf = 2, weight = 1): RankTerm => ({ lexeme, idf, weight });
+const order = (terms: RankTerm[], chunks: CandidateChunk[]) =>
+  scoreTurns(terms, chunks).map((t) => `${t.chunk.chunkId}/${t.seq}`);
+
+describe('scoreTurns', () => {
+  it('saturates a repeated word and prefers the shorter turn holding it', () => {
+    const turns = scoreTurns(
+      [term('pool'), term('timeout')],
+      [
+        chunk('a#1', [{ pool: 6, x: 10 }]),
+        chunk('b#1', [{ pool: 1, timeout: 1, y: 10 }]),
+        chunk('c#1', [{ pool: 1, filler: 30 }]),
+        chunk('d#1', [{ pool: 1 }]),
+      ],
+    );
+    const score = (id: string) => turns.find((t) => t.chunk.chunkId === id)!.score;
+    expect(score('b#1')).toBeGreaterThan(score('a#1'));
+    expect(score('d#1')).toBeGreaterThan(score('c#1'));
+  });
+
+  it('lifts the turn after a matching question (its answer) above an unrelated turn', () => {
+    const ranked = order(
+      [term('pool')],
+      [chunk('s#1', [{ pool: 1, size: 1 }, { forty: 1 }, { lunch: 1 }])],
+    );
+    expect(ranked).toEqual(['s#1/1', 's#1/2']);
+  });
+
+  it('ranks a session with several matching turns above one lucky turn of equal strength', () => {
+    const ranked = order(
+      [term('kafka'), term('lag')],
+      [
+        chunk('one#1', [{ kafka: 1, lag: 1 }], { sessionId: 'one' }),
+        chunk('many#1', [{ kafka: 1, lag: 1 }, { other: 1 }, { other: 1 }, { kafka: 1 }], {
+          sessionId: 'many',
+        }),
+      ],
+    );
+    expect(ranked[0]).toBe('many#1/1');
+  });
+
+  it('ranks a chunk inside the time the question names above an equal one outside it', () => {
+    const ranked = order(
+      [term('launch')],
+      [
+        chunk('old#1', [{ launch: 1 }], { inWindow: false }),
+        chunk('new#1', [{ launch: 1 }], { inWindow: true }),
+      ],
+    );
+    expect(ranked[0]).toBe('new#1/1');
+  });
+});
+
+describe('orderHits', () => {
+  it("covers the question's two parts before a near-copy of the first", () => {
+    const terms = [term('omar', 3), term('engag', 3), term('firefight', 2)];
+    const chunks = [
+      chunk('a#1', [{ omar: 1, engag: 1, wed: 1 }]),
+      chunk('b#1', [{ omar: 1, engag: 1, spring: 1 }]),
+      chunk('c#1', [{ omar: 1, firefight: 1 }]),
+    ];
+    const hits = orderHits(terms, scoreTurns(terms, chunks), 2);
+    expect(hits.map((h) => h.chunk.chunkId)).toEqual(['a#1', 'c#1']);
+  });
+
+  it('gives at most `limit` chunks, their answering turns best first', () => {
+    const terms = [term('pool')];
+    const chunks = [
+      chunk('a#1', [{ pool: 2 }, { pool: 1, x: 3 }, { y: 1 }]),
+      chunk('b#1', [{ pool: 1 }]),
+    ];
+    const hits = orderHits(terms, scoreTurns(terms, chunks), 1);
+    expect(hits).toHaveLength(1);
+    expect(hits[0].turnSeqs.slice(0, 2)).toEqual([1, 2]);
+  });
+});
+
+describe('coverageOf', () => {
+  it("counts the question's words no chunk holds, so a question about something never said scores low", () => {
+    const hit = { chunk: chunk('a#1', [{ trip: 1 }, { iceland: 0 }]), turnSeqs: [1] };
+    expect(coverageOf(hit, [term('trip', 1), term('reykjavik', 6)])).toBeCloseTo(1 / 7);
+    expect(coverageOf(hit, [term('trip', 1)])).toBe(1);
+  });
+});
+
+describe('feedbackLexemes', () => {
+  it("offers the best turns' words the question lacks (the caller keeps the rare ones)", () => {
+    const terms = [term('engag')];
+    const chunks = [
+      chunk('a#1', [{ omar: 1, engag: 1, weekend: 1 }]),
+      chunk('b#1', [{ weekend: 1, engag: 1 }]),
+      chunk('c#1', [{ weekend: 1 }]),
+    ];
+    const words = feedbackLexemes(scoreTurns(terms, chunks), new Set(['engag']), { count: 2 });
+    expect(words.sort()).toEqual(['omar', 'weekend']);
+  });
+});

@@ -1,0 +1,228 @@
+/**
+ * Recall's ranking over the candidate chunks' turns (docs/recall.md): Okapi BM25 per
+ * turn (term saturation, length normalisation) on Postgres's `english` lexemes, a turn lifted by its
+ * best neighbour (a question's answer is often the next turn), by the evidence of its session (a
+ * session with several matching turns beats one lucky turn) and by the time the question names; then
+ * a greedy order that covers the question's distinct parts before repeating one (multi-hop questions
+ * need two turns that share few words). Pure: no I/O, no clock.
+ */
+
+/** A question's lexeme as ranking weighs it. */
+export interface RankTerm {
+  lexeme: string;
+  idf: number;
+  /** 1 for the question's own words; more for a name; less for a word added by feedback. */
+  weight: number;
+}
+
+export interface CandidateTurn {
+  seq: number;
+  /** Lexeme → occurrences in the turn. */
+  terms: Record<string, number>;
+}
+
+export interface CandidateChunk {
+  chunkId: string;
+  sessionId: string;
+  /** null when the question names no time; else whether the chunk falls inside it. */
+  inWindow: boolean | null;
+  turns: CandidateTurn[];
+}
+
+export interface RankOptions {
+  k1: number;
+  b: number;
+  /** Share of its best neighbour's score a turn borrows. */
+  neighbour: number;
+  /** Weight of the session's evidence beside the turn's own score. */
+  session: number;
+  /** Weight of covering the question's still-uncovered parts beside relevance in the final order. */
+  coverage: number;
+  /** Taken off a chunk's value in the final order when its session already has a chunk there. */
+  sessionRepeat: number;
+  /** Multiplier inside / outside a time the question names. */
+  inWindow: number;
+  outOfWindow: number;
+}
+
+export const RANK_OPTIONS: RankOptions = {
+  k1: 1.2,
+  b: 0.75,
+  neighbour: 0.35,
+  session: 0.3,
+  coverage: 0.3,
+  sessionRepeat: 0.1,
+  inWindow: 1.6,
+  outOfWindow: 0.6,
+};
+
+/** A turn as ranked: its chunk, its score, and which of the question's terms it (or a neighbour) holds. */
+export interface ScoredTurn {
+  chunk: CandidateChunk;
+  seq: number;
+  score: number;
+  /** Per term (in RankTerm order): 1 if the turn holds it, `NEIGHBOUR_MATCH` if only a neighbour does. */
+  match: number[];
+}
+
+/** A neighbour's word counts this much toward a turn's coverage. */
+export const NEIGHBOUR_MATCH = 0.5;
+
+const key = (sessionId: string, seq: number) => `${sessionId}\u0000${seq}`;
+
+/** Every candidate turn scored (BM25, neighbours, session, time), best first; turns scoring 0 left out. */
+export function scoreTurns(
+  terms: readonly RankTerm[],
+  chunks: readonly CandidateChunk[],
+  options: RankOptions = RANK_OPTIONS,
+): ScoredTurn[] {
+  const flat = chunks.flatMap((chunk) => chunk.turns.map((turn) => ({ chunk, turn })));
+  if (flat.length === 0 || terms.length === 0) return [];
+  const lengths = flat.map(({ turn }) => Object.values(turn.terms).reduce((a, b) => a + b, 0));
+  const avgLength = Math.max(1, lengths.reduce((a, b) => a + b, 0) / flat.length);
+  const own = flat.map(({ turn }, i) => {
+    const norm = options.k1 * (1 - options.b + (options.b * lengths[i]) / avgLength);
+    let score = 0;
+    const match = terms.map((term) => {
+      const tf = turn.terms[term.lexeme] ?? 0;
+      if (tf === 0) return 0;
+      score += (term.weight * term.idf * tf * (options.k1 + 1)) / (tf + norm);
+      return 1;
+    });
+    return { score, match };
+  });
+  // neighbours by seq within the session, across chunk edges when both chunks are candidates
+  const bySeq = new Map<string, number>();
+  flat.forEach(({ chunk, turn }, i) => bySeq.set(key(chunk.sessionId, turn.seq), i));
+  const sessionSeqs = new Map<string, number[]>();
+  for (const { chunk, turn } of flat) {
+    const seqs = sessionSeqs.get(chunk.sessionId) ?? [];
+    seqs.push(turn.seq);
+    sessionSeqs.set(chunk.sessionId, seqs);
+  }
+  for (const seqs of sessionSeqs.values()) seqs.sort((a, b) => a - b);
+  const neighbourOf = (i: number): number[] => {
+    const { chunk, turn } = flat[i];
+    const seqs = sessionSeqs.get(chunk.sessionId)!;
+    const at = seqs.indexOf(turn.seq);
+    // adjacent candidate turns only when no more than one turn (a tool call, say) lies between
+    return [seqs[at - 1], seqs[at + 1]]
+      .filter((seq): seq is number => seq !== undefined && Math.abs(seq - turn.seq) <= 2)
+      .map((seq) => bySeq.get(key(chunk.sessionId, seq))!);
+  };
+  const smoothed = flat.map((_, i) => {
+    const neighbours = neighbourOf(i);
+    const borrowed = Math.max(0, ...neighbours.map((n) => own[n].score));
+    const match = own[i].match.map((m, q) =>
+      m > 0 ? m : neighbours.some((n) => own[n].match[q] > 0) ? NEIGHBOUR_MATCH : 0,
+    );
+    return { score: own[i].score + options.neighbour * borrowed, match };
+  });
+  // a session's evidence: its best turns, the first counting most
+  const evidence = new Map<string, number[]>();
+  flat.forEach(({ chunk }, i) => {
+    const list = evidence.get(chunk.sessionId) ?? [];
+    list.push(own[i].score);
+    evidence.set(chunk.sessionId, list);
+  });
+  const sessionScore = new Map(
+    [...evidence].map(([sessionId, list]) => {
+      const top = list.sort((a, b) => b - a).slice(0, 3);
+      return [sessionId, top.reduce((sum, s, r) => sum + s / 2 ** r, 0) / 1.75];
+    }),
+  );
+  return (
+    flat
+      .map(({ chunk, turn }, i) => {
+        const time =
+          chunk.inWindow === null ? 1 : chunk.inWindow ? options.inWindow : options.outOfWindow;
+        const score =
+          time *
+          ((1 - options.session) * smoothed[i].score +
+            options.session * sessionScore.get(chunk.sessionId)!);
+        return {
+          chunk,
+          seq: turn.seq,
+          // holding nothing of the question and beside nothing that does, a turn is no answer whatever its session
+          score: smoothed[i].score > 0 ? score : 0,
+          match: smoothed[i].match,
+        };
+      })
+      .filter((t) => t.score > 0)
+      // stable: among equals, the candidates' order (the newest first) stands
+      .sort((a, b) => b.score - a.score)
+  );
+}
+
+/** A hit as ranked: a chunk and the turns of it that answer, best first. */
+export interface RankedHit {
+  chunk: CandidateChunk;
+  turnSeqs: number[];
+}
+
+/**
+ * The final order: turns picked greedily by relevance and by how much of the still-uncovered question
+ * they add (each pick halves the weight of the parts it holds), gathered into their chunks in the
+ * order the chunks were first picked; at most `limit` chunks and `perChunk` turns each.
+ */
+export function orderHits(
+  terms: readonly RankTerm[],
+  turns: readonly ScoredTurn[],
+  limit: number,
+  options: RankOptions = RANK_OPTIONS,
+  perChunk = 4,
+): RankedHit[] {
+  const best = turns[0]?.score ?? 0;
+  if (best <= 0) return [];
+  const mass = terms.map((t) => t.idf * t.weight);
+  const total = mass.reduce((a, b) => a + b, 0) || 1;
+  const residual = terms.map(() => 1);
+  const pool = turns.slice(0, Math.max(60, limit * 6));
+  const taken = new Set<number>();
+  const hits = new Map<string, RankedHit>();
+  const sessions = new Set<string>();
+  const maxPicks = limit * perChunk;
+  for (let picks = 0; picks < maxPicks && taken.size < pool.length; picks += 1) {
+    let chosen = -1;
+    let value = -1;
+    pool.forEach((turn, i) => {
+      if (taken.has(i)) return;
+      const hit = hits.get(turn.chunk.chunkId);
+      if (hit ? hit.turnSeqs.length >= perChunk : hits.size >= limit) return;
+      const novelty = turn.match.reduce((sum, m, q) => sum + mass[q] * residual[q] * m, 0) / total;
+      // a new chunk of a session already shown makes way for another session's, a little
+      const repeat = !hit && sessions.has(turn.chunk.sessionId) ? options.sessionRepeat : 0;
+      const v = (1 - options.coverage) * (turn.score / best) + options.coverage * novelty - repeat;
+      if (v > value) [chosen, value] = [i, v];
+    });
+    if (chosen < 0) break;
+    taken.add(chosen);
+    const turn = pool[chosen];
+    turn.match.forEach((m, q) => (residual[q] *= 1 - 0.5 * m));
+    const hit = hits.get(turn.chunk.chunkId);
+    sessions.add(turn.chunk.sessionId);
+    if (hit) hit.turnSeqs.push(turn.seq);
+    else hits.set(turn.chunk.chunkId, { chunk: turn.chunk, turnSeqs: [turn.seq] });
+  }
+  return [...hits.values()];
+}
+
+/**
+ * How much of the question a hit holds, 0–1: the idf-weighted share of the question's lexemes (those
+ * no chunk holds included, so a question about something never said scores low) found in its first
+ * turn, or at half weight in another turn of its chunk. The minimum score is read on this.
+ */
+export function coverageOf(
+  hit: RankedHit,
+  question: ReadonlyArray<{ lexeme: string; idf: number }>,
+): number {
+  const total = question.reduce((sum, t) => sum + t.idf, 0);
+  if (total <= 0) return 0;
+  const first = hit.chunk.turns.find((t) => t.seq === hit.turnSeqs[0]);
+  const held = question.reduce((sum, term) => {
+    if (first?.terms[term.lexeme]) return sum + term.idf;
+    const elsewhere = hit.chunk.turns.some((t) => t.terms[term.lexeme]);
+    return sum + (elsewhere ? NEIGHBOUR_MATCH * term.idf : 0);
+  }, 0);
+  return held / total;
+}
