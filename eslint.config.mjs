@@ -4,6 +4,7 @@
 // Style is Prettier's job; eslint-config-prettier turns off every rule that would argue with it.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import { readdirSync } from 'node:fs';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -87,6 +88,118 @@ const unsafeAny = {
   '@typescript-eslint/no-unsafe-argument': 'off',
 };
 
+// Boundaries, enforced by folder (there is no @nx/eslint-plugin for Nx 24; the Nx tags are gone):
+// services talk to each other through events and libs/contracts only; pure code (the pure libs and
+// every domain/ folder) loads no framework, transport, database or LLM SDK.
+const SERVICES = readdirSync('services', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** Libs that hold no I/O stack: they run in hooks, the CLI and every service alike. */
+const PURE_LIBS = [
+  'contracts',
+  'redaction',
+  'memory-rules',
+  'life-inventory',
+  'log-templates',
+  'mnemo-client',
+  'agent-tools',
+];
+const INFRA = [
+  '@nestjs/*',
+  'typeorm',
+  '@nats-io/*',
+  'ioredis',
+  'pg',
+  'pg-copy-streams',
+  '@grpc/*',
+  'fastify',
+  '@anthropic-ai/sdk',
+  'openai',
+  '@mnemo/eventing',
+  '@mnemo/persistence',
+  '@mnemo/http-edge',
+];
+const INFRA_MESSAGE =
+  'pure code (a pure lib or a domain/ folder) loads no framework, bus, database or SDK: take the value as an argument';
+/** @mnemo/llm's door also loads the Anthropic SDK: pure code may take its types, never its values. */
+const LLM_VALUES = {
+  group: ['@mnemo/llm'],
+  allowTypeImports: true,
+  message: '@mnemo/llm loads the Anthropic SDK: pure code imports its types only (import type)',
+};
+/**
+ * Domain files that still take values from @mnemo/llm (and so load the Anthropic SDK): the token
+ * estimate and the extraction limits belong in a pure home first. The list only shrinks.
+ */
+const PURITY_PENDING = [
+  'services/memory/src/domain/fact-guards.ts',
+  'services/recall/src/domain/embedding-price.ts',
+];
+/** An import path that climbs into another service's or a lib's folder instead of using its door. */
+const reachInto = (others) => `^(\\.\\./)+(services/|libs/)?(${others.join('|')})/src(/|$)`;
+const ANOTHER_SERVICE =
+  'a service talks to another only through events and libs/contracts, never through its files';
+const restrictedImports = ({ service, pure }) => {
+  const patterns = [];
+  if (service) {
+    const others = SERVICES.filter((name) => name !== service);
+    patterns.push({ regex: reachInto(others), message: ANOTHER_SERVICE });
+    if (service !== 'platform')
+      // platform is the composition root: it alone wires the services together
+      patterns.push({ group: ['@mnemo/*-service'], message: ANOTHER_SERVICE });
+  }
+  patterns.push({
+    regex: '^(\\.\\./)+libs/',
+    message: 'a lib is imported through its door, @mnemo/<lib>',
+  });
+  if (pure) patterns.push({ group: INFRA, message: INFRA_MESSAGE }, LLM_VALUES);
+  return patterns;
+};
+/** The same limits for `import()` and `require()`, which no-restricted-imports does not see. */
+const restrictedLoads = ({ service, pure }) => {
+  const sources = [];
+  if (service) sources.push(reachInto(SERVICES.filter((name) => name !== service)));
+  if (service && service !== 'platform') sources.push('^@mnemo/[a-z-]+-service$');
+  if (pure) sources.push(`^(${INFRA.map((m) => m.replace('/*', '/.+')).join('|')}|@mnemo/llm)$`);
+  const source = sources.join('|').replaceAll('/', '\\/');
+  if (!source) return [];
+  return [
+    {
+      selector: `ImportExpression[source.value=/${source}/]`,
+      message: 'a load that crosses a boundary (see the import rules in eslint.config.mjs)',
+    },
+    {
+      selector: `CallExpression[callee.name='require'][arguments.0.value=/${source}/]`,
+      message: 'a load that crosses a boundary (see the import rules in eslint.config.mjs)',
+    },
+  ];
+};
+const boundary = (files, limits) => ({
+  files,
+  // a spec of pure code may build its input with anything (a transcript, a data source)
+  ignores: limits.pure ? ['**/*.spec.ts', ...(limits.pending ?? [])] : [],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': ['error', { patterns: restrictedImports(limits) }],
+    'no-restricted-syntax': ['error', ...restrictedLoads(limits)],
+  },
+});
+const boundaries = [
+  boundary(['libs/*/src/**/*.ts'], {}),
+  boundary(
+    PURE_LIBS.map((lib) => `libs/${lib}/src/**/*.ts`),
+    { pure: true },
+  ),
+  boundary(['libs/*/src/**/domain/**/*.ts'], { pure: true }),
+  ...SERVICES.flatMap((service) => [
+    boundary([`services/${service}/src/**/*.ts`], { service }),
+    boundary([`services/${service}/src/**/domain/**/*.ts`], {
+      service,
+      pure: true,
+      pending: PURITY_PENDING,
+    }),
+  ]),
+];
+
 export default defineConfig(
   globalIgnores([
     '**/node_modules/',
@@ -135,6 +248,7 @@ export default defineConfig(
     files: untypedAnyPending,
     rules: { ...unsafeAny, '@typescript-eslint/no-explicit-any': 'off' },
   },
+  ...boundaries,
   {
     files: ['bin/**/*.js', 'jest.config.js', 'tests/support/*.js'],
     extends: [js.configs.recommended],
