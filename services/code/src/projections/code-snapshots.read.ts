@@ -22,11 +22,20 @@ const POINT = `s.project, s.path, s.observed_at, s.content_hash, s.commit, c.sym
 /** A path as stored, or a project's root and that path joined (an agent often names the absolute path). */
 const MATCHES = `s.account_id = $1 AND (s.path = $2 OR s.project || '/' || s.path = $2) AND ($3::text IS NULL OR s.project = $3)`;
 
-const pointOf = (row: Record<string, any>): SnapshotPoint => ({
+interface PointRow {
+  project: string;
+  path: string;
+  observed_at: Date;
+  content_hash: string;
+  commit: string | null;
+  symbols: CodeSymbol[];
+}
+
+const pointOf = (row: PointRow): SnapshotPoint => ({
   at: new Date(row.observed_at).toISOString(),
-  ...(row.commit ? { commit: row.commit as string } : {}),
+  ...(row.commit ? { commit: row.commit } : {}),
   contentHash: row.content_hash,
-  symbols: row.symbols as CodeSymbol[],
+  symbols: row.symbols,
 });
 
 /**
@@ -39,7 +48,7 @@ export async function readFileHistory(
   since: Date,
 ): Promise<FileHistory | null> {
   const params = [scope.accountId, scope.path, scope.project ?? null];
-  const [newest] = await db.query(
+  const [newest] = await db.query<PointRow[]>(
     `SELECT ${POINT} WHERE ${MATCHES} ORDER BY s.observed_at DESC, s.last_seq DESC LIMIT 1`,
     params,
   );
@@ -47,11 +56,14 @@ export async function readFileHistory(
   const same = [scope.accountId, newest.path, newest.project];
   const exact = `s.account_id = $1 AND s.path = $2 AND s.project = $3`;
   const [[baseline], [first]] = await Promise.all([
-    db.query(
+    db.query<PointRow[]>(
       `SELECT ${POINT} WHERE ${exact} AND s.observed_at <= $4 ORDER BY s.observed_at DESC, s.last_seq DESC LIMIT 1`,
       [...same, since.toISOString()],
     ),
-    db.query(`SELECT min(s.observed_at) AS at FROM code_snapshots s WHERE ${exact}`, same),
+    db.query<Array<{ at: Date | null }>>(
+      `SELECT min(s.observed_at) AS at FROM code_snapshots s WHERE ${exact}`,
+      same,
+    ),
   ]);
   return {
     project: newest.project,
