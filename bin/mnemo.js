@@ -13,6 +13,8 @@ if (command === 'hook') {
   require('./fast-ts');
   require('../services/platform/src/agent-cli.ts');
 } else {
+  // the workspace's compiler settings (decorators) wherever the command is run from
+  process.env.SWC_NODE_PROJECT ??= require('node:path').join(__dirname, '../tsconfig.json');
   require('@swc-node/register');
   require('reflect-metadata');
   require('../services/platform/src/cli.ts');

@@ -67,6 +67,17 @@ describe('the mnemo CLI against the real servers', () => {
     expect(after).toEqual(before);
   });
 
+  it('answers /readyz not ready while a read model table is missing, until a replay rebuilds it', async () => {
+    await harness.platform.infra.dataSource.query('DROP TABLE turns');
+    const missing = await harness.http().get('/readyz');
+    expect(missing.status).toBe(503);
+    expect(missing.body.checks['read models']).toMatch(/missing tables turns: run/);
+    await cli('replay', '--projection', 'sessions');
+    const ready = await harness.http().get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body.checks['read models']).toBe('ok');
+  }, 120_000);
+
   it('stops with the variable name and the reason when configuration is bad', async () => {
     await expect(cli('checksum')).resolves.toBeDefined();
     const failed = run(process.execPath, [MNEMO, 'checksum'], {

@@ -2,16 +2,19 @@ import { Command } from 'commander';
 import { registerContextCommands } from '@mnemo/context-service';
 import { AccountsService } from '@mnemo/gateway-service';
 import { registerIngestCommands } from '@mnemo/ingest-service';
-import { checksumProjection, replayProjection } from '@mnemo/persistence';
+import { checksumProjection } from '@mnemo/persistence';
 import { registerAgentCommands } from './claude-code/agent.commands';
 import { registerDeadLetterCommands } from './dlq.commands';
 import { registerLogTemplateCommands } from './logs/log-templates.command';
 import { createLogger } from './logger';
-import { openInfra } from './infra';
+import { withDataFolder } from './data-dir/data-folder-access';
+import { DataDirBusyError } from './data-dir/data-dir-lock';
+import { registerDoctorCommand } from './doctor/doctor.command';
+import { replayLineText, replayProjections, type ReplayLine } from './replay-projections';
 import { ConfigError, loadConfig } from './platform.config';
 import { ensureLocalAccount, newKeyNotice, readLocalAccount } from './local-account';
 import { startPlatform } from './platform';
-import { allMigrations, allProjections, findProjections, selectServices } from './service-registry';
+import { allProjections, findProjections, selectServices } from './service-registry';
 
 const program = new Command('mnemo').description(
   'Mnemo: memory for AI assistants and coding agents',
@@ -36,10 +39,11 @@ program
       if (local.created && local.apiKey)
         process.stdout.write(newKeyNotice(local.file, local.apiKey, process.stdout.isTTY === true));
     }
-    if (platform.httpPort !== null)
-      process.stdout.write(
-        `Mnemo gateway listening on http://${config.MNEMO_HTTP_HOST}:${platform.httpPort}\n`,
-      );
+    if (platform.httpPort !== null) {
+      const url = `http://${config.MNEMO_HTTP_HOST}:${platform.httpPort}`;
+      platform.infra.dataDirLock?.advertise(url);
+      process.stdout.write(`Mnemo gateway listening on ${url}\n`);
+    }
     const shutdown = async (signal: string) => {
       logger.info({ signal }, 'stopping');
       await platform.stop();
@@ -64,17 +68,22 @@ program
     const config = loadConfig();
     const logger = createLogger(config.LOG_LEVEL);
     const projections = findProjections(options.projection);
-    const infra = await openInfra(config, allMigrations(), logger);
-    try {
-      for (const projection of projections) {
-        const result = await replayProjection(infra.dataSource, infra.log, projection);
-        process.stdout.write(
-          `${result.projection}: ${result.events} events to seq ${result.lastSeq} in ${result.seconds.toFixed(2)} s\n`,
-        );
-      }
-    } finally {
-      await infra.close();
-    }
+    const print = (line: ReplayLine) =>
+      (line.type === 'progress' ? process.stderr : process.stdout).write(
+        `${replayLineText(line)}\n`,
+      );
+    const last = await withDataFolder<ReplayLine>(config, logger, {
+      command: 'replay',
+      remote: (owner) => {
+        process.stderr.write(`replaying through ${owner.description}\n`);
+        return owner.replay(options.projection, (line) => line.type !== 'done' && print(line));
+      },
+      local: async (infra) => {
+        await replayProjections(infra.dataSource, infra.log, projections, print);
+        return { type: 'done' };
+      },
+    });
+    if (last.type === 'failed') throw new Error(last.message);
   });
 
 program
@@ -104,22 +113,26 @@ program
   .action(async (options: { json?: boolean }) => {
     const config = loadConfig();
     const logger = createLogger(config.LOG_LEVEL);
-    const infra = await openInfra(config, allMigrations(), logger);
-    try {
-      const sums: Record<string, Record<string, string>> = {};
-      for (const projection of allProjections())
-        sums[projection.name] = await checksumProjection(infra.dataSource, projection);
-      if (options.json) process.stdout.write(`${JSON.stringify(sums, null, 2)}\n`);
-      else
-        for (const [name, tables] of Object.entries(sums))
-          for (const [table, sum] of Object.entries(tables))
-            process.stdout.write(`${name}.${table} ${sum}\n`);
-    } finally {
-      await infra.close();
-    }
+    const sums = await withDataFolder(config, logger, {
+      command: 'checksum',
+      remote: (owner) => owner.checksums(),
+      local: async (infra) => {
+        const local: Record<string, Record<string, string>> = {};
+        for (const projection of allProjections())
+          local[projection.name] = await checksumProjection(infra.dataSource, projection);
+        return local;
+      },
+    });
+    if (options.json) process.stdout.write(`${JSON.stringify(sums, null, 2)}\n`);
+    else
+      for (const [name, tables] of Object.entries(sums))
+        for (const [table, sum] of Object.entries(tables))
+          process.stdout.write(`${name}.${table} ${sum}\n`);
   });
 
 registerDeadLetterCommands(program);
+
+registerDoctorCommand(program);
 
 registerIngestCommands(program);
 
@@ -131,7 +144,8 @@ registerLogTemplateCommands(program);
 registerAgentCommands(program, Date.now());
 
 program.parseAsync(process.argv).catch((error: unknown) => {
-  if (error instanceof ConfigError) process.stderr.write(`mnemo: ${error.message}\n`);
+  if (error instanceof ConfigError || error instanceof DataDirBusyError)
+    process.stderr.write(`mnemo: ${error.message}\n`);
   else process.stderr.write(`mnemo: ${(error as Error)?.message ?? error}\n`);
   process.exit(1);
 });

@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
 import { replayDeadLetter, type ReplayOutcome, type StoredDeadLetter } from '@mnemo/eventing';
 import { createLogger } from './logger';
-import { openInfra } from './infra';
+import { withDataFolder } from './data-dir/data-folder-access';
 import { loadConfig } from './platform.config';
-import { allMigrations } from './service-registry';
 
 /** How long a replay waits for the consumer's answer: its handler runs in full (a model call, say). */
 const REPLAY_TIMEOUT_MS = 120_000;
@@ -28,6 +27,18 @@ const outcomeLine = (outcome: ReplayOutcome): string => {
   return `${outcome.id}\tfailed again, kept\t${outcome.service}\t${outcome.error.code}: ${outcome.error.message}`;
 };
 
+/** One letter, or every letter listed, handed back one after another. */
+async function redrive(
+  id: string | undefined,
+  list: () => Promise<StoredDeadLetter[]>,
+  replay: (id: number) => Promise<ReplayOutcome>,
+): Promise<ReplayOutcome[]> {
+  const ids = id !== undefined ? [Number(id)] : (await list()).map((letter) => letter.id);
+  const outcomes: ReplayOutcome[] = [];
+  for (const next of ids) outcomes.push(await replay(next));
+  return outcomes;
+}
+
 /** `mnemo dlq list|replay`: the dead letters every consumer left, and their re-drive once the cause is fixed. */
 export function registerDeadLetterCommands(program: Command): void {
   const dlq = program
@@ -41,17 +52,16 @@ export function registerDeadLetterCommands(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (options: { service?: string; json?: boolean }) => {
       const config = loadConfig();
-      const infra = await openInfra(config, allMigrations(), createLogger(config.LOG_LEVEL));
-      try {
-        const letters = await infra.log.listDeadLetters(options.service);
-        if (options.json) process.stdout.write(`${JSON.stringify(letters, null, 2)}\n`);
-        else
-          process.stdout.write(
-            letters.length ? `${letters.map(line).join('\n')}\n` : 'no dead letters\n',
-          );
-      } finally {
-        await infra.close();
-      }
+      const letters = await withDataFolder(config, createLogger(config.LOG_LEVEL), {
+        command: 'dlq list',
+        remote: (owner) => owner.deadLetters(options.service),
+        local: (infra) => infra.log.listDeadLetters(options.service),
+      });
+      if (options.json) process.stdout.write(`${JSON.stringify(letters, null, 2)}\n`);
+      else
+        process.stdout.write(
+          letters.length ? `${letters.map(line).join('\n')}\n` : 'no dead letters\n',
+        );
     });
 
   dlq
@@ -72,26 +82,27 @@ export function registerDeadLetterCommands(program: Command): void {
         if (id !== undefined && !/^\d+$/.test(id))
           throw new Error(`"${id}" is not a letter id (a number, as dlq list shows)`);
         const config = loadConfig();
-        const infra = await openInfra(config, allMigrations(), createLogger(config.LOG_LEVEL));
-        try {
-          const ids =
-            id !== undefined
-              ? [Number(id)]
-              : (await infra.log.listDeadLetters(options.service)).map((letter) => letter.id);
-          const outcomes: ReplayOutcome[] = [];
-          for (const next of ids)
-            outcomes.push(
-              await replayDeadLetter(infra.log, next, { timeoutMs: REPLAY_TIMEOUT_MS }),
-            );
-          if (options.json) process.stdout.write(`${JSON.stringify(outcomes, null, 2)}\n`);
-          else
-            process.stdout.write(
-              outcomes.length ? `${outcomes.map(outcomeLine).join('\n')}\n` : 'no dead letters\n',
-            );
-          if (outcomes.some((outcome) => outcome.status === 'failed')) process.exitCode = 1;
-        } finally {
-          await infra.close();
-        }
+        const outcomes = await withDataFolder(config, createLogger(config.LOG_LEVEL), {
+          command: 'dlq replay',
+          remote: (owner) =>
+            redrive(
+              id,
+              () => owner.deadLetters(options.service),
+              (next) => owner.redriveDeadLetter(next),
+            ),
+          local: (infra) =>
+            redrive(
+              id,
+              () => infra.log.listDeadLetters(options.service),
+              (next) => replayDeadLetter(infra.log, next, { timeoutMs: REPLAY_TIMEOUT_MS }),
+            ),
+        });
+        if (options.json) process.stdout.write(`${JSON.stringify(outcomes, null, 2)}\n`);
+        else
+          process.stdout.write(
+            outcomes.length ? `${outcomes.map(outcomeLine).join('\n')}\n` : 'no dead letters\n',
+          );
+        if (outcomes.some((outcome) => outcome.status === 'failed')) process.exitCode = 1;
       },
     );
 }

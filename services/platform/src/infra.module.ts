@@ -1,6 +1,12 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { EVENT_LOG, LOGGER, type Logger } from '@mnemo/eventing';
-import { CACHE, DATA_SOURCE, ENVIRONMENT, type Environment } from '@mnemo/persistence';
+import {
+  assertReadModelsPresent,
+  CACHE,
+  DATA_SOURCE,
+  ENVIRONMENT,
+  type Environment,
+} from '@mnemo/persistence';
 import {
   GATEWAY_CONFIG,
   HEALTH_CHECKS,
@@ -9,6 +15,8 @@ import {
 } from '@mnemo/gateway-service';
 import { COST_GUARD, LLM_CLIENT, type CostGuard, type LlmClient } from '@mnemo/llm';
 import type { Infra } from './infra';
+import { OPERATOR_TOKEN } from './platform.constants';
+import { allProjections } from './service-registry';
 
 /** Hands the connections the platform opened to every Nest module, under the shared tokens. */
 @Global()
@@ -25,6 +33,10 @@ export class InfraModule {
       { name: 'log', check: () => infra.log.ping() },
       { name: 'database', check: async () => void (await infra.dataSource.query('SELECT 1')) },
       { name: 'cache', check: () => infra.cache.ping() },
+      {
+        name: 'read models',
+        check: () => assertReadModelsPresent(infra.dataSource, allProjections()),
+      },
     ];
     const providers = [
       { provide: EVENT_LOG, useValue: infra.log },
@@ -36,6 +48,7 @@ export class InfraModule {
       { provide: LLM_CLIENT, useValue: llm.client },
       { provide: COST_GUARD, useValue: llm.costGuard },
       { provide: ENVIRONMENT, useValue: env },
+      { provide: OPERATOR_TOKEN, useValue: infra.dataDirLock?.owner.token ?? null },
     ];
     return { module: InfraModule, providers, exports: providers.map((p) => p.provide) };
   }

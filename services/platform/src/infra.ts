@@ -17,6 +17,7 @@ import {
   type Cache,
   type MigrationClass,
 } from '@mnemo/persistence';
+import { acquireDataDirLock, type DataDirLock } from './data-dir/data-dir-lock';
 import type { PlatformConfig } from './platform.config';
 
 export interface Infra {
@@ -24,7 +25,16 @@ export interface Infra {
   dataSource: DataSource;
   cache: Cache;
   embedded: { log: boolean; database: boolean; cache: boolean };
+  /** This process's hold on MNEMO_DATA_DIR, when the log or the database is embedded there. */
+  dataDirLock: DataDirLock | null;
   close(): Promise<void>;
+}
+
+export interface InfraOwner {
+  /** The command that opens the data folder (`start`, `replay`, `doctor`, …), shown to whoever finds it taken. */
+  command: string;
+  /** Another process took the data folder over: this one must stop writing to it (default: exit). */
+  onLockLost?: (error: Error) => void;
 }
 
 /**
@@ -35,6 +45,7 @@ export async function openInfra(
   config: PlatformConfig,
   migrations: readonly MigrationClass[],
   logger: Logger,
+  owner: InfraOwner,
 ): Promise<Infra> {
   const dataDir = path.resolve(config.MNEMO_DATA_DIR);
   const closers: Array<() => Promise<unknown>> = [];
@@ -42,6 +53,19 @@ export async function openInfra(
     for (const closer of closers.reverse())
       await closer().catch((error) => logger.warn({ err: String(error) }, 'close failed'));
   };
+  let dataDirLock: DataDirLock | null = null;
+  if (!config.NATS_URL || !config.DATABASE_URL) {
+    dataDirLock = await acquireDataDirLock(dataDir, {
+      command: owner.command,
+      onCompromised: owner.onLockLost ?? ((error) => exitOnLockLost(logger, dataDir, error)),
+      onWaitingForStale: (previous) =>
+        logger.warn(
+          { dataDir, previousPid: previous?.pid ?? null },
+          'the data folder is locked by a process that is no longer running: taking it over once its lock is stale',
+        ),
+    });
+    closers.push(() => dataDirLock!.release());
+  }
   try {
     const store: EventLog = config.NATS_URL
       ? await JetStreamEventLog.connect({
@@ -95,6 +119,7 @@ export async function openInfra(
       dataSource,
       cache,
       embedded: { log: !config.NATS_URL, database: !config.DATABASE_URL, cache: !config.REDIS_URL },
+      dataDirLock,
       close,
     };
   } catch (error) {
@@ -103,7 +128,15 @@ export async function openInfra(
   }
 }
 
-async function openEmbeddedLog(dataDir: string): Promise<EventLog> {
+function exitOnLockLost(logger: Logger, dataDir: string, error: Error): void {
+  logger.error(
+    { dataDir, err: error.message },
+    'another process took this data folder over while this one was stalled; stopping before writing to it again',
+  );
+  process.exit(70);
+}
+
+export async function openEmbeddedLog(dataDir: string): Promise<EventLog> {
   const dir = path.join(dataDir, 'log');
   await mkdir(dir, { recursive: true });
   return new InProcessEventLog({ dataDir: dir });
@@ -115,15 +148,16 @@ async function openEmbeddedLog(dataDir: string): Promise<EventLog> {
  * of different connections outside explicit transactions, so it is safe with exactly one connection:
  * the pool is sized to match.
  */
-async function startEmbeddedPostgres(
-  dataDir: string,
+export async function startEmbeddedPostgres(
+  dataDir: string | null,
 ): Promise<{ url: string; maxConnections: number; stop: () => Promise<void> }> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   // pgvector, so recall can fuse meaning with words when an embedder is configured (the migration creates the extension)
   const { vector } = await import('@electric-sql/pglite-pgvector');
-  const pgDir = path.join(dataDir, 'pgdata');
-  await mkdir(pgDir, { recursive: true });
+  // null: a database in memory only (mnemo doctor's scratch replay)
+  const pgDir = dataDir === null ? undefined : path.join(dataDir, 'pgdata');
+  if (pgDir) await mkdir(pgDir, { recursive: true });
   const db = await PGlite.create(pgDir, { extensions: { vector } });
   const maxConnections = 1;
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections });

@@ -20,6 +20,7 @@ import { openInfra, type Infra } from './infra';
 import { InfraModule } from './infra.module';
 import { OpenApiModule } from './api/openapi.controller';
 import { OperationsModule } from './api/dead-letters.controller';
+import { DataFolderModule } from './api/data-folder.controller';
 import { createPlatformCostGuard, createPlatformLlm } from './llm-wiring';
 import { NestLogger } from './nest-logger';
 import type { PlatformConfig } from './platform.config';
@@ -51,7 +52,7 @@ export async function startPlatform(
   env: Environment = process.env,
 ): Promise<RunningPlatform> {
   checkServiceConfigs(env);
-  const infra = await openInfra(config, allMigrations(), logger);
+  const infra = await openInfra(config, allMigrations(), logger, { command: 'start' });
   const gatewayConfig = {
     adminKey: config.MNEMO_ADMIN_KEY ?? null,
     maxBodyBytes: config.MNEMO_MAX_BODY_BYTES,
@@ -121,6 +122,7 @@ export async function startPlatform(
               ...SERVICES.flatMap((s) => (s.api ? [s.api] : [])),
               OpenApiModule,
               OperationsModule,
+              DataFolderModule,
               WebUiModule,
             ],
           },

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { LettersQuery, ReplayQuery } from '../api/data-folder.controller';
 import { CreateAccountRequest, IngestRequest } from '@mnemo/contracts';
 import {
   ClaudeMdQuery,
@@ -370,7 +371,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /readyz': {
     tag: 'operations',
     auth: 'none',
-    summary: 'Readiness: the log, the database and the cache answer',
+    summary:
+      "Readiness: the log, the database and the cache answer, and every read model's tables are there",
   },
   'GET /metrics': { tag: 'operations', auth: 'none', summary: 'Prometheus metrics' },
   'GET /openapi.json': { tag: 'operations', auth: 'none', summary: 'This document' },
@@ -379,6 +381,29 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'operations',
     auth: 'admin',
     summary: "Each service's dead letters: count and the latest, without payloads",
+  },
+  'POST /v1/admin/replay': {
+    tag: 'operations',
+    auth: 'admin',
+    summary:
+      'Rebuild read models from the log (`projection`: all or a name), progress streamed as JSON lines; also with the data folder owner token',
+    query: ReplayQuery,
+  },
+  'GET /v1/admin/checksums': {
+    tag: 'operations',
+    auth: 'admin',
+    summary: 'A checksum per projection table, independent of row order',
+  },
+  'GET /v1/admin/dead-letters/letters': {
+    tag: 'operations',
+    auth: 'admin',
+    summary: 'Every dead letter with its event, oldest first (`mnemo dlq list`)',
+    query: LettersQuery,
+  },
+  'POST /v1/admin/dead-letters/{id}/replay': {
+    tag: 'operations',
+    auth: 'admin',
+    summary: 'Hand a dead letter back to the consumer that failed it (`mnemo dlq replay`)',
   },
   'GET /v1/admin/telemetry': {
     tag: 'operations',
