@@ -82,6 +82,7 @@ describe('the OpenAPI document', () => {
       'developer',
       'project',
       'since',
+      'askingSessionId',
     ]);
     expect(recall.properties.limit).toMatchObject({
       type: 'integer',

@@ -17,6 +17,7 @@ const BAD_VALUES: Record<string, [string, string]> = {
   recall: ['MNEMO_RECALL_MIN_SCORE', '2'],
   profile: ['MNEMO_PROFILE_MAX_FACTS', '-3'],
   insight: ['MNEMO_INSIGHT_MAX_COMPARED', 'all'],
+  logs: ['MNEMO_LOGS_FLUSH_MS', '10'],
 };
 
 const withConfig = SERVICES.filter((service) => service.config);

@@ -410,6 +410,27 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     auth: 'admin',
     summary: "Every account's recent telemetry (feature events), newest first",
   },
+  'POST /v1/logs': {
+    tag: 'logs',
+    summary: 'OpenTelemetry logs (OTLP JSON), redacted and folded into templates (MNEMO_LOGS_OTLP)',
+  },
+  'POST /v1/logs/lines': {
+    tag: 'logs',
+    summary: 'A one-off import of log lines, redacted and folded into templates',
+  },
+  'GET /v1/log-facts': {
+    tag: 'logs',
+    summary: 'Log templates with their counts, rates and redacted examples; new or rising since a time',
+  },
+  'GET /v1/admin/log-sources/status': {
+    tag: 'logs',
+    auth: 'admin',
+    summary: "Each log source's state: enabled, last run, lines read, cursor, last error",
+  },
+  'GET /v1/drift': {
+    tag: 'code',
+    summary: "A file's structural change since a time: symbols added, removed, moved, renamed",
+  },
   'GET /': {
     tag: 'ui',
     auth: 'none',
