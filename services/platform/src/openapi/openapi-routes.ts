@@ -420,7 +420,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /v1/log-facts': {
     tag: 'logs',
-    summary: 'Log templates with their counts, rates and redacted examples; new or rising since a time',
+    summary:
+      'Log templates with their counts, rates and redacted examples; new or rising since a time',
   },
   'GET /v1/admin/log-sources/status': {
     tag: 'logs',
