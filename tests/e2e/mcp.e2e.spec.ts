@@ -154,7 +154,7 @@ describe('the MCP server, through the SDK client', () => {
     ],
   ];
 
-  describe.each(transports)('over %s', (_name, connect) => {
+  describe.each(transports)('over %s', (transportName, connect) => {
     let client: Client;
     beforeAll(async () => {
       client = await connect();
@@ -184,7 +184,9 @@ describe('the MCP server, through the SDK client', () => {
       expect(found.isError).toBeFalsy();
       expect(textOf(found)).toContain('Prefers pnpm over npm for monorepos');
 
-      const fact = `Deploys with Fly.io from the ${randomUUID().slice(0, 8)} branch`;
+      // one fact per transport, in words of its own: the two runs share an account, and the second
+      // `remember_fact` of a fact the first kept would update it rather than add one
+      const fact = `Deploys the ${transportName.split(' ')[0]} demo with Fly.io from the ${randomUUID().slice(0, 8)} branch`;
       const saved = await client.callTool({
         name: 'remember_fact',
         arguments: { fact, category: 'Facts' },

@@ -207,6 +207,60 @@ const everyProjectionSeeds = (accountId: string, side: string) => {
     ],
     ['LlmKeyActivated', { keyId: 'k-replay' }, { accountId: side }],
     ['ProfileRegenerationBlocked', { reason: 'api_error' }, { accountId: side }],
+    [
+      'LogTemplateSeen',
+      {
+        project: 'shop',
+        sourceId: 'journald',
+        templateId: '0123456789abcdef',
+        template: 'Disk <*> is <*>% full',
+        firstSeenAt: '2026-11-29T10:00:00Z',
+      },
+    ],
+    [
+      'LogFactsUpdated',
+      {
+        project: 'shop',
+        sourceId: 'journald',
+        lines: 2,
+        cursor: 's=0123;i=2',
+        templates: [
+          {
+            templateId: '0123456789abcdef',
+            template: 'Disk <*> is <*>% full',
+            count: 2,
+            firstSeenAt: '2026-11-29T10:00:00Z',
+            lastSeenAt: '2026-11-29T10:05:00Z',
+            severities: { warn: 2 },
+            hours: { '2026-11-29T10:00:00Z': 2 },
+            units: { 'disk-monitor.service': 2 },
+            hosts: { web1: 2 },
+            examples: ['Disk /dev/sda1 is 91% full'],
+            shapes: { '1:/a/a9': 2 },
+          },
+        ],
+      },
+    ],
+    [
+      'SymbolSnapshotRecorded',
+      {
+        project: '/src/shop',
+        path: 'src/db/pool.ts',
+        language: 'typescript',
+        contentHash: 'a'.repeat(64),
+        lineCount: 12,
+        symbols: [
+          {
+            name: 'createPool',
+            kind: 'function',
+            signature: 'function createPool(size: number): Pool',
+            startLine: 3,
+            endLine: 10,
+            bodyHash: '0123456789abcdef',
+          },
+        ],
+      },
+    ],
   ];
   return seeds.map(([type, payload, to = {}], i) =>
     buildEvent({
@@ -555,7 +609,12 @@ describe('the spine: session events in, redacted turns out, rebuilt by replay', 
     await expect(harness.http().get('/healthz')).resolves.toMatchObject({ status: 200 });
     const ready = await harness.http().get('/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body.checks).toEqual({ log: 'ok', database: 'ok', cache: 'ok' });
+    expect(ready.body.checks).toEqual({
+      log: 'ok',
+      database: 'ok',
+      cache: 'ok',
+      'read models': 'ok',
+    });
     const metrics = await harness.http().get('/metrics');
     expect(metrics.text).toContain('mnemo_events_consumed_total');
     expect(metrics.text).toMatch(/mnemo_projection_lag_events\{projection="sessions"\} 0/);

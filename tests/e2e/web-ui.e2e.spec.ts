@@ -271,7 +271,7 @@ describe('the web UI in a real browser', () => {
       .memories as Array<{ content: string; confidence: string; factType: string; source: string }>;
     expect(listed.find((m) => m.content === 'Started learning the cello.')).toMatchObject({
       confidence: 'high',
-      factType: 'event',
+      factType: 'fact',
       source: 'manual',
     });
     // add under a tab: saved in that category
