@@ -516,8 +516,9 @@ export class RecallSearchService {
 
   /**
    * Ranked chunks presented in their order: each with its turns (those ranking chose, else every turn
-   * by its share of the question, the best first) and a dated snippet of the first, highlighted.
-   * ts_headline re-parses its whole input, so it runs on each hit's first turn only.
+   * by its share of the question, the best first) and a dated snippet of the turn that holds the most
+   * of the question (the ranked first among equals): the answer an agent reads, not only the turn that
+   * led to it. ts_headline re-parses its whole input, so it runs on that one turn only.
    */
   private async present(question: Question, ranked: Ranked[]): Promise<RecallHit[]> {
     if (ranked.length === 0) return [];
@@ -561,7 +562,7 @@ export class RecallSearchService {
          JOIN recall_chunks c ON c.account_id = $1 AND c.chunk_id = r.chunk_id
          CROSS JOIN LATERAL (
            SELECT json_agg(json_build_object('seq', x.seq, 'score', x.score) ORDER BY x.n) AS turns,
-                  coalesce((array_agg(x.text) FILTER (WHERE x.seq = r.best))[1], (array_agg(x.text ORDER BY x.score DESC, x.n))[1]) AS best
+                  (array_agg(x.text ORDER BY x.score DESC, (x.seq = r.best) DESC, x.n))[1] AS best
            FROM (SELECT t.n, (t.turn ->> 'seq')::int AS seq, t.turn ->> 'text' AS text,
                         (SELECT coalesce(sum(w.share), 0) FROM unnest(${words}::text[], ${shares}::float8[]) AS w(lexeme, share) WHERE t.lexemes ? w.lexeme)::float8 AS score
                  -- each turn beside its lexemes, stored with the chunk (parsing the turns here was a third of a question's time)
