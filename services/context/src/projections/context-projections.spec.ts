@@ -22,6 +22,12 @@ const NOT_READ: Record<string, string> = {
   TranscriptIngestRunCompleted: 'bookkeeping of the transcript ingest loop',
   TranscriptIngestRunFailed: 'bookkeeping of the transcript ingest loop',
   AccountCreated: 'an account starts with an empty context either way',
+  LogTemplateSeen:
+    'log facts are served by the logs service (GET /v1/log-facts), not put in a context yet',
+  LogFactsUpdated:
+    'log facts are served by the logs service (GET /v1/log-facts), not put in a context yet',
+  SymbolSnapshotRecorded:
+    'symbol snapshots are served by the code service (drift_since), not put in a context yet',
   CompactionFailed: 'settles a pause; no summary is written',
   CompactionSkipped: 'settles a pause; no summary is written',
   MemoryFactUsed:
