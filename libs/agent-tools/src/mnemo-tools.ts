@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEMORY_CATEGORIES } from '@mnemo/contracts';
 import {
   visitedPlace,
   type MnemoClient,
@@ -333,17 +334,7 @@ export const searchMemories = tool({
       .max(200)
       .describe('Key words, at least 3 characters, e.g. "typescript strict".'),
     category: z
-      .enum([
-        'All',
-        'Facts',
-        'Decisions',
-        'Preferences',
-        'Relationships',
-        'Goals',
-        'Values',
-        'Events',
-        'Insights',
-      ])
+      .enum(MEMORY_CATEGORIES)
       .default('All')
       .describe('Limit to one category (default All).'),
     limit: z
@@ -380,16 +371,8 @@ export const rememberFact = tool({
       .max(400)
       .describe('The fact in one sentence, at most 400 characters.'),
     category: z
-      .enum([
-        'Facts',
-        'Decisions',
-        'Preferences',
-        'Relationships',
-        'Goals',
-        'Values',
-        'Events',
-        'Insights',
-      ])
+      .enum(MEMORY_CATEGORIES)
+      .exclude(['All'])
       .optional()
       .describe('What kind of fact it is; default Facts.'),
   }),
