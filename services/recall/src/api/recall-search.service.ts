@@ -137,32 +137,7 @@ export class RecallSearchService {
     shown: number | null,
   ): Promise<Array<RecallHit | Ranked>> {
     const { request, plan, lexemes, chunks } = question;
-    const small = chunks <= this.config.exhaustiveChunks;
-    const selection = candidateLexemes(
-      lexemes,
-      chunks,
-      small ? Number.POSITIVE_INFINITY : SELECT_BUDGET,
-    );
-    const { anyRows } = selection;
-    const hashOf = new Map(lexemes.map((l) => [l.lexeme, l.hash]));
-    const hashes = (words: string[]) => words.map((l) => hashOf.get(l)!);
-    const selections: Selection[] = [];
-    // a neighbour's edge turn selects too while that stays cheap (always, in a small account)
-    if (selection.any.length)
-      selections.push({
-        hashes: hashes(selection.any),
-        holds: 'any',
-        rows: anyRows,
-        near: small || anyRows <= SELECT_BUDGET / 2,
-        whole: small,
-      });
-    if (selection.all.length)
-      selections.push({
-        hashes: hashes(selection.all),
-        holds: 'all',
-        rows: selection.allRows,
-        near: false,
-      });
+    const { small, selections, fallback } = this.selectionsOf(lexemes, chunks);
     const limit = shown ?? request.limit;
     const found =
       selections.length > 0 || plan.window
@@ -171,16 +146,9 @@ export class RecallSearchService {
             exclude: [],
           })
         : [];
-    const fallback = selection.fallback;
     if (found.length >= limit || !fallback) return found;
     // too few: the rarest word not selected on its own, in its newest chunks
-    const fallbackSelection: Selection = {
-      hashes: hashes([fallback.lexeme]),
-      holds: 'any',
-      rows: fallback.df,
-      near: false,
-    };
-    const more = await this.scoreSelections(question, [fallbackSelection], 'none', {
+    const more = await this.scoreSelections(question, [fallback], 'none', {
       shown: shown === null ? null : shown - found.length,
       exclude: found.map((c) => c.chunkId),
     });
@@ -326,19 +294,14 @@ export class RecallSearchService {
   }
 
   /**
-   * Candidate chunks for `lexemes` with their turns' lexeme counts: bounded selections
-   * (candidateLexemes: any of the rare words, all of the common ones, and the time the question names),
-   * each at most SELECTION_CAP rows, and when they come up short the newest chunks holding the rarest
-   * word left; the best CANDIDATES of them by their idf-weighted share of the question. Scoring every
-   * match of a common word was most of recall's time at 100,000 chunks.
+   * The selections a question's words make (candidateLexemes: any of the rare words, all of the
+   * common ones; every match in a small account), and the fallback: the rarest word not selected,
+   * for when they come up short.
    */
-  private async candidateChunks(
-    question: Question,
+  private selectionsOf(
     lexemes: ChunkLexeme[],
-    limit: number,
-    exclude: string[] = [],
-  ): Promise<CandidateChunk[]> {
-    const { plan, chunks } = question;
+    chunks: number,
+  ): { small: boolean; selections: Selection[]; fallback: Selection | null } {
     const small = chunks <= this.config.exhaustiveChunks;
     const selection = candidateLexemes(
       lexemes,
@@ -365,21 +328,42 @@ export class RecallSearchService {
         rows: selection.allRows,
         near: false,
       });
+    const { fallback } = selection;
+    return {
+      small,
+      selections,
+      fallback: fallback
+        ? { hashes: hashes([fallback.lexeme]), holds: 'any', rows: fallback.df, near: false }
+        : null,
+    };
+  }
+
+  /**
+   * Candidate chunks for `lexemes` with their turns' lexeme counts: bounded selections
+   * (candidateLexemes: any of the rare words, all of the common ones, and the time the question names),
+   * each at most SELECTION_CAP rows, and when they come up short the newest chunks holding the rarest
+   * word left; the best CANDIDATES of them by their idf-weighted share of the question. Scoring every
+   * match of a common word was most of recall's time at 100,000 chunks.
+   */
+  private async candidateChunks(
+    question: Question,
+    lexemes: ChunkLexeme[],
+    limit: number,
+    exclude: string[] = [],
+  ): Promise<CandidateChunk[]> {
+    const { plan, chunks } = question;
+    const { small, selections, fallback } = this.selectionsOf(lexemes, chunks);
     const window = exclude.length === 0 ? (small ? 'whole' : 'capped') : 'none';
     const found =
       selections.length > 0 || (plan.window && window !== 'none')
         ? await this.selectChunks(question, lexemes, selections, window, exclude)
         : [];
-    const fallback = selection.fallback;
     if (found.length >= limit || !fallback) return found;
     // too few: the rarest word not selected on its own, in its newest chunks
-    const more = await this.selectChunks(
-      question,
-      lexemes,
-      [{ hashes: hashes([fallback.lexeme]), holds: 'any', rows: fallback.df, near: false }],
-      'none',
-      [...exclude, ...found.map((c) => c.chunkId)],
-    );
+    const more = await this.selectChunks(question, lexemes, [fallback], 'none', [
+      ...exclude,
+      ...found.map((c) => c.chunkId),
+    ]);
     return [...found, ...more];
   }
 
