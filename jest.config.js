@@ -4,12 +4,32 @@ const fs = require('node:fs');
 const swcrc = JSON.parse(fs.readFileSync(`${__dirname}/.swcrc`, 'utf8'));
 delete swcrc.$schema;
 
+// `MNEMO_TEST_SUITE=unit|int|e2e` (npm run test:unit|test:int|test:e2e) picks one suite; unset, all
+// of them run. Unit specs need no server; see CONTRIBUTING.md for what each suite needs.
+const SUITES = {
+  unit: { testMatch: ['**/*.spec.ts'], ignore: ['\\.int\\.spec\\.ts$', '\\.e2e\\.spec\\.ts$'] },
+  int: { testMatch: ['**/*.int.spec.ts'], ignore: [] },
+  e2e: { testMatch: ['**/*.e2e.spec.ts'], ignore: [] },
+  all: { testMatch: ['**/*.spec.ts'], ignore: [] },
+};
+const suiteName = process.env.MNEMO_TEST_SUITE || 'all';
+const suite = SUITES[suiteName];
+if (!suite) {
+  throw new Error(
+    `MNEMO_TEST_SUITE=${suiteName}: expected one of ${Object.keys(SUITES).join(', ')}`,
+  );
+}
+
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/tests'],
-  testMatch: ['**/*.spec.ts'],
+  testMatch: suite.testMatch,
   // Planted violations for the structure spec (a fake service with its own spec file): data, not tests.
-  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/tests/contracts/fixtures/'],
+  testPathIgnorePatterns: [
+    '/node_modules/',
+    '<rootDir>/tests/contracts/fixtures/',
+    ...suite.ignore,
+  ],
   // NestJS 12 ships ES modules only; Node 20 loads them through require(esm), jest does not, so swc
   // compiles them to CommonJS along with our TypeScript.
   transform: { '^.+\\.(ts|m?js)$': ['@swc/jest', swcrc] },
