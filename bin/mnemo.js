@@ -9,6 +9,9 @@ if (command === 'hook') {
 } else if (command === 'logs' && process.argv[3] === 'templates') {
   require('./fast-ts');
   require('../services/platform/src/logs-cli.ts');
+} else if (command === 'drift' || command === 'snapshot') {
+  require('./fast-ts');
+  require('../services/platform/src/code-cli.ts');
 } else if (command === 'mcp') {
   require('./fast-ts');
   require('../services/platform/src/agent-cli.ts');

@@ -1,6 +1,6 @@
 import { execFile, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -97,6 +97,64 @@ describe('the mnemo CLI against the real servers', () => {
       ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('npm start') });
     } finally {
       await rm(empty, { recursive: true, force: true });
+    }
+  });
+
+  it("records a repository's history with `mnemo snapshot`, and drift --server answers as git does", async () => {
+    const { apiKey } = await harness.createAccount('cli-code');
+    const repo = await mkdtemp(path.join(tmpdir(), 'mnemo-snapshot-'));
+    const git = (args: string[], date: string) =>
+      run('git', args, {
+        cwd: repo,
+        env: {
+          ...process.env,
+          GIT_AUTHOR_NAME: 'Ada',
+          GIT_AUTHOR_EMAIL: 'ada@example.test',
+          GIT_COMMITTER_NAME: 'Ada',
+          GIT_COMMITTER_EMAIL: 'ada@example.test',
+          GIT_AUTHOR_DATE: date,
+          GIT_COMMITTER_DATE: date,
+        },
+      });
+    try {
+      await git(['init', '-q', '-b', 'main'], '2026-01-01T00:00:00Z');
+      await writeFile(path.join(repo, 'jobs.py'), 'def run(job):\n    return job.go()\n');
+      await git(['add', '-A'], '2026-01-01T10:00:00Z');
+      await git(['commit', '-q', '-m', 'jobs'], '2026-01-01T10:00:00Z');
+      await writeFile(
+        path.join(repo, 'jobs.py'),
+        'def run_job(job):\n    return job.go()\n\nclass Queue:\n    def push(self, job, delay=0):\n        pass\n',
+      );
+      await git(['commit', '-q', '-am', 'queue'], '2026-02-01T10:00:00Z');
+      const env = {
+        ...harness.childEnv(),
+        MNEMO_URL: `http://127.0.0.1:${harness.platform.httpPort}`,
+        MNEMO_API_KEY: apiKey,
+        MNEMO_PROJECT: 'jobs-repo',
+      };
+      const mnemo = (...args: string[]) =>
+        run(process.execPath, [MNEMO, ...args], { cwd: repo, env, timeout: 60_000 });
+      const recorded = await mnemo('snapshot', '--git-since', '2026-01-15');
+      expect(recorded.stdout).toMatch(
+        /^3 snapshots of 1 files in jobs-repo: 3 recorded, 0 already there/,
+      );
+      const again = await mnemo('snapshot', '--git-since', '2026-01-15');
+      expect(again.stdout).toMatch(/0 recorded, 3 already there/);
+      const local = JSON.parse(
+        (await mnemo('drift', 'jobs.py', '--since', '2026-01-15', '--json')).stdout,
+      );
+      expect(local.delta.renamed).toHaveLength(1);
+      const served = await eventually(
+        async () =>
+          JSON.parse(
+            (await mnemo('drift', 'jobs.py', '--since', '2026-01-15', '--json', '--server')).stdout,
+          ),
+        (answer) => answer.delta !== null,
+      );
+      expect(served.delta).toEqual(local.delta);
+      expect(served.project).toBe('jobs-repo');
+    } finally {
+      await rm(repo, { recursive: true, force: true });
     }
   });
 

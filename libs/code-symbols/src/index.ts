@@ -6,3 +6,13 @@ export { diffSymbols, qualifiedName } from './symbol-drift';
 export type { SymbolDrift, SymbolChange, SymbolPlace } from './symbol-drift';
 export { driftReport, renderDrift } from './render-drift';
 export type { DriftReport, SnapshotPoint } from './render-drift';
+export {
+  MAX_SNAPSHOT_BYTES,
+  driftFromGit,
+  historySnapshots,
+  trackedSourceFiles,
+  workingTreeSnapshots,
+} from './local-snapshots';
+export type { LocalSnapshot, SnapshotSkips } from './local-snapshots';
+export { repositoryRoot, fileVersions, versionAtOrBefore, BlobReader } from './git-history';
+export type { FileVersion } from './git-history';

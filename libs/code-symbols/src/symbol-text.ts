@@ -6,8 +6,18 @@ import { redact } from '@mnemo/redaction';
  * tests), so that two parsers that find the same declaration give the same signature and hash.
  */
 
-/** Whitespace collapsed: a re-indented body keeps its hash. */
-export const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
+/**
+ * Whitespace collapsed, and what a formatter adds when it breaks a list over lines dropped (the space
+ * inside a bracket, a trailing comma): a re-indented or re-wrapped declaration keeps its signature
+ * and its hash.
+ */
+export const collapse = (text: string): string =>
+  text
+    .replace(/\s+/g, ' ')
+    .replace(/([([]) /g, '$1')
+    .replace(/,? ?([)\]])/g, '$1')
+    .replace(/, ?>/g, '>')
+    .trim();
 
 /** sha256 (first 16 hex) of the collapsed text. */
 export const textHash = (text: string): string =>

@@ -2,6 +2,7 @@ import { MnemoApiError, MnemoUnavailableError } from './mnemo-client.errors';
 import type {
   ClaudeMdAnswer,
   DriftAnswer,
+  IngestEvent,
   MemoryBlockAnswer,
   MemorySearchAnswer,
   PriorDecisionsAnswer,
@@ -90,6 +91,14 @@ export class MnemoClient {
   /** drift_since: what changed in a file's structure since a time (GET /v1/drift). */
   drift(query: { path: string; since: string; project?: string }): Promise<DriftAnswer> {
     return this.send('GET', '/v1/drift', query);
+  }
+
+  /**
+   * Events this machine produced (symbol snapshots, …) through `POST /v1/events`; the account and
+   * producer are the gateway's to set. At most 1,000 events and 5 MB a call.
+   */
+  sendEvents(events: readonly IngestEvent[]): Promise<{ accepted: number; duplicates: number }> {
+    return this.send('POST', '/v1/events', undefined, { events });
   }
 
   /** The account's sessions, newest first; with `project`, only that project's (GET /v1/sessions?project=). */

@@ -125,6 +125,15 @@ export interface TurnsAnswer {
   nextAfterSeq: number | null;
 }
 
+/** One event of `POST /v1/events` (libs/contracts' IngestEventInput, written out here). */
+export interface IngestEvent {
+  id: string;
+  type: string;
+  sessionId: string;
+  occurredAt: string;
+  payload: unknown;
+}
+
 /** `GET /v1/drift` (libs/contracts' DriftAnswer, written out here: the client loads no zod). */
 export interface DriftAnswer {
   project: string | null;

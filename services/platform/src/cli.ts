@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { registerCodeCommands } from '@mnemo/code-service';
 import { registerContextCommands } from '@mnemo/context-service';
 import { AccountsService } from '@mnemo/gateway-service';
 import { registerIngestCommands } from '@mnemo/ingest-service';
@@ -139,6 +140,9 @@ registerIngestCommands(program);
 registerContextCommands(program);
 
 registerLogTemplateCommands(program);
+
+// reached only through `mnemo --help`: bin/mnemo.js runs `drift` and `snapshot` on their own light path
+registerCodeCommands(program);
 
 // reached only through `mnemo --help`: bin/mnemo.js runs `hook` and `mcp` on their own light path
 registerAgentCommands(program, Date.now());
