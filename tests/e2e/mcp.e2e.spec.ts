@@ -185,12 +185,35 @@ describe('the MCP server, through the SDK client', () => {
       expect(textOf(found)).toContain('Prefers pnpm over npm for monorepos');
 
       // one fact per transport, in words of its own: the two runs share an account, and the second
-      // `remember_fact` of a fact the first kept would update it rather than add one
+      // `remember_fact` of a fact the first kept would update it rather than add one. The fact is one
+      // the person said in their current message (memory's rule for remember_fact).
       const fact = `Deploys the ${transportName.split(' ')[0]} demo with Fly.io from the ${randomUUID().slice(0, 8)} branch`;
-      const saved = await client.callTool({
-        name: 'remember_fact',
-        arguments: { fact, category: 'Facts' },
-      });
+      const sessionId = `s-mcp-fact-${transportName.split(' ')[0]}`;
+      await harness
+        .http()
+        .post('/v1/events')
+        .set({ Authorization: `Bearer ${apiKey}` })
+        .send({
+          events: [
+            {
+              id: randomUUID(),
+              type: 'TurnRecorded',
+              sessionId,
+              occurredAt: '2026-11-30T11:00:00Z',
+              payload: { seq: 1, role: 'user', text: `Note that ${fact.toLowerCase()}.` },
+            },
+          ],
+        })
+        .expect(202);
+      const saved = await eventually(
+        () =>
+          client.callTool({
+            name: 'remember_fact',
+            arguments: { fact, category: 'Facts', sessionId },
+          }),
+        // until ingest has the message, there is no current message to remember from
+        (answer) => !textOf(answer).includes('a message of the person'),
+      );
       expect(saved.isError).toBeFalsy();
       expect(textOf(saved)).toContain(fact);
       const again = await eventually(
@@ -384,7 +407,7 @@ describe('the MCP server, through the SDK client', () => {
         ['prior_work', { task: 'add a cache' }],
         ['prior_decisions', { query: 'queues' }],
         ['search_memories', { query: 'pnpm' }],
-        ['remember_fact', { fact: 'Uses vim' }],
+        ['remember_fact', { fact: 'Uses vim', sessionId: 's-1' }],
         ['get_context', { kind: 'claude_md', sessionId: 's-1' }],
         ['mark_visited', { path: 'src/a.ts', sessionId: 's-1' }],
         ['recall_visited', { sessionId: 's-1' }],

@@ -361,7 +361,9 @@ export const rememberFact = tool({
   title: 'Remember a fact about the user',
   description:
     'Save one durable fact about the user or their project that should hold in later sessions, in their own terms: ' +
-    'a preference ("prefers pnpm over npm"), a goal, a decision and its reason. One fact per call, one sentence. ' +
+    'a preference ("prefers pnpm over npm"), a goal, a decision and its reason. One fact per call, one sentence, ' +
+    'taken from what the user said in their current message; one fact per answer. A health detail (a condition, ' +
+    'limitation, symptom, sleep or medication) is only proposed: the user confirms it before it is kept. ' +
     'Do not save secrets, passing moods, or what the repository itself already records.',
   input: z.object({
     fact: z
@@ -375,14 +377,23 @@ export const rememberFact = tool({
       .exclude(['All'])
       .optional()
       .describe('What kind of fact it is; default Facts.'),
+    sessionId,
   }),
   readOnly: false,
   async run(input, context) {
-    const memory = await context.client.createMemory({
-      content: input.fact,
+    // Memory's one health rule decides (services/memory/src/domain/remember.ts): the fact must be in the
+    // person's current message of this session, one per answer, and a health detail is only proposed.
+    const answer = await context.client.rememberFact({
+      sessionId: currentSession(input.sessionId, context, this.name),
+      fact: input.fact,
       ...(input.category ? { category: input.category } : {}),
     });
-    return `Remembered (${memory.factType}, memory ${memory.id}): ${memory.content}`;
+    if (answer.status === 'proposed')
+      return (
+        `Not remembered yet: it is a health detail (${answer.proposal.reason}), so it is only proposed ` +
+        `(proposal ${answer.proposal.id}) and the user is asked once whether to keep it: ${answer.proposal.content}`
+      );
+    return `Remembered (${answer.memory.factType}, memory ${answer.memory.id}): ${answer.memory.content}`;
   },
 });
 

@@ -48,11 +48,14 @@ export const SessionTurnsReply = z.object({
 });
 export type SessionTurnsReply = z.infer<typeof SessionTurnsReply>;
 
-/** One stored turn of a session by its seq (the remember button reads the message it saves). */
+/**
+ * One stored turn of a session by its seq (the remember button reads the message it saves); without a seq,
+ * the person's current message: the session's newest user turn (the coach's remember_fact grounds in it).
+ */
 export const SessionTurnRequest = z.object({
   accountId: subjectToken,
   sessionId: subjectToken,
-  seq: z.number().int().nonnegative(),
+  seq: z.number().int().nonnegative().optional(),
 });
 export type SessionTurnRequest = z.infer<typeof SessionTurnRequest>;
 

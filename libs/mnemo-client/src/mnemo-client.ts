@@ -9,6 +9,7 @@ import type {
   PriorWorkAnswer,
   RecallAnswer,
   RecallRequest,
+  RememberAnswer,
   SessionListAnswer,
   TurnsAnswer,
   VisitedAnswer,
@@ -65,6 +66,18 @@ export class MnemoClient {
     category?: string;
   }): Promise<{ id: string; content: string; factType: string; version: number }> {
     return this.send('POST', '/v1/memories', undefined, body);
+  }
+
+  /**
+   * A fact the coach heard in the person's current message of a session (memory's health rule: one per
+   * answer; a health detail is only proposed).
+   */
+  rememberFact(body: {
+    sessionId: string;
+    fact: string;
+    category?: string;
+  }): Promise<RememberAnswer> {
+    return this.send('POST', '/v1/memories/remember', undefined, body);
   }
 
   claudeMd(sessionId: string): Promise<ClaudeMdAnswer> {

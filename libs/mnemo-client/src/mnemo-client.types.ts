@@ -145,3 +145,8 @@ export interface DriftAnswer {
   symbols?: Array<Record<string, unknown>>;
   text: string;
 }
+
+/** POST /v1/memories/remember: saved at once, or only proposed (a health detail the person confirms first). */
+export type RememberAnswer =
+  | { status: 'saved'; memory: { id: string; content: string; factType: string } }
+  | { status: 'proposed'; proposal: { id: string; content: string; reason: string } };

@@ -21,7 +21,8 @@ const CHECKPOINT_WAIT_MS = 8_000;
  * The turns read model's door for the services that read what was said. `session-turns` (compaction,
  * memory's extractions) answers once the sessions projection has applied the log through the window's
  * end: a pause may overtake the turns it ends, and the asker's retry comes back with a DependencyError
- * until they are there. `session-turn` (memory's remember button) reads one stored turn as it is now.
+ * until they are there. `session-turn` (memory's remember button and remember_fact) reads one stored turn as it is now, by
+ * its seq or, without one, the session's newest user turn.
  */
 export async function startSessionTurnsResponder(infra: {
   log: EventLog;
@@ -51,10 +52,16 @@ export async function readSessionTurn(
   at: SessionTurnRequest,
 ): Promise<SessionTurnReply> {
   const rows: Array<{ role: 'user' | 'assistant' | 'system'; text: string; seq: number }> =
-    await db.query(
-      `SELECT role, text, seq FROM turns WHERE account_id = $1 AND session_id = $2 AND seq = $3`,
-      [at.accountId, at.sessionId, at.seq],
-    );
+    at.seq === undefined
+      ? await db.query(
+          `SELECT role, text, seq FROM turns WHERE account_id = $1 AND session_id = $2 AND role = 'user' AND NOT is_sidechain
+           ORDER BY seq DESC LIMIT 1`,
+          [at.accountId, at.sessionId],
+        )
+      : await db.query(
+          `SELECT role, text, seq FROM turns WHERE account_id = $1 AND session_id = $2 AND seq = $3`,
+          [at.accountId, at.sessionId, at.seq],
+        );
   return {
     turn: rows[0] ? { role: rows[0].role, text: rows[0].text, seq: Number(rows[0].seq) } : null,
   };

@@ -55,13 +55,21 @@ const REFUSALS: Record<RememberRefusal, () => Error> = {
     new ValidationError('only the current message can be remembered', [
       { path: 'body.seq', reason: 'not the current turn' },
     ]),
-  already_saved: () => new ConflictError('a memory was already saved from this message'),
+  already_saved: () =>
+    new ConflictError(
+      'a memory was already saved from this message: one fact per answer; ask again after the person’s next message',
+    ),
   empty_message: () =>
     new ValidationError('the message is empty', [{ path: 'body.seq', reason: 'empty message' }]),
   too_long: () =>
     new ValidationError('the message is too long to be one memory', [
       { path: 'body.seq', reason: 'message too long' },
     ]),
+  not_in_message: () =>
+    new ValidationError(
+      'a fact is remembered only from what the person said in their current message',
+      [{ path: 'body.fact', reason: 'not said in the current message' }],
+    ),
 };
 
 function settle<T extends 'MemoryFactEdited' | 'MemoryFactDeleted'>(
@@ -152,23 +160,35 @@ export class MemoriesController {
     );
   }
 
-  /** The remember button: one of the caller's own messages becomes a memory, or a proposal when sensitive. */
+  /**
+   * The remember button and the coach's remember_fact: one of the caller's own messages (by its seq, or
+   * the current one) becomes a memory, or a proposal when sensitive; one per answer.
+   */
   @Post('remember')
   async remember(
     @AccountId() accountId: string,
     @Body() body: unknown,
     @Res({ passthrough: true }) response: FastifyReply,
   ) {
-    const { sessionId, seq, currentTurnSeq } = parseInput(RememberBody, body, 'body');
+    const { sessionId, seq, currentTurnSeq, fact, category } = parseInput(
+      RememberBody,
+      body,
+      'body',
+    );
     const turn = await this.reads.turn(accountId, sessionId, seq);
-    if (!turn) throw new NotFoundError(`message ${seq} of session "${sessionId}"`);
-    return this.writer.exclusively(`message:${accountId}:${sessionId}:${seq}`, async () => {
+    if (!turn)
+      throw seq === undefined
+        ? new NotFoundError(`a message of the person in session "${sessionId}"`)
+        : new NotFoundError(`message ${seq} of session "${sessionId}"`);
+    const at = turn.seq;
+    return this.writer.exclusively(`message:${accountId}:${sessionId}:${at}`, async () => {
       const result = rememberFromMessage({
-        message: { role: turn.role, text: turn.text, accountId, seq: turn.seq },
+        message: { role: turn.role, text: turn.text, accountId, seq: at },
         requesterAccountId: accountId,
         sessionId,
         currentTurnSeq,
-        answerAlreadySaved: await this.reads.savedFromMessage(accountId, sessionId, seq),
+        answerAlreadySaved: await this.reads.savedFromMessage(accountId, sessionId, at),
+        ...(fact ? { stated: { content: fact, ...(category ? { category } : {}) } } : {}),
       });
       if (!result.ok) throw REFUSALS[result.reason]();
       // The same fact remembered again, from any session, is the memory already kept.
@@ -179,7 +199,7 @@ export class MemoriesController {
         response.status(200);
         return { status: 'saved', memory: await this.get(accountId, kept) };
       }
-      const write = rememberWrite(result, { factId: randomUUID(), proposalId: randomUUID() }, seq);
+      const write = rememberWrite(result, { factId: randomUUID(), proposalId: randomUUID() }, at);
       await this.writer.append(accountId, [write.event], { sessionId });
       if (write.kind === 'saved') {
         response.status(201);

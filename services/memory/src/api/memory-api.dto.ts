@@ -13,9 +13,18 @@ export {
 export const RememberBody = z.strictObject({
   // A session id as the events carry it, so a bad one is named here, not refused by the turns lookup behind
   sessionId: subjectToken,
-  seq: sequenceNumber,
+  /** The message to remember; without it, the person's current message (the session's newest user turn). */
+  seq: sequenceNumber.optional(),
   /** The turn being answered, when the client knows it: the message must then be that turn. */
   currentTurnSeq: sequenceNumber.optional(),
+  /** The coach's wording of the fact (remember_fact); it must say what the message says. */
+  fact: z.string().trim().min(3).max(400).optional(),
+  /** What kind of fact the coach says it is: a memory tab or a health category (medication, condition, …). */
+  category: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z][A-Za-z _-]{0,39}$/, 'a word or two, letters only')
+    .optional(),
 });
 
 export const CheckInBody = z.strictObject({ progress: z.string().trim().min(1).max(300) });

@@ -181,16 +181,19 @@ export class MemoryReadsService {
     return rows.length > 0;
   }
 
-  /** One message of a session, asked of ingest, which owns the turns (a DependencyError, 503, while it cannot answer). */
+  /**
+   * One message of a session, asked of ingest, which owns the turns (a DependencyError, 503, while it
+   * cannot answer); without a seq, the person's current message (the newest user turn).
+   */
   async turn(
     accountId: string,
     sessionId: string,
-    seq: number,
+    seq: number | undefined,
   ): Promise<{ role: 'user' | 'assistant' | 'system'; text: string; seq: number } | undefined> {
     const { turn } = await requestFromService(this.log, {
       service: 'ingest',
       verb: INGEST_RPC.sessionTurn,
-      body: { accountId, sessionId, seq },
+      body: { accountId, sessionId, ...(seq === undefined ? {} : { seq }) },
       reply: SessionTurnReply,
       timeoutMs: TURN_TIMEOUT_MS,
     });

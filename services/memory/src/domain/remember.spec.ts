@@ -81,6 +81,49 @@ describe('rememberFromMessage', () => {
   });
 });
 
+describe('rememberFromMessage with the coach’s own wording (remember_fact)', () => {
+  const stated = (content: string, text: string, category?: string) =>
+    rememberFromMessage(req({ stated: { content, ...(category ? { category } : {}) } }, { text }));
+
+  it('keeps the coach’s wording of what the person said, typed by its verb', () => {
+    expect(stated('Prefers short morning sessions', 'I prefer short morning sessions.')).toEqual({
+      ok: true,
+      fact: {
+        factType: 'preference',
+        content: 'Prefers short morning sessions',
+        confidence: 'high',
+        source: 'coach',
+        sourceSession: 'sess-1',
+      },
+      sensitivity: { sensitive: false },
+    });
+  });
+
+  it('refuses a fact the current message does not say', () => {
+    expect(stated('Has a dog called Biscuit', 'I prefer short morning sessions.')).toEqual({
+      ok: false,
+      reason: 'not_in_message',
+    });
+  });
+
+  it('proposes a medication, by wording or by the category the coach gave', () => {
+    expect(
+      stated('knee injury, ibuprofen 400mg', 'I hurt my knee and take ibuprofen 400mg.'),
+    ).toMatchObject({ ok: true, sensitivity: { sensitive: true, kind: 'medication' } });
+    expect(
+      stated('Takes a small pill each evening', 'I take a small pill each evening.', 'medication'),
+    ).toMatchObject({ ok: true, sensitivity: { sensitive: true, kind: 'medication' } });
+  });
+
+  it('is still one per answer', () => {
+    expect(
+      rememberFromMessage(
+        req({ answerAlreadySaved: true, stated: { content: 'Prefers short morning sessions' } }),
+      ),
+    ).toEqual({ ok: false, reason: 'already_saved' });
+  });
+});
+
 describe('guessFactType', () => {
   it.each([
     ['My sister lives in Porto.', 'relationship'],
@@ -90,6 +133,8 @@ describe('guessFactType', () => {
     ['Honesty matters to me more than comfort.', 'value'],
     ['I realized I avoid conflict at work.', 'insight'],
     ['Moved to Lisbon in 2024.', 'event'],
+    ['Prefers running in the early morning.', 'preference'],
+    ['Wants to finish a half marathon in May.', 'goal'],
   ] as const)('reads "%s" as %s', (text, type) => {
     expect(guessFactType(text)).toBe(type);
   });

@@ -1,5 +1,6 @@
-import { extractPersonFacts } from '@mnemo/llm';
+import { extractPersonFacts, meaningWords, type MeaningWord } from '@mnemo/llm';
 import { MAX_FACT_CHARS } from './fact-guards';
+import { factTypeForNewMemory, MEMORY_CATEGORIES } from './memory-categories';
 import type { CandidateFact, FactTypeName } from './memory-fact';
 import { classifySensitivity, type Sensitivity } from '@mnemo/memory-rules';
 
@@ -12,6 +13,11 @@ export interface RememberRequest {
   currentTurnSeq?: number;
   /** A fact was already saved during this answer: one per answer (seed 001). */
   answerAlreadySaved: boolean;
+  /**
+   * The coach's own wording of the fact (remember_fact), with the category it gave; without it, the message
+   * itself is the fact (the remember button). Either way it must come from the message.
+   */
+  stated?: { content: string; category?: string };
 }
 
 export type RememberRefusal =
@@ -20,16 +26,19 @@ export type RememberRefusal =
   | 'not_current_turn'
   | 'already_saved'
   | 'empty_message'
-  | 'too_long';
+  | 'too_long'
+  | 'not_in_message';
 
 export type RememberResult =
   | { ok: true; fact: CandidateFact; sensitivity: Sensitivity }
   | { ok: false; reason: RememberRefusal };
 
 /**
- * The coach's remember_fact and the remember button: a fact only from the person's own message of the
- * current turn, one per answer (seed 001, SPEC §5). The result says whether the fact is saved at once
- * or, being sensitive, only proposed.
+ * Memory's one health rule for every write that says "remember this" (the remember button, the coach's
+ * remember_fact over MCP): a fact only from the person's own message of the current turn, one per
+ * answer (seed 001, SPEC §5). The result says whether the fact is saved at once or, being sensitive by
+ * its category or its wording, only proposed. Extraction applies the same sensitivity rule to what it
+ * finds (extraction-plan.ts).
  */
 export function rememberFromMessage(req: RememberRequest): RememberResult {
   const { message } = req;
@@ -41,6 +50,7 @@ export function rememberFromMessage(req: RememberRequest): RememberResult {
   if (req.answerAlreadySaved) return { ok: false, reason: 'already_saved' };
   const content = message.text.replace(/\s+/g, ' ').trim();
   if (content.length === 0) return { ok: false, reason: 'empty_message' };
+  if (req.stated) return rememberStated(req.stated, content, req.sessionId);
   if (content.length > MAX_FACT_CHARS) return { ok: false, reason: 'too_long' };
   // Written about the person as extraction writes it ("Prefers tea to coffee."), typed by the same rules.
   const note = asNote(content);
@@ -52,6 +62,47 @@ export function rememberFromMessage(req: RememberRequest): RememberResult {
     sourceSession: req.sessionId,
   };
   return { ok: true, fact, sensitivity: classifySensitivity(fact) };
+}
+
+/** Share of a stated fact's meaning words the message must hold: the fact is the person's, in other words. */
+const GROUNDED_SHARE = 0.5;
+
+function rememberStated(
+  stated: { content: string; category?: string },
+  message: string,
+  sessionId: string,
+): RememberResult {
+  const content = stated.content.replace(/\s+/g, ' ').trim();
+  if (content.length === 0) return { ok: false, reason: 'empty_message' };
+  if (content.length > MAX_FACT_CHARS) return { ok: false, reason: 'too_long' };
+  if (groundedShare(content, message) < GROUNDED_SHARE)
+    return { ok: false, reason: 'not_in_message' };
+  const tab = MEMORY_CATEGORIES.find((c) => c === stated.category && c !== 'All' && c !== 'Facts');
+  const fact: CandidateFact = {
+    factType: tab ? factTypeForNewMemory(tab) : guessFactType(content),
+    content,
+    confidence: 'high',
+    source: 'coach',
+    sourceSession: sessionId,
+  };
+  return {
+    ok: true,
+    fact,
+    sensitivity: classifySensitivity({
+      content,
+      ...(stated.category ? { category: stated.category } : {}),
+    }),
+  };
+}
+
+/** How much of what `fact` says `message` says too: its meaning words found there by lemma or sense. */
+export function groundedShare(fact: string, message: string): number {
+  const words = meaningWords(fact).filter((w) => w.lemma !== 'not');
+  if (words.length === 0) return 0;
+  const said = meaningWords(message);
+  const inMessage = (w: MeaningWord) =>
+    said.some((o) => o.lemma === w.lemma || o.senses.some((s) => w.senses.includes(s)));
+  return words.filter(inMessage).length / words.length;
 }
 
 /** The message as one fact about the person, when the offline rules read one in it; its first sentence's fact. */
@@ -90,9 +141,18 @@ const TYPE_RULES: [FactTypeName, RegExp][] = [
   ],
 ];
 
+// A fact the coach wrote about the person ("Prefers …", "Wants to …") is typed by its opening verb.
+const THIRD_PERSON: [FactTypeName, RegExp][] = [
+  ['preference', /^(?:prefers|likes|loves|enjoys|hates|dislikes|would rather)\b/i],
+  ['goal', /^(?:wants to|plans to|hopes to|aims to|intends to|is trying to)\b/i],
+  ['decision', /^(?:decided|chose|has decided|has chosen)\b/i],
+  ['value', /^(?:values|believes|cares about)\b/i],
+];
+
 /** A best guess from wording; anything else is something that happened or is the case: an event. */
 export function guessFactType(text: string): FactTypeName {
   const normalized = text.replace(/[’‘]/g, "'");
+  for (const [type, pattern] of THIRD_PERSON) if (pattern.test(normalized.trim())) return type;
   for (const [type, pattern] of TYPE_RULES) if (pattern.test(normalized)) return type;
   return 'event';
 }

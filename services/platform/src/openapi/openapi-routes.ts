@@ -179,7 +179,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'POST /v1/memories/remember': {
     tag: 'memories',
-    summary: "Remember one of the person's own messages",
+    summary:
+      "Remember one of the person's own messages, or a fact from their current one (remember_fact): one per answer, a health detail only proposed",
     body: RememberBody,
   },
   'GET /v1/context/claude-md': {

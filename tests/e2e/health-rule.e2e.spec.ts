@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { startHarness, type Harness } from '../support/platform-harness';
+import { eventually } from '../support/servers';
+
+type Account = { accountId: string; apiKey: string };
+type ToolAnswer = { isError?: boolean; content: Array<{ type: string; text?: string }> };
+const textOf = (answer: unknown) =>
+  (answer as ToolAnswer).content.map((c) => c.text ?? '').join('\n');
+
+/**
+ * Issue 37: every door that writes a memory goes through memory's one health rule. The coach's MCP
+ * remember_fact takes a fact only from the person's current message, one per answer, and a health
+ * detail only as a proposal; the background extraction (offline adapter) proposes what the wording rule
+ * reads as health, and the block keeps it out while the module is off.
+ */
+describe('the health rule behind every write path', () => {
+  let harness: Harness;
+  let person: Account;
+  let mcp: Client;
+  const auth = () => ({ Authorization: `Bearer ${person.apiKey}` });
+  const get = (url: string) => harness.http().get(url).set(auth());
+  let clock = Date.parse('2026-12-01T08:00:00Z');
+  const next = () => new Date((clock += 60_000)).toISOString();
+
+  const say = async (sessionId: string, seq: number, role: 'user' | 'assistant', text: string) => {
+    const events = [
+      ...(seq === 1
+        ? [
+            {
+              id: randomUUID(),
+              type: 'SessionStarted',
+              sessionId,
+              occurredAt: next(),
+              payload: { source: 'health-coach' },
+            },
+          ]
+        : []),
+      {
+        id: randomUUID(),
+        type: 'TurnRecorded',
+        sessionId,
+        occurredAt: next(),
+        payload: { seq, role, text },
+      },
+    ];
+    await harness.http().post('/v1/events').set(auth()).send({ events }).expect(202);
+    // the turn is readable once ingest's read model has it: a remember of the current message reads it
+    await eventually(
+      () => get(`/v1/sessions/${sessionId}/turns`),
+      (r) =>
+        r.status === 200 && (r.body.turns as Array<{ seq: number }>).some((t) => t.seq === seq),
+      30_000,
+    );
+  };
+
+  const memories = async () =>
+    ((await get('/v1/memories?category=All&pageSize=100')).body.memories ?? []) as Array<{
+      content: string;
+    }>;
+  const proposals = async () =>
+    ((await get('/v1/proposals')).body.proposals ?? []) as Array<{
+      content: string;
+      reason: string;
+    }>;
+
+  beforeAll(async () => {
+    harness = await startHarness({
+      target: 'gateway,redaction,cost-ledger,ingest,compaction,memory,context',
+    });
+    person = await harness.createAccount('health-rule');
+    mcp = new Client({ name: 'health-rule-test', version: '1.0.0' });
+    await mcp.connect(
+      new StreamableHTTPClientTransport(
+        new URL('/mcp', `http://127.0.0.1:${harness.platform.httpPort}`),
+        { requestInit: { headers: { Authorization: `Bearer ${person.apiKey}` } } },
+      ),
+    );
+  });
+  afterAll(async () => {
+    await mcp?.close().catch(() => undefined);
+    await harness?.stop();
+  });
+
+  it('MCP remember_fact of a medication gives a proposal, not a memory', async () => {
+    await say(
+      's-knee',
+      1,
+      'user',
+      'I hurt my knee last week and I am taking ibuprofen 400mg twice a day.',
+    );
+    const answer = await mcp.callTool({
+      name: 'remember_fact',
+      arguments: { fact: 'knee injury, ibuprofen 400mg', sessionId: 's-knee' },
+    });
+    expect(answer.isError).toBeFalsy();
+    expect(textOf(answer)).toMatch(/^Not remembered yet: it is a health detail/);
+    expect(textOf(answer)).not.toMatch(/confirmed/i);
+    expect((await proposals()).map((p) => p.content)).toContain('knee injury, ibuprofen 400mg');
+    expect((await memories()).filter((m) => /ibuprofen/i.test(m.content))).toEqual([]);
+    const block = await get('/v1/context/memory-block');
+    expect(block.status).toBe(200);
+    expect(JSON.stringify(block.body)).not.toMatch(/ibuprofen/i);
+  });
+
+  it('refuses a second fact in one answer, with the reason, and a fact the person did not say', async () => {
+    await say(
+      's-run',
+      1,
+      'user',
+      'I prefer running in the early morning, and I want to finish a half marathon in May.',
+    );
+    const first = await mcp.callTool({
+      name: 'remember_fact',
+      arguments: { fact: 'Prefers running in the early morning', sessionId: 's-run' },
+    });
+    expect([first.isError ?? false, textOf(first)]).toEqual([
+      false,
+      expect.stringMatching(/^Remembered \(preference, memory /),
+    ]);
+    const second = await mcp.callTool({
+      name: 'remember_fact',
+      arguments: { fact: 'Wants to finish a half marathon in May', sessionId: 's-run' },
+    });
+    expect(second.isError).toBe(true);
+    expect(textOf(second)).toMatch(/one fact per answer/);
+    expect((await memories()).map((m) => m.content)).not.toContain(
+      'Wants to finish a half marathon in May',
+    );
+
+    // the next message of the person opens a new answer; a fact it does not hold is still refused
+    await say('s-run', 2, 'assistant', 'Early runs it is.');
+    await say('s-run', 3, 'user', 'Also, I like oat milk in my coffee.');
+    const unsaid = await mcp.callTool({
+      name: 'remember_fact',
+      arguments: { fact: 'Has a dog called Biscuit', sessionId: 's-run' },
+    });
+    expect(unsaid.isError).toBe(true);
+    expect(textOf(unsaid)).toMatch(/current message/);
+    const said = await mcp.callTool({
+      name: 'remember_fact',
+      arguments: { fact: 'Likes oat milk in coffee', sessionId: 's-run' },
+    });
+    expect(said.isError).toBeFalsy();
+  });
+});
