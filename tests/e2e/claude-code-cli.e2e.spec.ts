@@ -225,7 +225,10 @@ describe('Claude Code with Mnemo installed, end to end', () => {
     const second = await claude('What did we find last time?');
     expect(second.session_id).not.toBe(first.session_id);
     const opening2 = requestText(api.requests.slice(before).find(isMainLoop)!);
-    expect(opening2).toContain('Where earlier sessions in this repository left off');
+    expect(opening2).toContain('## Where work was left');
+    // issue 28: a coding session gets a developer's digest, nothing of the coaching template
+    expect(opening2).not.toContain('Using What You Know About This Person');
+    expect(opening2).not.toContain('This is a first conversation');
     expect(opening2).toContain(`session ${first.session_id}`);
     expect(opening2).toContain('Why was the checkout test flaky?');
   }, 400_000);

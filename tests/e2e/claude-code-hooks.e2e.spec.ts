@@ -133,6 +133,10 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
     expect(output.additionalContext).toContain('The currency was rounded twice in refund.ts');
     expect(output.additionalContext).toContain('pnpm');
     expect(output.additionalContext.length).toBeLessThan(10_000);
+    // issue 28: a developer's digest, nothing of the coaching template
+    expect(output.additionalContext).toContain("# Developer's digest");
+    expect(output.additionalContext).not.toContain('Using What You Know About This Person');
+    expect(output.additionalContext).not.toContain('This is a first conversation');
   });
 
   it('reads the one JSON object on stdin without waiting for EOF', async () => {

@@ -409,9 +409,17 @@ describe.each([
         expect(ids(body)).not.toContain('w-other');
       });
 
-      it('answers 400 unless exactly one of file and task is given', async () => {
-        await get('/v1/prior-work').expect(400);
+      it('answers 400 when both file and task are given', async () => {
         await get('/v1/prior-work?file=a.ts&task=x').expect(400);
+      });
+
+      it('lists the newest sessions of a project with their verdicts when given neither file nor task', async () => {
+        const body = (await get('/v1/prior-work?project=%2Fsrc%2Fshop&limit=10').expect(200)).body;
+        const listed = ids(body);
+        expect(listed.indexOf('w-other')).toBeGreaterThanOrEqual(0);
+        expect(listed.indexOf('w-other')).toBeLessThan(listed.indexOf('w-reverted'));
+        expect(listed.indexOf('w-reverted')).toBeLessThan(listed.indexOf('w-merged'));
+        expect(body.sessions[listed.indexOf('w-reverted')].verdict).toBe('avoid');
       });
     });
 
@@ -549,7 +557,16 @@ describe.each([
         expect(
           (await decisionsFor('Kafka event bus', other.apiKey).expect(200)).body.decisions,
         ).toEqual([]);
-        await get('/v1/prior-decisions').expect(400);
+        await get('/v1/prior-decisions?q=').expect(400);
+        // no question: the project's newest decisions, as a coding session's digest lists them
+        const newest = (await get('/v1/prior-decisions?project=%2Fsrc%2Fbus').expect(200)).body;
+        expect(newest.decisions.length).toBeGreaterThan(0);
+        expect(newest.decisions.every((d: { project: string }) => d.project === '/src/bus')).toBe(
+          true,
+        );
+        expect((await get('/v1/prior-decisions?project=%2Fsrc%2Fnone').expect(200)).body).toEqual(
+          expect.objectContaining({ decisions: [] }),
+        );
       });
 
       it('updates a decision in place when its session is distilled again (ids are session + topic)', async () => {

@@ -3,6 +3,8 @@ import type {
   ClaudeMdAnswer,
   DriftAnswer,
   IngestEvent,
+  LogFactsAnswer,
+  MemoryListAnswer,
   MemoryBlockAnswer,
   MemorySearchAnswer,
   PriorDecisionsAnswer,
@@ -44,6 +46,30 @@ export class MnemoClient {
     scope: { project?: string; limit?: number } = {},
   ): Promise<PriorWorkAnswer> {
     return this.send('GET', '/v1/prior-work', { ...by, ...scope });
+  }
+
+  /** A project's newest sessions with their verdicts and edited files (prior-work with neither file nor task). */
+  projectSessions(project: string, limit: number): Promise<PriorWorkAnswer> {
+    return this.send('GET', '/v1/prior-work', { project, limit });
+  }
+
+  /** A project's newest distilled decisions (prior-decisions with no question). */
+  projectDecisions(project: string, limit: number): Promise<PriorDecisionsAnswer> {
+    return this.send('GET', '/v1/prior-decisions', { project, limit });
+  }
+
+  /** The account's newest memories of one category (`Decisions`, `Preferences`, …). */
+  memories(category: string, pageSize: number): Promise<MemoryListAnswer> {
+    return this.send('GET', '/v1/memories', { category, pageSize });
+  }
+
+  /** Runtime log templates seen lately, with their change against the window before (GET /v1/log-facts). */
+  logFacts(query: {
+    project?: string;
+    change?: 'new' | 'rising';
+    limit: number;
+  }): Promise<LogFactsAnswer> {
+    return this.send('GET', '/v1/log-facts', query);
   }
 
   priorDecisions(

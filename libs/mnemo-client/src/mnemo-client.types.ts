@@ -150,3 +150,31 @@ export interface DriftAnswer {
 export type RememberAnswer =
   | { status: 'saved'; memory: { id: string; content: string; factType: string } }
   | { status: 'proposed'; proposal: { id: string; content: string; reason: string } };
+
+/** `GET /v1/memories`: a page of the account's memories, newest first. Fields beyond these are read defensively. */
+export interface MemoryListAnswer {
+  memories: Array<{
+    id: string;
+    factType: string;
+    content: string;
+    source?: string;
+    origin?: { session?: string | null; turns?: number[]; messageSeq?: number };
+    sensitive?: boolean;
+    confirmed?: boolean;
+    createdAt: string;
+    updatedAt: string;
+  }>;
+}
+
+/** `GET /v1/log-facts`: runtime log templates and how they changed against the window before. */
+export interface LogFactsAnswer {
+  facts: Array<{
+    templateId: string;
+    template: string;
+    severity?: string;
+    change?: string;
+    countInWindow?: number;
+    lastSeenAt: string;
+    [key: string]: unknown;
+  }>;
+}

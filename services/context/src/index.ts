@@ -4,7 +4,7 @@
  * The domain is pure. A handler loads each source fail-open (a source that throws or times out is
  * left undefined and named in `failedSources`), then calls:
  *
- *   assembleClaudeMd(sources, DEFAULT_CONTEXT_BUDGETS, contextModeForSource(sources.session.source))
+ *   assembleClaudeMd(sources, DEFAULT_CONTEXT_BUDGETS, contextModeFor(sources.session))
  *     → { markdown, telemetry, usedMemoryIds, spilled }
  *   assembleMemoryBlock(sources, DEFAULT_CONTEXT_BUDGETS)
  *     → { text, telemetry, usedMemoryIds }
@@ -21,6 +21,9 @@
 export * from './domain/context-sources';
 export * from './domain/claude-md-telemetry';
 export { assembleClaudeMd, type ClaudeMdResult } from './domain/assemble-claude-md';
+export { sessionKindOf, type SessionKind, type SessionTraits } from './domain/session-kind';
+export { assembleDeveloperDigest, type DeveloperDigest } from './domain/developer-digest';
+export * from './domain/developer-digest-sources';
 export {
   assembleMemoryBlock,
   MEMORY_BLOCK_HEADING,

@@ -1,11 +1,7 @@
 import fc from 'fast-check';
 import { assembleClaudeMd } from './assemble-claude-md';
 import { claudeMdSourcesArb, marker, OTHER_ACCOUNT } from './context-sources.arbitrary';
-import {
-  type ClaudeMdSources,
-  contextModeForSource,
-  DEFAULT_CONTEXT_BUDGETS,
-} from './context-sources';
+import { type ClaudeMdSources, contextModeFor, DEFAULT_CONTEXT_BUDGETS } from './context-sources';
 
 const budgetsArb = fc.record({
   // Above what the always-served blocks can take here (instructions, scaffolding, a ≤1,500-char profile, index header).
@@ -46,7 +42,7 @@ describe('assembleClaudeMd properties', () => {
         const { markdown, telemetry, spilled } = assembleClaudeMd(
           sources,
           budgets,
-          contextModeForSource(sources.session.source),
+          contextModeFor(sources.session),
         );
         expect(markdown.length).toBeLessThanOrEqual(budgets.totalChars);
         expect(telemetry.memoryChars).toBeLessThanOrEqual(budgets.personalContextChars);
@@ -90,7 +86,7 @@ describe('assembleClaudeMd properties', () => {
     const keys = Object.keys(OWNED) as (keyof ClaudeMdSources)[];
     fc.assert(
       fc.property(claudeMdSourcesArb, fc.constantFrom(...keys), (sources, key) => {
-        const mode = contextModeForSource(sources.session.source);
+        const mode = contextModeFor(sources.session);
         const before = assembleClaudeMd(sources, DEFAULT_CONTEXT_BUDGETS, mode);
         fc.pre(before.spilled.length === 0); // with spill, freed room may let another block in
         const after = sections(

@@ -12,7 +12,9 @@ import {
 } from './claude-md-blocks';
 import type { ClaudeMdTelemetry, SpilledBlock } from './claude-md-telemetry';
 import type { ClaudeMdSources, ContextBudgets, ContextMode } from './context-sources';
+import { assembleCodingClaudeMd } from './coding-claude-md';
 import { buildInsights } from './cross-artifact-insights';
+import { DEVELOPER_DIGEST_MAX_CHARS } from './developer-digest-sources';
 import { lifeInventorySummary } from '@mnemo/life-inventory';
 import { greedyPack } from './greedy-pack';
 import {
@@ -55,6 +57,9 @@ export function assembleClaudeMd(
   budgets: ContextBudgets,
   mode: ContextMode,
 ): ClaudeMdResult {
+  // issue 28: a coding session gets a developer's digest, nothing of the coaching template
+  if (mode === 'coding')
+    return { ...assembleCodingClaudeMd(sources, DEVELOPER_DIGEST_MAX_CHARS), spilled: [] };
   const built = build(sources, budgets, mode);
   // Overage is measured against what the document would have been with nothing spilled.
   const wanted =

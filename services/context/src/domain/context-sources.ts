@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { FactType } from '@mnemo/contracts';
 import type { CompletedTake } from '@mnemo/life-inventory';
+import { sessionKindOf } from './session-kind';
 
 /**
  * What the context handlers load and hand to the pure assemblers.
@@ -98,6 +99,8 @@ export interface SessionInfo {
   resuming: boolean;
   /** True when an interview is being redone; reported in telemetry only. */
   isRedo?: boolean;
+  /** The repository it runs in, when the request or its rows say (a coding session's digest names it). */
+  project?: string | null;
 }
 
 export interface ClaudeMdSources {
@@ -173,9 +176,13 @@ export const DEFAULT_CONTEXT_BUDGETS: Readonly<ContextBudgets> = Object.freeze({
   memoryLimit: 20,
 });
 
-export type ContextMode = 'interview' | 'free-form';
+export type ContextMode = 'interview' | 'free-form' | 'coding';
 
-/** seed 000: a session is an interview only when its source starts with `ai-coaching:`. */
-export function contextModeForSource(source: string): ContextMode {
-  return source.startsWith('ai-coaching:') ? 'interview' : 'free-form';
+/**
+ * A coding session gets a developer's digest (issue 28, domain/session-kind.ts decides); of coaching sessions,
+ * seed 000: one is an interview only when its source starts with `ai-coaching:`.
+ */
+export function contextModeFor(session: Pick<SessionInfo, 'source' | 'project'>): ContextMode {
+  if (sessionKindOf(session) === 'coding') return 'coding';
+  return session.source.startsWith('ai-coaching:') ? 'interview' : 'free-form';
 }

@@ -10,7 +10,7 @@ import type { Cache } from '@mnemo/persistence';
 import { assembleClaudeMd } from '../domain/assemble-claude-md';
 import { assembleMemoryBlock } from '../domain/assemble-memory-block';
 import {
-  contextModeForSource,
+  contextModeFor,
   DEFAULT_CONTEXT_BUDGETS,
   type ClaudeMdSources,
   type ContextBudgets,
@@ -124,7 +124,7 @@ export class ContextHandler {
         const result = assembleClaudeMd(
           sources,
           this.budgets,
-          contextModeForSource(sources.session.source),
+          contextModeFor(sources.session),
         );
         const value: ClaudeMdValue = {
           markdown: result.markdown,

@@ -5,11 +5,29 @@ import {
   type ProjectIdentity,
   type SessionSummary,
 } from '@mnemo/mnemo-client';
+import { assembleDeveloperDigest } from '@mnemo/context-service/src/domain/developer-digest';
+import { sessionKindOf } from '@mnemo/context-service/src/domain/session-kind';
 import { buildSessionContext, type EarlierSession } from './domain/session-context';
+import { loadDigestSources } from './digest-sources.load';
 import type { HookInput } from './hook-input';
 import { mnemoSessionId } from './hook-input';
 
 const EARLIER_SESSIONS = 2;
+/** The source the transcript hooks record for these sessions (ingest's default). */
+const CLAUDE_CODE_SOURCE = 'claude-code';
+
+/** The digest without this session's own line (a resumed or cleared session is in Mnemo already). */
+function developerDigest(
+  sources: Awaited<ReturnType<typeof loadDigestSources>>,
+  sessionId: string,
+): string {
+  return assembleDeveloperDigest({
+    ...sources,
+    sessions: sources.sessions.filter(
+      (s) => s.sessionId !== sessionId && !s.sessionId.includes(':agent-'),
+    ),
+  }).markdown;
+}
 const LAST_TURNS = 4;
 
 /**
@@ -85,9 +103,13 @@ export async function sessionStartHook(
 ) {
   const sessionId = mnemoSessionId(input.session_id);
   const compact = input.source === 'compact';
-  const [claudeMd, earlier, prompts, visited] = await Promise.all([
-    orNull(client.claudeMd(sessionId)),
-    orNull(earlierSessions(client, identity, sessionId)),
+  // issue 28: one rule (context's domain) says a Claude Code session is a coding one: it gets a developer's digest
+  const coding =
+    sessionKindOf({ source: CLAUDE_CODE_SOURCE, project: identity.project }) === 'coding';
+  const [claudeMd, earlier, digestSources, prompts, visited] = await Promise.all([
+    coding ? null : orNull(client.claudeMd(sessionId)),
+    coding ? null : orNull(earlierSessions(client, identity, sessionId)),
+    coding ? orNull(loadDigestSources(client, identity.project)) : null,
     compact ? orNull(ownPrompts(client, sessionId)) : null,
     compact ? orNull(visitedLines(client, sessionId)) : null,
   ]);
@@ -99,6 +121,7 @@ export async function sessionStartHook(
     earlier: earlier ?? [],
     ownPrompts: prompts ?? [],
     visited: visited ?? [],
+    digest: digestSources === null ? null : developerDigest(digestSources, sessionId),
   });
   if (!additionalContext) return null;
   return { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext } };

@@ -37,8 +37,9 @@ export class PriorDecisionsService {
 
   async find(
     accountId: string,
-    query: { q: string; developer?: string; project?: string; limit: number },
+    query: { q?: string; developer?: string; project?: string; limit: number },
   ): Promise<PriorDecision[]> {
+    if (query.q === undefined) return this.newest(accountId, query);
     const lexemes = await weighLexemes(this.db, 'recall_decisions', accountId, query.q);
     const selecting = selectingLexemes(lexemes, SELECT_BUDGET);
     if (selecting.length === 0) return [];
@@ -68,16 +69,40 @@ export class PriorDecisionsService {
        ORDER BY score DESC, occurred_at DESC, decision_id LIMIT $8`,
       params,
     );
-    return rows.map((row) => ({
-      decisionId: row.decision_id,
-      sessionId: row.session_id,
-      topic: row.topic,
-      stance: row.stance,
-      rationale: row.rationale,
-      developer: row.developer,
-      project: row.project,
-      occurredAt: new Date(row.occurred_at).toISOString(),
-      score: Math.round(row.score * 1000) / 1000,
-    }));
+    return rows.map(toDecision);
   }
+
+  /** The newest decisions, each as its latest version says (a re-distilled topic updates in place). */
+  private async newest(
+    accountId: string,
+    query: { developer?: string; project?: string; limit: number },
+  ): Promise<PriorDecision[]> {
+    const params: unknown[] = [accountId];
+    const filters: string[] = [];
+    if (query.developer !== undefined)
+      filters.push(`coalesce(d.developer, s.developer) = $${params.push(query.developer)}`);
+    if (query.project !== undefined) filters.push(`s.project = $${params.push(query.project)}`);
+    const rows: Array<Record<string, any>> = await this.db.query(
+      `SELECT d.decision_id, d.session_id, d.topic, d.stance, d.rationale, coalesce(d.developer, s.developer) AS developer, s.project, d.occurred_at, 1::float8 AS score
+       FROM recall_decisions d LEFT JOIN recall_sessions s ON s.account_id = d.account_id AND s.session_id = d.session_id
+       WHERE d.account_id = $1 ${filters.map((f) => `AND ${f}`).join(' ')}
+       ORDER BY d.occurred_at DESC, d.decision_id LIMIT $${params.push(query.limit)}`,
+      params,
+    );
+    return rows.map(toDecision);
+  }
+}
+
+function toDecision(row: Record<string, any>): PriorDecision {
+  return {
+    decisionId: row.decision_id,
+    sessionId: row.session_id,
+    topic: row.topic,
+    stance: row.stance,
+    rationale: row.rationale,
+    developer: row.developer,
+    project: row.project,
+    occurredAt: new Date(row.occurred_at).toISOString(),
+    score: Math.round(row.score * 1000) / 1000,
+  };
 }

@@ -57,10 +57,11 @@ export class PriorWorkService {
       `SELECT session_id, outcome, coalesce(summary, compaction_summary) AS summary, files_edited, files_read, lessons, commit_shas,
               developer, project, started_at, ended_at
        FROM recall_sessions WHERE ${where.join(' AND ')}
-       ORDER BY coalesce(ended_at, started_at) DESC NULLS LAST, session_id LIMIT $${params.push(query.file !== undefined ? query.limit * 20 : TASK_CANDIDATES)}`,
+       ORDER BY coalesce(ended_at, started_at) DESC NULLS LAST, session_id LIMIT $${params.push(query.task === undefined ? query.limit * 20 : TASK_CANDIDATES)}`,
       params,
     );
     const sessions = rows.map(toPriorSession);
+    if (query.file === undefined && query.task === undefined) return sessions.slice(0, query.limit);
     if (query.file !== undefined) {
       const file = query.file;
       return sessions

@@ -13,8 +13,9 @@ export const PriorWorkQuery = z
     project: z.string().min(1).max(2000).optional(),
     limit: z.coerce.number().int().min(1).max(50).default(10),
   })
-  .refine((q) => (q.file === undefined) !== (q.task === undefined), {
-    message: 'give exactly one of file and task',
+  // neither: the newest sessions (of the project, when given), as a coding session's digest lists them
+  .refine((q) => q.file === undefined || q.task === undefined, {
+    message: 'give at most one of file and task',
     path: ['file'],
   });
 
@@ -41,7 +42,8 @@ export const VisitedQuery = z.object({ filter: z.string().max(500).optional() })
 
 /** `GET /v1/prior-decisions?q=…` */
 export const PriorDecisionsQuery = z.object({
-  q: z.string().trim().min(1).max(2000),
+  /** Absent: the newest decisions (of the project, when given), as a coding session's digest lists them. */
+  q: z.string().trim().min(1).max(2000).optional(),
   developer: z.string().min(1).max(200).optional(),
   project: z.string().min(1).max(2000).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(10),

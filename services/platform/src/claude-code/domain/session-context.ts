@@ -20,6 +20,8 @@ export interface SessionContextSources {
   ownPrompts: string[];
   /** After a compaction: what this session marked as visited. */
   visited: string[];
+  /** A coding session's developer's digest (context's domain builds it): served instead of CLAUDE.md and the earlier turns. */
+  digest?: string | null;
 }
 
 const oneLine = (text: string, max: number) => {
@@ -103,6 +105,10 @@ export function buildSessionContext(
       sections.push(part);
       left -= part.length + 2;
     }
+  }
+  if (sources.digest) {
+    sections.push(cut(sources.digest.trim(), left - 2));
+    return cut([head, ...sections].join('\n\n'), max);
   }
   const earlier = earlierSection(sources.earlier, Math.floor(left * (sources.claudeMd ? 0.35 : 1)));
   if (earlier) {

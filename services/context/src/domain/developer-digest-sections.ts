@@ -1,0 +1,127 @@
+import { stripWrappers } from '@mnemo/contracts';
+import { isSensitiveText } from '@mnemo/memory-rules';
+import type {
+  DecisionStance,
+  DigestDecision,
+  DigestDrift,
+  DigestLogSignal,
+  DigestPreference,
+  DigestSession,
+  DigestTrace,
+} from './developer-digest-sources';
+import { isoDate, oneLine } from './text-format';
+
+/** The section renderers of a developer's digest: one line per item, each line traced. No budget logic here. */
+
+export const DECISIONS_HEADING =
+  '## Decisions and conventions (newest first; context, never a veto)';
+export const LEFT_OFF_HEADING = '## Where work was left';
+export const FILE_HISTORY_HEADING = '## Prior work on files you are likely to touch';
+export const PREFERENCES_HEADING = '## How this person likes to work';
+export const LOG_SIGNALS_HEADING = '## Runtime log signals';
+export const DRIFT_HEADING = '## Changed since you last looked';
+
+const STANCE_MARK: Record<DecisionStance, string> = {
+  chose: '✅',
+  convention: '✅',
+  rejected: '⛔',
+  deferred: '⏸️',
+};
+
+/** seed 003's outcomes as a reader acts on them: follow, avoid, be careful, or unknown. */
+export function verdictOf(outcome: string): string {
+  switch (outcome) {
+    case 'merged':
+      return 'merged (a template)';
+    case 'reverted':
+      return 'reverted (avoid)';
+    case 'abandoned':
+      return 'abandoned (caution)';
+    default:
+      return 'unfinished or unknown';
+  }
+}
+
+/** Whitespace folded, Claude Code's wrappers and interrupt markers gone, cut at a word near `max`. */
+export function clean(text: string, max: number): string {
+  const flat = oneLine(stripWrappers(text));
+  if (flat.length <= max) return flat;
+  const cut = flat.lastIndexOf(' ', max - 1);
+  return `${flat.slice(0, cut > max * 0.6 ? cut : max - 1)}…`;
+}
+
+/** The first sentence of a text (or its first line), for a one-line gist of what was asked or said. */
+export function firstSentence(text: string, max: number): string {
+  const flat = clean(text, 4 * max);
+  const end = flat.search(/[.!?](\s|$)/);
+  return clean(end > 20 ? flat.slice(0, end + 1) : flat, max);
+}
+
+/** `session abc#t4`, `memory m1`: where a line came from. */
+export function traceOf(trace: DigestTrace): string {
+  if (trace.sessionId)
+    return `session ${trace.sessionId}${trace.turnSeq != null ? `#t${trace.turnSeq}` : ''}`;
+  return trace.memoryId ? `memory ${trace.memoryId}` : 'unknown source';
+}
+
+/** No line may carry health content (seed 001) or a redacted secret's placeholder. */
+export function mayShow(text: string): boolean {
+  return !text.includes('[REDACTED:') && !isSensitiveText(text);
+}
+
+export function decisionLine(decision: DigestDecision): string {
+  const label = decision.stance === 'convention' ? 'convention: ' : '';
+  const why = clean(decision.rationale, 160);
+  return `- ${STANCE_MARK[decision.stance]} ${label}${clean(decision.topic, 160)}${why ? ` — ${why}` : ''} (${isoDate(decision.occurredAt)}, ${traceOf(decision)})`;
+}
+
+const filesOf = (files: readonly string[], max: number): string =>
+  files.length === 0
+    ? ''
+    : ` · files: ${files.slice(0, max).map(shortPath).join(', ')}${files.length > max ? ` +${files.length - max}` : ''}`;
+
+/** A path as the repository names it: an absolute checkout prefix says nothing the agent needs. */
+export function shortPath(path: string): string {
+  const parts = path.split('/');
+  const root = parts.findIndex((part) =>
+    ['src', 'lib', 'libs', 'app', 'apps', 'services', 'packages', 'tests', 'test'].includes(part),
+  );
+  return root > 0 && path.startsWith('/') ? parts.slice(root).join('/') : path;
+}
+
+/** One line: when, how it ended, what was being done, how it ended in words, which files. */
+export function leftOffLine(session: DigestSession): string {
+  const task = firstSentence(session.firstUserTurn, 140) || 'no request recorded';
+  const ending = firstSentence(session.lastAssistantTurn, 120);
+  return `- ${isoDate(session.endedAt ?? session.startedAt)} · ${verdictOf(session.outcome)} · ${task}${ending ? ` → ended: ${ending}` : ''}${filesOf(session.filesEdited, 4)} (session ${session.sessionId})`;
+}
+
+export interface FileHistory {
+  path: string;
+  sessions: DigestSession[];
+}
+
+export function fileHistoryLine(history: FileHistory): string {
+  const visits = history.sessions
+    .slice(0, 3)
+    .map(
+      (session) =>
+        `${verdictOf(session.outcome).split(' ')[0]} ${isoDate(session.endedAt ?? session.startedAt)} (session ${session.sessionId})`,
+    )
+    .join('; ');
+  return `- ${shortPath(history.path)}: ${visits}`;
+}
+
+export function preferenceLine(preference: DigestPreference): string {
+  return `- ${clean(preference.content, 200)} (${traceOf(preference)})`;
+}
+
+/** Runtime log signals (GET /v1/log-facts): empty until the caller hands some in. */
+export function logSignalLine(signal: DigestLogSignal): string {
+  return `- ${isoDate(signal.occurredAt)}: ${clean(signal.text, 200)} (${signal.id})`;
+}
+
+/** Drift (GET /v1/drift): empty until the caller hands some in. */
+export function driftLine(drift: DigestDrift): string {
+  return `- ${shortPath(drift.path)} since ${isoDate(drift.since)}: ${clean(drift.text, 200)}`;
+}

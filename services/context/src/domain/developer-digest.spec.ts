@@ -1,0 +1,188 @@
+import { assembleDeveloperDigest } from './developer-digest';
+import {
+  DECISIONS_HEADING,
+  FILE_HISTORY_HEADING,
+  LEFT_OFF_HEADING,
+  PREFERENCES_HEADING,
+} from './developer-digest-sections';
+import type { DeveloperDigestSources, DigestSession } from './developer-digest-sources';
+
+const session = (id: string, day: number, extra: Partial<DigestSession> = {}): DigestSession => ({
+  sessionId: id,
+  startedAt: `2026-11-${String(day).padStart(2, '0')}T09:00:00Z`,
+  endedAt: `2026-11-${String(day).padStart(2, '0')}T10:00:00Z`,
+  outcome: 'merged',
+  firstUserTurn: `Work item of ${id}. More words.`,
+  lastAssistantTurn: 'Done, tests pass.',
+  filesEdited: [],
+  ...extra,
+});
+
+const sources = (extra: Partial<DeveloperDigestSources> = {}): DeveloperDigestSources => ({
+  project: 'acme/api',
+  decisions: [
+    {
+      id: 'd1',
+      topic: 'pnpm over yarn',
+      stance: 'chose',
+      rationale: 'workspace installs are faster',
+      occurredAt: '2026-11-01T09:05:00Z',
+      sessionId: 's1',
+      turnSeq: 3,
+    },
+    {
+      id: 'd2',
+      topic: 'Redis session store',
+      stance: 'rejected',
+      rationale: 'one more thing to run in CI',
+      occurredAt: '2026-11-03T09:05:00Z',
+      sessionId: 's3',
+    },
+  ],
+  sessions: [
+    session('s1', 1, { filesEdited: ['/home/dev/acme/src/pkg.ts'], decisionCount: 1 }),
+    session('s2', 2),
+    session('s3', 3, { outcome: 'reverted', filesEdited: ['/home/dev/acme/src/session.ts'] }),
+    session('s4', 4, { outcome: 'unknown', filesEdited: ['/home/dev/acme/src/pkg.ts'] }),
+  ],
+  preferences: [
+    {
+      id: 'm1',
+      content: 'Prefers small commits with a test each.',
+      occurredAt: '2026-11-02T00:00:00Z',
+      memoryId: 'm1',
+    },
+  ],
+  logSignals: [],
+  drift: [],
+  ...extra,
+});
+
+describe('assembleDeveloperDigest', () => {
+  it('orders decisions, left off, file history and preferences, decisions newest first', () => {
+    const { markdown } = assembleDeveloperDigest(sources());
+    const at = (text: string) => markdown.indexOf(text);
+    expect(at(DECISIONS_HEADING)).toBeGreaterThan(0);
+    expect(at(DECISIONS_HEADING)).toBeLessThan(at(LEFT_OFF_HEADING));
+    expect(at(LEFT_OFF_HEADING)).toBeLessThan(at(FILE_HISTORY_HEADING));
+    expect(at(FILE_HISTORY_HEADING)).toBeLessThan(at(PREFERENCES_HEADING));
+    expect(at('⛔ Redis session store')).toBeLessThan(at('✅ pnpm over yarn'));
+    expect(markdown).toContain(
+      '- ✅ pnpm over yarn — workspace installs are faster (2026-11-01, session s1#t3)',
+    );
+  });
+
+  it('keeps sessions with edits, decisions or unfinished work, and drops a merged one with neither', () => {
+    const { markdown } = assembleDeveloperDigest(sources());
+    expect(markdown).toContain('(session s1)');
+    expect(markdown).toContain('reverted (avoid) · Work item of s3.');
+    expect(markdown).toContain('unfinished or unknown · Work item of s4.');
+    expect(markdown).not.toContain('session s2');
+  });
+
+  it('names a file edited in two sessions with both verdicts, by its repository path', () => {
+    const { markdown } = assembleDeveloperDigest(sources());
+    expect(markdown).toContain(
+      '- src/pkg.ts: unfinished 2026-11-04 (session s4); merged 2026-11-01 (session s1)',
+    );
+  });
+
+  it('says in a line what was being done and how it ended, without Claude Code wrappers', () => {
+    const noisy = session('s9', 9, {
+      filesEdited: ['src/a.ts'],
+      firstUserTurn:
+        '<command-name>/mcp</command-name><local-command-stdout>Reconnected to mnemo</local-command-stdout> Add retries to the fetcher. Then a lot more detail follows here.',
+      lastAssistantTurn: '[Request interrupted by user] Retries are in; two tests still fail.',
+    });
+    const { markdown } = assembleDeveloperDigest(sources({ sessions: [noisy] }));
+    expect(markdown).toContain(
+      '· Add retries to the fetcher. → ended: Retries are in; two tests still fail. · files: src/a.ts (session s9)',
+    );
+    expect(markdown).not.toMatch(/command-name|local-command|Reconnected|interrupted/);
+  });
+
+  it('says nothing twice: a repeated decision and a preference a decision states are dropped', () => {
+    const base = sources();
+    const { markdown } = assembleDeveloperDigest({
+      ...base,
+      decisions: [
+        ...base.decisions,
+        { ...base.decisions[0], id: 'd9', occurredAt: '2026-10-01T00:00:00Z' },
+      ],
+      preferences: [
+        ...base.preferences,
+        {
+          id: 'm2',
+          content: 'pnpm over yarn: workspace installs are faster',
+          occurredAt: '2026-11-05T00:00:00Z',
+          memoryId: 'm2',
+        },
+      ],
+    });
+    expect(markdown.match(/pnpm over yarn/g)).toHaveLength(1);
+  });
+
+  it('leaves out a line with health content or a redacted secret', () => {
+    const { markdown } = assembleDeveloperDigest(
+      sources({
+        preferences: [
+          {
+            id: 'm3',
+            content: 'Takes metformin every morning before standup.',
+            occurredAt: '2026-11-05T00:00:00Z',
+            memoryId: 'm3',
+          },
+          {
+            id: 'm4',
+            content: 'Deploy with token [REDACTED:github_token] always.',
+            occurredAt: '2026-11-05T00:00:00Z',
+            memoryId: 'm4',
+          },
+        ],
+      }),
+    );
+    expect(markdown).not.toContain('metformin');
+    expect(markdown).not.toContain('REDACTED');
+  });
+
+  it('stays within its budget and keeps the first sections when the budget is short', () => {
+    const many = Array.from({ length: 60 }, (_, i) =>
+      session(`s${i + 10}`, 1 + (i % 28), { filesEdited: [`src/f${i}.ts`] }),
+    );
+    const { markdown } = assembleDeveloperDigest(sources({ sessions: many }), 1_500);
+    expect(markdown.length).toBeLessThanOrEqual(1_500);
+    expect(markdown).toContain('pnpm over yarn');
+  });
+
+  it('fills the log and drift slots when given them, and is empty when there is nothing', () => {
+    const { markdown } = assembleDeveloperDigest(
+      sources({
+        logSignals: [
+          {
+            id: 'lf1',
+            text: 'ECONNRESET from the billing client, 40 a minute',
+            occurredAt: '2026-11-05T00:00:00Z',
+          },
+        ],
+        drift: [
+          {
+            path: 'src/pkg.ts',
+            text: 'resolvePackageManager() gained a second parameter',
+            since: '2026-11-04T00:00:00Z',
+          },
+        ],
+      }),
+    );
+    expect(markdown).toContain('## Runtime log signals\n- 2026-11-05: ECONNRESET');
+    expect(markdown).toContain('## Changed since you last looked\n- src/pkg.ts since 2026-11-04');
+    const empty = assembleDeveloperDigest({
+      project: null,
+      decisions: [],
+      sessions: [],
+      preferences: [],
+      logSignals: [],
+      drift: [],
+    });
+    expect(empty.markdown).toBe('');
+  });
+});

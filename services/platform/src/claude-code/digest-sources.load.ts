@@ -1,0 +1,155 @@
+import type {
+  MnemoClient,
+  PriorDecision,
+  PriorWorkItem,
+  SessionSummary,
+  Turn,
+} from '@mnemo/mnemo-client';
+import { clean } from '@mnemo/context-service/src/domain/developer-digest-sections';
+// The pure assembler's own files, not the service's door: a hook is a new process per call and loads no Nest.
+import type {
+  DecisionStance,
+  DeveloperDigestSources,
+  DigestDecision,
+  DigestLogSignal,
+  DigestPreference,
+  DigestSession,
+} from '@mnemo/context-service/src/domain/developer-digest-sources';
+
+const SESSIONS = 30;
+const DECISIONS = 30;
+const MEMORIES = 40;
+const LOG_SIGNALS = 5;
+/** Sessions with no outcome yet (running, or sent as events only) read from their turns, at most this many. */
+const FROM_TURNS = 4;
+const TURNS_READ = 60;
+
+/** A part that fails (an older Mnemo without the route, a slow query) is left out; the rest still goes in. */
+const orEmpty = <T>(promise: Promise<T[]>): Promise<T[]> => promise.catch(() => []);
+
+const STANCES: readonly DecisionStance[] = ['chose', 'rejected', 'deferred', 'convention'];
+
+function decisionOf(decision: PriorDecision): DigestDecision {
+  const stance = STANCES.find((known) => known === decision.stance) ?? 'chose';
+  return {
+    id: String(decision.decisionId ?? `${decision.sessionId ?? ''}:${decision.topic}`),
+    topic: decision.topic,
+    stance,
+    rationale: decision.rationale ?? '',
+    occurredAt: decision.occurredAt ?? decision.decidedAt ?? '',
+    sessionId: decision.sessionId ?? null,
+  };
+}
+
+/** seed 003's outcome summary is the opening request and the closing answer, a blank line between them. */
+function sessionOf(item: PriorWorkItem, decisions: readonly DigestDecision[]): DigestSession {
+  const summary = item.summary ?? '';
+  const split = summary.indexOf('\n\n');
+  return {
+    sessionId: item.sessionId,
+    startedAt: item.startedAt ?? item.endedAt ?? '',
+    endedAt: item.endedAt ?? null,
+    outcome: item.outcome ?? 'unknown',
+    firstUserTurn: split < 0 ? summary : summary.slice(0, split),
+    lastAssistantTurn: split < 0 ? '' : summary.slice(split + 2),
+    filesEdited: item.filesEdited ?? [],
+    decisionCount: decisions.filter((decision) => decision.sessionId === item.sessionId).length,
+  };
+}
+
+type Memory = Awaited<ReturnType<MnemoClient['memories']>>['memories'][number];
+
+const fromMemory = (memory: Memory) => ({
+  id: memory.id,
+  occurredAt: memory.updatedAt,
+  memoryId: memory.id,
+  sessionId: memory.origin?.session ?? null,
+  turnSeq: memory.origin?.turns?.[0] ?? memory.origin?.messageSeq ?? null,
+});
+
+/**
+ * What a coding session's digest is built from, asked of Mnemo at once: the project's sessions with their
+ * verdicts and its distilled decisions (recall), the account's decision and preference memories (memory), and
+ * the project's new or rising runtime log templates (logs). Drift needs a file and a time per question, so it
+ * is left to the drift_since tool. Every part is fail-open.
+ */
+export async function loadDigestSources(
+  client: MnemoClient,
+  project: string,
+): Promise<DeveloperDigestSources> {
+  const [listed, work, distilled, decisionMemories, preferenceMemories, logs] = await Promise.all([
+    orEmpty(client.sessions(SESSIONS, { project }).then((a) => a.sessions)),
+    orEmpty(client.projectSessions(project, SESSIONS).then((a) => a.sessions ?? a.items ?? [])),
+    orEmpty(client.projectDecisions(project, DECISIONS).then((a) => a.decisions)),
+    orEmpty(client.memories('Decisions', MEMORIES).then((a) => a.memories)),
+    orEmpty(client.memories('Preferences', MEMORIES).then((a) => a.memories)),
+    orEmpty(client.logFacts({ project, limit: 20 }).then((a) => a.facts)),
+  ]);
+  const withOutcome = new Set(work.map((item) => item.sessionId));
+  const pending = listed
+    .filter((s) => !withOutcome.has(s.id) && !s.id.includes(':agent-') && s.turnCount > 0)
+    .slice(0, FROM_TURNS);
+  const fromTurns = await orEmpty(Promise.all(pending.map((s) => sessionFromTurns(client, s))));
+  const projectSessions = new Set([...withOutcome, ...listed.map((s) => s.id)]);
+  const decisions: DigestDecision[] = [
+    ...distilled.map(decisionOf),
+    // A decision memory is the account's: only one said in this project's sessions belongs here.
+    ...decisionMemories
+      .filter((memory) => !memory.sensitive && projectSessions.has(memory.origin?.session ?? ''))
+      .map((memory) => ({
+        ...fromMemory(memory),
+        topic: memory.content,
+        stance: 'chose' as const,
+        rationale: '',
+      })),
+  ];
+  const preferences: DigestPreference[] = preferenceMemories
+    .filter((memory) => !memory.sensitive)
+    .map((memory) => ({ ...fromMemory(memory), content: memory.content }));
+  const logSignals: DigestLogSignal[] = logs
+    .filter((fact) => fact.change === 'new' || fact.change === 'rising')
+    .slice(0, LOG_SIGNALS)
+    .map((fact) => ({
+      id: `log ${fact.templateId}`,
+      text: `${fact.change} ${fact.severity ?? ''} ${fact.template} (${fact.countInWindow ?? 0} in 24 h)`,
+      occurredAt: fact.lastSeenAt,
+    }));
+  return {
+    project,
+    decisions,
+    sessions: [
+      ...work.map((item) => sessionOf(item, decisions)),
+      ...fromTurns.map((session) => ({
+        ...session,
+        decisionCount: decisions.filter((d) => d.sessionId === session.sessionId).length,
+      })),
+    ],
+    preferences,
+    logSignals,
+    drift: [],
+  };
+}
+
+const spoken = (turn: Turn, role: Turn['role']): boolean =>
+  turn.role === role && !turn.isSidechain && clean(turn.text, 40) !== '';
+
+/** A session with no recorded outcome: its first request and last answer, from its turns; how it ended is unknown. */
+async function sessionFromTurns(
+  client: MnemoClient,
+  session: SessionSummary,
+): Promise<DigestSession> {
+  const { turns } = await client.turns(session.id, -1, TURNS_READ);
+  const tail =
+    session.turnCount > TURNS_READ
+      ? (await client.turns(session.id, session.turnCount - 12, 20)).turns
+      : turns;
+  return {
+    sessionId: session.id,
+    startedAt: session.startedAt,
+    endedAt: session.endedAt,
+    outcome: 'unknown',
+    firstUserTurn: turns.find((turn) => spoken(turn, 'user'))?.text ?? session.title ?? '',
+    lastAssistantTurn: [...tail].reverse().find((turn) => spoken(turn, 'assistant'))?.text ?? '',
+    filesEdited: [],
+  };
+}
