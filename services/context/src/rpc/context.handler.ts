@@ -121,11 +121,7 @@ export class ContextHandler {
           };
         }
         const { sources, sharedName } = loaded;
-        const result = assembleClaudeMd(
-          sources,
-          this.budgets,
-          contextModeFor(sources.session),
-        );
+        const result = assembleClaudeMd(sources, this.budgets, contextModeFor(sources.session));
         const value: ClaudeMdValue = {
           markdown: result.markdown,
           telemetry: { ...result.telemetry },
