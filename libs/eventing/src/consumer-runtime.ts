@@ -18,6 +18,11 @@ export interface RunConsumerOptions {
   /** Handles a batch as a whole; when it throws, the runtime retries each event alone to isolate the bad one. */
   handle: (events: StoredEvent[]) => Promise<void>;
   logger: ConsumerLogger;
+  /**
+   * Called after a batch's deliveries are settled (acked, ended or left for a retry), with the highest
+   * sequence among them acked or ended: a projection moves its checkpoint to the consumer's ack floor then.
+   */
+  onSettled?: (settledSeq: number) => void;
 }
 
 /** Heartbeats per ack wait while a handler runs: a third of it leaves room for a slow heartbeat or two. */
@@ -134,19 +139,22 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
   /**
    * A failed batch's deliveries one by one, in order. Once one of an order key (a session's raw input)
    * asks for a retry, its later ones are retried with it unhandled: handling them now would store them
-   * ahead of it (docs/event-log.md).
+   * ahead of it (docs/event-log.md). Answers the deliveries acked or ended.
    */
-  const handleEach = async (deliveries: Delivery[]): Promise<void> => {
+  const handleEach = async (deliveries: Delivery[]): Promise<Delivery[]> => {
     const retrying = new Map<string, number>();
+    const settled: Delivery[] = [];
     for (const delivery of deliveries) {
       const key = delivery.orderKey;
       const delay = key === undefined ? undefined : retrying.get(key);
       if (delay !== undefined) {
         eventsConsumed.inc({ consumer, result: 'retry' });
         delivery.nak(delay);
-      } else if ((await handleOne(delivery)) && key !== undefined)
-        retrying.set(key, backoffMs(delivery.deliveryCount));
+      } else if (await handleOne(delivery)) {
+        if (key !== undefined) retrying.set(key, backoffMs(delivery.deliveryCount));
+      } else settled.push(delivery);
     }
+    return settled;
   };
 
   // A re-drive answers its caller at once, outage or not: the caller retries, no message waits on it.
@@ -164,18 +172,21 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
     const stopTimer = handlerLatency.startTimer({ consumer });
     for (const delivery of deliveries)
       if (delivery.deliveryCount > 1) redeliveries.inc({ consumer });
+    let settled: Delivery[] = deliveries;
     try {
       await whileWorking(deliveries, () => handle(deliveries.map((d) => d.stored)));
       await Promise.all(deliveries.map((d) => d.ack()));
       eventsConsumed.inc({ consumer, result: 'ok' }, deliveries.length);
     } catch (batchError) {
-      if (deliveries.length === 1) await settleFailure(deliveries[0], batchError);
-      else {
-        await whileWorking(deliveries, () => handleEach(deliveries));
+      if (deliveries.length === 1) {
+        if (await settleFailure(deliveries[0], batchError)) settled = [];
+      } else {
+        settled = await whileWorking(deliveries, () => handleEach(deliveries));
       }
     } finally {
       stopTimer();
     }
+    if (settled.length) options.onSettled?.(Math.max(...settled.map((d) => d.stored.seq)));
   });
   return {
     stop: async () => {

@@ -37,6 +37,9 @@ export abstract class DelegatingEventLog implements EventLog {
   pending(stream: StreamKind, durable: string): Promise<number> {
     return this.inner.pending(stream, durable);
   }
+  settledThrough(stream: StreamKind, durable: string): Promise<number> {
+    return this.inner.settledThrough(stream, durable);
+  }
   publishDeadLetter(service: string, letter: DeadLetter): Promise<void> {
     return this.inner.publishDeadLetter(service, letter);
   }

@@ -348,6 +348,49 @@ export function describeEventLogContract(
       expect(ids(seen)).toEqual([doomed.id, marker.id]);
     });
 
+    it("says through which sequence a consumer has settled all it reads: an unsettled or retried message holds it, other subjects' messages do not", async () => {
+      const type = fresh('Floor');
+      const account = fresh('acct');
+      const durable = fresh('dur');
+      await expect(log.settledThrough('events', durable)).resolves.toBe(0);
+      const [w1, , w2, , w3, o3] = await log.appendMany('events', [
+        anEvent(account, type),
+        anEvent(account, 'Other'),
+        anEvent(account, type),
+        anEvent(account, 'Other'),
+        anEvent(account, type),
+        anEvent(account, 'Other'),
+      ]);
+      // Deliveries are kept unsettled here and settled by the test, out of order.
+      const held: Delivery[] = [];
+      await consume({ durable, filterSubject: subjects.eventsOfType(type), batchSize: 1 }, (d) => {
+        held.push(d);
+      });
+      await waitFor('three deliveries', () => held.length === 3);
+      const delivery = (seq: number) => held.filter((d) => d.stored.seq === seq).at(-1)!;
+      const settledThrough = () => log.settledThrough('events', durable);
+      await expect(settledThrough()).resolves.toBe(w1.seq - 1);
+
+      await delivery(w1.seq).ack();
+      await waitFor('w1 settled', async () => (await settledThrough()) === w2.seq - 1);
+      await delivery(w3.seq).ack();
+      delivery(w2.seq).nak(0);
+      await waitFor('w2 again', () => held.length === 4);
+      expect(held[3]).toMatchObject({ stored: { seq: w2.seq }, deliveryCount: 2 });
+      await expect(settledThrough()).resolves.toBe(w2.seq - 1);
+
+      await delivery(w2.seq).ack();
+      await waitFor('all settled', async () => (await settledThrough()) === o3.seq);
+      const [w4, o4] = await log.appendMany('events', [
+        anEvent(account, type),
+        anEvent(account, 'Other'),
+      ]);
+      await waitFor('w4', () => held.length === 5);
+      await expect(settledThrough()).resolves.toBe(w4.seq - 1);
+      delivery(w4.seq).term();
+      await waitFor('w4 ended', async () => (await settledThrough()) === o4.seq);
+    });
+
     it('removes an acked message from the raw work queue', async () => {
       // A work-queue stream allows one consumer per subject filter on JetStream: one durable, opened twice.
       const account = fresh('acct');

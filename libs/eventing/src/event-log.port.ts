@@ -73,6 +73,13 @@ export interface EventLog {
    * unsettled delivery holding back its later ones, whichever instance holds it (docs/event-log.md).
    */
   pending(stream: StreamKind, durable: string): Promise<number>;
+  /**
+   * The stream sequence through which a durable consumer has settled (acked or ended) every message it
+   * reads, whichever instance held it: its ack floor, or the stream's end when nothing of it is pending.
+   * Sequences of messages it does not read count as settled; a message waiting for its redelivery does
+   * not. 0 when the consumer does not exist (yet). What a projection's checkpoint is made of.
+   */
+  settledThrough(stream: StreamKind, durable: string): Promise<number>;
   publishDeadLetter(service: string, letter: DeadLetter): Promise<void>;
   /** The dead letters kept, oldest first: one service's, or every service's. */
   listDeadLetters(service?: string): Promise<StoredDeadLetter[]>;

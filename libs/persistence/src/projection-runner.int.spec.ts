@@ -11,7 +11,13 @@ import {
 } from '@mnemo/eventing';
 import { checksumProjection } from './checksum';
 import type { Projection, Sql } from './projection';
-import { appendAndAwait, applyBatch, readCheckpoint, startProjector } from './projection-runner';
+import {
+  appendAndAwait,
+  applyBatch,
+  readCheckpoint,
+  startProjector,
+  waitForCheckpoint,
+} from './projection-runner';
 import { replayProjection } from './replay';
 import { eventually } from '../../../tests/support/servers';
 import { Scratch } from '../../../tests/support/scratch';
@@ -131,7 +137,10 @@ describe('projection runner on real NATS and Postgres', () => {
     expect((await redelivered()) - before).toBeGreaterThanOrEqual(20);
     await expect(rows()).resolves.toBe(20);
     await expect(counted()).resolves.toBe(20);
-    await expect(readCheckpoint(db, 'tally')).resolves.toBe(20);
+    await eventually(
+      () => readCheckpoint(db, 'tally'),
+      (n) => n === 20,
+    );
     const live = await checksumProjection(db, tally);
     await replayProjection(db, log, tally);
     await expect(checksumProjection(db, tally)).resolves.toEqual(live);
@@ -223,6 +232,52 @@ describe('projection runner on real NATS and Postgres', () => {
     expect(applied.b.length).toBeGreaterThan(0);
     expect(all).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
   });
+
+  it('keeps the checkpoint below a batch one instance still holds while another commits later ones, and other types are no gap', async () => {
+    const deps = { dataSource: db, logger: silent, service: 'test' };
+    const other = { ...turnEvent(0), type: 'SessionStarted' };
+    // Instance a holds its first batch until released; b applies what comes after and commits first.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding = false;
+    const holds: Projection = {
+      ...tally,
+      async apply(sql, stored) {
+        holding = true;
+        await released;
+        await tally.apply(sql, stored);
+      },
+    };
+    const a = await startProjector({ ...deps, log }, holds, { batchSize: 1 });
+    const [{ seq: held }] = await log.appendMany('events', [
+      turnEvent(1),
+      { ...other, id: randomUUID() },
+    ]);
+    await eventually(
+      async () => holding,
+      (h) => h,
+    );
+    // a's consumer buffers one more (twice its batch): b gets the turns after that one
+    const b = await startProjector({ ...deps, log: await scratch.log() }, tally, { batchSize: 5 });
+    const later = await log.appendMany('events', [
+      ...Array.from({ length: 6 }, (_, i) => turnEvent(i + 2)),
+      { ...other, id: randomUUID() },
+    ]);
+    const end = later.at(-1)!.seq;
+    await eventually(rows, (n) => n >= 4);
+
+    // b's batches are committed and acked; the event a holds is not applied, so nothing at or past it is "done"
+    await expect(waitForCheckpoint(db, 'tally', held, 1500)).resolves.toBe(false);
+    expect(await readCheckpoint(db, 'tally')).toBeLessThan(held);
+
+    release();
+    await expect(waitForCheckpoint(db, 'tally', end, 10_000)).resolves.toBe(true);
+    await expect(rows()).resolves.toBe(7);
+    // the trailing event of another type is past every turn: the checkpoint reaches the log's end
+    await expect(readCheckpoint(db, 'tally')).resolves.toBe(end);
+    await a.stop();
+    await b.stop();
+  });
 });
 
 describe('applyBatch of events the projection does not read', () => {
@@ -239,14 +294,10 @@ describe('applyBatch of events the projection does not read', () => {
     event: { ...turnEvent(seq), type },
   });
 
-  it('moves the checkpoint on, never back, and leaves its connection as it found it (no transaction, commits durable again)', async () => {
+  it('writes nothing, and leaves its connection as it found it', async () => {
     await applyBatch(db, tally, [stored(7, 'SessionStarted'), stored(9, 'SessionEnded')]);
-    expect(await readCheckpoint(db, 'tally')).toBe(9);
-    await applyBatch(db, tally, [stored(4, 'SessionStarted')]);
-    expect(await readCheckpoint(db, 'tally')).toBe(9);
-    // the checkpoint's commit skips the WAL flush for itself only (SET LOCAL): a session-wide SET would make
-    // every later write on this pooled connection, read models included, lose durability
-    // (a statement in a transaction left open would see the transaction's older start time as now())
+    expect(await readCheckpoint(db, 'tally')).toBe(0);
+    expect(await db.query(`SELECT count(*)::int AS n FROM tally`)).toEqual([{ n: 0 }]);
     expect(
       await db.query(
         `SELECT current_setting('synchronous_commit') AS value, now() = statement_timestamp() AS fresh_transaction`,

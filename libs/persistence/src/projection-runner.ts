@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { DependencyError, subjects, type EventEnvelope, type StoredEvent } from '@mnemo/contracts';
 import {
+  errorSummary,
   runConsumer,
   type ConsumerLogger,
   type EventLog,
@@ -16,19 +17,14 @@ export interface ProjectorOptions {
 }
 
 /**
- * Applies a batch of events and advances the projection's checkpoint in one transaction. The shared
- * advisory lock lets a replay (which takes it exclusively) rebuild the tables without a live batch
- * slipping in between its drop and its re-projection.
+ * Applies a batch of the projection's events in one transaction. The shared advisory lock lets a replay
+ * (which takes it exclusively) rebuild the tables without a live batch slipping in between its drop and
+ * its re-projection. A batch with none of the projection's events (a projection of several types reads
+ * the whole stream) writes nothing: issue 17 measured a commit per ignored batch in every projection as
+ * a real share of the CPU.
  *
- * Round trips are what a batch costs most under load (issue 17: each is a socket write and a wake-up of
- * the backend, about 1 ms of CPU on the loaded bench machine): the transaction opens with its lock in
- * one, and the checkpoint goes with the commit in one. A batch with none of the projection's events
- * (a projection of several types reads the whole stream) writes nothing but its checkpoint, in one
- * round trip and without waiting for the WAL to reach the disk: no table of the projection changes, so
- * nothing needs a lock, and a checkpoint a crash loses only stays behind on events the projection does
- * not read until its next batch moves it on (GREATEST). Every projection wrote such a commit, and waited
- * for its flush, at each batch of events it ignores: each context build's telemetry event cost one per
- * projection, ~7 ms each on the loaded bench machine, competing with the reads the builds made.
+ * The checkpoint is not written here: it is the durable consumer's ack floor, moved after the ack
+ * (CheckpointAdvancer), so with several instances it never passes a batch another one still holds.
  */
 export async function applyBatch(
   dataSource: DataSource,
@@ -36,21 +32,13 @@ export async function applyBatch(
   events: StoredEvent[],
 ): Promise<void> {
   const relevant = relevantTo(projection, events);
-  const lastSeq = lastSeqOf(events);
-  if (relevant.length === 0) {
-    await inOwnTransaction(dataSource, (runner) =>
-      runner.query(
-        `BEGIN; SET LOCAL synchronous_commit = off; ${checkpointLiteralSql(projection.name, lastSeq)}; COMMIT`,
-      ),
-    );
-    return;
-  }
+  if (relevant.length === 0) return;
   await inOwnTransaction(dataSource, async (runner) => {
     await runner.query(
       `BEGIN; SELECT pg_advisory_xact_lock_shared(${projectionLockKey(projection.name)})`,
     );
     await applyRelevant(runner.manager, projection, relevant);
-    await runner.query(`${checkpointLiteralSql(projection.name, lastSeq)}; COMMIT`);
+    await runner.query('COMMIT');
   });
 }
 
@@ -97,8 +85,80 @@ function checkpointLiteralSql(name: string, lastSeq: number): string {
   return CHECKPOINT_SQL.replace('$1', `'${name}'`).replace('$2', String(lastSeq));
 }
 
+/** How long an instance keeps re-reading the floor while it is below what it settled itself. */
+const FLOOR_RECHECK_MS = 2000;
+
+/**
+ * Moves a projection's checkpoint to its durable consumer's ack floor (EventLog.settledThrough), the
+ * highest sequence below which every event the projection reads is applied, whichever instance applied
+ * it: "everything below is done" for every reader of the checkpoint (waits, doctor, replay hand-over).
+ * The highest batch committed (GREATEST of batches) was not: a batch committed by one instance moved it
+ * past an earlier one another instance still held, or one redelivered after a crash.
+ *
+ * Runs after each settled batch, one read at a time per instance (settles during a read ask for one more).
+ * An ack is sent without confirmation, so the floor read just after may not have it yet: while the floor
+ * is below what this instance settled, it reads again for a short while; past that the instance holding
+ * the earlier events moves the checkpoint when it settles them. The write never moves it back (a replay
+ * may have put it further) and skips the WAL flush: a lost write is redone at the next settle or start.
+ */
+export class CheckpointAdvancer {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  private settled = 0;
+  private written = 0;
+
+  constructor(
+    private readonly deps: { dataSource: DataSource; log: EventLog; logger: ConsumerLogger },
+    private readonly projection: string,
+  ) {}
+
+  /** This instance acked or ended the events of a batch up to `seq`. */
+  settledThrough(seq: number): void {
+    this.settled = Math.max(this.settled, seq);
+    if (this.running) this.again = true;
+    else if (!this.stopped)
+      this.running = this.advance().finally(() => {
+        this.running = null;
+      });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.running;
+  }
+
+  private async advance(): Promise<void> {
+    const deadline = Date.now() + FLOOR_RECHECK_MS;
+    for (let delay = 5; !this.stopped; delay = Math.min(delay * 2, 200)) {
+      this.again = false;
+      let floor: number;
+      try {
+        floor = await this.deps.log.settledThrough('events', `projection-${this.projection}`);
+        if (floor > this.written) {
+          await inOwnTransaction(this.deps.dataSource, (runner) =>
+            runner.query(
+              `BEGIN; SET LOCAL synchronous_commit = off; ${checkpointLiteralSql(this.projection, floor)}; COMMIT`,
+            ),
+          );
+          this.written = floor;
+        }
+      } catch (error) {
+        this.deps.logger.warn(
+          { projection: this.projection, err: errorSummary(error) },
+          'checkpoint not moved; the next batch tries again',
+        );
+        return;
+      }
+      if (this.again) continue;
+      if (floor >= this.settled || Date.now() > deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
 /** One durable consumer per projection, shared by every instance that runs it. */
-export function startProjector(
+export async function startProjector(
   deps: { dataSource: DataSource; log: EventLog; logger: ConsumerLogger; service: string },
   projection: Projection,
   options: ProjectorOptions = {},
@@ -107,7 +167,8 @@ export function startProjector(
     projection.handles.length === 1
       ? subjects.eventsOfType(projection.handles[0])
       : subjects.allEvents;
-  return runConsumer({
+  const checkpoint = new CheckpointAdvancer(deps, projection.name);
+  const consuming = await runConsumer({
     log: deps.log,
     service: deps.service,
     logger: deps.logger,
@@ -120,7 +181,16 @@ export function startProjector(
       batchSize: options.batchSize ?? 500,
     },
     handle: (events) => applyBatch(deps.dataSource, projection, events),
+    onSettled: (seq) => checkpoint.settledThrough(seq),
   });
+  // what the consumer settled before this start (a restart, a checkpoint write lost) is in its floor
+  checkpoint.settledThrough(0);
+  return {
+    stop: async () => {
+      await consuming.stop();
+      await checkpoint.stop();
+    },
+  };
 }
 
 export async function readCheckpoint(dataSource: DataSource, name: string): Promise<number> {

@@ -134,6 +134,24 @@ export class DurableConsumer {
     return count;
   }
 
+  /**
+   * The sequence through which every matching message is settled: just below the first one still
+   * pending or not delivered yet, else the stream's end (messages of other subjects are no gap).
+   */
+  settledThrough(): number {
+    let floor = this.stream.lastSeq;
+    for (const seq of this.pending.keys())
+      if (seq <= floor && this.stream.get(seq)) floor = seq - 1;
+    for (const record of this.stream.range(this.nextSeq)) {
+      if (record.seq > floor) break;
+      if (subjectMatches(this.settings.filterSubject, record.subject)) {
+        floor = record.seq - 1;
+        break;
+      }
+    }
+    return floor;
+  }
+
   snapshot(): DurableSnapshot {
     return {
       filterSubject: this.settings.filterSubject,

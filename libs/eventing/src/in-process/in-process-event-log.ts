@@ -166,6 +166,11 @@ export class InProcessEventLog implements EventLog {
     return consumer.pendingCount();
   }
 
+  async settledThrough(stream: StreamKind, durable: string): Promise<number> {
+    this.assertOpen();
+    return this.durables[stream].get(durable)?.settledThrough() ?? 0;
+  }
+
   async publishDeadLetter(service: string, letter: DeadLetter): Promise<void> {
     this.assertOpen();
     const stored = JSON.parse(JSON.stringify({ ...letter, service })) as DeadLetter;

@@ -78,9 +78,9 @@ export class SegmentCompactedReactor {
     }));
     const window = segmentWindow(segment, recorded, quiet[0] ? Number(quiet[0].through_seq) : null);
     if (!window) {
-      // The pause is logged before its outcome, so it is in a batch not committed yet: with two memory
-      // instances the checkpoint is the highest batch committed, and one killed mid-batch leaves its batch to
-      // be redelivered after later ones. Waited for (the consumer's dependency patience), never dropped.
+      // The pause is logged before its outcome and the checkpoint covers every event below it
+      // (docs/event-log.md), so this is a pause the read model lost to a failure of its own projector.
+      // Waited for (the consumer's dependency patience), never dropped.
       throw new DependencyError(
         'memory read model',
         `the pause of segment ${segment} of session "${sessionId}" is not projected yet`,
