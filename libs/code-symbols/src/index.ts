@@ -14,5 +14,5 @@ export {
   workingTreeSnapshots,
 } from './local-snapshots';
 export type { LocalSnapshot, SnapshotSkips } from './local-snapshots';
-export { repositoryRoot, fileVersions, versionAtOrBefore, BlobReader } from './git-history';
+export { git, repositoryRoot, fileVersions, versionAtOrBefore, BlobReader } from './git-history';
 export type { FileVersion } from './git-history';

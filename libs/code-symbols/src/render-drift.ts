@@ -88,8 +88,37 @@ export function driftReport(input: {
   return { ...base, delta, text: renderDrift(path, baseline, current, delta) };
 }
 
-const changeLine = (mark: string, c: SymbolChange, what: string) =>
-  `${mark} ${lines(c.to)} ${c.to.kind} ${what}`;
+/** A symbol as a line shows it: its signature, which names it already, else its kind, name and signature. */
+const shown = (s: Pick<CodeSymbol, 'name' | 'kind' | 'parent' | 'signature'>) =>
+  s.signature.includes(s.name)
+    ? `${s.parent ? `${s.parent} › ` : ''}${short(s.signature)}`
+    : `${s.kind} ${qualifiedName(s)}: ${short(s.signature)}`;
+const IDENTIFIER = /[\p{L}\p{N}_$]/u;
+
+/**
+ * The part of an old signature that differs from the new one, with `…` for what they share: the new
+ * signature is shown whole, the old one only where it was different.
+ */
+export function signatureWas(from: string, to: string): string {
+  let start = 0;
+  while (start < from.length && start < to.length && from[start] === to[start]) start++;
+  let end = 0;
+  while (
+    end < from.length - start &&
+    end < to.length - start &&
+    from[from.length - 1 - end] === to[to.length - 1 - end]
+  )
+    end++;
+  if (start + end === from.length) return `added ${short(to.slice(start, to.length - end).trim())}`;
+  // whole words: from a word's start to a word's end, never the middle of one
+  while (start > 0 && IDENTIFIER.test(from[start - 1] ?? '')) start--;
+  while (end > 0 && IDENTIFIER.test(from[from.length - end] ?? '')) end--;
+  const middle = from.slice(start, from.length - end);
+  return `was ${start > 0 ? '…' : ''}${short(middle)}${end > 0 ? '…' : ''}`;
+}
+
+const changeLine = (mark: string, c: SymbolChange, what: string, kind = true) =>
+  `${mark} ${lines(c.to)} ${kind ? `${c.to.kind} ` : ''}${what}`;
 
 /** The delta in a few lines an agent reads at a glance: one line per change, line ranges of today. */
 export function renderDrift(
@@ -107,11 +136,12 @@ export function renderDrift(
     [d.bodyChanged.length, 'body changed'],
   ] as const;
   const summary = counts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
-  const head = `${path} ${label(baseline)} → ${label(current)}: ${summary.length ? summary.join(', ') : 'no structural change'}`;
+  // the asker named the path, and the newest version is the one they have: only the baseline is news
+  const head = `Since ${label(baseline)}: ${summary.length ? summary.join(', ') : 'no structural change'}`;
   if (baseline.contentHash === current.contentHash) return `${head} (same content)`;
   return [
     head,
-    ...d.added.map((s) => `+ ${lines(s)} ${s.kind} ${qualifiedName(s)}: ${short(s.signature)}`),
+    ...d.added.map((s) => `+ ${lines(s)} ${shown(s)}`),
     ...d.removed.map((s) => `- ${lines(s)} ${s.kind} ${qualifiedName(s)} (then)`),
     ...d.renamed.map((c) =>
       changeLine('»', c, `${qualifiedName(c.from)} → ${qualifiedName(c.to)}`),
@@ -127,7 +157,8 @@ export function renderDrift(
       changeLine(
         '~',
         c,
-        `${qualifiedName(c.to)}: ${short(c.from.signature)} ⇒ ${short(c.to.signature)}`,
+        `${shown(c.to)} (${signatureWas(c.from.signature, c.to.signature)})`,
+        false,
       ),
     ),
     ...(d.bodyChanged.length

@@ -1,5 +1,5 @@
 import { extractSymbols } from './extract-symbols';
-import { driftReport } from './render-drift';
+import { driftReport, signatureWas } from './render-drift';
 import { diffSymbols, qualifiedName, type SymbolDrift } from './symbol-drift';
 
 const symbolsOf = async (text: string) => (await extractSymbols('typescript', text)).symbols;
@@ -108,6 +108,14 @@ describe('diffSymbols', () => {
       moved: ['A.run → B.run'],
     });
   });
+
+  it('shows of an old signature only where it differs, in whole words', () => {
+    expect(signatureWas('f(a: string): void', 'f(a: string, b?: number): void')).toBe(
+      'added , b?: number',
+    );
+    expect(signatureWas('f(id: string): Item', 'f(id: ItemId): Item')).toBe('was …string…');
+    expect(signatureWas('load(): void', 'fetch(): Promise<void>')).toBe('was load(): void');
+  });
 });
 
 describe('driftReport', () => {
@@ -161,10 +169,18 @@ describe('driftReport', () => {
     });
     expect(report.text).toBe(
       [
-        'src/items.ts 2026-12-01 09:00 → 2026-12-05 10:00: 1 renamed, 1 signature changed',
+        'Since 2026-12-01 09:00: 1 renamed, 1 signature changed',
         '» L1-L3 function load → fetchItem',
-        '~ L5-L7 function save: export function save(item: Item): void ⇒ export function save(item: Item, at: Date): void',
+        '~ L5-L7 export function save(item: Item, at: Date): void (added , at: Date)',
       ].join('\n'),
     );
+  });
+
+  it('shows of an old signature only where it differs, in whole words', () => {
+    expect(signatureWas('f(a: string): void', 'f(a: string, b?: number): void')).toBe(
+      'added , b?: number',
+    );
+    expect(signatureWas('f(id: string): Item', 'f(id: ItemId): Item')).toBe('was …string…');
+    expect(signatureWas('load(): void', 'fetch(): Promise<void>')).toBe('was load(): void');
   });
 });
