@@ -67,6 +67,18 @@ function setup(
 }
 
 describe('LlmRuntime', () => {
+  it('runs an offline-only request on the rules, even with a key, and spends nothing', async () => {
+    const guard = new InMemoryCostGuard();
+    const { runtime, adapters } = setup({ guard });
+    await expect(runtime.complete({ ...request, offlineOnly: true })).resolves.toMatchObject({
+      ok: true,
+      costUsd: 0,
+      provider: 'offline',
+    });
+    expect(adapters.flatMap((a) => a.calls)).toEqual([]);
+    expect(guard.settled).toEqual([]);
+  });
+
   it('commits the real cost from usage on success', async () => {
     const guard = new InMemoryCostGuard();
     const { runtime } = setup({ guard });

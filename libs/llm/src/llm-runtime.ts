@@ -67,6 +67,7 @@ export class LlmRuntime implements LlmClient {
   complete<T>(request: LlmRequest & { schema: ZodType<T> }): Promise<LlmResult<T>>;
   complete(request: LlmRequest): Promise<LlmResult<undefined>>;
   async complete(request: AnyRequest): Promise<LlmResult<unknown>> {
+    if (request.offlineOnly) return this.offlineCall(request);
     const credential = await this.credentialFor(request.account);
     if (credential && 'failure' in credential) return credential.failure;
     if (!credential) {
@@ -276,7 +277,16 @@ function toAdapterRequest(request: AnyRequest): AdapterRequest {
   const turns = request.turns?.map((turn) => ({ ...turn, text: clean(turn.text) }));
   // A schema without a json mode still wants JSON back.
   const json = request.json ?? (request.schema ? true : undefined);
-  return { label, system, messages, maxOutputTokens, json, source, ...(turns ? { turns } : {}) };
+  return {
+    label,
+    system,
+    messages,
+    maxOutputTokens,
+    json,
+    source,
+    ...(turns ? { turns } : {}),
+    ...(request.coding ? { coding: true } : {}),
+  };
 }
 
 function failure(

@@ -47,6 +47,13 @@ export interface LlmRequest {
   turns?: readonly SourceTurn[];
   /** Use the offline adapter when no key resolves; defaults to the runtime's setting. */
   offlineFallback?: boolean;
+  /**
+   * Use the offline adapter whatever key resolves: for input too small to be worth a paid call (seed
+   * 000's 200 characters), which the rules still read at no cost.
+   */
+  offlineOnly?: boolean;
+  /** A coding agent's session: the offline rules read its turns for decisions, conventions and preferences. */
+  coding?: boolean;
 }
 
 export interface LlmSuccess<D> {
@@ -94,7 +101,7 @@ export interface LlmClient {
 /** What the runtime hands an adapter: the model-facing parts of the request (no account, pools or fallback). */
 export type AdapterRequest = Pick<
   LlmRequest,
-  'label' | 'system' | 'messages' | 'maxOutputTokens' | 'json' | 'source' | 'turns'
+  'label' | 'system' | 'messages' | 'maxOutputTokens' | 'json' | 'source' | 'turns' | 'coding'
 >;
 
 export type AdapterOutcome =

@@ -50,7 +50,12 @@ export class OfflineAdapter implements LlmAdapter {
       case 'profile':
         return this.shaped(request, synthesizeProfile(sources), 'profile');
       case 'memory':
-        return this.list(request, extractPersonFacts(turnsOf(request, joined)));
+        return this.list(
+          request,
+          extractPersonFacts(turnsOf(request, joined), {
+            ...(request.coding ? { coding: true } : {}),
+          }),
+        );
       case 'insight': {
         // The first artifact is the one just saved; it is compared with each of the others.
         const [focus, ...others] = sources

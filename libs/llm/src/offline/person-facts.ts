@@ -2,6 +2,16 @@ import { isoDay, type SourceTurn } from '../extraction/source-turn';
 import type { ExtractedFact } from '../extraction/extracted-fact';
 import { parse, termsOf, sentencesOf, type Doc, type Term } from './nlp';
 import { affirmedStatement } from './affirmed-question';
+import {
+  CODING_TALK_SHARE,
+  developerStatements,
+  factTypeOfStatement,
+  isShopTalk,
+  isTradeTalk,
+  noteOfStatement,
+  proseOf,
+  type DeveloperStatement,
+} from './developer-statements';
 import { resolveDates } from './resolve-dates';
 import { cleanTurnText, tokenDice } from './text-tools';
 import { toThirdPerson } from './third-person';
@@ -575,6 +585,11 @@ function withoutOpeners(sentence: string): string {
 export interface PersonFactOptions {
   /** Keep at most this many (default 20, SPEC §5). */
   max?: number;
+  /**
+   * A coding session: the developer's decisions, conventions and preferences are read, and the rest of
+   * their shop talk is work in progress. Default: when the person's own words mostly talk shop.
+   */
+  coding?: boolean;
 }
 
 /**
@@ -588,15 +603,26 @@ export function extractPersonFacts(
   options: PersonFactOptions = {},
 ): ExtractedFact[] {
   const facts: ExtractedFact[] = [];
+  const coding = options.coding ?? talksShop(turns);
   turns.forEach((turn, i) => {
     if (turn.role !== 'user') return;
     const previous = turns[i - 1];
-    const text = cleanTurnText(turn.text);
+    // Code, Claude Code's wrappers and pasted output are not what the person said.
+    const text = cleanTurnText(proseOf(turn.text));
     // A yes to the other speaker's question about the person states what was asked.
     const affirmed =
       previous?.role === 'assistant' ? affirmedStatement(cleanTurnText(previous.text), text) : null;
+    const personal: string[] = [];
+    for (const sentence of sentencesOf(text)) {
+      // What a developer settles is read by its own rules; in a session that talks shop, the rest of
+      // their shop talk is work in progress (requests, status, errors), not facts about them.
+      // Outside a coding session "I decided to take the test" is the person's: their rules read it.
+      const settled = coding ? developerStatements(sentence) : [];
+      for (const statement of settled) addFact(facts, developerFact(statement, turn));
+      if (settled.length === 0 && !(coding && isTradeTalk(sentence))) personal.push(sentence);
+    }
     for (const { sentence: raw, change } of withReasons(
-      [...(affirmed ? [affirmed] : []), ...sentencesOf(text)],
+      [...(affirmed ? [affirmed] : []), ...personal],
       turn,
     )) {
       const fact = factOf(raw, turn);
@@ -604,17 +630,39 @@ export function extractPersonFacts(
       // A change joined with its reason changes what the change names, not what the reason does.
       const changed = change === undefined ? undefined : factOf(change, turn)?.subject;
       if (changed) fact.subject = changed;
-      const same = facts.find(
-        (f) => f.factType === fact.factType && tokenDice(f.content, fact.content) >= SAME_FACT_DICE,
-      );
-      if (same) {
-        same.sourceTurns = [...new Set([...(same.sourceTurns ?? []), turn.seq])];
-        continue;
-      }
-      facts.push(fact);
+      addFact(facts, fact);
     }
   });
   return facts.slice(0, options.max ?? MAX_PERSON_FACTS);
+}
+
+/** One fact per statement even when it is said twice: the turns of both are kept. */
+function addFact(facts: ExtractedFact[], fact: ExtractedFact): void {
+  const same = facts.find(
+    (f) => f.factType === fact.factType && tokenDice(f.content, fact.content) >= SAME_FACT_DICE,
+  );
+  if (same)
+    same.sourceTurns = [...new Set([...(same.sourceTurns ?? []), ...(fact.sourceTurns ?? [])])];
+  else facts.push(fact);
+}
+
+/** A developer's decision, convention or preference as a fact: said outright, so held with high confidence. */
+function developerFact(statement: DeveloperStatement, turn: SourceTurn): ExtractedFact {
+  return {
+    factType: factTypeOfStatement(statement),
+    content: noteOfStatement(statement, (text) => toThirdPerson(text)),
+    confidence: 'high',
+    sourceTurns: [turn.seq],
+  };
+}
+
+/** The person talks shop: CODING_TALK_SHARE of their sentences or more name what only software work names. */
+function talksShop(turns: readonly SourceTurn[]): boolean {
+  const sentences = turns
+    .filter((t) => t.role === 'user')
+    .flatMap((t) => sentencesOf(cleanTurnText(proseOf(t.text))));
+  if (sentences.length === 0) return false;
+  return sentences.filter(isShopTalk).length / sentences.length >= CODING_TALK_SHARE;
 }
 
 /** "The new manager…" → "the new manager…" inside a joined sentence; "I", names and acronyms keep their capital. */

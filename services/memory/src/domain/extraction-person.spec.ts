@@ -1,4 +1,4 @@
-import { extractionPerson } from './extraction-person';
+import { extractionPerson, isCodingSession } from './extraction-person';
 
 describe('who the extraction prompt names as the person', () => {
   it.each([
@@ -33,5 +33,17 @@ describe('who the extraction prompt names as the person', () => {
   it('names nobody when the session said nothing about who speaks, or has not started', () => {
     expect(extractionPerson({ source: 'my-app' })).toBeUndefined();
     expect(extractionPerson(undefined)).toBeUndefined();
+  });
+});
+
+describe('isCodingSession', () => {
+  it('is a session a coding agent or a developer ran, never a coaching one', () => {
+    expect(isCodingSession({ source: 'claude-code' })).toBe(true);
+    expect(isCodingSession({ source: 'codex:cli' })).toBe(true);
+    expect(isCodingSession({ source: 'my-tool', developer: 'dana' })).toBe(true);
+    expect(isCodingSession({ source: 'ai-coaching:interview', developer: 'dana' })).toBe(false);
+    expect(isCodingSession({ source: 'health-coach' })).toBe(false);
+    expect(isCodingSession({ source: 'clinic' })).toBe(false);
+    expect(isCodingSession(undefined)).toBe(false);
   });
 });

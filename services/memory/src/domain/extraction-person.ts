@@ -4,6 +4,20 @@ import type { ExtractionPerson } from '@mnemo/llm';
 /** seed 001: a coaching product's sessions have an `ai-coaching:` source. */
 const COACHING_SOURCE = /^ai-coaching:/;
 
+/** A coding agent or a developer's CLI: its source names one ("claude-code", "codex", "cursor", "aider", …). */
+const CODING_SOURCE =
+  /(?:^|[\s:/_-])(?:claude-code|claude|codex|cursor|aider|copilot|cline|windsurf|gemini-cli|coding-agent|cli|ide)(?:$|[\s:/_-])/i;
+
+/**
+ * A session a coding agent ran: its source names one, or it names the developer who ran it and is no
+ * coaching session. Its turns are read for what the developer settles (docs/memory-facts.md, "Coding talk").
+ */
+export function isCodingSession(session: SessionPerson | undefined): boolean {
+  if (!session?.source && !session?.developer) return false;
+  if (session.source && COACHING_SOURCE.test(session.source)) return false;
+  return Boolean(session.developer) || CODING_SOURCE.test(session.source ?? '');
+}
+
 /**
  * Who the extraction prompt says the facts are about (issue 11), from what the session's start said: the
  * producer's own name and role for the person when it sent them; else, for a coding session, the

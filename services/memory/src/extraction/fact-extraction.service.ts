@@ -42,6 +42,8 @@ export interface ExtractionRequest {
   turns?: readonly SourceTurn[];
   /** Who the facts are about, when the session's start said (the prompt names them). */
   person?: ExtractionPerson;
+  /** A coding agent's session: read for the developer's decisions, conventions and preferences. */
+  coding?: boolean;
   origin: FactOrigin;
   trigger: ExtractionTrigger;
   /** Names this extraction for its derived ids: the same key always writes under the same event ids. */
@@ -78,8 +80,10 @@ export class FactExtractionService {
 
   async extract(request: ExtractionRequest): Promise<ExtractionOutcome> {
     const { accountId, transcript, origin, trigger } = request;
-    // seed 000: under 200 characters there is too little signal to pay for a call.
-    if (!shouldExtract(transcript)) return 'skipped';
+    if (transcript.trim().length === 0) return 'skipped';
+    // seed 000: under 200 characters there is too little signal to pay for a call; the offline rules
+    // still read it at no cost ("never use yarn here" is one short turn, and it matters).
+    const worthPaying = shouldExtract(transcript);
 
     // Both adapters read the turns: the model through the numbered, dated prompt, the offline rules directly.
     const turns: readonly SourceTurn[] = request.turns ?? [
@@ -89,6 +93,7 @@ export class FactExtractionService {
       kind: trigger.kind === 'artifact' ? 'artifact' : 'conversation',
       turns,
       ...(request.person ? { person: request.person } : {}),
+      ...(request.coding ? { coding: true } : {}),
     });
     const answer = await settleCall(
       this.llm.complete({
@@ -101,6 +106,8 @@ export class FactExtractionService {
         json: { listKey: 'facts' },
         source: transcript,
         turns,
+        ...(worthPaying ? {} : { offlineOnly: true }),
+        ...(request.coding ? { coding: true } : {}),
       }),
     );
     if (!answer.ok) {

@@ -6,7 +6,7 @@ import {
   type ExtractionPerson,
   type SourceTurn,
 } from '@mnemo/llm';
-import { extractionPerson } from '../domain/extraction-person';
+import { extractionPerson, isCodingSession } from '../domain/extraction-person';
 import type { ExtractionWindow } from '../domain/extraction-window';
 
 /** Above ingest's own wait for its turns read model, so a lag comes back as an answer. */
@@ -21,7 +21,12 @@ export async function windowTranscript(
   log: Pick<EventLog, 'request'>,
   session: { accountId: string; sessionId: string },
   window: ExtractionWindow,
-): Promise<{ transcript: string; turns: SourceTurn[]; person?: ExtractionPerson }> {
+): Promise<{
+  transcript: string;
+  turns: SourceTurn[];
+  person?: ExtractionPerson;
+  coding: boolean;
+}> {
   const { turns, session: started } = await requestFromService(log, {
     service: 'ingest',
     verb: INGEST_RPC.sessionTurns,
@@ -45,5 +50,6 @@ export async function windowTranscript(
       ...(t.occurredAt ? { occurredAt: t.occurredAt } : {}),
     })),
     ...(person ? { person } : {}),
+    coding: isCodingSession(started),
   };
 }

@@ -86,7 +86,7 @@ export class SegmentCompactedReactor {
         `the pause of segment ${segment} of session "${sessionId}" is not projected yet`,
       );
     }
-    const { transcript, turns, person } = await windowTranscript(
+    const { transcript, turns, person, coding } = await windowTranscript(
       this.log,
       { accountId: event.accountId, sessionId },
       window,
@@ -96,6 +96,7 @@ export class SegmentCompactedReactor {
       transcript,
       turns,
       ...(person ? { person } : {}),
+      coding,
       origin: segmentOrigin(sessionId, segment),
       trigger: { kind: 'segment', sessionId, segment },
       key: event.id,

@@ -102,7 +102,7 @@ export class QuietSessionSweep extends PeriodicSweep {
     if (!(await this.cache.tryLock(`memory:${key}`, CLAIM_MS))) return false;
     let outcome: ExtractionOutcome;
     try {
-      const { transcript, turns, person } = await windowTranscript(
+      const { transcript, turns, person, coding } = await windowTranscript(
         this.log,
         { accountId, sessionId },
         { afterSeq: Number(candidate.after_seq), throughSeq },
@@ -112,6 +112,7 @@ export class QuietSessionSweep extends PeriodicSweep {
         transcript,
         turns,
         ...(person ? { person } : {}),
+        coding,
         origin: { sourceSession: sessionId },
         trigger: { kind: 'quiet', sessionId },
         key,
