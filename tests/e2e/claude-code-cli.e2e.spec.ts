@@ -170,7 +170,9 @@ describe('Claude Code with Mnemo installed, end to end', () => {
       'PreCompact',
       'Stop',
       'SessionEnd',
+      'PostToolUse',
     ]);
+    expect(settings.hooks.PostToolUse[0].matcher).toBe('Edit|Write|MultiEdit');
     expect(settings.hooks.SessionStart[0].hooks[0].command).toContain(
       `${MNEMO_BIN} hook session-start`,
     );

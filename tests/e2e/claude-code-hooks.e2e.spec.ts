@@ -314,6 +314,56 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
     expect(again).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
+  it('post-tool-use snapshots the edited file (symbols, no code) for drift_since; a file over 1 MB is skipped and counted', async () => {
+    const file = path.join(repo, 'src', 'billing.ts');
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(
+      file,
+      'export function charge(cents: number): Receipt {\n  return gateway.charge(cents, BODY_MARKER_9);\n}\n',
+    );
+    const edited = await runHookProcess(
+      'post-tool-use',
+      payload('PostToolUse', 'sess-drift', {
+        tool_name: 'Edit',
+        tool_input: { file_path: file, old_string: 'a', new_string: 'b' },
+        tool_response: { filePath: file, success: true },
+      }),
+      env,
+    );
+    expect(edited).toMatchObject({ code: 0, stdout: '' });
+    const drift = await eventually(
+      () =>
+        harness
+          .http()
+          .get('/v1/drift')
+          .query({ path: 'src/billing.ts', since: '2026-01-01' })
+          .set(auth()),
+      (r) => r.status === 200 && (r.body.symbols?.length ?? 0) > 0,
+    );
+    expect(drift.body.symbols.map((s: { name: string }) => s.name)).toEqual(['charge']);
+    expect(drift.body.project).toBe(repo);
+    expect(JSON.stringify(drift.body)).not.toContain('BODY_MARKER_9');
+
+    const big = path.join(repo, 'src', 'generated.ts');
+    await writeFile(big, `export const table = ${JSON.stringify('x'.repeat(2 * 1024 * 1024))};\n`);
+    const skipped = await runHookProcess(
+      'post-tool-use',
+      payload('PostToolUse', 'sess-drift', { tool_name: 'Write', tool_input: { file_path: big } }),
+      env,
+    );
+    expect(skipped).toMatchObject({ code: 0, stdout: '' });
+    const counts = JSON.parse(
+      await readFile(path.join(env.MNEMO_STATE_DIR as string, 'snapshot-skips.json'), 'utf8'),
+    );
+    expect(counts.tooLarge).toBe(1);
+    const none = await harness
+      .http()
+      .get('/v1/drift')
+      .query({ path: 'src/generated.ts', since: '2026-01-01' })
+      .set(auth());
+    expect(none.body.current).toBeNull();
+  });
+
   describe('fails open: exit 0 and no output, within the default bound', () => {
     const events: Array<[string, Record<string, unknown>]> = [
       ['session-start', { source: 'startup' }],

@@ -16,3 +16,5 @@ export {
 export type { LocalSnapshot, SnapshotSkips } from './local-snapshots';
 export { git, repositoryRoot, fileVersions, versionAtOrBefore, BlobReader } from './git-history';
 export type { FileVersion } from './git-history';
+export { snapshotEvent, eventBatches } from './snapshot-event';
+export type { SnapshotIngestEvent } from './snapshot-event';

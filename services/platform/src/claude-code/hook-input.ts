@@ -8,6 +8,9 @@ export interface HookInput {
   prompt?: string;
   trigger?: string;
   reason?: string;
+  tool_name?: string;
+  /** The file a tool wrote (`tool_input.file_path` of Edit, Write and MultiEdit). */
+  file_path?: string;
 }
 
 /** Checks the fields a hook depends on; a payload without them is not one to act on. */
@@ -24,7 +27,15 @@ export function asHookInput(value: Record<string, unknown>): HookInput {
     prompt: text('prompt'),
     trigger: text('trigger'),
     reason: text('reason'),
+    tool_name: text('tool_name'),
+    file_path: filePathOf(value.tool_input),
   };
+}
+
+function filePathOf(toolInput: unknown): string | undefined {
+  if (!toolInput || typeof toolInput !== 'object') return undefined;
+  const file = (toolInput as Record<string, unknown>).file_path;
+  return typeof file === 'string' && file !== '' ? file : undefined;
 }
 
 /** Claude Code's session id as a Mnemo session id (a subject token), as the transcript reader names it. */

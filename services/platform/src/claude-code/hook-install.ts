@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { clientSettingsFile, loadClientSettings } from '@mnemo/mnemo-client';
 import {
+  HOOK_EVENTS,
   hookCommand,
   removeMnemoHooks,
   withMnemoHooks,
@@ -114,7 +115,7 @@ export function installHooks(
     merged !== null && !merged.conflict,
   );
   lines.push(
-    `${writeIfChanged(targets.settings, settings, nextSettings) ? 'wrote' : 'unchanged'} ${targets.settings}: hooks SessionStart, UserPromptSubmit, PreCompact, Stop, SessionEnd`,
+    `${writeIfChanged(targets.settings, settings, nextSettings) ? 'wrote' : 'unchanged'} ${targets.settings}: hooks ${Object.keys(HOOK_EVENTS).join(', ')}`,
   );
   if (targets.mcpJson && mcp && merged) {
     if (merged.conflict)

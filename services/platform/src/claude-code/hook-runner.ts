@@ -82,6 +82,11 @@ async function answer(
       project,
     );
   }
+  if (event === 'post-tool-use') {
+    const project = projectName(input.cwd, env, leftMs);
+    const { postToolUseHook } = await import('./post-tool-use.hook');
+    return postToolUseHook(input, client, project, env);
+  }
   const [{ sessionStartHook }, { recordCurrentSession }] = await Promise.all([
     import('./session-start.hook'),
     import('./hook-state'),

@@ -54,6 +54,11 @@ describe('hook settings', () => {
     ]);
     for (const event of ['UserPromptSubmit', 'PreCompact', 'SessionEnd'])
       expect(merged.hooks[event]).toHaveLength(1);
+    // snapshots after the tools that change a file, beside the user's own PostToolUse hooks
+    expect(merged.hooks.PostToolUse.at(-1)).toEqual({
+      matcher: 'Edit|Write|MultiEdit',
+      hooks: [{ type: 'command', command: hookCommand(launcher, 'post-tool-use'), timeout: 15 }],
+    });
     expect(merged.enabledMcpjsonServers).toEqual(['github', 'mnemo']);
   });
 

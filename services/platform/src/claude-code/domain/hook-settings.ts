@@ -5,7 +5,15 @@ export const HOOK_EVENTS = {
   PreCompact: 'pre-compact',
   Stop: 'stop',
   SessionEnd: 'session-end',
+  PostToolUse: 'post-tool-use',
 } as const;
+
+/** Which calls each event's handler runs for (Claude Code's `matcher`, a regex on its match field). */
+const MATCHERS: Partial<Record<HookEventName, string>> = {
+  SessionStart: 'startup|resume|clear|compact',
+  // a file's structure changes through these; its symbols are snapshotted after each (docs/code-symbols.md)
+  PostToolUse: 'Edit|Write|MultiEdit',
+};
 export type HookEventName = keyof typeof HOOK_EVENTS;
 export type HookCommandName = (typeof HOOK_EVENTS)[HookEventName];
 
@@ -76,7 +84,7 @@ export function withMnemoHooks(
     [HookEventName, HookCommandName]
   >) {
     const group: HookGroup = {
-      ...(event === 'SessionStart' ? { matcher: 'startup|resume|clear|compact' } : {}),
+      ...(MATCHERS[event] ? { matcher: MATCHERS[event] } : {}),
       hooks: [{ type: 'command', command: hookCommand(launcher, name), timeout: timeoutSeconds }],
     };
     hooks[event] = [...(Array.isArray(hooks[event]) ? hooks[event] : []), group];
