@@ -33,7 +33,10 @@ module.exports = {
   // NestJS 12 ships ES modules only; Node 20 loads them through require(esm), jest does not, so swc
   // compiles them to CommonJS along with our TypeScript.
   transform: { '^.+\\.(ts|m?js)$': ['@swc/jest', swcrc] },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs)/)'],
+  // ml-hclust and the ml-* packages it loads are ES modules too.
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@nestjs|ml-hclust|ml-distance-euclidean|ml-array-rescale|ml-array-max|ml-array-min|is-any-array)/)',
+  ],
   moduleNameMapper: {
     '^@mnemo/(.*)-service$': '<rootDir>/services/$1/src/index.ts',
     '^@mnemo/(.*)$': '<rootDir>/libs/$1/src/index.ts',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MEMORY_CATEGORIES } from '@mnemo/contracts';
 import {
   visitedPlace,
+  type FailedClusterItem,
   type MnemoClient,
   type PriorDecision,
   type PriorWorkItem,
@@ -208,6 +209,20 @@ function renderPriorWork({ item, elsewhere }: Placed<PriorWorkItem>, index: numb
   );
 }
 
+/** Earlier failed attempts at the same thing, said before the sessions: "3 earlier attempts at this failed: …". */
+function renderFailedClusters(clusters: readonly FailedClusterItem[]): string {
+  return clusters
+    .slice(0, 3)
+    .map(
+      (cluster) =>
+        `${cluster.sessions.length} earlier attempts at this failed: ${cluster.label}` +
+        `\n   sessions: ${cluster.sessions.map((s) => `${s.sessionId} (${s.outcome ?? 'unknown'})`).join(', ')}` +
+        listOf('shared files', cluster.sharedFiles) +
+        (cluster.commonFailure ? `\n   common failure: ${cluster.commonFailure}` : ''),
+    )
+    .join('\n');
+}
+
 export const priorWork = tool({
   name: 'prior_work',
   title: 'Prior work on a file or task',
@@ -242,9 +257,12 @@ export const priorWork = tool({
   async run(input, context) {
     const offset = decodeCursor(this.name, input.cursor);
     const by = input.file !== undefined ? { file: input.file } : { task: input.task! };
+    const failed = new Map<string, FailedClusterItem>();
     const items = await projectFirst(
       async (project) => {
         const answer = await context.client.priorWork(by, { project, limit: PRIOR_LIMIT });
+        for (const cluster of answer.failedClusters ?? [])
+          if (!failed.has(cluster.clusterId)) failed.set(cluster.clusterId, cluster);
         return answer.sessions ?? answer.items ?? [];
       },
       {
@@ -255,13 +273,16 @@ export const priorWork = tool({
         projectOf: (item) => item.project,
       },
     );
+    const warning =
+      offset === 0 && failed.size > 0 ? `${renderFailedClusters([...failed.values()])}\n\n` : '';
     if (items.length <= offset)
       return offset === 0
-        ? `No earlier session worked on ${input.file ?? `"${input.task}"`}.`
+        ? `${warning}No earlier session worked on ${input.file ?? `"${input.task}"`}.`
         : 'No more results.';
     return fitResult(
       this.name,
-      pageOfItems(items, offset, renderPriorWork, { tool: this.name, moreMayExist: false }).text,
+      warning +
+        pageOfItems(items, offset, renderPriorWork, { tool: this.name, moreMayExist: false }).text,
       context.spillDir,
     );
   },

@@ -28,7 +28,19 @@ export interface PriorWorkItem {
 export interface PriorWorkAnswer {
   sessions?: PriorWorkItem[];
   items?: PriorWorkItem[];
+  /** Earlier failed attempts at the same task, clustered (docs/learning.md). */
+  failedClusters?: FailedClusterItem[];
   note?: string;
+}
+
+export interface FailedClusterItem {
+  clusterId: string;
+  label: string;
+  task?: string;
+  project?: string | null;
+  sessions: Array<{ sessionId: string; outcome?: string; startedAt?: string | null }>;
+  sharedFiles?: string[];
+  commonFailure?: string;
 }
 
 export interface PriorDecision {

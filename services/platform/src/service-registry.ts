@@ -38,6 +38,7 @@ import {
 import {
   loadRecallConfig,
   recallProjection,
+  learningProjection,
   RecallApiModule,
   RecallReactorsModule,
   RecallQueryLog1764500000300,
@@ -140,7 +141,7 @@ export const SERVICES: readonly ServiceDefinition[] = [
   {
     name: 'recall',
     config: loadRecallConfig,
-    projections: [recallProjection],
+    projections: [recallProjection, learningProjection],
     reactors: RecallReactorsModule,
     api: RecallApiModule,
     migrations: [RecallQueryLog1764500000300, RecallEmbeddings1764500000500],

@@ -1,4 +1,5 @@
 export { recallProjection } from './projections/recall.projection';
+export { learningProjection } from './learning/projections/learning.projection';
 export { RecallApiModule } from './recall-api.module';
 export { loadRecallConfig, RecallEnv, type RecallConfig } from './recall.config';
 export { RecallReactorsModule } from './recall-reactors.module';
@@ -11,6 +12,7 @@ export {
   AdminRunQuery,
   AdminStatsQuery,
 } from './api/recall.dto';
+export { FailedClustersQuery } from './learning/api/learning.controller';
 export { RecallQueryLog1764500000300 } from './api/recall-query-log.migration';
 export { RecallEmbeddings1764500000500 } from './embedding/recall-embeddings.migration';
 export type { Embedder } from './embedding/embedder.port';

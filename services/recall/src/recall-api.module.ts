@@ -17,6 +17,8 @@ import { RecallSearchService } from './api/recall-search.service';
 import { loadRecallConfig } from './recall.config';
 import { RECALL_CONFIG } from './recall.constants';
 import { embedderProvider } from './embedding/metered-embedder';
+import { LearningController } from './learning/api/learning.controller';
+import { LearningCorpusService } from './learning/api/learning-corpus.service';
 
 /** Recall's HTTP surface, mounted on the gateway. */
 @Module({
@@ -27,6 +29,7 @@ import { embedderProvider } from './embedding/metered-embedder';
     VisitedController,
     StatsController,
     RecallAdminController,
+    LearningController,
   ],
   providers: [
     {
@@ -43,6 +46,7 @@ import { embedderProvider } from './embedding/metered-embedder';
     RecallStatsService,
     RecallAdminService,
     DecisionDistillerService,
+    LearningCorpusService,
   ],
 })
 export class RecallApiModule {}

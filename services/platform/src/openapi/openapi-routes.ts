@@ -34,6 +34,7 @@ import {
 import {
   AdminRunQuery,
   AdminStatsQuery,
+  FailedClustersQuery,
   PriorDecisionsQuery,
   PriorWorkQuery,
   RecallBody,
@@ -94,8 +95,15 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /v1/prior-work': {
     tag: 'recall',
-    summary: 'Earlier sessions on a file (path-suffix match) or a task, with their outcome verdict',
+    summary:
+      'Earlier sessions on a file (path-suffix match) or a task, with their outcome verdict, and the clusters of failed attempts at it',
     query: PriorWorkQuery,
+  },
+  'GET /v1/learning/failed-clusters': {
+    tag: 'recall',
+    summary:
+      'Failed attempts (reverted, abandoned, tool-error-heavy sessions) clustered by what they attempted: sessions, shared files, common failure, label',
+    query: FailedClustersQuery,
   },
   'GET /v1/prior-decisions': {
     tag: 'recall',

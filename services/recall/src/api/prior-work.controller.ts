@@ -3,6 +3,7 @@ import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
 import { PriorWorkQuery } from './recall.dto';
 import { PriorWorkService } from './prior-work.service';
 import { QueryLogService } from './query-log.service';
+import { LearningCorpusService } from '../learning/api/learning-corpus.service';
 
 /** "Has anyone worked on this before?": past sessions on a file or a task, each with its outcome verdict. */
 @Controller('v1/prior-work')
@@ -11,14 +12,17 @@ export class PriorWorkController {
   constructor(
     private readonly priorWork: PriorWorkService,
     private readonly queries: QueryLogService,
+    private readonly corpus: LearningCorpusService,
   ) {}
 
   @Get()
   async find(@AccountId() accountId: string, @Query() query: unknown) {
     const parsed = parseInput(PriorWorkQuery, query, 'query');
-    const sessions = await this.queries.timed(accountId, 'prior_work', () =>
-      this.priorWork.find(accountId, parsed),
-    );
-    return { sessions };
+    const [sessions, failedClusters] = await Promise.all([
+      this.queries.timed(accountId, 'prior_work', () => this.priorWork.find(accountId, parsed)),
+      // earlier attempts at the same thing that failed, clustered (docs/learning.md)
+      this.corpus.failedClustersAbout(accountId, parsed),
+    ]);
+    return { sessions, failedClusters };
   }
 }

@@ -1,0 +1,114 @@
+import { clusterBags, cosine } from './cluster-sessions';
+import {
+  editedFiles,
+  ErrorTemplates,
+  gist,
+  isFailed,
+  medoid,
+  shortHash,
+  termBag,
+  toolErrors,
+  type LearningSession,
+} from './learning-session';
+
+/** Failed attempts at one thing (docs/learning.md): who tried, what they touched, how it failed. */
+export interface FailedCluster {
+  clusterId: string;
+  project: string | null;
+  /** One line: what was attempted and how it failed. */
+  label: string;
+  /** The attempt that stands for the others (the medoid's task). */
+  task: string;
+  sessions: Array<{ sessionId: string; outcome: string; startedAt: string | null; task: string }>;
+  /** Files at least half the attempts changed (two at least), most changed first. */
+  sharedFiles: string[];
+  /** The error template most attempts hit, or how they ended when none did. */
+  commonFailure: string;
+  lastAttemptAt: string | null;
+}
+
+/** Cosine distance under which two failed attempts are one task's (tuned on the dev split, tests/bench/learning.bench.ts). */
+export const FAILED_MAX_DISTANCE = 0.85;
+
+function byProject(sessions: readonly LearningSession[]): LearningSession[][] {
+  const groups = new Map<string, LearningSession[]>();
+  for (const session of sessions) {
+    const key = session.project ?? '';
+    groups.set(key, [...(groups.get(key) ?? []), session]);
+  }
+  return [...groups.values()];
+}
+
+const chronological = (a: LearningSession, b: LearningSession) =>
+  (a.startedAt ?? '').localeCompare(b.startedAt ?? '') || a.sessionId.localeCompare(b.sessionId);
+
+/** Items that at least half of `lists` hold (and at least two), most held first. */
+export function sharedItems(lists: readonly string[][]): string[] {
+  const counts = new Map<string, number>();
+  for (const list of lists)
+    for (const item of new Set(list)) counts.set(item, (counts.get(item) ?? 0) + 1);
+  const floor = Math.max(2, Math.ceil(lists.length / 2));
+  return [...counts]
+    .filter(([, n]) => n >= floor)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([item]) => item);
+}
+
+function commonFailure(members: readonly LearningSession[], errors: ErrorTemplates): string {
+  const counts = new Map<string, number>();
+  for (const session of members) {
+    const ids = new Set(session.steps.flatMap((s) => (s.error ? [errors.id(s.error) ?? ''] : [])));
+    for (const id of ids) if (id) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  const [top] = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  if (top && top[1] >= 2) return errors.text(top[0]);
+  const endings = new Map<string, number>();
+  for (const s of members) endings.set(s.outcome, (endings.get(s.outcome) ?? 0) + 1);
+  return [...endings].map(([outcome, n]) => `${outcome} ×${n}`).join(', ');
+}
+
+/**
+ * The failed sessions of each project clustered by what they attempted (learning-session.ts's
+ * terms, weighed against all of the project's sessions; agglomerative, average linkage, cosine
+ * distance under FAILED_MAX_DISTANCE). Groups of two or more; newest attempt first.
+ */
+export function failedClusters(
+  accountId: string,
+  sessions: readonly LearningSession[],
+  maxDistance = FAILED_MAX_DISTANCE,
+): FailedCluster[] {
+  const ordered = [...sessions].sort(chronological);
+  const errors = new ErrorTemplates(ordered);
+  const clusters: FailedCluster[] = [];
+  for (const all of byProject(ordered)) {
+    const project = all.filter(isFailed);
+    const { groups, vectors } = clusterBags(
+      project.map((s) => termBag(s, errors)),
+      maxDistance,
+      all.map((s) => termBag(s, errors)),
+    );
+    for (const group of groups) {
+      const members = group.map((i) => project[i]);
+      const center = project[medoid(group, (a, b) => cosine(vectors[a], vectors[b]))];
+      const failure = commonFailure(members, errors);
+      const errorsSeen = members.reduce((n, s) => n + toolErrors(s), 0);
+      const task = gist(center.task) || 'an unnamed task';
+      clusters.push({
+        clusterId: `fc_${shortHash(JSON.stringify([accountId, center.project, members[0].sessionId]))}`,
+        project: center.project,
+        label: `"${task}"${failure ? ` — ${gist(failure, 80)}` : ''}${errorsSeen ? ` (${errorsSeen} tool errors)` : ''}`,
+        task,
+        sessions: members.map((s) => ({
+          sessionId: s.sessionId,
+          outcome: s.outcome,
+          startedAt: s.startedAt,
+          task: gist(s.task),
+        })),
+        sharedFiles: sharedItems(members.map(editedFiles)),
+        commonFailure: failure,
+        lastAttemptAt: members.at(-1)!.startedAt,
+      });
+    }
+  }
+  return clusters.sort((a, b) => (b.lastAttemptAt ?? '').localeCompare(a.lastAttemptAt ?? ''));
+}

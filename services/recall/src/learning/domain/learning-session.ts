@@ -1,0 +1,151 @@
+import { createHash } from 'node:crypto';
+import stem from 'wink-porter2-stemmer';
+import { TemplateMiner, WILDCARD } from '@mnemo/log-templates';
+import { taskTokens } from '../../domain/prior-work';
+import type { TermBag } from './cluster-sessions';
+import type { ToolStep } from './tool-steps';
+
+export type Outcome = 'merged' | 'reverted' | 'abandoned' | 'unknown';
+
+/** A session as the learning corpus reads it (learning_sessions and its learning_turns). */
+export interface LearningSession {
+  sessionId: string;
+  project: string | null;
+  startedAt: string | null;
+  outcome: Outcome;
+  /** The first thing the person asked (the outcome's first user turn, else the first user turn with text). */
+  task: string;
+  /** The tool steps in the order they ran. */
+  steps: ToolStep[];
+  /** Files the outcome names as edited (the tool steps name the rest). */
+  filesEdited: string[];
+}
+
+/** A session with this many tool errors, at least this share of its calls, failed even without a verdict. */
+const HEAVY_ERRORS = 3;
+const HEAVY_SHARE = 0.3;
+
+export const toolErrors = (session: LearningSession): number =>
+  session.steps.filter((step) => step.error).length;
+
+/** Reverted or abandoned; or no verdict yet and its tools mostly failing (seed 003's failed attempts). */
+export function isFailed(session: LearningSession): boolean {
+  if (session.outcome === 'reverted' || session.outcome === 'abandoned') return true;
+  if (session.outcome !== 'unknown') return false;
+  const errors = toolErrors(session);
+  return errors >= HEAVY_ERRORS && errors >= HEAVY_SHARE * session.steps.length;
+}
+
+const EDITING = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
+
+/** A path as the sessions of one repository share it: its last three segments (absolute roots differ by machine). */
+export function fileKey(path: string): string {
+  return path.replace(/\\/g, '/').split('/').filter(Boolean).slice(-3).join('/');
+}
+
+/** The files a session changed: what its outcome names and what its editing tools wrote, in first-touched order. */
+export function editedFiles(session: LearningSession): string[] {
+  const files = [
+    ...session.steps.filter((s) => s.file && EDITING.has(s.name)).map((s) => s.file!),
+    ...session.filesEdited,
+  ].map(fileKey);
+  return [...new Set(files)];
+}
+
+/** A command's kind: its program and first argument (`npm test`, `git push`), paths and flags left out. */
+export function commandKey(command: string): string {
+  const words = command
+    .trim()
+    .split(/\s+/)
+    .filter((w) => !w.startsWith('-') && !w.includes('/') && !w.includes('='));
+  return words.slice(0, 2).join(' ');
+}
+
+/**
+ * Error texts folded into templates with the log miner (libs/log-templates), fed in a fixed order
+ * so the same sessions always give the same template ids: `Cannot find module './a'` and
+ * `Cannot find module './b'` are one failure.
+ */
+export class ErrorTemplates {
+  private readonly miner = new TemplateMiner();
+  private readonly idOf = new Map<string, string>();
+
+  constructor(sessions: readonly LearningSession[]) {
+    for (const session of sessions)
+      for (const step of session.steps)
+        if (step.error && !this.idOf.has(step.error))
+          this.idOf.set(step.error, this.miner.add(step.error).template.id);
+  }
+
+  id(error: string): string | undefined {
+    return this.idOf.get(error);
+  }
+
+  text(id: string): string {
+    return this.miner.get(id)?.text ?? '';
+  }
+
+  /** The template's fixed words (its wildcards out), for matching and labels. */
+  words(id: string): string[] {
+    return this.text(id)
+      .split(/\s+/)
+      .filter((w) => w && w !== WILDCARD);
+  }
+}
+
+/**
+ * A text's words as stems (Porter2): "limiting", "limits" and "limit" are one term; identifiers are
+ * split first, so `TestWatchReconnect` and `rate_limit` say the words they are made of.
+ */
+export function stems(text: string): Set<string> {
+  const split = text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ');
+  return new Set([...taskTokens(split)].map((word) => stem(word)));
+}
+
+/**
+ * What a session attempted, as weighted terms: the words of its task (most telling), the files it
+ * changed and read, its commands' kinds, its error templates and, faintly, which tools it used.
+ */
+export function termBag(session: LearningSession, errors: ErrorTemplates): TermBag {
+  const bag: TermBag = new Map();
+  const add = (term: string, weight: number) => bag.set(term, Math.max(bag.get(term) ?? 0, weight));
+  for (const word of stems(session.task)) add(`w:${word}`, 1);
+  for (const file of editedFiles(session)) {
+    add(`f:${file}`, 1.5);
+    for (const word of stems(file.split('/').pop() ?? '')) add(`w:${word}`, 0.5);
+  }
+  for (const step of session.steps) {
+    if (step.file && !EDITING.has(step.name)) add(`r:${fileKey(step.file)}`, 0.5);
+    if (step.command) add(`c:${commandKey(step.command)}`, 0.7);
+    if (step.error) {
+      const id = errors.id(step.error);
+      if (id) {
+        add(`e:${id}`, 1.5);
+        for (const word of stems(errors.words(id).join(' '))) add(`x:${word}`, 0.3);
+      }
+    }
+    add(`t:${step.name}`, 0.2);
+  }
+  return bag;
+}
+
+export const shortHash = (text: string): string =>
+  createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+/** The task's first sentence or line, cut to a label's length. */
+export function gist(task: string, chars = 90): string {
+  const first = task.split(/\n|(?<=[.!?])\s/)[0]?.trim() ?? '';
+  return first.length > chars ? `${first.slice(0, chars - 1).trimEnd()}…` : first;
+}
+
+/** The session whose terms are closest to all the others' (what the group did, told by one member). */
+export function medoid(members: readonly number[], similarity: (a: number, b: number) => number) {
+  let best = members[0];
+  let bestScore = -Infinity;
+  for (const a of members) {
+    let score = 0;
+    for (const b of members) if (a !== b) score += similarity(a, b);
+    if (score > bestScore) [best, bestScore] = [a, score];
+  }
+  return best;
+}

@@ -1,0 +1,121 @@
+import { stripWrappers, type PayloadOf, type StoredEvent } from '@mnemo/contracts';
+import { newestPerKey, type Projection, type Sql } from '@mnemo/persistence';
+import { redact } from '@mnemo/redaction';
+import { toolStep, type ToolStep } from '../domain/tool-steps';
+import { Learning1765100000100 } from './learning.migration';
+
+type TurnEvent = StoredEvent<'TurnRecorded', PayloadOf<'TurnRecorded'>>;
+
+/** Characters of a person's turn kept: the task is in its opening. */
+const USER_TEXT_CHARS = 1200;
+
+const clean = (value: string | undefined | null): string | null =>
+  value == null ? null : redact(value).text;
+
+function cleanStep(step: ToolStep): ToolStep {
+  return {
+    name: step.name,
+    ...(step.file ? { file: redact(step.file).text } : {}),
+    ...(step.command ? { command: redact(step.command).text } : {}),
+    ...(step.error ? { error: redact(step.error).text } : {}),
+  };
+}
+
+/**
+ * The learning corpus's inputs (docs/learning.md), rebuilt from the log alone ($0): each session's
+ * project, start and outcome, and each turn's request and tool steps. Sidechain and harness-summary
+ * turns are left out: they are not what the person asked nor what the main agent did.
+ */
+export const learningProjection: Projection = {
+  name: 'learning',
+  handles: ['SessionStarted', 'TurnRecorded', 'SessionOutcomeRecorded'],
+  tables: ['learning_sessions', 'learning_turns'],
+  migrations: [Learning1765100000100],
+
+  /** Turns go in one statement per batch (the newest event per turn wins, as one by one would). */
+  async applyMany(sql: Sql, events: StoredEvent[]): Promise<void> {
+    const turns: TurnEvent[] = [];
+    for (const stored of events)
+      if (stored.event.type === 'TurnRecorded') turns.push(stored as TurnEvent);
+      else await this.apply(sql, stored);
+    await upsertTurns(sql, turns);
+  },
+
+  async apply(sql: Sql, stored: StoredEvent): Promise<void> {
+    const { event, seq } = stored;
+    if (!event.sessionId) return;
+    switch (event.type) {
+      case 'TurnRecorded':
+        await upsertTurns(sql, [stored as TurnEvent]);
+        return;
+      case 'SessionStarted': {
+        const p = event.payload as PayloadOf<'SessionStarted'>;
+        await sql.query(
+          `INSERT INTO learning_sessions AS s (account_id, session_id, project, started_at, started_seq)
+           VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (account_id, session_id) DO UPDATE SET project = EXCLUDED.project, started_at = EXCLUDED.started_at,
+             started_seq = EXCLUDED.started_seq
+           WHERE s.started_seq < EXCLUDED.started_seq`,
+          [event.accountId, event.sessionId, clean(p.project ?? p.cwd), event.occurredAt, seq],
+        );
+        return;
+      }
+      case 'SessionOutcomeRecorded': {
+        const p = event.payload as PayloadOf<'SessionOutcomeRecorded'>;
+        await sql.query(
+          `INSERT INTO learning_sessions AS s (account_id, session_id, project, started_at, outcome, first_user_turn, files_edited, outcome_seq)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+           ON CONFLICT (account_id, session_id) DO UPDATE SET project = coalesce(s.project, EXCLUDED.project),
+             started_at = coalesce(s.started_at, EXCLUDED.started_at), outcome = EXCLUDED.outcome,
+             first_user_turn = EXCLUDED.first_user_turn, files_edited = EXCLUDED.files_edited, outcome_seq = EXCLUDED.outcome_seq
+           WHERE s.outcome_seq < EXCLUDED.outcome_seq`,
+          [
+            event.accountId,
+            event.sessionId,
+            clean(p.cwd),
+            p.startedAt ?? null,
+            p.outcome,
+            clean(p.firstUserTurn),
+            p.filesEdited.map((file) => redact(file).text),
+            seq,
+          ],
+        );
+        return;
+      }
+    }
+  },
+};
+
+async function upsertTurns(sql: Sql, events: TurnEvent[]): Promise<void> {
+  const rows = newestPerKey(
+    events.filter(
+      (t) => t.event.sessionId && !t.event.payload.isSidechain && !t.event.payload.isCompactSummary,
+    ),
+    (t) => JSON.stringify([t.event.accountId, t.event.sessionId, t.event.payload.seq]),
+  );
+  if (rows.length === 0) return;
+  const column = <T>(pick: (t: TurnEvent) => T) => rows.map(pick);
+  await sql.query(
+    `INSERT INTO learning_turns (account_id, session_id, seq, role, text, tools, last_seq)
+     SELECT a, s, q, r, x, t::jsonb, l
+     FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::bigint[]) AS u(a, s, q, r, x, t, l)
+     ON CONFLICT (account_id, session_id, seq) DO UPDATE SET role = EXCLUDED.role, text = EXCLUDED.text,
+       tools = EXCLUDED.tools, last_seq = EXCLUDED.last_seq
+     WHERE learning_turns.last_seq < EXCLUDED.last_seq`,
+    [
+      column((t) => t.event.accountId),
+      column((t) => t.event.sessionId),
+      column((t) => t.event.payload.seq),
+      column((t) => t.event.payload.role),
+      column((t) =>
+        t.event.payload.role === 'user'
+          ? redact(stripWrappers(t.event.payload.text).slice(0, USER_TEXT_CHARS)).text
+          : '',
+      ),
+      column((t) =>
+        JSON.stringify((t.event.payload.toolCalls ?? []).map((call) => cleanStep(toolStep(call)))),
+      ),
+      column((t) => t.seq),
+    ],
+  );
+}
