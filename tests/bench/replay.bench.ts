@@ -1,12 +1,41 @@
-/** Replay: events per second re-projected from a log of 200,000 turns (real NATS and Postgres). */
-import { randomUUID } from 'node:crypto';
-import type { EventEnvelope } from '@mnemo/contracts';
+/**
+ * Replay: a full rebuild of every projection from a realistic log (real NATS and Postgres), the old
+ * way (one read of the log per projection, one after another) against one read for all of them, on the
+ * same log and database, with each way's checksums compared. Numbers only; nothing is asserted.
+ *   BENCH_REPLAY_EVENTS (20000)  events in the log
+ *   BENCH_REPLAY_CONNECTIONS     connections of the one-pass replay (default: its own choice)
+ */
+import { loadavg } from 'node:os';
 import { JetStreamEventLog } from '@mnemo/eventing';
-import { dropSchema, openDataSource, replayProjection } from '@mnemo/persistence';
-import { sessionsProjection } from '@mnemo/ingest-service';
+import {
+  checksumProjection,
+  dropSchema,
+  openDataSource,
+  replayProjection,
+  replayProjectionsInOnePass,
+  type Projection,
+} from '@mnemo/persistence';
+import { allMigrations, allProjections } from '@mnemo/platform-service';
+import type { DataSource } from 'typeorm';
+import { replayLog } from '../support/replay-log';
 import { TEST_DATABASE_URL, TEST_NATS_URL, uniqueName } from '../support/servers';
 
-const TURNS = Number(process.env.BENCH_REPLAY_TURNS ?? 200_000);
+const EVENTS = Number(process.env.BENCH_REPLAY_EVENTS ?? 20_000);
+const CONNECTIONS = process.env.BENCH_REPLAY_CONNECTIONS
+  ? Number(process.env.BENCH_REPLAY_CONNECTIONS)
+  : undefined;
+
+async function checksums(dataSource: DataSource, projections: readonly Projection[]) {
+  const sums: Record<string, Record<string, string>> = {};
+  for (const projection of projections)
+    sums[projection.name] = await checksumProjection(dataSource, projection);
+  return sums;
+}
+
+const load = () =>
+  `load ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`;
 
 async function main() {
   const ns = uniqueName('bench').toLowerCase();
@@ -16,42 +45,61 @@ async function main() {
     subjectPrefix: ns,
   });
   await log.ensureStreams();
+  const projections = allProjections();
   const db = await openDataSource({
     url: TEST_DATABASE_URL,
-    poolSize: 2,
-    migrations: sessionsProjection.migrations,
+    poolSize: 6,
+    migrations: allMigrations(),
     schema: ns,
   });
   try {
     const appendStarted = performance.now();
-    for (let start = 0; start < TURNS; start += 2000) {
-      const chunk: EventEnvelope[] = Array.from(
-        { length: Math.min(2000, TURNS - start) },
-        (_, i) => ({
-          id: randomUUID(),
-          type: 'TurnRecorded',
-          version: 2,
-          accountId: 'bench',
-          sessionId: `s-${(start + i) % 1000}`,
-          occurredAt: '2026-11-29T10:00:00.000Z',
-          producer: 'bench',
-          payload: {
-            seq: Math.floor((start + i) / 1000),
-            role: 'user',
-            text: `turn ${start + i}: a sentence of ordinary length about work and plans.`,
-          },
-        }),
-      );
+    for (const chunk of replayLog({ events: EVENTS, accounts: ['bench-a', 'bench-b', 'bench-c'] }))
       await log.appendMany('events', chunk);
-    }
+    const events = await log.lastSeq('events');
     const appendSeconds = (performance.now() - appendStarted) / 1000;
-    const result = await replayProjection(db, log, sessionsProjection);
-    const [{ n }] = await db.query('SELECT count(*)::int AS n FROM turns');
+    console.log(`log: ${events} events appended in ${appendSeconds.toFixed(1)} s (${load()})`);
+
+    const multiStarted = performance.now();
+    const perProjection: Array<[string, number]> = [];
+    for (const projection of projections) {
+      const result = await replayProjection(db, log, projection);
+      perProjection.push([projection.name, result.seconds]);
+    }
+    const multiSeconds = (performance.now() - multiStarted) / 1000;
+    const multiSums = await checksums(db, projections);
     console.log(
-      `log: ${TURNS} turns appended in ${appendSeconds.toFixed(1)} s (${(TURNS / appendSeconds).toFixed(0)} events/s)`,
+      `multi-pass (${projections.length} reads of the log): ${multiSeconds.toFixed(1)} s = ${(events / multiSeconds).toFixed(0)} events/s (${load()})`,
     );
     console.log(
-      `replay of "sessions": ${result.events} events in ${result.seconds.toFixed(1)} s = ${(result.events / result.seconds).toFixed(0)} events/s (${n} turn rows)`,
+      `  slowest: ${perProjection
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 5)
+        .map(([name, s]) => `${name} ${s.toFixed(1)} s`)
+        .join(', ')}`,
+    );
+
+    const oneStarted = performance.now();
+    await replayProjectionsInOnePass(db, log, projections, { connections: CONNECTIONS });
+    const oneSeconds = (performance.now() - oneStarted) / 1000;
+    const oneSums = await checksums(db, projections);
+    console.log(
+      `one pass: ${oneSeconds.toFixed(1)} s = ${(events / oneSeconds).toFixed(0)} events/s (${load()})`,
+    );
+    const differing = projections.flatMap((p) =>
+      Object.keys(multiSums[p.name])
+        .filter((table) => multiSums[p.name][table] !== oneSums[p.name][table])
+        .map((table) => `${p.name}.${table}`),
+    );
+    const empty = projections.flatMap((p) =>
+      Object.entries(oneSums[p.name])
+        .filter(([, sum]) => sum.startsWith('0:'))
+        .map(([table]) => `${p.name}.${table}`),
+    );
+    console.log(
+      `ratio one pass / multi-pass: ${(multiSeconds / oneSeconds).toFixed(2)}x faster; checksums ${
+        differing.length ? `DIFFER in ${differing.join(', ')}` : 'equal in every table'
+      }${empty.length ? `; empty tables: ${empty.join(', ')}` : ''}`,
     );
   } finally {
     await db.destroy();

@@ -66,7 +66,8 @@ export async function writeCheckpoint(sql: Sql, name: string, lastSeq: number): 
   await sql.query(CHECKPOINT_SQL, [name, lastSeq]);
 }
 
-async function applyRelevant(
+/** A projection's own events of a batch, through its bulk path where it has one. */
+export async function applyRelevant(
   sql: Sql,
   projection: Projection,
   relevant: StoredEvent[],

@@ -43,6 +43,12 @@ export interface Projection {
   /** Event types it reads; the runner filters the log to them. */
   readonly handles: readonly string[];
   readonly tables: readonly string[];
+  /**
+   * Tables it writes besides its own, which other projections write too (context's versions): a
+   * one-pass replay applies the projections that share one on one connection, since a row one
+   * connection's open transaction wrote would hold the other's write until the end of the replay.
+   */
+  readonly sharedTables?: readonly string[];
   /** TypeORM migrations that create its tables and only those (run at start; a replay drops the tables and runs them up again). */
   readonly migrations: readonly MigrationClass[];
   apply(sql: Sql, stored: StoredEvent): Promise<void>;

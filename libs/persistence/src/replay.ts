@@ -1,5 +1,5 @@
 import type { ClientBase } from 'pg';
-import type { DataSource } from 'typeorm';
+import type { DataSource, QueryRunner } from 'typeorm';
 import type { StoredEvent } from '@mnemo/contracts';
 import type { EventLog } from '@mnemo/eventing';
 import {
@@ -7,9 +7,16 @@ import {
   recreateSchema,
   type BulkSql,
   type Projection,
+  type ReplayLoader,
   type Sql,
 } from './projection';
-import { applyEvents, lastSeqOf, relevantTo, writeCheckpoint } from './projection-runner';
+import {
+  applyEvents,
+  applyRelevant,
+  lastSeqOf,
+  relevantTo,
+  writeCheckpoint,
+} from './projection-runner';
 import { copyIn } from './copy-in';
 
 /** Events per read from the log and per apply: large enough that a statement's fixed cost is small. */
@@ -109,4 +116,218 @@ function bulkSql(manager: Sql, client: ClientBase): BulkSql {
     query: (statement, parameters) => manager.query(statement, parameters),
     copyFrom: (statement, rows) => copyIn(client, statement, rows.bytes()),
   };
+}
+
+export interface OnePassOptions {
+  /** Events per read from the log (REPLAY_BATCH). */
+  batchSize?: number;
+  /**
+   * Connections the projections are dealt over, each with its own transaction, applying side by side
+   * (default: up to REPLAY_CONNECTIONS, leaving one of the pool to live work; 1 on a one-connection pool).
+   */
+  connections?: number;
+  /** After each batch every projection has applied: the log's sequence reached, of `lastSeq`. */
+  onProgress?: (seq: number, lastSeq: number) => void;
+  /** After the last event, as each loader's finish (keys, indexes, deferred work) starts. */
+  onFinishing?: (projection: string) => void;
+}
+
+/** Connections a full replay uses by default: past a few, the machine's cores are busy anyway. */
+const REPLAY_CONNECTIONS = 4;
+/** Longest wait for a lock inside a one-pass replay (an exclusive projection lock waits for live batches). */
+const LOCK_TIMEOUT = '120s';
+/** Batches read ahead of the slowest connection: the log is read while Postgres applies. */
+const READ_AHEAD = 3;
+
+/**
+ * Rebuilds several projections from one read of the log (README, "Replay"): each
+ * projection's tables are dropped, recreated and re-projected as replayProjection does, with its own
+ * loader where it has one, and ends with the same rows and checkpoint; but the log is read and parsed
+ * once for all of them instead of once each. The projections are dealt over a few connections, each one
+ * transaction under the projections' exclusive locks, so readers see the old tables until the commit;
+ * a failure anywhere rolls every connection back.
+ */
+export async function replayProjectionsInOnePass(
+  dataSource: DataSource,
+  log: EventLog,
+  projections: readonly Projection[],
+  options: OnePassOptions = {},
+): Promise<ReplayResult[]> {
+  const started = process.hrtime.bigint();
+  const lastSeq = await log.lastSeq('events');
+  const opened = await Promise.allSettled(
+    dealOver(projections, connectionsFor(dataSource, options.connections)).map((share) =>
+      Lane.open(dataSource, share),
+    ),
+  );
+  const lanes = opened.flatMap((lane) => (lane.status === 'fulfilled' ? [lane.value] : []));
+  try {
+    const failed = opened.find((lane) => lane.status === 'rejected');
+    if (failed) throw failed.reason;
+    const inFlight: Array<{ seq: number; done: Promise<unknown> }> = [];
+    const settleOldest = async () => {
+      const oldest = inFlight.shift()!;
+      await oldest.done;
+      options.onProgress?.(oldest.seq, lastSeq);
+    };
+    for await (const batch of log.read('events', 1, options.batchSize ?? REPLAY_BATCH)) {
+      const upToEnd = batch.filter((stored) => stored.seq <= lastSeq);
+      if (upToEnd.length) {
+        const done = Promise.all(lanes.map((lane) => lane.enqueue(upToEnd)));
+        // observed here so a failure waits for settleOldest instead of going unhandled
+        done.catch(() => undefined);
+        inFlight.push({ seq: lastSeqOf(upToEnd), done });
+        if (inFlight.length > READ_AHEAD) await settleOldest();
+      }
+      if (upToEnd.length < batch.length) break;
+    }
+    while (inFlight.length) await settleOldest();
+    await Promise.all(lanes.map((lane) => lane.finish(options.onFinishing)));
+    for (const lane of lanes) await lane.commit();
+  } catch (error) {
+    await Promise.all(lanes.map((lane) => lane.rollback()));
+    throw error;
+  } finally {
+    await Promise.all(lanes.map((lane) => lane.release()));
+  }
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return lanes
+    .flatMap((lane) => lane.results())
+    .map((result) => ({ ...result, lastSeq, seconds }))
+    .sort(
+      (a, b) =>
+        projections.findIndex((p) => p.name === a.projection) -
+        projections.findIndex((p) => p.name === b.projection),
+    );
+}
+
+/**
+ * `asked`, or the pool's size less one for live work and at most REPLAY_CONNECTIONS; never more than
+ * the pool holds (a lane waiting for a connection another lane keeps would wait forever), at least one.
+ */
+function connectionsFor(dataSource: DataSource, asked?: number): number {
+  const poolSize = Number((dataSource.options.extra as { max?: number } | undefined)?.max ?? 10);
+  return Math.max(1, Math.min(asked ?? Math.min(REPLAY_CONNECTIONS, poolSize - 1), poolSize));
+}
+
+/**
+ * The projections dealt over `connections` shares: those that share a table (sharedTables) together,
+ * then the groups round-robin, those reading turns (the bulk of any log) first so that they land on
+ * different connections.
+ */
+function dealOver(projections: readonly Projection[], connections: number): Projection[][] {
+  const groups: Projection[][] = [];
+  for (const projection of projections) {
+    const shares = (other: Projection) =>
+      (projection.sharedTables ?? []).some((table) => other.sharedTables?.includes(table));
+    const group = groups.find((members) => members.some(shares));
+    if (group) group.push(projection);
+    else groups.push([projection]);
+  }
+  const readsTurns = (group: Projection[]) =>
+    Number(group.some((p) => p.handles.includes('TurnRecorded')));
+  groups.sort((a, b) => readsTurns(b) - readsTurns(a));
+  const lanes: Projection[][] = Array.from(
+    { length: Math.max(1, Math.min(connections, groups.length)) },
+    () => [],
+  );
+  groups.forEach((group, i) => lanes[i % lanes.length].push(...group));
+  return lanes;
+}
+
+interface LaneProjection {
+  projection: Projection;
+  loader?: ReplayLoader;
+  events: number;
+}
+
+/** One connection of a one-pass replay: its transaction, its projections, its batches in log order. */
+class Lane {
+  private queue: Promise<void> = Promise.resolve();
+  private appliedSeq = 0;
+
+  private constructor(
+    private readonly queryRunner: QueryRunner,
+    private readonly sql: BulkSql,
+    private readonly members: LaneProjection[],
+  ) {}
+
+  static async open(dataSource: DataSource, projections: Projection[]): Promise<Lane> {
+    const queryRunner = dataSource.createQueryRunner();
+    const sql = bulkSql(queryRunner.manager, (await queryRunner.connect()) as ClientBase);
+    const lane = new Lane(
+      queryRunner,
+      sql,
+      projections.map((projection) => ({ projection, events: 0 })),
+    );
+    try {
+      await queryRunner.startTransaction();
+      // a lock another connection keeps to the end of the replay would otherwise be waited for forever
+      await queryRunner.query(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
+      const copies = await acceptsCopy(sql);
+      for (const member of lane.members) {
+        const { projection } = member;
+        await queryRunner.query('SELECT pg_advisory_xact_lock($1)', [
+          projectionLockKey(projection.name),
+        ]);
+        await recreateSchema(queryRunner, projection);
+        await queryRunner.query('DELETE FROM projection_checkpoints WHERE name = $1', [
+          projection.name,
+        ]);
+        member.loader = projection.replayLoader && copies ? projection.replayLoader() : undefined;
+        await member.loader?.begin(sql);
+      }
+      return lane;
+    } catch (error) {
+      await lane.rollback();
+      await lane.release();
+      throw error;
+    }
+  }
+
+  /** Applies `batch` after the batches before it; resolves when this one is applied. */
+  enqueue(batch: StoredEvent[]): Promise<void> {
+    this.queue = this.queue.then(() => this.apply(batch));
+    return this.queue;
+  }
+
+  private async apply(batch: StoredEvent[]): Promise<void> {
+    for (const member of this.members) {
+      const relevant = relevantTo(member.projection, batch);
+      member.events += relevant.length;
+      if (relevant.length === 0) continue;
+      if (member.loader) await member.loader.applyMany(this.sql, relevant);
+      else await applyRelevant(this.sql, member.projection, relevant);
+    }
+    this.appliedSeq = lastSeqOf(batch, this.appliedSeq);
+  }
+
+  async finish(onFinishing?: (projection: string) => void): Promise<void> {
+    for (const member of this.members) {
+      if (member.loader) {
+        onFinishing?.(member.projection.name);
+        await member.loader.finish(this.sql);
+      }
+      await writeCheckpoint(this.sql, member.projection.name, this.appliedSeq);
+    }
+  }
+
+  results(): Array<Pick<ReplayResult, 'projection' | 'events'>> {
+    return this.members.map((member) => ({
+      projection: member.projection.name,
+      events: member.events,
+    }));
+  }
+
+  commit(): Promise<void> {
+    return this.queryRunner.commitTransaction();
+  }
+
+  async rollback(): Promise<void> {
+    if (this.queryRunner.isTransactionActive) await this.queryRunner.rollbackTransaction();
+  }
+
+  release(): Promise<void> {
+    return this.queryRunner.release();
+  }
 }

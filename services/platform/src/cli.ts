@@ -70,9 +70,10 @@ program
     const logger = createLogger(config.LOG_LEVEL);
     const projections = findProjections(options.projection);
     const print = (line: ReplayLine) =>
-      (line.type === 'progress' ? process.stderr : process.stdout).write(
-        `${replayLineText(line)}\n`,
-      );
+      (line.type === 'progress' || line.type === 'finishing'
+        ? process.stderr
+        : process.stdout
+      ).write(`${replayLineText(line)}\n`);
     const last = await withDataFolder<ReplayLine>(config, logger, {
       command: 'replay',
       remote: (owner) => {

@@ -1,41 +1,61 @@
 import type { DataSource } from 'typeorm';
 import type { EventLog } from '@mnemo/eventing';
-import { replayProjection, type Projection } from '@mnemo/persistence';
+import { replayProjectionsInOnePass, type Projection } from '@mnemo/persistence';
 
 /** What a replay reports as it goes: the lines `POST /v1/admin/replay` streams, and the CLI prints. */
 export type ReplayLine =
-  | { type: 'progress'; projection: string; seq: number; lastSeq: number }
+  | {
+      type: 'progress';
+      projection: string;
+      seq: number;
+      lastSeq: number;
+      /** Log events applied per second so far. */
+      eventsPerSecond?: number;
+    }
+  | { type: 'finishing'; projection: string }
   | { type: 'replayed'; projection: string; events: number; lastSeq: number; seconds: number }
   | { type: 'failed'; message: string }
   | { type: 'done' };
 
 const PROGRESS_EVERY_MS = 1000;
 
-/** Rebuilds the projections from the log, one after another, reporting progress at most once a second. */
+/**
+ * Rebuilds the projections from one read of the log (replayProjectionsInOnePass), reporting progress at
+ * most once a second, then what each projection's loader finishes with, then each projection's result.
+ */
 export async function replayProjections(
   dataSource: DataSource,
   log: EventLog,
   projections: readonly Projection[],
   report: (line: ReplayLine) => void,
 ): Promise<void> {
-  for (const projection of projections) {
-    let reportedAt = Date.now();
-    const result = await replayProjection(dataSource, log, projection, {
-      onProgress: (seq, lastSeq) => {
-        if (Date.now() - reportedAt < PROGRESS_EVERY_MS) return;
-        reportedAt = Date.now();
-        report({ type: 'progress', projection: projection.name, seq, lastSeq });
-      },
-    });
-    report({ type: 'replayed', ...result });
-  }
+  const started = Date.now();
+  let reportedAt = started;
+  const label =
+    projections.length === 1 ? projections[0].name : `${projections.length} projections`;
+  const results = await replayProjectionsInOnePass(dataSource, log, projections, {
+    onProgress: (seq, lastSeq) => {
+      const now = Date.now();
+      if (now - reportedAt < PROGRESS_EVERY_MS) return;
+      reportedAt = now;
+      const eventsPerSecond = Math.round(seq / Math.max(0.001, (now - started) / 1000));
+      report({ type: 'progress', projection: label, seq, lastSeq, eventsPerSecond });
+    },
+    onFinishing: (projection) => report({ type: 'finishing', projection }),
+  });
+  for (const result of results) report({ type: 'replayed', ...result });
 }
 
 /** A replay line as the CLI prints it. */
 export function replayLineText(line: ReplayLine): string {
   switch (line.type) {
-    case 'progress':
-      return `${line.projection}: at seq ${line.seq} of ${line.lastSeq}`;
+    case 'progress': {
+      const percent = line.lastSeq ? Math.floor((100 * line.seq) / line.lastSeq) : 100;
+      const rate = line.eventsPerSecond === undefined ? '' : `, ${line.eventsPerSecond} events/s`;
+      return `${line.projection}: at seq ${line.seq} of ${line.lastSeq} (${percent}%${rate})`;
+    }
+    case 'finishing':
+      return `${line.projection}: log read, building its tables' keys and indexes`;
     case 'replayed':
       return `${line.projection}: ${line.events} events to seq ${line.lastSeq} in ${line.seconds.toFixed(2)} s`;
     case 'failed':

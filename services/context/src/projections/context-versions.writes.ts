@@ -40,6 +40,7 @@ export function versionedProjection(
   const { applyOne, keepers, ...projection } = definition;
   return {
     ...projection,
+    sharedTables: ['context_versions'],
     apply: (sql, stored) => applyMovingVersions(sql, [stored], applyOne, keepers),
     applyMany: (sql, events) => applyMovingVersions(sql, events, applyOne, keepers),
   };
