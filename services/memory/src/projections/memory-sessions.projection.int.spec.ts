@@ -93,4 +93,59 @@ describe('memory-sessions: a segment pause and its outcome, in either order', ()
     );
     expect(extract).not.toHaveBeenCalled();
   });
+
+  it("gives a batch's turns, touched per session at once, the rows applying them one by one gives", async () => {
+    const session = (event: StoredEvent, sessionId: string, occurredAt: string) => ({
+      ...event,
+      event: { ...event.event, sessionId, occurredAt },
+    });
+    const events = (accountId: string) => [
+      session(
+        stored(20, accountId, 'TurnRecorded', { seq: 1, role: 'user', text: 'a' }),
+        's-1',
+        '2026-11-29T10:00:05.000Z',
+      ),
+      session(
+        stored(21, accountId, 'TurnRecorded', { seq: 1, role: 'user', text: 'b' }),
+        's-2',
+        '2026-11-29T10:00:01.000Z',
+      ),
+      session(
+        stored(22, accountId, 'SegmentPaused', { segment: 1 }),
+        's-1',
+        '2026-11-29T10:00:06.000Z',
+      ),
+      // an older time on a later turn: the newest time and the newest sequence are each kept
+      session(
+        stored(23, accountId, 'TurnRecorded', { seq: 2, role: 'assistant', text: 'c' }),
+        's-1',
+        '2026-11-29T10:00:02.000Z',
+      ),
+      session(
+        stored(24, accountId, 'TurnRecorded', { seq: 2, role: 'user', text: 'd' }),
+        's-2',
+        '2026-11-29T10:00:09.000Z',
+      ),
+    ];
+    const activity = (accountId: string) =>
+      db.query(
+        `SELECT session_id, last_turn_seq, last_turn_at, last_pause_at, read_through_seq, last_seq
+         FROM session_activity WHERE account_id = $1 ORDER BY session_id`,
+        [accountId],
+      );
+    for (const event of events('a-one-by-one'))
+      await memorySessionsProjection.apply(db.manager, event);
+    await memorySessionsProjection.applyMany!(db.manager, events('a-batch').slice(0, 4));
+    await memorySessionsProjection.applyMany!(db.manager, events('a-batch').slice(4));
+    expect(await activity('a-batch')).toEqual(await activity('a-one-by-one'));
+    expect(await activity('a-batch')).toEqual([
+      expect.objectContaining({
+        session_id: 's-1',
+        last_turn_seq: '23',
+        read_through_seq: '22',
+        last_seq: '23',
+      }),
+      expect.objectContaining({ session_id: 's-2', last_turn_seq: '24', last_seq: '24' }),
+    ]);
+  });
 });
