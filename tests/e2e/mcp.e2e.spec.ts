@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -391,6 +391,52 @@ describe('the MCP server, through the SDK client', () => {
         expect(textOf(answer)).toMatch(reason);
       },
     );
+  });
+
+  it('cites a visited symbol by its lines and flags it once its body changed (stdio, where the files are)', async () => {
+    const project = await mkdtemp(path.join(tmpdir(), 'mnemo-visited-'));
+    const file = path.join(project, 'src', 'guard.ts');
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(
+      file,
+      'import { x } from "y";\n\nexport class ApiKeyGuard {\n  canActivate(key: string): boolean {\n    return key === x;\n  }\n}\n',
+    );
+    const client = await stdioClient({
+      HOME: home,
+      MNEMO_URL: baseUrl,
+      MNEMO_API_KEY: apiKey,
+      MNEMO_STATE_DIR: path.join(home, 'state'),
+      CLAUDE_PROJECT_DIR: project,
+    });
+    clients.push(client);
+    try {
+      const marked = await client.callTool({
+        name: 'mark_visited',
+        arguments: {
+          path: 'src/guard.ts',
+          symbol: 'ApiKeyGuard.canActivate',
+          sessionId: 's-visit',
+        },
+      });
+      expect(textOf(marked)).toBe(
+        'Marked src/guard.ts:4-6 ApiKeyGuard.canActivate as visited in session s-visit.',
+      );
+      const recall = async () =>
+        textOf(
+          await client.callTool({ name: 'recall_visited', arguments: { sessionId: 's-visit' } }),
+        );
+      expect(await recall()).toContain('[unchanged since verified, now at L4-L6]');
+      // a line above moves it, which is no change; a new body is
+      await writeFile(file, `// moved down\n${await readFile(file, 'utf8')}`);
+      expect(await recall()).toContain('[unchanged since verified, now at L5-L7]');
+      await writeFile(
+        file,
+        (await readFile(file, 'utf8')).replace('key === x', 'timingSafeEqual(key, x)'),
+      );
+      expect(await recall()).toContain('[changed since verified (now L5-L7): read it again]');
+    } finally {
+      await rm(project, { recursive: true, force: true });
+    }
   });
 
   describe('when Mnemo is down or does not answer (stdio)', () => {

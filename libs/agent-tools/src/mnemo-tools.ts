@@ -19,6 +19,18 @@ export interface ToolContext {
   sessionId?: () => string | undefined;
   /** Where a result over 50,000 characters is written (stdio); without it, the result is cut. */
   spillDir?: string;
+  /**
+   * A symbol of a file in the agent's working tree, as a snapshot reads it (stdio, where the files
+   * are): its lines and body hash. Null when the file or the symbol is not there.
+   */
+  symbolAt?: (path: string, symbol: string) => Promise<LocatedSymbol | null>;
+}
+
+/** Where a symbol sits now, and a hash of its body (never the body). */
+export interface LocatedSymbol {
+  startLine: number;
+  endLine: number;
+  bodyHash: string;
 }
 
 export interface MnemoTool<S extends z.ZodObject = z.ZodObject> {
@@ -484,7 +496,20 @@ export const markVisited = tool({
   readOnly: false,
   async run(input, context) {
     const id = currentSession(input.sessionId, context, this.name);
-    const { sessionId: _s, ...mark } = input;
+    const { sessionId: _s, ...given } = input;
+    // a symbol found in the working tree is cited by its lines and remembered by its body's hash
+    const located =
+      given.symbol && context.symbolAt
+        ? await context.symbolAt(given.path, given.symbol).catch(() => null)
+        : null;
+    const mark = located
+      ? {
+          ...given,
+          startLine: given.startLine ?? located.startLine,
+          endLine: given.endLine ?? located.endLine,
+          bodyHash: located.bodyHash,
+        }
+      : given;
     await context.client.markVisited(id, mark);
     return `Marked ${visitedPlace(mark)} as visited in session ${id}.`;
   },
@@ -493,7 +518,8 @@ export const markVisited = tool({
 const renderVisited = (entry: VisitedEntry, index: number) => {
   const at = entry.verifiedAt ?? entry.visitedAt;
   const when = typeof at === 'string' ? ` (${at.slice(0, 16).replace('T', ' ')})` : '';
-  return `${index + 1}. ${visitedPlace(entry)}${when}${entry.note ? `\n   ${entry.note}` : ''}`;
+  const fresh = typeof entry.freshness === 'string' ? ` [${entry.freshness}]` : '';
+  return `${index + 1}. ${visitedPlace(entry)}${when}${fresh}${entry.note ? `\n   ${entry.note}` : ''}`;
 };
 
 export const recallVisited = tool({
@@ -521,13 +547,31 @@ export const recallVisited = tool({
       return offset === 0
         ? `Nothing marked as visited in session ${id}${input.filter ? ` matching "${input.filter}"` : ''}.`
         : 'No more results.';
+    const checked = await Promise.all(entries.map((entry) => freshness(entry, context)));
     return fitResult(
       this.name,
-      pageOfItems(entries, offset, renderVisited, { tool: this.name, moreMayExist: false }).text,
+      pageOfItems(checked, offset, renderVisited, { tool: this.name, moreMayExist: false }).text,
       context.spillDir,
     );
   },
 });
+
+/**
+ * An entry marked with a symbol's body hash, checked against the working tree: unchanged (cite it),
+ * changed since it was verified (read it again), or gone.
+ */
+async function freshness(entry: VisitedEntry, context: ToolContext): Promise<VisitedEntry> {
+  if (!context.symbolAt || !entry.symbol || !entry.bodyHash || !entry.path) return entry;
+  const now = await context.symbolAt(entry.path, entry.symbol).catch(() => undefined);
+  if (now === undefined) return entry;
+  const state =
+    now === null
+      ? 'not found in the file now: read it again'
+      : now.bodyHash === entry.bodyHash
+        ? `unchanged since verified, now at L${now.startLine}-L${now.endLine}`
+        : `changed since verified (now L${now.startLine}-L${now.endLine}): read it again`;
+  return { ...entry, freshness: state };
+}
 
 export const driftSince = tool({
   name: 'drift_since',

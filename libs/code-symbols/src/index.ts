@@ -10,6 +10,7 @@ export {
   MAX_SNAPSHOT_BYTES,
   driftFromGit,
   historySnapshots,
+  symbolInFile,
   trackedSourceFiles,
   workingTreeSnapshots,
 } from './local-snapshots';

@@ -207,3 +207,25 @@ async function pointOfWorkingTree(full: string, name: string): Promise<SnapshotP
     symbols: symbols.symbols,
   };
 }
+
+/**
+ * A symbol of a file on this machine by its name (`name`, or `Parent.name` for a member): where it
+ * sits and its body's hash. Null when the file, its language or the symbol is not there.
+ */
+export async function symbolInFile(
+  file: string,
+  symbol: string,
+): Promise<{ startLine: number; endLine: number; bodyHash: string } | null> {
+  const language = languageOf(file);
+  if (!language) return null;
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile() || info.size > MAX_SNAPSHOT_BYTES) return null;
+  const { symbols } = await extractSymbols(language, await readFile(file, 'utf8'));
+  const wanted = symbol.trim().replace(/\(\)$/, '');
+  const found =
+    symbols.find((s) => (s.parent ? `${s.parent}.${s.name}` : s.name) === wanted) ??
+    symbols.find((s) => s.name === wanted);
+  return found
+    ? { startLine: found.startLine, endLine: found.endLine, bodyHash: found.bodyHash }
+    : null;
+}

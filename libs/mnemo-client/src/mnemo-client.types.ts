@@ -86,6 +86,8 @@ export interface VisitedMark {
   startLine?: number;
   endLine?: number;
   symbol?: string;
+  /** The symbol's body hash when it was read (docs/code-symbols.md). */
+  bodyHash?: string;
   note?: string;
 }
 export interface VisitedEntry extends Partial<VisitedMark> {

@@ -27,6 +27,12 @@ export async function serveMcpOnStdio(env: NodeJS.ProcessEnv, cwd: string): Prom
     project: identity.project,
     sessionId: () => currentSession(env, identity.project),
     spillDir: path.join(env.TMPDIR || os.tmpdir(), 'mnemo-mcp'),
+    // the files are here: a visited symbol is found in them, and loaded only when one is asked for
+    symbolAt: async (file, symbol) =>
+      (await import('@mnemo/code-symbols')).symbolInFile(
+        path.resolve(env.CLAUDE_PROJECT_DIR || cwd, file),
+        symbol,
+      ),
   });
   const transport = new StdioServerTransport();
   await server.connect(transport);

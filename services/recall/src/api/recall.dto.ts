@@ -27,6 +27,11 @@ export const VisitedBody = z
     startLine: z.number().int().min(0).optional(),
     endLine: z.number().int().min(0).optional(),
     symbol: z.string().max(500).optional(),
+    /** The symbol's body hash when it was read (docs/code-symbols.md), so a later recall can tell it changed. */
+    bodyHash: z
+      .string()
+      .regex(/^[0-9a-f]{16}$/)
+      .optional(),
     note: z.string().max(1000).optional(),
   })
   .refine((b) => b.ledgerId !== undefined || b.path !== undefined, {

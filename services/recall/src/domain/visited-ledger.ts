@@ -5,6 +5,8 @@ export interface VisitedNode {
   startLine?: number;
   endLine?: number;
   symbol?: string;
+  /** The symbol's body hash when it was verified: a different one now means the citation is stale. */
+  bodyHash?: string;
   note?: string;
   verifiedAt: string;
 }
