@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { connect } from '@nats-io/transport-node';
 import type { Msg } from '@nats-io/nats-core';
 import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { rawPartition, subjects, type StoredEvent } from '@mnemo/contracts';
+import { rawPartition, subjects, ValidationError, type StoredEvent } from '@mnemo/contracts';
+import { runConsumer } from '../consumer-runtime';
 import { describeEventLogContract, waitFor } from '../event-log.contract';
 import { JetStreamEventLog } from './jetstream-event-log';
 
@@ -321,4 +322,50 @@ describe('JetStreamEventLog raw packs', () => {
       await cleanup();
     }
   }, 20_000);
+
+  it('keeps one dead letter for an event of a pack that comes back because another of its events asked for a retry', async () => {
+    const { log, rawMessages, cleanup } = await setup();
+    try {
+      // one session's events, so one pack: the first is bad input, the second fails once
+      const events = Array.from({ length: 3 }, (_, n) => ({
+        ...turn('acct-a', n),
+        sessionId: 's-1',
+      }));
+      const [bad, flaky] = events;
+      const handled: Array<{ id: string; seq: number }> = [];
+      const met: Array<{ id: string; seq: number }> = [];
+      // failing in its batch and again alone (the runtime's retry of one event) sends the pack back
+      let flakyCalls = 0;
+      const subscription = await runConsumer({
+        log,
+        service: 'redaction',
+        spec: { ...spec, durable: 'redaction-raw' },
+        logger: { warn: () => undefined, error: () => undefined },
+        handle: async (batch) => {
+          for (const { event, seq } of batch) {
+            if (event.id === bad.id) met.push({ id: event.id, seq });
+            if (event.id === bad.id)
+              throw new ValidationError('bad input', [{ path: 'payload', reason: 'bad' }]);
+            if (event.id === flaky.id && (flakyCalls += 1) <= 2)
+              throw new Error('a passing failure');
+          }
+          handled.push(...batch.map(({ event, seq }) => ({ id: event.id, seq })));
+        },
+      });
+      await log.appendMany('raw', events);
+      await waitFor('the queue to empty', async () => (await rawMessages()) === 0);
+      await subscription.stop();
+      // the pack came back whole: the bad event met its handler a second time
+      expect(flakyCalls).toBeGreaterThan(2);
+      expect(met.length).toBeGreaterThan(1);
+      expect(new Set(met.map((m) => m.seq)).size).toBe(1);
+      expect(new Set(handled.map((h) => h.id))).toEqual(new Set([flaky.id, events[2].id]));
+      const letters = await log.listDeadLetters('redaction');
+      expect(
+        letters.map((l) => ({ id: l.letter.event.id, deliveryCount: l.letter.deliveryCount })),
+      ).toEqual([{ id: bad.id, deliveryCount: 1 }]);
+    } finally {
+      await cleanup();
+    }
+  }, 30_000);
 });
