@@ -1,5 +1,5 @@
 import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
-import type { Projection, Sql } from '@mnemo/persistence';
+import type { Projection, ReplayLoader, Sql } from '@mnemo/persistence';
 import { Recall1764500000100 } from './recall.migration';
 import { RecallStats1764500000200 } from './recall-stats.migration';
 import { RecallLexemes1764500000400 } from './recall-lexemes.migration';
@@ -12,7 +12,12 @@ import { RecallChunksCompressed1764500000495 } from './recall-chunks-compressed.
 import { RecallTurnTerms1764500000497 } from './recall-turn-terms.migration';
 import { applyStatsEvent, STATS_EVENTS } from './stats.writes';
 import { upsertSession, type SessionEvent } from './sessions.writes';
-import { rechunkSessions, upsertProseTurns, type TurnEvent } from './chunks.writes';
+import {
+  rechunkSessions,
+  upsertProseTurns,
+  type ChangedSessions,
+  type TurnEvent,
+} from './chunks.writes';
 import { upsertDecision } from './decisions.writes';
 
 /**
@@ -62,6 +67,29 @@ export const recallProjection: Projection = {
     for (const stored of events)
       if (stored.event.type !== 'TurnRecorded') await this.apply(sql, stored);
     await rechunkSessions(sql, await upsertProseTurns(sql, turns));
+  },
+
+  /**
+   * A replay stores every batch's turns as applyMany does but chunks each session once, after the last
+   * event, from all its turns: re-chunking the sessions of every batch re-read and re-wrote a session's
+   * windows as often as batches held its turns (recall was most of a full replay's time). Packing a
+   * session whole gives the windows its incremental re-chunking gives (see rechunkSessions).
+   */
+  replayLoader(): ReplayLoader {
+    const sessions: ChangedSessions = new Map();
+    return {
+      begin: async () => undefined,
+      applyMany: async (sql, events) => {
+        const turns = events.filter(
+          (stored) => stored.event.type === 'TurnRecorded',
+        ) as TurnEvent[];
+        for (const stored of events)
+          if (stored.event.type !== 'TurnRecorded') await this.apply(sql, stored);
+        for (const [key, changed] of await upsertProseTurns(sql, turns))
+          if (!sessions.has(key)) sessions.set(key, { ...changed, fromSeq: -1 });
+      },
+      finish: (sql) => rechunkSessions(sql, sessions),
+    };
   },
 
   async apply(sql: Sql, stored: StoredEvent): Promise<void> {
