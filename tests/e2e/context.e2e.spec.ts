@@ -861,7 +861,11 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
       .put('/v1/account/settings')
       .set('Authorization', `Bearer ${owner.apiKey}`)
       .send({ healthModuleOn: true });
-    expect(put.body).toEqual({ egressAllowed: true, healthModuleOn: true });
+    expect(put.body).toEqual({
+      egressAllowed: true,
+      healthModuleOn: true,
+      medicationsModuleOn: false,
+    });
     expect((await get('/v1/context/memory-block', owner.apiKey)).body.text).toContain(
       'Lives with type 1 diabetes.',
     );

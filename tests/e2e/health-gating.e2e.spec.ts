@@ -151,7 +151,7 @@ describe('health details: proposed, gated in every context, offered once', () =>
       .http()
       .put('/v1/account/settings')
       .set(auth(person))
-      .send({ healthModuleOn: true });
+      .send({ healthModuleOn: true, medicationsModuleOn: true });
     expect(put.status).toBe(200);
     const asked = await eventually(
       () => get('/v1/context/memory-block'),

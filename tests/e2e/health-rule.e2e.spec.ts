@@ -144,4 +144,67 @@ describe('the health rule behind every write path', () => {
     });
     expect(said.isError).toBeFalsy();
   });
+
+  it('"I take melatonin most nights" offline gives a proposal, kept out of the block until both modules are on', async () => {
+    const session = 's-melatonin';
+    const events = [
+      {
+        id: randomUUID(),
+        type: 'SessionStarted',
+        sessionId: session,
+        occurredAt: next(),
+        payload: { source: 'health-coach' },
+      },
+      {
+        id: randomUUID(),
+        type: 'TurnRecorded',
+        sessionId: session,
+        occurredAt: next(),
+        payload: { seq: 1, role: 'user', text: 'I take melatonin most nights.' },
+      },
+      {
+        id: randomUUID(),
+        type: 'TurnRecorded',
+        sessionId: session,
+        occurredAt: next(),
+        payload: { seq: 2, role: 'assistant', text: 'Thanks for telling me.' },
+      },
+      {
+        id: randomUUID(),
+        type: 'SegmentPaused',
+        sessionId: session,
+        occurredAt: next(),
+        payload: { segment: 1 },
+      },
+    ];
+    await harness.http().post('/v1/events').set(auth()).send({ events }).expect(202);
+    const pending = await eventually(
+      () => get('/v1/proposals'),
+      (r) =>
+        (r.body.proposals as Array<{ content: string }>).some((p) => /melatonin/i.test(p.content)),
+      60_000,
+    );
+    const proposal = (pending.body.proposals as Array<{ id: string; content: string }>).find((p) =>
+      /melatonin/i.test(p.content),
+    )!;
+    expect((await memories()).filter((m) => /melatonin/i.test(m.content))).toEqual([]);
+    const block = async () => JSON.stringify((await get('/v1/context/memory-block')).body);
+    expect(await block()).not.toMatch(/melatonin/i);
+
+    const settings = (body: Record<string, boolean>) =>
+      harness.http().put('/v1/account/settings').set(auth()).send(body).expect(200);
+    await settings({ healthModuleOn: true });
+    await harness
+      .http()
+      .post(`/v1/proposals/${proposal.id}/confirm`)
+      .set(auth())
+      .send({})
+      .expect((r) => expect(r.status).toBeLessThan(300));
+    await eventually(memories, (list) => list.some((m) => /melatonin/i.test(m.content)), 30_000);
+    // confirmed and the health module on, but the medications module still off: out of the block
+    expect(await block()).not.toMatch(/melatonin/i);
+    const on = await settings({ medicationsModuleOn: true });
+    expect(on.body).toMatchObject({ healthModuleOn: true, medicationsModuleOn: true });
+    await eventually(block, (text) => /melatonin/i.test(text), 30_000);
+  });
 });

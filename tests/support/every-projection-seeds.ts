@@ -61,7 +61,7 @@ export const everyProjectionSeeds = (accountId: string, side: string) => {
         artifactB: 'a-replay',
       },
     ],
-    ['AccountSettingsChanged', { healthModuleOn: true }],
+    ['AccountSettingsChanged', { healthModuleOn: true, medicationsModuleOn: true }],
     ['MemoryFactCreated', fact('f-replay', 'Likes early mornings.')],
     [
       'MemoryFactEdited',

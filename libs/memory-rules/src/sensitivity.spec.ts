@@ -105,7 +105,14 @@ describe('mayShowInContext', () => {
   });
 
   it('shows a confirmed sensitive fact with the module on, never an unconfirmed one', () => {
-    expect(mayShowInContext(fact('Takes metformin daily.', true, true), true)).toBe(true);
-    expect(mayShowInContext(fact('Takes metformin daily.', true, false), true)).toBe(false);
+    expect(mayShowInContext(fact('Takes metformin daily.', true, true), true, true)).toBe(true);
+    expect(mayShowInContext(fact('Takes metformin daily.', true, false), true, true)).toBe(false);
+  });
+
+  it('keeps a medication out while the medications module is off, health module on or not (seed 001)', () => {
+    expect(mayShowInContext(fact('Takes metformin daily.', true, true), true, false)).toBe(false);
+    expect(mayShowInContext(fact('I take melatonin most nights.', true, true), true)).toBe(false);
+    // a health detail that is no medication needs only the health module
+    expect(mayShowInContext(fact('Has type 2 diabetes.', true, true), true, false)).toBe(true);
   });
 });

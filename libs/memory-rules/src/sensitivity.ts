@@ -328,13 +328,16 @@ const SENTENCES = new Intl.Segmenter('en', { granularity: 'sentence' });
  * A summary or recall line without the sentences that carry health details, the rest kept word for word:
  * "Ran 10 km. Takes metformin daily." becomes "Ran 10 km."; a text with nothing to drop comes back unchanged.
  */
-export function withoutSensitiveSentences(text: string): string {
+export function withoutSensitiveSentences(
+  text: string,
+  drop: (sentence: string) => boolean = isSensitiveText,
+): string {
   const kept: string[] = [];
   let dropped = false;
   // A list item (" - User: …") is a sentence of its own even where ICU sees no sentence break before it.
   for (const item of text.split(/(?<=\S)(?=\s+-\s)/)) {
     for (const { segment } of SENTENCES.segment(item)) {
-      if (isSensitiveText(segment)) dropped = true;
+      if (drop(segment)) dropped = true;
       else if (segment.trim()) kept.push(segment.trim());
     }
   }
@@ -349,7 +352,29 @@ export function withoutSensitiveSentences(text: string): string {
 export function mayShowInContext(
   item: { content: string; sensitive: boolean; confirmed: boolean },
   healthModuleOn: boolean,
+  medicationsModuleOn = false,
 ): boolean {
-  if (!item.sensitive && !isSensitiveText(item.content)) return true;
+  const wording = classifySensitivity({ content: item.content });
+  if (!item.sensitive && !wording.sensitive) return true;
+  // Seed 001: a medication stays out of every block while the medications module is off.
+  if (wording.sensitive && wording.kind === 'medication' && !medicationsModuleOn) return false;
   return healthModuleOn && item.confirmed;
+}
+
+/** Whether the wording names a medication (seed 001: the medications module's share of the health details). */
+export function namesMedication(text: string): boolean {
+  const wording = classifySensitivity({ content: text });
+  return wording.sensitive && wording.kind === 'medication';
+}
+
+/** Free text (a plan, a reminder) that may be shown under the account's health and medications modules. */
+export function mayShowText(
+  text: string,
+  healthModuleOn: boolean,
+  medicationsModuleOn = false,
+): boolean {
+  const wording = classifySensitivity({ content: text });
+  if (!wording.sensitive) return true;
+  if (wording.kind === 'medication' && !medicationsModuleOn) return false;
+  return healthModuleOn;
 }

@@ -9,6 +9,8 @@ export const AccountSettingsChanged = z.object({
   egressAllowed: z.boolean().optional(),
   /** Sensitive (health) memories are served only while this is on. Default false. */
   healthModuleOn: z.boolean().optional(),
+  /** Seed 001: medication facts are served only while this is on too (and the health module). Default false. */
+  medicationsModuleOn: z.boolean().optional(),
 });
 
 export const contextEvents = { AccountSettingsChanged } as const;

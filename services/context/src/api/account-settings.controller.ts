@@ -22,13 +22,18 @@ export class AccountSettingsController {
 
   @Get()
   async get(@AccountId() accountId: string) {
-    const rows: Array<{ egress_allowed: boolean; health_module_on: boolean }> = await this.db.query(
-      'SELECT egress_allowed, health_module_on FROM account_settings WHERE account_id = $1',
+    const rows: Array<{
+      egress_allowed: boolean;
+      health_module_on: boolean;
+      medications_module_on: boolean;
+    }> = await this.db.query(
+      'SELECT egress_allowed, health_module_on, medications_module_on FROM account_settings WHERE account_id = $1',
       [accountId],
     );
     return {
       egressAllowed: rows[0]?.egress_allowed ?? true,
       healthModuleOn: rows[0]?.health_module_on ?? false,
+      medicationsModuleOn: rows[0]?.medications_module_on ?? false,
     };
   }
 

@@ -25,12 +25,12 @@ export const claudeMdCacheName = (request: ClaudeMdRequest): string =>
 export const sharedClaudeMdName = (
   request: Pick<ClaudeMdRequest, 'pinned'>,
   session: SessionInfo,
-  switches: { healthModuleOn: boolean },
+  switches: { healthModuleOn: boolean; medicationsModuleOn?: boolean },
   failed: readonly string[],
 ): string | null =>
   session.resuming || failed.length > 0
     ? null
-    : `claude-md-shared:${digest([session.source, [...(request.pinned ?? [])].sort().join(','), String(session.isRedo ?? false), String(switches.healthModuleOn)])}`;
+    : `claude-md-shared:${digest([session.source, [...(request.pinned ?? [])].sort().join(','), String(session.isRedo ?? false), String(switches.healthModuleOn), String(switches.medicationsModuleOn ?? false)])}`;
 export const MEMORY_BLOCK_CACHE_NAME = 'memory-block';
 
 /** The long text of a cached value, carried after the entry's JSON instead of inside it. */

@@ -120,7 +120,11 @@ describe('assembleClaudeMd', () => {
     expect(assembleClaudeMd(claudeMdSources(), budgets, 'interview').markdown).not.toContain(
       'asthma',
     );
-    const on = assembleClaudeMd(claudeMdSources({ healthModuleOn: true }), budgets, 'interview');
+    const on = assembleClaudeMd(
+      claudeMdSources({ healthModuleOn: true, medicationsModuleOn: true }),
+      budgets,
+      'interview',
+    );
     expect(on.markdown).toContain('- Has asthma and carries an inhaler on long runs.');
     expect(on.usedMemoryIds).toContain('m7');
   });

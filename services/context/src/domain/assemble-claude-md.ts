@@ -172,6 +172,7 @@ function build(sources: ClaudeMdSources, budgets: ContextBudgets, mode: ContextM
     memories: sources.memories ?? [],
     coreProfile: sources.coreProfile,
     healthModuleOn: sources.healthModuleOn ?? false,
+    medicationsModuleOn: sources.medicationsModuleOn ?? false,
     limit: budgets.memoryLimit,
     budgetChars: budgets.personalContextChars,
   });

@@ -14,7 +14,10 @@ describe('assembleMemoryBlock', () => {
   it('renders every source, fenced as data (golden)', () => {
     expectGolden(
       'memory-block.md',
-      assembleMemoryBlock(memoryBlockSources({ healthModuleOn: true }), budgets).text,
+      assembleMemoryBlock(
+        memoryBlockSources({ healthModuleOn: true, medicationsModuleOn: true }),
+        budgets,
+      ).text,
     );
   });
 
@@ -90,9 +93,50 @@ describe('assembleMemoryBlock', () => {
     const off = assembleMemoryBlock(memoryBlockSources(), budgets);
     expect(off.text).not.toContain('asthma');
     expect(off.telemetry.sensitiveWithheld).toBe(1);
-    const on = assembleMemoryBlock(memoryBlockSources({ healthModuleOn: true }), budgets);
+    const on = assembleMemoryBlock(
+      memoryBlockSources({ healthModuleOn: true, medicationsModuleOn: true }),
+      budgets,
+    );
     expect(on.text).toContain('asthma');
     expect(on.usedMemoryIds[0]).toBe('m7');
+  });
+
+  it('keeps medications out of the block while the medications module is off (seed 001)', () => {
+    const fact = (id: string, content: string) => ({
+      id,
+      accountId: ACCOUNT,
+      content,
+      confirmed: true,
+      sensitive: true,
+      createdAt: '2026-03-01',
+      updatedAt: '2026-03-01',
+    });
+    const sources = (medicationsModuleOn: boolean) =>
+      memoryBlockSources({
+        healthModuleOn: true,
+        medicationsModuleOn,
+        facts: [fact('f1', 'Takes metformin with breakfast.'), fact('f2', 'Has type 2 diabetes.')],
+        proposals: [
+          {
+            id: 'p1',
+            accountId: ACCOUNT,
+            content: 'Takes melatonin most nights.',
+            proposedAt: '2026-03-02T00:00:00Z',
+          },
+        ],
+        plans: [],
+        reminders: [],
+        rollingRecall: 'Last time: they take ibuprofen 400mg after long runs. They ran 10 km.',
+      });
+    const off = assembleMemoryBlock(sources(false), budgets);
+    expect(off.text).toContain('diabetes');
+    expect(off.text).not.toMatch(/metformin|melatonin|ibuprofen/);
+    expect(off.text).toContain('They ran 10 km.');
+    expect(off.offeredProposalIds).toEqual([]);
+    const on = assembleMemoryBlock(sources(true), budgets);
+    expect(on.text).toMatch(/metformin/);
+    expect(on.text).toMatch(/ibuprofen/);
+    expect(on.offeredProposalIds).toEqual(['p1']);
   });
 
   it('lets nothing sensitive in from any source while the health module is off (issue 10)', () => {
@@ -163,6 +207,7 @@ describe('assembleMemoryBlock', () => {
         reminders: [],
         rollingRecall: null,
         healthModuleOn: true,
+        medicationsModuleOn: true,
       }),
       budgets,
     );
@@ -175,7 +220,7 @@ describe('assembleMemoryBlock', () => {
       { id: 'q2', accountId: ACCOUNT, content: 'Takes metformin daily.', proposedAt: '2026-03-02' },
     ];
     const result = assembleMemoryBlock(
-      memoryBlockSources({ proposals, healthModuleOn: true }),
+      memoryBlockSources({ proposals, healthModuleOn: true, medicationsModuleOn: true }),
       budgets,
     );
     expect(result.offeredProposalIds).toEqual(['q1']);
@@ -186,10 +231,13 @@ describe('assembleMemoryBlock', () => {
     expect(result.text).not.toContain('metformin daily');
     expect(result.telemetry.proposalOffered).toBe(true);
     // The proposal is asked even when the cap leaves room for little else.
-    const tight = assembleMemoryBlock(memoryBlockSources({ proposals, healthModuleOn: true }), {
-      ...budgets,
-      memoryBlockChars: 420,
-    });
+    const tight = assembleMemoryBlock(
+      memoryBlockSources({ proposals, healthModuleOn: true, medicationsModuleOn: true }),
+      {
+        ...budgets,
+        memoryBlockChars: 420,
+      },
+    );
     expect(tight.offeredProposalIds).toEqual(['q1']);
   });
 

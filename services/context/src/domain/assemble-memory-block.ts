@@ -1,4 +1,9 @@
-import { isSensitiveText, mayShowInContext, withoutSensitiveSentences } from '@mnemo/memory-rules';
+import {
+  mayShowInContext,
+  namesMedication,
+  mayShowText,
+  withoutSensitiveSentences,
+} from '@mnemo/memory-rules';
 import type {
   ContextBudgets,
   MemoryBlockSources,
@@ -79,8 +84,9 @@ export function assembleMemoryBlock(
   const own = <T extends { accountId: string }>(items: readonly T[] | undefined): T[] =>
     (items ?? []).filter((item) => item.accountId === sources.accountId);
   const healthOn = sources.healthModuleOn;
+  const medicationsOn = sources.medicationsModuleOn ?? false;
   const ownFacts = own(sources.facts);
-  const facts = ownFacts.filter((fact) => mayShowInContext(fact, healthOn));
+  const facts = ownFacts.filter((fact) => mayShowInContext(fact, healthOn, medicationsOn));
   const orderedFacts = [
     ...newestFirst(
       facts.filter((fact) => fact.confirmed),
@@ -93,19 +99,27 @@ export function assembleMemoryBlock(
   ];
   const ownPlans = own(sources.plans).filter((plan) => plan.active);
   const plans = newestFirst(
-    ownPlans.filter(
-      (plan) => healthOn || !isSensitiveText(`${plan.title}. ${plan.progress ?? ''}`),
+    ownPlans.filter((plan) =>
+      mayShowText(`${plan.title}. ${plan.progress ?? ''}`, healthOn, medicationsOn),
     ),
     (plan) => plan.updatedAt,
   );
   const ownReminders = own(sources.reminders);
   const reminders = ownReminders
-    .filter((reminder) => healthOn || !isSensitiveText(reminder.text))
+    .filter((reminder) => mayShowText(reminder.text, healthOn, medicationsOn))
     .sort(byDueDate);
   const fullRecall = sources.rollingRecall?.trim() ? sources.rollingRecall : null;
   const recall =
-    fullRecall === null || healthOn ? fullRecall : withoutSensitiveSentences(fullRecall) || null;
-  const proposal = healthOn ? (own(sources.proposals)[0] ?? null) : null;
+    fullRecall === null
+      ? null
+      : withoutSensitiveSentences(
+          fullRecall,
+          (sentence) => !mayShowText(sentence, healthOn, medicationsOn),
+        ) || null;
+  // A medication is not even asked about while the medications module is off.
+  const proposal = healthOn
+    ? (own(sources.proposals).find((p) => medicationsOn || !namesMedication(p.content)) ?? null)
+    : null;
 
   const candidates: Candidate[] = [
     ...(proposal === null ? [] : [{ kind: 'proposal' as const, item: proposal }]),

@@ -120,6 +120,8 @@ export interface ClaudeMdSources {
   artifacts?: ArtifactIndexEntry[];
   /** Sensitive memories reach the CLAUDE.md under the same switch as the memory block. Default off. */
   healthModuleOn?: boolean;
+  /** Medication memories need this switch too (seed 001). Default off. */
+  medicationsModuleOn?: boolean;
   failedSources: string[];
 }
 
@@ -153,6 +155,8 @@ export interface MemoryBlockSources {
   plans?: PlanItem[];
   reminders?: ReminderItem[];
   healthModuleOn: boolean;
+  /** Seed 001: medication facts stay out while this is off, whatever the health module says. Default off. */
+  medicationsModuleOn?: boolean;
   /** The zero-LLM recall line (see `buildRollingRecallLine`); null when there is nothing to recall. */
   rollingRecall?: string | null;
   failedSources: string[];

@@ -71,6 +71,7 @@ describe('buildPersonalContext', () => {
       memories,
       coreProfile: null,
       healthModuleOn: true,
+      medicationsModuleOn: true,
     });
     expect(on.used.map((m) => m.id)).toEqual(['c']);
     expect(
@@ -94,6 +95,7 @@ describe('buildPersonalContext', () => {
           memories: list,
           coreProfile: null,
           healthModuleOn: true,
+          medicationsModuleOn: true,
           budgetChars,
         });
         expect(result.text).toBe(
@@ -108,6 +110,7 @@ describe('buildPersonalContext', () => {
           memories: list,
           coreProfile: null,
           healthModuleOn: true,
+          medicationsModuleOn: true,
           budgetChars: Infinity,
         }).used;
         for (const memory of eligible) {

@@ -42,6 +42,7 @@ export interface PersonalContextInput {
   memories: readonly MemoryItem[];
   coreProfile: string | null | undefined;
   healthModuleOn: boolean;
+  medicationsModuleOn?: boolean;
   limit: number;
   budgetChars: number;
 }
@@ -61,7 +62,8 @@ export function buildPersonalContext(input: PersonalContextInput): PersonalConte
   // Issue 10: one rule with the memory block; an unconfirmed health detail never shows, module on or off.
   const eligible = input.memories.filter(
     (memory) =>
-      memory.accountId === input.accountId && mayShowInContext(memory, input.healthModuleOn),
+      memory.accountId === input.accountId &&
+      mayShowInContext(memory, input.healthModuleOn, input.medicationsModuleOn),
   );
   const recent = newestFirst(eligible, (memory) => memory.updatedAt).slice(
     0,

@@ -301,6 +301,7 @@ export class ContextHandler {
         artifacts,
         lifeInventory,
         healthModuleOn: reader.switches.healthModuleOn,
+        medicationsModuleOn: reader.switches.medicationsModuleOn,
         failedSources: failed,
       },
     };
@@ -330,6 +331,7 @@ export class ContextHandler {
       plans,
       reminders,
       healthModuleOn: reader.switches.healthModuleOn,
+      medicationsModuleOn: reader.switches.medicationsModuleOn,
       // seed 001, zero-LLM: the latest summary we already keep stands in for the prior narrative.
       rollingRecall:
         latestSummary == null

@@ -81,7 +81,7 @@ describe('SourceReader: the gate and sources statements (real Postgres)', () => 
     expect(first).toMatchObject({
       status: 'fulfilled',
       value: {
-        switches: { egressAllowed: true, healthModuleOn: false },
+        switches: { egressAllowed: true, healthModuleOn: false, medicationsModuleOn: false },
         stamp: { accountId: unversioned, version: 0 },
       },
     });
@@ -89,7 +89,7 @@ describe('SourceReader: the gate and sources statements (real Postgres)', () => 
     expect(health).toMatchObject({
       status: 'fulfilled',
       value: {
-        switches: { egressAllowed: true, healthModuleOn: true },
+        switches: { egressAllowed: true, healthModuleOn: true, medicationsModuleOn: false },
         stamp: { accountId: 'acct-health', version: 7 },
       },
     });
@@ -97,7 +97,7 @@ describe('SourceReader: the gate and sources statements (real Postgres)', () => 
       status: 'fulfilled',
       value: { stamp: { accountId: unversioned, version: 0 } },
     });
-    const [many] = await statements('mnemo_context_gate_3');
+    const [many] = await statements('mnemo_context_gate_4');
     expect(Number(many.custom_plans) + Number(many.generic_plans)).toBe(1);
   });
 });

@@ -8,12 +8,14 @@ import { oneStatement, type ScopedQuery } from './one-statement';
 export interface AccountSwitches {
   egressAllowed: boolean;
   healthModuleOn: boolean;
+  medicationsModuleOn: boolean;
 }
 
 interface GateRow {
   account_id: string;
   egress_allowed: boolean | null;
   health_module_on: boolean | null;
+  medications_module_on: boolean | null;
   version: string | null;
 }
 
@@ -25,8 +27,8 @@ interface GateRow {
  * (TypeORM hands the query to pg as it is, and pg takes a named query config in place of the text.)
  */
 const GATE_STATEMENT = {
-  name: 'mnemo_context_gate_3',
-  text: `SELECT k.account_id, s.egress_allowed, s.health_module_on, v.version
+  name: 'mnemo_context_gate_4',
+  text: `SELECT k.account_id, s.egress_allowed, s.health_module_on, s.medications_module_on, v.version
          FROM unnest($1::text[]) AS k(account_id)
          LEFT JOIN account_settings s ON s.account_id = k.account_id
          LEFT JOIN context_versions v ON v.account_id = k.account_id`,
@@ -37,8 +39,8 @@ const GATE_STATEMENT = {
  * each, two in a cold CLAUDE.md, one in a warm one); keyed by one account the generic plan is kept.
  */
 const GATE_ONE_STATEMENT = {
-  name: 'mnemo_context_gate_one_1',
-  text: `SELECT k.account_id, s.egress_allowed, s.health_module_on, v.version
+  name: 'mnemo_context_gate_one_2',
+  text: `SELECT k.account_id, s.egress_allowed, s.health_module_on, s.medications_module_on, v.version
          FROM (SELECT $1::text AS account_id) AS k
          LEFT JOIN account_settings s ON s.account_id = k.account_id
          LEFT JOIN context_versions v ON v.account_id = k.account_id`,
@@ -125,6 +127,7 @@ export class SourceReader {
     const switches = {
       egressAllowed: row?.egress_allowed ?? true,
       healthModuleOn: row?.health_module_on ?? false,
+      medicationsModuleOn: row?.medications_module_on ?? false,
     };
     if (!switches.egressAllowed) {
       throw new ForbiddenError(

@@ -1,0 +1,18 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/** Seed 001: the medications module is a switch of its own beside the health module (issue 37). */
+export class MedicationsModule1765000003700 implements MigrationInterface {
+  name = 'MedicationsModule1765000003700';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(
+      `ALTER TABLE account_settings ADD COLUMN IF NOT EXISTS medications_module_on boolean NOT NULL DEFAULT false`,
+    );
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(
+      `ALTER TABLE account_settings DROP COLUMN IF EXISTS medications_module_on`,
+    );
+  }
+}
