@@ -520,6 +520,12 @@ function MemoryItem(props: {
         <span className="tag">{m.category}</span> <span>{m.confidence} confidence</span> ·{' '}
         <Origin memory={m} /> · <time dateTime={m.createdAt}>{when(m.createdAt)}</time>
         {m.editedByPerson && ' · edited by you'}
+        {/* memory-rules' one rule: what the API says `confirmed` is what the block and CLAUDE.md say too */}
+        {m.confirmed
+          ? ' · confirmed'
+          : m.source === 'agent'
+            ? ' · saved by the agent, not confirmed'
+            : ''}
       </p>
       {m.supersedes && m.supersedes.length > 0 && (
         <p className="meta superseded">

@@ -11,7 +11,8 @@ export const FactType = z.enum([
   'fact',
 ]);
 export const Confidence = z.enum(['high', 'medium', 'low']);
-export const FactSource = z.enum(['coach', 'manual', 'extraction']);
+/** Who wrote a fact: the coach or an agent (remember_fact), the person (`manual`), or extraction. */
+export const FactSource = z.enum(['coach', 'agent', 'manual', 'extraction']);
 
 const factBody = {
   factId: z.string().min(1).max(200),

@@ -1,6 +1,8 @@
 import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
 import {
   classifySensitivity,
+  confirmedAtCreation,
+  confirmedByEdit,
   evolvePlan,
   evolveProposal,
   progressStatus,
@@ -31,7 +33,7 @@ export async function insertFact(sql: Sql, stored: StoredEvent): Promise<void> {
      INSERT INTO context_memory_facts (account_id, id, fact_type, content, confidence, status, sensitive, confirmed, created_at, updated_at, last_seq)
      VALUES ($1, $2, $3, $4, $5, 'active', (SELECT confirmed FROM proposal) OR $6::boolean, (SELECT confirmed FROM proposal) OR $9::boolean, $7, $7, $8)
      ON CONFLICT (account_id, id) DO NOTHING`,
-    // A fact the person typed in themselves (source manual) needs no confirmation: it is theirs as written.
+    // A fact the person typed in themselves needs no confirmation: memory-rules' one rule says which.
     [
       event.accountId,
       p.factId,
@@ -41,7 +43,7 @@ export async function insertFact(sql: Sql, stored: StoredEvent): Promise<void> {
       classifySensitivity({ content: p.content }).sensitive,
       event.occurredAt,
       seq,
-      p.source === 'manual',
+      confirmedAtCreation({ source: p.source, fromConfirmedProposal: false }),
     ],
   );
 }
@@ -55,7 +57,7 @@ export async function editFact(sql: Sql, stored: StoredEvent): Promise<void> {
     `UPDATE context_memory_facts SET content = coalesce($3, content), fact_type = coalesce($4, fact_type), confidence = coalesce($5, confidence),
        sensitive = CASE WHEN $6::boolean IS NULL THEN sensitive
          ELSE ($6::boolean OR EXISTS (SELECT 1 FROM context_fact_proposals p WHERE p.account_id = $1 AND p.fact_id = $2 AND p.status = 'confirmed')) END,
-       updated_at = $7, last_seq = $8
+       confirmed = confirmed OR $9::boolean, updated_at = $7, last_seq = $8
      WHERE account_id = $1 AND id = $2 AND status = 'active' AND last_seq < $8`,
     [
       event.accountId,
@@ -66,6 +68,7 @@ export async function editFact(sql: Sql, stored: StoredEvent): Promise<void> {
       sensitiveByWording,
       event.occurredAt,
       seq,
+      confirmedByEdit(p),
     ],
   );
 }

@@ -25,6 +25,7 @@ import { MemoryChangeFeed } from './memory-change-feed';
 import {
   decideManualCreate,
   decideMemoryDelete,
+  decideRestatement,
   decideMemoryEdit,
   rememberWrite,
   type MemoryChange,
@@ -150,12 +151,17 @@ export class MemoriesController {
   private async alreadyKept(
     accountId: string,
     fact: Pick<CandidateFact, 'factType' | 'content' | 'sourceSession'>,
+    options: { anyType?: boolean } = {},
   ): Promise<string | null> {
     const active = await this.reads.activeFacts(accountId);
     return (
       findNearDuplicate(
         fact,
-        active.map((f) => ({ ...f, sourceSession: fact.sourceSession })),
+        active.map((f) => ({
+          ...f,
+          sourceSession: fact.sourceSession,
+          ...(options.anyType ? { factType: fact.factType } : {}),
+        })),
       )?.factId ?? null
     );
   }
@@ -191,13 +197,24 @@ export class MemoriesController {
         ...(fact ? { stated: { content: fact, ...(category ? { category } : {}) } } : {}),
       });
       if (!result.ok) throw REFUSALS[result.reason]();
-      // The same fact remembered again, from any session, is the memory already kept.
+      // The same fact remembered again, from any session and under any type, is the memory already
+      // kept: it takes the newer wording (issue 28: one memory for one thing).
       const kept = result.sensitivity.sensitive
         ? null
-        : await this.alreadyKept(accountId, result.fact);
+        : await this.alreadyKept(accountId, result.fact, { anyType: true });
       if (kept) {
+        const current = await this.get(accountId, kept);
+        // remember_fact's newer wording replaces the older; the remember button keeps the first message.
+        const restated =
+          fact === undefined
+            ? null
+            : decideRestatement(
+                { ...current, id: kept },
+                { ...result.fact, typeNamed: category !== undefined },
+              );
+        if (restated) await this.writer.append(accountId, [restated], { sessionId });
         response.status(200);
-        return { status: 'saved', memory: await this.get(accountId, kept) };
+        return { status: 'saved', memory: restated ? await this.get(accountId, kept) : current };
       }
       const write = rememberWrite(result, { factId: randomUUID(), proposalId: randomUUID() }, at);
       await this.writer.append(accountId, [write.event], { sessionId });

@@ -3,6 +3,7 @@ import {
   decideManualCreate,
   decideMemoryDelete,
   decideMemoryEdit,
+  decideRestatement,
   rememberWrite,
   type MemoryRecord,
 } from './memory-decisions';
@@ -121,5 +122,53 @@ describe('rememberWrite', () => {
       kind: 'proposed',
       event: { type: 'MemoryFactProposed', payload: { proposalId: 'p', factId: 'f' } },
     });
+  });
+});
+
+describe('decideRestatement', () => {
+  const kept = {
+    ...memory,
+    factType: 'preference' as const,
+    content: 'Prefers pnpm.',
+    source: 'agent',
+    editedByPerson: false,
+  };
+
+  it('gives the kept memory the newer wording, as nobody’s edit', () => {
+    expect(
+      decideRestatement(kept, {
+        content: 'Prefers pnpm over npm.',
+        factType: 'fact',
+        typeNamed: false,
+      }),
+    ).toEqual({
+      type: 'MemoryFactEdited',
+      payload: {
+        factId: 'f1',
+        content: 'Prefers pnpm over npm.',
+        version: 4,
+        editedByPerson: false,
+      },
+    });
+  });
+
+  it('changes the type only when the caller named one, and nothing when nothing changes', () => {
+    expect(
+      decideRestatement(kept, { content: 'Prefers pnpm.', factType: 'event', typeNamed: false }),
+    ).toBeNull();
+    expect(
+      decideRestatement(kept, { content: 'Prefers pnpm.', factType: 'decision', typeNamed: true })
+        ?.payload,
+    ).toEqual({ factId: 'f1', factType: 'decision', version: 4, editedByPerson: false });
+  });
+
+  it('leaves what the person wrote or edited as they have it', () => {
+    const again = {
+      content: 'Prefers pnpm over npm.',
+      factType: 'preference' as const,
+      typeNamed: false,
+    };
+    expect(decideRestatement({ ...kept, source: 'manual' }, again)).toBeNull();
+    expect(decideRestatement({ ...kept, editedByPerson: true }, again)).toBeNull();
   });
 });

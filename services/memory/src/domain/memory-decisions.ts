@@ -127,3 +127,24 @@ export function rememberWrite(
     },
   };
 }
+
+/**
+ * The same fact remembered again (issue 28: one memory for one thing): the memory already kept takes the
+ * newer wording, and the type when the caller named one; nothing when that changes nothing. The person's
+ * own memory (they wrote or edited it) keeps what they wrote.
+ */
+export function decideRestatement(
+  kept: MemoryRecord & { source: string; editedByPerson: boolean },
+  again: { content: string; factType: FactTypeName; typeNamed: boolean },
+): { type: 'MemoryFactEdited'; payload: PayloadOf<'MemoryFactEdited'> } | null {
+  if (kept.status !== 'active' || kept.source === 'manual' || kept.editedByPerson) return null;
+  const changes = {
+    ...(again.content !== kept.content ? { content: again.content } : {}),
+    ...(again.typeNamed && again.factType !== kept.factType ? { factType: again.factType } : {}),
+  };
+  if (Object.keys(changes).length === 0) return null;
+  return {
+    type: 'MemoryFactEdited',
+    payload: { factId: kept.id, ...changes, version: kept.version + 1, editedByPerson: false },
+  };
+}

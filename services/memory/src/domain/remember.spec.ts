@@ -1,4 +1,9 @@
-import { guessFactType, rememberFromMessage, type RememberRequest } from './remember';
+import {
+  factTypeOfNote,
+  guessFactType,
+  rememberFromMessage,
+  type RememberRequest,
+} from './remember';
 
 const req = (
   over: Partial<RememberRequest> = {},
@@ -85,14 +90,14 @@ describe('rememberFromMessage with the coach’s own wording (remember_fact)', (
   const stated = (content: string, text: string, category?: string) =>
     rememberFromMessage(req({ stated: { content, ...(category ? { category } : {}) } }, { text }));
 
-  it('keeps the coach’s wording of what the person said, typed by its verb', () => {
+  it('keeps the coach’s wording of what the person said, typed by its verb, as the agent’s', () => {
     expect(stated('Prefers short morning sessions', 'I prefer short morning sessions.')).toEqual({
       ok: true,
       fact: {
         factType: 'preference',
         content: 'Prefers short morning sessions',
         confidence: 'high',
-        source: 'coach',
+        source: 'agent',
         sourceSession: 'sess-1',
       },
       sensitivity: { sensitive: false },
@@ -137,5 +142,25 @@ describe('guessFactType', () => {
     ['Wants to finish a half marathon in May.', 'goal'],
   ] as const)('reads "%s" as %s', (text, type) => {
     expect(guessFactType(text)).toBe(type);
+  });
+});
+
+describe('factTypeOfNote (remember_fact with no category)', () => {
+  it.each([
+    ['prefers pnpm over npm', 'preference'],
+    ['The user prefers tabs over spaces.', 'preference'],
+    ['Dislikes default exports', 'preference'],
+    ['Likes oat milk in coffee', 'preference'],
+    ['Wants to run a marathon in May', 'goal'],
+    ['Decided to use Redis for caching', 'decision'],
+    ['Never use yarn in this repo', 'decision'],
+    ['We chose pnpm over yarn because of workspace speed', 'decision'],
+    ['Always runs the linter before pushing', 'decision'],
+    ['Has a sister, Anna', 'relationship'],
+    ['Values honesty above all', 'value'],
+    ['Started a new job at Acme last week', 'event'],
+    ['Is a backend engineer', 'fact'],
+  ] as const)('reads "%s" as %s', (text, type) => {
+    expect(factTypeOfNote(text)).toBe(type);
   });
 });

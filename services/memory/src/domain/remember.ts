@@ -79,10 +79,11 @@ function rememberStated(
     return { ok: false, reason: 'not_in_message' };
   const tab = MEMORY_CATEGORIES.find((c) => c === stated.category && c !== 'All' && c !== 'Facts');
   const fact: CandidateFact = {
-    factType: tab ? factTypeForNewMemory(tab) : guessFactType(content),
+    factType: tab ? factTypeForNewMemory(tab) : factTypeOfNote(content),
     content,
     confidence: 'high',
-    source: 'coach',
+    // The agent's wording of what the person said: the agent's until the person confirms it.
+    source: 'agent',
     sourceSession: sessionId,
   };
   return {
@@ -150,9 +151,48 @@ const THIRD_PERSON: [FactTypeName, RegExp][] = [
 ];
 
 /** A best guess from wording; anything else is something that happened or is the case: an event. */
-export function guessFactType(text: string): FactTypeName {
+export function guessFactType(text: string, otherwise: FactTypeName = 'event'): FactTypeName {
   const normalized = text.replace(/[’‘]/g, "'");
   for (const [type, pattern] of THIRD_PERSON) if (pattern.test(normalized.trim())) return type;
   for (const [type, pattern] of TYPE_RULES) if (pattern.test(normalized)) return type;
-  return 'event';
+  return otherwise;
 }
+
+/** Who a note is about, said before its verb ("The user prefers …", "Dev prefers …"): left out to read it. */
+const NOTE_SUBJECT = /^(?:the )?(?:user|developer|dev|person|client|they|he|she)\s+/i;
+/** A note's opening verb in the third person, as the person would say it of themselves. */
+const FIRST_PERSON_VERB: ReadonlyArray<[RegExp, string]> = [
+  [/^(?:is|are)\b/i, 'I am'],
+  [/^(?:has|have)\b/i, 'I have'],
+  [/^(?:was|were)\b/i, 'I was'],
+  [/^does not\b|^doesn't\b/i, "I don't"],
+  [/^(\w+?)(?:ies)\b/i, 'I $1y'],
+  [/^(\w+?(?:sh|ch|ss|x|o))es\b/i, 'I $1'],
+  [/^(\w+?[^s])s\b/i, 'I $1'],
+];
+
+/**
+ * What a stated fact is by what it says (issue 28: a preference is a preference, not an event): the note
+ * read back in the person's words ("Prefers pnpm over npm" → "I prefer pnpm over npm") by the same rules
+ * extraction uses, developer statements included; then the wording rules; else a plain fact.
+ */
+export function factTypeOfNote(content: string): FactTypeName {
+  const note = content.replace(/[’‘]/g, "'").replace(NOTE_SUBJECT, '').trim();
+  const said = /^(?:I|I'm|I've|I'd|my|we|our|let's|never|always|don't|do not)\b/i.test(note)
+    ? note
+    : firstPersonOf(note);
+  const [read] = extractPersonFacts([{ seq: 1, role: 'user', text: said }], { max: 1 });
+  if (read && read.factType !== 'event') return read.factType;
+  return guessFactType(note, read?.factType ?? 'fact');
+}
+
+function firstPersonOf(note: string): string {
+  // A past verb reads as it is ("Decided to …", "Chose …"): only the subject is missing.
+  if (/^\w+ed\b|^(?:chose|went|kept|left|got|made|took)\b/i.test(note))
+    return `I ${lowerFirst(note)}`;
+  for (const [verb, person] of FIRST_PERSON_VERB)
+    if (verb.test(note)) return note.replace(verb, person);
+  return note;
+}
+
+const lowerFirst = (text: string): string => text[0].toLowerCase() + text.slice(1);

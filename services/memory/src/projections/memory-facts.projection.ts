@@ -1,6 +1,6 @@
 import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
 import type { Sql } from '@mnemo/persistence';
-import { classifySensitivity } from '@mnemo/memory-rules';
+import { classifySensitivity, confirmedAtCreation, confirmedByEdit } from '@mnemo/memory-rules';
 
 type FactPayload = PayloadOf<'MemoryFactCreated'>;
 
@@ -25,7 +25,7 @@ export async function insertFact(
      INSERT INTO memory_facts (account_id, id, fact_type, content, confidence, source, source_session, source_segment,
        source_artifact_id, source_message_seq, status, sensitive, confirmed, version, last_change, created_at, updated_at, last_seq,
        source_turns, occurred_on, subject)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'active', (SELECT confirmed FROM proposal) OR $11::boolean, (SELECT confirmed FROM proposal),
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'active', (SELECT confirmed FROM proposal) OR $11::boolean, (SELECT confirmed FROM proposal) OR $18::boolean,
        1, $12, $13, $13, $14, $15::int[], $16::date, $17)
      ON CONFLICT (account_id, id) DO NOTHING`,
     [
@@ -46,6 +46,8 @@ export async function insertFact(
       p.sourceTurns ?? null,
       p.occurredOn ?? null,
       p.subject ?? null,
+      // The person's own memory needs no confirmation (memory-rules: one rule with the context's copy).
+      confirmedAtCreation({ source: p.source, fromConfirmedProposal: false }),
     ],
   );
 }
@@ -64,7 +66,7 @@ export async function editFact(sql: Sql, stored: StoredEvent): Promise<void> {
     `UPDATE memory_facts SET content = coalesce($3, content), fact_type = coalesce($4, fact_type), confidence = coalesce($5, confidence),
        sensitive = CASE WHEN $6::boolean IS NULL THEN sensitive ELSE (confirmed OR $6::boolean) END,
        version = GREATEST(version + 1, $7), last_change = 'edited', updated_at = $8, last_seq = $9,
-       edited_by_person = edited_by_person OR $10::boolean, occurred_on = coalesce($11::date, occurred_on)
+       edited_by_person = edited_by_person OR $10::boolean, confirmed = confirmed OR $12::boolean, occurred_on = coalesce($11::date, occurred_on)
      WHERE account_id = $1 AND id = $2 AND status = 'active' AND last_seq < $9`,
     [
       event.accountId,
@@ -78,6 +80,7 @@ export async function editFact(sql: Sql, stored: StoredEvent): Promise<void> {
       seq,
       p.editedByPerson === true,
       p.occurredOn ?? null,
+      confirmedByEdit(p),
     ],
   );
 }

@@ -10,6 +10,7 @@ import {
   supersedeFact,
 } from './memory-facts.projection';
 import { MemoryProvenance1764400005400 } from './memory-provenance.migration';
+import { MemoryConfirmed1764400005700 } from './memory-confirmed.migration';
 import { applyProposalEvent } from './memory-proposals.projection';
 import { Memory1764400005100 } from './memory.migration';
 import { applyPlanEvent, applyReminderSet } from './plans.projection';
@@ -59,6 +60,7 @@ export const memoryProjection: Projection = {
     MemoryArtifacts1764400005200,
     PlanProgress1764400005300,
     MemoryProvenance1764400005400,
+    MemoryConfirmed1764400005700,
   ],
 
   async apply(sql: Sql, stored: StoredEvent): Promise<void> {

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { startHarness, type Harness } from '../support/platform-harness';
+import { eventually } from '../support/servers';
+
+type ToolAnswer = { isError?: boolean; content: Array<{ type: string; text?: string }> };
+const textOf = (answer: unknown) =>
+  (answer as ToolAnswer).content.map((c) => c.text ?? '').join('\n');
+interface Listed {
+  id: string;
+  factType: string;
+  content: string;
+  source: string;
+  confirmed: boolean;
+  version: number;
+}
+
+/**
+ * Issue 28, one memory for one thing: MCP remember_fact types a fact by what it says when no category is
+ * given, a second remember_fact of the same fact updates the one kept instead of adding a row, and the
+ * agent's fact is the agent's (`source: agent`), confirmed in the API, the Explorer's list and the memory
+ * block only once the person stands behind it (here: edits it).
+ */
+describe('remember_fact keeps one memory for one thing', () => {
+  let harness: Harness;
+  let person: { accountId: string; apiKey: string };
+  let mcp: Client;
+  const auth = () => ({ Authorization: `Bearer ${person.apiKey}` });
+  const get = (url: string) => harness.http().get(url).set(auth());
+  let clock = Date.parse('2026-12-02T08:00:00Z');
+  const next = () => new Date((clock += 60_000)).toISOString();
+
+  const say = async (sessionId: string, seq: number, role: 'user' | 'assistant', text: string) => {
+    const events = [
+      ...(seq === 1
+        ? [
+            {
+              id: randomUUID(),
+              type: 'SessionStarted',
+              sessionId,
+              occurredAt: next(),
+              payload: { source: 'claude-code', developer: 'dana' },
+            },
+          ]
+        : []),
+      {
+        id: randomUUID(),
+        type: 'TurnRecorded',
+        sessionId,
+        occurredAt: next(),
+        payload: { seq, role, text },
+      },
+    ];
+    await harness.http().post('/v1/events').set(auth()).send({ events }).expect(202);
+    await eventually(
+      () => get(`/v1/sessions/${sessionId}/turns`),
+      (r) =>
+        r.status === 200 && (r.body.turns as Array<{ seq: number }>).some((t) => t.seq === seq),
+      30_000,
+    );
+  };
+  const aboutPnpm = async (): Promise<Listed[]> =>
+    ((await get('/v1/memories?category=All&pageSize=100')).body.memories as Listed[]).filter((m) =>
+      /pnpm/i.test(m.content),
+    );
+  const remember = (args: Record<string, string>) =>
+    mcp.callTool({ name: 'remember_fact', arguments: { sessionId: 's-pm', ...args } });
+
+  beforeAll(async () => {
+    harness = await startHarness({
+      target: 'gateway,redaction,cost-ledger,ingest,compaction,memory,context',
+    });
+    person = await harness.createAccount('remember-once');
+    mcp = new Client({ name: 'remember-once-test', version: '1.0.0' });
+    await mcp.connect(
+      new StreamableHTTPClientTransport(
+        new URL('/mcp', `http://127.0.0.1:${harness.platform.httpPort}`),
+        { requestInit: { headers: { Authorization: `Bearer ${person.apiKey}` } } },
+      ),
+    );
+  });
+  afterAll(async () => {
+    await mcp?.close().catch(() => undefined);
+    await harness?.stop();
+  });
+
+  it('types, updates instead of copying, and labels the agent’s fact as the API does', async () => {
+    await say('s-pm', 1, 'user', 'I prefer pnpm over npm for every install in this repo.');
+    const first = await remember({ fact: 'Prefers pnpm over npm' });
+    expect(textOf(first)).toMatch(/^Remembered \(preference, memory /);
+
+    // The next answer says it again, in other words and naming its category: still one memory.
+    await say('s-pm', 2, 'assistant', 'Noted, pnpm it is.');
+    await say('s-pm', 3, 'user', 'Again: I prefer pnpm over npm for installs, always.');
+    const second = await remember({
+      fact: 'Prefers pnpm over npm for installs',
+      category: 'Preferences',
+    });
+    expect(second.isError).toBeFalsy();
+
+    const kept = await aboutPnpm();
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({
+      content: 'Prefers pnpm over npm for installs',
+      factType: 'preference',
+      source: 'agent',
+      confirmed: false,
+      version: 2,
+    });
+    // The memory block says what the API says: the agent's fact is not "(confirmed)".
+    const block = await eventually(
+      () => get('/v1/context/memory-block'),
+      (r) => r.status === 200 && /pnpm over npm for installs/.test(r.body.text as string),
+    );
+    expect(block.body.text).not.toMatch(/pnpm[^\n]*\(confirmed\)/);
+
+    // The person edits it in the Explorer: now it is theirs, confirmed everywhere.
+    const edited = await harness
+      .http()
+      .patch(`/v1/memories/${kept[0].id}`)
+      .set(auth())
+      .send({ version: 2, content: 'Prefers pnpm over npm for installs.' });
+    expect([edited.status, edited.body.confirmed]).toEqual([200, true]);
+    await eventually(
+      () => get('/v1/context/memory-block'),
+      (r) =>
+        r.status === 200 &&
+        /pnpm over npm for installs\. \(confirmed\)/.test(r.body.text as string),
+    );
+    expect(await aboutPnpm()).toHaveLength(1);
+  });
+});
