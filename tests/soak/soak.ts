@@ -8,12 +8,17 @@
  * not part of `npm test`. MNEMO_SOAK_MINUTES (default 10) bounds it. Every request other than a 2xx is a
  * failure, printed with its route, status and body or fetch error (with its cause), the connection it went
  * out on and what the platform logged about it; the platform's log is then kept (MNEMO_SOAK_KEEP=1 always).
+ * At the start and every minute it prints the largest tables' sizes (with indexes), index sizes and live and
+ * dead rows; at the end whether a table grew faster than the rows it holds (bloat). MNEMO_SOAK_AUTOVACUUM=off
+ * runs the soak's Postgres without autovacuum, as some servers are: the platform's own maintenance
+ * (MNEMO_DB_MAINTENANCE_MS) is then all that vacuums.
  */
 import { randomUUID } from 'node:crypto';
 import { subscribe } from 'node:diagnostics_channel';
 import { readdirSync, readFileSync } from 'node:fs';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
+import { Client } from 'pg';
 import {
   freePort,
   OwnNats,
@@ -127,6 +132,76 @@ function describeFetchError(error: Error): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+interface TableSize {
+  table: string;
+  totalBytes: number;
+  indexBytes: number;
+  live: number;
+  dead: number;
+}
+
+/** Tables shown each minute: the largest, by size with indexes and TOAST. */
+const TABLES_SHOWN = 12;
+
+async function tableSizes(pg: Client): Promise<TableSize[]> {
+  await pg.query('SELECT pg_stat_force_next_flush()').catch(() => undefined);
+  const { rows } = await pg.query<{
+    table: string;
+    total: string;
+    indexes: string;
+    live: string;
+    dead: string;
+  }>(
+    `SELECT s.relname AS table, pg_total_relation_size(s.relid) AS total, pg_indexes_size(s.relid) AS indexes,
+            s.n_live_tup AS live, s.n_dead_tup AS dead
+     FROM pg_stat_user_tables s ORDER BY pg_total_relation_size(s.relid) DESC`,
+  );
+  return rows.map((r) => ({
+    table: r.table,
+    totalBytes: Number(r.total),
+    indexBytes: Number(r.indexes),
+    live: Number(r.live),
+    dead: Number(r.dead),
+  }));
+}
+
+const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(2);
+
+function printTables(minute: number, sizes: TableSize[]): void {
+  process.stdout.write(
+    `  tables at ${minute.toFixed(1)} min (size with indexes / indexes, live / dead rows):\n`,
+  );
+  for (const t of sizes.slice(0, TABLES_SHOWN))
+    process.stdout.write(
+      `    ${t.table.padEnd(28)} ${mb(t.totalBytes).padStart(8)} MB / ${mb(t.indexBytes).padStart(7)} MB  ${String(t.live).padStart(8)} / ${String(t.dead).padStart(7)}\n`,
+    );
+}
+
+/**
+ * A table grows faster than the data it holds when its bytes per live row rise: its size grew by more than a
+ * quarter over what its rows grew (and by more than a megabyte, above page-granularity noise).
+ */
+function reportBloat(first: TableSize[], last: TableSize[]): void {
+  process.stdout.write('  tables from the end of the warm-up to the end (bytes per live row):\n');
+  const before = new Map(first.map((t) => [t.table, t]));
+  for (const end of last.slice(0, TABLES_SHOWN)) {
+    const start = before.get(end.table);
+    if (!start) continue;
+    const grew = end.totalBytes - start.totalBytes;
+    const sizeRatio = end.totalBytes / Math.max(1, start.totalBytes);
+    const rowRatio = Math.max(1, end.live) / Math.max(1, start.live);
+    const perRow = (t: TableSize) => (t.live ? (t.totalBytes / t.live).toFixed(0) : '-');
+    const verdict =
+      grew > 2 ** 20 && sizeRatio > rowRatio * 1.25
+        ? 'GROWING faster than its rows'
+        : 'grows with its rows';
+    process.stdout.write(
+      `    ${end.table.padEnd(28)} ${mb(start.totalBytes)} → ${mb(end.totalBytes)} MB, rows ${start.live} → ${end.live}, ` +
+        `${perRow(start)} → ${perRow(end)} B/row, dead ${end.dead} → ${verdict}\n`,
+    );
+  }
+}
+
 function rssMb(pid: number): number {
   const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
   return kb / 1024;
@@ -171,6 +246,15 @@ async function main(): Promise<void> {
 
   try {
     await Promise.all([nats.start(), redis.start(), postgres.init()]);
+    const pg = new Client({ connectionString: postgres.url });
+    await pg.connect();
+    if (process.env.MNEMO_SOAK_AUTOVACUUM === 'off') {
+      await pg.query('ALTER SYSTEM SET autovacuum = off');
+      await pg.query('SELECT pg_reload_conf()');
+    }
+    process.stdout.write(
+      `autovacuum ${(await pg.query<{ autovacuum: string }>('SHOW autovacuum')).rows[0].autovacuum}\n`,
+    );
     await platform.start();
     const url = `http://127.0.0.1:${httpPort}`;
     const created = await fetch(`${url}/v1/admin/accounts`, {
@@ -305,11 +389,22 @@ async function main(): Promise<void> {
       );
     };
 
+    const tableSamples: Array<{ minute: number; sizes: TableSize[] }> = [];
+    const sampleTables = async () => {
+      const minute = (Date.now() - started) / 60_000;
+      const sizes = await tableSizes(pg);
+      tableSamples.push({ minute, sizes });
+      printTables(minute, sizes);
+    };
+    await sampleTables();
     const load = [ingest(), reads(), recalls()];
     while (Date.now() - started < MINUTES * 60_000) {
       await sleep(SAMPLE_S * 1000);
       await sample();
+      if (Math.floor(samples.at(-1)!.minute) > Math.floor(tableSamples.at(-1)!.minute))
+        await sampleTables();
     }
+    await sampleTables();
     stopping = true;
     await Promise.all(load);
     await nc.close();
@@ -338,6 +433,11 @@ async function main(): Promise<void> {
     report('heapMb', 'MB', (mean) => mean * 0.1);
     report('fds', 'fds', (mean) => Math.max(5, mean * 0.1));
     report('lag', 'msgs', (mean) => Math.max(50, mean * 0.5));
+    reportBloat(
+      (tableSamples.find((t) => t.minute >= MINUTES * WARMUP_FRACTION) ?? tableSamples[0]).sizes,
+      tableSamples.at(-1)!.sizes,
+    );
+    await pg.end();
     process.stdout.write(
       `  load: ${counts.sessions} sessions, ${counts.events} events, ${counts.contextReads} context reads, ${counts.recalls} recalls, ${counts.errors} failed (no answer or not 2xx)\n`,
     );

@@ -10,11 +10,14 @@ const GROUP_MAX_EVENTS = 2000;
 export interface AcceptedKey {
   accountId: string;
   id: string;
+  /** The event's type: telemetry is remembered only as long as the log's duplicate window. */
+  type?: string;
 }
 
 /**
- * The record of every event a stream has accepted, by account and id, kept for good: the log's own
- * duplicate detection (JetStream's Nats-Msg-Id) forgets a key after its window, this record never does.
+ * The record of every event a stream has accepted, by account and id: the log's own duplicate detection
+ * (JetStream's Nats-Msg-Id) forgets a key after its window, this record answers a resend for good (but
+ * telemetry, whose ids are the log's window long).
  */
 export interface AcceptedEventIds {
   /**

@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { EventEnvelope, StoredEvent } from '@mnemo/contracts';
 import { IdempotentEventLog, JetStreamEventLog } from '@mnemo/eventing';
-import { PgAcceptedEventIds, recordSequencesSql } from './accepted-event-ids';
+import {
+  compactAcceptedEventIds,
+  PgAcceptedEventIds,
+  recordSequencesSql,
+} from './accepted-event-ids';
 import { eventually, TEST_NATS_URL } from '../../../tests/support/servers';
 import { Scratch } from '../../../tests/support/scratch';
 
@@ -134,6 +138,88 @@ describe('the accepted-id record: an event id accepted once is a duplicate for g
       duplicate: true,
     });
     expect(await stored(event.id)).toEqual([]);
+  });
+
+  describe('compacted by age past the duplicate window', () => {
+    const HOUR = 3_600_000;
+    /** The record keeps this much past an id's acceptance; the log's own window is shorter. */
+    const RETAIN = 3 * HOUR;
+    let now: Date;
+    let clocked: IdempotentEventLog;
+    beforeAll(() => {
+      now = new Date('2026-12-01T00:00:00.000Z');
+      clocked = new IdempotentEventLog(store, new PgAcceptedEventIds(pool, { clock: () => now }));
+    });
+    const later = (ms: number) => {
+      now = new Date(now.getTime() + ms);
+    };
+    const compact = () => compactAcceptedEventIds(pool, new Date(now.getTime() - RETAIN));
+    const recorded = async (table: 'accepted_event_ids' | 'event_keys', ids: string[]) =>
+      (
+        await pool.query(`SELECT count(*)::int AS n FROM ${table} WHERE event_id = ANY($1)`, [ids])
+      )[0].n as number;
+    const telemetry = (): EventEnvelope => ({
+      ...anEvent({ name: 'context', action: 'built' }),
+      type: 'FeatureEventRecorded',
+    });
+
+    it('answers a resend of an id whose record was compacted as a duplicate, at the gateway and in redaction, for its own account only', async () => {
+      const event = anEvent({ n: 1 });
+      const build = telemetry();
+      const probe = anEvent({ probe: true });
+      await store.append('events', probe);
+      await expect(clocked.append('raw', event)).resolves.toMatchObject({ duplicate: false });
+      // the redaction step stores the event's twin, with its id, in the durable log
+      const storedTwin = await clocked.append('events', event);
+      await clocked.append('events', build);
+      later(2 * RETAIN);
+      expect(await compact()).toBeGreaterThanOrEqual(3);
+      await expect(recorded('accepted_event_ids', [event.id, build.id])).resolves.toBe(0);
+      // and JetStream's own window is over too (the probe is stored again): only the durable key answers
+      await eventually(
+        () => store.append('events', probe),
+        (result) => !result.duplicate,
+        WINDOW_MS * 10,
+      );
+
+      await expect(clocked.append('raw', { ...event, payload: { n: 2 } })).resolves.toEqual({
+        seq: storedTwin.seq,
+        duplicate: true,
+      });
+      await expect(clocked.append('events', event)).resolves.toEqual({
+        seq: storedTwin.seq,
+        duplicate: true,
+      });
+      await expect(recorded('accepted_event_ids', [event.id])).resolves.toBe(0);
+      expect((await stored(event.id)).map((s) => s.seq)).toHaveLength(1);
+      // another account's event with that id is its own
+      await expect(
+        clocked.append('raw', { ...event, accountId: 'acct-other' }),
+      ).resolves.toMatchObject({ duplicate: false });
+      // telemetry is remembered for the window only: no durable key
+      await expect(recorded('event_keys', [build.id])).resolves.toBe(0);
+      await expect(recorded('event_keys', [event.id])).resolves.toBe(1);
+    });
+
+    it('keeps the record to the ids of the last hours as time passes, while the durable keys grow with the stored events only', async () => {
+      const ids: string[] = [];
+      const counts: number[] = [];
+      for (let hour = 0; hour < 12; hour += 1) {
+        const events = [
+          ...Array.from({ length: 10 }, () => anEvent({ hour })),
+          ...Array.from({ length: 10 }, telemetry),
+        ];
+        ids.push(...events.map((e) => e.id));
+        await clocked.appendMany('events', events);
+        later(HOUR);
+        await compact();
+        counts.push(await recorded('accepted_event_ids', ids));
+      }
+      // 20 ids an hour, kept three hours: never more than the last four hours' worth
+      expect(Math.max(...counts)).toBeLessThanOrEqual(80);
+      expect(counts.slice(4)).toEqual(Array(8).fill(counts[4]));
+      await expect(recorded('event_keys', ids)).resolves.toBe(120);
+    });
   });
 
   it("gives claimed ids their sequences by key, never by a scan of the stream's ids, even on a table whose statistics are stale", async () => {

@@ -3,6 +3,7 @@ import { ProjectionCheckpoints1764400000000 } from './checkpoints.migration';
 import {
   AcceptedEventIds1764900000000,
   AcceptedEventIdsByAccount1765100000000,
+  EventKeys1765200000000,
 } from './accepted-event-ids.migration';
 import type { MigrationClass } from './projection';
 
@@ -53,6 +54,7 @@ export async function openDataSource(options: DataSourceOptions): Promise<DataSo
       ProjectionCheckpoints1764400000000,
       AcceptedEventIds1764900000000,
       AcceptedEventIdsByAccount1765100000000,
+      EventKeys1765200000000,
       ...options.migrations,
     ],
     migrationsTableName: 'schema_migrations',

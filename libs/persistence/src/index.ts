@@ -15,3 +15,4 @@ export * from './accepted-event-ids.migration';
 export * from './copy-text';
 export * from './newest-per-key';
 export * from './read-models';
+export * from './maintenance';

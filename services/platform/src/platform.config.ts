@@ -75,12 +75,21 @@ export const PlatformEnv = z.object({
   MNEMO_CACHE_PREFIX: z.string().default('mnemo:'),
   MNEMO_MAX_DELIVER: z.coerce.number().int().min(1).max(100).default(5),
   MNEMO_ACK_WAIT_MS: z.coerce.number().int().min(100).default(30_000),
-  /** JetStream's duplicate window (Nats-Msg-Id), the first line of idempotency; the accepted-id record never forgets. */
+  /**
+   * JetStream's duplicate window (Nats-Msg-Id), the first line of idempotency; the accepted-id record keeps
+   * ids this long plus as much again (at most an hour more), the stored events' durable keys for good (docs/event-log.md).
+   */
   MNEMO_DUPLICATE_WINDOW_MS: z.coerce
     .number()
     .int()
     .min(100)
     .default(24 * 60 * 60 * 1000),
+  /** How often a process runs the database's upkeep: accepted-id compaction, VACUUM when autovacuum is off. */
+  MNEMO_DB_MAINTENANCE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(10 * 60 * 1000),
   MNEMO_MAX_BODY_BYTES: z.coerce
     .number()
     .int()

@@ -7,7 +7,12 @@ import {
   type Logger,
   type Subscription,
 } from '@mnemo/eventing';
-import { registerProjectionLag, startProjector, type Environment } from '@mnemo/persistence';
+import {
+  registerProjectionLag,
+  startDatabaseMaintenance,
+  startProjector,
+  type Environment,
+} from '@mnemo/persistence';
 import {
   createHttpAdapter,
   ingestGrpcBinding,
@@ -150,6 +155,15 @@ export async function startPlatform(
         logger,
       );
     }
+    // every process keeps the database in shape; one at a time does (an advisory lock)
+    subscriptions.push(
+      startDatabaseMaintenance({
+        dataSource: infra.dataSource,
+        logger,
+        duplicateWindowMs: config.MNEMO_DUPLICATE_WINDOW_MS,
+        intervalMs: config.MNEMO_DB_MAINTENANCE_MS,
+      }),
+    );
     registerProjectionLag(
       infra.log,
       services.flatMap((service) => service.projections),

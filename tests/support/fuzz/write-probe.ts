@@ -16,6 +16,7 @@ const UNATTRIBUTABLE = new Set([
   'migrations',
   'context_versions',
   'accepted_event_ids',
+  'event_keys',
   'recall_queries',
   'cost_pool_days',
   'cost_reservations',

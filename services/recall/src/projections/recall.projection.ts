@@ -10,6 +10,7 @@ import { RecallTermHashes1764500000480 } from './recall-term-hashes.migration';
 import { RecallPageLayout1764500000490 } from './recall-page-layout.migration';
 import { RecallChunksCompressed1764500000495 } from './recall-chunks-compressed.migration';
 import { RecallTurnTerms1764500000497 } from './recall-turn-terms.migration';
+import { RecallAutovacuum1765200000100 } from './recall-autovacuum.migration';
 import { applyStatsEvent, STATS_EVENTS } from './stats.writes';
 import { upsertSession, type SessionEvent } from './sessions.writes';
 import {
@@ -59,6 +60,7 @@ export const recallProjection: Projection = {
     RecallPageLayout1764500000490,
     RecallChunksCompressed1764500000495,
     RecallTurnTerms1764500000497,
+    RecallAutovacuum1765200000100,
   ],
 
   /** Turns go in one statement per batch and each touched session is re-chunked once. */

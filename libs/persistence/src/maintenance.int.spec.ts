@@ -1,0 +1,75 @@
+import type { DataSource } from 'typeorm';
+import { maintainDatabase } from './maintenance';
+import { eventually } from '../../../tests/support/servers';
+import { Scratch } from '../../../tests/support/scratch';
+
+describe('database maintenance', () => {
+  const scratch = new Scratch('maint');
+  let db: DataSource;
+  beforeAll(async () => {
+    db = await scratch.db([], 3);
+    await db.query(`CREATE TABLE churn (id int PRIMARY KEY, n int NOT NULL)`);
+    await db.query(`CREATE TABLE steady (id int PRIMARY KEY)`);
+  });
+  afterAll(() => scratch.drop());
+
+  const dead = async (table: string) => {
+    await db.query('SELECT pg_stat_force_next_flush()');
+    const [row]: Array<{ n: number }> = await db.query(
+      `SELECT n_dead_tup::int AS n FROM pg_stat_user_tables WHERE schemaname = current_schema() AND relname = $1`,
+      [table],
+    );
+    return row?.n ?? 0;
+  };
+
+  it('compacts the accepted ids before a time, keeping ids from before keys had an account', async () => {
+    await db.query(
+      `INSERT INTO accepted_event_ids (stream, account_id, event_id, seq, accepted_at) VALUES
+       ('raw', 'a', 'old', 1, '2026-01-01'), ('events', 'a', 'old', 1, '2026-01-01'),
+       ('raw', '', 'legacy', 2, '2026-01-01'), ('raw', 'a', 'new', 3, '2026-01-03')`,
+    );
+    await expect(maintainDatabase(db, new Date('2026-01-02'))).resolves.toMatchObject({
+      compactedIds: 2,
+    });
+    const left: Array<{ event_id: string }> = await db.query(
+      `SELECT event_id FROM accepted_event_ids ORDER BY event_id`,
+    );
+    expect(left.map((r) => r.event_id)).toEqual(['legacy', 'new']);
+  });
+
+  it('vacuums the tables whose dead rows pass autovacuum’s threshold when the server runs without it, and only those', async () => {
+    await db.query(`INSERT INTO churn SELECT n, 0 FROM generate_series(1, 2000) AS n`);
+    await db.query(`INSERT INTO steady SELECT n FROM generate_series(1, 2000) AS n`);
+    for (let round = 1; round <= 3; round += 1) await db.query(`UPDATE churn SET n = ${round}`);
+    await db.query(`DELETE FROM steady WHERE id <= 10`);
+    await eventually(
+      () => dead('churn'),
+      (n) => n > 1000,
+    );
+    const [{ autovacuum }]: Array<{ autovacuum: string }> = await db.query('SHOW autovacuum');
+    const report = await maintainDatabase(db, new Date(0));
+    if (autovacuum === 'on') {
+      // the server's own autovacuum keeps the tables; the round leaves them to it
+      expect(report?.vacuumed).toEqual([]);
+      return;
+    }
+    expect(report?.vacuumed).toEqual([`${scratch.name}.churn`]);
+    await eventually(
+      () => dead('churn'),
+      (n) => n === 0,
+    );
+    await expect(dead('steady')).resolves.toBe(10);
+  });
+
+  it('leaves a round to the process that holds it', async () => {
+    const other = db.createQueryRunner();
+    await other.connect();
+    try {
+      await other.query('SELECT pg_advisory_lock($1)', [0x6d6e7476]);
+      await expect(maintainDatabase(db, new Date(0))).resolves.toBeNull();
+    } finally {
+      await other.query('SELECT pg_advisory_unlock($1)', [0x6d6e7476]);
+      await other.release();
+    }
+  });
+});
