@@ -38,6 +38,9 @@ module.exports = {
     '/node_modules/(?!(@nestjs|ml-hclust|ml-distance-euclidean|ml-array-rescale|ml-array-max|ml-array-min|is-any-array)/)',
   ],
   moduleNameMapper: {
+    // a file behind a door, where start-up cost matters (the hooks load the pure digest files, not the service)
+    '^@mnemo/([a-z-]+)-service/(.+)$': '<rootDir>/services/$1/$2',
+    '^@mnemo/([a-z-]+)/(.+)$': '<rootDir>/libs/$1/$2',
     '^@mnemo/(.*)-service$': '<rootDir>/services/$1/src/index.ts',
     '^@mnemo/(.*)$': '<rootDir>/libs/$1/src/index.ts',
   },

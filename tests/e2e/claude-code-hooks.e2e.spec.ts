@@ -162,11 +162,11 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
     );
   });
 
-  it('user-prompt-submit answers the memory block and recall for the prompt, fenced, at most 1,500 characters', async () => {
+  it('user-prompt-submit answers the remembered lines and recall for the prompt, fenced, at most 1,500 characters', async () => {
     const run = await runHookProcess(
       'user-prompt-submit',
       payload('UserPromptSubmit', 's-new', {
-        prompt: 'The refund test fails again: is the currency rounded twice?',
+        prompt: 'The refund test fails again under pnpm: is the currency rounded twice?',
       }),
       env,
     );
@@ -208,7 +208,7 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
     try {
       const url = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
       const prompt = payload('UserPromptSubmit', 's-new', {
-        prompt: 'The refund test fails again: is the currency rounded twice?',
+        prompt: 'The refund test fails again under pnpm: is the currency rounded twice?',
       });
       // the input is written only once the block was asked: a hook that asked it after reading its input would wait out its bound
       const run = await runHookProcess(
@@ -230,7 +230,7 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
 
   it('user-prompt-submit starts without git, node:crypto, fs/promises or any npm package: what a hook loads is its start-up (issue 17)', async () => {
     const prompt = payload('UserPromptSubmit', 's-new', {
-      prompt: 'The refund test fails again: is the currency rounded twice?',
+      prompt: 'The refund test fails again under pnpm: is the currency rounded twice?',
     });
     await runHookProcess('user-prompt-submit', prompt, env); // fills the compile cache, as any earlier prompt has
     // a preload that writes, as the process exits, the built-in modules and the files it loaded

@@ -11,6 +11,8 @@ export const RecallBody = z.object({
   since: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
   /** The session asking: its own turns are left out (it has them already) unless `sessionIds` names it. */
   askingSessionId: subjectToken.optional(),
+  /** Hits under this score are left out; the service's own floor when absent (a client may calibrate its own). */
+  minScore: z.number().min(0).max(1).optional(),
 });
 
 /** One hit of `POST /v1/recall`: turnSeqs best-matching first, score normalized to 0–1. */

@@ -1,4 +1,6 @@
-import { stripWrappers } from '@mnemo/contracts';
+// The wrapper rule's own file, not the contracts door: the SessionStart hook builds this digest, and the door loads
+// every zod schema (a hook is a new process per call; what it loads is its start-up).
+import { stripWrappers } from '@mnemo/contracts/src/claude-code-wrappers';
 import { isSensitiveText } from '@mnemo/memory-rules';
 import type {
   DecisionStance,
@@ -92,7 +94,9 @@ export function shortPath(path: string): string {
 /** One line: when, how it ended, what was being done, how it ended in words, which files. */
 export function leftOffLine(session: DigestSession): string {
   const task = firstSentence(session.firstUserTurn, 140) || 'no request recorded';
-  const ending = firstSentence(session.lastAssistantTurn, 120);
+  // "Done." or "Committed." says no more than the verdict does
+  const said = firstSentence(session.lastAssistantTurn, 120);
+  const ending = said.length >= 25 ? said : '';
   return `- ${isoDate(session.endedAt ?? session.startedAt)} · ${verdictOf(session.outcome)} · ${task}${ending ? ` → ended: ${ending}` : ''}${filesOf(session.filesEdited, 4)} (session ${session.sessionId})`;
 }
 

@@ -6,6 +6,7 @@ import type {
   Turn,
 } from '@mnemo/mnemo-client';
 import { clean } from '@mnemo/context-service/src/domain/developer-digest-sections';
+import { settledStatements } from '@mnemo/context-service/src/domain/settled-statements';
 // The pure assembler's own files, not the service's door: a hook is a new process per call and loads no Nest.
 import type {
   DecisionStance,
@@ -20,8 +21,8 @@ const SESSIONS = 30;
 const DECISIONS = 30;
 const MEMORIES = 40;
 const LOG_SIGNALS = 5;
-/** Sessions with no outcome yet (running, or sent as events only) read from their turns, at most this many. */
-const FROM_TURNS = 4;
+/** The newest sessions whose turns are read: for what they settled, and, with no outcome yet, what they did. */
+const FROM_TURNS = 6;
 const TURNS_READ = 60;
 
 /** A part that fails (an older Mnemo without the route, a slow query) is left out; the rest still goes in. */
@@ -42,7 +43,15 @@ function decisionOf(decision: PriorDecision): DigestDecision {
 }
 
 /** seed 003's outcome summary is the opening request and the closing answer, a blank line between them. */
-function sessionOf(item: PriorWorkItem, decisions: readonly DigestDecision[]): DigestSession {
+/** A path inside the repository, as the repository names it. */
+const inProject = (file: string, project: string): string =>
+  file.startsWith(`${project}/`) ? file.slice(project.length + 1) : file;
+
+function sessionOf(
+  item: PriorWorkItem,
+  decisions: readonly DigestDecision[],
+  project: string,
+): DigestSession {
   const summary = item.summary ?? '';
   const split = summary.indexOf('\n\n');
   return {
@@ -52,7 +61,7 @@ function sessionOf(item: PriorWorkItem, decisions: readonly DigestDecision[]): D
     outcome: item.outcome ?? 'unknown',
     firstUserTurn: split < 0 ? summary : summary.slice(0, split),
     lastAssistantTurn: split < 0 ? '' : summary.slice(split + 2),
-    filesEdited: item.filesEdited ?? [],
+    filesEdited: (item.filesEdited ?? []).map((file) => inProject(file, project)),
     decisionCount: decisions.filter((decision) => decision.sessionId === item.sessionId).length,
   };
 }
@@ -86,13 +95,25 @@ export async function loadDigestSources(
     orEmpty(client.logFacts({ project, limit: 20 }).then((a) => a.facts)),
   ]);
   const withOutcome = new Set(work.map((item) => item.sessionId));
-  const pending = listed
-    .filter((s) => !withOutcome.has(s.id) && !s.id.includes(':agent-') && s.turnCount > 0)
+  const newest = listed
+    .filter((s) => !s.id.includes(':agent-') && s.turnCount > 0)
     .slice(0, FROM_TURNS);
-  const fromTurns = await orEmpty(Promise.all(pending.map((s) => sessionFromTurns(client, s))));
+  const read = await orEmpty(
+    Promise.all(newest.map(async (s) => ({ session: s, turns: await turnsOf(client, s) }))),
+  );
+  const settled = read.map(({ session, turns }) =>
+    settledStatements(
+      session.id,
+      turns.filter((turn) => !turn.isSidechain),
+    ),
+  );
+  const fromTurns = read
+    .filter(({ session }) => !withOutcome.has(session.id))
+    .map(({ session, turns }) => sessionFromTurns(session, turns));
   const projectSessions = new Set([...withOutcome, ...listed.map((s) => s.id)]);
   const decisions: DigestDecision[] = [
     ...distilled.map(decisionOf),
+    ...settled.flatMap((statements) => statements.decisions),
     // A decision memory is the account's: only one said in this project's sessions belongs here.
     ...decisionMemories
       .filter((memory) => !memory.sensitive && projectSessions.has(memory.origin?.session ?? ''))
@@ -103,9 +124,12 @@ export async function loadDigestSources(
         rationale: '',
       })),
   ];
-  const preferences: DigestPreference[] = preferenceMemories
-    .filter((memory) => !memory.sensitive)
-    .map((memory) => ({ ...fromMemory(memory), content: memory.content }));
+  const preferences: DigestPreference[] = [
+    ...preferenceMemories
+      .filter((memory) => !memory.sensitive)
+      .map((memory) => ({ ...fromMemory(memory), content: memory.content })),
+    ...settled.flatMap((statements) => statements.preferences),
+  ];
   const logSignals: DigestLogSignal[] = logs
     .filter((fact) => fact.change === 'new' || fact.change === 'rising')
     .slice(0, LOG_SIGNALS)
@@ -118,7 +142,7 @@ export async function loadDigestSources(
     project,
     decisions,
     sessions: [
-      ...work.map((item) => sessionOf(item, decisions)),
+      ...work.map((item) => sessionOf(item, decisions, project)),
       ...fromTurns.map((session) => ({
         ...session,
         decisionCount: decisions.filter((d) => d.sessionId === session.sessionId).length,
@@ -133,23 +157,24 @@ export async function loadDigestSources(
 const spoken = (turn: Turn, role: Turn['role']): boolean =>
   turn.role === role && !turn.isSidechain && clean(turn.text, 40) !== '';
 
-/** A session with no recorded outcome: its first request and last answer, from its turns; how it ended is unknown. */
-async function sessionFromTurns(
-  client: MnemoClient,
-  session: SessionSummary,
-): Promise<DigestSession> {
+/** A session's turns: its first ones, and its last ones when it is longer than one page. */
+async function turnsOf(client: MnemoClient, session: SessionSummary): Promise<Turn[]> {
   const { turns } = await client.turns(session.id, -1, TURNS_READ);
-  const tail =
-    session.turnCount > TURNS_READ
-      ? (await client.turns(session.id, session.turnCount - 12, 20)).turns
-      : turns;
+  if (session.turnCount <= TURNS_READ) return turns;
+  const tail = (await client.turns(session.id, session.turnCount - 20, 30)).turns;
+  const seen = new Set(turns.map((turn) => turn.seq));
+  return [...turns, ...tail.filter((turn) => !seen.has(turn.seq))];
+}
+
+/** A session with no recorded outcome: its first request and last answer, from its turns; how it ended is unknown. */
+function sessionFromTurns(session: SessionSummary, turns: readonly Turn[]): DigestSession {
   return {
     sessionId: session.id,
     startedAt: session.startedAt,
     endedAt: session.endedAt,
     outcome: 'unknown',
     firstUserTurn: turns.find((turn) => spoken(turn, 'user'))?.text ?? session.title ?? '',
-    lastAssistantTurn: [...tail].reverse().find((turn) => spoken(turn, 'assistant'))?.text ?? '',
+    lastAssistantTurn: [...turns].reverse().find((turn) => spoken(turn, 'assistant'))?.text ?? '',
     filesEdited: [],
   };
 }

@@ -1,9 +1,17 @@
-import type { MnemoClient, RecallHit } from '@mnemo/mnemo-client';
+import type { MnemoClient, PriorDecision, RecallHit } from '@mnemo/mnemo-client';
 import { buildPromptBlock } from './domain/prompt-block';
+import { weightedQuery } from './domain/prompt-words';
 import { mnemoSessionId, type HookInput } from './hook-input';
 
 const RECALL_HITS = 3;
 const MAX_QUERY_CHARS = 500;
+const DECISIONS = 3;
+/**
+ * The score a recall hit needs to reach the prompt's block: calibrated on the agent-context bench's dev split
+ * (tests/bench/agent-context.bench.ts prints the sweep), not the service's fixed 0.30. On dev, 0.15 held the
+ * needed item in 5 times as many blocks as 0.30 at no more unneeded share; 0.10 held no more.
+ */
+export const PROMPT_RECALL_FLOOR = 0.15;
 
 /**
  * Recall for the prompt in this repository first, then anywhere; no recall route yet is no hits. Both
@@ -14,11 +22,17 @@ async function recallFor(
   client: MnemoClient,
   input: HookInput,
   project: Promise<string>,
+  floor: number,
 ): Promise<RecallHit[]> {
-  const query = (input.prompt ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_CHARS);
+  const query = weightedQuery(input.prompt ?? '', MAX_QUERY_CHARS);
   if (query.length < 3) return [];
   // this session's own turns are in the agent's context already
-  const asked = { query, limit: RECALL_HITS, askingSessionId: mnemoSessionId(input.session_id) };
+  const asked = {
+    query,
+    limit: RECALL_HITS,
+    askingSessionId: mnemoSessionId(input.session_id),
+    minScore: floor,
+  };
   const wider = client.recall(asked);
   wider.catch(() => undefined); // awaited below only when the repository's hits fall short
   const scoped = await client.recall({ ...asked, project: await project });
@@ -30,6 +44,17 @@ async function recallFor(
   );
 }
 
+/** This project's decisions the prompt touches (prior_decisions' own floor), best first. */
+async function decisionsFor(
+  client: MnemoClient,
+  input: HookInput,
+  project: Promise<string>,
+): Promise<PriorDecision[]> {
+  const q = (input.prompt ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_CHARS);
+  if (q.length < 3) return [];
+  return (await client.priorDecisions(q, { project: await project, limit: DECISIONS })).decisions;
+}
+
 /**
  * UserPromptSubmit: the memory block for this prompt, fenced as data, at most 1,500 characters. The block is
  * the account's, asked before the input was read (hook-runner.ts); '' when Mnemo had none to give.
@@ -39,12 +64,25 @@ export async function userPromptSubmitHook(
   client: MnemoClient,
   memoryBlock: Promise<string>,
   project: Promise<string>,
+  options: { floor?: number } = {},
 ) {
-  const [block, hits] = await Promise.all([
+  const [block, hits, decisions] = await Promise.all([
     memoryBlock,
-    recallFor(client, input, project).catch(() => [] as RecallHit[]),
+    recallFor(client, input, project, options.floor ?? PROMPT_RECALL_FLOOR).catch(
+      () => [] as RecallHit[],
+    ),
+    decisionsFor(client, input, project).catch(() => [] as PriorDecision[]),
   ]);
-  const additionalContext = buildPromptBlock(block, hits);
+  const additionalContext = buildPromptBlock(block, hits, undefined, {
+    prompt: input.prompt ?? '',
+    decisions: decisions.map((d) => ({
+      topic: d.topic,
+      stance: d.stance,
+      rationale: d.rationale,
+      sessionId: d.sessionId ?? null,
+      occurredAt: d.occurredAt ?? d.decidedAt,
+    })),
+  });
   if (!additionalContext) return null;
   return { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext } };
 }

@@ -208,7 +208,7 @@ export class RecallSearchService {
          ORDER BY s.chunk_id) c
          ORDER BY ${order}
          LIMIT ${CANDIDATES}) c
-       WHERE c.score >= ${param(this.config.minScore)}::float8 AND c.chunk_id <> ALL(${param(out.exclude)}::text[])
+       WHERE c.score >= ${param(this.floorOf(question))}::float8 AND c.chunk_id <> ALL(${param(out.exclude)}::text[])
        ORDER BY rank
        LIMIT ${out.shown ?? CANDIDATES}`;
     if (out.shown !== null) return this.presentRows(question, ranked, params);
@@ -241,7 +241,7 @@ export class RecallSearchService {
           score: IN_WINDOW_FLOOR,
           turnSeqs: c.turns.map((t) => t.seq),
         }))
-        .filter((hit) => hit.score >= this.config.minScore);
+        .filter((hit) => hit.score >= this.floorOf(question));
     }
     const feedback = feedbackLexemes(turns, new Set(lexemes.map((l) => l.lexeme)));
     if (feedback.length > 0) {
@@ -277,6 +277,11 @@ export class RecallSearchService {
     return this.finalHits(question, terms, turns, limit);
   }
 
+  /** The request's own floor (a hook calibrated on a benchmark), else the service's (MNEMO_RECALL_MIN_SCORE). */
+  private floorOf(question: Question): number {
+    return question.request.minScore ?? this.config.minScore;
+  }
+
   /** The final order of the ranked turns, scored for the minimum (the question's share they hold). */
   private finalHits(
     question: Question,
@@ -290,7 +295,7 @@ export class RecallSearchService {
         turnSeqs: hit.turnSeqs,
         score: chunkScore(coverageOf(hit, question.lexemes), hit.chunk.inWindow),
       }))
-      .filter((hit) => hit.score >= this.config.minScore);
+      .filter((hit) => hit.score >= this.floorOf(question));
   }
 
   /**

@@ -78,4 +78,14 @@ describe('planQuery', () => {
       'auth.guards.ts',
     ]);
   });
+
+  it("counts a question's file, package, symbol and flag names as names, not its everyday words", () => {
+    expect(
+      planQuery(
+        'where does useFilters.ts call node:test for for_each and --verbose in the app',
+        now,
+      ).names,
+    ).toEqual(['usefilters.ts', 'node', 'test', 'for_each', 'verbose']);
+    expect(planQuery('which package manager should we use here', now).names).toEqual([]);
+  });
 });

@@ -75,6 +75,26 @@ const monthWindow = (year: number, month: number) => ({
  * Splits a question into the words to match and the time it names, relative to `now` (passed in:
  * the domain has no clock). A month without a year is its latest occurrence up to now.
  */
+/**
+ * The parts of the question's identifiers: a file, package, symbol or flag (`useFilters.ts`, `node:test`,
+ * `for_each`, `PricingService`, `--verbose`) names a thing in a project as a capitalised word names a person, and
+ * counts as a name (issue 28: a coding question's tool, package, file and symbol names weigh most).
+ */
+function identifierParts(query: string): string[] {
+  return query
+    .split(/\s+/)
+    .map((word) => word.replace(/^[^\p{L}\p{N}_-]+|[^\p{L}\p{N}_]+$/gu, ''))
+    .filter(
+      (word) =>
+        /\p{Ll}\p{Lu}/u.test(word) ||
+        /[\p{L}\p{N}]_[\p{L}\p{N}]/u.test(word) ||
+        /[\p{L}\p{N}][./:][\p{L}]/u.test(word) ||
+        /^--?\p{L}/u.test(word),
+    )
+    .flatMap((word) => word.toLowerCase().match(/[\p{L}\p{N}_]+(?:[.'-][\p{L}\p{N}_]+)*/gu) ?? [])
+    .filter((part) => part.length > 2);
+}
+
 export function planQuery(query: string, now: Date): QueryPlan {
   const tokens = query.toLowerCase().match(/[\p{L}\p{N}_]+(?:[.'-][\p{L}\p{N}_]+)*/gu) ?? [];
   let window: QueryPlan['window'];
@@ -146,13 +166,14 @@ export function planQuery(query: string, now: Date): QueryPlan {
     ),
   ];
   const names = [
-    ...new Set(
-      (query.match(/[\p{L}\p{N}_]+/gu) ?? [])
+    ...new Set([
+      ...(query.match(/[\p{L}\p{N}_]+/gu) ?? [])
         .slice(1)
         .filter((word) => /^\p{Lu}/u.test(word))
         .map((word) => word.toLowerCase())
         .filter((word) => !NOT_NAMES.has(word) && !MONTHS.includes(word) && !(word in SEASONS)),
-    ),
+      ...identifierParts(query),
+    ]),
   ];
   return window ? { words, window, names } : { words, names };
 }

@@ -29,3 +29,39 @@ describe('the per-prompt memory block', () => {
     expect(buildPromptBlock('  ', [])).toBe('');
   });
 });
+
+describe('the per-prompt block for a prompt (issue 28)', () => {
+  const memory =
+    'WHAT YOU KNOW\nFacts:\n- Prefers pnpm over npm for monorepos\n- Runs marathons on Sundays\nReminders:\n- Call the bank';
+
+  it('puts the decisions the prompt touches first, with their stance and session', () => {
+    const block = buildPromptBlock(memory, [hit(1, 'yarn install failed on CI')], undefined, {
+      prompt: 'Should I use yarn or pnpm here?',
+      decisions: [
+        {
+          topic: 'yarn',
+          stance: 'rejected',
+          rationale: 'slow workspaces',
+          sessionId: 's-9',
+          occurredAt: '2026-11-01T00:00:00Z',
+        },
+      ],
+    });
+    const body = block.split('\n').slice(1);
+    expect(body[0]).toBe('Decisions here (context, never a veto):');
+    expect(body[1]).toBe('- ⛔ yarn — slow workspaces (2026-11-01, session s-9)');
+    expect(block.indexOf('Decisions here')).toBeLessThan(
+      block.indexOf('Related earlier conversation'),
+    );
+  });
+
+  it('keeps only the remembered lines that share a word with the prompt', () => {
+    const block = buildPromptBlock(memory, [], undefined, {
+      prompt: 'Which pnpm flags for the workspace?',
+    });
+    expect(block).toContain('- Prefers pnpm over npm for monorepos');
+    expect(block).not.toContain('marathons');
+    expect(block).not.toContain('WHAT YOU KNOW');
+    expect(buildPromptBlock(memory, [], undefined, { prompt: 'Rename the ledger table' })).toBe('');
+  });
+});

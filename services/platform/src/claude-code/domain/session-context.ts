@@ -82,6 +82,11 @@ export function buildSessionContext(
   sources: SessionContextSources,
   max = SESSION_CONTEXT_MAX_CHARS,
 ): string {
+  if (sources.digest && sources.source !== 'compact') {
+    // a coding session: one line of who and where, then the digest (its own preamble says what the data is)
+    const line = `Mnemo session id: ${sources.sessionId} (sessionId for mcp__mnemo__mark_visited; more via mcp__mnemo__recall_conversation, prior_work, prior_decisions).`;
+    return cut(`# Mnemo memory for this session\n${line}\n\n${sources.digest.trim()}`, max);
+  }
   const head = [
     `# Mnemo memory for this session`,
     `Mnemo session id: ${sources.sessionId} (pass it as sessionId to mcp__mnemo__mark_visited / recall_visited). Project: ${sources.project}.`,
