@@ -1,6 +1,5 @@
 import type { MnemoClient, PriorDecision, RecallHit } from '@mnemo/mnemo-client';
 import { buildPromptBlock } from './domain/prompt-block';
-import { weightedQuery } from './domain/prompt-words';
 import { mnemoSessionId, type HookInput } from './hook-input';
 
 const RECALL_HITS = 3;
@@ -24,7 +23,8 @@ async function recallFor(
   project: Promise<string>,
   floor: number,
 ): Promise<RecallHit[]> {
-  const query = weightedQuery(input.prompt ?? '', MAX_QUERY_CHARS);
+  // its file, package, symbol and flag names weigh most: recall counts them as names (recall's plan-query)
+  const query = (input.prompt ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_CHARS);
   if (query.length < 3) return [];
   // this session's own turns are in the agent's context already
   const asked = {
