@@ -207,4 +207,29 @@ describe('the health rule behind every write path', () => {
     expect(on.body).toMatchObject({ healthModuleOn: true, medicationsModuleOn: true });
     await eventually(block, (text) => /melatonin/i.test(text), 30_000);
   });
+
+  it('propose_plan: one per answer, three open at most, each refusal with its reason', async () => {
+    const propose = (title: string) =>
+      harness.http().post('/v1/plans').set(auth()).send({ sessionId: 's-plans', title });
+    await say('s-plans', 1, 'user', 'I want to walk more and sleep earlier.');
+    const first = await propose('Walk 30 minutes after lunch');
+    expect([first.status, first.body.status]).toEqual([201, 'proposed']);
+    const second = await propose('In bed by 11 on weeknights');
+    expect(second.status).toBe(409);
+    expect(second.body.error.message).toMatch(/one plan per answer/);
+
+    await say('s-plans', 2, 'assistant', 'Here is a plan.');
+    await say('s-plans', 3, 'user', 'Add stretching too.');
+    expect((await propose('Stretch ten minutes every morning')).status).toBe(201);
+    await say('s-plans', 4, 'assistant', 'Done.');
+    await say('s-plans', 5, 'user', 'And drink more water.');
+    expect((await propose('Two litres of water a day')).status).toBe(201);
+    await say('s-plans', 6, 'assistant', 'Noted.');
+    await say('s-plans', 7, 'user', 'One more: cycle to work.');
+    const fourth = await propose('Cycle to work twice a week');
+    expect(fourth.status).toBe(409);
+    expect(fourth.body.error.message).toMatch(/3 plans are already open/);
+    const open = (await get('/v1/plans')).body.plans as Array<{ status: string }>;
+    expect(open.filter((p) => p.status === 'proposed')).toHaveLength(3);
+  });
 });

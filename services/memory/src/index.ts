@@ -20,6 +20,7 @@ export {
   PatchMemoryBody,
   RememberBody,
   CheckInBody,
+  ProposePlanBody,
   ClosePlanBody,
 } from './api/memory-api.dto';
 export { DeleteMemoryQuery } from './api/memories.controller';

@@ -27,5 +27,13 @@ export const RememberBody = z.strictObject({
     .optional(),
 });
 
+/** propose_plan: a plan for the person's current message of the session; they activate it with a tap. */
+export const ProposePlanBody = z.strictObject({
+  sessionId: subjectToken,
+  title: z.string().trim().min(3).max(200),
+  steps: z.array(z.string().trim().min(1).max(300)).max(10).optional(),
+  reviewDays: z.number().int().min(1).max(90).optional(),
+});
+
 export const CheckInBody = z.strictObject({ progress: z.string().trim().min(1).max(300) });
 export const ClosePlanBody = z.strictObject({ reason: z.enum(['completed', 'abandoned']) });

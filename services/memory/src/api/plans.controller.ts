@@ -3,13 +3,15 @@ import { ConflictError, NotFoundError } from '@mnemo/contracts';
 import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
 import {
   decidePlanActivation,
+  decidePlanProposal,
   MAX_ACTIVE_PLANS,
+  MAX_OPEN_PLANS,
   progressLine,
   reviewDueAt,
   type PlanCheckIn,
   type PlanState,
 } from '../domain/plans';
-import { CheckInBody, ClosePlanBody } from './memory-api.dto';
+import { CheckInBody, ClosePlanBody, ProposePlanBody } from './memory-api.dto';
 import { MemoryReadsService } from './memory-reads.service';
 import { MemoryWriterService } from './memory-writer.service';
 
@@ -47,6 +49,36 @@ export class PlansController {
       plans.map((p) => p.planId),
     );
     return { plans: plans.map((p) => planView(p, checkIns.get(p.planId) ?? [])) };
+  }
+
+  /**
+   * propose_plan: a plan proposed in answer to the person's current message; one per answer, and none
+   * while three plans are open (seed 001). The person's tap activates it.
+   */
+  @Post('plans')
+  @HttpCode(201)
+  async propose(@AccountId() accountId: string, @Body() body: unknown) {
+    const { sessionId, title, steps, reviewDays } = parseInput(ProposePlanBody, body, 'body');
+    const message = await this.reads.turn(accountId, sessionId, undefined);
+    if (!message) throw new NotFoundError(`a message of the person in session "${sessionId}"`);
+    return this.writer.exclusively(`plans:${accountId}`, async () => {
+      const decision = decidePlanProposal(await this.reads.plans(accountId), {
+        sessionId,
+        answerSeq: message.seq,
+        title,
+        ...(steps ? { steps } : {}),
+        ...(reviewDays ? { reviewDays } : {}),
+      });
+      if (!decision.ok)
+        throw new ConflictError(
+          decision.reason === 'already_proposed_in_answer'
+            ? 'a plan was already proposed in this answer: one plan per answer; propose again after the person’s next message'
+            : `${MAX_OPEN_PLANS} plans are already open (waiting or active): the person closes or declines one before another is proposed`,
+          { open: decision.open },
+        );
+      await this.writer.append(accountId, [decision.event], { sessionId });
+      return this.one(accountId, decision.event.payload.planId);
+    });
   }
 
   /** The person's tap: the review window counts from now. The lock is per account: the cap spans plans. */

@@ -2,6 +2,7 @@ import { PlanCheckedIn } from '@mnemo/contracts';
 import {
   canActivate,
   decidePlanActivation,
+  decidePlanProposal,
   evolvePlan,
   lapsePlans,
   progressLine,
@@ -128,5 +129,36 @@ describe('progressLine', () => {
     ]);
     expect(line).not.toMatch(/\n/);
     expect(PlanCheckedIn.safeParse({ planId: 'a', progress: line }).success).toBe(true);
+  });
+});
+
+describe('decidePlanProposal (propose_plan)', () => {
+  const ask = { sessionId: 's-1', answerSeq: 7, title: 'Walk 30 minutes a day' };
+
+  it('proposes a plan named after the answer it is given in', () => {
+    expect(decidePlanProposal([], ask)).toEqual({
+      ok: true,
+      event: {
+        type: 'PlanProposed',
+        payload: { planId: 'plan:s-1:7', title: 'Walk 30 minutes a day' },
+      },
+    });
+  });
+
+  it('refuses a second plan in the same answer, and takes one in the next', () => {
+    const first = proposed('plan:s-1:7');
+    expect(decidePlanProposal([first], ask)).toEqual({
+      ok: false,
+      reason: 'already_proposed_in_answer',
+      open: 1,
+    });
+    expect(decidePlanProposal([first], { ...ask, answerSeq: 9 })).toMatchObject({ ok: true });
+  });
+
+  it('refuses a plan while three are open, waiting or active; a closed one frees a place', () => {
+    const three = [proposed('a'), proposed('b'), { ...proposed('c'), status: 'active' as const }];
+    expect(decidePlanProposal(three, ask)).toEqual({ ok: false, reason: 'too_many_open', open: 3 });
+    const oneClosed = [...three.slice(0, 2), { ...proposed('c'), status: 'closed' as const }];
+    expect(decidePlanProposal(oneClosed, ask)).toMatchObject({ ok: true });
   });
 });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { PlanActivated, PlanClosed } from '@mnemo/contracts';
+import type { PlanActivated, PlanClosed, PlanProposed } from '@mnemo/contracts';
 import type { PlanState } from '@mnemo/memory-rules';
 
 // The lifecycle and the progress line are shared with every reader of plan events (the context's copy).
@@ -16,6 +16,49 @@ export {
 
 /** Seed 001: three open plans at most. */
 export const MAX_ACTIVE_PLANS = 3;
+/** Seed 001: propose_plan leaves three plans open at most (waiting for the tap or active). */
+export const MAX_OPEN_PLANS = 3;
+
+/**
+ * A proposed plan's id names the answer it was proposed in (the person's message it answers), so a
+ * second plan in one answer is the same id: one per answer, and a retried call is not a second plan.
+ */
+export const planIdForAnswer = (sessionId: string, answerSeq: number) =>
+  `plan:${sessionId}:${answerSeq}`;
+
+export type PlanProposal =
+  | { ok: true; event: { type: 'PlanProposed'; payload: z.input<typeof PlanProposed> } }
+  | { ok: false; reason: 'already_proposed_in_answer' | 'too_many_open'; open: number };
+
+/** propose_plan (seed 001): one per answer, and none while three plans are open. */
+export function decidePlanProposal(
+  plans: readonly PlanState[],
+  proposal: {
+    sessionId: string;
+    answerSeq: number;
+    title: string;
+    steps?: string[];
+    reviewDays?: number;
+  },
+): PlanProposal {
+  const planId = planIdForAnswer(proposal.sessionId, proposal.answerSeq);
+  const open = plans.filter((p) => p.status === 'proposed' || p.status === 'active').length;
+  if (plans.some((p) => p.planId === planId))
+    return { ok: false, reason: 'already_proposed_in_answer', open };
+  if (open >= MAX_OPEN_PLANS) return { ok: false, reason: 'too_many_open', open };
+  return {
+    ok: true,
+    event: {
+      type: 'PlanProposed',
+      payload: {
+        planId,
+        title: proposal.title,
+        ...(proposal.steps ? { steps: proposal.steps } : {}),
+        ...(proposal.reviewDays ? { reviewDays: proposal.reviewDays } : {}),
+      },
+    },
+  };
+}
 /** Seed 001: an unanswered plan proposal lapses after 14 days. */
 export const PLAN_PROPOSAL_LAPSE_DAYS = 14;
 const DAY_MS = 86_400_000;

@@ -21,6 +21,7 @@ import {
   DeleteMemoryQuery,
   ListMemoriesQuery,
   PatchMemoryBody,
+  ProposePlanBody,
   RememberBody,
   SearchMemoriesQuery,
 } from '@mnemo/memory-service';
@@ -153,6 +154,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /v1/plans': {
     tag: 'plans',
     summary: 'Plans the coach proposed, with their status and progress',
+  },
+  'POST /v1/plans': {
+    tag: 'plans',
+    summary:
+      "propose_plan: a plan answering the person's current message; one per answer, three open at most (409 otherwise)",
+    body: ProposePlanBody,
   },
   'POST /v1/plans/{id}/activate': {
     tag: 'plans',
