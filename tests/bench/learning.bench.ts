@@ -4,8 +4,9 @@
  * tests/bench/blind/learning/sessions.json, when it is there) into an account of its own through
  * `POST /v1/events` (SessionStarted, TurnRecorded with its tool calls, SessionOutcomeRecorded, as the
  * transcript reader sends them), then reads the failed clusters (`GET /v1/learning/failed-clusters`)
- * and scores them against the split's labels: pairwise precision, recall and F1 over the pairs of
- * sessions put together. Then it times a rebuild of the learning corpus from the log (a replay of
+ * and, after a discovery run (`POST /v1/skills/discover`), the skill candidates, and scores each
+ * against the split's labels: pairwise precision, recall and F1 over the pairs of sessions put
+ * together. Then it times a rebuild of the learning corpus from the log (a replay of
  * the `learning` projection plus the clustering). Only aggregates are printed, split beside split:
  * never a session, a label or a sentence of a split. Numbers only, nothing asserted.
  */
@@ -200,13 +201,26 @@ async function runSplit(harness: Harness, name: string, dataset: Dataset) {
     return body.clusters.map((c) => c.sessions.map((s) => idOf.get(s.sessionId) ?? s.sessionId));
   };
   const failed = await ask();
+  // skill discovery, as it runs after an ingest run that brought new sessions
+  const discovered = await harness.http().post('/v1/skills/discover').set('Authorization', auth);
+  if (discovered.status !== 200) throw new Error(`${name}: discovery failed: ${discovered.status}`);
+  const askSkills = async () => {
+    const response = await harness.http().get('/v1/skills/candidates').set('Authorization', auth);
+    if (response.status !== 200) throw new Error(`${name}: candidates failed: ${response.status}`);
+    const body = response.body as { candidates: Array<{ sourceSessionIds: string[] }> };
+    return body.candidates.map((c) => c.sourceSessionIds.map((id) => idOf.get(id) ?? id));
+  };
+  const skills = await askSkills();
   return {
     name,
     sessions,
     ingestSeconds,
     failed: pairwise(failed, dataset.labels.failedGroups),
     failedClusters: failed.length,
+    skills: pairwise(skills, dataset.labels.skillGroups),
+    skillCandidates: skills.length,
     ask,
+    askSkills,
   };
 }
 
@@ -227,8 +241,12 @@ async function main() {
     const { log, dataSource } = harness.platform.infra;
     const rebuildStarted = performance.now();
     const replay = await replayProjection(dataSource, log, learningProjection);
-    const again = [];
-    for (const split of splits) again.push(await split.ask());
+    const again: boolean[] = [];
+    for (const split of splits)
+      again.push(
+        (await split.ask()).length === split.failedClusters &&
+          (await split.askSkills()).length === split.skillCandidates,
+      );
     const rebuildSeconds = (performance.now() - rebuildStarted) / 1000;
 
     const pad = (text: string, n = 10) => text.padStart(n);
@@ -261,12 +279,32 @@ async function main() {
       splits.map((s) => fmt(s.failed.f1)),
     );
     row(
+      'skill candidates found',
+      splits.map((s) => pad(String(s.skillCandidates))),
+    );
+    row(
+      'skill pairs found / labelled',
+      splits.map((s) => pad(`${s.skills.found}/${s.skills.labelled}`)),
+    );
+    row(
+      'skill candidates pairwise precision',
+      splits.map((s) => fmt(s.skills.precision)),
+    );
+    row(
+      'skill candidates pairwise recall',
+      splits.map((s) => fmt(s.skills.recall)),
+    );
+    row(
+      'skill candidates pairwise F1',
+      splits.map((s) => fmt(s.skills.f1)),
+    );
+    row(
       'ingest to projected (s)',
       splits.map((s) => pad(s.ingestSeconds.toFixed(2))),
     );
     console.log(
       `\nrebuild from the log: ${replay.events} events replayed into "learning" and every split clustered again in ${rebuildSeconds.toFixed(2)} s` +
-        ` (replay ${replay.seconds.toFixed(2)} s); same clusters after the rebuild: ${JSON.stringify(again.map((g, i) => g.length === splits[i].failedClusters))}`,
+        ` (replay ${replay.seconds.toFixed(2)} s); same clusters and candidates after the rebuild: ${JSON.stringify(again)}`,
     );
   } finally {
     await harness.stop();

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { priorWork } from '@mnemo/agent-tools';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { priorWork, skillCandidates } from '@mnemo/agent-tools';
 import { MnemoClient } from '@mnemo/mnemo-client';
+import { exportSkills } from '../../services/platform/src/skills/skills.command';
 import { startHarness, type Harness } from '../support/platform-harness';
 import { eventually } from '../support/servers';
 
@@ -80,6 +84,15 @@ function session(
   ];
 }
 
+const exportRepeat = (id: string, day: number, entity: string, task: string) =>
+  session(id, day, 'merged', task, [
+    { name: 'Read', file: 'src/routes/index.ts' },
+    { name: 'Write', file: `src/routes/${entity}-export.ts` },
+    { name: 'Edit', file: 'src/routes/index.ts' },
+    { name: 'Write', file: `test/${entity}-export.spec.ts` },
+    { name: 'Bash', command: 'npm test -- export' },
+  ]);
+
 const rateLimitAttempt = (
   id: string,
   day: number,
@@ -119,6 +132,9 @@ describe('the learning corpus: failed attempts clustered, said by prior_work', (
         { name: 'Edit', file: 'src/session.ts' },
         { name: 'Bash', command: 'npm test', error: 'Error: connect ECONNREFUSED 127.0.0.1:6379' },
       ]),
+      ...exportRepeat('ex-1', 2, 'orders', 'Add a CSV export endpoint for orders'),
+      ...exportRepeat('ex-2', 7, 'customers', 'We need a CSV export for customers too'),
+      ...exportRepeat('ex-3', 12, 'invoices', 'add a csv export of invoices like the others'),
       ...session('signup', 6, 'merged', 'Add rate limiting to the signup route', [
         { name: 'Edit', file: 'src/middleware/rate-limit.ts' },
         { name: 'Bash', command: 'npm test -- signup' },
@@ -186,5 +202,76 @@ describe('the learning corpus: failed attempts clustered, said by prior_work', (
     const text = await priorWork.run({ task: 'rate limiting for the login route' }, { client });
     expect(text).toMatch(/^3 earlier attempts at this failed: ".+" — TypeError/);
     expect(text).toContain('rl-1 (reverted), rl-2 (abandoned), rl-3 (reverted)');
+  });
+
+  it('proposes the three repeats of one task as a skill; a person accepts it and it exports as a SKILL.md', async () => {
+    const auth = `Bearer ${apiKey}`;
+    await eventually(clusters, (r) => r.body.clusters?.length > 0);
+    const discovered = await harness.http().post('/v1/skills/discover').set('Authorization', auth);
+    expect(discovered.body).toEqual({ candidates: 1, proposed: 1 });
+    // the same finding again is the same event: nothing new
+    const again = await harness.http().post('/v1/skills/discover').set('Authorization', auth);
+    expect(again.body).toEqual({ candidates: 1, proposed: 0 });
+    const listed = await harness.http().get('/v1/skills/candidates').set('Authorization', auth);
+    expect(listed.body.candidates).toHaveLength(1);
+    const [candidate] = listed.body.candidates;
+    expect(candidate).toMatchObject({
+      status: 'proposed',
+      sourceSessionIds: ['ex-1', 'ex-2', 'ex-3'],
+      files: expect.arrayContaining(['src/routes/index.ts']),
+      commands: ['npm test -- export'],
+    });
+    expect(candidate.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    expect(candidate.name).toContain('export');
+    expect(candidate.steps).toContain('Run `npm test -- export`');
+
+    const client = new MnemoClient({ url: baseUrl, apiKey, timeoutMs: 10_000 });
+    const dir = await mkdtemp(path.join(tmpdir(), 'skills-'));
+    try {
+      // nothing accepted yet: nothing written
+      expect(await exportSkills(client, dir)).toEqual([]);
+      const edited = await harness
+        .http()
+        .patch(`/v1/skills/candidates/${candidate.candidateId}`)
+        .set('Authorization', auth)
+        .send({ name: 'add-csv-export' });
+      expect(edited.body).toMatchObject({ name: 'add-csv-export', edited: true });
+      const badName = await harness
+        .http()
+        .patch(`/v1/skills/candidates/${candidate.candidateId}`)
+        .set('Authorization', auth)
+        .send({ name: 'Add CSV Export' });
+      expect(badName.status).toBe(400);
+      const text = await skillCandidates.run(
+        { action: 'accept', candidateId: candidate.candidateId },
+        { client },
+      );
+      expect(text).toMatch(/^Accepted:\n1\. add-csv-export \[accepted\]/);
+      const [file] = await exportSkills(client, dir);
+      expect(file).toBe(path.join(dir, 'add-csv-export', 'SKILL.md'));
+      const markdown = await readFile(file, 'utf8');
+      const frontmatter = /^---\nname: (.+)\ndescription: (.+)\n---\n/.exec(markdown);
+      expect(frontmatter?.[1]).toBe('add-csv-export');
+      expect(JSON.parse(frontmatter![2])).toContain('3 merged sessions');
+      // a new discovery keeps the person's name and decision
+      await harness.http().post('/v1/skills/discover').set('Authorization', auth);
+      const kept = await harness
+        .http()
+        .get(`/v1/skills/candidates/${candidate.candidateId}`)
+        .set('Authorization', auth);
+      expect(kept.body).toMatchObject({ name: 'add-csv-export', status: 'accepted' });
+      const dismissed = await harness
+        .http()
+        .post(`/v1/skills/candidates/${candidate.candidateId}/dismiss`)
+        .set('Authorization', auth);
+      expect(dismissed.body.status).toBe('dismissed');
+      const missing = await harness
+        .http()
+        .post('/v1/skills/candidates/sk_nope/accept')
+        .set('Authorization', auth);
+      expect(missing.status).toBe(404);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -21,6 +21,7 @@ const TOOLS = [
   'mark_visited',
   'recall_visited',
   'drift_since',
+  'skill_candidates',
 ];
 
 type ToolAnswer = { isError?: boolean; content: Array<{ type: string; text?: string }> };

@@ -156,6 +156,21 @@ export const everyProjectionSeeds = (accountId: string, side: string) => {
       },
       { sessionId: 's-replay' },
     ],
+    // recall's learning corpus: a skill candidate proposed, renamed by a person and accepted
+    [
+      'SkillCandidateProposed',
+      {
+        candidateId: 'sk-replay',
+        name: 'add-csv-export',
+        description: 'Use when asked for a CSV export endpoint.',
+        steps: ['Edit src/routes/index.ts', 'Run `npm test`'],
+        files: ['src/routes/index.ts'],
+        commands: ['npm test'],
+        sourceSessionIds: ['s-replay'],
+      },
+    ],
+    ['SkillCandidateEdited', { candidateId: 'sk-replay', name: 'csv-export' }],
+    ['SkillCandidateAccepted', { candidateId: 'sk-replay' }],
     // the cost ledger: a settled call (also recall's spend) and, on the side account, a cap, keys and a blocked profile
     [
       'LlmCallSettled',

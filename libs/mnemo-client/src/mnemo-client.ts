@@ -11,6 +11,8 @@ import type {
   PriorWorkAnswer,
   RecallAnswer,
   RecallRequest,
+  SkillCandidateItem,
+  SkillCandidatesAnswer,
   RememberAnswer,
   SessionListAnswer,
   TurnsAnswer,
@@ -70,6 +72,38 @@ export class MnemoClient {
     limit: number;
   }): Promise<LogFactsAnswer> {
     return this.send('GET', '/v1/log-facts', query);
+  }
+
+  /** Skill candidates (docs/learning.md), of one status or all. */
+  skillCandidates(status?: 'proposed' | 'accepted' | 'dismissed'): Promise<SkillCandidatesAnswer> {
+    return this.send('GET', '/v1/skills/candidates', { status });
+  }
+
+  decideSkillCandidate(
+    candidateId: string,
+    decision: 'accept' | 'dismiss',
+  ): Promise<SkillCandidateItem> {
+    return this.send(
+      'POST',
+      `/v1/skills/candidates/${encodeURIComponent(candidateId)}/${decision}`,
+    );
+  }
+
+  editSkillCandidate(
+    candidateId: string,
+    patch: { name?: string; description?: string; steps?: string[] },
+  ): Promise<SkillCandidateItem> {
+    return this.send(
+      'PATCH',
+      `/v1/skills/candidates/${encodeURIComponent(candidateId)}`,
+      undefined,
+      patch,
+    );
+  }
+
+  /** The accepted candidates as SKILL.md files. */
+  exportSkills(): Promise<{ skills: Array<{ name: string; path: string; content: string }> }> {
+    return this.send('GET', '/v1/skills/export');
   }
 
   priorDecisions(
@@ -160,7 +194,7 @@ export class MnemoClient {
   }
 
   private async send<T>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PATCH',
     path: string,
     query?: Query,
     body?: unknown,

@@ -192,3 +192,21 @@ export interface LogFactsAnswer {
     [key: string]: unknown;
   }>;
 }
+
+/** A skill candidate (docs/learning.md): recurring successful work proposed as a Claude Code skill. */
+export interface SkillCandidateItem {
+  candidateId: string;
+  project?: string | null;
+  name: string;
+  description: string;
+  steps: string[];
+  files: string[];
+  commands: string[];
+  sourceSessionIds: string[];
+  status: 'proposed' | 'accepted' | 'dismissed';
+  edited?: boolean;
+}
+
+export interface SkillCandidatesAnswer {
+  candidates: SkillCandidateItem[];
+}

@@ -7,6 +7,7 @@ import { checksumProjection } from '@mnemo/persistence';
 import { registerAgentCommands } from './claude-code/agent.commands';
 import { registerDeadLetterCommands } from './dlq.commands';
 import { registerLogTemplateCommands } from './logs/log-templates.command';
+import { registerSkillsCommands } from './skills/skills.command';
 import { createLogger } from './logger';
 import { withDataFolder } from './data-dir/data-folder-access';
 import { DataDirBusyError } from './data-dir/data-dir-lock';
@@ -141,6 +142,7 @@ registerIngestCommands(program);
 registerContextCommands(program);
 
 registerLogTemplateCommands(program);
+registerSkillsCommands(program);
 
 // reached only through `mnemo --help`: bin/mnemo.js runs `drift` and `snapshot` on their own light path
 registerCodeCommands(program);

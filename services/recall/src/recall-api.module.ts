@@ -19,6 +19,8 @@ import { RECALL_CONFIG } from './recall.constants';
 import { embedderProvider } from './embedding/metered-embedder';
 import { LearningController } from './learning/api/learning.controller';
 import { LearningCorpusService } from './learning/api/learning-corpus.service';
+import { SkillsController } from './learning/api/skills.controller';
+import { SkillsService } from './learning/api/skills.service';
 
 /** Recall's HTTP surface, mounted on the gateway. */
 @Module({
@@ -30,6 +32,7 @@ import { LearningCorpusService } from './learning/api/learning-corpus.service';
     StatsController,
     RecallAdminController,
     LearningController,
+    SkillsController,
   ],
   providers: [
     {
@@ -47,6 +50,7 @@ import { LearningCorpusService } from './learning/api/learning-corpus.service';
     RecallAdminService,
     DecisionDistillerService,
     LearningCorpusService,
+    SkillsService,
   ],
 })
 export class RecallApiModule {}

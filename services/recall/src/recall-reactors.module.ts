@@ -6,10 +6,16 @@ import { loadRecallConfig } from './recall.config';
 import { RECALL_CONFIG } from './recall.constants';
 import { embedderProvider } from './embedding/metered-embedder';
 import { ChunkEmbeddingsSweep } from './sweeps/chunk-embeddings.sweep';
+import { LearningCorpusService } from './learning/api/learning-corpus.service';
+import { SkillsService } from './learning/api/skills.service';
+import { SkillDiscoveryReactor } from './learning/reactors/skill-discovery.reactor';
 
-/** What recall reacts to: session summaries, distilled into decisions and lessons; and chunks without a vector, embedded off the hot path. */
+/**
+ * What recall reacts to: session summaries, distilled into decisions and lessons; chunks without a
+ * vector, embedded off the hot path; and transcript ingest runs, followed by skill discovery.
+ */
 @Module({
-  controllers: [SessionSummaryReactor],
+  controllers: [SessionSummaryReactor, SkillDiscoveryReactor],
   providers: [
     {
       provide: RECALL_CONFIG,
@@ -19,6 +25,8 @@ import { ChunkEmbeddingsSweep } from './sweeps/chunk-embeddings.sweep';
     embedderProvider,
     DecisionDistillerService,
     ChunkEmbeddingsSweep,
+    LearningCorpusService,
+    SkillsService,
   ],
 })
 export class RecallReactorsModule {}

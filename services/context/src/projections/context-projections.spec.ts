@@ -35,6 +35,14 @@ const NOT_READ: Record<string, string> = {
   SessionQuietExtracted:
     "marks a session's quiet-time extraction; the facts it found arrive as MemoryFactExtracted",
   LlmCallSettled: 'cost accounting',
+  SkillCandidateProposed:
+    'skill candidates are served by recall (GET /v1/skills/candidates), not put in a context',
+  SkillCandidateEdited:
+    'skill candidates are served by recall (GET /v1/skills/candidates), not put in a context',
+  SkillCandidateAccepted:
+    'skill candidates are served by recall (GET /v1/skills/candidates), not put in a context',
+  SkillCandidateDismissed:
+    'skill candidates are served by recall (GET /v1/skills/candidates), not put in a context',
   FeatureEventRecorded:
     'telemetry (the context writes it; reading it would let every build invalidate itself)',
   CostCapSet: 'cost accounting',

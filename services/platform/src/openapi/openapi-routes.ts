@@ -37,6 +37,8 @@ import {
   AdminStatsQuery,
   FailedClustersQuery,
   PriorDecisionsQuery,
+  SkillCandidateEditBody,
+  SkillCandidatesQuery,
   PriorWorkQuery,
   RecallBody,
   VisitedBody,
@@ -105,6 +107,35 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary:
       'Failed attempts (reverted, abandoned, tool-error-heavy sessions) clustered by what they attempted: sessions, shared files, common failure, label',
     query: FailedClustersQuery,
+  },
+  'GET /v1/skills/candidates': {
+    tag: 'recall',
+    summary:
+      'Skill candidates: recurring successful work proposed as Claude Code skills, with their status',
+    query: SkillCandidatesQuery,
+  },
+  'GET /v1/skills/candidates/{id}': { tag: 'recall', summary: 'One skill candidate' },
+  'PATCH /v1/skills/candidates/{id}': {
+    tag: 'recall',
+    summary: "Edit a skill candidate's name, description or steps (kept over later proposals)",
+    body: SkillCandidateEditBody,
+  },
+  'POST /v1/skills/candidates/{id}/accept': {
+    tag: 'recall',
+    summary: 'Accept a skill candidate (exported by `mnemo skills export`)',
+  },
+  'POST /v1/skills/candidates/{id}/dismiss': {
+    tag: 'recall',
+    summary: 'Dismiss a skill candidate',
+  },
+  'POST /v1/skills/discover': {
+    tag: 'recall',
+    summary:
+      'Find recurring successful work now (it also runs after an ingest run with new sessions)',
+  },
+  'GET /v1/skills/export': {
+    tag: 'recall',
+    summary: 'The accepted skill candidates as SKILL.md files (name and description frontmatter)',
   },
   'GET /v1/prior-decisions': {
     tag: 'recall',

@@ -38,9 +38,16 @@ export function isFailed(session: LearningSession): boolean {
 
 const EDITING = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
 
-/** A path as the sessions of one repository share it: its last three segments (absolute roots differ by machine). */
-export function fileKey(path: string): string {
-  return path.replace(/\\/g, '/').split('/').filter(Boolean).slice(-3).join('/');
+/**
+ * A path as the sessions of one repository share it: relative to the project when it lies inside
+ * it, else its last three segments (absolute roots differ by machine and worktree).
+ */
+export function fileKey(path: string, project?: string | null): string {
+  const normal = path.replace(/\\/g, '/');
+  const root = project?.replace(/\\/g, '/').replace(/\/+$/, '');
+  if (root && normal.startsWith(`${root}/`)) return normal.slice(root.length + 1);
+  if (!normal.startsWith('/')) return normal.replace(/^\.\//, '');
+  return normal.split('/').filter(Boolean).slice(-3).join('/');
 }
 
 /** The files a session changed: what its outcome names and what its editing tools wrote, in first-touched order. */
@@ -48,7 +55,7 @@ export function editedFiles(session: LearningSession): string[] {
   const files = [
     ...session.steps.filter((s) => s.file && EDITING.has(s.name)).map((s) => s.file!),
     ...session.filesEdited,
-  ].map(fileKey);
+  ].map((file) => fileKey(file, session.project));
   return [...new Set(files)];
 }
 
@@ -115,7 +122,7 @@ export function termBag(session: LearningSession, errors: ErrorTemplates): TermB
     for (const word of stems(file.split('/').pop() ?? '')) add(`w:${word}`, 0.5);
   }
   for (const step of session.steps) {
-    if (step.file && !EDITING.has(step.name)) add(`r:${fileKey(step.file)}`, 0.5);
+    if (step.file && !EDITING.has(step.name)) add(`r:${fileKey(step.file, session.project)}`, 0.5);
     if (step.command) add(`c:${commandKey(step.command)}`, 0.7);
     if (step.error) {
       const id = errors.id(step.error);

@@ -3,6 +3,8 @@ import { newestPerKey, type Projection, type Sql } from '@mnemo/persistence';
 import { redact } from '@mnemo/redaction';
 import { toolStep, type ToolStep } from '../domain/tool-steps';
 import { Learning1765100000100 } from './learning.migration';
+import { LearningSkills1765100000200 } from './learning-skills.migration';
+import { applySkillEvent, SKILL_EVENTS } from './skills.writes';
 
 type TurnEvent = StoredEvent<'TurnRecorded', PayloadOf<'TurnRecorded'>>;
 
@@ -22,15 +24,15 @@ function cleanStep(step: ToolStep): ToolStep {
 }
 
 /**
- * The learning corpus's inputs (docs/learning.md), rebuilt from the log alone ($0): each session's
- * project, start and outcome, and each turn's request and tool steps. Sidechain and harness-summary
+ * The learning corpus (docs/learning.md), rebuilt from the log alone ($0): each session's project,
+ * start and outcome, each turn's request and tool steps, and the skill candidates proposed and decided. Sidechain and harness-summary
  * turns are left out: they are not what the person asked nor what the main agent did.
  */
 export const learningProjection: Projection = {
   name: 'learning',
-  handles: ['SessionStarted', 'TurnRecorded', 'SessionOutcomeRecorded'],
-  tables: ['learning_sessions', 'learning_turns'],
-  migrations: [Learning1765100000100],
+  handles: ['SessionStarted', 'TurnRecorded', 'SessionOutcomeRecorded', ...SKILL_EVENTS],
+  tables: ['learning_sessions', 'learning_turns', 'learning_skill_candidates'],
+  migrations: [Learning1765100000100, LearningSkills1765100000200],
 
   /** Turns go in one statement per batch (the newest event per turn wins, as one by one would). */
   async applyMany(sql: Sql, events: StoredEvent[]): Promise<void> {
@@ -43,6 +45,8 @@ export const learningProjection: Projection = {
 
   async apply(sql: Sql, stored: StoredEvent): Promise<void> {
     const { event, seq } = stored;
+    if ((SKILL_EVENTS as readonly string[]).includes(event.type))
+      return applySkillEvent(sql, stored);
     if (!event.sessionId) return;
     switch (event.type) {
       case 'TurnRecorded':

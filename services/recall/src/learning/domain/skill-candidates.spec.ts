@@ -1,0 +1,77 @@
+import type { LearningSession } from './learning-session';
+import { skillCandidates, skillMarkdown, skillNameOf, stepsOf } from './skill-candidates';
+
+const repeat = (id: string, entity: string, task: string, day: number): LearningSession => ({
+  sessionId: id,
+  project: '/repo/shop',
+  startedAt: `2026-11-${String(day).padStart(2, '0')}T09:00:00.000Z`,
+  outcome: 'merged',
+  task,
+  filesEdited: [],
+  steps: [
+    { name: 'Read', file: '/repo/shop/src/routes/index.ts' },
+    { name: 'Write', file: `/repo/shop/src/routes/${entity}-export.ts` },
+    { name: 'Edit', file: '/repo/shop/src/routes/index.ts' },
+    { name: 'Bash', command: 'npm test -- export', error: 'FAIL test/export.spec.ts' },
+    { name: 'Bash', command: 'npm test -- export' },
+  ],
+});
+
+describe('skill candidates', () => {
+  const sessions = [
+    repeat('a', 'orders', 'Add a CSV export endpoint for orders', 1),
+    repeat('b', 'customers', 'We need a CSV export for customers too', 4),
+    repeat('c', 'invoices', 'add a csv export of invoices', 8),
+    {
+      ...repeat('d', 'orders', 'Add a CSV export endpoint for orders', 9),
+      outcome: 'reverted' as const,
+    },
+  ];
+
+  it('proposes the merged repeats of one task, never a failed one, with steps, files and commands', () => {
+    const [candidate, ...rest] = skillCandidates('acct', sessions);
+    expect(rest).toEqual([]);
+    expect(candidate.sourceSessionIds).toEqual(['a', 'b', 'c']);
+    expect(candidate.files).toEqual(['src/routes/index.ts']);
+    expect(candidate.commands).toEqual(['npm test -- export']);
+    expect(candidate.name).toBe('add-csv-export');
+    expect(candidate.description).toMatch(/^Use when asked for work like ".+"\. 3 merged sessions/);
+  });
+
+  it('keeps a candidate id as more repeats join', () => {
+    const [two] = skillCandidates('acct', sessions.slice(0, 2));
+    const [three] = skillCandidates('acct', sessions);
+    expect(two.candidateId).toBe(three.candidateId);
+  });
+
+  it('tells the steps as the session did them, failed calls and back-to-back repeats left out', () => {
+    expect(stepsOf(sessions[0])).toEqual([
+      'Read src/routes/index.ts',
+      'Write src/routes/orders-export.ts',
+      'Edit src/routes/index.ts',
+      'Run `npm test -- export`',
+    ]);
+  });
+
+  it('names a skill as Claude Code takes it, from the words the tasks share', () => {
+    expect(
+      skillNameOf(['Cut release v1.4.0', 'release 1.4.1', 'ship v1.5.0'], 'release 1.4.1'),
+    ).toBe('release');
+    expect(skillNameOf(['Änderung!', '???'], '???')).toBe('repeated-task');
+  });
+
+  it('writes a SKILL.md whose frontmatter has the name and a quoted one-line description', () => {
+    const markdown = skillMarkdown({
+      name: 'csv-export',
+      description: 'Use when: "exports"\nof data.',
+      steps: ['Run `npm test`'],
+      files: ['src/a.ts'],
+      commands: ['npm test'],
+      sourceSessionIds: ['a', 'b'],
+    });
+    const match = /^---\nname: (.+)\ndescription: (.+)\n---\n/.exec(markdown);
+    expect(match?.[1]).toBe('csv-export');
+    expect(JSON.parse(match![2])).toBe('Use when: "exports" of data.');
+    expect(markdown).toContain('## Steps\n\n1. Run `npm test`');
+  });
+});
