@@ -415,6 +415,42 @@ export function describeEventLogContract(
       expect(ids(after.seen)).toEqual([r3.id]);
     });
 
+    it('counts pending raw input in events, however many of them one message holds', async () => {
+      const account = fresh('acct');
+      const session = fresh('s');
+      const durable = fresh('redactor');
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let seen = 0;
+      subscriptions.push(
+        await log.consume(
+          {
+            stream: 'raw',
+            durable,
+            filterSubject: subjects.allRaw,
+            maxDeliver: 5,
+            ackWaitMs: 30_000,
+            batchSize: 10,
+          },
+          async (deliveries) => {
+            seen += deliveries.length;
+            await held;
+            for (const delivery of deliveries) await delivery.ack();
+          },
+        ),
+      );
+      // one session's events in one append: one pack on JetStream
+      await log.appendMany(
+        'raw',
+        Array.from({ length: 5 }, () => anEvent(account, 'TurnRecorded', {}, session)),
+      );
+      await waitFor('the first delivery in hand', () => seen > 0);
+      await expect(log.pending('raw', durable)).resolves.toBe(5);
+      release();
+      await waitFor('nothing pending', async () => (await log.pending('raw', durable)) === 0);
+      expect(seen).toBe(5);
+    });
+
     it("hands a session's raw events out in the order appended: one waiting for its retry holds its session's later ones back, not other sessions'", async () => {
       const account = fresh('acct');
       const session = fresh('s');

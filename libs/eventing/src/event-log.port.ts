@@ -68,7 +68,8 @@ export interface EventLog {
   /** The sequence of the last message stored in the stream (0 when empty). */
   lastSeq(stream: StreamKind): Promise<number>;
   /**
-   * Pending (undelivered + unacked) events of a durable consumer, for lag metrics and tests. On the raw
+   * Pending (undelivered + unacked) events of a durable consumer, for lag metrics and tests: events, not
+   * messages (a raw pack counts each event it holds). On the raw
    * stream a consumer hands out a session's events in the order they were appended, one session's
    * unsettled delivery holding back its later ones, whichever instance holds it (docs/event-log.md).
    */

@@ -76,6 +76,9 @@ const READ_IDLE_MS = 10 * 60_000;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+/** Raw messages read at once when pending('raw') counts the events of the packs held. */
+const RAW_COUNT_READS = 64;
+
 export class JetStreamEventLog implements EventLog {
   /** This process's responders, which its own requests ask without the network (see request). */
   private readonly local = new RpcHub();
@@ -365,7 +368,38 @@ export class JetStreamEventLog implements EventLog {
           .catch((error: unknown) => this.unreachable(error)),
       ),
     );
-    return infos.reduce((sum, info) => sum + info.num_pending + info.num_ack_pending, 0);
+    const messages = infos.reduce((sum, info) => sum + info.num_pending + info.num_ack_pending, 0);
+    return stream === 'raw' && messages > 0 ? this.rawEventsHeld() : messages;
+  }
+
+  /**
+   * The events in the packs MNEMO_RAW holds: the server counts a consumer's pending messages, and a
+   * raw message is a pack of up to PACK_MAX_EVENTS. A work queue keeps a message only until it is
+   * acked, so what the stream holds is what its partitions' consumers have still to settle. Read a
+   * message at a time (this server has no batch get), RAW_COUNT_READS at once; only while some are held.
+   */
+  private async rawEventsHeld(): Promise<number> {
+    const name = this.streamName('raw');
+    const { state } = await this.jsm.streams
+      .info(name)
+      .catch((error: unknown) => this.unreachable(error));
+    let events = 0;
+    for (let from = state.first_seq; from <= state.last_seq; from += RAW_COUNT_READS) {
+      const seqs = Array.from(
+        { length: Math.min(RAW_COUNT_READS, state.last_seq - from + 1) },
+        (_, i) => from + i,
+      );
+      const messages = await Promise.all(
+        seqs.map((seq) =>
+          this.jsm.streams
+            .getMessage(name, { seq })
+            .catch((error: unknown) => this.unreachable(error)),
+        ),
+      );
+      // null: acked (gone) since the stream's state was read
+      for (const msg of messages) if (msg) events += unpackRaw(decoder.decode(msg.data)).length;
+    }
+    return events;
   }
 
   /**
