@@ -80,11 +80,20 @@ async function main() {
     );
 
     const oneStarted = performance.now();
-    await replayProjectionsInOnePass(db, log, projections, { connections: CONNECTIONS });
+    const oneResults = await replayProjectionsInOnePass(db, log, projections, {
+      connections: CONNECTIONS,
+    });
     const oneSeconds = (performance.now() - oneStarted) / 1000;
     const oneSums = await checksums(db, projections);
     console.log(
       `one pass: ${oneSeconds.toFixed(1)} s = ${(events / oneSeconds).toFixed(0)} events/s (${load()})`,
+    );
+    console.log(
+      `  busiest: ${oneResults
+        .sort((a, b) => (b.busySeconds ?? 0) - (a.busySeconds ?? 0))
+        .slice(0, 5)
+        .map((r) => `${r.projection} ${(r.busySeconds ?? 0).toFixed(1)} s`)
+        .join(', ')}`,
     );
     const differing = projections.flatMap((p) =>
       Object.keys(multiSums[p.name])

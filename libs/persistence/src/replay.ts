@@ -33,6 +33,8 @@ export interface ReplayResult {
   events: number;
   lastSeq: number;
   seconds: number;
+  /** In a one-pass replay: the time its own work took, of `seconds` (which all the projections share). */
+  busySeconds?: number;
 }
 
 /**
@@ -239,6 +241,8 @@ interface LaneProjection {
   projection: Projection;
   loader?: ReplayLoader;
   events: number;
+  /** Time its batches and its finish took on the lane's connection. */
+  busyNs: bigint;
 }
 
 /** One connection of a one-pass replay: its transaction, its projections, its batches in log order. */
@@ -258,7 +262,7 @@ class Lane {
     const lane = new Lane(
       queryRunner,
       sql,
-      projections.map((projection) => ({ projection, events: 0 })),
+      projections.map((projection) => ({ projection, events: 0, busyNs: 0n })),
     );
     try {
       await queryRunner.startTransaction();
@@ -296,8 +300,10 @@ class Lane {
       const relevant = relevantTo(member.projection, batch);
       member.events += relevant.length;
       if (relevant.length === 0) continue;
+      const started = process.hrtime.bigint();
       if (member.loader) await member.loader.applyMany(this.sql, relevant);
       else await applyRelevant(this.sql, member.projection, relevant);
+      member.busyNs += process.hrtime.bigint() - started;
     }
     this.appliedSeq = lastSeqOf(batch, this.appliedSeq);
   }
@@ -306,16 +312,19 @@ class Lane {
     for (const member of this.members) {
       if (member.loader) {
         onFinishing?.(member.projection.name);
+        const started = process.hrtime.bigint();
         await member.loader.finish(this.sql);
+        member.busyNs += process.hrtime.bigint() - started;
       }
       await writeCheckpoint(this.sql, member.projection.name, this.appliedSeq);
     }
   }
 
-  results(): Array<Pick<ReplayResult, 'projection' | 'events'>> {
+  results(): Array<Pick<ReplayResult, 'projection' | 'events' | 'busySeconds'>> {
     return this.members.map((member) => ({
       projection: member.projection.name,
       events: member.events,
+      busySeconds: Number(member.busyNs) / 1e9,
     }));
   }
 

@@ -13,7 +13,15 @@ export type ReplayLine =
       eventsPerSecond?: number;
     }
   | { type: 'finishing'; projection: string }
-  | { type: 'replayed'; projection: string; events: number; lastSeq: number; seconds: number }
+  | {
+      type: 'replayed';
+      projection: string;
+      events: number;
+      lastSeq: number;
+      seconds: number;
+      /** Of `seconds`, which every projection of one pass shares: the time its own work took. */
+      busySeconds?: number;
+    }
   | { type: 'failed'; message: string }
   | { type: 'done' };
 
@@ -56,8 +64,11 @@ export function replayLineText(line: ReplayLine): string {
     }
     case 'finishing':
       return `${line.projection}: log read, building its tables' keys and indexes`;
-    case 'replayed':
-      return `${line.projection}: ${line.events} events to seq ${line.lastSeq} in ${line.seconds.toFixed(2)} s`;
+    case 'replayed': {
+      const busy =
+        line.busySeconds === undefined ? '' : ` (its own work ${line.busySeconds.toFixed(2)} s)`;
+      return `${line.projection}: ${line.events} events to seq ${line.lastSeq} in ${line.seconds.toFixed(2)} s${busy}`;
+    }
     case 'failed':
       return `replay failed: ${line.message}`;
     case 'done':
