@@ -348,7 +348,7 @@ describe('the MCP server, through the SDK client', () => {
         ),
       );
       expect(text.split('\n').slice(1)).toEqual([
-        "+ L1-L3 function token: function token(t = '[REDACTED:github_token]')",
+        "+ L1-L3 function token(t = '[REDACTED:github_token]')",
         '» L1-L3 function load → fetchItem',
       ]);
       expect(textOf(await ask('2026-11-01'))).toMatch(
