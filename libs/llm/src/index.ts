@@ -36,6 +36,11 @@ export {
 export { synthesizeProfile, PROFILE_MAX_CHARS } from './offline/synthesize-profile';
 export { summarizeTurns, SUMMARY_MAX_TOKENS } from './offline/summarize';
 export { extractPersonFacts, MAX_PERSON_FACTS } from './offline/person-facts';
+export {
+  developerStatements,
+  readDeveloperStatement,
+  type DeveloperStatement,
+} from './offline/developer-statements';
 export { tokenDice } from './offline/text-tools';
 export { meaningSimilarity, meaningWords, type MeaningWord } from './offline/meaning-words';
 export * from './extraction/source-turn';

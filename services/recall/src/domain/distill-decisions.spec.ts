@@ -1,3 +1,4 @@
+import { conventionsIn } from '../reactors/decision-distiller.service';
 import { acceptDistilled, distillOffline, topicKey } from './distill-decisions';
 
 describe('distillOffline', () => {
@@ -24,6 +25,18 @@ describe('distillOffline', () => {
         stance: 'deferred',
         rationale: 'Sharding the events stream was deferred until the volume justifies it.',
       },
+    ]);
+  });
+
+  it('reads a project’s conventions as decisions: "never" rejects, "always" chooses', () => {
+    const { decisions } = distillOffline(
+      'We chose pnpm over yarn because of workspace speed; never use yarn here. Always run the linter before you push.',
+      conventionsIn,
+    );
+    expect(decisions.map((d) => [d.stance, d.topic])).toEqual([
+      ['chose', 'pnpm over yarn'],
+      ['rejected', 'use yarn here'],
+      ['chose', 'run the linter before you push'],
     ]);
   });
 

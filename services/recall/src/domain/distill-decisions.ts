@@ -77,7 +77,10 @@ function topicOf(sentence: string, verb: RegExp): string {
  * verb governs, the sentence (with its reason) the rationale; one that says what was learned is a
  * lesson. The same topic twice keeps the first.
  */
-export function distillOffline(summary: string): Distilled {
+export function distillOffline(
+  summary: string,
+  conventionsOf: (sentence: string) => Decision[] = () => [],
+): Distilled {
   const decisions: Decision[] = [];
   const lessons: string[] = [];
   const seen = new Set<string>();
@@ -90,6 +93,18 @@ export function distillOffline(summary: string): Distilled {
         seen.add(key);
         decisions.push({ topic, stance: stance[0], rationale: clip(sentence, MAX_RATIONALE) });
       }
+    }
+    // A project's conventions ("never use yarn here", "always run lint before pushing") are decisions too,
+    // read by the rules the caller hands in (the same that keep them as memories).
+    for (const rule of conventionsOf(sentence)) {
+      const key = topicKey(rule.topic);
+      if (!key || seen.has(key) || decisions.length >= MAX_DECISIONS) continue;
+      seen.add(key);
+      decisions.push({
+        topic: clip(rule.topic, MAX_TOPIC),
+        stance: rule.stance,
+        rationale: clip(rule.rationale, MAX_RATIONALE),
+      });
     }
     if (LESSON.test(sentence) && lessons.length < MAX_LESSONS)
       lessons.push(clip(sentence, MAX_LESSON));

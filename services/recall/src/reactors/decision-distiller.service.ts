@@ -1,16 +1,29 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { buildEvent, deterministicUuid, reactionId, type EventEnvelope } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
-import { extractJson, LLM_CLIENT, settleCall, type LlmClient } from '@mnemo/llm';
+import {
+  developerStatements,
+  extractJson,
+  LLM_CLIENT,
+  settleCall,
+  type LlmClient,
+} from '@mnemo/llm';
 import {
   acceptDistilled,
   distillOffline,
   topicKey,
+  type Decision,
   type Distilled,
 } from '../domain/distill-decisions';
 import { RECALL_CONFIG } from '../recall.constants';
 import type { RecallConfig } from '../recall.config';
 import { DECISION_MAX_OUTPUT_TOKENS, DECISION_SYSTEM, decisionMessages } from './decision-prompt';
+
+/** A sentence's project conventions ("never use yarn here"), read by the offline memory rules. */
+export const conventionsIn = (sentence: string): Decision[] =>
+  developerStatements(sentence)
+    .filter((s) => s.kind === 'convention')
+    .map((s) => ({ topic: s.topic, stance: s.stance, rationale: s.content }));
 
 /** Namespace of decision ids (a fixed v4 UUID, chosen once). */
 const DECISION_NAMESPACE = '8f2b6c1e-4d3a-4e7b-9c5d-2a1f0e6b7d34';
@@ -49,7 +62,7 @@ export class DecisionDistillerService {
     request: DistillRequest,
   ): Promise<{ decisions: number; lessons: number; by: 'model' | 'offline' }> {
     const model = this.config.decisionsEnabled ? await this.askModel(request) : null;
-    const distilled = model ?? distillOffline(request.summary);
+    const distilled = model ?? distillOffline(request.summary, conventionsIn);
     const events = this.events(request, distilled);
     if (events.length) await this.log.appendMany('events', events);
     return {
