@@ -2,8 +2,8 @@
  * The health wording rule (libs/memory-rules sensitivity.ts, issue 37): which statements name a
  * condition, limitation, symptom, sleep or medication and are only proposed. Dev split
  * (tests/bench/data/health, ours to read and tune on; half of it confusables: figurative and everyday
- * uses of clinical words) and the blind split (tests/bench/blind/health/statements.json, written by a
- * session that never read the rule) side by side. The blind split is scored in aggregate and per kind
+ * uses of clinical words) and the blind splits (tests/bench/blind/health*, written by sessions that
+ * never read the rule) side by side. The blind split is scored in aggregate and per kind
  * only: no blind item is printed. Aims, read on blind: recall ≥ 0.95, false-positive rate ≤ 0.05.
  * Run: npm run bench:health
  */
@@ -20,7 +20,6 @@ interface Item {
 }
 
 const DEV = path.join(__dirname, 'data/health/statements.json');
-const BLIND = path.join(__dirname, 'blind/health/statements.json');
 
 function load(file: string): Item[] | null {
   if (!existsSync(file)) return null;
@@ -70,39 +69,45 @@ function score(items: Item[]): Score {
 
 const fmt = (n: number) => (Number.isNaN(n) ? '  -  ' : n.toFixed(3));
 
+/**
+ * The splits side by side. The first blind split's aggregate and per-kind counts were read while the
+ * rule was written, so it is scored as "seen" (no longer blind, its items still never printed); the
+ * aims are read on the second, which no one writing the rule has seen.
+ */
+const SPLITS: [string, string][] = [
+  ['seen', path.join(__dirname, 'blind/health/statements.json')],
+  ['blind', path.join(__dirname, 'blind/health-2/statements.json')],
+];
+
 function main(): void {
   const dev = load(DEV);
   if (!dev) throw new Error(`no dev split at ${DEV}`);
   const devScore = score(dev);
-  const blind = load(BLIND);
-  const blindScore = blind ? score(blind) : null;
-
-  console.log('health wording rule: dev | blind');
-  console.log(
-    `  items             ${String(devScore.items).padStart(5)} | ${blindScore ? String(blindScore.items).padStart(5) : 'blind: not present'}`,
-  );
-  if (blindScore) {
+  const others = SPLITS.map(([name, file]) => {
+    const items = load(file);
+    return { name, score: items ? score(items) : null };
+  });
+  const cell = (value: string) => value.padStart(7);
+  const row = (label: string, of: (s: Score) => string, aim = '') =>
     console.log(
-      `  sensitive         ${String(devScore.sensitive).padStart(5)} | ${String(blindScore.sensitive).padStart(5)}`,
+      `  ${label.padEnd(16)} ${cell(of(devScore))} | ${others.map((o) => cell(o.score ? of(o.score) : 'absent')).join(' | ')}${aim}`,
     );
-    console.log(
-      `  recall            ${fmt(devScore.recall)} | ${fmt(blindScore.recall)}   (aim ≥ 0.95)`,
-    );
-    console.log(
-      `  false-positive    ${fmt(devScore.falsePositiveRate)} | ${fmt(blindScore.falsePositiveRate)}   (aim ≤ 0.05)`,
-    );
-  } else {
-    console.log(`  recall            ${fmt(devScore.recall)}`);
-    console.log(`  false-positive    ${fmt(devScore.falsePositiveRate)}`);
-  }
+  console.log(`health wording rule: ${['dev', ...others.map((o) => o.name)].join(' | ')}`);
+  row('items', (s) => String(s.items));
+  row('sensitive', (s) => String(s.sensitive));
+  row('recall', (s) => fmt(s.recall), '   (aim ≥ 0.95, on blind)');
+  row('false-positive', (s) => fmt(s.falsePositiveRate), '   (aim ≤ 0.05, on blind)');
   console.log('  flagged per kind (flagged/total):');
-  const kinds = new Set([...devScore.byKind.keys(), ...(blindScore?.byKind.keys() ?? [])]);
+  const kinds = new Set([
+    ...devScore.byKind.keys(),
+    ...others.flatMap((o) => [...(o.score?.byKind.keys() ?? [])]),
+  ]);
   for (const kind of [...kinds].sort()) {
-    const d = devScore.byKind.get(kind);
-    const b = blindScore?.byKind.get(kind);
-    console.log(
-      `    ${kind.padEnd(16)} ${(d ? `${d[0]}/${d[1]}` : '-').padStart(7)} | ${(b ? `${b[0]}/${b[1]}` : '-').padStart(7)}`,
-    );
+    const of = (s: Score) => {
+      const counts = s.byKind.get(kind);
+      return counts ? `${counts[0]}/${counts[1]}` : '-';
+    };
+    row(`  ${kind}`, of);
   }
   // Dev items only: the rule's author may read these; blind items are never printed.
   if (process.argv.includes('--dev-errors')) {
