@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { priorWork, skillCandidates } from '@mnemo/agent-tools';
 import { MnemoClient } from '@mnemo/mnemo-client';
+import { replayProjection } from '@mnemo/persistence';
+import { learningProjection, recallProjection } from '@mnemo/recall-service';
 import { exportSkills } from '../../services/platform/src/skills/skills.command';
 import { startHarness, type Harness } from '../support/platform-harness';
 import { eventually } from '../support/servers';
@@ -273,5 +275,76 @@ describe('the learning corpus: failed attempts clustered, said by prior_work', (
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('counts the corpus in /v1/stats, and the counters equal a recount after a replay', async () => {
+    const auth = `Bearer ${apiKey}`;
+    const [account] = await harness.platform.infra.dataSource.query<Array<{ account_id: string }>>(
+      `SELECT DISTINCT account_id FROM learning_sessions WHERE session_id = 'rl-1'`,
+    );
+    const [candidate] = (
+      await harness.http().get('/v1/skills/candidates').set('Authorization', auth)
+    ).body.candidates;
+    await harness
+      .http()
+      .post(`/v1/skills/candidates/${candidate.candidateId}/accept`)
+      .set('Authorization', auth);
+    await harness.publish(
+      {
+        accountId: account.account_id,
+        type: 'LogTemplateSeen',
+        payload: {
+          project: 'shop',
+          sourceId: 'journald',
+          templateId: '0123456789abcdef',
+          template: 'connect ECONNREFUSED <*>',
+          firstSeenAt: '2026-11-20T10:00:00.000Z',
+        },
+      },
+      ['learning'],
+    );
+    const stats = async () =>
+      (await harness.http().get('/v1/stats').set('Authorization', auth)).body as {
+        learningCorpus: Record<string, unknown>;
+        sessionIngest: Record<string, unknown>;
+      };
+    const before = await stats();
+    expect(before.learningCorpus).toMatchObject({
+      sessionsIngested: 8,
+      failedClusters: 1,
+      skillCandidates: 1,
+      logFacts: 1,
+    });
+    // the harness runs with the transcript loop off: no next run
+    expect(before.sessionIngest).toMatchObject({
+      enabled: false,
+      nextRunAt: null,
+      lastRunAt: null,
+    });
+
+    const { dataSource, log } = harness.platform.infra;
+    await replayProjection(dataSource, log, learningProjection);
+    await replayProjection(dataSource, log, recallProjection);
+    const after = await stats();
+    const recount = async (sql: string) =>
+      Number((await dataSource.query<Array<{ n: number }>>(sql, [account.account_id]))[0].n);
+    expect({
+      sessionsIngested: after.learningCorpus.sessionsIngested,
+      skillCandidates: after.learningCorpus.skillCandidates,
+      logFacts: after.learningCorpus.logFacts,
+      failedClusters: after.learningCorpus.failedClusters,
+    }).toEqual({
+      sessionsIngested: await recount(
+        `SELECT count(*)::int AS n FROM recall_sessions WHERE account_id = $1`,
+      ),
+      skillCandidates: await recount(
+        `SELECT count(*)::int AS n FROM learning_skill_candidates WHERE account_id = $1 AND status <> 'dismissed'`,
+      ),
+      logFacts: await recount(
+        `SELECT count(*)::int AS n FROM learning_log_templates WHERE account_id = $1`,
+      ),
+      failedClusters: (await clusters()).body.clusters.length,
+    });
+    expect(after.learningCorpus).toEqual(before.learningCorpus);
   });
 });

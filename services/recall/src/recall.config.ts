@@ -52,6 +52,13 @@ export const RecallEnv = z.object({
     .max(24 * 30)
     .default(24),
   MNEMO_VISITED_MAX_ENTRIES: z.coerce.number().int().min(1).max(10_000).default(500),
+  /** The transcript loop's switch and interval, as the ingest service reads them: the stats tell them and the next run. */
+  MNEMO_SESSION_INGEST_ENABLED: flag.default(true),
+  MNEMO_SESSION_INGEST_INTERVAL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24),
 });
 
 export interface EmbeddingsConfig {
@@ -79,6 +86,8 @@ export interface RecallConfig {
   decisionsEnabled: boolean;
   visitedTtlMs: number;
   visitedMaxEntries: number;
+  /** The transcript loop as the ingest service runs it (its own variables), for the stats. */
+  sessionIngest: { enabled: boolean; intervalMs: number };
 }
 
 /** Reads recall's settings; a bad value throws with the variable's name and the reason. */
@@ -109,5 +118,9 @@ export function loadRecallConfig(env: EnvironmentVariables): RecallConfig {
     decisionsEnabled: e.MNEMO_DECISIONS_ENABLED,
     visitedTtlMs: Math.round(e.MNEMO_VISITED_TTL_HOURS * 3_600_000),
     visitedMaxEntries: e.MNEMO_VISITED_MAX_ENTRIES,
+    sessionIngest: {
+      enabled: e.MNEMO_SESSION_INGEST_ENABLED,
+      intervalMs: Math.round(e.MNEMO_SESSION_INGEST_INTERVAL_HOURS * 3_600_000),
+    },
   };
 }

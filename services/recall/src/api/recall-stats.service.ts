@@ -2,12 +2,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '@mnemo/persistence';
 import { QueryLogService } from './query-log.service';
+import { LearningCorpusService } from '../learning/api/learning-corpus.service';
+import { RECALL_CONFIG } from '../recall.constants';
+import type { RecallConfig } from '../recall.config';
 
 /** How far back the agent-query and spend figures look. */
 const WINDOW_DAYS = 30;
 
 /**
- * The operations dashboard's numbers (SPEC §8, seed 003's learning corpus): sessions ingested,
+ * The operations dashboard's numbers (SPEC §8, seed 003's learning corpus): the learning corpus
+ * (docs/learning.md) and the session-ingest loop's tile, sessions ingested,
  * chunks, memories, decisions, agent queries with hit rate and latency percentiles, the transcript
  * loop's last run, spend per pool per day — all from recall's own tables. `accountId` null: every account.
  */
@@ -16,7 +20,24 @@ export class RecallStatsService {
   constructor(
     @Inject(DATA_SOURCE) private readonly db: DataSource,
     private readonly queries: QueryLogService,
+    private readonly corpus: LearningCorpusService,
+    @Inject(RECALL_CONFIG) private readonly config: RecallConfig,
   ) {}
+
+  /** Failed clusters of one account, or of every account that has sessions (bounded by the corpus's own limits). */
+  private async failedClusters(accountId: string | null): Promise<number> {
+    const accounts =
+      accountId !== null
+        ? [accountId]
+        : (
+            await this.db.query<Array<{ account_id: string }>>(
+              `SELECT DISTINCT account_id FROM learning_sessions WHERE outcome IN ('reverted', 'abandoned', 'unknown')`,
+            )
+          ).map((row) => row.account_id);
+    let clusters = 0;
+    for (const account of accounts) clusters += (await this.corpus.failedClusters(account)).length;
+    return clusters;
+  }
 
   async stats(accountId: string | null) {
     // this instance's answered questions count before they are read (other instances write theirs within a second)
@@ -32,7 +53,18 @@ export class RecallStatsService {
           )
         )[0].n,
       );
-    const [sessions, chunks, memories, decisions, queries, runs, spend] = await Promise.all([
+    const [
+      sessions,
+      chunks,
+      memories,
+      decisions,
+      queries,
+      runs,
+      spend,
+      logFacts,
+      skills,
+      clusters,
+    ] = await Promise.all([
       count('recall_sessions'),
       count('recall_chunks'),
       count('recall_memory_ids', 'live'),
@@ -46,7 +78,7 @@ export class RecallStatsService {
         params,
       ),
       this.db.query(
-        `SELECT trigger, finished_at, duration_ms, sessions, error FROM recall_ingest_runs WHERE ${scope()} ORDER BY finished_at DESC LIMIT 1`,
+        `SELECT trigger, finished_at, duration_ms, sessions, error FROM recall_ingest_runs WHERE ${scope()} ORDER BY finished_at DESC, last_seq DESC LIMIT 1`,
         params,
       ),
       this.db.query(
@@ -54,21 +86,53 @@ export class RecallStatsService {
          WHERE ${scope()} AND day > current_date - ${WINDOW_DAYS} GROUP BY day, pool ORDER BY day DESC, pool`,
         params,
       ),
+      count('learning_log_templates'),
+      count('learning_skill_candidates', `status <> 'dismissed'`),
+      this.failedClusters(accountId),
     ]);
     const q = queries[0];
     const run = runs[0];
     const round = (n: number) => Math.round(n * 100) / 100;
+    const agentQueries = {
+      total: q.total,
+      hitRate: round(q.hit_rate),
+      latencyMs: { p50: round(q.p50), p95: round(q.p95), p99: round(q.p99) },
+      windowDays: WINDOW_DAYS,
+    };
+    const loop = this.config.sessionIngest;
+    const lastStarted = run ? new Date(run.finished_at).getTime() - run.duration_ms : null;
     return {
+      learningCorpus: {
+        agentQueries: agentQueries.total,
+        sessionsIngested: sessions,
+        logFacts,
+        failedClusters: clusters,
+        skillCandidates: skills,
+        hitRate: agentQueries.hitRate,
+        latency: agentQueries.latencyMs,
+      },
+      sessionIngest: {
+        enabled: loop.enabled,
+        intervalHours: loop.intervalMs / 3_600_000,
+        lastRunAt: run ? new Date(run.finished_at).toISOString() : null,
+        lastCount: run ? run.sessions : 0,
+        lastDurationMs: run ? run.duration_ms : null,
+        lastError: run ? run.error : null,
+        // as the loop decides it: an interval after the last run began, never before now; off: none
+        nextRunAt: loop.enabled
+          ? new Date(
+              Math.max(
+                (lastStarted ?? Date.now()) + (lastStarted === null ? 0 : loop.intervalMs),
+                Date.now(),
+              ),
+            ).toISOString()
+          : null,
+      },
       sessionsIngested: sessions,
       chunks,
       memories,
       decisions,
-      agentQueries: {
-        total: q.total,
-        hitRate: round(q.hit_rate),
-        latencyMs: { p50: round(q.p50), p95: round(q.p95), p99: round(q.p99) },
-        windowDays: WINDOW_DAYS,
-      },
+      agentQueries,
       transcriptLoop: run
         ? {
             lastRunAt: new Date(run.finished_at).toISOString(),

@@ -5,6 +5,7 @@ import { toolStep, type ToolStep } from '../domain/tool-steps';
 import { Learning1765100000100 } from './learning.migration';
 import { LearningSkills1765100000200 } from './learning-skills.migration';
 import { applySkillEvent, SKILL_EVENTS } from './skills.writes';
+import { LearningLogTemplates1765100000300 } from './learning-log-templates.migration';
 
 type TurnEvent = StoredEvent<'TurnRecorded', PayloadOf<'TurnRecorded'>>;
 
@@ -25,14 +26,30 @@ function cleanStep(step: ToolStep): ToolStep {
 
 /**
  * The learning corpus (docs/learning.md), rebuilt from the log alone ($0): each session's project,
- * start and outcome, each turn's request and tool steps, and the skill candidates proposed and decided. Sidechain and harness-summary
+ * start and outcome, each turn's request and tool steps, the skill candidates proposed and decided,
+ * and the log templates met (the corpus's log facts). Sidechain and harness-summary
  * turns are left out: they are not what the person asked nor what the main agent did.
  */
 export const learningProjection: Projection = {
   name: 'learning',
-  handles: ['SessionStarted', 'TurnRecorded', 'SessionOutcomeRecorded', ...SKILL_EVENTS],
-  tables: ['learning_sessions', 'learning_turns', 'learning_skill_candidates'],
-  migrations: [Learning1765100000100, LearningSkills1765100000200],
+  handles: [
+    'SessionStarted',
+    'TurnRecorded',
+    'SessionOutcomeRecorded',
+    'LogTemplateSeen',
+    ...SKILL_EVENTS,
+  ],
+  tables: [
+    'learning_sessions',
+    'learning_turns',
+    'learning_skill_candidates',
+    'learning_log_templates',
+  ],
+  migrations: [
+    Learning1765100000100,
+    LearningSkills1765100000200,
+    LearningLogTemplates1765100000300,
+  ],
 
   /** Turns go in one statement per batch (the newest event per turn wins, as one by one would). */
   async applyMany(sql: Sql, events: StoredEvent[]): Promise<void> {
@@ -47,6 +64,16 @@ export const learningProjection: Projection = {
     const { event, seq } = stored;
     if ((SKILL_EVENTS as readonly string[]).includes(event.type))
       return applySkillEvent(sql, stored);
+    if (event.type === 'LogTemplateSeen') {
+      // the log facts the corpus counts: a template once per project, however often it is seen again
+      const p = event.payload as PayloadOf<'LogTemplateSeen'>;
+      await sql.query(
+        `INSERT INTO learning_log_templates (account_id, project, template_id, first_seen_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT DO NOTHING`,
+        [event.accountId, p.project, p.templateId, p.firstSeenAt],
+      );
+      return;
+    }
     if (!event.sessionId) return;
     switch (event.type) {
       case 'TurnRecorded':
