@@ -1,6 +1,6 @@
 // The wrapper rule's own file, not the contracts door: the SessionStart hook builds this digest, and the door loads
 // every zod schema (a hook is a new process per call; what it loads is its start-up).
-import { stripWrappers } from '@mnemo/contracts/src/claude-code-wrappers';
+import { stripWrappers } from '@mnemo/contracts/claude-code-wrappers';
 import { isSensitiveText } from '@mnemo/memory-rules';
 import type {
   DecisionStance,

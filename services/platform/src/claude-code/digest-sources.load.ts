@@ -5,9 +5,8 @@ import type {
   SessionSummary,
   Turn,
 } from '@mnemo/mnemo-client';
-import { clean } from '@mnemo/context-service/src/domain/developer-digest-sections';
-import { settledStatements } from '@mnemo/context-service/src/domain/settled-statements';
-// The pure assembler's own files, not the service's door: a hook is a new process per call and loads no Nest.
+// The context service's digest door, not its main one: a hook is a new process per call and loads no Nest.
+import { clean, settledStatements } from '@mnemo/context-service/digest';
 import type {
   DecisionStance,
   DeveloperDigestSources,
@@ -15,7 +14,7 @@ import type {
   DigestLogSignal,
   DigestPreference,
   DigestSession,
-} from '@mnemo/context-service/src/domain/developer-digest-sources';
+} from '@mnemo/context-service/digest';
 
 const SESSIONS = 30;
 const DECISIONS = 30;

@@ -5,8 +5,7 @@ import {
   type ProjectIdentity,
   type SessionSummary,
 } from '@mnemo/mnemo-client';
-import { assembleDeveloperDigest } from '@mnemo/context-service/src/domain/developer-digest';
-import { sessionKindOf } from '@mnemo/context-service/src/domain/session-kind';
+import { assembleDeveloperDigest, sessionKindOf } from '@mnemo/context-service/digest';
 import { buildSessionContext, type EarlierSession } from './domain/session-context';
 import { loadDigestSources } from './digest-sources.load';
 import type { HookInput } from './hook-input';
