@@ -407,7 +407,8 @@ describe('compaction and memory extraction on the running platform', () => {
     expect(fake.requests.length).toBe(before + 1);
     const extracted = await telemetry(account.accountId, 'memory_extracted');
     expect(extracted.length).toBeGreaterThan(0);
-    for (const row of extracted) expect(row).toMatchObject({ metadata: { inputTokens: 0 } });
+    for (const row of extracted)
+      expect(row.event.payload).toMatchObject({ metadata: { inputTokens: 0, outputTokens: 0 } });
     expect(await facts(account.accountId)).toEqual([]);
   });
 
