@@ -1,5 +1,3 @@
-import type { TranscriptEvent } from './transcript-to-events';
-
 /** What the read models already hold of one session: the ids of its projected events. */
 export interface KnownSessionEvents {
   eventIds: ReadonlySet<string>;
@@ -12,7 +10,7 @@ export interface KnownSessionEvents {
  * already projected is the same event: re-reading a grown or unchanged file sends only what is new,
  * long after the log's duplicate window has passed.
  */
-export function unseenEvents<E extends Pick<TranscriptEvent, 'id' | 'type'>>(
+export function unseenEvents<E extends { id: string; type: string }>(
   events: readonly E[],
   known: KnownSessionEvents,
 ): E[] {

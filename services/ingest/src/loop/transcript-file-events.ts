@@ -1,5 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import {
+  repositoryRoot,
+  snapshotEvent,
+  workingTreeSnapshots,
+  type SnapshotIngestEvent,
+} from '@mnemo/code-symbols';
+import type { EventEnvelope, PayloadOf } from '@mnemo/contracts';
 import { computeSessionOutcome } from '../domain/session-outcome';
 import { readTranscript, splitLines } from '../domain/transcript';
 import {
@@ -13,9 +20,18 @@ import type { GitFactsLoader } from '../git/git-facts';
 import type { TranscriptFile } from './transcript-files';
 import type { SessionIdentity } from './session-identity';
 
+/** A symbol snapshot of a file the session edited, as it is in the working tree now. */
+export type EditSnapshotEvent = EventEnvelope<
+  'SymbolSnapshotRecorded',
+  PayloadOf<'SymbolSnapshotRecorded'>
+>;
+
+/** The most edited files of one transcript whose symbols are read: a bulk rewrite is not worth more. */
+export const MAX_EDIT_SNAPSHOTS = 50;
+
 export interface TranscriptFileEvents {
   sessionId: string;
-  events: TranscriptEvent[];
+  events: (TranscriptEvent | EditSnapshotEvent)[];
   turns: number;
   skippedLines: number;
   /** The same lines by reason, only the reasons that occurred: a snapshot line is no damage, a malformed one is. */
@@ -104,14 +120,54 @@ export async function eventsOfTranscript(
     entries: transcript.entries,
     outcome: { git, now: options.now },
   });
+  const draft = computeSessionOutcome(transcript.entries);
+  const snapshots =
+    project && cwd
+      ? await editSnapshots(cwd, draft.filesEdited, project, options).catch(() => [])
+      : [];
   return {
     sessionId,
-    events,
+    events: [...events, ...snapshots],
     turns: events.filter((e) => e.type === 'TurnRecorded').length,
     skippedLines,
     skippedByReason,
   };
 }
+
+/**
+ * Where the transcript loop finds code for drift_since (docs/code-symbols.md): the files the session
+ * edited, read from the working tree when its repository is on this machine. The snapshot's id names
+ * the file's version, so reading the transcript again records nothing new.
+ */
+async function editSnapshots(
+  cwd: string,
+  edited: readonly string[],
+  project: string,
+  options: TranscriptFileOptions,
+): Promise<EditSnapshotEvent[]> {
+  const root = await repositoryRoot(cwd);
+  if (!root) return [];
+  const files = [
+    ...new Set(
+      edited
+        .map((file) => path.relative(root, path.resolve(cwd, file)).split(path.sep).join('/'))
+        .filter((file) => file && !file.startsWith('..')),
+    ),
+  ].slice(0, MAX_EDIT_SNAPSHOTS);
+  const snapshots = await workingTreeSnapshots(root, files, { tooLarge: 0, unreadable: 0 });
+  return snapshots.map((snapshot) => envelopeOf(snapshotEvent(project, snapshot), options));
+}
+
+const envelopeOf = (
+  event: SnapshotIngestEvent,
+  options: TranscriptFileOptions,
+): EditSnapshotEvent => ({
+  ...event,
+  version: 1,
+  accountId: options.accountId,
+  producer: options.producer,
+  payload: event.payload as PayloadOf<'SymbolSnapshotRecorded'>,
+});
 
 /** One transcript file → its events, or null when the file cannot be read. */
 export async function transcriptFileEvents(

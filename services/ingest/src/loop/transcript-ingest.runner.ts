@@ -18,7 +18,6 @@ import {
   TRANSCRIPT_ID_NAMESPACE,
 } from '../domain/deterministic-uuid';
 import { inferOutcome } from '../domain/infer-outcome';
-import type { TranscriptEvent } from '../domain/transcript-to-events';
 import { unseenEvents, type KnownSessionEvents } from '../domain/unseen-events';
 import { gitFactsLoader, type GitFactsLoader } from '../git/git-facts';
 import type { IngestConfig } from '../ingest.config';
@@ -308,11 +307,11 @@ export class TranscriptIngestRunner {
   }
 
   /** The events the read models do not hold yet (see unseenEvents). */
-  private async unseen(
+  private async unseen<E extends { id: string; type: string }>(
     accountId: string,
     sessionId: string,
-    events: TranscriptEvent[],
-  ): Promise<TranscriptEvent[]> {
+    events: E[],
+  ): Promise<E[]> {
     return unseenEvents(events, await knownSessionEvents(this.deps.db, accountId, sessionId));
   }
 
