@@ -240,6 +240,13 @@ describe('transcript ingest through the admin route, the loop state and the CLI'
         (r) => r.status === 200,
       ),
     ).resolves.toMatchObject({ body: { outcome: 'unknown' } });
+
+    // the file the sessions edited, read from the working tree, is a snapshot for drift_since
+    const drift = await eventually(
+      () => get(`/v1/drift?path=cart.ts&since=2026-01-01`),
+      (r) => r.status === 200 && r.body.current !== null,
+    );
+    expect(drift.body.symbols.map((s: { name: string }) => s.name)).toEqual(['total']);
   });
 
   it('answers 404 for an outcome of an unknown session or of another account', async () => {
