@@ -104,6 +104,7 @@ describe('the OpenAPI document', () => {
       'startLine',
       'endLine',
       'symbol',
+      'bodyHash',
       'note',
     ]);
     expect(document.paths['/healthz'].get.security).toEqual([]);
