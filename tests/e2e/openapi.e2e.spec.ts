@@ -83,6 +83,7 @@ describe('the OpenAPI document', () => {
       'project',
       'since',
       'askingSessionId',
+      'minScore',
     ]);
     expect(recall.properties.limit).toMatchObject({
       type: 'integer',
