@@ -303,7 +303,11 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
       .set('Authorization', `Bearer ${closed.apiKey}`)
       .send({ egressAllowed: false });
     expect(put.status).toBe(200);
-    expect(put.body).toEqual({ egressAllowed: false, healthModuleOn: false });
+    expect(put.body).toEqual({
+      egressAllowed: false,
+      healthModuleOn: false,
+      medicationsModuleOn: false,
+    });
     const refused = await get('/v1/context/claude-md?sessionId=s-1', closed.apiKey);
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('forbidden');
@@ -319,7 +323,11 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
       .put('/v1/account/settings')
       .set('Authorization', `Bearer ${closed.apiKey}`)
       .send({ egressAllowed: true });
-    expect(reopened.body).toEqual({ egressAllowed: true, healthModuleOn: false });
+    expect(reopened.body).toEqual({
+      egressAllowed: true,
+      healthModuleOn: false,
+      medicationsModuleOn: false,
+    });
     expect((await get('/v1/context/memory-block', closed.apiKey)).body.text).toContain(
       'Private thing.',
     );
