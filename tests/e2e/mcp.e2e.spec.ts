@@ -162,7 +162,7 @@ describe('the MCP server, through the SDK client', () => {
       clients.push(client);
     });
 
-    it('lists the eight tools, each with a description and every argument described', async () => {
+    it('lists the ten tools, each with a description and every argument described', async () => {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toEqual(TOOLS);
       for (const tool of tools) {

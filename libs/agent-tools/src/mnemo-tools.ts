@@ -631,7 +631,10 @@ export const skillCandidates = tool({
     'files, commands). action "list" (default) shows them; "accept", "dismiss" or "edit" (with name, description or steps) ' +
     'decides one by its candidateId. Accepted ones are written out with `npx mnemo skills export DIR`. Decide only when the person asks.',
   input: z.object({
-    action: z.enum(['list', 'accept', 'dismiss', 'edit']).default('list'),
+    action: z
+      .enum(['list', 'accept', 'dismiss', 'edit'])
+      .default('list')
+      .describe('list (default) shows the candidates; accept, dismiss or edit decides one.'),
     status: z
       .enum(['proposed', 'accepted', 'dismissed'])
       .optional()
