@@ -191,7 +191,8 @@ export function checkServiceConfigs(
       return [`${service.name}: ${(error as Error)?.message ?? String(error)}`];
     }
   });
-  if (problems.length > 0) throw new ConfigError(problems);
+  // two services that read one variable find the same problem with it: it is named once
+  if (problems.length > 0) throw new ConfigError([...new Set(problems)]);
 }
 
 export const allProjections = (): Projection[] =>
