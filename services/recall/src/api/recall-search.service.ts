@@ -171,31 +171,16 @@ export class RecallSearchService {
     const { accountId, request, plan, lexemes, totalIdf } = question;
     const params: unknown[] = [accountId, plan.window?.from ?? null, plan.window?.to ?? null];
     const param = (value: unknown) => `$${params.push(value)}`;
-    const coverage = lexemes.length
-      ? lexemes
-          .map((l) => {
-            const [share, hash] = [param(l.idf / totalIdf), param(l.hash)];
-            return `${share}::float8 * CASE WHEN ${hash}::int4 = ANY(t.term_hashes) THEN 1.0::float8 WHEN ${hash}::int4 = ANY(t.near_hashes) THEN ${NEAR_SHARE}::float8 ELSE 0.0::float8 END`;
-          })
-          .join(' + ')
-      : '0';
-    const scope = recallScope(request, 't', param);
-    const inWindow = '(t.occurred_at >= $2::timestamptz AND t.occurred_at < $3::timestamptz)';
-    const base = `SELECT t.chunk_id, t.occurred_at, t.term_hashes, t.near_hashes FROM recall_chunk_terms t ${scope.join} WHERE t.account_id = $1 ${scope.where}`;
-    const parts = selections.map(({ hashes, holds, rows, near, whole }) => {
-      const [query, op] = [param(hashes), holds === 'any' ? '&&' : '@>'];
-      const condition = near
-        ? `(t.term_hashes ${op} ${query}::int4[] OR t.near_hashes ${op} ${query}::int4[])`
-        : `t.term_hashes ${op} ${query}::int4[]`;
-      if (whole) return `(${base} AND ${condition})`;
-      return rows <= BITMAP_ROWS
-        ? `(${base} AND ${condition} LIMIT ${SELECTION_CAP})`
-        : `(${base} AND ${condition} ORDER BY t.occurred_at DESC LIMIT ${DENSE_SCAN})`;
-    });
-    if (window !== 'none' && plan.window)
-      parts.push(
-        `(${base} AND ${inWindow} ${window === 'capped' ? `LIMIT ${SELECTION_CAP}` : ''})`,
-      );
+    const { coverage, inWindow, parts } = selectionSql(
+      request,
+      Boolean(plan.window),
+      lexemes,
+      totalIdf,
+      selections,
+      window,
+      param,
+      [],
+    );
     const order = 'c.in_window DESC NULLS LAST, c.coverage DESC, c.occurred_at DESC, c.chunk_id';
     const ranked = `SELECT c.chunk_id, c.score, NULL::int AS best, row_number() OVER (ORDER BY c.score DESC, ${order}) AS rank
        FROM (SELECT c.*, ${CHUNK_SCORE_SQL('c.coverage', 'c.in_window')} AS score FROM (
@@ -389,32 +374,16 @@ export class RecallSearchService {
     const params: unknown[] = [accountId, plan.window?.from ?? null, plan.window?.to ?? null];
     const param = (value: unknown) => `$${params.push(value)}`;
     const totalIdf = lexemes.reduce((sum, l) => sum + l.idf, 0) || 1;
-    const coverage = lexemes.length
-      ? lexemes
-          .map((l) => {
-            const [share, hash] = [param(l.idf / totalIdf), param(l.hash)];
-            return `${share}::float8 * CASE WHEN ${hash}::int4 = ANY(t.term_hashes) THEN 1.0::float8 WHEN ${hash}::int4 = ANY(t.near_hashes) THEN ${NEAR_SHARE}::float8 ELSE 0.0::float8 END`;
-          })
-          .join(' + ')
-      : '0';
-    const scope = recallScope(request, 't', param);
-    const inWindow = '(t.occurred_at >= $2::timestamptz AND t.occurred_at < $3::timestamptz)';
-    const excluded = exclude.length ? `AND t.chunk_id <> ALL(${param(exclude)}::text[])` : '';
-    const base = `SELECT t.chunk_id, t.occurred_at, t.term_hashes, t.near_hashes FROM recall_chunk_terms t ${scope.join} WHERE t.account_id = $1 ${scope.where} ${excluded}`;
-    const parts = selections.map(({ hashes, holds, rows, near, whole }) => {
-      const [query, op] = [param(hashes), holds === 'any' ? '&&' : '@>'];
-      const condition = near
-        ? `(t.term_hashes ${op} ${query}::int4[] OR t.near_hashes ${op} ${query}::int4[])`
-        : `t.term_hashes ${op} ${query}::int4[]`;
-      if (whole) return `(${base} AND ${condition})`;
-      return rows <= BITMAP_ROWS
-        ? `(${base} AND ${condition} LIMIT ${SELECTION_CAP})`
-        : `(${base} AND ${condition} ORDER BY t.occurred_at DESC LIMIT ${DENSE_SCAN})`;
-    });
-    if (window !== 'none' && plan.window)
-      parts.push(
-        `(${base} AND ${inWindow} ${window === 'capped' ? `LIMIT ${SELECTION_CAP}` : ''})`,
-      );
+    const { coverage, inWindow, parts } = selectionSql(
+      request,
+      Boolean(plan.window),
+      lexemes,
+      totalIdf,
+      selections,
+      window,
+      param,
+      exclude,
+    );
     if (parts.length === 0) return [];
     const order = 'c.in_window DESC NULLS LAST, c.coverage DESC, c.occurred_at DESC, c.chunk_id';
     const rows: Array<{
@@ -616,6 +585,48 @@ const rounded = (hits: RecallHit[]): RecallHit[] =>
  * One way of selecting candidate chunks: chunks holding any or all of some lexemes (by hash), the rows
  * it is expected to match, and whether neighbours' edge turns match too.
  */
+/**
+ * The SQL both selection passes share: the coverage of the question's lexemes in a chunk, the
+ * question's time window, and one capped read per selection (plus the window's own) of the chunks
+ * not in `exclude`, to be joined with UNION ALL.
+ */
+function selectionSql(
+  request: RecallRequest,
+  hasWindow: boolean,
+  lexemes: readonly { idf: number; hash: number }[],
+  totalIdf: number,
+  selections: readonly Selection[],
+  window: 'whole' | 'capped' | 'none',
+  param: (value: unknown) => string,
+  exclude: readonly string[],
+): { coverage: string; inWindow: string; parts: string[] } {
+  const coverage = lexemes.length
+    ? lexemes
+        .map((l) => {
+          const [share, hash] = [param(l.idf / totalIdf), param(l.hash)];
+          return `${share}::float8 * CASE WHEN ${hash}::int4 = ANY(t.term_hashes) THEN 1.0::float8 WHEN ${hash}::int4 = ANY(t.near_hashes) THEN ${NEAR_SHARE}::float8 ELSE 0.0::float8 END`;
+        })
+        .join(' + ')
+    : '0';
+  const scope = recallScope(request, 't', param);
+  const inWindow = '(t.occurred_at >= $2::timestamptz AND t.occurred_at < $3::timestamptz)';
+  const excluded = exclude.length ? `AND t.chunk_id <> ALL(${param(exclude)}::text[])` : '';
+  const base = `SELECT t.chunk_id, t.occurred_at, t.term_hashes, t.near_hashes FROM recall_chunk_terms t ${scope.join} WHERE t.account_id = $1 ${scope.where} ${excluded}`;
+  const parts = selections.map(({ hashes, holds, rows, near, whole }) => {
+    const [query, op] = [param(hashes), holds === 'any' ? '&&' : '@>'];
+    const condition = near
+      ? `(t.term_hashes ${op} ${query}::int4[] OR t.near_hashes ${op} ${query}::int4[])`
+      : `t.term_hashes ${op} ${query}::int4[]`;
+    if (whole) return `(${base} AND ${condition})`;
+    return rows <= BITMAP_ROWS
+      ? `(${base} AND ${condition} LIMIT ${SELECTION_CAP})`
+      : `(${base} AND ${condition} ORDER BY t.occurred_at DESC LIMIT ${DENSE_SCAN})`;
+  });
+  if (window !== 'none' && hasWindow)
+    parts.push(`(${base} AND ${inWindow} ${window === 'capped' ? `LIMIT ${SELECTION_CAP}` : ''})`);
+  return { coverage, inWindow, parts };
+}
+
 interface Selection {
   hashes: number[];
   holds: 'any' | 'all';
