@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { startHarness, type Harness } from '../support/platform-harness';
 import { eventually } from '../support/servers';
+import { personOverMcp } from '../support/person-over-mcp';
 
-type Account = { accountId: string; apiKey: string };
+type Driver = Awaited<ReturnType<typeof personOverMcp>>;
+
 type ToolAnswer = { isError?: boolean; content: Array<{ type: string; text?: string }> };
 const textOf = (answer: unknown) =>
   (answer as ToolAnswer).content.map((c) => c.text ?? '').join('\n');
@@ -17,43 +18,11 @@ const textOf = (answer: unknown) =>
  */
 describe('the health rule behind every write path', () => {
   let harness: Harness;
-  let person: Account;
   let mcp: Client;
-  const auth = () => ({ Authorization: `Bearer ${person.apiKey}` });
-  const get = (url: string) => harness.http().get(url).set(auth());
-  let clock = Date.parse('2026-12-01T08:00:00Z');
-  const next = () => new Date((clock += 60_000)).toISOString();
-
-  const say = async (sessionId: string, seq: number, role: 'user' | 'assistant', text: string) => {
-    const events = [
-      ...(seq === 1
-        ? [
-            {
-              id: randomUUID(),
-              type: 'SessionStarted',
-              sessionId,
-              occurredAt: next(),
-              payload: { source: 'health-coach' },
-            },
-          ]
-        : []),
-      {
-        id: randomUUID(),
-        type: 'TurnRecorded',
-        sessionId,
-        occurredAt: next(),
-        payload: { seq, role, text },
-      },
-    ];
-    await harness.http().post('/v1/events').set(auth()).send({ events }).expect(202);
-    // the turn is readable once ingest's read model has it: a remember of the current message reads it
-    await eventually(
-      () => get(`/v1/sessions/${sessionId}/turns`),
-      (r) =>
-        r.status === 200 && (r.body.turns as Array<{ seq: number }>).some((t) => t.seq === seq),
-      30_000,
-    );
-  };
+  let auth: Driver['auth'];
+  let get: Driver['get'];
+  let say: Driver['say'];
+  let next: Driver['next'];
 
   const memories = async () =>
     ((await get('/v1/memories?category=All&pageSize=100')).body.memories ?? []) as Array<{
@@ -69,14 +38,11 @@ describe('the health rule behind every write path', () => {
     harness = await startHarness({
       target: 'gateway,redaction,cost-ledger,ingest,compaction,memory,context',
     });
-    person = await harness.createAccount('health-rule');
-    mcp = new Client({ name: 'health-rule-test', version: '1.0.0' });
-    await mcp.connect(
-      new StreamableHTTPClientTransport(
-        new URL('/mcp', `http://127.0.0.1:${harness.platform.httpPort}`),
-        { requestInit: { headers: { Authorization: `Bearer ${person.apiKey}` } } },
-      ),
-    );
+    ({ mcp, auth, get, say, next } = await personOverMcp(harness, {
+      name: 'health-rule',
+      source: { source: 'health-coach' },
+      clockFrom: '2026-12-01T08:00:00Z',
+    }));
   });
   afterAll(async () => {
     await mcp?.close().catch(() => undefined);

@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { startHarness, type Harness } from '../support/platform-harness';
 import { eventually } from '../support/servers';
+import { personOverMcp } from '../support/person-over-mcp';
+
+type Driver = Awaited<ReturnType<typeof personOverMcp>>;
 
 type ToolAnswer = { isError?: boolean; content: Array<{ type: string; text?: string }> };
 const textOf = (answer: unknown) =>
@@ -24,42 +25,10 @@ interface Listed {
  */
 describe('remember_fact keeps one memory for one thing', () => {
   let harness: Harness;
-  let person: { accountId: string; apiKey: string };
   let mcp: Client;
-  const auth = () => ({ Authorization: `Bearer ${person.apiKey}` });
-  const get = (url: string) => harness.http().get(url).set(auth());
-  let clock = Date.parse('2026-12-02T08:00:00Z');
-  const next = () => new Date((clock += 60_000)).toISOString();
-
-  const say = async (sessionId: string, seq: number, role: 'user' | 'assistant', text: string) => {
-    const events = [
-      ...(seq === 1
-        ? [
-            {
-              id: randomUUID(),
-              type: 'SessionStarted',
-              sessionId,
-              occurredAt: next(),
-              payload: { source: 'claude-code', developer: 'dana' },
-            },
-          ]
-        : []),
-      {
-        id: randomUUID(),
-        type: 'TurnRecorded',
-        sessionId,
-        occurredAt: next(),
-        payload: { seq, role, text },
-      },
-    ];
-    await harness.http().post('/v1/events').set(auth()).send({ events }).expect(202);
-    await eventually(
-      () => get(`/v1/sessions/${sessionId}/turns`),
-      (r) =>
-        r.status === 200 && (r.body.turns as Array<{ seq: number }>).some((t) => t.seq === seq),
-      30_000,
-    );
-  };
+  let auth: Driver['auth'];
+  let get: Driver['get'];
+  let say: Driver['say'];
   const aboutPnpm = async (): Promise<Listed[]> =>
     ((await get('/v1/memories?category=All&pageSize=100')).body.memories as Listed[]).filter((m) =>
       /pnpm/i.test(m.content),
@@ -71,14 +40,11 @@ describe('remember_fact keeps one memory for one thing', () => {
     harness = await startHarness({
       target: 'gateway,redaction,cost-ledger,ingest,compaction,memory,context',
     });
-    person = await harness.createAccount('remember-once');
-    mcp = new Client({ name: 'remember-once-test', version: '1.0.0' });
-    await mcp.connect(
-      new StreamableHTTPClientTransport(
-        new URL('/mcp', `http://127.0.0.1:${harness.platform.httpPort}`),
-        { requestInit: { headers: { Authorization: `Bearer ${person.apiKey}` } } },
-      ),
-    );
+    ({ mcp, auth, get, say } = await personOverMcp(harness, {
+      name: 'remember-once',
+      source: { source: 'claude-code', developer: 'dana' },
+      clockFrom: '2026-12-02T08:00:00Z',
+    }));
   });
   afterAll(async () => {
     await mcp?.close().catch(() => undefined);
