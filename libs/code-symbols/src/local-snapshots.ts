@@ -118,10 +118,11 @@ export async function historySnapshots(
   const before = baseline.trim();
   const baseVersions: FileVersion[] = [];
   if (before) {
-    const at = new Date((await git(root, ['show', '-s', '--format=%cI', before])).trim());
-    const author = (await git(root, ['show', '-s', '--format=%an', before])).trim();
-    for (const file of touched)
-      baseVersions.push({ commit: before, at: at.toISOString(), author, path: file });
+    const [at = '', author = ''] = (await git(root, ['show', '-s', '--format=%cI%x1f%an', before]))
+      .trim()
+      .split('\x1f');
+    const when = new Date(at).toISOString();
+    for (const file of touched) baseVersions.push({ commit: before, at: when, author, path: file });
   }
   const reader = new BlobReader(root);
   const out: LocalSnapshot[] = [];

@@ -100,11 +100,10 @@ export async function eventsOfTranscript(
   options: TranscriptFileOptions,
 ): Promise<TranscriptFileEvents> {
   const { transcript, sessionId, skippedLines, skippedByReason } = read;
+  // what the session did, read once: git is asked about its commits, its edited files are snapshotted
+  const draft = computeSessionOutcome(transcript.entries);
   let git: GitFacts | null = null;
-  if (options.gitFacts) {
-    const draft = computeSessionOutcome(transcript.entries);
-    git = await options.gitFacts(draft.cwd, draft.commitShas).catch(() => null);
-  }
+  if (options.gitFacts) git = await options.gitFacts(draft.cwd, draft.commitShas).catch(() => null);
   const cwd = transcript.entries.find(
     (e): e is MessageEntry => e.kind === 'message' && Boolean(e.cwd),
   )?.cwd;
@@ -120,7 +119,6 @@ export async function eventsOfTranscript(
     entries: transcript.entries,
     outcome: { git, now: options.now },
   });
-  const draft = computeSessionOutcome(transcript.entries);
   const snapshots =
     project && cwd
       ? await editSnapshots(cwd, draft.filesEdited, project, options).catch(() => [])

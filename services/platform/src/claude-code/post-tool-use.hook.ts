@@ -40,11 +40,11 @@ export async function postToolUseHook(
   project: Promise<string>,
   env: NodeJS.ProcessEnv,
 ): Promise<null> {
-  if (!input.file_path || !languageOf(input.file_path)) return null;
-  const language = languageOf(input.file_path);
+  const language = input.file_path ? languageOf(input.file_path) : null;
+  if (!input.file_path || !language) return null;
   const full = path.resolve(input.cwd, input.file_path);
   const info = await stat(full).catch(() => null);
-  if (!info?.isFile() || !language) return null;
+  if (!info?.isFile()) return null;
   if (info.size > MAX_SNAPSHOT_BYTES) {
     countSkip(env, 'tooLarge');
     return null;
