@@ -11,6 +11,7 @@ export type {
   DecisionStance,
   DeveloperDigestSources,
   DigestDecision,
+  DigestDrift,
   DigestLogSignal,
   DigestPreference,
   DigestSession,

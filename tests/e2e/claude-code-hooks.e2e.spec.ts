@@ -364,6 +364,113 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
     expect(none.body.current).toBeNull();
   });
 
+  it('session-start names the files earlier sessions edited whose structure changed since, and by whom; it records their working tree', async () => {
+    const ledger = path.join(repo, 'src', 'ledger.ts');
+    const unseen = path.join(repo, 'src', 'unseen.ts');
+    await mkdir(path.dirname(ledger), { recursive: true });
+    await writeFile(
+      ledger,
+      'export function post(entry: Entry): void {\n  rows.push(entry);\n}\n\nexport function balance(): number {\n  return rows.length;\n}\n',
+    );
+    await writeFile(unseen, 'export const limit = 3;\n');
+    // the earlier session's edit, as its PostToolUse hook recorded it
+    const edited = await runHookProcess(
+      'post-tool-use',
+      payload('PostToolUse', 's-ledger', { tool_name: 'Write', tool_input: { file_path: ledger } }),
+      env,
+    );
+    expect(edited.code).toBe(0);
+    await eventually(
+      () =>
+        harness
+          .http()
+          .get('/v1/drift')
+          .query({ path: 'src/ledger.ts', since: '2026-01-01' })
+          .set(auth()),
+      (r) => r.status === 200 && (r.body.symbols?.length ?? 0) === 2,
+    );
+    const endedAt = new Date().toISOString();
+    await harness
+      .http()
+      .post('/v1/events')
+      .set(auth())
+      .send({
+        events: [
+          {
+            id: randomUUID(),
+            type: 'SessionStarted',
+            sessionId: 's-ledger',
+            occurredAt: '2026-12-02T09:00:00Z',
+            payload: { source: 'claude-code', cwd: repo, title: 'Ledger' },
+          },
+          {
+            id: randomUUID(),
+            type: 'SessionOutcomeRecorded',
+            sessionId: 's-ledger',
+            occurredAt: endedAt,
+            payload: {
+              summary: 'Add the ledger',
+              firstUserTurn: 'Add the ledger',
+              lastAssistantTurn: 'Done',
+              filesRead: [],
+              // unseen.ts has no snapshot from before the session ended: it must get no line
+              filesEdited: ['src/ledger.ts', 'src/unseen.ts'],
+              toolsCalled: {},
+              commitShas: [],
+              startedAt: '2026-12-02T09:00:00Z',
+              endedAt,
+              cwd: repo,
+              outcome: 'merged',
+            },
+          },
+        ],
+      })
+      .expect(202);
+    // between sessions a teammate renames one function and adds another, and commits
+    await writeFile(
+      ledger,
+      'export function post(entry: Entry): void {\n  rows.push(entry);\n}\n\nexport function reverse(entryId: string): void {\n  rows.splice(rows.indexOf(entryId), 1);\n}\n\nexport function currentBalance(): number {\n  return rows.length;\n}\n',
+    );
+    const gitAs = ['-c', 'user.name=Ana Ruiz', '-c', 'user.email=ana@example.test'];
+    execFileSync('git', ['-C', repo, 'add', 'src/ledger.ts']);
+    execFileSync('git', ['-C', repo, ...gitAs, 'commit', '-q', '-m', 'ledger: reverse an entry']);
+
+    const context = await eventually(
+      async () => {
+        const run = await runHookProcess(
+          'session-start',
+          payload('SessionStart', 's-after-ledger', { source: 'startup' }),
+          env,
+        );
+        return run.code === 0 && run.stdout ? contextOf(run.stdout).additionalContext : '';
+      },
+      (text) => text.includes('## Changed since you last looked'),
+      30_000,
+    );
+    const section = context.slice(context.indexOf('## Changed since you last looked'));
+    expect(section).toContain('src/ledger.ts');
+    expect(section).toContain('+reverse');
+    expect(section).toContain('balance→currentBalance');
+    expect(section).toContain('(Ana Ruiz)');
+    expect(section).not.toContain('unseen.ts');
+    expect(section).not.toContain('rows.splice');
+
+    // the working tree's version was recorded on the way: Mnemo's own drift now sees the change
+    const recorded = await eventually(
+      () =>
+        harness
+          .http()
+          .get('/v1/drift')
+          .query({ path: 'src/ledger.ts', since: endedAt })
+          .set(auth()),
+      (r) => r.status === 200 && (r.body.delta?.added?.length ?? 0) === 1,
+    );
+    expect(recorded.body.delta.added.map((s: { name: string }) => s.name)).toEqual(['reverse']);
+    expect(recorded.body.delta.renamed.map((c: { to: { name: string } }) => c.to.name)).toEqual([
+      'currentBalance',
+    ]);
+  });
+
   describe('fails open: exit 0 and no output, within the default bound', () => {
     const events: Array<[string, Record<string, unknown>]> = [
       ['session-start', { source: 'startup' }],

@@ -4,7 +4,7 @@ export { collapse, textHash, signatureOf, isShortLiteralText } from './symbol-te
 export type { FileSymbols, CodeSymbol, SnapshotLanguage, SymbolKind } from './snapshot-types';
 export { diffSymbols, qualifiedName } from './symbol-drift';
 export type { SymbolDrift, SymbolChange, SymbolPlace } from './symbol-drift';
-export { driftReport, renderDrift } from './render-drift';
+export { driftReport, renderDrift, driftHeadline } from './render-drift';
 export type { DriftReport, SnapshotPoint } from './render-drift';
 export {
   MAX_SNAPSHOT_BYTES,

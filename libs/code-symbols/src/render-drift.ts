@@ -11,6 +11,7 @@ import {
 export interface SnapshotPoint {
   at: string;
   commit?: string;
+  author?: string;
   contentHash: string;
   symbols: readonly CodeSymbol[];
 }
@@ -35,9 +36,10 @@ const short = (signature: string) =>
   signature.length <= MAX_SIGNATURE ? signature : `${signature.slice(0, MAX_SIGNATURE - 1)}…`;
 const label = (point: Omit<SnapshotPoint, 'symbols'>) =>
   `${point.at.slice(0, 16).replace('T', ' ')}${point.commit ? ` (${point.commit.slice(0, 7)})` : ''}`;
-const strip = ({ at, commit, contentHash }: SnapshotPoint) => ({
+const strip = ({ at, commit, author, contentHash }: SnapshotPoint) => ({
   at,
   ...(commit ? { commit } : {}),
+  ...(author ? { author } : {}),
   contentHash,
 });
 const placeOf = (s: CodeSymbol): SymbolPlace => ({
@@ -167,4 +169,37 @@ export function renderDrift(
         ]
       : []),
   ].join('\n');
+}
+
+type Named = { name: string; parent?: string };
+type NamedChange = { from: Named; to: Named };
+
+/**
+ * The delta as one short line of names, for a digest that lists many files (docs/code-symbols.md):
+ * `+added −removed old→new ~signature ↕moved`, at most `max` characters. Null when the structure did
+ * not change (bodies alone do not count).
+ */
+export function driftHeadline(
+  d: Record<'added' | 'removed', readonly Named[]> &
+    Record<'renamed' | 'signatureChanged' | 'moved', readonly NamedChange[]>,
+  max = 160,
+): string | null {
+  const parts = [
+    ...d.added.map((s) => `+${qualifiedName(s)}`),
+    ...d.removed.map((s) => `−${qualifiedName(s)}`),
+    ...d.renamed.map((c) => `${qualifiedName(c.from)}→${c.to.name}`),
+    ...d.signatureChanged.map((c) => `~${qualifiedName(c.to)}`),
+    ...d.moved.map((c) => `↕${qualifiedName(c.to)}`),
+  ];
+  if (parts.length === 0) return null;
+  let line = '';
+  for (const [i, part] of parts.entries()) {
+    const rest = parts.length - i - 1;
+    const tail = rest > 0 ? ` +${rest} more` : '';
+    const next = line ? `${line} ${part}` : part;
+    if (next.length + tail.length > max)
+      return line ? `${line} +${parts.length - i} more` : `${part.slice(0, max - 12)}…${tail}`;
+    line = next;
+  }
+  return line;
 }

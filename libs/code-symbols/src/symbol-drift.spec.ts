@@ -1,5 +1,5 @@
 import { extractSymbols } from './extract-symbols';
-import { driftReport, signatureWas } from './render-drift';
+import { driftHeadline, driftReport, signatureWas } from './render-drift';
 import { diffSymbols, qualifiedName, type SymbolDrift } from './symbol-drift';
 
 const symbolsOf = async (text: string) => (await extractSymbols('typescript', text)).symbols;
@@ -182,5 +182,32 @@ describe('driftReport', () => {
     );
     expect(signatureWas('f(id: string): Item', 'f(id: ItemId): Item')).toBe('was …string…');
     expect(signatureWas('load(): void', 'fetch(): Promise<void>')).toBe('was load(): void');
+  });
+});
+
+describe('driftHeadline', () => {
+  it('names the structural changes in one line, and nothing when only bodies changed', async () => {
+    const before = await symbolsOf(
+      'export function post(e: Entry) {}\nexport function balance() { return 1; }\nexport function old(x: number) { return x + 1; }\n',
+    );
+    const after = await symbolsOf(
+      'export function post(e: Entry, at: Date) {}\nexport function total() { return 1; }\nexport function reverse(id: string) { drop(id); }\n',
+    );
+    expect(driftHeadline(diffSymbols(before, after))).toBe('+reverse −old balance→total ~post');
+    const bodyOnly = await symbolsOf(
+      'export function post(e: Entry) { log(e); }\nexport function balance() { return 1; }\nexport function old(x: number) { return x + 1; }\n',
+    );
+    expect(driftHeadline(diffSymbols(before, bodyOnly))).toBeNull();
+  });
+
+  it('stays within its length and counts what it left out', async () => {
+    const many = Array.from({ length: 40 }, (_, i) => `export function handler${i}() {}`).join(
+      '\n',
+    );
+    const line = driftHeadline(diffSymbols([], await symbolsOf(many)), 80)!;
+    expect(line.length).toBeLessThanOrEqual(80);
+    expect(line).toMatch(/^\+handler0 \+handler1 .* \+\d+ more$/);
+    const shown = line.split(' ').filter((part) => part.startsWith('+handler')).length;
+    expect(shown + Number(/\+(\d+) more$/.exec(line)![1])).toBe(40);
   });
 });

@@ -162,7 +162,12 @@ export class MnemoClient {
   }
 
   /** drift_since: what changed in a file's structure since a time (GET /v1/drift). */
-  drift(query: { path: string; since: string; project?: string }): Promise<DriftAnswer> {
+  drift(query: {
+    path: string;
+    since: string;
+    project?: string;
+    baselineSymbols?: 'true' | 'false';
+  }): Promise<DriftAnswer> {
     return this.send('GET', '/v1/drift', query);
   }
 

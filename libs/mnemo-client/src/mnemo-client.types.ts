@@ -153,11 +153,43 @@ export interface DriftAnswer {
   project: string | null;
   path: string;
   since: string;
-  baseline: { at: string; commit?: string; contentHash: string } | null;
-  current: { at: string; commit?: string; contentHash: string } | null;
-  delta: Record<string, unknown> | null;
-  symbols?: Array<Record<string, unknown>>;
+  baseline: DriftPoint | null;
+  current: DriftPoint | null;
+  delta: DriftDelta | null;
+  symbols?: DriftSymbol[];
+  /** With `baselineSymbols=true`: the baseline's symbols, bodies as hashes only. */
+  baselineSymbols?: Array<DriftSymbol & { bodyHash: string }>;
   text: string;
+}
+
+/** One snapshot a drift is read from. */
+export interface DriftPoint {
+  at: string;
+  commit?: string;
+  author?: string;
+  contentHash: string;
+}
+
+/** A declaration's place and header, as drift gives it. */
+export interface DriftSymbol {
+  name: string;
+  kind: string;
+  parent?: string;
+  signature: string;
+  startLine: number;
+  endLine: number;
+}
+
+type DriftChange = { from: DriftSymbol; to: DriftSymbol };
+/** Added, removed, renamed, moved and changed symbols between two snapshots. */
+export interface DriftDelta {
+  added: DriftSymbol[];
+  removed: DriftSymbol[];
+  renamed: DriftChange[];
+  moved: DriftChange[];
+  signatureChanged: DriftChange[];
+  bodyChanged: DriftChange[];
+  unchanged: number;
 }
 
 /** POST /v1/memories/remember: saved at once, or only proposed (a health detail the person confirms first). */

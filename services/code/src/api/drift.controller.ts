@@ -42,5 +42,10 @@ export async function driftAnswer(
     current: history?.current ?? null,
     ...(history?.firstAt ? { firstAt: history.firstAt } : {}),
   });
-  return { ...report, project: history?.project ?? query.project ?? null };
+  const baseline = query.baselineSymbols === 'true' ? history?.baseline : null;
+  return {
+    ...report,
+    project: history?.project ?? query.project ?? null,
+    ...(baseline ? { baselineSymbols: [...baseline.symbols] } : {}),
+  };
 }

@@ -17,7 +17,7 @@ export interface FileHistory {
   firstAt?: string;
 }
 
-const POINT = `s.project, s.path, s.observed_at, s.content_hash, s.commit, c.symbols
+const POINT = `s.project, s.path, s.observed_at, s.content_hash, s.commit, s.author, c.symbols
   FROM code_snapshots s JOIN code_symbol_sets c ON c.account_id = s.account_id AND c.content_hash = s.content_hash`;
 /** A path as stored, or a project's root and that path joined (an agent often names the absolute path). */
 const MATCHES = `s.account_id = $1 AND (s.path = $2 OR s.project || '/' || s.path = $2) AND ($3::text IS NULL OR s.project = $3)`;
@@ -28,12 +28,14 @@ interface PointRow {
   observed_at: Date;
   content_hash: string;
   commit: string | null;
+  author: string | null;
   symbols: CodeSymbol[];
 }
 
 const pointOf = (row: PointRow): SnapshotPoint => ({
   at: new Date(row.observed_at).toISOString(),
   ...(row.commit ? { commit: row.commit } : {}),
+  ...(row.author ? { author: row.author } : {}),
   contentHash: row.content_hash,
   symbols: row.symbols,
 });

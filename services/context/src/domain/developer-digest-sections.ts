@@ -125,7 +125,7 @@ export function logSignalLine(signal: DigestLogSignal): string {
   return `- ${isoDate(signal.occurredAt)}: ${clean(signal.text, 200)} (${signal.id})`;
 }
 
-/** Drift (GET /v1/drift): empty until the caller hands some in. */
+/** Drift (GET /v1/drift): a file the agent edited whose structure changed since, and by whom when known. */
 export function driftLine(drift: DigestDrift): string {
   return `- ${shortPath(drift.path)} since ${isoDate(drift.since)}: ${clean(drift.text, 200)}`;
 }

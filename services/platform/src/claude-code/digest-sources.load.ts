@@ -78,8 +78,8 @@ const fromMemory = (memory: Memory) => ({
 /**
  * What a coding session's digest is built from, asked of Mnemo at once: the project's sessions with their
  * verdicts and its distilled decisions (recall), the account's decision and preference memories (memory), and
- * the project's new or rising runtime log templates (logs). Drift needs a file and a time per question, so it
- * is left to the drift_since tool. Every part is fail-open.
+ * the project's new or rising runtime log templates (logs). Drift is the session-start hook's to add, since
+ * it parses the working tree (digest-drift.load.ts). Every part is fail-open.
  */
 export async function loadDigestSources(
   client: MnemoClient,

@@ -8,6 +8,7 @@ import {
 import { assembleDeveloperDigest, sessionKindOf } from '@mnemo/context-service/digest';
 import { buildSessionContext, type EarlierSession } from './domain/session-context';
 import { loadDigestSources } from './digest-sources.load';
+import { loadDigestDrift } from './digest-drift.load';
 import type { HookInput } from './hook-input';
 import { mnemoSessionId } from './hook-input';
 
@@ -28,6 +29,35 @@ function developerDigest(
   }).markdown;
 }
 const LAST_TURNS = 4;
+
+/** The checkout the agent works in: the root that holds its working folder, else the main one. */
+const checkoutOf = (identity: ProjectIdentity, cwd: string): string | null =>
+  identity.roots.find((root) => cwd === root || cwd.startsWith(`${root}/`)) ??
+  identity.roots[0] ??
+  null;
+
+/**
+ * The digest's sources with its drift: the files the earlier sessions edited, parsed here and compared
+ * with Mnemo's snapshots as those sessions left them. Their working-tree versions are recorded as
+ * snapshots on the way (docs/code-symbols.md).
+ */
+async function digestSourcesWithDrift(
+  client: MnemoClient,
+  identity: ProjectIdentity,
+  cwd: string,
+  sessionId: string,
+) {
+  const sources = await loadDigestSources(client, identity.project);
+  const earlier = sources.sessions.filter((s) => s.sessionId !== sessionId);
+  const { drift, snapshots } = await loadDigestDrift(
+    client,
+    identity.project,
+    checkoutOf(identity, cwd),
+    earlier,
+  ).catch(() => ({ drift: [], snapshots: [] }));
+  if (snapshots.length > 0) await client.sendEvents(snapshots).catch(() => undefined);
+  return { ...sources, drift };
+}
 
 /**
  * This repository's sessions, newest first, without the current one or subagents. Mnemo picks them by
@@ -108,7 +138,7 @@ export async function sessionStartHook(
   const [claudeMd, earlier, digestSources, prompts, visited] = await Promise.all([
     coding ? null : orNull(client.claudeMd(sessionId)),
     coding ? null : orNull(earlierSessions(client, identity, sessionId)),
-    coding ? orNull(loadDigestSources(client, identity.project)) : null,
+    coding ? orNull(digestSourcesWithDrift(client, identity, input.cwd, sessionId)) : null,
     compact ? orNull(ownPrompts(client, sessionId)) : null,
     compact ? orNull(visitedLines(client, sessionId)) : null,
   ]);
