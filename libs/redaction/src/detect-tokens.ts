@@ -376,11 +376,27 @@ function matchAt(
     // The shape must cover the trigger: a shorter one belongs to some other place.
     if (m === null || (rule.back && m.index + m[0].length <= at)) continue;
     const [s, e] = m.indices?.groups?.secret ?? [m.index, m.index + m[0].length];
-    if (rule.accept && !rule.accept(text.slice(s, e))) continue;
+    if (rule.accept && !rule.accept(text.slice(s, e)) && !isFilledAfterPrefix(rule, text, s, e))
+      continue;
     return [s, e, m.index + m[0].length];
   }
   return null;
 }
+
+/**
+ * A known prefix names a secret whatever its entropy: `sk-proj-aaaa…` fails a rule's randomness
+ * test only because its body is one or two characters over and over. Documentation's fillers
+ * (`xxxx`, `0000`, `****`) are kept visible afterwards, as every stand-in is (example-values).
+ */
+function isFilledAfterPrefix(rule: TokenRule, text: string, start: number, end: number): boolean {
+  const prefix = rule.prefixes?.find((p) => text.startsWith(p, start));
+  if (prefix === undefined) return false;
+  // The body's longest part (`proj-` of `sk-proj-…` is a part of its own) carries the fill.
+  const parts = text.slice(start + prefix.length, end).split(/[-_]/);
+  const longest = parts.reduce((a, b) => (b.length > a.length ? b : a), '');
+  return longest.length >= MIN_FILL && new Set(longest).size <= 2;
+}
+const MIN_FILL = 16;
 
 /** B fails here for certain: the previous character continues a word and is not an escape's letter. */
 function continuesWord(text: string, at: number): boolean {

@@ -84,8 +84,10 @@ const MAX_WORDS_LENGTH = 40;
 
 /** Whether `value` (a candidate's text) is an example or a stand-in, not a secret. */
 export function isExampleValue(value: string): boolean {
+  if (value.length === 0) return false;
+  if (value.includes('-----BEGIN')) return isKeyFormatOnly(value);
   // A value with spaces in it is a block or a line (a key file, a Secret's data): never one stand-in.
-  if (value.length === 0 || /\s/.test(value)) return false;
+  if (/\s/.test(value)) return false;
   const first = value.charCodeAt(0);
   if ((first === 91 || first === 123 || first === 40) && isBracketedWord(value)) return true;
   if (value.length >= 8 && (isSequence(value) || isOneCharacter(value))) return true;
@@ -97,6 +99,12 @@ export function isExampleValue(value: string): boolean {
     if (runs.length === 0 || isFiller(runs)) return true;
   }
   return value.length <= MAX_WORDS_LENGTH && isStandInWords(value);
+}
+
+/** `-----BEGIN PRIVATE KEY-----\n...\n-----END…`: a key block's frame around no key material. */
+function isKeyFormatOnly(value: string): boolean {
+  const body = value.replace(/-{4,5} ?(?:BEGIN|END)[ A-Z0-9]*-{4,5}/g, '').replace(/\\[nr]/g, ' ');
+  return !/[A-Za-z0-9+/]{16}/.test(body);
 }
 
 /** What EXAMPLE_END, EXAMPLE_PART, STAND_IN_MARK and a filler run each need. */

@@ -25,6 +25,25 @@ const mixed = (s: string): boolean =>
 const hexLike = (s: string): boolean => /\d/.test(s) && /[a-fA-F]/.test(s.replace(/^[a-z]+_/, ''));
 const awsSecret = (s: string): boolean => /\d/.test(s) && /[a-z]/.test(s) && /[A-Z]/.test(s);
 
+/**
+ * The short names code gives a provider's key (`sl_api_key`, `cl-pw`, `clou_password`): a prefix, an
+ * optional middle and a last word, joined by `_`, `-` or nothing.
+ */
+function joined(
+  prefixes: readonly string[],
+  middles: readonly string[],
+  lasts: readonly string[],
+): string[] {
+  const out = new Set<string>();
+  for (const p of prefixes)
+    for (const m of middles)
+      for (const l of lasts)
+        for (const a of ['_', '-', ''])
+          for (const b of m === '' ? [''] : ['_', '-', ''])
+            out.add(m === '' ? `${p}${a}${l}` : `${p}${a}${m}${b}${l}`);
+  return [...out];
+}
+
 export const CONTEXT_RULES: readonly ContextRule[] = [
   { kind: 'aws_secret_key', keywords: ['aws'], values: ['[A-Za-z0-9/+]{40}'], accept: awsSecret },
   { kind: 'heroku_api_key', keywords: ['heroku'], values: [UUID] },
@@ -66,13 +85,16 @@ export const CONTEXT_RULES: readonly ContextRule[] = [
   },
   {
     kind: 'softlayer_key',
-    keywords: ['softlayer', 'sl_api', 'sl-api'],
+    keywords: ['softlayer', 'sl_api', 'sl-api', ...joined(['sl'], ['api', ''], ['key'])],
     values: ['[a-z0-9]{64}'],
     accept: hexLike,
   },
   {
     kind: 'cloudant_key',
-    keywords: ['cloudant'],
+    keywords: [
+      'cloudant',
+      ...joined(['cl', 'clou'], ['api', ''], ['key', 'pwd', 'pw', 'password', 'pass', 'token']),
+    ],
     values: ['[a-z0-9]{24}', hex(64)],
     // Cloudant's API keys may be letters only: then the letters must not repeat like a word's.
     accept: (s) => mixed(s) || (/^[a-z]{24}$/.test(s) && shannonEntropy(s) >= 3.6),

@@ -149,6 +149,19 @@ const RULE_CASES: Readonly<Record<string, readonly Pair[]>> = {
     C('the file should start with -----BEGIN PRIVATE KEY----- and end with the matching END line'),
     S('"private_key": "⟦-----BEGIN PRIVATE KEY-----\\n{b64}\\n{b40}⟧'),
     S('⟦-----BEGIN OPENSSH PRIVATE KEY-----\n{b70}⟧\n(truncated)'),
+    S('⟦---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----\nComment: "deploy key"\n{b64}\n{b40}⟧'),
+    C(
+      '---- BEGIN SSH2 PUBLIC KEY ----\nComment: "deploy key"\n{b64}\n---- END SSH2 PUBLIC KEY ----',
+    ),
+    S('ssh:\n  key: |\n    ⟦-----BEGIN EC PRIVATE KEY-----\n    {b64}\n    {b36}⟧'),
+    C('"private_key": "-----BEGIN PRIVATE KEY-----\\n...\\n-----END PRIVATE KEY-----\\n"'),
+    S(
+      '⟦-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,{H32}\n\n{b64}\n{b50}⟧',
+    ),
+    C('tls_key: "-----BEGIN RSA PRIVATE KEY-----\\nMIIE...\\n-----END RSA PRIVATE KEY-----"'),
+    S(
+      '⟦PuTTY-User-Key-File-2: ssh-rsa\nEncryption: none\nComment: ci\nPublic-Lines: 1\n{b64}\nPrivate-Lines: 2\n{b64}\n{b48}⟧',
+    ),
   ],
   quoted_random: [
     S('x = "⟦{h40}⟧"'),
@@ -176,6 +189,12 @@ const RULE_CASES: Readonly<Record<string, readonly Pair[]>> = {
     S(
       'ANTHROPIC_API_KEY=⟦sk-ant-api03-bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb⟧',
     ),
+    S('⟦sk-proj-cccccccccccccccccccccccccccccccccccccccccccccccccccccccc⟧ was pasted in the chat'),
+    C('sk-proj-... was pasted in the chat'),
+    S('export NPM_TOKEN=⟦npm_dddddddddddddddddddddddddddddddddddd⟧'),
+    C('export NPM_TOKEN=npm_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX'),
+    S('HF_TOKEN: "⟦hf_eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee⟧"'),
+    C('HF_TOKEN: "hf_**********************************"'),
   ],
   example_values: [
     C('aws_access_key_id = AKIAIOSFODNN7EXAMPLE'),
@@ -273,6 +292,9 @@ const PLUGIN_CASES: Readonly<Record<string, readonly Pair[]>> = {
     S('softlayer_api_key: "⟦{l64}⟧"'),
     S('sl_api_key = ⟦{h64}⟧'),
     S('https://api.softlayer.com/soap/v3/⟦{l64}⟧'),
+    S('sl-key: ⟦{l64}⟧'),
+    S('slApiKey = "⟦{h64}⟧"'),
+    C('sl-key: ${SOFTLAYER_KEY}'),
     S('client = SoftLayer.create_client(username="ops", api_key="⟦{h64}⟧")'),
     C('softlayer_username = "ops-team"'),
   ],
@@ -281,6 +303,9 @@ const PLUGIN_CASES: Readonly<Record<string, readonly Pair[]>> = {
     S('CLOUDANT_APIKEY=⟦{L24}⟧'),
     S('cloudant api key: ⟦{L24}⟧'),
     S('https://acct:⟦{h64}⟧@acct.cloudant.com'),
+    S('cl-pw: ⟦{h64}⟧'),
+    S('clou_api_key = "⟦{l24}⟧"'),
+    C('cl-pw: ${CLOUDANT_PASSWORD}'),
     S('"cloudant": {"password": "⟦{h64}⟧"}'),
     C('cloudant_host = "acct.cloudant.com"'),
   ],
