@@ -48,9 +48,15 @@ const CODE_METHODS = new Set([
   'compareTo',
   'localeCompare',
   'eq',
+  'eql',
+  'equal',
+  'should',
 ]);
 
-/** Where the name ends when a code method follows its secret word (`userPassword.equals`), else `end`. */
+/**
+ * Where the name ends when a code method follows its secret word (`userPassword.equals`,
+ * `password.eql?`, `password.should`), else `end`.
+ */
 function beforeCodeMethod(text: string, hitEnd: number, end: number): number {
   const dot = text.lastIndexOf('.', end - 1);
   return dot >= hitEnd && CODE_METHODS.has(text.slice(dot + 1, end)) ? dot : end;
@@ -91,7 +97,8 @@ export function findKeywordSites(
         end--;
     }
     // `password.equals("…")`, `secret.assign("…")`: the method is not part of the name.
-    if (text.charCodeAt(end) === 40) end = beforeCodeMethod(text, hitEnd, end);
+    const after = text.charCodeAt(end);
+    if (after === 40 || after === 63 || after === 32) end = beforeCodeMethod(text, hitEnd, end);
     doneUntil = end;
     resume = end;
     const name = text.slice(start, end);

@@ -15,7 +15,7 @@ export function codeLiteralValue(text: string, site: KeywordSite): ValueSpan | n
   const next = text.charCodeAt(site.end);
   const spaced = next === 32 || next === 9;
   const previous = lastNonBlankBefore(text, site.start);
-  if (FORM_SIGN[next] !== 1 && previous !== 61) return null;
+  if (FORM_SIGN[next] !== 1 && previous !== 61 && previous !== 44) return null;
   const after = text.slice(site.end, site.end + 80);
   const follows = FOLLOWING_FORMS_START[next] === 1 ? FOLLOWING_FORMS.exec(after) : null;
   if (
@@ -23,8 +23,13 @@ export function codeLiteralValue(text: string, site: KeywordSite): ValueSpan | n
     (follows[1] === undefined || DECLARED_BY.test(lineBefore(text, site.start)))
   )
     return literalAt(text, site.end + follows[0].length);
-  if (next === 40 && CONSTRUCTED_AS.test(lineBefore(text, site.start, 48)))
-    return literalAt(text, site.end + /^\(\s*/.exec(after)![0].length);
+  if ((next === 40 || next === 123) && CONSTRUCTED_AS.test(lineBefore(text, site.start, 48)))
+    return literalAt(text, site.end + /^[({]\s*/.exec(after)![0].length);
+  // A shell test, `[ "$PASSWORD" = "…" ]`: the variable's closing quote, then `=` or `==`.
+  if ((next === 34 || next === 39 || next === 125) && text.charCodeAt(site.start - 1) === 36) {
+    const test = /^["'}]*[ \t]+!?==?[ \t]+/.exec(after);
+    if (test !== null) return literalAt(text, site.end + test[0].length);
+  }
   const argument = next === 44 || spaced ? /^\s*,\s*/.exec(after) : null;
   if (argument !== null && COMPARE_CALL.test(lineBefore(text, site.start, 48)))
     return literalAt(text, site.end + argument[0].length);
@@ -34,6 +39,7 @@ export function codeLiteralValue(text: string, site: KeywordSite): ValueSpan | n
       return literalAt(text, site.end + /^[ \t]+/.exec(after)![0].length);
     if (SET_BY.test(before)) return setValue(after, site.end);
   }
+  if (previous === 44) return argumentBefore(text, lineBefore(text, site.start), site.start);
   return previous === 61 ? comparedBefore(text, lineBefore(text, site.start), site.start) : null;
 }
 
@@ -43,8 +49,8 @@ function startsWithin(text: string, at: number, n: number): boolean {
   return false;
 }
 
-/** What a form after the name starts with: space, `=`, `!`, `.`, `[`, `(`, `,`. */
-const FORM_SIGN = codeUnitTable(/[\s=!.[(,]/);
+/** What a form after the name starts with: space, `=`, `!`, `.`, `[`, `(`, `,`, `{`, `)`, a quote. */
+const FORM_SIGN = codeUnitTable(/[\s=!.[(,{)"']/);
 
 /** The code of the last character before `at` that is not a space or a tab, or -1. */
 function lastNonBlankBefore(text: string, at: number): number {
@@ -73,15 +79,15 @@ function setValue(after: string, at: number): ValueSpan | null {
  * only after `var`/`const`) a Go type before `=`.
  */
 const FOLLOWING_FORMS =
-  /^(?:\s*(?:===|!==|==|!=)\s*|\.(?:equals|equalsIgnoreCase|contentEquals|Equals|assign|compare|compareTo|localeCompare|eq)\(\s*|\[\d*\]\s*=(?!=)\s*|([ \t]+\*?[A-Za-z_][\w.]*(?:\[\])?[ \t]*=(?!=)[ \t]*))/;
-/** What FOLLOWING_FORMS can start with: space, `=`, `!`, `.`, `[`. */
-const FOLLOWING_FORMS_START = codeUnitTable(/[\s=!.[]/);
+  /^(?:\s*(?:===|!==|==|!=)\s*|\.(?:equals|equalsIgnoreCase|contentEquals|Equals|assign|compare|compareTo|localeCompare|eq|eql\?|equal\?)\(\s*|\[\d*\]\s*=(?!=)\s*|[ \t]+As[ \t]+[A-Za-z_][\w.]*[ \t]*=[ \t]*|\)?(?:\.to(?:\.be)?\.(?:equal|eql)\(|\.to\(?[ \t]*(?:eq|eql|equal|be)\b[ \t(]*|\.(?:toEqual|toBe|toStrictEqual)\(|\.should(?:\.equal\(|[ \t]*(?:==|eq\b|eql\b|equal\b)[ \t(]*))\s*|([ \t]+\*?[A-Za-z_][\w.]*(?:\[\])?[ \t]*=(?!=)[ \t]*))/;
+/** What FOLLOWING_FORMS can start with: space, `=`, `!`, `.`, `[`, `)`. */
+const FOLLOWING_FORMS_START = codeUnitTable(/[\s=!.[)]/);
 const DECLARED_BY = /\b(?:var|const)[ \t]+$/;
 /** A string type just before the name, as in `std::string secret("…")` or `QString token("…")`. */
 const CONSTRUCTED_AS = /(?:\b(?:std::)?w?string|\bString|\bQString|\bCString|\bauto)[ \t]+&?$/;
-/** A call that compares its two arguments, the name being the first: `strcmp(passwd, "…")`. */
+/** A call that compares (or copies) its two arguments, the name being the first: `strcmp(passwd, "…")`. */
 const COMPARE_CALL =
-  /\b(?:strn?cmp|strn?casecmp|memcmp|wcscmp|_?stricmp|hash_equals|compare_digest|secure_compare|constant_time_compare|timingSafeEqual|assertEquals?|assert_eq!?|isEqual|Equal)\s*\(\s*[&*]?$/;
+  /\b(?:strn?cpy|strlcpy|wcsn?cpy|strn?cat|memcpy|strn?cmp|strn?casecmp|memcmp|wcscmp|_?stricmp|hash_equals|compare_digest|secure_compare|constant_time_compare|timingSafeEqual|assertEquals?|assert_eq!?|isEqual|Equal)\s*\(\s*[&*]?$/;
 const DEFINED_BY = /^[ \t]*#[ \t]*define[ \t]+$/;
 const SET_BY = /^[ \t]*set[ \t]+$/i;
 /** `"…" == password`: a literal, a comparison, then the name. */
@@ -91,6 +97,9 @@ const LITERAL_BEFORE = /(["'`])((?:(?!\1)[^\\\n]|\\.){1,190})\1\s*(?:===|!==|==|
 const MIN_LITERAL = 4;
 
 function literalAt(text: string, at: number): ValueSpan | null {
+  // A string literal's prefix: C/C++ `L"…"`, `u8"…"`, Objective-C `@"…"`, Python and Rust `r"…"`, `b"…"`.
+  const prefix = /^(?:u8|[LuUr@b])(?=["'])/.exec(text.slice(at, at + 3));
+  if (prefix !== null) at += prefix[0].length;
   const quoted = quotedValue(text, at);
   if (!quoted || quoted.end - quoted.start < MIN_LITERAL) return null;
   return hideQuoted(text, quoted);
@@ -101,5 +110,18 @@ function comparedBefore(text: string, before: string, siteStart: number): ValueS
   const m = LITERAL_BEFORE.exec(before);
   if (m === null || m[2].length < MIN_LITERAL || isReference(m[2])) return null;
   const start = siteStart - before.length + m.index + 1;
+  return hideQuoted(text, { start, end: start + m[2].length });
+}
+
+/** `strcmp("…", secret)`, `assertEquals("…", apiKey)`: a literal as a compare call's first argument. */
+const LITERAL_ARGUMENT_BEFORE = new RegExp(
+  `${COMPARE_CALL.source.slice(0, -1)}(["'\`])((?:(?!\\1)[^\\\\\\n]|\\\\.){1,190})\\1\\s*,\\s*[&*]?$`,
+);
+
+function argumentBefore(text: string, before: string, siteStart: number): ValueSpan | null {
+  if (!before.includes('(')) return null;
+  const m = LITERAL_ARGUMENT_BEFORE.exec(before);
+  if (m === null || m[2].length < MIN_LITERAL || isReference(m[2])) return null;
+  const start = siteStart - before.length + m.index + m[0].lastIndexOf(m[1] + m[2] + m[1]) + 1;
   return hideQuoted(text, { start, end: start + m[2].length });
 }
