@@ -5,11 +5,17 @@ import { z } from 'zod';
  * windows and writes what changed, so a million lines make a handful of events. Every text here was
  * redacted before it was folded.
  */
+/**
+ * A project's name: a short name or, as a coding agent names its project, the repository's root path, so
+ * that the digest of a session in that repository finds the logs written for it (docs/logs.md).
+ */
 export const logProject = z
   .string()
   .min(1)
-  .max(128)
-  .regex(/^[A-Za-z0-9_\-:.]+$/, 'may hold only letters, digits, "_", "-", ":" and "."');
+  .max(1000)
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
+  .regex(/^[^\u0000-\u001f\u007f]+$/, 'may hold no control character')
+  .refine((name) => name.trim() === name, 'may not start or end with a space');
 
 export const logSeverities = ['fatal', 'error', 'warn', 'info', 'debug', 'unknown'] as const;
 export const LogSeverity = z.enum(logSeverities);
