@@ -95,6 +95,20 @@ describe('the OpenAPI document', () => {
       (p: { name: string }) => p.name,
     );
     expect(priorWork).toEqual(expect.arrayContaining(['file', 'task', 'project', 'limit']));
+    const logFacts = document.paths['/v1/log-facts'].get.parameters.map(
+      (p: { name: string }) => p.name,
+    );
+    expect(logFacts).toEqual([
+      'q',
+      'project',
+      'unit',
+      'severity',
+      'since',
+      'until',
+      'sessionId',
+      'change',
+      'limit',
+    ]);
     const visited = document.paths['/v1/sessions/{id}/visited'].post;
     expect(visited.parameters).toEqual([
       { name: 'id', in: 'path', required: true, schema: { type: 'string' } },

@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { subjectToken } from './envelope';
 
 /** Request/reply shapes of the ingest service (subjects.rpc('ingest', …)): the owner of the turns read model. */
-export const INGEST_RPC = { sessionTurns: 'session-turns', sessionTurn: 'session-turn' } as const;
+export const INGEST_RPC = {
+  sessionTurns: 'session-turns',
+  sessionTurn: 'session-turn',
+  sessionWindow: 'session-window',
+} as const;
 
 const logSeq = z.number().int().nonnegative();
 
@@ -61,3 +65,26 @@ export type SessionTurnRequest = z.infer<typeof SessionTurnRequest>;
 
 export const SessionTurnReply = z.object({ turn: SessionTurn.nullable() });
 export type SessionTurnReply = z.infer<typeof SessionTurnReply>;
+
+/** When a session ran (what the logs service asks, to answer what the system emitted meanwhile). */
+export const SessionWindowRequest = z.object({
+  accountId: subjectToken,
+  sessionId: subjectToken,
+});
+export type SessionWindowRequest = z.infer<typeof SessionWindowRequest>;
+
+/**
+ * The session's start, its end (null while it runs or when its end was never recorded), its newest turn
+ * and its project; null when the account holds no such session.
+ */
+export const SessionWindowReply = z.object({
+  session: z
+    .object({
+      startedAt: z.iso.datetime({ offset: true }),
+      endedAt: z.iso.datetime({ offset: true }).nullable(),
+      lastTurnAt: z.iso.datetime({ offset: true }).nullable(),
+      project: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type SessionWindowReply = z.infer<typeof SessionWindowReply>;

@@ -3,12 +3,14 @@ import {
   INGEST_RPC,
   SessionTurnRequest,
   SessionTurnsRequest,
+  SessionWindowRequest,
   subjects,
   ValidationError,
   zodIssues,
   type SessionPerson,
   type SessionTurnReply,
   type SessionTurnsReply,
+  type SessionWindowReply,
 } from '@mnemo/contracts';
 import type { z } from 'zod';
 import type { EventLog, Subscription } from '@mnemo/eventing';
@@ -22,7 +24,7 @@ const CHECKPOINT_WAIT_MS = 8_000;
  * memory's extractions) answers once the sessions projection has applied the log through the window's
  * end: a pause may overtake the turns it ends, and the asker's retry comes back with a DependencyError
  * until they are there. `session-turn` (memory's remember button and remember_fact) reads one stored turn as it is now, by
- * its seq or, without one, the session's newest user turn.
+ * its seq or, without one, the session's newest user turn. `session-window` (logs) says when a session ran.
  */
 export async function startSessionTurnsResponder(infra: {
   log: EventLog;
@@ -38,6 +40,9 @@ export async function startSessionTurnsResponder(infra: {
     await log.reply(subjects.rpc('ingest', INGEST_RPC.sessionTurn), 'ingest', async (body) =>
       readSessionTurn(dataSource, parse(SessionTurnRequest, body)),
     ),
+    await log.reply(subjects.rpc('ingest', INGEST_RPC.sessionWindow), 'ingest', async (body) =>
+      readSessionWindow(dataSource, parse(SessionWindowRequest, body)),
+    ),
   ];
 }
 
@@ -45,6 +50,31 @@ function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ValidationError('bad ingest request', zodIssues(parsed.error));
   return parsed.data;
+}
+
+const isoOrNull = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
+
+/** When a session ran, as the sessions read model holds it now (null for a session it does not know). */
+export async function readSessionWindow(
+  db: Pick<DataSource, 'query'>,
+  of: SessionWindowRequest,
+): Promise<SessionWindowReply> {
+  const rows: Array<Record<string, unknown>> = await db.query(
+    `SELECT s.started_at, s.ended_at, s.project,
+       (SELECT max(t.occurred_at) FROM turns t WHERE t.account_id = s.account_id AND t.session_id = s.id) AS last_turn_at
+     FROM sessions s WHERE s.account_id = $1 AND s.id = $2 AND s.started_at IS NOT NULL`,
+    [of.accountId, of.sessionId],
+  );
+  const row = rows[0];
+  if (!row) return { session: null };
+  return {
+    session: {
+      startedAt: isoOrNull(row.started_at)!,
+      endedAt: isoOrNull(row.ended_at),
+      lastTurnAt: isoOrNull(row.last_turn_at),
+      project: (row.project as string | null) ?? null,
+    },
+  };
 }
 
 export async function readSessionTurn(

@@ -14,6 +14,7 @@ import {
   SessionIngestRunQuery,
   SessionIngestStatusQuery,
 } from '@mnemo/ingest-service';
+import { LogFactsQuery } from '@mnemo/logs-service';
 import {
   CheckInBody,
   ClosePlanBody,
@@ -468,7 +469,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /v1/log-facts': {
     tag: 'logs',
     summary:
-      'Log templates with their counts, rates and redacted examples; new or rising since a time',
+      'Log templates with their counts, rates and redacted examples; new or rising since a time, or during a session',
+    query: LogFactsQuery,
   },
   'GET /v1/admin/log-sources/status': {
     tag: 'logs',
