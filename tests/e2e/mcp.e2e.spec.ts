@@ -22,6 +22,7 @@ const TOOLS = [
   'recall_visited',
   'drift_since',
   'skill_candidates',
+  'log_facts',
 ];
 
 type ToolAnswer = { isError?: boolean; content: Array<{ type: string; text?: string }> };
@@ -162,7 +163,7 @@ describe('the MCP server, through the SDK client', () => {
       clients.push(client);
     });
 
-    it('lists the ten tools, each with a description and every argument described', async () => {
+    it('lists the eleven tools, each with a description and every argument described', async () => {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toEqual(TOOLS);
       for (const tool of tools) {

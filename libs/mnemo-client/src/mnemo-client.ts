@@ -4,6 +4,7 @@ import type {
   DriftAnswer,
   IngestEvent,
   LogFactsAnswer,
+  LogFactsQuery,
   MemoryListAnswer,
   MemoryBlockAnswer,
   MemorySearchAnswer,
@@ -66,11 +67,7 @@ export class MnemoClient {
   }
 
   /** Runtime log templates seen lately, with their change against the window before (GET /v1/log-facts). */
-  logFacts(query: {
-    project?: string;
-    change?: 'new' | 'rising';
-    limit: number;
-  }): Promise<LogFactsAnswer> {
+  logFacts(query: LogFactsQuery): Promise<LogFactsAnswer> {
     return this.send('GET', '/v1/log-facts', query);
   }
 

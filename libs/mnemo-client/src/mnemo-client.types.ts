@@ -212,18 +212,47 @@ export interface MemoryListAnswer {
   }>;
 }
 
-/** `GET /v1/log-facts`: runtime log templates and how they changed against the window before. */
-export interface LogFactsAnswer {
-  facts: Array<{
-    templateId: string;
-    template: string;
-    severity?: string;
-    change?: string;
-    countInWindow?: number;
-    lastSeenAt: string;
-    [key: string]: unknown;
-  }>;
+/** One runtime log template of `GET /v1/log-facts`, with its change against the window before. */
+export interface LogFact {
+  templateId: string;
+  project?: string;
+  template: string;
+  severity?: string;
+  change?: string;
+  count?: number;
+  countInWindow?: number;
+  countBefore?: number;
+  ratePerHour?: number;
+  firstSeenAt?: string;
+  lastSeenAt: string;
+  units?: Record<string, number>;
+  hosts?: Record<string, number>;
+  examples?: string[];
+  shapes?: Record<string, number>;
+  [key: string]: unknown;
 }
+
+/** `GET /v1/log-facts`: runtime log templates seen in [since, until). */
+export interface LogFactsAnswer {
+  since?: string;
+  until?: string;
+  /** With `sessionId`: the session whose time is the window. */
+  session?: { sessionId: string; startedAt: string; endedAt: string | null };
+  facts: LogFact[];
+}
+
+/** What `GET /v1/log-facts` is asked: words, unit, severity, change and a window (or a session's time). */
+export type LogFactsQuery = {
+  q?: string;
+  project?: string;
+  unit?: string;
+  severity?: 'fatal' | 'error' | 'warn' | 'info' | 'debug';
+  change?: 'new' | 'rising';
+  since?: string;
+  until?: string;
+  sessionId?: string;
+  limit: number;
+};
 
 /** A skill candidate (docs/learning.md): recurring successful work proposed as a Claude Code skill. */
 export interface SkillCandidateItem {
