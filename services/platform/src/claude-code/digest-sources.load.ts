@@ -78,21 +78,27 @@ const fromMemory = (memory: Memory) => ({
 /**
  * What a coding session's digest is built from, asked of Mnemo at once: the project's sessions with their
  * verdicts and its distilled decisions (recall), the account's decision and preference memories (memory), and
- * the project's new or rising runtime log templates (logs). Drift is the session-start hook's to add, since
- * it parses the working tree (digest-drift.load.ts). Every part is fail-open.
+ * the project's error log templates new or rising since the agent's last session (logs). Drift is the
+ * session-start hook's to add, since it parses the working tree (digest-drift.load.ts). Every part is fail-open.
  */
 export async function loadDigestSources(
   client: MnemoClient,
   project: string,
+  currentSessionId?: string,
 ): Promise<DeveloperDigestSources> {
-  const [listed, work, distilled, decisionMemories, preferenceMemories, logs] = await Promise.all([
-    orEmpty(client.sessions(SESSIONS, { project }).then((a) => a.sessions)),
-    orEmpty(client.projectSessions(project, SESSIONS).then((a) => a.sessions ?? a.items ?? [])),
-    orEmpty(client.projectDecisions(project, DECISIONS).then((a) => a.decisions)),
-    orEmpty(client.memories('Decisions', MEMORIES).then((a) => a.memories)),
-    orEmpty(client.memories('Preferences', MEMORIES).then((a) => a.memories)),
-    orEmpty(client.logFacts({ project, limit: 20 }).then((a) => a.facts)),
-  ]);
+  const listing = orEmpty(client.sessions(SESSIONS, { project }).then((a) => a.sessions));
+  const signals = listing.then((sessions) =>
+    orEmpty(runtimeSignals(client, project, lastSessionEnd(sessions, currentSessionId))),
+  );
+  const [listed, work, distilled, decisionMemories, preferenceMemories, logSignals] =
+    await Promise.all([
+      listing,
+      orEmpty(client.projectSessions(project, SESSIONS).then((a) => a.sessions ?? a.items ?? [])),
+      orEmpty(client.projectDecisions(project, DECISIONS).then((a) => a.decisions)),
+      orEmpty(client.memories('Decisions', MEMORIES).then((a) => a.memories)),
+      orEmpty(client.memories('Preferences', MEMORIES).then((a) => a.memories)),
+      signals,
+    ]);
   const withOutcome = new Set(work.map((item) => item.sessionId));
   const newest = listed
     .filter((s) => !s.id.includes(':agent-') && s.turnCount > 0)
@@ -129,14 +135,6 @@ export async function loadDigestSources(
       .map((memory) => ({ ...fromMemory(memory), content: memory.content })),
     ...settled.flatMap((statements) => statements.preferences),
   ];
-  const logSignals: DigestLogSignal[] = logs
-    .filter((fact) => fact.change === 'new' || fact.change === 'rising')
-    .slice(0, LOG_SIGNALS)
-    .map((fact) => ({
-      id: `log ${fact.templateId}`,
-      text: `${fact.change} ${fact.severity ?? ''} ${fact.template} (${fact.countInWindow ?? 0} in 24 h)`,
-      occurredAt: fact.lastSeenAt,
-    }));
   return {
     project,
     decisions,
@@ -151,6 +149,51 @@ export async function loadDigestSources(
     logSignals,
     drift: [],
   };
+}
+
+/** Rising is told by hourly counts: a window shorter than an hour would call any busy hour rising. */
+const SIGNALS_MIN_WINDOW_MS = 3_600_000;
+
+/**
+ * When the agent's previous session in this project ended (or began, with no recorded end), at least an
+ * hour ago; null for a first session.
+ */
+function lastSessionEnd(
+  sessions: readonly SessionSummary[],
+  currentSessionId: string | undefined,
+): string | null {
+  const last = sessions.find((s) => s.id !== currentSessionId && !s.id.includes(':agent-'));
+  if (!last) return null;
+  const end = Date.parse(last.endedAt ?? last.startedAt);
+  return new Date(Math.min(end, Date.now() - SIGNALS_MIN_WINDOW_MS)).toISOString();
+}
+
+/**
+ * The project's error templates (error or graver) that are new or rising since the agent's last session
+ * (the last 24 hours for a first session), new ones first; the digest's budget then keeps what fits.
+ */
+async function runtimeSignals(
+  client: MnemoClient,
+  project: string,
+  since: string | null,
+): Promise<DigestLogSignal[]> {
+  const ask = (change: 'new' | 'rising') =>
+    client
+      .logFacts({
+        project,
+        severity: 'error',
+        change,
+        limit: LOG_SIGNALS,
+        ...(since ? { since } : {}),
+      })
+      .then((answer) => answer.facts);
+  const [fresh, rising] = await Promise.all([ask('new'), ask('rising')]);
+  const period = since ? `since ${since.slice(0, 16).replace('T', ' ')}` : 'in 24 h';
+  return [...fresh, ...rising].slice(0, LOG_SIGNALS).map((fact) => ({
+    id: `log ${fact.templateId}`,
+    text: `${fact.change} ${fact.severity ?? 'error'}: ${fact.template} (${fact.countInWindow ?? 0} lines ${period})`,
+    occurredAt: fact.lastSeenAt,
+  }));
 }
 
 const spoken = (turn: Turn, role: Turn['role']): boolean =>

@@ -47,7 +47,7 @@ async function digestSourcesWithDrift(
   cwd: string,
   sessionId: string,
 ) {
-  const sources = await loadDigestSources(client, identity.project);
+  const sources = await loadDigestSources(client, identity.project, sessionId);
   const earlier = sources.sessions.filter((s) => s.sessionId !== sessionId);
   const { drift, snapshots } = await loadDigestDrift(
     client,
