@@ -7,7 +7,14 @@ import { isShortLiteralText, signatureOf, textHash } from '@mnemo/code-symbols';
  * the oracle the tree-sitter extraction is compared against in specs and in `npm run bench:drift`.
  */
 export function typescriptSymbols(fileName: string, text: string): CodeSymbol[] {
-  const kind = fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const js = /\.[mc]?jsx?$/.test(fileName);
+  const kind = fileName.endsWith('x')
+    ? js
+      ? ts.ScriptKind.JSX
+      : ts.ScriptKind.TSX
+    : js
+      ? ts.ScriptKind.JS
+      : ts.ScriptKind.TS;
   const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
   const out: CodeSymbol[] = [];
   visitStatements(file, file.statements, undefined, out);
