@@ -104,7 +104,7 @@ interface VersionText {
 interface FileHistory {
   file: string;
   versions: VersionText[];
-  diff(a: VersionText, b: VersionText): Promise<string>;
+  diff: (a: VersionText, b: VersionText) => Promise<string>;
 }
 
 async function commitsByFile(): Promise<Map<string, Version[]>> {
@@ -232,7 +232,10 @@ function diffNoIndex(a: string, b: string): Promise<string> {
       'git',
       ['diff', '--no-index', '--no-color', a, b],
       { maxBuffer: 64 << 20 },
-      (error, stdout) => (error && error.code !== 1 ? reject(error) : resolve(stdout)),
+      (error, stdout) => {
+        if (error && error.code !== 1) reject(new Error(`git diff --no-index: ${error.message}`));
+        else resolve(stdout);
+      },
     );
   });
 }
