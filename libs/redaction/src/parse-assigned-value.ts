@@ -77,7 +77,12 @@ const YAML_TAG = /^!!?[A-Za-z][\w.-]*[ \t]+/;
 /** The span of the value assigned to a secret-naming key, or null when there is none worth hiding. */
 export function parseAssignedValue(text: string, site: KeywordSite): ValueSpan | null {
   let j = site.end;
-  const before = text[site.start - 1];
+  // `<ns:password>`: a namespace prefix is not part of the element's name.
+  const before =
+    text[site.start - 1] === ':' &&
+    XML_PREFIX.test(text.slice(Math.max(0, site.start - 40), site.start))
+      ? '<'
+      : text[site.start - 1];
   if (before === '<' && text[j] === '>') return xmlElementValue(text, j + 1);
   // `<clientSecret encrypted="false">…</clientSecret>`: attributes before the element's text.
   if (before === '<' && (text[j] === ' ' || text[j] === '\t')) {
@@ -143,7 +148,8 @@ const isSetx = (text: string, keyStart: number): boolean =>
 
 /**
  * A secret name given as the name of a name/value pair: `{"name": "API_TOKEN", "value": "…"}`,
- * `- name: DEPLOY_TOKEN⏎  value: …` (Kubernetes env, CI variables), `variable "db_password" {⏎  default = "…"`.
+ * `- name: DEPLOY_TOKEN⏎  value: …` (Kubernetes env, CI variables), `variable "db_password" {⏎  default = "…"`,
+ * `<name>fs.s3a.secret.key</name><value>…</value>`.
  */
 function namedValue(text: string, at: number): ValueSpan | null {
   const rest = text.slice(at, at + 200);
@@ -152,6 +158,9 @@ function namedValue(text: string, at: number): ValueSpan | null {
     const quoted = quotedValue(text, at + sameLine[0].length);
     return quoted ? hideQuoted(text, quoted) : null;
   }
+  // Hadoop's `<name>fs.s3a.secret.key</name><value>…</value>`, a plist's `<key>token</key><string>…</string>`.
+  const element = /^<\/(?:name|key)>\s*<(?:value|string)>/.exec(rest);
+  if (element) return xmlElementValue(text, at + element[0].length);
   const nextLine =
     /^["']?[ \t]*\{?[ \t]*\r?\n[ \t]*(?:-[ \t]+)?["']?(?:value|default)["']?[ \t]*[:=][ \t]*/.exec(
       rest,
@@ -166,6 +175,7 @@ function namedValue(text: string, at: number): ValueSpan | null {
 /** Assignment operators of common languages beyond `=` and `:` (Makefile, Go, PHP, R, Ruby, Perl, BNF). */
 const OPERATORS = [':::=', '::=', ':=', '=>', '?=', '.=', '+=', '||=', '<-'];
 
+const XML_PREFIX = /<[A-Za-z_][\w.-]*:$/;
 const XML_ATTRIBUTES = /^(?:[ \t]+[\w:.-]+=(?:"[^"\n]*"|'[^'\n]*'))+[ \t]*>/;
 
 /** `<password>…</password>`: the element's text up to the next tag. */
@@ -174,9 +184,11 @@ function xmlElementValue(text: string, start: number): ValueSpan | null {
   // Up to its closing tag: `<token>"` in prose is no element.
   if (end === -1 || end - start > MAX_QUOTED || text[end + 1] !== '/') return null;
   const value = text.slice(start, end);
-  if (value.trim().length === 0 || value.includes('\n') || REFERENCE.test(value.trim()))
-    return null;
-  return { start, end };
+  const trimmed = value.trim();
+  if (trimmed.length === 0 || trimmed.includes('\n') || REFERENCE.test(trimmed)) return null;
+  // The text on a line of its own between the tags: `<authKey>⏎  …⏎</authKey>`.
+  const from = start + value.indexOf(trimmed);
+  return { start: from, end: from + trimmed.length };
 }
 
 /**

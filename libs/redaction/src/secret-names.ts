@@ -146,6 +146,24 @@ const METADATA_SEGMENTS = new Set([
   'message',
   'error',
   'description',
+  'encoder',
+  'encoding',
+  'hasher',
+  'algorithm',
+  'algo',
+  'strategy',
+  'generator',
+  'complexity',
+  'rule',
+  'rules',
+  'timeout',
+  'lifetime',
+  'duration',
+  'attempts',
+  'retries',
+  'handler',
+  'factory',
+  'class',
 ]);
 
 /** The shell's working directory, not a password. */
@@ -165,10 +183,12 @@ export type SecretNameKind = 'password' | 'secret';
 /** `password` or `secret` when the identifier names one, else null. */
 export function secretNameKind(identifier: string): SecretNameKind | null {
   // `process.env.AUTH_SECRET`, `db.password`, `password.length`: the last part names the thing.
-  const bare = identifier
-    .replace(/^[-]+|[.\-_]+$/g, '')
-    .split('.')
-    .pop()!;
+  const parts = identifier.replace(/^[-]+|[.\-_]+$/g, '').split('.');
+  // `fs.s3a.secret.key`, `aws.access.key`: a bare `key` is named by the part before it.
+  const bare =
+    parts.length > 1 && parts[parts.length - 1].toLowerCase() === 'key'
+      ? `${parts[parts.length - 2]}_key`
+      : parts[parts.length - 1];
   if (bare.length === 0 || SHELL_NAMES.has(bare)) return null;
   const segments = splitSegments(bare);
   if (segments.some((s) => METADATA_SEGMENTS.has(s))) return null;

@@ -86,6 +86,18 @@ const RULE_CASES: Readonly<Record<string, readonly Pair[]>> = {
     C('<Secret></Secret>'),
     S('<smtp.auth.token>⟦{a28}⟧</smtp.auth.token>'),
     C('<tokenEndpoint>https://auth.example.com/oauth/token</tokenEndpoint>'),
+    S('<sec:password>⟦{a14}{d2}⟧</sec:password>'),
+    C('<sec:password>${LDAP_PASSWORD}</sec:password>'),
+    S('<signingKey>\n    ⟦{b44}⟧\n</signingKey>'),
+    C('<signingKey>\n    <ref bean="keyProvider"/>\n</signingKey>'),
+    S(
+      '<property>\n  <name>ssl.server.keystore.password</name>\n  <value>⟦{a18}⟧</value>\n</property>',
+    ),
+    C('<property>\n  <name>fs.azure.account.name</name>\n  <value>analytics</value>\n</property>'),
+    S('<key>AuthToken</key>\n<string>⟦{a36}⟧</string>'),
+    C('<key>AuthTokenExpiry</key>\n<integer>3600</integer>'),
+    C('<passwordEncoder>bcrypt</passwordEncoder>'),
+    C('<tokenTimeout>30</tokenTimeout>'),
   ],
   typed_declaration: [
     S('var sonarToken string = "⟦{h40}⟧"'),
