@@ -21,6 +21,13 @@ describe('documented examples and stand-in words', () => {
     ['api_key: YOUR_API_KEY'],
     ['DB_PASSWORD=mysecretpassword'],
     ['Authorization: Basic'],
+    ['api_key = "sk-...a1b2"'],
+    ['password: "P@ssw0rd!"'],
+    ['password: @@DB_PASSWORD@@'],
+    ['api_key: ANTHROPIC_API_KEY'],
+    ['apikey: 0123456789abcdef0123456789abcdef'],
+    ['Authorization: Basic dXNlcm5hbWU6cGFzc3dvcmQ='],
+    ['"private_key": "-----BEGIN PRIVATE KEY-----\\n...\\n-----END PRIVATE KEY-----\\n"'],
   ])('keeps %j as written and counts it', (text) => {
     const result = redact(text);
     expect(result.text).toBe(text);
@@ -59,6 +66,10 @@ describe('documented examples and stand-in words', () => {
     [body(32), false],
     [`${body(40)} and curl https://api.example.com/v1`, false],
     [`${body(16)}.example.com`, false],
+    [`sk-${body(8)}...${body(40)}`, false],
+    [`P@${body(12)}!`, false],
+    [btoa(`deploy:${body(20)}`), false],
+    [`${body(16)}${body(16)}`, false],
   ])('isExampleValue(%j) is %s', (value, expected) => {
     expect(isExampleValue(value)).toBe(expected);
   });
@@ -79,6 +90,27 @@ describe('secret shapes in code', () => {
     [`<apiToken>${secret}</apiToken>`, `<apiToken>[REDACTED:secret]</apiToken>`],
     [`<token kind="ci">${secret}</token>`, `<token kind="ci">[REDACTED:secret]</token>`],
     [`x = "${body(48, 5)}"`, `x = "[REDACTED:high_entropy]"`],
+    [`if [ "$PASSWORD" = "${secret}" ]`, `if [ "$PASSWORD" = "[REDACTED:password]" ]`],
+    [`std::string password{"${secret}"};`, `std::string password{"[REDACTED:password]"};`],
+    [`wchar_t secret[] = L"${secret}";`, `wchar_t secret[] = L"[REDACTED:secret]";`],
+    [`if (!strcmp("${secret}", passwd))`, `if (!strcmp("[REDACTED:password]", passwd))`],
+    [`expect(api_token).to eq("${secret}")`, `expect(api_token).to eq("[REDACTED:secret]")`],
+    [`password.eql?("${secret}")`, `password.eql?("[REDACTED:password]")`],
+    [`Dim password As String = "${secret}"`, `Dim password As String = "[REDACTED:password]"`],
+    [`<ns:password>${secret}</ns:password>`, `<ns:password>[REDACTED:password]</ns:password>`],
+    [`<authKey>\n  ${secret}\n</authKey>`, `<authKey>\n  [REDACTED:secret]\n</authKey>`],
+    [
+      `<name>fs.s3a.secret.key</name><value>${secret}</value>`,
+      `<name>fs.s3a.secret.key</name><value>[REDACTED:secret]</value>`,
+    ],
+    [
+      `curl -u {ops}:{${secret}} https://x.io`,
+      `curl -u {ops}:{[REDACTED:cli_credential]} https://x.io`,
+    ],
+    [
+      `curl -u "ops":"${secret}" https://x.io`,
+      `curl -u "ops":"[REDACTED:cli_credential]" https://x.io`,
+    ],
   ])('redacts only the value in %j', (text, expected) => {
     expect(redact(text).text).toBe(expected);
   });
@@ -96,6 +128,10 @@ describe('secret shapes in code', () => {
     ['{"id":"msg_01XFDUDYJgAACzvnptvVoYEL"}'],
     ['"0123456789abcdef0123456789abcdef"'],
     ['the file starts with -----BEGIN PRIVATE KEY----- and ends with its END line'],
+    ['if [ "$PASSWORD" = "" ]; then exit 1; fi'],
+    ['expect(api_token).to eq(nil)'],
+    ['<passwordEncoder>bcrypt</passwordEncoder>'],
+    ['password: !Ref DatabasePassword'],
   ])('leaves %j alone', (text) => {
     expect(redact(text).text).toBe(text);
   });

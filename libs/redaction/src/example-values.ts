@@ -70,6 +70,9 @@ const STAND_IN_WORDS = new Set([
   'basic',
   'bearer',
   'digest',
+  'guest',
+  'anonymous',
+  'postgres',
 ]);
 
 /** A run of one filler character: `xxxx`, `XXXX`, `0000`, `****`, `••••`, `####`. */
@@ -90,7 +93,17 @@ export function isExampleValue(value: string): boolean {
   if (/\s/.test(value)) return false;
   const first = value.charCodeAt(0);
   if ((first === 91 || first === 123 || first === 40) && isBracketedWord(value)) return true;
-  if (value.length >= 8 && (isSequence(value) || isOneCharacter(value))) return true;
+  if (value.length >= 8 && (isSequence(value) || isOneCharacter(value) || isRepeated(value)))
+    return true;
+  if (
+    PUBLISHABLE.test(value) ||
+    TEMPLATE_TOKEN.test(value) ||
+    NAME_OF_A_SECRET.test(value) ||
+    isMasked(value)
+  )
+    return true;
+  if (value.length <= MAX_WORDS_LENGTH && isStandInWords(unLeet(value))) return true;
+  if (value.length <= 200 && isStandInBasic(value)) return true;
   // One search for every sign an example shows, since this runs for every candidate of every text.
   if (EXAMPLE_SIGN.test(value)) {
     if (EXAMPLE_END.test(value) || EXAMPLE_PART.test(value) || STAND_IN_MARK.test(value))
@@ -109,7 +122,7 @@ function isKeyFormatOnly(value: string): boolean {
 
 /** What EXAMPLE_END, EXAMPLE_PART, STAND_IN_MARK and a filler run each need. */
 const EXAMPLE_SIGN =
-  /xample|XAMPLE|fake|dummy|placeholder|notreal|not[_-]a[_-]real|replace|change|sample|your|xxxx|0000|\*\*\*\*|••••|####|^[*•#.]+$/i;
+  /xample|XAMPLE|fake|dummy|placeholder|notreal|not[_-]a[_-]real|replace|change|insecure|sample|your|xxxx|0000|\*\*\*\*|••••|####|^[*•#.]+$/i;
 
 /**
  * `aaaaaaaa`, `11111111`: one character over and over, with nothing before it. A known prefix makes
@@ -123,7 +136,7 @@ function isOneCharacter(value: string): boolean {
 
 /** A value that says it is not real: `fake-…`, `dummy_…`, `…_placeholder`, `replace-me`, `not-a-real-…`. */
 const STAND_IN_MARK =
-  /^(?:fake|dummy|placeholder|sample|your|replace)(?:[^a-z]|$)|(?:^|[^A-Za-z0-9])(?:fake|dummy|placeholder|notreal|not[_-]a[_-]real|replace[_-]?me|change[_-]?me)(?:[^A-Za-z]|$)/i;
+  /^(?:fake|dummy|placeholder|sample|your|replace)(?:[^a-z]|$)|^Your(?=[A-Z0-9])|(?:^|[^A-Za-z0-9])(?:fake|dummy|placeholder|notreal|not[_-]a[_-]real|replace[_-]?me|change[_-]?(?:me|this|it)|insecure)(?:[^A-Za-z]|$)/i;
 
 /** `0123456789`, `abcdefgh`, `0123456789abcdef`: each character the next of the one before, nearly throughout. */
 export function isSequence(value: string): boolean {
@@ -145,6 +158,76 @@ function isFiller(runs: readonly string[]): boolean {
     else if (run.length >= 6) return false;
   }
   return filler >= 6;
+}
+
+/**
+ * `abcabcabc…`, `1234567890abcdef1234567890abcdef`: a short unit, or a sequence, written out again and
+ * again. A random unit repeated is left alone: test fixtures build keys that way.
+ */
+function isRepeated(value: string): boolean {
+  for (let period = 1; period <= value.length / 2 && period <= 32; period++) {
+    let k = period;
+    while (k < value.length && value.charCodeAt(k) === value.charCodeAt(k - period)) k++;
+    if (k === value.length) return period <= 4 || breaksIn(value.slice(0, period)) <= 2;
+  }
+  return false;
+}
+
+/** Made to be shown: Stripe's publishable keys (its secret ones are `sk_`/`rk_`). */
+const PUBLISHABLE = /^pk_(?:test|live)_[A-Za-z0-9]+$/;
+
+/** How often a character is not the next of the one before: `1234567890abcdef` has two breaks. */
+function breaksIn(value: string): number {
+  let breaks = 0;
+  for (let k = 1; k < value.length; k++)
+    if (value.charCodeAt(k) !== value.charCodeAt(k - 1) + 1) breaks++;
+  return breaks;
+}
+
+/** A template engine's slot: `@@DB_PASSWORD@@`, `__API_TOKEN__`, `%%SECRET%%`, `#{TOKEN}#`. */
+const TEMPLATE_TOKEN = /^(@@?|__|%%|##|\$\$)[A-Za-z][\w.-]*\1$|^#\{[A-Za-z][\w.-]*\}#?$/;
+/** An environment variable's name where its value would go: `api_key: OPENAI_API_KEY`. */
+const NAME_OF_A_SECRET =
+  /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:API_KEY|KEY|TOKEN|SECRET|PASSWORD|PASS|PWD|CREDENTIALS?|AUTH)(?:_[A-Z0-9]+)?$/;
+
+/** `sk-...abcd`, `ghp_…1234`: a key shown masked, its middle cut to an ellipsis. */
+function isMasked(value: string): boolean {
+  if (!value.includes('...') && !value.includes('…')) return false;
+  return value.split(/\.{3,}|…/).every((part) => part.replace(/[^A-Za-z0-9]/g, '').length <= 8);
+}
+
+/** `P@ssw0rd`, `Password1!`, `changeme123`: a stand-in word in leetspeak, maybe with a few digits and marks after. */
+function unLeet(value: string): string {
+  if (!/^[A-Za-z@$0-9!]+$/.test(value) || !/[A-Za-z]{2}/.test(value)) return value;
+  const word = value.replace(/[0-9!$#]{1,4}$/, '');
+  return word
+    .replace(/@/g, 'a')
+    .replace(/\$/g, 's')
+    .replace(/0/g, 'o')
+    .replace(/1/g, 'i')
+    .replace(/3/g, 'e')
+    .replace(/4/g, 'a')
+    .replace(/5/g, 's')
+    .replace(/7/g, 't');
+}
+
+/** `Basic dXNlcjpwYXNz` (base64 of `user:pass`): a credential whose password is itself a stand-in. */
+function isStandInBasic(value: string): boolean {
+  if (value.length < 8 || !/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return false;
+  let decoded: string;
+  try {
+    decoded = atob(value);
+  } catch {
+    return false;
+  }
+  const colon = decoded.indexOf(':');
+  if (colon === -1 || !/^[\x20-\x7e]+$/.test(decoded)) return false;
+  const password = decoded.slice(colon + 1);
+  return (
+    password.length === 0 ||
+    password === decoded.slice(0, colon) ||
+    (!password.includes(':') && isExampleValue(password))
+  );
 }
 
 /** `[PASSWORD]`, `{token}`, `(secret)`: a word in brackets names what goes there. */

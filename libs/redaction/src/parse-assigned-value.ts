@@ -53,7 +53,7 @@ const NOT_VALUES = new Set([
 
 /** References and stand-ins: `$TOKEN`, `${X}`, `%X%`, `<your-token>`, `{{ secret }}`, `****`, `xxx`. */
 const REFERENCE =
-  /^(?:\$|%[A-Za-z_]+%$|<|\{\{|\[REDACTED:|\*+$|x{3,}$|\.\.\.$|…|[|>][-+]?$|process\.env\.|os\.environ|System\.getenv|[#%@]\{|%\(|@(?:android:)?[a-z]+\/[\w.]+$|@[A-Za-z_]\w*$)/i;
+  /^(?:\$|%[A-Za-z_]+%$|%~?\d$|<|\{\{|\[REDACTED:|\*+$|x{3,}$|\.\.\.$|…|[|>][-+]?$|process\.env\.|os\.environ|System\.getenv|[#%@]\{|%\(|@(?:android:)?[a-z]+\/[\w.]+$|@[A-Za-z_]\w*$)/i;
 /** `config.db.password`, and paths with `::` (Rust's `std::env::var`, C++'s `std::getenv`, PHP's `Config::get`). */
 const IDENTIFIER_PATH = /^[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*$/;
 const CALL = /^(?:(?:await|new|yield|return)\s+)?[A-Za-z_$](?:::|[\w$.])*[([]/;
@@ -71,6 +71,7 @@ const PATH_VALUE = /^(?:(?:~|\.{1,2})\/[\w.-]+(?:\/[\w.-]+)*|(?:\/[A-Z]?[a-z0-9.
  */
 const TYPE_ANNOTATION =
   /&?(?:'[a-z]+[ \t]+)?[A-Za-z_][\w.]*(?:<[^>\n]{0,40}>|\[\])?(?:\?(?=[ \t]*(?:=|[,;)\n]|$))|(?=[ \t]*=(?!=)))[ \t]*(=(?!=))?/y;
+const CLOUDFORMATION_TAG = /^!(?:Ref|GetAtt|ImportValue|FindInMap|Sub|Join|Select|If|Base64)\b/;
 /** A YAML tag before a value (`!!str`, `!secret`): the value is what follows it. */
 const YAML_TAG = /^!!?[A-Za-z][\w.-]*[ \t]+/;
 
@@ -119,7 +120,11 @@ export function parseAssignedValue(text: string, site: KeywordSite): ValueSpan |
   while (text[j] === ' ' || text[j] === '\t') j++;
   const spaced = spacedBefore || j > afterSep;
   if (sep === ' ' && text[j] === '-') return null;
-  if (sep === ':' && text[j] === '!') j += YAML_TAG.exec(text.slice(j, j + 40))?.[0].length ?? 0;
+  if (sep === ':' && text[j] === '!') {
+    // CloudFormation's `!Ref DbPassword`, `!GetAtt Secret.Value`: the value names where the secret lives.
+    if (CLOUDFORMATION_TAG.test(text.slice(j, j + 16))) return null;
+    j += YAML_TAG.exec(text.slice(j, j + 40))?.[0].length ?? 0;
+  }
   if (sep === ':') {
     // A typed declaration (`password: str = "…"`, `val apiKey: String = "…"`): the value follows the type.
     TYPE_ANNOTATION.lastIndex = j;

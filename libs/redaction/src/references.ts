@@ -1,9 +1,9 @@
 /**
- * A value that points at a secret instead of holding one: `$VAR`, `${VAR}`, `%VAR%`, `<your-key>`,
+ * A value that points at a secret instead of holding one: `$VAR`, `${VAR}`, `%VAR%`, `%1`, `<your-key>`,
  * `{{ template }}`, `process.env.X`, `****`, or a placeholder already in the text.
  */
 const REFERENCE =
-  /^(?:\$|<|\{\{|\[REDACTED:|\*+$|%[A-Za-z_]+%$|process\.env\.|os\.environ|System\.getenv|[#%@]\{|%\(|@(?:android:)?[a-z]+\/[\w.]+$)/;
+  /^(?:\$|<|\{\{|\[REDACTED:|\*+$|%[A-Za-z_]+%$|%~?\d$|process\.env\.|os\.environ|System\.getenv|[#%@]\{|%\(|@(?:android:)?[a-z]+\/[\w.]+$)/;
 
 export const isReference = (value: string): boolean => REFERENCE.test(value);
 

@@ -146,6 +146,7 @@ const METADATA_SEGMENTS = new Set([
   'message',
   'error',
   'description',
+  'address',
   'encoder',
   'encoding',
   'hasher',
