@@ -61,8 +61,7 @@ export class LogWindow {
   add(line: RawLogLine): SkipReason | undefined {
     const reason = unfoldable(line.message);
     if (reason) {
-      this.skippedLines++;
-      this.skipReasons[reason] = (this.skipReasons[reason] ?? 0) + 1;
+      this.skip(reason);
       return reason;
     }
     const message = redact(line.message).text;
@@ -106,6 +105,12 @@ export class LogWindow {
     }
     this.countShapes(acc, match.template.tokens, message);
     return undefined;
+  }
+
+  /** Counts a line a source could not hand over whole (over its bound), as `add` counts an unfoldable one. */
+  skip(reason: SkipReason): void {
+    this.skippedLines++;
+    this.skipReasons[reason] = (this.skipReasons[reason] ?? 0) + 1;
   }
 
   /** Time to flush: the window's event would grow past its bounds with more templates. */

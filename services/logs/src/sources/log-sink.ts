@@ -72,6 +72,8 @@ export class TemplateMiners {
 export class LogSink {
   private window: LogWindow;
   private flushing: Promise<unknown> = Promise.resolve();
+  /** A window that was not written: every later one is refused, or its position would pass the lost lines. */
+  private failed: Error | undefined;
 
   constructor(
     private readonly deps: LogSinkDeps,
@@ -85,6 +87,10 @@ export class LogSink {
     return this.window.add(line);
   }
 
+  skip(reason: SkipReason): void {
+    this.window.skip(reason);
+  }
+
   /** Lines folded or skipped since the last flush. */
   get pending(): number {
     return this.window.size;
@@ -96,11 +102,13 @@ export class LogSink {
 
   /**
    * Writes the window, with the position the source reached after its last line (absent for a push,
-   * which has none). Flushes run one after another, so positions reach the log in order.
+   * which has none). Flushes run one after another, so positions reach the log in order; after one
+   * fails, the rest fail too (the source starts again from its stored position with a new sink).
    */
   flush(cursor?: string): Promise<{ lines: number; skipped: number }> {
     const drained = this.window.drain();
     const run = this.flushing.then(async () => {
+      if (this.failed !== undefined) throw this.failed;
       const { facts, seen } = drained;
       if (facts.lines === 0 && facts.skipped === 0) return { lines: 0, skipped: 0 };
       const { accountId, project, sourceId } = this.scope;
@@ -127,7 +135,9 @@ export class LogSink {
       await this.deps.log.appendMany('events', events);
       return { lines: facts.lines, skipped: facts.skipped };
     });
-    this.flushing = run.catch(() => undefined);
+    this.flushing = run.catch((error: unknown) => {
+      this.failed ??= error instanceof Error ? error : new Error(String(error));
+    });
     return run;
   }
 }

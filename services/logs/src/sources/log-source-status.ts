@@ -1,6 +1,13 @@
 import { redact } from '@mnemo/redaction';
 
-export type LogSourceState = 'starting' | 'running' | 'failed' | 'unavailable' | 'stopped';
+export type LogSourceState =
+  | 'starting'
+  | 'running'
+  | 'failed'
+  | 'unavailable'
+  /** Another process holds this source (one reader per source, so nothing is counted twice). */
+  | 'standby'
+  | 'stopped';
 
 interface Queryable {
   query<T = any>(sql: string, parameters?: unknown[]): Promise<T>;
