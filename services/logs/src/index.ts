@@ -4,3 +4,4 @@ export { countLogFacts } from './projections/log-facts.read';
 export { logFactsAnswer, LogFactsQuery } from './api/log-facts.controller';
 export { parseLogsConfig, type LogsConfig } from './logs.config';
 export { LogsApiModule } from './logs-api.module';
+export { startLogSources } from './sources/start-log-sources';

@@ -71,6 +71,7 @@ import {
   LogsApiModule,
   LogSourceStatus1765000000200,
   parseLogsConfig,
+  startLogSources,
 } from '@mnemo/logs-service';
 import { CodeApiModule, codeSnapshotsProjection } from '@mnemo/code-service';
 
@@ -166,6 +167,7 @@ export const SERVICES: readonly ServiceDefinition[] = [
     projections: [logFactsProjection],
     api: LogsApiModule,
     migrations: [LogSourceStatus1765000000200],
+    start: async (infra, logger, env) => startLogSources(infra, logger, env),
   },
   {
     name: 'code',
