@@ -7,6 +7,7 @@ import { Explorer } from './pages/Explorer';
 import { ProfilePage } from './pages/Profile';
 import { InventoryPage } from './pages/Inventory';
 import { RecallPage } from './pages/Recall';
+import { LogsPage } from './pages/Logs';
 import { OperationsPage } from './pages/Operations';
 import { SessionPage } from './pages/Session';
 
@@ -22,6 +23,7 @@ export const PAGES: Page[] = [
   { path: '/profile', label: 'Core Profile', needs: 'account' },
   { path: '/life-inventory', label: 'Life Inventory', needs: 'account' },
   { path: '/recall', label: 'Recall', needs: 'account' },
+  { path: '/logs', label: 'Logs', needs: 'account' },
   { path: '/operations', label: 'Operations', needs: 'admin' },
 ];
 
@@ -105,6 +107,7 @@ export function App() {
   else if (current === '/profile') content = <ProfilePage api={api!} />;
   else if (current === '/life-inventory') content = <InventoryPage api={api!} />;
   else if (current === '/recall') content = <RecallPage api={api!} />;
+  else if (current === '/logs') content = <LogsPage api={api!} />;
   else if (current === '/operations')
     content = adminOff ? (
       <p className="notice">

@@ -72,3 +72,45 @@ export interface SessionTurn {
   toolCalls?: SessionToolCall[];
   [key: string]: unknown;
 }
+
+/** One runtime log template as `GET /v1/log-facts` answers it (docs/logs.md). */
+export interface LogFact {
+  templateId: string;
+  project: string;
+  template: string;
+  severity: string;
+  change: 'new' | 'rising' | 'steady' | 'falling';
+  count: number;
+  countInWindow: number;
+  countBefore: number;
+  ratePerHour: number;
+  firstSeenAt: string;
+  lastSeenAt: string;
+  severities: Record<string, number>;
+  units: Record<string, number>;
+  hosts: Record<string, number>;
+  examples: string[];
+  shapes: Record<string, number>;
+}
+
+export interface LogFactsAnswer {
+  since: string;
+  until: string;
+  session?: { sessionId: string; startedAt: string; endedAt: string | null };
+  facts: LogFact[];
+}
+
+/** One line of `GET /v1/admin/log-sources/status`. */
+export interface LogSourceStatus {
+  accountId: string;
+  project: string;
+  sourceId: string;
+  kind: string;
+  enabled: boolean;
+  state: string;
+  lastRunAt: string | null;
+  linesRead: number;
+  linesSkipped: number;
+  cursor: string | null;
+  lastError: string | null;
+}
