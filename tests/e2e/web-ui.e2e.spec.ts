@@ -708,6 +708,71 @@ describe('the web UI in a real browser', () => {
     await checkPage(page, 'recall-decisions');
   }, 240_000);
 
+  it('Logs: templates by words, unit, severity and change, with counts, rates, seen times, redacted examples and value shapes', async () => {
+    const account = await harness.createAccount('ui-logs');
+    const secret = 'ghp_' + 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8';
+    const push = (unit: string, lines: string[]) =>
+      api(account.apiKey)
+        .post('/v1/logs/lines', { project: 'shop', sourceId: 'import', unit, host: 'web-1', lines })
+        .expect(200);
+    await push('payments', [
+      `ERROR payment declined for order 1000 ref ${secret}`,
+      ...[1001, 1002, 1003].map(
+        (order) => `ERROR payment declined for order ${order} ref r-${order}`,
+      ),
+    ]);
+    await push('shop-api', ['INFO request served in 12 ms', 'INFO request served in 15 ms']);
+    await eventually(
+      async () => (await api(account.apiKey).get('/v1/log-facts')).body.facts?.length ?? 0,
+      (n) => n === 2,
+    );
+
+    const page = await open(account.apiKey, '/logs');
+    const templates = page.getByRole('list', { name: 'Log templates' });
+    await templates.getByText('request served in <*> ms').waitFor();
+    await expect(templates.locator('.log-template').count()).resolves.toBe(2);
+
+    await page.getByLabel('Words').fill('declined');
+    await page.getByLabel('Severity at least').selectOption('error');
+    await page.getByLabel('Change').selectOption('new');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(
+      eventually(
+        () => templates.locator('.log-template').count(),
+        (n) => n === 1,
+      ),
+    ).resolves.toBe(1);
+    const card = templates.locator('.log-template').first();
+    const shown = await card.innerText();
+    expect(shown).toMatch(/new\s+error\s+ERROR payment declined for order <\*> ref <\*>/);
+    // the rate as the API gives it: 4 lines over the default 24 hours
+    const [declined] = (await api(account.apiKey).get('/v1/log-facts?q=declined')).body
+      .facts as Array<{
+      ratePerHour: number;
+    }>;
+    expect(declined.ratePerHour).toBe(0.17);
+    expect(shown).toMatch(/In the window\s+4 lines · 0\.17 an hour · the window before: 0/);
+    expect(shown).toMatch(/In all\s+4 lines/);
+    expect(shown).toMatch(/Units\s+payments \(4\)/);
+    expect(shown).toMatch(/Hosts\s+web-1 \(4\)/);
+    expect(shown).toMatch(/First seen\s+\w/);
+    expect(shown).toMatch(/Last seen\s+\w/);
+    expect(shown).not.toMatch(/Value shapes\s+—/);
+    const examples = await card.locator('.log-examples li').allInnerTexts();
+    expect(examples.length).toBeGreaterThan(0);
+    expect(examples.length).toBeLessThanOrEqual(3);
+    expect(examples.every((e) => e.startsWith('ERROR payment declined for order'))).toBe(true);
+    // the line with a token in it is shown as it was kept: redacted
+    expect(examples.some((e) => e.includes('[REDACTED:'))).toBe(true);
+    expect(await page.content()).not.toContain(secret);
+    await checkPage(page, 'logs');
+
+    // a unit the template never logged from finds nothing
+    await page.getByLabel('Unit').fill('shop-api');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await templates.getByText('No log template matches in this window.').waitFor();
+  }, 240_000);
+
   it('Operations (admin key): the transcript loop with run now, corpus counts, spend charts against the cap, dead letters per service, recent telemetry', async () => {
     const account = await harness.createAccount('ui-ops');
     await fact(account.accountId, 'goal', 'Wants to run a marathon.');
@@ -750,6 +815,13 @@ describe('the web UI in a real browser', () => {
       deadAt: new Date().toISOString(),
     });
 
+    // a one-off import is a log source with a status line: lines read, cursor, last error
+    await api(account.apiKey)
+      .post('/v1/logs/lines', {
+        project: 'ops-shop',
+        lines: ['disk almost full', 'disk almost full'],
+      })
+      .expect(200);
     // an account key opens no Operations: the page asks for the admin key, and refuses a wrong one
     const asAccount = await open(account.apiKey, '/operations');
     await asAccount.getByLabel('Admin key').fill('not-the-admin-key-000');
@@ -796,6 +868,14 @@ describe('the web UI in a real browser', () => {
     );
     const telemetry = page.getByRole('region', { name: 'Recent telemetry' });
     await telemetry.getByText('memory_extracted').waitFor();
+    const logSources = page.getByRole('region', { name: 'Log sources' });
+    await expect(logSources.innerText()).resolves.toContain(
+      'OpenTelemetry logs (POST /v1/logs): off',
+    );
+    const imported = logSources.getByRole('row', { name: /ops-shop/ });
+    await expect(imported.innerText()).resolves.toMatch(
+      /^import\s+ops-shop\s+yes\s+idle\s+\w.*\s+2\s+\S+\s+none$/,
+    );
     await checkPage(page, 'operations');
 
     await loop.getByRole('button', { name: 'Run now' }).click();

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { Api, ApiError } from '../api';
 import { DataTable, type Column } from '../components/DataTable';
 import { ErrorText, Status, when } from '../components/Status';
-import type { TranscriptIngestStatus } from '../types';
+import type { LogSourceStatus, TranscriptIngestStatus } from '../types';
 
 interface Stats {
   sessionsIngested: number;
@@ -68,6 +68,26 @@ const DEAD_LETTER_COLUMNS: ReadonlyArray<Column<DeadLetters['services'][number]>
   },
 ];
 
+interface LogSources {
+  otlp: { enabled: boolean };
+  sources: LogSourceStatus[];
+}
+
+const LOG_SOURCE_COLUMNS: ReadonlyArray<Column<LogSourceStatus>> = [
+  { header: 'Source', rowHeader: true, cell: (s) => s.sourceId },
+  { header: 'Project', cell: (s) => s.project },
+  { header: 'Enabled', cell: (s) => (s.enabled ? 'yes' : 'no') },
+  { header: 'State', cell: (s) => s.state },
+  { header: 'Last run', cell: (s) => when(s.lastRunAt) },
+  {
+    header: 'Lines read',
+    cell: (s) =>
+      `${s.linesRead.toLocaleString()}${s.linesSkipped ? ` (${s.linesSkipped.toLocaleString()} skipped)` : ''}`,
+  },
+  { header: 'Cursor', cell: (s) => (s.cursor ? <code>{s.cursor}</code> : '—') },
+  { header: 'Last error', cell: (s) => s.lastError ?? 'none' },
+];
+
 const RUN_RECORD_WAIT_MS = 20_000;
 
 export function OperationsPage({
@@ -127,6 +147,7 @@ function Dashboard({ admin, onRefused }: { admin: Api; onRefused: () => void }) 
   const [costs, setCosts] = useState<Costs | null>(null);
   const [dead, setDead] = useState<DeadLetters | null>(null);
   const [telemetry, setTelemetry] = useState<Telemetry | null>(null);
+  const [logSources, setLogSources] = useState<LogSources | null>(null);
   const [running, setRunning] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -150,6 +171,7 @@ function Dashboard({ admin, onRefused }: { admin: Api; onRefused: () => void }) 
       settle<Costs>('/v1/admin/costs', setCosts),
       settle<DeadLetters>('/v1/admin/dead-letters', setDead),
       settle<Telemetry>('/v1/admin/telemetry', setTelemetry, { limit: 20 }),
+      settle<LogSources>('/v1/admin/log-sources/status', setLogSources),
     ]);
   }, [admin, onRefused]);
   useEffect(() => {
@@ -249,6 +271,29 @@ function Dashboard({ admin, onRefused }: { admin: Api; onRefused: () => void }) 
       <section aria-labelledby="spend-title" className="card">
         <h2 id="spend-title">Spend per pool per day</h2>
         {costs && <SpendCharts costs={costs} />}
+      </section>
+
+      <section aria-labelledby="log-sources-title" className="card">
+        <h2 id="log-sources-title">Log sources</h2>
+        {logSources && (
+          <>
+            <p className="meta">
+              OpenTelemetry logs (POST /v1/logs): {logSources.otlp.enabled ? 'on' : 'off'}
+            </p>
+            {logSources.sources.length === 0 ? (
+              <p className="empty">No log source configured or written to.</p>
+            ) : (
+              <DataTable
+                caption="Log sources: enabled, last run, lines read, cursor, last error"
+                captionHidden
+                className="log-sources"
+                columns={LOG_SOURCE_COLUMNS}
+                rows={logSources.sources}
+                rowKey={(s) => `${s.accountId}/${s.project}/${s.sourceId}`}
+              />
+            )}
+          </>
+        )}
       </section>
 
       <section aria-labelledby="dead-title" className="card">
