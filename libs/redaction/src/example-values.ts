@@ -85,12 +85,22 @@ const EXAMPLE_END = /EXAMPLE(?:KEY)?\d{0,3}$/;
 const EXAMPLE_PART = /(?:^|[^A-Za-z0-9.])example(?:$|[^A-Za-z.])/i;
 const MAX_WORDS_LENGTH = 40;
 
+const MAX_NOT_A_SECRET = 5;
+/** `/run/secrets/app`, `./certs/client.key`: where a secret lives, in words, not a value. */
+const WORDS_PATH = /^(?:~|\.{1,2})?(?:\/[a-z0-9][a-z0-9._-]*){2,}\/?$/;
+
 /** Whether `value` (a candidate's text) is an example or a stand-in, not a secret. */
 export function isExampleValue(value: string): boolean {
   if (value.length === 0) return false;
   if (value.includes('-----BEGIN')) return isKeyFormatOnly(value);
   // A value with spaces in it is a block or a line (a key file, a Secret's data): never one stand-in.
   if (/\s/.test(value)) return false;
+  // `12`, `N/A`, `null`, `en-US`, `-`: short and of one kind of character (`k-123` mixes them), or
+  // no letter or digit at all.
+  if (!/[A-Za-z0-9]/.test(value)) return true;
+  if (value.length <= MAX_NOT_A_SECRET && !(/\d/.test(value) && /[A-Za-z]/.test(value)))
+    return true;
+  if (WORDS_PATH.test(value)) return true;
   const first = value.charCodeAt(0);
   if ((first === 91 || first === 123 || first === 40) && isBracketedWord(value)) return true;
   if (value.length >= 8 && (isSequence(value) || isOneCharacter(value) || isRepeated(value)))
@@ -102,7 +112,8 @@ export function isExampleValue(value: string): boolean {
     isMasked(value)
   )
     return true;
-  if (value.length <= MAX_WORDS_LENGTH && isStandInWords(unLeet(value))) return true;
+  if (value.length >= 8 && value.length <= MAX_WORDS_LENGTH && isStandInWords(unLeet(value)))
+    return true;
   if (value.length <= 200 && isStandInBasic(value)) return true;
   // One search for every sign an example shows, since this runs for every candidate of every text.
   if (EXAMPLE_SIGN.test(value)) {

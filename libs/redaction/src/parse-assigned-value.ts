@@ -142,9 +142,21 @@ export function parseAssignedValue(text: string, site: KeywordSite): ValueSpan |
   }
 
   const lineForm = sep !== ' ' && startsLine(text, site.start);
+  // Python's and TOML's triple quotes: `'''…'''`, `"""…"""`.
+  if (text.startsWith("'''", j) || text.startsWith('"""', j)) return tripleQuoted(text, j);
   const quoted = quotedValue(text, j);
   if (quoted !== undefined) return quoted === null ? null : hideQuoted(text, quoted);
   return unquotedValue(text, j, { lineForm, spaced, sep });
+}
+
+function tripleQuoted(text: string, at: number): ValueSpan | null {
+  const start = at + 3;
+  const end = text.indexOf(text.slice(at, start), start);
+  if (end === -1 || end - start > MAX_QUOTED) return null;
+  const value = text.slice(start, end).trim();
+  if (value.length === 0 || /\s/.test(value)) return null;
+  const from = text.indexOf(value, start);
+  return hideQuoted(text, { start: from, end: from + value.length });
 }
 
 /** Windows `setx NAME value`. */

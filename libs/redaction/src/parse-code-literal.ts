@@ -38,6 +38,9 @@ export function codeLiteralValue(text: string, site: KeywordSite): ValueSpan | n
     if (DEFINED_BY.test(before))
       return literalAt(text, site.end + /^[ \t]+/.exec(after)![0].length);
     if (SET_BY.test(before)) return setValue(after, site.end);
+    // A line of a name and its value apart (ssh_config, .properties, a tab-separated table).
+    if (/^[ \t]*$/.test(before) && NAME_AND_VALUE_LINE.test(text.slice(site.end, site.end + 160)))
+      return setValue(after, site.end);
   }
   if (previous === 44) return argumentBefore(text, lineBefore(text, site.start), site.start);
   return previous === 61 ? comparedBefore(text, lineBefore(text, site.start), site.start) : null;
@@ -65,7 +68,7 @@ function lineBefore(text: string, at: number, n = 200): string {
   return window.slice(window.lastIndexOf('\n') + 1);
 }
 
-/** `set password S3cr3tValue`: a word after a space is a value only when it looks generated. */
+/** `set password S3cr3tValue`, `password⇥S3cr3tValue`: a word after a space is a value only when it looks generated. */
 function setValue(after: string, at: number): ValueSpan | null {
   const word = /^[ \t]+([^\s"'`]{8,128})(?=\s|$)/.exec(after);
   if (word === null || !/\d/.test(word[1]) || !/[A-Za-z]/.test(word[1]) || isReference(word[1]))
@@ -89,7 +92,9 @@ const CONSTRUCTED_AS = /(?:\b(?:std::)?w?string|\bString|\bQString|\bCString|\ba
 const COMPARE_CALL =
   /\b(?:strn?cpy|strlcpy|wcsn?cpy|strn?cat|memcpy|strn?cmp|strn?casecmp|memcmp|wcscmp|_?stricmp|hash_equals|compare_digest|secure_compare|constant_time_compare|timingSafeEqual|assertEquals?|assert_eq!?|isEqual|Equal)\s*\(\s*[&*]?$/;
 const DEFINED_BY = /^[ \t]*#[ \t]*define[ \t]+$/;
-const SET_BY = /^[ \t]*set[ \t]+$/i;
+/** The rest of a line that holds one word after the name, and nothing else (`after` may cut a line short). */
+const NAME_AND_VALUE_LINE = /^[ \t]+[^\s]{1,128}[ \t]*(?:\r?\n|$)/;
+const SET_BY = /^[ \t]*(?:set|setenv)[ \t]+$/i;
 /** `"…" == password`: a literal, a comparison, then the name. */
 const LITERAL_BEFORE = /(["'`])((?:(?!\1)[^\\\n]|\\.){1,190})\1\s*(?:===|!==|==|!=)\s*$/;
 
