@@ -1,5 +1,5 @@
 import type { MnemoClient, PriorDecision, PriorWorkItem, RecallHit } from '@mnemo/mnemo-client';
-import { priorDecisions, priorWork, recallConversation } from './mnemo-tools';
+import { logFacts, priorDecisions, priorWork, recallConversation } from './mnemo-tools';
 
 const HERE = '/src/mnemo';
 const THERE = '/src/billing';
@@ -121,6 +121,51 @@ describe('prior_work, prior_decisions and recall_conversation put the current pr
     expect(lines(text)).toEqual([
       expect.not.stringContaining('another project'),
       expect.stringMatching(/session s-c2 · turns 1 · another project$/),
+    ]);
+  });
+});
+
+describe('log_facts', () => {
+  it("asks GET /v1/log-facts with a date as its day's start, and renders each template's facts", async () => {
+    const asked: unknown[] = [];
+    const client = {
+      logFacts: async (query: unknown) => (
+        asked.push(query),
+        {
+          since: '2026-12-01T00:00:00.000Z',
+          until: '2026-12-02T00:00:00.000Z',
+          facts: [
+            {
+              templateId: 'a1b2c3d4e5f60718',
+              template: 'disk quota exceeded on volume <*>',
+              severity: 'error',
+              change: 'new',
+              count: 9,
+              countInWindow: 4,
+              countBefore: 0,
+              ratePerHour: 0.17,
+              firstSeenAt: '2026-12-01T10:00:00.000Z',
+              lastSeenAt: '2026-12-01T11:00:00.000Z',
+              units: { 'shop-api': 4 },
+              hosts: {},
+              examples: ['disk quota exceeded on volume vol-1'],
+              shapes: {},
+            },
+          ],
+        }
+      ),
+    } as unknown as MnemoClient;
+    const text = await logFacts.run(
+      { since: '2026-12-01', severity: 'error', limit: 10 },
+      { client },
+    );
+    expect(asked).toEqual([{ limit: 10, severity: 'error', since: '2026-12-01T00:00:00Z' }]);
+    expect(text.split('\n')).toEqual([
+      'Log templates from 2026-12-01T00:00:00.000Z to 2026-12-02T00:00:00.000Z:',
+      '1. [new · error] disk quota exceeded on volume <*>',
+      '   4 lines in the window (0.17/h, 0 the window before), 9 in all; first seen 2026-12-01T10:00:00.000Z, last 2026-12-01T11:00:00.000Z · template a1b2c3d4e5f60718',
+      '   units: shop-api (4)',
+      '   e.g. disk quota exceeded on volume vol-1',
     ]);
   });
 });
