@@ -42,7 +42,13 @@ export {
   type DeveloperStatement,
 } from './offline/developer-statements';
 export { tokenDice } from './offline/text-tools';
-export { meaningSimilarity, meaningWords, type MeaningWord } from './offline/meaning-words';
+export {
+  isNegated,
+  meaningSimilarity,
+  meaningWords,
+  sameMeaning,
+  type MeaningWord,
+} from './offline/meaning-words';
 export * from './extraction/source-turn';
 export * from './extraction/extracted-fact';
 export * from './extraction/fact-extraction-prompt';

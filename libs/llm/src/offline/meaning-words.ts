@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { LRUCache } from 'lru-cache';
 import path from 'node:path';
+import stem from 'wink-porter2-stemmer';
 import { parse } from './nlp';
 
 /**
@@ -13,6 +14,8 @@ import { parse } from './nlp';
  */
 export interface MeaningWord {
   lemma: string;
+  /** Porter2's stem: the lemma compromise misses on a note that opens with its verb ("Turned 35" read as an adjective). */
+  stem: string;
   /** The lemma's most common WordNet sense as a noun, a verb and an adjective, where it has one. */
   senses: readonly string[];
 }
@@ -59,7 +62,7 @@ function parseMeaningWords(text: string): MeaningWord[] {
     const word = negative ? 'not' : ingStem(term.root ?? term.normal);
     for (const piece of word.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
       if (!piece || STOP.has(piece) || seen.has(piece)) continue;
-      seen.set(piece, { lemma: piece, senses: sensesOf(piece) });
+      seen.set(piece, { lemma: piece, stem: stem(piece), senses: sensesOf(piece) });
     }
   }
   return [...seen.values()];
@@ -81,11 +84,17 @@ export function similarityOf(left: readonly MeaningWord[], right: readonly Meani
   // "Wants kids" and "Never wants kids" say opposite things, however many words they share.
   if (negated(left) !== negated(right)) return 0;
   const sharedIn = (from: readonly MeaningWord[], other: readonly MeaningWord[]) =>
-    from.filter((w) =>
-      other.some((o) => o.lemma === w.lemma || o.senses.some((s) => w.senses.includes(s))),
-    ).length;
+    from.filter((w) => other.some((o) => sameMeaning(o, w))).length;
   return (sharedIn(left, right) + sharedIn(right, left)) / (left.length + right.length);
 }
+
+/** One lemma, one stem, or one most common sense. */
+export function sameMeaning(a: MeaningWord, b: MeaningWord): boolean {
+  return a.lemma === b.lemma || a.stem === b.stem || a.senses.some((s) => b.senses.includes(s));
+}
+
+/** Whether the statement says "not", "never", "no"… (so that it says the opposite of one that does not). */
+export const isNegated = (words: readonly MeaningWord[]): boolean => negated(words);
 
 type SenseIndex = Map<string, string[]>;
 let index: SenseIndex | undefined;
