@@ -280,6 +280,29 @@ describe('extractPersonFacts (offline fact rules, issue 11)', () => {
     ]);
   });
 
+  it('gives a texted statement its subject back: a past verb or a verb of liking, never a request', () => {
+    expect(contents(said('cant. physio. tore my calf sat'))).toEqual([
+      'Tore their calf on 6 May 2023.',
+    ]);
+    expect(contents(said('hate flying tho'))).toEqual(['Hates flying.']);
+    expect(contents(said('wanna learn portuguese b4 we go back'))).toEqual([
+      'Wants to learn portuguese before they go back.',
+    ]);
+    expect(contents(said('Add a retry to the invoice client.'))).toEqual([]);
+  });
+
+  it('joins the words after a yes to what was asked, when they are no sentence of their own', () => {
+    expect(
+      contents(
+        said('Are you still taking the ibuprofen?', 1, 'assistant'),
+        said('Yes, 400 milligrams twice a day with food.', 2),
+      ),
+    ).toEqual(['Is still taking the ibuprofen, 400 milligrams twice a day with food.']);
+    expect(
+      contents(said('still at the bike shop?', 1, 'assistant'), said('yep. manager now', 2)),
+    ).toEqual(['Is still at the bike shop, manager now.']);
+  });
+
   it('is deterministic', () => {
     const turns = [
       said('I moved to Leeds last year. I love baking bread on Sunday mornings. Thanks!'),

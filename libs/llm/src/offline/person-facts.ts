@@ -199,7 +199,9 @@ export function judgeSentence(doc: Doc, terms: readonly Term[]): Verdict {
     MOOD_VERBS.has(onlyVerb) &&
     !progressive &&
     doc.has('(#Copula|feel|feeling|felt) #Adverb? #Adjective') &&
-    !doc.has('#Copula #Determiner')
+    !doc.has('#Copula #Determiner') &&
+    // "I'm still at the bike shop": where the person is, which compromise reads as "still" the adjective.
+    !doc.has('#Copula #Adverb? (still|now|also)? #Preposition #Determiner? #Adjective? #Noun')
   ) {
     return { keep: false, why: 'a passing mood' };
   }
@@ -610,8 +612,9 @@ export function extractPersonFacts(
     // Code, Claude Code's wrappers and pasted output are not what the person said.
     const text = cleanTurnText(proseOf(turn.text));
     // A yes to the other speaker's question about the person states what was asked.
-    const affirmed =
+    const yes =
       previous?.role === 'assistant' ? affirmedStatement(cleanTurnText(previous.text), text) : null;
+    const affirmed = yes === null ? null : withDetail(yes, text);
     const personal: string[] = [];
     for (const sentence of sentencesOf(text)) {
       // What a developer settles is read by its own rules; in a session that talks shop, the rest of
@@ -634,6 +637,22 @@ export function extractPersonFacts(
     }
   });
   return facts.slice(0, options.max ?? MAX_PERSON_FACTS);
+}
+
+/**
+ * "Still taking the ibuprofen?" "Yes, 400 milligrams twice a day with food.": the words after the yes that
+ * are no sentence of their own (no verb) say more of what was asked, so they join the statement.
+ */
+function withDetail(statement: string, reply: string): string {
+  const rest = reply.replace(
+    /^\W*(?:yes|yeah|yep|yup|sure|definitely|absolutely|of course|indeed)\b[\s,.!-]*/i,
+    '',
+  );
+  const detail = sentencesOf(rest)[0]?.replace(/[.!]+$/, '');
+  if (!detail || detail.split(/\s+/).length < 2) return statement;
+  const terms = termsOf(parse(detail));
+  if (terms.some((t) => t.tags.includes('Verb')) || !terms.some(isContentNoun)) return statement;
+  return `${statement.replace(/[.!]+$/, '')}, ${detail[0].toLowerCase()}${detail.slice(1)}.`;
 }
 
 /** One fact per statement even when it is said twice: the turns of both are kept. */
@@ -734,12 +753,25 @@ const RESTATED: ReadonlyArray<[RegExp, string]> = [
     /^(?:the|my) (.{1,40}?) (idea|plan|dream|thing) (?:is|'s) (?:off|dead|over|cancell?ed|scrapped)\b[^.!?]*/i,
     'I dropped the $1 $2',
   ],
-  // A subject left out, as people text: "Started a new job", "Signed up for a race".
-  [
-    /^(started|moved|quit|joined|finished|signed up|got|bought|adopted|booked|decided|switched|lost|passed|graduated) /i,
-    'I $1 ',
-  ],
 ];
+
+/** Verbs of liking, wanting and intending: said first with no subject ("hate flying tho"), the person is it. */
+const ATTITUDE_VERBS =
+  /^(?:love|hate|like|enjoy|prefer|miss|want|need|hope|plan|wish|adore|dislike|can't stand)\b/i;
+
+/**
+ * "Tore my calf Saturday", "Hate flying tho", "Want to learn Portuguese": the subject people leave out when
+ * they text is the person. A sentence that opens with a past-tense verb, or with a verb of liking or wanting,
+ * gets its "I" back; any other bare verb is a request to the other speaker ("Add a retry"), left as it is.
+ */
+function withSubjectRestored(text: string): string {
+  const first = termsOf(parse(text))[0];
+  if (!first || !first.tags.includes('Verb')) return text;
+  const past =
+    first.tags.includes('PastTense') && !first.tags.includes('Participle') && !/^had\b/i.test(text);
+  if (!past && !ATTITUDE_VERBS.test(text)) return text;
+  return `I ${text[0].toLowerCase()}${text.slice(1)}`;
+}
 
 function statementOf(text: string): string {
   // "Starting at a new restaurant next Monday", "climbing three times a week": the person, unsaid.
@@ -757,6 +789,7 @@ function statementOf(text: string): string {
     );
   if (clause[0]?.tags.includes('Gerund') && !gerundSubject && !/^(?:being|having)\b/i.test(text))
     text = `I'm ${text[0].toLowerCase()}${text.slice(1)}`;
+  else text = withSubjectRestored(text);
   for (const [pattern, replacement] of RESTATED) {
     if (pattern.test(text)) {
       text = text.replace(pattern, replacement);

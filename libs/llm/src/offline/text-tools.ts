@@ -94,7 +94,7 @@ export function cleanTurnText(text: string): string {
 }
 
 /** How people text, in the words the rules read: "im", "i", "wanna", "dont", "3x a week". */
-const TEXTING: ReadonlyArray<[RegExp, string]> = [
+const TEXTING: ReadonlyArray<[RegExp, string | ((match: string) => string)]> = [
   [/\b(?:lol|lmao|haha+|hehe|omg|tbh|ngl|xd)\b[.!]*/gi, ''],
   [/\bi\b/g, 'I'],
   [/\bim\b/gi, "I'm"],
@@ -114,11 +114,48 @@ const TEXTING: ReadonlyArray<[RegExp, string]> = [
   [/\bur\b/g, 'your'],
   [/\bthx\b|\bty\b/gi, 'thanks'],
   [/\b(\d+)x (a|per) (day|week|month)\b/gi, '$1 times a $3'],
+  [/\b(?:tho|tbf|fr)\b/gi, ''],
+  [/\bb4\b/gi, 'before'],
+  [/\bw\/(?=\s)/gi, 'with'],
+  [/\btmrw?\b|\btmw\b/gi, 'tomorrow'],
+  [/\b(\d+) ?yrs?\b/gi, '$1 years'],
+  [/\b(\d+) ?mins?\b/gi, '$1 minutes'],
+  [/\b(\d+) ?hrs?\b/gi, '$1 hours'],
+  [/\b(\d+) ?wks?\b/gi, '$1 weeks'],
+  [/\bgf\b/gi, 'girlfriend'],
+  [/\bbf\b/gi, 'boyfriend'],
+  [/\bbc\b/gi, 'because'],
+  [/\bppl\b/gi, 'people'],
+  [/\bidk\b/gi, "I don't know"],
+  [/\brn\b/gi, 'right now'],
+  // A weekday said short: "fri", "tues"; "sat" and "sun" only where they cannot be a verb or a noun.
+  [
+    /\b(mon|tues?|weds?|thu(?:rs?)?|fri)\b(?!\.\w)/gi,
+    (d: string) => WEEKDAYS[d.toLowerCase().slice(0, 3)],
+  ],
+  [
+    /\b(?:sat|sun)(?= (?:morning|night|evening|afternoon)\b|[.!]?$)/gim,
+    (d: string) => WEEKDAYS[d.toLowerCase()],
+  ],
 ];
+
+const WEEKDAYS: Record<string, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
 
 function spelledOut(text: string): string {
   let out = text;
-  for (const [pattern, replacement] of TEXTING) out = out.replace(pattern, replacement);
+  for (const [pattern, replacement] of TEXTING)
+    out =
+      typeof replacement === 'string'
+        ? out.replace(pattern, replacement)
+        : out.replace(pattern, replacement);
   // A lowercase start is still a sentence start; sentences run on after a comma are split by the caller.
   return out
     .replace(/[ \t]+/g, ' ')
