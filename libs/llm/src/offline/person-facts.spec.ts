@@ -303,6 +303,44 @@ describe('extractPersonFacts (offline fact rules, issue 11)', () => {
     ).toEqual(['Is still at the bike shop, manager now.']);
   });
 
+  it('reads a rambling sentence clause by clause, and "she" as the one of theirs named last', () => {
+    expect(
+      extractPersonFacts([
+        said(
+          'And then my sister called, Moira, she lives in Galway, so I am going to be an aunt again, which is lovely, you know.',
+        ),
+      ]).map((f) => [f.factType, f.content]),
+    ).toEqual([
+      ['relationship', 'Their sister Moira lives in Galway.'],
+      ['goal', 'Is going to be an aunt again.'],
+    ]);
+    expect(
+      contents(
+        said("How's your mum?", 1, 'assistant'),
+        said('She lives with us since her surgery.', 2),
+      ),
+    ).toEqual(['Their mum lives with them since her surgery.']);
+    // With no one of theirs named, "she" still points outside.
+    expect(contents(said('She lives with us since her surgery.'))).toEqual([]);
+  });
+
+  it.each([
+    ['leaving', 'Now I must go cook the dinner.'],
+    ['what did not happen', 'I was supposed to go to the farmers market this morning.'],
+    ['how it felt', 'Exhausting and wonderful.'],
+  ])('stores nothing from %s', (_, text) => {
+    expect(extractPersonFacts([said(text)])).toEqual([]);
+  });
+
+  it('types a like that still holds, an aim of the couple and a day set for leave by what they say', () => {
+    const types = (text: string) => extractPersonFacts([said(text)]).map((f) => f.factType);
+    expect(types("I've always loved the mountains.")).toEqual(['preference']);
+    expect(types('I do my best work in small teams.')).toEqual(['preference']);
+    expect(types('We hope to close the seed round by March.')).toEqual(['goal']);
+    expect(types("I'm saving up to visit my grandparents in Kumasi.")).toEqual(['goal']);
+    expect(types("I'm off on paternity leave from June 2.")).toEqual(['event']);
+  });
+
   it('is deterministic', () => {
     const turns = [
       said('I moved to Leeds last year. I love baking bread on Sunday mornings. Thanks!'),

@@ -134,6 +134,8 @@ export function judgeSentence(doc: Doc, terms: readonly Term[]): Verdict {
   if (doc.has('(want|wanted|like|need|would like) to (talk|chat|tell|ask|discuss|share)'))
     return { keep: false, why: 'about the conversation itself' };
   if (SMALL_TALK.test(text)) return { keep: false, why: 'small talk' };
+  // "I was supposed to go to the market": what was meant to happen and did not.
+  if (doc.has('(was|were) supposed to')) return { keep: false, why: 'did not happen' };
   if (AGREEMENT.test(text)) return { keep: false, why: 'agreement' };
   if (!ABOUT_SELF.test(text)) return { keep: false, why: 'its subject is not the person' };
   if (doc.has('^#Infinitive') && !FIRST_PERSON.has(head(words[0])))
@@ -210,7 +212,7 @@ export function judgeSentence(doc: Doc, terms: readonly Term[]): Verdict {
 
 /** Chit-chat about the chat, coming and going: "since our last chat", "I'm off to…", "talk soon". */
 const SMALL_TALK =
-  /\b(?:since (?:our|we) last (?:chat|talk|spoke|call|conversation)|(?:I'm|I am) off to|(?:have|got|gotta|need) to (?:go|run|head off|get going)|talk (?:soon|later)|catch up (?:soon|later)|good to (?:see|hear from|talk to) you|nice (?:chatting|talking))\b/i;
+  /\b(?:since (?:our|we) last (?:chat|talk|spoke|call|conversation)|(?:I'm|I am) off to|(?:have|got|gotta|need|ought) to (?:go|run|head off|get going)|(?:must|should|better) (?:go|get going|run|head off|be off)\b|(?:go|going|get) to bed|(?:I'm|I am) (?:just )?rambling|talk (?:soon|later)|catch up (?:soon|later)|good to (?:see|hear from|talk to) you|nice (?:chatting|talking))\b/i;
 /** Agreeing with, or reacting to, what the other speaker said: the reply is about their words, not the person. */
 const AGREEMENT =
   /^(?:I|we) (?:\w+ )?(?:agree|disagree)\b|^I (?:\w+ )?(?:see|understand|know|get) (?:what|how|where|that|it|you)\b|^I (?:\w+ )?know,|^(?:I'm|I am) (?:\w+ )?(?:glad|happy|sorry|thrilled|excited) (?:to hear|for you|you)\b|^I can(?:'t| not) wait to (?:see|hear)\b/i;
@@ -311,7 +313,12 @@ export function classifyStatement(
     doc.has('am #Adverb? (really|totally|very)? into') ||
     doc.has('i would #Adverb? rather') ||
     doc.has('my #Adjective? (favorite|favourite)') ||
-    doc.has('i am #Adverb? (a|an) #Adjective? (morning|night|people|cat|dog) person');
+    doc.has('i am #Adverb? (a|an) #Adjective? (morning|night|people|cat|dog) person') ||
+    // "I've always loved the mountains", "I never enjoyed managing people": a like that still holds.
+    doc.has('(have|has) #Adverb? (loved|liked|enjoyed|adored|hated|supported)') ||
+    doc.has('^(i|we) never (enjoyed|liked|loved|cared for)') ||
+    doc.has('(do|does|did) #Possessive best (work|thinking)') ||
+    doc.has('^(i|we) #Adverb? work best');
   const stillTrue =
     when.tense !== 'past' || doc.has('(have|has) #Adverb? (had|loved|liked|enjoyed|been)');
   if (likes && stillTrue) return { factType: 'preference', explicit: false };
@@ -319,7 +326,7 @@ export function classifyStatement(
     return { factType: 'relationship', explicit: false };
   if (
     doc.has(
-      'i (have|have got|got) (a|an|two|three|four|#Value) #Adjective? (kid|kids|son|sons|daughter|daughters|children|child|brother|brothers|sister|sisters|dog|dogs|cat|cats|partner|husband|wife|boyfriend|girlfriend|twins|grandchildren|grandkids)',
+      'i (have|have got|got) (a|an|two|three|four|#Value) #Adjective? (kid|kids|boys|girls|son|sons|daughter|daughters|children|child|brother|brothers|sister|sisters|dog|dogs|cat|cats|partner|husband|wife|boyfriend|girlfriend|twins|grandchildren|grandkids)',
     ) ||
     doc.has('(married|engaged) to') ||
     (when.tense !== 'past' && !when.dated && doc.has(`my ${KIN_WORDS} #ProperNoun`)) ||
@@ -340,6 +347,9 @@ export function classifyStatement(
       return { factType: 'event', explicit: false };
   }
   if (when.dated && doc.has('(#Gerund|will|gonna)')) return { factType: 'event', explicit: false };
+  // "I'm off on leave from 2 June": a state set to begin or end at a day said is something that will happen.
+  if (when.dated && doc.has('(from|until|on) #Date') && !doc.has('(since|every|each|#Duration)'))
+    return { factType: 'event', explicit: false };
   return { factType: 'fact', explicit: false };
 }
 
@@ -350,7 +360,9 @@ function wantsTo(doc: Doc): boolean {
     doc.has('(have|has|had) #Adverb? (wanted|hoped|dreamed|dreamt) (to|of)') ||
     doc.has('i am #Adverb? (hoping|aiming|dreaming|applying) (to|of|for)') ||
     doc.has('i would #Adverb? (love|like) to') ||
-    doc.has('(working|saving|training) up? (toward|towards|for)')
+    doc.has('(working|saving|training) up? (toward|towards|for)') ||
+    doc.has('saving up? to #Infinitive') ||
+    doc.has('we #Adverb? (want|hope|plan|aim|wish|intend) to')
   );
 }
 
@@ -622,10 +634,11 @@ export function extractPersonFacts(
       // Outside a coding session "I decided to take the test" is the person's: their rules read it.
       const settled = coding ? developerStatements(sentence) : [];
       for (const statement of settled) addFact(facts, developerFact(statement, turn));
-      if (settled.length === 0 && !(coding && isTradeTalk(sentence))) personal.push(sentence);
+      if (settled.length === 0 && !(coding && isTradeTalk(sentence)))
+        personal.push(...clausesOf(sentence));
     }
     for (const { sentence: raw, change } of withReasons(
-      [...(affirmed ? [affirmed] : []), ...personal],
+      withKinNamed([...(affirmed ? [affirmed] : []), ...personal], previous),
       turn,
     )) {
       const fact = factOf(raw, turn);
@@ -653,6 +666,81 @@ function withDetail(statement: string, reply: string): string {
   const terms = termsOf(parse(detail));
   if (terms.some((t) => t.tags.includes('Verb')) || !terms.some(isContentNoun)) return statement;
   return `${statement.replace(/[.!]+$/, '')}, ${detail[0].toLowerCase()}${detail.slice(1)}.`;
+}
+
+const SHE = new Set(
+  'wife partner fiancee girlfriend daughter mother mom mum sister grandmother grandma aunt niece cousin friend boss manager'.split(
+    ' ',
+  ),
+);
+const HE = new Set(
+  'husband partner fiance boyfriend son father dad brother grandfather grandpa uncle nephew cousin friend boss manager'.split(
+    ' ',
+  ),
+);
+/** "my sister", "my sister Moira", "my sister called, Moira": someone of the person's, named or not. */
+const KIN_MENTION = new RegExp(
+  `\\b(?:my|your) ${KIN_WORDS}\\b(?:(?: \\w+)?, | )?([A-Z][a-z]+)?`,
+  'g',
+);
+
+/**
+ * "How's your mum?" "She lives with us now": a clause that opens with "she" or "he" is about the one of the
+ * person's people named last (in the other speaker's question or earlier in the turn), when that one can be
+ * a she or a he: "My mum lives with us now" is a fact about the person's life; "She lives with us" is not.
+ */
+function withKinNamed(clauses: readonly string[], question: SourceTurn | undefined): string[] {
+  let last: { kin: string; name?: string } | undefined;
+  const mention = (text: string) => {
+    for (const m of text.matchAll(KIN_MENTION))
+      last = {
+        kin: m[1].toLowerCase(),
+        ...(m[2] && !/^(?:I|And|But|So)$/.test(m[2]) ? { name: m[2] } : {}),
+      };
+  };
+  if (question?.role === 'assistant') mention(question.text);
+  return clauses.map((clause) => {
+    const lead = /^(?:(?:and|so|but|oh|yes|yeah|well),? )?(she|he)(?='s\b|\b)/i.exec(clause);
+    let out = clause;
+    if (lead && last && (lead[1].toLowerCase() === 'she' ? SHE : HE).has(last.kin)) {
+      const who = `My ${last.kin}${last.name ? ` ${last.name}` : ''}`;
+      out = who + clause.slice(lead[0].length);
+    }
+    mention(clause);
+    return out;
+  });
+}
+
+/** Talk that fills a pause: "you know what", "I mean", "like" said between commas. */
+const FILLERS = /(?:^|,\s*)(?:you know(?: what)?|I mean|you see|like)\s*(?:,\s*|$)/gi;
+/** Where a run-on sentence joins its clauses: a comma or "but" before the next clause, a semicolon. */
+const CLAUSE_BREAK =
+  /;\s+|,\s+(?=(?:and then|and|but|so|plus|which)\s)|\s+but\s+|,\s+(?=(?:I|I'm|I've|I'd|I'll|we|we're|we've|my|our|she|he|she's|he's)\s)/;
+/** A sentence this long is read clause by clause: people who ramble join what they say with commas. */
+const RUN_ON_WORDS = 14;
+const MIN_CLAUSE_WORDS = 3;
+
+/**
+ * A run-on sentence as its clauses ("I grow my own tomatoes, but this year they've been a disaster, and I
+ * stopped eating meat three years ago"): each is read on its own, so one statement about the person is
+ * not lost to a clause about something else. A clause of a comment ("which, typical") is left out; a
+ * piece too short to say anything stays with the clause before it.
+ */
+function clausesOf(sentence: string): string[] {
+  const text = sentence.replace(FILLERS, (m) => (m.startsWith(',') ? ', ' : '')).trim();
+  if (text.split(/\s+/).length < RUN_ON_WORDS) return [text];
+  const pieces: string[] = [];
+  for (const piece of text.split(CLAUSE_BREAK).map((p) => p.trim())) {
+    if (!piece) continue;
+    const last = pieces.length - 1;
+    if (last >= 0 && piece.split(/\s+/).length < MIN_CLAUSE_WORDS)
+      pieces[last] = `${pieces[last].replace(/[.!]+$/, '')}, ${piece}`;
+    else pieces.push(piece);
+  }
+  return pieces
+    .filter((p) => !/^which\b/i.test(p))
+    .map((p) => p.replace(/[,;:\s]+$/, ''))
+    .map((p) => (/[.!?]$/.test(p) ? p : `${p}.`));
 }
 
 /** One fact per statement even when it is said twice: the turns of both are kept. */
@@ -787,7 +875,14 @@ function statementOf(text: string): string {
           /s$/.test(t.normal)) ||
         /^(?:helps|makes|keeps|gives|means|feels|sounds|seems|takes|brings)$/.test(t.normal),
     );
-  if (clause[0]?.tags.includes('Gerund') && !gerundSubject && !/^(?:being|having)\b/i.test(text))
+  // "Exhausting and wonderful": adjectives in -ing with nothing they act on are how it felt, not a doing.
+  const actsOnSomething = clause.slice(1).some((t) => isContentNoun(t) || t.tags.includes('Value'));
+  if (
+    clause[0]?.tags.includes('Gerund') &&
+    !gerundSubject &&
+    actsOnSomething &&
+    !/^(?:being|having)\b/i.test(text)
+  )
     text = `I'm ${text[0].toLowerCase()}${text.slice(1)}`;
   else text = withSubjectRestored(text);
   for (const [pattern, replacement] of RESTATED) {
