@@ -121,7 +121,7 @@ export function proseOf(text: string): string {
 
 /** Words that open a sentence without being part of what it says. */
 const OPENERS = new Set(
-  'ok okay so and also but well alright right yes yeah yep cool great fine nice oh btw fyi please plus then actually honestly anyway one more thing note important reminder heads up'.split(
+  'ok okay so and also but well alright right yes yeah yep cool great fine nice oh ah hmm hm um uh nah btw fyi please plus then actually honestly anyway one more thing note important reminder heads up'.split(
     ' ',
   ),
 );
@@ -172,7 +172,9 @@ function withoutOpeners(sentence: string): string {
   let rest = sentence.trim().replace(/^[-*•>]+\s*/, '');
   for (;;) {
     const match = /^([\w']+)[,!]?\s+/.exec(rest);
-    if (!match || !OPENERS.has(match[1].toLowerCase())) break;
+    // "no, I prefer fake timers": a "no" that answers, not the "no" of "no default exports".
+    const answeringNo = /^no,\s/i.test(rest);
+    if (!match || !(OPENERS.has(match[1].toLowerCase()) || answeringNo)) break;
     // "one more thing:", "heads up:" are two words; the loop takes them one at a time.
     rest = rest.slice(match[0].length).replace(/^[:,-]\s*/, '');
   }

@@ -341,6 +341,20 @@ describe('extractPersonFacts (offline fact rules, issue 11)', () => {
     expect(types("I'm off on paternity leave from June 2.")).toEqual(['event']);
   });
 
+  it('reads a coding session among short answers, and keeps the clause about the person', () => {
+    const facts = extractPersonFacts([
+      said('yes please. and we always use vitest in this repo, not jest', 1),
+      said('thanks. hmm no, I prefer fake timers over bigger timeouts', 3),
+      said('nice.', 5),
+      said("cool. I'm off on paternity leave from June 2, so Priyank will own this repo", 7),
+    ]);
+    expect(facts.map((f) => [f.factType, f.content])).toEqual([
+      ['decision', 'We always use vitest in this repo, not jest.'],
+      ['preference', 'Prefers fake timers over bigger timeouts.'],
+      ['event', 'Is off on paternity leave on 2 June 2023.'],
+    ]);
+  });
+
   it('is deterministic', () => {
     const turns = [
       said('I moved to Leeds last year. I love baking bread on Sunday mornings. Thanks!'),

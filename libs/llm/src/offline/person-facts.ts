@@ -634,8 +634,9 @@ export function extractPersonFacts(
       // Outside a coding session "I decided to take the test" is the person's: their rules read it.
       const settled = coding ? developerStatements(sentence) : [];
       for (const statement of settled) addFact(facts, developerFact(statement, turn));
-      if (settled.length === 0 && !(coding && isTradeTalk(sentence)))
-        personal.push(...clausesOf(sentence));
+      if (settled.length > 0) continue;
+      // "I'm off on leave from June 2, so Priyank owns the repo": the clause about the person is theirs.
+      personal.push(...clausesOf(sentence).filter((clause) => !(coding && isTradeTalk(clause))));
     }
     for (const { sentence: raw, change } of withReasons(
       withKinNamed([...(affirmed ? [affirmed] : []), ...personal], previous),
@@ -765,9 +766,11 @@ function developerFact(statement: DeveloperStatement, turn: SourceTurn): Extract
 
 /** The person talks shop: CODING_TALK_SHARE of their sentences or more name what only software work names. */
 function talksShop(turns: readonly SourceTurn[]): boolean {
+  // "yes please", "thanks", "nice": a short answer is said in any register and tells none.
   const sentences = turns
     .filter((t) => t.role === 'user')
-    .flatMap((t) => sentencesOf(cleanTurnText(proseOf(t.text))));
+    .flatMap((t) => sentencesOf(cleanTurnText(proseOf(t.text))))
+    .filter((sentence) => sentence.split(/\s+/).length >= 3);
   if (sentences.length === 0) return false;
   return sentences.filter(isShopTalk).length / sentences.length >= CODING_TALK_SHARE;
 }
