@@ -75,7 +75,13 @@ export const ExtractedFact = z.object({
   factType: z.preprocess(lowerTrim, FactType),
   content: z
     .string()
-    .transform((s) => s.replace(/\s+/g, ' ').trim())
+    // The day lives in occurredOn (docs/memory.md, "How a fact is written"): an "(as of …)" glued on is dropped.
+    .transform((s) =>
+      s
+        .replace(/\s+/g, ' ')
+        .replace(/\s*\(as (?:of|at) [^()]*\)(?=[.!]?$)/i, '')
+        .trim(),
+    )
     .pipe(z.string().min(1).max(MAX_FACT_CHARS)),
   confidence: z.preprocess(lowerTrim, Confidence),
   sourceTurns: turnNumbers.optional(),

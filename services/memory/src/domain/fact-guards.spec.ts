@@ -55,6 +55,20 @@ describe('validateFacts', () => {
     ]);
   });
 
+  it('keeps a note about the person as written, without an "(as of …)" glued on', () => {
+    const { facts } = validateFacts(
+      [
+        item({ content: 'Wants to run a marathon in spring 2027 (as of 23 August 2026).' }),
+        item({ content: 'Has a sister, Anna, in Berlin (since 2019); they talk every Sunday.' }),
+      ],
+      origin,
+    );
+    expect(facts.map((f) => f.content)).toEqual([
+      'Wants to run a marathon in spring 2027.',
+      'Has a sister, Anna, in Berlin (since 2019); they talk every Sunday.',
+    ]);
+  });
+
   it('drops each bad item alone and keeps the good ones', () => {
     const raw = [
       item(),
