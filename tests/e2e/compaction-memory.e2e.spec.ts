@@ -387,6 +387,45 @@ describe('compaction and memory extraction on the running platform', () => {
     expect(fake.requests.length).toBe(before);
   });
 
+  it("keeps the person's goal, preference, decision and sister from five plain statements offline, written about them, and only proposes the medication", async () => {
+    const account = await harness.createAccount('five-statements');
+    const before = fake.requests.length;
+    const turns = [
+      'I want to run a marathon next spring, that is my big goal this year.',
+      'That is a great goal.',
+      'I prefer working early in the morning, before nine, when it is quiet.',
+      'Mornings are a good time to focus.',
+      'I decided to leave the bank and study product design.',
+      'That is a big step.',
+      'I have a sister, Anna, in Berlin; we talk every Sunday.',
+      'That sounds lovely.',
+      'I take metformin every morning for my diabetes.',
+    ];
+    await post(account, sessionEvents('s-five', turns, { segment: 1 }));
+    const rows = await eventually(
+      () => facts(account.accountId),
+      (r) => r.length >= 4,
+    );
+    const byType = (type: string) =>
+      rows.filter((f) => f.fact_type === type).map((f) => f.content as string);
+    expect(byType('goal')).toEqual([expect.stringMatching(/^Wants to run a marathon in spring/)]);
+    expect(byType('preference')).toEqual([expect.stringMatching(/^Prefers working early/)]);
+    expect(byType('decision')).toEqual(['Decided to leave the bank and study product design.']);
+    expect(byType('relationship')).toEqual([
+      expect.stringMatching(/^Has a sister, Anna, in Berlin/),
+    ]);
+    // Written about the person: no first person, no "(as of …)", and the medication is not stored.
+    for (const row of rows) expect(row.content).not.toMatch(/\b(?:I|my)\b|\(as of|metformin/i);
+    const proposals = await eventually(
+      () => harness.http().get('/v1/proposals').set(auth(account)),
+      (r) => r.status === 200 && r.body.proposals.length > 0,
+    );
+    expect(proposals.body.proposals.map((p: { content: string }) => p.content)).toEqual([
+      expect.stringMatching(/metformin/),
+    ]);
+    expect(fake.requests.length).toBe(before);
+  });
+
   it('reads a transcript under 200 characters with the offline rules only, never the model, while still summarizing it', async () => {
     const account = await withKey('short');
     const before = fake.requests.length;
