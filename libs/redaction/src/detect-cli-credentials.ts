@@ -7,7 +7,7 @@ import { type Candidate, RANK_ASSIGNMENT, RANK_SHAPE } from './secret-kind';
  * or each half on its own (`-u "user":"pass"`, `-u {user}:{pass}`).
  */
 const USER_PASS =
-  /(?<=\s|^)(?:-u|--user|--proxy-user|-U)(?:[ \t]+|=)?(["']?)\{?(?<user>\$\{?\w+\}?|\{[^\s:"'{}]{0,64}\}|"[^\s:"]{0,64}"|'[^\s:']{0,64}'|[^\s:"'$<>{}]{0,64}):["'{]?(?<secret>[^\s"'{}]+)\}?["']?\}?\1/dg;
+  /(?<=\s|^)(?:-u|--user|--proxy-user|-U)(?:[ \t]+|=)?(["']?)\{?(?<user>\$\{?\w+\}?|\{[^\s:"'{}]{0,64}\}|\\?"[^\s:"\\]{0,64}\\?"|'[^\s:']{0,64}'|[^\s:"'$<>{}]{0,64}):(?:\\?["']|\{)?(?<secret>[^\s"'{}\\]+)\}?(?:\\?["'])?\}?\1/dg;
 /** Clients that take the password glued to -p (`mysql -uroot -pS3cret`) or after it (`sshpass -p …`). */
 const PASSWORD_CLIENT =
   /\b(?:mysql\w*|mariadb\w*|mysqladmin|mysqldump|sshpass|mongo(?:sh|dump|restore|import|export)?|docker(?:\s+\S+)?\s+login|podman\s+login|helm\s+registry\s+login|redis-cli|keytool|openssl|zip|unzip|7z)\b/g;

@@ -15,7 +15,7 @@ const KEY_MATERIAL = /[A-Za-z0-9+/]{16}/;
  * last may end in the sentence around it (`…as -----BEGIN…\nMIIE…xyz.`).
  */
 const TRUNCATED_BODY =
-  /(?:(?:\r?\n|\\r\\n|\\n)[ \t]*(?:[A-Za-z0-9+/=]*(?=\r?\n|\\[rn]|$|["'`])|[A-Za-z0-9+/=]{16,}|[A-Z][A-Za-z-]{2,30}:[^\r\n\\]*(?=\r?\n|\\[rn]|$)))*/y;
+  /(?:(?:\r?\n|\\r\\n|\\n)[ \t]*(?:[A-Za-z0-9+/=]*(?=\r?\n|\\[rn]|$|["'`])|[A-Za-z0-9+/=]{16,}|[A-Z][A-Za-z-]{2,30}:(?:[^\r\n\\]|\\")*(?=\r?\n|\\[rn]|$)))*/y;
 
 /**
  * PEM/OpenSSH/PGP/SSH2 private-key blocks, spanning lines, with or without their END (a cut

@@ -42,6 +42,9 @@ export function codeLiteralValue(text: string, site: KeywordSite): ValueSpan | n
     if (/^[ \t]*$/.test(before) && NAME_AND_VALUE_LINE.test(text.slice(site.end, site.end + 160)))
       return setValue(after, site.end);
   }
+  // A tab between a name and a value is a column's edge (a table, a paste of one): `password⇥…`.
+  if (next === 9 || (next === 92 && text.charCodeAt(site.end + 1) === 116))
+    return setValue(after.replace(/^\\t/, '\t '), site.end);
   if (previous === 44) return argumentBefore(text, lineBefore(text, site.start), site.start);
   return previous === 61 ? comparedBefore(text, lineBefore(text, site.start), site.start) : null;
 }
@@ -52,8 +55,8 @@ function startsWithin(text: string, at: number, n: number): boolean {
   return false;
 }
 
-/** What a form after the name starts with: space, `=`, `!`, `.`, `[`, `(`, `,`, `{`, `)`, a quote. */
-const FORM_SIGN = codeUnitTable(/[\s=!.[(,{)"']/);
+/** What a form after the name starts with: space, `=`, `!`, `.`, `[`, `(`, `,`, `{`, `)`, a quote, `\`. */
+const FORM_SIGN = codeUnitTable(/[\s=!.[(,{)"'\\]/);
 
 /** The code of the last character before `at` that is not a space or a tab, or -1. */
 function lastNonBlankBefore(text: string, at: number): number {
@@ -70,7 +73,7 @@ function lineBefore(text: string, at: number, n = 200): string {
 
 /** `set password S3cr3tValue`, `password⇥S3cr3tValue`: a word after a space is a value only when it looks generated. */
 function setValue(after: string, at: number): ValueSpan | null {
-  const word = /^[ \t]+([^\s"'`]{8,128})(?=\s|$)/.exec(after);
+  const word = /^[ \t]+([^\s"'`\\]{8,128})(?=[\s"'`\\]|$)/.exec(after);
   if (word === null || !/\d/.test(word[1]) || !/[A-Za-z]/.test(word[1]) || isReference(word[1]))
     return null;
   const start = at + word[0].length - word[1].length;
