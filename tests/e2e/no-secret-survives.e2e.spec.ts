@@ -251,6 +251,34 @@ describe('no planted secret survives anywhere: durable and dead-letter streams, 
           body: created.status === 201 ? null : created.body,
         }).toEqual({ kind, status: 201, body: null });
       }
+      // a log line is raw input too (docs/logs.md): every family in lines pushed to the logs service
+      const pushedLogs = await harness
+        .http()
+        .post('/v1/logs/lines')
+        .set('Authorization', `Bearer ${account.apiKey}`)
+        .send({
+          project: 'secrets',
+          unit: 'auth',
+          lines: Object.values(SECRETS).map(
+            (secret) => `ERROR login failed with ${secret} for bob`,
+          ),
+        });
+      expect(pushedLogs.status).toBe(200);
+      expect(pushedLogs.body.lines).toBeGreaterThan(0);
+      const folded = await eventually(
+        () =>
+          harness
+            .http()
+            .get('/v1/log-facts?limit=100')
+            .set('Authorization', `Bearer ${account.apiKey}`),
+        // every line kept is counted (a template is seen before its window's counts arrive)
+        (r) =>
+          r.status === 200 &&
+          (r.body.facts ?? []).reduce((n: number, f: { count: number }) => n + f.count, 0) ===
+            pushedLogs.body.lines,
+        SETTLE_MS,
+      );
+      expect(JSON.stringify(folded.body.facts)).toContain('[REDACTED:');
       // every stage settles before anything is scanned: the raw queue drained, every consumer of the
       // durable stream (projections and the memory and compaction reactors) with nothing pending
       await settle();
@@ -279,7 +307,13 @@ describe('no planted secret survives anywhere: durable and dead-letter streams, 
         [harness.config.MNEMO_DB_SCHEMA],
       );
       expect(tables.map((t) => t.table_name)).toEqual(
-        expect.arrayContaining(['turns', 'sessions', 'session_outcomes', 'memory_facts']),
+        expect.arrayContaining([
+          'turns',
+          'sessions',
+          'session_outcomes',
+          'memory_facts',
+          'log_templates',
+        ]),
       );
       for (const { table_name } of tables) {
         const rows: Array<{ row: string }> = await dataSource.query(
@@ -320,6 +354,7 @@ describe('no planted secret survives anywhere: durable and dead-letter streams, 
       await keep('/v1/artifacts/a1');
       await keep(`/v1/context/claude-md?sessionId=${SESSION}&format=json`);
       await keep('/v1/context/memory-block');
+      for (const q of ['', 'login', 'failed']) await keep(`/v1/log-facts?limit=100&q=${q}`);
       const recall = await harness
         .http()
         .post('/v1/recall')
