@@ -722,9 +722,13 @@ describe('the web UI in a real browser', () => {
       ),
     ]);
     await push('shop-api', ['INFO request served in 12 ms', 'INFO request served in 15 ms']);
+    // every line counted (a template is seen before its window's counts arrive)
     await eventually(
-      async () => (await api(account.apiKey).get('/v1/log-facts')).body.facts?.length ?? 0,
-      (n) => n === 2,
+      async () =>
+        ((await api(account.apiKey).get('/v1/log-facts')).body.facts ?? []).map(
+          (f: { count: number }) => f.count,
+        ),
+      (counts) => counts.length === 2 && counts[0] + counts[1] === 6,
     );
 
     const page = await open(account.apiKey, '/logs');
