@@ -58,7 +58,9 @@ const CODE_METHODS = new Set([
  * `password.eql?`, `password.should`), else `end`.
  */
 function beforeCodeMethod(text: string, hitEnd: number, end: number): number {
-  const dot = text.lastIndexOf('.', end - 1);
+  // Searched back within the name only: a lastIndexOf would read back to the text's start.
+  let dot = end - 1;
+  while (dot >= hitEnd && text.charCodeAt(dot) !== 46) dot--;
   return dot >= hitEnd && CODE_METHODS.has(text.slice(dot + 1, end)) ? dot : end;
 }
 
