@@ -283,14 +283,17 @@ function Dashboard({ admin, onRefused }: { admin: Api; onRefused: () => void }) 
             {logSources.sources.length === 0 ? (
               <p className="empty">No log source configured or written to.</p>
             ) : (
-              <DataTable
-                caption="Log sources: enabled, last run, lines read, cursor, last error"
-                captionHidden
-                className="log-sources"
-                columns={LOG_SOURCE_COLUMNS}
-                rows={logSources.sources}
-                rowKey={(s) => `${s.accountId}/${s.project}/${s.sourceId}`}
-              />
+              // a wide table: on a phone it scrolls sideways inside its box (focusable, so keys scroll it too)
+              <div className="table-scroll" role="group" aria-label="Source table" tabIndex={0}>
+                <DataTable
+                  caption="Log sources: enabled, last run, lines read, cursor, last error"
+                  captionHidden
+                  className="log-sources"
+                  columns={LOG_SOURCE_COLUMNS}
+                  rows={logSources.sources}
+                  rowKey={(s) => `${s.accountId}/${s.project}/${s.sourceId}`}
+                />
+              </div>
             )}
           </>
         )}
