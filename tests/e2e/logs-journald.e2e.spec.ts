@@ -116,4 +116,37 @@ describe('journald source', () => {
       ),
     );
   }, 900_000);
+
+  it('counts a 1 MB and a binary message as skipped and folds a non-UTF-8 one', async () => {
+    const before = await position();
+    await appendToJournal(journal, [
+      { message: 'm'.repeat(1024 * 1024) },
+      { message: Buffer.from([0x00, 0x01, 0xfe, 0x00, 0x02]) },
+      {
+        message: Buffer.concat([
+          Buffer.from('badge caf'),
+          Buffer.from([0xff]),
+          Buffer.from(' issued to visitor'),
+        ]),
+      },
+      { message: 'odd entries appended' },
+    ]);
+    await until(
+      'odd entries read',
+      async () => {
+        const now = await position();
+        return now.lines >= before.lines + 2 && now.skipped >= before.skipped + 2;
+      },
+      60_000,
+    );
+    expect(await position()).toMatchObject({
+      lines: before.lines + 2,
+      skipped: before.skipped + 2,
+    });
+    const rows: Array<{ examples: string[] }> = await harness.platform.infra.dataSource.query(
+      `SELECT examples FROM log_templates WHERE account_id = $1 AND template LIKE 'badge%'`,
+      [ACCOUNT],
+    );
+    expect(rows[0]?.examples).toEqual(['badge caf\ufffd issued to visitor']);
+  }, 120_000);
 });
