@@ -7,3 +7,4 @@ export {
   type TemplateMinerOptions,
   type TemplateMinerState,
 } from './template-miner';
+export { LineSplitter, type SplitLine } from './line-splitter';

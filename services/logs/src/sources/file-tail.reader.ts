@@ -1,5 +1,5 @@
 import { open, stat, type FileHandle } from 'node:fs/promises';
-import { LineSplitter } from '../domain/line-splitter';
+import { LineSplitter } from '@mnemo/log-templates';
 import {
   abortableDelay,
   SourceUnavailableError,

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { JOURNAL_FIELDS, parseJournalEntry } from '../domain/journal-entry';
-import { LineSplitter } from '../domain/line-splitter';
+import { LineSplitter } from '@mnemo/log-templates';
 import { SourceUnavailableError, type LineFeed, type LogReader } from './log-source.runner';
 
 /**
