@@ -6,7 +6,7 @@ const command = process.argv[2];
 if (command === 'hook') {
   require('./fast-ts');
   require('../services/platform/src/claude-code/hook-main.ts');
-} else if (command === 'logs' && process.argv[3] === 'templates') {
+} else if (command === 'logs') {
   require('./fast-ts');
   require('../services/platform/src/logs-cli.ts');
 } else if (command === 'drift' || command === 'snapshot') {

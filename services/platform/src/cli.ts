@@ -6,6 +6,7 @@ import { registerIngestCommands } from '@mnemo/ingest-service';
 import { checksumProjection } from '@mnemo/persistence';
 import { registerAgentCommands } from './claude-code/agent.commands';
 import { registerDeadLetterCommands } from './dlq.commands';
+import { registerLogIngestCommand } from './logs/log-ingest.command';
 import { registerLogTemplateCommands } from './logs/log-templates.command';
 import { registerSkillsCommands } from './skills/skills.command';
 import { createLogger } from './logger';
@@ -142,6 +143,7 @@ registerIngestCommands(program);
 registerContextCommands(program);
 
 registerLogTemplateCommands(program);
+registerLogIngestCommand(program);
 registerSkillsCommands(program);
 
 // reached only through `mnemo --help`: bin/mnemo.js runs `drift` and `snapshot` on their own light path
