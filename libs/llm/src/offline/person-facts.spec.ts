@@ -355,6 +355,33 @@ describe('extractPersonFacts (offline fact rules, issue 11)', () => {
     ]);
   });
 
+  it('reads what matters to the person as a value, and the body and the doctor as theirs', () => {
+    const facts = (text: string) =>
+      extractPersonFacts([said(text)]).map((f) => [f.factType, f.content]);
+    expect(facts('The climate thing matters to me a lot.')).toEqual([
+      ['value', 'Cares about the climate thing.'],
+    ]);
+    expect(facts('Learning new things is what keeps me going, it always has been.')).toEqual([
+      ['value', 'Values learning new things most.'],
+    ]);
+    expect(facts('The knee is still giving me trouble on the stairs.')).toEqual([
+      ['fact', 'Their knee is still giving them trouble on the stairs.'],
+    ]);
+    expect(facts('The doctor put me on amlodipine, 5 milligrams in the morning.')).toEqual([
+      ['event', 'Was put on amlodipine, 5 milligrams in the morning.'],
+    ]);
+    expect(facts("I'm going to do a pop-up stall at the market instead.")).toEqual([
+      ['decision', 'Is going to do a pop-up stall at the market instead.'],
+    ]);
+  });
+
+  it.each([
+    ['the weather', "We had rain last week and they're finally going red."],
+    ['a "no" it cannot keep whole', 'no running for 6 weeks'],
+  ])('stores nothing from %s', (_, text) => {
+    expect(extractPersonFacts([said(text)])).toEqual([]);
+  });
+
   it('is deterministic', () => {
     const turns = [
       said('I moved to Leeds last year. I love baking bread on Sunday mornings. Thanks!'),

@@ -133,7 +133,7 @@ export function judgeSentence(doc: Doc, terms: readonly Term[]): Verdict {
     return { keep: false, why: 'offer' };
   if (doc.has('(want|wanted|like|need|would like) to (talk|chat|tell|ask|discuss|share)'))
     return { keep: false, why: 'about the conversation itself' };
-  if (SMALL_TALK.test(text)) return { keep: false, why: 'small talk' };
+  if (SMALL_TALK.test(text) || WEATHER.test(text)) return { keep: false, why: 'small talk' };
   // "I was supposed to go to the market": what was meant to happen and did not.
   if (doc.has('(was|were) supposed to')) return { keep: false, why: 'did not happen' };
   if (AGREEMENT.test(text)) return { keep: false, why: 'agreement' };
@@ -146,9 +146,13 @@ export function judgeSentence(doc: Doc, terms: readonly Term[]): Verdict {
   const subjectWords = subjectWordsOf(
     firstClause && firstClause.split(/\s+/).length >= 2 ? parse(firstClause) : doc,
   );
+  // "On Saturday I go fishing": a time said first is not the subject.
+  const timeFirst =
+    /^(?:on|in|at|by|every|each|last|this|next|most)\b[^,]{0,30}?\b(?:I|we)\b/i.test(text);
   if (
     subjectWords.length > 0 &&
     subjectWords[0] !== '' &&
+    !timeFirst &&
     !subjectWords.some((w) => SELF_SUBJECT.has(w)) &&
     !subjectWords.some((w) => KIN.has(w))
   ) {
@@ -213,6 +217,9 @@ export function judgeSentence(doc: Doc, terms: readonly Term[]): Verdict {
 /** Chit-chat about the chat, coming and going: "since our last chat", "I'm off to…", "talk soon". */
 const SMALL_TALK =
   /\b(?:since (?:our|we) last (?:chat|talk|spoke|call|conversation)|(?:I'm|I am) off to|(?:have|got|gotta|need|ought) to (?:go|run|head off|get going)|(?:must|should|better) (?:go|get going|run|head off|be off)\b|(?:go|going|get) to bed|(?:I'm|I am) (?:just )?rambling|talk (?:soon|later)|catch up (?:soon|later)|good to (?:see|hear from|talk to) you|nice (?:chatting|talking))\b/i;
+/** The weather, said of the day or the week: "We had rain last week", "It's been so hot". */
+const WEATHER =
+  /\b(?:had|got|getting|having) (?:some |a lot of |lots of |so much |more |no )?(?:rain|snow|sun|sunshine|storms?|heatwave|frost|hail)\b|\bthe weather\b/i;
 /** Agreeing with, or reacting to, what the other speaker said: the reply is about their words, not the person. */
 const AGREEMENT =
   /^(?:I|we) (?:\w+ )?(?:agree|disagree)\b|^I (?:\w+ )?(?:see|understand|know|get) (?:what|how|where|that|it|you)\b|^I (?:\w+ )?know,|^(?:I'm|I am) (?:\w+ )?(?:glad|happy|sorry|thrilled|excited) (?:to hear|for you|you)\b|^I can(?:'t| not) wait to (?:see|hear)\b/i;
@@ -284,8 +291,10 @@ export function classifyStatement(
     doc.has('made up my mind') ||
     doc.has('(decided|decide) (on|against)') ||
     doc.has(
-      '(changed my mind|no longer|anymore|gave up|given up|called off|settled on|going with)',
+      '(changed my mind|no longer|anymore|gave up|given up|called off|settled on|going with|switched to|after all)',
     ) ||
+    // "I'm going to do a pop-up stall instead": a plan that replaces another is a choice made.
+    (doc.has('instead') && doc.has('(will|going to|gonna|am doing|switched|switching)')) ||
     doc.has(
       '^(i|we) #Adverb? (have|will|am going to)? #Adverb? (quit|stopped|stop|cancelled|canceled|cancel|dropped)',
     )
@@ -583,7 +592,9 @@ function withoutOpeners(sentence: string): string {
   }>;
   let drop = 0;
   for (const term of terms[0]?.terms ?? []) {
-    const interjection = term.tags.includes('Expression') || OPENERS.has(term.normal);
+    // "No running for six weeks": a "no" that says what is not, not an answer, stays.
+    const saysNo = term.normal === 'no' && !/[,.!]/.test(term.post ?? '');
+    const interjection = !saysNo && (term.tags.includes('Expression') || OPENERS.has(term.normal));
     const vocative = term.tags.includes('FirstName') && /[,!]/.test(term.post ?? '');
     if (!interjection && !vocative) break;
     drop++;
@@ -834,6 +845,28 @@ const APPOSITION = /,?\s+(?:that|this|which|it)(?:'s|’s| is| has been| will be
 
 /** Statements in other words than the rules read, and what they say in those words. */
 const RESTATED: ReadonlyArray<[RegExp, string]> = [
+  // "The knee is still giving me trouble": a part of the body named with "the" is the person's own.
+  [
+    /^the (knee|knees|back|hip|hips|shoulder|shoulders|neck|ankle|ankles|wrist|wrists|foot|feet|leg|legs|arm|arms|hand|hands|eyes|chest|stomach|head) /i,
+    'My $1 ',
+  ],
+  // "The doctor put me on amlodipine" → "I was put on amlodipine": what was done to the person is about them.
+  [
+    /^(?:the|my) (?:doctor|gp|nurse|consultant|specialist|surgeon|physio|physiotherapist|therapist|dentist|cardiologist) (put|started|switched|took|moved) me (on|off|onto|to) /i,
+    'I was $1 $2 ',
+  ],
+  // "The climate matters to me a lot": what matters to them is a value.
+  [
+    /^(?:for me,? |to me,? )?(.+?) (?:matters|matter|is important|are important|means (?:a lot|everything|so much)) to (?:me|us)\b(?: (?:a lot|so much|deeply|most))?(.*)$/i,
+    'I care about $1$2',
+  ],
+  // "Learning new things is what keeps me going".
+  [/^(.+?) (?:is|are) what (?:keeps|keep) me going\b.*$/i, 'I value $1 most.'],
+  // "For me, family is most important, job is second".
+  [
+    /^(?:for me|to me),? (.+?) (?:is|are) (?:the )?most important(?: (?:thing|things))?(?: in (?:my )?life)?(?:,? .+? (?:is|comes) second)?[.!]*$/i,
+    'I value $1 most.',
+  ],
   // "For me family and good food is the most important" → "I value family and good food most".
   [
     /^(?:for me|to me),? (.+?) (?:is|are|matters?) (?:the )?(?:most |really |very |so )?(?:important|what matters)(?: (?:thing|things))?(?: in (?:my )?life| to me)?[.!]*$/i,
@@ -890,10 +923,21 @@ function statementOf(text: string): string {
   else text = withSubjectRestored(text);
   for (const [pattern, replacement] of RESTATED) {
     if (pattern.test(text)) {
-      text = text.replace(pattern, replacement);
+      // "I care about The climate": the words moved behind the new subject keep a capital only for a name.
+      text = text
+        .replace(pattern, replacement)
+        .replace(
+          /^(I (?:care about|value) )(.+)$/,
+          (_, lead: string, rest: string) => lead + lowerFirstWord(rest),
+        );
       break;
     }
   }
+  // "…, mostly for that reason": a reason that points back at what was said before adds nothing here.
+  text = text.replace(
+    /,?\s+(?:mostly |partly |just |all )?(?:for that reason|because of (?:that|this)|for this reason)(?=[.!]?$)/i,
+    '',
+  );
   text = text.replace(
     /,? (?:that|this)(?:'s|’s| is) (?:the|my|our) (dream|goal|plan|hope|aim)\b.*$/i,
     ', my $1',

@@ -126,7 +126,9 @@ export function resolveDates(
       .toLowerCase();
     if (
       /^(?:mornings|evenings|afternoons|nights)\b/.test(after) ||
-      /\b(?:mornings|evenings|afternoons|nights)\.?$/i.test(match.text)
+      /\b(?:mornings|evenings|afternoons|nights)\.?$/i.test(match.text) ||
+      // "5 milligrams in the morning", "I swim in the evening": a time of day with "the" is a habit's.
+      /^in the (?:morning|evening|afternoon|night)[.!?,;:]*$/i.test(match.text.trim())
     )
       continue;
     const plansAhead = sentence.has('(to|will|gonna) #Infinitive');
