@@ -50,6 +50,10 @@ interface Conversation {
   person: { name: string; role: string };
   sessions: Array<{ id: string; turns: SourceTurn[] }>;
   gold: Map<string, Gold>;
+  /** Lines of the file that are none of the README's forms: a format the loader does not read. */
+  unread: number;
+  /** Lines read as the rest of the turn above them. */
+  continued: number;
 }
 
 function parseConversation(name: string, text: string): Conversation {
@@ -58,6 +62,8 @@ function parseConversation(name: string, text: string): Conversation {
     person: { name: name, role: '' },
     sessions: [],
     gold: new Map(),
+    unread: 0,
+    continued: 0,
   };
   let session: Conversation['sessions'][number] | undefined;
   let start = 0;
@@ -70,6 +76,7 @@ function parseConversation(name: string, text: string): Conversation {
       session = { id: `${name}-${sessionLine[1]}`, turns: [] };
       conv.sessions.push(session);
       start = Date.parse(sessionLine[2]);
+      lastUserSeq = 0;
       continue;
     }
     const turn = /^([UA]): (.*)$/.exec(line);
@@ -99,8 +106,18 @@ function parseConversation(name: string, text: string): Conversation {
       continue;
     }
     const again = /^~ (\S+)$/.exec(line);
-    if (again && session)
+    if (again && session && conv.gold.has(again[1])) {
       conv.gold.get(again[1])!.turns.push({ session: session.id, seq: lastUserSeq });
+      continue;
+    }
+    // A turn written over several lines: the lines after it, up to the next form, are its text.
+    const last = session?.turns.at(-1);
+    if (line.trim() !== '' && !header && last && !/^[#+!~]/.test(line)) {
+      last.text = `${last.text}\n${line}`;
+      conv.continued++;
+      continue;
+    }
+    if (line.trim() !== '' && !header) conv.unread++;
   }
   return conv;
 }
@@ -262,6 +279,8 @@ async function run(conv: Conversation) {
 interface SplitScore {
   conversations: number;
   sessions: number;
+  unread: number;
+  continued: number;
   gold: number;
   predicted: number;
   correct: number;
@@ -308,6 +327,8 @@ async function scoreSplit(conversations: Conversation[], verbose: boolean): Prom
   const score: SplitScore = {
     conversations: conversations.length,
     sessions: conversations.reduce((n, c) => n + c.sessions.length, 0),
+    unread: conversations.reduce((n, c) => n + c.unread, 0),
+    continued: conversations.reduce((n, c) => n + c.continued, 0),
     gold: 0,
     predicted: 0,
     correct: 0,
@@ -584,6 +605,12 @@ async function main(): Promise<void> {
         (s) =>
           `${(s.goldWords / Math.max(1, s.gold)).toFixed(1)} / ${(s.predictionWords / Math.max(1, s.predicted)).toFixed(1)}`,
       ),
+    ),
+  );
+  console.log(
+    line(
+      'lines not read / read as a turn',
+      col((s) => `${s.unread} / ${s.continued}`),
     ),
   );
   console.log(
