@@ -775,6 +775,40 @@ describe('the web UI in a real browser', () => {
     await page.getByLabel('Unit').fill('shop-api');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await templates.getByText('No log template matches in this window.').waitFor();
+
+    // a session's page links to what the system logged while it ran (it runs: its last turn is recent)
+    const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+    await api(account.apiKey)
+      .post('/v1/events', {
+        events: [
+          {
+            id: randomUUID(),
+            type: 'SessionStarted',
+            sessionId: 's-logs',
+            occurredAt: ago(3_600_000),
+            payload: { source: 'claude-code' },
+          },
+          {
+            id: randomUUID(),
+            type: 'TurnRecorded',
+            sessionId: 's-logs',
+            occurredAt: ago(60_000),
+            payload: { seq: 1, role: 'user', text: 'Why are payments declined?' },
+          },
+        ],
+      })
+      .expect(202);
+    await eventually(
+      async () => (await api(account.apiKey).get('/v1/sessions/s-logs/turns')).body.turns ?? [],
+      (turns) => turns.length === 1,
+    );
+    const session = await open(account.apiKey, '/sessions/s-logs');
+    await session.getByRole('link', { name: 'What the system logged while it ran' }).click();
+    await session.getByText(/2 templates from .* \(session s-logs\)/).waitFor();
+    await expect(session.getByLabel('During session').inputValue()).resolves.toBe('s-logs');
+    await expect(
+      session.getByRole('list', { name: 'Log templates' }).locator('.log-template').count(),
+    ).resolves.toBe(2);
   }, 240_000);
 
   it('Operations (admin key): the transcript loop with run now, corpus counts, spend charts against the cap, dead letters per service, recent telemetry', async () => {

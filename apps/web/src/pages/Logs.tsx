@@ -42,7 +42,12 @@ function topOf(counts: Record<string, number>, n = 3): string {
  * on their own; each with its counts, rate, first and last seen, redacted examples and value shapes.
  */
 export function LogsPage({ api }: { api: Api }) {
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  // a session's page links here with `?sessionId=`: the search starts with that session's time
+  const [asked] = useState<Filters>(() => ({
+    ...NO_FILTERS,
+    sessionId: new URLSearchParams(window.location.search).get('sessionId') ?? '',
+  }));
+  const [filters, setFilters] = useState<Filters>(asked);
   const [answer, setAnswer] = useState<LogFactsAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -76,8 +81,8 @@ export function LogsPage({ api }: { api: Api }) {
     [api],
   );
   useEffect(() => {
-    void search(NO_FILTERS);
-  }, [search]);
+    void search(asked);
+  }, [search, asked]);
 
   const bySession = filters.sessionId.trim() !== '';
   return (

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Api } from '../api';
 import { ErrorText, when } from '../components/Status';
+import { onLinkClick } from '../router';
 import type { SessionToolCall, SessionTurn } from '../types';
 
 /** A session's redacted turns: where a memory came from. `?turns=3,4` marks the memory's source turns. */
@@ -32,6 +33,11 @@ export function SessionPage({ api, sessionId }: { api: Api; sessionId: string })
   return (
     <section aria-labelledby="session-title">
       <h1 id="session-title">Session {sessionId}</h1>
+      <p className="meta">
+        <a href={`/logs?sessionId=${encodeURIComponent(sessionId)}`} onClick={onLinkClick}>
+          What the system logged while it ran
+        </a>
+      </p>
       <ErrorText error={error} />
       {turns && turns.length === 0 && <p className="empty">This session has no turns.</p>}
       <ol className="turns">
