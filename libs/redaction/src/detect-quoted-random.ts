@@ -70,9 +70,17 @@ export function quotedRandomAt(text: string, start: number, end: number): Candid
   return { kind: 'high_entropy', start, end: valueEnd, rank: RANK_ENTROPY };
 }
 
+/**
+ * Public material that is base64 too: a subresource-integrity digest (`sha384-…`), and the DER or
+ * OpenSSH encodings of a public key, whose first bytes name the key type (`MFkwEwYHKoZIzj0CAQYI` is an
+ * EC P-256 public key, `AAAAB3NzaC1yc2E` an ssh-rsa one). Private keys begin otherwise (`MIIEv…`, `MHcC…`).
+ */
+const PUBLIC_MATERIAL =
+  /^(?:sha(?:256|384|512)-|MIIBIjANBgkqhkiG9w0BAQEFAAOC|MIICIjANBgkqhkiG9w0BAQEFAAOC|MFkwEwYHKoZIzj0CAQYI|MHYwEAYHKoZIzj0CAQYFK4EEACID|MCowBQYDK2Vw|AAAA(?:B3NzaC1|C3NzaC1|E2VjZHNh|GnNr))/;
+
 function looksGenerated(value: string): boolean {
   // No UUID passes: it has dashes (not hex) and no upper case (not base64).
-  if (!BASE64.test(value) || TYPED_ID.test(value)) return false;
+  if (!BASE64.test(value) || TYPED_ID.test(value) || PUBLIC_MATERIAL.test(value)) return false;
   if (HEX.test(value)) {
     return (
       value.length >= MIN_HEX &&

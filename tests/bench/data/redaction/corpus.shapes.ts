@@ -211,6 +211,11 @@ const RULE_CASES: Readonly<Record<string, readonly Pair[]>> = {
     C('{"sha": "{h40}", "ref": "refs/heads/main"}'),
     S('{"data": "⟦{b60}==⟧"}'),
     C('"0123456789abcdef0123456789abcdef"'),
+    C('<link href="site.css" integrity="sha384-{b64}" rel="stylesheet">'),
+    S('fallback = "⟦{b64}⟧"'),
+    C('publicKey: "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE{b64}{b24}=="'),
+    S('signer = "⟦MHcCAQEEI{b60}⟧"'),
+    C('authorized = ["AAAAC3NzaC1lZDI1NTE5AAAAI{b43}"]'),
   ],
   low_entropy_prefix: [
     S('OPENAI_API_KEY=⟦sk-proj-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa⟧'),
