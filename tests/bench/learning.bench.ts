@@ -1,6 +1,6 @@
 /**
  * Learning corpus benchmark: `npm run bench:learning [-- --dataset FILE …]`. Loads each split (the dev
- * split, tests/bench/data/learning/sessions.json, and the blind split,
+ * splits, tests/bench/data/learning/sessions.json and the harder sessions-2.json, and the blind split,
  * tests/bench/blind/learning/sessions.json, when it is there) into an account of its own through
  * `POST /v1/events` (SessionStarted, TurnRecorded with its tool calls, SessionOutcomeRecorded, as the
  * transcript reader sends them), then reads the failed clusters (`GET /v1/learning/failed-clusters`)
@@ -58,6 +58,7 @@ type Dataset = z.infer<typeof Dataset>;
 type Session = Dataset['projects'][number]['sessions'][number];
 
 const DEV = path.join(__dirname, 'data/learning/sessions.json');
+const DEV_2 = path.join(__dirname, 'data/learning/sessions-2.json');
 const BLIND = path.join(__dirname, 'blind/learning/sessions.json');
 const EDITING = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
 
@@ -228,7 +229,11 @@ async function main() {
   const named = argument('dataset');
   const files = named.length
     ? named.map((file) => ({ name: path.basename(file, '.json'), file }))
-    : [{ name: 'dev', file: DEV }, ...(existsSync(BLIND) ? [{ name: 'blind', file: BLIND }] : [])];
+    : [
+        { name: 'dev', file: DEV },
+        { name: 'dev-2', file: DEV_2 },
+        ...(existsSync(BLIND) ? [{ name: 'blind', file: BLIND }] : []),
+      ];
   if (!named.length && !existsSync(BLIND)) console.log('blind: not present');
   const harness = await startHarness();
   try {

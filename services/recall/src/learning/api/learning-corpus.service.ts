@@ -104,6 +104,7 @@ function toSession(row: SessionRow): LearningSession {
     startedAt: row.started_at ? new Date(row.started_at).toISOString() : null,
     outcome: row.outcome,
     task: row.first_user_turn?.trim() || firstAsked,
+    asked: row.turns.filter((t) => t.role === 'user' && t.text.trim()).map((t) => t.text),
     steps: row.turns.flatMap((t) => t.tools),
     filesEdited: row.files_edited,
   };

@@ -28,7 +28,7 @@ export interface FailedCluster {
 }
 
 /** Cosine distance under which two failed attempts are one task's (tuned on the dev split, tests/bench/learning.bench.ts). */
-export const FAILED_MAX_DISTANCE = 0.85;
+export const FAILED_MAX_DISTANCE = 0.88;
 
 function byProject(sessions: readonly LearningSession[]): LearningSession[][] {
   const groups = new Map<string, LearningSession[]>();

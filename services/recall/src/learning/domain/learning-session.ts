@@ -15,6 +15,8 @@ export interface LearningSession {
   outcome: Outcome;
   /** The first thing the person asked (the outcome's first user turn, else the first user turn with text). */
   task: string;
+  /** What the person said in the session's opening turns, in order: a task often follows a greeting. */
+  asked?: string[];
   /** The tool steps in the order they ran. */
   steps: ToolStep[];
   /** Files the outcome names as edited (the tool steps name the rest). */
@@ -106,8 +108,27 @@ export class ErrorTemplates {
  */
 export function stems(text: string): Set<string> {
   const split = text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ');
-  return new Set([...taskTokens(split)].map((word) => stem(word)));
+  return new Set(
+    [...taskTokens(split)].filter((word) => !CHATTER.has(word)).map((word) => stem(word)),
+  );
 }
+
+/**
+ * Words that say how a request is made, not what it is about: greetings, retries and politeness.
+ * "Try again", "take two", "hey, could you" are in many attempts at unrelated things.
+ */
+const CHATTER = new Set(
+  (
+    'hey hello morning thanks thank please could would should need want let lets try trying ' +
+    'tried again another once more still take two three second third last time same other ' +
+    'look see think maybe just also some thing things stuff okay sure going get got fix'
+  ).split(' '),
+);
+
+/** The person's turns read for what a session is about: a greeting, then the task, then a detail. */
+const OPENING_TURNS = 3;
+
+const folderOf = (file: string): string => file.split('/').slice(0, -1).join('/') || '.';
 
 /**
  * What a session attempted, as weighted terms: the words of its task (most telling), the files it
@@ -117,11 +138,17 @@ export function termBag(session: LearningSession, errors: ErrorTemplates): TermB
   const bag: TermBag = new Map();
   const add = (term: string, weight: number) => bag.set(term, Math.max(bag.get(term) ?? 0, weight));
   for (const word of stems(session.task)) add(`w:${word}`, 1);
+  for (const said of session.asked?.slice(0, OPENING_TURNS) ?? [])
+    for (const word of stems(said)) add(`w:${word}`, 0.6);
   for (const file of editedFiles(session)) {
     add(`f:${file}`, 1.5);
+    // the same work in another file of the same folder (a new handler beside the last one)
+    if (file.includes('/')) add(`d:${folderOf(file)}`, 1);
     for (const word of stems(file.split('/').pop() ?? '')) add(`w:${word}`, 0.5);
   }
   for (const step of session.steps) {
+    const written = step.file && step.name === 'Write' ? fileKey(step.file, session.project) : '';
+    if (written.includes('/')) add(`n:${folderOf(written)}`, 1);
     if (step.file && !EDITING.has(step.name)) add(`r:${fileKey(step.file, session.project)}`, 0.5);
     if (step.command) add(`c:${commandKey(step.command)}`, 0.7);
     if (step.error) {

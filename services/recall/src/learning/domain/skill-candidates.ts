@@ -20,7 +20,7 @@ import type { ToolStep } from './tool-steps';
 export type SkillCandidateDraft = PayloadOf<'SkillCandidateProposed'>;
 
 /** Cosine distance under which two merged sessions did the same kind of work (tuned on the dev split). */
-export const SKILL_MAX_DISTANCE = 0.85;
+export const SKILL_MAX_DISTANCE = 0.84;
 /** Steps of a candidate: enough to follow, short enough to read. */
 const MAX_STEPS = 15;
 
