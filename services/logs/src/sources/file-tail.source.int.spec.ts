@@ -38,7 +38,7 @@ describe('file source (NATS, Postgres)', () => {
       { log, db, miners: new TemplateMiners({ log, db }), logger: silent },
       { accountId: ACCOUNT, project: 'files', sourceId: sourceId(file) },
       new FileTailReader({ path: file, pollMs: 20 }),
-      { flushMs: 50, retryMs: 50 },
+      { flushMs: 50, retryMs: 50, unavailableRetryMs: 100 },
     );
     const subscription = runner.start();
     running.push(subscription);
@@ -186,4 +186,29 @@ describe('file source (NATS, Postgres)', () => {
     );
     expect(rows[0]?.last_error).toBe(`no file at ${file}`);
   });
+
+  it('is read by one runner at a time: a second waits in standby and takes over when the first stops', async () => {
+    const file = path.join(dir, 'shared.log');
+    writeFileSync(file, lines('shared job ran', 0, 50));
+    const first = start(file);
+    await counted(file, { lines: 50 });
+    start(file);
+    await eventually(
+      () =>
+        db.query<Array<{ state: string }>>(
+          `SELECT state FROM log_source_status WHERE source_id = $1`,
+          [sourceId(file)],
+        ),
+      (rows) => rows[0]?.state === 'standby',
+    );
+    appendFileSync(file, lines('shared job ran', 50, 50));
+    await counted(file, { lines: 100 });
+    await first.stop();
+    appendFileSync(file, lines('shared job ran', 100, 50));
+    await counted(file, { lines: 150 });
+    appendFileSync(file, 'shared run over\n');
+    await counted(file, { lines: 151 });
+    expect((await position(file)).lines).toBe(151);
+    expect((await templates())['shared job ran <*>']).toBe(150);
+  }, 120_000);
 });

@@ -110,6 +110,7 @@ export class LogSourceRunner {
     const reading = new AbortController();
     const abort = () => reading.abort();
     this.stopping.signal.addEventListener('abort', abort);
+    if (this.stopping.signal.aborted) abort();
     let cursor = from;
     let failure: Error | undefined;
     const flush = async () => {
