@@ -13,6 +13,7 @@ import Redis from 'ioredis';
 import { GATEWAY_PROTO, PROTO_OPTIONS } from '@mnemo/context-service';
 import { findLeakedWindows, plantedSecrets, plantedShapes } from '@mnemo/redaction';
 import { ADMIN_KEY, startHarness, type Harness } from '../support/platform-harness';
+import { appendToJournal } from '../support/journal-export';
 import { eventually, TEST_NATS_URL, TEST_REDIS_URL } from '../support/servers';
 
 /** A unary method of a client made by grpc-js from the proto: request, metadata, callback. */
@@ -52,6 +53,12 @@ const leaks = (haystack: string): string[] =>
     const at = haystack.indexOf(window);
     return `${kind}: ${window} in …${haystack.slice(Math.max(0, at - 60), at + 40)}…`;
   });
+
+/** Every secret in a log line: a file source reads it line by line, so a secret of several lines is cut. */
+const secretLogLines = (): string[] =>
+  Object.values(SECRETS).flatMap((secret) =>
+    secret.split('\n').map((part) => `auth: rejected ${part} for deploy`),
+  );
 
 /** Collects every log line the platform writes. */
 class LogLines extends Writable {
@@ -142,8 +149,28 @@ describe('no planted secret survives anywhere: durable and dead-letter streams, 
       path.join(project, 'secret-transcript.jsonl'),
       secretTranscript(path.join(work, 'repo')),
     );
+    // the host's log sources: a tailed file and a journal, each line carrying a secret
+    await writeFile(path.join(work, 'secret.log'), `${secretLogLines().join('\n')}\n`);
+    await mkdir(path.join(work, 'journal'));
+    await appendToJournal(path.join(work, 'journal'), [
+      ...Object.values(SECRETS).map((secret) => ({
+        message: `auth: rejected ${secret} for deploy`,
+      })),
+      // a message that is not UTF-8 arrives as bytes
+      { message: Buffer.concat([Buffer.from(`token ${SECRETS.jwt} `), Buffer.from([0xff])]) },
+    ]);
     harness = await startHarness({
-      env: { MNEMO_TRANSCRIPTS_ROOT: path.join(work, 'projects'), LOG_LEVEL: 'debug' },
+      env: {
+        MNEMO_TRANSCRIPTS_ROOT: path.join(work, 'projects'),
+        LOG_LEVEL: 'debug',
+        MNEMO_LOGS_FILES: path.join(work, 'secret.log'),
+        MNEMO_LOGS_JOURNALD: 'true',
+        MNEMO_LOGS_JOURNALD_DIRECTORY: path.join(work, 'journal'),
+        MNEMO_LOGS_JOURNALD_SINCE: '2000-01-01',
+        MNEMO_LOGS_OTLP: 'true',
+        MNEMO_LOGS_FLUSH_MS: '100',
+        MNEMO_LOGS_FILE_POLL_MS: '50',
+      },
       logDestination: logs,
     });
     account = await harness.createAccount('secrets');
@@ -279,6 +306,51 @@ describe('no planted secret survives anywhere: durable and dead-letter streams, 
         SETTLE_MS,
       );
       expect(JSON.stringify(folded.body.facts)).toContain('[REDACTED:');
+      // log lines pushed to the account: plain lines (what `mnemo logs ingest` sends) and OTLP
+      const pushedLines = await harness
+        .http()
+        .post('/v1/logs/lines')
+        .set('Authorization', `Bearer ${account.apiKey}`)
+        .send({ project: 'secrets', lines: Object.values(SECRETS) });
+      expect(pushedLines.status).toBe(200);
+      const otlp = await harness
+        .http()
+        .post('/v1/logs?project=secrets')
+        .set('Authorization', `Bearer ${account.apiKey}`)
+        .send({
+          resourceLogs: [
+            {
+              scopeLogs: [
+                {
+                  logRecords: Object.values(SECRETS).map((secret) => ({
+                    severityText: 'ERROR',
+                    body: { stringValue: `login failed with ${secret}` },
+                    attributes: [{ key: 'credential', value: { stringValue: secret } }],
+                  })),
+                },
+              ],
+            },
+          ],
+        });
+      expect(otlp.status).toBe(200);
+      // the host sources have read every line they were given
+      const { dataSource: db } = harness.platform.infra;
+      const expectedRead = {
+        [`file:${path.join(work, 'secret.log')}`]: secretLogLines().length,
+        [`journald:${path.join(work, 'journal')}`]: Object.keys(SECRETS).length + 1,
+      };
+      await eventually(
+        () =>
+          db.query<Array<{ source_id: string; read: string }>>(
+            `SELECT source_id, lines + skipped AS read FROM log_source_positions`,
+          ),
+        (rows) =>
+          Object.entries(expectedRead).every(
+            ([source, n]) => Number(rows.find((r) => r.source_id === source)?.read ?? 0) >= n,
+          ),
+        SETTLE_MS,
+      );
+
       // every stage settles before anything is scanned: the raw queue drained, every consumer of the
       // durable stream (projections and the memory and compaction reactors) with nothing pending
       await settle();
@@ -348,6 +420,14 @@ describe('no planted secret survives anywhere: durable and dead-letter streams, 
       for (const q of ['Keeps', 'token', 'password', 'secret'])
         await keep(`/v1/memories/search?q=${q}`);
       await keep('/v1/proposals');
+      const logFacts = await keep('/v1/log-facts?since=2000-01-01T00:00:00Z&limit=100');
+      expect(JSON.stringify(logFacts)).toContain('[REDACTED:');
+      const sources = await harness
+        .http()
+        .get('/v1/admin/log-sources/status')
+        .set('Authorization', `Bearer ${ADMIN_KEY}`);
+      expect(sources.status).toBe(200);
+      answers.push(sources.body);
       const artifacts = await keep('/v1/artifacts');
       const artifactIds = JSON.stringify(artifacts).match(/"(?:id|artifactId)":"([^"]+)"/g) ?? [];
       expect(artifactIds.length).toBeGreaterThan(0);
