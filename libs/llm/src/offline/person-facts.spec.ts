@@ -378,6 +378,11 @@ describe('extractPersonFacts (offline fact rules, issue 11)', () => {
   it.each([
     ['the weather', "We had rain last week and they're finally going red."],
     ['a "no" it cannot keep whole', 'no running for 6 weeks'],
+    ['how they are doing', "I've been good, keeping busy."],
+    ['what they do this minute', "I'm going to grab some lunch."],
+    ['a wish to see what the other has', "I'd love to see pictures!"],
+    ['what might have been', 'I wish I could have been there!'],
+    ['a compliment behind a lead-in', "I've got to say, the garden looks amazing."],
   ])('stores nothing from %s', (_, text) => {
     expect(extractPersonFacts([said(text)])).toEqual([]);
   });

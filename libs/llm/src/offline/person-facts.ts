@@ -133,7 +133,8 @@ export function judgeSentence(doc: Doc, terms: readonly Term[]): Verdict {
     return { keep: false, why: 'offer' };
   if (doc.has('(want|wanted|like|need|would like) to (talk|chat|tell|ask|discuss|share)'))
     return { keep: false, why: 'about the conversation itself' };
-  if (SMALL_TALK.test(text) || WEATHER.test(text)) return { keep: false, why: 'small talk' };
+  if (SMALL_TALK.test(text) || WEATHER.test(text) || PASSING.test(text))
+    return { keep: false, why: 'small talk' };
   // "I was supposed to go to the market": what was meant to happen and did not.
   if (doc.has('(was|were) supposed to')) return { keep: false, why: 'did not happen' };
   if (AGREEMENT.test(text)) return { keep: false, why: 'agreement' };
@@ -217,6 +218,12 @@ export function judgeSentence(doc: Doc, terms: readonly Term[]): Verdict {
 /** Chit-chat about the chat, coming and going: "since our last chat", "I'm off to…", "talk soon". */
 const SMALL_TALK =
   /\b(?:since (?:our|we) last (?:chat|talk|spoke|call|conversation)|(?:I'm|I am) off to|(?:have|got|gotta|need|ought) to (?:go|run|head off|get going)|(?:must|should|better) (?:go|get going|run|head off|be off)\b|(?:go|going|get) to bed|(?:I'm|I am) (?:just )?rambling|talk (?:soon|later)|catch up (?:soon|later)|good to (?:see|hear from|talk to) you|nice (?:chatting|talking))\b/i;
+/**
+ * How the person is doing, what they are doing this minute, and what they would like to see of the other's:
+ * "I've been good, keeping busy", "I'm going to grab some lunch", "I'd love to see pictures".
+ */
+const PASSING =
+  /^(?:I'm|I am|I've been|I have been|been|doing) (?:doing )?(?:really |pretty |so |very )?(?:well|good|great|fine|ok|okay|alright|not bad|busy)\b|\b(?:grab|grabbing|get|getting) (?:some |a |an )?(?:lunch|dinner|breakfast|coffee|bite|snack|drink|nap)\b|\b(?:heading|off|going|popping) (?:to|out|over)\b.*\b(?:now|right now)\b|(?:would|'d) (?:love|like) to (?:see|hear|know|read|meet|watch)\b|\b(?:was|been) (?:just )?thinking (?:about|of)\b|\bwish (?:I|we) (?:could|had|would) have\b/i;
 /** The weather, said of the day or the week: "We had rain last week", "It's been so hot". */
 const WEATHER =
   /\b(?:had|got|getting|having) (?:some |a lot of |lots of |so much |more |no )?(?:rain|snow|sun|sunshine|storms?|heatwave|frost|hail)\b|\bthe weather\b/i;
@@ -301,7 +308,11 @@ export function classifyStatement(
   ) {
     return { factType: 'decision', explicit: true };
   }
-  if (doc.has('i #Adverb? (value|believe in)') || doc.has('(important|matters|matter) to (me|us)'))
+  if (
+    doc.has('i #Adverb? (value|believe in)') ||
+    doc.has('(important|matters|matter) to (me|us)') ||
+    doc.has('^i (have|had)? always (believed|thought|felt) that? #Noun')
+  )
     return { factType: 'value', explicit: true };
   if (doc.has('i #Adverb? (care|cares) #Adverb? (about|deeply)') || doc.has('^i #Adverb? believe'))
     return { factType: 'value', explicit: false };
@@ -724,7 +735,8 @@ function withKinNamed(clauses: readonly string[], question: SourceTurn | undefin
 }
 
 /** Talk that fills a pause: "you know what", "I mean", "like" said between commas. */
-const FILLERS = /(?:^|,\s*)(?:you know(?: what)?|I mean|you see|like)\s*(?:,\s*|$)/gi;
+const FILLERS =
+  /(?:^|,\s*)(?:you know(?: what)?|I mean|you see|like|I(?:'ve| have)? (?:got|gotta|have|must) to say|I must say|I gotta say)\s*(?:,\s*|$)/gi;
 /** Where a run-on sentence joins its clauses: a comma or "but" before the next clause, a semicolon. */
 const CLAUSE_BREAK =
   /;\s+|,\s+(?=(?:and then|and|but|so|plus|which)\s)|\s+but\s+|,\s+(?=(?:I|I'm|I've|I'd|I'll|we|we're|we've|my|our|she|he|she's|he's)\s)/;
