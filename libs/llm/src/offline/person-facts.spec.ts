@@ -387,6 +387,25 @@ describe('extractPersonFacts (offline fact rules, issue 11)', () => {
     expect(extractPersonFacts([said(text)])).toEqual([]);
   });
 
+  it('keeps states of life and body, views of themselves behind a lead-in, and wants, typed', () => {
+    const facts = (text: string) =>
+      extractPersonFacts([said(text)]).map((f) => [f.factType, f.content]);
+    expect(facts("I'm allergic to penicillin.")).toEqual([['fact', 'Is allergic to penicillin.']]);
+    expect(facts('We got engaged in March!')).toEqual([['event', 'Got engaged in March 2023.']]);
+    expect(facts("I'd say I'm someone who values independence.")).toEqual([
+      ['value', 'Is someone who values independence.'],
+    ]);
+    expect(facts("I guess what I'm trying to say is that I want more freedom at work.")).toEqual([
+      ['goal', 'Wants more freedom at work.'],
+    ]);
+    expect(facts("I'm not really a morning person.")).toEqual([
+      ['preference', 'Is not really a morning person.'],
+    ]);
+    expect(
+      contents(said('Still vegetarian?', 1, 'assistant'), said('Yep, seven years now.', 2)),
+    ).toEqual(['Is still vegetarian, seven years now.']);
+  });
+
   it('is deterministic', () => {
     const turns = [
       said('I moved to Leeds last year. I love baking bread on Sunday mornings. Thanks!'),

@@ -191,7 +191,11 @@ export function judgeSentence(doc: Doc, terms: readonly Term[]): Verdict {
     }
     if (isContentNoun(term)) sawNoun = true;
   }
-  if (!words.some(isContentNoun) && !words.some((t) => t.tags.includes('Gerund')))
+  if (
+    !words.some(isContentNoun) &&
+    !words.some((t) => t.tags.includes('Gerund')) &&
+    !doc.has(LASTING_STATES)
+  )
     return { keep: false, why: 'says nothing about anything' };
   // All terms: the verb of "I'm a nurse" is the contraction's implicit "am", a term with no text of its own.
   if (!terms.some((t) => t.tags.includes('Verb'))) return { keep: false, why: 'no verb' };
@@ -208,7 +212,9 @@ export function judgeSentence(doc: Doc, terms: readonly Term[]): Verdict {
     doc.has('(#Copula|feel|feeling|felt) #Adverb? #Adjective') &&
     !doc.has('#Copula #Determiner') &&
     // "I'm still at the bike shop": where the person is, which compromise reads as "still" the adjective.
-    !doc.has('#Copula #Adverb? (still|now|also)? #Preposition #Determiner? #Adjective? #Noun')
+    !doc.has('#Copula #Adverb? (still|now|also)? #Preposition #Determiner? #Adjective? #Noun') &&
+    // "I'm allergic to penicillin", "We got engaged": states of life and body, not moods.
+    !doc.has(LASTING_STATES)
   ) {
     return { keep: false, why: 'a passing mood' };
   }
@@ -224,6 +230,9 @@ const SMALL_TALK =
  */
 const PASSING =
   /^(?:I'm|I am|I've been|I have been|been|doing) (?:doing )?(?:really |pretty |so |very )?(?:well|good|great|fine|ok|okay|alright|not bad|busy)\b|\b(?:grab|grabbing|get|getting) (?:some |a |an )?(?:lunch|dinner|breakfast|coffee|bite|snack|drink|nap)\b|\b(?:heading|off|going|popping) (?:to|out|over)\b.*\b(?:now|right now)\b|(?:would|'d) (?:love|like) to (?:see|hear|know|read|meet|watch)\b|\b(?:was|been) (?:just )?thinking (?:about|of)\b|\bwish (?:I|we) (?:could|had|would) have\b/i;
+/** Adjectives that say how the person's life or body is, however they are said ("got engaged"). */
+const LASTING_STATES =
+  '(allergic|intolerant|diabetic|asthmatic|epileptic|vegan|vegetarian|pregnant|engaged|married|divorced|separated|widowed|retired|unemployed|promoted|sober|pescatarian|gluten-free|colorblind|deaf|blind|left-handed|right-handed)';
 /** The weather, said of the day or the week: "We had rain last week", "It's been so hot". */
 const WEATHER =
   /\b(?:had|got|getting|having) (?:some |a lot of |lots of |so much |more |no )?(?:rain|snow|sun|sunshine|storms?|heatwave|frost|hail)\b|\bthe weather\b/i;
@@ -309,6 +318,7 @@ export function classifyStatement(
     return { factType: 'decision', explicit: true };
   }
   if (
+    doc.has('(someone|somebody|a person) who (values|cares about|believes in)') ||
     doc.has('i #Adverb? (value|believe in)') ||
     doc.has('(important|matters|matter) to (me|us)') ||
     doc.has('^i (have|had)? always (believed|thought|felt) that? #Noun')
@@ -333,7 +343,8 @@ export function classifyStatement(
     doc.has('am #Adverb? (really|totally|very)? into') ||
     doc.has('i would #Adverb? rather') ||
     doc.has('my #Adjective? (favorite|favourite)') ||
-    doc.has('i am #Adverb? (a|an) #Adjective? (morning|night|people|cat|dog) person') ||
+    doc.has('i am not? #Adverb? (a|an) #Adjective? (morning|night|people|cat|dog) person') ||
+    doc.has('i am not? #Adverb? (a|an) (night owl|early bird|early riser|homebody)') ||
     // "I've always loved the mountains", "I never enjoyed managing people": a like that still holds.
     doc.has('(have|has) #Adverb? (loved|liked|enjoyed|adored|hated|supported)') ||
     doc.has('^(i|we) never (enjoyed|liked|loved|cared for)') ||
@@ -377,11 +388,13 @@ function wantsTo(doc: Doc): boolean {
   return (
     doc.has('my #Adjective? (goal|dream|aim|ambition|hope)') ||
     doc.has('i #Adverb? (want|hope|plan|aim|wish|intend|dream) (to|of)') ||
+    doc.has('^i #Adverb? want (more|less|a|an|my|some)') ||
     doc.has('(have|has|had) #Adverb? (wanted|hoped|dreamed|dreamt) (to|of)') ||
     doc.has('i am #Adverb? (hoping|aiming|dreaming|applying) (to|of|for)') ||
     doc.has('i would #Adverb? (love|like) to') ||
     doc.has('(working|saving|training) up? (toward|towards|for)') ||
     doc.has('saving up? to #Infinitive') ||
+    doc.has('i am #Adverb? (thinking|considering) (about|of)? #Gerund') ||
     doc.has('we #Adverb? (want|hope|plan|aim|wish|intend) to')
   );
 }
@@ -687,7 +700,10 @@ function withDetail(statement: string, reply: string): string {
   const detail = sentencesOf(rest)[0]?.replace(/[.!]+$/, '');
   if (!detail || detail.split(/\s+/).length < 2) return statement;
   const terms = termsOf(parse(detail));
-  if (terms.some((t) => t.tags.includes('Verb')) || !terms.some(isContentNoun)) return statement;
+  const saysSomething = terms.some(
+    (t) => isContentNoun(t) || t.tags.includes('Value') || t.tags.includes('Duration'),
+  );
+  if (terms.some((t) => t.tags.includes('Verb')) || !saysSomething) return statement;
   return `${statement.replace(/[.!]+$/, '')}, ${detail[0].toLowerCase()}${detail.slice(1)}.`;
 }
 
@@ -850,7 +866,7 @@ function withReasons(
 const REALIZED =
   /^I (?:have |'ve )?(?:just |finally |recently )?(?:realized|realised|learned|learnt|noticed|discovered|figured out|found out|come to realize) (?:that )?(.+)$/i;
 const OPINION =
-  /^I (?:really |honestly |just )?(?:think|guess|reckon|suppose|feel like|feel that|bet|figure) (?:that )?(.+)$/i;
+  /^I(?: (?:really |honestly |just )?(?:think|guess|reckon|suppose|feel like|feel that|bet|figure|would say)|'d say)(?: what I'm (?:trying to say|saying) is)? (?:that )?(.+)$/i;
 const SELF_WORD = /\b(?:I|I'm|I've|I'd|I'll|my|me|we|our|us)\b/;
 /** ", that is my big goal this year" after a statement names what the statement is to the person. */
 const APPOSITION = /,?\s+(?:that|this|which|it)(?:'s|’s| is| has been| will be) ((?:my|our) .+)$/i;
