@@ -173,15 +173,21 @@ describe('Claude Code with Mnemo installed, end to end', () => {
       'PostToolUse',
     ]);
     expect(settings.hooks.PostToolUse[0].matcher).toBe('Edit|Write|MultiEdit');
-    expect(settings.hooks.SessionStart[0].hooks[0].command).toContain(
-      `${MNEMO_BIN} hook session-start`,
+    // the files a team commits name no machine's paths; this machine's settings say where Mnemo is
+    expect(settings.hooks.SessionStart[0].hooks[0].command).toBe(
+      'test -z "$MNEMO_BIN" || "${MNEMO_NODE:-node}" "$MNEMO_BIN" hook session-start',
     );
     const mcp = JSON.parse(await readFile(path.join(repo, '.mcp.json'), 'utf8'));
     expect(mcp.mcpServers.mnemo).toEqual({
       type: 'stdio',
-      command: process.execPath,
-      args: [MNEMO_BIN, 'mcp'],
+      command: '${MNEMO_NODE:-node}',
+      args: ['${MNEMO_BIN:-mnemo}', 'mcp'],
     });
+    for (const committed of [settings, mcp])
+      for (const machinePath of [process.execPath, MNEMO_BIN, home])
+        expect(JSON.stringify(committed)).not.toContain(machinePath);
+    const user = JSON.parse(await readFile(path.join(home, '.claude/settings.json'), 'utf8'));
+    expect(user.env).toEqual({ MNEMO_NODE: process.execPath, MNEMO_BIN });
     const config = path.join(home, '.config/mnemo/client.json');
     expect((await stat(config)).mode & 0o777).toBe(0o600);
     expect(JSON.parse(await readFile(config, 'utf8'))).toEqual({ url: baseUrl, apiKey });

@@ -6,10 +6,14 @@ import { clientSettingsFile, loadClientSettings } from '@mnemo/mnemo-client';
 import {
   HOOK_EVENTS,
   hookCommand,
+  PORTABLE_LAUNCHER,
+  portableHookCommand,
   removeMnemoHooks,
+  withMnemoEnv,
   withMnemoHooks,
   withMnemoMcpServer,
   withoutMcpApproval,
+  withoutMnemoEnv,
   withoutMnemoMcpServer,
 } from './domain/hook-settings';
 import { writeJsonAtomic } from './hook-state';
@@ -104,19 +108,28 @@ export function installHooks(
 ): InstallReport {
   const targets = installTargets(scope, cwd, env);
   const run = launcher();
+  // a project's files are committed: they name Mnemo through two variables this machine's settings set
+  const portable = scope === 'project';
   const lines: string[] = [];
   const settings = readJsonObject(targets.settings);
   const mcp = targets.mcpJson ? readJsonObject(targets.mcpJson) : null;
-  const merged = mcp ? withMnemoMcpServer(mcp, run) : null;
+  const merged = mcp ? withMnemoMcpServer(mcp, portable ? PORTABLE_LAUNCHER : run) : null;
   const nextSettings = withMnemoHooks(
     settings,
-    run,
+    portable ? 'portable' : run,
     CLAUDE_HOOK_TIMEOUT_SECONDS,
     merged !== null && !merged.conflict,
   );
   lines.push(
     `${writeIfChanged(targets.settings, settings, nextSettings) ? 'wrote' : 'unchanged'} ${targets.settings}: hooks ${Object.keys(HOOK_EVENTS).join(', ')}`,
   );
+  if (portable) {
+    const userFile = installTargets('user', cwd, env).settings;
+    const user = readJsonObject(userFile);
+    lines.push(
+      `${writeIfChanged(userFile, user, withMnemoEnv(user, run)) ? 'wrote' : 'unchanged'} ${userFile}: env MNEMO_NODE, MNEMO_BIN (this machine's Mnemo; the project's files name no path)`,
+    );
+  }
   if (targets.mcpJson && mcp && merged) {
     if (merged.conflict)
       lines.push(`left ${targets.mcpJson} alone: it already has a different server named "mnemo"`);
@@ -143,7 +156,9 @@ export function installHooks(
       `no API key given: set MNEMO_API_KEY (or run again with --api-key) so the hooks and tools can reach Mnemo at ${url}`,
     );
   }
-  lines.push(`hook command: ${hookCommand(run, 'session-start')}`);
+  lines.push(
+    `hook command: ${portable ? portableHookCommand('session-start') : hookCommand(run, 'session-start')}`,
+  );
   return { lines };
 }
 
@@ -157,10 +172,11 @@ export function uninstallHooks(
   const lines: string[] = [];
   if (existsSync(targets.settings)) {
     const settings = readJsonObject(targets.settings);
+    const without = withoutMcpApproval(removeMnemoHooks(settings));
     const changed = writeIfChanged(
       targets.settings,
       settings,
-      withoutMcpApproval(removeMnemoHooks(settings)),
+      scope === 'user' ? withoutMnemoEnv(without) : without,
     );
     lines.push(`${changed ? 'removed Mnemo hooks from' : 'no Mnemo hooks in'} ${targets.settings}`);
   }
@@ -173,6 +189,10 @@ export function uninstallHooks(
   if (scope === 'user')
     lines.push(
       'MCP server for every project, if you added it: claude mcp remove --scope user mnemo',
+    );
+  else
+    lines.push(
+      'left MNEMO_NODE and MNEMO_BIN in your user settings: other projects may use them (`hook uninstall` without --project removes them)',
     );
   return { lines };
 }

@@ -1,10 +1,16 @@
+import { execFileSync } from 'node:child_process';
 import {
   hookCommand,
   isMnemoHookCommand,
+  isMnemoMcpEntry,
+  PORTABLE_LAUNCHER,
+  portableHookCommand,
   removeMnemoHooks,
+  withMnemoEnv,
   withMnemoHooks,
   withMnemoMcpServer,
   withoutMcpApproval,
+  withoutMnemoEnv,
   withoutMnemoMcpServer,
 } from './hook-settings';
 
@@ -97,5 +103,38 @@ describe('hook settings', () => {
     const foreign = { mcpServers: { mnemo: { type: 'http', url: 'https://other.test/mcp' } } };
     expect(withMnemoMcpServer(foreign, launcher)).toEqual({ mcp: foreign, conflict: true });
     expect(withoutMnemoMcpServer(foreign)).toEqual(foreign);
+  });
+
+  it('writes a project portable commands, ours to uninstall, silent where Mnemo is not installed', () => {
+    const settings = withMnemoHooks(theirs, 'portable', 15, true);
+    const command = settings.hooks.SessionStart.at(-1).hooks[0].command as string;
+    expect(command).toBe(portableHookCommand('session-start'));
+    expect(JSON.stringify(settings)).not.toContain('/home/dev');
+    expect(isMnemoHookCommand(command)).toBe(true);
+    expect(removeMnemoHooks(withoutMcpApproval(settings))).toEqual(removeMnemoHooks(theirs));
+    expect(isMnemoMcpEntry(withMnemoMcpServer({}, PORTABLE_LAUNCHER).mcp.mcpServers.mnemo)).toBe(
+      true,
+    );
+    // run by the shell as Claude Code runs it: nothing at all without MNEMO_BIN, Mnemo with it
+    const sh = (env: Record<string, string>) =>
+      execFileSync('sh', ['-c', command], { env: { PATH: process.env.PATH ?? '', ...env } })
+        .toString()
+        .trim();
+    expect(sh({})).toBe('');
+    expect(sh({ MNEMO_NODE: 'echo', MNEMO_BIN: '/opt/mnemo.js' })).toBe(
+      '/opt/mnemo.js hook session-start',
+    );
+  });
+
+  it('keeps the machine paths in the user settings env, beside other variables, and takes only them back', () => {
+    const user = { env: { EDITOR: 'vim' }, model: 'opus' };
+    const withPaths = withMnemoEnv(user, launcher);
+    expect(withPaths.env).toEqual({
+      EDITOR: 'vim',
+      MNEMO_NODE: '/usr/local/bin/node',
+      MNEMO_BIN: '/home/dev/my repo/bin/mnemo.js',
+    });
+    expect(withoutMnemoEnv(withPaths)).toEqual(user);
+    expect(withoutMnemoEnv(withMnemoEnv({}, launcher))).toEqual({});
   });
 });

@@ -38,8 +38,25 @@ export const shellQuote = (word: string) =>
 export const hookCommand = (launcher: readonly string[], event: HookCommandName) =>
   [...launcher, 'hook', event].map(shellQuote).join(' ');
 
+/**
+ * The variables a machine sets in its own Claude Code settings (`env`) to say where Mnemo is, so that
+ * the files a team commits name no machine's paths (docs/claude-code.md).
+ */
+export const MNEMO_NODE_VAR = 'MNEMO_NODE';
+export const MNEMO_BIN_VAR = 'MNEMO_BIN';
+
+/**
+ * A hook command with no machine path in it: Mnemo as this machine's settings name it, and nothing at
+ * all (exit 0, no output) on a machine where Mnemo is not installed.
+ */
+export const portableHookCommand = (event: HookCommandName) =>
+  `test -z "$${MNEMO_BIN_VAR}" || "\${${MNEMO_NODE_VAR}:-node}" "$${MNEMO_BIN_VAR}" hook ${event}`;
+
+/** The launcher the committed files use: the two variables, read by Claude Code's shell and MCP loader. */
+export const PORTABLE_LAUNCHER = [`\${${MNEMO_NODE_VAR}:-node}`, `\${${MNEMO_BIN_VAR}:-mnemo}`];
+
 const OURS = new RegExp(
-  `mnemo(\\.js)?'?\\s+hook\\s+(${Object.values(HOOK_EVENTS).join('|')})\\s*$`,
+  `(mnemo(\\.js)?'?|"\\$${MNEMO_BIN_VAR}")\\s+hook\\s+(${Object.values(HOOK_EVENTS).join('|')})\\s*$`,
 );
 /** Ours, wherever the checkout was when it was installed: the command ends with `mnemo[.js] hook <event>`. */
 export const isMnemoHookCommand = (command: unknown) =>
@@ -74,7 +91,7 @@ export function removeMnemoHooks(settings: Json): Json {
  */
 export function withMnemoHooks(
   settings: Json,
-  launcher: readonly string[],
+  launcher: readonly string[] | 'portable',
   timeoutSeconds: number,
   enableMcpServer: boolean,
 ): Json {
@@ -85,7 +102,14 @@ export function withMnemoHooks(
   >) {
     const group: HookGroup = {
       ...(MATCHERS[event] ? { matcher: MATCHERS[event] } : {}),
-      hooks: [{ type: 'command', command: hookCommand(launcher, name), timeout: timeoutSeconds }],
+      hooks: [
+        {
+          type: 'command',
+          command:
+            launcher === 'portable' ? portableHookCommand(name) : hookCommand(launcher, name),
+          timeout: timeoutSeconds,
+        },
+      ],
     };
     hooks[event] = [...(Array.isArray(hooks[event]) ? hooks[event] : []), group];
   }
@@ -123,7 +147,10 @@ export function isMnemoMcpEntry(entry: unknown): boolean {
   const words = [e?.command, ...(Array.isArray(e?.args) ? e.args : [])].filter(
     (w): w is string => typeof w === 'string',
   );
-  return words.at(-1) === 'mcp' && words.some((w) => /(^|\/)mnemo(\.js)?$/.test(w));
+  return (
+    words.at(-1) === 'mcp' &&
+    words.some((w) => /(^|\/)mnemo(\.js)?$/.test(w) || w.startsWith(`\${${MNEMO_BIN_VAR}`))
+  );
 }
 
 /** `.mcp.json` with Mnemo's server; a different server already named `mnemo` is left alone (`conflict`). */
@@ -146,4 +173,19 @@ export function withoutMnemoMcpServer(mcp: Json): Json {
     return mcp;
   const { [MCP_SERVER_NAME]: _ours, ...others } = servers;
   return { ...mcp, mcpServers: others };
+}
+
+/** Settings whose `env` says where this machine's Mnemo is (the committed files read it). */
+export function withMnemoEnv(settings: Json, launcher: readonly string[]): Json {
+  const env: Json = settings.env && typeof settings.env === 'object' ? settings.env : {};
+  const [node, ...bin] = launcher;
+  return { ...settings, env: { ...env, [MNEMO_NODE_VAR]: node, [MNEMO_BIN_VAR]: bin.join(' ') } };
+}
+
+/** Settings without the two variables; an `env` left empty goes. */
+export function withoutMnemoEnv(settings: Json): Json {
+  if (!settings.env || typeof settings.env !== 'object') return settings;
+  const { [MNEMO_NODE_VAR]: _node, [MNEMO_BIN_VAR]: _bin, ...others } = settings.env as Json;
+  const { env: _old, ...rest } = settings;
+  return Object.keys(others).length > 0 ? { ...rest, env: others } : rest;
 }
