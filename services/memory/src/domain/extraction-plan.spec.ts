@@ -240,6 +240,19 @@ describe('planExtractionWrites', () => {
         NOW,
       ).map((w) => w.kind),
     ).toEqual(['create']);
+    // The same place named shorter: "quit the tapas place" ends the job "at a tapas place downtown".
+    const cook = stored('f-cook', 'Is a line cook at a tapas place downtown.', {
+      factType: 'fact',
+      subject: 'job:tapas-place-downtown',
+    });
+    expect(
+      planExtractionWrites(
+        [cand('Decided to quit the tapas place.', { subject: 'job:tapas-place' })],
+        [cook],
+        ids,
+        NOW,
+      ).map((w) => w.kind),
+    ).toEqual(['create', 'supersede']);
     // A job named by no place is whichever job the person means.
     expect(
       planExtractionWrites(

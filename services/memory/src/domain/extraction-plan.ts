@@ -166,10 +166,18 @@ export function sameSubject(a: string | undefined, b: string | undefined): boole
   if (a === b) return true;
   // "job" (no place said) is whichever job the person means; "job:bakery" and "job:st-luke-s" are two jobs.
   if ((a === 'job' && b.startsWith('job:')) || (b === 'job' && a.startsWith('job:'))) return true;
-  if (!a.startsWith('activity:') || !b.startsWith('activity:')) return false;
-  const [shorter, longer] =
-    a.length < b.length ? [a.slice(9), b.slice(9)] : [b.slice(9), a.slice(9)];
-  return longer.endsWith(`-${shorter}`);
+  // "the choir" and "the community choir", "the tapas place" and "a tapas place downtown": the shorter
+  // name's words all in the longer one name the same job or pastime.
+  if (a.startsWith('activity:') && b.startsWith('activity:'))
+    return namesWithin(a.slice(9), b.slice(9));
+  if (a.startsWith('job:') && b.startsWith('job:')) return namesWithin(a.slice(4), b.slice(4));
+  return false;
+}
+
+function namesWithin(a: string, b: string): boolean {
+  const [shorter, longer] = a.length < b.length ? [a, b] : [b, a];
+  const words = new Set(longer.split('-'));
+  return shorter.split('-').every((w) => words.has(w));
 }
 
 const sameTurn = (
