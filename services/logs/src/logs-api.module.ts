@@ -20,7 +20,7 @@ import { TemplateMiners } from './sources/log-sink';
     {
       provide: TemplateMiners,
       inject: [EVENT_LOG, DATA_SOURCE],
-      useFactory: (log: EventLog, db: DataSource) => new TemplateMiners({ log, db }),
+      useFactory: (log: EventLog, db: DataSource) => TemplateMiners.of({ log, db }),
     },
   ],
 })

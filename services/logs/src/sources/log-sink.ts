@@ -25,9 +25,23 @@ export interface LogSinkDeps {
  * holds (after the projection has caught up with the log), so ids stay the same across restarts.
  */
 export class TemplateMiners {
+  private static readonly shared = new WeakMap<DataSource, TemplateMiners>();
   private readonly miners = new Map<string, Promise<TemplateMiner>>();
 
   constructor(private readonly deps: LogSinkDeps) {}
+
+  /**
+   * The process's miners over this database: the pushed lines (HTTP) and the host's sources fold into
+   * the same templates, as they would after a restart.
+   */
+  static of(deps: LogSinkDeps): TemplateMiners {
+    let miners = TemplateMiners.shared.get(deps.db);
+    if (!miners) {
+      miners = new TemplateMiners(deps);
+      TemplateMiners.shared.set(deps.db, miners);
+    }
+    return miners;
+  }
 
   of(accountId: string, project: string): Promise<TemplateMiner> {
     const key = `${accountId}\u0000${project}`;

@@ -18,7 +18,7 @@ export function startLogSources(
   env: Environment,
 ): Subscription[] {
   const config = parseLogsConfig(env);
-  const miners = new TemplateMiners({ log: infra.log, db: infra.dataSource });
+  const miners = TemplateMiners.of({ log: infra.log, db: infra.dataSource });
   const runners = configuredSources(config)
     .filter((source) => source.enabled)
     .map(
