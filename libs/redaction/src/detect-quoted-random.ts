@@ -44,6 +44,8 @@ const ID_WORDS = new Set([
   'trace',
   'span',
   'git',
+  'public',
+  'pub',
 ]);
 const KEY_BEFORE = /([A-Za-z_][\w.-]*)\\?["']?\s*[:=,(]?\s*$/;
 
@@ -81,6 +83,8 @@ const PUBLIC_MATERIAL =
 function looksGenerated(value: string): boolean {
   // No UUID passes: it has dashes (not hex) and no upper case (not base64).
   if (!BASE64.test(value) || TYPED_ID.test(value) || PUBLIC_MATERIAL.test(value)) return false;
+  // `/usr/local/share/…`: a path, however random a part of it.
+  if (value.startsWith('/') && value.split('/').length > 3) return false;
   if (HEX.test(value)) {
     return (
       value.length >= MIN_HEX &&

@@ -1,4 +1,5 @@
 import { codeUnitTable } from './code-unit-table';
+import { namedRandomAt } from './detect-named-random';
 import { quotedRandomAt } from './detect-quoted-random';
 import { LiteralMatcher } from './literal-matcher';
 import { literalTrie } from './literal-trie';
@@ -173,16 +174,28 @@ export function detectTokens(text: string): Candidate[] {
     // Before the hash skip: a quoted random string with no name beside it may be hex.
     const quoted = runEnd - runStart >= MIN_QUOTED ? quotedRandomAt(text, runStart, runEnd) : null;
     if (quoted !== null) found.push(quoted);
+    const before = found.length;
     // Hashes and UUIDs fill transcripts; of all the shapes only ClickHouse's keys can be plain hex.
-    if (isHashLike(text, runStart, runEnd) && !text.startsWith('4b1d', runStart)) continue;
+    if (isHashLike(text, runStart, runEnd) && !text.startsWith('4b1d', runStart)) {
+      if (quoted === null) namedRandom(text, runStart, runEnd, found);
+      continue;
+    }
     if (runStart >= doneUntil) doneUntil = spacedPrefix(text, runStart, found);
     doneUntil = Math.max(
       doneUntil,
       scanRun(text, text.slice(runStart, runEnd), runStart, doneUntil, inReach, found),
     );
+    // A run that held no token may be a generated value under a weak name (detect-named-random).
+    if (found.length === before && quoted === null) namedRandom(text, runStart, runEnd, found);
     from = Math.max(runEnd, doneUntil);
   }
   return found;
+}
+
+function namedRandom(text: string, runStart: number, runEnd: number, found: Candidate[]): void {
+  if (runEnd - runStart < MIN_QUOTED) return;
+  const named = namedRandomAt(text, runStart, runEnd);
+  if (named !== null) found.push(named);
 }
 
 interface Run {

@@ -86,6 +86,10 @@ const EXAMPLE_PART = /(?:^|[^A-Za-z0-9.])example(?:$|[^A-Za-z.])/i;
 const MAX_WORDS_LENGTH = 40;
 
 const MAX_NOT_A_SECRET = 5;
+/** Stand-ins in leetspeak and Basic credentials of stand-ins are short; longer values skip those reads. */
+const MAX_LEET_LENGTH = 16;
+const MAX_BASIC_LENGTH = 64;
+const LEET_SIGN = /[@$0-9!]/;
 /** `/run/secrets/app`, `./certs/client.key`: where a secret lives, in words, not a value. */
 const WORDS_PATH = /^(?:~|\.{1,2})?(?:\/[a-z0-9][a-z0-9._-]*){2,}\/?$/;
 
@@ -112,9 +116,11 @@ export function isExampleValue(value: string): boolean {
     isMasked(value)
   )
     return true;
-  if (value.length >= 8 && value.length <= MAX_WORDS_LENGTH && isStandInWords(unLeet(value)))
+  if (value.length >= 8 && value.length <= MAX_LEET_LENGTH && LEET_SIGN.test(value)) {
+    if (isStandInWords(unLeet(value))) return true;
+  }
+  if (value.length <= MAX_BASIC_LENGTH && value.length % 4 !== 1 && isStandInBasic(value))
     return true;
-  if (value.length <= 200 && isStandInBasic(value)) return true;
   // One search for every sign an example shows, since this runs for every candidate of every text.
   if (EXAMPLE_SIGN.test(value)) {
     if (EXAMPLE_END.test(value) || EXAMPLE_PART.test(value) || STAND_IN_MARK.test(value))

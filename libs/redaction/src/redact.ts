@@ -191,11 +191,16 @@ function scanOnce(
  * counted as kept. Judged after merging, so a real secret that overlaps an example stays whole.
  */
 function withoutExamples(text: string, findings: Finding[], kept: { examples: number }): Finding[] {
-  let examples = 0;
-  for (const f of findings) if (isExampleValue(text.slice(f.start, f.end))) examples++;
-  if (examples === 0) return findings;
-  kept.examples += examples;
-  return findings.filter((f) => !isExampleValue(text.slice(f.start, f.end)));
+  let secrets: Finding[] | null = null;
+  findings.forEach((f, i) => {
+    if (!isExampleValue(text.slice(f.start, f.end))) {
+      secrets?.push(f);
+      return;
+    }
+    kept.examples++;
+    secrets ??= findings.slice(0, i);
+  });
+  return secrets ?? findings;
 }
 
 /**

@@ -46,4 +46,7 @@ export const SHAPE_FORMATS: Readonly<Record<string, string>> = {
   shape_triple_quoted: "password = '''⟦{a20}⟧'''",
   shape_setenv: 'setenv API_TOKEN ⟦{a32}⟧',
   shape_name_tab_value: 'password\t⟦{a16}{d2}⟧',
+  shape_weak_name_login: 'SONAR_LOGIN=⟦{l40}⟧',
+  shape_weak_name_key_element: '<oktaKey>⟦{a40}⟧</oktaKey>',
+  shape_weak_name_sid_declaration: 'var twilioSid string = "⟦{l34}⟧"',
 };

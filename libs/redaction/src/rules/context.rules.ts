@@ -97,7 +97,7 @@ export const CONTEXT_RULES: readonly ContextRule[] = [
     ],
     values: ['[a-z0-9]{24}', hex(64)],
     // Cloudant's API keys may be letters only: then the letters must not repeat like a word's.
-    accept: (s) => mixed(s) || (/^[a-z]{24}$/.test(s) && shannonEntropy(s) >= 3.6),
+    accept: (s) => mixed(s) || (/^[a-z]{24}$/.test(s) && shannonEntropy(s) >= 3.3),
   },
   { kind: 'sidekiq_secret', keywords: ['contribsys', 'sidekiq'], values: [`${hex(8)}:${hex(8)}`] },
   {
