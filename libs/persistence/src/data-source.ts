@@ -6,6 +6,7 @@ import {
   EventKeys1765200000000,
 } from './accepted-event-ids.migration';
 import type { MigrationClass } from './projection';
+import { ReplaysPending1765300000000 } from './replays-pending';
 
 export interface DataSourceOptions {
   url: string;
@@ -55,6 +56,7 @@ export async function openDataSource(options: DataSourceOptions): Promise<DataSo
       AcceptedEventIds1764900000000,
       AcceptedEventIdsByAccount1765100000000,
       EventKeys1765200000000,
+      ReplaysPending1765300000000,
       ...options.migrations,
     ],
     migrationsTableName: 'schema_migrations',

@@ -2,6 +2,7 @@ export * from './projection';
 export * from './data-source';
 export * from './projection-runner';
 export * from './replay';
+export * from './replays-pending';
 export * from './checksum';
 export * from './checkpoints.migration';
 export * from './cache/cache.port';

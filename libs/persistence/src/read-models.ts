@@ -1,4 +1,5 @@
 import type { Projection, Sql } from './projection';
+import { describePendingReplays, interruptedReplays } from './replays-pending';
 
 /** The projections' tables that are not in the database (in the connection's search path). */
 export async function missingTables(
@@ -14,8 +15,10 @@ export async function missingTables(
 }
 
 /**
- * Readiness of the read models: every projection's tables are there. A database whose tables went
- * missing (a second process wrote the same PGlite folder) answers `SELECT 1` and fails every read.
+ * Readiness of the read models: every projection's tables are there, and no replay was left unfinished.
+ * A database whose tables went missing (a second process wrote the same PGlite folder) answers
+ * `SELECT 1` and fails every read; a replay killed midway left its projections marked
+ * (replays_pending) with old or empty tables.
  */
 export async function assertReadModelsPresent(
   sql: Sql,
@@ -25,5 +28,10 @@ export async function assertReadModelsPresent(
   if (missing.length)
     throw new Error(
       `missing tables ${missing.join(', ')}: run \`mnemo doctor --repair\` (embedded) or \`mnemo replay --projection all\``,
+    );
+  const interrupted = await interruptedReplays(sql);
+  if (interrupted.length)
+    throw new Error(
+      `a replay of ${describePendingReplays(interrupted)} did not finish: the next \`mnemo start\` finishes it, or run \`mnemo replay --projection all\``,
     );
 }

@@ -18,6 +18,7 @@ import {
   writeCheckpoint,
 } from './projection-runner';
 import { copyIn } from './copy-in';
+import { clearReplaysPending, markReplaysPending } from './replays-pending';
 
 /** Events per read from the log and per apply: large enough that a statement's fixed cost is small. */
 const REPLAY_BATCH = 2000;
@@ -132,6 +133,8 @@ export interface OnePassOptions {
   onProgress?: (seq: number, lastSeq: number) => void;
   /** After the last event, as each loader's finish (keys, indexes, deferred work) starts. */
   onFinishing?: (projection: string) => void;
+  /** Who asks, kept with the replay's marks (replays_pending): the command, its process and host. */
+  startedBy?: string;
 }
 
 /** Connections a full replay uses by default: past a few, the machine's cores are busy anyway. */
@@ -148,6 +151,13 @@ const READ_AHEAD = 3;
  * once for all of them instead of once each. The projections are dealt over a few connections, each one
  * transaction under the projections' exclusive locks, so readers see the old tables until the commit;
  * a failure anywhere rolls every connection back.
+ *
+ * The connections commit one after another, so a crash between two commits would leave some
+ * projections rebuilt and the others not: each projection is marked pending (replays_pending) before
+ * anything is dropped, and its mark is removed in the transaction that commits its tables. Readiness
+ * and the next start read the marks a dead replay left (docs/event-log.md, "A full replay across a
+ * crash"). A failure that rolled back removes the marks this replay made (the old tables stand) and
+ * keeps those it found, which a crashed replay or a fresh database left.
  */
 export async function replayProjectionsInOnePass(
   dataSource: DataSource,
@@ -157,6 +167,11 @@ export async function replayProjectionsInOnePass(
 ): Promise<ReplayResult[]> {
   const started = process.hrtime.bigint();
   const lastSeq = await log.lastSeq('events');
+  const marked = await markReplaysPending(
+    dataSource,
+    projections.map((projection) => projection.name),
+    options.startedBy ?? `replay pid ${process.pid}`,
+  );
   const opened = await Promise.allSettled(
     dealOver(projections, connectionsFor(dataSource, options.connections)).map((share) =>
       Lane.open(dataSource, share),
@@ -188,6 +203,9 @@ export async function replayProjectionsInOnePass(
     for (const lane of lanes) await lane.commit();
   } catch (error) {
     await Promise.all(lanes.map((lane) => lane.rollback()));
+    // a lane that committed removed its own marks; the rolled back ones have their old tables again.
+    // Should this fail too, the marks stay: the safe side, the next start rebuilds them.
+    await clearReplaysPending(dataSource, marked).catch(() => undefined);
     throw error;
   } finally {
     await Promise.all(lanes.map((lane) => lane.release()));
@@ -318,6 +336,10 @@ class Lane {
       }
       await writeCheckpoint(this.sql, member.projection.name, this.appliedSeq);
     }
+    await clearReplaysPending(
+      this.sql,
+      this.members.map((member) => member.projection.name),
+    );
   }
 
   results(): Array<Pick<ReplayResult, 'projection' | 'events' | 'busySeconds'>> {

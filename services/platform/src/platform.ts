@@ -22,6 +22,7 @@ import {
 } from '@mnemo/gateway-service';
 import { contextGrpcBinding } from '@mnemo/context-service';
 import { openInfra, type Infra } from './infra';
+import { finishInterruptedReplays } from './replay-projections';
 import { InfraModule } from './infra.module';
 import { OpenApiModule } from './api/openapi.controller';
 import { OperationsModule } from './api/dead-letters.controller';
@@ -31,6 +32,7 @@ import { NestLogger } from './nest-logger';
 import type { PlatformConfig } from './platform.config';
 import {
   allMigrations,
+  allProjections,
   checkServiceConfigs,
   SERVICES,
   type ServiceDefinition,
@@ -58,6 +60,12 @@ export async function startPlatform(
 ): Promise<RunningPlatform> {
   checkServiceConfigs(env);
   const infra = await openInfra(config, allMigrations(), logger, { command: 'start' });
+  try {
+    await finishInterruptedReplays(infra.dataSource, infra.log, allProjections(), logger);
+  } catch (error) {
+    await infra.close();
+    throw error;
+  }
   const gatewayConfig = {
     adminKey: config.MNEMO_ADMIN_KEY ?? null,
     maxBodyBytes: config.MNEMO_MAX_BODY_BYTES,

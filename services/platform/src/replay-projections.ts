@@ -1,6 +1,12 @@
 import type { DataSource } from 'typeorm';
-import type { EventLog } from '@mnemo/eventing';
-import { replayProjectionsInOnePass, type Projection } from '@mnemo/persistence';
+import type { EventLog, Logger } from '@mnemo/eventing';
+import {
+  clearReplaysPending,
+  describePendingReplays,
+  interruptedReplays,
+  replayProjectionsInOnePass,
+  type Projection,
+} from '@mnemo/persistence';
 
 /** What a replay reports as it goes: the lines `POST /v1/admin/replay` streams, and the CLI prints. */
 export type ReplayLine =
@@ -36,6 +42,7 @@ export async function replayProjections(
   log: EventLog,
   projections: readonly Projection[],
   report: (line: ReplayLine) => void,
+  startedBy = `replay pid ${process.pid}`,
 ): Promise<void> {
   const started = Date.now();
   let reportedAt = started;
@@ -50,8 +57,55 @@ export async function replayProjections(
       report({ type: 'progress', projection: label, seq, lastSeq, eventsPerSecond });
     },
     onFinishing: (projection) => report({ type: 'finishing', projection }),
+    startedBy,
   });
   for (const result of results) report({ type: 'replayed', ...result });
+}
+
+/**
+ * At start, before any projector runs: rebuilds the projections a killed replay left marked
+ * (docs/event-log.md, "A full replay across a crash"), so that a start never serves half a replay.
+ * A mark of a projection this build no longer has is dropped.
+ */
+export async function finishInterruptedReplays(
+  dataSource: DataSource,
+  log: EventLog,
+  projections: readonly Projection[],
+  logger: Logger,
+): Promise<void> {
+  const interrupted = await interruptedReplays(dataSource);
+  if (interrupted.length === 0) return;
+  const unknown = interrupted.filter(
+    (p) => !projections.some((known) => known.name === p.projection),
+  );
+  if (unknown.length) {
+    logger.warn(
+      { projections: unknown.map((p) => p.projection) },
+      'dropping replay marks of projections this build does not have',
+    );
+    await clearReplaysPending(
+      dataSource,
+      unknown.map((p) => p.projection),
+    );
+  }
+  const toFinish = projections.filter((projection) =>
+    interrupted.some((p) => p.projection === projection.name),
+  );
+  if (toFinish.length === 0) return;
+  logger.warn(
+    { replay: describePendingReplays(interrupted), projections: toFinish.length },
+    'a replay did not finish: rebuilding its projections from the log before starting',
+  );
+  await replayProjections(
+    dataSource,
+    log,
+    toFinish,
+    (line) => {
+      if (line.type === 'progress' || line.type === 'replayed')
+        logger.info({ ...line }, replayLineText(line));
+    },
+    `start pid ${process.pid}`,
+  );
 }
 
 /** A replay line as the CLI prints it. */

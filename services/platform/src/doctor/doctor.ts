@@ -4,6 +4,8 @@ import type { DataSource } from 'typeorm';
 import type { EventLog, Logger } from '@mnemo/eventing';
 import {
   checksumProjection,
+  describePendingReplays,
+  interruptedReplays,
   missingTables,
   openDataSource,
   readCheckpoint,
@@ -116,6 +118,15 @@ async function examineDatabase(
       detail: missing.length ? `missing tables: ${missing.join(', ')}` : `${tables} tables present`,
     });
     if (missing.length) return false;
+    const interrupted = await interruptedReplays(db.dataSource);
+    if (interrupted.length) {
+      say({
+        check: 'read models',
+        ok: false,
+        detail: `a replay of ${describePendingReplays(interrupted)} did not finish`,
+      });
+      return false;
+    }
     const ahead: string[] = [];
     for (const projection of allProjections()) {
       const checkpoint = await readCheckpoint(db.dataSource, projection.name);
@@ -168,10 +179,16 @@ async function repair(
   }
   const db = await openDatabase(config, dataDir);
   try {
-    await replayProjections(db.dataSource, log, allProjections(), (line) => {
-      if (line.type === 'replayed')
-        say({ check: 'repair', ok: true, detail: replayLineText(line) });
-    });
+    await replayProjections(
+      db.dataSource,
+      log,
+      allProjections(),
+      (line) => {
+        if (line.type === 'replayed' || line.type === 'progress')
+          say({ check: 'repair', ok: true, detail: replayLineText(line) });
+      },
+      `doctor --repair pid ${process.pid}`,
+    );
     const missing = await missingTables(db.dataSource, allProjections());
     if (missing.length) throw new Error(`still missing after the rebuild: ${missing.join(', ')}`);
   } finally {
