@@ -47,15 +47,10 @@ describe('one owner of the embedded data folder', () => {
       30_000,
     );
 
+  // every case starts from this folder: one session of turns under the local account (a case run on
+  // its own, `-t doctor`, had no key and met 401)
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'mnemo-data-folder-'));
-  });
-  afterAll(async () => {
-    await stopProcess((running?.child as ChildProcess) ?? null);
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  it('goes through the running process, refuses a second one, and survives restarts', async () => {
     await start();
     apiKey = JSON.parse(await readFile(path.join(dataDir, 'local-account.json'), 'utf8')).apiKey;
     const post = await fetch(`${running!.base}/v1/events`, {
@@ -65,7 +60,13 @@ describe('one owner of the embedded data folder', () => {
     });
     expect(post.status).toBe(202);
     await turnsOf('s-folder');
+  }, 600_000);
+  afterAll(async () => {
+    await stopProcess((running?.child as ChildProcess) ?? null);
+    await rm(dataDir, { recursive: true, force: true });
+  });
 
+  it('goes through the running process, refuses a second one, and survives restarts', async () => {
     const replay = await cli('replay', '--projection', 'all');
     expect(replay.stderr).toContain(`replaying through pid ${running!.child.pid}`);
     expect(replay.stdout).toMatch(/sessions: \d+ events to seq \d+/);
@@ -107,6 +108,7 @@ describe('one owner of the embedded data folder', () => {
   }, 600_000);
 
   it('doctor finds a database that does not open and rebuilds it from the log', async () => {
+    await stopProcess(running!.child);
     await expect(cli('doctor')).resolves.toMatchObject({
       stdout: expect.stringContaining('verdict: healthy'),
     });
