@@ -278,6 +278,72 @@ describe('projection runner on real NATS and Postgres', () => {
     await a.stop();
     await b.stop();
   });
+
+  it('keeps the checkpoint close behind a steady stream on two instances, and at the end once it stops', async () => {
+    const deps = { dataSource: db, logger: silent, service: 'test' };
+    // one statement per batch, so the projection is never what holds the checkpoint back
+    const bulk: Projection = {
+      ...tally,
+      async applyMany(sql, events) {
+        await sql.query(
+          `INSERT INTO tally (account_id, session_id, seq, text, last_seq)
+           SELECT 'acct', 's-1', t.seq, t.text, t.last_seq
+           FROM unnest($1::int[], $2::text[], $3::bigint[]) AS t(seq, text, last_seq)
+           ON CONFLICT (account_id, session_id, seq) DO NOTHING`,
+          [
+            events.map((e) => (e.event.payload as { seq: number }).seq),
+            events.map((e) => (e.event.payload as { text: string }).text),
+            events.map((e) => e.seq),
+          ],
+        );
+      },
+    };
+    const a = await startProjector({ ...deps, log }, bulk, { batchSize: 50 });
+    const b = await startProjector({ ...deps, log: await scratch.log() }, bulk, { batchSize: 50 });
+    // the load: packs of ten, one after another with no pause, every fifth event of a type the projection
+    // does not read; bounded in count, stopped once the checkpoint has been seen to keep up
+    const MOST = 60_000;
+    const LAG_BOUND = 3000;
+    const load = { stop: false, appended: 0, turns: 0, lastSeq: 0 };
+    const producing = (async () => {
+      while (!load.stop && load.appended < MOST) {
+        const pack = Array.from({ length: 10 }, (_, i) =>
+          (load.appended + i) % 5 === 4
+            ? { ...turnEvent(0), id: randomUUID(), type: 'SessionStarted' as const }
+            : turnEvent((load.turns += 1)),
+        );
+        load.lastSeq = (await log.appendMany('events', pack)).at(-1)!.seq;
+        load.appended += pack.length;
+      }
+    })();
+    try {
+      for (let mark = 0; mark < 5; mark += 1) {
+        const { lastSeq: seq, appended } = load;
+        await eventually(
+          () => readCheckpoint(db, 'tally'),
+          (checkpoint) => checkpoint >= seq || load.appended - appended > LAG_BOUND,
+          120_000,
+        );
+        // passed while the stream went on, before it ran LAG_BOUND events further
+        expect(await readCheckpoint(db, 'tally')).toBeGreaterThanOrEqual(seq);
+        expect(load.appended - appended).toBeLessThanOrEqual(LAG_BOUND);
+      }
+    } finally {
+      load.stop = true;
+      await producing;
+    }
+    expect(load.appended).toBeLessThan(MOST);
+
+    // once the load stops, the checkpoint reaches the log's end, past a trailing event of another type
+    const [{ seq: end }] = await log.appendMany('events', [
+      { ...turnEvent(0), id: randomUUID(), type: 'SessionStarted' },
+    ]);
+    await expect(waitForCheckpoint(db, 'tally', end, 30_000)).resolves.toBe(true);
+    await expect(readCheckpoint(db, 'tally')).resolves.toBe(end);
+    await expect(rows()).resolves.toBe(load.turns);
+    await a.stop();
+    await b.stop();
+  }, 600_000);
 });
 
 describe('applyBatch of events the projection does not read', () => {
