@@ -73,6 +73,11 @@ const STAND_IN_WORDS = new Set([
   'guest',
   'anonymous',
   'postgres',
+  'string',
+  'include',
+  'omit',
+  'same',
+  'origin',
 ]);
 
 /** A run of one filler character: `xxxx`, `XXXX`, `0000`, `****`, `••••`, `####`. */
@@ -91,7 +96,7 @@ const MAX_LEET_LENGTH = 16;
 const MAX_BASIC_LENGTH = 64;
 const LEET_SIGN = /[@$0-9!]/;
 /** `/run/secrets/app`, `./certs/client.key`: where a secret lives, in words, not a value. */
-const WORDS_PATH = /^(?:~|\.{1,2})?(?:\/[a-z0-9][a-z0-9._-]*){2,}\/?$/;
+const WORDS_PATH = /^(?:~|\.{1,2})?(?:\/\.?[a-z0-9][a-z0-9._-]*){2,}\/?$/;
 
 /** Whether `value` (a candidate's text) is an example or a stand-in, not a secret. */
 export function isExampleValue(value: string): boolean {

@@ -53,7 +53,7 @@ const NOT_VALUES = new Set([
 
 /** References and stand-ins: `$TOKEN`, `${X}`, `%X%`, `<your-token>`, `{{ secret }}`, `****`, `xxx`. */
 const REFERENCE =
-  /^(?:\$|%[A-Za-z_]+%$|%~?\d$|<|\{\{|\[REDACTED:|\*+$|x{3,}$|\.\.\.$|…|[|>][-+]?$|process\.env\.|os\.environ|System\.getenv|[#%@]\{|%\(|@(?:android:)?[a-z]+\/[\w.]+$|@[A-Za-z_]\w*$)/i;
+  /^(?:\$|%[A-Za-z_]+%$|%~?\d$|@(?:[\w.-]*\/)*[\w-]+\.[A-Za-z]{1,5}$|<|\{\{|\[REDACTED:|\*+$|x{3,}$|\.\.\.$|…|[|>][-+]?$|process\.env\.|os\.environ|System\.getenv|[#%@]\{|%\(|@(?:android:)?[a-z]+\/[\w.]+$|@[A-Za-z_]\w*$)/i;
 /** `config.db.password`, and paths with `::` (Rust's `std::env::var`, C++'s `std::getenv`, PHP's `Config::get`). */
 const IDENTIFIER_PATH = /^[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*$/;
 const CALL = /^(?:(?:await|new|yield|return)\s+)?[A-Za-z_$](?:::|[\w$.])*[([]/;
@@ -280,10 +280,15 @@ export function hideQuoted(text: string, span: ValueSpan): ValueSpan | null {
   if (scheme) start += scheme[0].length;
   const value = text.slice(start, span.end);
   if (value.length === 0 || REFERENCE.test(value) || value.startsWith('${')) return null;
+  // A shell's command substitution in backquotes: `` TOKEN=`cat /run/secrets/token` ``.
+  if (text[span.start - 1] === '`' && COMMAND_READ.test(value)) return null;
   if (FORMAT_SLOT.test(value) || isMessage(value)) return null;
   return { start, end: span.end };
 }
 
+/** Commands that read a secret from where it lives. */
+const COMMAND_READ =
+  /^(?:cat|head|echo|printenv|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|kubectl|security|openssl|base64|jq|yq|sops|keyring|secret-tool|gh|doppler)[ \t]/;
 /** A format string's slot: `"%s"`, `"{}"`, `"{0}"`, `"((vault-password))"` (Concourse). */
 const FORMAT_SLOT = /^(?:%[sdrv]|\{\d*\}|\(\([\w./-]+\)\))$/;
 /** Words a sentence has and a passphrase rarely does. */
