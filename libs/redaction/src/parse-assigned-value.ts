@@ -53,7 +53,7 @@ const NOT_VALUES = new Set([
 
 /** References and stand-ins: `$TOKEN`, `${X}`, `%X%`, `<your-token>`, `{{ secret }}`, `****`, `xxx`. */
 const REFERENCE =
-  /^(?:\$|%[A-Za-z_]+%$|%~?\d$|@(?:[\w.-]*\/)*[\w-]+\.[A-Za-z]{1,5}$|<|\{\{|\[REDACTED:|\*+$|x{3,}$|\.\.\.$|…|[|>][-+]?$|process\.env\.|os\.environ|System\.getenv|[#%@]\{|%\(|@(?:android:)?[a-z]+\/[\w.]+$|@[A-Za-z_]\w*$)/i;
+  /^(?:\$|%[A-Za-z_]+%$|%~?\d$|%env\(|ENC[[(]|@(?:[\w.-]*\/)*[\w-]+\.[A-Za-z]{1,5}$|<|\{\{|\[REDACTED:|\*+$|x{3,}$|\.\.\.$|…|[|>][-+]?$|process\.env\.|os\.environ|System\.getenv|[#%@]\{|%\(|@(?:android:)?[a-z]+\/[\w.]+$|@[A-Za-z_]\w*$)/i;
 /** `config.db.password`, and paths with `::` (Rust's `std::env::var`, C++'s `std::getenv`, PHP's `Config::get`). */
 const IDENTIFIER_PATH = /^[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*$/;
 const CALL = /^(?:(?:await|new|yield|return)\s+)?[A-Za-z_$](?:::|[\w$.])*[([]/;
@@ -71,7 +71,9 @@ const PATH_VALUE = /^(?:(?:~|\.{1,2})\/[\w.-]+(?:\/[\w.-]+)*|(?:\/[A-Z]?[a-z0-9.
  */
 const TYPE_ANNOTATION =
   /&?(?:'[a-z]+[ \t]+)?[A-Za-z_][\w.]*(?:<[^>\n]{0,40}>|\[\])?(?:\?(?=[ \t]*(?:=|[,;)\n]|$))|(?=[ \t]*=(?!=)))[ \t]*(=(?!=))?/y;
-const CLOUDFORMATION_TAG = /^!(?:Ref|GetAtt|ImportValue|FindInMap|Sub|Join|Select|If|Base64)\b/;
+/** Tags whose value names where the secret lives: CloudFormation's, Home Assistant's `!secret`, `!env_var`. */
+const REFERENCE_TAG =
+  /^!(?:Ref|GetAtt|ImportValue|FindInMap|Sub|Join|Select|If|Base64|secret|env_var|include|vault)\b/;
 /** A YAML tag before a value (`!!str`, `!secret`): the value is what follows it. */
 const YAML_TAG = /^!!?[A-Za-z][\w.-]*[ \t]+/;
 
@@ -121,8 +123,8 @@ export function parseAssignedValue(text: string, site: KeywordSite): ValueSpan |
   const spaced = spacedBefore || j > afterSep;
   if (sep === ' ' && text[j] === '-') return null;
   if (sep === ':' && text[j] === '!') {
-    // CloudFormation's `!Ref DbPassword`, `!GetAtt Secret.Value`: the value names where the secret lives.
-    if (CLOUDFORMATION_TAG.test(text.slice(j, j + 16))) return null;
+    // `!Ref DbPassword`, `!secret db_password`: the value names where the secret lives.
+    if (REFERENCE_TAG.test(text.slice(j, j + 16))) return null;
     j += YAML_TAG.exec(text.slice(j, j + 40))?.[0].length ?? 0;
   }
   if (sep === ':') {
@@ -314,6 +316,9 @@ interface UnquotedContext {
 
 function unquotedValue(text: string, at: number, ctx: UnquotedContext): ValueSpan | null {
   const stop = ctx.lineForm ? ENDS_LINE : ENDS_INLINE;
+  // `api_key: # fill me in`: after a space, `#` opens a comment, not a value.
+  if (ctx.lineForm && ctx.spaced && text[at] === '#' && /[ \t]/.test(text[at + 1] ?? ' '))
+    return null;
   let end = at;
   while (end < text.length && stop[text.charCodeAt(end)] === 0) end++;
   let start = at;

@@ -193,7 +193,7 @@ function scanOnce(
 function withoutExamples(text: string, findings: Finding[], kept: { examples: number }): Finding[] {
   let secrets: Finding[] | null = null;
   findings.forEach((f, i) => {
-    if (!isExampleValue(text.slice(f.start, f.end))) {
+    if (!isExampleValue(text.slice(f.start, f.end)) && !isEncrypted(text, f.start)) {
       secrets?.push(f);
       return;
     }
@@ -201,6 +201,21 @@ function withoutExamples(text: string, findings: Finding[], kept: { examples: nu
     secrets ??= findings.slice(0, i);
   });
   return secrets ?? findings;
+}
+
+/** How far back an encrypted value's opening is looked for. */
+const ENCRYPTED_REACH = 400;
+
+/**
+ * Inside a value encrypted where it is written, which is made to be committed: SOPS's
+ * `ENC[AES256_GCM,data:…,iv:…,tag:…]`, Jasypt's `ENC(…)`.
+ */
+function isEncrypted(text: string, at: number): boolean {
+  const before = text.slice(Math.max(0, at - ENCRYPTED_REACH), at);
+  const open = Math.max(before.lastIndexOf('ENC['), before.lastIndexOf('ENC('));
+  if (open === -1) return false;
+  const close = before.charCodeAt(open + 3) === 91 ? ']' : ')';
+  return !before.includes(close, open) && !before.includes('\n', open);
 }
 
 /**
