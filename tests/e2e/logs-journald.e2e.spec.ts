@@ -117,7 +117,7 @@ describe('journald source', () => {
     );
   }, 900_000);
 
-  it('counts a 1 MB and a binary message as skipped and folds a non-UTF-8 one', async () => {
+  it('counts a 1 MB and a binary message as skipped, folds a 5 KB and a non-UTF-8 one', async () => {
     const before = await position();
     await appendToJournal(journal, [
       { message: 'm'.repeat(1024 * 1024) },
@@ -129,18 +129,20 @@ describe('journald source', () => {
           Buffer.from(' issued to visitor'),
         ]),
       },
+      // over 4,096 bytes: journalctl prints it as null without --all
+      { message: `big payload ${'0123456789'.repeat(500)}` },
       { message: 'odd entries appended' },
     ]);
     await until(
       'odd entries read',
       async () => {
         const now = await position();
-        return now.lines >= before.lines + 2 && now.skipped >= before.skipped + 2;
+        return now.lines >= before.lines + 3 && now.skipped >= before.skipped + 2;
       },
       60_000,
     );
     expect(await position()).toMatchObject({
-      lines: before.lines + 2,
+      lines: before.lines + 3,
       skipped: before.skipped + 2,
     });
     const rows: Array<{ examples: string[] }> = await harness.platform.infra.dataSource.query(
@@ -148,5 +150,11 @@ describe('journald source', () => {
       [ACCOUNT],
     );
     expect(rows[0]?.examples).toEqual(['badge caf\ufffd issued to visitor']);
+    const big: Array<{ template: string; count: string }> =
+      await harness.platform.infra.dataSource.query(
+        `SELECT template, count FROM log_templates WHERE account_id = $1 AND template LIKE 'big payload%'`,
+        [ACCOUNT],
+      );
+    expect(big).toEqual([{ template: 'big payload <*>', count: '1' }]);
   }, 120_000);
 });
