@@ -91,6 +91,12 @@ async function postLines(
       ...(options.host ? { host: options.host } : {}),
       lines,
     }),
+  }).catch((error: unknown) => {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const reason = cause?.code ?? cause?.message ?? String(error);
+    throw new Error(
+      `cannot reach the gateway at ${options.url} (${reason}); is \`mnemo start\` running?`,
+    );
   });
   const answer = (await response.json().catch(() => ({}))) as {
     lines?: number;
