@@ -1,4 +1,4 @@
-import { shannonEntropy } from './entropy';
+import { CAMEL_IDENTIFIER, shannonEntropy } from './entropy';
 import { isSequence } from './example-values';
 import { splitSegments } from './secret-names';
 import { type Candidate, RANK_ENTROPY } from './secret-kind';
@@ -83,6 +83,7 @@ const PUBLIC_MATERIAL =
 function looksGenerated(value: string): boolean {
   // No UUID passes: it has dashes (not hex) and no upper case (not base64).
   if (!BASE64.test(value) || TYPED_ID.test(value) || PUBLIC_MATERIAL.test(value)) return false;
+  if (CAMEL_IDENTIFIER.test(value)) return false;
   // `/usr/local/share/…`: a path, however random a part of it.
   if (value.startsWith('/') && value.split('/').length > 3) return false;
   if (HEX.test(value)) {

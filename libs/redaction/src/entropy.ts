@@ -20,6 +20,14 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** snake/kebab/dotted names made of plain words: `refresh_token_rotation_v2`. */
 const WORDY_PART = /^(?:[a-z]+\d*|[A-Z][a-z]*\d*|[A-Z]+\d*|\d+)$/;
 
+/**
+ * `AcceptedEventIdsByAccount1765100000000`, `createUserV2`: words in camel case, maybe a number at the
+ * end, as names and migration classes are spelled. Random base62 almost never has digits only at its
+ * end and a lower-case letter after nearly every capital.
+ */
+export const CAMEL_IDENTIFIER =
+  /^(?:[a-z]{2,}|[A-Z][a-z]{2,})(?:[A-Z][a-z]+|[A-Z]{2,4}(?=[A-Z][a-z]|\d|$))+(?:V?\d+)?$/;
+
 /** How often the character class (upper, lower, digit, other) changes: high for random, low for words. */
 function classChangeRate(s: string): number {
   const cls = (c: string): number =>
@@ -37,7 +45,7 @@ function classChangeRate(s: string): number {
 export function looksRandom(s: string): boolean {
   if (SYMBOLIC.test(s)) return looksLikePassword(s);
   if (s.length < MIN_RANDOM_LENGTH || s.length > MAX_RANDOM_LENGTH) return false;
-  if (HEX.test(s) || UUID.test(s)) return false;
+  if (HEX.test(s) || UUID.test(s) || CAMEL_IDENTIFIER.test(s)) return false;
   if (!/\d/.test(s) || !/[A-Za-z]/.test(s)) return false;
   if (s.includes('//') || /^[./~]/.test(s) || (s.includes('/') && s.includes('.'))) return false;
   if ((s.match(/\./g)?.length ?? 0) >= 2) return false;

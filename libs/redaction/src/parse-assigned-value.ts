@@ -74,11 +74,14 @@ const TYPE_ANNOTATION =
 /** Tags whose value names where the secret lives: CloudFormation's, Home Assistant's `!secret`, `!env_var`. */
 const REFERENCE_TAG =
   /^!(?:Ref|GetAtt|ImportValue|FindInMap|Sub|Join|Select|If|Base64|secret|env_var|include|vault)\b/;
+const TYPE_DECLARATION = /\b(?:type|interface|enum|class|struct)[ \t]+$/;
 /** A YAML tag before a value (`!!str`, `!secret`): the value is what follows it. */
 const YAML_TAG = /^!!?[A-Za-z][\w.-]*[ \t]+/;
 
 /** The span of the value assigned to a secret-naming key, or null when there is none worth hiding. */
 export function parseAssignedValue(text: string, site: KeywordSite): ValueSpan | null {
+  // `type Auth = 'account' | 'none'`, `enum Token {`: a type's name, not a variable's.
+  if (TYPE_DECLARATION.test(text.slice(Math.max(0, site.start - 12), site.start))) return null;
   let j = site.end;
   // `<ns:password>`: a namespace prefix is not part of the element's name.
   const before =
@@ -347,9 +350,17 @@ function unquotedValue(text: string, at: number, ctx: UnquotedContext): ValueSpa
     return null;
   if (/^\d{1,5}$/.test(value) || /^[{[(]/.test(value) || CALL.test(value)) return null;
   if (PROMPT_OR_READ.test(value) || PATH_VALUE.test(value)) return null;
+  if (CODE_EXPRESSION.test(value)) return null;
   if (looksLikeCodeReference(value, text[end], ctx, trailingPunctuation)) return null;
   return { start, end };
 }
+
+/**
+ * An expression, not a value: `++this.tokens`, `string | null`, `config.key ?? 'none'`,
+ * `doc?.auth`, `a ? b : c` (an unquoted secret holds no operator between spaces).
+ */
+const CODE_EXPRESSION =
+  /^(?:\+\+|--|!|await\s|new\s|typeof\s)|[\w)\]]\?\.[\w(]|\s(?:\?\?|\|\||&&|\?|:|\||===?|!==?)(?:\s|$)/;
 
 /** `token = accessToken`, `password: config.db.password`, `secret: getSecret()` are code, not secrets. */
 function looksLikeCodeReference(

@@ -104,19 +104,27 @@ const LITERAL_BEFORE = /(["'`])((?:(?!\1)[^\\\n]|\\.){1,190})\1\s*(?:===|!==|==|
 /** Shorter literals in code are sentinels and test stubs (`password == "x"`), not secrets. */
 const MIN_LITERAL = 4;
 
+/**
+ * A literal code compares a secret-named variable with, or passes with it, that is a word
+ * (`token === 'yesterday'`, `auth == "basic"`): a keyword of the program, not a secret.
+ */
+const PLAIN_WORD = /^[A-Za-z]{1,12}$/;
+
 function literalAt(text: string, at: number): ValueSpan | null {
   // A string literal's prefix: C/C++ `L"…"`, `u8"…"`, Objective-C `@"…"`, Python and Rust `r"…"`, `b"…"`.
   const prefix = /^(?:u8|[LuUr@b])(?=["'])/.exec(text.slice(at, at + 3));
   if (prefix !== null) at += prefix[0].length;
   const quoted = quotedValue(text, at);
   if (!quoted || quoted.end - quoted.start < MIN_LITERAL) return null;
+  if (PLAIN_WORD.test(text.slice(quoted.start, quoted.end))) return null;
   return hideQuoted(text, quoted);
 }
 
 function comparedBefore(text: string, before: string, siteStart: number): ValueSpan | null {
   if (!before.includes('=')) return null;
   const m = LITERAL_BEFORE.exec(before);
-  if (m === null || m[2].length < MIN_LITERAL || isReference(m[2])) return null;
+  if (m === null || m[2].length < MIN_LITERAL || isReference(m[2]) || PLAIN_WORD.test(m[2]))
+    return null;
   const start = siteStart - before.length + m.index + 1;
   return hideQuoted(text, { start, end: start + m[2].length });
 }
