@@ -406,6 +406,29 @@ describe('extractPersonFacts (offline fact rules, issue 11)', () => {
     ).toEqual(['Is still vegetarian, seven years now.']);
   });
 
+  it("reads a non-native speaker's word order and a change of mind said with a lead-in", () => {
+    const facts = (text: string) =>
+      extractPersonFacts([said(text)]).map((f) => [f.factType, f.content, f.subject]);
+    expect(facts('My wife she is teacher.')).toEqual([
+      ['relationship', 'Their wife is teacher.', undefined],
+    ]);
+    expect(facts('I like very much football.')).toEqual([
+      ['preference', 'Likes very much football.', undefined],
+    ]);
+    expect(facts('I am working in bank since 2019.')).toEqual([
+      ['fact', 'Is working in bank since 2019.', undefined],
+    ]);
+    expect(facts("I've lived in Boston since 2015.")).toEqual([
+      ['fact', 'Has lived in Boston since 2015.', 'home'],
+    ]);
+    expect(facts("Scratch that, I'm staying in Lyon.")).toEqual([
+      ['fact', 'Is staying in Lyon.', 'home'],
+    ]);
+    expect(facts("I'm done with dating apps.")).toEqual([
+      ['decision', 'Is done with dating apps.', 'goal:dating'],
+    ]);
+  });
+
   it('is deterministic', () => {
     const turns = [
       said('I moved to Leeds last year. I love baking bread on Sunday mornings. Thanks!'),

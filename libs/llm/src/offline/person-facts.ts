@@ -214,7 +214,8 @@ export function judgeSentence(doc: Doc, terms: readonly Term[]): Verdict {
     // "I'm still at the bike shop": where the person is, which compromise reads as "still" the adjective.
     !doc.has('#Copula #Adverb? (still|now|also)? #Preposition #Determiner? #Adjective? #Noun') &&
     // "I'm allergic to penicillin", "We got engaged": states of life and body, not moods.
-    !doc.has(LASTING_STATES)
+    !doc.has(LASTING_STATES) &&
+    !doc.has('done with')
   ) {
     return { keep: false, why: 'a passing mood' };
   }
@@ -310,7 +311,9 @@ export function classifyStatement(
       '(changed my mind|no longer|anymore|gave up|given up|called off|settled on|going with|switched to|after all)',
     ) ||
     // "I'm going to do a pop-up stall instead": a plan that replaces another is a choice made.
-    (doc.has('instead') && doc.has('(will|going to|gonna|am doing|switched|switching)')) ||
+    (doc.has('instead') &&
+      doc.has('(will|going to|gonna|am doing|switched|switching|bought|chose|picked|went)')) ||
+    doc.has('(am|are) #Adverb? done with') ||
     doc.has(
       '^(i|we) #Adverb? (have|will|am going to)? #Adverb? (quit|stopped|stop|cancelled|canceled|cancel|dropped)',
     )
@@ -348,6 +351,8 @@ export function classifyStatement(
     // "I've always loved the mountains", "I never enjoyed managing people": a like that still holds.
     doc.has('(have|has) #Adverb? (loved|liked|enjoyed|adored|hated|supported)') ||
     doc.has('^(i|we) never (enjoyed|liked|loved|cared for)') ||
+    doc.has('^(i|we) #Adverb? (like|love|enjoy) (very|so) much') ||
+    doc.has("^(i|we) (do not|don't) #Adverb? (like|love|enjoy)") ||
     doc.has('(do|does|did) #Possessive best (work|thinking)') ||
     doc.has('^(i|we) #Adverb? work best');
   const stillTrue =
@@ -367,6 +372,14 @@ export function classifyStatement(
   ) {
     return { factType: 'relationship', explicit: false };
   }
+  // "I am working in a bank since 2019", "I've lived in Boston since 2015": a state since a time is true of
+  // the person, not a thing that happened.
+  if (
+    when.dated &&
+    doc.has('since #Date') &&
+    (when.tense !== 'past' || doc.has('(have|has) #Adverb? #PastTense'))
+  )
+    return { factType: 'fact', explicit: false };
   if (plans || when.tense === 'future')
     return { factType: when.dated ? 'event' : 'goal', explicit: false };
   if (when.tense === 'past') {
@@ -447,7 +460,7 @@ export function subjectOf(doc: Doc, factType: FactType): string | undefined {
     self &&
     near(
       doc,
-      '(live|lives|living|lived|move|moved|moving|relocate|relocated|relocating|share|sharing)',
+      '(live|lives|living|lived|move|moved|moving|relocate|relocated|relocating|share|sharing|staying)',
       '(#Place|dorm|flat|apartment|house|home|room)',
       4,
     )
@@ -752,7 +765,7 @@ function withKinNamed(clauses: readonly string[], question: SourceTurn | undefin
 
 /** Talk that fills a pause: "you know what", "I mean", "like" said between commas. */
 const FILLERS =
-  /(?:^|,\s*)(?:you know(?: what)?|I mean|you see|like|I(?:'ve| have)? (?:got|gotta|have|must) to say|I must say|I gotta say)\s*(?:,\s*|$)/gi;
+  /(?:^|,\s*)(?:scratch that|forget (?:what I said|that)(?: about [^,]+)?|never mind|on second thought|you know(?: what)?|I mean|you see|like|I(?:'ve| have)? (?:got|gotta|have|must) to say|I must say|I gotta say)\s*(?:,\s*|$)/gi;
 /** Where a run-on sentence joins its clauses: a comma or "but" before the next clause, a semicolon. */
 const CLAUSE_BREAK =
   /;\s+|,\s+(?=(?:and then|and|but|so|plus|which)\s)|\s+but\s+|,\s+(?=(?:I|I'm|I've|I'd|I'll|we|we're|we've|my|our|she|he|she's|he's)\s)/;
@@ -873,6 +886,8 @@ const APPOSITION = /,?\s+(?:that|this|which|it)(?:'s|’s| is| has been| will be
 
 /** Statements in other words than the rules read, and what they say in those words. */
 const RESTATED: ReadonlyArray<[RegExp, string]> = [
+  // "My wife she is teacher": the pronoun after the one it names says them again.
+  [/^((?:my|our) [a-z]+(?: [A-Z][a-z]+)?),? (?:she|he|they) /i, '$1 '],
   // "The knee is still giving me trouble": a part of the body named with "the" is the person's own.
   [
     /^the (knee|knees|back|hip|hips|shoulder|shoulders|neck|ankle|ankles|wrist|wrists|foot|feet|leg|legs|arm|arms|hand|hands|eyes|chest|stomach|head) /i,
