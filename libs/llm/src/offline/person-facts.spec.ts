@@ -429,6 +429,19 @@ describe('extractPersonFacts (offline fact rules, issue 11)', () => {
     ]);
   });
 
+  it('reads what a coaching client wants, loves and values when they say it the long way round', () => {
+    const facts = (text: string) =>
+      extractPersonFacts([said(text)]).map((f) => [f.factType, f.content]);
+    expect(facts('What I really want is to feel like my work matters.')).toEqual([
+      ['goal', 'Wants to feel like their work matters.'],
+    ]);
+    expect(facts('The thing I value most is honesty.')).toEqual([['value', 'Values honesty.']]);
+    expect(facts('Family comes first for me, always.')).toEqual([['value', 'Values family most.']]);
+    expect(facts("I've realized that I'm happiest when I'm building something.")).toEqual([
+      ['fact', 'Is happiest when they are building something.'],
+    ]);
+  });
+
   it('is deterministic', () => {
     const turns = [
       said('I moved to Leeds last year. I love baking bread on Sunday mornings. Thanks!'),

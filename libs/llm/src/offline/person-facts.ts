@@ -877,7 +877,7 @@ function withReasons(
 
 /** "I realized that I enjoy…" → "I enjoy…"; "I think the city is too loud" → nothing: an opinion about the world. */
 const REALIZED =
-  /^I (?:have |'ve )?(?:just |finally |recently )?(?:realized|realised|learned|learnt|noticed|discovered|figured out|found out|come to realize) (?:that )?(.+)$/i;
+  /^I(?: have|'ve)? (?:just |finally |recently )?(?:realized|realised|learned|learnt|noticed|discovered|figured out|found out|come to realize) (?:that )?(.+)$/i;
 const OPINION =
   /^I(?: (?:really |honestly |just )?(?:think|guess|reckon|suppose|feel like|feel that|bet|figure|would say)|'d say)(?: what I'm (?:trying to say|saying) is)? (?:that )?(.+)$/i;
 const SELF_WORD = /\b(?:I|I'm|I've|I'd|I'll|my|me|we|our|us)\b/;
@@ -886,6 +886,14 @@ const APPOSITION = /,?\s+(?:that|this|which|it)(?:'s|’s| is| has been| will be
 
 /** Statements in other words than the rules read, and what they say in those words. */
 const RESTATED: ReadonlyArray<[RegExp, string]> = [
+  // "What I really want is to feel my work matters", "The thing I value most is honesty": the person's
+  // own want, love or value, said the long way round.
+  [
+    /^(?:what|the (?:thing|one thing|things)(?: that)?) I (?:really |most )?(want|need|love|enjoy|value|care about)(?: most| the most)? (?:is|are) (.+)$/i,
+    'I $1 $2',
+  ],
+  // "Family comes first for me".
+  [/^(.+?) (?:comes|come) first(?: for me| to me)?\b.*$/i, 'I value $1 most.'],
   // "My wife she is teacher": the pronoun after the one it names says them again.
   [/^((?:my|our) [a-z]+(?: [A-Z][a-z]+)?),? (?:she|he|they) /i, '$1 '],
   // "The knee is still giving me trouble": a part of the body named with "the" is the person's own.
