@@ -367,6 +367,13 @@ describe('extractPersonFacts (offline fact rules, issue 11)', () => {
     expect(facts('The knee is still giving me trouble on the stairs.')).toEqual([
       ['fact', 'Their knee is still giving them trouble on the stairs.'],
     ]);
+    expect(facts('The doctor doubled my amlodipine dose because my readings were high.')).toEqual([
+      ['event', 'Their doctor doubled their amlodipine dose because their readings were high.'],
+    ]);
+    expect(facts('The doctor said the weather is turning.')).toEqual([]);
+    expect(facts('Yes. By the way, my daughter Sofia started kindergarten.')).toEqual([
+      ['relationship', 'Their daughter Sofia started kindergarten.'],
+    ]);
     expect(facts('The doctor put me on amlodipine, 5 milligrams in the morning.')).toEqual([
       ['event', 'Was put on amlodipine, 5 milligrams in the morning.'],
     ]);

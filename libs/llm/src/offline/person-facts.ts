@@ -155,7 +155,9 @@ export function judgeSentence(doc: Doc, terms: readonly Term[]): Verdict {
     subjectWords[0] !== '' &&
     !timeFirst &&
     !subjectWords.some((w) => SELF_SUBJECT.has(w)) &&
-    !subjectWords.some((w) => KIN.has(w))
+    !subjectWords.some((w) => KIN.has(w)) &&
+    // "The doctor doubled my amlodipine dose": what a carer did to the person's care is about them.
+    !(subjectWords.some((w) => CARERS.has(w)) && doc.has('(my|me)'))
   ) {
     return { keep: false, why: 'its subject is someone else' };
   }
@@ -230,7 +232,12 @@ const SMALL_TALK =
  * "I've been good, keeping busy", "I'm going to grab some lunch", "I'd love to see pictures".
  */
 const PASSING =
-  /^(?:I'm|I am|I've been|I have been|been|doing) (?:doing )?(?:really |pretty |so |very )?(?:well|good|great|fine|ok|okay|alright|not bad|busy)\b|\b(?:grab|grabbing|get|getting) (?:some |a |an )?(?:lunch|dinner|breakfast|coffee|bite|snack|drink|nap)\b|\b(?:heading|off|going|popping) (?:to|out|over)\b.*\b(?:now|right now)\b|(?:would|'d) (?:love|like) to (?:see|hear|know|read|meet|watch)\b|\b(?:was|been) (?:just )?thinking (?:about|of)\b|\bwish (?:I|we) (?:could|had|would) have\b/i;
+  /^(?:I'm|I am|I've been|I have been|been|doing) (?:doing )?(?:really |pretty |so |very )?(?:well|good|great|fine|ok|okay|alright|not bad|busy)\b|\b(?:grab|grabbing|get|getting) (?:some |a |an )?(?:lunch|dinner|breakfast|coffee|bite|snack|drink|nap)\b|\b(?:heading|off|going|popping) (?:to|out|over)\b.*\b(?:now|right now)\b|(?:would|'d) (?:love|like) to (?:see|hear|know|read|meet|watch)\b|\b(?:was|been) just thinking (?:about|of)\b|\bwish (?:I|we) (?:could|had|would) have\b/i;
+const CARERS = new Set(
+  'doctor gp nurse consultant specialist surgeon physio physiotherapist therapist dentist cardiologist psychiatrist pharmacist midwife'.split(
+    ' ',
+  ),
+);
 /** Adjectives that say how the person's life or body is, however they are said ("got engaged"). */
 const LASTING_STATES =
   '(allergic|intolerant|diabetic|asthmatic|epileptic|vegan|vegetarian|pregnant|engaged|married|divorced|separated|widowed|retired|unemployed|promoted|sober|pescatarian|gluten-free|colorblind|deaf|blind|left-handed|right-handed)';
@@ -765,7 +772,7 @@ function withKinNamed(clauses: readonly string[], question: SourceTurn | undefin
 
 /** Talk that fills a pause: "you know what", "I mean", "like" said between commas. */
 const FILLERS =
-  /(?:^|,\s*)(?:scratch that|forget (?:what I said|that)(?: about [^,]+)?|never mind|on second thought|you know(?: what)?|I mean|you see|like|I(?:'ve| have)? (?:got|gotta|have|must) to say|I must say|I gotta say)\s*(?:,\s*|$)/gi;
+  /(?:^|,\s*)(?:by the way|btw|anyway|anyways|scratch that|forget (?:what I said|that)(?: about [^,]+)?|never mind|on second thought|you know(?: what)?|I mean|you see|like|I(?:'ve| have)? (?:got|gotta|have|must) to say|I must say|I gotta say)\s*(?:,\s*|$)/gi;
 /** Where a run-on sentence joins its clauses: a comma or "but" before the next clause, a semicolon. */
 const CLAUSE_BREAK =
   /;\s+|,\s+(?=(?:and then|and|but|so|plus|which)\s)|\s+but\s+|,\s+(?=(?:I|I'm|I've|I'd|I'll|we|we're|we've|my|our|she|he|she's|he's)\s)/;
@@ -905,6 +912,11 @@ const RESTATED: ReadonlyArray<[RegExp, string]> = [
   [
     /^(?:the|my) (?:doctor|gp|nurse|consultant|specialist|surgeon|physio|physiotherapist|therapist|dentist|cardiologist) (put|started|switched|took|moved) me (on|off|onto|to) /i,
     'I was $1 $2 ',
+  ],
+  // "The doctor doubled my dose": the person's own doctor.
+  [
+    /^the (doctor|gp|nurse|consultant|specialist|surgeon|physio|physiotherapist|therapist|dentist|cardiologist)\b(?=.*\b(?:my|me)\b)/i,
+    'My $1',
   ],
   // "The climate matters to me a lot": what matters to them is a value.
   [
