@@ -16,9 +16,9 @@ if (command === 'hook') {
   require('./fast-ts');
   require('../services/platform/src/agent-cli.ts');
 } else {
-  // the workspace's compiler settings (decorators) wherever the command is run from
-  process.env.SWC_NODE_PROJECT ??= require('node:path').join(__dirname, '../tsconfig.json');
-  require('@swc-node/register');
+  // the same cached loader (its .swcrc keeps Nest's decorators and their metadata): a warm
+  // `mnemo --help` loads neither swc nor the TypeScript compiler, and the command table loads no service
+  require('./fast-ts');
   require('reflect-metadata');
   require('../services/platform/src/cli.ts');
 }

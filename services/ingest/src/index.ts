@@ -62,8 +62,8 @@ export { startIngestLoops } from './loop/start-ingest-loops';
 export { IngestApiModule } from './api/ingest-api.module';
 export { ListSessionsQuery, ListTurnsQuery } from './api/sessions.controller';
 export { SessionIngestRunQuery, SessionIngestStatusQuery } from './api/session-ingest.controller';
+export { registerIngestCommands } from './cli/ingest.command';
 export {
-  registerIngestCommands,
   ingestTranscriptsToGateway,
   parseSince,
   CLI_ID_ACCOUNT,

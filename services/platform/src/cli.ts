@@ -1,23 +1,17 @@
 import { Command } from 'commander';
-import { registerCodeCommands } from '@mnemo/code-service';
-import { registerContextCommands } from '@mnemo/context-service';
-import { AccountsService } from '@mnemo/gateway-service';
-import { registerIngestCommands } from '@mnemo/ingest-service';
-import { checksumProjection } from '@mnemo/persistence';
+import type { ReplayLine } from './replay-projections';
+// The command table loads nothing but commander and the light doors: `mnemo --help` answers at once,
+// and each action imports what it runs (docs/cli.md).
+import { registerCodeCommands } from '@mnemo/code-service/cli';
+import { registerContextCommands } from '@mnemo/context-service/cli';
+import { registerIngestCommands } from '@mnemo/ingest-service/cli';
 import { registerAgentCommands } from './claude-code/agent.commands';
 import { registerDeadLetterCommands } from './dlq.commands';
 import { registerLogIngestCommand } from './logs/log-ingest.command';
 import { registerLogTemplateCommands } from './logs/log-templates.command';
 import { registerSkillsCommands } from './skills/skills.command';
-import { createLogger } from './logger';
-import { withDataFolder } from './data-dir/data-folder-access';
-import { DataDirBusyError } from './data-dir/data-dir-lock';
 import { registerDoctorCommand } from './doctor/doctor.command';
-import { replayLineText, replayProjections, type ReplayLine } from './replay-projections';
-import { ConfigError, loadConfig } from './platform.config';
-import { ensureLocalAccount, newKeyNotice, readLocalAccount } from './local-account';
-import { startPlatform } from './platform';
-import { allProjections, findProjections, selectServices } from './service-registry';
+import { configAndLogger } from './cli-config';
 
 const program = new Command('mnemo').description(
   'Mnemo: memory for AI assistants and coding agents',
@@ -30,14 +24,20 @@ program
   )
   .option('--target <services>', 'all, or a comma-separated list of services', 'all')
   .action(async (options: { target: string }) => {
-    const config = loadConfig();
-    const logger = createLogger(config.LOG_LEVEL);
+    const { config, logger } = await configAndLogger();
+    const [{ selectServices }, { startPlatform }, { ensureLocalAccount, newKeyNotice }, gateway] =
+      await Promise.all([
+        import('./service-registry'),
+        import('./platform'),
+        import('./local-account'),
+        import('@mnemo/gateway-service'),
+      ]);
     const services = selectServices(options.target);
     const platform = await startPlatform(config, services, logger);
     if (platform.infra.embedded.database && platform.httpApp) {
       const local = await ensureLocalAccount(
         config.MNEMO_DATA_DIR,
-        platform.httpApp.get(AccountsService),
+        platform.httpApp.get(gateway.AccountsService),
       );
       if (local.created && local.apiKey)
         process.stdout.write(newKeyNotice(local.file, local.apiKey, process.stdout.isTTY === true));
@@ -61,15 +61,23 @@ program
   .description(
     'drop, recreate and re-project read models from the whole log (no model calls, no new events)',
   )
-  .requiredOption(
-    '--projection <name>',
-    `all, or one of: ${allProjections()
+  .requiredOption('--projection <name>', 'all, or one projection (listed below)')
+  .addHelpText('after', () => {
+    // loaded for this help only: naming every projection means loading every service
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy, see above
+    const { allProjections } = require('./service-registry') as typeof import('./service-registry');
+    return `\nProjections: ${allProjections()
       .map((p) => p.name)
-      .join(', ')}`,
-  )
+      .join(', ')}`;
+  })
   .action(async (options: { projection: string }) => {
-    const config = loadConfig();
-    const logger = createLogger(config.LOG_LEVEL);
+    const { config, logger } = await configAndLogger();
+    const [{ findProjections }, { replayLineText, replayProjections }, { withDataFolder }] =
+      await Promise.all([
+        import('./service-registry'),
+        import('./replay-projections'),
+        import('./data-dir/data-folder-access'),
+      ]);
     const projections = findProjections(options.projection);
     const print = (line: ReplayLine) =>
       (line.type === 'progress' || line.type === 'finishing'
@@ -95,6 +103,10 @@ program
   .description("the embedded local account's API key, and where it is kept")
   .option('--json', 'print JSON: file, accountId, apiKey')
   .action(async (options: { json?: boolean }) => {
+    const [{ loadConfig }, { readLocalAccount }] = await Promise.all([
+      import('./platform.config'),
+      import('./local-account'),
+    ]);
     const local = await readLocalAccount(loadConfig().MNEMO_DATA_DIR);
     if ('missing' in local) {
       process.stderr.write(
@@ -115,8 +127,12 @@ program
   .description('a checksum per projection table, equal for equal content regardless of row order')
   .option('--json', 'print JSON')
   .action(async (options: { json?: boolean }) => {
-    const config = loadConfig();
-    const logger = createLogger(config.LOG_LEVEL);
+    const { config, logger } = await configAndLogger();
+    const [{ allProjections }, { checksumProjection }, { withDataFolder }] = await Promise.all([
+      import('./service-registry'),
+      import('@mnemo/persistence'),
+      import('./data-dir/data-folder-access'),
+    ]);
     const sums = await withDataFolder(config, logger, {
       command: 'checksum',
       remote: (owner) => owner.checksums(),
@@ -153,8 +169,6 @@ registerCodeCommands(program);
 registerAgentCommands(program, Date.now());
 
 program.parseAsync(process.argv).catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirBusyError)
-    process.stderr.write(`mnemo: ${error.message}\n`);
-  else process.stderr.write(`mnemo: ${(error as Error)?.message ?? error}\n`);
+  process.stderr.write(`mnemo: ${(error as Error)?.message ?? error}\n`);
   process.exit(1);
 });

@@ -1,8 +1,13 @@
 import type { Command } from 'commander';
-import { replayDeadLetter, type ReplayOutcome, type StoredDeadLetter } from '@mnemo/eventing';
-import { createLogger } from './logger';
-import { withDataFolder } from './data-dir/data-folder-access';
-import { loadConfig } from './platform.config';
+import type { ReplayOutcome, StoredDeadLetter } from '@mnemo/eventing';
+import { configAndLogger } from './cli-config';
+
+/** What the commands run, loaded when one runs (docs/cli.md). */
+const runtime = async () => ({
+  ...(await configAndLogger()),
+  ...(await import('./data-dir/data-folder-access')),
+  ...(await import('@mnemo/eventing')),
+});
 
 /** How long a replay waits for the consumer's answer: its handler runs in full (a model call, say). */
 const REPLAY_TIMEOUT_MS = 120_000;
@@ -51,8 +56,8 @@ export function registerDeadLetterCommands(program: Command): void {
     .option('--service <name>', "one service's letters")
     .option('--json', 'print JSON')
     .action(async (options: { service?: string; json?: boolean }) => {
-      const config = loadConfig();
-      const letters = await withDataFolder(config, createLogger(config.LOG_LEVEL), {
+      const { config, logger, withDataFolder } = await runtime();
+      const letters = await withDataFolder(config, logger, {
         command: 'dlq list',
         remote: (owner) => owner.deadLetters(options.service),
         local: (infra) => infra.log.listDeadLetters(options.service),
@@ -81,8 +86,8 @@ export function registerDeadLetterCommands(program: Command): void {
         if (Boolean(id) === Boolean(options.all)) throw new Error('give one letter id, or --all');
         if (id !== undefined && !/^\d+$/.test(id))
           throw new Error(`"${id}" is not a letter id (a number, as dlq list shows)`);
-        const config = loadConfig();
-        const outcomes = await withDataFolder(config, createLogger(config.LOG_LEVEL), {
+        const { config, logger, withDataFolder, replayDeadLetter } = await runtime();
+        const outcomes = await withDataFolder(config, logger, {
           command: 'dlq replay',
           remote: (owner) =>
             redrive(

@@ -1,16 +1,6 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import {
-  driftFromGit,
-  eventBatches,
-  historySnapshots,
-  languageOf,
-  repositoryRoot,
-  snapshotEvent,
-  trackedSourceFiles,
-  workingTreeSnapshots,
-  type SnapshotSkips,
-} from '@mnemo/code-symbols';
+import type { SnapshotSkips } from '@mnemo/code-symbols';
 import {
   MnemoClient,
   clientSettingsFile,
@@ -28,6 +18,9 @@ export function parseDate(value: string, option: string): Date {
 }
 
 const textOf = (report: { text: string }) => `${report.text}\n`;
+
+/** The parser and git reader, loaded when a command runs: the command table stays light (docs/cli.md). */
+const symbols = () => import('@mnemo/code-symbols');
 
 /**
  * `mnemo drift PATH --since DATE` (drift_since on this machine, from git, or from a running Mnemo's
@@ -48,6 +41,7 @@ export function registerCodeCommands(program: Command): void {
     )
     .action(async (file: string, options: { since: string; json?: boolean; server?: boolean }) => {
       const at = parseDate(options.since, '--since');
+      const { driftFromGit, languageOf } = await symbols();
       if (!languageOf(file))
         throw new Error(
           `${file}: snapshots read TypeScript, TSX, JavaScript, Python and Go files (by extension)`,
@@ -70,6 +64,14 @@ export function registerCodeCommands(program: Command): void {
     .option('--dry-run', 'count what would be recorded, send nothing')
     .action(async (paths: string[], options: { gitSince?: string; dryRun?: boolean }) => {
       const since = options.gitSince ? parseDate(options.gitSince, '--git-since') : undefined;
+      const {
+        eventBatches,
+        historySnapshots,
+        repositoryRoot,
+        snapshotEvent,
+        trackedSourceFiles,
+        workingTreeSnapshots,
+      } = await symbols();
       const cwd = process.cwd();
       const root = await repositoryRoot(cwd);
       if (!root) throw new Error(`${cwd} is not in a git repository`);
@@ -121,7 +123,7 @@ function gatewayClient(): MnemoClient {
 
 async function driftFromServer(file: string, since: string): Promise<DriftAnswer> {
   const cwd = process.cwd();
-  const root = (await repositoryRoot(cwd)) ?? cwd;
+  const root = (await (await symbols()).repositoryRoot(cwd)) ?? cwd;
   const relative = path.relative(root, path.resolve(cwd, file)).split(path.sep).join('/');
   return gatewayClient().drift({ path: relative, since, project: await projectName(root) });
 }

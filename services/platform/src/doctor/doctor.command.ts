@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
-import { createLogger } from '../logger';
-import { loadConfig } from '../platform.config';
-import { runDoctor, type DoctorLine } from './doctor';
+import { configAndLogger } from '../cli-config';
+import type { DoctorLine } from './doctor';
 
 /** `mnemo doctor [--repair]`: checks the embedded data folder and rebuilds its read models from the log. */
 export function registerDoctorCommand(program: Command): void {
@@ -13,14 +12,17 @@ export function registerDoctorCommand(program: Command): void {
     .option('--repair', 'rebuild what the checks found broken')
     .option('--json', 'print one JSON object a line')
     .action(async (options: { repair?: boolean; json?: boolean }) => {
-      const config = loadConfig();
+      const [{ config, logger }, { runDoctor }] = await Promise.all([
+        configAndLogger(),
+        import('./doctor'),
+      ]);
       const say = (line: DoctorLine) =>
         process.stdout.write(
           options.json
             ? `${JSON.stringify(line)}\n`
             : `${line.ok ? 'ok  ' : 'FAIL'} ${line.check}: ${line.detail}\n`,
         );
-      const healthy = await runDoctor(config, createLogger(config.LOG_LEVEL), {
+      const healthy = await runDoctor(config, logger, {
         repair: Boolean(options.repair),
         say,
       });

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { writeFileAtomically } from '@mnemo/context-service';
+import { writeFileAtomically } from '@mnemo/context-service/cli';
 import { loadClientSettings, MnemoClient } from '@mnemo/mnemo-client';
 
 /**
