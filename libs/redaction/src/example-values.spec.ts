@@ -111,6 +111,12 @@ describe('secret shapes in code', () => {
       `curl -u "ops":"${secret}" https://x.io`,
       `curl -u "ops":"[REDACTED:cli_credential]" https://x.io`,
     ],
+    [`SONAR_LOGIN=${secret}`, `SONAR_LOGIN=[REDACTED:secret]`],
+    [`<oktaKey>${secret}</oktaKey>`, `<oktaKey>[REDACTED:secret]</oktaKey>`],
+    [
+      `var twilioSid string = "${secret.toLowerCase()}"`,
+      `var twilioSid string = "[REDACTED:secret]"`,
+    ],
   ])('redacts only the value in %j', (text, expected) => {
     expect(redact(text).text).toBe(expected);
   });
@@ -132,6 +138,14 @@ describe('secret shapes in code', () => {
     ['expect(api_token).to eq(nil)'],
     ['<passwordEncoder>bcrypt</passwordEncoder>'],
     ['password: !Ref DatabasePassword'],
+    ["if (token === 'yesterday' || token === 'today') {"],
+    ["apiKey: settings.apiKey ?? 'missing-api-key',"],
+    ['  secretKey: string | null;'],
+    ["export type Auth = 'account' | 'admin' | 'none';"],
+    ["migration = 'RotateSecretsByAccount1765100000000'"],
+    ['sort_key: created_at_desc_v2'],
+    [`api_key: ENC[AES256_GCM,data:${body(40)},iv:${body(43, 7)},type:str]`],
+    ['TOKEN=`cat /var/run/secrets/kubernetes.io/serviceaccount/token`'],
   ])('leaves %j alone', (text) => {
     expect(redact(text).text).toBe(text);
   });
