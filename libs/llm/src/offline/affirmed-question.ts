@@ -40,7 +40,10 @@ export function affirmedStatement(question: string, reply: string): string | nul
     return m ? make(m) : null;
   }).find((s) => s !== null);
   if (!form) return null;
-  const statement = `${form.replace(/\b(your|yours|yourself|you)\b/gi, (w) => POSSESSIVES[w.toLowerCase()])}.`;
+  // "Do you have any pets?" "Yes, two dogs": the "any" of the question is no part of the answer.
+  const statement = `${form
+    .replace(/\b(your|yours|yourself|you)\b/gi, (w) => POSSESSIVES[w.toLowerCase()])
+    .replace(/\bany /i, '')}.`;
   return restates(reply, statement) ? null : statement;
 }
 
@@ -61,4 +64,49 @@ const mainVerbs = (text: string): Set<string> =>
 function restates(reply: string, statement: string): boolean {
   const said = mainVerbs(reply);
   return [...mainVerbs(statement)].some((v) => said.has(v)) || tokenDice(reply, statement) >= 0.5;
+}
+
+/** "Manchester", "Bella and Max": a piece of an answer that opens with a name keeps its capital. */
+const isName = (piece: string): boolean =>
+  parse(piece).terms().first().has('(#ProperNoun|#Place|#Person|#Acronym)');
+
+/** Questions about who the person is that a bare answer completes: the statement the answer makes. */
+const ANSWERED: ReadonlyArray<[RegExp, (answer: string) => string]> = [
+  [
+    /^what do you do(?: for (?:work|a living))?$|^what(?:'s| is) your (?:job|work)$/i,
+    (a) =>
+      `I work as ${/^(?:a|an|the|my)\b/i.test(a) ? '' : /^[aeiou]/i.test(a) ? 'an ' : 'a '}${a}`,
+  ],
+  [
+    /^where (?:do you live|are you (?:based|living)(?: now| these days)?)$/i,
+    (a) => `I live ${/^(?:in|near|just|outside|on|at|by|close)\b/i.test(a) ? '' : 'in '}${a}`,
+  ],
+  [/^where are you from$/i, (a) => `I am from ${a.replace(/^from /i, '')}`],
+  [/^how old are you$/i, (a) => `I am ${a.replace(/ (?:years old|yrs|y\/o)$/i, '')} years old`],
+  [/^do you have (?:any )?(.+)$/i, (a) => `I have ${a}`],
+];
+
+/**
+ * "What do you do?" "Teacher. Primary school." → "I work as a teacher, primary school": a bare answer (no
+ * verb of its own) to a question about who the person is makes the statement the question asks for.
+ */
+export function answeredStatement(question: string, reply: string): string | null {
+  const asked = lastQuestion(question);
+  if (asked === null) return null;
+  const answer = reply
+    .trim()
+    .replace(/^(?:yes|yeah|yep|yup|sure|well|um|uh|oh|so)\b[\s,.!-]*/i, '')
+    .split(/[.!]+\s+/)
+    .map((piece, i) => (i === 0 || isName(piece) ? piece : piece[0].toLowerCase() + piece.slice(1)))
+    .join(', ')
+    .replace(/[.!]+$/, '')
+    .trim();
+  if (!answer || answer.split(/\s+/).length > 12) return null;
+  if (parse(answer).has('#Verb') || /^(?:I|I'm|I've|we|my|it|not|no|nope)\b/i.test(answer))
+    return null;
+  for (const [pattern, make] of ANSWERED) {
+    if (pattern.test(asked))
+      return `${make(isName(answer) ? answer : answer.replace(/^./, (c) => c.toLowerCase()))}.`;
+  }
+  return null;
 }

@@ -449,6 +449,25 @@ describe('extractPersonFacts (offline fact rules, issue 11)', () => {
     ]);
   });
 
+  it('makes a bare answer to a question about who the person is the statement it asks for', () => {
+    const qa = (question: string, answer: string) =>
+      extractPersonFacts([said(question, 1, 'assistant'), said(answer, 2)]).map((f) => [
+        f.factType,
+        f.content,
+      ]);
+    expect(qa('What do you do for work?', 'Teacher. Primary school.')).toEqual([
+      ['fact', 'Works as a teacher, primary school.'],
+    ]);
+    expect(qa('Where are you based?', 'Just outside Manchester.')).toEqual([
+      ['fact', 'Lives just outside Manchester.'],
+    ]);
+    expect(qa('Do you have any pets?', 'Yeah, two dogs, Bella and Max.')).toEqual([
+      ['relationship', 'Has pets, two dogs, Bella and Max.'],
+    ]);
+    // An answer with a verb of its own says it itself; one that is no answer says nothing.
+    expect(qa('What do you do?', 'Not much, just chilling.')).toEqual([]);
+  });
+
   it('is deterministic', () => {
     const turns = [
       said('I moved to Leeds last year. I love baking bread on Sunday mornings. Thanks!'),

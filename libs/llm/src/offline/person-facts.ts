@@ -1,7 +1,7 @@
 import { isoDay, type SourceTurn } from '../extraction/source-turn';
 import type { ExtractedFact } from '../extraction/extracted-fact';
 import { parse, termsOf, sentencesOf, type Doc, type Term } from './nlp';
-import { affirmedStatement } from './affirmed-question';
+import { affirmedStatement, answeredStatement } from './affirmed-question';
 import {
   CODING_TALK_SHARE,
   developerStatements,
@@ -372,6 +372,9 @@ export function classifyStatement(
       'i (have|have got|got) (a|an|two|three|four|#Value) #Adjective? (kid|kids|boys|girls|son|sons|daughter|daughters|children|child|brother|brothers|sister|sisters|dog|dogs|cat|cats|partner|husband|wife|boyfriend|girlfriend|twins|grandchildren|grandkids)',
     ) ||
     doc.has('(married|engaged) to') ||
+    doc.has(
+      '^i (have|have got) #Adjective? (pets|dogs|cats|kids|children|siblings|grandchildren|grandkids)',
+    ) ||
     (when.tense !== 'past' && !when.dated && doc.has(`my ${KIN_WORDS} #ProperNoun`)) ||
     doc.has(
       'i am #Adverb? (a|an) #Adjective? (mom|mother|dad|father|parent|grandmother|grandfather|aunt|uncle)',
@@ -681,7 +684,11 @@ export function extractPersonFacts(
     // A yes to the other speaker's question about the person states what was asked.
     const yes =
       previous?.role === 'assistant' ? affirmedStatement(cleanTurnText(previous.text), text) : null;
-    const affirmed = yes === null ? null : withDetail(yes, text);
+    const answered =
+      previous?.role === 'assistant' && yes === null
+        ? answeredStatement(cleanTurnText(previous.text), text)
+        : null;
+    const affirmed = yes === null ? answered : withDetail(yes, text);
     const personal: string[] = [];
     for (const sentence of sentencesOf(text)) {
       // What a developer settles is read by its own rules; in a session that talks shop, the rest of
