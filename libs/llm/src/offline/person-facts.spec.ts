@@ -468,6 +468,19 @@ describe('extractPersonFacts (offline fact rules, issue 11)', () => {
     expect(qa('What do you do?', 'Not much, just chilling.')).toEqual([]);
   });
 
+  it('reads "that" before a thing named in two words as "the", never before a clause or an idea', () => {
+    expect(contents(said('Yeah, I painted that lake sunrise last year!'))).toEqual([
+      'Painted the lake sunrise in 2022.',
+    ]);
+    expect(contents(said('I noticed that my co-founder Ravi handles investor questions.'))).toEqual(
+      ['Their co-founder Ravi handles investor questions.'],
+    );
+    expect(contents(said('I like that idea.'))).toEqual([]);
+    expect(contents(said('Family is everything to me, they keep me grounded.'))).toEqual([
+      'Cares about family, they keep them grounded.',
+    ]);
+  });
+
   it('is deterministic', () => {
     const turns = [
       said('I moved to Leeds last year. I love baking bread on Sunday mornings. Thanks!'),

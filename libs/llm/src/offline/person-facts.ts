@@ -927,7 +927,7 @@ const RESTATED: ReadonlyArray<[RegExp, string]> = [
   ],
   // "The climate matters to me a lot": what matters to them is a value.
   [
-    /^(?:for me,? |to me,? )?(.+?) (?:matters|matter|is important|are important|means (?:a lot|everything|so much)) to (?:me|us)\b(?: (?:a lot|so much|deeply|most))?(.*)$/i,
+    /^(?:for me,? |to me,? )?(.+?) (?:matters|matter|is important|are important|means (?:a lot|everything|so much)|is everything|are everything) to (?:me|us)\b(?: (?:a lot|so much|deeply|most))?(.*)$/i,
     'I care about $1$2',
   ],
   // "Learning new things is what keeps me going".
@@ -965,6 +965,32 @@ function withSubjectRestored(text: string): string {
     first.tags.includes('PastTense') && !first.tags.includes('Participle') && !/^had\b/i.test(text);
   if (!past && !ATTITUDE_VERBS.test(text)) return text;
   return `I ${text[0].toLowerCase()}${text.slice(1)}`;
+}
+
+/**
+ * "I painted that lake sunrise", "I signed up for that watercolour class": a demonstrative before a thing
+ * named in two words or more names it well enough on its own, so it reads "the"; "that idea", "this one"
+ * and a time ("this year") are left as they are.
+ */
+function namedNotPointed(text: string): string {
+  const doc = parse(text);
+  const named = doc.match('(that|this|those|these) (#Adjective|#Noun) #Noun+');
+  if (!named.found) return text;
+  for (const phrase of named.json() as Array<{ text: string; terms: Term[] }>) {
+    const [pointer, ...words] = phrase.terms;
+    // "I noticed that my co-founder Ravi …": a "that" that joins a clause points at nothing.
+    if (!pointer?.tags.includes('Determiner')) continue;
+    const namesItself = (t: Term) =>
+      !t.tags.includes('Date') &&
+      !t.tags.includes('Possessive') &&
+      !t.tags.includes('Pronoun') &&
+      !TIME_UNITS.has(t.normal) &&
+      !VAGUE.has(t.normal);
+    if (!words.every(namesItself)) continue;
+    const said = phrase.text.replace(/[.,;:!?]+$/, '');
+    text = text.replace(said, `the${said.slice(said.indexOf(' '))}`);
+  }
+  return text;
 }
 
 function statementOf(text: string): string {
@@ -1012,6 +1038,7 @@ function statementOf(text: string): string {
     /,? (?:that|this)(?:'s|’s| is) (?:the|my|our) (dream|goal|plan|hope|aim)\b.*$/i,
     ', my $1',
   );
+  text = namedNotPointed(text);
   const realized = REALIZED.exec(text);
   if (realized && SELF_WORD.test(realized[1])) text = realized[1]!;
   const opinion = OPINION.exec(text);
