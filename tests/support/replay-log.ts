@@ -22,7 +22,7 @@ const REPLIES = [
 
 /**
  * A log like a busy install's, in the order its producers write it: sessions of turns in two segments
- * (each paused and summarized, with its spend), a remembered fact, a quiet-time mark and a feature event per session, a
+ * (each paused and summarized, with its spend), a remembered fact (every fourth taken back), a quiet-time mark and a feature event per session, a
  * few sessions open at once so their events interleave; and, first, every projection's seeds for each
  * account, so every table has rows. Yields appendable chunks until about `events` are written.
  */
@@ -119,6 +119,8 @@ export function* replayLog(options: {
       source: 'extraction',
       sourceSession: sessionId,
     });
+    // and now and then taken back, so a fact's newest event decides (live or not)
+    if (n % 4 === 3) yield event('MemoryFactDeleted', accountId, sessionId, { factId: `f-${n}` });
     yield event('SessionQuietExtracted', accountId, sessionId, {
       throughSeq: seq,
       lastTurnAt: '2026-10-01T10:00:00.000Z',
