@@ -58,8 +58,15 @@ export async function upsertProseTurns(sql: Sql, turns: TurnEvent[]): Promise<Ch
  * (that window's context names the next window's first turn). Packing starts one window earlier
  * still, so the first rewritten window knows the turn before it; greedy windows depend only on where
  * they start, so the result equals packing the whole session.
+ *
+ * `fresh`: the chunk tables were created in this transaction and hold nothing yet (a replay's
+ * finish), so there are no windows to look up or replace: three statements a session fewer.
  */
-export async function rechunkSessions(sql: Sql, changed: ChangedSessions): Promise<void> {
+export async function rechunkSessions(
+  sql: Sql,
+  changed: ChangedSessions,
+  options: { fresh?: boolean } = {},
+): Promise<void> {
   // the lexeme counts change once per account and batch: counted per session, a batch of a hundred
   // sessions rewrote a common lexeme's row a hundred times in one transaction, none of them prunable
   // before it ends (recall_lexemes held 2.1M dead rows beside 20,000 live after building 100,000 chunks)
@@ -70,10 +77,12 @@ export async function rechunkSessions(sql: Sql, changed: ChangedSessions): Promi
   const countsOf = (accountId: string) =>
     counts.get(accountId) ?? counts.set(accountId, { gone: [], added: [] }).get(accountId)!;
   for (const { accountId, sessionId, fromSeq } of changed.values()) {
-    const edges: Array<{ first_seq: number }> = await sql.query(
-      `SELECT first_seq FROM recall_chunks WHERE account_id = $1 AND session_id = $2 AND first_seq <= $3 ORDER BY first_seq DESC LIMIT 3`,
-      [accountId, sessionId, fromSeq],
-    );
+    const edges: Array<{ first_seq: number }> = options.fresh
+      ? []
+      : await sql.query(
+          `SELECT first_seq FROM recall_chunks WHERE account_id = $1 AND session_id = $2 AND first_seq <= $3 ORDER BY first_seq DESC LIMIT 3`,
+          [accountId, sessionId, fromSeq],
+        );
     // edges[0] holds the change; edges[1] is rewritten for its context; edges[2] is read for context only
     const rewriteFrom = edges[1]?.first_seq ?? edges[0]?.first_seq ?? -1;
     const readFrom = edges[2]?.first_seq ?? rewriteFrom;
@@ -93,18 +102,20 @@ export async function rechunkSessions(sql: Sql, changed: ChangedSessions): Promi
       .filter<ChunkTurn>(isProse);
     const logSeq = new Map(turns.map((t) => [t.seq, Number(t.last_seq)]));
     const chunks = packChunks(prose).filter((chunk) => chunk.firstSeq >= rewriteFrom);
-    await sql.query(
-      `DELETE FROM recall_chunk_terms WHERE account_id = $1 AND session_id = $2 AND first_seq >= $3`,
-      [accountId, sessionId, rewriteFrom],
-    );
-    const gone: Array<{ lexemes: string[] }> = await sql.query(
-      // the terms table keeps hashes only: the replaced chunks' lexemes come again from their text, as they were written.
-      // A SELECT over the deleted rows: a bare DELETE … RETURNING answers [rows, count] through TypeORM
-      `WITH gone AS (DELETE FROM recall_chunks WHERE account_id = $1 AND session_id = $2 AND first_seq >= $3 RETURNING text)
-       SELECT ${CHUNK_LEXEMES_SQL('text')} AS lexemes FROM gone`,
-      [accountId, sessionId, rewriteFrom],
-    );
-    countsOf(accountId).gone.push(...gone);
+    if (!options.fresh) {
+      await sql.query(
+        `DELETE FROM recall_chunk_terms WHERE account_id = $1 AND session_id = $2 AND first_seq >= $3`,
+        [accountId, sessionId, rewriteFrom],
+      );
+      const gone: Array<{ lexemes: string[] }> = await sql.query(
+        // the terms table keeps hashes only: the replaced chunks' lexemes come again from their text, as they were written.
+        // A SELECT over the deleted rows: a bare DELETE … RETURNING answers [rows, count] through TypeORM
+        `WITH gone AS (DELETE FROM recall_chunks WHERE account_id = $1 AND session_id = $2 AND first_seq >= $3 RETURNING text)
+         SELECT ${CHUNK_LEXEMES_SQL('text')} AS lexemes FROM gone`,
+        [accountId, sessionId, rewriteFrom],
+      );
+      countsOf(accountId).gone.push(...gone);
+    }
     if (chunks.length === 0) continue;
     const column = <T>(pick: (c: (typeof chunks)[number]) => T) => chunks.map(pick);
     const added: Array<{ lexemes: string[] }> = await sql.query(

@@ -11,8 +11,8 @@ import { RecallPageLayout1764500000490 } from './recall-page-layout.migration';
 import { RecallChunksCompressed1764500000495 } from './recall-chunks-compressed.migration';
 import { RecallTurnTerms1764500000497 } from './recall-turn-terms.migration';
 import { RecallAutovacuum1765200000100 } from './recall-autovacuum.migration';
-import { applyStatsEvent, STATS_EVENTS } from './stats.writes';
-import { upsertSession, type SessionEvent } from './sessions.writes';
+import { applyStatsEvent, applyStatsEvents, STATS_EVENTS } from './stats.writes';
+import { upsertCompactionSummaries, upsertSession, type SessionEvent } from './sessions.writes';
 import {
   rechunkSessions,
   upsertProseTurns,
@@ -66,8 +66,7 @@ export const recallProjection: Projection = {
   /** Turns go in one statement per batch and each touched session is re-chunked once. */
   async applyMany(sql: Sql, events: StoredEvent[]): Promise<void> {
     const turns = events.filter((stored) => stored.event.type === 'TurnRecorded') as TurnEvent[];
-    for (const stored of events)
-      if (stored.event.type !== 'TurnRecorded') await this.apply(sql, stored);
+    await applyOthers(this, sql, events);
     await rechunkSessions(sql, await upsertProseTurns(sql, turns));
   },
 
@@ -85,12 +84,12 @@ export const recallProjection: Projection = {
         const turns = events.filter(
           (stored) => stored.event.type === 'TurnRecorded',
         ) as TurnEvent[];
-        for (const stored of events)
-          if (stored.event.type !== 'TurnRecorded') await this.apply(sql, stored);
+        await applyOthers(this, sql, events);
         for (const [key, changed] of await upsertProseTurns(sql, turns))
           if (!sessions.has(key)) sessions.set(key, { ...changed, fromSeq: -1 });
       },
-      finish: (sql) => rechunkSessions(sql, sessions),
+      // the replay recreated the chunk tables: nothing in them to look up or replace
+      finish: (sql) => rechunkSessions(sql, sessions, { fresh: true }),
     };
   },
 
@@ -118,3 +117,24 @@ export const recallProjection: Projection = {
     }
   },
 };
+
+/**
+ * A batch's events other than turns: the stats events together (applyStatsEvents), the rest one by one
+ * in log order, then the compaction summaries together (upsertCompactionSummaries). Stats tables are
+ * written by stats events only, and a summary's columns by its own events only, so the split changes
+ * no row.
+ */
+async function applyOthers(projection: Projection, sql: Sql, events: StoredEvent[]): Promise<void> {
+  const stats = events.filter((stored) =>
+    (STATS_EVENTS as readonly string[]).includes(stored.event.type),
+  );
+  const summaries = events.filter((stored) => stored.event.type === 'SegmentCompacted') as Array<
+    StoredEvent<'SegmentCompacted', PayloadOf<'SegmentCompacted'>>
+  >;
+  if (stats.length > 0) await applyStatsEvents(sql, stats);
+  const batched = new Set<StoredEvent>([...stats, ...summaries]);
+  for (const stored of events)
+    if (stored.event.type !== 'TurnRecorded' && !batched.has(stored))
+      await projection.apply(sql, stored);
+  await upsertCompactionSummaries(sql, summaries);
+}

@@ -1,5 +1,5 @@
 import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
-import type { Sql } from '@mnemo/persistence';
+import { newestPerKey, type Sql } from '@mnemo/persistence';
 import { redact } from '@mnemo/redaction';
 
 export type SessionEvent =
@@ -93,4 +93,33 @@ export async function upsertSession(sql: Sql, stored: SessionEvent): Promise<voi
       throw new Error(`recall sessions: unhandled ${(unhandled as { type: string }).type}`);
     }
   }
+}
+
+/**
+ * The compaction summaries of many SegmentCompacted events in one upsert: the newest per session, which
+ * the `summary_seq` guard keeps as one by one. Its columns are its own (and `last_seq` only grows), so
+ * writing them after the batch's other events of a session leaves the row those events leave in order.
+ */
+export async function upsertCompactionSummaries(
+  sql: Sql,
+  events: ReadonlyArray<StoredEvent<'SegmentCompacted', PayloadOf<'SegmentCompacted'>>>,
+): Promise<void> {
+  const newest = newestPerKey(
+    events.filter(({ event }) => event.sessionId),
+    ({ event }) => JSON.stringify([event.accountId, event.sessionId]),
+  );
+  if (newest.length === 0) return;
+  await sql.query(
+    `INSERT INTO recall_sessions AS s (account_id, session_id, compaction_summary, summary_seq, last_seq)
+     SELECT a, sid, summary, seq, seq FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[]) AS c(a, sid, summary, seq)
+     ON CONFLICT (account_id, session_id) DO UPDATE SET compaction_summary = EXCLUDED.compaction_summary,
+       summary_seq = EXCLUDED.summary_seq, last_seq = GREATEST(s.last_seq, EXCLUDED.last_seq)
+     WHERE s.summary_seq < EXCLUDED.summary_seq`,
+    [
+      newest.map(({ event }) => event.accountId),
+      newest.map(({ event }) => event.sessionId),
+      newest.map(({ event }) => clean(event.payload.summary)),
+      newest.map(({ seq }) => seq),
+    ],
+  );
 }

@@ -1,5 +1,5 @@
 import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
-import type { Sql } from '@mnemo/persistence';
+import { newestPerKey, type Sql } from '@mnemo/persistence';
 
 export const STATS_EVENTS = [
   'MemoryFactExtracted',
@@ -10,6 +10,56 @@ export const STATS_EVENTS = [
   'TranscriptIngestRunFailed',
   'LlmCallSettled',
 ] as const;
+
+const FACT_EVENTS: readonly string[] = [
+  'MemoryFactExtracted',
+  'MemoryFactCreated',
+  'MemoryFactDeleted',
+  'FactSuperseded',
+];
+
+/**
+ * Many stats events in a few statements (a replay meets one spend event per model call): spend in one
+ * insert, where the first row of an event id and pool stays as one by one; memory ids in one upsert of
+ * the newest event per fact, which the `last_seq` guard keeps as one by one; the rare others in order.
+ */
+export async function applyStatsEvents(sql: Sql, events: readonly StoredEvent[]): Promise<void> {
+  const spend: Array<[string, string, string, string, number, number]> = [];
+  const facts: StoredEvent[] = [];
+  for (const stored of events) {
+    const { event, seq } = stored;
+    if (event.type === 'LlmCallSettled') {
+      const p = event.payload as PayloadOf<'LlmCallSettled'>;
+      for (const pool of p.pools)
+        spend.push([event.accountId, event.id, p.day, pool, p.costUsd, seq]);
+    } else if (FACT_EVENTS.includes(event.type)) facts.push(stored);
+    else await applyStatsEvent(sql, stored);
+  }
+  if (spend.length > 0)
+    await sql.query(
+      `INSERT INTO recall_spend (account_id, event_id, day, pool, cost_usd, last_seq)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::date[], $4::text[], $5::numeric[], $6::bigint[])
+       ON CONFLICT DO NOTHING`,
+      [0, 1, 2, 3, 4, 5].map((i) => spend.map((row) => row[i])),
+    );
+  const newest = newestPerKey(facts, ({ event }) =>
+    JSON.stringify([event.accountId, (event.payload as { factId: string }).factId]),
+  );
+  if (newest.length > 0)
+    await sql.query(
+      `INSERT INTO recall_memory_ids AS m (account_id, fact_id, live, last_seq)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::boolean[], $4::bigint[])
+       ON CONFLICT (account_id, fact_id) DO UPDATE SET live = EXCLUDED.live, last_seq = EXCLUDED.last_seq WHERE m.last_seq < EXCLUDED.last_seq`,
+      [
+        newest.map(({ event }) => event.accountId),
+        newest.map(({ event }) => (event.payload as { factId: string }).factId),
+        newest.map(
+          ({ event }) => event.type === 'MemoryFactExtracted' || event.type === 'MemoryFactCreated',
+        ),
+        newest.map(({ seq }) => seq),
+      ],
+    );
+}
 
 /** The numbers recall's stats show about other services, from their events. */
 export async function applyStatsEvent(sql: Sql, stored: StoredEvent): Promise<void> {
