@@ -224,7 +224,7 @@ function pairedQuotedValue(
   afterQuote: number,
 ): ValueSpan | null | undefined {
   const rest = text.slice(afterQuote, afterQuote + 24);
-  const attribute = /^\s+value\s*=\s*/.exec(rest);
+  const attribute = /^\s+value\s*=\s*/i.exec(rest);
   if (attribute) {
     const quoted = quotedValue(text, afterQuote + attribute[0].length);
     return quoted ? hideQuoted(text, quoted) : null;
@@ -360,7 +360,7 @@ function unquotedValue(text: string, at: number, ctx: UnquotedContext): ValueSpa
  * `doc?.auth`, `a ? b : c` (an unquoted secret holds no operator between spaces).
  */
 const CODE_EXPRESSION =
-  /^(?:\+\+|--|!|await\s|new\s|typeof\s)|[\w)\]]\?\.[\w(]|\s(?:\?\?|\|\||&&|\?|:|\||===?|!==?)(?:\s|$)/;
+  /^(?:\+\+|--|await\s|new\s|typeof\s)|[\w)\]]\?\.[\w(]|\s(?:\?\?|\|\||&&)(?:\s|$)|\s(?:\?|\||===?|!==?)\s+[\w'"(]/;
 
 /** `token = accessToken`, `password: config.db.password`, `secret: getSecret()` are code, not secrets. */
 function looksLikeCodeReference(

@@ -98,6 +98,10 @@ const RULE_CASES: Readonly<Record<string, readonly Pair[]>> = {
     C('<key>AuthTokenExpiry</key>\n<integer>3600</integer>'),
     C('<passwordEncoder>bcrypt</passwordEncoder>'),
     C('<tokenTimeout>30</tokenTimeout>'),
+    S('<Setting Name="Password" Value="⟦{a16}⟧" />'),
+    C('<Setting Name="Password" Value="$(DbPassword)" />'),
+    S('<credentials username="deploy" password="⟦{a16}⟧"/>'),
+    C('<credentials username="deploy" password="${env.DEPLOY_PASSWORD}"/>'),
   ],
   typed_declaration: [
     S('var sonarToken string = "⟦{h40}⟧"'),
