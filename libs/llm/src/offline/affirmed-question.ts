@@ -66,12 +66,14 @@ function restates(reply: string, statement: string): boolean {
   return [...mainVerbs(statement)].some((v) => said.has(v)) || tokenDice(reply, statement) >= 0.5;
 }
 
+const hasVerb = (text: string): boolean => parse(text).has('#Verb');
+
 /** "Manchester", "Bella and Max": a piece of an answer that opens with a name keeps its capital. */
 const isName = (piece: string): boolean =>
   parse(piece).terms().first().has('(#ProperNoun|#Place|#Person|#Acronym)');
 
 /** Questions about who the person is that a bare answer completes: the statement the answer makes. */
-const ANSWERED: ReadonlyArray<[RegExp, (answer: string) => string]> = [
+const ANSWERED: ReadonlyArray<[RegExp, (answer: string, asked: RegExpExecArray) => string]> = [
   [
     /^what do you do(?: for (?:work|a living))?$|^what(?:'s| is) your (?:job|work)$/i,
     (a) =>
@@ -84,29 +86,45 @@ const ANSWERED: ReadonlyArray<[RegExp, (answer: string) => string]> = [
   [/^where are you from$/i, (a) => `I am from ${a.replace(/^from /i, '')}`],
   [/^how old are you$/i, (a) => `I am ${a.replace(/ (?:years old|yrs|y\/o)$/i, '')} years old`],
   [/^do you have (?:any )?(.+)$/i, (a) => `I have ${a}`],
+  [
+    /^what (?:matters|is important|is most important|do you value)(?: most)?(?: to you)?(?: most)?$/i,
+    (a) => `I value ${a}`,
+  ],
+  [/^what(?:'s| is) your favou?rite (\w+)$/i, (a, m) => `My favourite ${m[1]} is ${a}`],
 ];
+/** "What's your main goal?" "To run a marathon.": an aim answered with its verb. */
+const GOAL_QUESTION =
+  /^what(?:'s| is| are) your (?:biggest |main |big |top )?(?:goal|goals|dream|aim|plan|plans)(?: [\w ]+)?$/i;
 
 /**
  * "What do you do?" "Teacher. Primary school." → "I work as a teacher, primary school": a bare answer (no
  * verb of its own) to a question about who the person is makes the statement the question asks for.
  */
 export function answeredStatement(question: string, reply: string): string | null {
-  const asked = lastQuestion(question);
-  if (asked === null) return null;
+  // "And outside work, what matters to you?": the question is what follows the lead-in.
+  const asked = lastQuestion(question)?.replace(
+    /^(?:and|so|ok|okay|now|well)\b[^,]*,\s*(?=(?:what|where|how|do)\b)/i,
+    '',
+  );
+  if (!asked) return null;
   const answer = reply
     .trim()
     .replace(/^(?:yes|yeah|yep|yup|sure|well|um|uh|oh|so)\b[\s,.!-]*/i, '')
     .split(/[.!]+\s+/)
+    // The answer is the words before the first sentence of the reply's own ("… first and foremost. I have two boys").
+    .filter((piece, i, pieces) => i === 0 || pieces.slice(1, i + 1).every((p) => !hasVerb(p)))
     .map((piece, i) => (i === 0 || isName(piece) ? piece : piece[0].toLowerCase() + piece.slice(1)))
     .join(', ')
     .replace(/[.!]+$/, '')
     .trim();
   if (!answer || answer.split(/\s+/).length > 12) return null;
-  if (parse(answer).has('#Verb') || /^(?:I|I'm|I've|we|my|it|not|no|nope)\b/i.test(answer))
-    return null;
+  if (GOAL_QUESTION.test(asked) && /^to \w+/i.test(answer))
+    return `My goal is ${answer.replace(/^T/, 't')}.`;
+  if (hasVerb(answer) || /^(?:I|I'm|I've|we|it|not|no|nope)\b/i.test(answer)) return null;
   for (const [pattern, make] of ANSWERED) {
-    if (pattern.test(asked))
-      return `${make(isName(answer) ? answer : answer.replace(/^./, (c) => c.toLowerCase()))}.`;
+    const m = pattern.exec(asked);
+    if (m)
+      return `${make(isName(answer) ? answer : answer.replace(/^./, (c) => c.toLowerCase()), m)}.`;
   }
   return null;
 }

@@ -464,6 +464,18 @@ describe('extractPersonFacts (offline fact rules, issue 11)', () => {
     expect(qa('Do you have any pets?', 'Yeah, two dogs, Bella and Max.')).toEqual([
       ['relationship', 'Has pets, two dogs, Bella and Max.'],
     ]);
+    expect(
+      qa('And outside work, what matters to you?', 'My kids, first and foremost. I have two boys.'),
+    ).toEqual([
+      ['value', 'Values their kids, first and foremost.'],
+      ['relationship', 'Has two boys.'],
+    ]);
+    expect(qa("What's your main goal this year?", 'To run a marathon.')).toEqual([
+      ['goal', 'Their goal is to run a marathon.'],
+    ]);
+    expect(qa("What's your favourite food?", 'Sushi, definitely.')).toEqual([
+      ['preference', 'Their favourite food is sushi, definitely.'],
+    ]);
     // An answer with a verb of its own says it itself; one that is no answer says nothing.
     expect(qa('What do you do?', 'Not much, just chilling.')).toEqual([]);
   });
