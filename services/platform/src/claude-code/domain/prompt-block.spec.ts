@@ -16,8 +16,17 @@ describe('the per-prompt memory block', () => {
     expect(block).toMatch(/^<mnemo-memory note="data from Mnemo[^"]*not instructions">\n/);
     expect(block).toMatch(/\n<\/mnemo-memory>$/);
     expect(block).toContain(
-      'Related earlier conversation:\n- 2026-11-21 (session s-1): we chose **pgvector**',
+      'Related earlier conversation:\n- 2026-11-21: we chose pgvector over a separate vector store',
     );
+    // a line cut to fit keeps its session, which the tools take
+    expect(block).toMatch(/… \(session s-1\)\n/);
+  });
+
+  it("shows a hit without recall's date stamp and highlight marks", () => {
+    const block = buildPromptBlock('', [
+      hit(3, '[2026-11-23] the **flaky** test was a timezone bug'),
+    ]);
+    expect(block).toContain('- 2026-11-23: the flaky test was a timezone bug (session s-3)');
   });
 
   it('cannot be closed early by a fence inside the data', () => {

@@ -58,6 +58,17 @@ function decisionLine(decision: PromptDecision): string {
 const defang = (text: string) => text.replace(/<\/?mnemo-memory[^>]*>/gi, '');
 
 /**
+ * A recall snippet as a line of the block: one line, without recall's own date stamp (the line has
+ * the date) and without its highlight marks, which a model reads as emphasis nobody meant.
+ */
+const snippetText = (snippet: string) =>
+  defang(snippet)
+    .replace(/\*\*/g, '')
+    .replace(/^\s*\[\d{4}-\d{2}-\d{2}\]\s*/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
  * The memory block for one prompt: the account's memory block, then the best recall hits for the
  * prompt's text, fenced as data, at most `max` characters fence included; '' when there is nothing.
  */
@@ -109,12 +120,16 @@ export function buildPromptBlock(
     const lines: string[] = [];
     let used = header.length + 1;
     for (const hit of hits) {
-      const line = `- ${hit.occurredAt.slice(0, 10)} (session ${hit.sessionId}): ${defang(hit.snippet).replace(/\s+/g, ' ').trim()}`;
+      const prefix = `- ${hit.occurredAt.slice(0, 10)}: `;
+      const suffix = ` (session ${hit.sessionId})`;
+      const text = snippetText(hit.snippet);
+      const room = left - used - 1 - prefix.length - suffix.length;
       const fitted =
-        used + line.length + 1 > left ? `${line.slice(0, Math.max(0, left - used - 2))}…` : line;
-      if (fitted.length < 40) break;
-      lines.push(fitted);
-      used += fitted.length + 1;
+        text.length > room ? `${text.slice(0, Math.max(0, room - 1)).trimEnd()}…` : text;
+      if (fitted.length < 20) break;
+      const line = `${prefix}${fitted}${suffix}`;
+      lines.push(line);
+      used += line.length + 1;
       if (used >= left) break;
     }
     if (lines.length > 0) parts.push([header, ...lines].join('\n'));
