@@ -493,6 +493,15 @@ describe('extractPersonFacts (offline fact rules, issue 11)', () => {
     ]);
   });
 
+  it('types a habit begun as a fact, a like held since childhood as a preference, a trip together as an event', () => {
+    const types = (text: string) => extractPersonFacts([said(text)]).map((f) => f.factType);
+    expect(types("I've started volunteering at an animal shelter on Sundays.")).toEqual(['fact']);
+    expect(types('I started a new job on Monday.')).toEqual(['event']);
+    expect(types("I've supported Arsenal since I was six.")).toEqual(['preference']);
+    expect(types('I never enjoyed managing people.')).toEqual(['preference']);
+    expect(types('My partner and I hiked in the Dolomites last week.')).toEqual(['event']);
+  });
+
   it('is deterministic', () => {
     const turns = [
       said('I moved to Leeds last year. I love baking bread on Sunday mornings. Thanks!'),

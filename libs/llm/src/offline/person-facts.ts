@@ -363,9 +363,13 @@ export function classifyStatement(
     doc.has('(do|does|did) #Possessive best (work|thinking)') ||
     doc.has('^(i|we) #Adverb? work best');
   const stillTrue =
-    when.tense !== 'past' || doc.has('(have|has) #Adverb? (had|loved|liked|enjoyed|been)');
+    when.tense !== 'past' ||
+    doc.has('(have|has) #Adverb? (had|loved|liked|enjoyed|been|supported|adored|hated)') ||
+    doc.has('^(i|we) never (enjoyed|liked|loved|cared for)');
   if (likes && stillTrue) return { factType: 'preference', explicit: false };
-  if (doc.has('^my #Adjective? #Noun') && relationshipSubject(doc))
+  // "My partner and I hiked in the Dolomites": the person did it, with someone of theirs.
+  const togetherWith = doc.has('^#Adverb? (my|our) #Adjective? #Noun+ and (i|me)');
+  if (doc.has('^my #Adjective? #Noun') && relationshipSubject(doc) && !togetherWith)
     return { factType: 'relationship', explicit: false };
   if (
     doc.has(
@@ -392,6 +396,13 @@ export function classifyStatement(
     return { factType: 'fact', explicit: false };
   if (plans || when.tense === 'future')
     return { factType: when.dated ? 'event' : 'goal', explicit: false };
+  // "I started volunteering at the shelter on Sundays": a habit begun is true of the person now.
+  const habit =
+    doc.has('(every|each|twice|weekly|daily|nightly)') ||
+    doc.has('times a') ||
+    /\bon (?:mon|tues|wednes|thurs|fri|satur|sun)days\b/i.test(doc.text());
+  if (habit && doc.has('(started|start|began|begun|taken up|took up)'))
+    return { factType: 'fact', explicit: false };
   if (when.tense === 'past') {
     const verb = (doc.verbs().json() as Array<{ verb?: { infinitive?: string } }>)[0]?.verb
       ?.infinitive;
