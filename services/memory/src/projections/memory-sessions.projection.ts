@@ -24,75 +24,78 @@ export const memorySessionsProjection: Projection = {
   migrations: [MemorySessions1764400005500, SegmentPausesOrder1764400005600],
 
   /**
-   * A batch's turns touch session_activity in one statement, one row per session, instead of one
-   * statement per turn (a replay of 20,000 events spent 38 s here): every column a turn moves only
-   * grows, so the batch's highest values per session leave the row one-by-one would.
+   * A batch touches session_activity in one statement, one row per session, instead of one statement
+   * per turn, pause and quiet extraction (a replay of 20,000 events spent 38 s on the turns alone):
+   * every column only grows, so the batch's highest values per session leave the row one-by-one would.
    */
   async applyMany(sql: Sql, events: StoredEvent[]): Promise<void> {
-    const turns = events.filter((stored) => stored.event.type === 'TurnRecorded');
-    for (const stored of events)
-      if (stored.event.type !== 'TurnRecorded') await this.apply(sql, stored);
-    await touchTurns(sql, turns);
+    const activity: Activity[] = [];
+    for (const stored of events) await applyEvent(sql, stored, activity);
+    await touchActivities(sql, activity);
   },
 
   async apply(sql: Sql, stored: StoredEvent): Promise<void> {
-    const { event, seq } = stored;
-    if (!event.sessionId) return;
-    switch (event.type) {
-      case 'TurnRecorded':
-        await touchActivity(sql, event.accountId, event.sessionId, seq, {
-          turnAt: event.occurredAt,
-        });
-        return;
-      case 'SegmentCompacted':
-      case 'CompactionSkipped':
-      case 'CompactionFailed': {
-        const p = event.payload as { segment: number; reason?: string };
-        await settle(
-          sql,
-          event.accountId,
-          event.sessionId,
-          p.segment,
-          settledAs(event.type, p),
-          seq,
-        );
-        return;
-      }
-      case 'SegmentPaused': {
-        const p = event.payload as PayloadOf<'SegmentPaused'>;
-        // A segment paused twice (a producer retry under a new id) keeps its first pause: its turns were already read.
-        // The row may exist already, made by the outcome of the pause when that was applied first (see settle).
-        await sql.query(
-          `INSERT INTO segment_pauses (account_id, session_id, segment, paused_at, paused_seq, last_seq)
+    const activity: Activity[] = [];
+    await applyEvent(sql, stored, activity);
+    await touchActivities(sql, activity);
+  },
+};
+
+/** What an event moves in its session's session_activity row (touchActivities writes it). */
+interface Activity {
+  accountId: string;
+  sessionId: string;
+  seq: number;
+  turnAt?: string;
+  pauseAt?: string;
+  readThrough?: number;
+}
+
+/** Writes an event's rows in segment_pauses and quiet_extractions; its activity goes to `activity`. */
+async function applyEvent(sql: Sql, stored: StoredEvent, activity: Activity[]): Promise<void> {
+  const { event, seq } = stored;
+  if (!event.sessionId) return;
+  const session = { accountId: event.accountId, sessionId: event.sessionId, seq };
+  switch (event.type) {
+    case 'TurnRecorded':
+      activity.push({ ...session, turnAt: event.occurredAt });
+      return;
+    case 'SegmentCompacted':
+    case 'CompactionSkipped':
+    case 'CompactionFailed': {
+      const p = event.payload as { segment: number; reason?: string };
+      await settle(sql, event.accountId, event.sessionId, p.segment, settledAs(event.type, p), seq);
+      return;
+    }
+    case 'SegmentPaused': {
+      const p = event.payload as PayloadOf<'SegmentPaused'>;
+      // A segment paused twice (a producer retry under a new id) keeps its first pause: its turns were already read.
+      // The row may exist already, made by the outcome of the pause when that was applied first (see settle).
+      await sql.query(
+        `INSERT INTO segment_pauses (account_id, session_id, segment, paused_at, paused_seq, last_seq)
            VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (account_id, session_id, segment) DO UPDATE
              SET paused_at = EXCLUDED.paused_at, paused_seq = EXCLUDED.paused_seq, last_seq = GREATEST(segment_pauses.last_seq, EXCLUDED.last_seq)
            WHERE segment_pauses.paused_seq IS NULL OR segment_pauses.paused_seq > EXCLUDED.paused_seq`,
-          [event.accountId, event.sessionId, p.segment, event.occurredAt, seq],
-        );
-        await touchActivity(sql, event.accountId, event.sessionId, seq, {
-          pauseAt: event.occurredAt,
-          readThrough: seq,
-        });
-        return;
-      }
-      case 'SessionQuietExtracted': {
-        const p = event.payload as PayloadOf<'SessionQuietExtracted'>;
-        await sql.query(
-          `INSERT INTO quiet_extractions (account_id, session_id, through_seq, last_turn_at, outcome, last_seq)
+        [event.accountId, event.sessionId, p.segment, event.occurredAt, seq],
+      );
+      activity.push({ ...session, pauseAt: event.occurredAt, readThrough: seq });
+      return;
+    }
+    case 'SessionQuietExtracted': {
+      const p = event.payload as PayloadOf<'SessionQuietExtracted'>;
+      await sql.query(
+        `INSERT INTO quiet_extractions (account_id, session_id, through_seq, last_turn_at, outcome, last_seq)
            VALUES ($1, $2, $3, $4, $5, $6)
            ON CONFLICT (account_id, session_id) DO UPDATE SET through_seq = EXCLUDED.through_seq, last_turn_at = EXCLUDED.last_turn_at,
              outcome = EXCLUDED.outcome, last_seq = EXCLUDED.last_seq
            WHERE quiet_extractions.last_seq < EXCLUDED.last_seq AND quiet_extractions.through_seq <= EXCLUDED.through_seq`,
-          [event.accountId, event.sessionId, p.throughSeq, p.lastTurnAt, p.outcome, seq],
-        );
-        await touchActivity(sql, event.accountId, event.sessionId, seq, {
-          readThrough: p.throughSeq,
-        });
-        return;
-      }
+        [event.accountId, event.sessionId, p.throughSeq, p.lastTurnAt, p.outcome, seq],
+      );
+      activity.push({ ...session, readThrough: p.throughSeq });
+      return;
     }
-  },
-};
+  }
+}
 
 /**
  * A pause's outcome; the first one recorded stands (a redelivered reaction writes the same one). Two
@@ -116,42 +119,19 @@ async function settle(
   );
 }
 
-/** touchActivity of many turns at once: their newest sequence and time per session, rows in key order. */
-async function touchTurns(sql: Sql, turns: StoredEvent[]): Promise<void> {
-  const withSession = turns.filter((stored) => stored.event.sessionId);
-  if (withSession.length === 0) return;
-  await sql.query(
-    `INSERT INTO session_activity AS a (account_id, session_id, last_turn_seq, last_turn_at, last_pause_at, read_through_seq, last_seq)
-     SELECT account_id, session_id, max(seq), max(turn_at), NULL, 0, max(seq)
-     FROM unnest($1::text[], $2::text[], $3::bigint[], $4::timestamptz[]) AS t(account_id, session_id, seq, turn_at)
-     GROUP BY account_id, session_id ORDER BY account_id, session_id
-     ON CONFLICT (account_id, session_id) DO UPDATE SET
-       last_turn_seq = GREATEST(a.last_turn_seq, EXCLUDED.last_turn_seq),
-       last_turn_at = GREATEST(a.last_turn_at, EXCLUDED.last_turn_at),
-       last_seq = GREATEST(a.last_seq, EXCLUDED.last_seq)`,
-    [
-      withSession.map((stored) => stored.event.accountId),
-      withSession.map((stored) => stored.event.sessionId),
-      withSession.map((stored) => stored.seq),
-      withSession.map((stored) => stored.event.occurredAt),
-    ],
-  );
-}
-
 /**
- * Per-session activity for the quiet-time sweep. Every column only grows (GREATEST), so applying an
- * event twice, or on top of rows an older deployment's projection wrote, ends the same.
+ * Per-session activity for the quiet-time sweep, for many events in one statement: each session's
+ * highest values, rows in key order. Every column only grows (GREATEST, which passes over NULL), so
+ * applying an event twice, or on top of rows an older deployment's projection wrote, ends the same.
  */
-async function touchActivity(
-  sql: Sql,
-  accountId: string,
-  sessionId: string,
-  seq: number,
-  change: { turnAt?: string; pauseAt?: string; readThrough?: number },
-): Promise<void> {
+async function touchActivities(sql: Sql, activity: readonly Activity[]): Promise<void> {
+  if (activity.length === 0) return;
   await sql.query(
     `INSERT INTO session_activity AS a (account_id, session_id, last_turn_seq, last_turn_at, last_pause_at, read_through_seq, last_seq)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     SELECT account_id, session_id, max(turn_seq), max(turn_at), max(pause_at), max(read_through), max(seq)
+     FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::timestamptz[], $6::timestamptz[], $7::bigint[])
+       AS t(account_id, session_id, seq, turn_seq, turn_at, pause_at, read_through)
+     GROUP BY account_id, session_id ORDER BY account_id, session_id
      ON CONFLICT (account_id, session_id) DO UPDATE SET
        last_turn_seq = GREATEST(a.last_turn_seq, EXCLUDED.last_turn_seq),
        last_turn_at = GREATEST(a.last_turn_at, EXCLUDED.last_turn_at),
@@ -159,13 +139,13 @@ async function touchActivity(
        read_through_seq = GREATEST(a.read_through_seq, EXCLUDED.read_through_seq),
        last_seq = GREATEST(a.last_seq, EXCLUDED.last_seq)`,
     [
-      accountId,
-      sessionId,
-      change.turnAt ? seq : 0,
-      change.turnAt ?? null,
-      change.pauseAt ?? null,
-      change.readThrough ?? 0,
-      seq,
+      activity.map((a) => a.accountId),
+      activity.map((a) => a.sessionId),
+      activity.map((a) => a.seq),
+      activity.map((a) => (a.turnAt ? a.seq : 0)),
+      activity.map((a) => a.turnAt ?? null),
+      activity.map((a) => a.pauseAt ?? null),
+      activity.map((a) => a.readThrough ?? 0),
     ],
   );
 }
