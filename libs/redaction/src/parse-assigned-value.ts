@@ -146,6 +146,15 @@ export function parseAssignedValue(text: string, site: KeywordSite): ValueSpan |
     return verbatim === null ? null : hideQuoted(text, verbatim);
   }
 
+  if (
+    sep === ':' &&
+    (text[j] === '\n' ||
+      text[j] === '\r' ||
+      text[j] === '|' ||
+      text[j] === '>' ||
+      (text[j] === '\\' && text[j + 1] === 'n'))
+  )
+    return nextLineValue(text, j, site.start);
   const lineForm = sep !== ' ' && startsLine(text, site.start);
   // Python's and TOML's triple quotes: `'''…'''`, `"""…"""`.
   if (text.startsWith("'''", j) || text.startsWith('"""', j)) return tripleQuoted(text, j);
@@ -162,6 +171,52 @@ function tripleQuoted(text: string, at: number): ValueSpan | null {
   if (value.length === 0 || /\s/.test(value)) return null;
   const from = text.indexOf(value, start);
   return hideQuoted(text, { start: from, end: from + value.length });
+}
+
+/** A YAML block scalar's indicator (`|`, `>-`, `|2`) or nothing, to the line's end. */
+const BLOCK_OPENER = /^([|>][-+]?\d?)?[ \t]*(?:\r?\n|\\n)/;
+const MAX_INDENT = 80;
+
+/**
+ * YAML's value on the line under its key: `password:⏎  …`, a block scalar `token: |⏎  …`. The line must
+ * be indented deeper than the key's, and hold no key of its own (`auth:⏎  token: …` is a mapping) nor a
+ * list item.
+ */
+function nextLineValue(text: string, at: number, keyStart: number): ValueSpan | null {
+  const opener = BLOCK_OPENER.exec(text.slice(at, at + 8));
+  if (opener === null) return null;
+  const lineStart = at + opener[0].length;
+  let indent = 0;
+  while (
+    indent < MAX_INDENT &&
+    (text[lineStart + indent] === ' ' || text[lineStart + indent] === '\t')
+  )
+    indent++;
+  // The key's line's own indent (a real or a JSON-escaped line break before it).
+  const keyLine = lineBefore(text, keyStart);
+  const keyIndent = /^[ \t]*/.exec(keyLine)![0].length;
+  if (indent <= keyIndent) return null;
+  const start = lineStart + indent;
+  const first = text[start];
+  if (first === undefined || first === '-' || first === '#' || first === '\n' || first === '\r')
+    return null;
+  let end = start;
+  while (end < text.length && text[end] !== '\n' && !(text[end] === '\\' && text[end + 1] === 'n'))
+    end++;
+  const quoted = quotedValue(text, start);
+  if (quoted !== undefined) return quoted === null ? null : hideQuoted(text, quoted);
+  // One token (up to a quote that closes the string the YAML is in): a line of words under the key
+  // is prose (`api_key: >⏎  see the vault entry`).
+  const line = text.slice(start, end).split(/\\?"/)[0].trim();
+  if (/\s/.test(line) || (opener[1] === undefined && line.endsWith(':'))) return null;
+  return unquotedValue(text, start, { lineForm: true, spaced: true, sep: ':' });
+}
+
+/** The text of the line before `at` (after a real or a JSON-escaped break), at most MAX_INDENT + 80 of it. */
+function lineBefore(text: string, at: number): string {
+  const window = text.slice(Math.max(0, at - MAX_INDENT - 80), at);
+  const escaped = window.lastIndexOf('\\n');
+  return window.slice(Math.max(window.lastIndexOf('\n') + 1, escaped === -1 ? 0 : escaped + 2));
 }
 
 /** Windows `setx NAME value`. */

@@ -49,4 +49,6 @@ export const SHAPE_FORMATS: Readonly<Record<string, string>> = {
   shape_weak_name_login: 'SONAR_LOGIN=⟦{l40}⟧',
   shape_weak_name_key_element: '<oktaKey>⟦{a40}⟧</oktaKey>',
   shape_weak_name_sid_declaration: 'var twilioSid string = "⟦{l34}⟧"',
+  shape_yaml_block_scalar: 'token: |\n  ⟦{a32}⟧',
+  shape_yaml_next_line: 'db:\n  password:\n    ⟦{a18}⟧',
 };
