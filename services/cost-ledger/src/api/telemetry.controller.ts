@@ -10,7 +10,7 @@ export const TelemetryQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100),
 });
 
-/** The caller's feature_events (seed 000's validation telemetry), newest first. */
+/** The caller's feature_events (docs/costs.md, telemetry), newest first. */
 @Controller('v1/telemetry')
 @UseGuards(ApiKeyGuard)
 export class TelemetryController {
@@ -24,7 +24,7 @@ export class TelemetryController {
   }
 }
 
-/** Every account's recent telemetry, newest first, each with its account: the operations dashboard's feed (issue 15). */
+/** Every account's recent telemetry, newest first, each with its account: the dashboard's feed. */
 @Controller('v1/admin/telemetry')
 @UseGuards(AdminKeyGuard)
 export class AdminTelemetryController {

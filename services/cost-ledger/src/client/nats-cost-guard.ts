@@ -20,7 +20,10 @@ import { utcDay } from '../domain/utc-day';
 export interface NatsCostGuardOptions {
   /** How long to wait for the ledger before treating it as unreachable. */
   timeoutMs: number;
-  /** Grant locally when the ledger cannot be reached (SPEC §3), and record the spend once it is back. */
+  /**
+   * Grant locally when the ledger cannot be reached (docs/costs.md), and record the spend once it
+   * is back.
+   */
   failOpen: boolean;
   /** How often queued settlements are retried while the ledger is away. */
   retryIntervalMs?: number;

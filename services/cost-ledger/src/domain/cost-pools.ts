@@ -4,7 +4,7 @@ import type { CallLabel, CostPool } from '@mnemo/contracts';
 export type CostPoolName = z.infer<typeof CostPool>;
 export type CallLabelName = z.infer<typeof CallLabel>;
 
-/** Daily caps in USD, reset at UTC midnight (SPEC §3); configuration may override each. */
+/** Daily caps in USD, reset at UTC midnight (docs/costs.md); configuration may override each. */
 export const DEFAULT_CAPS: Readonly<Record<CostPoolName, number>> = Object.freeze({
   compaction: 0.5,
   session: 0.35,
@@ -13,10 +13,10 @@ export const DEFAULT_CAPS: Readonly<Record<CostPoolName, number>> = Object.freez
 
 /**
  * Which daily pools a call counts against. A call must find room in every one of them.
- * - compaction: its own $0.50 pool and the session pool it shares with memory extraction (seed 000).
- * - memory: the session pool only, so extraction never competes with profile generation (seed 000).
+ * - compaction: its own $0.50 pool and the session pool it shares with memory extraction.
+ * - memory: the session pool only, so extraction never competes with profile generation.
  * - profile: the profile pool.
- * - insight: the session pool (issue 12), so detection after every artifact save never eats the profile's
+ * - insight: the session pool, so detection after every artifact save never eats the profile's
  *   small pool and the core profile keeps its $0.15.
  * - decision: our choice: decisions are extracted from one session's transcript, like memories, so they
  *   count against the session pool.

@@ -6,7 +6,7 @@ export function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** The first instant of the next UTC day: when every daily cap resets (SPEC §3). */
+/** The first instant of the next UTC day: when every daily cap resets (docs/costs.md). */
 export function nextUtcMidnight(date: Date): Date {
   assertValid(date);
   const startOfDay = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());

@@ -3,8 +3,9 @@ import { newestPerKey, type Projection, type Sql } from '@mnemo/persistence';
 import { FeatureEvents1764400004300 } from './feature-events.migration';
 
 /**
- * feature_events: seed 000's validation telemetry as a table (name, action, metadata, time). Every
- * service records its own actions as FeatureEventRecorded; this projection only files them.
+ * feature_events: the platform's telemetry (docs/costs.md) as a table (name, action, metadata,
+ * time). Every service records its own actions as FeatureEventRecorded; this projection only files
+ * them.
  */
 export const featureEventsProjection: Projection = {
   name: 'feature_events',
@@ -20,8 +21,8 @@ export const featureEventsProjection: Projection = {
 };
 
 /**
- * A batch in one statement (issue 17: one INSERT per event was a round trip per context build under
- * load). One row per event id, the latest delivery's, since one statement cannot update a row twice.
+ * A batch in one statement: one INSERT per event was a round trip per context build under load. One
+ * row per event id, the latest delivery's, since one statement cannot update a row twice.
  */
 async function fileFeatureEvents(sql: Sql, events: StoredEvent[]): Promise<void> {
   const rows = newestPerKey(

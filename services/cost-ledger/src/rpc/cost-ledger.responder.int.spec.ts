@@ -478,11 +478,11 @@ describe('cost ledger over NATS and Postgres', () => {
 });
 
 /**
- * SPEC §3: a ledger that cannot be reached fails open, and the call is recorded once it is back. A
- * ledger that runs but has lost its database cannot hold or record anything either: on a PostgreSQL of
- * this suite's own (stopping it never touches the machine's), the call proceeds and its spend lands
- * once the database is back, instead of the ledger's driver error refusing the reservation (the
- * runtime then proceeded with no reservation and recorded nothing).
+ * docs/costs.md: a ledger that cannot be reached fails open, and the call is recorded once it is
+ * back. A ledger that runs but has lost its database cannot hold or record anything either: on a
+ * PostgreSQL of this suite's own (stopping it never touches the machine's), the call proceeds and
+ * its spend lands once the database is back, instead of the ledger's driver error refusing the
+ * reservation (the runtime then proceeded with no reservation and recorded nothing).
  */
 describe('cost ledger whose database is down', () => {
   const scratch = new Scratch('ledger_outage');
