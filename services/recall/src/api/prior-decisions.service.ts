@@ -18,7 +18,7 @@ export interface PriorDecision {
   score: number;
 }
 
-/** seed 003: decisions are advisory, and the answer says so. */
+/** Decisions are advisory, and the answer says so (docs/coding-memory.md). */
 export const ADVISORY_NOTE =
   'These are past decisions, shown as context. A rejected or deferred approach is context to revisit, never a veto: if the reasons no longer hold, say so and reconsider.';
 
@@ -27,7 +27,10 @@ const SELECT_BUDGET = 3000;
 /** A match in the rationale counts this much of one in the topic. */
 const RATIONALE_SHARE = 0.75;
 
-/** seed 003's prior_decisions: the account's decisions ranked by the idf-weighted share of the question they hold. */
+/**
+ * prior_decisions (docs/coding-memory.md): the account's decisions ranked by the idf-weighted share
+ * of the question they hold.
+ */
 @Injectable()
 export class PriorDecisionsService {
   constructor(

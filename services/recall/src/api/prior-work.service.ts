@@ -36,7 +36,10 @@ export interface PriorSession {
 /** Sessions a task is ranked against, newest first: enough history without scanning every session an account ever had. */
 const TASK_CANDIDATES = 2000;
 
-/** seed 003's prior_work: past sessions that touched a file (by path suffix, newest first) or a task (by token overlap). */
+/**
+ * prior_work (docs/coding-memory.md): past sessions that touched a file (by path suffix, newest
+ * first) or a task (by token overlap).
+ */
 @Injectable()
 export class PriorWorkService {
   constructor(@Inject(DATA_SOURCE) private readonly db: DataSource) {}

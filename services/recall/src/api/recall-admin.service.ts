@@ -18,8 +18,8 @@ interface RunStatus {
 const LOCK_MS = 10 * 60_000;
 
 /**
- * The on-demand runs seed 003 names: re-pack the chunks of recent sessions from recall's stored turns
- * (the same windows the projection writes, so a replay stays equal), and distil decisions from recent
+ * The on-demand admin runs: re-pack the chunks of recent sessions from recall's stored turns (the
+ * same windows the projection writes, so a replay stays equal), and distil decisions from recent
  * session summaries. One run of each at a time; the last run's status is kept in the cache.
  */
 @Injectable()

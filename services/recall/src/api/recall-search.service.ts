@@ -55,9 +55,10 @@ const HEADLINE =
   'StartSel=**, StopSel=**, MaxWords=35, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "';
 
 /**
- * Recall over conversation chunks (seed 003's recall_conversation): lexical candidates (the question's
- * lexemes weighted by idf in the account), fused by reciprocal rank with the nearest chunks by meaning
- * where an embedder and pgvector exist; the best get their turns ordered and a dated snippet.
+ * Recall over conversation chunks (`recall_conversation`, docs/recall.md): lexical candidates (the
+ * question's lexemes weighted by idf in the account), fused by reciprocal rank with the nearest
+ * chunks by meaning where an embedder and pgvector exist; the best get their turns ordered and a
+ * dated snippet.
  */
 @Injectable()
 export class RecallSearchService {

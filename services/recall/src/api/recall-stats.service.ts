@@ -10,10 +10,10 @@ import type { RecallConfig } from '../recall.config';
 const WINDOW_DAYS = 30;
 
 /**
- * The operations dashboard's numbers (SPEC §8, seed 003's learning corpus): the learning corpus
- * (docs/learning.md) and the session-ingest loop's tile, sessions ingested,
- * chunks, memories, decisions, agent queries with hit rate and latency percentiles, the transcript
- * loop's last run, spend per pool per day — all from recall's own tables. `accountId` null: every account.
+ * The operations dashboard's numbers: the learning corpus (docs/learning.md) and the session-ingest
+ * loop's tile, sessions ingested, chunks, memories, decisions, agent queries with hit rate and
+ * latency percentiles, the transcript loop's last run, spend per pool per day — all from recall's
+ * own tables. `accountId` null: every account.
  */
 @Injectable()
 export class RecallStatsService {

@@ -13,9 +13,9 @@ import type { RecallConfig } from '../recall.config';
 const LOCK_MS = 2_000;
 
 /**
- * seed 003's visited-node ledger, one per conversation: ephemeral by design, so it lives in the
- * cache (Redis, shared by every gateway instance) with a time to live, never in the log. A mark is a
- * read-modify-write of the session's ledger under a short lock.
+ * The visited-code ledger (docs/coding-memory.md), one per conversation: ephemeral by design, so it
+ * lives in the cache (Redis, shared by every gateway instance) with a time to live, never in the
+ * log. A mark is a read-modify-write of the session's ledger under a short lock.
  */
 @Injectable()
 export class VisitedLedgerService {

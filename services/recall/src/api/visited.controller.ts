@@ -13,7 +13,10 @@ function sessionParam(id: string): string {
   return id;
 }
 
-/** seed 003's mark_visited / recall_visited: what this conversation already confirmed, cited instead of re-pasted. */
+/**
+ * mark_visited / recall_visited (docs/coding-memory.md): what this conversation already confirmed,
+ * cited instead of re-pasted.
+ */
 @Controller('v1/sessions/:id/visited')
 @UseGuards(ApiKeyGuard)
 export class VisitedController {

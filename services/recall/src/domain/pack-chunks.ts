@@ -17,7 +17,7 @@ export interface PackedChunk {
 }
 
 export interface PackOptions {
-  /** seed 003: ~1,200-character windows of whole turns. */
+  /** ~1,200-character windows of whole turns. */
   chunkChars: number;
   /** A single turn longer than this is clipped in its chunk (the turn itself stays whole in the log). */
   maxTurnChars: number;

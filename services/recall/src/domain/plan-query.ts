@@ -76,9 +76,10 @@ const monthWindow = (year: number, month: number) => ({
  * the domain has no clock). A month without a year is its latest occurrence up to now.
  */
 /**
- * The parts of the question's identifiers: a file, package, symbol or flag (`useFilters.ts`, `node:test`,
- * `for_each`, `PricingService`, `--verbose`) names a thing in a project as a capitalised word names a person, and
- * counts as a name (issue 28: a coding question's tool, package, file and symbol names weigh most).
+ * The parts of the question's identifiers: a file, package, symbol or flag (`useFilters.ts`,
+ * `node:test`, `for_each`, `PricingService`, `--verbose`) names a thing in a project as a
+ * capitalised word names a person, and counts as a name (a coding question's tool, package, file
+ * and symbol names weigh most).
  */
 function identifierParts(query: string): string[] {
   return query

@@ -1,7 +1,10 @@
 export type Outcome = 'merged' | 'reverted' | 'abandoned' | 'unknown';
 export type Verdict = 'template' | 'avoid' | 'caution' | 'unknown';
 
-/** seed 003's PriorWorkVerdict: merged → a template to follow, reverted → avoid, abandoned → caution. */
+/**
+ * The verdict on a past session (docs/coding-memory.md): merged → a template to follow, reverted →
+ * avoid, abandoned → caution.
+ */
 export function verdictOf(outcome: string): Verdict {
   switch (outcome as Outcome) {
     case 'merged':
@@ -61,7 +64,7 @@ export function taskTokens(text: string): Set<string> {
 }
 
 /**
- * seed 003's ForTask ranking: the share of the task's tokens a session's summary, lessons and files
+ * Ranking for a task: the share of the task's tokens a session's summary, lessons and files
  * hold (robust where no vector exists).
  */
 export function taskOverlap(

@@ -1,5 +1,5 @@
 /**
- * A hit's turns, best-matching first (seed 003's contract: `turnSeqs` leads with the turn that
+ * A hit's turns, best-matching first (recall's answer contract: `turnSeqs` leads with the turn that
  * answers), ties broken by closeness to the best turn, then the later one first: the turn after a
  * matching question is usually its answer.
  */

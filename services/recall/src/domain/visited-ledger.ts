@@ -1,4 +1,4 @@
-/** One node an agent confirmed in this conversation (seed 003's VisitedNode). */
+/** One node an agent confirmed in this conversation (docs/coding-memory.md). */
 export interface VisitedNode {
   ledgerId?: string;
   path?: string;
@@ -13,7 +13,7 @@ export interface VisitedNode {
 
 export type VisitedMark = Omit<VisitedNode, 'verifiedAt'>;
 
-/** seed 003: identity is the ledger id when given, else the location (path and line span). */
+/** Identity is the ledger id when given, else the location (path and line span). */
 export const visitedKey = (node: VisitedMark): string =>
   node.ledgerId !== undefined
     ? `id:${node.ledgerId}`

@@ -16,10 +16,10 @@ export class EmbeddingCapReached extends MnemoError {
 }
 
 /**
- * Embeddings metered like model calls (SPEC §3): each call reserves its worst case against the
- * account's session pool, labelled `embedding`, then commits what the endpoint billed, or releases
- * on failure. A cap reached refuses the call (recall answers lexically, the sweep waits for the next
- * day); a ledger that cannot be reached is the cost guard's to fail open or not.
+ * Embeddings metered like model calls (docs/costs.md): each call reserves its worst case against
+ * the account's session pool, labelled `embedding`, then commits what the endpoint billed, or
+ * releases on failure. A cap reached refuses the call (recall answers lexically, the sweep waits
+ * for the next day); a ledger that cannot be reached is the cost guard's to fail open or not.
  */
 export class MeteredEmbedder implements Embedder {
   readonly model: string;

@@ -17,7 +17,7 @@ export type ChangedSessions = Map<
 /**
  * Upserts the prose of many turns in one statement (the newest event per seq wins, as one-by-one
  * under the `last_seq` guard would) and answers what changed. The text is redacted again on the way
- * in (SPEC §2: every write path, defence in depth).
+ * in (docs/redaction.md: every write path, defence in depth).
  */
 export async function upsertProseTurns(sql: Sql, turns: TurnEvent[]): Promise<ChangedSessions> {
   const rows = newestPerKey(

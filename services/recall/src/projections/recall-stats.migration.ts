@@ -1,9 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * What recall's stats need from other services, projected from their events (issue 9: no SQL here
- * names their tables): memory ids and whether they are live, the transcript loop's runs, and each
- * settled model call's spend, keyed by its event so a redelivery counts once.
+ * What recall's stats need from other services, projected from their events (every table has one
+ * owner, so no SQL here names theirs): memory ids and whether they are live, the transcript loop's
+ * runs, and each settled model call's spend, keyed by its event so a redelivery counts once.
  */
 export class RecallStats1764500000200 implements MigrationInterface {
   name = 'RecallStats1764500000200';

@@ -1,9 +1,10 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Recall's own read models (issue 9: every table here is written by recall's projection only and
- * named `recall_*`, so no other service's SQL names them): the prose turns it chunks, the chunks with
- * their full-text index, the sessions with who, where and how they ended, and the decisions.
+ * Recall's own read models (one owner per table: every table here is written by recall's projection
+ * only and named `recall_*`, so no other service's SQL names them): the prose turns it chunks, the
+ * chunks with their full-text index, the sessions with who, where and how they ended, and the
+ * decisions.
  */
 export class Recall1764500000100 implements MigrationInterface {
   name = 'Recall1764500000100';

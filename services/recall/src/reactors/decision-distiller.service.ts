@@ -40,14 +40,14 @@ export interface DistillRequest {
   occurredAt: string;
 }
 
-/** seed 003: decision ids are deterministic on session + topic, so a re-run updates a decision in place. */
+/** Decision ids are deterministic on session + topic, so a re-run updates a decision in place. */
 export const decisionIdOf = (accountId: string, sessionId: string, topic: string): string =>
   deterministicUuid(DECISION_NAMESPACE, `${accountId}\u0000${sessionId}\u0000${topicKey(topic)}`);
 
 /**
  * Summary → decisions and lessons, as events. With MNEMO_DECISIONS_ENABLED the model distils them
  * (session pool, labelled `decision`); otherwise, and whenever the model gives nothing usable, the
- * offline phrasing rules do, at no cost (seed 003: a paid pass is opt-in).
+ * offline phrasing rules do, at no cost (a paid pass is opt-in).
  */
 @Injectable()
 export class DecisionDistillerService {

@@ -1,6 +1,9 @@
 export const DECISION_MAX_OUTPUT_TOKENS = 800;
 
-/** seed 003's strict prompt: `{ topic, stance ∈ chose|rejected|deferred, rationale }` JSON, and short lessons. */
+/**
+ * A strict prompt: `{ topic, stance ∈ chose|rejected|deferred, rationale }` JSON, and short
+ * lessons.
+ */
 export const DECISION_SYSTEM = [
   'You read the redacted summary of one coding or coaching session and list what it decided.',
   'Answer only JSON: {"decisions":[{"topic":"…","stance":"chose|rejected|deferred","rationale":"…"}],"lessons":["…"]}.',

@@ -8,7 +8,7 @@ import { DecisionDistillerService } from './decision-distiller.service';
 
 /**
  * Once a session has a redacted summary (the ingest's outcome summary, or a compaction summary),
- * distil its decisions and lessons (seed 003's decision memory).
+ * distil its decisions and lessons (docs/coding-memory.md).
  */
 @Controller()
 export class SessionSummaryReactor {
