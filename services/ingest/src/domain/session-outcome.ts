@@ -8,7 +8,7 @@ import { truncateText } from './truncate-text';
 
 export type SessionOutcomePayload = z.infer<typeof SessionOutcomeRecorded>;
 
-// seed 003: the two halves of the summary are budgeted separately, so a long opening cannot evict the close.
+// The two halves of the summary are budgeted separately, so a long opening cannot evict the close.
 export const MAX_FIRST_USER_TURN = 1200;
 export const MAX_LAST_ASSISTANT_TURN = 800;
 const MAX_FILES = 2000;

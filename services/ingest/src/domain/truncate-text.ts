@@ -4,7 +4,7 @@ import { redact } from '@mnemo/redaction';
  * Cuts text to at most `max` characters, marking the cut so a reader knows something is missing.
  * Never splits a surrogate pair, so the result is always well-formed text, and never a secret: text
  * longer than `max` is redacted before the cut, since half a token no longer looks like one and
- * would pass the redaction service (issue 10).
+ * would pass the redaction service (docs/redaction.md).
  */
 export function truncateText(input: string, max: number, marker = '…'): string {
   if (input.length <= max) return input;

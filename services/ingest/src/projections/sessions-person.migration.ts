@@ -1,6 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Who a session is with, as its start said (issue 11): memory's extraction prompt names the person from it. */
+/**
+ * Who a session is with, as its start said: memory's extraction prompt names the person from it.
+ */
 export class SessionsPerson1764400031500 implements MigrationInterface {
   name = 'SessionsPerson1764400031500';
 

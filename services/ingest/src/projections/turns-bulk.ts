@@ -6,18 +6,20 @@ export type TurnEvent = StoredEvent<'TurnRecorded', PayloadOf<'TurnRecorded'>>;
 
 /**
  * Upserts many turns in one statement. Within a batch the newest event per (account, session, seq)
- * wins, exactly as applying them one by one under the `last_seq` guard would. The text and tool calls
- * are redacted on the way in (SPEC §2: every write path, as defence in depth), once per row written:
- * an event from the log is already clean and comes back unchanged, one that bypassed the log's
- * redaction (or was stored under an older redactor and is replayed) does not leak.
+ * wins, exactly as applying them one by one under the `last_seq` guard would. The text and tool
+ * calls are redacted on the way in (docs/redaction.md: every write path, as defence in depth), once
+ * per row written: an event from the log is already clean and comes back unchanged, one that
+ * bypassed the log's redaction (or was stored under an older redactor and is replayed) does not
+ * leak.
  */
 export async function upsertTurns(sql: Sql, turns: TurnEvent[]): Promise<void> {
   const newest = newestPerKey(turns, (turn) =>
     JSON.stringify([turn.event.accountId, turn.event.sessionId, turn.event.payload.seq]),
   );
   if (newest.length === 0) return;
-  // One JSON parameter rather than ten arrays (issue 17): JSON.stringify is native, where pg builds each
-  // array literal element by element in JavaScript (4.3 us a row against 1.6, same rows, same Postgres time).
+  // One JSON parameter rather than ten arrays: JSON.stringify is native, where pg builds each array
+  // literal element by element in JavaScript (4.3 us a row against 1.6, same rows, same Postgres
+  // time).
   const rows = newest.map(turnRow);
   await sql.query(
     `INSERT INTO turns (${TURN_COLUMNS})

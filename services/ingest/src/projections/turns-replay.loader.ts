@@ -9,12 +9,13 @@ import {
 import { TURN_COLUMNS, turnRow, type TurnEvent } from './turns-bulk';
 
 /**
- * How a replay fills `turns` (issue 17): COPY appends a row for every turn event, and the primary key is
- * built once at the end, instead of an upsert probing the key for each row (Postgres CPU for 200,000
- * turns: 0.7 s against 2.3 to 3.6 s, same rows). A turn the log holds more than once (re-emitted with its
- * tool results) is copied each time; before the key is built, the older rows of such a turn are deleted,
- * leaving what the live upserts leave: the newest event's row. Which keys may repeat comes from a set of
- * key hashes, so only those keys are looked at (a hash collision only adds a key that has nothing to delete).
+ * How a replay fills `turns`: COPY appends a row for every turn event, and the primary key is built
+ * once at the end, instead of an upsert probing the key for each row (Postgres CPU for 200,000
+ * turns: 0.7 s against 2.3 to 3.6 s, same rows). A turn the log holds more than once (re-emitted
+ * with its tool results) is copied each time; before the key is built, the older rows of such a
+ * turn are deleted, leaving what the live upserts leave: the newest event's row. Which keys may
+ * repeat comes from a set of key hashes, so only those keys are looked at (a hash collision only
+ * adds a key that has nothing to delete).
  */
 export class TurnsReplayLoader implements ReplayLoader {
   private readonly seen = new HashSet32();
