@@ -25,9 +25,9 @@ const MAX_MESSAGE_CHARS = 2_000;
 export const needsSummary = (input: Transcript): boolean => input.includedTurns > 0;
 
 /**
- * The one event a segment pause ends in. A missing key or a spent cap is a skip (nothing went wrong,
- * the session just goes on without a summary); a provider or output problem is a failure. Neither
- * blocks the session (SPEC §4).
+ * The one event a segment pause ends in. A missing key or a spent cap is a skip (nothing went
+ * wrong, the session just goes on without a summary); a provider or output problem is a failure.
+ * Neither blocks the session (docs/compaction.md).
  */
 export function decideCompactionOutcome(args: {
   segment: number;

@@ -1,6 +1,6 @@
 import type { Transcript } from '@mnemo/llm';
 
-/** SPEC §4: the summary is capped at 1,024 output tokens. */
+/** The summary is capped at 1,024 output tokens (docs/compaction.md). */
 export const COMPACTION_MAX_OUTPUT_TOKENS = 1_024;
 
 export interface CompactionPrompt {

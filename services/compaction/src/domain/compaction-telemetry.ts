@@ -5,8 +5,9 @@ import type { CompactionLlmResult, CompactionOutcome } from './compaction-outcom
 export type FeatureEvent = z.infer<typeof FeatureEventRecorded>;
 
 /**
- * The seed 000 telemetry row for a compaction outcome: compaction_generated, compaction_failed or
- * compaction_cost_cap_hit. An empty transcript is not telemetry: its CompactionSkipped event is the record.
+ * The telemetry row (docs/costs.md) for a compaction outcome: compaction_generated,
+ * compaction_failed or compaction_cost_cap_hit. An empty transcript is not telemetry: its
+ * CompactionSkipped event is the record.
  */
 export function compactionTelemetry(
   outcome: CompactionOutcome,

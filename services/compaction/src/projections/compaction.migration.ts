@@ -1,8 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The segment summaries: what compaction stores. (Deployments before issue 9 also made segment_pauses
- * and quiet_extractions here; memory's own migration owns them now and creates them if missing.)
+ * The segment summaries: what compaction stores. (Older deployments also made segment_pauses and
+ * quiet_extractions here; memory's own migration owns them now and creates them if missing.)
  */
 export class Compaction1764400006100 implements MigrationInterface {
   name = 'Compaction1764400006100';

@@ -90,7 +90,7 @@ export class SegmentPausedReactor {
     const input = { ...built, droppedTurns: built.droppedTurns + (total - turns.length) };
     const segment = event.payload.segment;
 
-    // The turns with their dates go along: the offline summary is dated per turn (issue 11).
+    // The turns with their dates go along: the offline summary is dated per turn.
     const dated = turns.flatMap((t) =>
       t.role === 'system'
         ? []
@@ -148,7 +148,7 @@ export class SegmentPausedReactor {
       this.llm.complete({
         account,
         label: 'compaction',
-        // SPEC §3: a summary counts against the compaction cap and the session pool it shares with extraction.
+        // The compaction cap, and the session pool shared with extraction (docs/costs.md).
         pools: ['compaction', 'session'],
         system: prompt.system,
         messages: prompt.messages,

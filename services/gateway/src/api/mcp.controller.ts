@@ -30,9 +30,9 @@ function notAllowed(reply: FastifyReply) {
 }
 
 /**
- * MCP over streamable HTTP, stateless: one server and transport per POST, JSON answers. The tools are
- * the same as stdio's (@mnemo/agent-tools) and call this gateway's own public routes over loopback
- * with the caller's key, rather than other services' code (issue 9): the same auth, validation,
+ * MCP over streamable HTTP, stateless: one server and transport per POST, JSON answers. The tools
+ * are the same as stdio's (@mnemo/agent-tools) and call this gateway's own public routes over
+ * loopback with the caller's key, rather than other services' code: the same auth, validation,
  * limits and errors as any client, one implementation for both transports, for one local hop.
  */
 @Controller('mcp')

@@ -22,7 +22,7 @@ const header = (value: string | string[] | undefined) =>
   Array.isArray(value) ? value.join(',') : value;
 
 /**
- * The web UI at `/` (issue 15). Written against Nest's HTTP adapter (setHeader/reply), not Fastify's
+ * The web UI at `/`. Written against Nest's HTTP adapter (setHeader/reply), not Fastify's
  * reply, so it does not depend on the server underneath. The router prefers every declared route to
  * this wildcard, and the UI refuses the API's prefixes itself, so an unknown /v1 path is still the
  * API's 404. Registered after every API module all the same.

@@ -30,11 +30,11 @@ export function registeredRoutes(instance: unknown): Route[] {
 }
 
 /**
- * Nest on Fastify (issue 17: Express's per-request middleware chain cost most of the stack's time).
- * Fastify itself gives the correlation id (`request.id`), the body limit (413) and JSON parsing (400);
- * one access-log line per request is written from an `onResponse` hook: method, path (never the query,
- * which may carry search text), status, duration, account and correlation id, redacted here. Bodies and
- * headers are never logged.
+ * Nest on Fastify (Express's per-request middleware chain cost most of the stack's time). Fastify
+ * itself gives the correlation id (`request.id`), the body limit (413) and JSON parsing (400); one
+ * access-log line per request is written from an `onResponse` hook: method, path (never the query,
+ * which may carry search text), status, duration, account and correlation id, redacted here. Bodies
+ * and headers are never logged.
  */
 export function createHttpAdapter(
   options: { maxBodyBytes: number },
@@ -83,9 +83,10 @@ export function createHttpAdapter(
       const url = request.url;
       const query = url.indexOf('?');
       const correlationId = request.id;
-      // Only the path and a caller's correlation id can hold a caller's text: they go through the redactor here,
-      // and the line skips the logger's walk over every field (issue 17: the walk was most of the line's cost).
-      // The method is one the HTTP parser knows, the account id and a generated correlation id are ours.
+      // Only the path and a caller's correlation id can hold a caller's text: they go through the
+      // redactor here, and the line skips the logger's walk over every field (the walk was most of
+      // the line's cost). The method is one the HTTP parser knows, the account id and a generated
+      // correlation id are ours.
       const fields = {
         method: request.method,
         path: redact(query < 0 ? url : url.slice(0, query)).text,

@@ -10,7 +10,7 @@ import { insightProjection } from '../projections/insight.projection';
 
 const iso = (value: unknown): string => new Date(value as string).toISOString();
 
-/** Cross-artifact insights (SPEC §7): the active ones, dismiss, delete; account-scoped. */
+/** Cross-artifact insights (docs/insights.md): the active ones, dismiss, delete; account-scoped. */
 @Controller('v1/insights')
 @UseGuards(ApiKeyGuard)
 export class InsightsController {

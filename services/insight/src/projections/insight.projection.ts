@@ -6,8 +6,9 @@ const HANDLED = ['ArtifactSaved', 'InsightDetected', 'InsightDismissed', 'Insigh
 type Handled = (typeof HANDLED)[number];
 
 /**
- * insight_artifacts (the service's own copy of what it compares, issue 9) and insight_items. A
- * dismissed or deleted insight keeps its row and status: detected again, it changes nothing.
+ * insight_artifacts (the service's own copy of what it compares:
+ * docs/boundaries-profile-insight.md) and insight_items. A dismissed or deleted insight keeps its
+ * row and status: detected again, it changes nothing.
  */
 export const insightProjection: Projection = {
   name: 'insight',

@@ -7,7 +7,7 @@ import { awaitCheckpoint, DATA_SOURCE } from '@mnemo/persistence';
 import { insightProjection } from '../projections/insight.projection';
 import { InsightDetectionService } from './insight-detection.service';
 
-/** SPEC §7: after every artifact save, look for insights between it and the person's other artifacts. */
+/** After every artifact save, look for insights between it and the person's other artifacts. */
 @Controller()
 export class ArtifactSavedReactor {
   constructor(

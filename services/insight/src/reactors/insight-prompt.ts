@@ -1,6 +1,6 @@
 export const INSIGHT_MAX_OUTPUT_TOKENS = 1000;
 
-/** SPEC §7: contradictions, evolutions and recurring themes across pairs of artifacts. */
+/** Contradictions, evolutions and recurring themes across pairs of artifacts (docs/insights.md). */
 export const INSIGHT_SYSTEM = `You compare a coaching client's newest artifact with their earlier ones and find insights that span a pair:
 - "contradiction": the two say opposite things on the same topic;
 - "evolution": the person's stance on a topic changed over time;
