@@ -502,6 +502,27 @@ describe('extractPersonFacts (offline fact rules, issue 11)', () => {
     expect(types('My partner and I hiked in the Dolomites last week.')).toEqual(['event']);
   });
 
+  it('reads the thing asked about, their people said again as "them", and a belief about anyone', () => {
+    expect(
+      contents(
+        said('And the gap year idea?', 1, 'assistant'),
+        said("Dropped it. I'd rather start straight away.", 2),
+      ),
+    ).toEqual(['Dropped the gap year idea; they would rather start straight away.']);
+    expect(
+      contents(said("I'm saving up to visit my grandparents. I haven't seen them in five years.")),
+    ).toEqual([
+      'Is saving up to visit their grandparents.',
+      'Has not seen their grandparents in five years.',
+    ]);
+    expect(
+      contents(said("I've always believed you should tell people the truth, even when it hurts.")),
+    ).toEqual(['Has always believed one should tell people the truth, even when it hurts.']);
+    expect(contents(said("Okay so, don't laugh, but I've switched to Glasgow."))).toEqual([
+      'Has switched to Glasgow.',
+    ]);
+  });
+
   it('is deterministic', () => {
     const turns = [
       said('I moved to Leeds last year. I love baking bread on Sunday mornings. Thanks!'),

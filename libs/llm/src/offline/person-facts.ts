@@ -757,7 +757,7 @@ const HE = new Set(
 );
 /** "my sister", "my sister Moira", "my sister called, Moira": someone of the person's, named or not. */
 const KIN_MENTION = new RegExp(
-  `\\b(?:my|your) ${KIN_WORDS}\\b(?:(?: \\w+)?, | )?([A-Z][a-z]+)?`,
+  `\\b(?:my|your) (parents|grandparents|kids|children|sons|daughters|brothers|sisters|siblings|cousins|grandchildren|grandkids|${KIN_WORDS.slice(1, -1)})\\b(?:(?: \\w+)?, | )?([A-Z][a-z]+)?`,
   'g',
 );
 
@@ -776,16 +776,49 @@ function withKinNamed(clauses: readonly string[], question: SourceTurn | undefin
       };
   };
   if (question?.role === 'assistant') mention(question.text);
-  return clauses.map((clause) => {
+  const topic = question?.role === 'assistant' ? topicAsked(question.text) : undefined;
+  return clauses.map((clause, i) => {
     const lead = /^(?:(?:and|so|but|oh|yes|yeah|well),? )?(she|he)(?='s\b|\b)/i.exec(clause);
     let out = clause;
     if (lead && last && (lead[1].toLowerCase() === 'she' ? SHE : HE).has(last.kin)) {
       const who = `My ${last.kin}${last.name ? ` ${last.name}` : ''}`;
       out = who + clause.slice(lead[0].length);
+    } else if (
+      last &&
+      PLURAL_KIN.has(last.kin) &&
+      /\bthem\b/.test(clause) &&
+      !/\bthey\b/i.test(clause)
+    ) {
+      // "I'm saving up to visit my grandparents. I haven't seen them in five years."
+      out = clause.replace(/\bthem\b/, `my ${last.kin}`);
+    } else if (
+      i === 0 &&
+      topic &&
+      /^(?:\w+ )?(?:dropped|ditched|quit|sold|finished|started|love|loved|hate|hated|booked|cancelled|canceled) it\b/i.test(
+        clause,
+      )
+    ) {
+      // "And the gap year idea?" "Dropped it.": the thing asked about.
+      out = clause.replace(/\bit\b/, topic);
     }
     mention(clause);
     return out;
   });
+}
+
+const PLURAL_KIN = new Set(
+  'parents grandparents kids children sons daughters brothers sisters siblings cousins grandchildren grandkids'.split(
+    ' ',
+  ),
+);
+
+/** "And the gap year idea?", "What about your bike?": the thing a short question asks after, as the person's. */
+function topicAsked(question: string): string | undefined {
+  const m =
+    /(?:^|[.!]\s+)(?:and|so|what about|how about)\s+((?:the|your)\s+[\w' -]{2,40}?)\s*\?\s*$/i.exec(
+      question.trim(),
+    );
+  return m ? m[1].replace(/^your\b/i, 'my') : undefined;
 }
 
 /** Talk that fills a pause: "you know what", "I mean", "like" said between commas. */
@@ -806,6 +839,10 @@ const MIN_CLAUSE_WORDS = 3;
  */
 function clausesOf(sentence: string): string[] {
   const text = sentence.replace(FILLERS, (m) => (m.startsWith(',') ? ', ' : '')).trim();
+  // "Okay so, don't laugh, but I've switched to Glasgow": a ", but I" starts the person's clause at any length.
+  const butI = /,\s+but\s+(?=(?:I|I'm|I've|I'd|I'll|we|we're|we've)\s)/i.exec(text);
+  if (butI && text.split(/\s+/).length < RUN_ON_WORDS)
+    return [text.slice(0, butI.index) + '.', text.slice(butI.index + butI[0].length)];
   if (text.split(/\s+/).length < RUN_ON_WORDS) return [text];
   const pieces: string[] = [];
   for (const piece of text.split(CLAUSE_BREAK).map((p) => p.trim())) {
@@ -1049,7 +1086,14 @@ function statementOf(text: string): string {
     /,? (?:that|this)(?:'s|’s| is) (?:the|my|our) (dream|goal|plan|hope|aim)\b.*$/i,
     ', my $1',
   );
-  text = namedNotPointed(text);
+  text = namedNotPointed(text)
+    // "That I really enjoy interviewing users." answers "What did you take away?": the "that" joins nothing here.
+    .replace(/^that (?=(?:I|I'm|I've|I'd|we)\b)/i, '')
+    // "I've always believed you should tell people the truth": the "you" of a belief is anyone.
+    .replace(
+      /\b(believe|believed|think|thought|feel|felt)( that)? you (should|shouldn't|must|can't|have to)\b/i,
+      '$1$2 one $3',
+    );
   const realized = REALIZED.exec(text);
   if (realized && SELF_WORD.test(realized[1])) text = realized[1]!;
   const opinion = OPINION.exec(text);
