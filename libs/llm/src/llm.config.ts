@@ -33,35 +33,28 @@ export const LlmEnv = z
     },
   );
 
-export interface LlmConfig {
-  model: string;
+/** The settings the service runs on, each read from its variables: the one definition of LlmConfig. */
+const LlmSettings = LlmEnv.transform((parsed) => ({
+  model: parsed.MNEMO_LLM_MODEL,
   /** The configured model's price when set explicitly; otherwise the built-in table prices it. */
-  price: ModelPrice | null;
-  timeoutMs: number;
-  maxRetries: number;
-  offlineFallback: boolean;
-  failOpen: boolean;
-  deploymentKey: string | null;
-  secretKey: string | null;
-}
+  price:
+    parsed.MNEMO_LLM_PRICE_INPUT_PER_MTOK === undefined ||
+    parsed.MNEMO_LLM_PRICE_OUTPUT_PER_MTOK === undefined
+      ? null
+      : ({
+          inputPerMTok: parsed.MNEMO_LLM_PRICE_INPUT_PER_MTOK,
+          outputPerMTok: parsed.MNEMO_LLM_PRICE_OUTPUT_PER_MTOK,
+        } satisfies ModelPrice),
+  timeoutMs: parsed.MNEMO_LLM_TIMEOUT_MS,
+  maxRetries: parsed.MNEMO_LLM_MAX_RETRIES,
+  offlineFallback: parsed.MNEMO_LLM_OFFLINE_FALLBACK,
+  failOpen: parsed.MNEMO_COST_GUARD_FAIL_OPEN,
+  deploymentKey: parsed.ANTHROPIC_API_KEY?.trim() || null,
+  secretKey: parsed.MNEMO_SECRET_KEY || null,
+}));
+
+export type LlmConfig = z.infer<typeof LlmSettings>;
 
 export function parseLlmConfig(env: Record<string, string | undefined>): LlmConfig {
-  const parsed = LlmEnv.parse(env);
-  return {
-    model: parsed.MNEMO_LLM_MODEL,
-    price:
-      parsed.MNEMO_LLM_PRICE_INPUT_PER_MTOK === undefined ||
-      parsed.MNEMO_LLM_PRICE_OUTPUT_PER_MTOK === undefined
-        ? null
-        : {
-            inputPerMTok: parsed.MNEMO_LLM_PRICE_INPUT_PER_MTOK,
-            outputPerMTok: parsed.MNEMO_LLM_PRICE_OUTPUT_PER_MTOK,
-          },
-    timeoutMs: parsed.MNEMO_LLM_TIMEOUT_MS,
-    maxRetries: parsed.MNEMO_LLM_MAX_RETRIES,
-    offlineFallback: parsed.MNEMO_LLM_OFFLINE_FALLBACK,
-    failOpen: parsed.MNEMO_COST_GUARD_FAIL_OPEN,
-    deploymentKey: parsed.ANTHROPIC_API_KEY?.trim() || null,
-    secretKey: parsed.MNEMO_SECRET_KEY || null,
-  };
+  return LlmSettings.parse(env);
 }

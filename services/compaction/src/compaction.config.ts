@@ -21,16 +21,15 @@ export const CompactionEnv = z.object({
     .default(24),
 });
 
-export interface CompactionConfig {
-  maxOutputTokens: number;
-  doneTtlMs: number;
-}
+/** The settings the service runs on, each read from its variables: the one definition of CompactionConfig. */
+const CompactionSettings = CompactionEnv.transform((e) => ({
+  maxOutputTokens: e.MNEMO_COMPACTION_MAX_OUTPUT_TOKENS,
+  doneTtlMs: Math.round(e.MNEMO_COMPACTION_DONE_TTL_HOURS * 3_600_000),
+}));
+
+export type CompactionConfig = z.infer<typeof CompactionSettings>;
 
 /** Reads compaction's settings from the environment the platform passes; a bad value throws ConfigError naming the variable. */
 export function loadCompactionConfig(env: EnvironmentVariables): CompactionConfig {
-  const e = parseEnv(CompactionEnv, env);
-  return {
-    maxOutputTokens: e.MNEMO_COMPACTION_MAX_OUTPUT_TOKENS,
-    doneTtlMs: Math.round(e.MNEMO_COMPACTION_DONE_TTL_HOURS * 3_600_000),
-  };
+  return parseEnv(CompactionSettings, env);
 }

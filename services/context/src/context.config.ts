@@ -21,16 +21,15 @@ export const ContextEnv = z.object({
     .default(DEFAULT_CONTEXT_SOURCE_TIMEOUT_MS),
 });
 
-export interface ContextConfig {
-  cacheTtlMs: number;
-  sourceTimeoutMs: number;
-}
+/** The settings the service runs on, each read from its variables: the one definition of ContextConfig. */
+const ContextSettings = ContextEnv.transform((e) => ({
+  cacheTtlMs: e.MNEMO_CONTEXT_CACHE_TTL_MS,
+  sourceTimeoutMs: e.MNEMO_CONTEXT_SOURCE_TIMEOUT_MS,
+}));
+
+export type ContextConfig = z.infer<typeof ContextSettings>;
 
 /** Reads context's settings from the environment the platform passes; a bad value throws ConfigError naming the variable. */
 export function loadContextConfig(env: EnvironmentVariables): ContextConfig {
-  const e = parseEnv(ContextEnv, env);
-  return {
-    cacheTtlMs: e.MNEMO_CONTEXT_CACHE_TTL_MS,
-    sourceTimeoutMs: e.MNEMO_CONTEXT_SOURCE_TIMEOUT_MS,
-  };
+  return parseEnv(ContextSettings, env);
 }

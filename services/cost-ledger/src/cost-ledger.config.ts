@@ -30,26 +30,15 @@ export const CostLedgerEnv = z.object({
   MNEMO_SECRET_KEY: z.string().optional(),
 });
 
-export interface CostLedgerConfig {
-  caps: Record<CostPoolName, number>;
-  reservationTtlMs: number;
-  sweepIntervalMs: number;
-  requestTimeoutMs: number;
-  failOpen: boolean;
-  /** Null when MNEMO_SECRET_KEY is unset: account keys can then be neither stored nor read. */
-  secretKey: string | null;
-}
-
-/** Reads the ledger's settings; a bad value throws ConfigError naming the variable and the reason. */
-export function parseCostLedgerConfig(env: EnvironmentVariables): CostLedgerConfig {
-  const parsed = parseEnv(CostLedgerEnv, env);
+/** The settings the service runs on, each read from its variables: the one definition of CostLedgerConfig. */
+const CostLedgerSettings = CostLedgerEnv.transform((parsed) => {
   const ledgerFlag = parsed.MNEMO_COST_LEDGER_FAIL_OPEN;
   return {
     caps: {
       compaction: parsed.MNEMO_CAP_COMPACTION_USD,
       session: parsed.MNEMO_CAP_SESSION_USD,
       profile: parsed.MNEMO_CAP_PROFILE_USD,
-    },
+    } satisfies Record<CostPoolName, number>,
     reservationTtlMs: parsed.MNEMO_COST_RESERVATION_TTL_MS,
     sweepIntervalMs: parsed.MNEMO_COST_SWEEP_INTERVAL_MS,
     requestTimeoutMs: parsed.MNEMO_COST_LEDGER_TIMEOUT_MS,
@@ -57,6 +46,14 @@ export function parseCostLedgerConfig(env: EnvironmentVariables): CostLedgerConf
       ledgerFlag === undefined
         ? parsed.MNEMO_COST_GUARD_FAIL_OPEN
         : ledgerFlag === 'true' || ledgerFlag === '1',
+    /** Null when MNEMO_SECRET_KEY is unset: account keys can then be neither stored nor read. */
     secretKey: parsed.MNEMO_SECRET_KEY || null,
   };
+});
+
+export type CostLedgerConfig = z.infer<typeof CostLedgerSettings>;
+
+/** Reads the ledger's settings; a bad value throws ConfigError naming the variable and the reason. */
+export function parseCostLedgerConfig(env: EnvironmentVariables): CostLedgerConfig {
+  return parseEnv(CostLedgerSettings, env);
 }

@@ -29,32 +29,25 @@ export const IngestEnv = z.object({
   MNEMO_PROJECT: z.string().trim().min(1).max(2000).optional(),
 });
 
-export interface IngestConfig {
-  enabled: boolean;
-  intervalMs: number;
-  bootDelayMs: number;
-  root: string;
-  accountId: string;
-  recheckDays: number;
-  developer?: string;
-  project?: string;
-}
-
 export const defaultTranscriptsRoot = (): string => path.join(homedir(), '.claude', 'projects');
+
+/** The settings the service runs on, each read from its variables: the one definition of IngestConfig. */
+const IngestSettings = IngestEnv.transform((e) => ({
+  enabled: e.MNEMO_SESSION_INGEST_ENABLED,
+  intervalMs: Math.round(e.MNEMO_SESSION_INGEST_INTERVAL_HOURS * 3_600_000),
+  bootDelayMs: e.MNEMO_SESSION_INGEST_BOOT_DELAY_MS,
+  root: expandHome(e.MNEMO_TRANSCRIPTS_ROOT ?? defaultTranscriptsRoot()),
+  accountId: e.MNEMO_TRANSCRIPTS_ACCOUNT,
+  recheckDays: e.MNEMO_SESSION_OUTCOME_RECHECK_DAYS,
+  ...(e.MNEMO_DEVELOPER ? { developer: e.MNEMO_DEVELOPER } : {}),
+  ...(e.MNEMO_PROJECT ? { project: e.MNEMO_PROJECT } : {}),
+}));
+
+export type IngestConfig = z.infer<typeof IngestSettings>;
 
 /** Reads ingest's settings from the environment the platform passes; a bad value throws ConfigError naming the variable. */
 export function loadIngestConfig(env: EnvironmentVariables): IngestConfig {
-  const e = parseEnv(IngestEnv, env);
-  return {
-    enabled: e.MNEMO_SESSION_INGEST_ENABLED,
-    intervalMs: Math.round(e.MNEMO_SESSION_INGEST_INTERVAL_HOURS * 3_600_000),
-    bootDelayMs: e.MNEMO_SESSION_INGEST_BOOT_DELAY_MS,
-    root: expandHome(e.MNEMO_TRANSCRIPTS_ROOT ?? defaultTranscriptsRoot()),
-    accountId: e.MNEMO_TRANSCRIPTS_ACCOUNT,
-    recheckDays: e.MNEMO_SESSION_OUTCOME_RECHECK_DAYS,
-    ...(e.MNEMO_DEVELOPER ? { developer: e.MNEMO_DEVELOPER } : {}),
-    ...(e.MNEMO_PROJECT ? { project: e.MNEMO_PROJECT } : {}),
-  };
+  return parseEnv(IngestSettings, env);
 }
 
 export function expandHome(p: string): string {

@@ -11,16 +11,15 @@ export const InsightEnv = z.object({
   MNEMO_INSIGHT_INPUT_MAX_CHARS: z.coerce.number().int().min(1000).default(60_000),
 });
 
-export interface InsightConfig {
-  maxCompared: number;
-  inputMaxChars: number;
-}
+/** The settings the service runs on, each read from its variables: the one definition of InsightConfig. */
+const InsightSettings = InsightEnv.transform((e) => ({
+  maxCompared: e.MNEMO_INSIGHT_MAX_COMPARED,
+  inputMaxChars: e.MNEMO_INSIGHT_INPUT_MAX_CHARS,
+}));
+
+export type InsightConfig = z.infer<typeof InsightSettings>;
 
 /** Parsed once at start; a bad value stops the start with the variable and the reason. */
 export function parseInsightConfig(env: EnvironmentVariables): InsightConfig {
-  const e = parseEnv(InsightEnv, env);
-  return {
-    maxCompared: e.MNEMO_INSIGHT_MAX_COMPARED,
-    inputMaxChars: e.MNEMO_INSIGHT_INPUT_MAX_CHARS,
-  };
+  return parseEnv(InsightSettings, env);
 }

@@ -32,33 +32,27 @@ export const LogsEnv = z.object({
   MNEMO_LOGS_FILE_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(1000),
 });
 
-export interface LogsConfig {
-  accountId: string;
-  project: string;
-  journald: { enabled: boolean; directory?: string; since: string; command: string };
-  files: string[];
-  otlp: boolean;
-  flushMs: number;
-  filePollMs: number;
-}
+/** The settings the service runs on, each read from its variables: the one definition of LogsConfig. */
+const LogsSettings = LogsEnv.transform((e) => ({
+  accountId: e.MNEMO_LOGS_ACCOUNT,
+  project: e.MNEMO_LOGS_PROJECT,
+  journald: {
+    enabled: e.MNEMO_LOGS_JOURNALD,
+    ...(e.MNEMO_LOGS_JOURNALD_DIRECTORY ? { directory: e.MNEMO_LOGS_JOURNALD_DIRECTORY } : {}),
+    since: e.MNEMO_LOGS_JOURNALD_SINCE,
+    command: e.MNEMO_LOGS_JOURNALCTL,
+  },
+  files: e.MNEMO_LOGS_FILES.split(',')
+    .map((file) => file.trim())
+    .filter(Boolean),
+  otlp: e.MNEMO_LOGS_OTLP,
+  flushMs: e.MNEMO_LOGS_FLUSH_MS,
+  filePollMs: e.MNEMO_LOGS_FILE_POLL_MS,
+}));
+
+export type LogsConfig = z.infer<typeof LogsSettings>;
 
 /** Parsed once at start; a bad value stops the start with the variable and the reason. */
 export function parseLogsConfig(env: EnvironmentVariables): LogsConfig {
-  const e = parseEnv(LogsEnv, env);
-  return {
-    accountId: e.MNEMO_LOGS_ACCOUNT,
-    project: e.MNEMO_LOGS_PROJECT,
-    journald: {
-      enabled: e.MNEMO_LOGS_JOURNALD,
-      ...(e.MNEMO_LOGS_JOURNALD_DIRECTORY ? { directory: e.MNEMO_LOGS_JOURNALD_DIRECTORY } : {}),
-      since: e.MNEMO_LOGS_JOURNALD_SINCE,
-      command: e.MNEMO_LOGS_JOURNALCTL,
-    },
-    files: e.MNEMO_LOGS_FILES.split(',')
-      .map((file) => file.trim())
-      .filter(Boolean),
-    otlp: e.MNEMO_LOGS_OTLP,
-    flushMs: e.MNEMO_LOGS_FLUSH_MS,
-    filePollMs: e.MNEMO_LOGS_FILE_POLL_MS,
-  };
+  return parseEnv(LogsSettings, env);
 }

@@ -33,31 +33,23 @@ export const MemoryEnv = z.object({
     .default(60 * 60 * 1000),
 });
 
-export interface ExtractionConfig {
-  artifactDebounceMs: number;
-  artifactSweepMs: number;
-  artifactGraceMs: number;
-  artifactLookbackMs: number;
-  quietMinutes: number;
-  quietSweepMs: number;
-  quietLookbackDays: number;
-}
+/** The settings the service runs on, each read from its variables: the one definition of MemoryConfig. */
+const MemorySettings = MemoryEnv.transform((parsed) => ({
+  artifactDebounceMs: parsed.MNEMO_MEMORY_ARTIFACT_DEBOUNCE_MS,
+  artifactSweepMs: parsed.MNEMO_MEMORY_ARTIFACT_SWEEP_MS,
+  artifactGraceMs: parsed.MNEMO_MEMORY_ARTIFACT_GRACE_MS,
+  artifactLookbackMs: parsed.MNEMO_MEMORY_ARTIFACT_LOOKBACK_MS,
+  quietMinutes: parsed.MNEMO_MEMORY_QUIET_MINUTES,
+  quietSweepMs: parsed.MNEMO_MEMORY_QUIET_SWEEP_MS,
+  quietLookbackDays: parsed.MNEMO_MEMORY_QUIET_LOOKBACK_DAYS,
+  lapseSweepMs: parsed.MNEMO_MEMORY_SWEEP_MS,
+}));
 
-export interface MemoryConfig extends ExtractionConfig {
-  lapseSweepMs: number;
-}
+export type MemoryConfig = z.infer<typeof MemorySettings>;
+/** What the extraction reactor and sweeps read: everything but the lapse sweep. */
+export type ExtractionConfig = Omit<MemoryConfig, 'lapseSweepMs'>;
 
 /** Reads memory's settings from the environment the platform passes; a bad value throws ConfigError naming the variable. */
 export function loadMemoryConfig(env: EnvironmentVariables): MemoryConfig {
-  const parsed = parseEnv(MemoryEnv, env);
-  return {
-    artifactDebounceMs: parsed.MNEMO_MEMORY_ARTIFACT_DEBOUNCE_MS,
-    artifactSweepMs: parsed.MNEMO_MEMORY_ARTIFACT_SWEEP_MS,
-    artifactGraceMs: parsed.MNEMO_MEMORY_ARTIFACT_GRACE_MS,
-    artifactLookbackMs: parsed.MNEMO_MEMORY_ARTIFACT_LOOKBACK_MS,
-    quietMinutes: parsed.MNEMO_MEMORY_QUIET_MINUTES,
-    quietSweepMs: parsed.MNEMO_MEMORY_QUIET_SWEEP_MS,
-    quietLookbackDays: parsed.MNEMO_MEMORY_QUIET_LOOKBACK_DAYS,
-    lapseSweepMs: parsed.MNEMO_MEMORY_SWEEP_MS,
-  };
+  return parseEnv(MemorySettings, env);
 }

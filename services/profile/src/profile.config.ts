@@ -21,22 +21,18 @@ export const ProfileEnv = z.object({
     .default(5 * 1024 * 1024),
 });
 
-export interface ProfileConfig {
-  minArtifacts: number;
-  inputMaxChars: number;
-  maxFacts: number;
-  retrySweepMs: number;
-  importMaxBytes: number;
-}
+/** The settings the service runs on, each read from its variables: the one definition of ProfileConfig. */
+const ProfileSettings = ProfileEnv.transform((p) => ({
+  minArtifacts: p.MNEMO_PROFILE_MIN_ARTIFACTS,
+  inputMaxChars: p.MNEMO_PROFILE_INPUT_MAX_CHARS,
+  maxFacts: p.MNEMO_PROFILE_MAX_FACTS,
+  retrySweepMs: p.MNEMO_PROFILE_RETRY_SWEEP_MS,
+  importMaxBytes: p.MNEMO_LIFE_INVENTORY_IMPORT_MAX_BYTES,
+}));
+
+export type ProfileConfig = z.infer<typeof ProfileSettings>;
 
 /** Parsed once at start; a bad value stops the start with the variable and the reason. */
 export function parseProfileConfig(env: EnvironmentVariables): ProfileConfig {
-  const p = parseEnv(ProfileEnv, env);
-  return {
-    minArtifacts: p.MNEMO_PROFILE_MIN_ARTIFACTS,
-    inputMaxChars: p.MNEMO_PROFILE_INPUT_MAX_CHARS,
-    maxFacts: p.MNEMO_PROFILE_MAX_FACTS,
-    retrySweepMs: p.MNEMO_PROFILE_RETRY_SWEEP_MS,
-    importMaxBytes: p.MNEMO_LIFE_INVENTORY_IMPORT_MAX_BYTES,
-  };
+  return parseEnv(ProfileSettings, env);
 }

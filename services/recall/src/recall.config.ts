@@ -61,66 +61,46 @@ export const RecallEnv = z.object({
     .default(24),
 });
 
-export interface EmbeddingsConfig {
-  url: string;
-  model: string;
-  apiKey?: string;
-  dimensions?: number;
-  queryTimeoutMs: number;
-  batch: number;
-  timeoutMs: number;
-  pollMs: number;
-  minSimilarity: number;
-  /** Dollars per million input tokens (embeddingPricePerMTok). */
-  usdPerMTok: number;
-}
-
-export interface RecallConfig {
-  minScore: number;
-  decisionsMinScore: number;
-  maxLimit: number;
+/** The settings the service runs on, each read from its variables: the one definition of RecallConfig. */
+const RecallSettings = RecallEnv.transform((e) => ({
+  minScore: e.MNEMO_RECALL_MIN_SCORE,
+  decisionsMinScore: e.MNEMO_PRIOR_DECISIONS_MIN_SCORE,
+  maxLimit: e.MNEMO_RECALL_MAX_LIMIT,
   /** Accounts of up to this many chunks score every match; larger ones read bounded selections. */
-  exhaustiveChunks: number;
+  exhaustiveChunks: e.MNEMO_RECALL_EXHAUSTIVE_CHUNKS,
   /** null: no embedder (the default), recall is lexical. */
-  embeddings: EmbeddingsConfig | null;
-  decisionsEnabled: boolean;
-  visitedTtlMs: number;
-  visitedMaxEntries: number;
+  embeddings: e.MNEMO_EMBEDDINGS_URL
+    ? {
+        url: e.MNEMO_EMBEDDINGS_URL,
+        model: e.MNEMO_EMBEDDINGS_MODEL,
+        ...(e.MNEMO_EMBEDDINGS_API_KEY ? { apiKey: e.MNEMO_EMBEDDINGS_API_KEY } : {}),
+        ...(e.MNEMO_EMBEDDINGS_DIMENSIONS ? { dimensions: e.MNEMO_EMBEDDINGS_DIMENSIONS } : {}),
+        queryTimeoutMs: e.MNEMO_EMBEDDINGS_QUERY_TIMEOUT_MS,
+        batch: e.MNEMO_EMBEDDINGS_BATCH,
+        timeoutMs: e.MNEMO_EMBEDDINGS_TIMEOUT_MS,
+        pollMs: e.MNEMO_EMBEDDINGS_POLL_MS,
+        minSimilarity: e.MNEMO_EMBEDDINGS_MIN_SIMILARITY,
+        /** Dollars per million input tokens (embeddingPricePerMTok). */
+        usdPerMTok: embeddingPricePerMTok(
+          e.MNEMO_EMBEDDINGS_MODEL,
+          e.MNEMO_EMBEDDINGS_USD_PER_MTOK,
+        ),
+      }
+    : null,
+  decisionsEnabled: e.MNEMO_DECISIONS_ENABLED,
+  visitedTtlMs: Math.round(e.MNEMO_VISITED_TTL_HOURS * 3_600_000),
+  visitedMaxEntries: e.MNEMO_VISITED_MAX_ENTRIES,
   /** The transcript loop as the ingest service runs it (its own variables), for the stats. */
-  sessionIngest: { enabled: boolean; intervalMs: number };
-}
+  sessionIngest: {
+    enabled: e.MNEMO_SESSION_INGEST_ENABLED,
+    intervalMs: Math.round(e.MNEMO_SESSION_INGEST_INTERVAL_HOURS * 3_600_000),
+  },
+}));
+
+export type RecallConfig = z.infer<typeof RecallSettings>;
+export type EmbeddingsConfig = NonNullable<RecallConfig['embeddings']>;
 
 /** Reads recall's settings; a bad value throws with the variable's name and the reason. */
 export function loadRecallConfig(env: EnvironmentVariables): RecallConfig {
-  const e = parseEnv(RecallEnv, env);
-  return {
-    minScore: e.MNEMO_RECALL_MIN_SCORE,
-    decisionsMinScore: e.MNEMO_PRIOR_DECISIONS_MIN_SCORE,
-    maxLimit: e.MNEMO_RECALL_MAX_LIMIT,
-    exhaustiveChunks: e.MNEMO_RECALL_EXHAUSTIVE_CHUNKS,
-    embeddings: e.MNEMO_EMBEDDINGS_URL
-      ? {
-          url: e.MNEMO_EMBEDDINGS_URL,
-          model: e.MNEMO_EMBEDDINGS_MODEL,
-          ...(e.MNEMO_EMBEDDINGS_API_KEY ? { apiKey: e.MNEMO_EMBEDDINGS_API_KEY } : {}),
-          ...(e.MNEMO_EMBEDDINGS_DIMENSIONS ? { dimensions: e.MNEMO_EMBEDDINGS_DIMENSIONS } : {}),
-          queryTimeoutMs: e.MNEMO_EMBEDDINGS_QUERY_TIMEOUT_MS,
-          batch: e.MNEMO_EMBEDDINGS_BATCH,
-          timeoutMs: e.MNEMO_EMBEDDINGS_TIMEOUT_MS,
-          pollMs: e.MNEMO_EMBEDDINGS_POLL_MS,
-          minSimilarity: e.MNEMO_EMBEDDINGS_MIN_SIMILARITY,
-          usdPerMTok: embeddingPricePerMTok(
-            e.MNEMO_EMBEDDINGS_MODEL,
-            e.MNEMO_EMBEDDINGS_USD_PER_MTOK,
-          ),
-        }
-      : null,
-    decisionsEnabled: e.MNEMO_DECISIONS_ENABLED,
-    visitedTtlMs: Math.round(e.MNEMO_VISITED_TTL_HOURS * 3_600_000),
-    visitedMaxEntries: e.MNEMO_VISITED_MAX_ENTRIES,
-    sessionIngest: {
-      enabled: e.MNEMO_SESSION_INGEST_ENABLED,
-      intervalMs: Math.round(e.MNEMO_SESSION_INGEST_INTERVAL_HOURS * 3_600_000),
-    },
-  };
+  return parseEnv(RecallSettings, env);
 }
