@@ -10,17 +10,18 @@ const USER_PASS =
   /(?<=\s|^)(?:-u|--user|--proxy-user|-U)(?:[ \t]+|=)?(["']?)\{?(?<user>\$\{?\w+\}?|\{[^\s:"'{}]{0,64}\}|\\?"[^\s:"\\]{0,64}\\?"|'[^\s:']{0,64}'|[^\s:"'$<>{}]{0,64}):(?:\\?["']|\{)?(?<secret>[^\s"'{}\\]+)\}?(?:\\?["'])?\}?\1/dg;
 /** Clients that take the password glued to -p (`mysql -uroot -pS3cret`) or after it (`sshpass -p …`). */
 const PASSWORD_CLIENT =
-  /\b(?:mysql\w*|mariadb\w*|mysqladmin|mysqldump|sshpass|mongo(?:sh|dump|restore|import|export)?|docker(?:\s+\S+)?\s+login|podman\s+login|helm\s+registry\s+login|redis-cli|keytool|openssl|zip|unzip|7z)\b/g;
+  /\b(?:mysql\w*|mariadb\w*|mysqladmin|mysqldump|sshpass|ssh-keygen|sqlcmd|ldap(?:search|add|modify|delete|passwd)|az\s+login|mongo(?:sh|dump|restore|import|export)?|docker(?:\s+\S+)?\s+login|podman\s+login|helm\s+registry\s+login|redis-cli|keytool|openssl|zip|unzip|7z)\b/g;
 /**
  * Cheap checks first: the client regex (with its word boundaries) runs only on text that has a password
  * flag after a space or tab and names a client.
  */
-const CLIENT_NAMES = /m(?:ysql|ariadb|ongo)|sshpass|login|redis-cli|keytool|openssl|zip|7z/;
+const CLIENT_NAMES =
+  /m(?:ysql|ariadb|ongo)|sshpass|ssh-keygen|sqlcmd|ldap|login|redis-cli|keytool|openssl|zip|7z/;
 const USER_FLAG_SEEN = 1;
 const PASSWORD_FLAG_SEEN = 2;
 /**
  * Whether the text holds a user flag (what / -[uU]|--(?:proxy-)?user/ matches) and a password flag
- * (/[ \t]-(?:p|a|P|-pass|storepass|keypass)/), from one walk over its dashes: each holds a dash after a
+ * (/[ \t]-(?:p|a|P|N|k|w|-pass|storepass|keypass)/), from one walk over its dashes: each holds a dash after a
  * character, and a dash is rarer than the space those regexes would start at.
  */
 function flagsSeen(text: string): number {
@@ -43,6 +44,9 @@ function flagsSeen(text: string): number {
       (next === 112 ||
         next === 97 ||
         next === 80 ||
+        next === 78 ||
+        next === 107 ||
+        next === 119 ||
         text.startsWith('-pass', at + 1) ||
         text.startsWith('storepass', at + 1) ||
         text.startsWith('keypass', at + 1))
@@ -53,7 +57,7 @@ function flagsSeen(text: string): number {
 }
 const GLUED_P = /(?<=[ \t])-p(?<secret>[^\s'"-][^\s'"]*)/dg;
 const SPACED_P =
-  /(?<=[ \t])(?:-p|-a|-P|--pass|-storepass|-keypass|-passin|-passout)[ \t]+(?:pass:)?(?<secret>[^\s'"-][^\s'"]*)/dg;
+  /(?<=[ \t])(?:-p|-a|-P|--pass|-storepass|-keypass|-passin|-passout|-N|-k|-w)[ \t]+(?:pass:)?(["']?)(?<secret>[^\s'"-][^\s'"]*)\1(?=\s|$)/dg;
 
 /** Credentials typed on a command line. */
 export function detectCliCredentials(text: string): Candidate[] {

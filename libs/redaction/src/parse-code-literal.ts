@@ -38,6 +38,9 @@ export function codeLiteralValue(text: string, site: KeywordSite): ValueSpan | n
     if (DEFINED_BY.test(before))
       return literalAt(text, site.end + /^[ \t]+/.exec(after)![0].length);
     if (SET_BY.test(before)) return setValue(after, site.end);
+    // SQL's `WITH PASSWORD '…'`, a config line's `password "…"`: a literal after a space.
+    const spacedLiteral = /^[ \t]+(?=["'])/.exec(after);
+    if (spacedLiteral !== null) return literalAt(text, site.end + spacedLiteral[0].length);
     // A line of a name and its value apart (ssh_config, .properties, a tab-separated table).
     if (/^[ \t]*$/.test(before) && NAME_AND_VALUE_LINE.test(text.slice(site.end, site.end + 160)))
       return setValue(after, site.end);

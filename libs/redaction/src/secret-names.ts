@@ -29,6 +29,8 @@ const SECRET_SEGMENTS = new Set([
   'sessiontoken',
   'bearer',
   'cookie',
+  'requirepass',
+  'masterauth',
 ]);
 
 /** Two-segment names: `api_key`, `private-key`, `signingKey`. */
