@@ -6,4 +6,5 @@
 export * from './sensitivity';
 export * from './confirmation';
 export * from './plan-lifecycle';
+export * from './day-series';
 export * from './proposal-lifecycle';

@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import type { PlanActivated, PlanCheckedIn, PlanClosed, PlanProposed } from '@mnemo/contracts';
+import type {
+  PlanActivated,
+  PlanCheckedIn,
+  PlanClosed,
+  PlanMeasure,
+  PlanProposed,
+} from '@mnemo/contracts';
+import { measuredProgress, type DayValue } from './day-series';
 
 const DAY_MS = 86_400_000;
 const MAX_PROGRESS_CHARS = 300;
@@ -16,6 +23,8 @@ export interface PlanState {
   proposedAt: string;
   activatedAt?: string;
   closedReason?: ClosedReason;
+  /** What the plan measures itself by, when it names a metric of the person's day series. */
+  measure?: z.infer<typeof PlanMeasure>;
 }
 
 type At = { occurredAt: string };
@@ -30,8 +39,16 @@ export function evolvePlan(state: PlanState | undefined, event: PlanEvent): Plan
   switch (event.type) {
     case 'PlanProposed': {
       if (state) return state;
-      const { planId, title, steps = [], reviewDays = 14 } = event.payload;
-      return { planId, title, steps, reviewDays, status: 'proposed', proposedAt: event.occurredAt };
+      const { planId, title, steps = [], reviewDays = 14, measure } = event.payload;
+      return {
+        planId,
+        title,
+        steps,
+        reviewDays,
+        status: 'proposed',
+        proposedAt: event.occurredAt,
+        ...(measure ? { measure: { ...measure, direction: measure.direction ?? 'at_least' } } : {}),
+      };
     }
     case 'PlanActivated':
       if (state?.status !== 'proposed') return state;
@@ -64,8 +81,26 @@ export interface PlanCheckIn {
  * One sentence on an active plan for the per-turn memory block: how many check-ins since activation,
  * the review day, and the latest note. Fits PlanCheckedIn's 300 characters and never holds a line break.
  */
-export function progressLine(plan: PlanState, checkIns: readonly PlanCheckIn[]): string {
-  return fitProgress(`${oneLine(plan.title)}: ${progressStatus(plan, checkIns)}`);
+export function progressLine(
+  plan: PlanState,
+  checkIns: readonly PlanCheckIn[],
+  series: readonly DayValue[] = [],
+): string {
+  return fitProgress(`${oneLine(plan.title)}: ${planProgress(plan, checkIns, series)}`);
+}
+
+/**
+ * A plan's progress without its title: a measured plan reads the person's own series (`series`: its
+ * metric's daily values in its unit), any other its check-ins.
+ */
+export function planProgress(
+  plan: PlanState,
+  checkIns: readonly PlanCheckIn[],
+  series: readonly DayValue[] = [],
+): string {
+  return plan.measure
+    ? fitProgress(measuredProgress(plan.measure, series))
+    : progressStatus(plan, checkIns);
 }
 
 /** The same sentence without the plan's title, for readers that print the title themselves. */

@@ -48,6 +48,7 @@ export const producerEventTypes = [
   'BookmarkAdded',
   'ReminderSet',
   'PlanProposed',
+  'MeasurementRecorded',
   'SessionOutcomeRecorded',
   'SymbolSnapshotRecorded',
 ] as const satisfies readonly EventType[];

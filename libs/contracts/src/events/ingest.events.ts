@@ -69,12 +69,51 @@ export const ReminderSet = z.object({
   dueAt: z.iso.datetime({ offset: true }).optional(),
 });
 
+/** A metric of the person's own day series: lower-case words joined by `_` ("steps", "resting_heart_rate"). */
+export const metricName = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]{0,63}$/, 'lower-case letters, digits and _, starting with a letter');
+/** A unit as the producer writes it ("steps", "bpm", "kg", "h"); series are kept per metric and unit. */
+export const measurementUnit = z
+  .string()
+  .regex(/^[A-Za-z%°/][A-Za-z0-9%°/._-]{0,31}$/, 'a unit symbol such as steps, bpm, kg or h');
+
+/** What a plan measures itself by: a metric of the person's day series and a daily target in its unit. */
+export const PlanMeasure = z.object({
+  metric: metricName,
+  unit: measurementUnit,
+  target: z.number().finite().nonnegative(),
+  /** Whether the target is a floor (8,000 steps a day) or a ceiling (resting heart rate under 60). */
+  direction: z.enum(['at_least', 'at_most']).default('at_least'),
+});
+
 export const PlanProposed = z.object({
   planId: z.string().min(1).max(200),
   title: z.string().min(1).max(500),
   steps: z.array(z.string().max(1000)).max(50).default([]),
   reviewDays: z.number().int().positive().max(365).default(14),
+  measure: PlanMeasure.optional(),
 });
+
+/**
+ * One measurement of the person's own (a step count from a watch, a weighing): a point of a day series.
+ * Dated by its calendar `day` or by its time `at` (its day is the date as written, in the producer's offset).
+ */
+export const MeasurementRecorded = z
+  .object({
+    metric: metricName,
+    value: z.number().finite(),
+    unit: measurementUnit,
+    day: z.iso.date().optional(),
+    at: z.iso.datetime({ offset: true }).optional(),
+    source: z.string().min(1).max(200),
+    /** The producer's id of this measurement: a second one with the same id is the same measurement. */
+    measurementId: z.string().min(1).max(200).optional(),
+  })
+  .refine((m) => (m.day === undefined) !== (m.at === undefined), {
+    path: ['day'],
+    message: 'exactly one of day or at',
+  });
 
 export const SessionOutcomeRecorded = z.object({
   summary: z.string().max(4000),
@@ -129,6 +168,7 @@ export const ingestEvents = {
   BookmarkAdded,
   ReminderSet,
   PlanProposed,
+  MeasurementRecorded,
   SessionOutcomeRecorded,
   TranscriptIngestRunCompleted,
   TranscriptIngestRunFailed,
