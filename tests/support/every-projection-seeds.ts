@@ -83,6 +83,54 @@ export const everyProjectionSeeds = (accountId: string, side: string) => {
     ],
     ['PlanActivated', { planId: 'pl-replay', activatedAt: '2026-11-29T10:00:00.000Z' }],
     ['PlanCheckedIn', { planId: 'pl-replay', progress: 'Walked four days out of five.' }],
+    // the day series and a plan measured by it: replay rebuilds the days and the progress line
+    [
+      'PlanProposed',
+      {
+        planId: 'pl-steps-replay',
+        title: 'Walk 8,000 steps a day',
+        measure: { metric: 'steps', unit: 'steps', target: 8000 },
+      },
+    ],
+    ['PlanActivated', { planId: 'pl-steps-replay', activatedAt: '2026-11-29T10:00:00.000Z' }],
+    [
+      'MeasurementRecorded',
+      {
+        metric: 'steps',
+        value: 3000,
+        unit: 'steps',
+        at: '2026-11-28T08:00:00+01:00',
+        source: 'watch',
+      },
+      { sessionId: 's-replay-watch' },
+    ],
+    [
+      'MeasurementRecorded',
+      {
+        metric: 'steps',
+        value: 5200,
+        unit: 'steps',
+        at: '2026-11-29T09:00:00+01:00',
+        source: 'watch',
+      },
+      { sessionId: 's-replay-watch' },
+    ],
+    [
+      'MeasurementRecorded',
+      {
+        metric: 'steps',
+        value: 7900,
+        unit: 'steps',
+        at: '2026-11-29T19:00:00+01:00',
+        source: 'watch',
+      },
+      { sessionId: 's-replay-watch' },
+    ],
+    [
+      'MeasurementRecorded',
+      { metric: 'resting_heart_rate', value: 58, unit: 'bpm', day: '2026-11-29', source: 'watch' },
+      { sessionId: 's-replay-watch' },
+    ],
     ['ReminderSet', { reminderId: 'r-replay', text: 'Call the dentist.' }],
     [
       'SegmentCompacted',

@@ -1,10 +1,11 @@
 import type { z } from 'zod';
-import type { PlanActivated, PlanClosed, PlanProposed } from '@mnemo/contracts';
+import type { PlanActivated, PlanClosed, PlanMeasure, PlanProposed } from '@mnemo/contracts';
 import type { PlanState } from '@mnemo/memory-rules';
 
 // The lifecycle and the progress line are shared with every reader of plan events (the context's copy).
 export {
   evolvePlan,
+  planProgress,
   progressLine,
   progressStatus,
   reviewDueAt,
@@ -39,6 +40,7 @@ export function decidePlanProposal(
     title: string;
     steps?: string[];
     reviewDays?: number;
+    measure?: z.input<typeof PlanMeasure>;
   },
 ): PlanProposal {
   const planId = planIdForAnswer(proposal.sessionId, proposal.answerSeq);
@@ -55,6 +57,7 @@ export function decidePlanProposal(
         title: proposal.title,
         ...(proposal.steps ? { steps: proposal.steps } : {}),
         ...(proposal.reviewDays ? { reviewDays: proposal.reviewDays } : {}),
+        ...(proposal.measure ? { measure: proposal.measure } : {}),
       },
     },
   };

@@ -13,8 +13,10 @@ import { MemoryProvenance1764400005400 } from './memory-provenance.migration';
 import { MemoryConfirmed1764400005700 } from './memory-confirmed.migration';
 import { applyProposalEvent } from './memory-proposals.projection';
 import { Memory1764400005100 } from './memory.migration';
-import { applyPlanEvent, applyReminderSet } from './plans.projection';
+import { applyPlanEvent, applyReminderSet, refreshMeasuredPlans } from './plans.projection';
 import { PlanProgress1764400005300 } from './plan-progress.migration';
+import { applyMeasurement } from './day-series.projection';
+import { DaySeries1765300000100 } from './day-series.migration';
 
 const HANDLES = [
   'MemoryFactExtracted',
@@ -32,6 +34,7 @@ const HANDLES = [
   'PlanActivated',
   'PlanCheckedIn',
   'PlanClosed',
+  'MeasurementRecorded',
   'ReminderSet',
   'ArtifactSaved',
   'FeatureEventRecorded',
@@ -54,6 +57,8 @@ export const memoryProjection: Projection = {
     'plan_checkins',
     'reminders',
     'artifact_extractions',
+    'measurement_samples',
+    'measurement_days',
   ],
   migrations: [
     Memory1764400005100,
@@ -61,6 +66,7 @@ export const memoryProjection: Projection = {
     PlanProgress1764400005300,
     MemoryProvenance1764400005400,
     MemoryConfirmed1764400005700,
+    DaySeries1765300000100,
   ],
 
   async apply(sql: Sql, stored: StoredEvent): Promise<void> {
@@ -95,6 +101,12 @@ async function applyOne(sql: Sql, stored: StoredEvent): Promise<void> {
     case 'PlanCheckedIn':
     case 'PlanClosed':
       return applyPlanEvent(sql, stored);
+    case 'MeasurementRecorded': {
+      const m = stored.event.payload as { metric: string; unit: string };
+      if (await applyMeasurement(sql, stored))
+        await refreshMeasuredPlans(sql, stored.event.accountId, m.metric, m.unit);
+      return;
+    }
     case 'ReminderSet':
       return applyReminderSet(sql, stored);
     case 'ArtifactSaved':

@@ -1,6 +1,7 @@
 import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
 import type { Sql } from '@mnemo/persistence';
-import { evolvePlan, progressStatus, type PlanEvent, type PlanState } from '../domain/plans';
+import { evolvePlan, planProgress, type PlanEvent, type PlanState } from '../domain/plans';
+import { daySeries } from './day-series.projection';
 
 const iso = (value: unknown): string | undefined =>
   value ? new Date(value as string).toISOString() : undefined;
@@ -15,6 +16,7 @@ export function planFromRow(row: Record<string, any>): PlanState {
     proposedAt: iso(row.proposed_at)!,
     activatedAt: iso(row.activated_at),
     closedReason: row.closed_reason ?? undefined,
+    ...(row.measure ? { measure: row.measure } : {}),
   };
 }
 
@@ -59,8 +61,8 @@ export async function applyPlanEvent(sql: Sql, stored: StoredEvent): Promise<voi
       : (rows[0]?.closed_at ?? null);
   await sql.query(
     `INSERT INTO plans (account_id, id, title, steps, review_days, status, source_session, proposed_at, activated_at, closed_reason, closed_at,
-       progress_line, last_seq)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+       progress_line, last_seq, measure)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      ON CONFLICT (account_id, id) DO UPDATE SET status = EXCLUDED.status, activated_at = EXCLUDED.activated_at,
        closed_reason = EXCLUDED.closed_reason, closed_at = EXCLUDED.closed_at, progress_line = EXCLUDED.progress_line, last_seq = EXCLUDED.last_seq
      WHERE plans.last_seq < EXCLUDED.last_seq`,
@@ -78,19 +80,45 @@ export async function applyPlanEvent(sql: Sql, stored: StoredEvent): Promise<voi
       closedAt,
       await progressOf(sql, event.accountId, after),
       seq,
+      after.measure ? JSON.stringify(after.measure) : null,
     ],
   );
 }
 
-/** A plan's progress (the line after its title) from its state and its check-ins in the read model: replay gives the same. */
+/** A new day value moves the progress of every plan measured by that metric and unit. */
+export async function refreshMeasuredPlans(
+  sql: Sql,
+  accountId: string,
+  metric: string,
+  unit: string,
+): Promise<void> {
+  const rows: Array<Record<string, any>> = await sql.query(
+    `SELECT * FROM plans WHERE account_id = $1 AND measure->>'metric' = $2 AND measure->>'unit' = $3`,
+    [accountId, metric, unit],
+  );
+  for (const row of rows) {
+    const plan = planFromRow(row);
+    await sql.query(`UPDATE plans SET progress_line = $3 WHERE account_id = $1 AND id = $2`, [
+      accountId,
+      plan.planId,
+      await progressOf(sql, accountId, plan),
+    ]);
+  }
+}
+
+/** A plan's progress (the line after its title) from its state, check-ins and day series in the read model: replay gives the same. */
 async function progressOf(sql: Sql, accountId: string, plan: PlanState): Promise<string> {
   const checkIns: Array<{ progress: string; at: unknown }> = await sql.query(
     `SELECT progress, at FROM plan_checkins WHERE account_id = $1 AND plan_id = $2`,
     [accountId, plan.planId],
   );
-  return progressStatus(
+  const series = plan.measure
+    ? await daySeries(sql, accountId, plan.measure.metric, plan.measure.unit)
+    : [];
+  return planProgress(
     plan,
     checkIns.map((c) => ({ progress: c.progress, at: iso(c.at)! })),
+    series,
   );
 }
 
