@@ -22,5 +22,7 @@ export {
   CheckInBody,
   ProposePlanBody,
   ClosePlanBody,
+  RecordMeasurementsBody,
+  MetricDaysQuery,
 } from './api/memory-api.dto';
 export { DeleteMemoryQuery } from './api/memories.controller';

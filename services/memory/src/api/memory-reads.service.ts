@@ -14,6 +14,8 @@ import type { PlanCheckIn, PlanState } from '../domain/plans';
 import type { ProposalState } from '../domain/proposals';
 import { proposalFromRow } from '../projections/memory-proposals.projection';
 import { planFromRow } from '../projections/plans.projection';
+import { daySeries } from '../projections/day-series.projection';
+import type { DayValue } from '@mnemo/memory-rules';
 import type { MemoryRecord } from '../domain/memory-decisions';
 import {
   countsFromTypeTotals,
@@ -206,6 +208,63 @@ export class MemoryReadsService {
       [accountId],
     );
     return rows.map(planFromRow);
+  }
+
+  /** The day series each measured plan reads, by plan id. */
+  async seriesOf(accountId: string, plans: readonly PlanState[]): Promise<Map<string, DayValue[]>> {
+    const bySeries = new Map<string, DayValue[]>();
+    for (const plan of plans) {
+      if (plan.measure)
+        bySeries.set(
+          plan.planId,
+          await daySeries(this.db, accountId, plan.measure.metric, plan.measure.unit),
+        );
+    }
+    return bySeries;
+  }
+
+  /** A metric's daily values per unit it was recorded in. */
+  async metricDays(
+    accountId: string,
+    metric: string,
+  ): Promise<
+    Array<{ unit: string; aggregation: string; days: Array<DayValue & { samples: number }> }>
+  > {
+    const rows: Array<Record<string, any>> = await this.db.query(
+      `SELECT unit, aggregation, to_char(day, 'YYYY-MM-DD') AS day, value, samples FROM measurement_days
+       WHERE account_id = $1 AND metric = $2 ORDER BY unit, day`,
+      [accountId, metric],
+    );
+    type UnitDays = {
+      unit: string;
+      aggregation: string;
+      days: Array<DayValue & { samples: number }>;
+    };
+    const byUnit = new Map<string, UnitDays>();
+    for (const row of rows) {
+      const entry: UnitDays = byUnit.get(row.unit) ?? {
+        unit: row.unit,
+        aggregation: row.aggregation,
+        days: [],
+      };
+      entry.days.push({ day: row.day, value: Number(row.value), samples: Number(row.samples) });
+      byUnit.set(row.unit, entry);
+    }
+    return [...byUnit.values()];
+  }
+
+  /** Which of these measurement keys are already kept, per metric. */
+  async knownMeasurements(
+    accountId: string,
+    keys: ReadonlyArray<{ metric: string; key: string }>,
+  ): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows: Array<{ metric: string; sample_key: string }> = await this.db.query(
+      `SELECT metric, sample_key FROM measurement_samples
+       WHERE account_id = $1 AND (metric, sample_key) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
+      [accountId, keys.map((k) => k.metric), keys.map((k) => k.key)],
+    );
+    return new Set(rows.map((r) => `${r.metric}\u0000${r.sample_key}`));
   }
 
   async checkIns(accountId: string, planIds: string[]): Promise<Map<string, PlanCheckIn[]>> {

@@ -9,6 +9,8 @@ import { memoryEvent } from '../memory-event';
 export interface NewEvent {
   type: string;
   payload: unknown;
+  /** A derived id (idempotent writes): the log's duplicate check stores a retried event once. */
+  id?: string;
 }
 
 /**
@@ -35,7 +37,7 @@ export class MemoryWriterService {
     const occurredAt = this.now().toISOString();
     const envelopes = events.map((e) =>
       memoryEvent({
-        id: randomUUID(),
+        id: e.id ?? randomUUID(),
         type: e.type,
         accountId,
         ...(options.sessionId ? { sessionId: options.sessionId } : {}),

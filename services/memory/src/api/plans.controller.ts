@@ -11,11 +11,12 @@ import {
   type PlanCheckIn,
   type PlanState,
 } from '../domain/plans';
+import type { DayValue } from '@mnemo/memory-rules';
 import { CheckInBody, ClosePlanBody, ProposePlanBody } from './memory-api.dto';
 import { MemoryReadsService } from './memory-reads.service';
 import { MemoryWriterService } from './memory-writer.service';
 
-function planView(plan: PlanState, checkIns: PlanCheckIn[]) {
+function planView(plan: PlanState, checkIns: PlanCheckIn[], series: DayValue[] = []) {
   const review = reviewDueAt(plan);
   return {
     id: plan.planId,
@@ -27,8 +28,9 @@ function planView(plan: PlanState, checkIns: PlanCheckIn[]) {
     activatedAt: plan.activatedAt ?? null,
     reviewDueAt: review ? review.toISOString() : null,
     closedReason: plan.closedReason ?? null,
+    measure: plan.measure ?? null,
     checkIns,
-    progress: plan.status === 'active' ? progressLine(plan, checkIns) : null,
+    progress: plan.status === 'active' ? progressLine(plan, checkIns, series) : null,
   };
 }
 
@@ -48,7 +50,12 @@ export class PlansController {
       accountId,
       plans.map((p) => p.planId),
     );
-    return { plans: plans.map((p) => planView(p, checkIns.get(p.planId) ?? [])) };
+    const series = await this.reads.seriesOf(accountId, plans);
+    return {
+      plans: plans.map((p) =>
+        planView(p, checkIns.get(p.planId) ?? [], series.get(p.planId) ?? []),
+      ),
+    };
   }
 
   /**
@@ -58,7 +65,11 @@ export class PlansController {
   @Post('plans')
   @HttpCode(201)
   async propose(@AccountId() accountId: string, @Body() body: unknown) {
-    const { sessionId, title, steps, reviewDays } = parseInput(ProposePlanBody, body, 'body');
+    const { sessionId, title, steps, reviewDays, measure } = parseInput(
+      ProposePlanBody,
+      body,
+      'body',
+    );
     const message = await this.reads.turn(accountId, sessionId, undefined);
     if (!message) throw new NotFoundError(`a message of the person in session "${sessionId}"`);
     return this.writer.exclusively(`plans:${accountId}`, async () => {
@@ -68,6 +79,7 @@ export class PlansController {
         title,
         ...(steps ? { steps } : {}),
         ...(reviewDays ? { reviewDays } : {}),
+        ...(measure ? { measure } : {}),
       });
       if (!decision.ok)
         throw new ConflictError(
@@ -142,6 +154,7 @@ export class PlansController {
   private async one(accountId: string, id: string) {
     const plan = (await this.reads.plans(accountId)).find((p) => p.planId === id)!;
     const checkIns = await this.reads.checkIns(accountId, [id]);
-    return planView(plan, checkIns.get(id) ?? []);
+    const series = await this.reads.seriesOf(accountId, [plan]);
+    return planView(plan, checkIns.get(id) ?? [], series.get(id) ?? []);
   }
 }

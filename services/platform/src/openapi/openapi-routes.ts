@@ -19,6 +19,8 @@ import {
   CheckInBody,
   ClosePlanBody,
   CreateMemoryBody,
+  MetricDaysQuery,
+  RecordMeasurementsBody,
   DeleteMemoryQuery,
   ListMemoriesQuery,
   PatchMemoryBody,
@@ -208,6 +210,21 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: ClosePlanBody,
   },
   'GET /v1/reminders': { tag: 'plans', summary: 'Reminders the person asked for, kept as set' },
+  'POST /v1/measurements': {
+    tag: 'plans',
+    summary:
+      "The person's own measurements (MeasurementRecorded), batched and idempotent by id or content; 2,000 at most",
+    body: RecordMeasurementsBody,
+  },
+  'GET /v1/measurements/{metric}': {
+    tag: 'plans',
+    summary: "A metric's daily values (steps summed, levels as medians), robust baseline and band",
+    query: MetricDaysQuery,
+  },
+  'GET /v1/briefing': {
+    tag: 'plans',
+    summary: 'At most two lines: the progress of the active plans, measured ones first',
+  },
   'GET /v1/memories': {
     tag: 'memories',
     summary: 'The Memory Explorer: memories with per-category counts',
