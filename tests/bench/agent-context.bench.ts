@@ -35,6 +35,8 @@ import {
 
 const SPLITS: Record<string, string> = {
   dev: path.join(__dirname, 'data/agent-context/scenarios.json'),
+  // a second dev split in other styles, written by a session that never read the context code
+  'dev-2': path.join(__dirname, 'data/agent-context/scenarios-dev-2.json'),
   blind: path.join(__dirname, 'blind/agent-context/scenarios.json'),
 };
 const RUNS = Number(process.env.BENCH_HOOK_RUNS ?? 8);
@@ -295,9 +297,9 @@ async function runSplit(
   for (const [index, project] of projects.entries()) {
     const { repo, apiKey, url } = await ingestProject(harness, project, home, index);
     timed ??= { url, apiKey, repo, prompt: project.probes[0]?.prompt ?? 'what did we decide?' };
-    const run = await askHooks(url, apiKey, repo, project, split === 'dev' ? FLOORS : []);
+    const run = await askHooks(url, apiKey, repo, project, split.startsWith('dev') ? FLOORS : []);
     // BENCH_AGENT_DUMP=file: the dev split's injected texts, for tuning (never the blind split's)
-    if (process.env.BENCH_AGENT_DUMP && split === 'dev')
+    if (process.env.BENCH_AGENT_DUMP && split.startsWith('dev'))
       await appendFile(
         process.env.BENCH_AGENT_DUMP,
         `\n===== ${project.id}\n${run.digest}\n${run.blocks.map((b) => `--- ${b.probeId}\n${b.text}`).join('\n')}\n`,
@@ -445,8 +447,14 @@ function print(results: Record<string, SplitNumbers>) {
     'session-start ÷ floor / prompt ÷ floor',
     (n) => `${(n.startMs / n.floorMs).toFixed(1)}/${(n.promptMs / n.floorMs).toFixed(1)}`,
   );
-  const dev = results.dev;
-  if (dev?.sweep.size) {
+  for (const [name, dev] of Object.entries(results)) {
+    if (!name.startsWith('dev')) continue;
+    printDevDetail(name, dev);
+  }
+}
+
+function printDevDetail(name: string, dev: SplitNumbers) {
+  if (dev.sweep.size) {
     console.log('\nrecall floor sweep, dev only (the hook uses PROMPT_RECALL_FLOOR):');
     console.log('  floor  block holds  digest+block holds  block unneeded share');
     for (const [floor, at] of [...dev.sweep].sort((a, b) => a[0] - b[0]))
@@ -454,15 +462,15 @@ function print(results: Record<string, SplitNumbers>) {
         `  ${floor.toFixed(2)}  ${pct(at.held / dev.probes).padStart(11)}  ${pct(at.heldWithDigest / dev.probes).padStart(18)}  ${pct(at.total ? at.unneeded / at.total : 0).padStart(20)}`,
       );
   }
-  if (dev?.failures.length) {
-    console.log('\ndev probes missing an item (dev only; blind items are never printed):');
+  if (dev.failures.length) {
+    console.log(`\n${name} probes missing an item (dev only; blind items are never printed):`);
     for (const f of dev.failures)
       console.log(`  ${f.probeId}: ${f.missing.join(', ')} (${f.where})`);
   }
 }
 
 async function main() {
-  const splits = (process.env.BENCH_AGENT_SPLITS ?? 'dev,blind')
+  const splits = (process.env.BENCH_AGENT_SPLITS ?? 'dev,dev-2,blind')
     .split(',')
     .filter((name) => existsSync(SPLITS[name] ?? ''));
   const harness = await startHarness();

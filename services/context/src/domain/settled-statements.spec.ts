@@ -52,4 +52,36 @@ describe('settledStatements', () => {
     expect(decisions).toEqual([]);
     expect(preferences).toEqual([]);
   });
+
+  it('reads terse, hedged and misspelt settlements, and a yes to what the assistant proposed', () => {
+    const { decisions, preferences } = settledStatements(
+      's2',
+      turns(
+        ['user', 'nah, vitest. jest is too slow on this repo'],
+        [
+          'assistant',
+          'The queries could stay hand-written. I would use sqlc here; it checks SQL at build time.',
+        ],
+        ['user', 'yes do that'],
+        ['user', 'alwyas squash merge feature branches'],
+        ['user', 'handlers should live in internal/http, one file per resource'],
+        ['user', 'Prisma, not TypeORM, for the new service'],
+        ['user', 'from now on run make lint before you tell me it is done'],
+        ['assistant', 'The build is green.'],
+        ['user', 'ok'],
+        ['user', 'ok run the tests'],
+      ),
+    );
+    expect(decisions.map((d) => [d.stance, d.turnSeq])).toEqual([
+      ['chose', 1],
+      ['chose', 3],
+      ['convention', 4],
+      ['convention', 5],
+      ['convention', 6],
+    ]);
+    expect(decisions[1].topic).toBe('Agreed: I would use sqlc here; it checks SQL at build time.');
+    // the person's own words are kept, typo and all
+    expect(decisions[2].topic).toBe('alwyas squash merge feature branches');
+    expect(preferences.map((p) => p.turnSeq)).toEqual([7]);
+  });
 });
