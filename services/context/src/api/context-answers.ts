@@ -2,8 +2,8 @@ import type { ClaudeMdReply, MemoryBlockReply } from '@mnemo/contracts';
 import { LRUCache } from 'lru-cache';
 
 /**
- * A context answer as the HTTP edge sends it: built once per cached entry, then sent as it is. The body
- * is the encoded bytes, so a hit sends them without encoding a 26 KB string again (issue 17).
+ * A context answer as the HTTP edge sends it: built once per cached entry, then sent as it is. The
+ * body is the encoded bytes, so a hit sends them without encoding a 26 KB string again.
  */
 export interface ContextHttpAnswer {
   contentType: string;

@@ -48,7 +48,7 @@ interface Memo {
  * hit's cost). It keeps the service's rules: egress first (SourceReader.open refuses before anything
  * is read), the same key derivation and trust rule (context-cache.ts), and it stamps what it serves.
  * It never builds: on a miss the caller asks the context service, which does, telling it the version it
- * missed at so the service does not read the cache again (issue 17: one Redis round trip per build).
+ * missed at so the service does not read the cache again (one Redis round trip per build).
  *
  * A hit costs the gate's one database round trip: the entry the key names (account, the version the
  * gate just read, what was asked) is kept in this process with what the edge renders from it, so
@@ -127,7 +127,8 @@ export class ContextCacheFront {
     render: (value: T) => R,
     claudeMd?: ClaudeMdRequest,
   ): Promise<FrontRead<R>> {
-    const reader = await SourceReader.open(this.deps.db, accountId); // SPEC §8: egress first
+    // Egress first (docs/context.md).
+    const reader = await SourceReader.open(this.deps.db, accountId);
     if (reader.stamp === null) return {};
     const key = contextCacheKey(reader.stamp, name);
     let memo = this.memo.get(key);

@@ -37,11 +37,11 @@ export const MEMORY_BLOCK_CACHE_NAME = 'memory-block';
 const TEXT_FIELDS = ['markdown', 'text'] as const;
 
 /**
- * A cached context as Redis holds it: the entry's JSON with its value's markdown (or text) left null,
- * a newline, then that text as it is. JSON-escaping a CLAUDE.md's 26 KB (two-byte: it has '↔' and '·')
- * and sending the escaped copy cost 180-320 µs of CPU per build's cache write, about 110 µs this way
- * (issue 17). JSON never writes a raw newline, so the first one ends the entry; an entry with no such
- * text, or one written before, is JSON alone and reads as before.
+ * A cached context as Redis holds it: the entry's JSON with its value's markdown (or text) left
+ * null, a newline, then that text as it is. JSON-escaping a CLAUDE.md's 26 KB (two-byte: it has '↔'
+ * and '·') and sending the escaped copy cost 180-320 µs of CPU per build's cache write, about 110
+ * µs this way. JSON never writes a raw newline, so the first one ends the entry; an entry with no
+ * such text, or one written before, is JSON alone and reads as before.
  */
 export function encodeCachedContext<T>(entry: CachedContext<T>): string {
   const value = entry.value as Record<string, unknown> | null;

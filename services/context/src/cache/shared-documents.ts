@@ -16,14 +16,15 @@ const MAX_ENTRIES = 256;
 const TTL_MS = 30_000;
 
 /**
- * Built documents that no session owns: a CLAUDE.md for a session with nothing of its own yet (no summary to
- * resume from) depends only on the account, its context version and what was asked (source, pins, redo), so
- * every new session at one version shares one build (issue 17: each new session built the whole document,
- * 250 req/s). The context service keeps the ones it built and writes them to Redis under their shared name
- * (context-cache.ts, sharedClaudeMdName); the gateway's front keeps the ones it read there. Served under the
- * trust rule (context-cache-trust.ts): an entry only at the version it was built under. `knows` says whether
- * the account has any entry at a version, so a request for an account with none reads everything in one
- * statement, as a build with nothing to share does.
+ * Built documents that no session owns: a CLAUDE.md for a session with nothing of its own yet (no
+ * summary to resume from) depends only on the account, its context version and what was asked
+ * (source, pins, redo), so every new session at one version shares one build (each new session used
+ * to build the whole document, 250 req/s). The context service keeps the ones it built and writes
+ * them to Redis under their shared name (context-cache.ts, sharedClaudeMdName); the gateway's front
+ * keeps the ones it read there. Served under the trust rule (context-cache-trust.ts): an entry only
+ * at the version it was built under. `knows` says whether the account has any entry at a version,
+ * so a request for an account with none reads everything in one statement, as a build with nothing
+ * to share does.
  */
 export class SharedDocuments<T> {
   private readonly entries = new LRUCache<string, CachedContext<T>>({

@@ -14,8 +14,9 @@ import {
 export class UsedMemoryStamper {
   private readonly recent = new Map<string, number>();
   /**
-   * The memo key of an id list this process has seen: a cached entry's list is stamped on every hit, and joining its
-   * ids (and hashing the long string) each time cost about 3 µs of a warm hit's 50-70 µs of CPU (issue 17).
+   * The memo key of an id list this process has seen: a cached entry's list is stamped on every
+   * hit, and joining its ids (and hashing the long string) each time cost about 3 µs of a warm
+   * hit's 50-70 µs of CPU.
    */
   private readonly keys = new WeakMap<readonly string[], { accountId: string; memo: string }>();
 

@@ -13,10 +13,10 @@ export interface ClaudeMdCommandOptions {
 }
 
 /**
- * Writes through a temporary file in the same directory and renames it over the target: a rename
- * is atomic on one file system, so a session starting at the same moment reads the old file or the
- * new one, never half of one (seed 000's shared-CLAUDE.md race). A missing directory is created
- * first: the usual target (a per-project or shared CLAUDE.md) may not exist before the first session.
+ * Writes through a temporary file in the same directory and renames it over the target: a rename is
+ * atomic on one file system, so a session starting at the same moment reads the old file or the new
+ * one, never half of one (docs/context.md). A missing directory is created first: the usual target
+ * (a per-project or shared CLAUDE.md) may not exist before the first session.
  */
 export async function writeFileAtomically(file: string, text: string): Promise<void> {
   const target = path.resolve(file);

@@ -57,7 +57,7 @@ export function assembleClaudeMd(
   budgets: ContextBudgets,
   mode: ContextMode,
 ): ClaudeMdResult {
-  // issue 28: a coding session gets a developer's digest, nothing of the coaching template
+  // A coding session gets a developer's digest, nothing of the coaching template (docs/context.md)
   if (mode === 'coding')
     return { ...assembleCodingClaudeMd(sources, DEVELOPER_DIGEST_MAX_CHARS), spilled: [] };
   const built = build(sources, budgets, mode);
@@ -177,7 +177,7 @@ function build(sources: ClaudeMdSources, budgets: ContextBudgets, mode: ContextM
     budgetChars: budgets.personalContextChars,
   });
   const personalText = takeWhole('memories', personal.text);
-  // seed 000: the life inventory summary goes into CLAUDE.md for coaching sessions only.
+  // The life inventory summary goes into an interview's CLAUDE.md only (docs/context.md).
   const inventorySummary =
     mode === 'interview' ? lifeInventorySummary(sources.lifeInventory ?? []) : '';
   const lifeInventory = takeWhole(

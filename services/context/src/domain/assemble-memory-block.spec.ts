@@ -101,7 +101,7 @@ describe('assembleMemoryBlock', () => {
     expect(on.usedMemoryIds[0]).toBe('m7');
   });
 
-  it('keeps medications out of the block while the medications module is off (seed 001)', () => {
+  it('keeps medications out of the block while the medications module is off', () => {
     const fact = (id: string, content: string) => ({
       id,
       accountId: ACCOUNT,
@@ -139,7 +139,7 @@ describe('assembleMemoryBlock', () => {
     expect(on.offeredProposalIds).toEqual(['p1']);
   });
 
-  it('lets nothing sensitive in from any source while the health module is off (issue 10)', () => {
+  it('lets nothing sensitive in from any source while the health module is off', () => {
     const sources = memoryBlockSources({
       facts: [
         {

@@ -22,12 +22,15 @@ export function whatYouKnowBlock(preamble: string): string {
   return `${WHAT_YOU_KNOW_HEADING}\n\n${preamble}`;
 }
 
-/** seed 000: the profile is always served whole, never truncated (its own headings are nested). */
+/** The profile is always served whole, never truncated (its own headings are nested). */
 export function coreProfileBlock(profile: string): string {
   return `${CORE_PROFILE_HEADING}\n\n${nestHeadings(profile.trim())}`;
 }
 
-/** The life inventory summary (seed 000: at most 800 characters, trend line included), its headings nested below ours. */
+/**
+ * The life inventory summary (docs/context.md: at most 800 characters, trend line included), its
+ * headings nested below ours.
+ */
 export function lifeInventoryBlock(summary: string): string {
   return `${LIFE_INVENTORY_HEADING}\n\n${nestHeadings(summary.trim())}`;
 }

@@ -1,6 +1,6 @@
 import type { ContextMode } from './context-sources';
 
-/** The `memory_context_built` record every CLAUDE.md build emits (seed 000's table, plus what we add). */
+/** The `memory_context_built` record every CLAUDE.md build emits (docs/context.md). */
 export interface ClaudeMdTelemetry {
   action: 'memory_context_built';
   accountId: string;

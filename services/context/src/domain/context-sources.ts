@@ -114,13 +114,13 @@ export interface ClaudeMdSources {
   insights?: InsightItem[];
   goals?: PlanItem[];
   conversationSoFar?: ConversationSoFar | null;
-  /** Completed life inventory takes by type (seed 000): their summary goes into an interview's CLAUDE.md. */
+  /** Completed life inventory takes by type: their summary goes into an interview's CLAUDE.md. */
   lifeInventory?: CompletedTake[][];
   /** Every artifact of the account, pinned ones included; order is kept in the index. */
   artifacts?: ArtifactIndexEntry[];
   /** Sensitive memories reach the CLAUDE.md under the same switch as the memory block. Default off. */
   healthModuleOn?: boolean;
-  /** Medication memories need this switch too (seed 001). Default off. */
+  /** Medication memories need this switch too (docs/context.md). Default off. */
   medicationsModuleOn?: boolean;
   failedSources: string[];
 }
@@ -139,7 +139,10 @@ export interface ReminderItem {
   dueAt: string | null;
 }
 
-/** A sensitive fact waiting for the person's yes or no, not offered yet (seed 001: offered once, at the next turn). */
+/**
+ * A sensitive fact waiting for the person's yes or no, not offered yet (offered once, at the next
+ * turn).
+ */
 export interface ProposalQuestion {
   id: string;
   accountId: string;
@@ -155,7 +158,7 @@ export interface MemoryBlockSources {
   plans?: PlanItem[];
   reminders?: ReminderItem[];
   healthModuleOn: boolean;
-  /** Seed 001: medication facts stay out while this is off, whatever the health module says. Default off. */
+  /** Medication facts stay out while this is off, whatever the health module says. Default off. */
   medicationsModuleOn?: boolean;
   /** The zero-LLM recall line (see `buildRollingRecallLine`); null when there is nothing to recall. */
   rollingRecall?: string | null;
@@ -183,8 +186,8 @@ export const DEFAULT_CONTEXT_BUDGETS: Readonly<ContextBudgets> = Object.freeze({
 export type ContextMode = 'interview' | 'free-form' | 'coding';
 
 /**
- * A coding session gets a developer's digest (issue 28, domain/session-kind.ts decides); of coaching sessions,
- * seed 000: one is an interview only when its source starts with `ai-coaching:`.
+ * A coding session gets a developer's digest (domain/session-kind.ts decides); of coaching
+ * sessions, one is an interview only when its source starts with `ai-coaching:` (docs/context.md).
  */
 export function contextModeFor(session: Pick<SessionInfo, 'source' | 'project'>): ContextMode {
   if (sessionKindOf(session) === 'coding') return 'coding';

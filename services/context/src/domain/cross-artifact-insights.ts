@@ -15,7 +15,7 @@ export function insightLine(insight: InsightItem): string {
   return `- ${oneLine(insight.text)} *(${oneLine(insight.artifactATitle)} ↔ ${oneLine(insight.artifactBTitle)})*`;
 }
 
-/** seed 000: insights newest first, greedy-packed so the section, heading included, stays within budget. */
+/** Insights newest first, greedy-packed so the section, heading included, stays within budget. */
 export function buildInsights(
   insights: readonly InsightItem[],
   budgetChars: number,

@@ -30,7 +30,7 @@ const STANCE_MARK: Record<DecisionStance, string> = {
   deferred: '⏸️',
 };
 
-/** seed 003's outcomes as a reader acts on them: follow, avoid, be careful, or unknown. */
+/** A session's outcome as a reader acts on it: follow, avoid, be careful, or unknown. */
 export function verdictOf(outcome: string): string {
   switch (outcome) {
     case 'merged':
@@ -66,7 +66,7 @@ export function traceOf(trace: DigestTrace): string {
   return trace.memoryId ? `memory ${trace.memoryId}` : 'unknown source';
 }
 
-/** No line may carry health content (seed 001) or a redacted secret's placeholder. */
+/** No line may carry health content (docs/context.md) or a redacted secret's placeholder. */
 export function mayShow(text: string): boolean {
   return !text.includes('[REDACTED:') && !isSensitiveText(text);
 }

@@ -1,7 +1,7 @@
 /**
- * What a coding session's digest is built from (issue 28). Everything is already redacted upstream; each
- * item names the session (and turn, where known) it came from, so every digest line can be traced.
- * Timestamps are ISO-8601 strings.
+ * What a coding session's digest is built from (docs/context.md). Everything is already redacted
+ * upstream; each item names the session (and turn, where known) it came from, so every digest line
+ * can be traced. Timestamps are ISO-8601 strings.
  */
 
 /** Where a line came from: a session and its turn, or a memory. */
@@ -11,7 +11,7 @@ export interface DigestTrace {
   memoryId?: string | null;
 }
 
-/** chose → ✅, rejected → ⛔, deferred → ⏸️ (seed 003); a convention is a standing choice. */
+/** chose → ✅, rejected → ⛔, deferred → ⏸️; a convention is a standing choice. */
 export type DecisionStance = 'chose' | 'rejected' | 'deferred' | 'convention';
 
 export interface DigestDecision extends DigestTrace {
@@ -22,7 +22,10 @@ export interface DigestDecision extends DigestTrace {
   occurredAt: string;
 }
 
-/** seed 003's outcomes: merged, reverted, abandoned, unknown (anything else reads as unknown). */
+/**
+ * A session's outcomes (docs/coding-memory.md): merged, reverted, abandoned, unknown (anything else
+ * reads as unknown).
+ */
 export interface DigestSession {
   sessionId: string;
   startedAt: string;
@@ -67,5 +70,5 @@ export interface DeveloperDigestSources {
   drift: DigestDrift[];
 }
 
-/** Claude Code caps hook output at 10,000 characters; the digest aims at 4,000 (issue 28). */
+/** Claude Code caps hook output at 10,000 characters; the digest aims at 4,000. */
 export const DEVELOPER_DIGEST_MAX_CHARS = 4_000;

@@ -1,7 +1,7 @@
 /**
  * The fixed prose of a CLAUDE.md: how to use the memory layers, the three preambles of
  * `## What You Already Know`, and the interview scaffolding. Kept apart from the assembler so the
- * wording can change without touching budget logic. Our own words; seed 000 lists the topics.
+ * wording can change without touching budget logic. Our own words.
  */
 
 /**

@@ -42,7 +42,7 @@ describe('buildPersonalContext', () => {
     expect(result.used[0].id).toBe('m6');
   });
 
-  it('never shows an unconfirmed sensitive fact, whatever the health module says (issue 10)', () => {
+  it('never shows an unconfirmed sensitive fact, whatever the health module says', () => {
     const memories = [
       {
         ...MEMORIES[0],

@@ -54,12 +54,12 @@ export interface PersonalContextResult {
 }
 
 /**
- * seed 000 Personal Context: the `limit` most recent memories of this account, minus those the
- * profile already states, grouped, within `budgetChars` (heading included). Memories are taken
+ * Personal Context (docs/context.md): the `limit` most recent memories of this account, minus those
+ * the profile already states, grouped, within `budgetChars` (heading included). Memories are taken
  * newest first and greedily: one that would overflow is skipped and the next one is tried.
  */
 export function buildPersonalContext(input: PersonalContextInput): PersonalContextResult {
-  // Issue 10: one rule with the memory block; an unconfirmed health detail never shows, module on or off.
+  // One rule with the memory block: an unconfirmed health detail never shows, module on or off.
   const eligible = input.memories.filter(
     (memory) =>
       memory.accountId === input.accountId &&

@@ -1,7 +1,7 @@
 import { oneLine } from './text-format';
 
 /**
- * seed 001: a zero-LLM "what was true recently" line for the memory block, derived from rows we
+ * A zero-LLM "what was true recently" line for the memory block, derived from rows we
  * already keep: the prior period's narrative and where each tracked measure sat then versus now.
  * No model call; it paraphrases nothing and invents nothing.
  */

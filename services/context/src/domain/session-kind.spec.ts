@@ -7,7 +7,7 @@ import {
 } from './memory-usage-instructions';
 import { sessionKindOf } from './session-kind';
 
-/** Sentences of the coaching template that must never reach a coding agent (issue 28). */
+/** Sentences of the coaching template that must never reach a coding agent (docs/context.md). */
 const COACHING_SENTENCES = [
   '# Using What You Know About This Person',
   'This is a first conversation',
@@ -54,7 +54,7 @@ describe('sessionKindOf', () => {
     );
   });
 
-  it('maps coding to the coding mode and coaching to its two seed 000 modes', () => {
+  it('maps coding to the coding mode and coaching to its two modes', () => {
     expect(contextModeFor({ source: 'claude-code' })).toBe('coding');
     expect(contextModeFor({ source: 'ai-coaching:values' })).toBe('interview');
     expect(contextModeFor({ source: 'coach-app' })).toBe('free-form');

@@ -1,6 +1,6 @@
 /**
- * What kind of client a session serves (issue 28, seed 003): a coding agent reads every character it is
- * given and wants a developer's digest; a coaching conversation wants the coaching CLAUDE.md (seed 000).
+ * What kind of client a session serves (docs/context.md): a coding agent reads every character it
+ * is given and wants a developer's digest; a coaching conversation wants the coaching CLAUDE.md.
  */
 export type SessionKind = 'coding' | 'coaching';
 

@@ -5,7 +5,8 @@
  * rendered as one bullet cannot open a heading or a fake section of its own.
  */
 export function oneLine(text: string): string {
-  // Most stored text has no whitespace but single spaces between words: returned as it is, without a copy (issue 17).
+  // Most stored text has no whitespace but single spaces between words: returned as it is, without
+  // a copy.
   const already =
     !OTHER_WHITESPACE.test(text) &&
     !text.includes('  ') &&

@@ -23,7 +23,10 @@ const envelope = <T extends 'FeatureEventRecorded' | 'MemoryFactUsed' | 'Proposa
     payload,
   });
 
-/** seed 000's telemetry: one FeatureEventRecorded per build, queryable like any event (appended by TelemetryBatcher). */
+/**
+ * Telemetry (docs/costs.md): one FeatureEventRecorded per build, queryable like any event (appended
+ * by TelemetryBatcher).
+ */
 export function telemetryEvent(
   accountId: string,
   action: string,
@@ -39,8 +42,9 @@ export function telemetryEvent(
 }
 
 /**
- * SPEC §5: reading a memory into a context stamps last_used_at (MemoryFactUsed), never updated_at.
- * A served set is stamped at most once per interval, so a busy cache does not flood the log.
+ * Reading a memory into a context (docs/context.md) stamps last_used_at (MemoryFactUsed), never
+ * updated_at. A served set is stamped at most once per interval, so a busy cache does not flood the
+ * log.
  */
 export async function stampMemoriesUsed(
   deps: { log: EventLog; cache: Cache },
@@ -65,8 +69,9 @@ export async function stampMemoriesUsed(
 }
 
 /**
- * seed 001: a waiting proposal is offered once. The id is derived from the proposal, so a block built
- * twice before the first offer is projected appends one event, and the fold ignores a second offer anyway.
+ * A waiting proposal is offered once (docs/context.md). The id is derived from the proposal, so a
+ * block built twice before the first offer is projected appends one event, and the fold ignores a
+ * second offer anyway.
  */
 export async function recordProposalsOffered(
   log: EventLog,

@@ -8,12 +8,12 @@ export const TELEMETRY_LINGER_MS = 200;
 const TELEMETRY_MAX_BATCH = 500;
 
 /**
- * Appends the builds' telemetry events (one FeatureEventRecorded per build, as before) in batches: those
- * made within TELEMETRY_LINGER_MS go in one append. Issue 17: appended one by one, each build's event cost
- * an accepted-id transaction (two Postgres round trips), a publish and its ack, and on the consuming side
- * a delivery, an ack and a transaction or checkpoint write in every projection that reads the whole
- * stream, about half the CPU of a cold build. A batch is lost as one telemetry event was: logged, never
- * failing an answer. `flush` appends what waits (at shutdown).
+ * Appends the builds' telemetry events (one FeatureEventRecorded per build, as before) in batches:
+ * those made within TELEMETRY_LINGER_MS go in one append. Appended one by one, each build's event
+ * cost an accepted-id transaction (two Postgres round trips), a publish and its ack, and on the
+ * consuming side a delivery, an ack and a transaction or checkpoint write in every projection that
+ * reads the whole stream, about half the CPU of a cold build. A batch is lost as one telemetry
+ * event was: logged, never failing an answer. `flush` appends what waits (at shutdown).
  */
 export class TelemetryBatcher {
   private pending: EventEnvelope[] = [];

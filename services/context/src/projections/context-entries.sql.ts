@@ -1,11 +1,12 @@
 /**
- * The rows of an artifact index line and of an insight as the CLAUDE.md loaders read them, kept as JSON
- * beside the row they come from: written with the row by the context projection (and once for rows that
- * were there before, by ContextEntries). Issue 17: building these objects at every cold build was
- * most of Postgres's time in the sources statement (insights 0.23 → 0.08 ms, the index 0.19 → 0.08 ms,
- * the whole statement 0.78-0.96 → 0.32-0.52 ms, p50 of 250 EXPLAIN ANALYZE on the bench's account); a
- * JSON value kept in the row is only copied into the answer. The keys are the columns the loaders read
- * before, so they map them as they did. Each takes the SQL of its columns (a row's, EXCLUDED's, parameters).
+ * The rows of an artifact index line and of an insight as the CLAUDE.md loaders read them, kept as
+ * JSON beside the row they come from: written with the row by the context projection (and once for
+ * rows that were there before, by ContextEntries). Building these objects at every cold build was
+ * most of Postgres's time in the sources statement (insights 0.23 → 0.08 ms, the index 0.19 → 0.08
+ * ms, the whole statement 0.78-0.96 → 0.32-0.52 ms, p50 of 250 EXPLAIN ANALYZE on the bench's
+ * account); a JSON value kept in the row is only copied into the answer. The keys are the columns
+ * the loaders read before, so they map them as they did. Each takes the SQL of its columns (a
+ * row's, EXCLUDED's, parameters).
  */
 
 export function artifactIndexEntry(c: {

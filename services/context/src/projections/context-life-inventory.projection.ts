@@ -13,11 +13,11 @@ export const CONTEXT_LIFE_INVENTORY_VERSION_KEEPERS: VersionKeepers = {
 
 /**
  * The context's copy of the life inventory (profile's events), for the summary a coaching session's
- * CLAUDE.md carries (seed 000). Built from the events with the summary rules both services share
- * (@mnemo/life-inventory), so its rows and the context version move in one transaction: asking
- * profile over NATS instead would let the version move before profile had projected the take, and a
- * build in between would cache the old summary under the new version. A projection of its own, so a
- * deployment that had none builds it from the whole log on its first start.
+ * CLAUDE.md carries (docs/context.md). Built from the events with the summary rules both services
+ * share (@mnemo/life-inventory), so its rows and the context version move in one transaction:
+ * asking profile over NATS instead would let the version move before profile had projected the
+ * take, and a build in between would cache the old summary under the new version. A projection of
+ * its own, so a deployment that had none builds it from the whole log on its first start.
  */
 export const contextLifeInventoryProjection: Projection = versionedProjection({
   name: 'context-life-inventory',

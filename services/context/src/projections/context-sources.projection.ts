@@ -35,7 +35,8 @@ type Handled = (typeof HANDLES)[number];
 
 /** The events it reads that change nothing a loader reads, with why; every other one moves the version. */
 export const CONTEXT_SOURCES_VERSION_KEEPERS: VersionKeepers = {
-  // None: a waiting proposal is offered in the memory block (seed 001), so every proposal event moves it.
+  // None: a waiting proposal is offered in the memory block (docs/context.md), so every proposal
+  // event moves it.
 };
 
 /**

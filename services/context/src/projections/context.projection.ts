@@ -125,7 +125,8 @@ async function applyOwn(sql: Sql, stored: StoredEvent): Promise<void> {
       return;
     }
     case 'CoreProfileSynthesized': {
-      // seed 000: one profile per account, replaced on every synthesis; the artifacts are the history.
+      // One profile per account (docs/profile.md), replaced on every synthesis; the artifacts are
+      // the history.
       const p = event.payload as PayloadOf<'CoreProfileSynthesized'>;
       await sql.query(
         `INSERT INTO core_profiles (account_id, profile, artifact_fingerprint, model, synthesized_at, last_seq) VALUES ($1, $2, $3, $4, $5, $6)

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Seed 001: the medications module is a switch of its own beside the health module (issue 37). */
+/** The medications module is a switch of its own beside the health module (docs/context.md). */
 export class MedicationsModule1765000003700 implements MigrationInterface {
   name = 'MedicationsModule1765000003700';
 

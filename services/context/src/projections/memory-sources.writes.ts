@@ -74,8 +74,9 @@ export async function editFact(sql: Sql, stored: StoredEvent): Promise<void> {
 }
 
 /**
- * A fact leaves the active list, as in memory, and is never created again under its id: deleted by the
- * person, or superseded by a newer fact (issue 11). The context serves only active facts.
+ * A fact leaves the active list, as in memory, and is never created again under its id: deleted by
+ * the person, or superseded by a newer fact (docs/memory-facts.md). The context serves only active
+ * facts.
  */
 export async function retireFact(
   sql: Sql,

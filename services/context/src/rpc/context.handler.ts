@@ -65,13 +65,16 @@ interface ContextBuild<S, T> {
 const BOOKMARK_LIMIT = 200;
 /**
  * A build's cache write and telemetry wait this long after its answer, behind the I/O already due:
- * with setImmediate they ran first, before a gateway or client in the same process had read the answer
- * (issue 17: 0.4–0.8 ms of a cold CLAUDE.md over HTTP with the platform in one process).
+ * with setImmediate they ran first, before a gateway or client in the same process had read the
+ * answer (0.4–0.8 ms of a cold CLAUDE.md over HTTP with the platform in one process).
  */
 const AFTER_ANSWER_MS = 1;
 const REMINDER_LIMIT = 20;
 const BLOCK_FACTS_PER_KIND = 100;
-/** The block asks one waiting proposal per turn (seed 001), the oldest; the loader is account-scoped. */
+/**
+ * The block asks one waiting proposal per turn (docs/context.md), the oldest; the loader is
+ * account-scoped.
+ */
 const BLOCK_PROPOSALS = 1;
 
 /**
@@ -95,7 +98,8 @@ export class ContextHandler {
   }
 
   async claudeMd(request: ClaudeMdRequest): Promise<ClaudeMdReply> {
-    const reader = await SourceReader.open(this.deps.db, request.accountId); // SPEC §8: egress first
+    // Egress first (docs/context.md).
+    const reader = await SourceReader.open(this.deps.db, request.accountId);
     const ownName = claudeMdCacheName(request);
     const record = (value: ClaudeMdValue) => () =>
       this.telemetry.record(
@@ -147,7 +151,8 @@ export class ContextHandler {
   }
 
   async memoryBlock(request: MemoryBlockRequest): Promise<MemoryBlockReply> {
-    const reader = await SourceReader.open(this.deps.db, request.accountId); // SPEC §8: egress first
+    // Egress first (docs/context.md).
+    const reader = await SourceReader.open(this.deps.db, request.accountId);
     return this.cached(reader, MEMORY_BLOCK_CACHE_NAME, request.cacheMissedAt, {
       load: () => this.memoryBlockSources(reader),
       assemble: (sources) => {
@@ -182,9 +187,9 @@ export class ContextHandler {
    *
    * The gateway's front asks only once it has missed the entry itself, and says at which version: at
    * that version the cache is not read again and the build starts at once. Otherwise the cache is read
-   * first: loading the sources meanwhile, as before, cost a hit a whole load it then dropped (issue 17:
-   * a warm answer over NATS took 4 ms). A build's cache write and telemetry run once its answer is on its
-   * way (AFTER_ANSWER_MS).
+   * first: loading the sources meanwhile, as before, cost a hit a whole load it then dropped (a
+   * warm answer over NATS took 4 ms). A build's cache write and telemetry run once its answer is on
+   * its way (AFTER_ANSWER_MS).
    */
   private async cached<T, S>(
     reader: SourceReader,
@@ -332,7 +337,7 @@ export class ContextHandler {
       reminders,
       healthModuleOn: reader.switches.healthModuleOn,
       medicationsModuleOn: reader.switches.medicationsModuleOn,
-      // seed 001, zero-LLM: the latest summary we already keep stands in for the prior narrative.
+      // Zero-LLM: the latest summary we already keep stands in for the prior narrative.
       rollingRecall:
         latestSummary == null
           ? latestSummary

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { egressGateProblems } from '../../../../tests/support/structure-checks';
 
 /**
- * SPEC §8, egress first, kept by structure: the serving code (the RPC handler, the cache and its
- * gateway front, the loaders) reaches an account's data only through a SourceReader, and the only way
- * to get one is SourceReader.open, which refuses a forbidding account.
+ * Egress first (docs/context.md), kept by structure: the serving code (the RPC handler, the cache
+ * and its gateway front, the loaders) reaches an account's data only through a SourceReader, and
+ * the only way to get one is SourceReader.open, which refuses a forbidding account.
  */
 const src = path.join(__dirname, '..');
 const SERVING = ['sources', 'cache', 'rpc', 'effects'];

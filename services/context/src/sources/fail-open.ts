@@ -21,8 +21,8 @@ export class SourceTimeoutError extends Error {
 }
 
 /**
- * SPEC §8: every source fails open. A source that throws or times out yields undefined, is named in
- * `failed`, logged and counted; the assembler then drops its section and serves the rest.
+ * Every source fails open (docs/context.md). A source that throws or times out yields undefined, is
+ * named in `failed`, logged and counted; the assembler then drops its section and serves the rest.
  */
 export async function loadFailOpen<T>(
   name: string,

@@ -5,12 +5,12 @@ export interface ScopedQuery {
 }
 
 /**
- * Several account-scoped queries as one statement (issue 17: a cold CLAUDE.md asked eleven statements,
- * one round trip and one pooled connection each). Each query becomes a column holding its rows as a JSON
- * array, `q0`, `q1`, … in the order given; `$1` stays the account id and each query's own parameters are
- * renumbered after those of the queries before it. A sorted subquery keeps its order through json_agg
- * (nothing joins or groups above it). Rows come back as JSON: timestamps as ISO strings, bigints as
- * numbers; the loaders read both shapes.
+ * Several account-scoped queries as one statement (a cold CLAUDE.md used to ask eleven statements,
+ * one round trip and one pooled connection each). Each query becomes a column holding its rows as a
+ * JSON array, `q0`, `q1`, … in the order given; `$1` stays the account id and each query's own
+ * parameters are renumbered after those of the queries before it. A sorted subquery keeps its order
+ * through json_agg (nothing joins or groups above it). Rows come back as JSON: timestamps as ISO
+ * strings, bigints as numbers; the loaders read both shapes.
  */
 export function oneStatement(queries: readonly ScopedQuery[]): { text: string; params: unknown[] } {
   const params: unknown[] = [];

@@ -29,10 +29,10 @@ import type { SourceReader } from './source-reader';
  */
 
 /**
- * A row limit written into the statement, not sent as a parameter. Behind `LIMIT $n` Postgres's generic
- * plan guesses a tenth of the account's rows, loses to a custom plan, and the sources statement is then
- * planned again at every execution (issue 17: 1 ms of a cold CLAUDE.md's 2.3 ms in Postgres). The limits
- * are the service's own numbers, never a request's.
+ * A row limit written into the statement, not sent as a parameter. Behind `LIMIT $n` Postgres's
+ * generic plan guesses a tenth of the account's rows, loses to a custom plan, and the sources
+ * statement is then planned again at every execution (1 ms of a cold CLAUDE.md's 2.3 ms in
+ * Postgres). The limits are the service's own numbers, never a request's.
  */
 const limitOf = (limit: number): string => {
   if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`not a row limit: ${limit}`);
@@ -61,7 +61,9 @@ const toMemory = (row: Record<string, any>): MemoryItem => ({
   updatedAt: isoTimestamp(row.updated_at),
 });
 
-/** seed 000: Personal Context considers the most recent memories (by creation) before dedup. */
+/**
+ * Personal Context (docs/context.md) considers the most recent memories (by creation) before dedup.
+ */
 export async function loadRecentMemories(
   reader: SourceReader,
   limit: number,
@@ -89,7 +91,7 @@ export async function loadBlockFacts(reader: SourceReader, perKind: number): Pro
   return rows.map(toMemory);
 }
 
-/** seed 001: waiting proposals never put to the person yet, oldest first. */
+/** Waiting proposals never put to the person yet, oldest first. */
 export async function loadOfferableProposals(
   reader: SourceReader,
   limit: number,

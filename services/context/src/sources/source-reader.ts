@@ -35,7 +35,7 @@ const GATE_STATEMENT = {
 };
 /**
  * The same read for one account, the usual batch. Over an array Postgres's generic plan guesses ten
- * accounts, loses to a custom plan, and the gate was planned again at every read (issue 17: 0.07 ms of
+ * accounts, loses to a custom plan, and the gate was planned again at every read (0.07 ms of
  * each, two in a cold CLAUDE.md, one in a warm one); keyed by one account the generic plan is kept.
  */
 const GATE_ONE_STATEMENT = {
@@ -51,8 +51,8 @@ type Gathered = ScopedQuery & { resolve: (rows: any[]) => void; reject: (error: 
 type Waiter = { resolve: (row: GateRow | undefined) => void; reject: (error: unknown) => void };
 
 /**
- * Gate reads share statements under load (issue 17: one statement per request was most of a warm hit's
- * cost). A read that finds no statement in flight is sent at once; reads that arrive while one is in
+ * Gate reads share statements under load (one statement per request was most of a warm hit's cost).
+ * A read that finds no statement in flight is sent at once; reads that arrive while one is in
  * flight wait for it and go together in the next, never in the one already sent: each request's
  * switches and version are read after it arrived, as if it had read them alone.
  */
@@ -106,10 +106,10 @@ const gateOf = (db: DataSource): GateReads => {
 };
 
 /**
- * SPEC §8, egress first: the only door to an account's read models. Its constructor is private and
- * `open` reads the account's egress switch before it hands out anything that can query, so a
- * loader (which needs a SourceReader) cannot run for an account that forbids sending its data to
- * the model provider. egress-first.spec.ts keeps every read of the context service behind it.
+ * Egress first (docs/context.md): the only door to an account's read models. Its constructor is
+ * private and `open` reads the account's egress switch before it hands out anything that can query,
+ * so a loader (which needs a SourceReader) cannot run for an account that forbids sending its data
+ * to the model provider. egress-first.spec.ts keeps every read of the context service behind it.
  */
 export class SourceReader {
   private constructor(
@@ -142,9 +142,9 @@ export class SourceReader {
 
   /**
    * Starts `load`, whose loaders each ask their query before their first await, and sends what they
-   * asked as one statement (one-statement.ts): one round trip and one connection for all the sources
-   * instead of one each. When that statement fails, each query is sent alone, so only a source that
-   * fails alone is left out (fail-open, SPEC §8).
+   * asked as one statement (one-statement.ts): one round trip and one connection for all the
+   * sources instead of one each. When that statement fails, each query is sent alone, so only a
+   * source that fails alone is left out (fail-open, docs/context.md).
    */
   together<T>(load: () => Promise<T>): Promise<T> {
     const gathered: Gathered[] = (this.gathering = []);
