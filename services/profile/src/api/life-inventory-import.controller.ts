@@ -14,13 +14,13 @@ import { ImportBody, type ImportInput } from './life-inventory.dto';
 import { LifeInventoryReadsService } from './life-inventory-reads.service';
 import { LifeInventoryWriterService } from './life-inventory-writer.service';
 
-/** seed 000: a preview shows this many rows. */
+/** A preview shows this many rows. */
 const PREVIEW_ROWS = 10;
 
 /**
- * Import of an exported markdown inventory as a completed take (seed 000): a preview that writes
- * nothing, then a commit of the same body as one event (one transaction), refused while a take of the
- * type is in progress.
+ * Import of an exported markdown inventory as a completed take (docs/profile.md): a preview that
+ * writes nothing, then a commit of the same body as one event (one transaction), refused while a
+ * take of the type is in progress.
  */
 @Controller('v1/life-inventory/import')
 @UseGuards(ApiKeyGuard)

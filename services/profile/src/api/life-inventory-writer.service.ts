@@ -38,9 +38,9 @@ export class LifeInventoryWriterService {
   }
 
   /**
-   * Runs `work` while no other request of this account touches this inventory type, and only when no
-   * take of the type is in progress (seed 000: one take in progress per type; an import is refused
-   * while one is).
+   * Runs `work` while no other request of this account touches this inventory type, and only when
+   * no take of the type is in progress (docs/profile.md: one take in progress per type; an import
+   * is refused while one is).
    */
   async withNoTakeInProgress<T>(
     accountId: string,

@@ -8,7 +8,10 @@ import { DefineTypeBody, ListTakesQuery, RateBody, StartTakeBody } from './life-
 import { LifeInventoryReadsService } from './life-inventory-reads.service';
 import { LifeInventoryWriterService } from './life-inventory-writer.service';
 
-/** The Life Inventory pane's backend (seed 000): the catalog, takes (start, rate, complete) and the summary. */
+/**
+ * The Life Inventory pane's backend (docs/profile.md): the catalog, takes (start, rate, complete)
+ * and the summary.
+ */
 @Controller('v1/life-inventory')
 @UseGuards(ApiKeyGuard)
 export class LifeInventoryController {
@@ -113,12 +116,14 @@ export class LifeInventoryController {
     return this.reads.take(accountId, takeId);
   }
 
-  /** seed 000: the summary a coaching session reads, at most 800 characters, with the trend line when it fits. */
+  /**
+   * The summary a coaching session reads, at most 800 characters, with the trend line when it fits.
+   */
   @Get('summary')
   async summary(@AccountId() accountId: string) {
     const takes = await this.reads.completedByType(accountId);
     const summary = lifeInventorySummary(takes);
-    // the trend line on its own too, for the Results tab (issue 15), whether or not it fit the summary
+    // the trend line on its own too, for the Results tab, whether or not it fit the summary
     return { summary, chars: summary.length, trend: trendLine(takes) };
   }
 

@@ -11,7 +11,10 @@ export const RateBody = z.object({ ratings: z.array(Rating).min(1).max(500) }).s
 export const ListTakesQuery = z.object({ inventoryType: inventoryType.optional() });
 export const DefineTypeBody = InventoryTypeDefined.strict();
 
-/** seed 000: the import's content is capped at 5 MB; the cap is checked in bytes by the controller (413), not here. */
+/**
+ * The import's content is capped at 5 MB (docs/profile.md); the cap is checked in bytes by the
+ * controller (413), not here.
+ */
 export const ImportBody = z
   .object({ inventoryType: inventoryType.optional(), content: z.string().min(1) })
   .strict();

@@ -12,7 +12,10 @@ import { profileProjection } from '../projections/profile.projection';
 
 const iso = (value: unknown): string => new Date(value as string).toISOString();
 
-/** The Core Profile pane's backend (seed 000): the profile with its staleness and block, and a manual refresh. */
+/**
+ * The Core Profile pane's backend (docs/profile.md): the profile with its staleness and block, and
+ * a manual refresh.
+ */
 @Controller('v1/profile')
 @UseGuards(ApiKeyGuard)
 export class ProfileController {
@@ -57,7 +60,7 @@ export class ProfileController {
   }
 
   /**
-   * seed 000: "Refresh Profile" clears the block and regenerates now. Answers once the block is
+   * "Refresh Profile" clears the block and regenerates now. Answers once the block is
    * cleared; the new profile follows as soon as the synthesis lands (GET shows it).
    */
   @Post('refresh')

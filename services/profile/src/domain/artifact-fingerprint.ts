@@ -10,8 +10,8 @@ export const contentHash = (content: string): string =>
   createHash('sha256').update(content, 'utf8').digest('hex');
 
 /**
- * seed 000: the profile keeps the fingerprint of the artifacts it read, and staleness is that
- * fingerprint against the current artifacts' at read time. Order-independent: the set is what counts.
+ * The profile keeps the fingerprint of the artifacts it read, and staleness is that fingerprint
+ * against the current artifacts' at read time. Order-independent: the set is what counts.
  */
 export function artifactFingerprint(artifacts: readonly FingerprintedArtifact[]): string {
   const lines = artifacts.map((a) => `${a.id}\u0000${a.contentHash}`).sort();

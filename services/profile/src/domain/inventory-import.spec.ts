@@ -7,7 +7,7 @@ import {
   parseRating,
 } from './inventory-import';
 
-describe('life inventory import parsing (seed 000)', () => {
+describe('life inventory import parsing', () => {
   it('reads ratings marked bold or italic, and plain or out of a scale', () => {
     expect(['**4**', '*4*', '_4_', ' 7 ', '8/10', '2.5'].map(parseRating)).toEqual([
       4, 4, 4, 7, 8, 2.5,

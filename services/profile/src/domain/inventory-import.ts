@@ -14,7 +14,7 @@ export type ParseOutcome =
 const SEPARATOR = /^:?-{2,}:?$/;
 const NUMBER = /^(-?\d+(?:\.\d+)?)(?:\s*\/\s*\d+)?$/;
 
-/** seed 000: smart quotes become plain ones; emphasis markers and punctuation do not decide a match. */
+/** Smart quotes become plain ones; emphasis markers and punctuation do not decide a match. */
 export function normalizeText(text: string): string {
   return text
     .normalize('NFKC')

@@ -9,7 +9,7 @@ const feature = (action: string, metadata: Record<string, unknown>): FeatureEven
   metadata,
 });
 
-/** seed 000's telemetry table, the profile's rows. */
+/** The profile's telemetry rows (docs/profile.md, docs/costs.md). */
 export const profileGenerated = (m: {
   artifactCount: number;
   profileChars: number;

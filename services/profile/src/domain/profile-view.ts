@@ -16,8 +16,8 @@ export interface ProfileView {
 }
 
 /**
- * GET /v1/profile: staleness computed at read time (seed 000: no polling) from the fingerprint the
- * profile kept and the current artifacts'. No profile yet: nothing to be stale.
+ * GET /v1/profile: staleness computed at read time (docs/profile.md: no polling) from the
+ * fingerprint the profile kept and the current artifacts'. No profile yet: nothing to be stale.
  */
 export function profileView(
   profile: StoredProfile | null,

@@ -1,4 +1,6 @@
-/** seed 000: a core profile is synthesized only once the person has at least this many completed artifacts. */
+/**
+ * A core profile is synthesized only once the person has at least this many completed artifacts.
+ */
 export const PROFILE_MIN_ARTIFACTS = 3;
 
 export type BlockReason = 'cost_cap' | 'no_credential' | 'api_error';
@@ -9,12 +11,15 @@ export interface ProfileBlock {
   retryAt: string | null;
 }
 
-/** The next UTC midnight strictly after `at`: when the daily caps reset (SPEC §3). */
+/** The next UTC midnight strictly after `at`: when the daily caps reset (docs/costs.md). */
 export function nextUtcMidnight(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1));
 }
 
-/** A failed model call → the block it leaves (seed 000: cost_cap, no_credential, api_error for anything else). */
+/**
+ * A failed model call → the block it leaves (docs/profile.md): cost_cap, no_credential, api_error
+ * for anything else.
+ */
 export function blockFor(failure: string, at: Date): ProfileBlock {
   if (failure === 'cost_cap')
     return { reason: 'cost_cap', retryAt: nextUtcMidnight(at).toISOString() };
@@ -45,6 +50,6 @@ export function decideOnSave(
   return { action: 'synthesize' };
 }
 
-/** seed 000: `memory_feedback_eligible` when an artifact is saved and the person had at least 2 before. */
+/** `memory_feedback_eligible` when an artifact is saved and the person had at least 2 before. */
 export const feedbackEligible = (context: Pick<SaveContext, 'priorCount'>): boolean =>
   context.priorCount >= 2;

@@ -13,7 +13,7 @@ type Handled = (typeof HANDLED)[number];
 /**
  * life_inventory_types (the account's additions to the shipped catalog), life_inventory_takes and
  * life_inventory_ratings. An imported take is one InventoryTakeCompleted carrying all its ratings,
- * applied in one transaction (seed 000: the import commits in one transaction).
+ * applied in one transaction (docs/profile.md: the import commits in one transaction).
  */
 export const lifeInventoryProjection: Projection = {
   name: 'life-inventory',

@@ -21,9 +21,10 @@ const HANDLED = [
 type Handled = (typeof HANDLED)[number];
 
 /**
- * profile_artifacts and profile_facts (the profile's own copy of what it synthesizes from, issue 9),
- * profile_core (one profile per account, replaced on every synthesis: seed 000, the artifacts are the
- * history) and profile_blocks (why the last regeneration failed, until a synthesis or a refresh).
+ * profile_artifacts and profile_facts (the profile's own copy of what it synthesizes from),
+ * profile_core (one profile per account, replaced on every synthesis; the artifacts are the
+ * history: docs/profile.md) and profile_blocks (why the last regeneration failed, until a synthesis
+ * or a refresh).
  */
 export const profileProjection: Projection = {
   name: 'profile',
@@ -143,7 +144,7 @@ export const profileProjection: Projection = {
         return;
       }
       case 'ProfileRefreshRequested':
-        // seed 000: a refresh clears the block before it tries again.
+        // A refresh clears the block before it tries again (docs/profile.md).
         await sql.query('DELETE FROM profile_blocks WHERE account_id = $1 AND last_seq < $2', [
           account,
           seq,

@@ -7,7 +7,7 @@ import { awaitCheckpoint, DATA_SOURCE } from '@mnemo/persistence';
 import { profileProjection } from '../projections/profile.projection';
 import { ProfileSynthesisService } from './profile-synthesis.service';
 
-/** seed 000: after every artifact save, the core profile (once there are 3 artifacts) and its telemetry. */
+/** After every artifact save, the core profile (once there are 3 artifacts) and its telemetry. */
 @Controller()
 export class ArtifactSavedReactor {
   constructor(

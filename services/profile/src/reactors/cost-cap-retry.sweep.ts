@@ -10,8 +10,9 @@ import { ProfileSynthesisService } from './profile-synthesis.service';
 const SWEEP_LIMIT = 200;
 
 /**
- * seed 000: a profile blocked by the daily cost cap retries automatically after UTC midnight. The
- * retry's events are named by (account, retry time), so two instances sweeping at once write them once.
+ * A profile blocked by the daily cost cap (docs/profile.md) retries automatically after UTC
+ * midnight. The retry's events are named by (account, retry time), so two instances sweeping at
+ * once write them once.
  */
 @Injectable()
 export class CostCapRetrySweep extends PeriodicSweep {

@@ -2,7 +2,7 @@ import { PROFILE_MAX_CHARS } from '@mnemo/llm';
 
 export const PROFILE_MAX_OUTPUT_TOKENS = 700;
 
-/** seed 000: one paragraph-sized document that captures the person across every artifact. */
+/** One paragraph-sized document that captures the person across every artifact. */
 export const PROFILE_SYSTEM = `You write a core profile of a coaching client from their saved coaching artifacts and the facts they stated.
 Write about ${PROFILE_MAX_CHARS.toLocaleString('en-US')} characters of markdown in four short parts, each a bold heading then bullets:
 **Themes and values:**, **Key facts:**, **Tensions:** (contradictions between what they said at different times), **Open questions:** (worth exploring next).

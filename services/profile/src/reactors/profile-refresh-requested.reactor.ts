@@ -4,7 +4,10 @@ import type { EventEnvelope } from '@mnemo/contracts';
 import { OnEvent } from '@mnemo/eventing';
 import { ProfileSynthesisService } from './profile-synthesis.service';
 
-/** seed 000: "Refresh Profile" — the block is cleared (by the projection) and the synthesis runs now. */
+/**
+ * "Refresh Profile" (docs/profile.md): the block is cleared (by the projection) and the synthesis
+ * runs now.
+ */
 @Controller()
 export class ProfileRefreshRequestedReactor {
   constructor(private readonly synthesis: ProfileSynthesisService) {}

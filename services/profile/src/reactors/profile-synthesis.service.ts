@@ -43,10 +43,10 @@ const DONE_TTL_MS = 24 * 60 * 60_000;
 const STORED_PROFILE_MAX = 5000;
 
 /**
- * The core profile's shell (seed 000): reads the profile's own read models, decides with the domain,
- * makes at most one model call in the `profile` pool, and records what it learned as events —
- * CoreProfileSynthesized, ProfileRegenerationBlocked and the telemetry rows — so a replay rebuilds
- * profile, staleness and blocks with no model call. One synthesis per account at a time.
+ * The core profile's shell (docs/profile.md): reads the profile's own read models, decides with the
+ * domain, makes at most one model call in the `profile` pool, and records what it learned as events
+ * — CoreProfileSynthesized, ProfileRegenerationBlocked and the telemetry rows — so a replay
+ * rebuilds profile, staleness and blocks with no model call. One synthesis per account at a time.
  */
 @Injectable()
 export class ProfileSynthesisService {
