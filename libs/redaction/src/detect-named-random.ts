@@ -55,14 +55,40 @@ function nameBefore(line: string): string | null {
 const NOT_SECRET_NAME =
   /(?:^|[^a-z])(?:public|pub|primary|foreign|sort|partition|cache|idempotency|lookup|hash|row|map|dict|index)/i;
 
-/** Any weak word at all near a run: most runs have none, and are done with after this one test. */
-const WEAK_HINT = /key|login|sid|pat/i;
+/**
+ * Where the weak words are in one text, asked in order of place: one forward search serves every run
+ * after the last answer, so a text is read about once however many runs ask (a search per run from its
+ * own place could read on to the text's end each time).
+ */
+export class WeakWords {
+  private from = -1;
+  private at = -1;
+  private readonly search = /key|login|sid|pat/gi;
 
-export function namedRandomAt(text: string, runStart: number, runEnd: number): Candidate | null {
+  constructor(private readonly text: string) {}
+
+  /** Whether a weak word starts in [from, to); `from` must not go back between calls. */
+  within(from: number, to: number): boolean {
+    if (this.at !== Infinity && this.at < from) {
+      this.search.lastIndex = Math.max(from, this.from);
+      const m = this.search.exec(this.text);
+      this.at = m === null ? Infinity : m.index;
+      this.from = from;
+    }
+    return this.at < to;
+  }
+}
+
+export function namedRandomAt(
+  text: string,
+  runStart: number,
+  runEnd: number,
+  words: WeakWords,
+): Candidate | null {
   const from = Math.max(0, runStart - LOOK_BACK);
+  // Most runs have no weak word near them, and are done with after this.
+  if (!words.within(from, runEnd + 24)) return null;
   const head = text.slice(from, Math.min(runEnd, runStart + LOOK_BACK));
-  const tail = text.slice(runEnd, runEnd + 24);
-  if (!WEAK_HINT.test(head) && !WEAK_HINT.test(tail)) return null;
   // `SONAR_LOGIN=…` is one run: the value starts after its operator.
   let start = runStart;
   const op = /^[A-Za-z0-9_.-]{1,64}(?::{0,3}=|\?=|:)["'`]?/.exec(head.slice(runStart - from));

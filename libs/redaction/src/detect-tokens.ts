@@ -1,5 +1,5 @@
 import { codeUnitTable } from './code-unit-table';
-import { namedRandomAt } from './detect-named-random';
+import { namedRandomAt, WeakWords } from './detect-named-random';
 import { quotedRandomAt } from './detect-quoted-random';
 import { LiteralMatcher } from './literal-matcher';
 import { literalTrie } from './literal-trie';
@@ -165,6 +165,7 @@ export function detectTokens(text: string): Candidate[] {
   const found: Candidate[] = [];
   const inReach =
     IN_REACH === null ? null : new TriggerInReach(text, IN_REACH.compiled, IN_REACH.continues);
+  const words = new WeakWords(text);
   let doneUntil = 0;
   let from = 0;
   let run: Run | null;
@@ -177,7 +178,7 @@ export function detectTokens(text: string): Candidate[] {
     const before = found.length;
     // Hashes and UUIDs fill transcripts; of all the shapes only ClickHouse's keys can be plain hex.
     if (isHashLike(text, runStart, runEnd) && !text.startsWith('4b1d', runStart)) {
-      if (quoted === null) namedRandom(text, runStart, runEnd, found);
+      if (quoted === null) namedRandom(text, runStart, runEnd, words, found);
       continue;
     }
     if (runStart >= doneUntil) doneUntil = spacedPrefix(text, runStart, found);
@@ -186,15 +187,22 @@ export function detectTokens(text: string): Candidate[] {
       scanRun(text, text.slice(runStart, runEnd), runStart, doneUntil, inReach, found),
     );
     // A run that held no token may be a generated value under a weak name (detect-named-random).
-    if (found.length === before && quoted === null) namedRandom(text, runStart, runEnd, found);
+    if (found.length === before && quoted === null)
+      namedRandom(text, runStart, runEnd, words, found);
     from = Math.max(runEnd, doneUntil);
   }
   return found;
 }
 
-function namedRandom(text: string, runStart: number, runEnd: number, found: Candidate[]): void {
+function namedRandom(
+  text: string,
+  runStart: number,
+  runEnd: number,
+  words: WeakWords,
+  found: Candidate[],
+): void {
   if (runEnd - runStart < MIN_QUOTED) return;
-  const named = namedRandomAt(text, runStart, runEnd);
+  const named = namedRandomAt(text, runStart, runEnd, words);
   if (named !== null) found.push(named);
 }
 

@@ -192,8 +192,12 @@ function scanOnce(
  */
 function withoutExamples(text: string, findings: Finding[], kept: { examples: number }): Finding[] {
   let secrets: Finding[] | null = null;
+  const mayBeEncrypted = text.includes('ENC[') || text.includes('ENC(');
   findings.forEach((f, i) => {
-    if (!isExampleValue(text.slice(f.start, f.end)) && !isEncrypted(text, f.start)) {
+    if (
+      !isExampleValue(text.slice(f.start, f.end)) &&
+      !(mayBeEncrypted && isEncrypted(text, f.start))
+    ) {
       secrets?.push(f);
       return;
     }
