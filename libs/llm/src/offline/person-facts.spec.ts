@@ -523,6 +523,16 @@ describe('extractPersonFacts (offline fact rules, issue 11)', () => {
     ]);
   });
 
+  it('leaves out a clause said for effect, and keeps something found to love as a preference', () => {
+    expect(
+      extractPersonFacts([
+        said(
+          "The substitute just talked about brushes for an hour, but I didn't pay for a lecture on brushes, did I. But honestly I've found something I really love, painting skies.",
+        ),
+      ]).map((f) => [f.factType, f.content]),
+    ).toEqual([['preference', 'Has found something they really love, painting skies.']]);
+  });
+
   it('is deterministic', () => {
     const turns = [
       said('I moved to Leeds last year. I love baking bread on Sunday mornings. Thanks!'),

@@ -352,6 +352,7 @@ export function classifyStatement(
     doc.has('(am|been) #Adverb? (a|an)? #Adjective? (fan|lover) of') ||
     doc.has('am #Adverb? (really|totally|very)? into') ||
     doc.has('i would #Adverb? rather') ||
+    doc.has('something (i|we) #Adverb? (love|enjoy|like|adore)') ||
     doc.has('my #Adjective? (favorite|favourite)') ||
     doc.has('i am not? #Adverb? (a|an) #Adjective? (morning|night|people|cat|dog) person') ||
     doc.has('i am not? #Adverb? (a|an) (night owl|early bird|early riser|homebody)') ||
@@ -365,7 +366,8 @@ export function classifyStatement(
   const stillTrue =
     when.tense !== 'past' ||
     doc.has('(have|has) #Adverb? (had|loved|liked|enjoyed|been|supported|adored|hated)') ||
-    doc.has('^(i|we) never (enjoyed|liked|loved|cared for)');
+    doc.has('^(i|we) never (enjoyed|liked|loved|cared for)') ||
+    doc.has('something (i|we) #Adverb? (love|enjoy|like|adore)');
   if (likes && stillTrue) return { factType: 'preference', explicit: false };
   // "My partner and I hiked in the Dolomites": the person did it, with someone of theirs.
   const togetherWith = doc.has('^#Adverb? (my|our) #Adjective? #Noun+ and (i|me)');
@@ -742,7 +744,8 @@ function withDetail(statement: string, reply: string): string {
     (t) => isContentNoun(t) || t.tags.includes('Value') || t.tags.includes('Duration'),
   );
   if (terms.some((t) => t.tags.includes('Verb')) || !saysSomething) return statement;
-  return `${statement.replace(/[.!]+$/, '')}, ${detail[0].toLowerCase()}${detail.slice(1)}.`;
+  const joined = /^I\b/.test(detail) ? detail : `${detail[0].toLowerCase()}${detail.slice(1)}`;
+  return `${statement.replace(/[.!]+$/, '')}, ${joined}.`;
 }
 
 const SHE = new Set(
@@ -827,6 +830,9 @@ const FILLERS =
 /** Where a run-on sentence joins its clauses: a comma or "but" before the next clause, a semicolon. */
 const CLAUSE_BREAK =
   /;\s+|,\s+(?=(?:and then|and|but|so|plus|which)\s)|\s+but\s+|,\s+(?=(?:I|I'm|I've|I'd|I'll|we|we're|we've|my|our|she|he|she's|he's)\s)/;
+/** "…, did I.", "…, isn't it": a clause that ends asking the other to agree is said for effect. */
+const TAG_QUESTION =
+  /,\s*(?:did|didn't|do|don't|does|doesn't|is|isn't|was|wasn't|are|aren't|have|haven't|can|can't|would|wouldn't|will|won't)\s+(?:I|you|it|they|we|he|she)\s*[.?!]*$/i;
 /** A sentence this long is read clause by clause: people who ramble join what they say with commas. */
 const RUN_ON_WORDS = 14;
 const MIN_CLAUSE_WORDS = 3;
@@ -853,7 +859,8 @@ function clausesOf(sentence: string): string[] {
     else pieces.push(piece);
   }
   return pieces
-    .filter((p) => !/^which\b/i.test(p))
+    .flatMap((p) => p.split(/(?<=[.!?])\s+(?=[A-Z])/))
+    .filter((p) => !/^which\b/i.test(p) && !TAG_QUESTION.test(p))
     .map((p) => p.replace(/[,;:\s]+$/, ''))
     .map((p) => (/[.!?]$/.test(p) ? p : `${p}.`));
 }
