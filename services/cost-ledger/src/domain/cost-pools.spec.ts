@@ -2,7 +2,7 @@ import { CallLabel } from '@mnemo/contracts';
 import { DEFAULT_CAPS, poolsForLabel } from './cost-pools';
 
 describe('cost pools', () => {
-  it('uses the SPEC caps by default', () => {
+  it('uses the documented caps by default', () => {
     expect(DEFAULT_CAPS).toEqual({ compaction: 0.5, session: 0.35, profile: 0.15 });
   });
 

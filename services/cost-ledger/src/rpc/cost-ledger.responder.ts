@@ -112,7 +112,7 @@ export class CostLedgerResponder {
     const result = await this.ledger.release(req.reservationId);
     if (result) {
       // The runtime releases only when the provider call failed; the caller says how (rate_limited or
-      // api_error), recorded at $0 (the seed's outcome set has no "released").
+      // api_error), recorded at $0 (a released call's outcome is how it failed).
       await this.record('released', req.reservationId, req.account, this.now(), {
         reservationId: req.reservationId,
         pools: result.pools,
