@@ -12,6 +12,7 @@ import {
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { waitFor } from '@mnemo/testing';
 
 /**
  * Servers of a test's own (NATS, Redis, PostgreSQL) on free loopback ports, so a fault test can stop and
@@ -45,17 +46,12 @@ export function portOpen(port: number): Promise<boolean> {
 }
 
 /** Polls with a deadline until `probe` holds; the message names what was awaited. */
-export async function until(
+export function until(
   what: string,
   probe: () => Promise<boolean> | boolean,
   timeoutMs = 30_000,
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (let delay = 20; ; delay = Math.min(delay * 2, 250)) {
-    if (await probe()) return;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, delay));
-  }
+  return waitFor(probe, timeoutMs, what);
 }
 
 const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;

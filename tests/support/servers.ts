@@ -11,21 +11,5 @@ export function uniqueName(prefix: string): string {
   return `${prefix}_${randomBytes(5).toString('hex')}`;
 }
 
-/** Polls until `probe` returns a value that `done` accepts, or fails with the last value seen. */
-export async function eventually<T>(
-  probe: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T;
-  for (let delay = 10; ; delay = Math.min(delay * 2, 200)) {
-    last = await probe();
-    if (done(last)) return last;
-    if (Date.now() > deadline)
-      throw new Error(
-        `condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(last)?.slice(0, 2000)}`,
-      );
-    await new Promise((resolve) => setTimeout(resolve, delay));
-  }
-}
+/** Polling with a deadline lives in @mnemo/testing; kept here for the specs that import it from here. */
+export { eventually } from '@mnemo/testing';

@@ -9,6 +9,7 @@ import {
 import { runConsumer } from './consumer-runtime';
 import { InProcessEventLog } from './in-process/in-process-event-log';
 import { backoffMs, settlementFor } from './settlement';
+import { waitFor } from '@mnemo/testing';
 
 const silent = { warn: () => undefined, error: () => undefined };
 const probe = (n: number): EventEnvelope => ({
@@ -28,14 +29,6 @@ const spec = {
   ackWaitMs: 30_000,
   batchSize: 10,
 };
-
-async function waitFor(done: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe('settlementFor', () => {
   it('dead-letters bad input at once and anything else only after the last delivery', () => {

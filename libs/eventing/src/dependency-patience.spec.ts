@@ -3,6 +3,7 @@ import { DependencyError, type EventEnvelope } from '@mnemo/contracts';
 import { runConsumer } from './consumer-runtime';
 import { InProcessEventLog } from './in-process/in-process-event-log';
 import { isOutage } from './dependency-patience';
+import { waitFor } from '@mnemo/testing';
 
 const silent = { warn: () => undefined, error: () => undefined };
 const probe = (): EventEnvelope => ({
@@ -24,14 +25,6 @@ const spec = {
 };
 const refused = () =>
   Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-
-async function waitFor(done: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe('a dependency outage is waited out, not spent on deliveries', () => {
   it('tells an outage (a lost connection, a DependencyError) from a handler failure', () => {

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { maintainDatabase } from './maintenance';
-import { eventually } from '../../../tests/support/servers';
+import { eventually } from '@mnemo/testing';
 import { Scratch } from '../../../tests/support/scratch';
 
 describe('database maintenance', () => {

@@ -19,7 +19,7 @@ import {
   waitForCheckpoint,
 } from './projection-runner';
 import { replayProjection } from './replay';
-import { eventually } from '../../../tests/support/servers';
+import { eventually } from '@mnemo/testing';
 import { Scratch } from '../../../tests/support/scratch';
 
 class Tally1764400000900 implements MigrationInterface {

@@ -4,7 +4,7 @@ import {
   textReply,
   type FakeAnthropic,
 } from './fake-anthropic.server';
-import { eventually } from '../../../tests/support/servers';
+import { eventually, waitFor } from './eventually';
 
 describe('fake Anthropic Messages API', () => {
   let fake: FakeAnthropic;
@@ -98,11 +98,7 @@ describe('fake Anthropic Messages API', () => {
   it('closes even while a slow reply is pending', async () => {
     fake.script({ ...textReply('never'), delayMs: 60_000 });
     const pending = post({}).catch((error: unknown) => error);
-    const deadline = Date.now() + 2_000;
-    while (fake.requests.length === 0) {
-      if (Date.now() > deadline) throw new Error('the request never reached the fake');
-      await new Promise((r) => setTimeout(r, 5));
-    }
+    await waitFor(() => fake.requests.length > 0, 2_000, 'the request reaching the fake');
     await fake.close();
     await expect(pending).resolves.toMatchObject({ name: 'TypeError' }); // fetch failed: the socket closed
     fake = await startFakeAnthropic(); // afterEach closes this one

@@ -1,1 +1,2 @@
 export * from './fake-anthropic.server';
+export * from './eventually';

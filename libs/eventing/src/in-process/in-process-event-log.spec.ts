@@ -6,6 +6,7 @@ import type { EventEnvelope, StoredEvent } from '@mnemo/contracts';
 import type { ConsumerSpec, Delivery } from '../event-log.port';
 import { describeEventLogContract } from '../event-log.contract';
 import { InProcessEventLog } from './in-process-event-log';
+import { waitFor } from '@mnemo/testing';
 
 describeEventLogContract('in-process, memory only', async () => {
   const log = new InProcessEventLog({ dataDir: null });
@@ -238,12 +239,4 @@ async function collect(batches: AsyncIterable<StoredEvent[]>): Promise<StoredEve
   const all: StoredEvent[] = [];
   for await (const batch of batches) all.push(...batch);
   return all;
-}
-
-async function waitFor(done: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }

@@ -1,6 +1,6 @@
 import { InProcessEventLog } from '@mnemo/eventing';
 import { MemoryCache } from '@mnemo/persistence';
-import { eventually } from '../../../../tests/support/servers';
+import { eventually } from '@mnemo/testing';
 import { quietLogger } from '../context-tables.testing';
 import { UsedMemoryStamper } from './used-memory-stamper';
 

@@ -1,7 +1,7 @@
 import { InProcessEventLog } from '@mnemo/eventing';
 import { MemoryCache } from '@mnemo/persistence';
 import type { DataSource } from 'typeorm';
-import { eventually } from '../../../../tests/support/servers';
+import { eventually } from '@mnemo/testing';
 import { Scratch } from '../../../../tests/support/scratch';
 import { claudeMdCacheName, contextCacheKey, decodeCachedContext } from '../cache/context-cache';
 import { CONTEXT_TABLE_MIGRATIONS, quietLogger as logger } from '../context-tables.testing';

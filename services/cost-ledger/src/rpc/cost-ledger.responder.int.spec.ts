@@ -12,7 +12,7 @@ import { costEntriesProjection } from '../projections/cost-entries.projection';
 import { CostLedger1764400004100 } from '../ledger/cost-ledger.migration';
 import { CostLedgerResponder, startCostLedger } from './cost-ledger.responder';
 import { PgLedger } from '../ledger/pg-ledger';
-import { eventually } from '../../../../tests/support/servers';
+import { eventually } from '@mnemo/testing';
 import {
   freePort,
   OwnPostgres,

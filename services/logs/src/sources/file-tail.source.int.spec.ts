@@ -12,7 +12,7 @@ import type { DataSource } from 'typeorm';
 import type { EventLog, Logger, Subscription } from '@mnemo/eventing';
 import { startProjector } from '@mnemo/persistence';
 import { Scratch } from '../../../../tests/support/scratch';
-import { eventually } from '../../../../tests/support/servers';
+import { eventually } from '@mnemo/testing';
 import { logFactsProjection } from '../projections/log-facts.projection';
 import { FileTailReader } from './file-tail.reader';
 import { TemplateMiners } from './log-sink';
