@@ -1,2 +1,3 @@
 export * from './fake-anthropic.server';
 export * from './eventually';
+export * from './given-when-then';

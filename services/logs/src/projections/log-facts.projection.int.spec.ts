@@ -1,23 +1,12 @@
 import type { DataSource } from 'typeorm';
-import type { StoredEvent } from '@mnemo/contracts';
-import { applyBatch } from '@mnemo/persistence';
+import { projection, storedEvent } from '@mnemo/testing';
 import { Scratch } from '../../../../tests/support/scratch';
 import { logFactsProjection } from './log-facts.projection';
 import { readLogFacts } from './log-facts.read';
 
 const ID = '0123456789abcdef';
-const stored = (seq: number, type: string, payload: unknown): StoredEvent => ({
-  seq,
-  event: {
-    id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
-    type,
-    version: 1,
-    accountId: 'acc',
-    occurredAt: '2026-12-01T12:00:00.000Z',
-    producer: 'logs',
-    payload,
-  },
-});
+const stored = (seq: number, type: string, payload: unknown) =>
+  storedEvent(seq, type, payload, { producer: 'logs' });
 const seen = (seq: number) =>
   stored(seq, 'LogTemplateSeen', {
     project: 'web',
@@ -60,15 +49,16 @@ describe('log-facts projection (Postgres)', () => {
   afterAll(() => scratch.drop());
 
   it('adds windows to a template, keeps its hours and its source position, and a redelivered window changes nothing', async () => {
-    await applyBatch(db, logFactsProjection, [
-      seen(1),
-      window(2, 3, '2026-12-01T10:00:00.000Z', 'c1'),
-      window(3, 10, '2026-12-01T11:00:00.000Z', 'c2'),
-    ]);
-    await applyBatch(db, logFactsProjection, [window(3, 10, '2026-12-01T11:00:00.000Z', 'c2')]);
-    const [template] = await db.query(
-      `SELECT count, severity, examples, first_seen_at, last_seen_at FROM log_templates WHERE account_id = 'acc'`,
-    );
+    const [template] = await projection(logFactsProjection, db)
+      .given(
+        seen(1),
+        window(2, 3, '2026-12-01T10:00:00.000Z', 'c1'),
+        window(3, 10, '2026-12-01T11:00:00.000Z', 'c2'),
+      )
+      .when(window(3, 10, '2026-12-01T11:00:00.000Z', 'c2'))
+      .then<{ count: string }>(
+        `SELECT count, severity, examples, first_seen_at, last_seen_at FROM log_templates WHERE account_id = 'acc'`,
+      );
     expect({ ...template, count: Number(template.count) }).toEqual({
       count: 13,
       severity: 'error',
