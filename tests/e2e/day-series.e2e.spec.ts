@@ -144,5 +144,30 @@ describe('the day series and plans that measure progress', () => {
     expect(briefing.body.lines.length).toBeLessThanOrEqual(2);
     expect(briefing.body.text.split('\n').length).toBeLessThanOrEqual(2);
     expect(briefing.body.lines[0]).toBe(plan.progress);
+
+    // the memory block carries the same sentence, from the context's own copy of the series
+    const block = await eventually(
+      async () => String((await get('/v1/context/memory-block')).body.text ?? ''),
+      (text) => text.includes('8,300 steps a day on average (daily totals)'),
+      30_000,
+    );
+    expect(block).toContain(plan.progress);
+
+    // a new day moves the line of the plan already active, in memory and in the block
+    const later = {
+      metric: 'steps',
+      value: 9000,
+      unit: 'steps',
+      day: '2026-11-08',
+      source: 'watch',
+    };
+    expect((await post('/v1/measurements', { measurements: [later] })).status).toBe(202);
+    const moved = (await get('/v1/plans')).body.plans.find((p: { id: string }) => p.id === planId);
+    expect(moved.progress).toMatch(/to 2026-11-08, .*; latest 9,000 steps\.$/);
+    await eventually(
+      async () => String((await get('/v1/context/memory-block')).body.text ?? ''),
+      (text) => text.includes(moved.progress),
+      30_000,
+    );
   });
 });

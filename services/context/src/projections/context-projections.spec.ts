@@ -35,8 +35,6 @@ const NOT_READ: Record<string, string> = {
   SessionQuietExtracted:
     "marks a session's quiet-time extraction; the facts it found arrive as MemoryFactExtracted",
   LlmCallSettled: 'cost accounting',
-  MeasurementRecorded:
-    "the day series is memory's; a measured plan's progress line reaches the block through GET /v1/briefing",
   SkillCandidateProposed:
     'skill candidates are served by recall (GET /v1/skills/candidates), not put in a context',
   SkillCandidateEdited:

@@ -3,7 +3,9 @@ import type { Projection, Sql } from '@mnemo/persistence';
 import { redact } from '@mnemo/redaction';
 import { ContextSources1764400007200 } from './context-sources.migration';
 import { versionedProjection, type VersionKeepers } from './context-versions.writes';
+import { ContextDaySeries1765300000200 } from './context-day-series.migration';
 import {
+  applyMeasurement,
   applyPlanEvent,
   applyProposalEvent,
   applyReminderSet,
@@ -27,6 +29,7 @@ const HANDLES = [
   'PlanActivated',
   'PlanCheckedIn',
   'PlanClosed',
+  'MeasurementRecorded',
   'ReminderSet',
   'SessionStarted',
   'SegmentCompacted',
@@ -40,8 +43,8 @@ export const CONTEXT_SOURCES_VERSION_KEEPERS: VersionKeepers = {
 };
 
 /**
- * The context's copies of the other services' data it serves: memories, plans and reminders
- * (memory's events), session sources (ingest's), the latest compaction summaries (compaction's).
+ * The context's copies of the other services' data it serves: memories, plans, reminders and the
+ * day series measured plans read (memory's events), session sources (ingest's), the latest compaction summaries (compaction's).
  * Built from the events, never from those services' tables, and moving the context version in the
  * same transaction as the rows (context-versions.writes.ts): the cache's validity follows from
  * the context's own projections alone. A projection of its own, so a new deployment builds it from
@@ -60,8 +63,10 @@ export const contextSourcesProjection: Projection = versionedProjection({
     'context_reminders',
     'context_sessions',
     'context_summaries',
+    'context_measurement_samples',
+    'context_measurement_days',
   ],
-  migrations: [ContextSources1764400007200],
+  migrations: [ContextSources1764400007200, ContextDaySeries1765300000200],
   applyOne: applySource,
   keepers: CONTEXT_SOURCES_VERSION_KEEPERS,
 });
@@ -90,6 +95,8 @@ async function applySource(sql: Sql, stored: StoredEvent): Promise<void> {
     case 'PlanCheckedIn':
     case 'PlanClosed':
       return applyPlanEvent(sql, stored);
+    case 'MeasurementRecorded':
+      return applyMeasurement(sql, stored);
     case 'ReminderSet':
       return applyReminderSet(sql, stored);
     case 'SessionStarted': {

@@ -70,6 +70,9 @@ const EXAMPLES: Record<string, { payload: unknown; sessionId?: string }> = {
   PlanCheckedIn: { payload: { planId: 'pl-1', progress: 'Walked four days.' } },
   PlanClosed: { payload: { planId: 'pl-1', reason: 'completed' } },
   ReminderSet: { payload: { reminderId: 'r-1', text: 'Call the dentist.' } },
+  MeasurementRecorded: {
+    payload: { metric: 'steps', value: 4200, unit: 'steps', day: '2026-11-29', source: 'watch' },
+  },
   SessionStarted: { payload: { source: 'ai-coaching:interview' }, sessionId: 's-1' },
   InventoryTypeDefined: {
     payload: {

@@ -5,7 +5,12 @@ import {
   confirmedByEdit,
   evolvePlan,
   evolveProposal,
-  progressStatus,
+  aggregationOf,
+  dailyValue,
+  measurementDay,
+  measurementKey,
+  planProgress,
+  type DayValue,
   type PlanEvent,
   type PlanState,
   type ProposalEvent,
@@ -194,10 +199,67 @@ async function progressOf(
     .map((c) => c.at)
     .sort()
     .at(-1);
+  const series = plan.measure
+    ? await contextDaySeries(sql, accountId, plan.measure.metric, plan.measure.unit)
+    : [];
   return {
-    line: progressStatus(plan, checkIns),
+    line: planProgress(plan, checkIns, series),
     at: latest ?? plan.activatedAt ?? plan.proposedAt,
   };
+}
+
+/**
+ * A measurement in the context's copy of the day series (kept once by its key, its day remade from
+ * the day's samples), then the progress of every plan measured by that metric and unit.
+ */
+export async function applyMeasurement(sql: Sql, stored: StoredEvent): Promise<void> {
+  const { event, seq } = stored;
+  const m = event.payload as PayloadOf<'MeasurementRecorded'>;
+  const day = measurementDay(m);
+  const inserted: unknown[] = await sql.query(
+    `INSERT INTO context_measurement_samples (account_id, metric, sample_key, unit, day, value, last_seq)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (account_id, metric, sample_key) DO NOTHING RETURNING 1`,
+    [event.accountId, m.metric, measurementKey(m), m.unit, day, m.value, seq],
+  );
+  if (inserted.length === 0) return;
+  const samples: Array<{ value: number }> = await sql.query(
+    `SELECT value FROM context_measurement_samples WHERE account_id = $1 AND metric = $2 AND unit = $3 AND day = $4`,
+    [event.accountId, m.metric, m.unit, day],
+  );
+  const value = dailyValue(
+    samples.map((s) => Number(s.value)),
+    aggregationOf(m.unit),
+  );
+  await sql.query(
+    `INSERT INTO context_measurement_days (account_id, metric, unit, day, value, last_seq) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (account_id, metric, unit, day) DO UPDATE SET value = EXCLUDED.value, last_seq = EXCLUDED.last_seq`,
+    [event.accountId, m.metric, m.unit, day, value, seq],
+  );
+  const plans: Array<{ state: PlanState }> = await sql.query(
+    `SELECT state FROM context_plans WHERE account_id = $1 AND state->'measure'->>'metric' = $2 AND state->'measure'->>'unit' = $3`,
+    [event.accountId, m.metric, m.unit],
+  );
+  for (const { state } of plans) {
+    const progress = await progressOf(sql, event.accountId, state);
+    await sql.query(
+      `UPDATE context_plans SET progress_line = $3 WHERE account_id = $1 AND id = $2`,
+      [event.accountId, state.planId, progress.line],
+    );
+  }
+}
+
+async function contextDaySeries(
+  sql: Sql,
+  accountId: string,
+  metric: string,
+  unit: string,
+): Promise<DayValue[]> {
+  const rows: Array<{ day: string; value: number }> = await sql.query(
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, value FROM context_measurement_days
+     WHERE account_id = $1 AND metric = $2 AND unit = $3 ORDER BY day`,
+    [accountId, metric, unit],
+  );
+  return rows.map((r) => ({ day: r.day, value: Number(r.value) }));
 }
 
 /** A reminder is kept as it was set; setting the same id again restates it. */
