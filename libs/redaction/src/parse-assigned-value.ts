@@ -208,7 +208,19 @@ function nextLineValue(text: string, at: number, keyStart: number): ValueSpan | 
   // One token (up to a quote that closes the string the YAML is in): a line of words under the key
   // is prose (`api_key: >⏎  see the vault entry`).
   const line = text.slice(start, end).split(/\\?"/)[0].trim();
-  if (/\s/.test(line) || (opener[1] === undefined && line.endsWith(':'))) return null;
+  if (opener[1] === undefined && line.endsWith(':')) return null;
+  if (/\s/.test(line)) {
+    // Words after the value: only a first word that looks generated is taken (`…⏎    Xk29…q for deploy`).
+    const first = /^\S{8,128}/.exec(line)?.[0];
+    if (
+      first === undefined ||
+      !/\d/.test(first) ||
+      !/[A-Za-z]/.test(first) ||
+      REFERENCE.test(first)
+    )
+      return null;
+    return { start, end: start + first.length };
+  }
   return unquotedValue(text, start, { lineForm: true, spaced: true, sep: ':' });
 }
 

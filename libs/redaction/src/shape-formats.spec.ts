@@ -9,6 +9,7 @@ const PLACES: ReadonlyArray<readonly [string, (secret: string) => string]> = [
   ['alone', (s) => s],
   ['a title', (s) => `t ${s}`],
   ['a memory', (s) => `Keeps key 3 as ${s}.`],
+  ["a log line's words around it", (s) => `auth: rejected ${s} for deploy`],
   ['a shell command', (s) => JSON.stringify({ command: `echo "${s}" > .env` })],
   ['a file among others', (s) => `# Keys\nGITHUB=ok\n${s}\n\nDEBUG=false`],
 ];
