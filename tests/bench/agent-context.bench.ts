@@ -37,6 +37,8 @@ const SPLITS: Record<string, string> = {
   dev: path.join(__dirname, 'data/agent-context/scenarios.json'),
   // a second dev split in other styles, written by a session that never read the context code
   'dev-2': path.join(__dirname, 'data/agent-context/scenarios-dev-2.json'),
+  // dev-2 with six routine sessions after each project's last: settled things behind a week of small work
+  'dev-3': path.join(__dirname, 'data/agent-context/scenarios-dev-3.json'),
   blind: path.join(__dirname, 'blind/agent-context/scenarios.json'),
 };
 const RUNS = Number(process.env.BENCH_HOOK_RUNS ?? 8);
@@ -470,7 +472,7 @@ function printDevDetail(name: string, dev: SplitNumbers) {
 }
 
 async function main() {
-  const splits = (process.env.BENCH_AGENT_SPLITS ?? 'dev,dev-2,blind')
+  const splits = (process.env.BENCH_AGENT_SPLITS ?? 'dev,dev-2,dev-3,blind')
     .split(',')
     .filter((name) => existsSync(SPLITS[name] ?? ''));
   const harness = await startHarness();

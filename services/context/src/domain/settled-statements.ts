@@ -22,7 +22,7 @@ const REJECTED =
   /\b(revert|reverted|roll(ed)? back|we dropped|drop (it|this|that)|forget|pull .{1,40} out|park|parked|rejected|ruled out|is out\b|not worth|too (slow|much|heavy)|broke|was slower)\b/i;
 const DEFERRED = /\b(later|for now|until|not yet|postpone|deferred|park|parked)\b/i;
 const CONVENTION =
-  /\b(always|never|convention|rule( here)?:|we (use|keep|stay)|only\b|every (time|\w+ is)|no \w+ (anywhere|in|on|ever)|\w+ ever\b|must|don't|do not|should (be|always|never|use|go|live|start)|(start|begin)s? with|before (every|each|any) \w+|(from now on|going forward|in this repo)\b|[\w.@/-]+, not (the |a )?[\w.@/-]+)/i;
+  /\b(always|never|convention|rule( here)?:|we (use|keep|stay)|only\b|every (time|\w+ is)|no \w+( \w+)? (anywhere|in|on|ever)|\w+ ever\b|must|don't|do not|should (be|always|never|use|go|live|start)|(start|begin)s? with|before (every|each|any) \w+|(from now on|going forward|in this repo)\b|[\w.@/-]+, not (the |a )?[\w.@/-]+)/i;
 const CHOICE =
   /\b(we (chose|picked|decided|go with|went with|settled on)|decision:|decided|go with|chose|picked|over \w[\w.-]* (because|since)|instead|rather than|(migrate|switch|move|moving|switching|migrating) (everything |it all |all of it )?(to|over to)|stick (with|to)|let'?s (use|go|do|keep|stay))/i;
 /** "nah, minitest." — a pick said in one word, whatever reasons follow it. */

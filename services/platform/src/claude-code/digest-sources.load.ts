@@ -20,7 +20,9 @@ const SESSIONS = 30;
 const DECISIONS = 30;
 const MEMORIES = 40;
 const LOG_SIGNALS = 5;
-/** The newest sessions whose turns are read: for what they settled, and, with no outcome yet, what they did. */
+/** The newest sessions whose turns are read for what they settled: a choice made weeks ago still holds. */
+const SETTLED_FROM = 24;
+/** Of those, the newest whose turns say what they did when they have no outcome yet. */
 const FROM_TURNS = 6;
 const TURNS_READ = 60;
 
@@ -102,7 +104,7 @@ export async function loadDigestSources(
   const withOutcome = new Set(work.map((item) => item.sessionId));
   const newest = listed
     .filter((s) => !s.id.includes(':agent-') && s.turnCount > 0)
-    .slice(0, FROM_TURNS);
+    .slice(0, SETTLED_FROM);
   const read = await orEmpty(
     Promise.all(newest.map(async (s) => ({ session: s, turns: await turnsOf(client, s) }))),
   );
@@ -113,6 +115,7 @@ export async function loadDigestSources(
     ),
   );
   const fromTurns = read
+    .slice(0, FROM_TURNS)
     .filter(({ session }) => !withOutcome.has(session.id))
     .map(({ session, turns }) => sessionFromTurns(session, turns));
   const projectSessions = new Set([...withOutcome, ...listed.map((s) => s.id)]);
