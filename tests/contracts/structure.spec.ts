@@ -46,11 +46,6 @@ const KNOWN_IMPURE: Readonly<Record<string, string>> = {
   'services/memory/src/domain/remember.ts': 'extractPersonFacts, meaningWords from @mnemo/llm',
   'services/memory/src/domain/extraction-plan.ts': 'through dedup.ts',
   'services/memory/src/domain/proposals.ts': 'through extraction-plan.ts and dedup.ts',
-  // the extraction limits and schema live beside the prompt in libs/llm
-  'services/memory/src/domain/fact-guards.ts':
-    'ExtractedFact, MAX_FACT_CHARS, MAX_FACTS_PER_EXTRACTION from @mnemo/llm',
-  // the token estimate is pure, but @mnemo/llm has no pure door yet
-  'services/recall/src/domain/embedding-price.ts': 'estimateTokens from @mnemo/llm',
 };
 
 describe('service boundaries (structure)', () => {
@@ -204,7 +199,7 @@ describe('service boundaries (structure)', () => {
     expect(Object.keys(KNOWN_IMPURE).filter((file) => !found.includes(file))).toEqual([]);
   });
 
-  it('the purity checker follows loads through local files, lib doors and import(), and not through type-only imports', () => {
+  it('the purity checker follows loads through local files, lib doors (second doors too) and import(), and not through type-only imports', () => {
     expect(impureLoads(path.join(__dirname, 'fixtures/purity/services'))).toEqual([
       {
         file: 'services/alpha/src/domain/note-cache.ts',
@@ -217,6 +212,15 @@ describe('service boundaries (structure)', () => {
         through: [
           'services/alpha/src/domain/note-cost.ts',
           'services/alpha/src/pricing/note-price.ts',
+        ],
+      },
+      {
+        file: 'services/alpha/src/domain/note-door.ts',
+        reaches: '@anthropic-ai/sdk',
+        through: [
+          'services/alpha/src/domain/note-door.ts',
+          'libs/words/pure.ts',
+          'libs/words/src/summary.ts',
         ],
       },
       {

@@ -26,15 +26,23 @@ function walk(dir: string): string[] {
   });
 }
 
-/** The non-test TypeScript sources under `<packagesDir>/<package>/src/**`, each named by `nameOf(package)`. */
+/** The non-test TypeScript sources under `<packagesDir>/<package>/src/**` and the package's doors beside src, each named by `nameOf(package)`. */
 function sourcesUnder(packagesDir: string, nameOf: (pkg: string) => string): SourceFile[] {
   if (!existsSync(packagesDir)) return [];
   const base = path.dirname(packagesDir);
   return readdirSync(packagesDir)
     .filter((pkg) => statSync(path.join(packagesDir, pkg)).isDirectory())
     .flatMap((pkg) =>
-      walk(path.join(packagesDir, pkg, 'src'))
-        .filter((file) => file.endsWith('.ts') && !isTest(path.basename(file)))
+      [
+        ...walk(path.join(packagesDir, pkg, 'src')),
+        // a package's second doors (`services/context/digest.ts`, `libs/llm/pure.ts`)
+        ...readdirSync(path.join(packagesDir, pkg)).map((name) =>
+          path.join(packagesDir, pkg, name),
+        ),
+      ]
+        .filter(
+          (file) => file.endsWith('.ts') && !isTest(path.basename(file)) && statSync(file).isFile(),
+        )
         .map((file) => ({
           service: nameOf(pkg),
           file: path.relative(base, file),
@@ -117,10 +125,11 @@ function resolve(tree: Tree, from: string, specifier: string): string | undefine
       path.resolve(tree.base, path.dirname(from), specifier.replace(/\.js$/, '')),
     );
   } else {
-    const door = /^@mnemo\/([a-z0-9-]+)$/.exec(specifier);
+    const door = /^@mnemo\/([a-z0-9-]+)(?:\/(.+))?$/.exec(specifier);
     if (!door) return undefined;
     const service = /^(.+)-service$/.exec(door[1]);
-    target = service ? `services/${service[1]}/src/index` : `libs/${door[1]}/src/index`;
+    const folder = service ? `services/${service[1]}` : `libs/${door[1]}`;
+    target = door[2] ? `${folder}/${door[2]}` : `${folder}/src/index`;
   }
   return [target, `${target}.ts`, path.join(target, 'index.ts')].find((candidate) =>
     tree.byFile.has(candidate),

@@ -1,4 +1,4 @@
-import { ExtractedFact, MAX_FACT_CHARS, MAX_FACTS_PER_EXTRACTION } from '@mnemo/llm';
+import { ExtractedFact, MAX_FACT_CHARS, MAX_FACTS_PER_EXTRACTION } from '@mnemo/llm/pure';
 import { confidenceRank, type CandidateFact, type FactOrigin } from './memory-fact';
 
 export { MAX_FACT_CHARS, MAX_FACTS_PER_EXTRACTION };

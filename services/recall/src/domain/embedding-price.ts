@@ -1,4 +1,4 @@
-import { estimateTokens } from '@mnemo/llm';
+import { estimateTokens } from '@mnemo/llm/pure';
 
 /** Dollars per million input tokens of OpenAI's embedding models (list prices); an endpoint's own models are unknown here. */
 const EMBEDDING_PRICES: Readonly<Record<string, number>> = {
