@@ -95,6 +95,7 @@ function looksGenerated(value: string): boolean {
       shannonEntropy(value) >= 3
     );
   }
+  if (ONE_CASE.test(value)) return isRandomOneCase(value);
   return (
     /\d/.test(value) &&
     /[a-z]/.test(value) &&
@@ -102,6 +103,20 @@ function looksGenerated(value: string): boolean {
     !isSequence(value) &&
     shannonEntropy(value) >= 3.8
   );
+}
+
+/** Letters of one case and digits, nothing else: base36 keys, base32 seeds (`k8f2…`, `JBSW…`). */
+const ONE_CASE = /^(?:[a-z0-9]+|[A-Z0-9]+)$/;
+const MIN_ONE_CASE = 32;
+
+/**
+ * One-case keys are longer to hold as much: at least MIN_ONE_CASE, digits a real share of them (not a
+ * word with a number after it), and as random as 36 symbols allow.
+ */
+function isRandomOneCase(value: string): boolean {
+  if (value.length < MIN_ONE_CASE || isSequence(value)) return false;
+  const digits = value.replace(/\D/g, '').length / value.length;
+  return digits >= 0.1 && digits <= 0.6 && shannonEntropy(value) >= 4;
 }
 
 /** The key or call the quoted value belongs to, on its line, names an id or a digest. */
