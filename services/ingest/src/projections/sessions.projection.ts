@@ -1,5 +1,5 @@
 import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
-import type { Projection, Sql } from '@mnemo/persistence';
+import { newestPerKey, type Projection, type Sql } from '@mnemo/persistence';
 import { redact } from '@mnemo/redaction';
 import { Sessions1764400000100 } from './sessions.migration';
 import { SessionsPerson1764400031500 } from './sessions-person.migration';
@@ -24,67 +24,87 @@ export const sessionsProjection: Projection = {
     TurnsUnsearched1764900000400,
   ],
 
-  /** Turns, the bulk of the log, go in one statement per batch; session events one by one. */
+  /** Turns, the bulk of the log, go in one statement per batch; session starts and ends in one each. */
   async applyMany(sql: Sql, events: StoredEvent[]): Promise<void> {
     const turns = events.filter((stored) => stored.event.type === 'TurnRecorded') as Array<
       StoredEvent<'TurnRecorded', PayloadOf<'TurnRecorded'>>
     >;
-    for (const stored of events)
-      if (stored.event.type !== 'TurnRecorded') await this.apply(sql, stored);
+    await upsertSessions(sql, events);
     await upsertTurns(sql, turns);
   },
 
   replayLoader() {
-    return new TurnsReplayLoader((sql, stored) => this.apply(sql, stored));
+    return new TurnsReplayLoader((sql, events) => upsertSessions(sql, events));
   },
 
   async apply(sql: Sql, stored: StoredEvent): Promise<void> {
-    const { event, seq } = stored;
-    switch (event.type) {
-      case 'SessionStarted': {
-        const p = event.payload as PayloadOf<'SessionStarted'>;
-        await sql.query(
-          `INSERT INTO sessions (account_id, id, source, title, cwd, git_branch, developer, started_at, started_seq, last_seq, person_name, person_role, project)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12)
-           ON CONFLICT (account_id, id) DO UPDATE SET source = EXCLUDED.source, title = EXCLUDED.title, cwd = EXCLUDED.cwd,
-             git_branch = EXCLUDED.git_branch, developer = EXCLUDED.developer, started_at = EXCLUDED.started_at,
-             person_name = EXCLUDED.person_name, person_role = EXCLUDED.person_role, project = EXCLUDED.project,
-             started_seq = EXCLUDED.started_seq, last_seq = GREATEST(sessions.last_seq, EXCLUDED.last_seq)
-           WHERE coalesce(sessions.started_seq, 0) < EXCLUDED.started_seq`,
-          [
-            event.accountId,
-            event.sessionId,
-            redact(p.source).text,
-            clean(p.title),
-            clean(p.cwd),
-            clean(p.gitBranch),
-            clean(p.developer),
-            event.occurredAt,
-            seq,
-            clean(p.personName),
-            clean(p.personRole),
-            clean(p.project),
-          ],
-        );
-        return;
-      }
-      case 'SessionEnded': {
-        const p = event.payload as PayloadOf<'SessionEnded'>;
-        await sql.query(
-          `INSERT INTO sessions (account_id, id, ended_at, end_reason, ended_seq, last_seq) VALUES ($1, $2, $3, $4, $5, $5)
-           ON CONFLICT (account_id, id) DO UPDATE SET ended_at = EXCLUDED.ended_at, end_reason = EXCLUDED.end_reason,
-             ended_seq = EXCLUDED.ended_seq, last_seq = GREATEST(sessions.last_seq, EXCLUDED.last_seq)
-           WHERE coalesce(sessions.ended_seq, 0) < EXCLUDED.ended_seq`,
-          [event.accountId, event.sessionId, event.occurredAt, clean(p.reason), seq],
-        );
-        return;
-      }
-      case 'TurnRecorded':
-        await upsertTurns(sql, [stored as StoredEvent<'TurnRecorded', PayloadOf<'TurnRecorded'>>]);
-        return;
-    }
+    if (stored.event.type === 'TurnRecorded')
+      await upsertTurns(sql, [stored as StoredEvent<'TurnRecorded', PayloadOf<'TurnRecorded'>>]);
+    else await upsertSessions(sql, [stored]);
   },
 };
 
 const clean = (value: string | undefined): string | null =>
   value === undefined ? null : redact(value).text;
+
+type Started = StoredEvent<'SessionStarted', PayloadOf<'SessionStarted'>>;
+type Ended = StoredEvent<'SessionEnded', PayloadOf<'SessionEnded'>>;
+
+/**
+ * The session rows of many events: the starts in one upsert and the ends in another, each the newest
+ * event per session, which its own sequence guard keeps as one by one. A start and an end write
+ * columns of their own (and `last_seq` only grows), so either may come first and the row is the same.
+ */
+async function upsertSessions(sql: Sql, events: StoredEvent[]): Promise<void> {
+  const key = ({ event }: StoredEvent) => JSON.stringify([event.accountId, event.sessionId]);
+  const starts = newestPerKey(
+    events.filter((stored): stored is Started => stored.event.type === 'SessionStarted'),
+    key,
+  );
+  const ends = newestPerKey(
+    events.filter((stored): stored is Ended => stored.event.type === 'SessionEnded'),
+    key,
+  );
+  if (starts.length)
+    await sql.query(
+      `INSERT INTO sessions (account_id, id, source, title, cwd, git_branch, developer, started_at, started_seq, last_seq, person_name, person_role, project)
+       SELECT a, id, source, title, cwd, git_branch, developer, started_at, seq, seq, person_name, person_role, project
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[], $9::bigint[], $10::text[], $11::text[], $12::text[])
+         AS s(a, id, source, title, cwd, git_branch, developer, started_at, seq, person_name, person_role, project)
+       ON CONFLICT (account_id, id) DO UPDATE SET source = EXCLUDED.source, title = EXCLUDED.title, cwd = EXCLUDED.cwd,
+         git_branch = EXCLUDED.git_branch, developer = EXCLUDED.developer, started_at = EXCLUDED.started_at,
+         person_name = EXCLUDED.person_name, person_role = EXCLUDED.person_role, project = EXCLUDED.project,
+         started_seq = EXCLUDED.started_seq, last_seq = GREATEST(sessions.last_seq, EXCLUDED.last_seq)
+       WHERE coalesce(sessions.started_seq, 0) < EXCLUDED.started_seq`,
+      [
+        starts.map(({ event }) => event.accountId),
+        starts.map(({ event }) => event.sessionId),
+        starts.map(({ event }) => redact(event.payload.source).text),
+        starts.map(({ event }) => clean(event.payload.title)),
+        starts.map(({ event }) => clean(event.payload.cwd)),
+        starts.map(({ event }) => clean(event.payload.gitBranch)),
+        starts.map(({ event }) => clean(event.payload.developer)),
+        starts.map(({ event }) => event.occurredAt),
+        starts.map(({ seq }) => seq),
+        starts.map(({ event }) => clean(event.payload.personName)),
+        starts.map(({ event }) => clean(event.payload.personRole)),
+        starts.map(({ event }) => clean(event.payload.project)),
+      ],
+    );
+  if (ends.length)
+    await sql.query(
+      `INSERT INTO sessions (account_id, id, ended_at, end_reason, ended_seq, last_seq)
+       SELECT a, id, ended_at, reason, seq, seq
+       FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::bigint[]) AS e(a, id, ended_at, reason, seq)
+       ON CONFLICT (account_id, id) DO UPDATE SET ended_at = EXCLUDED.ended_at, end_reason = EXCLUDED.end_reason,
+         ended_seq = EXCLUDED.ended_seq, last_seq = GREATEST(sessions.last_seq, EXCLUDED.last_seq)
+       WHERE coalesce(sessions.ended_seq, 0) < EXCLUDED.ended_seq`,
+      [
+        ends.map(({ event }) => event.accountId),
+        ends.map(({ event }) => event.sessionId),
+        ends.map(({ event }) => event.occurredAt),
+        ends.map(({ event }) => clean(event.payload.reason)),
+        ends.map(({ seq }) => seq),
+      ],
+    );
+}

@@ -21,7 +21,10 @@ export class TurnsReplayLoader implements ReplayLoader {
   private readonly seen = new HashSet32();
   private repeated: Array<{ a: string; s: string; q: number }> = [];
 
-  constructor(private readonly applyOther: (sql: BulkSql, stored: StoredEvent) => Promise<void>) {}
+  /** `applyOthers`: a batch's events other than turns, in log order, once per batch. */
+  constructor(
+    private readonly applyOthers: (sql: BulkSql, events: StoredEvent[]) => Promise<void>,
+  ) {}
 
   async begin(sql: BulkSql): Promise<void> {
     await sql.query('ALTER TABLE turns DROP CONSTRAINT turns_pkey');
@@ -29,9 +32,10 @@ export class TurnsReplayLoader implements ReplayLoader {
 
   async applyMany(sql: BulkSql, events: StoredEvent[]): Promise<void> {
     const rows = new CopyRows();
+    const others: StoredEvent[] = [];
     for (const stored of events) {
       if (stored.event.type !== 'TurnRecorded') {
-        await this.applyOther(sql, stored);
+        others.push(stored);
         continue;
       }
       const row = turnRow(stored as TurnEvent);
@@ -45,6 +49,7 @@ export class TurnsReplayLoader implements ReplayLoader {
         }\t${row.b ? 't' : 'f'}\t${copyField(row.o)}\t${copyField(row.i)}\t${row.l}\n`,
       );
     }
+    if (others.length) await this.applyOthers(sql, others);
     if (rows.count) await sql.copyFrom(`COPY turns (${TURN_COLUMNS}) FROM STDIN`, rows);
   }
 
