@@ -9,6 +9,7 @@ export * from './subjects';
 export * from './errors';
 export * from './context.rpc';
 export * from './ingest.rpc';
+export * from './memory.rpc';
 export * from './name-uuid';
 export * from './recall.api';
 export * from './memory-categories';

@@ -11,6 +11,7 @@ export * from './projections/memory.projection';
 export * from './projections/memory-sessions.projection';
 export * from './api/memory-api.module';
 export { sweepLapsed, startLapseSweep } from './sweeps/lapse.sweep';
+export { startProposePlansResponder } from './rpc/propose-plans.responder';
 export { loadMemoryConfig, MemoryEnv, type MemoryConfig } from './memory.config';
 export { MemoryReactorsModule } from './memory-reactors.module';
 export {

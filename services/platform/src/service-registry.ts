@@ -18,6 +18,7 @@ import {
   MemoryApiModule,
   MemoryReactorsModule,
   startLapseSweep,
+  startProposePlansResponder,
   loadMemoryConfig,
 } from '@mnemo/memory-service';
 import {
@@ -128,6 +129,7 @@ export const SERVICES: readonly ServiceDefinition[] = [
     reactors: MemoryReactorsModule,
     api: MemoryApiModule,
     start: async (infra, logger, env) => [
+      ...(await startProposePlansResponder(infra)),
       startLapseSweep(infra, logger, loadMemoryConfig(env).lapseSweepMs),
     ],
   },

@@ -93,6 +93,8 @@ export const PlanProposed = z.object({
   steps: z.array(z.string().max(1000)).max(50).default([]),
   reviewDays: z.number().int().positive().max(365).default(14),
   measure: PlanMeasure.optional(),
+  /** The person's message this plan answers (its seq in the session): memory's rule stamps it, one plan per answer. */
+  answerSeq: sequenceNumber.optional(),
 });
 
 /**

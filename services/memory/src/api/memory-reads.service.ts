@@ -10,10 +10,10 @@ import { EVENT_LOG, requestFromService, type EventLog } from '@mnemo/eventing';
 import { DATA_SOURCE } from '@mnemo/persistence';
 import { factTypesIn, type MemoryCategory } from '../domain/memory-categories';
 import type { ExistingFact, FactTypeName } from '../domain/memory-fact';
-import type { PlanCheckIn, PlanState } from '../domain/plans';
+import type { PlanCheckIn, PlanSlot, PlanState } from '../domain/plans';
 import type { ProposalState } from '../domain/proposals';
 import { proposalFromRow } from '../projections/memory-proposals.projection';
-import { planFromRow } from '../projections/plans.projection';
+import { planFromRow, readPlanSlots } from '../projections/plans.projection';
 import { daySeries } from '../projections/day-series.projection';
 import type { DayValue } from '@mnemo/memory-rules';
 import type { MemoryRecord } from '../domain/memory-decisions';
@@ -208,6 +208,11 @@ export class MemoryReadsService {
       [accountId],
     );
     return rows.map(planFromRow);
+  }
+
+  /** What the plan limits read: each plan's status and the answer it was proposed in. */
+  async planSlots(accountId: string): Promise<PlanSlot[]> {
+    return readPlanSlots(this.db, accountId);
   }
 
   /** The day series each measured plan reads, by plan id. */

@@ -5,7 +5,7 @@ import {
   decidePlanActivation,
   decidePlanProposal,
   MAX_ACTIVE_PLANS,
-  MAX_OPEN_PLANS,
+  planRefusal,
   progressLine,
   reviewDueAt,
   type PlanCheckIn,
@@ -73,6 +73,12 @@ export class PlansController {
     const message = await this.reads.turn(accountId, sessionId, undefined);
     if (!message) throw new NotFoundError(`a message of the person in session "${sessionId}"`);
     return this.writer.exclusively(`plans:${accountId}`, async () => {
+      // a plan a producer sent as an event in this answer counts too, whatever its id
+      const slots = await this.reads.planSlots(accountId);
+      if (slots.some((s) => s.sessionId === sessionId && s.answerSeq === message.seq))
+        throw new ConflictError(planRefusal('already_proposed_in_answer'), {
+          open: slots.filter((s) => s.status !== 'closed').length,
+        });
       const decision = decidePlanProposal(await this.reads.plans(accountId), {
         sessionId,
         answerSeq: message.seq,
@@ -82,12 +88,7 @@ export class PlansController {
         ...(measure ? { measure } : {}),
       });
       if (!decision.ok)
-        throw new ConflictError(
-          decision.reason === 'already_proposed_in_answer'
-            ? 'a plan was already proposed in this answer: one plan per answer; propose again after the person’s next message'
-            : `${MAX_OPEN_PLANS} plans are already open (waiting or active): the person closes or declines one before another is proposed`,
-          { open: decision.open },
-        );
+        throw new ConflictError(planRefusal(decision.reason), { open: decision.open });
       await this.writer.append(accountId, [decision.event], { sessionId });
       return this.one(accountId, decision.event.payload.planId);
     });

@@ -2,6 +2,7 @@ import { PlanCheckedIn } from '@mnemo/contracts';
 import {
   canActivate,
   decidePlanActivation,
+  decidePlanBatch,
   decidePlanProposal,
   evolvePlan,
   lapsePlans,
@@ -135,12 +136,12 @@ describe('progressLine', () => {
 describe('decidePlanProposal (propose_plan)', () => {
   const ask = { sessionId: 's-1', answerSeq: 7, title: 'Walk 30 minutes a day' };
 
-  it('proposes a plan named after the answer it is given in', () => {
+  it('proposes a plan named after the answer it is given in, and says which answer', () => {
     expect(decidePlanProposal([], ask)).toEqual({
       ok: true,
       event: {
         type: 'PlanProposed',
-        payload: { planId: 'plan:s-1:7', title: 'Walk 30 minutes a day' },
+        payload: { planId: 'plan:s-1:7', title: 'Walk 30 minutes a day', answerSeq: 7 },
       },
     });
   });
@@ -160,5 +161,53 @@ describe('decidePlanProposal (propose_plan)', () => {
     expect(decidePlanProposal(three, ask)).toEqual({ ok: false, reason: 'too_many_open', open: 3 });
     const oneClosed = [...three.slice(0, 2), { ...proposed('c'), status: 'closed' as const }];
     expect(decidePlanProposal(oneClosed, ask)).toMatchObject({ ok: true });
+  });
+});
+
+describe('decidePlanBatch (plans sent as producer events)', () => {
+  const ask = (index: number, planId: string, answerSeq: number) => ({
+    index,
+    planId,
+    sessionId: 's',
+    answerSeq,
+  });
+
+  it('takes one plan per answer and names the event of a second', () => {
+    expect(decidePlanBatch([], [ask(0, 'a', 1), ask(2, 'b', 3)])).toEqual({
+      ok: true,
+      accepted: [0, 2],
+      duplicates: [],
+    });
+    expect(decidePlanBatch([], [ask(0, 'a', 1), ask(1, 'b', 1)])).toEqual({
+      ok: false,
+      index: 1,
+      reason: 'already_proposed_in_answer',
+      open: 1,
+    });
+    // a propose_plan plan of the same answer counts, whatever its id
+    const rest = [
+      { planId: 'plan:s:1', status: 'proposed' as const, sessionId: 's', answerSeq: 1 },
+    ];
+    expect(decidePlanBatch(rest, [ask(0, 'a', 1)])).toMatchObject({ ok: false, index: 0 });
+  });
+
+  it('counts a known plan id as a retry, and refuses a fourth open plan', () => {
+    const open = ['a', 'b', 'c'].map((planId, i) => ({
+      planId,
+      status: 'active' as const,
+      sessionId: 's',
+      answerSeq: i,
+    }));
+    expect(decidePlanBatch(open, [ask(0, 'a', 0)])).toEqual({
+      ok: true,
+      accepted: [],
+      duplicates: [0],
+    });
+    expect(decidePlanBatch(open, [ask(0, 'd', 7)])).toEqual({
+      ok: false,
+      index: 0,
+      reason: 'too_many_open',
+      open: 3,
+    });
   });
 });

@@ -58,6 +58,7 @@ export function decidePlanProposal(
         ...(proposal.steps ? { steps: proposal.steps } : {}),
         ...(proposal.reviewDays ? { reviewDays: proposal.reviewDays } : {}),
         ...(proposal.measure ? { measure: proposal.measure } : {}),
+        answerSeq: proposal.answerSeq,
       },
     },
   };
@@ -104,4 +105,67 @@ export function lapsePlans(
   return plans
     .filter((p) => p.status === 'proposed' && Date.parse(p.proposedAt) <= cutoff)
     .map((p) => ({ planId: p.planId, reason: 'lapsed' as const }));
+}
+
+/** What the limits read of a plan: its status and the answer it was proposed in. */
+export interface PlanSlot {
+  planId: string;
+  status: PlanState['status'];
+  sessionId?: string;
+  answerSeq?: number;
+}
+
+export type PlanBatchDecision =
+  | { ok: true; accepted: number[]; duplicates: number[] }
+  | {
+      ok: false;
+      index: number;
+      reason: 'already_proposed_in_answer' | 'too_many_open';
+      open: number;
+    };
+
+/**
+ * Plans proposed as a producer's events, in order, against the plans there are: the same limits as
+ * propose_plan. A plan id already known is a retry (a duplicate, not a second plan); a plan in an
+ * answer that already has one, or beyond three open, refuses the whole batch.
+ */
+export function decidePlanBatch(
+  plans: readonly PlanSlot[],
+  proposals: ReadonlyArray<{ index: number; planId: string; sessionId: string; answerSeq: number }>,
+): PlanBatchDecision {
+  const slots = [...plans];
+  const accepted: number[] = [];
+  const duplicates: number[] = [];
+  for (const p of proposals) {
+    const open = slots.filter((s) => s.status === 'proposed' || s.status === 'active').length;
+    if (slots.some((s) => s.planId === p.planId)) {
+      duplicates.push(p.index);
+      continue;
+    }
+    if (slots.some((s) => s.sessionId === p.sessionId && s.answerSeq === p.answerSeq))
+      return { ok: false, index: p.index, reason: 'already_proposed_in_answer', open };
+    if (open >= MAX_OPEN_PLANS) return { ok: false, index: p.index, reason: 'too_many_open', open };
+    slots.push({
+      planId: p.planId,
+      status: 'proposed',
+      sessionId: p.sessionId,
+      answerSeq: p.answerSeq,
+    });
+    accepted.push(p.index);
+  }
+  return { ok: true, accepted, duplicates };
+}
+
+/** The answer a plan row was proposed in: its column, else the seq its propose_plan id names. */
+export function answerSeqOf(planId: string, sessionId: string | null, stored: number | null) {
+  if (stored !== null) return stored;
+  const prefix = `plan:${sessionId}:`;
+  return sessionId && planId.startsWith(prefix) ? Number(planId.slice(prefix.length)) : undefined;
+}
+
+/** The refusal's words, shared by every door (POST /v1/plans, producer events). */
+export function planRefusal(reason: 'already_proposed_in_answer' | 'too_many_open'): string {
+  return reason === 'already_proposed_in_answer'
+    ? 'a plan was already proposed in this answer: one plan per answer; propose again after the person’s next message'
+    : `${MAX_OPEN_PLANS} plans are already open (waiting or active): the person closes or declines one before another is proposed`;
 }

@@ -17,6 +17,7 @@ import { applyPlanEvent, applyReminderSet, refreshMeasuredPlans } from './plans.
 import { PlanProgress1764400005300 } from './plan-progress.migration';
 import { applyMeasurement } from './day-series.projection';
 import { DaySeries1765300000100 } from './day-series.migration';
+import { PlanAnswers1765300000300 } from './plan-answers.migration';
 
 const HANDLES = [
   'MemoryFactExtracted',
@@ -67,6 +68,7 @@ export const memoryProjection: Projection = {
     MemoryProvenance1764400005400,
     MemoryConfirmed1764400005700,
     DaySeries1765300000100,
+    PlanAnswers1765300000300,
   ],
 
   async apply(sql: Sql, stored: StoredEvent): Promise<void> {

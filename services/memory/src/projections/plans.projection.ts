@@ -1,6 +1,13 @@
 import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
 import type { Sql } from '@mnemo/persistence';
-import { evolvePlan, planProgress, type PlanEvent, type PlanState } from '../domain/plans';
+import {
+  answerSeqOf,
+  evolvePlan,
+  planProgress,
+  type PlanEvent,
+  type PlanSlot,
+  type PlanState,
+} from '../domain/plans';
 import { daySeries } from './day-series.projection';
 
 const iso = (value: unknown): string | undefined =>
@@ -61,8 +68,8 @@ export async function applyPlanEvent(sql: Sql, stored: StoredEvent): Promise<voi
       : (rows[0]?.closed_at ?? null);
   await sql.query(
     `INSERT INTO plans (account_id, id, title, steps, review_days, status, source_session, proposed_at, activated_at, closed_reason, closed_at,
-       progress_line, last_seq, measure)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+       progress_line, last_seq, measure, answer_seq)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
      ON CONFLICT (account_id, id) DO UPDATE SET status = EXCLUDED.status, activated_at = EXCLUDED.activated_at,
        closed_reason = EXCLUDED.closed_reason, closed_at = EXCLUDED.closed_at, progress_line = EXCLUDED.progress_line, last_seq = EXCLUDED.last_seq
      WHERE plans.last_seq < EXCLUDED.last_seq`,
@@ -81,6 +88,10 @@ export async function applyPlanEvent(sql: Sql, stored: StoredEvent): Promise<voi
       await progressOf(sql, event.accountId, after),
       seq,
       after.measure ? JSON.stringify(after.measure) : null,
+      rows[0]?.answer_seq ??
+        (event.type === 'PlanProposed'
+          ? ((event.payload as PayloadOf<'PlanProposed'>).answerSeq ?? null)
+          : null),
     ],
   );
 }
@@ -140,4 +151,26 @@ export async function applyReminderSet(sql: Sql, stored: StoredEvent): Promise<v
       seq,
     ],
   );
+}
+
+/** Each plan's status and the answer it was proposed in, as the plan limits read them. */
+export async function readPlanSlots(sql: Sql, accountId: string): Promise<PlanSlot[]> {
+  const rows: Array<{
+    id: string;
+    status: PlanState['status'];
+    source_session: string | null;
+    answer_seq: number | null;
+  }> = await sql.query(
+    `SELECT id, status, source_session, answer_seq FROM plans WHERE account_id = $1`,
+    [accountId],
+  );
+  return rows.map((r) => {
+    const answerSeq = answerSeqOf(r.id, r.source_session, r.answer_seq);
+    return {
+      planId: r.id,
+      status: r.status,
+      ...(r.source_session ? { sessionId: r.source_session } : {}),
+      ...(answerSeq === undefined ? {} : { answerSeq }),
+    };
+  });
 }
