@@ -6,7 +6,7 @@ export const COMPACTION_CONFIG = 'COMPACTION_CONFIG';
 
 /** The compaction service's environment; names are the variables, values their defaults. */
 export const CompactionEnv = z.object({
-  /** The most a summary may cost in output tokens (SPEC §3 prices the call before it is made). */
+  /** The most output tokens a summary may cost; its worst case is reserved first (docs/costs.md). */
   MNEMO_COMPACTION_MAX_OUTPUT_TOKENS: z.coerce
     .number()
     .int()

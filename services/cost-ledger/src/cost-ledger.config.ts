@@ -10,7 +10,7 @@ const flag = (fallback: boolean) =>
 
 const usd = z.coerce.number().nonnegative().max(1_000_000);
 
-/** The ledger's environment; every value is a default configuration may change (SPEC §3). */
+/** The ledger's environment; every value is a default configuration may change (docs/costs.md). */
 export const CostLedgerEnv = z.object({
   MNEMO_CAP_COMPACTION_USD: usd.default(DEFAULT_CAPS.compaction),
   MNEMO_CAP_SESSION_USD: usd.default(DEFAULT_CAPS.session),

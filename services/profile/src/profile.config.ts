@@ -4,7 +4,7 @@ import { PROFILE_MIN_ARTIFACTS } from './domain/regeneration';
 
 export const PROFILE_CONFIG = 'PROFILE_CONFIG';
 
-/** The profile service's environment (SPEC §6, seed 000 defaults). */
+/** The profile service's environment (docs/profile.md). */
 export const ProfileEnv = z.object({
   MNEMO_PROFILE_MIN_ARTIFACTS: z.coerce.number().int().min(1).default(PROFILE_MIN_ARTIFACTS),
   /** The synthesis reads at most this many characters of artifacts (the newest first), bounding the call's cost. */
@@ -13,7 +13,7 @@ export const ProfileEnv = z.object({
   MNEMO_PROFILE_MAX_FACTS: z.coerce.number().int().min(0).max(200).default(30),
   /** How often a profile blocked by the daily cap is looked at for its retry after UTC midnight. */
   MNEMO_PROFILE_RETRY_SWEEP_MS: z.coerce.number().int().min(50).default(60_000),
-  /** seed 000: an imported inventory is capped at 5 MB. */
+  /** An imported inventory is capped at 5 MB (413 beyond). */
   MNEMO_LIFE_INVENTORY_IMPORT_MAX_BYTES: z.coerce
     .number()
     .int()

@@ -8,11 +8,11 @@ const flag = z
 
 const score = z.coerce.number().min(0).max(1);
 
-/** The recall service's environment; names are the variables, values their defaults (seed 003's numbers). */
+/** The recall service's environment; names are the variables, values their defaults. */
 export const RecallEnv = z.object({
-  /** Hits under this normalized score are dropped (seed 003: 0.30). */
+  /** Hits under this normalized score are dropped (0.30 by default, docs/recall.md). */
   MNEMO_RECALL_MIN_SCORE: score.default(0.3),
-  /** Prior decisions under this relevance are dropped (seed 003: 0.35). */
+  /** Prior decisions under this relevance are dropped (0.35 by default). */
   MNEMO_PRIOR_DECISIONS_MIN_SCORE: score.default(0.35),
   MNEMO_RECALL_MAX_LIMIT: z.coerce.number().int().min(1).max(200).default(50),
   /**
@@ -43,9 +43,9 @@ export const RecallEnv = z.object({
    * local server); unset: OpenAI's list price for its models, the dearest of them for any other.
    */
   MNEMO_EMBEDDINGS_USD_PER_MTOK: z.coerce.number().min(0).max(1000).optional(),
-  /** Distil decisions with the paid model (seed 003: opt-in, as its loops are); off: the offline phrasing rules. */
+  /** Distil decisions with the paid model (opt-in); off: the offline phrasing rules. */
   MNEMO_DECISIONS_ENABLED: flag.default(false),
-  /** How long a visited-ledger entry lives after its last mark (seed 003: ephemeral, per conversation). */
+  /** How long a visited-ledger entry lives after its last mark (docs/coding-memory.md). */
   MNEMO_VISITED_TTL_HOURS: z.coerce
     .number()
     .positive()
