@@ -1,5 +1,5 @@
 /**
- * The inventory types shipped as data (seed 000: Life Inventory). An account extends the catalog with
+ * The inventory types shipped as data (docs/profile.md). An account extends the catalog with
  * InventoryTypeDefined: a new type, or more categories and items for a shipped one.
  */
 export interface InventoryItem {

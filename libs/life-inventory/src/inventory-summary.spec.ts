@@ -7,7 +7,7 @@ const take = (
   title = 'Wheel',
 ): CompletedTake => ({ inventoryType, title, completedAt, scores });
 
-describe('life inventory summary (seed 000)', () => {
+describe('life inventory summary', () => {
   const wheel = [
     take('wheel', '2026-11-01T00:00:00Z', {
       'Career satisfaction': 4,

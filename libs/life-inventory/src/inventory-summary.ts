@@ -1,6 +1,6 @@
 import type { InventoryType } from './inventory-catalog';
 
-/** seed 000: the life inventory summary's hard cap (LIFE_INVENTORY_SUMMARY_CAP). */
+/** The life inventory summary's hard cap, in characters (docs/profile.md). */
 export const LIFE_INVENTORY_SUMMARY_CAP = 800;
 /** A category moved when its score changed by at least this much between the two latest takes. */
 export const TREND_THRESHOLD = 2;
@@ -56,7 +56,7 @@ export function baseSummary(takesByType: ReadonlyArray<readonly CompletedTake[]>
 }
 
 /**
- * seed 000: at most 800 characters. With the trend line if it fits; else the trend line is dropped
+ * At most 800 characters. With the trend line if it fits; else the trend line is dropped
  * first; a base summary still too long is hard-truncated with `…`.
  */
 export function lifeInventorySummary(
