@@ -34,8 +34,8 @@ export interface MnemoClientOptions {
 type Query = Record<string, string | number | undefined>;
 
 /**
- * Mnemo's public HTTP API, as an agent's tools and hooks use it (issue 9: they are clients like any
- * other, at MNEMO_URL with MNEMO_API_KEY). No retries: a caller with a deadline decides what to do.
+ * Mnemo's public HTTP API, as an agent's tools and hooks use it: they are clients like any other, at
+ * MNEMO_URL with MNEMO_API_KEY. No retries: a caller with a deadline decides what to do.
  */
 export class MnemoClient {
   constructor(private readonly options: MnemoClientOptions) {}
@@ -240,7 +240,7 @@ export class MnemoClient {
 
 /**
  * One request over node:http(s) rather than fetch: a hook is a new process per prompt, and fetch's
- * first call loads and compiles Node's bundled undici, the largest part of a hook's start-up (issue 17).
+ * first call loads and compiles Node's bundled undici, the largest part of a hook's start-up (docs/cli.md).
  * It asks for no compression: the gateway would gzip a cached context, and loading zlib in a fresh
  * process (5-7 ms here) costs a hook more than the bytes it saves from a gateway on the same machine.
  */

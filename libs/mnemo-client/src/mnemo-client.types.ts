@@ -1,7 +1,7 @@
 // Type-only: the hooks load no zod at start, only these shapes from the recall contract.
 import type { RecallHit, RecallRequestBody } from '@mnemo/contracts';
 
-/** The answers of Mnemo's HTTP API that agents read, as the routes return them (issue 13's wire contract for recall). */
+/** The answers of Mnemo's HTTP API that agents read, as the routes return them (recall's contract: docs/coding-memory.md). */
 
 export type { RecallHit };
 export type RecallRequest = RecallRequestBody;
@@ -91,7 +91,7 @@ export interface VisitedMark {
   note?: string;
 }
 export interface VisitedEntry extends Partial<VisitedMark> {
-  /** When it was last marked (issue 13's ledger calls it verifiedAt). */
+  /** When it was last marked (the ledger's name for it). */
   verifiedAt?: string;
   visitedAt?: string;
   cite?: string;

@@ -89,7 +89,7 @@ const onlyGitCanSay = (env: NodeJS.ProcessEnv): boolean =>
 /**
  * The answer gitRoot's git runs give, read off the disk instead: the nearest `.git` above `cwd`, and
  * for a worktree (a `.git` file naming its gitdir) the main checkout through the gitdir's `commondir`.
- * A hook runs this on every prompt, and starting git costs more than the rest of its work (issue 17).
+ * A hook runs this on every prompt, and starting git costs more than the rest of its work (docs/cli.md).
  * Null outside a repository; undefined where the layout is not the plain one or a read failed, so git
  * is asked. Asynchronous, so a hung file system holds a worker thread, never the hook's own bound.
  */
