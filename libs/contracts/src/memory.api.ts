@@ -8,7 +8,7 @@ import {
 } from './memory-categories';
 
 /**
- * The Memory Explorer's wire contract (seed 000): the memory service parses these, the web UI sends
+ * The Memory Explorer's wire contract: the memory service parses these, the web UI sends
  * them (type-only there), the OpenAPI document shows them.
  */
 
@@ -45,7 +45,7 @@ export const SearchMemoriesQuery = z.object({
 
 export const CreateMemoryBody = z.strictObject({
   content: factText,
-  /** The type; without it the active tab decides (seed 000: "All" saves under Facts, as an event). */
+  /** The type; without it the active tab decides ("All" saves under Facts, as an event). */
   factType: FactType.optional(),
   category: Category.optional(),
 });
@@ -83,7 +83,7 @@ export interface MemoryView {
   content: string;
   confidence: z.infer<typeof Confidence>;
   source: string;
-  /** Where it came from (issue 11): the session and, for an extracted fact, the turns it was read from; or the artifact. */
+  /** Where it came from: the session and, for an extracted fact, the turns it was read from; or the artifact. */
   origin: {
     session: string;
     segment?: number;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { subjectToken } from './envelope';
 
-/** `POST /v1/recall`, the wire contract of issue 13: the recall service parses it, the MCP tools and hooks send it. */
+/** `POST /v1/recall`'s wire contract (docs/recall.md): the recall service parses it, the MCP tools and hooks send it. */
 export const RecallBody = z.object({
   query: z.string().trim().min(1).max(2000),
   limit: z.number().int().min(1).max(200).default(10),

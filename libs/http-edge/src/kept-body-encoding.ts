@@ -11,9 +11,9 @@ const gzipped = new WeakMap<Buffer, Buffer | null>();
  * A body the server keeps and sends again and again (a cached context answer, a file of the web UI), in the encoding the
  * client asked for: gzip when its Accept-Encoding takes gzip (Node's fetch sends `gzip, deflate`, curl
  * `--compressed` too), else as it is. The gzip is made once per kept body and reused while the body is
- * kept, so a hit costs no compression, and a warm 26 KB CLAUDE.md goes as 5.5 KB (issue 17: the
- * reader's CPU per answer nearly halves, and warm req/s rose 2-26% in the same bench runs). A body built
- * for one request is not passed in: gzip took 0.24-0.77 ms per 26 KB here, a tenth to a third of a build's CPU.
+ * kept, so a hit costs no compression, and a warm 26 KB CLAUDE.md goes as 5.5 KB (the reader's CPU
+ * per answer nearly halves). A body built for one request is not passed in: gzip took 0.24-0.77 ms per
+ * 26 KB here, a tenth to a third of a build's CPU.
  */
 export function keptBodyFor(
   body: Buffer,

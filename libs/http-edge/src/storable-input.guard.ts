@@ -24,7 +24,7 @@ export function unstorableRequestIssues(request: InputRequest): FieldIssue[] {
  * Every route's path parameters, query and body, before its handler runs: unstorable input is a 400 naming
  * the field, instead of a database error (500) or an event no projection can apply.
  *
- * A global guard, not an interceptor (issue 17): any interceptor puts every request of the app through
+ * A global guard, not an interceptor: any interceptor puts every request of the app through
  * Nest's rxjs pipeline, which cost about a third of `/healthz`'s CPU. Global guards run before the
  * route's own, so when the input is refused the route's guards are asked first, as they were before
  * the interceptor ran: a bad key is still a 401 (or 403), never a 400.
