@@ -17,6 +17,7 @@ const ENDS_LINE = codeUnitTable(LINE_END);
 const MAX_QUOTED = 8192;
 const LINE_PREFIX = /^[ \t]*(?:(?:export|set|setx|declare|local|readonly|ENV|-)[ \t]+)?$/;
 const AUTH_SCHEME = /^(?:Bearer|Basic|Token|Digest)[ \t]+/i;
+const SCHEME_PARAMETER = /^[A-Za-z_][\w-]*=/;
 
 /** Values that say what a thing is, not what it holds. */
 const NOT_VALUES = new Set([
@@ -401,6 +402,9 @@ function unquotedValue(text: string, at: number, ctx: UnquotedContext): ValueSpa
   const scheme = AUTH_SCHEME.exec(value);
   if (scheme) {
     start += scheme[0].length;
+    // `Token token="…"`, `Digest username="…", response="…"`: the scheme's parameters are assignments of
+    // their own, each judged by its name, and a `$X` among them stays visible.
+    if (SCHEME_PARAMETER.test(text.slice(start, start + 40))) return null;
     if (!ctx.lineForm) {
       end = start;
       while (end < text.length && ENDS_INLINE[text.charCodeAt(end)] === 0) end++;

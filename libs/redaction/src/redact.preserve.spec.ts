@@ -100,6 +100,24 @@ describe('redact keeps the key and replaces only the value', () => {
       'credentials = {"user": "a"}; auth_token: "t0k3n"',
       'credentials = {"user": "a"}; auth_token: "[REDACTED:secret]"',
     ],
+    [
+      "CREATE USER 'app'@'%' IDENTIFIED BY 'kQ7zR2wX9p';",
+      "CREATE USER 'app'@'%' IDENTIFIED BY '[REDACTED:cli_credential]';",
+    ],
+    ['db:5432:app:app_user:kQ7zR2wX9p', 'db:5432:app:app_user:[REDACTED:cli_credential]'],
+    [
+      'htpasswd -b /etc/nginx/.htpasswd admin kQ7zR2wX9p',
+      'htpasswd -b /etc/nginx/.htpasswd admin [REDACTED:cli_credential]',
+    ],
+    [
+      'smbclient //nas/share -U backup%kQ7zR2wX9p',
+      'smbclient //nas/share -U backup%[REDACTED:cli_credential]',
+    ],
+    [
+      'Authorization: Token token="kQ7zR2wX9pL4mN8vB3cD"',
+      'Authorization: Token token="[REDACTED:secret]"',
+    ],
+    ['Authorization: Token token="$API_TOKEN"', 'Authorization: Token token="$API_TOKEN"'],
   ])('%j', (input, expected) => {
     expect(redact(input).text).toBe(expected);
   });

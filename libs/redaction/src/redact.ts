@@ -1,3 +1,4 @@
+import { detectAdminCredentials } from './detect-admin-credentials';
 import { detectAssignments } from './detect-assignments';
 import { detectCliCredentials } from './detect-cli-credentials';
 import { detectConnectionStrings } from './detect-connection-strings';
@@ -174,6 +175,7 @@ function scanOnce(
     ...detectUrlCredentials(text),
     ...detectProviderContext(text, keywords),
     ...detectCliCredentials(text),
+    ...detectAdminCredentials(text),
     ...detectConnectionStrings(text, keywords),
     ...detectKubernetesSecrets(text),
     ...detectAssignments(text, sites),

@@ -1,0 +1,85 @@
+import { isReference } from './references';
+import { type Candidate, RANK_ASSIGNMENT } from './secret-kind';
+
+/**
+ * Passwords that admin tools take in places no key names them: `htpasswd -b file user pass`,
+ * smbclient's `-U user%pass`, SQL's `IDENTIFIED BY '…'`, and a `.pgpass` line
+ * (`host:port:database:user:password`). The user and every other part stay; only the password goes.
+ */
+export function detectAdminCredentials(text: string): Candidate[] {
+  const found: Candidate[] = [];
+  if (text.includes('htpasswd')) htpasswdPasswords(text, found);
+  if (text.includes('%')) userPercentPasswords(text, found);
+  if (text.includes('IDENTIFIED') || text.includes('identified')) identifiedBy(text, found);
+  if (PGPASS_FIELDS.test(text)) pgpassLines(text, found);
+  return found;
+}
+
+const push = (found: Candidate[], start: number, end: number, value: string): void => {
+  if (value.length === 0 || isReference(value)) return;
+  found.push({ kind: 'cli_credential', start, end, rank: RANK_ASSIGNMENT });
+};
+
+/** `htpasswd -b[c…] file user pass`, `htpasswd -nb user pass`: the password is the last argument of -b. */
+const HTPASSWD =
+  /\bhtpasswd((?:[ \t]+-[A-Za-z]+)+)[ \t]+(\S+)[ \t]+(\S+)(?:[ \t]+(["']?)([^\s"']+)\4)?/dg;
+
+function htpasswdPasswords(text: string, found: Candidate[]): void {
+  for (const m of text.matchAll(HTPASSWD)) {
+    const flags = m[1];
+    if (!/-[A-Za-z]*b/.test(flags)) continue;
+    // With -n there is no file: user then password; otherwise file, user, password.
+    const group = /-[A-Za-z]*n/.test(flags) ? 3 : 5;
+    const value = m[group];
+    if (value === undefined) continue;
+    const unquoted = /^(["'])(.*)\1$/.exec(value);
+    const [start, end] = m.indices![group]!;
+    if (unquoted) push(found, start + 1, end - 1, unquoted[2]);
+    else push(found, start, end, value);
+  }
+}
+
+/** Samba's tools (smbclient, smbmap, rpcclient, mount's `-o user=…`): `-U [DOMAIN\]user%password`. */
+const USER_PERCENT =
+  /(?<=\s)(?:-U|--user(?:name)?)(?:[ \t]+|=)(["']?)[^\s%"']{1,64}%(?<secret>[^\s"']+)\1/dg;
+
+function userPercentPasswords(text: string, found: Candidate[]): void {
+  for (const m of text.matchAll(USER_PERCENT)) {
+    const [start, end] = m.indices!.groups!.secret;
+    push(found, start, end, m.groups!.secret);
+  }
+}
+
+/** MySQL's and Oracle's `CREATE|ALTER USER … IDENTIFIED BY '…'` (quoted, or a bare word in Oracle). */
+const IDENTIFIED_BY =
+  /\bidentified[ \t]+by[ \t]+(?:(["'])(?<quoted>[^"'\r\n]+)\1|(?<bare>[A-Za-z0-9_#$!@%^&*+=.-]+))/dgi;
+
+function identifiedBy(text: string, found: Candidate[]): void {
+  for (const m of text.matchAll(IDENTIFIED_BY)) {
+    const name = m.groups!.quoted === undefined ? 'bare' : 'quoted';
+    const value = m.groups![name];
+    // `IDENTIFIED BY PASSWORD '*…'` hands over a hash; `BY VALUES` and bind variables are no password.
+    if (name === 'bare' && /^(?:password|values|random)$/i.test(value)) continue;
+    const [start, end] = m.indices!.groups![name];
+    push(found, start, end, value);
+  }
+}
+
+/**
+ * A `.pgpass` line on its own: five colon-separated fields, the second a port or `*`, the password last
+ * (it may hold `\:`). Clock times and MAC addresses have digits only or a sixth field.
+ */
+const PGPASS_LINE =
+  /^[ \t]*(?:[A-Za-z0-9_.-]*[A-Za-z*][A-Za-z0-9_.-]*|\*):(?:\d{1,5}|\*):[^\s:]+:[^\s:]+:(?<secret>(?:[^\s:\\]|\\.)+)[ \t]*$/dgm;
+
+/** A port (or `*`) between colons with two more fields after it: what makes the line regex worth its walk. */
+const PGPASS_FIELDS = /:(?:\d{1,5}|\*):[^\s:]+:[^\s:]+:/;
+
+function pgpassLines(text: string, found: Candidate[]): void {
+  for (const m of text.matchAll(PGPASS_LINE)) {
+    const value = m.groups!.secret;
+    if (value.length < 4 || /^\*+$/.test(value)) continue;
+    const [start, end] = m.indices!.groups!.secret;
+    push(found, start, end, value);
+  }
+}
