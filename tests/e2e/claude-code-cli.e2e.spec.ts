@@ -234,7 +234,7 @@ describe('Claude Code with Mnemo installed, end to end', () => {
     expect(second.session_id).not.toBe(first.session_id);
     const opening2 = requestText(api.requests.slice(before).find(isMainLoop)!);
     expect(opening2).toContain('## Where work was left');
-    // issue 28: a coding session gets a developer's digest, nothing of the coaching template
+    // a coding session gets a developer's digest, nothing of the coaching template (docs/context.md)
     expect(opening2).not.toContain('Using What You Know About This Person');
     expect(opening2).not.toContain('This is a first conversation');
     expect(opening2).toContain(`session ${first.session_id}`);

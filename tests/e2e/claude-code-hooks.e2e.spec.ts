@@ -133,7 +133,7 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
     expect(output.additionalContext).toContain('The currency was rounded twice in refund.ts');
     expect(output.additionalContext).toContain('pnpm');
     expect(output.additionalContext.length).toBeLessThan(10_000);
-    // issue 28: a developer's digest, nothing of the coaching template
+    // a developer's digest, nothing of the coaching template (docs/context.md)
     expect(output.additionalContext).toContain("# Developer's digest");
     expect(output.additionalContext).not.toContain('Using What You Know About This Person');
     expect(output.additionalContext).not.toContain('This is a first conversation');
@@ -181,7 +181,7 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
     expect(output.additionalContext.length).toBeLessThanOrEqual(1_500);
   });
 
-  it("user-prompt-submit asks the memory block before its input arrives: the account's block needs none (issue 17)", async () => {
+  it("user-prompt-submit asks the memory block before its input arrives: the account's block needs none", async () => {
     // A proxy in front of the gateway that notes each request's path as it arrives.
     const asked: string[] = [];
     let blockAsked!: () => void;
@@ -228,7 +228,7 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
     }
   });
 
-  it('user-prompt-submit starts without git, node:crypto, fs/promises or any npm package: what a hook loads is its start-up (issue 17)', async () => {
+  it('user-prompt-submit starts without git, node:crypto, fs/promises or any npm package: what a hook loads is its start-up', async () => {
     const prompt = payload('UserPromptSubmit', 's-new', {
       prompt: 'The refund test fails again under pnpm: is the currency rounded twice?',
     });

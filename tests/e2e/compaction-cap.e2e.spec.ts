@@ -17,8 +17,8 @@ const isCompaction = (body: unknown) =>
 type Account = { accountId: string; apiKey: string };
 
 /**
- * Issue 16's flake: six quick segment pauses against a compaction cap that fits two calls, through the
- * real SDK and a local fake Messages API. The fake bills each summary at its full output budget, so a
+ * Six quick segment pauses against a compaction cap that fits two calls, through the real SDK and a
+ * local fake Messages API. The fake bills each summary at its full output budget, so a
  * call costs about its worst case and exactly two fit, however the pauses interleave. Every pause must
  * end in one outcome, the provider is paid exactly twice, and the four others are cap hits.
  */

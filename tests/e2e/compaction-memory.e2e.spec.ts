@@ -224,7 +224,7 @@ describe('compaction and memory extraction on the running platform', () => {
     expect(calls).toHaveLength(2);
     expect(calls[0].body).toMatchObject({ max_tokens: 1024 });
     expect(JSON.stringify(calls[0].body)).toContain('product management');
-    // Issue 11: the extraction prompt names the person from the session's start (a coaching session's client).
+    // The extraction prompt names the person from the session's start (docs/memory-facts.md).
     const extraction = calls[1].body as { system: string; messages: Array<{ content: string }> };
     expect(extraction.system).toContain('The person is Dana, a coaching client.');
     expect(extraction.messages[0].content).toMatch(
@@ -253,7 +253,7 @@ describe('compaction and memory extraction on the running platform', () => {
     );
   });
 
-  it('updates a near-duplicate instead of adding it, reads a bare array, and updates it again from another session (issue 11)', async () => {
+  it('updates a near-duplicate instead of adding it, reads a bare array, and updates it again from another session', async () => {
     const account = await withKey('dedup');
     fake.script(
       textReply('Summary one.'),
@@ -695,7 +695,7 @@ describe('compaction and memory extraction on the running platform', () => {
     const account = await harness.createAccount('quiet');
     const hourAgo = Date.now() - 60 * 60_000;
     await post(account, sessionEvents('s-quiet', LONG_TURNS, { endAt: hourAgo }));
-    // Other words than s-quiet's: extracted facts dedup across the account (issue 11), so the same turns in
+    // Other words than s-quiet's: extracted facts dedup across the account (docs/memory-facts.md), so the same turns in
     // both sessions would leave s-quiet's facts merged into whichever session was extracted first.
     const pausedTurns = [
       'I have been learning to play the cello for two years and I practise every evening after dinner.',

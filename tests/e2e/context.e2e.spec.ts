@@ -494,7 +494,7 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
       );
     });
 
-    it('answers a hit with one round trip in all: the egress gate read, no Redis (issue 17)', async () => {
+    it('answers a hit with one round trip in all: the egress gate read, no Redis', async () => {
       const owner = await harness.createAccount('front-trips');
       await publish(owner, 'MemoryFactCreated', fact('t-1', 'Sails on Saturdays.'), {
         projection: 'memory',

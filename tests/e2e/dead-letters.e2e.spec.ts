@@ -12,7 +12,7 @@ const MNEMO = path.join(__dirname, '../../bin/mnemo.js');
 const CONSUMER = 'projection-context-sources';
 
 /**
- * A poison event end to end (issue 16): the context service's context-sources projection cannot store
+ * A poison event end to end: the context service's context-sources projection cannot store
  * one reminder (a constraint the test adds to its table), dead-letters it after MNEMO_MAX_DELIVER = 3
  * deliveries and goes on with the next events. `mnemo dlq list` shows the letter and its error; a
  * replay before the fix keeps it; once the constraint is gone a replay applies it, and a second replay

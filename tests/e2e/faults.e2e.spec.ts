@@ -27,7 +27,7 @@ const ADMIN_KEY = 'faults-admin-key-0123456789';
 const ACCOUNT_KEY = `sk-ant-api03-${'Fq9'.repeat(12)}Wxyz`;
 
 /**
- * Issue 16: the platform as it is deployed — every service a process of its own, two of memory and of
+ * The platform as it is deployed — every service a process of its own, two of memory and of
  * context — on a NATS, a Redis and a PostgreSQL of this suite's own (free loopback ports, temp dirs), so
  * stopping them never touches the machine's shared servers. Each fault runs against a round of sessions in
  * flight; after it, nothing is pending or dead-lettered, every counter a lost or doubled event would move

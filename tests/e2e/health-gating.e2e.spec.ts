@@ -5,7 +5,7 @@ import { eventually } from '../support/servers';
 type Account = { accountId: string; apiKey: string };
 
 /**
- * Issue 10, as a person would meet it on the offline adapter: a plain session mentions a medication;
+ * Health details, as a person would meet them on the offline adapter: a plain session mentions a medication;
  * with the health module off nothing of it reaches the memory block or CLAUDE.md from any source
  * (facts, recall line, summaries); the extractor proposes it; with the module on the next turn's block
  * asks about it once, as a question; a confirmation makes it a fact.

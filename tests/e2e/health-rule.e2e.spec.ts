@@ -11,7 +11,7 @@ const textOf = (answer: unknown) =>
   (answer as ToolAnswer).content.map((c) => c.text ?? '').join('\n');
 
 /**
- * Issue 37: every door that writes a memory goes through memory's one health rule. The coach's MCP
+ * Every door that writes a memory goes through memory's one health rule. The coach's MCP
  * remember_fact takes a fact only from the person's current message, one per answer, and a health
  * detail only as a proposal; the background extraction (offline adapter) proposes what the wording rule
  * reads as health, and the block keeps it out while the module is off.

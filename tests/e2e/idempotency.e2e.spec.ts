@@ -11,7 +11,7 @@ import { eventually, TEST_NATS_URL } from '../support/servers';
 const WINDOW_MS = 2_000;
 
 /**
- * SPEC §9 and issue 16: an event id accepted once is a duplicate for good. JetStream's Nats-Msg-Id dedupe
+ * An event id accepted once is a duplicate for good (docs/event-log.md). JetStream's Nats-Msg-Id dedupe
  * forgets an id after its window; the accepted-id record does not. Resends come after the window has
  * provably passed (JetStream stores a probe sent with the first post a second time), over HTTP, over gRPC,
  * and as a raw message the redaction service sees again.

@@ -139,7 +139,7 @@ describe('memories: the Explorer API, proposals, plans, and their read models', 
     ]);
   });
 
-  it("returns where a fact came from, keeps it through the person's edit, and keeps a superseded fact out of the list with what replaced it (issue 11)", async () => {
+  it("returns where a fact came from, keeps it through the person's edit, and keeps a superseded fact out of the list with what replaced it", async () => {
     const p = await harness.createAccount('provenance');
     const boston = randomUUID();
     const denver = randomUUID();
@@ -200,7 +200,7 @@ describe('memories: the Explorer API, proposals, plans, and their read models', 
       supersededBy: null,
       editedByPerson: false,
     });
-    // what it replaced, for the Explorer (issue 15), in the list and on its own
+    // what it replaced, for the Explorer, in the list and on its own
     expect(list.body.memories[0].supersedes).toEqual([
       { id: boston, content: 'I have lived in Boston for eight years (as of 8 May 2023).' },
     ]);

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 const TURNS = 4;
 
 /**
- * Issue 16, on a real cluster: three NATS JetStream nodes on loopback (config files of this suite's own),
+ * On a real cluster: three NATS JetStream nodes on loopback (config files of this suite's own),
  * Mnemo's streams at three replicas, the platform given all three URLs. The node that leads the event
  * stream is killed during steady ingest and brought back: ingest goes on by itself (the client moves to
  * another node, the stream elects another leader), and every event posted is in the log exactly once.

@@ -300,7 +300,7 @@ describe('profile, insights and life inventory, offline', () => {
       );
       expect(summary.body.chars).toBe(summary.body.summary.length);
 
-      // seed 000: the summary goes into CLAUDE.md for coaching sessions (source `ai-coaching:…`), not free-form ones.
+      // The summary goes into CLAUDE.md for coaching sessions (source `ai-coaching:…`), not free-form ones (docs/context.md).
       const coaching = await eventually(
         async () =>
           (await get('/v1/context/claude-md?sessionId=s-coach&source=ai-coaching:life-review'))

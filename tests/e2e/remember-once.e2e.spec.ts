@@ -18,7 +18,7 @@ interface Listed {
 }
 
 /**
- * Issue 28, one memory for one thing: MCP remember_fact types a fact by what it says when no category is
+ * One memory for one thing: MCP remember_fact types a fact by what it says when no category is
  * given, a second remember_fact of the same fact updates the one kept instead of adding a row, and the
  * agent's fact is the agent's (`source: agent`), confirmed in the API, the Explorer's list and the memory
  * block only once the person stands behind it (here: edits it).

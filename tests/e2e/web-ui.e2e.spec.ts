@@ -20,7 +20,7 @@ const DIST = path.resolve(__dirname, '../../apps/web/dist');
 const UI_WAIT_MS = 15_000;
 
 /**
- * The web UI (issue 15) in Debian's chromium, driven by playwright-core, against the whole platform on
+ * The web UI in Debian's chromium, driven by playwright-core, against the whole platform on
  * the real NATS, Postgres and Redis: sign-in, each page's interactions, accessibility (axe-core) and
  * screenshots of each page at 1280×800 and at a phone's width.
  */
