@@ -1,5 +1,5 @@
 /**
- * `npm run soak`: a bounded soak on loopback (issue 16). The whole platform in one `mnemo start --target all`
+ * `npm run soak`: a bounded soak on loopback. The whole platform in one `mnemo start --target all`
  * process, on a NATS, Redis and PostgreSQL of the soak's own (free ports, a temp dir), under steady ingest
  * plus context reads and recall. Every MNEMO_SOAK_SAMPLE_S seconds it samples the process's resident memory
  * (/proc/PID/status), its V8 heap (the gateway's /metrics), its open file descriptors (/proc/PID/fd) and the

@@ -3,7 +3,7 @@ import { buildEvent, type EventType } from '@mnemo/contracts';
 
 /**
  * Events for every projection of the platform, built as their owners build them, so the replay test
- * compares rows in every table (issue 9: a replay of an empty table proves nothing). `side` is an account
+ * compares rows in every table (a replay of an empty table proves nothing). `side` is an account
  * of its own for what would change how the main account's reactors run: a sealed key that opens nothing,
  * a cap, a blocked profile that a synthesis for the main account would clear.
  */

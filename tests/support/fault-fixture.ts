@@ -173,7 +173,7 @@ export const RESERVATION_TTL_MS = 30 * 60_000;
 /**
  * Reservations nobody settled: a call whose worker died between reserving and settling (kill -9 while the
  * provider answered). The provider may have billed it; no one lived to commit its cost, and it expires
- * unspent (SPEC §3). Returns how many, and when the newest was made.
+ * unspent (docs/costs.md). Returns how many, and when the newest was made.
  */
 export async function unsettledReservations(
   databaseUrl: string,

@@ -439,7 +439,7 @@ export function foreignSqlNames(
 // ---- (c) the context's egress gate refuses before it hands out a reader -------------------------
 
 /**
- * What is wrong with an egress gate (SPEC §8), read from its source: the class `className` must have a
+ * What is wrong with an egress gate (docs/context.md), read from its source: the class `className` must have a
  * private constructor and a `static async open`, whose top level (so every path) runs an `if` on the
  * egress switch that throws ForbiddenError, before any statement that constructs the reader; nothing
  * else in the class may construct it. An empty answer means the gate holds.
