@@ -1,5 +1,5 @@
 /**
- * What a coding agent is given (issue 28): for Claude Code sessions scripted per project, earlier sessions are
+ * What a coding agent is given (docs/context.md): for Claude Code sessions scripted per project, earlier sessions are
  * ingested through the real pipeline (written as Claude Code transcripts and sent the way the Stop hook sends
  * them), a new session starts, and the SessionStart digest and the UserPromptSubmit block are asked through the
  * hooks' own code against the platform. Printed for the dev split and the blind split side by side (blind:
@@ -149,7 +149,7 @@ async function ingestProject(
       url,
       apiKey,
       project: repo,
-      // just after the session: its edits are not yet abandoned (seed 003's 7 days), and no git here says more
+      // just after the session: its edits are not yet abandoned (after 7 days, docs/coding-memory.md), and no git here says more
       now: new Date(base + 3 * 3_600_000),
     });
   }

@@ -184,7 +184,7 @@ async function main() {
         `${name.padEnd(24)} p50 ${p50.toFixed(0).padStart(5)} ms  p99 ${percentile(times.get(name)!, 99).toFixed(0).padStart(5)} ms  ` +
           `${(p50 / floorP50).toFixed(2)}x floor  injects ${injected.get(name)} chars\n`,
       );
-      // issue 17: the prompt hook, process start included, at p50 <= 150 ms (on a busy machine, read it against the floor)
+      // the prompt hook, process start included, at p50 <= 150 ms (docs/cli.md) (on a busy machine, read it against the floor)
       if (name === 'user-prompt-submit')
         process.stdout.write(
           `  150 ms / user-prompt-submit p50: ${(150 / p50).toFixed(2)} (target >= 1.00: ${p50 <= 150 ? 'met' : 'NOT met'})\n`,

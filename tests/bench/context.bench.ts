@@ -490,7 +490,7 @@ async function main() {
       ROUNDS,
     );
     await new Promise((resolve) => bare.close(resolve));
-    console.log('ratios (issue 17):');
+    console.log('ratios:');
     ratio('healthz / bare node:http', health.rps / bareRun.rps, 0.5);
     ratio('memory-block warm / healthz', warmBlock.rps / health.rps, 0.8);
     ratio('claude-md warm / healthz', warmMd.rps / health.rps, 0.6);

@@ -1,5 +1,5 @@
 /**
- * The health wording rule (libs/memory-rules sensitivity.ts, issue 37): which statements name a
+ * The health wording rule (libs/memory-rules sensitivity.ts): which statements name a
  * condition, limitation, symptom, sleep or medication and are only proposed. Dev split
  * (tests/bench/data/health, ours to read and tune on; half of it confusables: figurative and everyday
  * uses of clinical words) and the blind splits (tests/bench/blind/health*, written by sessions that

@@ -1,7 +1,7 @@
 /**
  * Ingest, end to end on the real servers: turns per second from `POST /v1/events` (batches of 100)
  * through MNEMO_RAW, redaction and MNEMO_EVENTS into the turns read model; and, for comparison, this
- * machine's raw JetStream publish rate for messages of the same size (issue 17's floor), and its rate for
+ * machine's raw JetStream publish rate for messages of the same size (the floor), and its rate for
  * publishing, pulling and acking such messages one by one, which MNEMO_EVENTS does for every event.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Memory quality of the offline adapter (issue 11), on the team's own dataset
+ * Memory quality of the offline adapter (docs/memory-facts.md), on the team's own dataset
  * (tests/bench/data/memory-quality, format and scoring rule in its README). Each session is one
  * extraction, as a pause or a quiet session makes it: the offline adapter reads the session's turns
  * (seqs and dates), memory validates the answer and plans the writes against what earlier sessions

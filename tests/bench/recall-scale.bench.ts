@@ -1,5 +1,5 @@
 /**
- * Recall latency on one account holding 100,000 conversation chunks (issue 13's aim: p99 ≤ 20 ms).
+ * Recall latency on one account holding 100,000 conversation chunks (the aim: p99 ≤ 20 ms, docs/recall.md).
  * The chunks are built by recall's own projection from synthetic turns (Zipf-distributed words from a
  * generated vocabulary), applied straight to the read model (the log's ingest rate is measured by
  * ingest.bench and retrieval.bench); then `POST /v1/recall` is timed over keep-alive HTTP beside two

@@ -1,5 +1,5 @@
 /**
- * The web UI (issue 15): the built bundle's size, raw and gzipped, and the time to the first rendered
+ * The web UI: the built bundle's size, raw and gzipped, and the time to the first rendered
  * page of the Memory Explorer in Debian's chromium with 10,000 memories in the account, against the same
  * render for an empty account (the floor, measured in the same run). The memories go through the log and
  * the memory projector like any others. Printed, not asserted.

@@ -179,7 +179,7 @@ export function unneededChars(
   return { unneeded, total };
 }
 
-/** The naive path (seed 003): the earlier sessions' transcripts pasted whole, tool calls as lines. */
+/** The naive path: the earlier sessions' transcripts pasted whole, tool calls as lines. */
 export function transcriptText(sessions: readonly ScenarioSession[]): string {
   return sessions
     .flatMap((session) =>

@@ -46,8 +46,8 @@ process.stdin.on('end', async () => {
 
 /**
  * Sends each run's requests one at a time from a child process and answers their times in ms, per run.
- * The client's own work stays out of the measured platform's event loop (issue 17: a load generator runs
- * in its own process); in the bench's process, Node's fetch cost about as much CPU per recall question
+ * The client's own work stays out of the measured platform's event loop (a load generator runs in its
+ * own process); in the bench's process, Node's fetch cost about as much CPU per recall question
  * as the recall route itself.
  */
 export function askSequentially(

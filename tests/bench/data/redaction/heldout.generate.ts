@@ -1,5 +1,5 @@
 /**
- * The held-out redaction set (issue 10): a second, smaller labelled set that no rule was tuned on.
+ * The held-out redaction set (docs/redaction.md): a second, smaller labelled set that no rule was tuned on.
  * Same documented key formats as the main corpus (libs/redaction secret-formats: the providers'
  * documentation is the only source of a key's shape), but another generator seed, and surrounding
  * text in styles the main corpus does not use (Markdown tables, stack traces, logfmt, HTTP dumps,
