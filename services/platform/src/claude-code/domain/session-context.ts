@@ -84,7 +84,7 @@ export function buildSessionContext(
 ): string {
   if (sources.digest && sources.source !== 'compact') {
     // a coding session: one line of who and where, then the digest (its own preamble says what the data is)
-    const line = `Mnemo session id: ${sources.sessionId} (sessionId for mcp__mnemo__mark_visited; more via mcp__mnemo__recall_conversation, prior_work, prior_decisions).`;
+    const line = `Mnemo session id: ${sources.sessionId} (the sessionId of mcp__mnemo__ tools such as mark_visited).`;
     return cut(`# Mnemo memory for this session\n${line}\n\n${sources.digest.trim()}`, max);
   }
   const head = [
