@@ -15,8 +15,7 @@ import { isoDate, oneLine } from './text-format';
 
 /** The section renderers of a developer's digest: one line per item, each line traced. No budget logic here. */
 
-export const DECISIONS_HEADING =
-  '## Decisions and conventions (newest first)';
+export const DECISIONS_HEADING = '## Decisions and conventions (newest first)';
 export const LEFT_OFF_HEADING = '## Where work was left';
 export const FILE_HISTORY_HEADING = '## Prior work on files you are likely to touch';
 export const PREFERENCES_HEADING = '## How this person likes to work';
