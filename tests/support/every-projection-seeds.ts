@@ -219,6 +219,20 @@ export const everyProjectionSeeds = (accountId: string, side: string) => {
     ],
     ['SkillCandidateEdited', { candidateId: 'sk-replay', name: 'csv-export' }],
     ['SkillCandidateAccepted', { candidateId: 'sk-replay' }],
+    // and a refactor plan recorded, then its steps changed and done
+    [
+      'RefactorPlanRecorded',
+      {
+        planId: 'plan-replay',
+        goal: 'Split the routes module by resource',
+        steps: ['Move the order routes', 'Move the customer routes'],
+        files: ['src/routes/index.ts'],
+      },
+    ],
+    [
+      'RefactorPlanUpdated',
+      { planId: 'plan-replay', steps: ['Move the order routes'], status: 'done' },
+    ],
     // the cost ledger: a settled call (also recall's spend) and, on the side account, a cap, keys and a blocked profile
     [
       'LlmCallSettled',

@@ -57,6 +57,30 @@ export const SkillCandidateEdited = z.object({
 export const SkillCandidateAccepted = z.object({ candidateId: z.string().min(1).max(200) });
 export const SkillCandidateDismissed = z.object({ candidateId: z.string().min(1).max(200) });
 
+export const refactorPlanStatus = z.enum(['open', 'done', 'abandoned']);
+
+/**
+ * A plan for a change that spans sessions (docs/learning.md), recorded by an agent or a person:
+ * what it is for, its steps, the files it touches. It starts open.
+ */
+export const RefactorPlanRecorded = z.object({
+  planId: z.string().min(1).max(200),
+  project: z.string().min(1).max(2000).optional(),
+  goal: z.string().min(1).max(2000),
+  steps: z.array(z.string().min(1).max(500)).max(50),
+  files: z.array(z.string().min(1).max(1000)).max(200),
+  /** The session that recorded it, when an agent did. */
+  recordedInSession: z.string().min(1).max(128).optional(),
+});
+
+/** A plan's new status or steps; what it names replaces what the plan had. */
+export const RefactorPlanUpdated = z.object({
+  planId: z.string().min(1).max(200),
+  status: refactorPlanStatus.optional(),
+  steps: z.array(z.string().min(1).max(500)).max(50).optional(),
+  files: z.array(z.string().min(1).max(1000)).max(200).optional(),
+});
+
 export const recallEvents = {
   DecisionRecorded,
   SessionLessonsRecorded,
@@ -65,4 +89,6 @@ export const recallEvents = {
   SkillCandidateEdited,
   SkillCandidateAccepted,
   SkillCandidateDismissed,
+  RefactorPlanRecorded,
+  RefactorPlanUpdated,
 } as const;

@@ -41,6 +41,10 @@ const NOT_READ: Record<string, string> = {
     'skill candidates are served by recall (GET /v1/skills/candidates), not put in a context',
   SkillCandidateAccepted:
     'skill candidates are served by recall (GET /v1/skills/candidates), not put in a context',
+  RefactorPlanRecorded:
+    'refactor plans are served by recall (GET /v1/refactor-plans, prior_work), not put in a context',
+  RefactorPlanUpdated:
+    'refactor plans are served by recall (GET /v1/refactor-plans, prior_work), not put in a context',
   SkillCandidateDismissed:
     'skill candidates are served by recall (GET /v1/skills/candidates), not put in a context',
   FeatureEventRecorded:

@@ -6,6 +6,8 @@ import { Learning1765100000100 } from './learning.migration';
 import { LearningSkills1765100000200 } from './learning-skills.migration';
 import { applySkillEvent, SKILL_EVENTS } from './skills.writes';
 import { LearningLogTemplates1765100000300 } from './learning-log-templates.migration';
+import { LearningRefactorPlans1765100000400 } from './learning-refactor-plans.migration';
+import { applyRefactorPlanEvent, REFACTOR_PLAN_EVENTS } from './refactor-plans.writes';
 
 type TurnEvent = StoredEvent<'TurnRecorded', PayloadOf<'TurnRecorded'>>;
 
@@ -27,7 +29,7 @@ function cleanStep(step: ToolStep): ToolStep {
 /**
  * The learning corpus (docs/learning.md), rebuilt from the log alone ($0): each session's project,
  * start and outcome, each turn's request and tool steps, the skill candidates proposed and decided,
- * and the log templates met (the corpus's log facts). Sidechain and harness-summary
+ * the log templates met (the corpus's log facts) and the refactor plans. Sidechain and harness-summary
  * turns are left out: they are not what the person asked nor what the main agent did.
  */
 export const learningProjection: Projection = {
@@ -38,17 +40,20 @@ export const learningProjection: Projection = {
     'SessionOutcomeRecorded',
     'LogTemplateSeen',
     ...SKILL_EVENTS,
+    ...REFACTOR_PLAN_EVENTS,
   ],
   tables: [
     'learning_sessions',
     'learning_turns',
     'learning_skill_candidates',
     'learning_log_templates',
+    'learning_refactor_plans',
   ],
   migrations: [
     Learning1765100000100,
     LearningSkills1765100000200,
     LearningLogTemplates1765100000300,
+    LearningRefactorPlans1765100000400,
   ],
 
   /** Turns go in one statement per batch (the newest event per turn wins, as one by one would). */
@@ -64,6 +69,8 @@ export const learningProjection: Projection = {
     const { event, seq } = stored;
     if ((SKILL_EVENTS as readonly string[]).includes(event.type))
       return applySkillEvent(sql, stored);
+    if ((REFACTOR_PLAN_EVENTS as readonly string[]).includes(event.type))
+      return applyRefactorPlanEvent(sql, stored);
     if (event.type === 'LogTemplateSeen') {
       // the log facts the corpus counts: a template once per project, however often it is seen again
       const p = event.payload as PayloadOf<'LogTemplateSeen'>;
