@@ -23,6 +23,7 @@ const TOOLS = [
   'drift_since',
   'skill_candidates',
   'log_facts',
+  'refactor_plans',
 ];
 
 type ToolAnswer = { isError?: boolean; content: Array<{ type: string; text?: string }> };

@@ -95,6 +95,20 @@ describe('the OpenAPI document', () => {
       (p: { name: string }) => p.name,
     );
     expect(priorWork).toEqual(expect.arrayContaining(['file', 'task', 'project', 'limit']));
+    const plan =
+      document.paths['/v1/refactor-plans'].post.requestBody.content['application/json'].schema;
+    expect(Object.keys(plan.properties)).toEqual([
+      'goal',
+      'steps',
+      'files',
+      'project',
+      'sessionId',
+    ]);
+    expect(plan.required).toEqual(['goal', 'steps']);
+    const planChange =
+      document.paths['/v1/refactor-plans/{id}'].patch.requestBody.content['application/json']
+        .schema;
+    expect(Object.keys(planChange.properties)).toEqual(['status', 'steps', 'files']);
     const logFacts = document.paths['/v1/log-facts'].get.parameters.map(
       (p: { name: string }) => p.name,
     );

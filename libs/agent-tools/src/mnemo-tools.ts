@@ -8,6 +8,7 @@ import {
   type PriorDecision,
   type PriorWorkItem,
   type RecallHit,
+  type RefactorPlanItem,
   type SkillCandidateItem,
   type VisitedEntry,
 } from '@mnemo/mnemo-client';
@@ -237,6 +238,22 @@ function renderFailedClusters(clusters: readonly FailedClusterItem[]): string {
     .join('\n');
 }
 
+function renderRefactorPlan(plan: RefactorPlanItem, index: number): string {
+  return (
+    `${index + 1}. ${plan.goal} [${plan.status}] · id ${plan.planId}` +
+    (plan.project ? ` · ${plan.project}` : '') +
+    (plan.steps.length
+      ? `\n   steps: ${plan.steps.map((step, i) => `(${i + 1}) ${step}`).join(' ')}`
+      : '') +
+    listOf('files', plan.files)
+  );
+}
+
+/** A change still under way that touches the file, said before the sessions so the agent works with it. */
+function renderOpenPlans(plans: readonly RefactorPlanItem[]): string {
+  return `An open refactor plan touches this file:\n${plans.slice(0, 3).map(renderRefactorPlan).join('\n')}`;
+}
+
 export const priorWork = tool({
   name: 'prior_work',
   title: 'Prior work on a file or task',
@@ -272,11 +289,14 @@ export const priorWork = tool({
     const offset = decodeCursor(this.name, input.cursor);
     const by = input.file !== undefined ? { file: input.file } : { task: input.task! };
     const failed = new Map<string, FailedClusterItem>();
+    const plans = new Map<string, RefactorPlanItem>();
     const items = await projectFirst(
       async (project) => {
         const answer = await context.client.priorWork(by, { project, limit: PRIOR_LIMIT });
         for (const cluster of answer.failedClusters ?? [])
           if (!failed.has(cluster.clusterId)) failed.set(cluster.clusterId, cluster);
+        for (const plan of answer.refactorPlans ?? [])
+          if (!plans.has(plan.planId)) plans.set(plan.planId, plan);
         return answer.sessions ?? answer.items ?? [];
       },
       {
@@ -288,7 +308,8 @@ export const priorWork = tool({
       },
     );
     const warning =
-      offset === 0 && failed.size > 0 ? `${renderFailedClusters([...failed.values()])}\n\n` : '';
+      (offset === 0 && plans.size > 0 ? `${renderOpenPlans([...plans.values()])}\n\n` : '') +
+      (offset === 0 && failed.size > 0 ? `${renderFailedClusters([...failed.values()])}\n\n` : '');
     if (items.length <= offset)
       return offset === 0
         ? `${warning}No earlier session worked on ${input.file ?? `"${input.task}"`}.`
@@ -806,8 +827,77 @@ export const logFacts = tool({
   },
 });
 
+const planSteps = z.array(z.string().trim().min(1).max(500)).min(1).max(50);
+const planFiles = z.array(z.string().trim().min(1).max(1000)).max(200);
+
+export const refactorPlans = tool({
+  name: 'refactor_plans',
+  title: 'Refactor plans across sessions',
+  description:
+    'Plans for a change that spans sessions (goal, steps, files, status), so the next session picks it up. action "list" ' +
+    '(default) shows them (open ones by default); "record" saves a new plan (goal, steps, files); "update" changes one by its ' +
+    'planId (status done or abandoned, or new steps). prior_work names an open plan that touches the file asked about.',
+  input: z.object({
+    action: z
+      .enum(['list', 'record', 'update'])
+      .default('list')
+      .describe('list (default), record a new plan, or update one.'),
+    status: z
+      .enum(['open', 'done', 'abandoned'])
+      .optional()
+      .describe('list: plans of this status (default open); update: the new status.'),
+    planId: z.string().trim().min(1).max(200).optional().describe('update: which plan.'),
+    goal: z
+      .string()
+      .trim()
+      .min(1)
+      .max(2000)
+      .optional()
+      .describe('record: what the change is for, in a sentence.'),
+    steps: planSteps.optional().describe('record (required), update: the steps, in order.'),
+    files: planFiles
+      .optional()
+      .describe('record, update: the files the change touches (repository-relative paths).'),
+    project: projectInput('plans'),
+  }),
+  readOnly: false,
+  async run(input, context) {
+    const project = input.project ?? context.project;
+    if (input.action === 'list') {
+      const { plans } = await context.client.refactorPlans({
+        status: input.status ?? 'open',
+        ...(input.project !== undefined ? { project: input.project } : {}),
+      });
+      if (plans.length === 0) return `No ${input.status ?? 'open'} refactor plans.`;
+      return fitResult(this.name, plans.map(renderRefactorPlan).join('\n'), context.spillDir);
+    }
+    if (input.action === 'record') {
+      if (!input.goal) throw new ToolInputError('goal: required to record a plan');
+      if (!input.steps) throw new ToolInputError('steps: required to record a plan');
+      const sessionId = context.sessionId?.();
+      const plan = await context.client.recordRefactorPlan({
+        goal: input.goal,
+        steps: input.steps,
+        files: input.files ?? [],
+        ...(project ? { project } : {}),
+        ...(sessionId ? { sessionId } : {}),
+      });
+      return `Recorded:\n${renderRefactorPlan(plan, 0)}`;
+    }
+    if (!input.planId) throw new ToolInputError('planId: required to update a plan');
+    const patch = {
+      ...(input.status !== undefined ? { status: input.status } : {}),
+      ...(input.steps !== undefined ? { steps: input.steps } : {}),
+      ...(input.files !== undefined ? { files: input.files } : {}),
+    };
+    if (Object.keys(patch).length === 0)
+      throw new ToolInputError('status: give a status, steps or files to update');
+    return `Updated:\n${renderRefactorPlan(await context.client.updateRefactorPlan(input.planId, patch), 0)}`;
+  },
+});
+
 /**
- * Every tool, in the order an agent sees them. Eleven: each definition costs context on every turn,
+ * Every tool, in the order an agent sees them. Twelve: each definition costs context on every turn,
  * so a new tool must earn its place.
  */
 export const MNEMO_TOOLS: readonly MnemoTool[] = [
@@ -822,4 +912,5 @@ export const MNEMO_TOOLS: readonly MnemoTool[] = [
   driftSince,
   skillCandidates,
   logFacts,
+  refactorPlans,
 ];

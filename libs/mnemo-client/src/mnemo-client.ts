@@ -12,6 +12,9 @@ import type {
   PriorWorkAnswer,
   RecallAnswer,
   RecallRequest,
+  RefactorPlanItem,
+  RefactorPlansAnswer,
+  RefactorPlanStatus,
   SkillCandidateItem,
   SkillCandidatesAnswer,
   RememberAnswer,
@@ -96,6 +99,30 @@ export class MnemoClient {
       undefined,
       patch,
     );
+  }
+
+  /** Refactor plans (docs/learning.md), of one status or all, in a project or all. */
+  refactorPlans(
+    filter: { status?: RefactorPlanStatus; project?: string } = {},
+  ): Promise<RefactorPlansAnswer> {
+    return this.send('GET', '/v1/refactor-plans', filter);
+  }
+
+  recordRefactorPlan(plan: {
+    goal: string;
+    steps: string[];
+    files?: string[];
+    project?: string;
+    sessionId?: string;
+  }): Promise<RefactorPlanItem> {
+    return this.send('POST', '/v1/refactor-plans', undefined, plan);
+  }
+
+  updateRefactorPlan(
+    planId: string,
+    patch: { status?: RefactorPlanStatus; steps?: string[]; files?: string[] },
+  ): Promise<RefactorPlanItem> {
+    return this.send('PATCH', `/v1/refactor-plans/${encodeURIComponent(planId)}`, undefined, patch);
   }
 
   /** The accepted candidates as SKILL.md files. */

@@ -30,6 +30,8 @@ export interface PriorWorkAnswer {
   items?: PriorWorkItem[];
   /** Earlier failed attempts at the same task, clustered (docs/learning.md). */
   failedClusters?: FailedClusterItem[];
+  /** Open refactor plans that touch the file asked about (docs/learning.md). */
+  refactorPlans?: RefactorPlanItem[];
   note?: string;
 }
 
@@ -270,4 +272,23 @@ export interface SkillCandidateItem {
 
 export interface SkillCandidatesAnswer {
   candidates: SkillCandidateItem[];
+}
+
+export type RefactorPlanStatus = 'open' | 'done' | 'abandoned';
+
+/** A plan for a multi-session change (docs/learning.md). */
+export interface RefactorPlanItem {
+  planId: string;
+  project?: string | null;
+  goal: string;
+  steps: string[];
+  files: string[];
+  status: RefactorPlanStatus;
+  recordedInSession?: string | null;
+  recordedAt?: string;
+  updatedAt?: string;
+}
+
+export interface RefactorPlansAnswer {
+  plans: RefactorPlanItem[];
 }

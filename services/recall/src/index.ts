@@ -14,6 +14,11 @@ export {
 } from './api/recall.dto';
 export { FailedClustersQuery } from './learning/api/learning.controller';
 export { SkillCandidatesQuery, SkillCandidateEditBody } from './learning/api/skills.controller';
+export {
+  RefactorPlansQuery,
+  RefactorPlanBody,
+  RefactorPlanPatchBody,
+} from './learning/api/refactor-plans.controller';
 export { skillMarkdown } from './learning/domain/skill-candidates';
 export { RecallQueryLog1764500000300 } from './api/recall-query-log.migration';
 export { RecallEmbeddings1764500000500 } from './embedding/recall-embeddings.migration';

@@ -21,6 +21,8 @@ import { LearningController } from './learning/api/learning.controller';
 import { LearningCorpusService } from './learning/api/learning-corpus.service';
 import { SkillsController } from './learning/api/skills.controller';
 import { SkillsService } from './learning/api/skills.service';
+import { RefactorPlansController } from './learning/api/refactor-plans.controller';
+import { RefactorPlansService } from './learning/api/refactor-plans.service';
 
 /** Recall's HTTP surface, mounted on the gateway. */
 @Module({
@@ -33,6 +35,7 @@ import { SkillsService } from './learning/api/skills.service';
     RecallAdminController,
     LearningController,
     SkillsController,
+    RefactorPlansController,
   ],
   providers: [
     {
@@ -51,6 +54,7 @@ import { SkillsService } from './learning/api/skills.service';
     DecisionDistillerService,
     LearningCorpusService,
     SkillsService,
+    RefactorPlansService,
   ],
 })
 export class RecallApiModule {}

@@ -42,6 +42,9 @@ import {
   PriorDecisionsQuery,
   SkillCandidateEditBody,
   SkillCandidatesQuery,
+  RefactorPlansQuery,
+  RefactorPlanBody,
+  RefactorPlanPatchBody,
   PriorWorkQuery,
   RecallBody,
   VisitedBody,
@@ -139,6 +142,23 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /v1/skills/export': {
     tag: 'recall',
     summary: 'The accepted skill candidates as SKILL.md files (name and description frontmatter)',
+  },
+  'POST /v1/refactor-plans': {
+    tag: 'recall',
+    summary:
+      'Record a plan for a multi-session change: goal, steps, files; it starts open and prior_work names it for its files',
+    body: RefactorPlanBody,
+  },
+  'GET /v1/refactor-plans': {
+    tag: 'recall',
+    summary: 'Refactor plans, newest change first, by project or status (open, done, abandoned)',
+    query: RefactorPlansQuery,
+  },
+  'GET /v1/refactor-plans/{id}': { tag: 'recall', summary: 'One refactor plan' },
+  'PATCH /v1/refactor-plans/{id}': {
+    tag: 'recall',
+    summary: "Change a refactor plan's status (open, done, abandoned), steps or files",
+    body: RefactorPlanPatchBody,
   },
   'GET /v1/prior-decisions': {
     tag: 'recall',

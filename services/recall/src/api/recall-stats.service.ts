@@ -64,6 +64,7 @@ export class RecallStatsService {
       logFacts,
       skills,
       clusters,
+      plans,
     ] = await Promise.all([
       count('recall_sessions'),
       count('recall_chunks'),
@@ -89,6 +90,7 @@ export class RecallStatsService {
       count('learning_log_templates'),
       count('learning_skill_candidates', `status <> 'dismissed'`),
       this.failedClusters(accountId),
+      count('learning_refactor_plans'),
     ]);
     const q = queries[0];
     const run = runs[0];
@@ -106,6 +108,7 @@ export class RecallStatsService {
         agentQueries: agentQueries.total,
         sessionsIngested: sessions,
         logFacts,
+        refactorPlans: plans,
         failedClusters: clusters,
         skillCandidates: skills,
         hitRate: agentQueries.hitRate,
