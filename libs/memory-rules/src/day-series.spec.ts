@@ -4,6 +4,7 @@ import {
   measuredProgress,
   measurementDay,
   robustBaseline,
+  rollingMovements,
 } from './day-series';
 
 const week = (values: number[], from = 1) =>
@@ -60,5 +61,38 @@ describe('the day series', () => {
     expect(measuredProgress({ metric: 'steps', unit: 'steps', target: 8000 }, [])).toBe(
       'no steps recorded yet (target 8,000 steps a day).',
     );
+  });
+});
+
+describe('the rolling profile', () => {
+  const days = (from: string, count: number, value: (i: number) => number) =>
+    Array.from({ length: count }, (_, i) => ({
+      day: new Date(Date.parse(`${from}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10),
+      value: value(i),
+    }));
+  // four weeks around 30 minutes a day, then a week around 60
+  const active = [
+    ...days('2026-10-05', 28, (i) => 28 + (i % 5)),
+    ...days('2026-11-02', 7, (i) => 58 + (i % 3)),
+  ];
+
+  it("sets the current week's centre against the band of the four weeks before", () => {
+    const [moved] = rollingMovements(
+      [{ metric: 'active', unit: 'min', days: active }],
+      '2026-11-08',
+    );
+    expect(moved).toMatchObject({ metric: 'active', current: 'above', currentCentre: 59 });
+    expect(moved!.prior.median).toBe(30);
+    const steady = rollingMovements(
+      [{ metric: 'active', unit: 'min', days: active.slice(0, 28) }],
+      '2026-11-01',
+    );
+    expect(steady.map((m) => m.current)).toEqual(['in']);
+  });
+
+  it('leaves every metric out under a lookback shorter than its two periods', () => {
+    expect(
+      rollingMovements([{ metric: 'active', unit: 'min', days: active }], '2026-11-08', 14),
+    ).toEqual([]);
   });
 });

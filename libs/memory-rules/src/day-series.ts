@@ -153,3 +153,44 @@ export function measuredProgress(
     `met on ${met} of ${daysLabel}; latest ${withUnit(latest.value, measure.unit)}.`
   );
 }
+
+/** The rolling profile's periods: this week against the four weeks before it. */
+export const CURRENT_PERIOD_DAYS = 7;
+export const PRIOR_PERIOD_DAYS = 28;
+/** How far back the rolling profile may read when the account sets no shorter limit. */
+export const DEFAULT_PROFILE_LOOKBACK_DAYS = 90;
+
+export type BandPosition = 'in' | 'above' | 'below';
+
+export interface MetricMovement {
+  metric: string;
+  unit: string;
+  prior: Baseline;
+  currentCentre: number;
+  /** Where the current period's centre sits against the band the metric held in the prior period. */
+  current: BandPosition;
+}
+
+/**
+ * Per metric, the band it held in the prior period (a robust baseline of its daily values) against
+ * where the current period's centre (median) sits, both ending at `endDay`, the person's latest
+ * recorded day. A metric whose prior period reaches beyond `lookbackDays` is left out, as is one with
+ * too few days in either period. No model call: docs/day-series.md.
+ */
+export function rollingMovements(
+  series: ReadonlyArray<{ metric: string; unit: string; days: readonly DayValue[] }>,
+  endDay: string,
+  lookbackDays = DEFAULT_PROFILE_LOOKBACK_DAYS,
+): MetricMovement[] {
+  if (CURRENT_PERIOD_DAYS + PRIOR_PERIOD_DAYS > lookbackDays) return [];
+  const priorEnd = addDays(endDay, -CURRENT_PERIOD_DAYS);
+  return series.flatMap(({ metric, unit, days }) => {
+    const prior = robustBaseline(days, priorEnd, PRIOR_PERIOD_DAYS);
+    const current = daysWithin(days, endDay, CURRENT_PERIOD_DAYS);
+    if (!prior || current.length === 0) return [];
+    const centre = median(current.map((d) => d.value));
+    const position: BandPosition =
+      centre > prior.high ? 'above' : centre < prior.low ? 'below' : 'in';
+    return [{ metric, unit, prior, currentCentre: centre, current: position }];
+  });
+}
