@@ -307,6 +307,7 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
       egressAllowed: false,
       healthModuleOn: false,
       medicationsModuleOn: false,
+      profileLookbackDays: 90,
     });
     const refused = await get('/v1/context/claude-md?sessionId=s-1', closed.apiKey);
     expect(refused.status).toBe(403);
@@ -327,6 +328,7 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
       egressAllowed: true,
       healthModuleOn: false,
       medicationsModuleOn: false,
+      profileLookbackDays: 90,
     });
     expect((await get('/v1/context/memory-block', closed.apiKey)).body.text).toContain(
       'Private thing.',
@@ -873,6 +875,7 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
       egressAllowed: true,
       healthModuleOn: true,
       medicationsModuleOn: false,
+      profileLookbackDays: 90,
     });
     expect((await get('/v1/context/memory-block', owner.apiKey)).body.text).toContain(
       'Lives with type 1 diabetes.',

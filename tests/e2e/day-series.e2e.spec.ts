@@ -170,4 +170,30 @@ describe('the day series and plans that measure progress', () => {
       30_000,
     );
   });
+
+  it("puts a metric's move out of last period's band in the block, within the account's lookback", async () => {
+    const day = (offset: number) =>
+      new Date(Date.parse('2026-10-05T00:00:00Z') + offset * 86_400_000).toISOString().slice(0, 10);
+    // four weeks around 30 active minutes a day, then a week around 60, to the person's latest day
+    const minutes = Array.from({ length: 35 }, (_, i) => ({
+      metric: 'active_minutes',
+      value: i < 28 ? 28 + (i % 5) : 58 + (i % 3),
+      unit: 'min',
+      day: day(i),
+      source: 'watch',
+    }));
+    expect((await post('/v1/measurements', { measurements: minutes })).status).toBe(202);
+    const moved = 'active minutes (min) moved from within its usual range to above its usual range';
+    const block = async () => String((await get('/v1/context/memory-block')).body.text ?? '');
+    await eventually(block, (text) => text.includes(moved), 30_000);
+
+    // a lookback shorter than the two periods leaves the rolling profile out
+    const set = await harness
+      .http()
+      .put('/v1/account/settings')
+      .set(auth())
+      .send({ profileLookbackDays: 14 });
+    expect([set.status, set.body.profileLookbackDays]).toEqual([200, 14]);
+    await eventually(block, (text) => !text.includes('active minutes'), 30_000);
+  });
 });

@@ -61,7 +61,10 @@ export const everyProjectionSeeds = (accountId: string, side: string) => {
         artifactB: 'a-replay',
       },
     ],
-    ['AccountSettingsChanged', { healthModuleOn: true, medicationsModuleOn: true }],
+    [
+      'AccountSettingsChanged',
+      { healthModuleOn: true, medicationsModuleOn: true, profileLookbackDays: 60 },
+    ],
     ['MemoryFactCreated', fact('f-replay', 'Likes early mornings.')],
     [
       'MemoryFactEdited',

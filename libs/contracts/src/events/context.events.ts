@@ -11,6 +11,8 @@ export const AccountSettingsChanged = z.object({
   healthModuleOn: z.boolean().optional(),
   /** Seed 001: medication facts are served only while this is on too (and the health module). Default false. */
   medicationsModuleOn: z.boolean().optional(),
+  /** How far back the rolling profile of the person's own numbers may read (docs/day-series.md). Default 90. */
+  profileLookbackDays: z.number().int().min(7).max(365).optional(),
 });
 
 export const contextEvents = { AccountSettingsChanged } as const;

@@ -5,6 +5,7 @@ import { AccountSettingsChanged, buildEvent } from '@mnemo/contracts';
 import { EVENT_LOG, type EventLog } from '@mnemo/eventing';
 import { appendAndAwait, DATA_SOURCE } from '@mnemo/persistence';
 import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
+import { DEFAULT_PROFILE_LOOKBACK_DAYS } from '@mnemo/memory-rules';
 import { contextProjection } from '../projections/context.projection';
 
 export const SettingsBody = AccountSettingsChanged.strict().refine(
@@ -26,14 +27,16 @@ export class AccountSettingsController {
       egress_allowed: boolean;
       health_module_on: boolean;
       medications_module_on: boolean;
+      profile_lookback_days: number | null;
     }> = await this.db.query(
-      'SELECT egress_allowed, health_module_on, medications_module_on FROM account_settings WHERE account_id = $1',
+      'SELECT egress_allowed, health_module_on, medications_module_on, profile_lookback_days FROM account_settings WHERE account_id = $1',
       [accountId],
     );
     return {
       egressAllowed: rows[0]?.egress_allowed ?? true,
       healthModuleOn: rows[0]?.health_module_on ?? false,
       medicationsModuleOn: rows[0]?.medications_module_on ?? false,
+      profileLookbackDays: rows[0]?.profile_lookback_days ?? DEFAULT_PROFILE_LOOKBACK_DAYS,
     };
   }
 

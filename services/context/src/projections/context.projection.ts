@@ -3,6 +3,7 @@ import type { Projection, Sql } from '@mnemo/persistence';
 import { artifactCosts, gistOf } from './artifact-costs';
 import { Context1764400007100 } from './context.migration';
 import { ContextEntries1764900000500 } from './context-entries.migration';
+import { ProfileLookback1765300000400 } from './profile-lookback.migration';
 import { MedicationsModule1765000003700 } from './medications-module.migration';
 import { artifactIndexEntry, INSIGHT_ENTRY, insightEntry } from './context-entries.sql';
 import { versionedProjection, type VersionKeepers } from './context-versions.writes';
@@ -31,7 +32,12 @@ export const contextProjection: Projection = versionedProjection({
   name: 'context',
   handles: OWN,
   tables: ['artifacts', 'bookmarks', 'core_profiles', 'insights', 'account_settings'],
-  migrations: [Context1764400007100, ContextEntries1764900000500, MedicationsModule1765000003700],
+  migrations: [
+    Context1764400007100,
+    ContextEntries1764900000500,
+    MedicationsModule1765000003700,
+    ProfileLookback1765300000400,
+  ],
   applyOne: applyOwn,
   keepers: CONTEXT_VERSION_KEEPERS,
 });
@@ -174,11 +180,12 @@ async function applyOwn(sql: Sql, stored: StoredEvent): Promise<void> {
       // Only the switches the event names change; the others keep their value (or their default).
       const p = event.payload as PayloadOf<'AccountSettingsChanged'>;
       await sql.query(
-        `INSERT INTO account_settings (account_id, egress_allowed, health_module_on, medications_module_on, updated_at, last_seq)
-         VALUES ($1, coalesce($2, true), coalesce($3, false), coalesce($6, false), $4, $5)
+        `INSERT INTO account_settings (account_id, egress_allowed, health_module_on, medications_module_on, profile_lookback_days, updated_at, last_seq)
+         VALUES ($1, coalesce($2, true), coalesce($3, false), coalesce($6, false), $7, $4, $5)
          ON CONFLICT (account_id) DO UPDATE SET egress_allowed = coalesce($2, account_settings.egress_allowed),
            health_module_on = coalesce($3, account_settings.health_module_on),
-           medications_module_on = coalesce($6, account_settings.medications_module_on), updated_at = EXCLUDED.updated_at, last_seq = EXCLUDED.last_seq
+           medications_module_on = coalesce($6, account_settings.medications_module_on),
+           profile_lookback_days = coalesce($7, account_settings.profile_lookback_days), updated_at = EXCLUDED.updated_at, last_seq = EXCLUDED.last_seq
          WHERE account_settings.last_seq < EXCLUDED.last_seq`,
         [
           event.accountId,
@@ -187,6 +194,7 @@ async function applyOwn(sql: Sql, stored: StoredEvent): Promise<void> {
           event.occurredAt,
           seq,
           p.medicationsModuleOn ?? null,
+          p.profileLookbackDays ?? null,
         ],
       );
       return;

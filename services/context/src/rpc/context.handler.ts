@@ -17,6 +17,7 @@ import {
   type MemoryBlockSources,
 } from '../domain/context-sources';
 import { buildRollingRecallLine } from '../domain/rolling-recall';
+import { rollingMovements } from '@mnemo/memory-rules';
 import { mayStore, type CachedContext } from '../domain/context-cache-trust';
 import {
   claudeMdCacheName,
@@ -320,15 +321,25 @@ export class ContextHandler {
       logger: this.deps.logger,
       accountId: reader.accountId,
     };
-    const [facts, proposals, plans, reminders, latestSummary] = await reader.together(() =>
+    const [facts, proposals, plans, reminders, latestSummary, profile] = await reader.together(() =>
       Promise.all([
         loadFailOpen('facts', () => load.loadBlockFacts(reader, BLOCK_FACTS_PER_KIND), opts),
         loadFailOpen('proposals', () => load.loadOfferableProposals(reader, BLOCK_PROPOSALS), opts),
         loadFailOpen('plans', () => load.loadActivePlans(reader), opts),
         loadFailOpen('reminders', () => load.loadReminders(reader, REMINDER_LIMIT), opts),
         loadFailOpen('rollingRecall', () => load.loadLatestSummary(reader), opts),
+        loadFailOpen('rollingProfile', () => load.loadRollingProfile(reader), opts),
       ]),
     );
+    // Zero-LLM: per metric, the band it held last period against where this period's centre sits.
+    const movements =
+      profile?.endDay == null
+        ? []
+        : rollingMovements(profile.series, profile.endDay, profile.lookbackDays).map((m) => ({
+            metric: `${m.metric.replace(/_/g, ' ')} (${m.unit})`,
+            priorBand: 'in' as const,
+            currentBand: m.current,
+          }));
     return {
       accountId: reader.accountId,
       facts,
@@ -339,12 +350,12 @@ export class ContextHandler {
       medicationsModuleOn: reader.switches.medicationsModuleOn,
       // Zero-LLM: the latest summary we already keep stands in for the prior narrative.
       rollingRecall:
-        latestSummary == null
-          ? latestSummary
+        latestSummary == null && movements.length === 0
+          ? (latestSummary ?? null)
           : buildRollingRecallLine({
               periodLabel: 'Last time',
-              narrative: { headline: latestSummary, drivers: [] },
-              movements: [],
+              narrative: latestSummary == null ? null : { headline: latestSummary, drivers: [] },
+              movements,
             }),
       failedSources: failed,
     };

@@ -17,7 +17,11 @@ import {
   type CompletedTake,
   type InventoryType,
 } from '@mnemo/life-inventory';
-import type { ProposalState } from '@mnemo/memory-rules';
+import {
+  DEFAULT_PROFILE_LOOKBACK_DAYS,
+  type DayValue,
+  type ProposalState,
+} from '@mnemo/memory-rules';
 import { isoTimestamp } from './iso-timestamp';
 import type { SourceReader } from './source-reader';
 
@@ -158,6 +162,42 @@ export async function loadInsights(reader: SourceReader): Promise<InsightItem[]>
     artifactBTitle: row.b_title,
     createdAt: isoTimestamp(row.created_at),
   }));
+}
+
+/**
+ * The person's day series for the rolling profile: each metric's days within the account's lookback
+ * (docs/day-series.md) of its latest recorded day, oldest first.
+ */
+export async function loadRollingProfile(reader: SourceReader): Promise<{
+  lookbackDays: number;
+  endDay: string | null;
+  series: Array<{ metric: string; unit: string; days: DayValue[] }>;
+}> {
+  const settings = await reader.query<{ profile_lookback_days: number | null }>(
+    'SELECT profile_lookback_days FROM account_settings WHERE account_id = $1',
+  );
+  const lookbackDays = settings[0]?.profile_lookback_days ?? DEFAULT_PROFILE_LOOKBACK_DAYS;
+  const rows = await reader.query<{
+    metric: string;
+    unit: string;
+    day: string;
+    value: number;
+    end_day: string;
+  }>(
+    `WITH latest AS (SELECT max(day) AS end_day FROM context_measurement_days WHERE account_id = $1)
+     SELECT d.metric, d.unit, to_char(d.day, 'YYYY-MM-DD') AS day, d.value, to_char(latest.end_day, 'YYYY-MM-DD') AS end_day
+     FROM context_measurement_days d, latest
+     WHERE d.account_id = $1 AND d.day > latest.end_day - ${limitOf(lookbackDays)}
+     ORDER BY d.metric, d.unit, d.day`,
+  );
+  const series = new Map<string, { metric: string; unit: string; days: DayValue[] }>();
+  for (const row of rows) {
+    const key = `${row.metric}\u0000${row.unit}`;
+    const entry = series.get(key) ?? { metric: row.metric, unit: row.unit, days: [] };
+    entry.days.push({ day: row.day, value: Number(row.value) });
+    series.set(key, entry);
+  }
+  return { lookbackDays, endDay: rows[0]?.end_day ?? null, series: [...series.values()] };
 }
 
 /** Active plans, each with its progress line (the projection keeps it with the plan). */
