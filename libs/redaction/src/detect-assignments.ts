@@ -1,3 +1,4 @@
+import { COOKIE_HEADER_NAME } from './detect-cookies';
 import type { KeywordSite } from './keyword-sites';
 import { type Candidate, RANK_ASSIGNMENT } from './secret-kind';
 import { parseAssignedValue } from './parse-assigned-value';
@@ -12,6 +13,9 @@ export function detectAssignments(text: string, sites: readonly KeywordSite[]): 
   const found: Candidate[] = [];
   for (const site of sites) {
     if (site.isProse || insideArn(text, site.start)) continue;
+    // A cookie header holds many cookies, judged one by one (detect-cookies).
+    if (site.end - site.start <= 10 && COOKIE_HEADER_NAME.test(text.slice(site.start, site.end)))
+      continue;
     const value = parseAssignedValue(text, site) ?? codeLiteralValue(text, site);
     if (value === null) continue;
     found.push({ kind: site.nameKind, start: value.start, end: value.end, rank: RANK_ASSIGNMENT });

@@ -118,6 +118,11 @@ describe('redact keeps the key and replaces only the value', () => {
       'Authorization: Token token="[REDACTED:secret]"',
     ],
     ['Authorization: Token token="$API_TOKEN"', 'Authorization: Token token="$API_TOKEN"'],
+    [
+      'Cookie: theme=dark; sessionid=kq7zr2wx9pl4mn8vb3cd; lang=en',
+      'Cookie: theme=dark; sessionid=[REDACTED:secret]; lang=en',
+    ],
+    ['Cookie: theme=dark; lang=en', 'Cookie: theme=dark; lang=en'],
   ])('%j', (input, expected) => {
     expect(redact(input).text).toBe(expected);
   });

@@ -2,6 +2,7 @@ import { detectAdminCredentials } from './detect-admin-credentials';
 import { detectAssignments } from './detect-assignments';
 import { detectCliCredentials } from './detect-cli-credentials';
 import { detectConnectionStrings } from './detect-connection-strings';
+import { detectCookies } from './detect-cookies';
 import { detectHighEntropy } from './detect-high-entropy';
 import { detectKubernetesSecrets } from './detect-kubernetes-secrets';
 import { detectPrivateKeys } from './detect-private-keys';
@@ -176,6 +177,7 @@ function scanOnce(
     ...detectProviderContext(text, keywords),
     ...detectCliCredentials(text),
     ...detectAdminCredentials(text),
+    ...detectCookies(text),
     ...detectConnectionStrings(text, keywords),
     ...detectKubernetesSecrets(text),
     ...detectAssignments(text, sites),

@@ -15,5 +15,11 @@ export function pathologicalInputs(n: number): Array<[string, string]> {
     ['Q~ markers', '1Q~'.repeat(n / 3)],
     ['escaped newlines', '\\n'.repeat(n / 2)],
     ['code full of secret words', 'const token = tokens[i]; // [x]\n'.repeat(n / 32)],
+    ['cookie flags on one line', 'curl -b '.repeat(n / 8)],
+    ['one header of many cookies', `Cookie: ${'sid;'.repeat(n / 4)}`],
+    ['htpasswd flags', 'htpasswd -b -b -b '.repeat(n / 18)],
+    ['samba users without a password', ' -U a%'.repeat(n / 6)],
+    ['IDENTIFIED BY without a value', 'IDENTIFIED BY '.repeat(n / 14)],
+    ['pgpass fields on one line', 'h:5432:d:u:'.repeat(n / 11)],
   ];
 }
