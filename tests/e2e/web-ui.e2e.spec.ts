@@ -860,6 +860,13 @@ describe('the web UI in a real browser', () => {
         lines: ['disk almost full', 'disk almost full'],
       })
       .expect(200);
+    await api(account.apiKey)
+      .post('/v1/refactor-plans', {
+        goal: 'Split the ops routes',
+        steps: ['Move the handlers'],
+        files: ['src/ops.ts'],
+      })
+      .expect(201);
     // an account key opens no Operations: the page asks for the admin key, and refuses a wrong one
     const asAccount = await open(account.apiKey, '/operations');
     await asAccount.getByLabel('Admin key').fill('not-the-admin-key-000');
@@ -875,13 +882,18 @@ describe('the web UI in a real browser', () => {
     await expect(loop.innerText()).resolves.toMatch(
       /Enabled\s+no[\s\S]*Interval\s+24 h[\s\S]*Next run\s+not scheduled/,
     );
-    const corpus = page.getByRole('region', { name: 'Corpus' });
+    const corpus = page.getByRole('region', { name: 'Corpus', exact: true });
     await expect(
       eventually(
         () => corpus.innerText(),
         (t) => /Memories\s+[1-9]/.test(t),
       ),
     ).resolves.toMatch(/Queries \(30 days\)/);
+    // the learning loops' figures, across every account: the plan recorded above is counted
+    const learning = page.getByRole('region', { name: 'Learning corpus' });
+    await expect(learning.innerText()).resolves.toMatch(
+      /Agent queries\s+\d[\s\S]*Sessions ingested\s+\d[\s\S]*Log facts\s+\d[\s\S]*Refactor plans\s+[1-9]\d*[\s\S]*Failed clusters\s+\d[\s\S]*Skill candidates\s+\d[\s\S]*Hit rate\s+\d+%[\s\S]*Latency p50 \/ p95 \/ p99\s+[\d.]+ \/ [\d.]+ \/ [\d.]+ ms/,
+    );
     const spend = page.getByRole('region', { name: 'Spend per pool per day' });
     await expect(spend.locator('figure').count()).resolves.toBe(3);
     await expect(spend.locator('figcaption').allInnerTexts()).resolves.toEqual(

@@ -15,6 +15,17 @@ interface Stats {
     latencyMs: { p50: number; p95: number; p99: number };
     windowDays: number;
   };
+  /** What the learning loops have gathered (docs/learning.md). */
+  learningCorpus: {
+    agentQueries: number;
+    sessionsIngested: number;
+    logFacts: number;
+    refactorPlans: number;
+    failedClusters: number;
+    skillCandidates: number;
+    hitRate: number;
+    latency: { p50: number; p95: number; p99: number };
+  };
 }
 interface Costs {
   from: string;
@@ -266,6 +277,11 @@ function Dashboard({ admin, onRefused }: { admin: Api; onRefused: () => void }) 
             </dl>
           )}
         </section>
+
+        <section aria-labelledby="learning-title" className="card">
+          <h2 id="learning-title">Learning corpus</h2>
+          {stats?.learningCorpus && <LearningFacts corpus={stats.learningCorpus} />}
+        </section>
       </div>
 
       <section aria-labelledby="spend-title" className="card">
@@ -329,6 +345,31 @@ function Dashboard({ admin, onRefused }: { admin: Api; onRefused: () => void }) 
         )}
       </section>
     </section>
+  );
+}
+
+function LearningFacts({ corpus }: { corpus: Stats['learningCorpus'] }) {
+  return (
+    <dl className="facts">
+      <dt>Agent queries</dt>
+      <dd>{corpus.agentQueries.toLocaleString()}</dd>
+      <dt>Sessions ingested</dt>
+      <dd>{corpus.sessionsIngested.toLocaleString()}</dd>
+      <dt>Log facts</dt>
+      <dd>{corpus.logFacts.toLocaleString()}</dd>
+      <dt>Refactor plans</dt>
+      <dd>{corpus.refactorPlans.toLocaleString()}</dd>
+      <dt>Failed clusters</dt>
+      <dd>{corpus.failedClusters.toLocaleString()}</dd>
+      <dt>Skill candidates</dt>
+      <dd>{corpus.skillCandidates.toLocaleString()}</dd>
+      <dt>Hit rate</dt>
+      <dd>{Math.round(corpus.hitRate * 100)}%</dd>
+      <dt>Latency p50 / p95 / p99</dt>
+      <dd>
+        {corpus.latency.p50} / {corpus.latency.p95} / {corpus.latency.p99} ms
+      </dd>
+    </dl>
   );
 }
 
