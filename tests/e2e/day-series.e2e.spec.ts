@@ -86,6 +86,10 @@ describe('the day series and plans that measure progress', () => {
     expect(series.baseline).toMatchObject({ median: 8300, mad: 200, days: 7 });
     expect(series.baseline.low).toBeLessThan(8300);
     expect(series.baseline.high).toBeGreaterThan(8300);
+    const shortLook = (await get('/v1/measurements/steps?lookbackDays=3')).body.series[0];
+    expect(shortLook.days.map((d: { day: string }) => d.day)).toEqual(DAYS.slice(4));
+    expect(shortLook.baseline).toMatchObject({ days: 3, from: '2026-11-05', to: '2026-11-07' });
+    expect((await get('/v1/measurements/steps?lookbackDays=1')).status).toBe(400);
   });
 
   it('takes a measurement through POST /v1/events as well', async () => {

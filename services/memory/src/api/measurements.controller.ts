@@ -11,7 +11,7 @@ import {
 } from '@nestjs/common';
 import { metricName, ValidationError } from '@mnemo/contracts';
 import { AccountId, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
-import { robustBaseline } from '@mnemo/memory-rules';
+import { daysWithin, robustBaseline } from '@mnemo/memory-rules';
 import { briefingLines, measurementEvents } from '../domain/measurements';
 import { MetricDaysQuery, RecordMeasurementsBody } from './memory-api.dto';
 import { MemoryReadsService } from './memory-reads.service';
@@ -69,7 +69,7 @@ export class MeasurementsController {
         return {
           unit,
           aggregation,
-          days: last ? days.filter((d) => !baseline || d.day >= baseline.from) : [],
+          days: last ? daysWithin(days, last.day, lookbackDays) : [],
           baseline,
         };
       }),
