@@ -260,7 +260,8 @@ export const priorWork = tool({
   description:
     'Has anyone worked on this before? Give a file path (matched by its end, e.g. "src/auth/session.ts") or a task in a ' +
     'sentence. Returns earlier sessions (in this repository first, then others, marked as such), newest or best first, each with its outcome: merged (a template to follow), ' +
-    'reverted (avoid it), abandoned (caution) or unknown, with its summary, files edited, lessons and commits. Call it before starting a change.',
+    'reverted (avoid it), abandoned (caution) or unknown, with its summary, files edited, lessons and commits; for a file, first any open ' +
+    'refactor plan that touches it. Call it before starting a change.',
   input: z
     .object({
       file: z
