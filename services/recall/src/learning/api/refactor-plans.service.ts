@@ -24,6 +24,9 @@ export interface RefactorPlan {
 /** Plans listed at most; a list is for reading, not for paging the whole history. */
 const LIST_LIMIT = 200;
 
+/** Open plans read to match a file: open ones are few (they close as work lands), so this bounds only a runaway. */
+const OPEN_SCAN_LIMIT = 5000;
+
 const COLUMNS = `plan_id, project, goal, steps, files, status, recorded_in_session, recorded_at, updated_at`;
 
 function toPlan(row: Record<string, unknown>): RefactorPlan {
@@ -54,6 +57,7 @@ export class RefactorPlansService {
   async list(
     accountId: string,
     filter: { status?: RefactorPlanStatus; project?: string } = {},
+    limit = LIST_LIMIT,
   ): Promise<RefactorPlan[]> {
     const params: unknown[] = [accountId];
     const where = ['account_id = $1'];
@@ -61,7 +65,7 @@ export class RefactorPlansService {
     if (filter.project) where.push(`project = $${params.push(filter.project)}`);
     const rows: Array<Record<string, unknown>> = await this.db.query(
       `SELECT ${COLUMNS} FROM learning_refactor_plans WHERE ${where.join(' AND ')}
-       ORDER BY updated_at DESC, plan_id LIMIT ${LIST_LIMIT}`,
+       ORDER BY updated_at DESC, plan_id LIMIT ${limit}`,
       params,
     );
     return rows.map(toPlan);
@@ -86,7 +90,7 @@ export class RefactorPlansService {
   ): Promise<RefactorPlan[]> {
     if (about.file === undefined) return [];
     const file = about.file;
-    const open = await this.list(accountId, { status: 'open' });
+    const open = await this.list(accountId, { status: 'open' }, OPEN_SCAN_LIMIT);
     return open.filter(
       (plan) =>
         (about.project === undefined || plan.project === null || plan.project === about.project) &&
