@@ -12,7 +12,62 @@ export function detectAdminCredentials(text: string): Candidate[] {
   if (text.includes('%')) userPercentPasswords(text, found);
   if (text.includes('IDENTIFIED') || text.includes('identified')) identifiedBy(text, found);
   if (PGPASS_FIELDS.test(text)) pgpassLines(text, found);
+  for (const { guard, pattern } of ONE_PASSWORD_SHAPES)
+    if (guard.some((word) => text.includes(word))) passwordsOf(pattern, text, found);
   return found;
+}
+
+/**
+ * Shapes with one password each, every one tried only on text that holds its literal guard (the
+ * regexes stay off the text a guard rules out). Each names its password `secret`, quoted or not; a
+ * stretch between the command and its password is bounded, so a line of commands stays linear.
+ */
+const ONE_PASSWORD_SHAPES: ReadonlyArray<{ guard: readonly string[]; pattern: RegExp }> = [
+  // `mysqladmin -u root password 'new'`
+  {
+    guard: ['mysqladmin'],
+    pattern: /\bmysqladmin\b[^\n]{0,200}?[ \t]password[ \t]+(["']?)(?<secret>[^\s'"]+)\1/dg,
+  },
+  // lftp's `-u user,password`
+  {
+    guard: ['lftp'],
+    pattern: /\blftp\b[^\n]{0,200}?[ \t]-u[ \t]+(["']?)[^\s,'"]+,(?<secret>[^\s'"]+)\1/dg,
+  },
+  // Oracle's clients: `sqlplus user/password@db`
+  {
+    guard: ['sqlplus', 'rman', 'expdp', 'impdp', 'sqlldr'],
+    pattern:
+      /\b(?:sqlplus|rman|expdp|impdp|sqlldr)(?:[ \t]+-\w+)*[ \t]+(["']?)[A-Za-z0-9_$#]+\/(?<secret>[^\s@'"/]+)(?=@|\1(?:\s|$))/dg,
+  },
+  // Windows' `net use Z: \\host\share /user:DOMAIN\user password`
+  {
+    guard: ['/user:', '/USER:'],
+    pattern: /\/user:\S+[ \t]+(["']?)(?<secret>[^\s'"/*][^\s'"]*)\1/dgi,
+  },
+  // MySQL's `SET PASSWORD [FOR user] = '…'` or `= PASSWORD('…')`
+  {
+    guard: ['SET PASSWORD', 'set password'],
+    pattern:
+      /\bset[ \t]+password\b(?:[ \t]+for[ \t]+\S+)?[ \t]*=[ \t]*(?:password[ \t]*\([ \t]*)?(["'])(?<secret>[^"'\r\n]+)\1/dgi,
+  },
+  // MongoDB's `db.changeUserPassword('user', '…')`
+  {
+    guard: ['changeUserPassword'],
+    pattern:
+      /\bchangeUserPassword\([ \t]*(["'])[^"'\n]*\1[ \t]*,[ \t]*(["'])(?<secret>[^"'\r\n]+)\2/dg,
+  },
+  // Redis's `ACL SETUSER name on >password`
+  {
+    guard: ['SETUSER', 'setuser'],
+    pattern: /\bACL[ \t]+SETUSER[ \t]+\S+[^\n>]{0,200}?[ \t]>(?<secret>\S+)/dgi,
+  },
+];
+
+function passwordsOf(pattern: RegExp, text: string, found: Candidate[]): void {
+  for (const m of text.matchAll(pattern)) {
+    const [start, end] = m.indices!.groups!.secret;
+    push(found, start, end, m.groups!.secret);
+  }
 }
 
 const push = (found: Candidate[], start: number, end: number, value: string): void => {

@@ -10,13 +10,13 @@ const USER_PASS =
   /(?<=\s|^)(?:-u|--user|--proxy-user|-U)(?:[ \t]+|=)?(["']?)\{?(?<user>\$\{?\w+\}?|\{[^\s:"'{}]{0,64}\}|\\?"[^\s:"\\]{0,64}\\?"|'[^\s:']{0,64}'|[^\s:"'$<>{}]{0,64}):(?:\\?["']|\{)?(?<secret>[^\s"'{}\\]+)\}?(?:\\?["'])?\}?\1/dg;
 /** Clients that take the password glued to -p (`mysql -uroot -pS3cret`) or after it (`sshpass -p …`). */
 const PASSWORD_CLIENT =
-  /\b(?:mysql\w*|mariadb\w*|mysqladmin|mysqldump|sshpass|ssh-keygen|sqlcmd|ldap(?:search|add|modify|delete|passwd)|az\s+login|mongo(?:sh|dump|restore|import|export)?|docker(?:\s+\S+)?\s+login|podman\s+login|helm\s+registry\s+login|redis-cli|keytool|openssl|zip|unzip|7z)\b/g;
+  /\b(?:mysql\w*|mariadb\w*|mysqladmin|mysqldump|sshpass|ssh-keygen|sqlcmd|ldap(?:search|add|modify|delete|passwd)|az\s+login|mongo(?:sh|dump|restore|import|export)?|docker(?:\s+\S+)?\s+login|podman\s+login|helm\s+registry\s+login|redis-cli|keytool|openssl|zip|unzip|7z|psexec\w*)\b/g;
 /**
  * Cheap checks first: the client regex (with its word boundaries) runs only on text that has a password
  * flag after a space or tab and names a client.
  */
 const CLIENT_NAMES =
-  /m(?:ysql|ariadb|ongo)|sshpass|ssh-keygen|sqlcmd|ldap|login|redis-cli|keytool|openssl|zip|7z/;
+  /m(?:ysql|ariadb|ongo)|sshpass|ssh-keygen|sqlcmd|ldap|login|redis-cli|keytool|openssl|zip|7z|psexec/;
 const USER_FLAG_SEEN = 1;
 const PASSWORD_FLAG_SEEN = 2;
 /**
@@ -55,7 +55,11 @@ function flagsSeen(text: string): number {
   }
   return seen;
 }
-const GLUED_P = /(?<=[ \t])-p(?<secret>[^\s'"-][^\s'"]*)/dg;
+const GLUED_P = /(?<=[ \t])-p(["']?)(?<secret>[^\s'"-][^\s'"]*)\1(?=\s|$)/dg;
+/** Clients whose -p takes the password glued to it (mysql's `-pS3cret`, sshpass's, 7-Zip's). */
+const GLUED_CLIENT = /\b(?:mysql|mariadb|sshpass|7z)/;
+/** openssl's `-passin env:VAR`, `file:path`, `fd:3`, `stdin`: where the password is, not the password. */
+const PASSWORD_SOURCE = /^(?:env|file|fd):|^stdin$/;
 const SPACED_P =
   /(?<=[ \t])(?:-p|-a|-P|--pass|-storepass|-keypass|-passin|-passout|-N|-k|-w)[ \t]+(?:pass:)?(["']?)(?<secret>[^\s'"-][^\s'"]*)\1(?=\s|$)/dg;
 
@@ -66,7 +70,9 @@ export function detectCliCredentials(text: string): Candidate[] {
   if ((flags & USER_FLAG_SEEN) !== 0) {
     for (const m of text.matchAll(USER_PASS)) {
       const [start, end] = m.indices!.groups!.secret;
-      if (!isReference(m.groups!.secret) && !/^\d+$/.test(m.groups!.secret)) {
+      // `redis-cli -u redis://user:…@host`: a URL, whose password detect-url-credentials finds.
+      const secret = m.groups!.secret;
+      if (!isReference(secret) && !/^\d+$/.test(secret) && !secret.startsWith('//')) {
         found.push({ kind: 'cli_credential', start, end, rank: RANK_SHAPE });
       }
     }
@@ -87,12 +93,12 @@ export function detectCliCredentials(text: string): Candidate[] {
 
 function passwordFlags(line: string, offset: number, found: Candidate[]): void {
   const isMysql = /\b(?:mysql|mariadb)/.test(line);
-  for (const pattern of isMysql ? [GLUED_P, SPACED_P] : [SPACED_P]) {
+  for (const pattern of GLUED_CLIENT.test(line) ? [GLUED_P, SPACED_P] : [SPACED_P]) {
     for (const m of line.matchAll(pattern)) {
       const [start, end] = m.indices!.groups!.secret;
       const value = m.groups!.secret;
       // mysql's -P is the port, and `-p db_name` is the database after a prompt flag.
-      if (isReference(value) || /^\d{1,5}$/.test(value)) continue;
+      if (isReference(value) || /^\d{1,5}$/.test(value) || PASSWORD_SOURCE.test(value)) continue;
       if (isMysql && pattern === SPACED_P && m[0].trimStart().startsWith('-p')) continue;
       found.push({
         kind: 'cli_credential',

@@ -18,6 +18,9 @@ const MAX_QUOTED = 8192;
 const LINE_PREFIX = /^[ \t]*(?:(?:export|set|setx|declare|local|readonly|ENV|-)[ \t]+)?$/;
 const AUTH_SCHEME = /^(?:Bearer|Basic|Token|Digest)[ \t]+/i;
 const SCHEME_PARAMETER = /^[A-Za-z_][\w-]*=/;
+/** What follows a one-command environment value: a known client, or a word and then a flag. */
+const COMMAND_AFTER =
+  /^[ \t]+(?:[A-Z_][A-Z0-9_]*=\S*[ \t]+)*(?:(?:sudo|exec|env)[ \t]+)?(?:(?:psql|pg_dump\w*|pg_restore|pg_basebackup|mysql\w*|mongo\w*|redis-cli|sqlcmd|docker|npm|npx|node|yarn|pnpm|python3?|ruby|go|cargo|make|bash|sh|\.?\/\S+)(?:[ \t]|$)|\S+(?:[ \t]+[^\s-]\S*)*[ \t]+--?[A-Za-z])/;
 
 /** Values that say what a thing is, not what it holds. */
 const NOT_VALUES = new Set([
@@ -410,6 +413,14 @@ function unquotedValue(text: string, at: number, ctx: UnquotedContext): ValueSpa
       while (end < text.length && ENDS_INLINE[text.charCodeAt(end)] === 0) end++;
     }
     value = text.slice(start, end);
+  }
+  // `PGPASSWORD=… psql -h db`: a value set for one command ends where the command starts.
+  if (ctx.lineForm && ctx.sep === '=' && !ctx.spaced) {
+    const gap = value.search(/[ \t]/);
+    if (gap > 0 && COMMAND_AFTER.test(value.slice(gap))) {
+      end = start + gap;
+      value = value.slice(0, gap);
+    }
   }
   let trailingPunctuation = false;
   if (ctx.lineForm && /[;,]$/.test(value)) {

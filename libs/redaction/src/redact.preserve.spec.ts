@@ -123,6 +123,12 @@ describe('redact keeps the key and replaces only the value', () => {
       'Cookie: theme=dark; sessionid=[REDACTED:secret]; lang=en',
     ],
     ['Cookie: theme=dark; lang=en', 'Cookie: theme=dark; lang=en'],
+    ['PGPASSWORD=kQ7zR2wX9p psql -h db -U app', 'PGPASSWORD=[REDACTED:password] psql -h db -U app'],
+    ['PASSPHRASE=correct horse battery', 'PASSPHRASE=[REDACTED:password]'],
+    [
+      'redis-cli -u redis://default:kQ7zR2wX9p@cache:6379 ping',
+      'redis-cli -u redis://default:[REDACTED:connection_string]@cache:6379 ping',
+    ],
   ])('%j', (input, expected) => {
     expect(redact(input).text).toBe(expected);
   });

@@ -21,5 +21,9 @@ export function pathologicalInputs(n: number): Array<[string, string]> {
     ['samba users without a password', ' -U a%'.repeat(n / 6)],
     ['IDENTIFIED BY without a value', 'IDENTIFIED BY '.repeat(n / 14)],
     ['pgpass fields on one line', 'h:5432:d:u:'.repeat(n / 11)],
+    ['one-command values', `PASSWORD=x${' a'.repeat(n / 2)}`],
+    ['ACL users without a password', 'ACL SETUSER a on '.repeat(n / 17)],
+    ['Windows users without a password', 'net use /user:a '.repeat(n / 16)],
+    ['client names without a password', 'mysqladmin lftp -u a '.repeat(n / 21)],
   ];
 }
