@@ -180,6 +180,11 @@ describe('refactor plans: recorded, listed, said by prior_work while open, repla
     const before = await rows();
     expect(before).toHaveLength(2);
     expect((await stats()).refactorPlans).toBe(2);
+    // day by day: both were recorded today, the window's last day
+    const days = (await harness.http().get('/v1/stats').set('Authorization', auth())).body
+      .learningDays as Array<{ refactorPlans: number }>;
+    expect(days).toHaveLength(30);
+    expect(days[days.length - 1].refactorPlans).toBe(2);
 
     const { dataSource, log } = harness.platform.infra;
     await replayProjection(dataSource, log, learningProjection);

@@ -39,6 +39,40 @@ export class RecallStatsService {
     return clusters;
   }
 
+  /**
+   * The learning corpus day by day over the window (the Operations page's small charts): what each
+   * day added, and that day's query hit rate and median latency. Failed clusters are computed from
+   * the whole corpus, not dated, so they have no series.
+   */
+  private async learningDays(scope: () => string, params: unknown[]) {
+    const on = (column: string) => `${scope()} AND ${column} >= d.day AND ${column} < d.day + 1`;
+    const rows: Array<Record<string, number | string>> = await this.db.query(
+      `SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
+         (SELECT count(*)::int FROM recall_queries WHERE ${on('at')}) AS agent_queries,
+         (SELECT coalesce(avg((hits > 0)::int), 0)::float8 FROM recall_queries WHERE ${on('at')}) AS hit_rate,
+         (SELECT coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY latency_ms), 0)::float8
+            FROM recall_queries WHERE ${on('at')}) AS latency_p50,
+         (SELECT count(*)::int FROM recall_sessions WHERE ${on('started_at')}) AS sessions_ingested,
+         (SELECT count(*)::int FROM learning_log_templates WHERE ${on('first_seen_at')}) AS log_facts,
+         (SELECT count(*)::int FROM learning_refactor_plans WHERE ${on('recorded_at')}) AS refactor_plans,
+         (SELECT count(*)::int FROM learning_skill_candidates WHERE ${on('proposed_at')} AND status <> 'dismissed') AS skill_candidates
+       FROM (SELECT generate_series(current_date - ${WINDOW_DAYS - 1}, current_date, interval '1 day')::date AS day) d
+       ORDER BY d.day`,
+      params,
+    );
+    const round = (n: number) => Math.round(n * 100) / 100;
+    return rows.map((row) => ({
+      day: row.day as string,
+      agentQueries: row.agent_queries as number,
+      hitRate: round(row.hit_rate as number),
+      latencyP50: round(row.latency_p50 as number),
+      sessionsIngested: row.sessions_ingested as number,
+      logFacts: row.log_facts as number,
+      refactorPlans: row.refactor_plans as number,
+      skillCandidates: row.skill_candidates as number,
+    }));
+  }
+
   async stats(accountId: string | null) {
     // this instance's answered questions count before they are read (other instances write theirs within a second)
     await this.queries.flush();
@@ -65,6 +99,7 @@ export class RecallStatsService {
       skills,
       clusters,
       plans,
+      learningDays,
     ] = await Promise.all([
       count('recall_sessions'),
       count('recall_chunks'),
@@ -91,6 +126,7 @@ export class RecallStatsService {
       count('learning_skill_candidates', `status <> 'dismissed'`),
       this.failedClusters(accountId),
       count('learning_refactor_plans'),
+      this.learningDays(scope, params),
     ]);
     const q = queries[0];
     const run = runs[0];
@@ -114,6 +150,7 @@ export class RecallStatsService {
         hitRate: agentQueries.hitRate,
         latency: agentQueries.latencyMs,
       },
+      learningDays,
       sessionIngest: {
         enabled: loop.enabled,
         intervalHours: loop.intervalMs / 3_600_000,
