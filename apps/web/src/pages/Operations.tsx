@@ -26,7 +26,66 @@ interface Stats {
     hitRate: number;
     latency: { p50: number; p95: number; p99: number };
   };
+  /** The corpus day by day over the last 30 days: what each day added, its hit rate and median latency. */
+  learningDays?: LearningDay[];
 }
+interface LearningDay {
+  day: string;
+  agentQueries: number;
+  hitRate: number;
+  latencyP50: number;
+  sessionsIngested: number;
+  logFacts: number;
+  refactorPlans: number;
+  skillCandidates: number;
+}
+
+/** The figures drawn day by day; counts say their total over the window, rates their latest day with traffic. */
+const LEARNING_SERIES: ReadonlyArray<{
+  label: string;
+  value: (day: LearningDay) => number;
+  summary: (days: readonly LearningDay[]) => string;
+}> = [
+  {
+    label: 'Agent queries',
+    value: (d) => d.agentQueries,
+    summary: (ds) => total(ds, (d) => d.agentQueries),
+  },
+  {
+    label: 'Sessions ingested',
+    value: (d) => d.sessionsIngested,
+    summary: (ds) => total(ds, (d) => d.sessionsIngested),
+  },
+  { label: 'Log facts', value: (d) => d.logFacts, summary: (ds) => total(ds, (d) => d.logFacts) },
+  {
+    label: 'Refactor plans',
+    value: (d) => d.refactorPlans,
+    summary: (ds) => total(ds, (d) => d.refactorPlans),
+  },
+  {
+    label: 'Skill candidates',
+    value: (d) => d.skillCandidates,
+    summary: (ds) => total(ds, (d) => d.skillCandidates),
+  },
+  {
+    label: 'Hit rate',
+    value: (d) => d.hitRate,
+    summary: (ds) => `${Math.round(latest(ds, (d) => d.hitRate) * 100)}% on the latest day asked`,
+  },
+  {
+    label: 'Latency p50',
+    value: (d) => d.latencyP50,
+    summary: (ds) => `${latest(ds, (d) => d.latencyP50)} ms on the latest day asked`,
+  },
+];
+
+const total = (days: readonly LearningDay[], value: (day: LearningDay) => number) =>
+  `${days.reduce((sum, d) => sum + value(d), 0).toLocaleString()} over ${days.length} days`;
+const latest = (days: readonly LearningDay[], value: (day: LearningDay) => number) => {
+  const asked = days.filter((d) => d.agentQueries > 0);
+  return asked.length ? value(asked[asked.length - 1]) : 0;
+};
+
 interface Costs {
   from: string;
   to: string;
@@ -281,6 +340,7 @@ function Dashboard({ admin, onRefused }: { admin: Api; onRefused: () => void }) 
         <section aria-labelledby="learning-title" className="card">
           <h2 id="learning-title">Learning corpus</h2>
           {stats?.learningCorpus && <LearningFacts corpus={stats.learningCorpus} />}
+          {stats?.learningDays && <LearningCharts days={stats.learningDays} />}
         </section>
       </div>
 
@@ -370,6 +430,47 @@ function LearningFacts({ corpus }: { corpus: Stats['learningCorpus'] }) {
         {corpus.latency.p50} / {corpus.latency.p95} / {corpus.latency.p99} ms
       </dd>
     </dl>
+  );
+}
+
+/** One small bar chart per figure of the learning corpus, a bar a day. */
+function LearningCharts({ days }: { days: readonly LearningDay[] }) {
+  const width = 300;
+  const height = 48;
+  const bar = width / Math.max(days.length, 1);
+  return (
+    <div className="charts learning-charts">
+      {LEARNING_SERIES.map((series) => {
+        const values = days.map(series.value);
+        const top = Math.max(...values, 0) || 1;
+        return (
+          <figure key={series.label} className="chart">
+            <figcaption>
+              <strong>{series.label}</strong> · {series.summary(days)}
+            </figcaption>
+            <svg
+              viewBox={`0 0 ${width} ${height}`}
+              role="img"
+              aria-label={`${series.label} per day from ${days[0]?.day ?? ''} to ${days[days.length - 1]?.day ?? ''}, highest ${Math.max(...values, 0)}`}
+            >
+              {values.map((value, i) => {
+                const h = (value / top) * height;
+                return (
+                  <rect
+                    key={days[i].day}
+                    x={i * bar + 1}
+                    y={height - h}
+                    width={Math.max(bar - 2, 1)}
+                    height={h}
+                    className="spend"
+                  />
+                );
+              })}
+            </svg>
+          </figure>
+        );
+      })}
+    </div>
   );
 }
 
