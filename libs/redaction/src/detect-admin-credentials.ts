@@ -26,18 +26,20 @@ const ONE_PASSWORD_SHAPES: ReadonlyArray<{ guard: readonly string[]; pattern: Re
   // `mysqladmin -u root password 'new'`
   {
     guard: ['mysqladmin'],
-    pattern: /\bmysqladmin\b[^\n]{0,200}?[ \t]password[ \t]+(["']?)(?<secret>[^\s'"]+)\1/dg,
+    pattern:
+      /(?<!(?<!\\)\w)mysqladmin\b[^\n]{0,200}?[ \t]password[ \t]+(["']?)(?<secret>[^\s'"]+)\1/dg,
   },
   // lftp's `-u user,password`
   {
     guard: ['lftp'],
-    pattern: /\blftp\b[^\n]{0,200}?[ \t]-u[ \t]+(["']?)[^\s,'"]+,(?<secret>[^\s'"]+)\1/dg,
+    pattern:
+      /(?<!(?<!\\)\w)lftp\b[^\n]{0,200}?[ \t]-u[ \t]+(["']?)[^\s,'"]+,(?<secret>[^\s'"]+)\1/dg,
   },
   // Oracle's clients: `sqlplus user/password@db`
   {
     guard: ['sqlplus', 'rman', 'expdp', 'impdp', 'sqlldr'],
     pattern:
-      /\b(?:sqlplus|rman|expdp|impdp|sqlldr)(?:[ \t]+-\w+)*[ \t]+(["']?)[A-Za-z0-9_$#]+\/(?<secret>[^\s@'"/]+)(?=@|\1(?:\s|$))/dg,
+      /(?<!(?<!\\)\w)(?:sqlplus|rman|expdp|impdp|sqlldr)(?:[ \t]+-\w+)*[ \t]+(["']?)[A-Za-z0-9_$#]+\/(?<secret>[^\s@'"/]+)(?=@|\1(?:\s|$))/dg,
   },
   // Windows' `net use Z: \\host\share /user:DOMAIN\user password`
   {
@@ -48,18 +50,18 @@ const ONE_PASSWORD_SHAPES: ReadonlyArray<{ guard: readonly string[]; pattern: Re
   {
     guard: ['SET PASSWORD', 'set password'],
     pattern:
-      /\bset[ \t]+password\b(?:[ \t]+for[ \t]+\S+)?[ \t]*=[ \t]*(?:password[ \t]*\([ \t]*)?(["'])(?<secret>[^"'\r\n]+)\1/dgi,
+      /(?<!(?<!\\)\w)set[ \t]+password\b(?:[ \t]+for[ \t]+\S+)?[ \t]*=[ \t]*(?:password[ \t]*\([ \t]*)?(["'])(?<secret>[^"'\r\n]+)\1/dgi,
   },
   // MongoDB's `db.changeUserPassword('user', '…')`
   {
     guard: ['changeUserPassword'],
     pattern:
-      /\bchangeUserPassword\([ \t]*(["'])[^"'\n]*\1[ \t]*,[ \t]*(["'])(?<secret>[^"'\r\n]+)\2/dg,
+      /(?<!(?<!\\)\w)changeUserPassword\([ \t]*(["'])[^"'\n]*\1[ \t]*,[ \t]*(["'])(?<secret>[^"'\r\n]+)\2/dg,
   },
   // Redis's `ACL SETUSER name on >password`
   {
     guard: ['SETUSER', 'setuser'],
-    pattern: /\bACL[ \t]+SETUSER[ \t]+\S+[^\n>]{0,200}?[ \t]>(?<secret>\S+)/dgi,
+    pattern: /(?<!(?<!\\)\w)ACL[ \t]+SETUSER[ \t]+\S+[^\n>]{0,200}?[ \t]>(?<secret>\S+)/dgi,
   },
 ];
 
@@ -77,7 +79,7 @@ const push = (found: Candidate[], start: number, end: number, value: string): vo
 
 /** `htpasswd -b[c…] file user pass`, `htpasswd -nb user pass`: the password is the last argument of -b. */
 const HTPASSWD =
-  /\bhtpasswd((?:[ \t]+-[A-Za-z]+)+)[ \t]+(\S+)[ \t]+(\S+)(?:[ \t]+(["']?)([^\s"']+)\4)?/dg;
+  /(?<!(?<!\\)\w)htpasswd((?:[ \t]+-[A-Za-z]+)+)[ \t]+(\S+)[ \t]+(\S+)(?:[ \t]+(["']?)([^\s"']+)\4)?/dg;
 
 function htpasswdPasswords(text: string, found: Candidate[]): void {
   for (const m of text.matchAll(HTPASSWD)) {
@@ -107,7 +109,7 @@ function userPercentPasswords(text: string, found: Candidate[]): void {
 
 /** MySQL's and Oracle's `CREATE|ALTER USER … IDENTIFIED BY '…'` (quoted, or a bare word in Oracle). */
 const IDENTIFIED_BY =
-  /\bidentified[ \t]+by[ \t]+(?:(["'])(?<quoted>[^"'\r\n]+)\1|(?<bare>[A-Za-z0-9_#$!@%^&*+=.-]+))/dgi;
+  /(?<!(?<!\\)\w)identified[ \t]+by[ \t]+(?:(["'])(?<quoted>[^"'\r\n]+)\1|(?<bare>[A-Za-z0-9_#$!@%^&*+=.-]+))/dgi;
 
 function identifiedBy(text: string, found: Candidate[]): void {
   for (const m of text.matchAll(IDENTIFIED_BY)) {
@@ -121,17 +123,18 @@ function identifiedBy(text: string, found: Candidate[]): void {
 }
 
 /**
- * A `.pgpass` line on its own: five colon-separated fields, the second a port or `*`, the password last
- * (it may hold `\:`). Clock times and MAC addresses have digits only or a sixth field.
+ * A `.pgpass` entry: five colon-separated fields, the second a port or `*`, the password last (it may
+ * hold `\:`), standing alone between spaces, quotes or line breaks (a JSON-escaped one too). Clock
+ * times have no letter in the first field, MAC addresses a sixth field.
  */
-const PGPASS_LINE =
-  /^[ \t]*(?:[A-Za-z0-9_.-]*[A-Za-z*][A-Za-z0-9_.-]*|\*):(?:\d{1,5}|\*):[^\s:]+:[^\s:]+:(?<secret>(?:[^\s:\\]|\\.)+)[ \t]*$/dgm;
+const PGPASS_ENTRY =
+  /(?<=^|[\s"'`>]|\\n)(?:[A-Za-z0-9_.-]*[A-Za-z][A-Za-z0-9_.-]*|\*):(?:\d{1,5}|\*):[^\s:"'`\\]+:[^\s:"'`\\]+:(?<secret>(?:[^\s:"'`\\]|\\:)+?)(?=[.,;]?(?:$|[\s"'`<\\]))/dg;
 
-/** A port (or `*`) between colons with two more fields after it: what makes the line regex worth its walk. */
+/** A port (or `*`) between colons with two more fields after it: what makes the entry regex worth its walk. */
 const PGPASS_FIELDS = /:(?:\d{1,5}|\*):[^\s:]+:[^\s:]+:/;
 
 function pgpassLines(text: string, found: Candidate[]): void {
-  for (const m of text.matchAll(PGPASS_LINE)) {
+  for (const m of text.matchAll(PGPASS_ENTRY)) {
     const value = m.groups!.secret;
     if (value.length < 4 || /^\*+$/.test(value)) continue;
     const [start, end] = m.indices!.groups!.secret;

@@ -10,7 +10,7 @@ const USER_PASS =
   /(?<=\s|^)(?:-u|--user|--proxy-user|-U)(?:[ \t]+|=)?(["']?)\{?(?<user>\$\{?\w+\}?|\{[^\s:"'{}]{0,64}\}|\\?"[^\s:"\\]{0,64}\\?"|'[^\s:']{0,64}'|[^\s:"'$<>{}]{0,64}):(?:\\?["']|\{)?(?<secret>[^\s"'{}\\]+)\}?(?:\\?["'])?\}?\1/dg;
 /** Clients that take the password glued to -p (`mysql -uroot -pS3cret`) or after it (`sshpass -p …`). */
 const PASSWORD_CLIENT =
-  /\b(?:mysql\w*|mariadb\w*|mysqladmin|mysqldump|sshpass|ssh-keygen|sqlcmd|ldap(?:search|add|modify|delete|passwd)|az\s+login|mongo(?:sh|dump|restore|import|export)?|docker(?:\s+\S+)?\s+login|podman\s+login|helm\s+registry\s+login|redis-cli|keytool|openssl|zip|unzip|7z|psexec\w*)\b/g;
+  /(?<!(?<!\\)\w)(?:mysql\w*|mariadb\w*|mysqladmin|mysqldump|sshpass|ssh-keygen|sqlcmd|ldap(?:search|add|modify|delete|passwd)|az\s+login|mongo(?:sh|dump|restore|import|export)?|docker(?:\s+\S+)?\s+login|podman\s+login|helm\s+registry\s+login|redis-cli|keytool|openssl|zip|unzip|7z|psexec\w*)\b/g;
 /**
  * Cheap checks first: the client regex (with its word boundaries) runs only on text that has a password
  * flag after a space or tab and names a client.
@@ -57,7 +57,8 @@ function flagsSeen(text: string): number {
 }
 const GLUED_P = /(?<=[ \t])-p(["']?)(?<secret>[^\s'"-][^\s'"]*)\1(?=\s|$)/dg;
 /** Clients whose -p takes the password glued to it (mysql's `-pS3cret`, sshpass's, 7-Zip's). */
-const GLUED_CLIENT = /\b(?:mysql|mariadb|sshpass|7z)/;
+const GLUED_CLIENT = /(?<!(?<!\\)\w)(?:mysql|mariadb|sshpass|7z)/;
+const MYSQL_CLIENT = /(?<!(?<!\\)\w)(?:mysql|mariadb)/;
 /** openssl's `-passin env:VAR`, `file:path`, `fd:3`, `stdin`: where the password is, not the password. */
 const PASSWORD_SOURCE = /^(?:env|file|fd):|^stdin$/;
 const SPACED_P =
@@ -92,14 +93,15 @@ export function detectCliCredentials(text: string): Candidate[] {
 }
 
 function passwordFlags(line: string, offset: number, found: Candidate[]): void {
-  const isMysql = /\b(?:mysql|mariadb)/.test(line);
   for (const pattern of GLUED_CLIENT.test(line) ? [GLUED_P, SPACED_P] : [SPACED_P]) {
     for (const m of line.matchAll(pattern)) {
       const [start, end] = m.indices!.groups!.secret;
       const value = m.groups!.secret;
       // mysql's -P is the port, and `-p db_name` is the database after a prompt flag.
       if (isReference(value) || /^\d{1,5}$/.test(value) || PASSWORD_SOURCE.test(value)) continue;
-      if (isMysql && pattern === SPACED_P && m[0].trimStart().startsWith('-p')) continue;
+      const command = commandBefore(line, m.index);
+      if (pattern === GLUED_P && !GLUED_CLIENT.test(command)) continue;
+      if (pattern === SPACED_P && m[0].startsWith('-p') && MYSQL_CLIENT.test(command)) continue;
       found.push({
         kind: 'cli_credential',
         start: offset + start,
@@ -108,4 +110,17 @@ function passwordFlags(line: string, offset: number, found: Candidate[]): void {
       });
     }
   }
+}
+
+/**
+ * The command a flag belongs to: its line back to a pipe, a `;`, an `&&` or a JSON-escaped line break
+ * (one line of JSON can hold a script), so `mysql … && docker login -p …` judges each by its own client.
+ */
+function commandBefore(line: string, at: number): string {
+  const before = line.slice(Math.max(0, at - 300), at);
+  const after = (separator: string): number => {
+    const at = before.lastIndexOf(separator);
+    return at === -1 ? 0 : at + separator.length;
+  };
+  return before.slice(Math.max(after('\\n'), after('|'), after(';'), after('&&')));
 }

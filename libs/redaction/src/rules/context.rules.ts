@@ -189,7 +189,8 @@ export const CONTEXT_RULES: readonly ContextRule[] = [
   {
     kind: 'artifactory_token',
     keywords: ['jfrog', 'artifactory', 'bintray', 'xray'],
-    values: [alnum(73), alnum(64)],
+    // Beside the name, an `AP…` password needs no second digit (token-rules asks for one without it).
+    values: [alnum(73), alnum(64), `AP[0-9A-F]${alnum('8,')}`],
     accept: mixed,
   },
   {

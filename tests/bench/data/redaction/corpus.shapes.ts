@@ -362,6 +362,10 @@ const RULE_CASES: Readonly<Record<string, readonly Pair[]>> = {
     C('ACL SETUSER app off'),
     S('PGPASSWORD=⟦{a18}⟧ psql -h db -U app -c "select 1"'),
     C('PASSWORD_HINT=ask the on-call engineer'),
+    S('mysql -u root -p app < schema.sql && docker login -u ci -p ⟦{a24}⟧ ghcr.io'),
+    C('mysql -u root -p app < schema.sql && docker login -u ci --password-stdin ghcr.io'),
+    S('{"command": "set -e\\nredis-cli -h cache -a ⟦{a24}⟧ ping\\nsqlplus app/⟦{a16}⟧@db"}'),
+    C('{"command": "set -e\\nredis-cli -h cache ping\\nsqlplus /nolog"}'),
   ],
   low_entropy_prefix: [
     S('OPENAI_API_KEY=⟦sk-proj-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa⟧'),
