@@ -1,6 +1,6 @@
 /**
  * Joins the batches its callers submit into groups and runs one group at a time, so many concurrent
- * callers share one step (issue 17: one accepted-id transaction and one pipelined publish for all the
+ * callers share one step (one accepted-id transaction and one pipelined publish for all the
  * requests a gateway has in hand, instead of one each). A batch waits at most for the group before it;
  * the first one after a quiet spell also waits for the end of the current event-loop turn, which lets
  * the single appends a consumer's batch makes one by one go as one.

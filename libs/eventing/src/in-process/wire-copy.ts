@@ -1,7 +1,7 @@
 /**
  * What `JSON.parse(JSON.stringify(value))` gives, without writing and reading the text: a request or a
  * reply answered in this process still reaches its handler or caller as the wire would carry it, in
- * objects of its own. Strings are immutable, so they are handed over as they are (issue 17: a CLAUDE.md's
+ * objects of its own. Strings are immutable, so they are handed over as they are (measured: a CLAUDE.md's
  * 26 KB of markdown was encoded and parsed again on every in-process answer, ~0.2 ms of a cold build).
  *
  * Only plain data is copied here: objects whose prototype is Object.prototype or null and that carry no

@@ -467,7 +467,7 @@ export class JetStreamEventLog implements EventLog {
 
   /**
    * A request this process can answer itself is answered here, by the in-process hub with the same queue
-   * group turns, JSON round trip and reply envelope as the wire; others go over NATS. Issue 17: with the
+   * group turns, JSON round trip and reply envelope as the wire; others go over NATS. Measured with the
    * gateway and context in one process, the way out to the NATS server and back (two wake-ups of each side,
    * the 26 KB reply encoded and decoded again) was a third of a cold CLAUDE.md between handler and answer.
    * A process that serves a subject thus keeps its own requests for it; other processes still share them.

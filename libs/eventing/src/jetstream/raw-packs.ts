@@ -10,7 +10,7 @@ import type { Delivery } from '../event-log.port';
 
 /**
  * MNEMO_RAW, the work queue in front of redaction, carries packs: events of one subject (one partition of
- * one account, docs/event-log.md) in one message, a JSON array. Issue 17: a message per event cost a
+ * one account, docs/event-log.md) in one message, a JSON array. A message per event cost a
  * publish, a delivery and an ack on the server and in both processes for every turn, and raw input is
  * only a queue (its events are stored one per message, and deduplicated, in MNEMO_EVENTS after
  * redaction). A pack is the size of an ingest request's share of one partition at most, so it stays well

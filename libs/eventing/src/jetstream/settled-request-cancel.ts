@@ -7,7 +7,7 @@ interface CancellableRequest {
 /**
  * nats.js 3.4 ends every answered request, so every JetStream publish, with `cancel()`, which rejects the
  * already settled promise with a new `RequestError('cancelled')`: an Error, so a stack trace captured and
- * dropped each time, whatever `noAsyncTraces` says (issue 17: 6 % of a replay's appends, 2 % of each ingest
+ * dropped each time, whatever `noAsyncTraces` says (measured: 6 % of a replay's appends, 2 % of each ingest
  * process). Rejecting a settled promise does nothing, so one error made here serves every such call; a call
  * that passes its own error keeps it. Only `cancel()` without an error changes, and the client makes that
  * call only after the request has settled.

@@ -25,7 +25,7 @@ export class EventContext extends BaseRpcContext<[StoredEvent]> {
 }
 
 /**
- * The raw work queue's batch (issue 17): its events (unpacked from its messages) are independent and each
+ * The raw work queue's batch (docs/event-log.md): its events (unpacked from its messages) are independent and each
  * is one append, which the idempotent log joins into one transaction and one pipelined publish per batch,
  * so a larger batch is fewer round trips per event. Reactors on the durable stream keep 100.
  */
