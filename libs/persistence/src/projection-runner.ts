@@ -20,7 +20,7 @@ export interface ProjectorOptions {
  * Applies a batch of the projection's events in one transaction. The shared advisory lock lets a replay
  * (which takes it exclusively) rebuild the tables without a live batch slipping in between its drop and
  * its re-projection. A batch with none of the projection's events (a projection of several types reads
- * the whole stream) writes nothing: issue 17 measured a commit per ignored batch in every projection as
+ * the whole stream) writes nothing: a commit per ignored batch in every projection measured as
  * a real share of the CPU.
  *
  * The checkpoint is not written here: it is the durable consumer's ack floor, moved after the ack

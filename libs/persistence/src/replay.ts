@@ -70,7 +70,7 @@ export async function replayProjection(
     const apply = loader
       ? (batch: StoredEvent[]) => loader.applyMany(sql, relevantTo(projection, batch))
       : (batch: StoredEvent[]) => applyEvents(sql, projection, batch);
-    // Pipelined (issue 17): while Postgres applies one batch, the next is read from the log and parsed;
+    // Pipelined: while Postgres applies one batch, the next is read from the log and parsed;
     // batches still apply one after another, in log order, on this one connection.
     let applying: Promise<void> = Promise.resolve();
     let appliedSeq = 0;
