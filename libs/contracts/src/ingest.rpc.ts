@@ -28,7 +28,7 @@ export const SessionTurn = z.object({
   seq: z.number().int(),
   role: z.enum(['user', 'assistant', 'system']),
   text: z.string(),
-  /** When it was said: extraction resolves relative times against it (issue 11). */
+  /** When it was said: extraction resolves relative times against it. */
   occurredAt: z.iso.datetime({ offset: true }).optional(),
 });
 

@@ -5,11 +5,11 @@ import { z } from 'zod';
  * switches it names, so two edits of different switches never undo each other.
  */
 export const AccountSettingsChanged = z.object({
-  /** SPEC §8 egress: false forbids sending this account's data to the model provider. Default true. */
+  /** Egress (docs/context.md): false forbids sending this account's data to the model provider. Default true. */
   egressAllowed: z.boolean().optional(),
   /** Sensitive (health) memories are served only while this is on. Default false. */
   healthModuleOn: z.boolean().optional(),
-  /** Seed 001: medication facts are served only while this is on too (and the health module). Default false. */
+  /** Medication facts are served only while this is on too (and the health module). Default false. */
   medicationsModuleOn: z.boolean().optional(),
   /** How far back the rolling profile of the person's own numbers may read (docs/day-series.md). Default 90. */
   profileLookbackDays: z.number().int().min(7).max(365).optional(),

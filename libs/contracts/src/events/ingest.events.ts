@@ -15,7 +15,7 @@ export const SessionStarted = z.object({
   project: z.string().max(2000).optional(),
   /** Set when this session is a subagent (sidechain) transcript: the session that spawned it. */
   parentSessionId: z.string().max(128).optional(),
-  /** Who the conversation is with, when the producer knows (a coaching app knows its client): memory's extraction prompt names them (issue 11). */
+  /** Who the conversation is with, when the producer knows (a coaching app knows its client): memory's extraction prompt names them. */
   personName: z.string().max(200).optional(),
   /** What the person is to the producer ("a coaching client", "a developer"): context for the extraction prompt. */
   personRole: z.string().max(200).optional(),
@@ -53,7 +53,7 @@ export const ArtifactSaved = z.object({
   content: z.string().max(2_000_000),
   kind: z.string().max(100).optional(),
   gist: z.string().max(2000).optional(),
-  /** Loaded in full into every CLAUDE.md while the budget allows (seed 000: pinned context). */
+  /** Loaded in full into every CLAUDE.md while the budget allows (pinned context, docs/context.md). */
   pinned: z.boolean().optional(),
 });
 

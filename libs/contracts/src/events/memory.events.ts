@@ -26,7 +26,7 @@ const factBody = {
   sourceArtifactId: z.string().max(200).optional(),
   /** The turn a remembered fact was taken from (the remember button, the coach's remember_fact): one fact per message. */
   sourceMessageSeq: z.number().int().nonnegative().optional(),
-  /** The turns of `sourceSession` an extracted fact was read from (issue 11: provenance). */
+  /** The turns of `sourceSession` an extracted fact was read from (its provenance). */
   sourceTurns: z.array(z.number().int().nonnegative()).max(50).optional(),
   /** The day an event happened or is planned for, `YYYY-MM-DD`. */
   occurredOn: z.iso.date().optional(),
@@ -49,7 +49,7 @@ export const MemoryFactEdited = z.object({
 });
 /**
  * A newer fact changes an older one about the same thing (moved city, changed job, dropped a goal): the
- * old fact keeps its history, says what replaced it, and leaves context (issue 11).
+ * old fact keeps its history, says what replaced it, and leaves context (docs/memory-facts.md).
  */
 export const FactSuperseded = z.object({
   factId: z.string().min(1).max(200),
@@ -70,7 +70,7 @@ export const MemoryFactProposed = z.object({
 export const ProposalConfirmed = z.object({ proposalId: z.string() });
 export const ProposalRejected = z.object({ proposalId: z.string() });
 export const ProposalLapsed = z.object({ proposalId: z.string() });
-/** A pending proposal was shown to the person (seed 001: offered once, at the next turn). */
+/** A pending proposal was shown to the person (offered once, at the next turn). */
 export const ProposalOffered = z.object({ proposalId: z.string() });
 
 export const PlanActivated = z.object({
@@ -84,7 +84,7 @@ export const PlanClosed = z.object({
 });
 
 /**
- * A session went quiet (seed 001: 30 minutes, no pause after its last turn) and its unextracted turns
+ * A session went quiet (30 minutes, no pause after its last turn) and its unextracted turns
  * were read for facts once; the marker keeps the sweep from extracting the same stretch again.
  */
 export const SessionQuietExtracted = z.object({

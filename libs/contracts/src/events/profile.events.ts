@@ -20,10 +20,10 @@ export const InsightDetected = z.object({
 });
 export const InsightDismissed = z.object({ insightId: z.string() });
 export const InsightDeleted = z.object({ insightId: z.string() });
-/** A person asked for a new profile: clears a regeneration block and tries again (SPEC §6). */
+/** A person asked for a new profile: clears a regeneration block and tries again (docs/profile.md). */
 export const ProfileRefreshRequested = z.object({});
 
-/** Life inventory (seed 000): scored questionnaires per inventory type, taken over time. */
+/** Life inventory (docs/profile.md): scored questionnaires per inventory type, taken over time. */
 export const InventoryTakeStarted = z.object({
   takeId: z.string().min(1).max(200),
   inventoryType: z.string().min(1).max(100),
@@ -48,7 +48,7 @@ const InventoryItemDef = z.object({
   id: z.string().min(1).max(200),
   text: z.string().min(1).max(500),
 });
-/** An account's own inventory type, or more categories and items for a shipped one (seed 000: extendable per account). */
+/** An account's own inventory type, or more categories and items for a shipped one (inventories are extendable per account). */
 export const InventoryTypeDefined = z.object({
   inventoryType: z.string().min(1).max(100),
   title: z.string().min(1).max(200),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Decision memory and the visited-node ledger (SPEC §8, seed 003): what a session chose, rejected or
+ * Decision memory and the visited-node ledger (docs/coding-memory.md): what a session chose, rejected or
  * deferred and why; which nodes one conversation has already looked at.
  */
 export const DecisionRecorded = z.object({
@@ -12,7 +12,7 @@ export const DecisionRecorded = z.object({
   developer: z.string().max(200).optional(),
 });
 
-/** Short lessons distilled from one session's summary (seed 003), served with its prior work; a re-run replaces them. */
+/** Short lessons distilled from one session's summary (docs/coding-memory.md), served with its prior work; a re-run replaces them. */
 export const SessionLessonsRecorded = z.object({
   lessons: z.array(z.string().min(1).max(500)).max(10),
 });
