@@ -6,7 +6,7 @@ type ProposedPayload = z.infer<typeof MemoryFactProposed>;
 
 export interface ProposalState {
   proposalId: string;
-  /** The fact exactly as proposed: a confirmation saves this, never text the client sends back (SPEC §5). */
+  /** The fact exactly as proposed: a confirmation saves this, never text the client sends back (docs/memory-facts.md). */
   fact: Omit<ProposedPayload, 'proposalId' | 'sensitiveReason'>;
   sensitiveReason: string;
   status: ProposalStatus;

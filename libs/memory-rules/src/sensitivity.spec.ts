@@ -109,7 +109,7 @@ describe('mayShowInContext', () => {
     expect(mayShowInContext(fact('Takes metformin daily.', true, false), true, true)).toBe(false);
   });
 
-  it('keeps a medication out while the medications module is off, health module on or not (seed 001)', () => {
+  it('keeps a medication out while the medications module is off, health module on or not', () => {
     expect(mayShowInContext(fact('Takes metformin daily.', true, true), true, false)).toBe(false);
     expect(mayShowInContext(fact('I take melatonin most nights.', true, true), true)).toBe(false);
     // a health detail that is no medication needs only the health module

@@ -1,7 +1,7 @@
 import { HEALTH_VOCABULARY } from './health-vocabulary.generated';
 
 /**
- * Seed 001 / SPEC §5: a fact that names a health condition, a limitation, a symptom, sleep or a
+ * A fact that names a health condition, a limitation, a symptom, sleep or a
  * medication — by its category or by its wording — is only proposed; the person confirms it before it
  * becomes a memory. The wording rule reads words by their lemma against a vocabulary: WordNet's medicine,
  * disease, disorder, injury and symptom nouns (health-vocabulary.generated.ts, `npm run vocabulary:health`),
@@ -345,7 +345,7 @@ export function withoutSensitiveSentences(
 }
 
 /**
- * SPEC §8 / issue 10: who may see a remembered item in a context. Nothing sensitive (by its stored flag or
+ * Who may see a remembered item in a context (docs/context.md). Nothing sensitive (by its stored flag or
  * by its wording now) while the health module is off; with it on, only what the person confirmed, so an
  * unconfirmed health detail never reaches a context either way.
  */
@@ -356,12 +356,12 @@ export function mayShowInContext(
 ): boolean {
   const wording = classifySensitivity({ content: item.content });
   if (!item.sensitive && !wording.sensitive) return true;
-  // Seed 001: a medication stays out of every block while the medications module is off.
+  // A medication stays out of every block while the medications module is off.
   if (wording.sensitive && wording.kind === 'medication' && !medicationsModuleOn) return false;
   return healthModuleOn && item.confirmed;
 }
 
-/** Whether the wording names a medication (seed 001: the medications module's share of the health details). */
+/** Whether the wording names a medication (the medications module's share of the health details). */
 export function namesMedication(text: string): boolean {
   const wording = classifySensitivity({ content: text });
   return wording.sensitive && wording.kind === 'medication';
