@@ -30,7 +30,7 @@ const HEAVY_SHARE = 0.3;
 export const toolErrors = (session: LearningSession): number =>
   session.steps.filter((step) => step.error).length;
 
-/** Reverted or abandoned; or no verdict yet and its tools mostly failing (seed 003's failed attempts). */
+/** Reverted or abandoned; or no verdict yet and its tools mostly failing (a failed attempt, docs/learning.md). */
 export function isFailed(session: LearningSession): boolean {
   if (session.outcome === 'reverted' || session.outcome === 'abandoned') return true;
   if (session.outcome !== 'unknown') return false;

@@ -7,7 +7,7 @@ import { awaitCheckpoint, DATA_SOURCE } from '@mnemo/persistence';
 import { learningProjection } from '../projections/learning.projection';
 import { SkillsService } from '../api/skills.service';
 
-/** A transcript ingest run that brought new events is followed by skill discovery (seed 003; offline). */
+/** A transcript ingest run that brought new events is followed by skill discovery (offline; docs/learning.md). */
 @Controller()
 export class SkillDiscoveryReactor {
   constructor(
