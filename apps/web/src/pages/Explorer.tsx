@@ -19,7 +19,7 @@ import {
   type SearchMemoriesParams,
 } from '../types';
 
-/** What belongs in each tab (seed 000: "each category shows a brief description of what belongs there"). */
+/** What belongs in each tab: each category shows a brief description of what belongs there. */
 export const CATEGORY_DESCRIPTIONS: Record<Category, string> = {
   All: 'Everything Mnemo remembers about you, newest first.',
   Facts:

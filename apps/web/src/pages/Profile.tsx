@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorText, Status, when } from '../components/Status';
 import type { Insight, Profile } from '../types';
 
-/** seed 000's banner texts. */
+/** The profile page's banner texts (docs/profile.md). */
 export const BLOCKED_COST_CAP =
   'Auto-refresh paused — daily usage limit reached. Will retry automatically';
 export const BLOCKED_OTHER = 'Auto-refresh paused — service temporarily unavailable.';
