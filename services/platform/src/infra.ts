@@ -99,7 +99,7 @@ export async function openInfra(
     });
     closers.push(() => dataSource.destroy());
     // An event id accepted once is a duplicate for good (the record), and every append to the durable
-    // log is redacted, whichever service makes it (SPEC §2: every write path).
+    // log is redacted, whichever service makes it (every write path; docs/redaction.md).
     const log: EventLog = new RedactingEventLog(
       new IdempotentEventLog(store, new PgAcceptedEventIds(dataSource)),
       (event, findings) =>

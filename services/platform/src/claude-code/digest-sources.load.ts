@@ -43,7 +43,7 @@ function decisionOf(decision: PriorDecision): DigestDecision {
   };
 }
 
-/** seed 003's outcome summary is the opening request and the closing answer, a blank line between them. */
+/** A session's outcome summary is the opening request and the closing answer, a blank line between them. */
 /** A path inside the repository, as the repository names it. */
 const inProject = (file: string, project: string): string =>
   file.startsWith(`${project}/`) ? file.slice(project.length + 1) : file;

@@ -1,5 +1,5 @@
 // `mnemo hook <event>`: the path Claude Code waits for on every prompt loads no command-line parser and
-// none of the install code, only the runner and what the event uses (issue 17). Anything else under
+// none of the install code, only the runner and what the event uses (it is on every prompt's path). Anything else under
 // `mnemo hook` (install, uninstall, send-transcript, --help) goes to the agent CLI.
 import { HOOK_EVENTS, type HookCommandName } from './domain/hook-settings';
 

@@ -132,7 +132,7 @@ export async function sessionStartHook(
 ) {
   const sessionId = mnemoSessionId(input.session_id);
   const compact = input.source === 'compact';
-  // issue 28: one rule (context's domain) says a Claude Code session is a coding one: it gets a developer's digest
+  // One rule (context's domain) says a Claude Code session is a coding one: it gets a developer's digest
   const coding =
     sessionKindOf({ source: CLAUDE_CODE_SOURCE, project: identity.project }) === 'coding';
   const [claudeMd, earlier, digestSources, prompts, visited] = await Promise.all([

@@ -39,7 +39,7 @@ describe('the per-prompt memory block', () => {
   });
 });
 
-describe('the per-prompt block for a prompt (issue 28)', () => {
+describe('the per-prompt block for a prompt', () => {
   const memory =
     'WHAT YOU KNOW\nFacts:\n- Prefers pnpm over npm for monorepos\n- Runs marathons on Sundays\nReminders:\n- Call the bank';
 

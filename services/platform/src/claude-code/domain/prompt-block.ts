@@ -37,7 +37,7 @@ const contentWords = (text: string): Set<string> =>
 
 /**
  * The remembered lines of the account's memory block that share a word with the prompt: the block answers the
- * question asked (issue 28), and the session-start digest already carries the rest once.
+ * question asked, and the session-start digest already carries the rest once.
  */
 export function memoryLinesFor(memoryBlock: string, prompt: string): string[] {
   const asked = contentWords(prompt);
@@ -81,7 +81,7 @@ export function buildPromptBlock(
   const room = max - OPEN.length - CLOSE.length - 2;
   const parts: string[] = [];
   let left = room;
-  // decisions and conventions first (issue 28): context, never a veto
+  // decisions and conventions first: context, never a veto
   const decisions = (forPrompt.decisions ?? []).map((d) =>
     defang(decisionLine(d)).replace(/\s+/g, ' ').slice(0, 300),
   );
