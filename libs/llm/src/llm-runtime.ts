@@ -40,7 +40,7 @@ export interface LlmRuntimeOptions {
   offline?: LlmAdapter;
   /** Run on the offline adapter when no key resolves (a request can override). Default true. */
   offlineFallback?: boolean;
-  /** When the cost guard cannot be reached, proceed anyway (SPEC §3: fails open). Default true. */
+  /** When the cost guard cannot be reached, proceed anyway (fails open; docs/costs.md). Default true. */
   failOpen?: boolean;
   logger?: LlmLogger;
 }
@@ -258,7 +258,7 @@ export class LlmRuntime implements LlmClient {
 }
 
 /**
- * What leaves for a model is redacted here, the one place every call passes (SPEC §2: a prompt is a
+ * What leaves for a model is redacted here, the one place every call passes (docs/redaction.md: a prompt is a
  * write path too). Callers build prompts from redacted read models, so this is defence in depth: a
  * caller that quotes raw input, or a secret a person typed after ingest, still never reaches the
  * provider. Redaction is idempotent, so already-redacted text passes unchanged.

@@ -4,11 +4,11 @@ import type { SourceTurn } from './extraction/source-turn';
 
 export const LLM_CLIENT = 'LLM_CLIENT';
 
-/** What a call is for; the cost ledger records spend under it (SPEC §3). The LlmCallSettled event's enum. */
+/** What a call is for; the cost ledger records spend under it (docs/costs.md). The LlmCallSettled event's enum. */
 export type LlmCallLabel = z.infer<typeof CallLabel>;
 /** The labels of model calls: an embeddings call is metered by the same ledger but never runs through the LLM port. */
 export type ModelCallLabel = Exclude<LlmCallLabel, 'embedding'>;
-/** Daily cost pools (SPEC §3): a call reserves against every pool it counts toward. The LlmCallSettled event's enum. */
+/** Daily cost pools (docs/costs.md): a call reserves against every pool it counts toward. The LlmCallSettled event's enum. */
 export type LlmCostPool = z.infer<typeof CostPool>;
 export type LlmProvider = 'anthropic' | 'offline';
 export type LlmFailureKind =

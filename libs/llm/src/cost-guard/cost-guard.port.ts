@@ -28,7 +28,7 @@ export interface ActualCost {
 export type ReleaseReason = 'rate_limited' | 'api_error';
 
 /**
- * What the runtime calls around every paid model call (SPEC §3): reserve the worst case, then commit
+ * What the runtime calls around every paid model call (docs/costs.md): reserve the worst case, then commit
  * the real cost or release. The cost-ledger service implements it over NATS; reservations it never
  * hears about again expire on its side.
  */
@@ -48,7 +48,7 @@ export class CostGuardBusyError extends Error {
   readonly code = 'cost_guard_busy';
 }
 
-/** Default daily caps in dollars (SPEC §3), reset at UTC midnight. */
+/** Default daily caps in dollars (docs/costs.md), reset at UTC midnight. */
 export const DEFAULT_POOL_CAPS_USD: Readonly<Record<LlmCostPool, number>> = {
   compaction: 0.5,
   session: 0.35,

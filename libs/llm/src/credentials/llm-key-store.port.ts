@@ -9,7 +9,7 @@ export interface StoredLlmKey {
 }
 
 /**
- * Where the runtime learns which of an account's keys to call with (seed 000: the active one, else the
+ * Where the runtime learns which of an account's keys to call with (the active one, else the
  * first), still encrypted, or null when the account has none; the service behind `PUT /v1/llm-keys`
  * owns them. A store that cannot be reached throws.
  */
@@ -17,7 +17,7 @@ export interface LlmKeyStore {
   accountKey(account: string): Promise<StoredLlmKey | null>;
 }
 
-/** Seed 000's choice among an account's keys: the active one, else the oldest (ties by id). */
+/** The choice among an account's keys: the active one, else the oldest (ties by id). */
 export function chooseAccountKey(keys: readonly StoredLlmKey[]): StoredLlmKey | null {
   const resolved = resolveCredential({ accountKeys: keys.map((key) => ({ ...key, secret: key })) });
   return resolved && resolved.source !== 'deployment' ? resolved.secret : null;

@@ -12,7 +12,7 @@ describe('estimateTokens', () => {
 
 describe('estimateWorstCaseUsd', () => {
   it('prices every allowed output token plus a dense reading of the input', () => {
-    // 60,000 chars of transcript and 1,024 output tokens: the compaction call of SPEC §4.
+    // 60,000 chars of transcript and 1,024 output tokens: the compaction call (docs/compaction.md).
     expect(estimateWorstCaseUsd('claude-haiku-4-5', 60_000, 1, 1_024)).toBe(
       estimateCostUsd('claude-haiku-4-5', 20_016, 1_024),
     );

@@ -69,7 +69,7 @@ function listOf(value: unknown, listKey: string): unknown[] | undefined {
 
 /**
  * Parses a list answer: `{ [listKey]: [...] }` or a bare array, fenced or after prose. Each item is
- * validated alone, so one bad item is dropped and counted instead of sinking the rest (seed 000).
+ * validated alone, so one bad item is dropped and counted instead of sinking the rest.
  */
 export function parseModelJson<T>(
   text: string,

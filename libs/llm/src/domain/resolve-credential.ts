@@ -12,7 +12,7 @@ export type ResolvedCredential<S> =
 const time = (at: string | Date): number => (at instanceof Date ? at.getTime() : Date.parse(at));
 
 /**
- * Seed 000's fallback chain: the account's active key, else its first key (oldest, ties by id),
+ * The fallback chain: the account's active key, else its first key (oldest, ties by id),
  * else the deployment's key, else nothing — the caller answers `no_credential`.
  */
 export function resolveCredential<S>(input: {

@@ -1,5 +1,5 @@
 /**
- * SPEC §4: a conversation sent to the model is capped at 60,000 characters (a summary, an extraction;
+ * A conversation sent to the model is capped at 60,000 characters (a summary, an extraction;
  * an artifact keeps its newest 60,000 the same way).
  */
 export const TRANSCRIPT_MAX_CHARS = 60_000;

@@ -3,7 +3,7 @@ import { Confidence, FactType, MAX_FACT_CHARS } from '@mnemo/contracts';
 
 /** A 1–2 sentence statement; anything longer is a paragraph the model should not have written (one limit with the memory API). */
 export { MAX_FACT_CHARS };
-/** Health facts are only ever proposed (seed 001); an extractor may say so by category. */
+/** Health facts are only ever proposed (docs/memory-facts.md); an extractor may say so by category. */
 export const SensitiveCategory = z.enum(['health_condition', 'limitation', 'medication']);
 
 // Models write "Goal" or " high"; the closed set is checked after case and spaces are forgiven.

@@ -1,6 +1,6 @@
 import { weekdayLabel, type ExtractionPerson, type SourceTurn } from './source-turn';
 
-/** SPEC §5: at most 20 facts per extraction. */
+/** At most 20 facts per extraction (docs/memory-facts.md). */
 export const MAX_FACTS_PER_EXTRACTION = 20;
 /** Room for 20 facts of one or two sentences with their turns and dates, as JSON. */
 export const EXTRACTION_MAX_OUTPUT_TOKENS = 2_560;
@@ -22,7 +22,7 @@ export interface FactExtractionPrompt {
   messages: { role: 'user'; content: string }[];
 }
 
-/** The fact rules both adapters follow (issue 11); the offline rules implement them, the model is told them. */
+/** The fact rules both adapters follow (docs/memory-facts.md); the offline rules implement them, the model is told them. */
 export const FACT_RULES: readonly string[] = [
   'A fact is a durable statement about the person that a friend would remember weeks later: who they are, the people in their life, where they live and work, what happened to them, what they plan, want, like, value, decided or realized.',
   'Each fact stands on its own: no pronoun (it, they, she, this, that) whose referent is outside the fact; name the thing instead.',
@@ -55,7 +55,7 @@ export function numberedTranscript(
     .join('\n\n');
 }
 
-/** The request for durable facts (SPEC §5): the model answers `{"facts":[…]}` with each fact's source turns. */
+/** The request for durable facts: the model answers `{"facts":[…]}` with each fact's source turns. */
 export function factExtractionPrompt(input: FactExtractionInput): FactExtractionPrompt {
   const who = input.person?.name
     ? `The person is ${input.person.name}`

@@ -27,7 +27,7 @@ const POSSESSIVES: Record<string, string> = {
 
 /**
  * "A: Still living in the student dorm?" "U: Yes, I share a room there…": a yes to the other speaker's
- * polar question about the person states what was asked (issue 11: the turns where the conversation holds a
+ * polar question about the person states what was asked (the turns where the conversation holds a
  * durable fact). The statement, or null when the question is not such a question, the reply is no plain
  * yes, or the reply already says it in the person's own words (same verb, or mostly the same words).
  */

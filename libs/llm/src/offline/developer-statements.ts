@@ -8,7 +8,7 @@ import { parse, sentencesOf, termsOf, type Doc, type Term } from './nlp';
  * reactions, questions, pasted output) is work in progress, not memory.
  */
 export type DeveloperStatementKind = 'decision' | 'convention' | 'preference';
-/** The decision memory's stances (seed 003): a convention's "never" is a rejection, its "always" a choice. */
+/** The decision memory's stances (docs/coding-memory.md): a convention's "never" is a rejection, its "always" a choice. */
 export type DeveloperStance = 'chose' | 'rejected' | 'deferred';
 
 export interface DeveloperStatement {

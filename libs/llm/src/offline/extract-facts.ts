@@ -121,7 +121,7 @@ const normalized = (text: string): string =>
 
 /**
  * Rule-based fact extraction from the person's own first-person sentences. Questions are skipped
- * (they ask, not state); equal sentences count once; at most 20, higher confidence first (seed 000).
+ * (they ask, not state); equal sentences count once; at most 20, higher confidence first.
  */
 export function extractFacts(transcript: string): OfflineFact[] {
   const found: Array<OfflineFact & { at: number }> = [];

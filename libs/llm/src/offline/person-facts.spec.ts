@@ -11,7 +11,7 @@ const said = (text: string, seq = 1, role: SourceTurn['role'] = 'user'): SourceT
 });
 const contents = (...turns: SourceTurn[]) => extractPersonFacts(turns).map((f) => f.content);
 
-describe('extractPersonFacts (offline fact rules, issue 11)', () => {
+describe('extractPersonFacts (offline fact rules)', () => {
   it('resolves a relative time against the turn and dates the event', () => {
     expect(
       extractPersonFacts([

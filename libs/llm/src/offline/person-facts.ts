@@ -113,7 +113,7 @@ const head = (term: Term): string => term.normal.split(/['’]/)[0] ?? '';
 type Verdict = { keep: false; why: string } | { keep: true };
 
 /**
- * The fact rules (issue 11) that decide whether a sentence of the person's is a fact at all: a
+ * The fact rules (docs/memory-facts.md) that decide whether a sentence of the person's is a fact at all: a
  * self-contained statement about the person; not a greeting, question, thanks, offer or reply; nothing
  * addressed to or about the other speaker.
  */
@@ -474,7 +474,7 @@ function aboutSelf(doc: Doc): boolean {
 }
 
 /**
- * The single-valued thing a statement sets, so that a newer one replaces it (issue 11): where the person
+ * The single-valued thing a statement sets, so that a newer one replaces it: where the person
  * lives, their job, their relationship status, an activity they started or stopped, or the object of an aim.
  */
 export function subjectOf(doc: Doc, factType: FactType): string | undefined {
@@ -668,7 +668,7 @@ function withoutOpeners(sentence: string): string {
 }
 
 export interface PersonFactOptions {
-  /** Keep at most this many (default 20, SPEC §5). */
+  /** Keep at most this many (default 20). */
   max?: number;
   /**
    * A coding session: the developer's decisions, conventions and preferences are read, and the rest of
@@ -678,7 +678,7 @@ export interface PersonFactOptions {
 }
 
 /**
- * Offline extraction of durable facts about the person from their own turns (issue 11): sentences split
+ * Offline extraction of durable facts about the person from their own turns: sentences split
  * and tagged by compromise, kept only when they are a self-contained statement about the person, relative
  * times resolved against the turn's date, every event dated, typed by what they say, and one fact per
  * statement even when it is said twice (the turns of both are kept). Deterministic.

@@ -4,7 +4,7 @@ import { parse, sentencesOf } from './nlp';
 import { resolveDates } from './resolve-dates';
 import { cleanTurnText, clip, contentWords, turnsFromTranscript } from './text-tools';
 
-/** SPEC §4: a summary fits 1,024 tokens. */
+/** A summary fits 1,024 tokens (docs/compaction.md). */
 export const SUMMARY_MAX_TOKENS = 1_024;
 /** An extractive summary keeps about a fifth of what was said (never fewer than three sentences): a summary, not the transcript. */
 const KEEP_SHARE = 0.2;
@@ -67,7 +67,7 @@ const lineOf = (c: Candidate): string =>
   `- ${c.turn.occurredAt ? `${dayLabel(isoDay(c.turn.occurredAt))} · ` : ''}${LABEL[c.turn.role]}: ${c.text}`;
 
 /**
- * Offline extractive summary (issue 11): the most central sentences of both speakers by TextRank, about
+ * Offline extractive summary: the most central sentences of both speakers by TextRank, about
  * a fifth of them, each with its day and speaker and its relative times resolved, in the order they were
  * said and within the token cap. It reads as what was said, never the turn list itself.
  */
