@@ -4,7 +4,7 @@ import { QUIET_MINUTES } from './domain/quiet-time';
 
 export const EXTRACTION_CONFIG = 'EXTRACTION_CONFIG';
 
-/** The memory service's environment: its extraction reactors (SPEC §5 and seed 001) and the lapse sweep. */
+/** The memory service's environment: its extraction reactors and the lapse sweep. */
 export const MemoryEnv = z.object({
   MNEMO_MEMORY_ARTIFACT_DEBOUNCE_MS: z.coerce.number().int().min(0).default(3_000),
   /** How often any instance looks for artifact saves whose debounce timer died with its instance. */
@@ -25,7 +25,7 @@ export const MemoryEnv = z.object({
   MNEMO_MEMORY_QUIET_SWEEP_MS: z.coerce.number().int().min(50).default(60_000),
   /** A session whose last turn is older than this is not looked at any more. */
   MNEMO_MEMORY_QUIET_LOOKBACK_DAYS: z.coerce.number().positive().default(7),
-  /** How often proposals and plans past their time are lapsed (SPEC §5): hourly. */
+  /** How often proposals and plans past their time are lapsed: hourly. */
   MNEMO_MEMORY_SWEEP_MS: z.coerce
     .number()
     .int()

@@ -87,7 +87,7 @@ function settle<T extends 'MemoryFactEdited' | 'MemoryFactDeleted'>(
   );
 }
 
-/** The Memory Explorer's backend (seed 000), scoped to the caller's account. */
+/** The Memory Explorer's backend, scoped to the caller's account. */
 @Controller('v1/memories')
 @UseGuards(ApiKeyGuard)
 export class MemoriesController {
@@ -198,7 +198,7 @@ export class MemoriesController {
       });
       if (!result.ok) throw REFUSALS[result.reason]();
       // The same fact remembered again, from any session and under any type, is the memory already
-      // kept: it takes the newer wording (issue 28: one memory for one thing).
+      // kept: it takes the newer wording (one memory for one thing).
       const kept = result.sensitivity.sensitive
         ? null
         : await this.alreadyKept(accountId, result.fact, { anyType: true });

@@ -46,7 +46,7 @@ export class MemoryReadsService {
     return view;
   }
 
-  /** Each memory with the facts it replaced (issue 15: the Explorer shows what a memory superseded). */
+  /** Each memory with the facts it replaced (the Explorer shows what a memory superseded). */
   private async withSupersedes(accountId: string, views: MemoryView[]): Promise<MemoryView[]> {
     if (views.length === 0) return views;
     const rows: Array<{ id: string; content: string; superseded_by: string }> = await this.db.query(
@@ -172,7 +172,7 @@ export class MemoryReadsService {
     return rows.map(proposalFromRow);
   }
 
-  /** Whether a fact or a proposal already came from this message: one per message (seed 001). */
+  /** Whether a fact or a proposal already came from this message: one per message. */
   async savedFromMessage(accountId: string, sessionId: string, seq: number): Promise<boolean> {
     const rows = await this.db.query(
       `SELECT 1 FROM memory_facts WHERE account_id = $1 AND source_session = $2 AND source_message_seq = $3

@@ -34,7 +34,7 @@ function planView(plan: PlanState, checkIns: PlanCheckIn[], series: DayValue[] =
   };
 }
 
-/** Plans the coach proposed (seed 001): activated by the person, three open at most, checked in on. */
+/** Plans the coach proposed: activated by the person, three open at most, checked in on. */
 @Controller('v1')
 @UseGuards(ApiKeyGuard)
 export class PlansController {
@@ -60,7 +60,7 @@ export class PlansController {
 
   /**
    * propose_plan: a plan proposed in answer to the person's current message; one per answer, and none
-   * while three plans are open (seed 001). The person's tap activates it.
+   * while three plans are open. The person's tap activates it.
    */
   @Post('plans')
   @HttpCode(201)

@@ -39,7 +39,7 @@ export class ProposalsController {
   }
 
   /**
-   * The proposals to put to the person at their next turn (seed 001: each is offered once). Those
+   * The proposals to put to the person at their next turn (each is offered once). Those
    * returned are recorded as offered, so the next call does not return them again; they stay pending
    * (and listed above) until answered or lapsed.
    */
@@ -62,7 +62,7 @@ export class ProposalsController {
     });
   }
 
-  /** Confirming saves the fact as it was proposed, never text the client sends (SPEC §5). */
+  /** Confirming saves the fact as it was proposed, never text the client sends (docs/memory-facts.md). */
   @Post(':id/confirm')
   @HttpCode(200)
   async confirm(@AccountId() accountId: string, @Param('id') id: string) {

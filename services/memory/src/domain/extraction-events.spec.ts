@@ -70,7 +70,7 @@ describe('extractionTelemetry', () => {
     outputTokens: 20,
   };
 
-  it('names the seed 000 action for each trigger and outcome', () => {
+  it('names the telemetry action for each trigger and outcome', () => {
     expect(extractionTelemetry({ kind: 'segment', sessionId: 's', segment: 1 }, ok)).toEqual({
       name: 'memory',
       action: 'memory_extracted',

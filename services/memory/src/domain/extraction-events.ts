@@ -80,7 +80,7 @@ export function writeEvent(
   }
 }
 
-/** The provenance and detail a fact carries when it has them (issue 11). */
+/** The provenance and detail a fact carries when it has them (docs/memory-facts.md). */
 const optional = (fact: ExtractionWriteFact) => ({
   ...(fact.sourceSegment !== undefined ? { sourceSegment: fact.sourceSegment } : {}),
   ...(fact.sourceArtifactId !== undefined ? { sourceArtifactId: fact.sourceArtifactId } : {}),

@@ -1,7 +1,7 @@
 import type { SessionPerson } from '@mnemo/contracts';
 import type { ExtractionPerson } from '@mnemo/llm';
 
-/** seed 001: a coaching product's sessions have an `ai-coaching:` source. */
+/** A coaching product's sessions have an `ai-coaching:` source. */
 const COACHING_SOURCE = /^ai-coaching:/;
 
 /** A coding agent or a developer's CLI: its source names one ("claude-code", "codex", "cursor", "aider", …). */
@@ -19,7 +19,7 @@ export function isCodingSession(session: SessionPerson | undefined): boolean {
 }
 
 /**
- * Who the extraction prompt says the facts are about (issue 11), from what the session's start said: the
+ * Who the extraction prompt says the facts are about, from what the session's start said: the
  * producer's own name and role for the person when it sent them; else, for a coding session, the
  * developer who ran it; a coaching session's person is a coaching client. Nothing known: undefined.
  */

@@ -105,7 +105,7 @@ describe('planExtractionWrites', () => {
     expect(planExtractionWrites(candidates, nowStored, ['x', 'y'], NOW)).toEqual([]);
   });
 
-  it('updates the fact a later session says again, instead of adding a near-duplicate (issue 11)', () => {
+  it('updates the fact a later session says again, instead of adding a near-duplicate', () => {
     const writes = planExtractionWrites(
       [cand('The user wants to run a marathon!', { sourceSession: 's2', confidence: 'high' })],
       [stored('f1', 'Wants to run a marathon.')],
@@ -139,7 +139,7 @@ describe('planExtractionWrites', () => {
     ]);
   });
 
-  it('supersedes an older fact that set the same subject: moved city (issue 11)', () => {
+  it('supersedes an older fact that set the same subject: moved city', () => {
     const boston = stored('f-boston', 'I have lived in Boston for eight years.', {
       factType: 'event',
       subject: 'home',

@@ -8,7 +8,7 @@ import {
 } from './memory-fact';
 import { classifySensitivity } from '@mnemo/memory-rules';
 
-/** SPEC §5: an unanswered proposal lapses after 14 days. */
+/** An unanswered proposal lapses after 14 days. */
 export const PROPOSAL_LAPSE_DAYS = 14;
 
 export interface PlannedFact extends CandidateFact {
@@ -47,9 +47,9 @@ type Known = ExistingFact & { planned?: number };
  * - a near-duplicate of a stored fact: an update to the new wording with the higher confidence, or
  *   nothing when that changes nothing (so a redelivered extraction writes nothing twice);
  * - otherwise: a new fact; and when it sets a subject (home, job, a goal) that an older active fact set,
- *   the older one is superseded by it (issue 11: moved city, changed job, dropped a goal).
+ *   the older one is superseded by it (moved city, changed job, dropped a goal).
  * Near-duplicates are looked for in the candidate's own session first, then among every fact passed in
- * (issue 11: a fact said again in a later session updates the one already kept). Candidates are also
+ * (docs/memory-facts.md: a fact said again in a later session updates the one already kept). Candidates are also
  * deduplicated against each other. One pre-generated id is used per create or propose.
  */
 export function planExtractionWrites(

@@ -21,7 +21,7 @@ export type ExtractionResult =
   | { ok: false; failure: string; spentUsd?: number; capUsd?: number };
 
 /**
- * Seed 000's memory telemetry for one extraction: memory_extracted / memories_extracted_from_artifact
+ * The memory telemetry for one extraction: memory_extracted / memories_extracted_from_artifact
  * on success, memory_extraction_failed / artifact_memory_extraction_failed on a failed call, and
  * memory_cost_cap_hit when the session pool is spent.
  */

@@ -7,7 +7,7 @@ export function settledAs(
 }
 
 /**
- * The settled outcomes fact extraction follows (SPEC §5: extraction runs once the segment's compaction
+ * The settled outcomes fact extraction follows (extraction runs once the segment's compaction
  * call has settled, whatever it settled as). A failed summary or a spent compaction cap still leaves a
  * transcript worth reading for facts, and extraction pays from the session pool, not the compaction one.
  * Not followed: no credential (the extraction call would find none either) and an empty transcript

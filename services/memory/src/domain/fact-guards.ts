@@ -3,9 +3,9 @@ import { confidenceRank, type CandidateFact, type FactOrigin } from './memory-fa
 
 export { MAX_FACT_CHARS, MAX_FACTS_PER_EXTRACTION };
 
-/** SPEC §5 / seed 000: shorter transcripts carry too little signal to extract from. */
+/** Shorter transcripts carry too little signal to extract from. */
 export const MIN_TRANSCRIPT_CHARS = 200;
-/** Dedup scope of an artifact with no source session (seed 000). */
+/** Dedup scope of an artifact with no source session. */
 export const ARTIFACT_EXTRACT_SESSION = 'artifact-extract';
 
 export const shouldExtract = (transcript: string): boolean =>
@@ -28,7 +28,7 @@ export function artifactOrigin(artifactId: string, sourceSessionId?: string | nu
   };
 }
 
-/** The model is asked for `{"facts":[…]}`; a bare array is accepted too (SPEC §5). Anything else: null. */
+/** The model is asked for `{"facts":[…]}`; a bare array is accepted too. Anything else: null. */
 export function factItemsOf(modelOutput: unknown): unknown[] | null {
   if (Array.isArray(modelOutput)) return modelOutput;
   if (

@@ -63,7 +63,7 @@ export function measurementEvents(
   return { ok: true, events: [...events.values()], repeated: items.length - events.size };
 }
 
-/** The briefing (seed 001) is two lines at most. */
+/** The briefing is two lines at most. */
 export const MAX_BRIEFING_LINES = 2;
 
 /**

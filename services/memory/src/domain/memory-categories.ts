@@ -20,7 +20,7 @@ const TAB_OF: Record<FactTypeName, Exclude<MemoryCategory, 'All'>> = {
 /**
  * "Facts" is our choice of meaning: what the person is or has lived, rather than what they want,
  * chose, like or who they know — the fact, value, event and insight types. It is the same "Facts" group the
- * Personal Context section of CLAUDE.md uses (seed 000), so a fact sits under the same heading in both
+ * Personal Context section of CLAUDE.md uses (docs/context.md), so a fact sits under the same heading in both
  * places; value, event and insight also keep their own finer tabs. A memory added under "Facts" or "All"
  * is a plain fact.
  */
@@ -36,7 +36,7 @@ export function factTypesIn(category: MemoryCategory): FactTypeName[] {
   return (Object.keys(TAB_OF) as FactTypeName[]).filter((t) => TAB_OF[t] === category);
 }
 
-/** The type a manually added memory takes under the active tab (seed 000: "All" defaults to Facts). */
+/** The type a manually added memory takes under the active tab ("All" defaults to Facts). */
 export function factTypeForNewMemory(category: MemoryCategory): FactTypeName {
   if (category === 'All' || category === 'Facts') return 'fact';
   return factTypesIn(category)[0];

@@ -18,7 +18,7 @@ export type MemoryChange<T extends 'MemoryFactEdited' | 'MemoryFactDeleted'> =
   | { ok: false; reason: 'not_found' }
   | { ok: false; reason: 'stale'; currentVersion: number };
 
-/** A manual memory (seed 000): confidence high, session `manual`, typed by the active tab when not given. */
+/** A manual memory: confidence high, session `manual`, typed by the active tab when not given. */
 export function decideManualCreate(
   factId: string,
   input: { content: string; factType?: FactTypeName; category?: MemoryCategory },
@@ -129,7 +129,7 @@ export function rememberWrite(
 }
 
 /**
- * The same fact remembered again (issue 28: one memory for one thing): the memory already kept takes the
+ * The same fact remembered again (one memory for one thing): the memory already kept takes the
  * newer wording, and the type when the caller named one; nothing when that changes nothing. The person's
  * own memory (they wrote or edited it) keeps what they wrote.
  */

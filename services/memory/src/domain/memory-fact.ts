@@ -12,7 +12,7 @@ export interface FactOrigin {
   sourceArtifactId?: string;
 }
 
-/** What an extraction read each fact from and when (issue 11): the turns of `sourceSession`, the day an event is on, the subject it sets. */
+/** What an extraction read each fact from and when (docs/memory-facts.md): the turns of `sourceSession`, the day an event is on, the subject it sets. */
 export interface FactDetail {
   sourceTurns?: number[];
   occurredOn?: string;

@@ -15,9 +15,9 @@ export {
   type PlanStatus,
 } from '@mnemo/memory-rules';
 
-/** Seed 001: three open plans at most. */
+/** Three open plans at most. */
 export const MAX_ACTIVE_PLANS = 3;
-/** Seed 001: propose_plan leaves three plans open at most (waiting for the tap or active). */
+/** propose_plan leaves three plans open at most (waiting for the tap or active). */
 export const MAX_OPEN_PLANS = 3;
 
 /**
@@ -31,7 +31,7 @@ export type PlanProposal =
   | { ok: true; event: { type: 'PlanProposed'; payload: z.input<typeof PlanProposed> } }
   | { ok: false; reason: 'already_proposed_in_answer' | 'too_many_open'; open: number };
 
-/** propose_plan (seed 001): one per answer, and none while three plans are open. */
+/** propose_plan: one per answer, and none while three plans are open. */
 export function decidePlanProposal(
   plans: readonly PlanState[],
   proposal: {
@@ -63,7 +63,7 @@ export function decidePlanProposal(
     },
   };
 }
-/** Seed 001: an unanswered plan proposal lapses after 14 days. */
+/** An unanswered plan proposal lapses after 14 days. */
 export const PLAN_PROPOSAL_LAPSE_DAYS = 14;
 const DAY_MS = 86_400_000;
 
@@ -76,7 +76,7 @@ export function canActivate(plan: PlanState, plans: readonly PlanState[]): Activ
   return open >= MAX_ACTIVE_PLANS ? { ok: false, reason: 'too_many_open' } : { ok: true };
 }
 
-/** The person's tap: the review window starts now, not when the plan was proposed (seed 001). */
+/** The person's tap: the review window starts now, not when the plan was proposed. */
 export function decidePlanActivation(
   plan: PlanState,
   plans: readonly PlanState[],

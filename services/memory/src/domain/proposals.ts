@@ -11,7 +11,7 @@ export {
   type ProposalStatus,
 } from '@mnemo/memory-rules';
 
-/** Pending proposals not yet shown: each is offered once, at the person's next turn (seed 001). */
+/** Pending proposals not yet shown: each is offered once, at the person's next turn. */
 export function proposalsToOffer(proposals: readonly ProposalState[]): ProposalState[] {
   return proposals.filter((p) => p.status === 'pending' && !p.offeredAt);
 }
@@ -46,7 +46,7 @@ export function decideProposalAnswer(
   };
 }
 
-/** Pending proposals unanswered for `days` since they were proposed (SPEC §5: 14). */
+/** Pending proposals unanswered for `days` since they were proposed (14 by default). */
 export function lapseDue(
   proposals: readonly ProposalState[],
   now: Date,

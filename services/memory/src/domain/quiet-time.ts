@@ -1,4 +1,4 @@
-/** Seed 001: background extraction runs once a conversation has been quiet for 30 minutes. */
+/** Background extraction runs once a conversation has been quiet for 30 minutes. */
 export const QUIET_MINUTES = 30;
 
 /**

@@ -11,7 +11,7 @@ export interface RememberRequest {
   sessionId: string;
   /** The seq of the turn being answered; when given, the message must be that turn. */
   currentTurnSeq?: number;
-  /** A fact was already saved during this answer: one per answer (seed 001). */
+  /** A fact was already saved during this answer: one per answer. */
   answerAlreadySaved: boolean;
   /**
    * The coach's own wording of the fact (remember_fact), with the category it gave; without it, the message
@@ -36,7 +36,7 @@ export type RememberResult =
 /**
  * Memory's one health rule for every write that says "remember this" (the remember button, the coach's
  * remember_fact over MCP): a fact only from the person's own message of the current turn, one per
- * answer (seed 001, SPEC §5). The result says whether the fact is saved at once or, being sensitive by
+ * answer. The result says whether the fact is saved at once or, being sensitive by
  * its category or its wording, only proposed. Extraction applies the same sensitivity rule to what it
  * finds (extraction-plan.ts).
  */
@@ -172,7 +172,7 @@ const FIRST_PERSON_VERB: ReadonlyArray<[RegExp, string]> = [
 ];
 
 /**
- * What a stated fact is by what it says (issue 28: a preference is a preference, not an event): the note
+ * What a stated fact is by what it says (a preference is a preference, not an event): the note
  * read back in the person's words ("Prefers pnpm over npm" → "I prefer pnpm over npm") by the same rules
  * extraction uses, developer statements included; then the wording rules; else a plain fact.
  */

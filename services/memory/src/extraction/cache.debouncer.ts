@@ -1,7 +1,7 @@
 import type { Cache } from '@mnemo/persistence';
 
 export interface DebounceOptions {
-  /** Quiet time after the last save before the work runs (SPEC §5: 3 s). */
+  /** Quiet time after the last save before the work runs (3 s). */
   delayMs: number;
   /** How long a run may hold the per-key lock (it releases sooner). */
   lockMs: number;

@@ -81,7 +81,7 @@ export class FactExtractionService {
   async extract(request: ExtractionRequest): Promise<ExtractionOutcome> {
     const { accountId, transcript, origin, trigger } = request;
     if (transcript.trim().length === 0) return 'skipped';
-    // seed 000: under 200 characters there is too little signal to pay for a call; the offline rules
+    // Under 200 characters there is too little signal to pay for a call; the offline rules
     // still read it at no cost ("never use yarn here" is one short turn, and it matters).
     const worthPaying = shouldExtract(transcript);
 
@@ -131,7 +131,7 @@ export class FactExtractionService {
       ? validated
       : validated.map(({ sourceTurns: _turns, ...fact }) => fact);
 
-    // Near-duplicates and supersessions are looked for across all the person's facts (issue 11), so one writer per account.
+    // Near-duplicates and supersessions are looked for across all the person's facts (docs/memory-facts.md), so one writer per account.
     const lockKey = `memory:extract-scope:${accountId}`;
     const token = await this.lockScope(lockKey);
     if (!token)
@@ -185,8 +185,8 @@ export class FactExtractionService {
   }
 
   /**
-   * What a new fact is matched against: this session's facts (seed 000's scope), and every other fact the
-   * extraction wrote and the person never edited (issue 11: restatements and changes across sessions; a
+   * What a new fact is matched against: this session's facts, and every other fact the
+   * extraction wrote and the person never edited (restatements and changes across sessions; a
    * fact the person wrote or changed is theirs). Pending proposals of the session, so one is not proposed twice.
    */
   private async existingFacts(accountId: string, scope: string) {

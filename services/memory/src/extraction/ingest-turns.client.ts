@@ -13,7 +13,7 @@ import type { ExtractionWindow } from '../domain/extraction-window';
 const TURNS_TIMEOUT_MS = 10_000;
 
 /**
- * The transcript of a session's turns, the turns, and who the person is (issue 11), in a window of the log, as the extraction prompt reads it. Ingest
+ * The transcript of a session's turns, the turns, and who the person is, in a window of the log, as the extraction prompt reads it. Ingest
  * owns the turns and answers once its read model holds the window; until then this throws a
  * DependencyError and the reactor's message comes back for a retry.
  */
@@ -35,7 +35,7 @@ export async function windowTranscript(
     timeoutMs: TURNS_TIMEOUT_MS,
   });
   const transcript = buildTranscript(turns).text;
-  // The turns themselves, with their seqs and dates, go to the adapters too (issue 11: provenance, relative dates).
+  // The turns themselves, with their seqs and dates, go to the adapters too (provenance, relative dates).
   const conversation = turns.filter(
     (t): t is typeof t & { role: 'user' | 'assistant' } =>
       t.role !== 'system' && t.text.trim().length > 0,

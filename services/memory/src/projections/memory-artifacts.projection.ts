@@ -2,7 +2,7 @@ import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
 import type { Sql } from '@mnemo/persistence';
 import { shouldExtract } from '../domain/fact-guards';
 
-/** The telemetry rows an artifact extraction ends in, whatever its outcome (seed 000's names). */
+/** The telemetry rows an artifact extraction ends in, whatever its outcome. */
 const ARTIFACT_SETTLED_ACTIONS = [
   'memories_extracted_from_artifact',
   'artifact_memory_extraction_failed',

@@ -86,7 +86,7 @@ export async function editFact(sql: Sql, stored: StoredEvent): Promise<void> {
 }
 
 /**
- * A newer fact changed this one (issue 11): it stays, with its provenance and what superseded it, and is
+ * A newer fact changed this one (docs/memory-facts.md): it stays, with its provenance and what superseded it, and is
  * no longer active, so no context serves it. The row moves on like any change, for the change feed.
  */
 export async function supersedeFact(sql: Sql, stored: StoredEvent): Promise<void> {
@@ -110,7 +110,7 @@ export async function deleteFact(sql: Sql, stored: StoredEvent): Promise<void> {
   );
 }
 
-/** Reading a fact into a context: stamps last_used_at and nothing else (SPEC §5: updated_at stays). */
+/** Reading a fact into a context: stamps last_used_at and nothing else (updated_at stays). */
 export async function markFactsUsed(sql: Sql, stored: StoredEvent): Promise<void> {
   const { event, seq } = stored;
   const p = event.payload as PayloadOf<'MemoryFactUsed'>;

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 11: where each fact and proposal came from (the turns of its session), the day an event is on,
+ * Where each fact and proposal came from (the turns of its session), the day an event is on,
  * the subject a newer fact supersedes it by, what superseded it, and whether the person edited it.
  */
 export class MemoryProvenance1764400005400 implements MigrationInterface {

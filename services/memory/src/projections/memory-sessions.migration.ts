@@ -7,7 +7,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * row per session, with a partial index holding only the sessions that have turns nothing has read for
  * facts yet, so the sweep never scans a turns table.
  *
- * Deployments before issue 9 made these tables in compaction's migrations: every statement here
+ * Older deployments made these tables in compaction's migrations: every statement here
  * leaves an existing table as it is, and the memory-sessions projection, new to them, re-applies the
  * log from its start on top (every write only moves forward).
  */

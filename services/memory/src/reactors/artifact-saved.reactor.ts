@@ -12,7 +12,7 @@ import { EXTRACTION_CONFIG, type ExtractionConfig } from '../memory.config';
 
 /**
  * After an artifact save, debounced 3 s per artifact with one extraction in flight per artifact across
- * instances (SPEC §5): a burst of saves of one artifact ends in one extraction of its newest content.
+ * instances: a burst of saves of one artifact ends in one extraction of its newest content.
  * Facts share the artifact's source session as their dedup scope, else `artifact-extract`. A timer
  * that dies with its instance is made up for by ArtifactExtractionSweep.
  */

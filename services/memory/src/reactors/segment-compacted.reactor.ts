@@ -13,7 +13,7 @@ import { FactExtractionService } from '../extraction/fact-extraction.service';
 type Settled = 'SegmentCompacted' | 'CompactionSkipped' | 'CompactionFailed';
 
 /**
- * Once a segment's compaction call has settled (seed 000: extraction never overlaps the summary call),
+ * Once a segment's compaction call has settled (extraction never overlaps the summary call),
  * extract durable facts from the turns of that segment — those logged after the last pause extraction
  * followed (or the last quiet-time extraction), up to this pause. It settles as a summary, or as a
  * failed call or a spent compaction cap: the transcript is still there to read, and extraction pays

@@ -49,7 +49,7 @@ function envelope<T extends 'ProposalLapsed' | 'PlanClosed'>(
 }
 
 /**
- * Unanswered fact proposals and plan proposals lapse after 14 days (seed 001). The time is an argument,
+ * Unanswered fact proposals and plan proposals lapse after 14 days. The time is an argument,
  * so a test drives the sweep with any clock; the rules are the domain's `lapseDue` and `lapsePlans`.
  */
 export async function sweepLapsed(

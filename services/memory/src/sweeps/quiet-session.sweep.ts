@@ -34,7 +34,7 @@ const SWEEP_LIMIT = 200;
 const CLAIM_MS = 30 * 60_000;
 
 /**
- * Seed 001: a conversation that has been quiet for 30 minutes with no pause after its last turn gets
+ * A conversation that has been quiet for 30 minutes with no pause after its last turn gets
  * one background extraction of the turns no segment or earlier quiet extraction has read. The
  * SessionQuietExtracted event marks the stretch done, so it runs once.
  */
