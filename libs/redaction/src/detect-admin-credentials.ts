@@ -1,25 +1,32 @@
 import { isReference } from './references';
 import { type Candidate, RANK_ASSIGNMENT } from './secret-kind';
+import { findKeywords, hasCommand, type KeywordHits } from './text-keywords';
 
 /**
  * Passwords that admin tools take in places no key names them: `htpasswd -b file user pass`,
  * smbclient's `-U user%pass`, SQL's `IDENTIFIED BY '…'`, and a `.pgpass` line
  * (`host:port:database:user:password`). The user and every other part stay; only the password goes.
  */
-export function detectAdminCredentials(text: string): Candidate[] {
+export function detectAdminCredentials(
+  text: string,
+  keywords: KeywordHits = findKeywords(text),
+): Candidate[] {
   const found: Candidate[] = [];
-  if (text.includes('htpasswd')) htpasswdPasswords(text, found);
-  if (text.includes('%')) userPercentPasswords(text, found);
-  if (text.includes('IDENTIFIED') || text.includes('identified')) identifiedBy(text, found);
   if (PGPASS_FIELDS.test(text)) pgpassLines(text, found);
+  if (keywords.commands === 0) return found;
+  if (hasCommand(keywords, 'htpasswd')) htpasswdPasswords(text, found);
+  if (SAMBA_TOOLS.some((word) => hasCommand(keywords, word))) userPercentPasswords(text, found);
+  if (hasCommand(keywords, 'identified')) identifiedBy(text, found);
   for (const { guard, pattern } of ONE_PASSWORD_SHAPES)
-    if (guard.some((word) => text.includes(word))) passwordsOf(pattern, text, found);
+    if (guard.some((word) => hasCommand(keywords, word))) passwordsOf(pattern, text, found);
   return found;
 }
 
+const SAMBA_TOOLS = ['smb', 'rpcclient', 'winexe', 'net rpc', 'net ads'];
+
 /**
- * Shapes with one password each, every one tried only on text that holds its literal guard (the
- * regexes stay off the text a guard rules out). Each names its password `secret`, quoted or not; a
+ * Shapes with one password each, every one tried only on text that holds one of its command words
+ * (text-keywords' walk finds them). Each names its password `secret`, quoted or not; a
  * stretch between the command and its password is bounded, so a line of commands stays linear.
  */
 const ONE_PASSWORD_SHAPES: ReadonlyArray<{ guard: readonly string[]; pattern: RegExp }> = [
@@ -37,30 +44,30 @@ const ONE_PASSWORD_SHAPES: ReadonlyArray<{ guard: readonly string[]; pattern: Re
   },
   // Oracle's clients: `sqlplus user/password@db`
   {
-    guard: ['sqlplus', 'rman', 'expdp', 'impdp', 'sqlldr'],
+    guard: ['sqlplus', 'rman ', 'expdp', 'impdp', 'sqlldr'],
     pattern:
       /(?<!(?<!\\)\w)(?:sqlplus|rman|expdp|impdp|sqlldr)(?:[ \t]+-\w+)*[ \t]+(["']?)[A-Za-z0-9_$#]+\/(?<secret>[^\s@'"/]+)(?=@|\1(?:\s|$))/dg,
   },
   // Windows' `net use Z: \\host\share /user:DOMAIN\user password`
   {
-    guard: ['/user:', '/USER:'],
+    guard: ['net use'],
     pattern: /\/user:\S+[ \t]+(["']?)(?<secret>[^\s'"/*][^\s'"]*)\1/dgi,
   },
   // MySQL's `SET PASSWORD [FOR user] = '…'` or `= PASSWORD('…')`
   {
-    guard: ['SET PASSWORD', 'set password'],
+    guard: ['set password'],
     pattern:
       /(?<!(?<!\\)\w)set[ \t]+password\b(?:[ \t]+for[ \t]+\S+)?[ \t]*=[ \t]*(?:password[ \t]*\([ \t]*)?(["'])(?<secret>[^"'\r\n]+)\1/dgi,
   },
   // MongoDB's `db.changeUserPassword('user', '…')`
   {
-    guard: ['changeUserPassword'],
+    guard: ['changeuserpassword'],
     pattern:
       /(?<!(?<!\\)\w)changeUserPassword\([ \t]*(["'])[^"'\n]*\1[ \t]*,[ \t]*(["'])(?<secret>[^"'\r\n]+)\2/dg,
   },
   // Redis's `ACL SETUSER name on >password`
   {
-    guard: ['SETUSER', 'setuser'],
+    guard: ['setuser'],
     pattern: /(?<!(?<!\\)\w)ACL[ \t]+SETUSER[ \t]+\S+[^\n>]{0,200}?[ \t]>(?<secret>\S+)/dgi,
   },
 ];

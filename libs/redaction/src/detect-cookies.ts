@@ -1,5 +1,6 @@
 import { isReference } from './references';
 import { type Candidate, RANK_ASSIGNMENT } from './secret-kind';
+import { findKeywords, hasCommand, type KeywordHits } from './text-keywords';
 
 /**
  * A `Cookie:` or `Set-Cookie:` header (also as a JSON or YAML key) and curl's `-b`/`--cookie`: each
@@ -26,8 +27,11 @@ const ATTRIBUTES = new Set([
 
 export const COOKIE_HEADER_NAME = /^(?:set-)?cookie$|^--cookie$/i;
 
-export function detectCookies(text: string): Candidate[] {
-  if (!/ookie|OOKIE|-b[ \t]/.test(text)) return [];
+export function detectCookies(
+  text: string,
+  keywords: KeywordHits = findKeywords(text),
+): Candidate[] {
+  if (!hasCommand(keywords, 'curl') && !namesCookie(text, keywords.secrets)) return [];
   const found: Candidate[] = [];
   // On from each list's end, not from the match's: a line of `-b -b …` is read once, not once a flag.
   COOKIE_LIST.lastIndex = 0;
@@ -80,4 +84,11 @@ function isSessionValue(name: string, value: string): boolean {
   if (SESSION_NAME.test(name)) return value.length >= 4;
   // An unnamed cookie holding something generated: long, with upper and lower case and digits.
   return value.length >= 24 && /\d/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value);
+}
+
+/** Whether a secret word the keyword walk found is `cookie`: of its six-letter words, the one starting with c. */
+function namesCookie(text: string, secrets: readonly number[]): boolean {
+  for (let k = 0; k < secrets.length; k += 2)
+    if (secrets[k + 1] - secrets[k] === 6 && (text.charCodeAt(secrets[k]) | 32) === 99) return true;
+  return false;
 }

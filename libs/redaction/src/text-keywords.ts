@@ -38,14 +38,49 @@ const SECRET_WORDS: readonly string[] = [
   ].flatMap((w) => ['', ' ', '_', '-'].map((gap) => `${w}${gap}key`)),
 ];
 
-const AUTOMATON = new KeywordAutomaton([...PROVIDER_NAMES, ...SECRET_WORDS]);
+/**
+ * Commands and statements that take a password where no key names it (detect-admin-credentials,
+ * detect-cookies): found by the same walk, so their regexes run only on text that holds one.
+ */
+export const COMMAND_WORDS: readonly string[] = [
+  'htpasswd',
+  'identified',
+  'mysqladmin',
+  'lftp',
+  'sqlplus',
+  'rman ',
+  'expdp',
+  'impdp',
+  'sqlldr',
+  'set password',
+  'changeuserpassword',
+  'setuser',
+  'net use',
+  'smb',
+  'rpcclient',
+  'winexe',
+  'net rpc',
+  'net ads',
+  'curl',
+];
+const FIRST_COMMAND = PROVIDER_NAMES.length + SECRET_WORDS.length;
+
+const AUTOMATON = new KeywordAutomaton([...PROVIDER_NAMES, ...SECRET_WORDS, ...COMMAND_WORDS]);
 
 export interface KeywordHits {
   /** [start, index in PROVIDER_NAMES, …]: the longest name at each start, in order of start. */
   readonly providers: readonly number[];
   /** [start, end, …] of secret words, in order of start (at most one starts at a place). */
   readonly secrets: readonly number[];
+  /** The COMMAND_WORDS that occur, by their index there: a bit each. */
+  readonly commands: number;
 }
+
+/** Whether a command word (as written in COMMAND_WORDS) occurs among the hits. */
+export const hasCommand = (keywords: KeywordHits, word: string): boolean =>
+  (keywords.commands & (1 << COMMAND_BITS.get(word)!)) !== 0;
+const COMMAND_BITS = new Map(COMMAND_WORDS.map((w, i) => [w, i]));
+if (COMMAND_WORDS.length > 31) throw new Error('at most 31 command words: one bit each');
 
 /** Provider names and secret words in `text`, case-insensitively, from one walk over it. */
 export const findKeywords = (text: string): KeywordHits =>
@@ -67,13 +102,15 @@ export function keywordHits(occurrences: readonly number[], from: number, to: nu
   // rapidapi; sumologic starts where sumo does): rare, and then sorted.
   let providersSorted = true;
   let secretsSorted = true;
+  let commands = 0;
   for (let k = 0; k < occurrences.length; k += 2) {
     const end = occurrences[k];
     if (end > to) break;
     const word = occurrences[k + 1];
     const start = end - AUTOMATON.words[word].length;
     if (start < from) continue;
-    if (word < PROVIDER_NAMES.length) {
+    if (word >= FIRST_COMMAND) commands |= 1 << (word - FIRST_COMMAND);
+    else if (word < PROVIDER_NAMES.length) {
       if (providers.length > 0 && providers[providers.length - 2] >= start - from)
         providersSorted = false;
       providers.push(start - from, word);
@@ -82,8 +119,9 @@ export function keywordHits(occurrences: readonly number[], from: number, to: nu
       secrets.push(start - from, end - from);
     }
   }
-  if (providers.length === 0 && secrets.length === 0) return NONE;
+  if (providers.length === 0 && secrets.length === 0 && commands === 0) return NONE;
   return {
+    commands,
     providers: providersSorted
       ? providers
       : longestByStart(providers, (w) => PROVIDER_NAMES[w].length),
@@ -143,7 +181,7 @@ function replacementOccurrences(text: string): readonly number[] {
 }
 const REPLACEMENTS = new Map<string, readonly number[]>();
 
-const NONE: KeywordHits = { providers: [], secrets: [] };
+const NONE: KeywordHits = { providers: [], secrets: [], commands: 0 };
 
 /** Flat [start, value, …] in order of start, keeping the longest at each start. */
 function longestByStart(flat: readonly number[], size: (value: number) => number): number[] {
