@@ -82,7 +82,7 @@ describe('the rolling profile', () => {
       '2026-11-08',
     );
     expect(moved).toMatchObject({ metric: 'active', current: 'above', currentCentre: 59 });
-    expect(moved!.prior.median).toBe(30);
+    expect(moved.prior.median).toBe(30);
     const steady = rollingMovements(
       [{ metric: 'active', unit: 'min', days: active.slice(0, 28) }],
       '2026-11-01',
