@@ -19,6 +19,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { Client } from 'pg';
+import { waitFor } from '@mnemo/testing';
 import {
   freePort,
   OwnNats,
@@ -248,13 +249,15 @@ async function main(): Promise<void> {
     await Promise.all([nats.start(), redis.start(), postgres.init()]);
     const pg = new Client({ connectionString: postgres.url });
     await pg.connect();
+    const autovacuum = async () =>
+      (await pg.query<{ autovacuum: string }>('SHOW autovacuum')).rows[0].autovacuum;
     if (process.env.MNEMO_SOAK_AUTOVACUUM === 'off') {
       await pg.query('ALTER SYSTEM SET autovacuum = off');
       await pg.query('SELECT pg_reload_conf()');
+      // the reload reaches this session when the server has handled its signal, not at once
+      await waitFor(async () => (await autovacuum()) === 'off', 10_000);
     }
-    process.stdout.write(
-      `autovacuum ${(await pg.query<{ autovacuum: string }>('SHOW autovacuum')).rows[0].autovacuum}\n`,
-    );
+    process.stdout.write(`autovacuum ${await autovacuum()}\n`);
     await platform.start();
     const url = `http://127.0.0.1:${httpPort}`;
     const created = await fetch(`${url}/v1/admin/accounts`, {
