@@ -122,6 +122,8 @@ describe('a compaction cap that fits two calls, hit by six quick pauses', () => 
       await eventually(
         () => logEvents(probe.accountId),
         (events) => events.some((s) => s.event.type === 'SegmentCompacted'),
+        // the whole pipeline (redaction, compaction, a model call) on a loaded machine
+        30_000,
       );
       const worstCase = await worstCaseOfOneCall(probe.accountId);
       providerDelayMs = delayMs;
