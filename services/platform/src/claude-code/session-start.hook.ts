@@ -32,9 +32,7 @@ const LAST_TURNS = 4;
 
 /** The checkout the agent works in: the root that holds its working folder, else the main one. */
 const checkoutOf = (identity: ProjectIdentity, cwd: string): string | null =>
-  identity.roots.find((root) => cwd === root || cwd.startsWith(`${root}/`)) ??
-  identity.roots[0] ??
-  null;
+  identity.roots.find((root) => isInProject(cwd, [root])) ?? identity.roots[0] ?? null;
 
 /**
  * The digest's sources with its drift: the files the earlier sessions edited, parsed here and compared
