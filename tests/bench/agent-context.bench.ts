@@ -28,6 +28,7 @@ import {
   loadScenarios,
   transcriptText,
   unneededChars,
+  withRoutineSessions,
   type NeededItem,
   type ScenarioProject,
   type ScenarioSession,
@@ -37,10 +38,17 @@ const SPLITS: Record<string, string> = {
   dev: path.join(__dirname, 'data/agent-context/scenarios.json'),
   // a second dev split in other styles, written by a session that never read the context code
   'dev-2': path.join(__dirname, 'data/agent-context/scenarios-dev-2.json'),
-  // dev-2 with six routine sessions after each project's last: settled things behind a week of small work
-  'dev-3': path.join(__dirname, 'data/agent-context/scenarios-dev-3.json'),
   blind: path.join(__dirname, 'blind/agent-context/scenarios.json'),
 };
+/** Splits read from another: dev-3 is dev-2 with six routine sessions after each project's last. */
+const DERIVED: Record<string, { from: string; read: (p: ScenarioProject[]) => ScenarioProject[] }> =
+  {
+    'dev-3': { from: 'dev-2', read: withRoutineSessions },
+  };
+const splitFile = (name: string) => SPLITS[DERIVED[name]?.from ?? name] ?? '';
+const readSplit = (name: string) =>
+  (DERIVED[name]?.read ?? ((p: ScenarioProject[]) => p))(loadScenarios(splitFile(name)));
+
 const RUNS = Number(process.env.BENCH_HOOK_RUNS ?? 8);
 const tokenizer = getEncoding('o200k_base');
 const tokens = (text: string) => (text ? tokenizer.encode(text).length : 0);
@@ -474,13 +482,13 @@ function printDevDetail(name: string, dev: SplitNumbers) {
 async function main() {
   const splits = (process.env.BENCH_AGENT_SPLITS ?? 'dev,dev-2,dev-3,blind')
     .split(',')
-    .filter((name) => existsSync(SPLITS[name] ?? ''));
+    .filter((name) => existsSync(splitFile(name)));
   const harness = await startHarness();
   const home = await mkdtemp(path.join(tmpdir(), 'mnemo-bench-agent-'));
   const results: Record<string, SplitNumbers> = {};
   try {
     for (const split of splits)
-      results[split] = await runSplit(harness, split, loadScenarios(SPLITS[split]), home);
+      results[split] = await runSplit(harness, split, readSplit(split), home);
     print(results);
   } finally {
     await harness.stop();

@@ -190,3 +190,75 @@ export function transcriptText(sessions: readonly ScenarioSession[]): string {
     )
     .join('\n');
 }
+
+/** Six routine sessions: a typo, a bump, a red CI run, a rename, a CODEOWNERS line, a flag removed. */
+const ROUTINE: Array<[ask: string, answer: string, tools: ScenarioTool[]]> = [
+  [
+    'fix the typo in the README install section',
+    'Fixed the typo.',
+    [{ name: 'Edit', file: 'README.md' }],
+  ],
+  [
+    'bump the patch dependencies and make sure the build is green',
+    'Bumped four patch versions; the build is green.',
+    [
+      { name: 'Bash', command: 'make deps' },
+      { name: 'Bash', command: 'make test' },
+    ],
+  ],
+  [
+    'why is CI red on main?',
+    'A flaky network call in a test; it passed on retry. Nothing to change.',
+    [{ name: 'Bash', command: 'gh run view --log-failed' }],
+  ],
+  [
+    'rename the variable tmp to pending in the worker',
+    'Renamed.',
+    [
+      { name: 'Grep', command: 'tmp' },
+      { name: 'Edit', file: 'worker/queue.txt' },
+    ],
+  ],
+  [
+    'add a CODEOWNERS entry for the docs folder',
+    'Added the docs team to CODEOWNERS.',
+    [{ name: 'Edit', file: '.github/CODEOWNERS' }],
+  ],
+  [
+    'clean up the old feature flag for the beta banner',
+    'Removed the flag and its two branches.',
+    [
+      { name: 'Grep', command: 'beta_banner' },
+      { name: 'Edit', file: 'config/flags.txt' },
+      { name: 'Bash', command: 'make test' },
+    ],
+  ],
+];
+
+/**
+ * A split's projects with six routine sessions after each one's last: what an earlier session settled
+ * must still reach the digest behind a week of small work (the dev-3 split is dev-2 read this way).
+ */
+export function withRoutineSessions(projects: readonly ScenarioProject[]): ScenarioProject[] {
+  const day = 86_400_000;
+  return projects.map((project) => {
+    const last = Math.max(...project.sessions.map((s) => Date.parse(s.startedAt ?? '') || 0));
+    const routine = ROUTINE.map(([ask, answer, tools], n): ScenarioSession => {
+      const id = `${project.id}-r${n + 1}`;
+      const at = (minutes: number) =>
+        new Date(last + (n + 1) * day + minutes * 60_000).toISOString();
+      return {
+        id,
+        outcome: 'merged',
+        startedAt: at(0),
+        turns: [
+          { id: `${id}-t1`, role: 'user', text: ask, tools: [], at: at(0) },
+          { id: `${id}-t2`, role: 'assistant', text: 'On it.', tools, at: at(1) },
+          { id: `${id}-t3`, role: 'assistant', text: answer, tools: [], at: at(3) },
+          { id: `${id}-t4`, role: 'user', text: 'thanks', tools: [], at: at(4) },
+        ],
+      };
+    });
+    return { ...project, sessions: [...project.sessions, ...routine] };
+  });
+}
