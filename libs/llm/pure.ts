@@ -6,3 +6,4 @@ export * from './src/domain/estimate-tokens';
 export * from './src/domain/pricing';
 export { ExtractedFact, MAX_FACT_CHARS } from './src/extraction/extracted-fact';
 export { MAX_FACTS_PER_EXTRACTION } from './src/extraction/fact-extraction-prompt';
+export { ExtractedPlan, MAX_PLANS_PER_EXTRACTION } from './src/extraction/extracted-plan';

@@ -5,7 +5,6 @@
  */
 export { assembleDeveloperDigest } from './src/domain/developer-digest';
 export { clean } from './src/domain/developer-digest-sections';
-export { settledStatements } from './src/domain/settled-statements';
 export { sessionKindOf } from './src/domain/session-kind';
 export type {
   DecisionStance,

@@ -20,6 +20,7 @@ import { ingestTranscriptsToGateway } from '@mnemo/ingest-service';
 import { MnemoClient } from '@mnemo/mnemo-client';
 import { sessionStartHook } from '../../services/platform/src/claude-code/session-start.hook';
 import { userPromptSubmitHook } from '../../services/platform/src/claude-code/user-prompt-submit.hook';
+import { promptOverlap } from '../../services/platform/src/claude-code/domain/prompt-block';
 import { startHarness, type Harness } from '../support/platform-harness';
 import { eventually } from '../support/servers';
 import { runHookProcess } from '../support/hook-process';
@@ -38,6 +39,8 @@ const SPLITS: Record<string, string> = {
   dev: path.join(__dirname, 'data/agent-context/scenarios.json'),
   // a second dev split in other styles, written by a session that never read the context code
   'dev-2': path.join(__dirname, 'data/agent-context/scenarios-dev-2.json'),
+  // a third writer, from a brief of situations (decision, convention, file history, rejected approach, preference)
+  'dev-4': path.join(__dirname, 'data/agent-context/scenarios-dev-4.json'),
   blind: path.join(__dirname, 'blind/agent-context/scenarios.json'),
 };
 /** Splits read from another: dev-3 is dev-2 with six routine sessions after each project's last. */
@@ -60,10 +63,12 @@ interface ProjectRun {
   blocks: Array<{ probeId: string; text: string }>;
   /** The dev split's blocks at each floor of the sweep (the floor is calibrated on dev only). */
   sweep: Map<number, Array<{ probeId: string; text: string }>>;
+  /** Dev only: what recall and prior_decisions answer each probe before any floor, for the floor's calibration. */
+  candidates: Array<{ probeId: string; kind: 'hit' | 'decision'; score: number; text: string }>;
 }
 
-/** The recall floors the dev split is swept over, beside the hook's own (PROMPT_RECALL_FLOOR). */
-const FLOORS = [0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5];
+/** The block floors the dev splits are swept over, beside the hook's own (PROMPT_BLOCK_FLOOR). */
+const FLOORS = [0, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4];
 
 /** One scenario session as the Claude Code transcript lines the ingest reads. */
 function transcriptLines(
@@ -232,7 +237,34 @@ async function askHooks(
   const blocks = await ask();
   const sweep = new Map<number, Array<{ probeId: string; text: string }>>();
   for (const floor of floors) sweep.set(floor, await ask(floor));
-  return { repo, apiKey, digest: start?.hookSpecificOutput.additionalContext ?? '', blocks, sweep };
+  const candidates: ProjectRun['candidates'] = [];
+  if (floors.length)
+    for (const probe of project.probes) {
+      const query = probe.prompt.replace(/\s+/g, ' ').trim().slice(0, 500);
+      const recalled = await client
+        .recall({ query, project: repo, limit: 5, minScore: 0 })
+        .catch(() => ({ hits: [] }));
+      for (const hit of recalled.hits)
+        candidates.push({ probeId: probe.id, kind: 'hit', score: hit.score, text: hit.text });
+      const decided = await client
+        .priorDecisions(query, { project: repo, limit: 5 })
+        .catch(() => ({ decisions: [] }));
+      for (const d of decided.decisions)
+        candidates.push({
+          probeId: probe.id,
+          kind: 'decision',
+          score: d.score ?? 0,
+          text: `${d.topic} ${d.rationale ?? ''}`,
+        });
+    }
+  return {
+    repo,
+    apiKey,
+    digest: start?.hookSpecificOutput.additionalContext ?? '',
+    blocks,
+    sweep,
+    candidates,
+  };
 }
 
 const median = (values: number[]) =>
@@ -265,8 +297,15 @@ interface SplitNumbers {
   promptMs: number;
   floorMs: number;
   failures: Array<{ probeId: string; missing: string[]; where: string }>;
+  /** Dev only: characters of the hook's blocks by kind of line (fence, heading, decision, remembered, hit). */
+  lineChars: Record<string, { needed: number; unneeded: number }>;
+  /** Dev only: each candidate's recall/decision score and prompt overlap, and whether it holds a needed item. */
+  scored: Array<{ kind: string; score: number; overlap: number; needed: boolean }>;
   /** floor → [probes whose block holds every item, with the digest; unneeded chars; chars] (dev only). */
-  sweep: Map<number, { held: number; heldWithDigest: number; unneeded: number; total: number }>;
+  sweep: Map<
+    number,
+    { held: number; heldWithDigest: number; unneeded: number; total: number; blocks: number }
+  >;
 }
 
 async function runSplit(
@@ -295,9 +334,11 @@ async function runSplit(
     promptMs: 0,
     floorMs: 0,
     failures: [] as SplitNumbers['failures'],
+    lineChars: {} as SplitNumbers['lineChars'],
+    scored: [] as SplitNumbers['scored'],
     sweep: new Map<
       number,
-      { held: number; heldWithDigest: number; unneeded: number; total: number }
+      { held: number; heldWithDigest: number; unneeded: number; total: number; blocks: number }
     >(),
   };
   let digestWaste = { unneeded: 0, total: 0 };
@@ -348,7 +389,13 @@ async function runSplit(
         });
       for (const [floor, swept] of run.sweep) {
         const text = swept.find((b) => b.probeId === probe.id)?.text ?? '';
-        const at = n.sweep.get(floor) ?? { held: 0, heldWithDigest: 0, unneeded: 0, total: 0 };
+        const at = n.sweep.get(floor) ?? {
+          held: 0,
+          heldWithDigest: 0,
+          unneeded: 0,
+          total: 0,
+          blocks: 0,
+        };
         const waste = unneededChars(text, probe.needed);
         n.sweep.set(floor, {
           held: at.held + (probe.needed.every((item) => holds(text, item)) ? 1 : 0),
@@ -357,8 +404,46 @@ async function runSplit(
             (probe.needed.every((item) => holds(`${run.digest}\n${text}`, item)) ? 1 : 0),
           unneeded: at.unneeded + waste.unneeded,
           total: at.total + waste.total,
+          blocks: at.blocks + (text ? 1 : 0),
         });
       }
+      for (const [kind, line] of linesByKind(block)) {
+        const at = (n.lineChars[kind] ??= { needed: 0, unneeded: 0 });
+        if (unneededChars(line, probe.needed).unneeded > 0) at.unneeded += line.length + 1;
+        else at.needed += line.length + 1;
+      }
+      // BENCH_AGENT_SCORED=file: each dev candidate as a JSON line, to draw the floor's curve from (never blind)
+      if (process.env.BENCH_AGENT_SCORED && split.startsWith('dev'))
+        await appendFile(
+          process.env.BENCH_AGENT_SCORED,
+          `${JSON.stringify({
+            split,
+            probeId: probe.id,
+            prompt: probe.prompt,
+            items: probe.needed.length,
+            inDigest: probe.needed.flatMap((item, i) => (holds(run.digest, item) ? [i] : [])),
+            block: block.length,
+            blockHolds: probe.needed.flatMap((item, i) => (holds(block, item) ? [i] : [])),
+            candidates: run.candidates
+              .filter((c) => c.probeId === probe.id)
+              .map((c) => ({
+                kind: c.kind,
+                score: c.score,
+                overlap: promptOverlap(probe.prompt, c.text),
+                chars: c.text.length,
+                text: c.text,
+                holds: probe.needed.flatMap((item, i) => (holds(c.text, item) ? [i] : [])),
+                anyTerm: unneededChars(c.text.replace(/\s+/g, ' '), probe.needed).unneeded === 0,
+              })),
+          })}\n`,
+        );
+      for (const c of run.candidates.filter((c) => c.probeId === probe.id))
+        n.scored.push({
+          kind: c.kind,
+          score: c.score,
+          overlap: promptOverlap(probe.prompt, c.text),
+          needed: probe.needed.some((item) => holds(c.text, item)),
+        });
       const w = unneededChars(block, probe.needed);
       blockWaste = {
         unneeded: blockWaste.unneeded + w.unneeded,
@@ -423,7 +508,7 @@ function print(results: Record<string, SplitNumbers>) {
   const names = Object.keys(results);
   const row = (label: string, value: (n: SplitNumbers) => string) =>
     console.log(
-      `${label.padEnd(58)}${names.map((name) => value(results[name]).padStart(14)).join('')}`,
+      `${label.padEnd(58)}${names.map((name) => (results[name] ? value(results[name]) : '').padStart(14)).join('')}`,
     );
   console.log(`\n${'agent-context'.padEnd(58)}${names.map((name) => name.padStart(14)).join('')}`);
   row('projects / probes / needed items', (n) => `${n.projects}/${n.probes}/${n.items}`);
@@ -463,13 +548,58 @@ function print(results: Record<string, SplitNumbers>) {
   }
 }
 
+/** A block's lines with their kind, read from the block's own framing. */
+function linesByKind(block: string): Array<[string, string]> {
+  if (!block) return [];
+  let section = 'hit';
+  return block.split('\n').map((line): [string, string] => {
+    if (/^<\/?mnemo-memory/.test(line)) return ['fence', line];
+    if (!line.startsWith('- ')) {
+      section = /decision/i.test(line)
+        ? 'decision'
+        : /remembered/i.test(line)
+          ? 'remembered'
+          : 'hit';
+      return ['heading', line];
+    }
+    return [
+      /^- \d{4}-\d\d-\d\d: /.test(line) ? 'hit' : /^- (✅|⛔|⏸️)/.test(line) ? 'decision' : section,
+      line,
+    ];
+  });
+}
+
+const quantiles = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return [0.1, 0.25, 0.5, 0.75, 0.9]
+    .map((q) => (sorted[Math.floor(q * (sorted.length - 1))] ?? 0).toFixed(2))
+    .join(' ');
+};
+
 function printDevDetail(name: string, dev: SplitNumbers) {
+  const total = Object.values(dev.lineChars).reduce((a, c) => a + c.needed + c.unneeded, 0);
+  console.log(`\n${name}: block characters by kind of line (share of all; unneeded share within)`);
+  for (const [kind, c] of Object.entries(dev.lineChars))
+    console.log(
+      `  ${kind.padEnd(11)} ${pct((c.needed + c.unneeded) / Math.max(1, total))}  ${pct(c.unneeded / Math.max(1, c.needed + c.unneeded))}`,
+    );
+  console.log(`${name}: candidates before any floor, p10 p25 p50 p75 p90`);
+  for (const kind of ['hit', 'decision'])
+    for (const needed of [true, false]) {
+      const of = dev.scored.filter((s) => s.kind === kind && s.needed === needed);
+      console.log(
+        `  ${kind.padEnd(8)} ${needed ? 'needed  ' : 'unneeded'} n=${String(of.length).padEnd(4)} score ${quantiles(of.map((s) => s.score))}  overlap ${quantiles(of.map((s) => s.overlap))}`,
+      );
+    }
+
   if (dev.sweep.size) {
-    console.log('\nrecall floor sweep, dev only (the hook uses PROMPT_RECALL_FLOOR):');
-    console.log('  floor  block holds  digest+block holds  block unneeded share');
+    console.log(`\n${name}: block floor sweep, dev only (the hook uses PROMPT_BLOCK_FLOOR)`);
+    console.log(
+      '  floor  block holds  digest+block holds  block unneeded share  probes with a block',
+    );
     for (const [floor, at] of [...dev.sweep].sort((a, b) => a[0] - b[0]))
       console.log(
-        `  ${floor.toFixed(2)}  ${pct(at.held / dev.probes).padStart(11)}  ${pct(at.heldWithDigest / dev.probes).padStart(18)}  ${pct(at.total ? at.unneeded / at.total : 0).padStart(20)}`,
+        `  ${floor.toFixed(2)}  ${pct(at.held / dev.probes).padStart(11)}  ${pct(at.heldWithDigest / dev.probes).padStart(18)}  ${pct(at.total ? at.unneeded / at.total : 0).padStart(20)}  ${pct(at.blocks / dev.probes).padStart(19)}`,
       );
   }
   if (dev.failures.length) {
@@ -480,7 +610,7 @@ function printDevDetail(name: string, dev: SplitNumbers) {
 }
 
 async function main() {
-  const splits = (process.env.BENCH_AGENT_SPLITS ?? 'dev,dev-2,dev-3,blind')
+  const splits = (process.env.BENCH_AGENT_SPLITS ?? 'dev,dev-2,dev-3,dev-4,blind')
     .split(',')
     .filter((name) => existsSync(splitFile(name)));
   const harness = await startHarness();

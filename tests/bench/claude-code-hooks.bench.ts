@@ -23,7 +23,7 @@ const FIXTURE = path.join(
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
 
 async function timeIt(run: () => Promise<unknown>): Promise<number> {
@@ -146,7 +146,7 @@ async function main() {
     ];
     // warm everything once: the compile cache, Mnemo's context cache, the transcript send state
     for (const [name, input] of cases) {
-      await runHookProcess(name.split(' ')[0], input, env);
+      await runHookProcess(name.split(' ')[0] ?? name, input, env);
       await transcriptWorkersDone(transcript);
     }
     for (let i = 0; i < 3; i += 1) await nodeFloor();
@@ -164,7 +164,8 @@ async function main() {
           .get(name)!
           .push(
             await timeIt(
-              async () => (output = (await runHookProcess(name.split(' ')[0], input, env)).stdout),
+              async () =>
+                (output = (await runHookProcess(name.split(' ')[0] ?? name, input, env)).stdout),
             ),
           );
         injected.set(

@@ -27,6 +27,7 @@ import { TEST_NATS_URL } from '../support/servers';
 import { settleConsumers } from '../support/settle';
 import { machineBusyOver } from './support/process-cpu';
 import { askSequentially } from './support/sequential-client';
+import { firstItems } from '@mnemo/testing';
 
 const MEMORIES = Number(process.env.BENCH_CONTEXT_MEMORIES ?? 10_000);
 const ARTIFACTS = 50;
@@ -246,11 +247,12 @@ async function main() {
     // latency by the other work on a shared machine.
     const printed = (label: string, times: number[], cpuMs: number) => {
       const took = [...times].sort((a, b) => a - b);
+      const at = (q: number) => took[Math.floor(took.length * q)] ?? NaN;
       console.log(
-        `  ${label.padEnd(44)} p50 ${took[Math.floor(took.length / 2)].toFixed(2).padStart(6)} ms  p99 ${took[Math.floor(took.length * 0.99)].toFixed(2).padStart(6)} ms  ` +
+        `  ${label.padEnd(44)} p50 ${at(0.5).toFixed(2).padStart(6)} ms  p99 ${at(0.99).toFixed(2).padStart(6)} ms  ` +
           `CPU ${(cpuMs / times.length).toFixed(2).padStart(5)} ms per request`,
       );
-      return took[Math.floor(took.length / 2)];
+      return at(0.5);
     };
     const cpuMsSince = (cpu0: NodeJS.CpuUsage) => {
       const cpu = process.cpuUsage(cpu0);
@@ -277,7 +279,7 @@ async function main() {
       }));
       await askSequentially(url, headers, { warm: requests.slice(0, 20) });
       const cpu0 = process.cpuUsage();
-      const { run } = await askSequentially(url, headers, { run: requests.slice(20) });
+      const { run = [] } = await askSequentially(url, headers, { run: requests.slice(20) });
       return printed(label, run, cpuMsSince(cpu0));
     };
     const profiler = CPU_PROFILE_DIR ? new Session() : null;
@@ -422,7 +424,7 @@ async function main() {
         const total = sum((r) => r.total);
         const p50s = parts.map((p) => p.result.p50).sort((a, b) => a - b);
         const result: LoadResult = {
-          p50: p50s[Math.floor(p50s.length / 2)],
+          p50: p50s[Math.floor(p50s.length / 2)] ?? NaN,
           p99: Math.max(...parts.map((p) => p.result.p99)),
           rps: sum((r) => r.rps) / parts.length,
           non2xx: sum((r) => r.non2xx),
@@ -479,15 +481,18 @@ async function main() {
     // The warm answers and their floors, taken in turns: the bare server; the gateway answering a route that does nothing;
     // the session's own cached answers. No cold memory-block run: emptying Redis while the clients asked left the gateway's
     // in-process memo (30 s, keyed by the account's version) answering every request, so it measured a warm block labelled cold.
-    const [bareRun, health, warmMd, warmMdIdentity, warmBlock] = await interleaved(
-      [
-        { label: 'bare node:http (floor)', options: { path: '/', url: bareUrl } },
-        { label: 'healthz', options: { path: '/healthz' } },
-        { label: 'claude-md warm', options: { path: warmPath } },
-        { label: 'claude-md warm, identity', options: { path: warmPath, headers } },
-        { label: 'memory-block warm', options: { path: '/v1/context/memory-block' } },
-      ],
-      ROUNDS,
+    const [bareRun, health, warmMd, warmMdIdentity, warmBlock] = firstItems(
+      await interleaved(
+        [
+          { label: 'bare node:http (floor)', options: { path: '/', url: bareUrl } },
+          { label: 'healthz', options: { path: '/healthz' } },
+          { label: 'claude-md warm', options: { path: warmPath } },
+          { label: 'claude-md warm, identity', options: { path: warmPath, headers } },
+          { label: 'memory-block warm', options: { path: '/v1/context/memory-block' } },
+        ],
+        ROUNDS,
+      ),
+      5,
     );
     await new Promise((resolve) => bare.close(resolve));
     console.log('ratios:');

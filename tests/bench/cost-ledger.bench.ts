@@ -16,6 +16,7 @@ import {
   type CostLedgerConfig,
   type ReserveBody,
 } from '@mnemo/cost-ledger-service';
+import { firstItems, itemAt } from '@mnemo/testing';
 
 const NATS = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 const PG = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -38,7 +39,7 @@ const config: CostLedgerConfig = {
 };
 
 const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 async function run(client: JetStreamEventLog, concurrency: number, accounts: number) {
   const latencies: number[] = [];
@@ -86,13 +87,14 @@ async function main() {
     await openDataSource({ url: PG, poolSize: 8, migrations, schema: ns }),
   ];
   const logs = await Promise.all([connect(), connect(), connect()]);
-  await logs[0].ensureStreams();
+  const [first, second, client] = firstItems(logs, 3);
+  await first.ensureStreams();
   const subs: Subscription[] = [];
-  for (const i of [0, 1])
-    subs.push(
-      ...(await startCostLedger({ log: logs[i], dataSource: dbs[i], logger: silent }, config)),
-    );
-  const client = logs[2];
+  for (const [log, dataSource] of [
+    [first, itemAt(dbs, 0)],
+    [second, itemAt(dbs, 1)],
+  ] as const)
+    subs.push(...(await startCostLedger({ log, dataSource, logger: silent }, config)));
   try {
     await run(client, 8, 10); // warm-up: connections, plans, JIT
     const rows = [];
@@ -108,7 +110,7 @@ async function main() {
       );
     }
     console.log(
-      `latency of one reservation (no contention, concurrency 1): p50 ${rows[0].p50.toFixed(2)} ms, p99 ${rows[0].p99.toFixed(2)} ms`,
+      `latency of one reservation (no contention, concurrency 1): p50 ${itemAt(rows, 0).p50.toFixed(2)} ms, p99 ${itemAt(rows, 0).p99.toFixed(2)} ms`,
     );
   } finally {
     for (const sub of subs) await sub.stop();

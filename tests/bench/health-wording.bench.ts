@@ -1,8 +1,8 @@
 /**
  * The health wording rule (libs/memory-rules sensitivity.ts): which statements name a
- * condition, limitation, symptom, sleep or medication and are only proposed. Dev split
- * (tests/bench/data/health, ours to read and tune on; half of it confusables: figurative and everyday
- * uses of clinical words) and the blind splits (tests/bench/blind/health*, written by sessions that
+ * condition, limitation, symptom, sleep or medication and are only proposed. Dev splits
+ * (tests/bench/data/health statements.json, -2, -3 and -4, ours to read, tune and train on;
+ * half of them confusables: figurative and everyday uses of clinical words) and the blind splits (tests/bench/blind/health*, written by sessions that
  * never read the rule) side by side. The blind split is scored in aggregate and per kind
  * only: no blind item is printed. Aims, read on blind: recall ≥ 0.95, false-positive rate ≤ 0.05.
  * Run: npm run bench:health
@@ -75,6 +75,12 @@ const fmt = (n: number) => (Number.isNaN(n) ? '  -  ' : n.toFixed(3));
  * aims are read on the second, which no one writing the rule has seen.
  */
 const SPLITS: [string, string][] = [
+  // the second dev file (written after the rules, trained on like the first; docs/health-wording.md)
+  ['dev-2', path.join(__dirname, 'data/health/statements-2.json')],
+  // the third: developers' talk, health words in other senses, narrative about work and family
+  ['dev-3', path.join(__dirname, 'data/health/statements-3.json')],
+  // the fourth: limitations, mental health, sleep, supplements and symptoms worded indirectly
+  ['dev-4', path.join(__dirname, 'data/health/statements-4.json')],
   ['seen', path.join(__dirname, 'blind/health/statements.json')],
   ['blind', path.join(__dirname, 'blind/health-2/statements.json')],
 ];
@@ -111,8 +117,11 @@ function main(): void {
   }
   // Dev items only: the rule's author may read these; blind items are never printed.
   if (process.argv.includes('--dev-errors')) {
-    for (const m of devScore.misses) console.log(`  dev miss   [${m.kind}] ${m.text}`);
-    for (const f of devScore.falseAlarms)
+    const devs = others.filter((o) => o.name.startsWith('dev-')).map((o) => o.score);
+    const misses = [...devScore.misses, ...devs.flatMap((s) => s?.misses ?? [])];
+    const falseAlarms = [...devScore.falseAlarms, ...devs.flatMap((s) => s?.falseAlarms ?? [])];
+    for (const m of misses) console.log(`  dev miss   [${m.kind}] ${m.text}`);
+    for (const f of falseAlarms)
       console.log(
         `  dev false  [${f.kind}] ${f.text} — ${JSON.stringify(classifySensitivity({ content: f.text }))}`,
       );

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { startHarness, type Harness } from '../support/platform-harness';
 import { TEST_NATS_URL, uniqueName } from '../support/servers';
 import { cpuMsByCommand, cpuMsOfPid } from './support/process-cpu';
+import { itemAt } from '@mnemo/testing';
 
 const TURNS = Number(process.env.BENCH_TURNS ?? 20_000);
 const BATCH = 100;
@@ -128,7 +129,7 @@ async function main() {
         },
       })),
     );
-    const sampleBytes = JSON.stringify(batches[0][0]).length;
+    const sampleBytes = JSON.stringify(itemAt(itemAt(batches, 0), 0)).length;
     const db = harness.platform.infra.dataSource;
     const { log } = harness.platform.infra;
     // warm up: one batch all the way through, so every process is up and compiled before the clock starts

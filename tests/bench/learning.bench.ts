@@ -1,6 +1,6 @@
 /**
  * Learning corpus benchmark: `npm run bench:learning [-- --dataset FILE …]`. Loads each split (the dev
- * splits, tests/bench/data/learning/sessions.json and the harder sessions-2.json, and the blind split,
+ * splits, tests/bench/data/learning/sessions.json, the harder sessions-2.json and sessions-3.json, sessions-4.json in real transcript shapes, sessions-5.json of failed hard negatives, and the blind split,
  * tests/bench/blind/learning/sessions.json, when it is there) into an account of its own through
  * `POST /v1/events` (SessionStarted, TurnRecorded with its tool calls, SessionOutcomeRecorded, as the
  * transcript reader sends them), then reads the failed clusters (`GET /v1/learning/failed-clusters`)
@@ -14,6 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { stripWrappers } from '@mnemo/contracts';
 import { replayProjection, waitForCheckpoint } from '@mnemo/persistence';
 import { learningProjection } from '@mnemo/recall-service';
 import { startHarness, type Harness } from '../support/platform-harness';
@@ -40,7 +41,8 @@ const Dataset = z.object({
           turns: z.array(
             z.object({
               id: z.string(),
-              role: z.enum(['user', 'assistant']),
+              // `system`: a turn the harness wrote (an expanded slash command), as the reader records isMeta
+              role: z.enum(['user', 'assistant', 'system']),
               text: z.string(),
               tools: z.array(Tool).optional(),
             }),
@@ -59,13 +61,17 @@ type Session = Dataset['projects'][number]['sessions'][number];
 
 const DEV = path.join(__dirname, 'data/learning/sessions.json');
 const DEV_2 = path.join(__dirname, 'data/learning/sessions-2.json');
+const DEV_3 = path.join(__dirname, 'data/learning/sessions-3.json');
+const DEV_4 = path.join(__dirname, 'data/learning/sessions-4.json');
+const DEV_5 = path.join(__dirname, 'data/learning/sessions-5.json');
 const BLIND = path.join(__dirname, 'blind/learning/sessions.json');
 const EDITING = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
 
 function argument(name: string): string[] {
-  return process.argv.flatMap((arg, i) =>
-    arg === `--${name}` && process.argv[i + 1] ? [process.argv[i + 1]] : [],
-  );
+  return process.argv.flatMap((arg, i) => {
+    const value = process.argv[i + 1];
+    return arg === `--${name}` && value ? [value] : [];
+  });
 }
 
 const token = (id: string) => id.replace(/[^A-Za-z0-9_\-:]/g, '_').slice(0, 120);
@@ -87,7 +93,9 @@ function sessionEvents(repo: string, session: Session) {
   ];
   const toolsCalled: Record<string, number> = {};
   for (const t of tools) toolsCalled[t.name] = (toolsCalled[t.name] ?? 0) + 1;
-  const firstUser = session.turns.find((t) => t.role === 'user')?.text ?? '';
+  // as the transcript reader says it: the first thing a person typed, the harness's wrappers out
+  const firstUser =
+    session.turns.map((t) => (t.role === 'user' ? stripWrappers(t.text) : '')).find(Boolean) ?? '';
   const lastAssistant =
     [...session.turns].reverse().find((t) => t.role === 'assistant')?.text ?? '';
   return [
@@ -232,6 +240,9 @@ async function main() {
     : [
         { name: 'dev', file: DEV },
         { name: 'dev-2', file: DEV_2 },
+        { name: 'dev-3', file: DEV_3 },
+        { name: 'dev-4', file: DEV_4 },
+        { name: 'dev-5', file: DEV_5 },
         ...(existsSync(BLIND) ? [{ name: 'blind', file: BLIND }] : []),
       ];
   if (!named.length && !existsSync(BLIND)) console.log('blind: not present');

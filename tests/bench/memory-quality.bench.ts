@@ -1,10 +1,10 @@
 /**
- * Memory quality of the offline adapter (docs/memory-facts.md), on the team's own dataset
- * (tests/bench/data/memory-quality, format and scoring rule in its README). Each session is one
+ * Memory quality of the offline adapter (docs/memory-facts.md), on the team's own datasets
+ * (tests/bench/data/memory-quality, memory-quality-2, -3 and -4 (hard negatives for supersession), format and scoring rule in its README). Each session is one
  * extraction, as a pause or a quiet session makes it: the offline adapter reads the session's turns
  * (seqs and dates), memory validates the answer and plans the writes against what earlier sessions
  * stored (near-duplicates update, a newer fact about the same subject supersedes). Printed, not asserted.
- * Run: npm run bench:memory (BENCH_SPLIT=dev for the dev split alone, as when tuning: docs in the data README)
+ * Run: npm run bench:memory (BENCH_SPLIT=dev or dev,dev-2 for the dev splits alone, as when tuning: docs in the data README)
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,10 +25,20 @@ import {
   type CandidateFact,
   type ExistingFact,
 } from '../../services/memory/src/index';
+import { itemAt } from '@mnemo/testing';
 
-const DATA = path.join(__dirname, 'data/memory-quality');
-/** Written by someone who never read the rules; loaded when present, scored in aggregate, never printed item by item. */
-const BLIND = path.join(__dirname, 'blind/memory');
+/**
+ * The splits, in the order they are printed: the dev splits are tuned on (their misses listed with
+ * BENCH_VERBOSE); blind was written by someone who never read the rules, is loaded when present, and is
+ * scored in aggregate, never printed item by item. A split whose folder is missing is left out.
+ */
+const SPLITS: ReadonlyArray<{ name: string; dir: string; blind: boolean }> = [
+  { name: 'dev', dir: path.join(__dirname, 'data/memory-quality'), blind: false },
+  { name: 'dev-2', dir: path.join(__dirname, 'data/memory-quality-2'), blind: false },
+  { name: 'dev-3', dir: path.join(__dirname, 'data/memory-quality-3'), blind: false },
+  { name: 'dev-4', dir: path.join(__dirname, 'data/memory-quality-4'), blind: false },
+  { name: 'blind', dir: path.join(__dirname, 'blind/memory'), blind: true },
+];
 /** The README's rule: at least half of the gold statement's content words in the prediction. */
 const MATCH_SHARE = 0.5;
 /** Two stored facts this alike (content-word Dice) are a near-duplicate pair even when no gold fact ties them. */
@@ -70,12 +80,12 @@ function parseConversation(name: string, text: string): Conversation {
   let lastUserSeq = 0;
   for (const line of text.split('\n')) {
     const header = /^# person: (.+?) · role: (.+?) · other: (.+)$/.exec(line);
-    if (header) conv.person = { name: header[1], role: header[2] };
+    if (header) conv.person = { name: header[1] ?? '', role: header[2] ?? '' };
     const sessionLine = /^## session (\S+) (\S+)$/.exec(line);
     if (sessionLine) {
       session = { id: `${name}-${sessionLine[1]}`, turns: [] };
       conv.sessions.push(session);
-      start = Date.parse(sessionLine[2]);
+      start = Date.parse(sessionLine[2] ?? '');
       lastUserSeq = 0;
       continue;
     }
@@ -85,7 +95,7 @@ function parseConversation(name: string, text: string): Conversation {
       session.turns.push({
         seq,
         role: turn[1] === 'U' ? 'user' : 'assistant',
-        text: turn[2],
+        text: turn[2] ?? '',
         occurredAt: new Date(start + (seq - 1) * TURN_GAP_MS).toISOString(),
       });
       if (turn[1] === 'U') lastUserSeq = seq;
@@ -93,21 +103,22 @@ function parseConversation(name: string, text: string): Conversation {
     }
     const fact = /^([+!]) (\S+) (\w+)(?: (\d{4}(?:-\d{2}(?:-\d{2})?)?))? \| (.+)$/.exec(line);
     if (fact && session) {
-      const [key, replaces] = fact[2].split('>');
+      const [key = '', replaces] = (fact[2] ?? '').split('>');
       conv.gold.set(key, {
         key: key,
-        factType: fact[3],
+        factType: fact[3] ?? '',
         ...(fact[4] ? { date: fact[4] } : {}),
-        statement: fact[5],
+        statement: fact[5] ?? '',
         session: session.id,
         turns: [{ session: session.id, seq: lastUserSeq }],
         ...(replaces ? { replaces } : {}),
       });
       continue;
     }
-    const again = /^~ (\S+)$/.exec(line);
-    if (again && session && conv.gold.has(again[1])) {
-      conv.gold.get(again[1])!.turns.push({ session: session.id, seq: lastUserSeq });
+    const seenAgain = /^~ (\S+)$/.exec(line)?.[1];
+    const known = seenAgain === undefined ? undefined : conv.gold.get(seenAgain);
+    if (known && session) {
+      known.turns.push({ session: session.id, seq: lastUserSeq });
       continue;
     }
     // A turn written over several lines: the lines after it, up to the next form, are its text.
@@ -376,7 +387,9 @@ async function scoreSplit(conversations: Conversation[], verbose: boolean): Prom
     const { predictions, stored, proposals } = await run(conv);
     const hit = new Set(predictions.flatMap((p) => (p.gold ? [p.gold.key] : [])));
     score.gold += conv.gold.size;
-    score.goldOnUserTurn += [...conv.gold.values()].filter((g) => g.turns[0].seq > 0).length;
+    score.goldOnUserTurn += [...conv.gold.values()].filter(
+      (g) => (g.turns[0]?.seq ?? 0) > 0,
+    ).length;
     const goldTurns = new Set(
       [...conv.gold.values()].flatMap((g) => g.turns.map((t) => `${t.session}#${t.seq}`)),
     );
@@ -393,14 +406,14 @@ async function scoreSplit(conversations: Conversation[], verbose: boolean): Prom
           )
           .map((g) => overlap(p.content, g.statement, conv.person.name)),
       );
-      if (best >= 0) score.overlapQuarters[Math.min(4, Math.floor(best * 4))]++;
+      if (best >= 0) bump(score.overlapQuarters, Math.min(4, Math.floor(best * 4)));
       const anyTurn = Math.max(
         0,
         ...[...conv.gold.values()]
           .filter((g) => g.session === p.sourceSession)
           .map((g) => overlap(p.content, g.statement, conv.person.name)),
       );
-      score.sessionQuarters[Math.min(4, Math.floor(anyTurn * 4))]++;
+      bump(score.sessionQuarters, Math.min(4, Math.floor(anyTurn * 4)));
     }
     score.onGoldTurn += predictions.filter((p) =>
       (p.sourceTurns ?? []).some((t) => goldTurns.has(`${p.sourceSession}#${t}`)),
@@ -433,8 +446,8 @@ async function scoreSplit(conversations: Conversation[], verbose: boolean): Prom
     let pairs = 0;
     for (let i = 0; i < active.length; i++) {
       for (let j = i + 1; j < active.length; j++) {
-        const a = active[i];
-        const b = active[j];
+        const a = itemAt(active, i);
+        const b = itemAt(active, j);
         if (
           (a.gold && a.gold === b.gold) ||
           tokenDice(a.content, b.content) >= NEAR_DUPLICATE_DICE
@@ -526,18 +539,38 @@ function line(label: string, values: string[], aim = ''): string {
   return `${label.padEnd(34)}${values.map((v) => v.padEnd(26)).join('')}${aim}`;
 }
 
+/**
+ * The splits to score: BENCH_SPLIT names one or more (comma-separated, "dev" for the dev split alone, as
+ * when tuning); unset, every split present. Blind is read only when named or unset (once per round of rules).
+ */
+function chosenSplits(): typeof SPLITS {
+  const asked = process.env.BENCH_SPLIT?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!asked || asked.length === 0) return SPLITS;
+  const unknown = asked.filter((name) => !SPLITS.some((s) => s.name === name));
+  if (unknown.length > 0)
+    throw new Error(
+      `BENCH_SPLIT names ${unknown.join(', ')}; the splits are ${SPLITS.map((s) => s.name).join(', ')}`,
+    );
+  return SPLITS.filter((s) => asked.includes(s.name));
+}
+
 async function main(): Promise<void> {
-  const dev = loadSplit(DATA);
-  // Tuning runs read dev alone, so the blind column is printed only when asked for (once per round of rules).
-  const blind = process.env.BENCH_SPLIT === 'dev' ? [] : loadSplit(BLIND);
-  // The per-conversation rows and misses are printed for dev only; blind is read in aggregate.
+  // The per-conversation rows and misses are printed for dev splits only; blind is read in aggregate.
   const verbose = Boolean(process.env.BENCH_VERBOSE);
-  const splits: Array<[string, SplitScore]> = [['dev', await scoreSplit(dev, verbose)]];
-  if (blind.length > 0) splits.push(['blind', await scoreSplit(blind, false)]);
-  const [, devScore] = splits[0];
+  const splits: Array<[string, SplitScore]> = [];
   console.log('memory quality, offline adapter');
-  console.log(devScore.rows.join('\n'));
-  if (blind.length === 0) console.log('(no blind split at tests/bench/blind/memory: dev only)');
+  for (const split of chosenSplits()) {
+    const conversations = loadSplit(split.dir);
+    if (conversations.length === 0) {
+      console.log(`(no ${split.name} split at ${path.relative(process.cwd(), split.dir)})`);
+      continue;
+    }
+    splits.push([split.name, await scoreSplit(conversations, verbose && !split.blind)]);
+    if (!split.blind) console.log(`${split.name}:\n${splits.at(-1)![1].rows.join('\n')}`);
+  }
+  if (splits.length === 0) throw new Error('no split to score');
   const col = (f: (s: SplitScore) => string) => splits.map(([, s]) => f(s));
   console.log(
     line(
@@ -672,3 +705,8 @@ main().catch((error) => {
   console.error(error);
   process.exit(1);
 });
+
+/** One more in a histogram's bucket. */
+function bump(buckets: number[], at: number): void {
+  buckets[at] = (buckets[at] ?? 0) + 1;
+}

@@ -5,6 +5,7 @@
  * Run: node bin/run-ts.js tests/bench/memory-search.bench.ts
  */
 import { startHarness } from '../support/platform-harness';
+import { itemAt } from '@mnemo/testing';
 
 const FACTS = Number(process.env.BENCH_MEMORY_FACTS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 300);
@@ -39,19 +40,19 @@ function sentence(): string {
     const r = rand(100);
     words.push(
       r < 25
-        ? COMMON[rand(COMMON.length)]
+        ? oneOf(COMMON)
         : r < 60
-          ? MEDIUM[rand(MEDIUM.length)]
+          ? oneOf(MEDIUM)
           : r < 75
-            ? RARE[rand(RARE.length)]
-            : ['the', 'and', 'with', 'for', 'about'][rand(5)],
+            ? oneOf(RARE)
+            : oneOf(['the', 'and', 'with', 'for', 'about']),
     );
   }
   return `${words.join(' ')}.`;
 }
 
 const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
 async function main() {
   const harness = await startHarness({ target: 'gateway,memory' });
@@ -81,14 +82,14 @@ async function main() {
     );
 
     const queries: Array<{ label: string; q: () => string; category?: string }> = [
-      { label: 'rare word', q: () => RARE[rand(RARE.length)] },
-      { label: 'medium word', q: () => MEDIUM[rand(MEDIUM.length)] },
-      { label: 'common word (~20% of rows)', q: () => COMMON[rand(COMMON.length)] },
+      { label: 'rare word', q: () => oneOf(RARE) },
+      { label: 'medium word', q: () => oneOf(MEDIUM) },
+      { label: 'common word (~20% of rows)', q: () => oneOf(COMMON) },
       {
         label: 'two words',
-        q: () => `${MEDIUM[rand(MEDIUM.length)]} ${COMMON[rand(COMMON.length)]}`,
+        q: () => `${oneOf(MEDIUM)} ${oneOf(COMMON)}`,
       },
-      { label: 'common word, Goals tab', q: () => COMMON[rand(COMMON.length)], category: 'Goals' },
+      { label: 'common word, Goals tab', q: () => oneOf(COMMON), category: 'Goals' },
     ];
     for (const { label, q, category } of queries) {
       const http = harness.http();
@@ -119,3 +120,7 @@ main().catch((error) => {
   console.error(error);
   process.exit(1);
 });
+
+function oneOf(words: readonly string[]): string {
+  return itemAt(words, rand(words.length));
+}

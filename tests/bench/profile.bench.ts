@@ -19,7 +19,8 @@ const content = (i: number) =>
   `I want to spend more time on ${TOPICS[(i + 3) % TOPICS.length]} this year. ${'I keep a journal of what I learn each week. '.repeat(30)}`;
 
 const quantile = (values: number[], q: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] ??
+  NaN;
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
 async function main(): Promise<void> {

@@ -20,6 +20,7 @@ import { applyEvents } from '@mnemo/persistence';
 import { recallProjection } from '@mnemo/recall-service';
 import { startHarness } from '../support/platform-harness';
 import { askSequentially } from './support/sequential-client';
+import { itemAt } from '@mnemo/testing';
 
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 100_000);
 const TURNS_PER_SESSION = 30;
@@ -86,10 +87,10 @@ function zipfWord(rng = random): string {
   let hi = CUMULATIVE.length - 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (CUMULATIVE[mid] < r) lo = mid + 1;
+    if (itemAt(CUMULATIVE, mid) < r) lo = mid + 1;
     else hi = mid;
   }
-  return VOCABULARY[lo];
+  return itemAt(VOCABULARY, lo);
 }
 const sentence = (words: number) => Array.from({ length: words }, () => zipfWord()).join(' ');
 const percentile = (values: number[], p: number) =>
@@ -140,11 +141,11 @@ async function main() {
         }
       }
       await dataSource.transaction((manager) => applyEvents(manager, recallProjection, events));
-      const [row]: Array<{ n: number }> = await dataSource.query(
+      const rows: Array<{ n: number }> = await dataSource.query(
         `SELECT count(*)::int AS n FROM recall_chunks WHERE account_id = $1`,
         [accountId],
       );
-      chunks = row.n;
+      chunks = itemAt(rows, 0).n;
     }
     // as a server's autovacuum would leave them after a build (this one runs without): dead row versions
     // reclaimed (a batch's lexeme counts replace rows) and statistics taken
@@ -197,7 +198,12 @@ async function main() {
         })),
       },
     );
-    const [warmUpTimes, recallTimes, floorTimes] = [times.warmUp, times.recall, times.healthz];
+    const {
+      warmUp: warmUpTimes = [],
+      recall: recallTimes = [],
+      healthz: floorTimes = [],
+      paced: pacedTimes = [],
+    } = times;
     const selectOne: number[] = [];
     for (let n = 0; n < QUERIES; n += 1) {
       const t0 = performance.now();
@@ -223,8 +229,8 @@ async function main() {
     console.log(
       `  the ${WARM_UP_QUERIES} warm-up questions before them, from a fresh start: p50 ${percentile(warmUpTimes, 50).toFixed(1)} ms, p99 ${percentile(warmUpTimes, 99).toFixed(1)} ms`,
     );
-    if (times.paced.length) {
-      const paced = times.paced.map((ms) => ms.toFixed(1)).join(', ');
+    if (pacedTimes.length) {
+      const paced = pacedTimes.map((ms) => ms.toFixed(1)).join(', ');
       const backToBack = recallTimes
         .slice(0, PACED_QUERIES)
         .map((ms) => ms.toFixed(1))

@@ -10,6 +10,7 @@ import { CORPUS_FILE, type CorpusSample } from './data/redaction/corpus.generate
 import { buildEvents } from './data/redaction/events.generate';
 import { buildHeldOut } from './data/redaction/heldout.generate';
 import { pathologicalInputs } from './data/redaction/pathological.generate';
+import { itemAt } from '@mnemo/testing';
 
 const MIXES = 30_000;
 
@@ -19,9 +20,9 @@ function randomMixes(): string[] {
     seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
     return (seed >>> 8) % n;
   };
-  const pick = <T>(xs: readonly T[]): T => xs[rand(xs.length)];
+  const pick = <T>(xs: readonly T[]): T => itemAt(xs, rand(xs.length));
   const samples = Object.values(SECRET_SAMPLES);
-  const providers = [...new Set(SECRET_KINDS.map((k) => k.split('_')[0]))];
+  const providers = [...new Set(SECRET_KINDS.map((k) => k.split('_')[0] ?? k))];
   const prefixes = [...new Set(samples.map((s) => s.replace(/^[A-Z_]+=/, '').slice(0, 5)))];
   const words = [
     'password',

@@ -95,13 +95,15 @@ async function main() {
         .map((r) => `${r.projection} ${(r.busySeconds ?? 0).toFixed(1)} s`)
         .join(', ')}`,
     );
-    const differing = projections.flatMap((p) =>
-      Object.keys(multiSums[p.name])
-        .filter((table) => multiSums[p.name][table] !== oneSums[p.name][table])
-        .map((table) => `${p.name}.${table}`),
-    );
+    const differing = projections.flatMap((p) => {
+      const multi = multiSums[p.name] ?? {};
+      const one = oneSums[p.name] ?? {};
+      return Object.keys(multi)
+        .filter((table) => multi[table] !== one[table])
+        .map((table) => `${p.name}.${table}`);
+    });
     const empty = projections.flatMap((p) =>
-      Object.entries(oneSums[p.name])
+      Object.entries(oneSums[p.name] ?? {})
         .filter(([, sum]) => sum.startsWith('0:'))
         .map(([table]) => `${p.name}.${table}`),
     );

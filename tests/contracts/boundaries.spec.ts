@@ -27,6 +27,7 @@ describe('module boundaries', () => {
     'libs/contracts/src',
     'libs/redaction/src',
     'libs/memory-rules/src',
+    'libs/coding-talk/src',
     ...readdirSync(path.join(root, 'services'))
       .map((service) => `services/${service}/src/domain`)
       .filter((dir) => sourceFiles(path.join(root, dir)).length > 0),

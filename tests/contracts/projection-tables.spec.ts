@@ -21,7 +21,7 @@ describe("projections' migrations", () => {
           ...sql.matchAll(
             /CREATE\s+(?:UNLOGGED\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?"?([\w.]+)"?/gi,
           ),
-        ].map((m) => m[1]),
+        ].flatMap((m) => m[1] ?? []),
       );
       expect(created.filter((table) => !projection.tables.includes(table))).toEqual([]);
       expect(

@@ -76,7 +76,7 @@ describe('proto/mnemo/v1/events.proto agrees with libs/contracts', () => {
   });
 
   it('offers every producer event type in the envelope oneof', () => {
-    const oneof = message('EventEnvelope').oneofs.payload.fieldsArray.map((f) => f.type);
+    const oneof = (message('EventEnvelope').oneofs.payload?.fieldsArray ?? []).map((f) => f.type);
     expect(oneof.sort()).toEqual([...producerEventTypes].sort());
   });
 });

@@ -33,7 +33,14 @@ const fixtures = path.join(__dirname, 'fixtures/structure');
 const KNOWN_FOREIGN_SQL: readonly string[] = [];
 
 /** The libs that hold pure code only (a domain/ folder of any package is pure too). */
-const PURE_LIBS = ['contracts', 'redaction', 'memory-rules', 'life-inventory', 'log-templates'];
+const PURE_LIBS = [
+  'contracts',
+  'redaction',
+  'memory-rules',
+  'life-inventory',
+  'log-templates',
+  'coding-talk',
+];
 
 /**
  * Pure files that still load @mnemo/llm (and so the Anthropic SDK), with why they have not moved. This

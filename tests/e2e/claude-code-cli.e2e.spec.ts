@@ -12,6 +12,7 @@ import {
   ScriptedMessagesApi,
   type MessagesRequest,
 } from '../support/scripted-messages-api';
+import { itemAt } from '@mnemo/testing';
 
 const run = promisify(execFile);
 const CLAUDE = path.join(__dirname, '../../node_modules/.bin/claude');
@@ -199,12 +200,12 @@ describe('Claude Code with Mnemo installed, end to end', () => {
     const main = api.requests.filter(isMainLoop);
 
     // the first model request: session-start context and the prompt's memory block
-    const opening = requestText(main[0]);
-    expect(opening).toContain('Mnemo memory for this session');
+    const opening = requestText(itemAt(main, 0));
+    expect(opening).toContain("# Mnemo · developer's digest");
     expect(opening).toContain(`Mnemo session id: ${first.session_id}`);
     expect(opening).toContain('<mnemo-memory');
     expect(opening).toContain('pnpm');
-    expect(main[0].tools!.map((t) => t.name)).toEqual(
+    expect(main[0]?.tools!.map((t) => t.name)).toEqual(
       expect.arrayContaining([RECALL_TOOL, 'mcp__mnemo__prior_work', 'mcp__mnemo__mark_visited']),
     );
 
@@ -237,7 +238,7 @@ describe('Claude Code with Mnemo installed, end to end', () => {
     // a coding session gets a developer's digest, nothing of the coaching template (docs/context.md)
     expect(opening2).not.toContain('Using What You Know About This Person');
     expect(opening2).not.toContain('This is a first conversation');
-    expect(opening2).toContain(`session ${first.session_id}`);
+    expect(opening2).toContain(`(s:${first.session_id.slice(0, 8)})`);
     expect(opening2).toContain('Why was the checkout test flaky?');
   }, 400_000);
 });

@@ -69,7 +69,7 @@ describe('a compaction cap that fits two calls, hit by six quick pauses', () => 
       `SELECT amount_usd FROM cost_reservations WHERE account_id = $1`,
       [accountId],
     );
-    return Number(rows[0].amount_usd);
+    return Number(rows[0]?.amount_usd);
   };
 
   beforeAll(async () => {

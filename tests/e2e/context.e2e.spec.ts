@@ -64,8 +64,13 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
     new Promise<{ error: grpc.ServiceError | null; reply: any }>((resolve) => {
       const metadata = new grpc.Metadata();
       if (key) metadata.set('authorization', `Bearer ${key}`);
-      contextClient[method](request, metadata, (error: grpc.ServiceError | null, reply: unknown) =>
-        resolve({ error, reply }),
+      const call = contextClient[method];
+      if (!call) throw new Error(`the context service has no method ${method}`);
+      call.call(
+        contextClient,
+        request,
+        metadata,
+        (error: grpc.ServiceError | null, reply: unknown) => resolve({ error, reply }),
       );
     });
 
@@ -196,7 +201,7 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
         (s) => (s.event.payload as { name: string }).name === 'context',
       );
     const recorded = await eventually(contextEvents, (events) => events.length > 0);
-    expect(recorded[0].event.payload).toMatchObject({
+    expect(recorded[0]?.event.payload).toMatchObject({
       name: 'context',
       action: 'memory_context_built',
       metadata: expect.objectContaining({ memoryCount: 1 }),
@@ -210,7 +215,7 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
       (r: any[]) => r[0]?.last_used_at != null,
     );
     expect(new Date(rows[0].updated_at).toISOString()).toBe(at(5).replace('Z', '.000Z'));
-    expect((await logEvents('MemoryFactUsed', account.accountId))[0].event.payload).toMatchObject({
+    expect((await logEvents('MemoryFactUsed', account.accountId))[0]?.event.payload).toMatchObject({
       factIds: ['f-1'],
     });
   });
@@ -647,6 +652,34 @@ describe('context: CLAUDE.md and memory block through the gateway', () => {
         (ids) => ids.includes('new-2') && ids.includes('new-3'),
       );
       expect(recorded.filter((id) => id === 'new-3')).toHaveLength(1);
+    });
+
+    it('reads the gate once for a cold answer: the service takes the one the gateway read', async () => {
+      const owner = await harness.createAccount('gate-once');
+      await publish(owner, 'MemoryFactCreated', fact('o-1', 'Rows on the river.'), {
+        projection: 'memory',
+      });
+      const { dataSource } = harness.platform.infra;
+      const query = dataSource.query.bind(dataSource);
+      const gates: string[] = [];
+      const spy = jest.spyOn(dataSource, 'query').mockImplementation(((
+        statement: string | { name?: string },
+        ...rest: unknown[]
+      ) => {
+        if (typeof statement === 'object' && statement.name?.startsWith('mnemo_context_gate'))
+          gates.push(statement.name);
+        return (query as (...args: unknown[]) => Promise<unknown>)(statement, ...rest);
+      }) as typeof dataSource.query);
+      try {
+        const block = await get('/v1/context/memory-block', owner.apiKey);
+        expect(block.headers['x-mnemo-cache']).toBe('miss');
+        expect(block.body.text).toContain('Rows on the river.');
+        const claudeMd = await get('/v1/context/claude-md?sessionId=s-gate-once', owner.apiKey);
+        expect(claudeMd.headers['x-mnemo-cache']).toBe('miss');
+        expect(gates).toHaveLength(2);
+      } finally {
+        spy.mockRestore();
+      }
     });
 
     it('builds without reading the cache only at the version the front says it missed at, and serves a hit otherwise', async () => {

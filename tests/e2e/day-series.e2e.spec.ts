@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { checksumProjection, replayProjection, waitForCheckpoint } from '@mnemo/persistence';
+import { memoryProjection } from '@mnemo/memory-service';
 import { startHarness, type Harness } from '../support/platform-harness';
 import { eventually } from '../support/servers';
 import { personOverMcp } from '../support/person-over-mcp';
@@ -199,5 +201,34 @@ describe('the day series and plans that measure progress', () => {
       .send({ profileLookbackDays: 14 });
     expect([set.status, set.body.profileLookbackDays]).toEqual([200, 14]);
     await eventually(block, (text) => !text.includes('active minutes'), 30_000);
+  });
+
+  it('rebuilds the series, bands, plans and proposals by replaying the log, with no model call', async () => {
+    // a health detail proposed too, so the replay has proposals to rebuild
+    await say('s-replay', 1, 'user', 'I take melatonin most nights.');
+    const proposed = await post('/v1/memories/remember', { sessionId: 's-replay' });
+    expect(proposed.body).toMatchObject({ status: 'proposed' });
+    const { dataSource, log } = harness.platform.infra;
+    await expect(
+      waitForCheckpoint(dataSource, 'memory', await log.lastSeq('events')),
+    ).resolves.toBe(true);
+    const reads = async () => ({
+      steps: (await get('/v1/measurements/steps')).body,
+      minutes: (await get('/v1/measurements/active_minutes?lookbackDays=35')).body,
+      plans: (await get('/v1/plans')).body,
+      proposals: (await get('/v1/proposals')).body,
+      briefing: (await get('/v1/briefing')).body,
+    });
+    const before = await reads();
+    expect(before.steps.series[0].baseline).not.toBeNull();
+    expect(before.proposals.proposals).toHaveLength(1);
+    const tables = await checksumProjection(dataSource, memoryProjection);
+    const lastSeq = await log.lastSeq('events');
+
+    await replayProjection(dataSource, log, memoryProjection);
+    await expect(checksumProjection(dataSource, memoryProjection)).resolves.toEqual(tables);
+    expect(await reads()).toEqual(before);
+    // $0: the replay folds the events only; it calls no model and appends nothing (no spend recorded)
+    await expect(log.lastSeq('events')).resolves.toBe(lastSeq);
   });
 });

@@ -6,6 +6,7 @@ import { buildEvent } from '@mnemo/contracts';
 import { replayDeadLetter, type StoredDeadLetter } from '@mnemo/eventing';
 import { startHarness, type Harness } from '../support/platform-harness';
 import { eventually } from '../support/servers';
+import { firstItems } from '@mnemo/testing';
 
 const run = promisify(execFile);
 const MNEMO = path.join(__dirname, '../../bin/mnemo.js');
@@ -70,7 +71,7 @@ describe('a poison event is dead-lettered, listed and replayed once its cause is
       30_000,
     );
 
-    const [listed] = await letters();
+    const [listed] = firstItems(await letters(), 1);
     expect(JSON.parse((await cli('dlq', 'list', '--service', 'context', '--json')).stdout)).toEqual(
       [listed],
     );
@@ -86,7 +87,7 @@ describe('a poison event is dead-lettered, listed and replayed once its cause is
     await expect(
       replayDeadLetter(harness.platform.infra.log, listed.id, { timeoutMs: 30_000 }),
     ).resolves.toMatchObject({ status: 'failed', service: 'context' });
-    const [kept] = await letters();
+    const [kept] = firstItems(await letters(), 1);
     expect(kept.letter).toMatchObject({
       event: { id: poison.id },
       deliveryCount: 4,

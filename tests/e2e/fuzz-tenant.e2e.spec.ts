@@ -15,6 +15,7 @@ import {
   type RawResponse,
 } from '../support/fuzz/raw-http';
 import { PROTO_DIR } from '../support/fuzz/grpc-fuzz';
+import { itemAt } from '@mnemo/testing';
 
 /**
  * The tenant fuzz: account B, holding every id of account A's data (sessions, memories, artifacts,
@@ -205,7 +206,7 @@ describe("one account never reads or changes another's data, whatever ids and ke
       for (const match of answer.text.matchAll(
         /"(?:id|takeId|keyId|proposalId|insightId)":"([^"]+)"/g,
       ))
-        found.add(match[1]);
+        found.add(itemAt(match, 1));
     aIds = [...found].filter((id) => id !== 'undefined');
     operations = operationsOf(
       (await send(port, { method: 'GET', path: '/openapi.json' })).json,
@@ -270,7 +271,7 @@ describe("one account never reads or changes another's data, whatever ids and ke
           async ({ params, query, body, key, extraQuery }) => {
             let i = 0;
             const url =
-              operation.path.replace(/\{[^}]+\}/g, () => encodeComponent(params[i++])) +
+              operation.path.replace(/\{[^}]+\}/g, () => encodeComponent(params[i++] ?? '')) +
               queryString({ ...extraQuery, ...(query ?? {}) });
             const answer = await as(
               key.header,

@@ -6,6 +6,7 @@ import type { EventEnvelope, StoredEvent } from '@mnemo/contracts';
 import { JetStreamEventLog } from '@mnemo/eventing';
 import { startHarness, type Harness } from '../support/platform-harness';
 import { eventually, TEST_NATS_URL } from '../support/servers';
+import { firstItems } from '@mnemo/testing';
 
 /** JetStream's duplicate window for this file's streams: short, so a resend can come after it. */
 const WINDOW_MS = 2_000;
@@ -72,7 +73,7 @@ describe('an event id is a duplicate after the duplicate window too', () => {
       () => turnsOf('s-again'),
       (r) => r.body.turns?.length === 1,
     );
-    const [original] = await stored('events', turn.id);
+    const [original] = firstItems(await stored('events', turn.id), 1);
 
     // A probe appended now, past the record: once JetStream takes it again, the window of everything before it is over.
     const probe: EventEnvelope = {

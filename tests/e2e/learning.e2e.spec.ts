@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,92 +7,9 @@ import { replayProjection } from '@mnemo/persistence';
 import { learningProjection, recallProjection } from '@mnemo/recall-service';
 import { exportSkills } from '../../services/platform/src/skills/skills.command';
 import { startHarness, type Harness } from '../support/platform-harness';
+import { exportRepeat, session } from '../support/coding-sessions';
 import { eventually } from '../support/servers';
-
-const REPO = '/home/dev/shop';
-
-interface Step {
-  name: string;
-  file?: string;
-  command?: string;
-  error?: string;
-}
-
-/** A session as the transcript reader sends it: started, the request, the tool calls, the outcome. */
-function session(
-  sessionId: string,
-  day: number,
-  outcome: 'merged' | 'reverted' | 'abandoned' | 'unknown',
-  task: string,
-  steps: Step[],
-) {
-  const at = (minute: number) =>
-    `2026-11-${String(day).padStart(2, '0')}T09:${String(minute).padStart(2, '0')}:00.000Z`;
-  const edited = steps.filter((s) => s.file && s.name !== 'Read').map((s) => `${REPO}/${s.file}`);
-  return [
-    {
-      id: randomUUID(),
-      type: 'SessionStarted',
-      sessionId,
-      occurredAt: at(0),
-      payload: { source: 'claude-code', cwd: REPO, project: REPO },
-    },
-    {
-      id: randomUUID(),
-      type: 'TurnRecorded',
-      sessionId,
-      occurredAt: at(1),
-      payload: { seq: 1, role: 'user', text: task },
-    },
-    {
-      id: randomUUID(),
-      type: 'TurnRecorded',
-      sessionId,
-      occurredAt: at(2),
-      payload: {
-        seq: 2,
-        role: 'assistant',
-        text: 'Working on it.',
-        toolCalls: steps.map((s, i) => ({
-          id: `${sessionId}-${i}`,
-          name: s.name,
-          input: JSON.stringify({
-            ...(s.file ? { file_path: `${REPO}/${s.file}` } : {}),
-            ...(s.command ? { command: s.command } : {}),
-          }),
-          result: s.error ?? 'ok',
-          isError: s.error !== undefined,
-        })),
-      },
-    },
-    {
-      id: randomUUID(),
-      type: 'SessionOutcomeRecorded',
-      sessionId,
-      occurredAt: at(3),
-      payload: {
-        summary: task,
-        firstUserTurn: task,
-        lastAssistantTurn: 'Done.',
-        filesRead: [],
-        filesEdited: edited,
-        toolsCalled: {},
-        commitShas: [],
-        cwd: REPO,
-        outcome,
-      },
-    },
-  ];
-}
-
-const exportRepeat = (id: string, day: number, entity: string, task: string) =>
-  session(id, day, 'merged', task, [
-    { name: 'Read', file: 'src/routes/index.ts' },
-    { name: 'Write', file: `src/routes/${entity}-export.ts` },
-    { name: 'Edit', file: 'src/routes/index.ts' },
-    { name: 'Write', file: `test/${entity}-export.spec.ts` },
-    { name: 'Bash', command: 'npm test -- export' },
-  ]);
+import { firstItems, itemAt } from '@mnemo/testing';
 
 const rateLimitAttempt = (
   id: string,
@@ -249,12 +165,12 @@ describe('the learning corpus: failed attempts clustered, said by prior_work', (
         { client },
       );
       expect(text).toMatch(/^Accepted:\n1\. add-csv-export \[accepted\]/);
-      const [file] = await exportSkills(client, dir);
+      const file = itemAt(await exportSkills(client, dir), 0);
       expect(file).toBe(path.join(dir, 'add-csv-export', 'SKILL.md'));
       const markdown = await readFile(file, 'utf8');
       const frontmatter = /^---\nname: (.+)\ndescription: (.+)\n---\n/.exec(markdown);
       expect(frontmatter?.[1]).toBe('add-csv-export');
-      expect(JSON.parse(frontmatter![2])).toContain('3 merged sessions');
+      expect(JSON.parse(frontmatter?.[2] ?? 'null')).toContain('3 merged sessions');
       // a new discovery keeps the person's name and decision
       await harness.http().post('/v1/skills/discover').set('Authorization', auth);
       const kept = await harness
@@ -279,8 +195,11 @@ describe('the learning corpus: failed attempts clustered, said by prior_work', (
 
   it('counts the corpus in /v1/stats, and the counters equal a recount after a replay', async () => {
     const auth = `Bearer ${apiKey}`;
-    const [account] = await harness.platform.infra.dataSource.query<Array<{ account_id: string }>>(
-      `SELECT DISTINCT account_id FROM learning_sessions WHERE session_id = 'rl-1'`,
+    const [account] = firstItems(
+      await harness.platform.infra.dataSource.query<Array<{ account_id: string }>>(
+        `SELECT DISTINCT account_id FROM learning_sessions WHERE session_id = 'rl-1'`,
+      ),
+      1,
     );
     const [candidate] = (
       await harness.http().get('/v1/skills/candidates').set('Authorization', auth)
@@ -327,7 +246,7 @@ describe('the learning corpus: failed attempts clustered, said by prior_work', (
     await replayProjection(dataSource, log, recallProjection);
     const after = await stats();
     const recount = async (sql: string) =>
-      Number((await dataSource.query<Array<{ n: number }>>(sql, [account.account_id]))[0].n);
+      Number((await dataSource.query<Array<{ n: number }>>(sql, [account.account_id]))[0]?.n);
     expect({
       sessionsIngested: after.learningCorpus.sessionsIngested,
       skillCandidates: after.learningCorpus.skillCandidates,

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ADMIN_KEY, startHarness, type Harness } from '../support/platform-harness';
 import { appendToJournal, type JournalTestEntry } from '../support/journal-export';
@@ -39,6 +39,22 @@ describe('journald source', () => {
       cursor: rows[0]?.cursor ?? null,
     };
   };
+
+  const templateCounts = async () => {
+    const rows: Array<{ template: string; count: string }> =
+      await harness.platform.infra.dataSource.query(
+        `SELECT template, count FROM log_templates WHERE account_id = $1 AND project = 'host'`,
+        [ACCOUNT],
+      );
+    return Object.fromEntries(rows.map((r) => [r.template, Number(r.count)]));
+  };
+
+  /** The source's starts, warnings and errors, for a failure's message. */
+  const notes = () =>
+    readFileSync(source.logFile, 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('--- start') || /"level":(40|50|60)/.test(line))
+      .join('\n');
 
   beforeAll(async () => {
     dir = scratchDir('journald');
@@ -99,15 +115,16 @@ describe('journald source', () => {
     const last = KILLS + 1;
     await appendToJournal(journal, roundEntries(last, 1));
     const total = PER_ROUND * (KILLS + 1) + 1;
-    await until('every entry read', async () => (await position()).lines >= total, 120_000);
+    await until('every entry read', async () => (await position()).lines >= total, 120_000).catch(
+      async (error: Error) => {
+        throw new Error(
+          `${error.message}: ${JSON.stringify(await position())} of ${total}\n` +
+            `${JSON.stringify(await templateCounts())}\n${notes()}`,
+        );
+      },
+    );
     expect((await position()).lines).toBe(total);
-    const rows: Array<{ template: string; count: string }> =
-      await harness.platform.infra.dataSource.query(
-        `SELECT template, count FROM log_templates WHERE account_id = $1 AND project = 'host'`,
-        [ACCOUNT],
-      );
-    const counts = Object.fromEntries(rows.map((r) => [r.template, Number(r.count)]));
-    expect(counts).toEqual(
+    expect(await templateCounts()).toEqual(
       Object.fromEntries(
         Array.from({ length: last + 1 }, (_, round) => [
           roundTemplate(round),

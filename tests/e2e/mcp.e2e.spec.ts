@@ -24,6 +24,8 @@ const TOOLS = [
   'skill_candidates',
   'log_facts',
   'refactor_plans',
+  'record_measurements',
+  'propose_plan',
 ];
 
 type ToolAnswer = { isError?: boolean; content: Array<{ type: string; text?: string }> };
@@ -164,7 +166,7 @@ describe('the MCP server, through the SDK client', () => {
       clients.push(client);
     });
 
-    it('lists the eleven tools, each with a description and every argument described', async () => {
+    it('lists the fourteen tools, each with a description and every argument described', async () => {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toEqual(TOOLS);
       for (const tool of tools) {
@@ -228,6 +230,38 @@ describe('the MCP server, through the SDK client', () => {
         (answer) => textOf(answer).includes(fact),
       );
       expect(again.isError).toBeFalsy();
+    });
+
+    it("records the user's own measurements and reads them back with their usual range", async () => {
+      // each transport records the same ids, so the second one's batch is all duplicates; the band is
+      // the median 58.25 ± 2 × 1.4826 × MAD 0.5 (docs/day-series.md)
+      const measurements = [7000, 8000, 9000, 8500].map((value, i) => ({
+        metric: 'resting_hr_mcp',
+        value: 50 + value / 1000,
+        unit: 'bpm',
+        day: `2026-11-0${i + 1}`,
+        source: 'watch',
+        id: `mcp-hr-${i}`,
+      }));
+      const recorded = await client.callTool({
+        name: 'record_measurements',
+        arguments: { measurements },
+      });
+      expect([recorded.isError, textOf(recorded)]).toEqual([
+        undefined,
+        expect.stringMatching(/^Recorded (4 measurements|0 measurements \(4 already known\))\.$/),
+      ]);
+      const read = await eventually(
+        () =>
+          client.callTool({
+            name: 'record_measurements',
+            arguments: { action: 'read', metric: 'resting_hr_mcp' },
+          }),
+        (answer) => textOf(answer).includes('4 days'),
+      );
+      expect(textOf(read)).toBe(
+        'resting_hr_mcp (bpm, daily median): 4 days in the last 28; latest 2026-11-04: 58.5 bpm; usually 56.77–59.73 bpm (median 58.25)',
+      );
     });
 
     it('gets the memory block and the CLAUDE.md, which names the saved preference', async () => {

@@ -5,6 +5,7 @@ import { ownNatsCluster, removeDir, scratchDir, until, type OwnNats } from '../s
 import { startHarness, type Harness } from '../support/platform-harness';
 import { quiesce } from '../support/fault-fixture';
 import { randomUUID } from 'node:crypto';
+import { itemAt } from '@mnemo/testing';
 
 const TURNS = 4;
 
@@ -118,8 +119,7 @@ describe('a three-node NATS cluster loses a node during steady ingest', () => {
     try {
       await until('steady ingest', () => sessions >= 5, 60_000);
       const leader = (await jsm.streams.info(eventsStream())).cluster?.leader;
-      const victim = cluster.nodes[cluster.names.indexOf(leader ?? '')];
-      expect(victim).toBeDefined();
+      const victim = itemAt(cluster.nodes, cluster.names.indexOf(leader ?? ''));
       await victim.stop({ kill: true });
       const atKill = sessions;
       // Ingest resumes by itself: more sessions are taken with the node still down.

@@ -494,8 +494,14 @@ describe('no planted secret survives anywhere: durable and dead-letter streams, 
     return new Promise((resolve, reject) => {
       const metadata = new grpc.Metadata();
       metadata.set('authorization', `Bearer ${account.apiKey}`);
-      contextClient[method](request, metadata, (error: grpc.ServiceError | null, reply: unknown) =>
-        error ? reject(error) : resolve(reply),
+      const call = contextClient[method];
+      if (!call) throw new Error(`the context service has no method ${method}`);
+      call.call(
+        contextClient,
+        request,
+        metadata,
+        (error: grpc.ServiceError | null, reply: unknown) =>
+          error ? reject(error) : resolve(reply),
       );
     });
   }

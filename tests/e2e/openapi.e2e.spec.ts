@@ -73,7 +73,8 @@ describe('the OpenAPI document', () => {
   });
 
   it('carries the zod contracts of the routes agents call, as JSON Schema', () => {
-    const recall = document.paths['/v1/recall'].post.requestBody.content['application/json'].schema;
+    const recall =
+      document.paths['/v1/recall']?.post.requestBody.content['application/json'].schema;
     expect(recall.required).toEqual(['query']);
     expect(Object.keys(recall.properties)).toEqual([
       'query',
@@ -91,12 +92,12 @@ describe('the OpenAPI document', () => {
       maximum: 200,
       default: 10,
     });
-    const priorWork = document.paths['/v1/prior-work'].get.parameters.map(
+    const priorWork = document.paths['/v1/prior-work']?.get.parameters.map(
       (p: { name: string }) => p.name,
     );
     expect(priorWork).toEqual(expect.arrayContaining(['file', 'task', 'project', 'limit']));
     const plan =
-      document.paths['/v1/refactor-plans'].post.requestBody.content['application/json'].schema;
+      document.paths['/v1/refactor-plans']?.post.requestBody.content['application/json'].schema;
     expect(Object.keys(plan.properties)).toEqual([
       'goal',
       'steps',
@@ -106,10 +107,10 @@ describe('the OpenAPI document', () => {
     ]);
     expect(plan.required).toEqual(['goal', 'steps']);
     const planChange =
-      document.paths['/v1/refactor-plans/{id}'].patch.requestBody.content['application/json']
+      document.paths['/v1/refactor-plans/{id}']?.patch.requestBody.content['application/json']
         .schema;
     expect(Object.keys(planChange.properties)).toEqual(['status', 'steps', 'files']);
-    const logFacts = document.paths['/v1/log-facts'].get.parameters.map(
+    const logFacts = document.paths['/v1/log-facts']?.get.parameters.map(
       (p: { name: string }) => p.name,
     );
     expect(logFacts).toEqual([
@@ -123,7 +124,7 @@ describe('the OpenAPI document', () => {
       'change',
       'limit',
     ]);
-    const visited = document.paths['/v1/sessions/{id}/visited'].post;
+    const visited = document.paths['/v1/sessions/{id}/visited']?.post;
     expect(visited.parameters).toEqual([
       { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
     ]);
@@ -136,8 +137,8 @@ describe('the OpenAPI document', () => {
       'bodyHash',
       'note',
     ]);
-    expect(document.paths['/healthz'].get.security).toEqual([]);
-    expect(document.paths['/v1/admin/accounts'].post.security).toEqual([{ adminKey: [] }]);
+    expect(document.paths['/healthz']?.get.security).toEqual([]);
+    expect(document.paths['/v1/admin/accounts']?.post.security).toEqual([{ adminKey: [] }]);
   });
 
   it('has a docs page that works offline', async () => {

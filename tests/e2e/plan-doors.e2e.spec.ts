@@ -118,4 +118,79 @@ describe('every door behind the plan limits', () => {
     expect(refusal?.details).toMatch(/3 plans are already open/);
     expect((await open()).map((p) => p.id)).not.toContain('pl-meditate');
   });
+
+  it('MCP: record_measurements, propose_plan one per answer, and the briefing in daily totals', async () => {
+    // a fresh account: the one above already holds three open plans
+    const walker = await personOverMcp(harness, {
+      name: 'plan-doors-mcp',
+      source: { source: 'health-coach' },
+      clockFrom: '2026-12-02T08:00:00Z',
+    });
+    const viaMcp = async (name: string, args: Record<string, unknown>) => {
+      const answer = (await walker.mcp.callTool({ name, arguments: args })) as {
+        isError?: boolean;
+        content: Array<{ text?: string }>;
+      };
+      return {
+        isError: Boolean(answer.isError),
+        text: answer.content.map((c) => c.text).join('\n'),
+      };
+    };
+    // three samples a day whose daily totals run 8,000…8,600 steps
+    const samples = Array.from({ length: 7 }, (_, d) =>
+      [2000, 3000, 3000 + d * 100].map((value, i) => ({
+        metric: 'steps',
+        value,
+        unit: 'steps',
+        at: `2026-11-0${d + 1}T${String(9 + i * 4).padStart(2, '0')}:00:00Z`,
+        source: 'watch',
+        id: `w-${d}-${i}`,
+      })),
+    ).flat();
+    expect(await viaMcp('record_measurements', { measurements: samples })).toEqual({
+      isError: false,
+      text: 'Recorded 21 measurements.',
+    });
+    expect((await viaMcp('record_measurements', { measurements: samples })).text).toBe(
+      'Recorded 0 measurements (21 already known).',
+    );
+    const dated = { ...samples[0], id: 'w-x', day: '2026-11-01' };
+    expect(await viaMcp('record_measurements', { measurements: [dated] })).toEqual({
+      isError: true,
+      text: expect.stringMatching(/measurements\.0\.day: give exactly one of day or at/),
+    });
+
+    await walker.say('s-mcp-plan', 1, 'user', 'I want to walk 8,000 steps a day.');
+    const proposed = await viaMcp('propose_plan', {
+      title: 'Walk 8,000 steps a day',
+      measure: { metric: 'steps', unit: 'steps', target: 8000 },
+      sessionId: 's-mcp-plan',
+    });
+    expect(proposed.isError).toBe(false);
+    const planId = /\[plan ([^,\]]+), proposed\]/.exec(proposed.text)?.[1];
+    expect(planId).toBeDefined();
+    const second = await viaMcp('propose_plan', {
+      title: 'Sleep by eleven',
+      sessionId: 's-mcp-plan',
+    });
+    expect(second).toEqual({ isError: true, text: expect.stringMatching(/one plan per answer/) });
+
+    const activated = await harness
+      .http()
+      .post(`/v1/plans/${planId}/activate`)
+      .set(walker.auth())
+      .send({});
+    expect(activated.status).toBe(200);
+    const briefing = await viaMcp('get_context', { kind: 'briefing' });
+    expect(briefing.isError).toBe(false);
+    expect(briefing.text.split('\n').length).toBeLessThanOrEqual(2);
+    // daily totals, never the per-sample mean of about 2,770
+    expect(briefing.text).toContain(
+      'Walk 8,000 steps a day: 8,300 steps a day on average (daily totals) over the last 7 days to 2026-11-07',
+    );
+    expect((await viaMcp('propose_plan', { action: 'list' })).text).toContain(
+      '8,300 steps a day on average',
+    );
+    await walker.mcp.close().catch(() => undefined);
+  });
 });

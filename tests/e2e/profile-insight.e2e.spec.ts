@@ -11,7 +11,13 @@ import {
 import { insightProjection } from '@mnemo/insight-service';
 import { contextProjection } from '@mnemo/context-service';
 import { createLogger, createPlatformLlm } from '@mnemo/platform-service';
-import { startFakeAnthropic, systemOf, textReply, type FakeAnthropic } from '@mnemo/testing';
+import {
+  firstItems,
+  startFakeAnthropic,
+  systemOf,
+  textReply,
+  type FakeAnthropic,
+} from '@mnemo/testing';
 import { ADMIN_KEY, startHarness, type Harness } from '../support/platform-harness';
 import { eventually } from '../support/servers';
 
@@ -191,8 +197,9 @@ describe('core profile and insights through the provider', () => {
     const saveId = await save('a-4', 'Turning Point', 'I want to open a bakery with my sister.');
     await reacted(saveId);
     expect(callsTo(PROFILE_PROMPT, before)).toBe(0);
-    const [blocked] = (await logEvents('ProfileRegenerationBlocked')).filter(
-      (s) => s.event.causationId === saveId,
+    const [blocked] = firstItems(
+      (await logEvents('ProfileRegenerationBlocked')).filter((s) => s.event.causationId === saveId),
+      1,
     );
     const midnight = new Date(blocked.event.occurredAt);
     midnight.setUTCHours(24, 0, 0, 0);
@@ -346,15 +353,32 @@ describe('core profile and insights through the provider', () => {
       insightProjection,
       contextProjection,
     ];
-    const live = await Promise.all(projections.map((p) => checksumProjection(dataSource, p)));
+    // The live checksums are of the whole log: read once the projections (and memory's, which records the
+    // saves still to extract) have applied it, no save waits for its extraction (a 3 s debounce), and
+    // nothing was appended meanwhile; what the earlier tests' reactors append later is checked below.
+    const settled = await eventually(
+      async () => {
+        const before = await log.lastSeq('events');
+        for (const name of [...projections.map((p) => p.name), 'memory'])
+          expect([name, await waitForCheckpoint(dataSource, name, before, 30_000)]).toEqual([
+            name,
+            true,
+          ]);
+        const [waiting] = await dataSource.query(
+          `SELECT count(*)::int AS n FROM artifact_extractions
+           WHERE extractable AND settled_event_id IS DISTINCT FROM saved_event_id`,
+        );
+        const sums = await Promise.all(projections.map((p) => checksumProjection(dataSource, p)));
+        return { sums, before, waiting: waiting.n, after: await log.lastSeq('events') };
+      },
+      ({ before, waiting, after }) => before === after && waiting === 0,
+      60_000,
+    );
+    const live = settled.sums;
+    const lastSeq = settled.after;
     const calls = fake.requests.length;
-    const lastSeq = await log.lastSeq('events');
     const view = (await get('/v1/profile')).body;
     for (const projection of projections) await replayProjection(dataSource, log, projection);
-    expect(await Promise.all(projections.map((p) => checksumProjection(dataSource, p)))).toEqual(
-      live,
-    );
-    expect(fake.requests.length).toBe(calls);
     // The replay appends nothing. The earlier tests' context reads may still be recording what they served
     // (telemetry goes in batches up to 200 ms after the answer, served memories are stamped after it): only those may follow.
     const appended: string[] = [];
@@ -365,6 +389,10 @@ describe('core profile and insights through the provider', () => {
         (e) => e !== 'context FeatureEventRecorded' && e !== 'context MemoryFactUsed',
       ),
     ).toEqual([]);
+    expect(await Promise.all(projections.map((p) => checksumProjection(dataSource, p)))).toEqual(
+      live,
+    );
+    expect(fake.requests.length).toBe(calls);
     expect((await get('/v1/profile')).body).toEqual(view);
   });
 });

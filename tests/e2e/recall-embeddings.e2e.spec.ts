@@ -9,6 +9,7 @@ import { startFakeEmbeddings, type FakeEmbeddings } from '../support/fake-embedd
 import { startEmbeddedMnemo } from '../support/embedded-mnemo';
 import { stopProcess } from '../support/own-servers';
 import { eventually } from '../support/servers';
+import { itemAt } from '@mnemo/testing';
 
 type Hit = { chunkId: string; sessionId: string; score: number };
 
@@ -124,8 +125,8 @@ describe('recall fused with an embedder where pgvector exists (embedded PGlite w
       30_000,
     );
     expect(sessions(hits)[0]).toBe('s-car');
-    expect(hits[0].score).toBeGreaterThan(0);
-    expect(hits[0].score).toBeLessThanOrEqual(1);
+    expect(hits[0]?.score).toBeGreaterThan(0);
+    expect(hits[0]?.score).toBeLessThanOrEqual(1);
     // the chunks were embedded off the hot path, each text once; the question at recall time
     expect(chunkTextsSent()).toBe(1);
     expect(fake.inputs).toContain(PARAPHRASE);
@@ -161,13 +162,13 @@ describe('recall fused with an embedder where pgvector exists (embedded PGlite w
     const embedding = rows.filter((r) => r.label === 'embedding');
     expect(embedding.map((r) => r.pool)).toEqual(['session']);
     // an unknown model is priced as the dearest known embedding model: what the fake billed, at $0.13 per million
-    expect(embedding[0].inputTokens).toBeGreaterThan(0);
+    expect(embedding[0]?.inputTokens).toBeGreaterThan(0);
     // the ledger keeps each call's dollars to the millionth, so the row is within half a millionth per call
-    const { costUsd, inputTokens, calls } = embedding[0];
+    const { costUsd, inputTokens, calls } = itemAt(embedding, 0);
     expect(Math.abs(costUsd - (inputTokens * 0.13) / 1_000_000)).toBeLessThanOrEqual(
       calls * 0.5e-6 + 1e-12,
     );
-    expect(embedding[0].costUsd).toBeGreaterThan(0);
+    expect(embedding[0]?.costUsd).toBeGreaterThan(0);
   });
 
   it('answers by the words alone when the embedder is slow, hanging up on it at its bound', async () => {
@@ -242,8 +243,11 @@ describe('recall with an embedder configured where pgvector is missing (this Pos
   });
 
   it('stays lexical and asks the embedder nothing', async () => {
-    const [{ vector }]: Array<{ vector: boolean }> = await harness.platform.infra.dataSource.query(
-      `SELECT to_regclass('recall_embeddings') IS NOT NULL AS vector`,
+    const { vector } = itemAt<{ vector: boolean }>(
+      await harness.platform.infra.dataSource.query(
+        `SELECT to_regclass('recall_embeddings') IS NOT NULL AS vector`,
+      ),
+      0,
     );
     // the premise: Debian's PostgreSQL 15 ships no pgvector package, so the migration made no vector table
     expect(vector).toBe(false);

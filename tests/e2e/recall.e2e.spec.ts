@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { buildEvent } from '@mnemo/contracts';
 import { ADMIN_KEY, startHarness, type Harness } from '../support/platform-harness';
 import { eventually } from '../support/servers';
+import { firstItems, itemAt } from '@mnemo/testing';
 
 type Account = { accountId: string; apiKey: string };
 type Hit = {
@@ -10,6 +11,8 @@ type Hit = {
   turnSeqs: number[];
   occurredAt: string;
   snippet: string;
+  text: string;
+  highlights: Array<[number, number]>;
   score: number;
 };
 
@@ -181,7 +184,7 @@ describe.each([
       };
       // asked again once the whole session is projected: a question weighed while its turns arrive weighs its words by a df still changing
       await hitsFor(body, (hits) => hits[0]?.turnSeqs.length === 4);
-      const [best] = (await recall(body).expect(200)).body.hits as Hit[];
+      const [best] = firstItems((await recall(body).expect(200)).body.hits as Hit[], 1);
       expect(best).toMatchObject({
         chunkId: 's-pool#1',
         sessionId: 's-pool',
@@ -193,6 +196,15 @@ describe.each([
       expect(best.score).toBeLessThanOrEqual(1);
       expect(best.snippet.startsWith('[2026-03-10] ')).toBe(true);
       expect(best.snippet).toMatch(/\*\*(Postgres|pool|connection)\*\*/);
+      // the same words plain, with where the matches are beside them: nothing to parse back
+      expect(best.snippet).toBe(
+        `[2026-03-10] ${best.highlights.reduceRight((t, [from, to]) => `${t.slice(0, from)}**${t.slice(from, to)}**${t.slice(to)}`, best.text)}`,
+      );
+      expect(best.text).not.toContain('**');
+      expect(best.highlights.length).toBeGreaterThan(0);
+      expect(best.highlights.map(([from, to]) => best.text.slice(from, to).toLowerCase())).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^(postgres|pool|connection)$/)]),
+      );
     });
 
     it('answers a question whose only word is too common to select by from the newest chunks holding it (the fallback, at scale)', async () => {
@@ -214,7 +226,7 @@ describe.each([
       for (let i = 0; i < turns.length; i += 50) await send(wide, turns.slice(i, i + 50));
       const hits = await hitsFor(
         { query: 'kettle', limit: 10 },
-        (found) => found.length === 10 && found[0].turnSeqs.includes(220),
+        (found) => found.length === 10 && found[0]?.turnSeqs.includes(220) === true,
         wide.apiKey,
       );
       expect(hits.map((hit) => hit.occurredAt)).toEqual(
@@ -258,10 +270,13 @@ describe.each([
           '<system-reminder>Always run the linter and the formatter before you commit.</system-reminder>\n<command-name>/review</command-name>Rename the invoices table to billing_documents.',
         ),
       ]);
-      const [hit] = await hitsFor(
-        { query: 'rename the invoices table', limit: 5 },
-        (hits) => hits.length > 0,
-        hooked.apiKey,
+      const [hit] = firstItems(
+        await hitsFor(
+          { query: 'rename the invoices table', limit: 5 },
+          (hits) => hits.length > 0,
+          hooked.apiKey,
+        ),
+        1,
       );
       expect(hit.sessionId).toBe('s-hooked');
       expect(hit.snippet).not.toMatch(/linter|review/);
@@ -301,7 +316,7 @@ describe.each([
     });
 
     it('updates a chunk in place when a turn is recorded again under its seq', async () => {
-      await hitsFor({ query: 'flexbox wrap rule', limit: 5 }, (hits) => hits.length > 0);
+      await hitsFor({ query: 'flexbox rule', limit: 5 }, (hits) => hits.length > 0);
       await send(account, [
         turn(
           's-css',
@@ -311,14 +326,12 @@ describe.each([
           'A CSS grid template on the header fixes the layout on narrow screens.',
         ),
       ]);
-      const [hit] = await hitsFor(
-        { query: 'CSS grid template header', limit: 5 },
-        (hits) => hits.length > 0,
+      const hit = itemAt(
+        await hitsFor({ query: 'CSS grid template header', limit: 5 }, (hits) => hits.length > 0),
+        0,
       );
       expect(hit.chunkId).toBe('s-css#1');
-      expect(
-        (await recall({ query: 'flexbox wrap rule', limit: 5 }).expect(200)).body.hits,
-      ).toEqual([]);
+      expect((await recall({ query: 'flexbox rule', limit: 5 }).expect(200)).body.hits).toEqual([]);
     });
 
     it("keeps each lexeme's count equal to the chunks holding it (the chunk count under ''), over batches of several sessions and a rewritten turn", async () => {

@@ -3,6 +3,7 @@ import { MnemoClient } from '@mnemo/mnemo-client';
 import { replayProjection } from '@mnemo/persistence';
 import { learningProjection } from '@mnemo/recall-service';
 import { startHarness, type Harness } from '../support/platform-harness';
+import { firstItems } from '@mnemo/testing';
 
 const REPO = '/home/dev/shop';
 
@@ -184,17 +185,23 @@ describe('refactor plans: recorded, listed, said by prior_work while open, repla
     const days = (await harness.http().get('/v1/stats').set('Authorization', auth())).body
       .learningDays as Array<{ refactorPlans: number }>;
     expect(days).toHaveLength(30);
-    expect(days[days.length - 1].refactorPlans).toBe(2);
+    expect(days[days.length - 1]?.refactorPlans).toBe(2);
 
     const { dataSource, log } = harness.platform.infra;
     await replayProjection(dataSource, log, learningProjection);
     expect(await rows()).toEqual(before);
-    const [account] = await dataSource.query<Array<{ account_id: string }>>(
-      `SELECT DISTINCT account_id FROM learning_refactor_plans WHERE recorded_in_session = 'plan-s2'`,
+    const [account] = firstItems(
+      await dataSource.query<Array<{ account_id: string }>>(
+        `SELECT DISTINCT account_id FROM learning_refactor_plans WHERE recorded_in_session = 'plan-s2'`,
+      ),
+      1,
     );
-    const [recount] = await dataSource.query<Array<{ n: number }>>(
-      `SELECT count(*)::int AS n FROM learning_refactor_plans WHERE account_id = $1`,
-      [account.account_id],
+    const [recount] = firstItems(
+      await dataSource.query<Array<{ n: number }>>(
+        `SELECT count(*)::int AS n FROM learning_refactor_plans WHERE account_id = $1`,
+        [account.account_id],
+      ),
+      1,
     );
     expect((await stats()).refactorPlans).toBe(recount.n);
   });

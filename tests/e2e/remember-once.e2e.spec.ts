@@ -84,7 +84,7 @@ describe('remember_fact keeps one memory for one thing', () => {
     // The person edits it in the Explorer: now it is theirs, confirmed everywhere.
     const edited = await harness
       .http()
-      .patch(`/v1/memories/${kept[0].id}`)
+      .patch(`/v1/memories/${kept[0]?.id}`)
       .set(auth())
       .send({ version: 2, content: 'Prefers pnpm over npm for installs.' });
     expect([edited.status, edited.body.confirmed]).toEqual([200, true]);

@@ -4,6 +4,7 @@ import type { StoredEvent } from '@mnemo/contracts';
 import { startHarness, type Harness } from '../support/platform-harness';
 import { scratchDir, until } from '../support/own-servers';
 import { ServiceProcess } from '../support/service-fleet';
+import { itemAt } from '@mnemo/testing';
 
 const SESSIONS = 200;
 const TURNS = 3;
@@ -48,7 +49,7 @@ function sessionEvents(runId: string, next: () => number) {
         payload: {
           seq: t + 1,
           role: t % 2 ? 'assistant' : 'user',
-          text: SAYINGS[t](marker(s, t + 1)),
+          text: itemAt(SAYINGS, t)(marker(s, t + 1)),
         },
       })),
       {
@@ -63,7 +64,8 @@ function sessionEvents(runId: string, next: () => number) {
   const mixed = [];
   while (queues.some((q) => q.length)) {
     const open = queues.filter((q) => q.length);
-    mixed.push(open[Math.floor(next() * open.length)].shift()!);
+    const queue = itemAt(open, Math.floor(next() * open.length));
+    mixed.push(itemAt(queue.splice(0, 1), 0));
   }
   return mixed;
 }
@@ -140,7 +142,7 @@ describe.each([2, 3])('%i redaction workers', (workers) => {
       bySession.set(event.sessionId, [...(bySession.get(event.sessionId) ?? []), accepted]);
     }
     for (const [session, positions] of bySession)
-      if (positions.some((p, i) => i > 0 && p < positions[i - 1])) misordered.push(session);
+      if (positions.some((p, i) => i > 0 && p < itemAt(positions, i - 1))) misordered.push(session);
     expect(bySession.size).toBe(SESSIONS);
     expect(misordered).toEqual([]);
 

@@ -205,9 +205,19 @@ describe('transcript ingest through the admin route, the loop state and the CLI'
 
     const sessions = await eventually(
       () => get('/v1/sessions?limit=200'),
+      // every turn projected, not only the first of each session: the counts below are the fixtures' own
       (r) =>
         r.body.sessions?.length === 15 &&
-        r.body.sessions.every((s: { turnCount: number }) => s.turnCount > 0),
+        r.body.sessions.every((s: { turnCount: number }) => s.turnCount > 0) &&
+        r.body.sessions.some(
+          (s: { id: string; turnCount: number }) =>
+            s.id === '7acd37a8-2745-4b58-a8a9-46164b22ad9e' && s.turnCount >= 92,
+        ) &&
+        r.body.sessions.some(
+          (s: { id: string; turnCount: number }) =>
+            s.id === '29ccd257-68b1-427f-ae5f-6524b7cb6f20:agent-a2271d1' && s.turnCount >= 35,
+        ),
+      60_000,
     );
     const ids = sessions.body.sessions.map((s: { id: string }) => s.id);
     expect(ids).toEqual(
@@ -495,7 +505,7 @@ describe('the periodic loop, started with the service', () => {
         ),
       (r: Array<{ n: number }>) => r[0]?.n === 4,
     );
-    expect(rows[0].n).toBe(4);
+    expect(rows[0]?.n).toBe(4);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   PHONE,
   screenshots,
 } from '../support/browser';
+import { firstItems } from '@mnemo/testing';
 
 const DIST = path.resolve(__dirname, '../../apps/web/dist');
 /** Every wait in the browser is a poll with this deadline; nothing sleeps a fixed time. */
@@ -120,7 +121,7 @@ describe('the web UI in a real browser', () => {
       'cache-control': 'public, max-age=31536000, immutable',
       'content-encoding': 'gzip',
     });
-    await harness.http().get(script!).set('If-None-Match', asset.headers.etag).expect(304);
+    await harness.http().get(script!).set('If-None-Match', String(asset.headers.etag)).expect(304);
     // the app's own pages load on a reload; a stale asset and the API's unknown paths stay 404s
     expect((await harness.http().get('/explorer').expect(200)).text).toBe(index.text);
     await harness.http().get('/assets/gone-123.js').expect(404);
@@ -695,8 +696,12 @@ describe('the web UI in a real browser', () => {
     const work = page.getByRole('list', { name: 'Prior work' });
     await work.getByText('Raised the Postgres pool size to fix checkout timeouts').waitFor();
     // the verdict as the API gives it
-    const [prior] = (await api(account.apiKey).get('/v1/prior-work?file=pool.ts')).body
-      .sessions as Array<{ verdict: string }>;
+    const [prior] = firstItems(
+      (await api(account.apiKey).get('/v1/prior-work?file=pool.ts')).body.sessions as Array<{
+        verdict: string;
+      }>,
+      1,
+    );
     await expect(work.locator('.verdict').first().innerText()).resolves.toBe(prior.verdict);
 
     await page.getByLabel('Prior decisions', { exact: true }).check();
@@ -750,10 +755,12 @@ describe('the web UI in a real browser', () => {
     const shown = await card.innerText();
     expect(shown).toMatch(/new\s+error\s+ERROR payment declined for order <\*> ref <\*>/);
     // the rate as the API gives it: 4 lines over the default 24 hours
-    const [declined] = (await api(account.apiKey).get('/v1/log-facts?q=declined')).body
-      .facts as Array<{
-      ratePerHour: number;
-    }>;
+    const [declined] = firstItems(
+      (await api(account.apiKey).get('/v1/log-facts?q=declined')).body.facts as Array<{
+        ratePerHour: number;
+      }>,
+      1,
+    );
     expect(declined.ratePerHour).toBe(0.17);
     expect(shown).toMatch(/In the window\s+4 lines · 0\.17 an hour · the window before: 0/);
     expect(shown).toMatch(/In all\s+4 lines/);

@@ -19,7 +19,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { Client } from 'pg';
-import { waitFor } from '@mnemo/testing';
+import { itemAt, waitFor } from '@mnemo/testing';
 import {
   freePort,
   OwnNats,
@@ -250,7 +250,7 @@ async function main(): Promise<void> {
     const pg = new Client({ connectionString: postgres.url });
     await pg.connect();
     const autovacuum = async () =>
-      (await pg.query<{ autovacuum: string }>('SHOW autovacuum')).rows[0].autovacuum;
+      itemAt((await pg.query<{ autovacuum: string }>('SHOW autovacuum')).rows, 0).autovacuum;
     if (process.env.MNEMO_SOAK_AUTOVACUUM === 'off') {
       await pg.query('ALTER SYSTEM SET autovacuum = off');
       await pg.query('SELECT pg_reload_conf()');
@@ -281,7 +281,7 @@ async function main(): Promise<void> {
       const failure = {
         minute: (Date.now() - started) / 60_000,
         method: init.method ?? 'GET',
-        route: path.split('?')[0],
+        route: path.split('?')[0] ?? path,
         correlationId,
         at: Date.now(),
       };
@@ -424,11 +424,13 @@ async function main(): Promise<void> {
       const points = settled.map((s) => [s.minute, s[name]] as [number, number]);
       const mean = points.reduce((sum, [, y]) => sum + y, 0) / points.length;
       const perMinute = slope(points);
-      const drift = perMinute * (points.at(-1)![0] - points[0][0]);
+      const [firstMinute, first] = itemAt(points, 0);
+      const [lastMinute, last] = itemAt(points, -1);
+      const drift = perMinute * (lastMinute - firstMinute);
       const verdict =
         Math.abs(drift) <= tolerance(mean) ? 'flat' : drift > 0 ? 'GROWING' : 'falling';
       process.stdout.write(
-        `  ${name.padEnd(6)} mean ${mean.toFixed(1)} ${unit}, first ${points[0][1].toFixed(1)}, last ${points.at(-1)![1].toFixed(1)}, ` +
+        `  ${name.padEnd(6)} mean ${mean.toFixed(1)} ${unit}, first ${first.toFixed(1)}, last ${last.toFixed(1)}, ` +
           `slope ${perMinute >= 0 ? '+' : ''}${perMinute.toFixed(2)} ${unit}/min, drift over the window ${drift.toFixed(1)} ${unit} → ${verdict}\n`,
       );
     };
@@ -437,8 +439,9 @@ async function main(): Promise<void> {
     report('fds', 'fds', (mean) => Math.max(5, mean * 0.1));
     report('lag', 'msgs', (mean) => Math.max(50, mean * 0.5));
     reportBloat(
-      (tableSamples.find((t) => t.minute >= MINUTES * WARMUP_FRACTION) ?? tableSamples[0]).sizes,
-      tableSamples.at(-1)!.sizes,
+      (tableSamples.find((t) => t.minute >= MINUTES * WARMUP_FRACTION) ?? itemAt(tableSamples, 0))
+        .sizes,
+      itemAt(tableSamples, -1).sizes,
     );
     await pg.end();
     process.stdout.write(

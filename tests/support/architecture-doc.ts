@@ -9,6 +9,7 @@ import { PATTERN_METADATA } from '@nestjs/microservices/constants';
 import { eventPayloads } from '@mnemo/contracts';
 import type { MigrationClass } from '@mnemo/persistence';
 import { SERVICES, type ServiceDefinition } from '@mnemo/platform-service';
+import { itemAt } from '@mnemo/testing';
 
 /**
  * Generates docs/architecture.md from the code (`npm run docs:architecture`); the contract test
@@ -139,7 +140,7 @@ async function migrationTables(migrations: readonly MigrationClass[]): Promise<s
   return statements.flatMap((sql) =>
     [
       ...sql.matchAll(/CREATE\s+(?:UNLOGGED\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?("?[\w.]+"?)/gi),
-    ].map((m) => m[1].replace(/"/g, '')),
+    ].flatMap((m) => m[1]?.replace(/"/g, '') ?? []),
   );
 }
 
@@ -248,7 +249,8 @@ function evaluate(
   if (ts.isStringLiteralLike(node)) return node.text;
   if (ts.isIdentifier(node)) {
     const candidates = consts.get(node.text) ?? [];
-    return candidates.length === 1 ? evaluate(candidates[0], consts, where) : fail();
+    const [only] = candidates;
+    return candidates.length === 1 && only ? evaluate(only, consts, where) : fail();
   }
   if (ts.isObjectLiteralExpression(node)) {
     return Object.fromEntries(
@@ -291,7 +293,7 @@ function servedRpcs(files: string[], consts: Map<string, ts.Expression[]>): stri
         handler !== undefined &&
         (ts.isArrowFunction(handler) || ts.isFunctionExpression(handler))
       ) {
-        subjects.push(String(evaluate(node.arguments[0], consts, relative(ROOT, file))));
+        subjects.push(String(evaluate(itemAt(node.arguments, 0), consts, relative(ROOT, file))));
       }
       ts.forEachChild(node, visit);
     };

@@ -55,7 +55,8 @@ export function fakeEmbedding(text: string, dimensions: number): number[] {
     if (STOP.has(word)) continue;
     const key = CONCEPT_OF.get(word) ?? word;
     const digest = createHash('sha256').update(key).digest();
-    vector[digest.readUInt32BE(0) % dimensions] += digest[4] & 1 ? 1 : -1;
+    const at = digest.readUInt32BE(0) % dimensions;
+    vector[at] = (vector[at] ?? 0) + (digest.readUInt8(4) & 1 ? 1 : -1);
   }
   const norm = Math.hypot(...vector) || 1;
   return vector.map((x) => x / norm);

@@ -112,19 +112,25 @@ function readNouns(dict: string): Map<string, Synset> {
   for (const line of readFileSync(path.join(dict, 'data.noun'), 'utf8').split('\n')) {
     if (!line || line.startsWith(' ')) continue;
     // offset lex_filenum ss_type w_cnt word lex_id [word lex_id…] p_cnt [ptr offset pos source/target…] | gloss
-    const fields = line.split(' | ')[0].split(' ');
-    const count = parseInt(fields[3], 16);
+    // A line of the WordNet data file: a field missing is read as empty, and the line adds nothing.
+    const fields = (line.split(' | ')[0] ?? '').split(' ');
+    const field = (at: number): string => fields[at] ?? '';
+    const count = parseInt(field(3), 16);
     const words: string[] = [];
     let i = 4;
     for (let k = 0; k < count; k++, i += 2)
-      words.push(fields[i].toLowerCase().replace(/\(.*\)$/, ''));
+      words.push(
+        field(i)
+          .toLowerCase()
+          .replace(/\(.*\)$/, ''),
+      );
     const pointers = Number(fields[i]);
     i += 1;
     const hyponyms: string[] = [];
     for (let k = 0; k < pointers; k++, i += 4)
       if ((fields[i] === '~' || fields[i] === '~i') && fields[i + 2] === 'n')
-        hyponyms.push(fields[i + 1]);
-    synsets.set(fields[0], { words, hyponyms });
+        hyponyms.push(field(i + 1));
+    synsets.set(field(0), { words, hyponyms });
   }
   return synsets;
 }
@@ -134,9 +140,15 @@ function readIndex(dict: string, file: string): Map<string, string[]> {
   const index = new Map<string, string[]>();
   for (const line of readFileSync(path.join(dict, file), 'utf8').split('\n')) {
     if (!line || line.startsWith(' ')) continue;
-    const fields = line.trim().split(' ');
-    const pointers = Number(fields[3]);
-    index.set(fields[0], fields.slice(4 + pointers + 2));
+    const [lemma = '', , , pointerCount] = line.trim().split(' ');
+    const pointers = Number(pointerCount);
+    index.set(
+      lemma,
+      line
+        .trim()
+        .split(' ')
+        .slice(4 + pointers + 2),
+    );
   }
   return index;
 }

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { buildEvent, type EventEnvelope, type EventType } from '@mnemo/contracts';
 import { everyProjectionSeeds } from './every-projection-seeds';
+import { itemAt } from '@mnemo/testing';
 
 const TOPICS = [
   'the migration to the new billing service and how to roll it back',
@@ -64,17 +65,14 @@ export function* replayLog(options: {
         keyDigest: createHash('sha256').update(accountId).digest('hex'),
         apiKeyPrefix: 'mk_bench',
       }),
-      ...(everyProjectionSeeds(
-        accountId,
-        options.accounts[(i + 1) % options.accounts.length],
-      ) as EventEnvelope[]),
+      ...(everyProjectionSeeds(accountId, cycled(options.accounts, i + 1)) as EventEnvelope[]),
     );
   }
   // each open session is a generator of its own events; one event from each in turn
   const session = function* (n: number): Generator<EventEnvelope> {
-    const accountId = options.accounts[n % options.accounts.length];
+    const accountId = cycled(options.accounts, n);
     const sessionId = `s-${n}`;
-    const topic = TOPICS[n % TOPICS.length];
+    const topic = cycled(TOPICS, n);
     yield event('SessionStarted', accountId, sessionId, {
       source: n % 3 ? 'claude-code' : 'ai-coaching:interview',
       title: `About ${topic.split(' ').slice(0, 5).join(' ')}`,
@@ -138,7 +136,7 @@ export function* replayLog(options: {
   while (written + pending.length < options.events) {
     while (open.length < (options.openSessions ?? 8)) open.push(session(next++));
     const index = (written + pending.length) % open.length;
-    const step = open[index].next();
+    const step = itemAt(open, index).next();
     if (step.done) open.splice(index, 1);
     else pending.push(step.value);
     if (pending.length >= chunk) {
@@ -148,4 +146,9 @@ export function* replayLog(options: {
     }
   }
   if (pending.length) yield pending;
+}
+
+/** The n-th item of a list read round and round. */
+function cycled<T>(list: readonly T[], n: number): T {
+  return itemAt(list, n % list.length);
 }

@@ -127,6 +127,7 @@ export class ServiceFleet {
    */
   async start(concurrency = 3): Promise<void> {
     const [first, ...rest] = this.processes;
+    if (first === undefined) return;
     await first.start();
     const queue = [...rest];
     await Promise.all(

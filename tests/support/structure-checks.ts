@@ -127,8 +127,9 @@ function resolve(tree: Tree, from: string, specifier: string): string | undefine
   } else {
     const door = /^@mnemo\/([a-z0-9-]+)(?:\/(.+))?$/.exec(specifier);
     if (!door) return undefined;
-    const service = /^(.+)-service$/.exec(door[1]);
-    const folder = service ? `services/${service[1]}` : `libs/${door[1]}`;
+    const name = door[1] ?? '';
+    const service = /^(.+)-service$/.exec(name)?.[1];
+    const folder = service ? `services/${service}` : `libs/${name}`;
     target = door[2] ? `${folder}/${door[2]}` : `${folder}/src/index`;
   }
   return [target, `${target}.ts`, path.join(target, 'index.ts')].find((candidate) =>
@@ -345,7 +346,7 @@ function sqlTables(literal: string): string[] {
   const statement = SQL_STATEMENT.test(literal);
   return [...literal.matchAll(TABLE_REFERENCE)]
     .filter(([match]) => statement || /^[A-Z]+\b/.test(match))
-    .map(([, table]) => table.toLowerCase());
+    .flatMap(([, table]) => table?.toLowerCase() ?? []);
 }
 
 /** Ownership as the code states it: who creates each table, who defines each projection. */
@@ -356,7 +357,7 @@ export function ownership(servicesDir: string): Ownership {
   for (const source of tree.sources) {
     for (const literal of literals(tree, source))
       for (const [, table] of literal.matchAll(CREATE_TABLE))
-        tables.set(table.toLowerCase(), source.service);
+        if (table) tables.set(table.toLowerCase(), source.service);
     if (source.file.endsWith('.projection.ts')) {
       // the projection object's own name: `name: '…'` at the first level of an exported object literal
       visit(tree.parsed(source), (node) => {
@@ -415,7 +416,7 @@ export function foreignSqlNames(
     for (const literal of literals(tree, source)) {
       for (const table of sqlTables(literal)) add(source, 'table', table, owners.tables.get(table));
       if (/\bprojection_checkpoints\b/i.test(literal)) {
-        for (const [, name] of literal.matchAll(/'([^']+)'/g))
+        for (const [, name = ''] of literal.matchAll(/'([^']+)'/g))
           add(source, 'checkpoint', name, owners.checkpoints.get(name));
       }
     }
@@ -453,9 +454,10 @@ export function egressGateProblems(text: string, className = 'SourceReader'): st
   });
   if (!gate) return [`no class ${className}`];
   const constructors = gate.members.filter(ts.isConstructorDeclaration);
+  const [only] = constructors;
   if (
     constructors.length !== 1 ||
-    !constructors[0].modifiers?.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword)
+    !only?.modifiers?.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword)
   ) {
     problems.push('the constructor is not private, so a reader can be made without the check');
   }
@@ -542,6 +544,7 @@ const ROLES: readonly {
           ts.isPropertyAccessExpression(n.expression) &&
           n.expression.name.text === 'reply' &&
           n.arguments.length === 3 &&
+          n.arguments[2] !== undefined &&
           isFunctionNode(n.arguments[2]),
       ),
   },
@@ -655,7 +658,7 @@ export function importCycles(servicesDir: string): string[][] {
       loadsOf(tree, source).flatMap((load) => (load.file ? [load.file] : [])),
     );
   return stronglyConnected(edges).filter(
-    (component) => component.length > 1 || (edges.get(component[0]) ?? []).includes(component[0]),
+    ([first = '', ...more]) => more.length > 0 || (edges.get(first) ?? []).includes(first),
   );
 }
 /** Tarjan's strongly connected components, each sorted, the list sorted by its first file. */
@@ -692,7 +695,7 @@ function stronglyConnected(edges: Map<string, string[]>): string[][] {
     }
   };
   for (const node of edges.keys()) if (!index.has(node)) connect(node);
-  return components.sort((a, b) => a[0].localeCompare(b[0]));
+  return components.sort((a, b) => (a[0] ?? '').localeCompare(b[0] ?? ''));
 }
 
 // ---- (f) pure code stays pure all the way down ---------------------------------------------------

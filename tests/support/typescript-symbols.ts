@@ -29,9 +29,10 @@ const scanner = ts.createScanner(ts.ScriptTarget.Latest, true);
 /** After the decorators: the first modifier or keyword. */
 function startOf(node: ts.Node, file: ts.SourceFile): number {
   const decorators = ts.canHaveDecorators(node) ? ts.getDecorators(node) : undefined;
-  if (!decorators?.length) return node.getStart(file);
+  const last = decorators?.at(-1);
+  if (!last) return node.getStart(file);
   scanner.setText(file.text);
-  scanner.setTextPos(decorators[decorators.length - 1].end);
+  scanner.setTextPos(last.end);
   scanner.scan();
   return scanner.getTokenStart();
 }

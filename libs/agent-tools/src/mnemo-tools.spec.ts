@@ -23,7 +23,9 @@ const hit = (chunkId: string): RecallHit => ({
   sessionId: `s-${chunkId}`,
   turnSeqs: [1],
   occurredAt: '2026-11-01T00:00:00.000Z',
-  snippet: `said in ${chunkId}`,
+  snippet: `[2026-11-01] said in ${chunkId}`,
+  text: `said in ${chunkId}`,
+  highlights: [],
   score: 0.9,
 });
 

@@ -47,8 +47,8 @@ export function pageOfItems<T>(
   const parts: string[] = [];
   let used = 0;
   let index = offset;
-  for (; index < items.length; index += 1) {
-    let part = render(items[index], index);
+  for (let item = items[index]; item !== undefined; item = items[++index]) {
+    let part = render(item, index);
     if (part.length > pageChars)
       part = `${part.slice(0, pageChars - 40)}\n   … (cut at ${pageChars} characters)`;
     if (parts.length > 0 && used + part.length > pageChars) break;

@@ -170,7 +170,7 @@ function visitMembers(body: Node | null, parent: string, out: Sink) {
           name === 'constructor' && member.parent?.type === 'class_body'
             ? 'constructor'
             : accessor
-              ? ACCESSOR[accessor.type]
+              ? (ACCESSOR[accessor.type] ?? 'method')
               : 'method';
         emitFunctionLike(member, member, name, kind, parent, out);
         break;

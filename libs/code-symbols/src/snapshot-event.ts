@@ -1,4 +1,9 @@
-import { deterministicUuid, INGEST_MAX_BYTES, INGEST_MAX_EVENTS } from '@mnemo/contracts';
+import {
+  deterministicUuid,
+  INGEST_MAX_BYTES,
+  INGEST_MAX_EVENTS,
+  type PayloadOf,
+} from '@mnemo/contracts';
 import type { LocalSnapshot } from './local-snapshots';
 
 /** One event of `POST /v1/events`, as a machine that records snapshots sends it. */
@@ -7,7 +12,7 @@ export interface SnapshotIngestEvent {
   type: 'SymbolSnapshotRecorded';
   sessionId: string;
   occurredAt: string;
-  payload: unknown;
+  payload: PayloadOf<'SymbolSnapshotRecorded'>;
 }
 
 /** Namespace of snapshot event ids (a fixed v4 UUID, chosen once): one id per file version. */

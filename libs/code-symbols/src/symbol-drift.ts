@@ -165,8 +165,7 @@ function pairRenamesAndMoves(
     test: (old: CodeSymbol, current: CodeSymbol) => boolean,
     record: (old: CodeSymbol, current: CodeSymbol) => void,
   ) => {
-    for (let i = 0; i < removed.length; i += 1) {
-      const old = removed[i];
+    for (let i = 0, old = removed[0]; old !== undefined; i += 1, old = removed[i]) {
       const candidates = added.filter((current) => test(old, current));
       if (candidates.length === 0) continue;
       // the nearest, when several fit
@@ -238,17 +237,20 @@ function reordered(
 /** Indexes of one longest strictly increasing subsequence (patience sorting, O(n log n)). */
 function longestIncreasing(values: readonly number[]): Set<number> {
   const tails: number[] = [];
+  // The value at each tail, beside its index, so the search reads no index it has to look up again.
+  const tailValues: number[] = [];
   const previous = new Array<number>(values.length).fill(-1);
-  for (let i = 0; i < values.length; i += 1) {
+  for (const [i, value] of values.entries()) {
     let lo = 0;
     let hi = tails.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (values[tails[mid]] < values[i]) lo = mid + 1;
+      if ((tailValues[mid] ?? Infinity) < value) lo = mid + 1;
       else hi = mid;
     }
-    if (lo > 0) previous[i] = tails[lo - 1]!;
+    previous[i] = tails[lo - 1] ?? -1;
     tails[lo] = i;
+    tailValues[lo] = value;
   }
   const kept = new Set<number>();
   for (let i = tails.at(-1) ?? -1; i >= 0; i = previous[i]!) kept.add(i);

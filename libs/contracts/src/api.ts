@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { subjectToken } from './envelope';
+import { EventEnvelopeBase, subjectToken } from './envelope';
 import { producerEventTypes } from './events';
 
 export const INGEST_MAX_EVENTS = 1000;
@@ -17,6 +17,15 @@ export const IngestEventInput = z.object({
   payload: z.unknown(),
 });
 export type IngestEventInput = z.infer<typeof IngestEventInput>;
+
+/**
+ * An event of `POST /v1/events` once the gateway has put the key's account and its producer on it: the
+ * envelope the edge checks, once (parseEvent then checks the payload against its type).
+ */
+export const IngestEnvelope = EventEnvelopeBase.extend({
+  type: IngestEventInput.shape.type,
+  sessionId: IngestEventInput.shape.sessionId,
+});
 
 export const IngestRequest = z.object({
   events: z.array(z.unknown()).min(1).max(INGEST_MAX_EVENTS),

@@ -1,4 +1,4 @@
-import { buildEvent, causedBy, reactionEvents } from './build-event';
+import { buildEvent, causedBy, reactionEvents, type ReactionDraft } from './build-event';
 import { InvalidEventError, parseEvent } from './parse-event';
 import { reactionId } from './name-uuid';
 
@@ -129,7 +129,7 @@ describe('causedBy', () => {
 
 describe('reactionEvents', () => {
   const cause = { id, correlationId: '0b6f7c3e-2a1d-4e5f-8c9b-7d6e5f4a3b21', sessionId: 's-1' };
-  const drafts = [
+  const drafts: ReactionDraft[] = [
     { type: 'SegmentPaused', role: 'outcome', payload: { segment: 2 } },
     {
       type: 'FeatureEventRecorded',
@@ -156,7 +156,7 @@ describe('reactionEvents', () => {
       causationId: id,
       correlationId: cause.correlationId,
     });
-    expect(events[0].occurredAt).toBe(at.toISOString());
+    expect(events[0]?.occurredAt).toBe(at.toISOString());
   });
 
   it('writes the same ids again for a redelivered cause, and leaves out a session the cause had none of', () => {

@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import { EventEnvelopeBase, type EventEnvelope } from './envelope';
-import { eventPayloads, type EventType, type PayloadOf } from './events';
+import {
+  eventPayloads,
+  type EventOf,
+  type EventType,
+  type PayloadInput,
+  type PayloadOf,
+} from './events';
 import { InvalidEventError, zodIssues, type FieldIssue } from './parse-event';
 import { reactionId } from './name-uuid';
 import { upcasters } from './upcasting';
@@ -18,8 +24,23 @@ export interface EventDraft<T extends EventType> {
   correlationId?: string;
   producer: string;
   /** The payload as the type's schema takes it (before defaults) or gives it. */
-  payload: PayloadOf<T> | z.input<(typeof eventPayloads)[T]>;
+  payload: PayloadOf<T> | PayloadInput<T>;
 }
+
+/** What a producer passes its factory: a draft without the producer, which the factory names. */
+export type ProducerDraft<T extends EventType> = Omit<EventDraft<T>, 'producer'>;
+
+/** The events one producer writes; the payload must match the type the draft names. */
+export type EventFactory = <T extends EventType>(draft: ProducerDraft<T>) => EventOf<T>;
+
+/**
+ * The factory of one producer's events (`const memoryEvent = eventFactory('memory')`): buildEvent with
+ * the producer filled in, so a service writes its events one way and cannot name another producer.
+ */
+export const eventFactory =
+  (producer: string): EventFactory =>
+  (draft) =>
+    buildEvent({ ...draft, producer });
 
 /** What a reaction keeps of the event it reacts to: its id names every event the reaction writes, so a redelivery writes them once. */
 export type EventCause = Pick<EventEnvelope, 'id' | 'correlationId' | 'sessionId'>;
@@ -36,13 +57,16 @@ export function causedBy(cause: Pick<EventCause, 'id' | 'correlationId'>): {
   return { causationId: cause.id, correlationId: cause.correlationId ?? cause.id };
 }
 
+/** An event's type and its payload, before the envelope: a union discriminated by `type`. */
+export type EventBody<T extends EventType = EventType> = {
+  [K in T]: { type: K; payload: PayloadOf<K> | PayloadInput<K> };
+}[T];
+
 /** What a reaction writes, before it is an event: the event's type and payload, and the role that names it. */
-export interface ReactionDraft {
-  type: string;
+export type ReactionDraft<T extends EventType = EventType> = EventBody<T> & {
   /** Names the event among the reaction's own (`telemetry`, `insight:<id>`): the same role, the same id. */
   role: string;
-  payload: unknown;
-}
+};
 
 /**
  * The events `producer` writes in reaction to `cause`. Each id is derived from the cause and
@@ -53,17 +77,16 @@ export function reactionEvents(
   cause: EventCause,
   drafts: readonly ReactionDraft[],
   by: { producer: string; accountId: string; occurredAt: Date | string },
-): EventEnvelope[] {
-  return drafts.map((draft) =>
+): EventOf[] {
+  return drafts.map(({ role, ...draft }) =>
     buildEvent({
-      id: reactionId(cause.id, `${by.producer}:${draft.role}`),
-      type: draft.type as EventType,
+      ...draft,
+      id: reactionId(cause.id, `${by.producer}:${role}`),
       accountId: by.accountId,
       ...(cause.sessionId ? { sessionId: cause.sessionId } : {}),
       occurredAt: by.occurredAt,
       ...causedBy(cause),
       producer: by.producer,
-      payload: draft.payload as never,
     }),
   );
 }
@@ -73,9 +96,7 @@ export function reactionEvents(
  * envelope schema and the type's payload schema. A draft that fails throws InvalidEventError naming
  * the type and each field, before anything reaches the log.
  */
-export function buildEvent<T extends EventType>(
-  draft: EventDraft<T>,
-): EventEnvelope<T, PayloadOf<T>> {
+export function buildEvent<T extends EventType>(draft: EventDraft<T>): EventOf<T> {
   const { type, payload, occurredAt, ...rest } = draft;
   const schema = eventPayloads[type] as z.ZodType | undefined;
   if (!schema)
@@ -101,5 +122,6 @@ export function buildEvent<T extends EventType>(
     ...(parsedPayload.success ? [] : zodIssues(parsedPayload.error, 'payload')),
   ];
   if (!envelope.success || !parsedPayload.success) throw new InvalidEventError(issues, type);
-  return { ...envelope.data, type, payload: parsedPayload.data as PayloadOf<T> };
+  // The one place a payload becomes its type's: it has just passed that type's schema.
+  return { ...envelope.data, type, payload: parsedPayload.data } as EventOf<T>;
 }

@@ -5,9 +5,18 @@ import { subjectToken } from './envelope';
 export const CONTEXT_RPC = { claudeMd: 'claude-md', memoryBlock: 'memory-block' } as const;
 
 /**
- * `cacheMissedAt`: the context version at which the caller (the gateway's cache front) has just looked this
- * answer up in the cache and not found it; at that version the service builds without reading the cache again.
+ * `cacheMissedAt`: the context version at which the caller (the gateway) has just looked this answer up in
+ * the cache and not found it; at that version the service builds without reading the cache again. `gate`:
+ * the account's switches the caller read in the same statement as that version; with both, the service
+ * does not read the gate again (its egress check still applies to them).
  */
+export const ContextGate = z.object({
+  egressAllowed: z.boolean(),
+  healthModuleOn: z.boolean(),
+  medicationsModuleOn: z.boolean(),
+});
+export type ContextGate = z.infer<typeof ContextGate>;
+
 export const ClaudeMdRequest = z.object({
   accountId: subjectToken,
   sessionId: subjectToken,
@@ -17,12 +26,14 @@ export const ClaudeMdRequest = z.object({
   source: z.string().max(200).optional(),
   isRedo: z.boolean().optional(),
   cacheMissedAt: z.number().int().nonnegative().optional(),
+  gate: ContextGate.optional(),
 });
 export type ClaudeMdRequest = z.infer<typeof ClaudeMdRequest>;
 
 export const MemoryBlockRequest = z.object({
   accountId: subjectToken,
   cacheMissedAt: z.number().int().nonnegative().optional(),
+  gate: ContextGate.optional(),
 });
 export type MemoryBlockRequest = z.infer<typeof MemoryBlockRequest>;
 

@@ -11,6 +11,7 @@ export * from './context.rpc';
 export * from './ingest.rpc';
 export * from './memory.rpc';
 export * from './name-uuid';
+export * from './aes-gcm';
 export * from './recall.api';
 export * from './memory-categories';
 export * from './memory.api';

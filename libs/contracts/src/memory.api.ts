@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Confidence, FactType } from './events/memory.events';
+import { measurementUnit, metricName } from './events/ingest.events';
 import {
   MAX_FACT_CHARS,
   MEMORY_CATEGORIES,
@@ -67,10 +68,36 @@ export const PatchMemoryBody = z
   );
 
 /** What a client sends (the `z.input` side: defaults may be left out). */
+/** The most measurements one POST /v1/measurements takes: a month of a watch's samples at once. */
+export const MAX_MEASUREMENTS_PER_BATCH = 2000;
+
+/** One measurement of the person's own as POST /v1/measurements takes it (as MeasurementRecorded says it); `id` makes a retry the same measurement. */
+export const MeasurementBody = z
+  .strictObject({
+    id: z.string().trim().min(1).max(200).optional(),
+    metric: metricName,
+    value: z.number().finite(),
+    unit: measurementUnit,
+    day: z.iso.date().optional(),
+    at: z.iso.datetime({ offset: true }).optional(),
+    source: z.string().trim().min(1).max(200),
+  })
+  .refine((m) => (m.day === undefined) !== (m.at === undefined), {
+    path: ['day'],
+    message: 'exactly one of day or at',
+  });
+
+/** A batch of the person's own measurements, all or nothing. */
+export const RecordMeasurementsBody = z.strictObject({
+  measurements: z.array(MeasurementBody).min(1).max(MAX_MEASUREMENTS_PER_BATCH),
+});
+
 export type ListMemoriesParams = z.input<typeof ListMemoriesQuery>;
 export type SearchMemoriesParams = z.input<typeof SearchMemoriesQuery>;
 export type CreateMemoryRequest = z.input<typeof CreateMemoryBody>;
 export type PatchMemoryRequest = z.input<typeof PatchMemoryBody>;
+/** One measurement of the person's own, as `POST /v1/measurements` takes it (exactly one of day or at). */
+export type MeasurementInput = z.input<typeof MeasurementBody>;
 
 /**
  * What the memory service answers (the web UI reads these types; the e2e tests check the shapes): one

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EventEnvelope, EventEnvelopeBase } from './envelope';
-import { EventType, eventPayloads, isEventType } from './events';
+import { EventEnvelopeBase } from './envelope';
+import { eventPayloads, isEventType, type AnyEvent } from './events';
 import { upcast, upcasters, UpcastError } from './upcasting';
 
 export interface FieldIssue {
@@ -19,9 +19,15 @@ export function zodIssues(error: z.ZodError, prefix = ''): FieldIssue[] {
   }));
 }
 
-/** Validates an envelope, upcasts its payload to the current version and validates that too. */
-export function parseEvent(raw: unknown): ParseResult<EventEnvelope<EventType>> {
-  const envelope = EventEnvelopeBase.safeParse(raw);
+/**
+ * Validates an envelope, upcasts its payload to the current version and validates that too. An edge
+ * that takes only some envelopes (the gateway: a producer's types, a session) passes its own schema.
+ */
+export function parseEvent(
+  raw: unknown,
+  envelopeSchema: z.ZodType<z.output<typeof EventEnvelopeBase>> = EventEnvelopeBase,
+): ParseResult<AnyEvent> {
+  const envelope = envelopeSchema.safeParse(raw);
   if (!envelope.success) return { ok: false, issues: zodIssues(envelope.error) };
   const { type } = envelope.data;
   if (!isEventType(type))
@@ -36,14 +42,13 @@ export function parseEvent(raw: unknown): ParseResult<EventEnvelope<EventType>> 
   }
   const payload = eventPayloads[type].safeParse(lifted.payload);
   if (!payload.success) return { ok: false, issues: zodIssues(payload.error, 'payload') };
-  return {
-    ok: true,
-    value: { ...envelope.data, type, version: lifted.version, payload: payload.data },
-  };
+  // Checked input: the payload has just passed its type's schema, so the type names it (as buildEvent).
+  const value = { ...envelope.data, type, version: lifted.version, payload: payload.data };
+  return { ok: true, value: value as AnyEvent };
 }
 
 /** Same as parseEvent, for events read back from our own log: a failure is a bug or a corrupt log, so it throws. */
-export function decodeEvent(raw: unknown): EventEnvelope<EventType> {
+export function decodeEvent(raw: unknown): AnyEvent {
   const result = parseEvent(raw);
   if (!result.ok) throw new InvalidEventError(result.issues);
   return result.value;

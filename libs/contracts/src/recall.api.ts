@@ -21,7 +21,12 @@ export const RecallHit = z.object({
   sessionId: z.string(),
   turnSeqs: z.array(z.number().int()),
   occurredAt: z.string(),
+  /** For a reader: opens with its day, the words that matched in `**`. */
   snippet: z.string(),
+  /** The snippet's words plain (no day, no marks): what a program shows or reads. */
+  text: z.string(),
+  /** Where the words that matched are in `text`: [start, end) pairs. */
+  highlights: z.array(z.tuple([z.number().int(), z.number().int()])),
   score: z.number(),
 });
 

@@ -47,8 +47,7 @@ export function unstorableInputIssues(input: unknown, prefix: string): FieldIssu
     const entries = Array.isArray(value)
       ? value.map((item, i) => [String(i), item] as const)
       : Object.entries(value);
-    for (let i = entries.length - 1; i >= 0; i -= 1) {
-      const [key, item] = entries[i];
+    for (const [key, item] of [...entries].reverse()) {
       const at = path ? `${path}.${key}` : key;
       const badKey = Array.isArray(value) ? null : textProblem(key);
       stack.push({ value: item, path: at, depth: depth + 1, ...(badKey ? { badKey } : {}) });

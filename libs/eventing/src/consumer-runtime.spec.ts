@@ -9,7 +9,7 @@ import {
 import { runConsumer } from './consumer-runtime';
 import { InProcessEventLog } from './in-process/in-process-event-log';
 import { backoffMs, settlementFor } from './settlement';
-import { waitFor } from '@mnemo/testing';
+import { itemAt, waitFor } from '@mnemo/testing';
 
 const silent = { warn: () => undefined, error: () => undefined };
 const probe = (n: number): EventEnvelope => ({
@@ -57,7 +57,7 @@ describe('runConsumer on the in-process log', () => {
 
   it('isolates the bad event of a failed batch: the others are handled once and acked, it alone is retried then dead-lettered', async () => {
     const events = [probe(1), probe(2), probe(3)];
-    const poison = events[1];
+    const poison = itemAt(events, 1);
     const handledOk: string[] = [];
     const calls: number[] = [];
     await log.appendMany('events', events);
@@ -79,7 +79,7 @@ describe('runConsumer on the in-process log', () => {
     );
     await subscription.stop();
     expect(calls[0]).toBe(3);
-    expect(handledOk.sort()).toEqual([events[0].id, events[2].id].sort());
+    expect(handledOk.sort()).toEqual([events[0]?.id, events[2]?.id].sort());
     const [letter] = await log.listDeadLetters('svc').then((stored) => stored.map((s) => s.letter));
     expect(letter).toMatchObject({
       service: 'svc',

@@ -178,8 +178,9 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
       await Promise.all(deliveries.map((d) => d.ack()));
       eventsConsumed.inc({ consumer, result: 'ok' }, deliveries.length);
     } catch (batchError) {
-      if (deliveries.length === 1) {
-        if (await settleFailure(deliveries[0], batchError)) settled = [];
+      const [only] = deliveries;
+      if (deliveries.length === 1 && only) {
+        if (await settleFailure(only, batchError)) settled = [];
       } else {
         settled = await whileWorking(deliveries, () => handleEach(deliveries));
       }

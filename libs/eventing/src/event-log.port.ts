@@ -90,7 +90,10 @@ export interface EventLog {
    */
   takeDeadLetter(id: DeadLetterId): Promise<StoredDeadLetter | null>;
   request(subject: string, body: unknown, options: RequestOptions): Promise<unknown>;
-  /** Answers requests on a subject; instances that share a queue group split them. */
+  /**
+   * Answers requests on a subject; instances that share a queue group split them. Resolves once the
+   * server has the subscription, so a request sent after it finds this responder.
+   */
   reply(subject: string, queue: string, handler: ReplyHandler): Promise<Subscription>;
   /** Health: throws when the log cannot be reached. */
   ping(): Promise<void>;

@@ -44,11 +44,9 @@ export class GroupCommit<T, R> {
       while (this.waiting.length > 0) {
         let size = 0;
         let take = 0;
-        while (
-          take < this.waiting.length &&
-          (take === 0 || size + this.waiting[take].items.length <= this.maxItems)
-        ) {
-          size += this.waiting[take].items.length;
+        for (const next of this.waiting) {
+          if (take > 0 && size + next.items.length > this.maxItems) break;
+          size += next.items.length;
           take += 1;
         }
         await this.runGroup(this.waiting.splice(0, take));
@@ -67,7 +65,8 @@ export class GroupCommit<T, R> {
         at += entry.items.length;
       }
     } catch (error) {
-      if (group.length === 1) return group[0].reject(error);
+      const [only] = group;
+      if (group.length === 1 && only) return only.reject(error);
       // side by side, as they would have run without the group: an outage costs each one wait, not one after another
       await Promise.all(
         group.map((entry) => this.run(entry.items).then(entry.resolve, entry.reject)),

@@ -2,6 +2,7 @@ import { accountEventKey, type EventEnvelope, type StreamKind } from '@mnemo/con
 import type { AppendResult, EventLog } from './event-log.port';
 import { DelegatingEventLog } from './delegating-event-log';
 import { GroupCommit } from './group-commit';
+import { answerAt, oneAnswer } from './answers';
 
 /** Events per shared transaction and publish: twenty requests of 100, or a raw batch and a half. */
 const GROUP_MAX_EVENTS = 2000;
@@ -57,7 +58,7 @@ export class IdempotentEventLog extends DelegatingEventLog {
   override append(stream: StreamKind, event: EventEnvelope): Promise<AppendResult> {
     return this.group(stream)
       .submit([event])
-      .then(([result]) => result);
+      .then((results) => oneAnswer(results, 'append'));
   }
 
   override appendMany(stream: StreamKind, events: EventEnvelope[]): Promise<AppendResult[]> {
@@ -84,8 +85,9 @@ export class IdempotentEventLog extends DelegatingEventLog {
     const known = await this.record.admit(stream, [...firsts.values()], async (fresh) => {
       const batch = fresh.map((key) => firsts.get(accountEventKey(key))!);
       const results = await this.inner.appendMany(stream, batch);
-      batch.forEach((event, i) => appended.set(accountEventKey(event), results[i]));
-      return new Map(batch.map((event, i) => [accountEventKey(event), results[i].seq]));
+      const answered = batch.map((event, i) => ({ event, result: answerAt(results, i, 'append') }));
+      answered.forEach(({ event, result }) => appended.set(accountEventKey(event), result));
+      return new Map(answered.map(({ event, result }) => [accountEventKey(event), result.seq]));
     });
     const seen = new Set<string>();
     return events.map((event) => {

@@ -16,7 +16,7 @@ type AuthedRequest = { headers: Record<string, string | string[] | undefined>; a
 export function bearerKey(header: string | string[] | undefined): string | null {
   const value = Array.isArray(header) ? header[0] : header;
   const match = value?.match(/^Bearer\s+(\S+)$/i);
-  return match ? match[1] : null;
+  return match?.[1] ?? null;
 }
 
 /** Compares two secrets in constant time, whatever their lengths. */

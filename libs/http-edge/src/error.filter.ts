@@ -41,10 +41,11 @@ export function toHttpError(error: unknown): { status: number; body: ErrorBody }
   }
   // A code of ours with an HTTP meaning; any other (a database's "22003" carried over an RPC) is a failure of
   // ours, answered as internal without its message, which would only leak the cause's internals.
-  if (error instanceof MnemoError && STATUS_BY_CODE[error.code] !== undefined) {
+  const status = error instanceof MnemoError ? STATUS_BY_CODE[error.code] : undefined;
+  if (error instanceof MnemoError && status !== undefined) {
     const details = error.details === undefined ? {} : { details: error.details };
     return {
-      status: STATUS_BY_CODE[error.code],
+      status,
       body: { error: { code: error.code, message: error.message, ...details } },
     };
   }

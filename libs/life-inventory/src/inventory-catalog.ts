@@ -143,7 +143,7 @@ export function categoryScores(
 ): Record<string, number> {
   const scores: Record<string, number> = {};
   for (const c of type.categories) {
-    const rated = c.items.filter((i) => ratings[i.id] !== undefined).map((i) => ratings[i.id]);
+    const rated = c.items.flatMap((i) => ratings[i.id] ?? []);
     if (rated.length)
       scores[c.name] = Math.round((rated.reduce((a, b) => a + b, 0) / rated.length) * 10) / 10;
   }

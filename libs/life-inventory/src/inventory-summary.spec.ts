@@ -1,4 +1,5 @@
 import { lifeInventorySummary, trendLine, type CompletedTake } from './inventory-summary';
+import { itemAt } from '@mnemo/testing';
 
 const take = (
   inventoryType: string,
@@ -33,7 +34,7 @@ describe('life inventory summary', () => {
       'Financial stability': 1,
       Health: 1,
     });
-    expect(trendLine([[wheel[1], older, wheel[0]]])).toBe(
+    expect(trendLine([[itemAt(wheel, 1), older, itemAt(wheel, 0)]])).toBe(
       'Trends since last take: Career satisfaction improved; Financial stability worsened',
     );
   });
@@ -49,11 +50,11 @@ describe('life inventory summary', () => {
   });
 
   it('has no trend line with a single take or nothing that moved enough', () => {
-    expect(trendLine([[wheel[0]]])).toBeNull();
+    expect(trendLine([[itemAt(wheel, 0)]])).toBeNull();
     expect(
       trendLine([
         [
-          wheel[0],
+          itemAt(wheel, 0),
           take('wheel', '2026-12-01T00:00:00Z', {
             'Career satisfaction': 5,
             'Financial stability': 6,

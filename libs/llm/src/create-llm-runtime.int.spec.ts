@@ -49,11 +49,11 @@ describe('createLlmRuntime from configuration (real SDK, fake Messages API)', ()
     });
     // Opus 4.1: $15 in, $75 out per million tokens.
     expect(result.ok && result.costUsd).toBe(0.03);
-    expect(fake.requests[0].body).toMatchObject({
+    expect(fake.requests[0]?.body).toMatchObject({
       model: 'claude-opus-4-1-20250805',
       max_tokens: 100,
     });
-    expect(guard.settled[0].request.model).toBe('claude-opus-4-1-20250805');
+    expect(guard.settled[0]?.request.model).toBe('claude-opus-4-1-20250805');
   });
 
   it('prices a model the table does not know from MNEMO_LLM_PRICE_*, for the reservation and the bill', async () => {
@@ -68,8 +68,8 @@ describe('createLlmRuntime from configuration (real SDK, fake Messages API)', ()
     const result = await runtime(env, guard, warnings).complete(request);
     expect(result.ok && result.costUsd).toBe(0.006);
     // Worst case: the whole output allowance at $15 per million, plus the input.
-    expect(guard.settled[0].request.worstCaseUsd).toBeGreaterThan(0.0015);
-    expect(guard.settled[0].request.worstCaseUsd).toBeLessThan(0.002);
+    expect(guard.settled[0]?.request.worstCaseUsd).toBeGreaterThan(0.0015);
+    expect(guard.settled[0]?.request.worstCaseUsd).toBeLessThan(0.002);
     expect(warnings).toEqual([]);
   });
 
@@ -84,7 +84,7 @@ describe('createLlmRuntime from configuration (real SDK, fake Messages API)', ()
 
   it('uses a Haiku model when none is configured', async () => {
     await runtime({}).complete(request);
-    expect(fake.requests[0].body).toMatchObject({ model: expect.stringMatching(/^claude-haiku/) });
+    expect(fake.requests[0]?.body).toMatchObject({ model: expect.stringMatching(/^claude-haiku/) });
   });
 
   it('retries as often as MNEMO_LLM_MAX_RETRIES says, then answers rate_limited', async () => {

@@ -1,5 +1,6 @@
 export * from './llm.port';
 export * from './settle-call';
+export * from './paid-reaction';
 export * from './llm-runtime';
 export * from './llm.config';
 export * from './create-llm-runtime';
@@ -42,6 +43,7 @@ export {
   type DeveloperStatement,
 } from './offline/developer-statements';
 export { tokenDice } from './offline/text-tools';
+export { openingName } from './offline/nlp';
 export {
   isNegated,
   meaningSimilarity,
@@ -51,6 +53,8 @@ export {
 } from './offline/meaning-words';
 export * from './extraction/source-turn';
 export * from './extraction/extracted-fact';
+export * from './extraction/extracted-plan';
+export { proposePlans } from './offline/propose-plans';
 export * from './extraction/fact-extraction-prompt';
 export {
   artifactSource,

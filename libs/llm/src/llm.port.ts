@@ -24,8 +24,11 @@ export interface LlmUsage {
   outputTokens: number;
 }
 
-/** `true` asks for one JSON object; `{ listKey }` asks for `{ [listKey]: [...] }` and yields a list. */
-export type LlmJsonMode = boolean | { listKey: string };
+/**
+ * `true` asks for one JSON object; `{ listKey }` asks for `{ [listKey]: [...] }` and yields a list;
+ * `alsoLists` names more lists the same object carries (`{"facts":[…],"plans":[…]}`).
+ */
+export type LlmJsonMode = boolean | { listKey: string; alsoLists?: readonly string[] };
 
 export interface LlmRequest {
   account: string;

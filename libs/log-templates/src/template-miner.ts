@@ -186,8 +186,7 @@ export class TemplateMiner {
       let same = 0;
       let wildcards = 0;
       let words = 0;
-      for (let i = 0; i < fixed.length; i++) {
-        const token = fixed[i];
+      for (const [i, token] of fixed.entries()) {
         if (token === WILDCARD) wildcards++;
         else if (token === tokens[i]) same++;
         else if (isWord(token) && isWord(tokens[i] ?? '')) words++;

@@ -1,8 +1,7 @@
-import type { z } from 'zod';
-import type { MemoryFactProposed } from '@mnemo/contracts';
+import type { EventOf, PayloadOf, ProposalEventType } from '@mnemo/contracts';
 
 export type ProposalStatus = 'pending' | 'confirmed' | 'rejected' | 'lapsed';
-type ProposedPayload = z.infer<typeof MemoryFactProposed>;
+type ProposedPayload = PayloadOf<'MemoryFactProposed'>;
 
 export interface ProposalState {
   proposalId: string;
@@ -15,13 +14,10 @@ export interface ProposalState {
   answeredAt?: string;
 }
 
-type At = { occurredAt: string };
-export type ProposalEvent =
-  | ({ type: 'MemoryFactProposed'; payload: ProposedPayload } & At)
-  | ({ type: 'ProposalOffered'; payload: { proposalId: string } } & At)
-  | ({ type: 'ProposalConfirmed'; payload: { proposalId: string } } & At)
-  | ({ type: 'ProposalRejected'; payload: { proposalId: string } } & At)
-  | ({ type: 'ProposalLapsed'; payload: { proposalId: string } } & At);
+/** What the fold reads of a proposal event: its type, its payload as the contract gives it, its time. */
+export type ProposalEvent = {
+  [K in ProposalEventType]: Pick<EventOf<K>, 'type' | 'payload' | 'occurredAt'>;
+}[ProposalEventType];
 
 /**
  * Fold one event into a proposal. Events already happened, so this never throws: one that does not

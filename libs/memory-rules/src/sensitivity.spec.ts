@@ -1,4 +1,10 @@
-import { classifySensitivity, mayShowInContext, withoutSensitiveSentences } from './sensitivity';
+import {
+  classifySensitivity,
+  firstWordingRuleHit,
+  mayShowInContext,
+  withoutSensitiveSentences,
+  wordingOf,
+} from './sensitivity';
 
 const check = (content: string, category?: string) => classifySensitivity({ content, category });
 
@@ -61,6 +67,100 @@ describe('classifySensitivity', () => {
 
   it('reads curly apostrophes like straight ones', () => {
     expect(check('I’ve got anxiety most mornings.')).toMatchObject({ sensitive: true });
+  });
+
+  it('reads texting spellings as written out', () => {
+    expect(check('up at 3am again, cant switch off')).toMatchObject({ sensitive: true });
+    expect(check('anxiety thru the roof today tbh')).toMatchObject({ sensitive: true });
+  });
+
+  it('takes a figurative phrase only from the start of a word ("is a pain" is not in "this pain")', () => {
+    expect(check('The only thing is this pain in my lower back.')).toMatchObject({
+      sensitive: true,
+    });
+    expect(check('The paperwork is a pain.')).toEqual({ sensitive: false });
+  });
+
+  // The rules alone, before the classifier weighs them (docs/health-wording.md).
+  it.each([
+    'Our build server has been sick all week.',
+    'The CI is feeling sick after the Node upgrade.',
+    'Our staging environment has a virus.',
+    'The pipeline got infected with a bad dependency.',
+    "Honestly I'm allergic to YAML.",
+    "I'm a bit allergic to Friday deploys.",
+    "He's allergic to hard work.",
+    "She's allergic to being told what to do.",
+    'Feeling a bit under the weather about the roadmap.',
+    'The tablet wakes from sleep when you open the cover.',
+    'The pill in the navbar is misaligned.',
+    'The dose of feedback in the code review was a lot.',
+    'I took a dose of coffee and powered through.',
+    'brew doctor says my PATH is wrong.',
+    'The process has a fever of context switches.',
+    'My partner was away this week so I did bedtime with the kids.',
+  ])('reads "%s" as a health word in another sense', (content) => {
+    expect(firstWordingRuleHit(wordingOf(content))).toBeNull();
+  });
+
+  it.each([
+    "I've been sick all week.",
+    'Feeling sick after the new tablets.',
+    "I'm allergic to penicillin.",
+    "I'm allergic to cats and anything with nuts.",
+    'Feeling a bit under the weather today.',
+    'I take the pill every morning.',
+    "I've got a virus and I'm staying home.",
+    'The doctor says my blood pressure is high.',
+    'The dose of my tablets went up.',
+    'I had a fever of 39 last night.',
+  ])('still reads "%s" in its health sense', (content) => {
+    expect(firstWordingRuleHit(wordingOf(content))).not.toBeNull();
+  });
+
+  // Health talk worded around its subject (docs/health-wording.md, "Indirect wording").
+  it.each([
+    ['Dad had grab rails put in by the toilet last month.', 'limits-indirect', 'limitation'],
+    ["Can't get up the stairs since the fall.", 'limits-indirect', 'limitation'],
+    ['My knees just give way on the way down.', 'limits-indirect', 'limitation'],
+    ['Stairs are a no-go for me these days.', 'limits-indirect', 'limitation'],
+    ["My head won't switch off however late it gets.", 'mind-indirect', 'health_condition'],
+    ["Haven't left the house in two weeks.", 'mind-indirect', 'health_condition'],
+    ['The lows came back after Christmas.', 'mind-indirect', 'health_condition'],
+    ['Three years clean this spring.', 'mind-indirect', 'health_condition'],
+    ['Up at 1 and 4 most nights.', 'sleep-indirect', 'sleep'],
+    ["Didn't get a proper night all month.", 'sleep-indirect', 'sleep'],
+    ['Keeps waking up choking.', 'sleep-indirect', 'sleep'],
+    ['Restarted the iron tablets this week.', 'supplement-indirect', 'medication'],
+    ['Vit D and zinc every morning.', 'supplement-indirect', 'medication'],
+    ['Need to collect my repeat on Friday.', 'supplement-indirect', 'medication'],
+    ['Keeps fainting at the bus stop.', 'symptom-indirect', 'symptom'],
+    ['My fingers go white in the cold.', 'symptom-indirect', 'symptom'],
+    ['Everything tastes like metal since Sunday.', 'symptom-indirect', 'symptom'],
+    ['Her sugar levels were high at the check.', 'symptom-indirect', 'symptom'],
+  ])('reads "%s" as health talk (%s)', (content, name, kind) => {
+    expect(firstWordingRuleHit(wordingOf(content))).toMatchObject({ name, kind });
+  });
+
+  it.each([
+    "I can't face the washing up tonight.",
+    "I'm so down to help with the move.",
+    'The old van has been spluttering every cold morning.',
+    'That sketch had everyone in stitches.',
+    "I'm allergic to Monday morning meetings.",
+    'Our cat needs eye drops twice a day for an infection.',
+    'We need new handles on the kitchen drawers.',
+    'Up at 6 for the early train.',
+  ])('leaves "%s" to the other rules, which find nothing', (content) => {
+    expect(firstWordingRuleHit(wordingOf(content))).toBeNull();
+  });
+
+  it("still reads the person's own health next to a pet's", () => {
+    expect(
+      firstWordingRuleHit(wordingOf('My dog keeps me going since my depression')),
+    ).toMatchObject({
+      kind: 'health_condition',
+    });
   });
 
   it('still catches therapy mentioned next to retail therapy', () => {

@@ -1,13 +1,18 @@
 import { MnemoApiError, MnemoUnavailableError } from './mnemo-client.errors';
 import type {
+  BriefingAnswer,
+  MetricDaysAnswer,
   ClaudeMdAnswer,
   DriftAnswer,
   IngestEvent,
   LogFactsAnswer,
   LogFactsQuery,
+  MeasurementInput,
   MemoryListAnswer,
   MemoryBlockAnswer,
   MemorySearchAnswer,
+  PlanItem,
+  PlanMeasureInput,
   PriorDecisionsAnswer,
   PriorWorkAnswer,
   RecallAnswer,
@@ -59,9 +64,20 @@ export class MnemoClient {
     return this.send('GET', '/v1/prior-work', { project, limit });
   }
 
-  /** A project's newest distilled decisions (prior-decisions with no question). */
-  projectDecisions(project: string, limit: number): Promise<PriorDecisionsAnswer> {
-    return this.send('GET', '/v1/prior-decisions', { project, limit });
+  /**
+   * A project's newest decisions, distilled from summaries and settled in its sessions' talk, with the
+   * person's stated ways of working when asked (prior-decisions with no question).
+   */
+  projectDecisions(
+    project: string,
+    limit: number,
+    options: { preferences?: boolean } = {},
+  ): Promise<PriorDecisionsAnswer> {
+    return this.send('GET', '/v1/prior-decisions', {
+      project,
+      limit,
+      ...(options.preferences ? { preferences: 'true' } : {}),
+    });
   }
 
   /** The account's newest memories of one category (`Decisions`, `Preferences`, …). */
@@ -162,6 +178,38 @@ export class MnemoClient {
     category?: string;
   }): Promise<RememberAnswer> {
     return this.send('POST', '/v1/memories/remember', undefined, body);
+  }
+
+  /** A batch of the person's own measurements (POST /v1/measurements): all or nothing, a retry counted as duplicates. */
+  recordMeasurements(
+    measurements: readonly MeasurementInput[],
+  ): Promise<{ accepted: number; duplicates: number }> {
+    return this.send('POST', '/v1/measurements', undefined, { measurements });
+  }
+
+  /** propose_plan (POST /v1/plans): one per answer, three open at most; the person activates it. */
+  proposePlan(body: {
+    sessionId: string;
+    title: string;
+    steps?: string[];
+    reviewDays?: number;
+    measure?: PlanMeasureInput;
+  }): Promise<PlanItem> {
+    return this.send('POST', '/v1/plans', undefined, body);
+  }
+
+  plans(): Promise<{ plans: PlanItem[] }> {
+    return this.send('GET', '/v1/plans');
+  }
+
+  /** A metric's days per unit, with its robust baseline and band (GET /v1/measurements/{metric}). */
+  measurementDays(metric: string, lookbackDays?: number): Promise<MetricDaysAnswer> {
+    return this.send('GET', `/v1/measurements/${encodeURIComponent(metric)}`, { lookbackDays });
+  }
+
+  /** The two-line briefing on the active plans' progress (GET /v1/briefing). */
+  briefing(): Promise<BriefingAnswer> {
+    return this.send('GET', '/v1/briefing');
   }
 
   claudeMd(sessionId: string): Promise<ClaudeMdAnswer> {

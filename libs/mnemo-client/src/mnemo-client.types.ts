@@ -1,5 +1,6 @@
 // Type-only: the hooks load no zod at start, only these shapes from the recall contract.
-import type { RecallHit, RecallRequestBody } from '@mnemo/contracts';
+import type { z } from 'zod';
+import type { MeasurementInput, PlanMeasure, RecallHit, RecallRequestBody } from '@mnemo/contracts';
 
 /** The answers of Mnemo's HTTP API that agents read, as the routes return them (recall's contract: docs/coding-memory.md). */
 
@@ -55,6 +56,8 @@ export interface PriorDecision {
   score?: number;
   decisionId?: string;
   project?: string | null;
+  /** The turn a statement settled in a session's talk came from. */
+  turnSeq?: number;
   [key: string]: unknown;
 }
 export interface PriorDecisionsAnswer {
@@ -198,6 +201,49 @@ export interface DriftDelta {
 export type RememberAnswer =
   | { status: 'saved'; memory: { id: string; content: string; factType: string } }
   | { status: 'proposed'; proposal: { id: string; content: string; reason: string } };
+
+export type { MeasurementInput };
+
+/** What a plan measures itself by: a metric of the day series and a daily target in its unit. */
+export type PlanMeasureInput = z.input<typeof PlanMeasure>;
+
+/** A plan as `GET /v1/plans` and `POST /v1/plans` give it. Fields beyond these are read defensively. */
+export interface PlanItem {
+  id: string;
+  title: string;
+  steps: string[];
+  status: 'proposed' | 'active' | 'closed';
+  reviewDays: number;
+  measure: PlanMeasureInput | null;
+  progress: string | null;
+}
+
+/** `GET /v1/briefing`: at most two lines on the active plans' progress. */
+/** `GET /v1/measurements/{metric}`: each unit's days in the lookback and its robust baseline (docs/day-series.md). */
+export interface MetricDaysAnswer {
+  metric: string;
+  lookbackDays: number;
+  series: Array<{
+    unit: string;
+    aggregation: 'sum' | 'median';
+    days: Array<{ day: string; value: number }>;
+    /** Median and MAD of the daily values, the band median ± 2 × 1.4826 × MAD; null under three days. */
+    baseline: {
+      median: number;
+      mad: number;
+      low: number;
+      high: number;
+      days: number;
+      from: string;
+      to: string;
+    } | null;
+  }>;
+}
+
+export interface BriefingAnswer {
+  lines: string[];
+  text: string;
+}
 
 /** `GET /v1/memories`: a page of the account's memories, newest first. Fields beyond these are read defensively. */
 export interface MemoryListAnswer {

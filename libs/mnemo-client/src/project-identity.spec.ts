@@ -44,6 +44,11 @@ describe('the git root read off the disk (no git process per prompt)', () => {
   let base: string;
   let main: string;
   const places: Record<string, string> = {};
+  const placeOf = (name: string): string => {
+    const dir = places[name];
+    if (dir === undefined) throw new Error(`no place named ${name} was made`);
+    return dir;
+  };
 
   beforeAll(() => {
     base = realpathSync(mkdtempSync(path.join(tmpdir(), 'mnemo-git-root-')));
@@ -80,19 +85,19 @@ describe('the git root read off the disk (no git process per prompt)', () => {
     'a folder holding an empty .git folder',
     'outside any repository',
   ])('names the root git names: %s', async (place) => {
-    expect(await gitRootOnDisk(places[place], {})).toBe(gitSays(places[place]));
+    expect(await gitRootOnDisk(placeOf(place), {})).toBe(gitSays(placeOf(place)));
   });
 
   it('names the main checkout from a worktree, so the two share one project', async () => {
-    expect(await gitRootOnDisk(places['a worktree'], {})).toBe(main);
+    expect(await gitRootOnDisk(placeOf('a worktree'), {})).toBe(main);
   });
 
   it('leaves the answer to git when git is told where to look', async () => {
     expect(
-      await gitRootOnDisk(places['a worktree'], { GIT_DIR: path.join(main, '.git') }),
+      await gitRootOnDisk(placeOf('a worktree'), { GIT_DIR: path.join(main, '.git') }),
     ).toBeUndefined();
     expect(
-      await gitRootOnDisk(places['a worktree'], { GIT_CEILING_DIRECTORIES: base }),
+      await gitRootOnDisk(placeOf('a worktree'), { GIT_CEILING_DIRECTORIES: base }),
     ).toBeUndefined();
   });
 
@@ -105,13 +110,13 @@ describe('the git root read off the disk (no git process per prompt)', () => {
   });
 
   it('leaves the worktrees of a submodule to git', async () => {
-    expect(await worktreesOnDisk(places['a submodule'], {})).toBeUndefined();
+    expect(await worktreesOnDisk(placeOf('a submodule'), {})).toBeUndefined();
   });
 
   it('a session-start hook names the project and its checkouts without starting git', async () => {
     const started = jest.spyOn(childProcess, 'execFile');
     try {
-      const identity = await projectIdentity(places['a worktree'], {});
+      const identity = await projectIdentity(placeOf('a worktree'), {});
       expect(identity).toEqual({
         project: main,
         roots: expect.arrayContaining([main, path.join(base, 'feature')]),
@@ -126,7 +131,7 @@ describe('the git root read off the disk (no git process per prompt)', () => {
   it('a prompt hook names the project of a worktree without starting git', async () => {
     const started = jest.spyOn(childProcess, 'execFile');
     try {
-      await expect(projectName(places['a worktree'], {})).resolves.toBe(main);
+      await expect(projectName(placeOf('a worktree'), {})).resolves.toBe(main);
       expect(started).not.toHaveBeenCalled();
     } finally {
       started.mockRestore();

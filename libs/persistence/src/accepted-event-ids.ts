@@ -60,7 +60,8 @@ export class PgAcceptedEventIds implements AcceptedEventIds {
       const opened = (await client.query(
         `BEGIN; ${claimSql(stream, keys, unscoped, this.clock())}`,
       )) as unknown as QueryResult<{ account_id: string; event_id: string }>[];
-      const mine = new Set(opened[1].rows.map(accountEventKeyOf));
+      // BEGIN answers first, the claim second.
+      const mine = new Set((opened[1]?.rows ?? []).map(accountEventKeyOf));
       const fresh = keys.filter((key) => mine.has(accountEventKey(key)));
       const others = keys.filter((key) => !mine.has(accountEventKey(key)));
       const known = new Map<string, number>();
@@ -145,9 +146,14 @@ function claimSql(
 
 /** The durable keys of events just stored in MNEMO_EVENTS, telemetry left out. */
 function durableKeysSql(keys: readonly AcceptedKey[], seqs: readonly number[]): string | null {
-  const kept = keys.flatMap((key, i) =>
-    key.type !== undefined && WINDOW_ONLY_TYPES.has(key.type) ? [] : [{ key, seq: seqs[i] }],
-  );
+  if (seqs.length !== keys.length)
+    throw new Error(`durable keys: ${keys.length} keys but ${seqs.length} sequence numbers`);
+  const kept = keys.flatMap((key, i) => {
+    const seq = seqs[i];
+    return seq === undefined || (key.type !== undefined && WINDOW_ONLY_TYPES.has(key.type))
+      ? []
+      : [{ key, seq }];
+  });
   if (kept.length === 0) return null;
   return `INSERT INTO event_keys (account_id, event_id, seq)
     SELECT s.account_id, s.event_id, s.seq

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Projection } from './projection';
+import { oneRow } from './one-row';
 
 /**
  * A checksum per projection table, equal for equal content whatever the physical row order:
@@ -16,7 +17,8 @@ export async function checksumProjection(
       `SELECT count(*)::text AS rows, md5(coalesce(string_agg(h, '' ORDER BY h), '')) AS sum
        FROM (SELECT md5(t::text) AS h FROM ${table} t) hashed`,
     );
-    sums[table] = `${rows[0].rows}:${rows[0].sum}`;
+    const { rows: count, sum } = oneRow(rows, `checksum of ${table}`);
+    sums[table] = `${count}:${sum}`;
   }
   return sums;
 }

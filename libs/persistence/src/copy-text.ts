@@ -7,7 +7,7 @@ const ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r'
 
 /** A text value as one COPY field; most values hold nothing to escape and come back as they are. */
 export function copyField(value: string): string {
-  return SPECIAL.test(value) ? value.replace(SPECIAL_ALL, (c) => ESCAPES[c]) : value;
+  return SPECIAL.test(value) ? value.replace(SPECIAL_ALL, (c) => ESCAPES[c] ?? c) : value;
 }
 
 /**

@@ -17,3 +17,4 @@ export * from './copy-text';
 export * from './newest-per-key';
 export * from './read-models';
 export * from './maintenance';
+export * from './one-row';

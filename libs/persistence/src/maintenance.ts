@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { startPeriodicTask, type Logger, type Subscription } from '@mnemo/eventing';
 import { compactAcceptedEventIds } from './accepted-event-ids';
 import type { Sql } from './projection';
+import { oneRow } from './one-row';
 
 /** One process maintains the database at a time, however many run (`--target` processes, instances). */
 const MAINTENANCE_LOCK = 0x6d6e7476; // 'mntv'
@@ -34,9 +35,12 @@ export async function maintainDatabase(
   const runner = dataSource.createQueryRunner();
   try {
     await runner.connect();
-    const [{ locked }] = await (runner as Sql).query<Array<{ locked: boolean }>>(
-      'SELECT pg_try_advisory_lock($1) AS locked',
-      [MAINTENANCE_LOCK],
+    const { locked } = oneRow(
+      await (runner as Sql).query<Array<{ locked: boolean }>>(
+        'SELECT pg_try_advisory_lock($1) AS locked',
+        [MAINTENANCE_LOCK],
+      ),
+      'maintenance lock',
     );
     if (!locked) return null;
     try {
@@ -57,8 +61,8 @@ export async function maintainDatabase(
 }
 
 async function autovacuumIsOff(sql: Sql): Promise<boolean> {
-  const [{ autovacuum }]: Array<{ autovacuum: string }> = await sql.query('SHOW autovacuum');
-  return autovacuum === 'off';
+  const rows: Array<{ autovacuum: string }> = await sql.query('SHOW autovacuum');
+  return oneRow(rows, 'SHOW autovacuum').autovacuum === 'off';
 }
 
 /** VACUUM (ANALYZE) each table of this schema that autovacuum would have visited; answers their names. */

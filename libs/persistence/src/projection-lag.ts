@@ -25,7 +25,7 @@ export function registerProjectionLag(log: EventLog, projections: readonly Proje
       const lags = await Promise.all(
         names.map((p) => current.pending('events', `projection-${p.name}`).catch(() => NaN)),
       );
-      names.forEach((projection, i) => this.set({ projection: projection.name }, lags[i]));
+      names.forEach((projection, i) => this.set({ projection: projection.name }, lags[i] ?? NaN));
     },
   });
 }

@@ -1,5 +1,12 @@
 import type { DataSource } from 'typeorm';
-import { DependencyError, subjects, type EventEnvelope, type StoredEvent } from '@mnemo/contracts';
+import {
+  DependencyError,
+  isStoredOf,
+  subjects,
+  type EventEnvelope,
+  type StoredEvent,
+  type StoredEventOf,
+} from '@mnemo/contracts';
 import {
   errorSummary,
   runConsumer,
@@ -51,9 +58,9 @@ export async function applyEvents(
   await writeCheckpoint(sql, projection.name, lastSeqOf(events));
 }
 
-/** The events of `events` the projection handles, in their order. */
-export function relevantTo(projection: Projection, events: StoredEvent[]): StoredEvent[] {
-  return events.filter((stored) => projection.handles.includes(stored.event.type));
+/** The events of `events` the projection handles, in their order, each narrowed to its type. */
+export function relevantTo(projection: Projection, events: StoredEvent[]): StoredEventOf[] {
+  return events.filter((stored) => isStoredOf(stored, projection.handles));
 }
 
 /** The highest sequence among `events`, or `from` (0) when there are none. */
@@ -70,7 +77,7 @@ export async function writeCheckpoint(sql: Sql, name: string, lastSeq: number): 
 export async function applyRelevant(
   sql: Sql,
   projection: Projection,
-  relevant: StoredEvent[],
+  relevant: StoredEventOf[],
 ): Promise<void> {
   if (projection.applyMany) await projection.applyMany(sql, relevant);
   else for (const stored of relevant) await projection.apply(sql, stored);
@@ -164,9 +171,10 @@ export async function startProjector(
   projection: Projection,
   options: ProjectorOptions = {},
 ): Promise<Subscription> {
+  const [only] = projection.handles;
   const filterSubject =
-    projection.handles.length === 1
-      ? subjects.eventsOfType(projection.handles[0])
+    projection.handles.length === 1 && only !== undefined
+      ? subjects.eventsOfType(only)
       : subjects.allEvents;
   const checkpoint = new CheckpointAdvancer(deps, projection.name);
   const consuming = await runConsumer({
@@ -199,7 +207,8 @@ export async function readCheckpoint(dataSource: DataSource, name: string): Prom
     'SELECT last_seq FROM projection_checkpoints WHERE name = $1',
     [name],
   );
-  return rows.length ? Number(rows[0].last_seq) : 0;
+  const [row] = rows;
+  return row ? Number(row.last_seq) : 0;
 }
 
 /** Read-your-writes: waits until a projection has applied the log up to `seq`. */

@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import type { StoredEvent } from '@mnemo/contracts';
+import type { EventType, StoredEventOf } from '@mnemo/contracts';
 import type { CopyRows } from './copy-text';
 
 /** What a projector writes through: an EntityManager inside the batch transaction. */
@@ -22,11 +22,11 @@ export interface BulkSql extends Sql {
  * rows with COPY where a live batch must upsert into rows that are there, and build a key once at the end
  * instead of row by row. `finish` must leave the same rows, keys and indexes as applying the log live.
  */
-export interface ReplayLoader {
+export interface ReplayLoader<T extends EventType = EventType> {
   /** After the tables are created, before the first event. */
   begin(sql: BulkSql): Promise<void>;
   /** The projection's events of one batch, in log order; batches come in log order. */
-  applyMany(sql: BulkSql, events: StoredEvent[]): Promise<void>;
+  applyMany(sql: BulkSql, events: StoredEventOf<T>[]): Promise<void>;
   /** After the last event. */
   finish(sql: BulkSql): Promise<void>;
 }
@@ -38,10 +38,10 @@ export type MigrationClass = new () => MigrationInterface;
  * (no clock, no ids, no calls out), so a replay rebuilds exactly the live tables. Every row carries
  * `last_seq`, the stream sequence that last wrote it, and updates only rows with an older one.
  */
-export interface Projection {
+export interface Projection<T extends EventType = EventType> {
   readonly name: string;
-  /** Event types it reads; the runner filters the log to them. */
-  readonly handles: readonly string[];
+  /** Event types it reads; the runner filters the log to them and hands it each narrowed to its type. */
+  readonly handles: readonly T[];
   readonly tables: readonly string[];
   /**
    * Tables it writes besides its own, which other projections write too (context's versions): a
@@ -51,14 +51,14 @@ export interface Projection {
   readonly sharedTables?: readonly string[];
   /** TypeORM migrations that create its tables and only those (run at start; a replay drops the tables and runs them up again). */
   readonly migrations: readonly MigrationClass[];
-  apply(sql: Sql, stored: StoredEvent): Promise<void>;
+  apply(sql: Sql, stored: StoredEventOf<T>): Promise<void>;
   /**
    * Optional bulk path for a batch of its events, in log order; must leave the same rows as applying
    * them one by one (replay and live runs both use it, so checksums stay comparable).
    */
-  applyMany?(sql: Sql, events: StoredEvent[]): Promise<void>;
+  applyMany?(sql: Sql, events: StoredEventOf<T>[]): Promise<void>;
   /** Optional replay path; a replay calls it fresh for each run, so a loader may keep state between batches. */
-  replayLoader?(): ReplayLoader;
+  replayLoader?(): ReplayLoader<T>;
 }
 
 /**

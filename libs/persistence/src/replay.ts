@@ -19,6 +19,7 @@ import {
 } from './projection-runner';
 import { copyIn } from './copy-in';
 import { clearReplaysPending, markReplaysPending } from './replays-pending';
+import { oneRow } from './one-row';
 
 /** Events per read from the log and per apply: large enough that a statement's fixed cost is small. */
 const REPLAY_BATCH = 2000;
@@ -109,8 +110,8 @@ export async function replayProjection(
 
 /** PGlite's wire server (the embedded database) ends the connection at a COPY FROM STDIN. */
 async function acceptsCopy(sql: Sql): Promise<boolean> {
-  const [{ version }]: Array<{ version: string }> = await sql.query('SELECT version()');
-  return !version.includes('PGlite');
+  const rows: Array<{ version: string }> = await sql.query('SELECT version()');
+  return !oneRow(rows, 'SELECT version()').version.includes('PGlite');
 }
 
 /** The replay's connection as a loader sees it: TypeORM's statements, and COPY on the same client. */
@@ -251,7 +252,7 @@ function dealOver(projections: readonly Projection[], connections: number): Proj
     { length: Math.max(1, Math.min(connections, groups.length)) },
     () => [],
   );
-  groups.forEach((group, i) => lanes[i % lanes.length].push(...group));
+  groups.forEach((group, i) => lanes[i % lanes.length]?.push(...group));
   return lanes;
 }
 

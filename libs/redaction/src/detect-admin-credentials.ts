@@ -1,6 +1,8 @@
 import { isReference } from './references';
 import { type Candidate, RANK_ASSIGNMENT } from './secret-kind';
 import { findKeywords, hasCommand, type KeywordHits } from './text-keywords';
+import { captured } from './indexed';
+import { secretNameKind } from './secret-names';
 
 /**
  * Passwords that admin tools take in places no key names them: `htpasswd -b file user pass`,
@@ -17,6 +19,7 @@ export function detectAdminCredentials(
   if (hasCommand(keywords, 'htpasswd')) htpasswdPasswords(text, found);
   if (SAMBA_TOOLS.some((word) => hasCommand(keywords, word))) userPercentPasswords(text, found);
   if (hasCommand(keywords, 'identified')) identifiedBy(text, found);
+  if (hasCommand(keywords, 'insert') && keywords.secrets.length > 0) insertedValues(text, found);
   for (const { guard, pattern } of ONE_PASSWORD_SHAPES)
     if (guard.some((word) => hasCommand(keywords, word))) passwordsOf(pattern, text, found);
   return found;
@@ -53,6 +56,30 @@ const ONE_PASSWORD_SHAPES: ReadonlyArray<{ guard: readonly string[]; pattern: Re
     guard: ['net use'],
     pattern: /\/user:\S+[ \t]+(["']?)(?<secret>[^\s'"/*][^\s'"]*)\1/dgi,
   },
+  // Windows' `net user name password [/add]` (`*` prompts for it)
+  {
+    guard: ['net use'],
+    pattern:
+      /(?<!(?<!\\)\w)net[ \t]+user[ \t]+(["']?)[^\s"'/]+\1[ \t]+(["']?)(?<secret>[^\s"'/*][^\s"']*)\2(?=\s|$)/dgi,
+  },
+  // FreeRDP's Windows-style `/p:password`
+  {
+    guard: ['freerdp'],
+    pattern:
+      /(?<!(?<!\\)\w)\w*freerdp\b[^\n]{0,200}?[ \t]\/p(?:assword)?:(["']?)(?<secret>[^\s"']+)\1/dgi,
+  },
+  // NetworkManager's `nmcli … password …`, `wifi-sec.psk …`
+  {
+    guard: ['nmcli'],
+    pattern:
+      /(?<!(?<!\\)\w)nmcli\b[^\n]{0,200}?[ \t](?:password|wifi-sec\.psk|802-1x\.password)[ \t]+(["']?)(?<secret>[^\s"'$][^\s"']*)\1/dg,
+  },
+  // `wpa_passphrase SSID passphrase`
+  {
+    guard: ['wpa_passphrase'],
+    pattern:
+      /(?<!(?<!\\)\w)wpa_passphrase[ \t]+(?:"[^"\n]*"|'[^'\n]*'|[^\s"']+)[ \t]+(["']?)(?<secret>[^\s"'$<][^\s"']*)\1/dg,
+  },
   // MySQL's `SET PASSWORD [FOR user] = '…'` or `= PASSWORD('…')`
   {
     guard: ['set password'],
@@ -72,10 +99,77 @@ const ONE_PASSWORD_SHAPES: ReadonlyArray<{ guard: readonly string[]; pattern: Re
   },
 ];
 
+/** `INSERT INTO t (col, …) VALUES (`: the columns, up to the first row's opening parenthesis. */
+const INSERT_COLUMNS =
+  /(?<!(?<!\\)\w)insert[ \t]+(?:ignore[ \t]+)?into[ \t]+[\w."`[\]]{1,128}[ \t]*\((?<columns>[^()\n]{1,600})\)\s{0,40}values\s{0,40}(?=\()/dgi;
+const MAX_ROWS = 64;
+
+/**
+ * SQL's `INSERT INTO users (name, password) VALUES ('bob', '…')`: the column list names the secret, and
+ * each row's literal in that column's place is its value. A bind (`?`, `$2`, `:pw`) or `NULL` is not a
+ * value; a hash function's first literal is (`crypt('…', gen_salt('bf'))`).
+ */
+function insertedValues(text: string, found: Candidate[]): void {
+  for (const m of text.matchAll(INSERT_COLUMNS)) {
+    const columns = (m.groups?.columns ?? '').split(',');
+    const secret = columns.map(
+      (c) => secretNameKind(c.trim().replace(/^[`"[]|[`"\]]$/g, '')) !== null,
+    );
+    if (!secret.includes(true)) continue;
+    let at = m.index + m[0].length;
+    for (let row = 0; row < MAX_ROWS && text[at] === '('; row++) {
+      const literals = rowLiterals(text, at + 1);
+      if (literals === null) break;
+      literals.items.forEach((item, i) => {
+        if (item !== null && secret[i] === true)
+          push(found, item.start, item.end, text.slice(item.start, item.end));
+      });
+      at = literals.end;
+      while (at < text.length && /[\s,]/.test(text.charAt(at)) && at - literals.end < 40) at++;
+    }
+  }
+}
+
+const MAX_ROW = 4000;
+
+/**
+ * A row's values from just after its `(`: for each, the span inside its quotes when it is a string
+ * literal (or the first literal inside a call), else null; and where the row's `)` ends. null when the
+ * row does not close.
+ */
+function rowLiterals(
+  text: string,
+  from: number,
+): { items: Array<{ start: number; end: number } | null>; end: number } | null {
+  const items: Array<{ start: number; end: number } | null> = [];
+  let current: { start: number; end: number } | null = null;
+  let depth = 0;
+  const limit = Math.min(text.length, from + MAX_ROW);
+  for (let k = from; k < limit; k++) {
+    const c = text[k];
+    if (c === "'" || c === '"') {
+      const start = k + 1;
+      let end = start;
+      while (end < limit && !(text[end] === c && text[end + 1] !== c))
+        end += text[end] === c || text[end] === '\\' ? 2 : 1;
+      if (end >= limit) return null;
+      current ??= end > start ? { start, end } : null;
+      k = end;
+    } else if (c === '(') depth++;
+    else if (c === ')' && depth > 0) depth--;
+    else if (c === ')' || (c === ',' && depth === 0)) {
+      items.push(current);
+      current = null;
+      if (c === ')') return { items, end: k + 1 };
+    }
+  }
+  return null;
+}
+
 function passwordsOf(pattern: RegExp, text: string, found: Candidate[]): void {
   for (const m of text.matchAll(pattern)) {
-    const [start, end] = m.indices!.groups!.secret;
-    push(found, start, end, m.groups!.secret);
+    const secret = captured(m, 'secret');
+    if (secret) push(found, secret.start, secret.end, secret.value);
   }
 }
 
@@ -90,15 +184,14 @@ const HTPASSWD =
 
 function htpasswdPasswords(text: string, found: Candidate[]): void {
   for (const m of text.matchAll(HTPASSWD)) {
-    const flags = m[1];
+    const flags = m[1] ?? '';
     if (!/-[A-Za-z]*b/.test(flags)) continue;
     // With -n there is no file: user then password; otherwise file, user, password.
-    const group = /-[A-Za-z]*n/.test(flags) ? 3 : 5;
-    const value = m[group];
-    if (value === undefined) continue;
-    const unquoted = /^(["'])(.*)\1$/.exec(value);
-    const [start, end] = m.indices![group]!;
-    if (unquoted) push(found, start + 1, end - 1, unquoted[2]);
+    const password = captured(m, /-[A-Za-z]*n/.test(flags) ? 3 : 5);
+    if (password === null) continue;
+    const { value, start, end } = password;
+    const unquoted = /^(["'])(.*)\1$/.exec(value)?.[2];
+    if (unquoted !== undefined) push(found, start + 1, end - 1, unquoted);
     else push(found, start, end, value);
   }
 }
@@ -109,23 +202,26 @@ const USER_PERCENT =
 
 function userPercentPasswords(text: string, found: Candidate[]): void {
   for (const m of text.matchAll(USER_PERCENT)) {
-    const [start, end] = m.indices!.groups!.secret;
-    push(found, start, end, m.groups!.secret);
+    const secret = captured(m, 'secret');
+    if (secret) push(found, secret.start, secret.end, secret.value);
   }
 }
 
-/** MySQL's and Oracle's `CREATE|ALTER USER … IDENTIFIED BY '…'` (quoted, or a bare word in Oracle). */
+/**
+ * MySQL's and Oracle's `CREATE|ALTER USER … IDENTIFIED BY '…'` (quoted, or a bare word in Oracle), also
+ * with its plugin named (`IDENTIFIED WITH caching_sha2_password BY '…'`).
+ */
 const IDENTIFIED_BY =
-  /(?<!(?<!\\)\w)identified[ \t]+by[ \t]+(?:(["'])(?<quoted>[^"'\r\n]+)\1|(?<bare>[A-Za-z0-9_#$!@%^&*+=.-]+))/dgi;
+  /(?<!(?<!\\)\w)identified[ \t]+(?:with[ \t]+(["'`]?)[\w-]+\1[ \t]+)?by[ \t]+(?:(["'])(?<quoted>[^"'\r\n]+)\2|(?<bare>[A-Za-z0-9_#$!@%^&*+=.-]+))/dgi;
 
 function identifiedBy(text: string, found: Candidate[]): void {
   for (const m of text.matchAll(IDENTIFIED_BY)) {
-    const name = m.groups!.quoted === undefined ? 'bare' : 'quoted';
-    const value = m.groups![name];
+    const quoted = captured(m, 'quoted');
+    const secret = quoted ?? captured(m, 'bare');
+    if (secret === null) continue;
     // `IDENTIFIED BY PASSWORD '*…'` hands over a hash; `BY VALUES` and bind variables are no password.
-    if (name === 'bare' && /^(?:password|values|random)$/i.test(value)) continue;
-    const [start, end] = m.indices!.groups![name];
-    push(found, start, end, value);
+    if (quoted === null && /^(?:password|values|random)$/i.test(secret.value)) continue;
+    push(found, secret.start, secret.end, secret.value);
   }
 }
 
@@ -142,9 +238,8 @@ const PGPASS_FIELDS = /:(?:\d{1,5}|\*):[^\s:]+:[^\s:]+:/;
 
 function pgpassLines(text: string, found: Candidate[]): void {
   for (const m of text.matchAll(PGPASS_ENTRY)) {
-    const value = m.groups!.secret;
-    if (value.length < 4 || /^\*+$/.test(value)) continue;
-    const [start, end] = m.indices!.groups!.secret;
-    push(found, start, end, value);
+    const secret = captured(m, 'secret');
+    if (secret === null || secret.value.length < 4 || /^\*+$/.test(secret.value)) continue;
+    push(found, secret.start, secret.end, secret.value);
   }
 }

@@ -1,13 +1,23 @@
 import { isReference } from './references';
 import { type Candidate, RANK_ASSIGNMENT, RANK_SHAPE } from './secret-kind';
+import { captured } from './indexed';
 
 /**
- * `curl -u user:pass`, `--user user:pass`, `-U user:pass` (wget, svn…): the user stays. The user may be
+ * `curl -u user:pass`, `--user user:pass`, `-U user:pass` (wget, svn…), curl's grouped `-su`: the user stays. The user may be
  * empty (`-u :pass`), a variable (`-u "$USER:…"`), and the pair quoted or in braces (`-u {user:pass}`),
  * or each half on its own (`-u "user":"pass"`, `-u {user}:{pass}`).
  */
 const USER_PASS =
-  /(?<=\s|^)(?:-u|--user|--proxy-user|-U)(?:[ \t]+|=)?(["']?)\{?(?<user>\$\{?\w+\}?|\{[^\s:"'{}]{0,64}\}|\\?"[^\s:"\\]{0,64}\\?"|'[^\s:']{0,64}'|[^\s:"'$<>{}]{0,64}):(?:\\?["']|\{)?(?<secret>[^\s"'{}\\]+)\}?(?:\\?["'])?\}?\1/dg;
+  /(?<=\s|^)(?:-u|-[a-zA-Z]{1,3}u(?<=\bcurl\b[^\n|;&]{0,300})|--user|--proxy-user|-U)(?:[ \t]+|=)?(["']?)\{?(?<user>\$\{?\w+\}?|\{[^\s:"'{}]{0,64}\}|\\?"[^\s:"\\]{0,64}\\?"|'[^\s:']{0,64}'|[^\s:"'$<>{}]{0,64}):(?:\\?["']|\{)?(?<secret>[^\s"'{}\\]+)\}?(?:\\?["'])?\}?\1/dg;
+/**
+ * `curl -u sk_test_…:` or `-u 3kTq…:`, as APIs that take a key as the user with an empty password
+ * document it: the user is the key, when it looks generated.
+ */
+const KEY_AS_USER =
+  /(?<=\s|^)(?:-u|--user)(?:[ \t]+|=)(["']?)(?<secret>[A-Za-z0-9_-]{16,128}):\1(?=\s|$)/dg;
+const looksGenerated = (value: string): boolean =>
+  /\d/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value);
+
 /** Clients that take the password glued to -p (`mysql -uroot -pS3cret`) or after it (`sshpass -p …`). */
 const PASSWORD_CLIENT =
   /(?<!(?<!\\)\w)(?:mysql\w*|mariadb\w*|mysqladmin|mysqldump|sshpass|ssh-keygen|sqlcmd|ldap(?:search|add|modify|delete|passwd)|az\s+login|mongo(?:sh|dump|restore|import|export)?|docker(?:\s+\S+)?\s+login|podman\s+login|helm\s+registry\s+login|redis-cli|keytool|openssl|zip|unzip|7z|psexec\w*)\b/g;
@@ -33,7 +43,8 @@ function flagsSeen(text: string): number {
   ) {
     const before = text.charCodeAt(at - 1);
     const next = text.charCodeAt(at + 1);
-    if (before === 32 && (next === 117 || next === 85)) seen |= USER_FLAG_SEEN;
+    if (before === 32 && (next === 117 || next === 85 || isGroupedUserFlag(text, at + 1)))
+      seen |= USER_FLAG_SEEN;
     else if (
       before === 45 &&
       (text.startsWith('user', at + 1) || text.startsWith('proxy-user', at + 1))
@@ -55,6 +66,15 @@ function flagsSeen(text: string): number {
   }
   return seen;
 }
+/** `-su`, `-ksSu`: short flags grouped, the last of them -u (whose value follows). */
+function isGroupedUserFlag(text: string, from: number): boolean {
+  for (let k = from; k < from + 4; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 117) return true;
+    if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90))) return false;
+  }
+  return false;
+}
 const GLUED_P = /(?<=[ \t])-p(["']?)(?<secret>[^\s'"-][^\s'"]*)\1(?=\s|$)/dg;
 /** Clients whose -p takes the password glued to it (mysql's `-pS3cret`, sshpass's, 7-Zip's). */
 const GLUED_CLIENT = /(?<!(?<!\\)\w)(?:mysql|mariadb|sshpass|7z)/;
@@ -64,18 +84,53 @@ const PASSWORD_SOURCE = /^(?:env|file|fd):|^stdin$/;
 const SPACED_P =
   /(?<=[ \t])(?:-p|-a|-P|--pass|-storepass|-keypass|-passin|-passout|-N|-k|-w)[ \t]+(?:pass:)?(["']?)(?<secret>[^\s'"-][^\s'"]*)\1(?=\s|$)/dg;
 
+/** PowerShell's `ConvertTo-SecureString "…" -AsPlainText`: the string it is given is the password. */
+const SECURE_STRING =
+  /ConvertTo-SecureString(?:[ \t]+-String)?[ \t]+(["'])(?<secret>[^"'\r\n]+)\1(?=[^\r\n]*-AsPlainText)/dgi;
+
+/** HTTPie's (`http`, `https`, `xh`) `-a user:pass`: the user stays. */
+const HTTPIE_AUTH =
+  /(?<![\w/.:-])(?:https?|xhs?)[ \t](?:[^\n|;&]{0,200}?[ \t])?-a(?:[ \t]+|=)?(["']?)(?<user>[^\s:"']{0,64}):(?<secret>[^\s"']+)\1(?=\s|$)/dg;
+
+/** Each match's `secret` group that is a value, not a reference, as a command-line credential. */
+function pushSecrets(found: Candidate[], matches: Iterable<RegExpMatchArray>): void {
+  for (const m of matches) {
+    const secret = captured(m, 'secret');
+    if (secret && !isReference(secret.value))
+      found.push({
+        kind: 'cli_credential',
+        start: secret.start,
+        end: secret.end,
+        rank: RANK_SHAPE,
+      });
+  }
+}
+
 /** Credentials typed on a command line. */
 export function detectCliCredentials(text: string): Candidate[] {
   const found: Candidate[] = [];
+  // HTTPie's client names beside its flag before its regex, which would start at every character.
+  if (
+    text.includes(' -a') &&
+    (text.includes('http ') || text.includes('https ') || text.includes('xh'))
+  )
+    pushSecrets(found, text.matchAll(HTTPIE_AUTH));
+  if (text.includes('SecureString')) pushSecrets(found, text.matchAll(SECURE_STRING));
   const flags = flagsSeen(text);
   if ((flags & USER_FLAG_SEEN) !== 0) {
     for (const m of text.matchAll(USER_PASS)) {
-      const [start, end] = m.indices!.groups!.secret;
+      const captive = captured(m, 'secret');
+      if (captive === null) continue;
+      const { value: secret, start, end } = captive;
       // `redis-cli -u redis://user:…@host`: a URL, whose password detect-url-credentials finds.
-      const secret = m.groups!.secret;
       if (!isReference(secret) && !/^\d+$/.test(secret) && !secret.startsWith('//')) {
         found.push({ kind: 'cli_credential', start, end, rank: RANK_SHAPE });
       }
+    }
+    for (const m of text.matchAll(KEY_AS_USER)) {
+      const key = captured(m, 'secret');
+      if (key !== null && looksGenerated(key.value))
+        found.push({ kind: 'cli_credential', start: key.start, end: key.end, rank: RANK_SHAPE });
     }
   }
   if ((flags & PASSWORD_FLAG_SEEN) !== 0 && CLIENT_NAMES.test(text)) {
@@ -95,10 +150,14 @@ export function detectCliCredentials(text: string): Candidate[] {
 function passwordFlags(line: string, offset: number, found: Candidate[]): void {
   for (const pattern of GLUED_CLIENT.test(line) ? [GLUED_P, SPACED_P] : [SPACED_P]) {
     for (const m of line.matchAll(pattern)) {
-      const [start, end] = m.indices!.groups!.secret;
-      const value = m.groups!.secret;
+      const secret = captured(m, 'secret');
+      if (secret === null) continue;
+      const { value, start, end } = secret;
       // mysql's -P is the port, and `-p db_name` is the database after a prompt flag.
       if (isReference(value) || /^\d{1,5}$/.test(value) || PASSWORD_SOURCE.test(value)) continue;
+      // Another command's flag on the line (`sshpass -e rsync -a ./dist …`) given a path.
+      if (pattern === SPACED_P && /^(?:(?:\.{1,2}|~)\/|(?:\/[\w.-]+){2,}\/?$)/.test(value))
+        continue;
       const command = commandBefore(line, m.index);
       if (pattern === GLUED_P && !GLUED_CLIENT.test(command)) continue;
       if (pattern === SPACED_P && m[0].startsWith('-p') && MYSQL_CLIENT.test(command)) continue;

@@ -1,6 +1,7 @@
 import { isReference } from './references';
 import { type Candidate, RANK_SHAPE } from './secret-kind';
 import { findKeywords, type KeywordHits } from './text-keywords';
+import { captured, entry } from './indexed';
 
 /**
  * ADO.NET / ODBC / JDBC property lists: `Server=db;User Id=sa;Password=p a$$;`.
@@ -12,7 +13,7 @@ const PROPERTY =
 const PROPERTY_AT = new RegExp(PROPERTY.source, 'yd');
 const GUARD = /(?:password|pwd|accesskey|secret)[ \t]*=/iy;
 const NEIGHBOUR =
-  /(?:Server|Data Source|Host|Uid|User ID|User Id|UserName|Username|Initial Catalog|Database|Driver|Provider|Port|Endpoint|AccountName)[ \t]*=/i;
+  /(?:Server|Data Source|Host|Uid|User(?: ?Id|Name)?|Initial Catalog|Database(?:Name)?|Driver|Provider|Port|Endpoint|AccountName)[ \t]*=|jdbc:/i;
 
 export function detectConnectionStrings(
   text: string,
@@ -27,9 +28,9 @@ export function detectConnectionStrings(
     if (lineEnd === -1) lineEnd = text.length;
     const line = text.slice(lineStart, lineEnd);
     if (!line.includes(';') || !NEIGHBOUR.test(line)) continue;
-    const value = m.groups!.secret;
-    if (value.length === 0 || isReference(value)) continue;
-    const [start, end] = m.indices!.groups!.secret;
+    const secret = captured(m, 'secret');
+    if (secret === null || secret.value.length === 0 || isReference(secret.value)) continue;
+    const { start, end } = secret;
     found.push({ kind: 'connection_string', start, end, rank: RANK_SHAPE });
   }
   return found;
@@ -42,8 +43,10 @@ export function detectConnectionStrings(
  */
 function properties(text: string, secrets: readonly number[]): RegExpExecArray[] {
   const starts: number[] = [];
-  for (let k = 0; k < secrets.length; k += 2)
-    starts.push(secrets[k] - 7, secrets[k] - 6, secrets[k]);
+  for (let k = 0; k < secrets.length; k += 2) {
+    const at = entry(secrets, k);
+    starts.push(at - 7, at - 6, at);
+  }
   starts.sort((a, b) => a - b);
   const found: RegExpExecArray[] = [];
   let from = 0;

@@ -1,6 +1,7 @@
 import { isReference } from './references';
 import { type Candidate, RANK_ASSIGNMENT } from './secret-kind';
 import { findKeywords, hasCommand, type KeywordHits } from './text-keywords';
+import { entry } from './indexed';
 
 /**
  * A `Cookie:` or `Set-Cookie:` header (also as a JSON or YAML key) and curl's `-b`/`--cookie`: each
@@ -37,7 +38,7 @@ export function detectCookies(
   COOKIE_LIST.lastIndex = 0;
   for (let m = COOKIE_LIST.exec(text); m !== null; m = COOKIE_LIST.exec(text)) {
     const listStart = m.index + m[0].length;
-    const quote = m.groups!.quote;
+    const quote = m.groups?.quote ?? '';
     const listEnd = endOfList(text, listStart, quote.length > 0 ? quote : null);
     cookieValues(text, listStart, listEnd, found);
     COOKIE_LIST.lastIndex = Math.max(listEnd, listStart + 1);
@@ -68,7 +69,7 @@ function cookieValues(text: string, start: number, end: number, found: Candidate
       let valueStart = eq + 1;
       let valueEnd = next;
       while (valueStart < valueEnd && text[valueStart] === ' ') valueStart++;
-      while (valueEnd > valueStart && /\s/.test(text[valueEnd - 1])) valueEnd--;
+      while (valueEnd > valueStart && /\s/.test(text.charAt(valueEnd - 1))) valueEnd--;
       const value = text.slice(valueStart, valueEnd);
       if (isSessionValue(name, value))
         found.push({ kind: 'secret', start: valueStart, end: valueEnd, rank: RANK_ASSIGNMENT });
@@ -88,7 +89,9 @@ function isSessionValue(name: string, value: string): boolean {
 
 /** Whether a secret word the keyword walk found is `cookie`: of its six-letter words, the one starting with c. */
 function namesCookie(text: string, secrets: readonly number[]): boolean {
-  for (let k = 0; k < secrets.length; k += 2)
-    if (secrets[k + 1] - secrets[k] === 6 && (text.charCodeAt(secrets[k]) | 32) === 99) return true;
+  for (let k = 0; k < secrets.length; k += 2) {
+    const start = entry(secrets, k);
+    if (entry(secrets, k + 1) - start === 6 && (text.charCodeAt(start) | 32) === 99) return true;
+  }
   return false;
 }

@@ -2,8 +2,11 @@ import { looksRandom, UUID } from './entropy';
 import type { KeywordSite } from './keyword-sites';
 import { type Candidate, PLACEHOLDER_START, RANK_ENTROPY, type SecretKind } from './secret-kind';
 
-/** Starts on a letter, digit, + or / (not the n of an escaped \\n) so the `=` of `KEY=value` is never swallowed; base64 padding may end it. */
-const CANDIDATE = /(?<!\\)[A-Za-z0-9+/][A-Za-z0-9+/_.!#%*@^~-]{9,}={0,2}/g;
+/**
+ * Starts on a letter, digit, + or / (not the n of an escaped \\n, nor inside a URL's `%3D`) so the `=` of
+ * `KEY=value` is never swallowed, encoded or not; base64 padding may end it.
+ */
+const CANDIDATE = /(?<!\\|%[0-9A-Fa-f]?)[A-Za-z0-9+/][A-Za-z0-9+/_.!#%*@^~-]{9,}={0,2}/g;
 const AFTER_CHARS = 160;
 const AFTER_WORDS = 5;
 const BEFORE_CHARS = 80;
@@ -42,6 +45,7 @@ export function detectHighEntropy(text: string, sites: readonly KeywordSite[]): 
   return found;
 }
 
+const URL_ENCODED = /%[0-9A-Fa-f]{2}.*%[0-9A-Fa-f]{2}/;
 const HEX_CHARS = 160;
 const HEX_WORDS = 3;
 const HASH_WORD =
@@ -72,9 +76,13 @@ function scan(
   let m: RegExpExecArray | null;
   while ((m = candidate.exec(slice)) !== null) {
     // The slice hides a backslash just before the window: `\nabc…` must not start at the n.
-    const skip = m.index === 0 && text[window.start - 1] === '\\' && /[nrt]/.test(m[0][0]) ? 1 : 0;
+    const skip =
+      m.index === 0 && text[window.start - 1] === '\\' && /[nrt]/.test(m[0].charAt(0)) ? 1 : 0;
     // A full stop (or dash) closing a sentence is not part of the value: "…key is 9aeb…48c."
     const value = m[0].slice(skip).replace(/[._-]+$/, '');
+    // URL-encoded text (`user%3Dci%26next%3D%2F…`) looks random for its escapes: its names and values
+    // are read as assignments instead.
+    if (value.includes('%') && URL_ENCODED.test(value)) continue;
     const kind = classify(value);
     const start = window.start + m.index + skip;
     if (kind !== null) out.push({ kind, start, end: start + value.length, rank });

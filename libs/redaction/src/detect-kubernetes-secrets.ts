@@ -1,5 +1,6 @@
 import { isReference } from './references';
 import { type Candidate, RANK_SHAPE } from './secret-kind';
+import { captured, entry } from './indexed';
 
 /** `kind: Secret` on a line of its own, after a real or a JSON-escaped line break. */
 const YAML_KIND = /(?:^|\n|\\n)[ \t]*kind:[ \t]*["']?Secret["']?[ \t]*(?=$|\r?\n|\\[rn]|#)/g;
@@ -32,10 +33,10 @@ export function detectKubernetesSecrets(text: string): Candidate[] {
   if (JSON_KIND.test(text)) {
     for (const data of text.matchAll(JSON_DATA)) {
       const bodyStart = data.index + data[0].indexOf('{') + 1;
-      for (const v of data[1].matchAll(JSON_VALUE)) {
-        const [start, end] = v.indices!.groups!.secret;
-        if (!isReference(v.groups!.secret))
-          found.push(secretAt(bodyStart + start, bodyStart + end));
+      for (const v of (data[1] ?? '').matchAll(JSON_VALUE)) {
+        const secret = captured(v, 'secret');
+        if (secret && !isReference(secret.value))
+          found.push(secretAt(bodyStart + secret.start, bodyStart + secret.end));
       }
     }
   }
@@ -61,9 +62,9 @@ function documentLines(text: string, at: number): Line[] {
   let here = all.findIndex((l) => l.start + l.text.length >= at);
   if (here === -1) here = all.length - 1;
   let first = here;
-  while (first > 0 && !isSeparator(all[first - 1].text)) first--;
+  while (first > 0 && !isSeparator(entry(all, first - 1).text)) first--;
   let last = here;
-  while (last < all.length - 1 && !isSeparator(all[last + 1].text)) last++;
+  while (last < all.length - 1 && !isSeparator(entry(all, last + 1).text)) last++;
   return all.slice(first, last + 1);
 }
 
@@ -87,11 +88,12 @@ function yamlSecret(lines: readonly Line[], found: Candidate[]): void {
     if (/^(?:data|stringData):\s*$/.test(content)) dataIndent = indent;
     else if (dataIndent >= 0 && content !== '' && !content.startsWith('#')) {
       const pair = /^(["']?[\w.-]+["']?[ \t]*:[ \t]*)(.*)$/.exec(line.slice(indent));
-      if (!pair) continue;
+      const [, key, rest] = pair ?? [];
+      if (key === undefined || rest === undefined) continue;
       // Inside JSON-escaped text the document ends at the string's closing quote.
-      const raw = pair[2].trimEnd();
+      const raw = rest.trimEnd();
       const value = /^["']/.test(raw) ? raw : raw.replace(/["\\].*$/, '');
-      const start = offset + indent + pair[1].length;
+      const start = offset + indent + key.length;
       if (/^[|>][-+]?$/.test(value)) blockIndent = indent;
       else if (value !== '' && value !== '""' && value !== "''" && !isReference(value))
         found.push(secretAt(start, start + value.length));

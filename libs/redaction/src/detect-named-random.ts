@@ -47,10 +47,13 @@ function nameBefore(line: string): string | null {
   let last: RegExpExecArray | null = null;
   for (let m = WEAK_WORDS.exec(line); m !== null; m = WEAK_WORDS.exec(line)) last = m;
   if (last === null || !GLUE.test(line.slice(last.index + last[0].length))) return null;
+  // `[REDACTED:stripe_key] …`: the redactor's word for a secret already hidden names nothing after it.
+  if (IN_PLACEHOLDER.test(line.slice(Math.max(0, last.index - 40), last.index))) return null;
   let k = last.index;
-  while (k > 0 && /[A-Za-z0-9_.-]/.test(line[k - 1])) k--;
+  while (k > 0 && /[A-Za-z0-9_.-]/.test(line.charAt(k - 1))) k--;
   return line.slice(k, last.index);
 }
+const IN_PLACEHOLDER = /\[REDACTED:[a-z0-9_]*$/;
 /** A name part that makes the value public or an id: `public_key`, `primary_key`, `keyId`. */
 const NOT_SECRET_NAME =
   /(?:^|[^a-z])(?:public|pub|primary|foreign|sort|partition|cache|idempotency|lookup|hash|row|map|dict|index)/i;

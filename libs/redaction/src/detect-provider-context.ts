@@ -2,6 +2,7 @@ import { isEscapeLetter } from './references';
 import { CONTEXT_RULES, type ContextRule } from './rules/context.rules';
 import { type Candidate, PLACEHOLDER_START, RANK_SHAPE } from './secret-kind';
 import { findKeywords, type KeywordHits, PROVIDER_NAMES } from './text-keywords';
+import { captured, entry } from './indexed';
 
 interface CompiledContextRule {
   readonly rule: ContextRule;
@@ -25,10 +26,13 @@ for (const rule of CONTEXT_RULES) {
 }
 
 const WINDOW_CHARS = 240;
-const WINDOW_WORDS = 8;
+const WINDOW_WORDS = 12;
 const BLOCK_LINES = 4;
-/** The rest of a line that opens a block under the provider's name: `cloudflare:`, `[twilio]`, `"snyk": {`. */
-const BLOCK_OPENER = /^[\w.-]*["'\]]?\s*(?::|=\s*\{|\{|:\s*\{)?\s*$/;
+/**
+ * The rest of a line that opens a block under the provider's name: `cloudflare:`, `[twilio]`, `"snyk": {`,
+ * `MAILGUN_KEYS = [`, YAML's `softlayer_key: |` or `>-`.
+ */
+const BLOCK_OPENER = /^[\w.-]*["'\]]?\s*(?::|=\s*[{[]|\{|:\s*\{|:\s*[|>][-+]?)?\s*$/;
 
 /**
  * Values of a provider's documented shape near the provider's name, for the
@@ -37,24 +41,50 @@ const BLOCK_OPENER = /^[\w.-]*["'\]]?\s*(?::|=\s*\{|\{|:\s*\{)?\s*$/;
  * the name opens. Windows stop at a placeholder so a second pass sees no more
  * than the first (idempotency).
  */
+/**
+ * An AWS secret access key written right after its key id (`AKIA…:…`, `AKIA… / …`, `AKIA…,…`), as
+ * credentials files and pastes pair them: the id names the value beside it.
+ */
+const AWS_PAIR =
+  /(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z2-7]{16}[ \t]*[:/,;|][ \t]*["']?(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/dg;
+
+function awsPairs(text: string, found: Candidate[]): void {
+  if (!text.includes('AKIA') && !text.includes('ASIA')) return;
+  for (const m of text.matchAll(AWS_PAIR)) {
+    const secret = captured(m, 'secret');
+    if (secret !== null && awsSecret(secret.value))
+      found.push({
+        kind: 'aws_secret_key',
+        start: secret.start,
+        end: secret.end,
+        rank: RANK_SHAPE,
+      });
+  }
+}
+const awsSecret = (s: string): boolean => /\d/.test(s) && /[a-z]/.test(s) && /[A-Z]/.test(s);
+
 export function detectProviderContext(
   text: string,
   keywords: KeywordHits = findKeywords(text),
 ): Candidate[] {
   const found: Candidate[] = [];
+  awsPairs(text, found);
   const names = keywords.providers;
   // As a search for the names would go: on from a name's end once it counted, else from the next place.
   let resume = 0;
   // Only a text that holds a placeholder has windows to cut at one (a slice and a search per window).
   const cut = names.length > 0 && text.includes(PLACEHOLDER_START);
   for (let k = 0; k < names.length; k += 2) {
-    const at = names[k];
+    const at = entry(names, k);
     if (at < resume || !startsWordAt(text, at)) continue;
-    const keyword = PROVIDER_NAMES[names[k + 1]];
+    const keyword = entry(PROVIDER_NAMES, entry(names, k + 1));
     const end = at + keyword.length;
     if (!endsWordAt(text, end)) continue;
     const [from, to] = window(text, end, cut);
-    if (to - from >= 8) matchValues(text, from, to, BY_KEYWORD.get(keyword)!, found);
+    const rules = BY_KEYWORD.get(keyword)!;
+    if (to - from >= 8) matchValues(text, from, to, rules, found);
+    for (const [start, stop] of pastedBefore(text, at))
+      matchValues(text, start, stop, rules, found);
     resume = end;
   }
   return found;
@@ -123,6 +153,54 @@ function window(text: string, from: number, cut: boolean): [number, number] {
   }
   const placeholder = cut ? text.slice(from, to).indexOf(PLACEHOLDER_START) : -1;
   return [from, placeholder === -1 ? to : from + placeholder];
+}
+
+/** Quote marks, bullets and prompts a pasted value may stand behind on its line. */
+const PASTE_DECORATION = /^[ \t>*#`'"$-]*/;
+/** At most this many words between the line's start and the name, for the line to talk about a value before it. */
+const WORDS_BEFORE_NAME = 6;
+
+/**
+ * A value pasted first and named after ("> 599b…⏎that's the SoftLayer key", "d968… is the new twilio
+ * token"): the first word of the name's line, and the previous line when it holds one word alone, when
+ * the name comes within a few words of its line's start. A stretch that holds a placeholder is left out.
+ */
+function pastedBefore(text: string, at: number): Array<[number, number]> {
+  const lineStart = lineStartWithin(text, at, WORDS_BEFORE_NAME);
+  if (lineStart === -1) return [];
+  const before = text.slice(lineStart, at);
+  const out: Array<[number, number]> = [];
+  const first = /^([ \t>*#`'"$-]*)([^\s]+)/.exec(before);
+  if (first?.[1] !== undefined && first[2] !== undefined && first[2].length >= 8) {
+    const start = lineStart + first[1].length;
+    out.push([start, start + first[2].length]);
+  }
+  if (lineStart > 0) {
+    const previousStart = lineStartWithin(text, lineStart - 1, 1);
+    const previous = previousStart === -1 ? '' : text.slice(previousStart, lineStart - 1);
+    const lead = PASTE_DECORATION.exec(previous)![0].length;
+    if (/^[^\s]{8,}[ \t"'`]*\r?$/.test(previous.slice(lead)))
+      out.push([previousStart + lead, lineStart - 1]);
+  }
+  return out.filter(([from, to]) => !text.slice(from, to).includes(PLACEHOLDER_START));
+}
+
+/**
+ * The start of the line that holds `at` when at most `words` words stand before `at` on it and it starts
+ * within WINDOW_CHARS, else -1: read back by code and stopped early, as this runs for every name found.
+ */
+function lineStartWithin(text: string, at: number, words: number): number {
+  let gaps = 0;
+  let spaced = true;
+  for (let k = at - 1; k >= at - WINDOW_CHARS; k--) {
+    if (k < 0) return 0;
+    const c = text.charCodeAt(k);
+    if (c === 10) return k + 1;
+    const space = c === 32 || c === 9;
+    if (space && !spaced && ++gaps > words) return -1;
+    spaced = space;
+  }
+  return -1;
 }
 
 function wordLimit(text: string, from: number, end: number): number {

@@ -58,6 +58,11 @@ const KEY_BEFORE = /([A-Za-z_][\w.-]*)\\?["']?\s*[:=,(]?\s*$/;
  */
 export function quotedRandomAt(text: string, start: number, end: number): Candidate | null {
   const quote = text.charCodeAt(start - 1);
+  // An environment variable's `NAME=value` (a `.env` line, a command's prefix, a quoted pair): the run
+  // holds the name, the `=` and the value.
+  const envValue = envValueStart(text, start, end);
+  if (envValue !== -1) return envRandomAt(text, envValue, end);
+  if (quote === 62 || quote === 32 || quote === 9) return delimitedRandomAt(text, start, end);
   if (quote !== 34 && quote !== 39 && quote !== 96) return null;
   // JSON-escaped text: `\"value\"`, where the run takes the escape's backslash.
   const escaped = text.charCodeAt(start - 2) === 92;
@@ -71,6 +76,65 @@ export function quotedRandomAt(text: string, start: number, end: number): Candid
   if (namedAsId(text, escaped ? start - 2 : start - 1)) return null;
   return { kind: 'high_entropy', start, end: valueEnd, rank: RANK_ENTROPY };
 }
+
+/**
+ * The same string delimited otherwise: an XML element's whole text (`<value>Zm9v…</value>`), or the
+ * whole rest of a line after a list's dash or a key (`- Zm9v…`, `seed: Zm9v…`).
+ */
+function delimitedRandomAt(text: string, start: number, end: number): Candidate | null {
+  const length = end - start;
+  if (length < MIN_BASE64 || length > MAX_LENGTH) return null;
+  if (text.charCodeAt(start - 1) === 62) {
+    if (text.charCodeAt(end) !== 60 || text.charCodeAt(end + 1) !== 47) return null;
+    // The element's own tags: `<value>…</value>`, not any `>` and `</`.
+    const open = OPEN_TAG.exec(text.slice(Math.max(0, start - 80), start));
+    if (open === null || !text.startsWith(`${open[1]}>`, end + 2)) return null;
+  } else {
+    const after = text.charCodeAt(end);
+    if (end < text.length && after !== 10 && after !== 13) return null;
+    const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+    if (start - lineStart > 64 || !LINE_VALUE_BEFORE.test(text.slice(lineStart, start)))
+      return null;
+  }
+  const value = text.slice(start, end);
+  // Without quotes, hex or one-case text is a commit, a digest or words run together far more often
+  // than a key (`Note: 9f3a…`): only base64 with capitals in three places or more is taken.
+  if ((value.match(CAPITALS) ?? []).length < 3) return null;
+  if (!looksGenerated(value) || namedAsId(text, start - 1)) return null;
+  return { kind: 'high_entropy', start, end, rank: RANK_ENTROPY };
+}
+const CAPITALS = /[A-Z]+/g;
+
+/**
+ * The value of `NAME=value`, up to the run's end less an escape before a closing quote (`\"`) or a
+ * sentence's punctuation: taken as delimitedRandomAt takes a line's value.
+ */
+function envRandomAt(text: string, start: number, runEnd: number): Candidate | null {
+  let end = runEnd;
+  while (end > start && /[\\.,:!?]/.test(text.charAt(end - 1))) end--;
+  const length = end - start;
+  if (length < MIN_BASE64 || length > MAX_LENGTH) return null;
+  const value = text.slice(start, end);
+  if ((value.match(CAPITALS) ?? []).length < 3) return null;
+  if (!looksGenerated(value) || namedAsId(text, start - 1)) return null;
+  return { kind: 'high_entropy', start, end, rank: RANK_ENTROPY };
+}
+const MAX_ENV_NAME = 64;
+
+/** Where the value starts when the run is an environment variable's upper-case name and `=`, else -1. */
+function envValueStart(text: string, start: number, end: number): number {
+  let k = start;
+  while (k < end && k - start <= MAX_ENV_NAME) {
+    const c = text.charCodeAt(k);
+    if (c === 61) return k > start && k + 1 < end ? k + 1 : -1;
+    if (!((c >= 65 && c <= 90) || c === 95 || (k > start && c >= 48 && c <= 57))) return -1;
+    k++;
+  }
+  return -1;
+}
+const OPEN_TAG = /<([A-Za-z_][\w:.-]*)(?:[ \t][^<>\n]*)?>$/;
+/** A YAML list's dash, or a key and `:` or `=` with space after it, from the line's start. */
+const LINE_VALUE_BEFORE = /^[ \t]*(?:-|[A-Za-z_][\w.-]*[ \t]*[:=])[ \t]+$/;
 
 /**
  * Public material that is base64 too: a subresource-integrity digest (`sha384-…`), and the DER or
@@ -125,6 +189,8 @@ function namedAsId(text: string, quoteAt: number): boolean {
   const before = text.slice(from, quoteAt);
   const line = before.slice(before.lastIndexOf('\n') + 1);
   const key = KEY_BEFORE.exec(line);
+  // `ETag` splits into `e` and `tag`: the key is read whole as well.
+  if (key !== null && ID_WORDS.has((key[1] ?? '').toLowerCase())) return true;
   const words = splitSegments(key === null ? line : `${key[1]} ${line}`);
   return words.some((w) => ID_WORDS.has(w));
 }

@@ -130,7 +130,9 @@ class TriggerInReach {
 
   /** The first hit at or after `from` that can start a shape, or Infinity. */
   next(from: number): number {
-    const { back, trigger, reach } = this.rules[0].rule;
+    const first = this.rules[0];
+    if (first === undefined) return Infinity;
+    const { back, trigger, reach } = first.rule;
     for (let at = from; ;) {
       const hit = this.find(at, trigger!);
       if (hit === -1) return Infinity;
@@ -173,7 +175,10 @@ export function detectTokens(text: string): Candidate[] {
     const { start: runStart, end: runEnd } = run;
     from = runEnd;
     // Before the hash skip: a quoted random string with no name beside it may be hex.
-    const quoted = runEnd - runStart >= MIN_QUOTED ? quotedRandomAt(text, runStart, runEnd) : null;
+    let quoted = runEnd - runStart >= MIN_QUOTED ? quotedRandomAt(text, runStart, runEnd) : null;
+    // Delimited by a tag or a line rather than quotes, a value may have a weak name, which says more.
+    if (quoted !== null && !QUOTE[text.charCodeAt(runStart - 1)])
+      quoted = namedRandomAt(text, runStart, runEnd, words) ?? quoted;
     if (quoted !== null) found.push(quoted);
     const before = found.length;
     // Hashes and UUIDs fill transcripts; of all the shapes only ClickHouse's keys can be plain hex.
@@ -205,6 +210,8 @@ function namedRandom(
   const named = namedRandomAt(text, runStart, runEnd, words);
   if (named !== null) found.push(named);
 }
+
+const QUOTE = codeUnitTable(/["'`]/);
 
 interface Run {
   readonly start: number;
@@ -287,17 +294,24 @@ interface WordStart {
 /** The first word-start hit in [from, limit): a literal prefix or a trigger where B holds, as the regex `B(?:prefixes|triggers)` would find it. */
 function nextWordStart(text: string, from: number, limit: number): WordStart | null {
   const literals = WORD_START_LITERALS;
-  // B, by the two characters before: not a word character, or one an escape's backslash precedes.
+  // B, by the two characters before: not a word character, or one an escape's backslash precedes
+  // (or a URL-encoded character's `%`, read only where a shape may start).
   let before = from > 0 ? text.charCodeAt(from - 1) : -1;
   let beforeThat = from > 1 ? text.charCodeAt(from - 2) : -1;
   for (let at = from; at < limit; at++) {
     const c = text.charCodeAt(at);
-    const boundary = before < 0 || CONTINUES_WORD[before] === 0 || beforeThat === 92;
+    const boundary =
+      before < 0 ||
+      CONTINUES_WORD[before] === 0 ||
+      beforeThat === 92 ||
+      beforeThat === 37 ||
+      (text.charCodeAt(at - 3) === 37 && HEX_DIGIT[beforeThat] === 1);
     beforeThat = before;
     before = c;
     if (!boundary || c >= 128 || (literals.first[c] === 0 && TRIGGER_FIRST[c] === 0)) continue;
     const word = literals.mayStartAt(text, at) ? literals.longestAt(text, at) : -1;
-    if (word !== -1) return { index: at, literal: literals.words[word] };
+    const literal = word === -1 ? undefined : literals.words[word];
+    if (literal !== undefined) return { index: at, literal };
     if (TRIGGER_FIRST[c] === 1 && WORD_START_TRIGGER !== null) {
       WORD_START_TRIGGER.lastIndex = at;
       if (WORD_START_TRIGGER.test(text)) return { index: at, literal: null };
@@ -305,6 +319,9 @@ function nextWordStart(text: string, from: number, limit: number): WordStart | n
   }
   return null;
 }
+
+/** The digits of a URL-encoded character (`%3DeyJ…`), which B does not read as a word. */
+const HEX_DIGIT = codeUnitTable(/[0-9A-Fa-f]/);
 
 /** `[A-Za-z0-9_\]]`: a character B does not start a shape after (unless a backslash makes it an escape's letter). */
 const CONTINUES_WORD = codeUnitTable(/[A-Za-z0-9_\]]/);

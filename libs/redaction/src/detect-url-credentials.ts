@@ -36,7 +36,11 @@ function credentialAt(
   atSignAfter: (from: number) => number,
 ): Candidate | null {
   let schemeStart = sep;
-  while (schemeStart > 0 && sep - schemeStart < 32 && SCHEME_CHAR.test(text[schemeStart - 1]))
+  while (
+    schemeStart > 0 &&
+    sep - schemeStart < 32 &&
+    SCHEME_CHAR.test(text.charAt(schemeStart - 1))
+  )
     schemeStart--;
   const scheme = text.slice(schemeStart, sep).toLowerCase();
   if (!/^[a-z]/.test(scheme)) return null;
@@ -44,7 +48,7 @@ function credentialAt(
   const hostStart = sep + 3;
   let authorityEnd = hostStart;
   const limit = Math.min(text.length, hostStart + MAX_AUTHORITY);
-  while (authorityEnd < limit && !AUTHORITY_END.test(text[authorityEnd])) authorityEnd++;
+  while (authorityEnd < limit && !AUTHORITY_END.test(text.charAt(authorityEnd))) authorityEnd++;
   // Search only inside the authority: an unbounded lastIndexOf would make many "://" quadratic.
   const authority = text.slice(hostStart, authorityEnd);
   let at = authority.lastIndexOf('@');
@@ -53,7 +57,7 @@ function credentialAt(
   if (atSign !== -1 && atSign < limit) {
     // A password typed raw may hold `/`, `#` or `?` (`redis://:ab/c=@cache`): look on to an `@host` before a space.
     let tokenEnd = authorityEnd;
-    while (tokenEnd < limit && !TOKEN_END.test(text[tokenEnd])) tokenEnd++;
+    while (tokenEnd < limit && !TOKEN_END.test(text.charAt(tokenEnd))) tokenEnd++;
     if (tokenEnd < atSign) return null;
     const token = text.slice(hostStart, tokenEnd);
     const host = /@[A-Za-z0-9][A-Za-z0-9.-]*(?::\d+)?(?=[/?#]|$)/g;

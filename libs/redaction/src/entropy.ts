@@ -33,7 +33,7 @@ function classChangeRate(s: string): number {
   const cls = (c: string): number =>
     c >= 'a' && c <= 'z' ? 0 : c >= 'A' && c <= 'Z' ? 1 : c >= '0' && c <= '9' ? 2 : 3;
   let changes = 0;
-  for (let i = 1; i < s.length; i++) if (cls(s[i]) !== cls(s[i - 1])) changes++;
+  for (let i = 1; i < s.length; i++) if (cls(s.charAt(i)) !== cls(s.charAt(i - 1))) changes++;
   return changes / s.length;
 }
 

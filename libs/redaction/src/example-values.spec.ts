@@ -23,11 +23,19 @@ describe('documented examples and stand-in words', () => {
     ['Authorization: Basic'],
     ['api_key = "sk-...a1b2"'],
     ['password: "P@ssw0rd!"'],
+    ['token=username:token'],
+    ['SLACK_WEBHOOK=https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX'],
     ['password: @@DB_PASSWORD@@'],
     ['api_key: ANTHROPIC_API_KEY'],
     ['apikey: 0123456789abcdef0123456789abcdef'],
     ['Authorization: Basic dXNlcm5hbWU6cGFzc3dvcmQ='],
     ['"private_key": "-----BEGIN PRIVATE KEY-----\\n...\\n-----END PRIVATE KEY-----\\n"'],
+    ['NPM_TOKEN=npm_<paste-token>'],
+    ['export OPENAI_API_KEY=sk-proj-YOUR_KEY_HERE'],
+    ['DISCORD_TOKEN: xoxp-your-user-token'],
+    ['deploy_token = glpat-9x2k'],
+    ['"access_token": "eyJ0eXAiOi…"'],
+    ['api_key: "sk-ant-%%%%&&&&****!!!!"'],
   ])('keeps %j as written and counts it', (text) => {
     const result = redact(text);
     expect(result.text).toBe(text);
@@ -117,6 +125,28 @@ describe('secret shapes in code', () => {
       `var twilioSid string = "${secret.toLowerCase()}"`,
       `var twilioSid string = "[REDACTED:secret]"`,
     ],
+    [
+      `internal string ApiToken { get; private set; } = "${secret}";`,
+      `internal string ApiToken { get; private set; } = "[REDACTED:secret]";`,
+    ],
+    [
+      `$DbPassword = ConvertTo-SecureString -String "${secret}" -AsPlainText -Force`,
+      `$DbPassword = ConvertTo-SecureString -String "[REDACTED:cli_credential]" -AsPlainText -Force`,
+    ],
+    [`static final String PWD = "${secret}";`, `static final String PWD = "[REDACTED:password]";`],
+    [
+      `curl -sSu ops:${secret} https://x.io`,
+      `curl -sSu ops:[REDACTED:cli_credential] https://x.io`,
+    ],
+    [
+      `jdbc:postgresql://db:5432/app;user=ops;password=a7Kq2m9X.${secret};`,
+      `jdbc:postgresql://db:5432/app;user=ops;password=[REDACTED:connection_string];`,
+    ],
+    [`DB_PASSWORD=a7Kq2m9X.${secret}`, `DB_PASSWORD=[REDACTED:password]`],
+    [
+      `+STORAGE_ACCOUNT_KEY=${secret}==\n DEBUG=1`,
+      `+STORAGE_ACCOUNT_KEY=[REDACTED:secret]\n DEBUG=1`,
+    ],
   ])('redacts only the value in %j', (text, expected) => {
     expect(redact(text).text).toBe(expected);
   });
@@ -146,6 +176,12 @@ describe('secret shapes in code', () => {
     ['sort_key: created_at_desc_v2'],
     [`api_key: ENC[AES256_GCM,data:${body(40)},iv:${body(43, 7)},type:str]`],
     ['TOKEN=`cat /var/run/secrets/kubernetes.io/serviceaccount/token`'],
+    ['public string Token { get; set; }'],
+    ['const PWD = process.cwd();'],
+    ['PWD=/home/dev/project'],
+    ['storage_key: uploads/2024/avatar.png'],
+    ['tar -xzu backup:snapshot-2024.tar'],
+    ['password = settings.database.password'],
   ])('leaves %j alone', (text) => {
     expect(redact(text).text).toBe(text);
   });

@@ -1,3 +1,5 @@
+import { TOKEN_RULES } from './token-rules';
+
 /**
  * Values that stand in for a secret rather than being one: documentation's example keys
  * (`AKIA…EXAMPLE`, `ghp_xxxx…`, `0000…`), bare words in the value's place (`user:pass`,
@@ -78,6 +80,15 @@ const STAND_IN_WORDS = new Set([
   'omit',
   'same',
   'origin',
+  'missing',
+  'unset',
+  'none',
+  'empty',
+  'invalid',
+  'unknown',
+  'undefined',
+  'dev',
+  'local',
 ]);
 
 /** A run of one filler character: `xxxx`, `XXXX`, `0000`, `****`, `••••`, `####`. */
@@ -111,7 +122,8 @@ export function isExampleValue(value: string): boolean {
     return true;
   if (WORDS_PATH.test(value)) return true;
   const first = value.charCodeAt(0);
-  if ((first === 91 || first === 123 || first === 40) && isBracketedWord(value)) return true;
+  if ((first === 91 || first === 123 || first === 40 || first === 60) && isBracketedWord(value))
+    return true;
   if (value.length >= 8 && (isSequence(value) || isOneCharacter(value) || isRepeated(value)))
     return true;
   if (
@@ -130,11 +142,64 @@ export function isExampleValue(value: string): boolean {
   if (EXAMPLE_SIGN.test(value)) {
     if (EXAMPLE_END.test(value) || EXAMPLE_PART.test(value) || STAND_IN_MARK.test(value))
       return true;
-    const runs = value.split(/[^A-Za-z0-9*•#]+/).filter((r) => r.length > 0);
+    const runs = withoutUrlWords(value)
+      .split(/[^A-Za-z0-9*•#]+/)
+      .filter((r) => r.length > 0);
     if (runs.length === 0 || isFiller(runs)) return true;
   }
-  return value.length <= MAX_WORDS_LENGTH && isStandInWords(value);
+  if (value.length <= MAX_WORDS_LENGTH && isStandInWords(value)) return true;
+  if (isTruncated(value) || isMostlyPunctuation(value)) return true;
+  return isPrefixedStandIn(value);
 }
+
+/**
+ * Provider prefixes that say what a value would be (`ghp_`, `sk-ant-`, `xoxb-`, `SG.`), from the token
+ * rules: those with a separator or a digit in them, or four characters of mixed case (`AIza`), so a
+ * word such as `pat` or `AP` at a value's start is never one. Longest first.
+ */
+const STAND_IN_PREFIXES: readonly string[] = [
+  ...new Set(TOKEN_RULES.flatMap((r) => r.prefixes ?? [])),
+]
+  .filter(
+    (p) =>
+      !/[\s/=$~]/.test(p) &&
+      p.length >= 3 &&
+      (/[-_.\d]/.test(p) || (p.length >= 4 && /[a-z]/.test(p) && /[A-Z]/.test(p))),
+  )
+  .sort((a, b) => b.length - a.length);
+/** Fewer letters and digits than any provider's key has after its prefix. */
+const MIN_BODY = 10;
+
+/**
+ * A provider's prefix and then no key: a stand-in (`ghp_<your-token-here>`, `xoxb-your-bot-token`,
+ * `SG.<redacted>`) or a stub far too short to be one (`ghp_4fT9kQ2`, `glpat-12ab`), as docs write them.
+ */
+function isPrefixedStandIn(value: string): boolean {
+  const prefix = STAND_IN_PREFIXES.find((p) => value.startsWith(p));
+  if (prefix === undefined) return false;
+  const rest = value.slice(prefix.length);
+  if (rest.replace(/[^A-Za-z0-9]/g, '').length < MIN_BODY) return true;
+  // Not every stand-in: a body of one letter over and over is a low-entropy key, still a secret.
+  return (
+    isBracketedWord(rest) ||
+    STAND_IN_MARK.test(rest) ||
+    EXAMPLE_END.test(rest) ||
+    (rest.length <= MAX_WORDS_LENGTH && isStandInWords(rest))
+  );
+}
+
+/** `eyJhbGciOi...`: the start of a value cut short with an ellipsis, too little of it to be the value. */
+const isTruncated = (value: string): boolean => /^[A-Za-z0-9_-]{1,12}(?:\.{3,}|…)$/.test(value);
+
+/** `AIza$#!!@@??==%%&&**`: punctuation with a few letters, no generated value. */
+const isMostlyPunctuation = (value: string): boolean =>
+  value.length >= 12 && value.replace(/[^A-Za-z0-9]/g, '').length <= 4;
+
+/** A URL's scheme and host, and its path's lower-case words (`/services/`): the address, not the key in it. */
+const withoutUrlWords = (value: string): string =>
+  /^[a-z][a-z0-9+.-]*:\/\//.test(value)
+    ? value.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/, '').replace(/\/[a-z]+(?=\/)/g, '')
+    : value;
 
 /** `-----BEGIN PRIVATE KEY-----\n...\n-----END…`: a key block's frame around no key material. */
 function isKeyFormatOnly(value: string): boolean {
@@ -158,7 +223,7 @@ function isOneCharacter(value: string): boolean {
 
 /** A value that says it is not real: `fake-…`, `dummy_…`, `…_placeholder`, `replace-me`, `not-a-real-…`. */
 const STAND_IN_MARK =
-  /^(?:fake|dummy|placeholder|sample|your|replace)(?:[^a-z]|$)|^Your(?=[A-Z0-9])|(?:^|[^A-Za-z0-9])(?:fake|dummy|placeholder|notreal|not[_-]a[_-]real|replace[_-]?me|change[_-]?(?:me|this|it)|insecure)(?:[^A-Za-z]|$)/i;
+  /^(?:fake|dummy|placeholder|sample|your|replace)(?:[^a-z]|$)|^Your(?=[A-Z0-9])|(?:^|[^A-Za-z0-9])(?:fake|dummy|placeholder|your|notreal|not[_-]a[_-]real|replace[_-]?me|change[_-]?(?:me|this|it)|insecure)(?:[^A-Za-z]|$)/i;
 
 /** `0123456789`, `abcdefgh`, `0123456789abcdef`: each character the next of the one before, nearly throughout. */
 export function isSequence(value: string): boolean {
@@ -233,7 +298,7 @@ function unLeet(value: string): string {
     .replace(/7/g, 't');
 }
 
-/** `Basic dXNlcjpwYXNz` (base64 of `user:pass`): a credential whose password is itself a stand-in. */
+/** `Basic dXNlcjpwYXNz` (base64 of `user:pass`): a credential whose password is itself a stand-in; or a stand-in word encoded. */
 function isStandInBasic(value: string): boolean {
   if (value.length < 8 || !/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return false;
   let decoded: string;
@@ -243,7 +308,9 @@ function isStandInBasic(value: string): boolean {
     return false;
   }
   const colon = decoded.indexOf(':');
-  if (colon === -1 || !/^[\x20-\x7e]+$/.test(decoded)) return false;
+  if (!/^[\x20-\x7e]+$/.test(decoded)) return false;
+  // `Zm9vYmFy`, `cGFzc3dvcmQ=`: a stand-in word encoded, with no pair in it.
+  if (colon === -1) return decoded.length <= MAX_WORDS_LENGTH && isStandInWords(decoded);
   const password = decoded.slice(colon + 1);
   return (
     password.length === 0 ||
@@ -254,11 +321,14 @@ function isStandInBasic(value: string): boolean {
 
 /** `[PASSWORD]`, `{token}`, `(secret)`: a word in brackets names what goes there. */
 const isBracketedWord = (value: string): boolean =>
-  /^(?:\[[A-Za-z_ -]+\]|\{[A-Za-z_ -]+\}|\([A-Za-z_ -]+\))$/.test(value);
+  /^(?:\[[A-Za-z_ -]+\]|\{[A-Za-z_ -]+\}|\([A-Za-z_ -]+\)|<[A-Za-z_ -]+>)$/.test(value);
 
-/** Only stand-in words, written apart (`your-api-key`, `YOUR_TOKEN_HERE`, `apiKey`) or run together (`yourpassword`). */
+/**
+ * Only stand-in words, written apart (`your-api-key`, `YOUR_TOKEN_HERE`, `apiKey`, `username:token`) or
+ * run together (`yourpassword`).
+ */
 function isStandInWords(value: string): boolean {
-  if (/[^A-Za-z_ .-]/.test(value)) return false;
+  if (/[^A-Za-z_ .:-]/.test(value)) return false;
   const parts = value
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()

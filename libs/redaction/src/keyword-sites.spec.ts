@@ -21,3 +21,14 @@ describe('provider and secret names inside JSON-encoded text', () => {
     expect(redact('my_token = "Zq8xWv3kLp9rTn2bYc7dMf4h"').text).toContain('[REDACTED:');
   });
 });
+
+describe('a random value that holds a short name', () => {
+  it.each(['c1UyI1hVIKjgMjA7PWBmfSlMavv7yoNR', '6jJlAmKg7o4pwkSj7TsdT58eeJg0xvPW'])(
+    'is the value of the name before it, not a name of its own (%s holds pw)',
+    (value) => {
+      const { text, findings } = redact(`the signing secret is ${value}`);
+      expect(text).not.toContain(value);
+      expect(findings.map((f) => f.kind)).toEqual(['high_entropy']);
+    },
+  );
+});

@@ -1,3 +1,5 @@
+import { looksRandom } from './entropy';
+import { entry } from './indexed';
 import { isEscapeLetter } from './references';
 import { type SecretNameKind, secretNameKind } from './secret-names';
 import { findKeywords, type KeywordHits } from './text-keywords';
@@ -13,9 +15,14 @@ export interface KeywordSite {
   readonly isProse: boolean;
 }
 
-/** `[A-Za-z0-9_.-]`, by code: this runs for every character around every name, and a regex test per character costs a string each. */
+/**
+ * `[A-Za-z0-9_.-]` and `ñ`/`Ñ` (`contraseña`), by code: this runs for every character around every
+ * name, and a regex test per character costs a string each.
+ */
 const isIdentChar = (c: number): boolean =>
   (c >= 97 && c <= 122) ||
+  c === 241 ||
+  c === 209 ||
   (c >= 65 && c <= 90) ||
   (c >= 48 && c <= 57) ||
   c === 95 ||
@@ -64,6 +71,46 @@ function beforeCodeMethod(text: string, hitEnd: number, end: number): number {
   return dot >= hitEnd && CODE_METHODS.has(text.slice(dot + 1, end)) ? dot : end;
 }
 
+/** A type or a declaring word before a name: `String PWD`, `const PWD`, `final char* PWD`. */
+const DECLARED =
+  /(?:\b(?:String|string|str|char|const|final|var|let|val|auto|static)|:[ \t]*str)(?:[ \t]*\*[ \t]*|[ \t]+)$/;
+
+/**
+ * The shell's `PWD` is its working directory (secret-names), but a program that declares a constant
+ * of that name (`static final String PWD = "…"`) holds a password in it.
+ */
+function declaredPassword(text: string, start: number, name: string): SecretNameKind | null {
+  if (name !== 'PWD' && name !== 'pwd') return null;
+  return DECLARED.test(text.slice(Math.max(0, start - 24), start)) ? 'password' : null;
+}
+
+const isHex = (c: number): boolean =>
+  (c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
+
+/**
+ * Where a name starts once the letters of an escape or an encoding glued before it are left out: the
+ * `u0022` of `\u0022password` (a quote in JSON inside a string), the `x22` of `\x22`, the `3F` of a
+ * URL-encoded `%3Ftoken` (docs/redaction.md). `start` is where the walk back stopped, `word` where the
+ * secret word begins.
+ */
+function afterEncodedCharacter(text: string, start: number, word: number): number {
+  const before = text.charCodeAt(start - 1);
+  if (before === 37 && start + 2 <= word) {
+    // `%3F`, and a double-encoded `%253F`.
+    const hexPair = (k: number): boolean =>
+      k + 2 <= word && isHex(text.charCodeAt(k)) && isHex(text.charCodeAt(k + 1));
+    // Not after an encoded `=` or `:`: what follows one is a value (`%3Dbearer`), not a name.
+    if (!hexPair(start) || /^(?:25)?3[aAdD]/.test(text.slice(start, start + 4))) return start;
+    return text.startsWith('25', start) && hexPair(start + 2) ? start + 4 : start + 2;
+  }
+  if (before !== 92) return start;
+  const letter = text.charCodeAt(start);
+  const digits = letter === 117 ? 4 : letter === 120 ? 2 : 0;
+  if (digits === 0 || start + 1 + digits > word) return start;
+  for (let k = start + 1; k <= start + digits; k++) if (!isHex(text.charCodeAt(k))) return start;
+  return start + 1 + digits;
+}
+
 export function findKeywordSites(
   text: string,
   isProtected: (at: number) => boolean,
@@ -75,9 +122,9 @@ export function findKeywordSites(
   // As a search for the words would go: on from the word's end, or from the name's end once it is read.
   let resume = 0;
   for (let k = 0; k < words.length; k += 2) {
-    const at = words[k];
+    const at = entry(words, k);
     if (at < resume) continue;
-    const hitEnd = words[k + 1];
+    const hitEnd = entry(words, k + 1);
     resume = hitEnd;
     if (at < doneUntil || isProtected(at)) continue;
     // `api key`: the only words with a space have it just before `key`.
@@ -93,6 +140,7 @@ export function findKeywordSites(
         !isEscapeLetter(text, start - 1)
       )
         start--;
+      start = afterEncodedCharacter(text, start, at);
       while (end < text.length && end - at < MAX_IDENT && isIdentChar(text.charCodeAt(end))) end++;
       // A trailing dot or dash is punctuation ("my token."), not part of the name.
       while (end > hitEnd && (text.charCodeAt(end - 1) === 46 || text.charCodeAt(end - 1) === 45))
@@ -104,7 +152,10 @@ export function findKeywordSites(
     doneUntil = end;
     resume = end;
     const name = text.slice(start, end);
-    const nameKind = isProse ? 'secret' : classify(name);
+    // A random run that happens to hold a short name (`…xvPW…`) is a value, not a name: read as one, it
+    // would end the window of the name before it and hide the value from that name's detectors.
+    if (!isProse && looksRandom(name)) continue;
+    const nameKind = isProse ? 'secret' : (classify(name) ?? declaredPassword(text, start, name));
     if (nameKind === null) continue;
     sites.push({ start, end, nameKind, isFlag: name.startsWith('-'), isProse });
   }

@@ -58,7 +58,7 @@ export class LiteralMatcher {
       if (c < 0) break;
       state = this.next[state * 128 + c]!;
       if (state === 0) break;
-      const end = this.ends[state];
+      const end = this.ends[state] ?? -1;
       if (end !== -1) found = end;
     }
     return found;

@@ -23,9 +23,10 @@ export function literalTrie(words: readonly string[], caseInsensitive = false): 
   }
   const emit = (node: Node): string => {
     const branches = [...node.next].map(([ch, child]) => escape(ch) + emit(child));
-    if (branches.length === 0) return '';
+    const [only, ...more] = branches;
+    if (only === undefined) return '';
     // Longest first: a shorter word that is a prefix of a longer one is the fallback.
-    const body = branches.length === 1 ? branches[0] : `(?:${branches.join('|')})`;
+    const body = more.length === 0 ? only : `(?:${branches.join('|')})`;
     return node.end ? `(?:${body})?` : body;
   };
   return emit(root);

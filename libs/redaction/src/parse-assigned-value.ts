@@ -15,7 +15,8 @@ const ENDS_INLINE = codeUnitTable(INLINE_END);
 const LINE_END = /[\r\n\\"'`]/;
 const ENDS_LINE = codeUnitTable(LINE_END);
 const MAX_QUOTED = 8192;
-const LINE_PREFIX = /^[ \t]*(?:(?:export|set|setx|declare|local|readonly|ENV|-)[ \t]+)?$/;
+/** What may begin a line before its key: indentation, a diff's `+`/`-`, a shell's declaring word, a list's dash. */
+const LINE_PREFIX = /^[+-]?[ \t]*(?:(?:export|set|setx|declare|local|readonly|ENV|-)[ \t]+)?$/;
 const AUTH_SCHEME = /^(?:Bearer|Basic|Token|Digest)[ \t]+/i;
 const SCHEME_PARAMETER = /^[A-Za-z_][\w-]*=/;
 /** What follows a one-command environment value: a known client, or a word and then a flag. */
@@ -61,8 +62,9 @@ const REFERENCE =
 /** `config.db.password`, and paths with `::` (Rust's `std::env::var`, C++'s `std::getenv`, PHP's `Config::get`). */
 const IDENTIFIER_PATH = /^[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*$/;
 const CALL = /^(?:(?:await|new|yield|return)\s+)?[A-Za-z_$](?:::|[\w$.])*[([]/;
-/** A prompt or a read, not a value: PowerShell's `Read-Host` and its `Get-` cmdlets (Get-Secret, Get-Content…). */
-const PROMPT_OR_READ = /^(?:Read-Host|Get-[A-Z][A-Za-z]*)(?![\w-])/;
+/** A prompt, a read or a conversion, not a value: PowerShell's `Read-Host`, `Get-Secret`, `ConvertTo-SecureString`… */
+const PROMPT_OR_READ =
+  /^(?:Read-Host|(?:Get|ConvertTo|ConvertFrom|New|Import)-[A-Z][A-Za-z]*)(?![\w-])/;
 /**
  * A file path given as the value (`--from-file=password=./db.txt`, `secret: /run/secrets/app`): where the
  * secret lives. An absolute one needs two segments of words (a capital only first: `/Users/dev`), which a
@@ -99,9 +101,14 @@ export function parseAssignedValue(text: string, site: KeywordSite): ValueSpan |
     const attributes = XML_ATTRIBUTES.exec(text.slice(j, j + 200));
     return attributes === null ? null : xmlElementValue(text, j + attributes[0].length);
   }
-  if (before !== undefined && QUOTES.includes(before) && text[j] === before) {
+  const encodedQuote = encodedQuoteBefore(text, site.start);
+  const quotedName =
+    (encodedQuote !== undefined && text.startsWith(encodedQuote, j)) ||
+    (before !== undefined && QUOTES.includes(before) && text[j] === before);
+  if (encodedQuote !== undefined && text.startsWith(encodedQuote, j)) j += encodedQuote.length;
+  else if (before !== undefined && QUOTES.includes(before) && text[j] === before) {
     j++;
-    const pairedValue = pairedQuotedValue(text, site.start - 1, j);
+    const pairedValue = pairedQuotedValue(text, site.start - 1, j, site.isFlag);
     if (pairedValue !== undefined) return pairedValue;
     // `ENV["TOKEN"] = …`, `os.environ['API_KEY'] = …`
     if (text[j] === ']') j++;
@@ -109,14 +116,31 @@ export function parseAssignedValue(text: string, site: KeywordSite): ValueSpan |
 
   const gapStart = j;
   while (text[j] === ' ' || text[j] === '\t') j++;
+  // Pretty-printed JSON that puts the colon under its key: `"client_secret"⏎  : "…"`.
+  if (quotedName && (text[j] === '\n' || text[j] === '\r')) {
+    let k = j;
+    while (
+      k - j < MAX_INDENT &&
+      (text[k] === '\n' || text[k] === '\r' || text[k] === ' ' || text[k] === '\t')
+    )
+      k++;
+    if (text[k] === ':') j = k;
+  }
+  // C#'s auto-property with an initializer: `string Token { get; set; } = "…";`.
+  if (text[j] === '{') j += ACCESSORS.exec(text.slice(j, j + 64))?.[0].length ?? 0;
   const spacedBefore = j > gapStart;
   let sep = OPERATORS.find((op) => text.startsWith(op, j));
   if (sep === undefined) {
+    // `client_secret%3D…` in a URL-encoded query or form (a redirect's, a log's).
+    const encodedEquals = text[j] === '%' ? ENCODED_EQUALS.exec(text.slice(j, j + 16)) : null;
+    // An encoded `:` only after an encoded quote: URL-encoded JSON (`%22token%22%3A%22…%22`).
+    if (encodedEquals !== null && (encodedEquals[1] === undefined || quotedName))
+      return urlEncodedValue(text, j + encodedEquals[0].length);
     if (text[j] === '=' && text[j + 1] !== '=' && text[j + 1] !== '~') sep = '=';
     else if (text[j] === ':' && text[j + 1] !== ':' && text[j + 1] !== '/') sep = ':';
     else if (
-      (site.isFlag || isSetx(text, site.start)) &&
       spacedBefore &&
+      (site.isFlag || isSetx(text, site.start)) &&
       j < text.length &&
       text[j] !== '\n'
     )
@@ -128,7 +152,14 @@ export function parseAssignedValue(text: string, site: KeywordSite): ValueSpan |
   const afterSep = j;
   while (text[j] === ' ' || text[j] === '\t') j++;
   const spaced = spacedBefore || j > afterSep;
+  // A flag's value on the continued line: `--password \⏎  …`.
+  if (sep === ' ' && text[j] === '\\' && (text[j + 1] === '\n' || text[j + 1] === '\r')) {
+    j += text[j + 1] === '\r' && text[j + 2] === '\n' ? 3 : 2;
+    while (text[j] === ' ' || text[j] === '\t') j++;
+  }
   if (sep === ' ' && text[j] === '-') return null;
+  // `wget --ask-password https://…`: a flag that takes no value, before the command's URL.
+  if (sep === ' ' && URL_START.test(text.slice(j, j + 24))) return null;
   if (sep === ':' && text[j] === '!') {
     // `!Ref DbPassword`, `!secret db_password`: the value names where the secret lives.
     if (REFERENCE_TAG.test(text.slice(j, j + 16))) return null;
@@ -143,6 +174,26 @@ export function parseAssignedValue(text: string, site: KeywordSite): ValueSpan |
       j += typed[0].length;
       while (text[j] === ' ' || text[j] === '\t') j++;
     }
+  }
+  const openQuote = encodedQuoteAt(text, j);
+  if (openQuote !== undefined) return encodedQuoted(text, j, openQuote);
+  // An INI or shell value under its key, on an indented line of its own: `password =⏎  …`,
+  // `export API_TOKEN=\⏎  …`. A continued line is the shell's wherever the key is; a bare break
+  // counts under a key that starts its line, or before a quoted literal (`$password =⏎    '…';`).
+  // Makefile's operators continue the same way (`TOKEN := \⏎  …`).
+  if (sep === '=' || sep === ':=' || sep === '?=' || sep === '::=') {
+    const continued = text[j] === '\\' && (text[j + 1] === '\n' || text[j + 1] === '\r');
+    const lineBreak = continued ? j + 1 : j;
+    const broken =
+      text[lineBreak] === '\n' || text[lineBreak] === '\r' || text.startsWith('\\n', lineBreak);
+    if (
+      broken &&
+      (continued ||
+        (sep === '=' &&
+          (startsLine(text, site.start) ||
+            QUOTED_NEXT_LINE.test(text.slice(lineBreak, lineBreak + 100)))))
+    )
+      return nextLineValue(text, lineBreak, site.start);
   }
   // C#'s verbatim string: `@"…"`.
   if (text[j] === '@' && text[j + 1] === '"') {
@@ -162,6 +213,36 @@ export function parseAssignedValue(text: string, site: KeywordSite): ValueSpan |
   const lineForm = sep !== ' ' && startsLine(text, site.start);
   // Python's and TOML's triple quotes: `'''…'''`, `"""…"""`.
   if (text.startsWith("'''", j) || text.startsWith('"""', j)) return tripleQuoted(text, j);
+  // `SET password = crypt('…', gen_salt('bf'))`, `password_hash('…', PASSWORD_DEFAULT)`: what a hash
+  // function is given under a secret name is the password in clear.
+  if (text[j] === '(' && sep !== ' ') {
+    // Python's value wrapped across lines: `password = (⏎    "…"⏎)`.
+    const wrapped = /^\([ \t\r\n]{0,80}(?=["'])/.exec(text.slice(j, j + 84));
+    if (wrapped !== null) {
+      const inside = quotedValue(text, j + wrapped[0].length);
+      if (inside) return hideQuoted(text, inside);
+    }
+  }
+  // A heredoc: `password = <<EOF⏎…⏎EOF` (HCL, Ruby, a shell's).
+  if (text[j] === '<' && text[j + 1] === '<') return heredocValue(text, j);
+  // A literal's prefix: SQL Server's `N'…'`, Python's `b'…'` and `r"…"`.
+  const prefix = LITERAL_PREFIX.exec(text.slice(j, j + 3));
+  if (prefix !== null) j += prefix[0].length;
+  LITERAL_CALL.lastIndex = j;
+  const call = LITERAL_CALL.exec(text);
+  if (call !== null) {
+    const argument = quotedValue(text, j + call[0].length);
+    return argument ? hideQuoted(text, argument) : null;
+  }
+  // A list of one literal: `"password": ["…"]`, not of a module's path (`PASSWORD_HASHERS = ['a.b.C']`).
+  if (text[j] === '[') {
+    const open = /^\[[ \t]*(?=["'])/.exec(text.slice(j, j + 8));
+    const item = open === null ? undefined : quotedValue(text, j + open[0].length);
+    if (item && /^[ \t]*\]/.test(text.slice(item.end + 1, item.end + 8))) {
+      const value = text.slice(item.start, item.end);
+      return value.includes('.') && IDENTIFIER_PATH.test(value) ? null : hideQuoted(text, item);
+    }
+  }
   const quoted = quotedValue(text, j);
   if (quoted !== undefined) return quoted === null ? null : hideQuoted(text, quoted);
   return unquotedValue(text, j, { lineForm, spaced, sep });
@@ -178,7 +259,9 @@ function tripleQuoted(text: string, at: number): ValueSpan | null {
 }
 
 /** A YAML block scalar's indicator (`|`, `>-`, `|2`) or nothing, to the line's end. */
-const BLOCK_OPENER = /^([|>][-+]?\d?)?[ \t]*(?:\r?\n|\\n)/;
+const BLOCK_OPENER = /^([|>][-+]?\d?)?[ \t]*(?:\r?\n|\\n)(?:[ \t]*\r?\n)?/;
+/** The next line holds a quoted literal, indented. */
+const QUOTED_NEXT_LINE = /^(?:\r?\n|\\n)[ \t]+["'`]/;
 const MAX_INDENT = 80;
 
 /**
@@ -209,9 +292,19 @@ function nextLineValue(text: string, at: number, keyStart: number): ValueSpan | 
     end++;
   const quoted = quotedValue(text, start);
   if (quoted !== undefined) return quoted === null ? null : hideQuoted(text, quoted);
+  // A mapping under the key whose one field holds it: `password:⏎  value: …` (Helm's, Kubernetes-style).
+  if (opener[1] === undefined) {
+    const field = VALUE_FIELD.exec(text.slice(start, Math.min(end, start + 200)));
+    if (field !== null) {
+      const at = start + field[0].length;
+      const inner = quotedValue(text, at);
+      if (inner !== undefined) return inner === null ? null : hideQuoted(text, inner);
+      return unquotedValue(text, at, { lineForm: true, spaced: true, sep: ':' });
+    }
+  }
   // One token (up to a quote that closes the string the YAML is in): a line of words under the key
   // is prose (`api_key: >⏎  see the vault entry`).
-  const line = text.slice(start, end).split(/\\?"/)[0].trim();
+  const line = (text.slice(start, end).split(/\\?"/)[0] ?? '').trim();
   if (opener[1] === undefined && line.endsWith(':')) return null;
   if (/\s/.test(line)) {
     // Words after the value: only a first word that looks generated is taken (`…⏎    Xk29…q for deploy`).
@@ -228,6 +321,8 @@ function nextLineValue(text: string, at: number, keyStart: number): ValueSpan | 
   return unquotedValue(text, start, { lineForm: true, spaced: true, sep: ':' });
 }
 
+const VALUE_FIELD = /^(?:value|plain|plaintext|raw|current)[ \t]*:[ \t]+/;
+
 /** The text of the line before `at` (after a real or a JSON-escaped break), at most MAX_INDENT + 80 of it. */
 function lineBefore(text: string, at: number): string {
   const window = text.slice(Math.max(0, at - MAX_INDENT - 80), at);
@@ -235,9 +330,130 @@ function lineBefore(text: string, at: number): string {
   return window.slice(Math.max(window.lastIndexOf('\n') + 1, escaped === -1 ? 0 : escaped + 2));
 }
 
-/** Windows `setx NAME value`. */
-const isSetx = (text: string, keyStart: number): boolean =>
-  /(?:^|\n)[ \t]*setx[ \t]+$/i.test(text.slice(Math.max(0, keyStart - 16), keyStart));
+/**
+ * Windows `setx NAME value`, a Dockerfile's `ENV NAME value`, and a tool's `config set NAME value` (`aws configure set`, `npm config set
+ * //host/:_authToken …`, `dotnet user-secrets set "Api:Token" …`).
+ */
+function isSetx(text: string, keyStart: number): boolean {
+  const before = text.slice(Math.max(0, keyStart - 64), keyStart);
+  // A Dockerfile's `ENV NAME value` (its older form, without `=`).
+  if (before.includes('ENV') && /(?:^|\n)[ \t]*ENV[ \t]+$/.test(before)) return true;
+  // Most names have no `set` before them: one search, not a regex tried at every character.
+  return (before.includes('set') || before.includes('SET')) && SET_COMMAND.test(before);
+}
+const SET_COMMAND =
+  /(?:(?:^|\n)[ \t]*setx|\b(?:config(?:ure)?|user-secrets)[ \t]+set(?:[ \t]+--?[\w-]+)*)[ \t]+["']?(?:[^\s"']*:)?$/i;
+
+/**
+ * A call that is given the value in clear, up to the quote of its first argument: a hash function
+ * (SQL's, PHP's, Python's…: `crypt('…', …)`) or a wrapper or conversion (`String::from("…")`,
+ * `SecretStr("…")`, `Buffer.from("…")`, `str("…")`).
+ */
+const LITERAL_CALL =
+  /(?:new[ \t]+)?(?:[A-Za-z_]\w*(?:::|\.))*(?:crypt|md5|sha1|sha2|sha256|sha512|password|old_password|encrypt|aes_encrypt|des_encrypt|digest|hash|hashpw|bcrypt|hash_password|password_hash|make_password|generate_password_hash|pgp_sym_encrypt|from|new|of|valueOf|string|str|secret\w*|sensitive\w*|some|bytes)[ \t]*\([ \t]*[bu]?(?=["'])/iy;
+
+const URL_START = /^[A-Za-z][\w+.-]*:\/\//;
+
+const LITERAL_PREFIX = /^(?:[NbBrRuU]|[bB][rR]|[rR][bB])(?=["'])/;
+const HEREDOC = /^<<[-~]?[ \t]*(["']?)([A-Za-z_]\w*)\1[ \t]*\r?\n/;
+
+/** A heredoc's body when it is one word: the value; a body of words is text, not a secret. */
+function heredocValue(text: string, at: number): ValueSpan | null {
+  const opener = HEREDOC.exec(text.slice(at, at + 80));
+  if (opener === null) return null;
+  const start = at + opener[0].length;
+  const close = new RegExp(`\\n[ \\t]*${opener[2]}[ \\t]*(?:\\r?\\n|$)`).exec(
+    text.slice(start - 1, start + MAX_QUOTED),
+  );
+  if (close === null) {
+    // Cut before its end (a quoted line, a log's): a first line of one generated-looking word.
+    const line = /^[ \t]*(\S{8,128})[ \t]*(?:\r?\n|$)/.exec(text.slice(start, start + 160));
+    const word = line?.[1];
+    if (word === undefined || !/\d/.test(word) || !/[A-Za-z]/.test(word)) return null;
+    const from = start + line![0].indexOf(word);
+    return hideQuoted(text, { start: from, end: from + word.length });
+  }
+  const body = text.slice(start, start - 1 + close.index);
+  const value = body.trim();
+  if (value.length === 0 || /\s/.test(value)) return null;
+  const from = start + body.indexOf(value);
+  return hideQuoted(text, { start: from, end: from + value.length });
+}
+
+/** A reference written URL-encoded: `%24%7BAPI_KEY%7D` is `${API_KEY}`, `%3Cyour-token%3E` is `<your-token>`. */
+function isEncodedReference(value: string): boolean {
+  if (!/^%(?:25)?(?:24|3[cC]|7[bB])/.test(value)) return false;
+  try {
+    const decoded = decodeURIComponent(decodeURIComponent(value));
+    return REFERENCE.test(decoded) || decoded.startsWith('${');
+  } catch {
+    return false;
+  }
+}
+
+/** `=` (or `:`, group 1) URL-encoded, once or twice, and encoded spaces after it. */
+const ENCODED_EQUALS = /^%(?:25)?3(?:[dD]|([aA]))(?:%(?:25)?20)*/;
+/** What ends a URL-encoded value: an encoded `&`, space, quote, comma, `;`, line break, bracket or brace. */
+const ENCODED_END = /^%(?:25)?(?:2[0267cC]|29|3[bBcCeE]|0[9aAdD]|[57][dD])/;
+
+/** The value after an encoded `=`, up to what ends it encoded or not. */
+function urlEncodedValue(text: string, at: number): ValueSpan | null {
+  const openQuote = encodedQuoteAt(text, at);
+  if (openQuote !== undefined) return encodedQuoted(text, at, openQuote);
+  let end = at;
+  while (end < text.length && ENDS_INLINE[text.charCodeAt(end)] === 0) {
+    if (text.charCodeAt(end) === 37 && ENCODED_END.test(text.slice(end, end + 5))) break;
+    end++;
+  }
+  if (end === at || isEncodedReference(text.slice(at, end))) return null;
+  return unquotedValue(text.slice(0, end), at, { lineForm: false, spaced: false, sep: '=' });
+}
+
+/**
+ * Quotes written as escapes or entities: JSON inside a string (`\u0022`), C's and Python's `\x22`,
+ * HTML's `&quot;`, a URL's `%22`, JSON escaped twice (`\\\"`). A name between two of them is a quoted name, and a value between
+ * two a quoted value.
+ */
+const ENCODED_QUOTES = [
+  '\\\\\\"',
+  '\\u0022',
+  '\\u0027',
+  '\\x22',
+  '\\x27',
+  '&quot;',
+  '&#34;',
+  '&#x22;',
+  '&#39;',
+  '&#x27;',
+  '&apos;',
+  '%22',
+  '%27',
+];
+
+/** The encoded quote that starts at `at`, if one does. */
+function encodedQuoteAt(text: string, at: number): string | undefined {
+  const c = text.charCodeAt(at);
+  if (c !== 92 && c !== 38 && c !== 37) return undefined;
+  return ENCODED_QUOTES.find((q) => text.startsWith(q, at));
+}
+
+/** The encoded quote that ends just before `at`, if one does. */
+function encodedQuoteBefore(text: string, at: number): string | undefined {
+  const c = text.charCodeAt(at - 1);
+  if (c !== 50 && c !== 55 && c !== 59 && c !== 34) return undefined;
+  return ENCODED_QUOTES.find((q) => at >= q.length && text.startsWith(q, at - q.length));
+}
+
+/** The text between an encoded quote at `at` and the same quote closing it on its line. */
+function encodedQuoted(text: string, at: number, quote: string): ValueSpan | null {
+  const start = at + quote.length;
+  const end = text.indexOf(quote, start);
+  if (end === -1 || end === start || end - start > MAX_QUOTED) return null;
+  const newline = text.indexOf('\n', start);
+  if (newline !== -1 && newline < end) return null;
+  if (quote.startsWith('%') && isEncodedReference(text.slice(start, end))) return null;
+  return hideQuoted(text, { start, end });
+}
 
 /**
  * A secret name given as the name of a name/value pair: `{"name": "API_TOKEN", "value": "…"}`,
@@ -264,6 +480,9 @@ function namedValue(text: string, at: number): ValueSpan | null {
   if (quoted !== undefined) return quoted === null ? null : hideQuoted(text, quoted);
   return unquotedValue(text, start, { lineForm: true, spaced: false, sep: ':' });
 }
+
+const ACCESSORS =
+  /^\{[ \t]*(?:(?:private|protected|internal)[ \t]+)?(?:get|set|init)[ \t]*;(?:[ \t]*(?:(?:private|protected|internal)[ \t]+)?(?:get|set|init)[ \t]*;)?[ \t]*\}[ \t]*(?==(?![=>]))/;
 
 /** Assignment operators of common languages beyond `=` and `:` (Makefile, Go, PHP, R, Ruby, Perl, BNF). */
 const OPERATORS = [':::=', '::=', ':=', '=>', '?=', '.=', '+=', '||=', '<-'];
@@ -293,6 +512,7 @@ function pairedQuotedValue(
   text: string,
   openQuote: number,
   afterQuote: number,
+  isFlag: boolean,
 ): ValueSpan | null | undefined {
   const rest = text.slice(afterQuote, afterQuote + 24);
   const attribute = /^\s+value\s*=\s*/i.exec(rest);
@@ -303,7 +523,8 @@ function pairedQuotedValue(
   if (rest.startsWith('>') && text[openQuote - 1] === '=')
     return xmlElementValue(text, afterQuote + 1);
   const argument = /^\s*,\s*/.exec(rest);
-  if (argument && /\(\s*$/.test(text.slice(Math.max(0, openQuote - 8), openQuote))) {
+  // A flag's value as the next item of an argument list: `["--db-password", "…"]`.
+  if (argument && (isFlag || /\(\s*$/.test(text.slice(Math.max(0, openQuote - 8), openQuote)))) {
     const quoted = quotedValue(text, afterQuote + argument[0].length);
     if (quoted === undefined) return undefined;
     return quoted ? hideQuoted(text, quoted) : null;
@@ -313,7 +534,7 @@ function pairedQuotedValue(
 
 function startsLine(text: string, keyStart: number): boolean {
   let k = keyStart;
-  if (k > 0 && QUOTES.includes(text[k - 1])) k--;
+  if (k > 0 && QUOTES.includes(text.charAt(k - 1))) k--;
   const from = Math.max(0, k - 40);
   const window = text.slice(from, k);
   const escapedBreak = window.lastIndexOf('\\n');
@@ -330,7 +551,7 @@ function startsLine(text: string, keyStart: number): boolean {
 export function quotedValue(text: string, at: number): ValueSpan | null | undefined {
   const escaped = text.startsWith('\\"', at);
   const quote = escaped ? '\\"' : text[at];
-  if (!escaped && (quote === undefined || !QUOTES.includes(quote))) return undefined;
+  if (quote === undefined || (!escaped && !QUOTES.includes(quote))) return undefined;
   const start = at + quote.length;
   const limit = Math.min(text.length, start + MAX_QUOTED);
   for (let k = start; k < limit; k++) {
@@ -399,7 +620,7 @@ function unquotedValue(text: string, at: number, ctx: UnquotedContext): ValueSpa
   if (ctx.lineForm) {
     const comment = text.slice(at, end).search(/\s#/);
     if (comment !== -1) end = at + comment;
-    while (end > start && /\s/.test(text[end - 1])) end--;
+    while (end > start && /\s/.test(text.charAt(end - 1))) end--;
   }
   let value = text.slice(start, end);
   const scheme = AUTH_SCHEME.exec(value);
@@ -444,6 +665,9 @@ function unquotedValue(text: string, at: number, ctx: UnquotedContext): ValueSpa
 const CODE_EXPRESSION =
   /^(?:\+\+|--|await\s|new\s|typeof\s)|[\w)\]]\?\.[\w(]|\s(?:\?\?|\|\||&&)(?:\s|$)|\s(?:\?|\||===?|!==?)\s+[\w'"(]/;
 
+/** Digits inside letters twice over (`fsPe5k0g0.kKry`): generated, where names have a number at most at a word's end. */
+const GENERATED_PART = /[A-Za-z]\d+[A-Za-z]+\d/;
+
 /** `token = accessToken`, `password: config.db.password`, `secret: getSecret()` are code, not secrets. */
 function looksLikeCodeReference(
   value: string,
@@ -451,7 +675,7 @@ function looksLikeCodeReference(
   ctx: UnquotedContext,
   trailingPunctuation: boolean,
 ): boolean {
-  if (!IDENTIFIER_PATH.test(value)) return false;
+  if (!IDENTIFIER_PATH.test(value) || GENERATED_PART.test(value)) return false;
   if (value.includes('.') || value.includes('::') || next === '(' || next === '[') return true;
   if (/\d/.test(value)) return false;
   if (!ctx.lineForm) return true;
@@ -491,7 +715,7 @@ function tableCellValue(text: string, keyStart: number, bar: number): ValueSpan 
   let end = text.indexOf('|', start);
   if (end === -1 || end > lineEnd) end = lineEnd;
   while (start < end && (text[start] === ' ' || text[start] === '\t')) start++;
-  while (end > start && /\s/.test(text[end - 1])) end--;
+  while (end > start && /\s/.test(text.charAt(end - 1))) end--;
   if (end - start >= 2 && text[start] === '`' && text[end - 1] === '`') {
     start++;
     end--;

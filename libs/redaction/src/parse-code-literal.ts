@@ -23,6 +23,9 @@ export function codeLiteralValue(text: string, site: KeywordSite): ValueSpan | n
     (follows[1] === undefined || DECLARED_BY.test(lineBefore(text, site.start)))
   )
     return literalAt(text, site.end + follows[0].length);
+  // A setter given a literal: `user.setPassword("…")`, `client.SetToken("…")`.
+  if (next === 40 && SETTER.test(text.slice(site.start, site.end)))
+    return literalAt(text, site.end + /^\(\s*/.exec(after)![0].length);
   if ((next === 40 || next === 123) && CONSTRUCTED_AS.test(lineBefore(text, site.start, 48)))
     return literalAt(text, site.end + /^[({]\s*/.exec(after)![0].length);
   // A shell test, `[ "$PASSWORD" = "…" ]`: the variable's closing quote, then `=` or `==`.
@@ -31,13 +34,22 @@ export function codeLiteralValue(text: string, site: KeywordSite): ValueSpan | n
     if (test !== null) return literalAt(text, site.end + test[0].length);
   }
   const argument = next === 44 || spaced ? /^\s*,\s*/.exec(after) : null;
+  // A pair's first element, the literal its second: Erlang's `{password, "…"}`, `[:token, "…"]`.
+  if (argument !== null && next !== 32 && PAIR_OPENS[pairOpener(text, site.start)] === 1)
+    return literalAt(text, site.end + argument[0].length);
   if (argument !== null && COMPARE_CALL.test(lineBefore(text, site.start, 48)))
     return literalAt(text, site.end + argument[0].length);
   if (spaced && startsWithin(text, site.start, 40)) {
     const before = lineBefore(text, site.start);
     if (DEFINED_BY.test(before))
       return literalAt(text, site.end + /^[ \t]+/.exec(after)![0].length);
-    if (SET_BY.test(before)) return setValue(after, site.end);
+    // Tcl's and expect's `set password "…"` quote it; csh's `set password S3cr3t` may not.
+    if (SET_BY.test(before)) {
+      const quoted = /^[ \t]+(?=["'])/.exec(after);
+      return quoted === null
+        ? setValue(after, site.end)
+        : literalAt(text, site.end + quoted[0].length);
+    }
     // SQL's `WITH PASSWORD '…'`, a config line's `password "…"`: a literal after a space.
     const spacedLiteral = /^[ \t]+(?=["'])/.exec(after);
     if (spacedLiteral !== null) return literalAt(text, site.end + spacedLiteral[0].length);
@@ -45,11 +57,30 @@ export function codeLiteralValue(text: string, site: KeywordSite): ValueSpan | n
     if (/^[ \t]*$/.test(before) && NAME_AND_VALUE_LINE.test(text.slice(site.end, site.end + 160)))
       return setValue(after, site.end);
   }
+  // A `.netrc` line, `machine host login user password …`: any word after the name is the password.
+  if (
+    spaced &&
+    site.end - site.start === 8 &&
+    text.startsWith('password', site.start) &&
+    NETRC_BEFORE.test(lineBefore(text, site.start, 120))
+  )
+    return netrcValue(after, site.end);
   // A tab between a name and a value is a column's edge (a table, a paste of one): `password⇥…`.
   if (next === 9 || (next === 92 && text.charCodeAt(site.end + 1) === 116))
     return setValue(after.replace(/^\\t/, '\t '), site.end);
   if (previous === 44) return argumentBefore(text, lineBefore(text, site.start), site.start);
   return previous === 61 ? comparedBefore(text, lineBefore(text, site.start), site.start) : null;
+}
+
+/** `{` and `[`, which open a pair whose first element is the name. */
+const PAIR_OPENS = codeUnitTable(/[{[]/);
+
+/** The code before a name and the atom mark or quote glued to it (`{:password`, `["token"`), past blanks. */
+function pairOpener(text: string, start: number): number {
+  let k = start - 1;
+  if (k >= 0 && /["':]/.test(text.charAt(k))) k--;
+  while (k >= 0 && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k--;
+  return k >= 0 ? text.charCodeAt(k) : -1;
 }
 
 /** Whether the line that holds `at` starts less than `n` characters before it. */
@@ -74,13 +105,23 @@ function lineBefore(text: string, at: number, n = 200): string {
   return window.slice(window.lastIndexOf('\n') + 1);
 }
 
+/** The start of a `.netrc` line before its `password`: `machine` (or `default`), then a `login`. */
+const NETRC_BEFORE = /\b(?:machine[ \t]+\S+|default)[ \t]+login[ \t]+(?!anonymous\b)\S+[ \t]+$/;
+
+function netrcValue(after: string, at: number): ValueSpan | null {
+  const [whole, value] = /^[ \t]+([^\s"'`\\]{4,128})(?=\s|$)/.exec(after) ?? [];
+  if (whole === undefined || value === undefined || isReference(value)) return null;
+  const start = at + whole.length - value.length;
+  return { start, end: start + value.length };
+}
+
 /** `set password S3cr3tValue`, `password⇥S3cr3tValue`: a word after a space is a value only when it looks generated. */
 function setValue(after: string, at: number): ValueSpan | null {
-  const word = /^[ \t]+([^\s"'`\\]{8,128})(?=[\s"'`\\]|$)/.exec(after);
-  if (word === null || !/\d/.test(word[1]) || !/[A-Za-z]/.test(word[1]) || isReference(word[1]))
-    return null;
-  const start = at + word[0].length - word[1].length;
-  return { start, end: start + word[1].length };
+  const [whole, value] = /^[ \t]+([^\s"'`\\]{8,128})(?=[\s"'`\\]|$)/.exec(after) ?? [];
+  if (whole === undefined || value === undefined) return null;
+  if (!/\d/.test(value) || !/[A-Za-z]/.test(value) || isReference(value)) return null;
+  const start = at + whole.length - value.length;
+  return { start, end: start + value.length };
 }
 
 /**
@@ -88,9 +129,13 @@ function setValue(after: string, at: number): ValueSpan | null {
  * only after `var`/`const`) a Go type before `=`.
  */
 const FOLLOWING_FORMS =
-  /^(?:\s*(?:===|!==|==|!=)\s*|\.(?:equals|equalsIgnoreCase|contentEquals|Equals|assign|compare|compareTo|localeCompare|eq|eql\?|equal\?)\(\s*|\[\d*\]\s*=(?!=)\s*|[ \t]+As[ \t]+[A-Za-z_][\w.]*[ \t]*=[ \t]*|\)?(?:\.to(?:\.be)?\.(?:equal|eql)\(|\.to\(?[ \t]*(?:eq|eql|equal|be)\b[ \t(]*|\.(?:toEqual|toBe|toStrictEqual)\(|\.should(?:\.equal\(|[ \t]*(?:==|eq\b|eql\b|equal\b)[ \t(]*))\s*|([ \t]+\*?[A-Za-z_][\w.]*(?:\[\])?[ \t]*=(?!=)[ \t]*))/;
+  /^(?:\s*(?:===|!==|==|!=|\|\||\?\?)\s*|[ \t]+or[ \t]+|\.(?:equals|equalsIgnoreCase|contentEquals|Equals|assign|compare|compareTo|localeCompare|eq|eql\?|equal\?)\(\s*|\[\d*\]\s*=(?!=)\s*|[ \t]+As[ \t]+[A-Za-z_][\w.]*[ \t]*=[ \t]*|[ \t]+isEqual(?:ToString)?:[ \t]*|\)?(?:\.to(?:\.be)?\.(?:equal|eql)\(|\.to\(?[ \t]*(?:eq|eql|equal|be)\b[ \t(]*|\.(?:toEqual|toBe|toStrictEqual)\(|\.should(?:\.equal\(|[ \t]*(?:==|eq\b|eql\b|equal\b)[ \t(]*))\s*|([ \t]+\*?[A-Za-z_][\w.]*(?:\[\])?[ \t]*=(?!=)[ \t]*))/;
 /** What FOLLOWING_FORMS can start with: space, `=`, `!`, `.`, `[`, `)`. */
 const FOLLOWING_FORMS_START = codeUnitTable(/[\s=!.[)]/);
+/** A setter's name: its last part starts with `set` (`setPassword`, `SetApiKey`, `set_token`). */
+/** A setter (Redis's `auth("…")` too), or a hash function given the password in clear (`password_hash('…', …)`, `make_password("…")`). */
+const SETTER =
+  /(?:^|[.])(?:[Ss]et(?:[A-Z]|_[a-z])[\w]*|password_hash|hash_?[Pp]assword|make_password|generate_password_hash|check_?[Pp]assword|auth)$/;
 const DECLARED_BY = /\b(?:var|const)[ \t]+$/;
 /** A string type just before the name, as in `std::string secret("…")` or `QString token("…")`. */
 const CONSTRUCTED_AS = /(?:\b(?:std::)?w?string|\bString|\bQString|\bCString|\bauto)[ \t]+&?$/;
@@ -126,10 +171,11 @@ function literalAt(text: string, at: number): ValueSpan | null {
 function comparedBefore(text: string, before: string, siteStart: number): ValueSpan | null {
   if (!before.includes('=')) return null;
   const m = LITERAL_BEFORE.exec(before);
-  if (m === null || m[2].length < MIN_LITERAL || isReference(m[2]) || PLAIN_WORD.test(m[2]))
-    return null;
+  const literal = m?.[2];
+  if (m === null || literal === undefined) return null;
+  if (literal.length < MIN_LITERAL || isReference(literal) || PLAIN_WORD.test(literal)) return null;
   const start = siteStart - before.length + m.index + 1;
-  return hideQuoted(text, { start, end: start + m[2].length });
+  return hideQuoted(text, { start, end: start + literal.length });
 }
 
 /** `strcmp("…", secret)`, `assertEquals("…", apiKey)`: a literal as a compare call's first argument. */
@@ -140,7 +186,11 @@ const LITERAL_ARGUMENT_BEFORE = new RegExp(
 function argumentBefore(text: string, before: string, siteStart: number): ValueSpan | null {
   if (!before.includes('(')) return null;
   const m = LITERAL_ARGUMENT_BEFORE.exec(before);
-  if (m === null || m[2].length < MIN_LITERAL || isReference(m[2])) return null;
-  const start = siteStart - before.length + m.index + m[0].lastIndexOf(m[1] + m[2] + m[1]) + 1;
-  return hideQuoted(text, { start, end: start + m[2].length });
+  const [whole, quote, literal] = m ?? [];
+  if (m === null || whole === undefined || quote === undefined || literal === undefined)
+    return null;
+  if (literal.length < MIN_LITERAL || isReference(literal)) return null;
+  const start =
+    siteStart - before.length + m.index + whole.lastIndexOf(quote + literal + quote) + 1;
+  return hideQuoted(text, { start, end: start + literal.length });
 }

@@ -107,6 +107,11 @@ const cases: FamilyCase[] = [
       'DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=$;EndpointSuffix=core.windows.net',
   },
   {
+    kind: 'azure_storage_key',
+    secret: `${body(86, ALNUM, 5)}==`,
+    context: 'Azure storage (account acme) key1: $',
+  },
+  {
     kind: 'azure_sas_token',
     secret: `${body(43)}%3D`,
     context: 'https://acme.blob.core.windows.net/c/a.txt?sv=2022-11-02&sr=b&sig=$',
@@ -162,8 +167,9 @@ const cases: FamilyCase[] = [
   },
   {
     kind: 'slack_webhook',
-    secret: `T${body(10, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789')}/B${body(10, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 5)}/${body(24)}`,
-    context: 'https://hooks.slack.com/services/$',
+    // The whole URL: whoever holds it can post.
+    secret: `https://hooks.slack.com/services/T${body(10, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789')}/B${body(10, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 5)}/${body(24)}`,
+    context: 'SLACK_WEBHOOK_URL=$',
   },
   {
     kind: 'telegram_bot_token',

@@ -1,4 +1,5 @@
 import { containsSecret, redact } from './redact';
+import { SECRET_SAMPLES } from './secret-samples';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const body = (n: number, offset = 3): string =>
@@ -129,6 +130,81 @@ describe('redact keeps the key and replaces only the value', () => {
       'redis-cli -u redis://default:kQ7zR2wX9p@cache:6379 ping',
       'redis-cli -u redis://default:[REDACTED:connection_string]@cache:6379 ping',
     ],
+    ['fooapikeyfoo = "kQ7zR2wX9pLm"', 'fooapikeyfoo = "[REDACTED:secret]"'],
+    ['root_pw = "kQ7zR2wX9pLm"', 'root_pw = "[REDACTED:password]"'],
+    ['user.setPassword("kQ7zR2wX9p");', 'user.setPassword("[REDACTED:password]");'],
+    ['user.setPassword(form.password);', 'user.setPassword(form.password);'],
+    [
+      'if ([password isEqualToString:@"kQ7zR2wX9p"]) {',
+      'if ([password isEqualToString:@"[REDACTED:password]"]) {',
+    ],
+    [
+      'machine ci.example.org login deploy password kQ7zR2wX9p',
+      'machine ci.example.org login deploy password [REDACTED:password]',
+    ],
+    [
+      'default login anonymous password guest@example.org',
+      'default login anonymous password guest@example.org',
+    ],
+    ['{"credsStore": "desktop"}', '{"credsStore": "desktop"}'],
+    [
+      'curl -u kQ7zR2wX9pLm4Nb8Vc3D: https://api.example.com',
+      'curl -u [REDACTED:cli_credential]: https://api.example.com',
+    ],
+    ['curl -u deploy: https://api.example.com', 'curl -u deploy: https://api.example.com'],
+    ['{password, "kQ7zR2wX9pLm"}.', '{password, "[REDACTED:password]"}.'],
+    ['set password "kQ7z&R2wX9pLm"', 'set password "[REDACTED:password]"'],
+    ['set token "bearer"', 'set token "bearer"'],
+    [
+      'const token = process.env.TOKEN || "kQ7zR2wX9pLm";',
+      'const token = process.env.TOKEN || "[REDACTED:secret]";',
+    ],
+    [
+      "apiKey: settings.apiKey ?? 'missing-api-key',",
+      "apiKey: settings.apiKey ?? 'missing-api-key',",
+    ],
+    [
+      'new NetworkCredential("svc", "kQ7zR2wX9pLm")',
+      'new NetworkCredential("svc", "[REDACTED:password]")',
+    ],
+    [
+      'mysql_connect("localhost", "root", "kQ7zR2wX9pLm");',
+      'mysql_connect("localhost", "root", "[REDACTED:password]");',
+    ],
+    ['auth = ("ci", "kQ7zR2wX9pLm")', 'auth = ("ci", "[REDACTED:password]")'],
+    ['login("admin", "admin")', 'login("admin", "admin")'],
+    [
+      'echo -n "kQ7zR2wX9pLm" | docker login -u ci --password-stdin',
+      'echo -n "[REDACTED:password]" | docker login -u ci --password-stdin',
+    ],
+    [
+      'echo $TOKEN | docker login -u ci --password-stdin',
+      'echo $TOKEN | docker login -u ci --password-stdin',
+    ],
+    [
+      'AKIAQ2RSTUVWXYZ23456:kQ7zR2wX9pLm4Nb8Vc3Dq7zR2wX9pLm4Nb8Vc3Dx',
+      '[REDACTED:aws_access_key]:[REDACTED:aws_secret_key]',
+    ],
+    [
+      'twilio: SK0123456789abcdef0123456789abcdef:kQ7zR2wX9pLm4Nb8Vc3Dq7zR2wX9pLmT',
+      'twilio: [REDACTED:twilio_api_key]:[REDACTED:twilio_auth_token]',
+    ],
+    [
+      '> 9f2ca31be07d4c6a8b5e1f0d3c7a9b2e4f6d8c0a1b3e5f7092c4a6e8b0d2f4a6\nthat is the SoftLayer API key',
+      '> [REDACTED:softlayer_key]\nthat is the SoftLayer API key',
+    ],
+    [
+      '3fa9c21be07d4c6a8b5e1f0d3c7a9b2e is the new twilio token',
+      '[REDACTED:twilio_auth_token] is the new twilio token',
+    ],
+    [
+      'sha: 3fa9c21be07d4c6a8b5e1f0d3c7a9b2e\nbumped the twilio client in a long line of release notes here',
+      'sha: 3fa9c21be07d4c6a8b5e1f0d3c7a9b2e\nbumped the twilio client in a long line of release notes here',
+    ],
+    [
+      'softlayer_api_key: |\n  9f2ca31be07d4c6a8b5e1f0d3c7a9b2e4f6d8c0a1b3e5f7092c4a6e8b0d2f4a6',
+      'softlayer_api_key: |\n  [REDACTED:softlayer_key]',
+    ],
   ])('%j', (input, expected) => {
     expect(redact(input).text).toBe(expected);
   });
@@ -152,5 +228,34 @@ describe('redact keeps the key and replaces only the value', () => {
     expect(redact(`GITHUB_TOKEN=ghp_${body(36)}`).text).toBe(
       'GITHUB_TOKEN=[REDACTED:github_token]',
     );
+  });
+});
+
+describe("a placeholder's own words name nothing", () => {
+  const digest = '8376e1d9518c4a2e7bfbf3202a2a2a2ad951d95cc4c7bf37cc1c72a2a2a6e6e1';
+
+  it.each([
+    [
+      'a provider named in a placeholder opens no window on the lines after it',
+      `COINBASE_ACCESS_TOKEN=${body(64)}\nsha256=${digest} took=866ms`,
+      `COINBASE_ACCESS_TOKEN=[REDACTED:coinbase_token]\nsha256=${digest} took=866ms`,
+    ],
+    [
+      'a weak word ending a placeholder names no value after it',
+      `deploy [REDACTED:twilio_account_sid] ${body(24)} done`,
+      `deploy [REDACTED:twilio_account_sid] ${body(24)} done`,
+    ],
+  ])('%s', (_, input, expected) => {
+    const once = redact(input).text;
+
+    expect(once).toBe(expected);
+    expect(redact(once).text).toBe(once);
+  });
+
+  it('still judges the text glued to a secret once the secret is a placeholder', () => {
+    // The first shape needs its right edge, which only the second's placeholder gives it.
+    const glued = `${SECRET_SAMPLES.infracost_token}${SECRET_SAMPLES.telegram_bot_token}`;
+
+    expect(redact(glued).text).toBe('[REDACTED:infracost_token][REDACTED:telegram_bot_token]');
   });
 });

@@ -2,6 +2,7 @@ import { detectAdminCredentials } from './detect-admin-credentials';
 import { detectAssignments } from './detect-assignments';
 import { detectCliCredentials } from './detect-cli-credentials';
 import { detectConnectionStrings } from './detect-connection-strings';
+import { detectCredentialCalls } from './detect-credential-calls';
 import { detectCookies } from './detect-cookies';
 import { detectHighEntropy } from './detect-high-entropy';
 import { detectKubernetesSecrets } from './detect-kubernetes-secrets';
@@ -9,9 +10,15 @@ import { detectPrivateKeys } from './detect-private-keys';
 import { detectProviderContext } from './detect-provider-context';
 import { detectTokens } from './detect-tokens';
 import { detectUrlCredentials } from './detect-url-credentials';
+import { codeUnitTable } from './code-unit-table';
 import { isExampleValue } from './example-values';
 import { findKeywordSites } from './keyword-sites';
-import { keywordHits, keywordOccurrences, keywordOccurrencesAfter } from './text-keywords';
+import {
+  type KeywordHits,
+  keywordHits,
+  keywordOccurrences,
+  keywordOccurrencesAfter,
+} from './text-keywords';
 import {
   type Candidate,
   type Finding,
@@ -21,6 +28,7 @@ import {
   type RedactionResult,
 } from './secret-kind';
 import { overlapsAny, type Span } from './spans';
+import { entry } from './indexed';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -45,11 +53,16 @@ export function redact(text: string): RedactionResult {
   if (findings.length === 0) return { text, findings, examples };
   let current = applyFindings(text, findings);
   for (let pass = 1; pass < MAX_PASSES; pass++) {
+    // Most secrets stand apart (a space, a quote, `=` before; a line's end after): the text around
+    // their placeholder reads as it did around the secret, and a later pass could find nothing there.
+    const glued = gluedPlaceholders(text, findings);
+    if (glued.length === 0) break;
     // The redacted text's keywords from the first walk's, not from another walk (they are a function of the text).
     const placed = findings;
     const more = scanNearPlaceholders(
       current,
-      keywordOccurrencesAfter(occurrences, placed, (k) => placeholder(placed[k].kind)),
+      glued,
+      keywordOccurrencesAfter(occurrences, placed, (k) => placeholder(entry(placed, k).kind)),
     );
     if (more.length === 0) break;
     findings = mergeFindings(findings, toOriginal(more, findings));
@@ -83,12 +96,10 @@ function toOriginal(later: readonly Finding[], earlier: readonly Finding[]): Fin
   let i = 0;
   let shift = 0;
   for (const f of later) {
-    while (i < earlier.length) {
-      const e = earlier[i];
+    for (let e = earlier[i]; e !== undefined; e = earlier[++i]) {
       const endInRedacted = e.start - shift + placeholder(e.kind).length;
       if (endInRedacted > f.start) break;
       shift += e.end - e.start - placeholder(e.kind).length;
-      i++;
     }
     mapped.push({ kind: f.kind, start: f.start + shift, end: f.end + shift });
   }
@@ -99,6 +110,46 @@ function mergeFindings(a: readonly Finding[], b: readonly Finding[]): Finding[] 
   return [...a, ...b].sort((x, y) => x.start - y.start);
 }
 
+/**
+ * Characters that keep a secret apart from what comes before and after it: with one on each side
+ * (or another placeholder, or the text's edge), every run, window and name around the secret ends
+ * where it did, so its placeholder leaves the detectors nothing new to read.
+ */
+const APART_BEFORE = codeUnitTable(/[\s"'`({[<>,;]/);
+const APART_AFTER = codeUnitTable(/[\s"'`)}\]<,;\\]/);
+/** `=` or `:` after a bare name (`DB_PASSWORD=…`): the name keeps the run it was in. */
+const NAME_CHAR = codeUnitTable(/[A-Za-z0-9_.-]/);
+const MAX_NAME = 80;
+
+function apartBefore(text: string, at: number): boolean {
+  if (at === 0 || APART_BEFORE[text.charCodeAt(at - 1)] === 1) return true;
+  const op = text.charCodeAt(at - 1);
+  if (op !== 61 && op !== 58) return false;
+  let k = at - 2;
+  while (k >= 0 && at - k <= MAX_NAME && NAME_CHAR[text.charCodeAt(k)] === 1) k--;
+  return k < 0 || APART_BEFORE[text.charCodeAt(k)] === 1;
+}
+
+/**
+ * Where in the redacted text the placeholders of findings glued to their neighbours are (`ghp_…` run
+ * on into more letters, a value inside a longer run): the only places a later pass can find more.
+ */
+function gluedPlaceholders(text: string, findings: readonly Finding[]): Span[] {
+  const glued: Span[] = [];
+  let shift = 0;
+  findings.forEach((f, i) => {
+    const size = placeholder(f.kind).length;
+    const before = apartBefore(text, f.start) || findings[i - 1]?.end === f.start;
+    const after =
+      f.end === text.length ||
+      APART_AFTER[text.charCodeAt(f.end)] === 1 ||
+      findings[i + 1]?.start === f.end;
+    if (!before || !after) glued.push({ start: f.start - shift, end: f.start - shift + size });
+    shift += f.end - f.start - size;
+  });
+  return glued;
+}
+
 /** Lines around a placeholder that a later pass reads: the widest window a detector reads across lines (a provider block's four). */
 const NEAR_LINES = 4;
 
@@ -107,9 +158,13 @@ const NEAR_LINES = 4;
  * neighbour glued to a secret), so only those lines are scanned again, each stretch on its own, instead of
  * the whole text once more for every text that held a secret.
  */
-function scanNearPlaceholders(text: string, occurrences: readonly number[]): Finding[] {
+function scanNearPlaceholders(
+  text: string,
+  spans: readonly Span[],
+  occurrences: readonly number[],
+): Finding[] {
   const found: Finding[] = [];
-  for (const [from, to] of linesAround(text, placeholderSpans(text))) {
+  for (const [from, to] of linesAround(text, spans)) {
     const stretch = from === 0 && to === text.length ? text : text.slice(from, to);
     for (const f of scanOnce(stretch, occurrences, from, true))
       found.push({ kind: f.kind, start: f.start + from, end: f.end + from });
@@ -130,10 +185,10 @@ function linesAround(text: string, spans: readonly Span[]): Array<[number, numbe
     // of that, the text's start, or 1 where the text starts with a newline (as lastIndexOf(…, -1) reads index 0).
     let k = firstAtOrAfter(newlines, start);
     const back = k - 1 - NEAR_LINES;
-    const from = back >= 0 ? newlines[back] + 1 : k > 0 && newlines[0] === 0 ? 1 : 0;
+    const from = back >= 0 ? entry(newlines, back) + 1 : k > 0 && newlines[0] === 0 ? 1 : 0;
     k = firstAtOrAfter(newlines, end);
     const ahead = k + NEAR_LINES;
-    const to = ahead < newlines.length ? newlines[ahead] : text.length;
+    const to = newlines[ahead] ?? text.length;
     const last = out[out.length - 1];
     if (last && from <= last[1]) last[1] = Math.max(last[1], to);
     else out.push([from, to]);
@@ -147,7 +202,7 @@ function firstAtOrAfter(sorted: readonly number[], at: number): number {
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (sorted[mid] < at) lo = mid + 1;
+    if (entry(sorted, mid) < at) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -168,7 +223,10 @@ function scanOnce(
   if (text.length === 0) return [];
   const guarded = placeholderSpans(text);
   const isProtected = (at: number): boolean => overlapsAny(guarded, at, at + 1);
-  const keywords = keywordHits(occurrences, offset, offset + text.length);
+  const keywords = outsidePlaceholders(
+    keywordHits(occurrences, offset, offset + text.length),
+    guarded,
+  );
   const sites = findKeywordSites(text, isProtected, keywords);
   const candidates: Candidate[] = [
     ...(later ? detectTokensOnLinesOf(text, guarded) : detectTokens(text)),
@@ -176,6 +234,7 @@ function scanOnce(
     ...detectUrlCredentials(text),
     ...detectProviderContext(text, keywords),
     ...detectCliCredentials(text),
+    ...detectCredentialCalls(text, keywords),
     ...detectAdminCredentials(text, keywords),
     ...detectCookies(text, keywords),
     ...detectConnectionStrings(text, keywords),
@@ -188,6 +247,22 @@ function scanOnce(
       ? candidates
       : candidates.filter((c) => !overlapsAny(guarded, c.start, c.end));
   return withoutExamples(text, merge(outside), kept);
+}
+
+/**
+ * The hits less provider names inside a placeholder (`[REDACTED:coinbase_token]`): the name is the
+ * redactor's, not the text's, and would open a provider's window on the lines after it. Secret words
+ * there are passed over where names are read (findKeywordSites).
+ */
+function outsidePlaceholders(keywords: KeywordHits, guarded: readonly Span[]): KeywordHits {
+  const { providers } = keywords;
+  if (guarded.length === 0 || providers.length === 0) return keywords;
+  const kept: number[] = [];
+  for (let k = 0; k < providers.length; k += 2) {
+    const start = entry(providers, k);
+    if (!overlapsAny(guarded, start, start + 1)) kept.push(start, entry(providers, k + 1));
+  }
+  return kept.length === providers.length ? keywords : { ...keywords, providers: kept };
 }
 
 /**
@@ -270,9 +345,11 @@ function merge(candidates: Candidate[]): Finding[] {
   const live = candidates.filter((c) => c.end > c.start);
   if (live.length === 0) return [];
   live.sort((a, b) => a.start - b.start || b.end - a.end || b.rank - a.rank);
+  const [first, ...rest] = live;
+  if (first === undefined) return [];
   const merged: Finding[] = [];
-  let cur: Mutable<Candidate> = { ...live[0] };
-  for (const c of live.slice(1)) {
+  let cur: Mutable<Candidate> = { ...first };
+  for (const c of rest) {
     if (c.start < cur.end) {
       cur.end = Math.max(cur.end, c.end);
       if (c.rank > cur.rank) {

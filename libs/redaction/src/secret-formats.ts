@@ -11,7 +11,7 @@ import type { SecretKind } from './secret-kind';
  * `{x…}` a–h and digits, `{uuid}`. `⟦…⟧` marks the secret inside a template that
  * needs its provider's name beside it; without it the whole template is secret.
  */
-export const SECRET_FORMATS: Readonly<Record<SecretKind, readonly string[]>> = {
+export const SECRET_FORMATS: Readonly<Record<SecretKind, readonly [string, ...string[]]>> = {
   adafruit_key: ['ADAFRUIT_IO_KEY=⟦{l32}⟧', 'adafruit aio key: ⟦{l32}⟧'],
   adobe_secret: ['p8e-{a32}', 'ADOBE_CLIENT_ID="⟦{h32}⟧"'],
   age_secret_key: ['AGE-SECRET-KEY-1{z58}'],
@@ -144,7 +144,7 @@ export const SECRET_FORMATS: Readonly<Record<SecretKind, readonly string[]>> = {
   lob_key: ['live_pub_{h31}', 'LOB_API_KEY=⟦test_{h35}⟧'],
   looker_secret: ['LOOKER_CLIENT_SECRET=⟦{a24}⟧', 'looker client id ⟦{a20}⟧'],
   mailchimp_key: ['{h32}-us6', '{h32}-us21', 'md-{w22}'],
-  mailgun_key: ['key-{h32}', 'pubkey-{h32}', 'MAILGUN_SIGNING_KEY=⟦{h32}-{h8}-{h8}⟧'],
+  mailgun_key: ['key-{h32}', 'key-{l32}', 'pubkey-{h32}', 'MAILGUN_SIGNING_KEY=⟦{h32}-{h8}-{h8}⟧'],
   mapbox_token: ['pk.eyJ{w60}.{w22}', 'sk.eyJ{w60}.{w22}'],
   mattermost_token: ['MATTERMOST_TOKEN=⟦{l26}⟧'],
   maxmind_key: ['{a6}_{a29}_mmk', 'MAXMIND_LICENSE_KEY=⟦{a16}⟧'],
@@ -204,6 +204,7 @@ export const SECRET_FORMATS: Readonly<Record<SecretKind, readonly string[]>> = {
     'xoxs-{d12}-{d12}-{d13}-{h64}',
     'xoxa-2-{d12}-{d12}-{d13}-{h32}',
   ],
+  // the whole URL is redacted (whoever holds it can post); only its random part is what must not survive
   slack_webhook: ['https://hooks.slack.com/services/⟦T{u10}/B{u10}/{a24}⟧'],
   snyk_token: ['SNYK_TOKEN=⟦{uuid}⟧', 'snyk api token: ⟦{uuid}⟧'],
   softlayer_key: ['SOFTLAYER_API_KEY=⟦{h64}⟧'],

@@ -24,6 +24,11 @@ describe('namesSecret', () => {
     '--password',
     'aws_secret_access_key',
     'dbpassword',
+    'fooapikeyfoo',
+    'mypasswordforstuff',
+    'root_pw',
+    'smtpPsw',
+    'db_creds',
   ])('treats %s as naming a secret', (name) => expect(namesSecret(name)).toBe(true));
 
   it.each([
@@ -42,6 +47,9 @@ describe('namesSecret', () => {
     'keyboard',
     'passage',
     'AWS_ACCESS_KEY_ID',
+    'credsStore',
+    'secretary',
+    'tokenizer',
   ])('does not treat %s as naming a secret', (name) => expect(namesSecret(name)).toBe(false));
 });
 

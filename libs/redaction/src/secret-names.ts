@@ -4,13 +4,8 @@
  * `clientSecret` → client, secret) so `author` or `monkey` never qualify.
  */
 
+/** Password segments (PASSWORD_SEGMENTS) are read before these. */
 const SECRET_SEGMENTS = new Set([
-  'password',
-  'passwd',
-  'passphrase',
-  'passcode',
-  'pass',
-  'pwd',
   'secret',
   'secrets',
   'token',
@@ -19,6 +14,7 @@ const SECRET_SEGMENTS = new Set([
   'credential',
   'credentials',
   'apikey',
+  'privkey',
   'privatekey',
   'accesskey',
   'secretkey',
@@ -31,6 +27,7 @@ const SECRET_SEGMENTS = new Set([
   'cookie',
   'requirepass',
   'masterauth',
+  'salt',
 ]);
 
 /** Two-segment names: `api_key`, `private-key`, `signingKey`. */
@@ -64,7 +61,31 @@ const SECRET_SUFFIXES = [
   'accesskey',
 ];
 
-const PASSWORD_SEGMENTS = new Set(['password', 'passwd', 'passphrase', 'passcode', 'pass', 'pwd']);
+/** `pw`, `psw`, `pword`: the short forms code gives a password (`root_pw`, `smtpPsw`). */
+const PASSWORD_SEGMENTS = new Set([
+  'password',
+  'passwd',
+  'passphrase',
+  'passcode',
+  'pass',
+  'pwd',
+  'pw',
+  'psw',
+  'pword',
+  'keypass',
+  // Other languages' words for it, as keyword scanners list them (`contraseña` is read as `contrasena`).
+  'contrasena',
+  'passwort',
+  'senha',
+]);
+
+/**
+ * Words distinctive enough to name a secret anywhere inside a run-together name (`fooapikeyfoo`,
+ * `mypasswordforstuff`), as scanners' keyword detectors read them; `secret` and `token` are not
+ * (`secretary`, `tokenizer`).
+ */
+const INNER_PASSWORDS = ['password', 'passwd'];
+const INNER_SECRETS = ['apikey', 'privatekey', 'secretkey', 'accesskey'];
 
 /**
  * Segments that turn a secret-sounding name into metadata about it:
@@ -188,22 +209,41 @@ export function secretNameKind(identifier: string): SecretNameKind | null {
   // `process.env.AUTH_SECRET`, `db.password`, `password.length`: the last part names the thing.
   const parts = identifier.replace(/^[-]+|[.\-_]+$/g, '').split('.');
   // `fs.s3a.secret.key`, `aws.access.key`: a bare `key` is named by the part before it.
+  const last = parts.at(-1) ?? '';
+  const before = parts.at(-2);
+  const pairName = before !== undefined && last.toLowerCase() === 'key' ? `${before}_key` : last;
   const bare =
-    parts.length > 1 && parts[parts.length - 1].toLowerCase() === 'key'
-      ? `${parts[parts.length - 2]}_key`
-      : parts[parts.length - 1];
+    pairName.includes('ñ') || pairName.includes('Ñ') ? pairName.replace(/ñ/gi, 'n') : pairName;
   if (bare.length === 0 || SHELL_NAMES.has(bare)) return null;
   const segments = splitSegments(bare);
+  if (isStorageAccountKey(segments)) return 'secret';
   if (segments.some((s) => METADATA_SEGMENTS.has(s))) return null;
   let named = false;
-  for (let i = 0; i < segments.length; i++) {
-    const s = segments[i];
-    if (PASSWORD_SEGMENTS.has(s) || s.endsWith('password') || s.endsWith('passwd'))
-      return 'password';
-    if (SECRET_SEGMENTS.has(s) || SECRET_SUFFIXES.some((x) => s.endsWith(x))) named = true;
+  for (const [i, s] of segments.entries()) {
+    if (PASSWORD_SEGMENTS.has(s) || INNER_PASSWORDS.some((x) => s.includes(x))) return 'password';
+    // `db_creds`, but not `credsStore` (where a helper keeps them).
+    if ((s === 'creds' || s === 'cred') && i === segments.length - 1) named = true;
+    if (
+      SECRET_SEGMENTS.has(s) ||
+      SECRET_SUFFIXES.some((x) => s.endsWith(x)) ||
+      INNER_SECRETS.some((x) => s.includes(x))
+    )
+      named = true;
     if (i > 0 && SECRET_PAIRS.has(`${segments[i - 1]}:${s}`)) named = true;
   }
   return named ? 'secret' : null;
 }
+
+/**
+ * `STORAGE_ACCOUNT_KEY`, `AZURE_STORAGE_KEY`: a cloud storage account's shared key, though `storage`
+ * alone is metadata (`token_storage`) and `storage_key` alone may name an object's path.
+ */
+function isStorageAccountKey(segments: readonly string[]): boolean {
+  const n = segments.length;
+  if (n < 2 || segments[n - 1] !== 'key') return false;
+  if (n >= 3 && segments[n - 3] === 'storage' && segments[n - 2] === 'account') return true;
+  return segments[n - 2] === 'storage' && segments.slice(0, n - 2).some((s) => CLOUDS.has(s));
+}
+const CLOUDS = new Set(['azure', 'az', 'gcs', 'gcp', 'google', 'aws', 'ibm', 'oci', 'cloud']);
 
 export const namesSecret = (identifier: string): boolean => secretNameKind(identifier) !== null;

@@ -50,6 +50,7 @@ export function seededDraw(seed: string): Draw {
 /** Random bodies must look random to every rule, as real ones do: each class of the alphabet shows up. */
 function body(draw: Draw, code: string, n: number): string {
   const alphabet = ALPHABETS[code];
+  if (alphabet === undefined) throw new Error(`no alphabet named ${code} in a secret format`);
   let s = draw(alphabet, n);
   if (n < 6) return s;
   const classes = [UPPER, LOWER, DIGITS].filter((c) => [...c].some((ch) => alphabet.includes(ch)));
@@ -90,7 +91,7 @@ export function expandTemplate(template: string, draw: Draw): PlantedSecret {
           : body(draw, code, Number(n)),
   );
   if (!filled.includes('⟦')) return { text: filled, secrets: [filled] };
-  const secrets = [...filled.matchAll(/⟦([^⟧]*)⟧/g)].map((m) => m[1]);
+  const secrets = [...filled.matchAll(/⟦([^⟧]*)⟧/g)].map((m) => m[1] ?? '');
   return { text: filled.replace(/[⟦⟧]/g, ''), secrets };
 }
 

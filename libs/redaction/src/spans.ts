@@ -1,3 +1,5 @@
+import { entry } from './indexed';
+
 /** A stretch [start, end) of a text. */
 export interface Span {
   readonly start: number;
@@ -10,7 +12,7 @@ export function overlapsAny(spans: readonly Span[], start: number, end: number):
   let hi = spans.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const span = spans[mid];
+    const span = entry(spans, mid);
     if (span.end <= start) lo = mid + 1;
     else if (span.start >= end) hi = mid - 1;
     else return true;

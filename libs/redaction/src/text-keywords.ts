@@ -1,3 +1,4 @@
+import { entry } from './indexed';
 import { KeywordAutomaton } from './keyword-automaton';
 import { CONTEXT_RULES } from './rules/context.rules';
 import { overlapsAny, type Span } from './spans';
@@ -15,12 +16,19 @@ export const PROVIDER_NAMES: readonly string[] = [
 const SECRET_WORDS: readonly string[] = [
   'pass',
   'pwd',
+  'pw',
+  'psw',
+  'pword',
+  'contrase',
+  'senha',
+  'cred',
   'secret',
   'token',
   'auth',
   'credential',
   'bearer',
   'cookie',
+  'salt',
   ...[
     'api',
     'access',
@@ -35,6 +43,7 @@ const SECRET_WORDS: readonly string[] = [
     'client',
     'db',
     'database',
+    'storage',
   ].flatMap((w) => ['', ' ', '_', '-'].map((gap) => `${w}${gap}key`)),
 ];
 
@@ -62,6 +71,14 @@ export const COMMAND_WORDS: readonly string[] = [
   'net rpc',
   'net ads',
   'curl',
+  'insert',
+  'freerdp',
+  'nmcli',
+  'wpa_passphrase',
+  'stdin',
+  'chpasswd',
+  'sudo',
+  'with-token',
 ];
 const FIRST_COMMAND = PROVIDER_NAMES.length + SECRET_WORDS.length;
 
@@ -104,18 +121,19 @@ export function keywordHits(occurrences: readonly number[], from: number, to: nu
   let secretsSorted = true;
   let commands = 0;
   for (let k = 0; k < occurrences.length; k += 2) {
-    const end = occurrences[k];
+    const end = entry(occurrences, k);
     if (end > to) break;
-    const word = occurrences[k + 1];
-    const start = end - AUTOMATON.words[word].length;
+    const word = entry(occurrences, k + 1);
+    const start = end - entry(AUTOMATON.words, word).length;
     if (start < from) continue;
     if (word >= FIRST_COMMAND) commands |= 1 << (word - FIRST_COMMAND);
     else if (word < PROVIDER_NAMES.length) {
-      if (providers.length > 0 && providers[providers.length - 2] >= start - from)
+      if (providers.length > 0 && entry(providers, providers.length - 2) >= start - from)
         providersSorted = false;
       providers.push(start - from, word);
     } else {
-      if (secrets.length > 0 && secrets[secrets.length - 2] >= start - from) secretsSorted = false;
+      if (secrets.length > 0 && entry(secrets, secrets.length - 2) >= start - from)
+        secretsSorted = false;
       secrets.push(start - from, end - from);
     }
   }
@@ -124,7 +142,7 @@ export function keywordHits(occurrences: readonly number[], from: number, to: nu
     commands,
     providers: providersSorted
       ? providers
-      : longestByStart(providers, (w) => PROVIDER_NAMES[w].length),
+      : longestByStart(providers, (w) => entry(PROVIDER_NAMES, w).length),
     secrets: secretsSorted ? secrets : longestByStart(secrets, (end) => end),
   };
 }
@@ -146,18 +164,19 @@ export function keywordOccurrencesAfter(
   let next = 0;
   let shift = 0;
   const passSpansEndingBy = (at: number): void => {
-    for (; next < replaced.length && replaced[next].end <= at; next++) {
-      const { start, end } = replaced[next];
+    for (let span = replaced[next]; span !== undefined && span.end <= at; span = replaced[++next]) {
+      const { start, end } = span;
       const text = replacement(next);
       const own = replacementOccurrences(text);
-      for (let j = 0; j < own.length; j += 2) out.push(own[j] + start + shift, own[j + 1]);
+      for (let j = 0; j < own.length; j += 2)
+        out.push(entry(own, j) + start + shift, entry(own, j + 1));
       shift += text.length - (end - start);
     }
   };
   for (let k = 0; k < occurrences.length; k += 2) {
-    const end = occurrences[k];
-    const word = occurrences[k + 1];
-    const start = end - AUTOMATON.words[word].length;
+    const end = entry(occurrences, k);
+    const word = entry(occurrences, k + 1);
+    const start = end - entry(AUTOMATON.words, word).length;
     if (overlapsAny(replaced, start, end)) continue;
     // In order of end, a kept occurrence lies after every span that ends by its start, and before the rest.
     passSpansEndingBy(start);
@@ -186,8 +205,8 @@ const NONE: KeywordHits = { providers: [], secrets: [], commands: 0 };
 /** Flat [start, value, …] in order of start, keeping the longest at each start. */
 function longestByStart(flat: readonly number[], size: (value: number) => number): number[] {
   const hits = Array.from({ length: flat.length / 2 }, (_, k): [number, number] => [
-    flat[2 * k],
-    flat[2 * k + 1],
+    entry(flat, 2 * k),
+    entry(flat, 2 * k + 1),
   ]);
   hits.sort((a, b) => a[0] - b[0] || size(b[1]) - size(a[1]));
   const out: number[] = [];

@@ -58,7 +58,7 @@ describe.each(TOKEN_RULES.filter((r) => r.reach !== undefined).map((r) => [r.kin
             const end = at + m[0].length;
             expect(m[0].length).toBeGreaterThanOrEqual(rule.reach!.min);
             expect(m[0].length).toBeLessThanOrEqual(rule.reach!.max);
-            expect(end === t.length || !continuedBy.test(t[end])).toBe(true);
+            expect(end === t.length || !continuedBy.test(t.charAt(end))).toBe(true);
           }
         }),
         { numRuns: 2000, seed: 10 },

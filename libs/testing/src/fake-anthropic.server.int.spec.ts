@@ -5,6 +5,7 @@ import {
   type FakeAnthropic,
 } from './fake-anthropic.server';
 import { eventually, waitFor } from './eventually';
+import { itemAt } from './item-at';
 
 describe('fake Anthropic Messages API', () => {
   let fake: FakeAnthropic;
@@ -51,7 +52,7 @@ describe('fake Anthropic Messages API', () => {
     fake.script(textReply('queued'));
     fake.route((body) => (systemOf(body).includes('profile') ? textReply('routed') : undefined));
     const text = async (body: unknown) =>
-      ((await (await post(body)).json()) as { content: Array<{ text: string }> }).content[0].text;
+      ((await (await post(body)).json()) as { content: Array<{ text: string }> }).content[0]?.text;
     await expect(
       text({ system: [{ type: 'text', text: 'write a profile' }], messages: [] }),
     ).resolves.toBe('routed');
@@ -83,7 +84,7 @@ describe('fake Anthropic Messages API', () => {
     const order: string[] = [];
     const answer = async () => {
       const body = (await (await post({})).json()) as { content: Array<{ text: string }> };
-      order.push(body.content[0].text);
+      order.push(itemAt(body.content, 0).text);
     };
     const slow = answer();
     await eventually(

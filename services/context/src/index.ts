@@ -1,8 +1,11 @@
 /**
  * @mnemo/context-service: the context assembler.
  *
- * The domain is pure. A handler loads each source fail-open (a source that throws or times out is
- * left undefined and named in `failedSources`), then calls:
+ * One read owns a context request on the gateway and in the service alike (`ContextRead`,
+ * read/context-read.ts, docs/context.md "The read path"): the gate once, the cache, then on a miss the
+ * builds it is given, then the answer as its caller renders it. The domain is pure. A build loads each
+ * source fail-open (a source that throws or times out is left undefined and named in `failedSources`),
+ * then calls:
  *
  *   assembleClaudeMd(sources, DEFAULT_CONTEXT_BUDGETS, contextModeFor(sources.session))
  *     → { markdown, telemetry, usedMemoryIds, spilled }
@@ -50,6 +53,13 @@ export { contextMigrations } from './projections/context-versions.migration';
 export { startContextRpc } from './rpc/context-rpc.responder';
 export { loadContextConfig, ContextEnv, type ContextConfig } from './context.config';
 export { ContextHandler } from './rpc/context.handler';
+export {
+  ContextRead,
+  type ContextAnswer,
+  type ContextReadDeps,
+  type Rendering,
+} from './read/context-read';
+export type { Build, ContextBuilds, ClaudeMdValue, MemoryBlockValue } from './read/context-builds';
 export { ContextCacheFront } from './cache/context-cache-front';
 export { ContextApiModule } from './api/context-api.module';
 export { contextGrpcBinding, GATEWAY_PROTO, PROTO_OPTIONS } from './api/context-grpc.binding';

@@ -5,7 +5,9 @@ import {
   IdempotentEventLog,
   InProcessEventLog,
   JetStreamEventLog,
-  RedactingEventLog,
+  parseTrailKeys,
+  SealingEventLog,
+  useTrailKeys,
   type EventLog,
   type Logger,
 } from '@mnemo/eventing';
@@ -17,6 +19,7 @@ import {
   type Cache,
   type MigrationClass,
 } from '@mnemo/persistence';
+import { logRedactions, RedactingEventLog } from '@mnemo/redaction-service';
 import { acquireDataDirLock, type DataDirLock } from './data-dir/data-dir-lock';
 import type { PlatformConfig } from './platform.config';
 
@@ -53,6 +56,13 @@ export async function openInfra(
     for (const closer of closers.reverse())
       await closer().catch((error) => logger.warn({ err: String(error) }, 'close failed'));
   };
+  // The proposal trail's keys; unset, the embedded public key, said once (docs/memory-facts.md).
+  if (config.MNEMO_TRAIL_KEYS) useTrailKeys(parseTrailKeys(config.MNEMO_TRAIL_KEYS));
+  else
+    logger.info(
+      { trailKey: 'embedded' },
+      'MNEMO_TRAIL_KEYS is unset: the proposal trail is sealed with the embedded public key',
+    );
   let dataDirLock: DataDirLock | null = null;
   if (!config.NATS_URL || !config.DATABASE_URL) {
     dataDirLock = await acquireDataDirLock(dataDir, {
@@ -98,15 +108,12 @@ export async function openInfra(
       ioConcurrency,
     });
     closers.push(() => dataSource.destroy());
-    // An event id accepted once is a duplicate for good (the record), and every append to the durable
-    // log is redacted, whichever service makes it (every write path; docs/redaction.md).
+    // An event id accepted once is a duplicate for good (the record), and an append to the durable log
+    // that the redaction service has not redacted yet is redacted on its way (docs/redaction.md).
+    // Inside the redaction, the proposal trail is sealed, so redaction reads its text first (docs/memory-facts.md).
     const log: EventLog = new RedactingEventLog(
-      new IdempotentEventLog(store, new PgAcceptedEventIds(dataSource)),
-      (event, findings) =>
-        logger.info(
-          { eventId: event.id, type: event.type, correlationId: event.correlationId, findings },
-          'secrets redacted',
-        ),
+      new SealingEventLog(new IdempotentEventLog(store, new PgAcceptedEventIds(dataSource))),
+      logRedactions(logger),
     );
 
     const cache: Cache = config.REDIS_URL

@@ -24,6 +24,31 @@ describe('loadConfig', () => {
     }
   });
 
+  it('stops the start on a malformed trail key, naming the key and what is wrong', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ MNEMO_TRAIL_KEYS: `new:${key},old:${key}` }).MNEMO_TRAIL_KEYS).toBe(
+      `new:${key},old:${key}`,
+    );
+    for (const [spec, problem] of [
+      [`new:${Buffer.alloc(16).toString('base64')}`, 'key "new": 16 bytes, AES-256 needs 32'],
+      [key, 'entry 1: expected id:base64key'],
+      [`new:${key},new:${key}`, 'key "new" is given twice'],
+    ]) {
+      let thrown: unknown;
+      try {
+        loadConfig({ MNEMO_TRAIL_KEYS: spec });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(ConfigError);
+      expect((thrown as ConfigError).problems).toEqual([
+        expect.stringContaining(`MNEMO_TRAIL_KEYS: ${problem}`),
+      ]);
+      // the key itself is never echoed
+      expect(String((thrown as Error).message)).not.toContain(key);
+    }
+  });
+
   it('treats an empty URL variable as unset', () => {
     expect(loadConfig({ NATS_URL: '' }).NATS_URL).toBeUndefined();
   });

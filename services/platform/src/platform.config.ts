@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseEnv } from '@mnemo/contracts';
+import { parseTrailKeys } from '@mnemo/eventing';
 
 export { ConfigError } from '@mnemo/contracts';
 
@@ -95,6 +96,22 @@ export const PlatformEnv = z.object({
     .int()
     .min(1024)
     .default(5 * 1024 * 1024),
+  /**
+   * The keys the proposal trail is sealed with, `id:base64key[,…]` (32 bytes each, newest first: the
+   * first seals, any opens); unset, the embedded public key (docs/memory-facts.md).
+   */
+  MNEMO_TRAIL_KEYS: z
+    .string()
+    .trim()
+    .optional()
+    .superRefine((spec, ctx) => {
+      if (!spec) return;
+      try {
+        parseTrailKeys(spec);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
   /** The built web UI the gateway serves at `/` (npm install builds it there); empty serves none. */
   MNEMO_WEB_DIR: z.string().trim().default(path.resolve(__dirname, '../../../apps/web/dist')),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),

@@ -46,8 +46,8 @@ export async function replayProjections(
 ): Promise<void> {
   const started = Date.now();
   let reportedAt = started;
-  const label =
-    projections.length === 1 ? projections[0].name : `${projections.length} projections`;
+  const [only] = projections;
+  const label = projections.length === 1 && only ? only.name : `${projections.length} projections`;
   const results = await replayProjectionsInOnePass(dataSource, log, projections, {
     onProgress: (seq, lastSeq) => {
       const now = Date.now();

@@ -45,6 +45,8 @@ export const RecallEnv = z.object({
   MNEMO_EMBEDDINGS_USD_PER_MTOK: z.coerce.number().min(0).max(1000).optional(),
   /** Distil decisions with the paid model (opt-in); off: the offline phrasing rules. */
   MNEMO_DECISIONS_ENABLED: flag.default(false),
+  /** Name and describe skill candidates with the paid model (opt-in); off: the sessions' own words. */
+  MNEMO_SKILLS_MODEL_ENABLED: flag.default(false),
   /** How long a visited-ledger entry lives after its last mark (docs/coding-memory.md). */
   MNEMO_VISITED_TTL_HOURS: z.coerce
     .number()
@@ -88,6 +90,7 @@ const RecallSettings = RecallEnv.transform((e) => ({
       }
     : null,
   decisionsEnabled: e.MNEMO_DECISIONS_ENABLED,
+  skillsModelEnabled: e.MNEMO_SKILLS_MODEL_ENABLED,
   visitedTtlMs: Math.round(e.MNEMO_VISITED_TTL_HOURS * 3_600_000),
   visitedMaxEntries: e.MNEMO_VISITED_MAX_ENTRIES,
   /** The transcript loop as the ingest service runs it (its own variables), for the stats. */

@@ -4,6 +4,7 @@
  * turn and taken up again sessions later (see recall-dev.write.ts).
  */
 import type { FactTemplate, Random } from './recall-dev.personal';
+import { itemAt } from '@mnemo/testing';
 
 export const PROJECTS = [
   { P: 'Ana', F: 'the agent' },
@@ -25,12 +26,12 @@ export const CODING_SMALL_TALK: Array<[string, string]> = [
 const from =
   <T>(items: readonly T[]) =>
   (random: Random): T =>
-    items[Math.floor(random() * items.length)];
+    itemAt(items, Math.floor(random() * items.length));
 const slotsOf =
   <T extends readonly string[]>(pool: readonly T[], names: readonly string[]) =>
   (random: Random) => {
     const values = from(pool)(random);
-    return Object.fromEntries(names.map((name, i) => [name, values[i]]));
+    return Object.fromEntries(names.map((name, i) => [name, itemAt(values, i)]));
   };
 
 export const CODING_FACTS: FactTemplate[] = [

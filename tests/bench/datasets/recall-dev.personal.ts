@@ -1,3 +1,4 @@
+import { itemAt } from '@mnemo/testing';
 /**
  * The dev split's conversations between two people (see recall-dev.write.ts): who talks, what they
  * tell each other, and how each fact is asked about. `{T}` is the person telling, `{L}` the one
@@ -22,7 +23,7 @@ export interface FactTemplate {
 const from =
   <T>(items: readonly T[]) =>
   (random: Random): T =>
-    items[Math.floor(random() * items.length)];
+    itemAt(items, Math.floor(random() * items.length));
 
 export const PEOPLE = [
   { P: 'Maya', F: 'Tom' },
@@ -166,7 +167,7 @@ const slotsOf =
   <T extends readonly string[]>(pool: readonly T[], names: readonly string[]): Pick =>
   (random) => {
     const values = from(pool)(random);
-    return Object.fromEntries(names.map((name, i) => [name, values[i]]));
+    return Object.fromEntries(names.map((name, i) => [name, itemAt(values, i)]));
   };
 
 const hobby = (teller: 'P' | 'F'): FactTemplate => ({

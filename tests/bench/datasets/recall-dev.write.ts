@@ -12,6 +12,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PEOPLE, PERSONAL_FACTS, SMALL_TALK, type FactTemplate } from './recall-dev.personal';
 import { CODING_FACTS, CODING_SMALL_TALK, PROJECTS } from './recall-dev.coding';
+import { itemAt } from '@mnemo/testing';
 
 export interface Slots {
   [slot: string]: string;
@@ -44,7 +45,7 @@ function mulberry32(seed: number) {
   };
 }
 const random = mulberry32(2026);
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+const pick = <T>(items: readonly T[]): T => itemAt(items, Math.floor(random() * items.length));
 const shuffle = <T>(items: readonly T[]): T[] =>
   items
     .map((item) => ({ item, key: random() }))
@@ -111,7 +112,8 @@ function conversation(
     say('assistant', fill(reply, castSlots));
     const here = chosen.slice(s * perSession, (s + 1) * perSession);
     for (const template of here) {
-      const [T, L] = template.teller === 'P' ? [castSlots.P, castSlots.F] : [castSlots.F, castSlots.P];
+      const [person = '', friend = ''] = [castSlots.P, castSlots.F];
+      const [T, L] = template.teller === 'P' ? [person, friend] : [friend, person];
       const slots = { ...castSlots, T, L, ...template.slots(random) };
       const teller = template.teller === 'P' ? 'user' : 'assistant';
       const listener = teller === 'user' ? 'assistant' : 'user';
@@ -194,7 +196,7 @@ function questionsFor(
   let absent = 0;
   for (const question of shuffle(absentPool)) {
     // a question is absent only if its subject is in no turn: the words in [brackets] are checked
-    const subject = [...question.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1].toLowerCase());
+    const subject = [...question.matchAll(/\[([^\]]+)\]/g)].map((m) => (m[1] ?? '').toLowerCase());
     if (subject.some((word) => text.includes(word))) continue;
     ask('absent', question.replace(/[[\]]/g, ''), []);
     if ((absent += 1) >= 6) break;

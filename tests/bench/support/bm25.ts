@@ -40,11 +40,12 @@ export function bm25Index<D extends { id: string; text: string }>(
       const terms = [...new Set(tokens(query))];
       return docs
         .map((doc, i) => {
-          const freq = termFreqs[i];
+          const freq = termFreqs[i] ?? new Map<string, number>();
+          const length = lengths[i] ?? 0;
           const score = terms.reduce((sum, term) => {
             const f = freq.get(term) ?? 0;
             return f
-              ? sum + (idf(term) * f * (k1 + 1)) / (f + k1 * (1 - b + (b * lengths[i]) / avgLength))
+              ? sum + (idf(term) * f * (k1 + 1)) / (f + k1 * (1 - b + (b * length) / avgLength))
               : sum;
           }, 0);
           return { ...doc, score };

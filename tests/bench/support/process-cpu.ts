@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { firstItems } from '@mnemo/testing';
 
 /** Linux's clock ticks per second, what /proc/<pid>/stat counts CPU time in (USER_HZ, 100 on every mainstream kernel). */
 const TICKS_PER_SECOND = 100;
@@ -41,7 +42,7 @@ export function cpuMsByCommand(names: readonly string[]): Map<string, number> {
     const proc = stat(pid);
     if (!proc || !names.includes(proc.name)) continue;
     // utime, stime, cutime, cstime: fields 14-17 of the line, 11-14 after the name
-    const [utime, stime, cutime, cstime] = proc.fields.slice(11, 15);
+    const [utime, stime, cutime, cstime] = firstItems(proc.fields.slice(11, 15), 4);
     totals.set(
       proc.name,
       (totals.get(proc.name) ?? 0) + ticksToMs(utime + stime + cutime + cstime),
@@ -53,19 +54,19 @@ export function cpuMsByCommand(names: readonly string[]): Map<string, number> {
 /** CPU time, in ms, one process has used so far (itself only), or NaN where /proc cannot say. */
 export function cpuMsOfPid(pid: number): number {
   const proc = stat(pid);
-  return proc ? ticksToMs(proc.fields[11] + proc.fields[12]) : NaN;
+  const [user, system] = proc?.fields.slice(11, 13) ?? [];
+  return user !== undefined && system !== undefined ? ticksToMs(user + system) : NaN;
 }
 
 /** Every core's busy and total ticks since boot, from the first line of /proc/stat, or null where there is none. */
 function machineTicks(): { busy: number; total: number } | null {
   try {
-    const [, ...ticks] = readFileSync('/proc/stat', 'utf8')
-      .split('\n', 1)[0]
+    const [, ...ticks] = (readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] ?? '')
       .trim()
       .split(/\s+/)
       .map(Number);
     const total = ticks.reduce((sum, t) => sum + t, 0);
-    return { busy: total - ticks[3] - (ticks[4] ?? 0), total }; // idle and iowait are the 4th and 5th
+    return { busy: total - (ticks[3] ?? 0) - (ticks[4] ?? 0), total }; // idle and iowait are the 4th and 5th
   } catch {
     return null;
   }

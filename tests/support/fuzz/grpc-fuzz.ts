@@ -129,7 +129,7 @@ export function rpcRequests(method: RpcMethod): fc.Arbitrary<RpcFuzz> {
           return { bytes: encoded.subarray(0, where), what: `truncated at ${where}` };
         case 'flipped': {
           const copy = Buffer.from(encoded);
-          if (copy.length) copy[where] ^= 0xff;
+          if (where < copy.length) copy.writeUInt8(copy.readUInt8(where) ^ 0xff, where);
           return { bytes: copy, what: `byte ${where} flipped` };
         }
         case 'garbage after':

@@ -116,11 +116,12 @@ function setAt(
   path: Path,
   change: (parent: any, key: string | number) => void,
 ): unknown {
-  if (path.length === 0) return root;
+  const last = path.at(-1);
+  if (last === undefined) return root;
   const copy = structuredClone(root);
   let parent: any = copy;
   for (const key of path.slice(0, -1)) parent = parent[key];
-  change(parent, path[path.length - 1]);
+  change(parent, last);
   return copy;
 }
 

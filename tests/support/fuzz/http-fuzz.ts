@@ -269,7 +269,7 @@ export function requestsFor(operation: Operation, keys: FuzzKeys): fc.Arbitrary<
       ({ params, query, body, bodyKind: kind, key: keyKind, garbled, malformed, contentType }) => {
         let i = 0;
         const path =
-          operation.path.replace(/\{[^}]+\}/g, () => params[i++]) + queryString(query.query);
+          operation.path.replace(/\{[^}]+\}/g, () => params[i++] ?? '') + queryString(query.query);
         const headers: Record<string, string> = { 'x-correlation-id': `fuzz-${randomUUID()}` };
         const secret = operation.auth === 'admin' ? keys.admin : keys.account;
         if (keyKind === 'valid') headers.authorization = `Bearer ${secret}`;

@@ -54,8 +54,8 @@ export class WriteProbe {
 
   async mark(): Promise<WriteMark> {
     // One round trip for every table: the probe runs around each of hundreds of requests.
-    const sums = this.tables.length
-      ? this.dataSource.query(
+    const sums: Promise<Array<{ i: number; sum: string }>> = this.tables.length
+      ? this.dataSource.query<Array<{ i: number; sum: string }>>(
           this.tables
             .map(
               (table, i) =>
@@ -67,9 +67,13 @@ export class WriteProbe {
     const [rawSeq, eventsSeq, rows] = await Promise.all([
       this.log.lastSeq('raw'),
       this.log.lastSeq('events'),
-      sums as Promise<Array<{ i: number; sum: string }>>,
+      sums,
     ]);
-    const tables = Object.fromEntries(rows.map((row) => [this.tables[row.i], row.sum]));
+    const tables: Record<string, string> = {};
+    for (const row of rows) {
+      const table = this.tables[row.i];
+      if (table !== undefined) tables[table] = row.sum;
+    }
     return { rawSeq, eventsSeq, tables };
   }
 

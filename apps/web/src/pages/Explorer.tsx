@@ -1,23 +1,21 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Api, ApiError } from '../api';
-import { followChanges } from '../changes';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { ErrorText, Status, when } from '../components/Status';
-import { onLinkClick } from '../router';
+import { ErrorText, Status } from '../components/Status';
 import {
-  CATEGORIES,
-  MAX_FACT_CHARS,
-  MIN_SEARCH_CHARS,
   type Category,
   type CreateMemoryRequest,
-  type ListMemoriesParams,
   type Memory,
-  type MemoryPage,
   type PatchMemoryRequest,
   type Proposal,
-  type SearchHit,
-  type SearchMemoriesParams,
 } from '../types';
+import { AddMemoryForm } from './explorer/AddMemoryForm';
+import { CategoryTabs } from './explorer/CategoryTabs';
+import { MemoryItem, type Editing } from './explorer/MemoryItem';
+import { Pager } from './explorer/Pager';
+import { ProposalList } from './explorer/ProposalList';
+import { SearchResults } from './explorer/SearchResults';
+import { PAGE_SIZE, useMemoryPage, useMemorySearch } from './explorer/use-memories';
 
 /** What belongs in each tab: each category shows a brief description of what belongs there. */
 export const CATEGORY_DESCRIPTIONS: Record<Category, string> = {
@@ -33,138 +31,33 @@ export const CATEGORY_DESCRIPTIONS: Record<Category, string> = {
   Insights: 'What you came to understand about yourself.',
 };
 
-const PAGE_SIZE = 50;
-const SEARCH_DEBOUNCE_MS = 300;
-
-interface Editing {
-  id: string;
-  draft: string;
-  version: number;
-  /** The memory changed on the server while the person was typing: their draft stays, and they are told. */
-  changedMeanwhile: boolean;
-}
-
 export function Explorer({ api }: { api: Api }) {
   const [category, setCategory] = useState<Category>('All');
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<MemoryPage | null>(null);
-  const [proposals, setProposals] = useState<Proposal[]>([]);
   const [query, setQuery] = useState('');
-  const [hits, setHits] = useState<SearchHit[] | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [adding, setAdding] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Memory | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [live, setLive] = useState(false);
-  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const editingRef = useRef<Editing | null>(null);
   editingRef.current = editing;
   const searchId = useId();
-  const addId = useId();
 
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        const [memories, pending] = await Promise.all([
-          api.get<MemoryPage>(
-            '/v1/memories',
-            { category, page, pageSize: PAGE_SIZE } satisfies ListMemoriesParams,
-            signal,
-          ),
-          api.get<{ proposals: Proposal[] }>('/v1/proposals', undefined, signal),
-        ]);
-        setData(memories);
-        setProposals(pending.proposals);
-        setError(null);
-      } catch (e) {
-        if ((e as Error).name !== 'AbortError') setError((e as Error).message);
+  const { data, proposals, live, load } = useMemoryPage(api, category, page, {
+    onError: setError,
+    onChange(change) {
+      const current = editingRef.current;
+      if (current && change.memoryId === current.id && (change.version ?? 0) > current.version) {
+        setEditing({ ...current, changedMeanwhile: true });
       }
     },
-    [api, category, page],
-  );
-
-  useEffect(() => {
-    const abort = new AbortController();
-    void load(abort.signal);
-    return () => abort.abort();
-  }, [load]);
-
-  // Live refresh: a change pushed by the server reloads the page of memories. The edit in progress is
-  // separate state (its draft and the version it started from), so a reload never touches it.
-  const loadRef = useRef(load);
-  loadRef.current = load;
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const reload = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void loadRef.current(), 150);
-    };
-    const stop = followChanges(api.key, {
-      onReady: reload,
-      onStatus: setLive,
-      onChange(change) {
-        const current = editingRef.current;
-        if (current && change.memoryId === current.id && (change.version ?? 0) > current.version) {
-          setEditing({ ...current, changedMeanwhile: true });
-        }
-        reload();
-      },
-    });
-    return () => {
-      clearTimeout(timer);
-      stop();
-    };
-  }, [api]);
-
-  // Search: debounced, at least three characters, in the active tab.
-  useEffect(() => {
-    const q = query.trim();
-    if (q.length < MIN_SEARCH_CHARS) {
-      setHits(null);
-      return;
-    }
-    const abort = new AbortController();
-    const timer = setTimeout(() => {
-      api
-        .get<{ hits: SearchHit[] }>(
-          '/v1/memories/search',
-          { q, category, limit: 50 } satisfies SearchMemoriesParams,
-          abort.signal,
-        )
-        .then((r) => setHits(r.hits))
-        .catch((e: Error) => e.name !== 'AbortError' && setError(e.message));
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      abort.abort();
-    };
-  }, [api, query, category]);
+  });
+  const hits = useMemorySearch(api, query, category, setError);
 
   const choose = (next: Category) => {
     setCategory(next);
     setPage(1);
-  };
-  const onTabKey = (event: React.KeyboardEvent, index: number) => {
-    const last = CATEGORIES.length - 1;
-    const to =
-      event.key === 'ArrowRight'
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowLeft'
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
-    if (to === null) return;
-    event.preventDefault();
-    choose(CATEGORIES[to]);
-    tabRefs.current[to]?.focus();
   };
 
   // Shows its own errors, so the form fires it and forgets the promise.
@@ -237,10 +130,6 @@ export function Explorer({ api }: { api: Api }) {
     }
   };
 
-  const counts = data?.counts;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
-  const activeIndex = CATEGORIES.indexOf(category);
-
   return (
     <section aria-labelledby="explorer-title" className="explorer">
       <div className="page-head">
@@ -250,57 +139,9 @@ export function Explorer({ api }: { api: Api }) {
         </span>
       </div>
 
-      {proposals.length > 0 && (
-        <section aria-labelledby="proposals-title" className="card proposals">
-          <h2 id="proposals-title">Waiting for your answer</h2>
-          <p className="hint">Sensitive facts are only remembered once you confirm them.</p>
-          <ul>
-            {proposals.map((p) => (
-              <li key={p.id} className="proposal">
-                <p>{p.content}</p>
-                <div className="actions">
-                  <button
-                    type="button"
-                    onClick={() => void answer(p, 'confirm')}
-                    aria-label={`Confirm: ${p.content}`}
-                  >
-                    Confirm
-                  </button>
-                  <button
-                    type="button"
-                    className="quiet"
-                    onClick={() => void answer(p, 'reject')}
-                    aria-label={`Reject: ${p.content}`}
-                  >
-                    Reject
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <ProposalList proposals={proposals} onAnswer={(p, verb) => void answer(p, verb)} />
 
-      <div role="tablist" aria-label="Categories" className="tabs">
-        {CATEGORIES.map((c, i) => (
-          <button
-            key={c}
-            ref={(el) => {
-              tabRefs.current[i] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`tab-${c}`}
-            aria-selected={c === category}
-            aria-controls="memories-panel"
-            tabIndex={i === activeIndex ? 0 : -1}
-            onClick={() => choose(c)}
-            onKeyDown={(e) => onTabKey(e, i)}
-          >
-            {c} <span className="count">{counts ? counts[c] : '…'}</span>
-          </button>
-        ))}
-      </div>
+      <CategoryTabs category={category} counts={data?.counts} onChoose={choose} />
 
       <div
         role="tabpanel"
@@ -332,44 +173,17 @@ export function Explorer({ api }: { api: Api }) {
         <ErrorText error={error} />
 
         {adding !== null && (
-          <form className="card add" onSubmit={(e) => void saveNew(e)}>
-            <label htmlFor={addId}>
-              New memory under {category === 'All' ? 'Facts' : category}
-            </label>
-            <textarea
-              id={addId}
-              value={adding}
-              onChange={(e) => setAdding(e.target.value)}
-              rows={2}
-              autoFocus
-              maxLength={MAX_FACT_CHARS}
-            />
-            <div className="actions">
-              <button type="submit" disabled={!adding.trim()}>
-                Save
-              </button>
-              <button type="button" className="quiet" onClick={() => setAdding(null)}>
-                Cancel
-              </button>
-            </div>
-          </form>
+          <AddMemoryForm
+            category={category}
+            draft={adding}
+            onDraft={setAdding}
+            onSave={(e) => void saveNew(e)}
+            onCancel={() => setAdding(null)}
+          />
         )}
 
         {hits !== null ? (
-          <section aria-label="Search results">
-            <p className="hint">
-              {hits.length} {hits.length === 1 ? 'match' : 'matches'} for “{query.trim()}”
-            </p>
-            <ul className="memories">
-              {hits.map((hit) => (
-                <li key={hit.id} className="memory">
-                  {/* the snippet is escaped by the server; its only markup is <mark> around the matches */}
-                  <p className="snippet" dangerouslySetInnerHTML={{ __html: hit.snippet }} />
-                  <p className="meta">{hit.factType}</p>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <SearchResults hits={hits} query={query} />
         ) : (
           <>
             {data && data.memories.length === 0 && <p className="empty">No memories here yet.</p>}
@@ -394,30 +208,7 @@ export function Explorer({ api }: { api: Api }) {
                 />
               ))}
             </ul>
-            {data && data.total > PAGE_SIZE && (
-              <nav aria-label="Pages" className="pager">
-                <button
-                  type="button"
-                  className="quiet"
-                  disabled={page <= 1}
-                  onClick={() => setPage(page - 1)}
-                >
-                  Previous
-                </button>
-                <span>
-                  {(page - 1) * PAGE_SIZE + 1}–{Math.min(page * PAGE_SIZE, data.total)} of{' '}
-                  {data.total.toLocaleString()} · page {page} of {totalPages}
-                </span>
-                <button
-                  type="button"
-                  className="quiet"
-                  disabled={page >= totalPages}
-                  onClick={() => setPage(page + 1)}
-                >
-                  Next
-                </button>
-              </nav>
-            )}
+            {data && <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} />}
           </>
         )}
       </div>
@@ -432,132 +223,5 @@ export function Explorer({ api }: { api: Api }) {
         <p>“{deleting?.content}” will no longer be used in your conversations.</p>
       </ConfirmDialog>
     </section>
-  );
-}
-
-function Origin({ memory }: { memory: Memory }) {
-  const o = memory.origin;
-  if (o.session === 'manual') return <span>Added by you</span>;
-  const parts: React.ReactNode[] = [];
-  if (o.artifactId) parts.push(<span key="a">from artifact “{o.artifactId}”</span>);
-  if (o.session && o.session !== 'artifact-extract') {
-    const where = o.turns?.length
-      ? `turns ${o.turns.join(', ')}`
-      : o.messageSeq !== undefined
-        ? `message ${o.messageSeq}`
-        : o.segment !== undefined
-          ? `segment ${o.segment}`
-          : null;
-    const href = `/sessions/${encodeURIComponent(o.session)}${o.turns?.length ? `?turns=${o.turns.join(',')}` : o.messageSeq !== undefined ? `?turns=${o.messageSeq}` : ''}`;
-    parts.push(
-      <span key="s">
-        from{' '}
-        <a href={href} onClick={onLinkClick}>
-          session {o.session}
-        </a>
-        {where ? `, ${where}` : ''}
-      </span>,
-    );
-  }
-  return (
-    <span>
-      {parts.length
-        ? parts.reduce<React.ReactNode[]>((all, p, i) => (i ? [...all, ' · ', p] : [p]), [])
-        : 'from a conversation'}
-    </span>
-  );
-}
-
-function MemoryItem(props: {
-  memory: Memory;
-  editing: Editing | null;
-  onEdit: () => void;
-  onDraft: (draft: string) => void;
-  onSave: () => void;
-  onCancel: () => void;
-  onDelete: () => void;
-}) {
-  const { memory: m, editing } = props;
-  const fieldId = useId();
-  return (
-    <li className="memory" aria-label={m.content}>
-      {editing ? (
-        <form
-          className="edit"
-          onSubmit={(e) => {
-            e.preventDefault();
-            props.onSave();
-          }}
-        >
-          <label htmlFor={fieldId}>Edit memory</label>
-          <textarea
-            id={fieldId}
-            value={editing.draft}
-            onChange={(e) => props.onDraft(e.target.value)}
-            rows={2}
-            autoFocus
-            maxLength={MAX_FACT_CHARS}
-          />
-          {editing.changedMeanwhile && (
-            <p className="warning">
-              This memory changed while you were editing. Your text is kept until you save or
-              cancel.
-            </p>
-          )}
-          <div className="actions">
-            <button type="submit" disabled={!editing.draft.trim()}>
-              Save
-            </button>
-            <button type="button" className="quiet" onClick={props.onCancel}>
-              Cancel
-            </button>
-          </div>
-        </form>
-      ) : (
-        <p className="content">{m.content}</p>
-      )}
-      <p className="meta">
-        <span className="tag">{m.category}</span> <span>{m.confidence} confidence</span> ·{' '}
-        <Origin memory={m} /> · <time dateTime={m.createdAt}>{when(m.createdAt)}</time>
-        {m.editedByPerson && ' · edited by you'}
-        {/* memory-rules' one rule: what the API says `confirmed` is what the block and CLAUDE.md say too */}
-        {m.confirmed
-          ? ' · confirmed'
-          : m.source === 'agent'
-            ? ' · saved by the agent, not confirmed'
-            : ''}
-      </p>
-      {m.supersedes && m.supersedes.length > 0 && (
-        <p className="meta superseded">
-          Replaced:{' '}
-          {m.supersedes.map((s, i) => (
-            <q key={s.id}>
-              {i ? ', ' : ''}
-              {s.content}
-            </q>
-          ))}
-        </p>
-      )}
-      {!editing && (
-        <div className="actions">
-          <button
-            type="button"
-            className="quiet"
-            onClick={props.onEdit}
-            aria-label={`Edit: ${m.content}`}
-          >
-            Edit
-          </button>
-          <button
-            type="button"
-            className="quiet danger-text"
-            onClick={props.onDelete}
-            aria-label={`Delete: ${m.content}`}
-          >
-            Delete
-          </button>
-        </div>
-      )}
-    </li>
   );
 }

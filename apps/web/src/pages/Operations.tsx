@@ -83,7 +83,8 @@ const total = (days: readonly LearningDay[], value: (day: LearningDay) => number
   `${days.reduce((sum, d) => sum + value(d), 0).toLocaleString()} over ${days.length} days`;
 const latest = (days: readonly LearningDay[], value: (day: LearningDay) => number) => {
   const asked = days.filter((d) => d.agentQueries > 0);
-  return asked.length ? value(asked[asked.length - 1]) : 0;
+  const last = asked.at(-1);
+  return last ? value(last) : 0;
 };
 
 interface Costs {
@@ -457,7 +458,7 @@ function LearningCharts({ days }: { days: readonly LearningDay[] }) {
                 const h = (value / top) * height;
                 return (
                   <rect
-                    key={days[i].day}
+                    key={days[i]?.day ?? i}
                     x={i * bar + 1}
                     y={height - h}
                     width={Math.max(bar - 2, 1)}
@@ -483,11 +484,9 @@ function SpendCharts({ costs }: { costs: Costs }) {
     t += 86_400_000
   )
     days.push(new Date(t).toISOString().slice(0, 10));
-  const pools = Object.keys(costs.defaultCapsUsd);
   return (
     <div className="charts">
-      {pools.map((pool) => {
-        const cap = costs.defaultCapsUsd[pool];
+      {Object.entries(costs.defaultCapsUsd).map(([pool, cap]) => {
         const perDay = days.map((day) =>
           costs.rows
             .filter((r) => r.pool === pool && r.day === day)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedCount } from './stored-integer';
 
 /** What a symbol is, as the snapshot names it: the same words for every language. */
 export const SYMBOL_KINDS = [
@@ -32,8 +33,8 @@ export const CodeSymbol = z.object({
   /** The enclosing class, interface or namespace, dotted when nested (`Outer.Inner`). */
   parent: z.string().min(1).max(600).optional(),
   signature: z.string().max(1000),
-  startLine: z.number().int().min(1),
-  endLine: z.number().int().min(1),
+  startLine: storedCount.min(1),
+  endLine: storedCount.min(1),
   /** sha256 (first 16 hex) of the body with whitespace collapsed and the name left out: a rename keeps it. */
   bodyHash: hex(16),
 });
@@ -54,7 +55,7 @@ export const SymbolSnapshotRecorded = z.object({
   commit: hex(40).optional(),
   /** Who made this version, when git says (the commit's author name). */
   author: z.string().max(200).optional(),
-  lineCount: z.number().int().min(0),
+  lineCount: storedCount,
   symbols: z.array(CodeSymbol).max(5000),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedCount } from './stored-integer';
 
 export const CostPool = z.enum(['compaction', 'session', 'profile']);
 /** What a paid call was for; `embedding` is an embeddings endpoint's call (recall's chunks and questions), the rest model calls. */
@@ -8,6 +9,7 @@ export const CallLabel = z.enum([
   'profile',
   'insight',
   'decision',
+  'skill',
   'embedding',
 ]);
 
@@ -16,8 +18,8 @@ export const LlmCallSettled = z.object({
   pools: z.array(CostPool).min(1),
   label: CallLabel,
   model: z.string(),
-  inputTokens: z.number().int().nonnegative(),
-  outputTokens: z.number().int().nonnegative(),
+  inputTokens: storedCount,
+  outputTokens: storedCount,
   costUsd: z.number().nonnegative(),
   outcome: z.enum([
     'ok',
@@ -36,6 +38,13 @@ export const FeatureEventRecorded = z.object({
   action: z.string().min(1).max(100),
   metadata: z.record(z.string(), z.unknown()).default({}),
 });
+/** A telemetry row (docs/costs.md): what one feature records of one action. */
+export type FeatureEvent = z.infer<typeof FeatureEventRecorded>;
+
+/** One feature's telemetry rows: `const feature = featureEvents('memory')`, then `feature(action, metadata)`. */
+export const featureEvents =
+  (name: string) =>
+  (action: string, metadata: Record<string, unknown>): FeatureEvent => ({ name, action, metadata });
 
 /** An admin set one account's daily cap for one pool; it overrides the deployment's default from then on. */
 export const CostCapSet = z.object({

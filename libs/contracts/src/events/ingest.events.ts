@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { storedCount } from './stored-integer';
 
 /** A turn or segment number: the proto's int32, and the `int` columns the projections keep it in (larger ones were accepted, then dead-lettered by every projection). */
-export const sequenceNumber = z.number().int().nonnegative().max(2_147_483_647);
+export const sequenceNumber = storedCount;
 
 /** Events producers send (over HTTP, gRPC or the transcript reader). Text fields are redacted before MNEMO_EVENTS. */
 export const SessionStarted = z.object({
@@ -139,16 +140,16 @@ const TranscriptIngestRun = z.object({
   root: z.string().max(4000),
   startedAt: z.iso.datetime({ offset: true }),
   finishedAt: z.iso.datetime({ offset: true }),
-  durationMs: z.number().int().nonnegative(),
+  durationMs: storedCount,
   /** Files modified at or after this time were read; absent for a full scan. */
   since: z.iso.datetime({ offset: true }).optional(),
-  files: z.number().int().nonnegative(),
-  sessions: z.number().int().nonnegative(),
-  turns: z.number().int().nonnegative(),
-  events: z.number().int().nonnegative(),
-  skippedFiles: z.number().int().nonnegative(),
-  skippedLines: z.number().int().nonnegative(),
-  outcomesUpdated: z.number().int().nonnegative().default(0),
+  files: storedCount,
+  sessions: storedCount,
+  turns: storedCount,
+  events: storedCount,
+  skippedFiles: storedCount,
+  skippedLines: storedCount,
+  outcomesUpdated: storedCount.default(0),
 });
 
 export const TranscriptIngestRunCompleted = TranscriptIngestRun.extend({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedCount } from './stored-integer';
 
 export const FactType = z.enum([
   'value',
@@ -22,7 +23,7 @@ const factBody = {
   source: FactSource,
   /** The session the fact came from: a session id, `manual`, or `artifact-extract`. */
   sourceSession: z.string().max(200),
-  sourceSegment: z.number().int().positive().optional(),
+  sourceSegment: storedCount.min(1).optional(),
   sourceArtifactId: z.string().max(200).optional(),
   /** The turn a remembered fact was taken from (the remember button, the coach's remember_fact): one fact per message. */
   sourceMessageSeq: z.number().int().nonnegative().optional(),
@@ -62,10 +63,15 @@ export const MemoryFactUsed = z.object({
   usedAt: z.iso.datetime({ offset: true }),
 });
 
+/**
+ * A fact only proposed. In the log its `content` and `sensitiveReason` are sealed (AES-256-GCM,
+ * `trail:v1:…`; docs/memory-facts.md), so they are longer there than the text they hold.
+ */
 export const MemoryFactProposed = z.object({
   ...factBody,
+  content: z.string().min(1).max(8000),
   proposalId: z.string(),
-  sensitiveReason: z.string().max(200),
+  sensitiveReason: z.string().max(2000),
 });
 export const ProposalConfirmed = z.object({ proposalId: z.string() });
 export const ProposalRejected = z.object({ proposalId: z.string() });

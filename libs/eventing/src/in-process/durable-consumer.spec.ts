@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { StreamKind } from '@mnemo/contracts';
 import { DurableConsumer } from './durable-consumer';
 import { StreamStore } from './stream-store';
+import { firstItems, itemAt } from '@mnemo/testing';
 
 type Decision =
   { kind: 'ack' } | { kind: 'term' } | { kind: 'ignore' } | { kind: 'nak'; delayMs: number };
@@ -62,7 +63,7 @@ describe('DurableConsumer', () => {
             for (const claim of claims) {
               const seq = claim.record.seq;
               expect(now).toBeGreaterThanOrEqual(earliest.get(seq) ?? 0);
-              const d = script[turn++ % script.length];
+              const d = itemAt(script, turn++ % script.length);
               history.set(seq, [
                 ...(history.get(seq) ?? []),
                 { count: claim.deliveryCount, at: now, decision: d },
@@ -80,7 +81,7 @@ describe('DurableConsumer', () => {
           for (const deliveries of history.values()) {
             expect(deliveries.map((d) => d.count)).toEqual(deliveries.map((_, n) => n + 1));
             expect(deliveries.length).toBeLessThanOrEqual(maxDeliver);
-            const last = deliveries[deliveries.length - 1].decision.kind;
+            const last = deliveries[deliveries.length - 1]?.decision.kind;
             if (deliveries.length < maxDeliver) expect(['ack', 'term']).toContain(last);
           }
           expect(consumer.pendingCount()).toBe(0);
@@ -98,8 +99,8 @@ describe('DurableConsumer', () => {
       maxDeliver: 5,
       ackWaitMs: 100,
     });
-    const [stale] = consumer.claim(1, 0);
-    const [current] = consumer.claim(1, 100);
+    const [stale] = firstItems(consumer.claim(1, 0), 1);
+    const [current] = firstItems(consumer.claim(1, 100), 1);
     consumer.nak(1, stale.token, 0, 101);
     expect(consumer.claim(1, 101)).toEqual([]);
     expect(current.deliveryCount).toBe(2);
@@ -114,7 +115,7 @@ describe('DurableConsumer', () => {
       ackWaitMs: 100,
     });
     const claims = consumer.claim(2, 0);
-    consumer.ack(claims[0].record.seq);
+    consumer.ack(itemAt(claims, 0).record.seq);
     const restored = DurableConsumer.restore('d', store, consumer.snapshot());
     restored.settings = { ...restored.settings, maxDeliver: 5 };
     expect(restored.claim(10, 0).map((c) => [c.record.seq, c.deliveryCount])).toEqual([

@@ -4,9 +4,9 @@ import * as path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope, StoredEvent } from '@mnemo/contracts';
 import type { ConsumerSpec, Delivery } from '../event-log.port';
-import { describeEventLogContract } from '../event-log.contract';
+import { describeEventLogContract } from '@mnemo/testing/event-log-contract';
 import { InProcessEventLog } from './in-process-event-log';
-import { waitFor } from '@mnemo/testing';
+import { itemAt, waitFor } from '@mnemo/testing';
 
 describeEventLogContract('in-process, memory only', async () => {
   const log = new InProcessEventLog({ dataDir: null });
@@ -79,7 +79,7 @@ describe('InProcessEventLog on a data folder', () => {
       seq: 2,
       deliveryCount: 5,
       error: { code: 'x', message: 'y' },
-      event: events[1],
+      event: itemAt(events, 1),
       deadAt: new Date().toISOString(),
     };
     await first.publishDeadLetter('memory', letter);
@@ -107,7 +107,10 @@ describe('InProcessEventLog on a data folder', () => {
       [4, 2],
       [5, 2],
     ]);
-    await expect(second.append('events', events[0])).resolves.toEqual({ seq: 1, duplicate: true });
+    await expect(second.append('events', itemAt(events, 0))).resolves.toEqual({
+      seq: 1,
+      duplicate: true,
+    });
     await expect(second.append('events', anEvent('acct-1', 'TurnRecorded'))).resolves.toEqual({
       seq: 6,
       duplicate: false,
@@ -135,7 +138,10 @@ describe('InProcessEventLog on a data folder', () => {
     const second = open();
     expect((await collect(second.read('raw', 1))).map((s) => s.seq)).toEqual([3]);
     await expect(second.lastSeq('raw')).resolves.toBe(3);
-    await expect(second.append('raw', raw[0])).resolves.toEqual({ seq: 1, duplicate: true });
+    await expect(second.append('raw', itemAt(raw, 0))).resolves.toEqual({
+      seq: 1,
+      duplicate: true,
+    });
     const resumed = await consumeAll(
       second,
       spec('raw', 'mnemo.raw.>'),

@@ -28,6 +28,7 @@ import { JsonlAppender, readJsonLines, writeFileAtomic } from './jsonl-file';
 import { RpcHub } from './rpc-hub';
 import { Signal } from './signal';
 import { StreamStore, type StoredRecord } from './stream-store';
+import { oneAnswer } from '../answers';
 
 export interface InProcessEventLogOptions {
   /** Folder for the stream files and consumer state; null keeps everything in memory (tests). */
@@ -94,8 +95,7 @@ export class InProcessEventLog implements EventLog {
   }
 
   async append(stream: StreamKind, event: EventEnvelope): Promise<AppendResult> {
-    const [result] = await this.appendMany(stream, [event]);
-    return result;
+    return oneAnswer(await this.appendMany(stream, [event]), 'append');
   }
 
   async appendMany(stream: StreamKind, events: EventEnvelope[]): Promise<AppendResult[]> {

@@ -100,6 +100,8 @@ export class RpcHub {
   private nextInTurn(key: string, members: Responder[]): Responder {
     const turn = this.turns.get(key) ?? 0;
     this.turns.set(key, turn + 1);
-    return members[turn % members.length];
+    const member = members[turn % members.length];
+    if (member === undefined) throw new Error(`no responder for ${key}`);
+    return member;
   }
 }

@@ -44,6 +44,7 @@ import type {
 import { deadLetterKey, NoResponderError } from '../event-log.port';
 import { RpcHub } from '../in-process/rpc-hub';
 import { MicroBatcher } from './micro-batcher';
+import { notAnswering, whileStarting } from './patience';
 import { PulledReader } from './pulled-reader';
 import { PACK_MAX_BYTES, packRawEvents, unpackRaw } from './raw-packs';
 import {
@@ -55,6 +56,7 @@ import {
 } from './partitioned-raw-consumer';
 import './settled-request-cancel';
 import { decodeReply, encodeReply } from '../rpc-envelope';
+import { answerAt, oneAnswer } from '../answers';
 
 export interface JetStreamEventLogOptions {
   /** One server, or the nodes of a cluster: the client reconnects to another when its server goes away. */
@@ -99,7 +101,7 @@ export class JetStreamEventLog implements EventLog {
       maxReconnectAttempts: -1,
       noAsyncTraces: true,
     });
-    const jsm = await jetstreamManager(nc);
+    const jsm = await whileStarting(() => jetstreamManager(nc));
     return new JetStreamEventLog(nc, jetstream(nc), jsm, {
       servers: options.servers,
       streamPrefix: options.streamPrefix ?? 'MNEMO',
@@ -145,19 +147,22 @@ export class JetStreamEventLog implements EventLog {
     ];
     for (const config of configs) {
       const full = { storage: StorageType.File, num_replicas: this.options.replicas, ...config };
-      try {
-        await this.jsm.streams.info(config.name);
-        const { storage: _immutable, retention: _fixed, ...mutable } = full;
-        await this.jsm.streams.update(config.name, mutable);
-      } catch (error) {
-        if (!isNotFound(error)) throw error;
-        await this.jsm.streams.add(full);
-      }
+      // An add that timed out may still have been carried out: the next try finds the stream and updates it.
+      await whileStarting(async () => {
+        try {
+          await this.jsm.streams.info(config.name);
+          const { storage: _immutable, retention: _fixed, ...mutable } = full;
+          await this.jsm.streams.update(config.name, mutable);
+        } catch (error) {
+          if (!isNotFound(error)) throw error;
+          await this.jsm.streams.add(full);
+        }
+      });
     }
   }
 
   async append(stream: StreamKind, event: EventEnvelope): Promise<AppendResult> {
-    if (stream === 'raw') return (await this.appendRaw([event]))[0];
+    if (stream === 'raw') return oneAnswer(await this.appendRaw([event]), 'append raw');
     const ack = await this.publish(
       this.eventSubject(stream, event),
       JSON.stringify(event),
@@ -179,20 +184,8 @@ export class JetStreamEventLog implements EventLog {
    * retry on a consumer. Anything else (a refused message, a bad config) keeps its own error.
    */
   private unreachable(error: unknown): never {
-    const name = (error as { name?: string })?.name ?? '';
     const message = String((error as { message?: string })?.message ?? error);
-    const down =
-      [
-        'TimeoutError',
-        'ConnectionError',
-        'ClosedConnectionError',
-        'NoRespondersError',
-        'DrainingConnectionError',
-        'JetStreamNotEnabled',
-      ].includes(name) ||
-      /timeout|no responders|503|disconnect|connection/i.test(message) ||
-      this.nc.isClosed();
-    if (!down) throw error;
+    if (!notAnswering(error) && !this.nc.isClosed()) throw error;
     throw new DependencyError(
       'log',
       `NATS JetStream did not answer (${message}); ${this.nc.isClosed() ? 'the connection is closed' : 'the client is reconnecting'}`,
@@ -233,8 +226,8 @@ export class JetStreamEventLog implements EventLog {
     const results = new Map<EventEnvelope, AppendResult>();
     const settled = await Promise.all(acks);
     packs.forEach((pack, i) => {
-      for (const event of pack.events)
-        results.set(event, { seq: settled[i].seq, duplicate: settled[i].duplicate });
+      const { seq, duplicate } = answerAt(settled, i, 'publish');
+      for (const event of pack.events) results.set(event, { seq, duplicate });
     });
     return events.map((event) => results.get(event)!);
   }
@@ -272,7 +265,7 @@ export class JetStreamEventLog implements EventLog {
       max_deliver: spec.maxDeliver,
       max_ack_pending: Math.max(spec.batchSize * 4, 64),
     });
-    const consumer = await this.js.consumers.get(stream, spec.durable);
+    const consumer = await whileStarting(() => this.js.consumers.get(stream, spec.durable));
     const messages = await consumer.consume({ max_messages: spec.batchSize * 2 });
     const batcher = new MicroBatcher<Delivery>(spec.batchSize, handler);
     // Pulled messages wait here behind the batch in hand, their ack wait running: without a heartbeat, a
@@ -498,6 +491,9 @@ export class JetStreamEventLog implements EventLog {
       },
     });
     const local = this.local.register(subject, queue, handler);
+    // a round trip, so the server has the subscription when this resolves: a request sent right after
+    // must find this responder, not only the ones registered before it
+    await this.nc.flush().catch((error: unknown) => this.unreachable(error));
     return {
       stop: async () => {
         await local.stop();

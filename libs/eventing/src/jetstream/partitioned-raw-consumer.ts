@@ -8,6 +8,7 @@ import {
 import { RAW_PARTITIONS, rawPartitionName, subjects, type EventEnvelope } from '@mnemo/contracts';
 import type { BatchHandler, ConsumerSpec, Delivery, Subscription } from '../event-log.port';
 import { MicroBatcher } from './micro-batcher';
+import { whileStarting } from './patience';
 import { packDeliveries, unpackRaw } from './raw-packs';
 
 const NS_PER_MS = 1_000_000;
@@ -37,17 +38,20 @@ export async function ensureConsumer(
   stream: string,
   config: Partial<ConsumerConfig> & { durable_name: string },
 ): Promise<void> {
-  try {
-    await jsm.consumers.info(stream, config.durable_name);
-    await jsm.consumers.update(stream, config.durable_name, {
-      ack_wait: config.ack_wait,
-      max_deliver: config.max_deliver,
-      max_ack_pending: config.max_ack_pending,
-    });
-  } catch (error) {
-    if (!isNotFound(error)) throw error;
-    await jsm.consumers.add(stream, config);
-  }
+  // An add that timed out may still have been carried out: the next try finds the consumer and updates it.
+  await whileStarting(async () => {
+    try {
+      await jsm.consumers.info(stream, config.durable_name);
+      await jsm.consumers.update(stream, config.durable_name, {
+        ack_wait: config.ack_wait,
+        max_deliver: config.max_deliver,
+        max_ack_pending: config.max_ack_pending,
+      });
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      await jsm.consumers.add(stream, config);
+    }
+  });
 }
 
 /**
@@ -78,7 +82,7 @@ export async function consumeRawPartitions(
         max_deliver: spec.maxDeliver,
         max_ack_pending: 1,
       });
-      const consumer = await access.js.consumers.get(access.stream, durable);
+      const consumer = await whileStarting(() => access.js.consumers.get(access.stream, durable));
       return consumer.consume({ max_messages: 1 });
     }),
   );
@@ -118,7 +122,7 @@ export async function consumeRawPartitions(
  */
 async function retireUnpartitionedConsumer(access: RawStreamAccess, durable: string) {
   try {
-    await access.jsm.consumers.info(access.stream, durable);
+    await whileStarting(() => access.jsm.consumers.info(access.stream, durable));
   } catch (error) {
     if (isNotFound(error)) return;
     throw error;

@@ -131,5 +131,9 @@ export function streamSequence(reply: string): number {
   if (!reply.startsWith('$JS.ACK.') || (tokens !== 9 && tokens < 11))
     throw new Error(`not a JetStream delivery: ${reply}`);
   const token = tokens === 9 ? 5 : 7;
-  return Number(reply.slice(dots[token - 1] + 1, dots[token]));
+  const before = dots[token - 1];
+  const after = dots[token];
+  if (before === undefined || after === undefined)
+    throw new Error(`not a JetStream delivery: ${reply}`);
+  return Number(reply.slice(before + 1, after));
 }

@@ -79,7 +79,8 @@ function packId(
   events: readonly EventEnvelope[],
   messageIdOf: (event: EventEnvelope) => string,
 ): string {
-  if (events.length === 1) return messageIdOf(events[0]);
+  const [only] = events;
+  if (events.length === 1 && only) return messageIdOf(only);
   const digest = createHash('sha256');
   for (const event of events) digest.update(messageIdOf(event)).update('\n');
   return `pack-${digest.digest('base64url')}`;

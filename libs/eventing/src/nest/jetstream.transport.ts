@@ -6,17 +6,53 @@ import {
   Server,
 } from '@nestjs/microservices';
 import { isObservable, lastValueFrom, Observable, throwError } from 'rxjs';
-import { subjects, type StoredEvent } from '@mnemo/contracts';
+import {
+  subjects,
+  type AnyEvent,
+  type EventOf,
+  type EventType,
+  type StoredEvent,
+} from '@mnemo/contracts';
 import type { EventLog, Subscription } from '../event-log.port';
 import { runConsumer, type ConsumerLogger } from '../consumer-runtime';
 
 const RAW_PATTERN = 'raw:>';
 const eventPattern = (type: string) => `events:${type}`;
 
-/** A reactor method for one event type of MNEMO_EVENTS: `@OnEvent('SegmentPaused')`. */
-export const OnEvent = (type: string) => EventPattern(eventPattern(type));
-/** A reactor method for everything that lands on the raw work-queue stream (the redaction service). */
-export const OnRawEvent = () => EventPattern(RAW_PATTERN);
+/** What a reactor method of `@OnEvent(type)` is handed: the event, narrowed to its type, and its context. */
+export type EventHandler<T extends EventType> = (
+  event: EventOf<T>,
+  context: EventContext,
+) => unknown;
+
+/**
+ * A reactor method for one event type of MNEMO_EVENTS: `@OnEvent('SegmentPaused')`. The method's
+ * first parameter is the event of that type (`event: EventOf<'SegmentPaused'>`); a method that takes
+ * another type's event does not compile.
+ */
+export const OnEvent =
+  <T extends EventType>(type: T) =>
+  <H extends EventHandler<T>>(
+    target: object,
+    key: string | symbol,
+    descriptor: TypedPropertyDescriptor<H>,
+  ): void => {
+    EventPattern<string>(eventPattern(type))(target, key, descriptor);
+  };
+
+/**
+ * A reactor method for everything that lands on the raw work-queue stream (the redaction service):
+ * events checked by the edge that accepted them, not yet redacted (docs/event-log.md).
+ */
+export const OnRawEvent =
+  () =>
+  <H extends (event: AnyEvent, context: EventContext) => unknown>(
+    target: object,
+    key: string | symbol,
+    descriptor: TypedPropertyDescriptor<H>,
+  ): void => {
+    EventPattern<string>(RAW_PATTERN)(target, key, descriptor);
+  };
 
 export class EventContext extends BaseRpcContext<[StoredEvent]> {
   get stored(): StoredEvent {

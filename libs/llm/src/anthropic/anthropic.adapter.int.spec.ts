@@ -1,5 +1,5 @@
 import { findPlantedSecrets, sampleSecrets } from '@mnemo/redaction';
-import { startFakeAnthropic, textReply, type FakeAnthropic } from '@mnemo/testing';
+import { itemAt, startFakeAnthropic, textReply, type FakeAnthropic } from '@mnemo/testing';
 import { z } from 'zod';
 import { InMemoryCostGuard } from '../cost-guard/in-memory-cost-guard';
 import { InMemoryLlmKeyStore } from '../credentials/llm-key-store.port';
@@ -66,11 +66,11 @@ describe('AnthropicAdapter against a fake Messages API (real SDK, real HTTP)', (
     });
     expect(fake.requests).toHaveLength(1);
     // This SDK version sends the key as a bearer token; older ones used x-api-key.
-    const { authorization, 'x-api-key': apiKey } = fake.requests[0].headers;
+    const { authorization, 'x-api-key': apiKey } = itemAt(fake.requests, 0).headers;
     expect([authorization, apiKey]).toContain(
       apiKey === undefined ? `Bearer ${DEPLOYMENT_KEY}` : DEPLOYMENT_KEY,
     );
-    expect(fake.requests[0].body).toMatchObject({
+    expect(fake.requests[0]?.body).toMatchObject({
       model: 'claude-haiku-4-5',
       max_tokens: 1_024,
       system: 'Summarize the conversation.',
@@ -94,10 +94,10 @@ describe('AnthropicAdapter against a fake Messages API (real SDK, real HTTP)', (
       ],
     });
     expect(result).toMatchObject({ ok: true, text: 'Noted.' });
-    const wire = JSON.stringify(fake.requests[0].body);
+    const wire = JSON.stringify(fake.requests[0]?.body);
     expect(wire).toContain('[REDACTED:');
     expect(findPlantedSecrets(wire, secrets)).toEqual([]);
-    expect(fake.requests[0].body).toMatchObject({
+    expect(fake.requests[0]?.body).toMatchObject({
       messages: [
         { role: 'user' },
         { role: 'assistant' },
@@ -131,7 +131,7 @@ describe('AnthropicAdapter against a fake Messages API (real SDK, real HTTP)', (
       schema: Fact,
     });
     expect(result).toMatchObject({ ok: true, data: [facts[0], facts[2]], dropped: 1 });
-    expect((fake.requests[0].body as { system: string }).system).toContain('{"facts": [ ... ]}');
+    expect((fake.requests[0]?.body as { system: string }).system).toContain('{"facts": [ ... ]}');
   });
 
   it('retries a 429 and succeeds', async () => {

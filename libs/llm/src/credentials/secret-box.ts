@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, scryptSync } from 'node:crypto';
+import { createHash, randomBytes, scryptSync } from 'node:crypto';
+import { gcmParts, openGcm, sealGcm } from '@mnemo/contracts';
 
 const VERSION = 'v1';
 // Binds a ciphertext to its purpose: an LLM key blob cannot be replayed where another secret is expected.
@@ -18,33 +19,23 @@ export function deriveMasterKey(secret: string): Buffer {
   return scryptSync(secret, SALT, 32);
 }
 
-const b64 = (bytes: Buffer): string => bytes.toString('base64url');
-
 /** AES-256-GCM; the result is `v1:<iv>:<tag>:<ciphertext>` in base64url, versioned so the scheme can change. */
 export function encryptSecret(
   plain: string,
   masterKey: Buffer,
   iv: Buffer = randomBytes(12),
 ): string {
-  const cipher = createCipheriv('aes-256-gcm', masterKey, iv);
-  cipher.setAAD(AAD);
-  const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return [VERSION, b64(iv), b64(cipher.getAuthTag()), b64(ciphertext)].join(':');
+  return `${VERSION}:${sealGcm(plain, masterKey, AAD, iv)}`;
 }
 
 export function decryptSecret(blob: string, masterKey: Buffer): string {
-  const [version, iv, tag, ciphertext, ...extra] = blob.split(':');
-  if (version !== VERSION || !iv || !tag || ciphertext === undefined || extra.length > 0) {
+  const [version, ...rest] = blob.split(':');
+  const parts = gcmParts(rest);
+  if (version !== VERSION || !parts) {
     throw new SecretBoxError('stored secret has an unknown format');
   }
   try {
-    const decipher = createDecipheriv('aes-256-gcm', masterKey, Buffer.from(iv, 'base64url'));
-    decipher.setAAD(AAD);
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([
-      decipher.update(Buffer.from(ciphertext, 'base64url')),
-      decipher.final(),
-    ]).toString('utf8');
+    return openGcm(parts, masterKey, AAD);
   } catch (cause) {
     // Wrong master key or a tampered blob; the message must not echo either.
     throw new SecretBoxError('stored secret cannot be decrypted (was MNEMO_SECRET_KEY changed?)', {

@@ -41,7 +41,7 @@ function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
  */
 export function extractJson(text: string): { ok: true; value: unknown } | { ok: false } {
   const candidates: string[] = [];
-  for (const match of text.matchAll(FENCE)) candidates.push(match[1]);
+  for (const [, fenced] of text.matchAll(FENCE)) if (fenced !== undefined) candidates.push(fenced);
   candidates.push(text);
   for (const candidate of candidates) {
     const whole = tryParse(candidate.trim());
@@ -96,9 +96,10 @@ export function parseModelObject<T>(text: string, schema: ZodType<T>): ParsedObj
   const parsed = schema.safeParse(json.value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
+    const where = issue?.path.join('.') || '(root)';
     return {
       ok: false,
-      message: `the answer failed validation at ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+      message: `the answer failed validation at ${where}: ${issue?.message ?? 'no issue named'}`,
     };
   }
   return { ok: true, value: parsed.data };

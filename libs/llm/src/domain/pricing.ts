@@ -48,7 +48,7 @@ export function priceFor(
   table: Readonly<Record<string, ModelPrice>> = PRICE_TABLE,
 ): ModelPrice {
   const prefix = pricedPrefix(model, table);
-  return prefix ? table[prefix] : FALLBACK_PRICE;
+  return (prefix && table[prefix]) || FALLBACK_PRICE;
 }
 
 /** The built-in table with a deployment's own prices laid over it (a model the table does not know yet). */

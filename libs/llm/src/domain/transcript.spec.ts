@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { buildTranscript, TRANSCRIPT_MAX_CHARS, type TranscriptTurn } from './transcript';
+import { itemAt } from '@mnemo/testing';
 
 const turn = (
   seq: number,
@@ -88,7 +89,7 @@ describe('buildTranscript', () => {
         expect(input.includedTurns + input.droppedTurns).toBe(turns.length);
         if (turns.length > 0) expect(input.includedTurns).toBeGreaterThan(0);
         if (input.droppedTurns > 0 && !input.newestTruncated) {
-          const nextOlder = turns[input.droppedTurns - 1];
+          const nextOlder = itemAt(turns, input.droppedTurns - 1);
           const block = `${nextOlder.role === 'user' ? 'User' : 'Assistant'}: ${nextOlder.text.trim()}`;
           expect(input.text.length + 2 + block.length).toBeGreaterThan(cap);
         }

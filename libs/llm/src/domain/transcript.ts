@@ -42,8 +42,7 @@ export function buildTranscript(
 
   const kept: string[] = [];
   let used = 0;
-  for (let i = blocks.length - 1; i >= 0; i--) {
-    const block = blocks[i];
+  for (const block of [...blocks].reverse()) {
     const cost = block.length + (kept.length > 0 ? SEPARATOR.length : 0);
     if (used + cost > maxChars) break;
     kept.unshift(block);
@@ -51,8 +50,9 @@ export function buildTranscript(
   }
 
   let newestTruncated = false;
-  if (kept.length === 0 && blocks.length > 0) {
-    kept.push(tailOf(conversation[conversation.length - 1], maxChars));
+  const newest = conversation.at(-1);
+  if (kept.length === 0 && newest !== undefined) {
+    kept.push(tailOf(newest, maxChars));
     newestTruncated = true;
   }
   return {

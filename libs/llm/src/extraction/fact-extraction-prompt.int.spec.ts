@@ -1,10 +1,14 @@
-import { startFakeAnthropic, textReply, type FakeAnthropic } from '@mnemo/testing';
+import { startFakeAnthropic, systemOf, textReply, type FakeAnthropic } from '@mnemo/testing';
 import { AnthropicAdapter } from '../anthropic/anthropic.adapter';
 import { InMemoryCostGuard } from '../cost-guard/in-memory-cost-guard';
 import { InMemoryLlmKeyStore } from '../credentials/llm-key-store.port';
 import { LlmRuntime } from '../llm-runtime';
 import { ExtractedFact } from './extracted-fact';
-import { EXTRACTION_MAX_OUTPUT_TOKENS, factExtractionPrompt } from './fact-extraction-prompt';
+import {
+  EXTRACTION_MAX_OUTPUT_TOKENS,
+  factExtractionPrompt,
+  PLAN_RULE,
+} from './fact-extraction-prompt';
 import type { SourceTurn } from './source-turn';
 
 const turns: SourceTurn[] = [
@@ -29,9 +33,9 @@ describe('the fact extraction prompt, sent through the Anthropic adapter to a fa
   });
   afterEach(() => fake.close());
 
-  const extract = async (reply: string) => {
-    fake.script(textReply(reply, { inputTokens: 900, outputTokens: 120 }));
-    const runtime = new LlmRuntime({
+  /** The runtime as memory builds it, its adapter pointed at the fake, with no retries. */
+  const runtimeOnFake = () =>
+    new LlmRuntime({
       keyStore: new InMemoryLlmKeyStore(),
       costGuard: new InMemoryCostGuard(),
       model: 'claude-haiku-4-5',
@@ -39,6 +43,10 @@ describe('the fact extraction prompt, sent through the Anthropic adapter to a fa
       createAdapter: (apiKey, model) =>
         new AnthropicAdapter({ apiKey, model, baseURL: fake.url, timeoutMs: 5_000, maxRetries: 0 }),
     });
+
+  const extract = async (reply: string) => {
+    fake.script(textReply(reply, { inputTokens: 900, outputTokens: 120 }));
+    const runtime = runtimeOnFake();
     const prompt = factExtractionPrompt({
       kind: 'conversation',
       turns,
@@ -59,7 +67,7 @@ describe('the fact extraction prompt, sent through the Anthropic adapter to a fa
 
   it("sends the person's name and role, each turn's number and date, the rules, and asks for source turns", async () => {
     await extract('{"facts": []}');
-    const body = fake.requests[0].body as {
+    const body = fake.requests[0]?.body as {
       system: string;
       messages: Array<{ role: string; content: string }>;
       max_tokens: number;
@@ -76,13 +84,13 @@ describe('the fact extraction prompt, sent through the Anthropic adapter to a fa
     expect(body.system).toContain("Never store the other speaker's news");
     expect(body.system).toContain('"sourceTurns":[turn numbers]');
     expect(body.messages).toHaveLength(1);
-    expect(body.messages[0].content).toContain(
+    expect(body.messages[0]?.content).toContain(
       '[turn 11 · Monday 8 May 2023 · the other speaker]\nHey Caroline! How was your week?',
     );
-    expect(body.messages[0].content).toContain(
+    expect(body.messages[0]?.content).toContain(
       '[turn 12 · Monday 8 May 2023 · Caroline (the person)]\nI passed the adoption agency interviews last Friday!',
     );
-    expect(body.messages[0].content).toContain('each with its source turn numbers');
+    expect(body.messages[0]?.content).toContain('each with its source turn numbers');
   });
 
   it('reads what comes back tolerantly: fenced JSON, turn numbers as strings, datetimes, odd case, nulls', async () => {
@@ -135,5 +143,36 @@ describe('the fact extraction prompt, sent through the Anthropic adapter to a fa
         },
       ],
     });
+  });
+
+  it('asked for plans too, tells the model what a plan is and asks for {"facts":[…],"plans":[…]}', async () => {
+    fake.script(
+      textReply(
+        JSON.stringify({
+          facts: [],
+          plans: [{ title: 'Walk 8,000 steps a day', sourceTurns: [12] }],
+        }),
+      ),
+    );
+    const runtime = runtimeOnFake();
+    const prompt = factExtractionPrompt({ kind: 'conversation', turns, plans: true });
+    const answer = await runtime.complete({
+      account: 'acc-extract',
+      label: 'memory',
+      pools: ['session'],
+      system: prompt.system,
+      messages: prompt.messages,
+      maxOutputTokens: EXTRACTION_MAX_OUTPUT_TOKENS,
+      json: { listKey: 'facts', alsoLists: ['plans'] },
+      turns,
+    });
+    const system = systemOf(fake.requests.at(0)?.body);
+    expect(system).toContain(PLAN_RULE);
+    expect(system).toContain('"plans":[{"title":"a short imperative title"');
+    expect(system).toContain('{"facts": [ ... ], "plans": [ ... ]}');
+    // the text comes back whole: memory reads the plans beside the facts
+    expect(answer).toMatchObject({ ok: true, text: expect.stringContaining('"plans"') });
+    // without plans asked for, the prompt says nothing of them
+    expect(factExtractionPrompt({ kind: 'conversation', turns }).system).not.toContain('"plans"');
   });
 });

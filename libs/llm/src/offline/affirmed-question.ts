@@ -42,7 +42,7 @@ export function affirmedStatement(question: string, reply: string): string | nul
   if (!form) return null;
   // "Do you have any pets?" "Yes, two dogs": the "any" of the question is no part of the answer.
   const statement = `${form
-    .replace(/\b(your|yours|yourself|you)\b/gi, (w) => POSSESSIVES[w.toLowerCase()])
+    .replace(/\b(your|yours|yourself|you)\b/gi, (w) => POSSESSIVES[w.toLowerCase()] ?? w)
     .replace(/\bany /i, '')}.`;
   return restates(reply, statement) ? null : statement;
 }
@@ -113,7 +113,9 @@ export function answeredStatement(question: string, reply: string): string | nul
     .split(/[.!]+\s+/)
     // The answer is the words before the first sentence of the reply's own ("… first and foremost. I have two boys").
     .filter((piece, i, pieces) => i === 0 || pieces.slice(1, i + 1).every((p) => !hasVerb(p)))
-    .map((piece, i) => (i === 0 || isName(piece) ? piece : piece[0].toLowerCase() + piece.slice(1)))
+    .map((piece, i) =>
+      i === 0 || isName(piece) ? piece : piece.charAt(0).toLowerCase() + piece.slice(1),
+    )
     .join(', ')
     .replace(/[.!]+$/, '')
     .trim();

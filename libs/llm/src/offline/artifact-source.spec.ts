@@ -1,4 +1,5 @@
 import { artifactSource, artifactSources, parseArtifactSource } from './artifact-source';
+import { itemAt } from '@mnemo/testing';
 
 const artifact = (id: string, content: string) => ({
   id,
@@ -21,7 +22,7 @@ describe('artifactSources', () => {
     );
     expect(sources).toHaveLength(2);
     expect(sources[0]).toBe(first);
-    expect(parseArtifactSource(sources[1], 1)).toEqual(artifact('b', 'y'.repeat(20)));
+    expect(parseArtifactSource(itemAt(sources, 1), 1)).toEqual(artifact('b', 'y'.repeat(20)));
   });
 
   it('sends nothing under a cap of nothing', () => {

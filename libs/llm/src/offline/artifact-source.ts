@@ -63,7 +63,7 @@ export function parseArtifactSource(source: string, index: number): ArtifactText
       content: source,
     };
   try {
-    const header = JSON.parse(match[1]) as Partial<ArtifactText>;
+    const header = JSON.parse(match[1] ?? '') as Partial<ArtifactText>;
     return {
       id: String(header.id ?? `source-${index + 1}`),
       title: String(header.title ?? ''),
@@ -95,7 +95,7 @@ export function parseFactsSource(source: string): FactLine[] {
             {
               confidence: match[1] as FactLine['confidence'],
               confirmed: Boolean(match[2]),
-              content: match[3],
+              content: match[3] ?? '',
             },
           ]
         : [];

@@ -45,7 +45,7 @@ describe('detectInsights (offline)', () => {
     const autumn = artifact('autumn', '2026-09-01', "I don't want to stay at the bank.");
     const found = detectInsights(autumn, [spring]);
     expect(found.map((i) => i.kind)).toEqual(['theme', 'contradiction']);
-    expect(found[1].summary).toBe(
+    expect(found[1]?.summary).toBe(
       'On bank, "I want to stay at the bank for the pension" pulls against "I don\'t want to stay at the bank".',
     );
   });

@@ -31,6 +31,11 @@ export const DEVELOPER_STATEMENTS_DEV: readonly DevSetItem[] = [
     stance: 'chose',
   },
   {
+    text: 'We moved from Jest to Vitest last week, it is much faster.',
+    kind: 'decision',
+    stance: 'chose',
+  },
+  {
     text: "We've switched to vitest, jest was too slow on the monorepo.",
     kind: 'decision',
     stance: 'chose',

@@ -146,7 +146,7 @@ const REASON_AT =
   /\s*(?:,\s*)?\b(?:because|since|as it|as they|so that|so we|due to|given that|which means|to avoid|to keep)\b|\s[—–-]\s|:\s|;\s/i;
 const ALTERNATIVE_AT = /\s+\b(?:over|instead of|rather than|in favou?r of|not)\b\s+/i;
 
-const capitalized = (s: string): string => (s ? s[0].toUpperCase() + s.slice(1) : s);
+const capitalized = (s: string): string => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
 const endStop = (s: string): string => (/[.!?]$/.test(s) ? s : `${s}.`);
 const trimPhrase = (s: string): string =>
   s
@@ -174,7 +174,7 @@ function withoutOpeners(sentence: string): string {
     const match = /^([\w']+)[,!]?\s+/.exec(rest);
     // "no, I prefer fake timers": a "no" that answers, not the "no" of "no default exports".
     const answeringNo = /^no,\s/i.test(rest);
-    if (!match || !(OPENERS.has(match[1].toLowerCase()) || answeringNo)) break;
+    if (!match || !(OPENERS.has((match[1] ?? '').toLowerCase()) || answeringNo)) break;
     // "one more thing:", "heads up:" are two words; the loop takes them one at a time.
     rest = rest.slice(match[0].length).replace(/^[:,-]\s*/, '');
   }
@@ -307,6 +307,12 @@ function decision(text: string, doc: Doc): DeveloperStatement | null {
       text,
       doc,
       `${subject} (switched|moved|migrated|moving|switching|migrating) (to|over to)`,
+    ) ??
+    // "We moved from Jest to Vitest": the one moved to is the choice, the one left its rejection.
+    after(
+      text,
+      doc,
+      `${subject} (switched|moved|migrated|moving|switching|migrating) from (#Noun|#ProperNoun|#Acronym|#Adjective)+ (to|over to)`,
     ) ??
     after(text, doc, `${subject} (chose|chosen|picked|selected|opted for|adopted)`) ??
     after(text, doc, `${subject} (sticking|stick|stuck) with`) ??

@@ -27,3 +27,17 @@ export function sentencesOf(text: string): string[] {
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
 }
+
+/**
+ * The first name a statement opens with, lowercased, when its first word is one ("Sam is not vegan anymore"),
+ * after a topic label ("Summer: Sam quit"); none when the name is one of several doers with the person
+ * ("Felix and they broke up"). How a fact about someone named is told from the person's own (docs/memory-facts.md, "who holds it").
+ */
+export function openingName(text: string): string | undefined {
+  const body = text.trim().replace(/^[^:]{1,30}: /, '');
+  const [first, second, third] = termsOf(parse(body));
+  if (!first?.tags.includes('FirstName')) return undefined;
+  if (second?.normal === 'and' && /^(?:i|they|we|them)$/.test(third?.normal ?? ''))
+    return undefined;
+  return first.normal;
+}

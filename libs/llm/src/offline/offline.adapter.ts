@@ -4,6 +4,7 @@ import { isFactsSource, parseArtifactSource } from './artifact-source';
 import { detectInsights } from './detect-insights';
 import { extractFacts } from './extract-facts';
 import { extractPersonFacts } from './person-facts';
+import { proposePlans } from './propose-plans';
 import { summarizeTurns } from './summarize';
 import { turnsFromTranscript } from './text-tools';
 import { synthesizeProfile } from './synthesize-profile';
@@ -49,13 +50,18 @@ export class OfflineAdapter implements LlmAdapter {
         );
       case 'profile':
         return this.shaped(request, synthesizeProfile(sources), 'profile');
-      case 'memory':
-        return this.list(
-          request,
-          extractPersonFacts(turnsOf(request, joined), {
-            ...(request.coding ? { coding: true } : {}),
-          }),
-        );
+      case 'memory': {
+        const turns = turnsOf(request, joined);
+        const facts = extractPersonFacts(turns, {
+          ...(request.coding ? { coding: true } : {}),
+        });
+        // A caller that asks for plans beside the facts gets the intentions the person stated.
+        const wantsPlans =
+          typeof request.json === 'object' && request.json.alsoLists?.includes('plans');
+        return wantsPlans
+          ? JSON.stringify({ facts, plans: proposePlans(turns) })
+          : this.list(request, facts);
+      }
       case 'insight': {
         // The first artifact is the one just saved; it is compared with each of the others.
         const [focus, ...others] = sources
@@ -68,6 +74,10 @@ export class OfflineAdapter implements LlmAdapter {
           request,
           extractFacts(joined).filter((fact) => fact.factType === request.label),
         );
+      case 'skill':
+        // no rule: skill discovery's offline path is its clustering (services/recall, docs/learning.md),
+        // and it asks the model with offlineFallback off; an empty answer keeps the offline draft
+        return '{}';
       default: {
         const _never: never = request.label;
         throw new Error(`offline adapter has no rule for label ${String(_never)}`);

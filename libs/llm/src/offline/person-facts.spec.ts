@@ -108,7 +108,7 @@ describe('extractPersonFacts (offline fact rules)', () => {
       said("I'm putting together an LGBTQ art show next month.", 9),
     ]);
     expect(facts).toHaveLength(1);
-    expect(facts[0].sourceTurns).toEqual([3, 9]);
+    expect(facts[0]?.sourceTurns).toEqual([3, 9]);
   });
 
   it('names the subject a change of mind replaces: home, job, a goal', () => {
@@ -123,6 +123,30 @@ describe('extractPersonFacts (offline fact rules)', () => {
       'goal:marathon',
       'goal:marathon',
     ]);
+  });
+
+  it('gives who the person lives with no home of its own, so a move leaves the roommate alone', () => {
+    const facts = extractPersonFacts([
+      said('I share a tiny room in the dorm with my roommate Hanna.'),
+    ]);
+    expect(facts.map((f) => [f.factType, f.subject])).toEqual([['relationship', undefined]]);
+    expect(extractPersonFacts([said('I moved into a flat in Schwabing.')])[0]?.subject).toBe(
+      'home',
+    );
+    expect(
+      extractPersonFacts([said('I live in London with my wife Sara and our son Adam.')])[0]
+        ?.subject,
+    ).toBe('home');
+  });
+
+  it('reads a title\'s full stop as no end of the sentence: "at St. Luke\'s"', () => {
+    expect(
+      contents(
+        said(
+          "I moved to the day shift at St. Luke's two weeks ago, so my evenings are free again.",
+        ),
+      ),
+    ).toEqual(["Moved to the day shift at St. Luke's in the week of 24 April 2023."]);
   });
 
   it('names a job by its place, so a weekend job and a day job stay two jobs', () => {
@@ -538,5 +562,91 @@ describe('extractPersonFacts (offline fact rules)', () => {
       said('I moved to Leeds last year. I love baking bread on Sunday mornings. Thanks!'),
     ];
     expect(extractPersonFacts(turns)).toEqual(extractPersonFacts(turns));
+  });
+  it('reads each item of a counted list, and texting spelled short', () => {
+    expect(
+      contents(
+        said("One, I'm learning German. Two, I'm finally leaving the insurance job."),
+        said('still at ur mums?', 2, 'assistant'),
+        said('ya til aug. then moving w dev', 3),
+      ),
+    ).toEqual([
+      'Is learning German.',
+      'Is finally leaving the insurance job.',
+      expect.stringMatching(/^Is still at their mums, until aug/),
+    ]);
+  });
+  it("writes a day someone else moved as the person's own, moved to the day ahead", () => {
+    expect(extractPersonFacts([said('They pushed my review to 10 April.', 3)])).toEqual([
+      {
+        factType: 'event',
+        content: 'Their review was pushed to 10 April 2024.',
+        confidence: 'high',
+        sourceTurns: [3],
+        occurredOn: '2024-04-10',
+      },
+    ]);
+  });
+  it('keeps what the person does instead with the change of mind it replaces', () => {
+    expect(
+      contents(
+        said(
+          "Actually, I don't want to become a manager anymore. I want to stay technical and aim for staff engineer.",
+        ),
+        said('I stopped running, my knee hurts. I swim in the evenings now instead.', 2),
+      ),
+    ).toEqual([
+      'Does not want to become a manager anymore; they want to stay technical and aim for staff engineer.',
+      'Stopped running, their knee hurts; they swim in the evenings now instead.',
+    ]);
+  });
+  it('keeps nothing too thin to say what it is about, and keeps a name alone', () => {
+    expect(
+      contents(
+        said('My cousin wants it.'),
+        said("I'm not going.", 2),
+        said('I think I am going with Edinburgh.', 3),
+        said('I am not really a morning person.', 4),
+      ),
+    ).toEqual(['Is going with Edinburgh.', 'Is not really a morning person.']);
+  });
+  it('reads "not anymore" to a "still" question as the change, with what replaced it', () => {
+    expect(
+      contents(
+        said('Are you still on the coffee?', 1, 'assistant'),
+        said('Not anymore, I switched to green tea. Coffee was wrecking my sleep.', 2),
+        said('Do you still play padel?', 3, 'assistant'),
+        said('No, not anymore. I play tennis now.', 4),
+      ),
+    ).toEqual([
+      'Is not on the coffee anymore; they switched to green tea.',
+      'Does not play padel anymore; they play tennis now.',
+    ]);
+  });
+  it('reads a plan called off with what replaces it, a past start in a present sentence, and no tag question', () => {
+    const facts = extractPersonFacts([
+      said('The marathon is off. My shins screamed for a week. I am doing the half instead.'),
+      said("I'm a deputy head at the school now, started in March.", 2),
+      said("I don't know, everyone's so busy these days, aren't they.", 3),
+    ]);
+    expect(facts.map((f) => [f.content, f.occurredOn])).toEqual([
+      [
+        'Called off the marathon; their shins screamed for a week; they are doing the half instead.',
+        undefined,
+      ],
+      ['Is a deputy head at the school now, started in March 2023.', '2023-03-01'],
+    ]);
+  });
+  it("reads past a rambler's lead-in, keeps what was got, and takes a new home said in passing as home", () => {
+    const facts = extractPersonFacts([
+      said('Oh where do I start, well I live in Bristol now, have done for three years.'),
+      said('Guess what, I got the job!', 2),
+      said('Our new flat in Cardiff has a garden, finally.', 3),
+    ]);
+    expect(facts.map((f) => [f.content, f.subject])).toEqual([
+      ['Lives in Bristol now, have done for three years.', 'home'],
+      ['Got the job.', 'job'],
+      ['Their new flat in Cardiff has a garden, finally.', 'home'],
+    ]);
   });
 });

@@ -32,6 +32,14 @@ describe('resolveDates (compromise-dates against the turn)', () => {
       'I want to run a marathon in spring 2024.',
       '2024-03-01',
     ],
+    // A day something was moved to is ahead, whatever the tense, and keeps its "to".
+    [
+      'We moved the wedding to 6 September.',
+      true,
+      'We moved the wedding to 6 September 2023.',
+      '2023-09-06',
+    ],
+    ['We moved her visit to 25 March.', true, 'We moved her visit to 25 March 2024.', '2024-03-25'],
     [
       'I am seeing my sister on Thursday.',
       false,
@@ -47,6 +55,18 @@ describe('resolveDates (compromise-dates against the turn)', () => {
       text: 'We moved to Leeds in 2019.',
       day: '2019-01-01',
       dated: true,
+    });
+  });
+
+  it('reads "the day shift" as a kind of shift, no day', () => {
+    expect(resolve('I moved to the day shift two weeks ago.', true)).toEqual({
+      text: 'I moved to the day shift in the week of 24 April 2023.',
+      day: '2023-04-24',
+      dated: true,
+    });
+    expect(resolve('I moved to the day shift.', true)).toEqual({
+      text: 'I moved to the day shift.',
+      dated: false,
     });
   });
 

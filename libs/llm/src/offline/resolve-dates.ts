@@ -23,6 +23,9 @@ const PREPOSITIONS = new Set([
   'around',
   'for',
 ]);
+/** "We moved the wedding to 6 September": the day something was moved to is ahead, whatever the tense. */
+const RESCHEDULED =
+  /\b(?:moved|pushed|postponed|rescheduled|put back|brought forward|bumped|changed|delayed)\b/i;
 
 export interface ResolvedDates {
   /** The sentence with each relative time written as an absolute one. */
@@ -59,6 +62,16 @@ function withStart(match: DateMatch, saidAt: string): DateMatch {
   if (!head) return match;
   const [again] = parse(head).dates({ today: saidAt, timezone: 'UTC' }).json() as DateMatch[];
   return again?.dates.start ? { ...match, text: head, dates: again.dates } : match;
+}
+
+/** "moved the visit to 25 March" is read as a span from today: the day it runs to is the day meant. */
+function movedTo(match: DateMatch, saidAt: string): DateMatch {
+  const until = /^(?:to|until|till)\s+(.+)$/i.exec(match.text)?.[1];
+  if (match.dates.start || !until) return withStart(match, saidAt);
+  const [day] = parse(`I am away on ${until}`)
+    .dates({ today: saidAt, timezone: 'UTC' })
+    .json() as DateMatch[];
+  return day?.dates.start ? { ...match, dates: day.dates } : withStart(match, saidAt);
 }
 
 const words = (text: string): string[] => text.toLowerCase().match(/[a-z]+/g) ?? [];
@@ -103,7 +116,7 @@ export function resolveDates(
   const origin = base[0]?.offset.start ?? 0;
   const matches = (
     sentence.dates({ today: saidAt, timezone: 'UTC' }).json({ offset: true }) as DateMatch[]
-  ).map((m) => withStart(m, saidAt));
+  ).map((m) => (RESCHEDULED.test(original) ? movedTo(m, saidAt) : withStart(m, saidAt)));
   let text = original;
   let day: string | undefined;
   // Right to left, so earlier offsets stay valid while later phrases are rewritten.
@@ -128,7 +141,10 @@ export function resolveDates(
       /^(?:mornings|evenings|afternoons|nights)\b/.test(after) ||
       /\b(?:mornings|evenings|afternoons|nights)\.?$/i.test(match.text) ||
       // "5 milligrams in the morning", "I swim in the evening": a time of day with "the" is a habit's.
-      /^in the (?:morning|evening|afternoon|night)[.!?,;:]*$/i.test(match.text.trim())
+      /^in the (?:morning|evening|afternoon|night)[.!?,;:]*$/i.test(match.text.trim()) ||
+      // "moved to the day shift", "a day trip": "day" says which kind of shift or trip, no day.
+      (/^(?:(?:to|on|for) )?(?:the|a) day$/i.test(match.text.trim()) &&
+        sentence.has('(the|a) day (#Noun && !#Date)'))
     )
       continue;
     const plansAhead = sentence.has('(to|will|gonna) #Infinitive');
@@ -145,8 +161,27 @@ export function resolveDates(
       ['for', 'until', 'till', 'by'].includes(
         original.slice(0, match.offset.start).trimEnd().split(/\s+/).pop()?.toLowerCase() ?? '',
       );
+    const before =
+      original
+        .slice(0, match.offset.start - origin)
+        .trimEnd()
+        .split(/\s+/)
+        .pop()
+        ?.toLowerCase() ?? '';
+    const rescheduled =
+      (['to', 'until', 'till'].includes(before) ||
+        ['to', 'until', 'till'].includes(said[0] ?? '')) &&
+      RESCHEDULED.test(original);
+    // "Is a deputy head now, started in June": the verb the time belongs to says which June.
+    const lead =
+      original
+        .slice(0, match.offset.start - origin)
+        .split(/[,;]/)
+        .pop() ?? '';
+    const verbPast = parse(lead).verbs().last().has('#PastTense');
     if (
-      pastTense &&
+      (pastTense || verbPast) &&
+      !rescheduled &&
       !plansAhead &&
       !forSpan &&
       !hasYear &&
@@ -161,6 +196,12 @@ export function resolveDates(
       else back.setUTCFullYear(back.getUTCFullYear() - 1);
       start = back.toISOString();
     }
+    if (rescheduled && !hasYear && Date.parse(start) < Date.parse(saidAt) - 86_400_000) {
+      // Moved to "25 March" said in May: next March, a day moved to is never behind.
+      const ahead = new Date(start);
+      ahead.setUTCFullYear(ahead.getUTCFullYear() + 1);
+      start = ahead.toISOString();
+    }
     day = isoDay(start);
     // "in 2019" is already absolute; "in July", "on March 3rd" lack their year and are written out.
     if (hasYear && !said.some((w) => RELATIVE.has(w))) continue;
@@ -174,11 +215,13 @@ export function resolveDates(
     const phraseForm = phraseFor(start, match.dates.unit, said);
     // "since last year": the sentence already has its preposition, so the phrase drops its own.
     // …and inside a noun phrase ("the summer trip") the time is a modifier with no preposition at all.
-    const replacement =
-      PREPOSITIONS.has(previous) || DETERMINERS.has(previous)
+    const replacement = rescheduled
+      ? `${['to', 'until', 'till'].includes(said[0] ?? '') ? `${said[0]} ` : ''}${phraseForm.replace(/^\w+ /, '')}`
+      : PREPOSITIONS.has(previous) || DETERMINERS.has(previous)
         ? phraseForm.replace(/^\w+ /, '')
         : phraseForm;
-    const capital = at === 0 ? replacement[0].toUpperCase() + replacement.slice(1) : replacement;
+    const capital =
+      at === 0 ? replacement.charAt(0).toUpperCase() + replacement.slice(1) : replacement;
     text = text.slice(0, at) + capital + text.slice(at + phrase.length);
   }
   return { text, dated: day !== undefined, ...(day ? { day } : {}) };

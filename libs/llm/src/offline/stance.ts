@@ -33,5 +33,5 @@ export const SAME_TOPIC_MIN_WORDS = 2;
 export function opposedOn(a: Stance, b: Stance): string | null {
   if (a.positive === b.positive) return null;
   const shared = [...a.topics].filter((topic) => b.topics.has(topic)).sort();
-  return shared.length >= SAME_TOPIC_MIN_WORDS ? shared[0] : null;
+  return shared.length >= SAME_TOPIC_MIN_WORDS ? (shared[0] ?? null) : null;
 }

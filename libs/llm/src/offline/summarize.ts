@@ -37,10 +37,13 @@ function textRank(candidates: readonly Candidate[]): number[] {
   const outSums = weights.map((row) => row.reduce((sum, w) => sum + w, 0));
   let scores = new Array<number>(n).fill(1);
   for (let iteration = 0; iteration < ITERATIONS; iteration++) {
-    scores = scores.map((_, i) => {
+    const previous = scores;
+    scores = previous.map((_, i) => {
       let incoming = 0;
-      for (let j = 0; j < n; j++)
-        if (weights[j][i] > 0) incoming += (weights[j][i] / outSums[j]) * scores[j];
+      weights.forEach((row, j) => {
+        const w = row[i] ?? 0;
+        if (w > 0) incoming += (w / (outSums[j] ?? 1)) * (previous[j] ?? 0);
+      });
       return 1 - DAMPING + DAMPING * incoming;
     });
   }
@@ -79,7 +82,7 @@ export function summarizeTurns(
   if (candidates.length === 0 || maxTokens <= 0) return '';
   const scores = textRank(candidates);
   const ranked = candidates
-    .map((c, i) => ({ c, score: scores[i] }))
+    .map((c, i) => ({ c, score: scores[i] ?? 0 }))
     .sort((a, b) => b.score - a.score || a.c.order - b.c.order);
   const keep = Math.max(MIN_KEPT, Math.ceil(candidates.length * KEEP_SHARE));
   const chosen: Candidate[] = [];
@@ -91,7 +94,8 @@ export function summarizeTurns(
     chosen.push(c);
     used += cost;
   }
-  if (chosen.length === 0) return clip(lineOf(ranked[0].c), maxTokens * 4);
+  const best = ranked[0];
+  if (chosen.length === 0) return best ? clip(lineOf(best.c), maxTokens * 4) : '';
   return chosen
     .sort((a, b) => a.order - b.order)
     .map(lineOf)

@@ -31,7 +31,7 @@ describe('synthesizeProfile (offline)', () => {
       { content: 'Works at a regional bank as an analyst.', confidence: 'medium', confirmed: true },
     ]);
     const profile = synthesizeProfile([...BAKERY_ARTIFACTS, facts]);
-    expect(profile.split('**Key facts:**\n')[1].split('\n').slice(0, 3)).toEqual([
+    expect(profile.split('**Key facts:**\n')[1]?.split('\n').slice(0, 3)).toEqual([
       '- Works at a regional bank as an analyst.',
       '- Has two kids, aged 6 and 9.',
       '- My goal is to open a bakery.',

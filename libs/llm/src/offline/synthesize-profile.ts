@@ -44,17 +44,17 @@ const key = (text: string) =>
 function opposites(texts: readonly string[]): string[] {
   const stances = texts.map(stancesOf);
   const out: string[] = [];
-  for (let i = 0; i < stances.length; i += 1) {
-    for (let j = i + 1; j < stances.length; j += 1) {
-      for (const a of stances[i]) {
-        const b = stances[j].find((candidate) => opposedOn(a, candidate));
+  stances.forEach((earlier, i) => {
+    for (const later of stances.slice(i + 1)) {
+      for (const a of earlier) {
+        const b = later.find((candidate) => opposedOn(a, candidate));
         if (b) {
           out.push(`${clip(a.sentence, 75)} — yet: ${clip(b.sentence, 75)}`);
           break;
         }
       }
     }
-  }
+  });
   return out;
 }
 

@@ -46,7 +46,7 @@ export function userText(transcript: string): string {
   let speakerIsUser = false;
   for (const line of lines) {
     const match = SPEAKER.exec(line);
-    if (match) speakerIsUser = USER_SPEAKERS.has(match[1].toLowerCase());
+    if (match) speakerIsUser = USER_SPEAKERS.has((match[1] ?? '').toLowerCase());
     if (speakerIsUser) kept.push(match ? line.slice(match[0].length) : line);
   }
   return kept.join('\n');
@@ -96,6 +96,8 @@ export function cleanTurnText(text: string): string {
 /** How people text, in the words the rules read: "im", "i", "wanna", "dont", "3x a week". */
 const TEXTING: ReadonlyArray<[RegExp, string | ((match: string) => string)]> = [
   [/\b(?:lol|lmao|haha+|hehe|omg|tbh|ngl|xd)\b[.!]*/gi, ''],
+  // "…is off btw.": an aside that ends a sentence leaves its full stop.
+  [/\s*\b(?:btw|fyi)\b/gi, ''],
   [/\bi\b/g, 'I'],
   [/\bim\b/gi, "I'm"],
   [/\bive\b/gi, "I've"],
@@ -122,6 +124,12 @@ const TEXTING: ReadonlyArray<[RegExp, string | ((match: string) => string)]> = [
   [/\b(\d+) ?mins?\b/gi, '$1 minutes'],
   [/\b(\d+) ?hrs?\b/gi, '$1 hours'],
   [/\b(\d+) ?wks?\b/gi, '$1 weeks'],
+  [/\byrs\b/gi, 'years'],
+  [/\bwks\b/gi, 'weeks'],
+  [/\bw (?=[a-z]+\b)/g, 'with '],
+  [/\btil\b/gi, 'until'],
+  [/\bprob\b/gi, 'probably'],
+  [/\babt\b/gi, 'about'],
   [/\bgf\b/gi, 'girlfriend'],
   [/\bbf\b/gi, 'boyfriend'],
   [/\bbc\b/gi, 'because'],
@@ -131,11 +139,11 @@ const TEXTING: ReadonlyArray<[RegExp, string | ((match: string) => string)]> = [
   // A weekday said short: "fri", "tues"; "sat" and "sun" only where they cannot be a verb or a noun.
   [
     /\b(mon|tues?|weds?|thu(?:rs?)?|fri)\b(?!\.\w)/gi,
-    (d: string) => WEEKDAYS[d.toLowerCase().slice(0, 3)],
+    (d: string) => WEEKDAYS[d.toLowerCase().slice(0, 3)] ?? d,
   ],
   [
     /\b(?:sat|sun)(?= (?:morning|night|evening|afternoon)\b|[.!]?$)/gim,
-    (d: string) => WEEKDAYS[d.toLowerCase()],
+    (d: string) => WEEKDAYS[d.toLowerCase()] ?? d,
   ],
 ];
 
@@ -183,14 +191,15 @@ export function turnsFromTranscript(
   const turns: Array<{ seq: number; role: 'user' | 'assistant'; text: string }> = [];
   for (const line of transcript.split(/\n/)) {
     const match = SPEAKER.exec(line);
+    const previous = turns.at(-1);
     if (match) {
       turns.push({
         seq: turns.length + 1,
-        role: USER_SPEAKERS.has(match[1].toLowerCase()) ? 'user' : 'assistant',
+        role: USER_SPEAKERS.has((match[1] ?? '').toLowerCase()) ? 'user' : 'assistant',
         text: line.slice(match[0].length),
       });
-    } else if (turns.length > 0) {
-      turns[turns.length - 1].text += `\n${line}`;
+    } else if (previous) {
+      previous.text += `\n${line}`;
     } else if (line.trim()) {
       turns.push({ seq: 1, role: 'user', text: line });
     }

@@ -14,7 +14,7 @@ export function toThirdPerson(statement: string, options: { past?: boolean } = {
   const lead = leadVerb(text, options.past ?? false);
   const rest = restInThirdPerson(lead.rest);
   const out = lead.head ? `${lead.head}${rest}` : rest;
-  return out.length > 0 ? out[0].toUpperCase() + out.slice(1) : out;
+  return out.length > 0 ? out.charAt(0).toUpperCase() + out.slice(1) : out;
 }
 
 const ADVERBS =
@@ -60,14 +60,14 @@ function leadVerb(text: string, past: boolean): { head: string; rest: string } {
     if (match) return { head, rest: text.slice(match[0].length) };
   }
   const modal = MODALS.exec(text);
-  if (modal) return { head: cap(modal[1]), rest: text.slice(modal[0].length) };
+  if (modal) return { head: cap(modal[1] ?? ''), rest: text.slice(modal[0].length) };
   const plain = new RegExp(`^(?:I|we)((?: ${ADVERBS})*) ([A-Za-z]+)\\b`, 'i').exec(text);
   if (!plain) return { head: '', rest: text };
-  const verb = plain[2];
-  const adverbs = plain[1].trim();
+  const [whole, spoken = '', verb = ''] = plain;
+  const adverbs = spoken.trim();
   const conjugated = !past && presentTense(text, verb) ? thirdSingular(verb) : verb;
   const head = adverbs ? `${cap(adverbs)} ${conjugated}` : cap(conjugated);
-  return { head, rest: text.slice(plain[0].length) };
+  return { head, rest: text.slice(whole.length) };
 }
 
 /** Past forms compromise may read as present ("I got back"), never given an -s. */
@@ -84,7 +84,7 @@ function presentTense(sentence: string, verb: string): boolean {
   return !term.tags.includes('PastTense') && !term.tags.includes('Participle');
 }
 
-const cap = (s: string): string => (s.length > 0 ? s[0].toUpperCase() + s.slice(1) : s);
+const cap = (s: string): string => (s.length > 0 ? s.charAt(0).toUpperCase() + s.slice(1) : s);
 
 /** Every first-person word left in the statement, in the person's third-person forms. */
 const PRONOUNS: ReadonlyArray<[RegExp, string]> = [
@@ -116,7 +116,7 @@ function restInThirdPerson(text: string): string {
 function movedLeadIn(text: string): string {
   const match = /^([^,;:]{1,48}?),? ((?:I|we)\b.*?)([.!?]*)$/.exec(text);
   if (!match) return text;
-  const lead = match[1];
+  const [, lead = '', statement = '', stop] = match;
   const terms = termsOf(parse(lead));
   const onlyTime =
     terms.length > 0 &&
@@ -128,14 +128,12 @@ function movedLeadIn(text: string): string {
     terms.some((t) => t.tags.includes('Date') || t.tags.includes('Value'));
   if (!onlyTime) return text;
   // "On 5 May" → "on 5 May"; a month or a weekday keeps its capital.
-  const first = terms[0];
+  const tags = terms[0]?.tags ?? [];
   const leadOut =
-    first.tags.includes('ProperNoun') ||
-    first.tags.includes('Month') ||
-    first.tags.includes('WeekDay')
+    tags.includes('ProperNoun') || tags.includes('Month') || tags.includes('WeekDay')
       ? lead
-      : lead[0].toLowerCase() + lead.slice(1);
-  return `${match[2].replace(/[,;:]$/, '')} ${leadOut}${match[3] || '.'}`;
+      : lead.charAt(0).toLowerCase() + lead.slice(1);
+  return `${statement.replace(/[,;:]$/, '')} ${leadOut}${stop || '.'}`;
 }
 
 /** "Sam and I moved to Denver" → "I moved to Denver with Sam": the person is the subject, the other comes along. */
@@ -144,7 +142,8 @@ function withPartnerMoved(text: string): string {
     /^((?:[Mm]y |[Oo]ur |[Tt]he )?(?:[a-z]+ )?[A-Za-z][\w'’-]*(?: [A-Z][\w'’-]*)?) and (?:I|me) (.+?)([.!?]*)$/.exec(
       text,
     );
-  if (!match || /^(?:I|we|you|they|he|she|it)$/i.test(match[1])) return text;
-  const other = match[1].replace(/^(my|our) /i, 'my ').replace(/^The /, 'the ');
+  const named = match?.[1];
+  if (!match || named === undefined || /^(?:I|we|you|they|he|she|it)$/i.test(named)) return text;
+  const other = named.replace(/^(my|our) /i, 'my ').replace(/^The /, 'the ');
   return `I ${match[2]} with ${other}${match[3] || '.'}`;
 }

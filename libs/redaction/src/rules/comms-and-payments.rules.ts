@@ -26,10 +26,11 @@ export const COMMS_AND_PAYMENTS_RULES: readonly TokenRule[] = [
     prefixes: ['.softlayer.com/'],
     pattern: String.raw`(?<=\bapi(?:\.service)?)\.softlayer\.com/(?:soap|rest|mobile|xmlrpc)/v3(?:\.1)?/(?<secret>[a-z0-9]{64})${E}`,
   },
+  // The whole URL is the credential: whoever holds it can post, so the scheme and host go with it.
   {
     kind: 'slack_webhook',
-    prefixes: ['hooks.slack.com/'],
-    pattern: String.raw`hooks\.slack\.com/(?:services|workflows|triggers)/(?<secret>[A-Za-z0-9_]+/[A-Za-z0-9_]+/[A-Za-z0-9_]+)`,
+    prefixes: ['https://hooks.slack.com/', 'http://hooks.slack.com/', 'hooks.slack.com/'],
+    pattern: String.raw`(?:https?://)?hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_]+(?:/[A-Za-z0-9_]+){2,3}`,
   },
   {
     kind: 'discord_webhook',
@@ -65,8 +66,10 @@ export const COMMS_AND_PAYMENTS_RULES: readonly TokenRule[] = [
   },
   {
     kind: 'mailgun_key',
+    // 32 lower-case letters and digits (not only hex) after `key-`.
     prefixes: ['key-', 'pubkey-'],
-    pattern: `${B}(?:pub)?key-[a-f0-9]{32}${E}`,
+    pattern: `${B}(?:pub)?key-[a-z0-9]{32}${E}`,
+    accept: randomish,
   },
   // Mailchimp: 32 hex, a dash and the data centre ("-us6").
   {

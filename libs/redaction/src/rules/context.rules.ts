@@ -47,7 +47,16 @@ function joined(
 export const CONTEXT_RULES: readonly ContextRule[] = [
   { kind: 'aws_secret_key', keywords: ['aws'], values: ['[A-Za-z0-9/+]{40}'], accept: awsSecret },
   { kind: 'heroku_api_key', keywords: ['heroku'], values: [UUID] },
+  // A storage account's shared key: 64 random bytes in base64, however the text names it.
+  {
+    kind: 'azure_storage_key',
+    keywords: ['azure'],
+    values: ['[A-Za-z0-9+/]{86}=='],
+    accept: mixed,
+  },
   { kind: 'twilio_auth_token', keywords: ['twilio'], values: [hex(32)], accept: hexLike },
+  // An API key's secret, beside its `SK…` sid: 32 letters and digits of both cases.
+  { kind: 'twilio_auth_token', keywords: ['twilio'], values: [alnum(32)], accept: awsSecret },
   {
     kind: 'cloudflare_key',
     keywords: ['cloudflare', 'cf_api', 'cf-api', 'cfapi', 'cf_auth', 'cf_global'],

@@ -31,11 +31,12 @@ export interface TokenRule {
 
 /**
  * Left boundary: the token must not continue a word. A letter after a backslash
- * still counts as a boundary so `\nghp_…` inside JSON-escaped tool output matches;
+ * still counts as a boundary so `\nghp_…` inside JSON-escaped tool output matches,
+ * and so do the digits of a URL-encoded character (`%3DeyJ…`, `%2Fghp_…`);
  * a `]` counts as a word so text glued to a placeholder is judged the same on a
  * second pass (idempotency).
  */
-export const B = String.raw`(?<!(?<!\\)[A-Za-z0-9_\]])`;
+export const B = String.raw`(?<!(?<!\\|%[0-9A-Fa-f]?)[A-Za-z0-9_\]])`;
 /** Right boundary for fixed-length shapes: a longer run is some other thing. */
 export const E = '(?![A-Za-z0-9])';
 

@@ -1,4 +1,4 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { StoredEventOf } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
 import { CodeSnapshots1765100000100 } from './code-snapshots.migration';
 
@@ -13,10 +13,10 @@ export const codeSnapshotsProjection: Projection = {
   tables: ['code_symbol_sets', 'code_snapshots'],
   migrations: [CodeSnapshots1765100000100],
 
-  async apply(sql: Sql, stored: StoredEvent): Promise<void> {
+  async apply(sql: Sql, stored: StoredEventOf): Promise<void> {
     const { event, seq } = stored;
     if (event.type !== 'SymbolSnapshotRecorded') return;
-    const p = event.payload as PayloadOf<'SymbolSnapshotRecorded'>;
+    const p = event.payload;
     await sql.query(
       `INSERT INTO code_symbol_sets (account_id, content_hash, language, line_count, symbols)
        VALUES ($1, $2, $3, $4, $5::jsonb) ON CONFLICT (account_id, content_hash) DO NOTHING`,

@@ -1,8 +1,5 @@
-import type { z } from 'zod';
-import type { FeatureEventRecorded } from '@mnemo/contracts';
+import { featureEvents, type FeatureEvent } from '@mnemo/contracts';
 import type { CompactionLlmResult, CompactionOutcome } from './compaction-outcome';
-
-export type FeatureEvent = z.infer<typeof FeatureEventRecorded>;
 
 /**
  * The telemetry row (docs/costs.md) for a compaction outcome: compaction_generated,
@@ -45,8 +42,4 @@ export function compactionTelemetry(
   }
 }
 
-const feature = (action: string, metadata: Record<string, unknown>): FeatureEvent => ({
-  name: 'compaction',
-  action,
-  metadata,
-});
+const feature = featureEvents('compaction');

@@ -1,8 +1,8 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { StoredEventOf } from '@mnemo/contracts';
 import { newestPerKey, type Projection, type Sql } from '@mnemo/persistence';
 import { Compaction1764400006100 } from './compaction.migration';
 
-type Compacted = StoredEvent<'SegmentCompacted', PayloadOf<'SegmentCompacted'>>;
+type Compacted = StoredEventOf<'SegmentCompacted'>;
 
 /**
  * segment_summaries: the model's answer as the reactor recorded it in SegmentCompacted, so a replay
@@ -16,16 +16,16 @@ export const compactionProjection: Projection = {
   migrations: [Compaction1764400006100],
 
   /** A batch's summaries in one upsert: the newest event per segment, as the `last_seq` guard keeps one by one. */
-  async applyMany(sql: Sql, events: StoredEvent[]): Promise<void> {
+  async applyMany(sql: Sql, events: StoredEventOf[]): Promise<void> {
     await upsertSummaries(sql, events);
   },
 
-  async apply(sql: Sql, stored: StoredEvent): Promise<void> {
+  async apply(sql: Sql, stored: StoredEventOf): Promise<void> {
     await upsertSummaries(sql, [stored]);
   },
 };
 
-async function upsertSummaries(sql: Sql, events: StoredEvent[]): Promise<void> {
+async function upsertSummaries(sql: Sql, events: StoredEventOf[]): Promise<void> {
   const rows = newestPerKey(
     events.filter(
       (stored): stored is Compacted =>

@@ -1,13 +1,7 @@
+import type { EventOf } from '@mnemo/contracts';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import {
-  INGEST_RPC,
-  reactionEvents,
-  SessionTurnsReply,
-  type EventEnvelope,
-  type PayloadOf,
-  type ReactionDraft,
-} from '@mnemo/contracts';
+import { INGEST_RPC, SessionTurnsReply, type ReactionDraft } from '@mnemo/contracts';
 import {
   EVENT_LOG,
   EventContext,
@@ -21,6 +15,7 @@ import { CACHE, type Cache } from '@mnemo/persistence';
 import {
   buildTranscript,
   LLM_CLIENT,
+  publishReaction,
   settleCall,
   TRANSCRIPT_MAX_CHARS,
   type LlmClient,
@@ -56,10 +51,10 @@ export class SegmentPausedReactor {
   ) {}
 
   @OnEvent('SegmentPaused')
-  async onSegmentPaused(@Payload() raw: unknown, @Ctx() context: unknown): Promise<void> {
-    // OnEvent's typing sees only `unknown` arguments; the JetStream transport passes an EventContext.
-    const ctx = context as EventContext;
-    const event = raw as EventEnvelope<'SegmentPaused', PayloadOf<'SegmentPaused'>>;
+  async onSegmentPaused(
+    @Payload() event: EventOf<'SegmentPaused'>,
+    @Ctx() ctx: EventContext,
+  ): Promise<void> {
     const sessionId = event.sessionId;
     if (!sessionId) {
       this.logger.warn(
@@ -109,19 +104,13 @@ export class SegmentPausedReactor {
     const outcome = decideCompactionOutcome({ segment, input, result });
     const telemetry = compactionTelemetry(outcome, { sessionId, result });
 
-    const drafts: ReactionDraft[] = [
-      { type: outcome.type, role: 'outcome', payload: outcome.payload },
-    ];
+    const drafts: ReactionDraft[] = [{ ...outcome, role: 'outcome' }];
     if (telemetry)
       drafts.push({ type: 'FeatureEventRecorded', role: 'telemetry', payload: telemetry });
-    await this.log.appendMany(
-      'events',
-      reactionEvents(event, drafts, {
-        producer: 'compaction',
-        accountId: event.accountId,
-        occurredAt: new Date(),
-      }),
-    );
+    await publishReaction(this.log, event, drafts, {
+      producer: 'compaction',
+      accountId: event.accountId,
+    });
     // A finished compaction is remembered, so a redelivered pause never pays for a second summary.
     await this.cache.set(doneKey, outcome.type, this.config.doneTtlMs);
     this.logger.info(

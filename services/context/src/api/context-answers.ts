@@ -1,5 +1,6 @@
-import type { ClaudeMdReply, MemoryBlockReply } from '@mnemo/contracts';
 import { LRUCache } from 'lru-cache';
+import type { ClaudeMdValue, MemoryBlockValue } from '../read/context-builds';
+import type { Rendering } from '../read/context-read';
 
 /**
  * A context answer as the HTTP edge sends it: built once per cached entry, then sent as it is. The
@@ -26,10 +27,7 @@ function markdownBody(markdown: string): Buffer {
 }
 
 /** `GET /v1/context/claude-md`: the markdown with its telemetry in a header, or `{ markdown, telemetry }`. */
-export function claudeMdAnswer(
-  value: Omit<ClaudeMdReply, 'cached'>,
-  format: 'markdown' | 'json',
-): ContextHttpAnswer {
+function claudeMdAnswer(value: ClaudeMdValue, format: 'markdown' | 'json'): ContextHttpAnswer {
   return format === 'json'
     ? {
         contentType: 'application/json; charset=utf-8',
@@ -42,10 +40,20 @@ export function claudeMdAnswer(
       };
 }
 
+const CLAUDE_MD_HTTP = {
+  markdown: { format: 'markdown', render: (value) => claudeMdAnswer(value, 'markdown') },
+  json: { format: 'json', render: (value) => claudeMdAnswer(value, 'json') },
+} satisfies Record<string, Rendering<ClaudeMdValue, ContextHttpAnswer>>;
+
+export const claudeMdHttp = (
+  format: 'markdown' | 'json',
+): Rendering<ClaudeMdValue, ContextHttpAnswer> => CLAUDE_MD_HTTP[format];
+
 /** `GET /v1/context/memory-block`: `{ text, telemetry }`. */
-export function memoryBlockAnswer(value: Omit<MemoryBlockReply, 'cached'>): ContextHttpAnswer {
-  return {
+export const MEMORY_BLOCK_HTTP: Rendering<MemoryBlockValue, ContextHttpAnswer> = {
+  format: 'json',
+  render: (value) => ({
     contentType: 'application/json; charset=utf-8',
     body: Buffer.from(JSON.stringify({ text: value.text, telemetry: value.telemetry })),
-  };
-}
+  }),
+};

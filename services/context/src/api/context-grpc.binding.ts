@@ -1,9 +1,11 @@
 import path from 'node:path';
 import type * as protoLoader from '@grpc/proto-loader';
 import type { INestApplication } from '@nestjs/common';
+import type { GrpcBinding } from '@mnemo/http-edge';
+import type { ClaudeMdValue, MemoryBlockValue } from '../read/context-builds';
+import type { Rendering } from '../read/context-read';
 import { ContextClient } from './context.client';
-import { parseInput, type GrpcBinding } from '@mnemo/http-edge';
-import { ClaudeMdQuery } from './context-query';
+import { claudeMdRequestOf } from './context-query';
 
 export const GATEWAY_PROTO = path.resolve(__dirname, '../../../../proto/mnemo/v1/gateway.proto');
 export const PROTO_OPTIONS: protoLoader.Options = {
@@ -14,7 +16,16 @@ export const PROTO_OPTIONS: protoLoader.Options = {
   oneofs: true,
 };
 
-/** `mnemo.v1.ContextService` on the gateway's gRPC port: the same context service and answers as HTTP. */
+const CLAUDE_MD_GRPC: Rendering<ClaudeMdValue, { markdown: string; telemetryJson: string }> = {
+  format: 'grpc',
+  render: (value) => ({ markdown: value.markdown, telemetryJson: JSON.stringify(value.telemetry) }),
+};
+const MEMORY_BLOCK_GRPC: Rendering<MemoryBlockValue, { text: string; telemetryJson: string }> = {
+  format: 'grpc',
+  render: (value) => ({ text: value.text, telemetryJson: JSON.stringify(value.telemetry) }),
+};
+
+/** `mnemo.v1.ContextService` on the gateway's gRPC port: the same context read and answers as HTTP. */
 export const contextGrpcBinding: GrpcBinding = {
   protoFile: GATEWAY_PROTO,
   loaderOptions: PROTO_OPTIONS,
@@ -24,30 +35,19 @@ export const contextGrpcBinding: GrpcBinding = {
     return {
       getClaudeMd: async (
         accountId,
-        request: { sessionId: string; pinned: string[]; source: string; isRedo: boolean },
+        message: { sessionId: string; pinned: string[]; source: string; isRedo: boolean },
       ) => {
-        const q = parseInput(
-          ClaudeMdQuery,
-          {
-            sessionId: request.sessionId,
-            pinned: request.pinned.join(','),
-            ...(request.source ? { source: request.source } : {}),
-          },
-          'query',
-        );
-        const reply = await context.claudeMd({
-          accountId,
-          sessionId: q.sessionId,
-          pinned: q.pinned,
-          ...(q.source ? { source: q.source } : {}),
-          isRedo: request.isRedo,
+        // the message in the query's shape, so both edges parse it with the one schema
+        const { request } = claudeMdRequestOf(accountId, {
+          sessionId: message.sessionId,
+          pinned: message.pinned.join(','),
+          ...(message.source ? { source: message.source } : {}),
+          redo: String(message.isRedo),
         });
-        return { markdown: reply.markdown, telemetryJson: JSON.stringify(reply.telemetry) };
+        return (await context.claudeMd(request, CLAUDE_MD_GRPC)).answer;
       },
-      getMemoryBlock: async (accountId) => {
-        const reply = await context.memoryBlock({ accountId });
-        return { text: reply.text, telemetryJson: JSON.stringify(reply.telemetry) };
-      },
+      getMemoryBlock: async (accountId) =>
+        (await context.memoryBlock({ accountId }, MEMORY_BLOCK_GRPC)).answer,
     };
   },
 };

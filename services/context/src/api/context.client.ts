@@ -1,37 +1,51 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import type { z } from 'zod';
 import type { DataSource } from 'typeorm';
 import {
   ClaudeMdReply,
-  ClaudeMdRequest,
+  type ClaudeMdRequest,
   CONTEXT_RPC,
   DependencyError,
   MemoryBlockReply,
-  MemoryBlockRequest,
+  type MemoryBlockRequest,
   MnemoError,
   subjects,
   ValidationError,
 } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, RemoteError, type EventLog, type Logger } from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
-import { ContextCacheFront, type FrontRead } from '../cache/context-cache-front';
-import { claudeMdAnswer, memoryBlockAnswer, type ContextHttpAnswer } from './context-answers';
+import type { SourceReader } from '../sources/source-reader';
+import type {
+  Build,
+  ClaudeMdValue,
+  ContextBuilds,
+  MemoryBlockValue,
+  ReadParts,
+} from '../read/context-builds';
+import {
+  ContextRead,
+  FRONT_ROWS_TIMEOUT_MS,
+  type ContextAnswer,
+  type Rendering,
+} from '../read/context-read';
 
 export const CONTEXT_RPC_TIMEOUT_MS = 5_000;
 
-/** The request as sent to the service: with the version the front missed at, so the service does not look again. */
-const withMiss = <Q extends object>(request: Q, front: FrontRead<unknown>): Q =>
-  front.hit === undefined && front.missedAt !== undefined
-    ? { ...request, cacheMissedAt: front.missedAt }
-    : request;
+/** An answer as the edge sends it, and whether it came from the cache. */
+export interface ContextReply<R> {
+  answer: R;
+  cached: boolean;
+}
 
 /**
- * The gateway's side of the context request/reply. A warm answer comes from the cache front (egress
- * checked, same key as the service) without the round trip; a miss asks the context service. Remote
- * errors keep their code, so the edge maps them once.
+ * The gateway's side of a context read: the same read as the context service's (read/context-read.ts),
+ * whose misses ask the service over NATS, saying at which version they missed so the service does not
+ * look again. A warm answer is served here without the round trip. Remote errors keep their code, so the
+ * edge maps them once.
  */
 @Injectable()
 export class ContextClient implements OnModuleDestroy {
-  private readonly front: ContextCacheFront;
+  private readonly read: ContextRead;
 
   constructor(
     @Inject(EVENT_LOG) private readonly log: EventLog,
@@ -39,87 +53,86 @@ export class ContextClient implements OnModuleDestroy {
     @Inject(CACHE) cache: Cache,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    this.front = new ContextCacheFront({ db, cache, log, logger });
+    this.read = new ContextRead(
+      { db, cache, log, logger, sourceTimeoutMs: FRONT_ROWS_TIMEOUT_MS },
+      (parts) => this.askingBuilds(parts),
+    );
   }
 
-  /** The front's telemetry still waiting for its batch goes into the log before the gateway stops. */
+  /** The telemetry of what this side served, still waiting for its batch, goes into the log before the gateway stops. */
   onModuleDestroy(): Promise<void> {
-    return this.front.close();
+    return this.read.close();
   }
 
-  async claudeMd(request: ClaudeMdRequest): Promise<ClaudeMdReply> {
-    const valid = ClaudeMdRequest.safeParse(request);
-    const front = valid.success ? await this.fromCache(() => this.front.claudeMd(valid.data)) : {};
-    return (
-      front.hit ??
-      ClaudeMdReply.parse(await this.ask(CONTEXT_RPC.claudeMd, withMiss(request, front)))
+  claudeMd<R>(request: ClaudeMdRequest, as: Rendering<ClaudeMdValue, R>): Promise<ContextReply<R>> {
+    return this.answered(
+      () => this.read.claudeMd(request, as),
+      () => this.askClaudeMd(request),
+      as,
     );
   }
 
-  async memoryBlock(request: MemoryBlockRequest): Promise<MemoryBlockReply> {
-    const valid = MemoryBlockRequest.safeParse(request);
-    const front = valid.success
-      ? await this.fromCache(() => this.front.memoryBlock(valid.data))
-      : {};
-    return (
-      front.hit ??
-      MemoryBlockReply.parse(await this.ask(CONTEXT_RPC.memoryBlock, withMiss(request, front)))
-    );
-  }
-
-  /** The CLAUDE.md as HTTP sends it; a hit reuses the bytes rendered for its cache entry. */
-  async claudeMdHttp(
-    request: ClaudeMdRequest,
-    format: 'markdown' | 'json',
-  ): Promise<ContextHttpAnswer & { cached: boolean }> {
-    const valid = ClaudeMdRequest.safeParse(request);
-    const front = valid.success
-      ? await this.fromCache(() =>
-          this.front.claudeMdRendered(valid.data, format, (value) => claudeMdAnswer(value, format)),
-        )
-      : {};
-    if (front.hit) return { ...front.hit, cached: true };
-    // `cached`: the service may answer with the document the account's new sessions share (cache/shared-documents.ts)
-    const reply = ClaudeMdReply.parse(
-      await this.ask(CONTEXT_RPC.claudeMd, withMiss(request, front)),
-    );
-    return { ...claudeMdAnswer(reply, format), cached: reply.cached };
-  }
-
-  /** The memory block as HTTP sends it; a hit reuses the bytes rendered for its cache entry. */
-  async memoryBlockHttp(
+  memoryBlock<R>(
     request: MemoryBlockRequest,
-  ): Promise<ContextHttpAnswer & { cached: boolean }> {
-    const valid = MemoryBlockRequest.safeParse(request);
-    const front = valid.success
-      ? await this.fromCache(() =>
-          this.front.memoryBlockRendered(valid.data, 'json', memoryBlockAnswer),
-        )
-      : {};
-    if (front.hit) return { ...front.hit, cached: true };
-    return {
-      ...memoryBlockAnswer(
-        MemoryBlockReply.parse(await this.ask(CONTEXT_RPC.memoryBlock, withMiss(request, front))),
-      ),
-      cached: false,
-    };
+    as: Rendering<MemoryBlockValue, R>,
+  ): Promise<ContextReply<R>> {
+    return this.answered(
+      () => this.read.memoryBlock(request, as),
+      () => this.askMemoryBlock(request),
+      as,
+    );
   }
 
   /**
-   * A refusal (egress off) is the answer; any other failure of the front is a miss, and the service
-   * decides. A request the contract refuses goes straight to the service, which says why.
+   * A refusal (egress off) or the service's error is the answer; any other failure on this side (the
+   * gate unreadable) asks the service without a version, and the service decides.
    */
-  private async fromCache<T>(read: () => Promise<FrontRead<T>>): Promise<FrontRead<T>> {
+  private async answered<V, R>(
+    reading: () => Promise<ContextAnswer<R>>,
+    ask: () => Promise<Build<V>>,
+    as: Rendering<V, R>,
+  ): Promise<ContextReply<R>> {
     try {
-      return await read();
+      const read = await reading();
+      if (!read.missed) return { answer: read.answer, cached: read.cached };
     } catch (error) {
       if (error instanceof MnemoError) throw error;
       this.logger.warn(
         { err: String((error as Error)?.message ?? error) },
         'context cache front failed; asking the context service',
       );
-      return {};
     }
+    const built = await ask();
+    return { answer: as.render(built.value), cached: built.cached };
+  }
+
+  /** A miss here is built by the context service; a CLAUDE.md it builds for a new session is then shared. */
+  private askingBuilds({ shared }: ReadParts): ContextBuilds {
+    return {
+      claudeMd: (reader, request) => {
+        shared.expect(reader.stamp);
+        return this.askClaudeMd(request, reader);
+      },
+      memoryBlock: (reader, request) => this.askMemoryBlock(request, reader),
+    };
+  }
+
+  private askClaudeMd(request: ClaudeMdRequest, missed?: SourceReader) {
+    return this.asked(CONTEXT_RPC.claudeMd, ClaudeMdReply, withMiss(request, missed));
+  }
+
+  private askMemoryBlock(request: MemoryBlockRequest, missed?: SourceReader) {
+    return this.asked(CONTEXT_RPC.memoryBlock, MemoryBlockReply, withMiss(request, missed));
+  }
+
+  /** The service's reply, parsed at this edge, as a build: its value and whether it came from its cache. */
+  private async asked<V>(
+    verb: string,
+    reply: z.ZodType<V & { cached: boolean }>,
+    body: object,
+  ): Promise<Build<Omit<V, 'cached'>>> {
+    const { cached, ...value } = reply.parse(await this.ask(verb, body));
+    return { value, cached };
   }
 
   private async ask(verb: string, body: unknown): Promise<unknown> {
@@ -143,3 +156,12 @@ export class ContextClient implements OnModuleDestroy {
     }
   }
 }
+
+/**
+ * The request as sent to the service: with the version this side missed at and the switches read with it,
+ * so the service reads neither the cache entry nor the gate again.
+ */
+const withMiss = <Q extends object>(request: Q, missed: SourceReader | undefined): Q =>
+  missed?.stamp
+    ? { ...request, cacheMissedAt: missed.stamp.version, gate: missed.switches }
+    : request;

@@ -1,20 +1,20 @@
 import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { AccountId, ApiKeyGuard, keptBodyFor, parseInput } from '@mnemo/http-edge';
-import type { ContextHttpAnswer } from './context-answers';
-import { ContextClient } from './context.client';
-import { ClaudeMdQuery } from './context-query';
+import { AccountId, ApiKeyGuard, keptBodyFor } from '@mnemo/http-edge';
+import { claudeMdHttp, MEMORY_BLOCK_HTTP, type ContextHttpAnswer } from './context-answers';
+import { ContextClient, type ContextReply } from './context.client';
+import { claudeMdRequestOf } from './context-query';
 
 export const TELEMETRY_HEADER = 'x-mnemo-context-telemetry';
 
 /** A cache hit's bytes are kept with its entry, so they go compressed when the client takes gzip; a fresh build goes as it is. */
-function send(reply: FastifyReply, answer: ContextHttpAnswer & { cached: boolean }): void {
+function send(reply: FastifyReply, { answer, cached }: ContextReply<ContextHttpAnswer>): void {
   reply
-    .header('x-mnemo-cache', answer.cached ? 'hit' : 'miss')
+    .header('x-mnemo-cache', cached ? 'hit' : 'miss')
     .header('content-type', answer.contentType)
     .header('vary', 'accept-encoding');
   if (answer.telemetryHeader !== undefined) reply.header(TELEMETRY_HEADER, answer.telemetryHeader);
-  const sent = answer.cached
+  const sent = cached
     ? keptBodyFor(answer.body, reply.request.headers['accept-encoding'])
     : { body: answer.body };
   if (sent.encoding) reply.header('content-encoding', sent.encoding);
@@ -33,20 +33,13 @@ export class ContextController {
     @Query() query: unknown,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const q = parseInput(ClaudeMdQuery, query, 'query');
-    const request = {
-      accountId,
-      sessionId: q.sessionId,
-      pinned: q.pinned,
-      ...(q.source !== undefined ? { source: q.source } : {}),
-      ...(q.redo !== undefined ? { isRedo: q.redo === 'true' } : {}),
-    };
-    send(reply, await this.context.claudeMdHttp(request, q.format));
+    const { request, format } = claudeMdRequestOf(accountId, query);
+    send(reply, await this.context.claudeMd(request, claudeMdHttp(format)));
   }
 
   /** The per-turn memory block: `{ text, telemetry }` ('' when there is nothing to say). */
   @Get('memory-block')
   async memoryBlock(@AccountId() accountId: string, @Res() reply: FastifyReply): Promise<void> {
-    send(reply, await this.context.memoryBlockHttp({ accountId }));
+    send(reply, await this.context.memoryBlock({ accountId }, MEMORY_BLOCK_HTTP));
   }
 }

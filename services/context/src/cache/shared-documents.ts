@@ -20,8 +20,8 @@ const TTL_MS = 30_000;
  * summary to resume from) depends only on the account, its context version and what was asked
  * (source, pins, redo), so every new session at one version shares one build (each new session used
  * to build the whole document, 250 req/s). The context service keeps the ones it built and writes
- * them to Redis under their shared name (context-cache.ts, sharedClaudeMdName); the gateway's front
- * keeps the ones it read there. Served under the trust rule (context-cache-trust.ts): an entry only
+ * them to Redis under their shared name (context-cache.ts, sharedClaudeMdName); the gateway keeps the
+ * ones it read there. Both look them up the same way (read/context-read.ts). Served under the trust rule (context-cache-trust.ts): an entry only
  * at the version it was built under. `knows` says whether the account has any entry at a version,
  * so a request for an account with none reads everything in one statement, as a build with nothing
  * to share does.
@@ -33,9 +33,19 @@ export class SharedDocuments<T> {
   });
   /** The version each account's newest entry was built under. */
   private readonly versions = new LRUCache<string, number>({ max: MAX_ENTRIES });
+  /** The version at which this process last sent the context service a CLAUDE.md miss, which builds one. */
+  private readonly expected = new LRUCache<string, number>({ max: MAX_ENTRIES });
 
+  /** Whether the account may have an entry at this version: one is kept here, or the service was asked to build one. */
   knows(stamp: CacheStamp): boolean {
-    return this.versions.get(stamp.accountId) === stamp.version;
+    return (
+      this.versions.get(stamp.accountId) === stamp.version ||
+      this.expected.get(stamp.accountId) === stamp.version
+    );
+  }
+
+  expect(stamp: CacheStamp | null): void {
+    if (stamp !== null) this.expected.set(stamp.accountId, stamp.version);
   }
 
   get(stamp: CacheStamp, name: string): CachedContext<T> | null {

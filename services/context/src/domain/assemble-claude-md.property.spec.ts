@@ -96,7 +96,7 @@ describe('assembleClaudeMd properties', () => {
             mode,
           ).markdown,
         );
-        const owned = OWNED[key as string];
+        const owned = OWNED[key as string] ?? (() => false);
         for (const [heading, text] of sections(before.markdown)) {
           if (!owned(heading)) expect(after.get(heading)).toBe(text);
         }
@@ -111,7 +111,8 @@ describe('assembleClaudeMd properties', () => {
           conversationSoFar: '## Conversation So Far',
           coreProfile: '#### Core Profile',
         };
-        if (own[key as string] !== undefined) expect(after.has(own[key as string])).toBe(false);
+        const heading = own[key as string];
+        if (heading !== undefined) expect(after.has(heading)).toBe(false);
         if (key === 'pinnedArtifacts')
           expect([...after.keys()].some((h) => h.startsWith('#### Pinned: '))).toBe(false);
       }),

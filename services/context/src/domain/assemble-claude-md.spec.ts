@@ -12,6 +12,7 @@ import {
   PREAMBLE_ARTIFACTS_UNAVAILABLE,
   PREAMBLE_FIRST_CONVERSATION,
 } from './memory-usage-instructions';
+import { firstItems, itemAt } from '@mnemo/testing';
 
 const budgets = DEFAULT_CONTEXT_BUDGETS;
 const headings = (markdown: string): string[] =>
@@ -137,7 +138,7 @@ describe('assembleClaudeMd', () => {
 
   it('omits Personal Context entirely when every memory is in the profile', () => {
     const result = assembleClaudeMd(
-      claudeMdSources({ memories: [MEMORIES[0]] }),
+      claudeMdSources({ memories: [itemAt(MEMORIES, 0)] }),
       budgets,
       'interview',
     );
@@ -184,7 +185,7 @@ describe('assembleClaudeMd', () => {
   });
 
   it('greedy-packs insights: a long one is skipped and a shorter one behind it still fits', () => {
-    const [first, second] = claudeMdSources().insights!;
+    const [first, second] = firstItems(claudeMdSources().insights ?? [], 2);
     const long = {
       ...second,
       id: 'i-long',
@@ -236,13 +237,13 @@ describe('assembleClaudeMd', () => {
 
   it('never renders memories or plans of another account, and counts them', () => {
     const foreignMemory = {
-      ...MEMORIES[2],
+      ...itemAt(MEMORIES, 2),
       id: 'mx',
       accountId: 'acct-other',
       content: 'Belongs to someone else.',
     };
     const foreignPlan = {
-      ...claudeMdSources().goals![0],
+      ...itemAt(claudeMdSources().goals ?? [], 0),
       id: 'px',
       accountId: 'acct-other',
       title: 'Other plan',

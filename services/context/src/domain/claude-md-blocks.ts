@@ -63,10 +63,10 @@ export function nestHeadings(markdown: string): string {
     .split('\n')
     .map((line) => {
       if (/^\s*(```|~~~)/.test(line)) inCode = !inCode;
-      const heading = inCode ? null : /^(#{1,6})(\s)/.exec(line);
-      return heading === null
+      const hashes = inCode ? undefined : /^(#{1,6})(\s)/.exec(line)?.[1];
+      return hashes === undefined
         ? line
-        : `${'#'.repeat(Math.min(6, heading[1].length + 4))}${line.slice(heading[1].length)}`;
+        : `${'#'.repeat(Math.min(6, hashes.length + 4))}${line.slice(hashes.length)}`;
     })
     .join('\n');
 }

@@ -11,7 +11,7 @@ import type {
   DigestSession,
   DigestTrace,
 } from './developer-digest-sources';
-import { isoDate, oneLine } from './text-format';
+import { containedIn, isoDate, oneLine } from './text-format';
 
 /** The section renderers of a developer's digest: one line per item, each line traced. No budget logic here. */
 
@@ -39,7 +39,7 @@ export function verdictOf(outcome: string): string {
     case 'abandoned':
       return 'abandoned (caution)';
     default:
-      return 'unfinished or unknown';
+      return 'open';
   }
 }
 
@@ -58,11 +58,31 @@ export function firstSentence(text: string, max: number): string {
   return clean(end > 20 ? flat.slice(0, end + 1) : flat, max);
 }
 
-/** `session abc#t4`, `memory m1`: where a line came from. */
+/**
+ * A session as a digest line cites it: the first eight characters of its id, enough to tell an account's
+ * sessions apart and a quarter of a UUID's cost on every line (docs/context.md).
+ */
+export const sessionRef = (sessionId: string): string => `s:${sessionId.slice(0, 8)}`;
+
+/** `s:abc#t4`, `memory m1`: where a line came from. */
 export function traceOf(trace: DigestTrace): string {
   if (trace.sessionId)
-    return `session ${trace.sessionId}${trace.turnSeq != null ? `#t${trace.turnSeq}` : ''}`;
+    return `${sessionRef(trace.sessionId)}${trace.turnSeq != null ? `#t${trace.turnSeq}` : ''}`;
   return trace.memoryId ? `memory ${trace.memoryId}` : 'unknown source';
+}
+
+// A reply's opening ("yes do that.", "right,", "No,") and a closing "pls": talk around the rule, not the rule.
+const LEAD_IN =
+  /^(?:(?:yes|yep|yeah|yup|ok|okay|right|good|great|sure|alright|fine|cool|perfect|nice|no|nope|hmm+|well|so|thanks|thx)(?:\s+(?:do that|then|so))?\s*[,.!:;]+\s*)+(?:(?:and|but|also)\s+)?/i;
+const SIGN_OFF =
+  /[\s,.]+(?:(?:fix|do|change) (?:it|that|this)?\s*|fix\s+)?(?:pls|plz|please|thx|thanks)[.!]*$/i;
+
+/** A settled statement as a digest line says it: without the reply's opening and sign-off (case kept: `pnpm` is a name). */
+export function statementOf(text: string, max: number): string {
+  const flat = clean(text, 4 * max);
+  const core = flat.replace(LEAD_IN, '').replace(SIGN_OFF, '');
+  if (core.length < 8) return clean(flat, max);
+  return clean(core, max);
 }
 
 /** No line may carry health content (docs/context.md) or a redacted secret's placeholder. */
@@ -72,8 +92,9 @@ export function mayShow(text: string): boolean {
 
 export function decisionLine(decision: DigestDecision): string {
   const label = decision.stance === 'convention' ? 'convention: ' : '';
-  const why = clean(decision.rationale, 160);
-  return `- ${STANCE_MARK[decision.stance]} ${label}${clean(decision.topic, 160)}${why ? ` — ${why}` : ''} (${isoDate(decision.occurredAt)}, ${traceOf(decision)})`;
+  // a distilled decision's rationale often says its topic again ("Reverted. — Reverted."): once is enough
+  const why = containedIn(decision.rationale, decision.topic) ? '' : clean(decision.rationale, 150);
+  return `- ${STANCE_MARK[decision.stance]} ${label}${statementOf(decision.topic, 160)}${why ? ` — ${why}` : ''} (${isoDate(decision.occurredAt)}, ${traceOf(decision)})`;
 }
 
 const filesOf = (files: readonly string[], max: number): string =>
@@ -96,8 +117,11 @@ export function leftOffLine(session: DigestSession): string {
   // "Done." or "Committed." says no more than the verdict does
   const said = firstSentence(session.lastAssistantTurn, 120);
   const ending = said.length >= 25 ? said : '';
-  return `- ${isoDate(session.endedAt ?? session.startedAt)} · ${verdictOf(session.outcome)} · ${task}${ending ? ` → ended: ${ending}` : ''}${filesOf(session.filesEdited, 4)} (session ${session.sessionId})`;
+  return `- ${isoDate(session.endedAt ?? session.startedAt)} · ${verdictOf(session.outcome)} · ${task}${ending ? ` → ended: ${ending}` : ''}${filesOf(session.filesEdited, 4)} (${sessionRef(session.sessionId)})`;
 }
+
+/** A file history line names this many of the file's sessions, newest first. */
+export const FILE_VISITS = 3;
 
 export interface FileHistory {
   path: string;
@@ -106,17 +130,17 @@ export interface FileHistory {
 
 export function fileHistoryLine(history: FileHistory): string {
   const visits = history.sessions
-    .slice(0, 3)
+    .slice(0, FILE_VISITS)
     .map(
       (session) =>
-        `${verdictOf(session.outcome).split(' ')[0]} ${isoDate(session.endedAt ?? session.startedAt)} (session ${session.sessionId})`,
+        `${verdictOf(session.outcome).split(' ')[0]} ${isoDate(session.endedAt ?? session.startedAt)} (${sessionRef(session.sessionId)})`,
     )
     .join('; ');
   return `- ${shortPath(history.path)}: ${visits}`;
 }
 
 export function preferenceLine(preference: DigestPreference): string {
-  return `- ${clean(preference.content, 200)} (${traceOf(preference)})`;
+  return `- ${statementOf(preference.content, 200)} (${traceOf(preference)})`;
 }
 
 /** Runtime log signals (GET /v1/log-facts): empty until the caller hands some in. */

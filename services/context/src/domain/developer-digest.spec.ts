@@ -1,3 +1,4 @@
+import { itemAt } from '@mnemo/testing';
 import { assembleDeveloperDigest } from './developer-digest';
 import {
   DECISIONS_HEADING,
@@ -58,9 +59,20 @@ const sources = (extra: Partial<DeveloperDigestSources> = {}): DeveloperDigestSo
   ...extra,
 });
 
+/** Eight newer unfinished sessions: the older ones get no left-off line, so their files' history says something. */
+const crowded = (): DeveloperDigestSources =>
+  sources({
+    sessions: [
+      ...sources().sessions,
+      ...Array.from({ length: 8 }, (_, i) =>
+        session(`n${i}`, 10 + i, { outcome: 'unknown', firstUserTurn: `Chore ${i}.` }),
+      ),
+    ],
+  });
+
 describe('assembleDeveloperDigest', () => {
   it('orders decisions, left off, file history and preferences, decisions newest first', () => {
-    const { markdown } = assembleDeveloperDigest(sources());
+    const { markdown } = assembleDeveloperDigest(crowded());
     const at = (text: string) => markdown.indexOf(text);
     expect(at(DECISIONS_HEADING)).toBeGreaterThan(0);
     expect(at(DECISIONS_HEADING)).toBeLessThan(at(LEFT_OFF_HEADING));
@@ -68,23 +80,35 @@ describe('assembleDeveloperDigest', () => {
     expect(at(FILE_HISTORY_HEADING)).toBeLessThan(at(PREFERENCES_HEADING));
     expect(at('⛔ Redis session store')).toBeLessThan(at('✅ pnpm over yarn'));
     expect(markdown).toContain(
-      '- ✅ pnpm over yarn — workspace installs are faster (2026-11-01, session s1#t3)',
+      '- ✅ pnpm over yarn — workspace installs are faster (2026-11-01, s:s1#t3)',
     );
   });
 
   it('keeps sessions with edits, decisions or unfinished work, and drops a merged one with neither', () => {
     const { markdown } = assembleDeveloperDigest(sources());
-    expect(markdown).toContain('(session s1)');
+    expect(markdown).toContain('(s:s1)');
     expect(markdown).toContain('reverted (avoid) · Work item of s3.');
-    expect(markdown).toContain('unfinished or unknown · Work item of s4.');
-    expect(markdown).not.toContain('session s2');
+    expect(markdown).toContain('open · Work item of s4.');
+    expect(markdown).not.toContain('s:s2');
   });
 
   it('names a file edited in two sessions with both verdicts, by its repository path', () => {
-    const { markdown } = assembleDeveloperDigest(sources());
-    expect(markdown).toContain(
-      '- src/pkg.ts: unfinished 2026-11-04 (session s4); merged 2026-11-01 (session s1)',
-    );
+    const { markdown } = assembleDeveloperDigest(crowded());
+    expect(markdown).toContain('- src/pkg.ts: open 2026-11-04 (s:s4); merged 2026-11-01 (s:s1)');
+  });
+
+  it('names a file edited once by a session too old for a left-off line', () => {
+    const { markdown } = assembleDeveloperDigest(crowded());
+    expect(markdown).not.toContain('Work item of s3.');
+    expect(markdown).toContain('- src/session.ts: reverted 2026-11-03 (s:s3)');
+  });
+
+  it('says a file’s history once: not again when every session of it has a left-off line naming it', () => {
+    const { markdown, counts } = assembleDeveloperDigest(sources());
+    expect(markdown).toContain('files: src/pkg.ts (s:s4)');
+    expect(markdown).toContain('files: src/pkg.ts (s:s1)');
+    expect(markdown).not.toContain(FILE_HISTORY_HEADING);
+    expect(counts.fileHistory).toBe(0);
   });
 
   it('says in a line what was being done and how it ended, without Claude Code wrappers', () => {
@@ -96,7 +120,7 @@ describe('assembleDeveloperDigest', () => {
     });
     const { markdown } = assembleDeveloperDigest(sources({ sessions: [noisy] }));
     expect(markdown).toContain(
-      '· Add retries to the fetcher. → ended: Retries are in; two tests still fail. · files: src/a.ts (session s9)',
+      '· Add retries to the fetcher. → ended: Retries are in; two tests still fail. · files: src/a.ts (s:s9)',
     );
     expect(markdown).not.toMatch(/command-name|local-command|Reconnected|interrupted/);
   });
@@ -107,7 +131,7 @@ describe('assembleDeveloperDigest', () => {
       ...base,
       decisions: [
         ...base.decisions,
-        { ...base.decisions[0], id: 'd9', occurredAt: '2026-10-01T00:00:00Z' },
+        { ...itemAt(base.decisions, 0), id: 'd9', occurredAt: '2026-10-01T00:00:00Z' },
       ],
       preferences: [
         ...base.preferences,

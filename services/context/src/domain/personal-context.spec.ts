@@ -7,6 +7,7 @@ import {
 } from './personal-context';
 import { ACCOUNT, CORE_PROFILE, MEMORIES } from './context-sources.fixture';
 import { memoryArb } from './context-sources.arbitrary';
+import { itemAt } from '@mnemo/testing';
 
 const input = {
   accountId: ACCOUNT,
@@ -32,34 +33,34 @@ describe('buildPersonalContext', () => {
       '**Decisions**',
       '**Relationships**',
     ].map((h) => text.indexOf(h));
-    expect(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]))).toBe(true);
+    expect(order.every((at, i) => at > 0 && (i === 0 || at > itemAt(order, i - 1)))).toBe(true);
   });
 
   it('stays within its budget, heading included, keeping the newest memories it can', () => {
     const result = buildPersonalContext({ ...input, budgetChars: 120 });
     expect(result.text!.length).toBeLessThanOrEqual(120);
     expect(result.text!.startsWith(PERSONAL_CONTEXT_HEADING)).toBe(true);
-    expect(result.used[0].id).toBe('m6');
+    expect(result.used[0]?.id).toBe('m6');
   });
 
   it('never shows an unconfirmed sensitive fact, whatever the health module says', () => {
     const memories = [
       {
-        ...MEMORIES[0],
+        ...itemAt(MEMORIES, 0),
         id: 'u',
         content: 'Takes metformin every day.',
         sensitive: true,
         confirmed: false,
       },
       {
-        ...MEMORIES[0],
+        ...itemAt(MEMORIES, 0),
         id: 'w',
         content: 'Was diagnosed with asthma as a child.',
         sensitive: false,
         confirmed: false,
       },
       {
-        ...MEMORIES[0],
+        ...itemAt(MEMORIES, 0),
         id: 'c',
         content: 'Uses an inhaler before runs.',
         sensitive: true,

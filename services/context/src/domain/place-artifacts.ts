@@ -69,7 +69,7 @@ export function placeArtifacts(plan: ArtifactPlan, room: number): PlacedArtifact
   // Index lines: spilled pinned artifacts first, then the menu; a blank line after the header is paid once.
   const candidates = [
     ...pinnedSpilled.map((artifact) => ({ id: artifact.id, line: spillLine(artifact) })),
-    ...plan.menu.map((entry, i) => ({ id: entry.id, line: menuLines[i] })),
+    ...plan.menu.map((entry, i) => ({ id: entry.id, line: menuLines[i] ?? '' })),
   ];
   const packed = greedyPack(candidates, (c) => c.line.length + 1, Math.max(0, left), 1);
   packed.skipped.forEach((c) => spilled.push({ kind: 'index-line', id: c.id }));

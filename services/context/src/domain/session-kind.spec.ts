@@ -71,7 +71,7 @@ describe('CLAUDE.md by kind of session', () => {
   it('gives a Claude Code session a developer digest and nothing of the coaching template', () => {
     const markdown = build('claude-code');
     for (const sentence of COACHING_SENTENCES) expect(markdown).not.toContain(sentence);
-    expect(markdown).toContain("# Developer's digest");
+    expect(markdown).toContain("# Mnemo · developer's digest");
     expect(markdown).toContain(
       '✅ Decided to block Friday mornings for deep work. (2026-09-05, memory m4)',
     );
@@ -81,7 +81,7 @@ describe('CLAUDE.md by kind of session', () => {
   it('keeps the coaching template for a coaching session', () => {
     const markdown = build('coach-app');
     expect(markdown.startsWith(MEMORY_USAGE_INSTRUCTIONS)).toBe(true);
-    expect(markdown).not.toContain("Developer's digest");
+    expect(markdown).not.toContain("developer's digest");
   });
 
   it('never tells a coding agent it is a first conversation', () => {

@@ -37,3 +37,32 @@ export function newestFirst<T extends { id: string }>(
 export function compareCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+const words = (text: string): Set<string> =>
+  new Set(
+    text
+      .toLowerCase()
+      .split(/[^a-z0-9@._/-]+/)
+      .filter((word) => word.length > 2),
+  );
+
+/** The share of the smaller text's words the other holds: 1 when one says all the other says. */
+export function overlap(a: string, b: string): number {
+  const x = words(a);
+  const y = words(b);
+  const [small, large] = x.size <= y.size ? [x, y] : [y, x];
+  if (small.size === 0) return 0;
+  let shared = 0;
+  for (const word of small) if (large.has(word)) shared += 1;
+  return shared / small.size;
+}
+
+/** Whether nearly every word of `part` (80 %) is in `whole`; an empty part is. */
+export function containedIn(part: string, whole: string): boolean {
+  const x = words(part);
+  if (x.size === 0) return true;
+  const y = words(whole);
+  let shared = 0;
+  for (const word of x) if (y.has(word)) shared += 1;
+  return shared / x.size >= 0.8;
+}

@@ -1,3 +1,4 @@
+import { itemAt } from '@mnemo/testing';
 import type { EventEnvelope } from '@mnemo/contracts';
 import type { EventLog, Logger } from '@mnemo/eventing';
 import { telemetryEvent } from './context-effects';
@@ -32,7 +33,7 @@ describe('TelemetryBatcher', () => {
     await jest.advanceTimersByTimeAsync(TELEMETRY_LINGER_MS);
     expect(appended).toHaveLength(1);
     expect(
-      appended[0].map((event) => [
+      itemAt(appended, 0).map((event) => [
         event.type,
         event.sessionId,
         (event.payload as { metadata: unknown }).metadata,

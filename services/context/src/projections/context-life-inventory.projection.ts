@@ -1,4 +1,4 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { StoredEventOf } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
 import { ContextLifeInventory1764900000300 } from './context-life-inventory.migration';
 import { versionedProjection, type VersionKeepers } from './context-versions.writes';
@@ -19,7 +19,7 @@ export const CONTEXT_LIFE_INVENTORY_VERSION_KEEPERS: VersionKeepers = {
  * take, and a build in between would cache the old summary under the new version. A projection of
  * its own, so a deployment that had none builds it from the whole log on its first start.
  */
-export const contextLifeInventoryProjection: Projection = versionedProjection({
+export const contextLifeInventoryProjection: Projection<Handled> = versionedProjection({
   name: 'context-life-inventory',
   handles: HANDLES,
   tables: ['context_inventory_types', 'context_inventory_takes'],
@@ -28,12 +28,11 @@ export const contextLifeInventoryProjection: Projection = versionedProjection({
   keepers: CONTEXT_LIFE_INVENTORY_VERSION_KEEPERS,
 });
 
-async function applyInventory(sql: Sql, stored: StoredEvent): Promise<void> {
+async function applyInventory(sql: Sql, stored: StoredEventOf<Handled>): Promise<void> {
   const { event, seq } = stored;
-  const type = event.type as Handled;
-  switch (type) {
+  switch (event.type) {
     case 'InventoryTypeDefined': {
-      const p = event.payload as PayloadOf<'InventoryTypeDefined'>;
+      const p = event.payload;
       await sql.query(
         `INSERT INTO context_inventory_types (account_id, inventory_type, definition, last_seq) VALUES ($1, $2, $3, $4)
          ON CONFLICT (account_id, inventory_type) DO UPDATE SET definition = EXCLUDED.definition, last_seq = EXCLUDED.last_seq
@@ -43,7 +42,7 @@ async function applyInventory(sql: Sql, stored: StoredEvent): Promise<void> {
       return;
     }
     case 'InventoryTakeCompleted': {
-      const p = event.payload as PayloadOf<'InventoryTakeCompleted'>;
+      const p = event.payload;
       await sql.query(
         `INSERT INTO context_inventory_takes (account_id, take_id, inventory_type, scores, completed_at, last_seq) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (account_id, take_id) DO UPDATE SET inventory_type = EXCLUDED.inventory_type, scores = EXCLUDED.scores,
@@ -61,7 +60,7 @@ async function applyInventory(sql: Sql, stored: StoredEvent): Promise<void> {
       return;
     }
     default: {
-      const _never: never = type;
+      const _never: never = event;
       return _never;
     }
   }

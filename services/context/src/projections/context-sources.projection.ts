@@ -1,4 +1,4 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { StoredEventOf } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
 import { redact } from '@mnemo/redaction';
 import { ContextSources1764400007200 } from './context-sources.migration';
@@ -52,7 +52,7 @@ export const CONTEXT_SOURCES_VERSION_KEEPERS: VersionKeepers = {
  * version must move in the transaction that changes the data it covers, and a warm cache hit must not
  * gain a round trip.
  */
-export const contextSourcesProjection: Projection = versionedProjection({
+export const contextSourcesProjection: Projection<Handled> = versionedProjection({
   name: 'context-sources',
   handles: HANDLES,
   tables: [
@@ -71,38 +71,37 @@ export const contextSourcesProjection: Projection = versionedProjection({
   keepers: CONTEXT_SOURCES_VERSION_KEEPERS,
 });
 
-async function applySource(sql: Sql, stored: StoredEvent): Promise<void> {
+async function applySource(sql: Sql, stored: StoredEventOf<Handled>): Promise<void> {
   const { event, seq } = stored;
-  const type = event.type as Handled;
-  switch (type) {
+  switch (event.type) {
     case 'MemoryFactExtracted':
     case 'MemoryFactCreated':
-      return insertFact(sql, stored);
+      return insertFact(sql, { event, seq });
     case 'MemoryFactEdited':
-      return editFact(sql, stored);
+      return editFact(sql, { event, seq });
     case 'MemoryFactDeleted':
-      return retireFact(sql, stored, 'deleted');
+      return retireFact(sql, { event, seq }, 'deleted');
     case 'FactSuperseded':
-      return retireFact(sql, stored, 'superseded');
+      return retireFact(sql, { event, seq }, 'superseded');
     case 'MemoryFactProposed':
     case 'ProposalOffered':
     case 'ProposalConfirmed':
     case 'ProposalRejected':
     case 'ProposalLapsed':
-      return applyProposalEvent(sql, stored);
+      return applyProposalEvent(sql, { event, seq });
     case 'PlanProposed':
     case 'PlanActivated':
     case 'PlanCheckedIn':
     case 'PlanClosed':
-      return applyPlanEvent(sql, stored);
+      return applyPlanEvent(sql, { event, seq });
     case 'MeasurementRecorded':
-      return applyMeasurement(sql, stored);
+      return applyMeasurement(sql, { event, seq });
     case 'ReminderSet':
-      return applyReminderSet(sql, stored);
+      return applyReminderSet(sql, { event, seq });
     case 'SessionStarted': {
       // Redacted on the way in, as the sessions read model does; a restart of the session restates it.
       if (!event.sessionId) return;
-      const p = event.payload as PayloadOf<'SessionStarted'>;
+      const p = event.payload;
       await sql.query(
         `INSERT INTO context_sessions (account_id, id, source, last_seq) VALUES ($1, $2, $3, $4)
          ON CONFLICT (account_id, id) DO UPDATE SET source = EXCLUDED.source, last_seq = EXCLUDED.last_seq
@@ -113,7 +112,7 @@ async function applySource(sql: Sql, stored: StoredEvent): Promise<void> {
     }
     case 'SegmentCompacted': {
       if (!event.sessionId) return;
-      const p = event.payload as PayloadOf<'SegmentCompacted'>;
+      const p = event.payload;
       await sql.query(
         `INSERT INTO context_summaries (account_id, session_id, segment, summary, last_seq) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (account_id, session_id, segment) DO UPDATE SET summary = EXCLUDED.summary, last_seq = EXCLUDED.last_seq
@@ -123,7 +122,7 @@ async function applySource(sql: Sql, stored: StoredEvent): Promise<void> {
       return;
     }
     default: {
-      const _never: never = type;
+      const _never: never = event;
       return _never;
     }
   }

@@ -1,4 +1,4 @@
-import type { StoredEvent } from '@mnemo/contracts';
+import type { EventType, StoredEventOf } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
 
 /** An event type a context projection reads that changes nothing a loader reads, with why. */
@@ -10,10 +10,10 @@ export type VersionKeepers = Readonly<Record<string, string>>;
  * whatever order batches commit in (a redelivered event applied after later ones still moves it).
  * Counting, not taking the highest sequence, is what makes that hold: see domain/context-cache-trust.ts.
  */
-export async function applyMovingVersions(
+export async function applyMovingVersions<T extends EventType>(
   sql: Sql,
-  events: readonly StoredEvent[],
-  apply: (sql: Sql, stored: StoredEvent) => Promise<void>,
+  events: readonly StoredEventOf<T>[],
+  apply: (sql: Sql, stored: StoredEventOf<T>) => Promise<void>,
   keepers: VersionKeepers,
 ): Promise<void> {
   const changed = new Set<string>();
@@ -31,12 +31,12 @@ export async function applyMovingVersions(
 }
 
 /** A context projection: its rows and the versions of the accounts they belong to move in one transaction. */
-export function versionedProjection(
-  definition: Omit<Projection, 'apply' | 'applyMany'> & {
-    applyOne: (sql: Sql, stored: StoredEvent) => Promise<void>;
+export function versionedProjection<T extends EventType>(
+  definition: Omit<Projection<T>, 'apply' | 'applyMany'> & {
+    applyOne: (sql: Sql, stored: StoredEventOf<T>) => Promise<void>;
     keepers: VersionKeepers;
   },
-): Projection {
+): Projection<T> {
   const { applyOne, keepers, ...projection } = definition;
   return {
     ...projection,

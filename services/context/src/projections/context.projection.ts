@@ -1,4 +1,4 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { StoredEventOf } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
 import { artifactCosts, gistOf } from './artifact-costs';
 import { Context1764400007100 } from './context.migration';
@@ -28,7 +28,7 @@ export const CONTEXT_VERSION_KEEPERS: VersionKeepers = {};
  * own producers' events say. Each batch moves the context version of the accounts it touched, in
  * its transaction (context-versions.writes.ts).
  */
-export const contextProjection: Projection = versionedProjection({
+export const contextProjection: Projection<Handled> = versionedProjection({
   name: 'context',
   handles: OWN,
   tables: ['artifacts', 'bookmarks', 'core_profiles', 'insights', 'account_settings'],
@@ -71,12 +71,11 @@ const INSIGHT_ENTRY_OF_EXCLUDED = insightEntry({
   artifactB: 'EXCLUDED.artifact_b',
 });
 
-async function applyOwn(sql: Sql, stored: StoredEvent): Promise<void> {
+async function applyOwn(sql: Sql, stored: StoredEventOf<Handled>): Promise<void> {
   const { event, seq } = stored;
-  const type = event.type as Handled;
-  switch (type) {
+  switch (event.type) {
     case 'ArtifactSaved': {
-      const p = event.payload as PayloadOf<'ArtifactSaved'>;
+      const p = event.payload;
       const gist = p.gist?.trim() || gistOf(p.content);
       const costs = artifactCosts(p.content, gist);
       await sql.query(
@@ -112,7 +111,7 @@ async function applyOwn(sql: Sql, stored: StoredEvent): Promise<void> {
       return;
     }
     case 'BookmarkAdded': {
-      const p = event.payload as PayloadOf<'BookmarkAdded'>;
+      const p = event.payload;
       await sql.query(
         `INSERT INTO bookmarks (account_id, id, session_id, text, turn_seq, created_at, last_seq) VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (account_id, id) DO UPDATE SET session_id = EXCLUDED.session_id, text = EXCLUDED.text, turn_seq = EXCLUDED.turn_seq,
@@ -133,7 +132,7 @@ async function applyOwn(sql: Sql, stored: StoredEvent): Promise<void> {
     case 'CoreProfileSynthesized': {
       // One profile per account (docs/profile.md), replaced on every synthesis; the artifacts are
       // the history.
-      const p = event.payload as PayloadOf<'CoreProfileSynthesized'>;
+      const p = event.payload;
       await sql.query(
         `INSERT INTO core_profiles (account_id, profile, artifact_fingerprint, model, synthesized_at, last_seq) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (account_id) DO UPDATE SET profile = EXCLUDED.profile, artifact_fingerprint = EXCLUDED.artifact_fingerprint,
@@ -144,7 +143,7 @@ async function applyOwn(sql: Sql, stored: StoredEvent): Promise<void> {
       return;
     }
     case 'InsightDetected': {
-      const p = event.payload as PayloadOf<'InsightDetected'>;
+      const p = event.payload;
       await sql.query(
         `INSERT INTO insights (account_id, id, kind, text, artifact_a, artifact_b, status, created_at, last_seq, entry)
          VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, ${INSIGHT_ENTRY_OF_PARAMS})
@@ -168,8 +167,8 @@ async function applyOwn(sql: Sql, stored: StoredEvent): Promise<void> {
     case 'InsightDeleted': {
       // A deletion is kept as a row with its status, like a dismissal: a later InsightDetected of the
       // same id updates its text, never its status.
-      const p = event.payload as PayloadOf<'InsightDismissed' | 'InsightDeleted'>;
-      const status = type === 'InsightDismissed' ? 'dismissed' : 'deleted';
+      const p = event.payload;
+      const status = event.type === 'InsightDismissed' ? 'dismissed' : 'deleted';
       await sql.query(
         `UPDATE insights SET status = $4, last_seq = $3 WHERE account_id = $1 AND id = $2 AND last_seq < $3`,
         [event.accountId, p.insightId, seq, status],
@@ -178,7 +177,7 @@ async function applyOwn(sql: Sql, stored: StoredEvent): Promise<void> {
     }
     case 'AccountSettingsChanged': {
       // Only the switches the event names change; the others keep their value (or their default).
-      const p = event.payload as PayloadOf<'AccountSettingsChanged'>;
+      const p = event.payload;
       await sql.query(
         `INSERT INTO account_settings (account_id, egress_allowed, health_module_on, medications_module_on, profile_lookback_days, updated_at, last_seq)
          VALUES ($1, coalesce($2, true), coalesce($3, false), coalesce($6, false), $7, $4, $5)
@@ -200,7 +199,7 @@ async function applyOwn(sql: Sql, stored: StoredEvent): Promise<void> {
       return;
     }
     default: {
-      const _never: never = type;
+      const _never: never = event;
       return _never;
     }
   }

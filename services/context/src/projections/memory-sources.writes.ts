@@ -1,4 +1,4 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { ProposalEventType, StoredEventOf } from '@mnemo/contracts';
 import {
   classifySensitivity,
   confirmedAtCreation,
@@ -11,9 +11,7 @@ import {
   measurementKey,
   planProgress,
   type DayValue,
-  type PlanEvent,
   type PlanState,
-  type ProposalEvent,
   type ProposalState,
 } from '@mnemo/memory-rules';
 import type { Sql } from '@mnemo/persistence';
@@ -28,9 +26,12 @@ import type { Sql } from '@mnemo/persistence';
 const iso = (value: unknown): string => new Date(value as string).toISOString();
 
 /** A fact is created once: a second creation under the same id changes nothing. */
-export async function insertFact(sql: Sql, stored: StoredEvent): Promise<void> {
+export async function insertFact(
+  sql: Sql,
+  stored: StoredEventOf<'MemoryFactExtracted' | 'MemoryFactCreated'>,
+): Promise<void> {
   const { event, seq } = stored;
-  const p = event.payload as PayloadOf<'MemoryFactCreated'>;
+  const p = event.payload;
   await sql.query(
     `WITH proposal AS (
        SELECT EXISTS (SELECT 1 FROM context_fact_proposals WHERE account_id = $1 AND fact_id = $2 AND status = 'confirmed') AS confirmed
@@ -53,9 +54,9 @@ export async function insertFact(sql: Sql, stored: StoredEvent): Promise<void> {
   );
 }
 
-export async function editFact(sql: Sql, stored: StoredEvent): Promise<void> {
+export async function editFact(sql: Sql, stored: StoredEventOf<'MemoryFactEdited'>): Promise<void> {
   const { event, seq } = stored;
-  const p = event.payload as PayloadOf<'MemoryFactEdited'>;
+  const p = event.payload;
   const sensitiveByWording =
     p.content === undefined ? null : classifySensitivity({ content: p.content }).sensitive;
   await sql.query(
@@ -85,11 +86,11 @@ export async function editFact(sql: Sql, stored: StoredEvent): Promise<void> {
  */
 export async function retireFact(
   sql: Sql,
-  stored: StoredEvent,
+  stored: StoredEventOf<'MemoryFactDeleted' | 'FactSuperseded'>,
   status: 'deleted' | 'superseded',
 ): Promise<void> {
   const { event, seq } = stored;
-  const p = event.payload as PayloadOf<'MemoryFactDeleted' | 'FactSuperseded'>;
+  const p = event.payload;
   await sql.query(
     `UPDATE context_memory_facts SET status = $5, updated_at = $3, last_seq = $4 WHERE account_id = $1 AND id = $2 AND status = 'active' AND last_seq < $4`,
     [event.accountId, p.factId, event.occurredAt, seq, status],
@@ -97,20 +98,19 @@ export async function retireFact(
 }
 
 /** A proposal's state, kept only so that the fact a confirmation creates is marked confirmed (and sensitive). */
-export async function applyProposalEvent(sql: Sql, stored: StoredEvent): Promise<void> {
+export async function applyProposalEvent(
+  sql: Sql,
+  stored: StoredEventOf<ProposalEventType>,
+): Promise<void> {
   const { event, seq } = stored;
-  const proposalId = (event.payload as { proposalId: string }).proposalId;
+  const proposalId = event.payload.proposalId;
   const rows: Array<{ state: ProposalState; last_seq: string }> = await sql.query(
     `SELECT state, last_seq FROM context_fact_proposals WHERE account_id = $1 AND id = $2`,
     [event.accountId, proposalId],
   );
   if (rows[0] && Number(rows[0].last_seq) >= seq) return; // a redelivery
   const before = rows[0]?.state;
-  const after = evolveProposal(before, {
-    type: event.type,
-    payload: event.payload,
-    occurredAt: event.occurredAt,
-  } as ProposalEvent);
+  const after = evolveProposal(before, event);
   if (!after || after === before) return;
   await sql.query(
     `INSERT INTO context_fact_proposals (account_id, id, fact_id, status, state, last_seq) VALUES ($1, $2, $3, $4, $5, $6)
@@ -128,10 +128,13 @@ export async function applyProposalEvent(sql: Sql, stored: StoredEvent): Promise
 }
 
 /** A plan folded by its lifecycle; a check-in is kept as its own row and moves the plan's progress line. */
-export async function applyPlanEvent(sql: Sql, stored: StoredEvent): Promise<void> {
+export async function applyPlanEvent(
+  sql: Sql,
+  stored: StoredEventOf<'PlanProposed' | 'PlanActivated' | 'PlanCheckedIn' | 'PlanClosed'>,
+): Promise<void> {
   const { event, seq } = stored;
   if (event.type === 'PlanCheckedIn') {
-    const p = event.payload as PayloadOf<'PlanCheckedIn'>;
+    const p = event.payload;
     await sql.query(
       `INSERT INTO context_plan_checkins (account_id, event_id, plan_id, progress, at, last_seq) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (account_id, event_id) DO NOTHING`,
@@ -149,18 +152,14 @@ export async function applyPlanEvent(sql: Sql, stored: StoredEvent): Promise<voi
     );
     return;
   }
-  const planId = (event.payload as { planId: string }).planId;
+  const planId = event.payload.planId;
   const rows: Array<{ state: PlanState; last_seq: string }> = await sql.query(
     `SELECT state, last_seq FROM context_plans WHERE account_id = $1 AND id = $2`,
     [event.accountId, planId],
   );
   if (rows[0] && Number(rows[0].last_seq) >= seq) return; // a redelivery
   const before = rows[0]?.state;
-  const after = evolvePlan(before, {
-    type: event.type,
-    payload: event.payload,
-    occurredAt: event.occurredAt,
-  } as PlanEvent);
+  const after = evolvePlan(before, event);
   if (!after || after === before) return;
   const progress = await progressOf(sql, event.accountId, after);
   await sql.query(
@@ -212,9 +211,12 @@ async function progressOf(
  * A measurement in the context's copy of the day series (kept once by its key, its day remade from
  * the day's samples), then the progress of every plan measured by that metric and unit.
  */
-export async function applyMeasurement(sql: Sql, stored: StoredEvent): Promise<void> {
+export async function applyMeasurement(
+  sql: Sql,
+  stored: StoredEventOf<'MeasurementRecorded'>,
+): Promise<void> {
   const { event, seq } = stored;
-  const m = event.payload as PayloadOf<'MeasurementRecorded'>;
+  const m = event.payload;
   const day = measurementDay(m);
   const inserted: unknown[] = await sql.query(
     `INSERT INTO context_measurement_samples (account_id, metric, sample_key, unit, day, value, last_seq)
@@ -263,9 +265,12 @@ async function contextDaySeries(
 }
 
 /** A reminder is kept as it was set; setting the same id again restates it. */
-export async function applyReminderSet(sql: Sql, stored: StoredEvent): Promise<void> {
+export async function applyReminderSet(
+  sql: Sql,
+  stored: StoredEventOf<'ReminderSet'>,
+): Promise<void> {
   const { event, seq } = stored;
-  const p = event.payload as PayloadOf<'ReminderSet'>;
+  const p = event.payload;
   await sql.query(
     `INSERT INTO context_reminders (account_id, id, text, due_at, last_seq) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (account_id, id) DO UPDATE SET text = EXCLUDED.text, due_at = EXCLUDED.due_at, last_seq = EXCLUDED.last_seq

@@ -153,6 +153,28 @@ describe('ContextHandler: new sessions share one CLAUDE.md build per account ver
     expect(readsMemories(statements())).toBe(false);
   });
 
+  it('takes the gate the gateway read with the version it missed at instead of reading it again, and refuses by it all the same', async () => {
+    const [{ version }] = await db.query(
+      'SELECT version FROM context_versions WHERE account_id = $1',
+      [accountId],
+    );
+    const gate = { egressAllowed: true, healthModuleOn: false, medicationsModuleOn: false };
+    statements();
+    const block = await handler.memoryBlock({ accountId, cacheMissedAt: Number(version), gate });
+    expect(block.text).toContain('Likes early walks.');
+    const sent = statements();
+    expect(sent.some((text) => text.includes('context_versions'))).toBe(false);
+    expect(readsMemories(sent)).toBe(true);
+    await expect(
+      handler.memoryBlock({
+        accountId,
+        cacheMissedAt: Number(version),
+        gate: { ...gate, egressAllowed: false },
+      }),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+    expect(statements()).toEqual([]);
+  });
+
   it('gives a session its recorded source’s document: an interview is not served the free-form one', async () => {
     const freeForm = await handler.claudeMd({ accountId, sessionId: 'free-1', pinned: [] });
     expect(freeForm.markdown).not.toContain('## How This Interview Runs');

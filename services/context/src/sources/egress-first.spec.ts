@@ -3,12 +3,12 @@ import path from 'node:path';
 import { egressGateProblems } from '../../../../tests/support/structure-checks';
 
 /**
- * Egress first (docs/context.md), kept by structure: the serving code (the RPC handler, the cache
- * and its gateway front, the loaders) reaches an account's data only through a SourceReader, and
- * the only way to get one is SourceReader.open, which refuses a forbidding account.
+ * Egress first (docs/context.md), kept by structure: the serving code (the context read, its builds,
+ * the cache, the loaders) reaches an account's data only through a SourceReader, and the only way to
+ * get one is SourceReader.open, which refuses a forbidding account.
  */
 const src = path.join(__dirname, '..');
-const SERVING = ['sources', 'cache', 'rpc', 'effects'];
+const SERVING = ['sources', 'cache', 'rpc', 'effects', 'read'];
 const sources = SERVING.flatMap((dir) =>
   readdirSync(path.join(src, dir))
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.spec.ts'))
@@ -38,48 +38,46 @@ describe('egress first (structure)', () => {
     expect(egressGateProblems(text('source-reader.ts'))).toEqual([]);
   });
 
-  it.each(['claudeMd', 'memoryBlock'])(
-    '%s awaits SourceReader.open before any other await, cache read or load',
-    (name) => {
-      const body = methodBody(text('context.handler.ts'), name);
-      const firstAwait = body.indexOf('await ');
-      expect(body.slice(firstAwait, firstAwait + 'await SourceReader.open('.length)).toBe(
-        'await SourceReader.open(',
-      );
-      expect(body.indexOf('this.cached(')).toBeGreaterThan(firstAwait);
-      expect(body.search(/this\.\w+(Sources|Load)\(reader/)).toBeGreaterThan(firstAwait);
-    },
-  );
+  // The one read (read/context-read.ts), on the gateway and in the context service alike: each public method is
+  // one delegation to `read`, which opens the gate before anything else and reads the cache through it.
+  const READ_METHODS = ['claudeMd', 'memoryBlock'];
 
-  // The gateway's cache front answers warm hits without the context service: every public method is one
-  // delegation to `rendered`, which opens the gate before anything else and reads the cache through it.
-  const FRONT_METHODS = ['claudeMd', 'memoryBlock', 'claudeMdRendered', 'memoryBlockRendered'];
-
-  it("the gateway's cache front serves only through rendered, from each of its public methods", () => {
-    const front = text('context-cache-front.ts');
+  it('the context read serves only through read, from each of its public methods', () => {
+    const read = text('context-read.ts');
     // `close` serves nothing: it appends the telemetry of what was served
-    const publicMethods = [...front.matchAll(/\n {2}(?:async )?(\w+)(?:<\w+>)?\(/g)]
+    const publicMethods = [...read.matchAll(/\n {2}(?:async )?(\w+)(?:<\w+>)?\(/g)]
       .map((m) => m[1])
       .filter((name) => name !== 'constructor' && name !== 'close');
-    expect(publicMethods).toEqual(FRONT_METHODS);
-    for (const name of FRONT_METHODS)
-      expect(front).toMatch(
-        new RegExp(`\\n  (async )?${name}(<R>)?\\([^{}]*\\{\\s*return this\\.rendered\\(`),
-      );
+    expect(publicMethods).toEqual(READ_METHODS);
+    for (const name of READ_METHODS)
+      expect(read).toMatch(new RegExp(`\\n  ${name}<R>\\([^{}]*\\{\\s*return this\\.read\\(`));
   });
 
-  it("the gateway's cache front: rendered awaits SourceReader.open before any other await, then reads the cache through the reader", () => {
-    const body = methodBody(text('context-cache-front.ts'), 'rendered');
+  it('the context read awaits SourceReader.open before any other await, then looks up and builds through the reader', () => {
+    const body = methodBody(text('context-read.ts'), 'read');
     const firstAwait = body.indexOf('await ');
     expect(body.slice(firstAwait, firstAwait + 'await SourceReader.open('.length)).toBe(
       'await SourceReader.open(',
     );
-    expect(body.indexOf('readCachedContext<T>(reader,')).toBeGreaterThan(firstAwait);
+    expect(body.indexOf('this.lookup(reader,')).toBeGreaterThan(firstAwait);
+    expect(body.indexOf('steps.build(this.builds, reader,')).toBeGreaterThan(firstAwait);
+    const lookup = methodBody(text('context-read.ts'), 'lookup');
+    expect(lookup).toMatch(/^\s*private async lookup\(\s*reader: SourceReader,/);
+    expect(lookup.indexOf('readCachedContext<unknown>(reader,')).toBeGreaterThan(-1);
+  });
+
+  it('the handler and the cache front open nothing themselves: they delegate to the context read', () => {
+    for (const file of ['context.handler.ts', 'context-cache-front.ts']) {
+      expect(text(file)).not.toMatch(/SourceReader|readCachedContext|\.query\(/);
+      expect(text(file)).toMatch(/new ContextRead\(/);
+    }
   });
 
   it('reads the cache, the version and every source only through a SourceReader', () => {
-    const cached = methodBody(text('context.handler.ts'), 'cached');
-    expect(cached).toMatch(/^\s*private async cached<T, S>\(\s*reader: SourceReader,/);
+    for (const build of ['claudeMd', 'memoryBlock'])
+      expect(methodBody(text('local-builds.ts'), build)).toMatch(
+        new RegExp(`^\\s*async ${build}\\(\\s*reader: SourceReader,`),
+      );
     const loaders = [
       ...text('source-loaders.ts').matchAll(/export async function (\w+)\(\s*([^,)]*)/g),
     ];

@@ -22,6 +22,7 @@ import {
   type DayValue,
   type ProposalState,
 } from '@mnemo/memory-rules';
+import { openTrail } from '@mnemo/eventing';
 import { isoTimestamp } from './iso-timestamp';
 import type { SourceReader } from './source-reader';
 
@@ -107,7 +108,8 @@ export async function loadOfferableProposals(
   return rows.map((row) => ({
     id: row.id,
     accountId: row.account_id,
-    content: row.state.fact.content,
+    // the trail is sealed at rest (docs/memory-facts.md)
+    content: openTrail(row.state.fact.content),
     proposedAt: row.state.proposedAt,
   }));
 }

@@ -1,23 +1,28 @@
 import { hash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { ForbiddenError } from '@mnemo/contracts';
+import { ForbiddenError, type ContextGate } from '@mnemo/contracts';
 import { trustedStamp, type CacheStamp } from '../domain/context-cache-trust';
 import { contextStatementFallbacks } from './fail-open';
 import { oneStatement, type ScopedQuery } from './one-statement';
 
-export interface AccountSwitches {
-  egressAllowed: boolean;
-  healthModuleOn: boolean;
-  medicationsModuleOn: boolean;
-}
+export type AccountSwitches = ContextGate;
 
 interface GateRow {
   account_id: string;
   egress_allowed: boolean | null;
   health_module_on: boolean | null;
   medications_module_on: boolean | null;
-  version: string | null;
+  version: string | number | null;
 }
+
+/** The gate as a caller on the way read it, in the row's shape: its switches and the version read with them. */
+const rowOf = (accountId: string, read: { switches: ContextGate; version: number }): GateRow => ({
+  account_id: accountId,
+  egress_allowed: read.switches.egressAllowed,
+  health_module_on: read.switches.healthModuleOn,
+  medications_module_on: read.switches.medicationsModuleOn,
+  version: read.version,
+});
 
 /**
  * Reads the switches and, in the same statement, the context version of every account asked for, so a
@@ -120,9 +125,17 @@ export class SourceReader {
     private readonly db: DataSource,
   ) {}
 
-  /** Reads the switches and the account's context version (GATE_STATEMENT), and refuses an account that forbids egress. */
-  static async open(db: DataSource, accountId: string): Promise<SourceReader> {
-    const row = await gateOf(db).read(accountId);
+  /**
+   * Reads the switches and the account's context version (GATE_STATEMENT), and refuses an account that
+   * forbids egress. `read`: the gate as the caller that sent this request read it (the gateway, on its
+   * cache miss), taken instead of a second read; the refusal applies to it all the same.
+   */
+  static async open(
+    db: DataSource,
+    accountId: string,
+    read?: { switches: ContextGate; version: number },
+  ): Promise<SourceReader> {
+    const row = read ? rowOf(accountId, read) : await gateOf(db).read(accountId);
     // No row: the defaults (egress allowed, health module off).
     const switches = {
       egressAllowed: row?.egress_allowed ?? true,
@@ -182,7 +195,7 @@ export class SourceReader {
     };
     this.db.query(statement as unknown as string, [this.accountId, ...params]).then(
       (rows: Array<Record<string, any[]>>) =>
-        gathered.forEach((query, index) => query.resolve(rows[0][`q${index}`])),
+        gathered.forEach((query, index) => query.resolve(rows[0]?.[`q${index}`] ?? [])),
       () => {
         contextStatementFallbacks.inc();
         gathered.forEach(alone);

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { CostPool, subjectToken } from '@mnemo/contracts';
 import { EVENT_LOG, type EventLog } from '@mnemo/eventing';
-import { DATA_SOURCE } from '@mnemo/persistence';
+import { DATA_SOURCE, oneRow } from '@mnemo/persistence';
 import { AccountId, AdminKeyGuard, ApiKeyGuard, parseInput } from '@mnemo/http-edge';
 import { effectiveCaps } from '../ledger/effective-caps';
 import { costCapsProjection } from '../projections/cost-caps.projection';
@@ -30,7 +30,7 @@ interface SumRow {
  */
 async function sums(db: DataSource, range: { from: string; to: string }, accountId: string | null) {
   const by = accountId ? '' : 'account_id, ';
-  const [result]: Array<{ calls: number; cost_usd: number | string; rows: SumRow[] }> =
+  const answered: Array<{ calls: number; cost_usd: number | string; rows: SumRow[] }> =
     await db.query(
       `WITH e AS (
        SELECT * FROM cost_entries WHERE day BETWEEN $1 AND $2 AND ($3::text IS NULL OR account_id = $3)
@@ -46,6 +46,7 @@ async function sums(db: DataSource, range: { from: string; to: string }, account
             coalesce((SELECT json_agg(g ORDER BY ${accountId ? '' : 'g.account_id, '}g.day, g.pool, g.label) FROM grouped g), '[]'::json) AS rows`,
       [range.from, range.to, accountId],
     );
+  const result = oneRow(answered, 'cost sums');
   return {
     ...range,
     calls: result.calls,

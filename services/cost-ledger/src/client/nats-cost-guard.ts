@@ -247,8 +247,8 @@ export class NatsCostGuard implements CostGuard {
   }
 
   private async drain(): Promise<void> {
-    while (this.outbox.length && !this.closed) {
-      if (!(await this.deliver(this.outbox[0], 'a queued'))) return; // still away; the timer tries again
+    for (let next = this.outbox[0]; next !== undefined && !this.closed; next = this.outbox[0]) {
+      if (!(await this.deliver(next, 'a queued'))) return; // still away; the timer tries again
       this.outbox.shift();
     }
     if (!this.outbox.length && this.timer) {

@@ -5,6 +5,7 @@ import { applyEvents } from '@mnemo/persistence';
 import { llmKeysProjection } from '../projections/llm-keys.projection';
 import { PgLlmKeyStore } from './pg-llm-key-store';
 import { Scratch } from '../../../../tests/support/scratch';
+import { itemAt } from '@mnemo/testing';
 
 const event = (seq: number, type: string, payload: unknown, accountId = 'acc-1'): StoredEvent => ({
   seq,
@@ -59,11 +60,11 @@ describe('PgLlmKeyStore over the llm_keys projection', () => {
       event(3, 'LlmKeyActivated', { keyId: 'k2' }),
     ];
     await applyEvents(db, llmKeysProjection, [
-      events[2],
-      events[0],
-      events[1],
-      events[2],
-      events[0],
+      itemAt(events, 2),
+      itemAt(events, 0),
+      itemAt(events, 1),
+      itemAt(events, 2),
+      itemAt(events, 0),
     ]);
     await expect(active()).resolves.toEqual(['k2']);
   });

@@ -12,6 +12,7 @@ describe('cost pools', () => {
     ['profile', ['profile']],
     ['insight', ['session']],
     ['decision', ['session']],
+    ['skill', ['session']],
     ['embedding', ['session']],
   ] as const)('counts a %s call against %j', (label, pools) => {
     expect(poolsForLabel(label)).toEqual(pools);

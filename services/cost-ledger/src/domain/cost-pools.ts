@@ -20,6 +20,8 @@ export const DEFAULT_CAPS: Readonly<Record<CostPoolName, number>> = Object.freez
  *   small pool and the core profile keeps its $0.15.
  * - decision: our choice: decisions are extracted from one session's transcript, like memories, so they
  *   count against the session pool.
+ * - skill: the session pool: a skill candidate's name and description are written from the sessions
+ *   it came from, a session's own spend like its decisions.
  * - embedding: the session pool too: recall embeds the chunks of sessions (and the questions asked of
  *   them), a session's own spend like its summary and decisions.
  */
@@ -29,6 +31,7 @@ const POOLS_BY_LABEL: Readonly<Record<CallLabelName, readonly CostPoolName[]>> =
   profile: ['profile'],
   insight: ['session'],
   decision: ['session'],
+  skill: ['session'],
   embedding: ['session'],
 };
 

@@ -11,6 +11,7 @@ import {
   reserve,
   type LedgerState,
 } from './ledger-state';
+import { itemAt } from '@mnemo/testing';
 
 const T0 = new Date('2026-06-01T10:00:00Z');
 const caps = DEFAULT_CAPS;
@@ -144,7 +145,7 @@ describe('ledger invariant (property)', () => {
               ttlMs: 60_000,
             }).state;
           } else if (op.kind === 'commit' && open.length > 0) {
-            const r = open[op.pick % open.length];
+            const r = itemAt(open, op.pick % open.length);
             // The worst case is an upper bound on the real cost by construction.
             const costUsd = Math.floor(toMicros(r.amountUsd) * op.fraction) / 1_000_000;
             state = commit(state, {
@@ -154,7 +155,7 @@ describe('ledger invariant (property)', () => {
               costUsd,
             }).state;
           } else if (op.kind === 'release' && open.length > 0) {
-            state = release(state, open[op.pick % open.length].reservationId);
+            state = release(state, itemAt(open, op.pick % open.length).reservationId);
           } else if (op.kind === 'expire') {
             now = new Date(now.getTime() + op.advanceMs);
             state = expire(state, now).state;

@@ -237,11 +237,12 @@ export class PgLedger {
         `SELECT spent_usd, reserved_usd, cap_usd FROM cost_pool_days WHERE account_id = $1 AND pool = $2 AND day = $3`,
         [account, pool, day],
       );
-    return rows.length
+    const [row] = rows;
+    return row
       ? {
-          spentUsd: Number(rows[0].spent_usd),
-          reservedUsd: Number(rows[0].reserved_usd),
-          capUsd: Number(rows[0].cap_usd),
+          spentUsd: Number(row.spent_usd),
+          reservedUsd: Number(row.reserved_usd),
+          capUsd: Number(row.cap_usd),
         }
       : null;
   }

@@ -1,4 +1,4 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { StoredEventOf } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
 import { CostEntries1764400004200 } from './cost-entries.migration';
 
@@ -9,10 +9,10 @@ export const costEntriesProjection: Projection = {
   tables: ['cost_entries'],
   migrations: [CostEntries1764400004200],
 
-  async apply(sql: Sql, stored: StoredEvent): Promise<void> {
+  async apply(sql: Sql, stored: StoredEventOf): Promise<void> {
     const { event, seq } = stored;
     if (event.type !== 'LlmCallSettled') return;
-    const p = event.payload as PayloadOf<'LlmCallSettled'>;
+    const p = event.payload;
     await sql.query(
       `INSERT INTO cost_entries (event_id, account_id, reservation_id, day, pools, label, model, input_tokens, output_tokens,
                                  cost_usd, outcome, occurred_at, last_seq)

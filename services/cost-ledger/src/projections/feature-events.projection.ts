@@ -1,4 +1,4 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { StoredEventOf } from '@mnemo/contracts';
 import { newestPerKey, type Projection, type Sql } from '@mnemo/persistence';
 import { FeatureEvents1764400004300 } from './feature-events.migration';
 
@@ -7,13 +7,13 @@ import { FeatureEvents1764400004300 } from './feature-events.migration';
  * time). Every service records its own actions as FeatureEventRecorded; this projection only files
  * them.
  */
-export const featureEventsProjection: Projection = {
+export const featureEventsProjection: Projection<'FeatureEventRecorded'> = {
   name: 'feature_events',
   handles: ['FeatureEventRecorded'],
   tables: ['feature_events'],
   migrations: [FeatureEvents1764400004300],
 
-  apply(sql: Sql, stored: StoredEvent): Promise<void> {
+  apply(sql: Sql, stored: StoredEventOf<'FeatureEventRecorded'>): Promise<void> {
     return fileFeatureEvents(sql, [stored]);
   },
 
@@ -24,14 +24,13 @@ export const featureEventsProjection: Projection = {
  * A batch in one statement: one INSERT per event was a round trip per context build under load. One
  * row per event id, the latest delivery's, since one statement cannot update a row twice.
  */
-async function fileFeatureEvents(sql: Sql, events: StoredEvent[]): Promise<void> {
-  const rows = newestPerKey(
-    events.filter((stored) => stored.event.type === 'FeatureEventRecorded'),
-    (stored) => stored.event.id,
-  );
+async function fileFeatureEvents(
+  sql: Sql,
+  events: StoredEventOf<'FeatureEventRecorded'>[],
+): Promise<void> {
+  const rows = newestPerKey(events, (stored) => stored.event.id);
   if (rows.length === 0) return;
-  const payload = (stored: StoredEvent) =>
-    stored.event.payload as PayloadOf<'FeatureEventRecorded'>;
+  const payload = (stored: StoredEventOf<'FeatureEventRecorded'>) => stored.event.payload;
   await sql.query(
     `INSERT INTO feature_events (event_id, account_id, name, action, metadata, occurred_at, last_seq)
      SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::timestamptz[], $7::bigint[])

@@ -1,4 +1,4 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { StoredEventOf } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
 import { LlmKeys1764400004500 } from './llm-keys.migration';
 
@@ -12,11 +12,11 @@ export const llmKeysProjection: Projection = {
   tables: ['llm_keys'],
   migrations: [LlmKeys1764400004500],
 
-  async apply(sql: Sql, stored: StoredEvent): Promise<void> {
+  async apply(sql: Sql, stored: StoredEventOf): Promise<void> {
     const { event, seq } = stored;
     switch (event.type) {
       case 'LlmKeyAdded': {
-        const p = event.payload as PayloadOf<'LlmKeyAdded'>;
+        const p = event.payload;
         await sql.query(
           `INSERT INTO llm_keys (account_id, key_id, encrypted_secret, masked_key, created_at, created_seq, activated_seq, last_seq)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $6)
@@ -38,7 +38,7 @@ export const llmKeysProjection: Projection = {
         return;
       }
       case 'LlmKeyActivated': {
-        const p = event.payload as PayloadOf<'LlmKeyActivated'>;
+        const p = event.payload;
         await sql.query(
           `INSERT INTO llm_keys (account_id, key_id, activated_seq, last_seq) VALUES ($1, $2, $3, $3)
            ON CONFLICT (account_id, key_id) DO UPDATE SET activated_seq = GREATEST(llm_keys.activated_seq, EXCLUDED.activated_seq),

@@ -208,7 +208,7 @@ describe('cost ledger over NATS and Postgres', () => {
       (s) => (s.event.payload as { reservationId?: string }).reservationId === held.reservationId,
     );
     expect(events).toHaveLength(1);
-    expect(events[0].event).toMatchObject({
+    expect(events[0]?.event).toMatchObject({
       accountId: 'acc-commit',
       producer: 'cost-ledger',
       payload: { outcome: 'ok', costUsd: 0.009 },

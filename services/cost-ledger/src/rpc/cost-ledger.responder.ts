@@ -169,9 +169,6 @@ export async function startCostLedger(
       handlers.resolveKey(body),
     ),
   ];
-  // A round trip to the server, so the subscriptions are registered there before anyone is told we are up:
-  // a request sent in between would find no responders and fail open for nothing.
-  await deps.log.ping();
   subscriptions.push(
     startPeriodicTask({
       name: 'cost reservation sweep',

@@ -1,7 +1,7 @@
-import { buildEvent, type EventEnvelope } from '@mnemo/contracts';
+import { buildEvent, type AnyEvent } from '@mnemo/contracts';
 import { splitPlanProposals } from './plan-proposals';
 
-const event = (type: string, payload: unknown, sessionId = 's'): EventEnvelope =>
+const event = (type: string, payload: unknown, sessionId = 's'): AnyEvent =>
   buildEvent({
     id: '0b8f1c1e-5d0a-4c55-9d7e-1f2a3b4c5d6e',
     type: type as never,

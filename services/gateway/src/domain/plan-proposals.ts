@@ -1,20 +1,20 @@
-import type { EventEnvelope, PayloadOf, ProposePlansRequest } from '@mnemo/contracts';
+import type { AnyEvent, ProposePlansRequest } from '@mnemo/contracts';
 
 /**
  * A batch's PlanProposed events, for memory's plan rule, and the rest, for the raw queue. Each plan
  * carries the newest message of the person earlier in the batch for its session: a producer may send
  * the message and the plan answering it together, before ingest's read model has the message.
  */
-export function splitPlanProposals(events: readonly EventEnvelope[]): {
+export function splitPlanProposals(events: readonly AnyEvent[]): {
   plans: ProposePlansRequest['proposals'];
-  rest: EventEnvelope[];
+  rest: AnyEvent[];
 } {
   const newest = new Map<string, number>();
   const plans: ProposePlansRequest['proposals'] = [];
-  const rest: EventEnvelope[] = [];
+  const rest: AnyEvent[] = [];
   events.forEach((event, index) => {
     if (event.type === 'TurnRecorded' && event.sessionId) {
-      const turn = event.payload as PayloadOf<'TurnRecorded'>;
+      const turn = event.payload;
       if (turn.role === 'user')
         newest.set(event.sessionId, Math.max(newest.get(event.sessionId) ?? -1, turn.seq));
     }
@@ -29,7 +29,7 @@ export function splitPlanProposals(events: readonly EventEnvelope[]): {
       sessionId: event.sessionId,
       occurredAt: event.occurredAt,
       ...(event.correlationId ? { correlationId: event.correlationId } : {}),
-      payload: event.payload as PayloadOf<'PlanProposed'>,
+      payload: event.payload,
       ...(inBatch === undefined ? {} : { answerSeqInBatch: inBatch }),
     });
   });

@@ -25,7 +25,28 @@ describe('validateIngestBatch', () => {
       'acct-1',
       'http',
     );
-    expect(result.ok && result.events[0].accountId).toBe('acct-1');
+    expect(result.ok && result.events[0]?.accountId).toBe('acct-1');
+  });
+
+  it('refuses an event that is not an object, at its index, and says the producer itself', () => {
+    const result = validateIngestBatch(
+      { events: ['a turn', [turn()], { ...turn(), producer: 'spoofed' }] },
+      'acct-1',
+      'http',
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      issues: [
+        { index: 0, path: '' },
+        { index: 1, path: '' },
+      ],
+    });
+    const alone = validateIngestBatch(
+      { events: [{ ...turn(), producer: 'spoofed' }] },
+      'a',
+      'http',
+    );
+    expect(alone.ok && alone.events[0]?.producer).toBe('http');
   });
 
   it('reports each bad event with its index, field path and reason, and accepts none of the batch', () => {
@@ -81,7 +102,7 @@ describe('validateIngestBatch', () => {
       'a',
       'http',
     );
-    expect(result.ok && result.events[0].payload).toEqual({
+    expect(result.ok && result.events[0]?.payload).toEqual({
       seq: 2,
       role: 'assistant',
       text: 'hello',

@@ -1,9 +1,9 @@
 import {
-  IngestEventInput,
+  IngestEnvelope,
   IngestRequest,
   parseEvent,
   zodIssues,
-  type EventEnvelope,
+  type AnyEvent,
   type FieldIssue,
 } from '@mnemo/contracts';
 
@@ -12,8 +12,7 @@ export interface BatchIssue extends FieldIssue {
   index?: number;
 }
 
-export type BatchResult =
-  { ok: true; events: EventEnvelope[] } | { ok: false; issues: BatchIssue[] };
+export type BatchResult = { ok: true; events: AnyEvent[] } | { ok: false; issues: BatchIssue[] };
 
 /**
  * Validates a whole `POST /v1/events` body before anything is written: every bad event is reported
@@ -28,23 +27,19 @@ export function validateIngestBatch(
   const request = IngestRequest.safeParse(body);
   if (!request.success) return { ok: false, issues: zodIssues(request.error) };
   const issues: BatchIssue[] = [];
-  const events: EventEnvelope[] = [];
+  const events: AnyEvent[] = [];
   request.data.events.forEach((raw, index) => {
-    const input = IngestEventInput.safeParse(raw);
-    if (!input.success) {
-      issues.push(...zodIssues(input.error).map((issue) => ({ index, ...issue })));
-      return;
-    }
-    // An event without its own correlation id carries the request's, so its log lines join the access log's.
-    const parsed = parseEvent({
-      correlationId,
-      ...input.data,
-      version: input.data.version ?? 1,
-      accountId,
-      producer,
-    });
+    // An event without its own correlation id carries the request's, so its log lines join the access
+    // log's; the account and the producer are the gateway's, whatever the body says.
+    const parsed = parseEvent(
+      isRecord(raw) ? { correlationId, ...raw, accountId, producer } : raw,
+      IngestEnvelope,
+    );
     if (!parsed.ok) issues.push(...parsed.issues.map((issue) => ({ index, ...issue })));
     else events.push(parsed.value);
   });
   return issues.length ? { ok: false, issues } : { ok: true, events };
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

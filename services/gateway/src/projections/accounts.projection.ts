@@ -1,4 +1,4 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { StoredEventOf } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
 import { Accounts1764400000050 } from './accounts.migration';
 
@@ -9,9 +9,9 @@ export const accountsProjection: Projection = {
   tables: ['accounts'],
   migrations: [Accounts1764400000050],
 
-  async apply(sql: Sql, { event, seq }: StoredEvent): Promise<void> {
+  async apply(sql: Sql, { event, seq }: StoredEventOf): Promise<void> {
     if (event.type !== 'AccountCreated') return;
-    const p = event.payload as PayloadOf<'AccountCreated'>;
+    const p = event.payload;
     await sql.query(
       `INSERT INTO accounts (id, name, api_key_hash, api_key_prefix, created_at, last_seq) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, api_key_hash = EXCLUDED.api_key_hash,

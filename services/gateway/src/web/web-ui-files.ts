@@ -14,8 +14,9 @@ export const RESERVED_PREFIXES = [
   '/metrics',
 ] as const;
 
+const HTML = 'text/html; charset=utf-8';
 const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
+  '.html': HTML,
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -121,7 +122,7 @@ export class WebUiFiles {
   ): WebAnswer | null {
     let pathname: string;
     try {
-      pathname = decodeURIComponent(urlPath.split('?')[0]);
+      pathname = decodeURIComponent(urlPath.split('?')[0] ?? '');
     } catch {
       return null;
     }
@@ -130,7 +131,7 @@ export class WebUiFiles {
     if (!files)
       return {
         status: 503,
-        headers: { 'content-type': CONTENT_TYPES['.html'], 'cache-control': 'no-store' },
+        headers: { 'content-type': HTML, 'cache-control': 'no-store' },
         body: NOT_BUILT,
       };
     let file = files.get(pathname === '/' ? '/index.html' : pathname);

@@ -91,8 +91,7 @@ function firstRealUserText(messages: readonly MessageEntry[]): string | undefine
 }
 
 function lastAssistantText(messages: readonly MessageEntry[]): string | undefined {
-  for (let i = messages.length - 1; i >= 0; i -= 1) {
-    const m = messages[i];
+  for (const m of [...messages].reverse()) {
     if (m.role !== 'assistant' || m.isApiError) continue;
     const text = stripWrappers(userVisibleText(m));
     if (text !== '') return text;

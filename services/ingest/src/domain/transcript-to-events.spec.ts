@@ -3,6 +3,7 @@ import { parseEvent } from '@mnemo/contracts';
 import { fixtureLines } from '../testing/fixtures';
 import { readTranscript } from './transcript';
 import { TranscriptEvent, transcriptToEvents } from './transcript-to-events';
+import { itemAt } from '@mnemo/testing';
 
 const toEvents = (
   lines: string[],
@@ -145,7 +146,10 @@ describe('transcriptToEvents', () => {
   it('truncates huge tool inputs and results but keeps the turn', () => {
     const events = toEvents(fixtureLines('synthetic/huge-tool-result.jsonl'));
     expect(valid(events)).toEqual([]);
-    const call = turnsOf(events).flatMap((e) => e.payload.toolCalls ?? [])[0];
+    const call = itemAt(
+      turnsOf(events).flatMap((e) => e.payload.toolCalls ?? []),
+      0,
+    );
     expect(call.result!.length).toBeLessThanOrEqual(20_000);
     expect(call.result).toMatch(/^line 0: x+/);
     expect(call.result).toMatch(/…\[truncated \d+ of \d+ chars\]$/);
@@ -154,13 +158,13 @@ describe('transcriptToEvents', () => {
       limits: { toolResultChars: 500 },
     });
     expect(
-      turnsOf(small).flatMap((e) => e.payload.toolCalls ?? [])[0].result!.length,
+      turnsOf(small).flatMap((e) => e.payload.toolCalls ?? [])[0]?.result!.length,
     ).toBeLessThanOrEqual(500);
   });
 
   it('carries secrets in tool output through unchanged (redaction is downstream) but never into the outcome', () => {
     const events = toEvents(fixtureLines('synthetic/secrets-in-tool-output.jsonl'));
-    const result = turnsOf(events).flatMap((e) => e.payload.toolCalls ?? [])[0].result;
+    const result = turnsOf(events).flatMap((e) => e.payload.toolCalls ?? [])[0]?.result;
     expect(result).toContain('AKIAIOSFODNN7EXAMPLE');
     const outcome = JSON.stringify(outcomeOf(events));
     for (const secret of ['AKIAIOSFODNN7EXAMPLE', 'sk_live_', 'hunter2'])

@@ -89,7 +89,7 @@ async function openRepository(
     '--grep=This reverts commit',
   ]);
   const revertedShas =
-    reverts.code === 0 ? [...reverts.stdout.matchAll(REVERT_NOTE)].map((m) => m[1]) : [];
+    reverts.code === 0 ? [...reverts.stdout.matchAll(REVERT_NOTE)].flatMap((m) => m[1] ?? []) : [];
   return { git, mainRefs, revertedShas };
 }
 

@@ -164,7 +164,6 @@ const envelopeOf = (
   version: 1,
   accountId: options.accountId,
   producer: options.producer,
-  payload: event.payload as PayloadOf<'SymbolSnapshotRecorded'>,
 });
 
 /** One transcript file → its events, or null when the file cannot be read. */

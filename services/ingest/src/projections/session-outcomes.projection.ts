@@ -1,12 +1,11 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { PayloadOf, StoredEventOf } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
-import { redact, redactDeep } from '@mnemo/redaction';
 import { SessionOutcomes1764400031417 } from './session-outcomes.migration';
 
 /**
  * session_outcomes: the latest SessionOutcomeRecorded of each session. A transcript re-read, or the
  * loop re-judging a verdict against git, records a new event; the newest one by stream order wins.
- * Text is redacted again on the way in (defence in depth: the event should already be clean).
+ * Text is stored as the log holds it, redacted (docs/redaction.md).
  */
 export const sessionOutcomesProjection: Projection = {
   name: 'session-outcomes',
@@ -14,12 +13,10 @@ export const sessionOutcomesProjection: Projection = {
   tables: ['session_outcomes'],
   migrations: [SessionOutcomes1764400031417],
 
-  async apply(sql: Sql, stored: StoredEvent): Promise<void> {
+  async apply(sql: Sql, stored: StoredEventOf): Promise<void> {
     const { event, seq } = stored;
     if (event.type !== 'SessionOutcomeRecorded' || !event.sessionId) return;
-    const p = event.payload as PayloadOf<'SessionOutcomeRecorded'>;
-    const text = (value: string) => redact(value).text;
-    const json = (value: unknown) => JSON.stringify(redactDeep(value).value);
+    const p = event.payload;
     await sql.query(
       `INSERT INTO session_outcomes (account_id, session_id, summary, first_user_turn, last_assistant_turn, files_read, files_edited,
          tools_called, commit_shas, started_at, ended_at, cwd, git_branch, outcome, recorded_at, event_id, last_seq)
@@ -33,17 +30,17 @@ export const sessionOutcomesProjection: Projection = {
       [
         event.accountId,
         event.sessionId,
-        text(p.summary),
-        text(p.firstUserTurn),
-        text(p.lastAssistantTurn),
-        json(p.filesRead),
-        json(p.filesEdited),
-        json(p.toolsCalled),
+        p.summary,
+        p.firstUserTurn,
+        p.lastAssistantTurn,
+        JSON.stringify(p.filesRead),
+        JSON.stringify(p.filesEdited),
+        JSON.stringify(p.toolsCalled),
         JSON.stringify(p.commitShas),
         p.startedAt ?? null,
         p.endedAt ?? null,
-        p.cwd === undefined ? null : text(p.cwd),
-        p.gitBranch === undefined ? null : text(p.gitBranch),
+        p.cwd ?? null,
+        p.gitBranch ?? null,
         p.outcome,
         event.occurredAt,
         event.id,

@@ -1,6 +1,5 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import { isStoredOf, storedOf, type StoredEventOf } from '@mnemo/contracts';
 import { newestPerKey, type Projection, type Sql } from '@mnemo/persistence';
-import { redact } from '@mnemo/redaction';
 import { Sessions1764400000100 } from './sessions.migration';
 import { SessionsPerson1764400031500 } from './sessions-person.migration';
 import { SessionsProject1764400031510 } from './sessions-project.migration';
@@ -9,9 +8,9 @@ import { upsertTurns } from './turns-bulk';
 import { TurnsReplayLoader } from './turns-replay.loader';
 
 /**
- * sessions and turns: what was said, redacted, per session. Writes are keyed by natural ids and
- * guarded by `last_seq`, so a redelivered or late event never overwrites newer state. Text is
- * redacted again on the way into the table: defence in depth behind the redaction service.
+ * sessions and turns: what was said, per session, as the log holds it (redacted by the redaction
+ * service, docs/redaction.md). Writes are keyed by natural ids and guarded by `last_seq`, so a
+ * redelivered or late event never overwrites newer state.
  */
 export const sessionsProjection: Projection = {
   name: 'sessions',
@@ -25,10 +24,8 @@ export const sessionsProjection: Projection = {
   ],
 
   /** Turns, the bulk of the log, go in one statement per batch; session starts and ends in one each. */
-  async applyMany(sql: Sql, events: StoredEvent[]): Promise<void> {
-    const turns = events.filter((stored) => stored.event.type === 'TurnRecorded') as Array<
-      StoredEvent<'TurnRecorded', PayloadOf<'TurnRecorded'>>
-    >;
+  async applyMany(sql: Sql, events: StoredEventOf[]): Promise<void> {
+    const turns = storedOf(events, 'TurnRecorded');
     await upsertSessions(sql, events);
     await upsertTurns(sql, turns);
   },
@@ -37,34 +34,21 @@ export const sessionsProjection: Projection = {
     return new TurnsReplayLoader((sql, events) => upsertSessions(sql, events));
   },
 
-  async apply(sql: Sql, stored: StoredEvent): Promise<void> {
-    if (stored.event.type === 'TurnRecorded')
-      await upsertTurns(sql, [stored as StoredEvent<'TurnRecorded', PayloadOf<'TurnRecorded'>>]);
+  async apply(sql: Sql, stored: StoredEventOf): Promise<void> {
+    if (isStoredOf(stored, ['TurnRecorded'])) await upsertTurns(sql, [stored]);
     else await upsertSessions(sql, [stored]);
   },
 };
-
-const clean = (value: string | undefined): string | null =>
-  value === undefined ? null : redact(value).text;
-
-type Started = StoredEvent<'SessionStarted', PayloadOf<'SessionStarted'>>;
-type Ended = StoredEvent<'SessionEnded', PayloadOf<'SessionEnded'>>;
 
 /**
  * The session rows of many events: the starts in one upsert and the ends in another, each the newest
  * event per session, which its own sequence guard keeps as one by one. A start and an end write
  * columns of their own (and `last_seq` only grows), so either may come first and the row is the same.
  */
-async function upsertSessions(sql: Sql, events: StoredEvent[]): Promise<void> {
-  const key = ({ event }: StoredEvent) => JSON.stringify([event.accountId, event.sessionId]);
-  const starts = newestPerKey(
-    events.filter((stored): stored is Started => stored.event.type === 'SessionStarted'),
-    key,
-  );
-  const ends = newestPerKey(
-    events.filter((stored): stored is Ended => stored.event.type === 'SessionEnded'),
-    key,
-  );
+async function upsertSessions(sql: Sql, events: StoredEventOf[]): Promise<void> {
+  const key = ({ event }: StoredEventOf) => JSON.stringify([event.accountId, event.sessionId]);
+  const starts = newestPerKey(storedOf(events, 'SessionStarted'), key);
+  const ends = newestPerKey(storedOf(events, 'SessionEnded'), key);
   if (starts.length)
     await sql.query(
       `INSERT INTO sessions (account_id, id, source, title, cwd, git_branch, developer, started_at, started_seq, last_seq, person_name, person_role, project)
@@ -79,16 +63,16 @@ async function upsertSessions(sql: Sql, events: StoredEvent[]): Promise<void> {
       [
         starts.map(({ event }) => event.accountId),
         starts.map(({ event }) => event.sessionId),
-        starts.map(({ event }) => redact(event.payload.source).text),
-        starts.map(({ event }) => clean(event.payload.title)),
-        starts.map(({ event }) => clean(event.payload.cwd)),
-        starts.map(({ event }) => clean(event.payload.gitBranch)),
-        starts.map(({ event }) => clean(event.payload.developer)),
+        starts.map(({ event }) => event.payload.source),
+        starts.map(({ event }) => event.payload.title ?? null),
+        starts.map(({ event }) => event.payload.cwd ?? null),
+        starts.map(({ event }) => event.payload.gitBranch ?? null),
+        starts.map(({ event }) => event.payload.developer ?? null),
         starts.map(({ event }) => event.occurredAt),
         starts.map(({ seq }) => seq),
-        starts.map(({ event }) => clean(event.payload.personName)),
-        starts.map(({ event }) => clean(event.payload.personRole)),
-        starts.map(({ event }) => clean(event.payload.project)),
+        starts.map(({ event }) => event.payload.personName ?? null),
+        starts.map(({ event }) => event.payload.personRole ?? null),
+        starts.map(({ event }) => event.payload.project ?? null),
       ],
     );
   if (ends.length)
@@ -103,7 +87,7 @@ async function upsertSessions(sql: Sql, events: StoredEvent[]): Promise<void> {
         ends.map(({ event }) => event.accountId),
         ends.map(({ event }) => event.sessionId),
         ends.map(({ event }) => event.occurredAt),
-        ends.map(({ event }) => clean(event.payload.reason)),
+        ends.map(({ event }) => event.payload.reason ?? null),
         ends.map(({ seq }) => seq),
       ],
     );

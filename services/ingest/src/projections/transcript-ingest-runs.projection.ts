@@ -1,25 +1,29 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { StoredEventOf } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
-import { redact } from '@mnemo/redaction';
 import { TranscriptIngestRuns1764400031418 } from './transcript-ingest-runs.migration';
 
 /**
  * transcript_ingest_runs: one row per ingest run. The loop's state lives here, not in memory, so the
  * watermark survives a restart: it is the watermark of the newest completed run; a failed run has none.
  */
-export const transcriptIngestRunsProjection: Projection = {
+export const transcriptIngestRunsProjection: Projection<
+  'TranscriptIngestRunCompleted' | 'TranscriptIngestRunFailed'
+> = {
   name: 'transcript-ingest-runs',
   handles: ['TranscriptIngestRunCompleted', 'TranscriptIngestRunFailed'],
   tables: ['transcript_ingest_runs'],
   migrations: [TranscriptIngestRuns1764400031418],
 
-  async apply(sql: Sql, stored: StoredEvent): Promise<void> {
+  async apply(
+    sql: Sql,
+    stored: StoredEventOf<'TranscriptIngestRunCompleted' | 'TranscriptIngestRunFailed'>,
+  ): Promise<void> {
     const { event, seq } = stored;
-    if (event.type !== 'TranscriptIngestRunCompleted' && event.type !== 'TranscriptIngestRunFailed')
-      return;
-    const p = event.payload as PayloadOf<'TranscriptIngestRunCompleted'> &
-      Partial<PayloadOf<'TranscriptIngestRunFailed'>>;
+    const p = event.payload;
     const failed = event.type === 'TranscriptIngestRunFailed';
+    const watermark =
+      event.type === 'TranscriptIngestRunCompleted' ? event.payload.watermark : undefined;
+    const error = event.type === 'TranscriptIngestRunFailed' ? event.payload.error : undefined;
     await sql.query(
       `INSERT INTO transcript_ingest_runs (account_id, run_id, trigger, root, status, started_at, finished_at, duration_ms, since,
          watermark, files, sessions, turns, events, skipped_files, skipped_lines, outcomes_updated, error, last_seq)
@@ -35,13 +39,13 @@ export const transcriptIngestRunsProjection: Projection = {
         event.accountId,
         p.runId,
         p.trigger,
-        redact(p.root).text,
+        p.root,
         failed ? 'failed' : 'completed',
         p.startedAt,
         p.finishedAt,
         p.durationMs,
         p.since ?? null,
-        failed ? null : (p.watermark ?? null),
+        watermark ?? null,
         p.files,
         p.sessions,
         p.turns,
@@ -49,7 +53,7 @@ export const transcriptIngestRunsProjection: Projection = {
         p.skippedFiles,
         p.skippedLines,
         p.outcomesUpdated ?? 0,
-        failed && p.error !== undefined ? redact(p.error).text : null,
+        error ?? null,
         seq,
       ],
     );

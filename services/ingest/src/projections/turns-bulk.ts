@@ -1,16 +1,12 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { StoredEventOf } from '@mnemo/contracts';
 import { newestPerKey, type Sql } from '@mnemo/persistence';
-import { redact, redactDeep } from '@mnemo/redaction';
 
-export type TurnEvent = StoredEvent<'TurnRecorded', PayloadOf<'TurnRecorded'>>;
+export type TurnEvent = StoredEventOf<'TurnRecorded'>;
 
 /**
  * Upserts many turns in one statement. Within a batch the newest event per (account, session, seq)
- * wins, exactly as applying them one by one under the `last_seq` guard would. The text and tool
- * calls are redacted on the way in (docs/redaction.md: every write path, as defence in depth), once
- * per row written: an event from the log is already clean and comes back unchanged, one that
- * bypassed the log's redaction (or was stored under an older redactor and is replayed) does not
- * leak.
+ * wins, exactly as applying them one by one under the `last_seq` guard would. The text is stored as
+ * the log holds it: MNEMO_EVENTS holds redacted events only (docs/redaction.md).
  */
 export async function upsertTurns(sql: Sql, turns: TurnEvent[]): Promise<void> {
   const newest = newestPerKey(turns, (turn) =>
@@ -40,8 +36,8 @@ export function turnRow(t: TurnEvent) {
     s: t.event.sessionId,
     q: t.event.payload.seq,
     r: t.event.payload.role,
-    t: wellFormed(redact(t.event.payload.text).text),
-    c: t.event.payload.toolCalls ? redactDeep(t.event.payload.toolCalls).value : null,
+    t: wellFormed(t.event.payload.text),
+    c: t.event.payload.toolCalls ?? null,
     b: t.event.payload.isSidechain ?? false,
     o: t.event.occurredAt,
     i: t.event.id,

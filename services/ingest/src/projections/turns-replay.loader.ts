@@ -1,4 +1,4 @@
-import type { StoredEvent } from '@mnemo/contracts';
+import { isStoredOf, type StoredEventOf } from '@mnemo/contracts';
 import {
   COPY_NULL,
   CopyRows,
@@ -6,7 +6,7 @@ import {
   type BulkSql,
   type ReplayLoader,
 } from '@mnemo/persistence';
-import { TURN_COLUMNS, turnRow, type TurnEvent } from './turns-bulk';
+import { TURN_COLUMNS, turnRow } from './turns-bulk';
 
 /**
  * How a replay fills `turns`: COPY appends a row for every turn event, and the primary key is built
@@ -23,22 +23,22 @@ export class TurnsReplayLoader implements ReplayLoader {
 
   /** `applyOthers`: a batch's events other than turns, in log order, once per batch. */
   constructor(
-    private readonly applyOthers: (sql: BulkSql, events: StoredEvent[]) => Promise<void>,
+    private readonly applyOthers: (sql: BulkSql, events: StoredEventOf[]) => Promise<void>,
   ) {}
 
   async begin(sql: BulkSql): Promise<void> {
     await sql.query('ALTER TABLE turns DROP CONSTRAINT turns_pkey');
   }
 
-  async applyMany(sql: BulkSql, events: StoredEvent[]): Promise<void> {
+  async applyMany(sql: BulkSql, events: StoredEventOf[]): Promise<void> {
     const rows = new CopyRows();
-    const others: StoredEvent[] = [];
+    const others: StoredEventOf[] = [];
     for (const stored of events) {
-      if (stored.event.type !== 'TurnRecorded') {
+      if (!isStoredOf(stored, ['TurnRecorded'])) {
         others.push(stored);
         continue;
       }
-      const row = turnRow(stored as TurnEvent);
+      const row = turnRow(stored);
       // a turn without a session fails on the NOT NULL column, as its upsert would
       const session = row.s ?? '';
       if (!this.seen.add(keyHash(row.a, session, row.q)))

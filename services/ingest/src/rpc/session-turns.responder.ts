@@ -129,7 +129,7 @@ export async function readSessionTurns(
       text,
       occurredAt: new Date(occurred_at).toISOString(),
     })),
-    total: rows.length ? Number(rows[0].total) : 0,
+    total: Number(rows[0]?.total ?? 0),
     ...(session ? { session } : {}),
   };
 }

@@ -1,12 +1,13 @@
 import { Controller, Delete, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { NotFoundError } from '@mnemo/contracts';
+import { NotFoundError, eventFactory } from '@mnemo/contracts';
 import { EVENT_LOG, type EventLog } from '@mnemo/eventing';
 import { AccountId, ApiKeyGuard } from '@mnemo/http-edge';
 import { appendAndAwait, DATA_SOURCE } from '@mnemo/persistence';
-import { insightEvent } from '../insight-event';
 import { insightProjection } from '../projections/insight.projection';
+
+const insightEvent = eventFactory('insight');
 
 const iso = (value: unknown): string => new Date(value as string).toISOString();
 

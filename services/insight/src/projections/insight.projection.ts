@@ -1,4 +1,4 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import { type StoredEventOf, unhandledEvent } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
 import { Insight1764900000200 } from './insight.migration';
 
@@ -10,19 +10,18 @@ type Handled = (typeof HANDLED)[number];
  * docs/boundaries-profile-insight.md) and insight_items. A dismissed or deleted insight keeps its
  * row and status: detected again, it changes nothing.
  */
-export const insightProjection: Projection = {
+export const insightProjection: Projection<Handled> = {
   name: 'insight',
   handles: HANDLED,
   tables: ['insight_artifacts', 'insight_items'],
   migrations: [Insight1764900000200],
 
-  async apply(sql: Sql, stored: StoredEvent): Promise<void> {
+  async apply(sql: Sql, stored: StoredEventOf<Handled>): Promise<void> {
     const { event, seq } = stored;
     const account = event.accountId;
-    const type = event.type as Handled;
-    switch (type) {
+    switch (event.type) {
       case 'ArtifactSaved': {
-        const p = event.payload as PayloadOf<'ArtifactSaved'>;
+        const p = event.payload;
         await sql.query(
           `INSERT INTO insight_artifacts (account_id, id, title, content, saved_at, first_seq, last_seq) VALUES ($1, $2, $3, $4, $5, $6, $6)
            ON CONFLICT (account_id, id) DO UPDATE SET title = EXCLUDED.title, content = EXCLUDED.content, saved_at = EXCLUDED.saved_at,
@@ -33,7 +32,7 @@ export const insightProjection: Projection = {
         return;
       }
       case 'InsightDetected': {
-        const p = event.payload as PayloadOf<'InsightDetected'>;
+        const p = event.payload;
         await sql.query(
           `INSERT INTO insight_items (account_id, id, kind, summary, artifact_a, artifact_b, status, detected_at, last_seq)
            VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8)
@@ -45,8 +44,8 @@ export const insightProjection: Projection = {
       }
       case 'InsightDismissed':
       case 'InsightDeleted': {
-        const p = event.payload as PayloadOf<'InsightDismissed'>;
-        const status = type === 'InsightDismissed' ? 'dismissed' : 'deleted';
+        const p = event.payload;
+        const status = event.type === 'InsightDismissed' ? 'dismissed' : 'deleted';
         // A deletion wins over a dismissal; a dismissal never revives a deleted insight.
         await sql.query(
           `UPDATE insight_items SET status = CASE WHEN status = 'deleted' THEN status ELSE $4 END, last_seq = $3
@@ -56,8 +55,7 @@ export const insightProjection: Projection = {
         return;
       }
       default: {
-        const _never: never = type;
-        throw new Error(`insight projection got ${String(_never)}`);
+        return unhandledEvent(event, 'insight projection');
       }
     }
   },

@@ -2,13 +2,21 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import {
   DependencyError,
-  reactionEvents,
+  featureEvents,
   type EventCause,
   type ReactionDraft,
 } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
 import { CACHE, DATA_SOURCE, oncePerCause, type Cache } from '@mnemo/persistence';
-import { artifactSources, LLM_CLIENT, settleCall, type LlmClient } from '@mnemo/llm';
+import {
+  artifactSources,
+  LLM_CLIENT,
+  paidCall,
+  publishReaction,
+  type FailedCall,
+  type LlmClient,
+  type LlmSuccess,
+} from '@mnemo/llm';
 import { candidates, InsightAnswer } from '../domain/insight-candidates';
 import { INSIGHT_CONFIG, type InsightConfig } from '../insight.config';
 import { INSIGHT_MAX_OUTPUT_TOKENS, INSIGHT_SYSTEM, insightMessage } from './insight-prompt';
@@ -80,7 +88,7 @@ export class InsightDetectionService {
        ORDER BY focus`,
       [accountId, artifactId, this.config.maxCompared],
     );
-    if (rows.length < 2 || rows[0].id !== artifactId) return 0;
+    if (rows.length < 2 || rows[0]?.id !== artifactId) return 0;
     const known = rows.map((r) => ({ id: r.id, savedAt: new Date(r.saved_at).toISOString() }));
     const sources = artifactSources(
       rows.map((r) => ({
@@ -91,7 +99,7 @@ export class InsightDetectionService {
       })),
       this.config.inputMaxChars,
     );
-    const answer = await settleCall(
+    return paidCall(
       this.llm.complete({
         account: accountId,
         label: 'insight',
@@ -103,17 +111,31 @@ export class InsightDetectionService {
         schema: InsightAnswer,
         source: sources,
       }),
+      {
+        answered: (answer) => this.found(saved, answer, known),
+        failed: (failure) => this.failed(saved, failure),
+      },
     );
-    if (!answer.ok) {
-      this.logger.warn(
-        { accountId, artifactId, failure: answer.failure },
-        'insight detection failed; the next save tries again',
-      );
-      await this.append(saved, [
-        telemetry('insight_detection_failed', { artifactId, errorClass: answer.failure }),
-      ]);
-      return 0;
-    }
+  }
+
+  private async failed(saved: SavedArtifact, failure: FailedCall): Promise<number> {
+    const { accountId, artifactId } = saved;
+    this.logger.warn(
+      { accountId, artifactId, failure: failure.failure },
+      'insight detection failed; the next save tries again',
+    );
+    await this.append(saved, [
+      telemetry('insight_detection_failed', { artifactId, errorClass: failure.failure }),
+    ]);
+    return 0;
+  }
+
+  private async found(
+    saved: SavedArtifact,
+    answer: LlmSuccess<InsightAnswer[]>,
+    known: Array<{ id: string; savedAt: string }>,
+  ): Promise<number> {
+    const { accountId, artifactId } = saved;
     const suppressedRows: Array<{ id: string }> = await this.db.query(
       `SELECT id FROM insight_items WHERE account_id = $1 AND status <> 'active'`,
       [accountId],
@@ -144,20 +166,16 @@ export class InsightDetectionService {
   }
 
   private async append(saved: SavedArtifact, drafts: ReactionDraft[]): Promise<void> {
-    const occurredAt = new Date().toISOString();
-    await this.log.appendMany(
-      'events',
-      reactionEvents(saved.cause, drafts, {
-        producer: 'insight',
-        accountId: saved.accountId,
-        occurredAt,
-      }),
-    );
+    await publishReaction(this.log, saved.cause, drafts, {
+      producer: 'insight',
+      accountId: saved.accountId,
+    });
   }
 }
 
+const feature = featureEvents('insight');
 const telemetry = (action: string, metadata: Record<string, unknown>): ReactionDraft => ({
   type: 'FeatureEventRecorded',
   role: `telemetry:${action}`,
-  payload: { name: 'insight', action, metadata },
+  payload: feature(action, metadata),
 });

@@ -62,6 +62,6 @@ function fieldText(value: unknown): string | undefined {
 
 function bytesOf(values: number[]): Uint8Array {
   const bytes = new Uint8Array(values.length);
-  for (let i = 0; i < values.length; i++) bytes[i] = values[i] & 0xff;
+  values.forEach((value, i) => (bytes[i] = value & 0xff));
   return bytes;
 }

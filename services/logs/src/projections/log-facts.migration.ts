@@ -56,3 +56,18 @@ export class LogFacts1765000000100 implements MigrationInterface {
       await queryRunner.query(`DROP TABLE IF EXISTS ${table}`);
   }
 }
+
+/** A source's position keeps the sequences of its windows not yet below the checkpoint: each counts once. */
+export class LogWindowsCountedOnce1765400000100 implements MigrationInterface {
+  name = 'LogWindowsCountedOnce1765400000100';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(
+      `ALTER TABLE log_source_positions ADD COLUMN IF NOT EXISTS applied_seqs bigint[] NOT NULL DEFAULT '{}'`,
+    );
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE log_source_positions DROP COLUMN IF EXISTS applied_seqs`);
+  }
+}

@@ -1,7 +1,7 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import { type StoredEventOf, unhandledEvent } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
 import { dominantSeverity, mergeFacts, type TemplateFacts } from '../domain/merge-facts';
-import { LogFacts1765000000100 } from './log-facts.migration';
+import { LogFacts1765000000100, LogWindowsCountedOnce1765400000100 } from './log-facts.migration';
 
 const HANDLED = ['LogTemplateSeen', 'LogFactsUpdated'] as const;
 type Handled = (typeof HANDLED)[number];
@@ -9,33 +9,30 @@ type Handled = (typeof HANDLED)[number];
 /**
  * log_templates (a template and its facts), log_template_hours (lines per hour, for rates and rising
  * templates) and log_source_positions (where each source resumes). A window's counts and its source's
- * position move in one statement batch; a window whose sequence the source has already passed (a
- * redelivery) changes nothing, since counts add.
+ * position move in one statement batch; a window applied before (a redelivery) changes nothing, since
+ * counts add.
  */
-export const logFactsProjection: Projection = {
+export const logFactsProjection: Projection<Handled> = {
   name: 'log-facts',
   handles: HANDLED,
   tables: ['log_templates', 'log_template_hours', 'log_source_positions'],
-  migrations: [LogFacts1765000000100],
+  migrations: [LogFacts1765000000100, LogWindowsCountedOnce1765400000100],
 
-  async apply(sql: Sql, stored: StoredEvent): Promise<void> {
-    const type = stored.event.type as Handled;
-    switch (type) {
+  async apply(sql: Sql, { event, seq }: StoredEventOf<Handled>): Promise<void> {
+    switch (event.type) {
       case 'LogTemplateSeen':
-        return applySeen(sql, stored as StoredEvent<Handled, PayloadOf<'LogTemplateSeen'>>);
+        return applySeen(sql, { event, seq });
       case 'LogFactsUpdated':
-        return applyFacts(sql, stored as StoredEvent<Handled, PayloadOf<'LogFactsUpdated'>>);
-      default: {
-        const _never: never = type;
-        throw new Error(`log-facts projection got ${String(_never)}`);
-      }
+        return applyFacts(sql, { event, seq });
+      default:
+        return unhandledEvent(event, 'log-facts projection');
     }
   },
 };
 
 async function applySeen(
   sql: Sql,
-  { event, seq }: StoredEvent<Handled, PayloadOf<'LogTemplateSeen'>>,
+  { event, seq }: StoredEventOf<'LogTemplateSeen'>,
 ): Promise<void> {
   const p = event.payload;
   await sql.query(
@@ -47,22 +44,41 @@ async function applySeen(
 
 async function applyFacts(
   sql: Sql,
-  { event, seq }: StoredEvent<Handled, PayloadOf<'LogFactsUpdated'>>,
+  { event, seq }: StoredEventOf<'LogFactsUpdated'>,
 ): Promise<void> {
   const p = event.payload;
   const account = event.accountId;
+  // Instances share the durable consumer, so windows may commit out of order (docs/event-log.md,
+  // "Checkpoints"): each window counts once by its own sequence, not by being newer than the last one.
+  // The sequences kept are those above the projection's checkpoint, the only ones that can come again.
   const moved: unknown[] = await sql.query(
-    `INSERT INTO log_source_positions (account_id, project, source_id, cursor, lines, skipped, windows, last_window_at, last_seq)
-     VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $8)
+    `INSERT INTO log_source_positions AS p (account_id, project, source_id, cursor, lines, skipped, windows, last_window_at,
+       last_seq, applied_seqs)
+     VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $8, ARRAY[$8::bigint])
      ON CONFLICT (account_id, project, source_id) DO UPDATE SET
-       cursor = COALESCE(EXCLUDED.cursor, log_source_positions.cursor),
-       lines = log_source_positions.lines + EXCLUDED.lines,
-       skipped = log_source_positions.skipped + EXCLUDED.skipped,
-       windows = log_source_positions.windows + 1,
-       last_window_at = EXCLUDED.last_window_at, last_seq = EXCLUDED.last_seq
-     WHERE log_source_positions.last_seq < EXCLUDED.last_seq
+       cursor = CASE WHEN EXCLUDED.last_seq > p.last_seq THEN COALESCE(EXCLUDED.cursor, p.cursor) ELSE p.cursor END,
+       lines = p.lines + EXCLUDED.lines,
+       skipped = p.skipped + EXCLUDED.skipped,
+       windows = p.windows + 1,
+       last_window_at = CASE WHEN EXCLUDED.last_seq > p.last_seq THEN EXCLUDED.last_window_at ELSE p.last_window_at END,
+       last_seq = GREATEST(p.last_seq, EXCLUDED.last_seq),
+       applied_seqs = ARRAY(
+         SELECT s FROM unnest(p.applied_seqs) AS s
+         WHERE s > COALESCE((SELECT c.last_seq FROM projection_checkpoints c WHERE c.name = $9), 0)
+       ) || EXCLUDED.last_seq
+     WHERE NOT EXCLUDED.last_seq = ANY(p.applied_seqs)
      RETURNING 1`,
-    [account, p.project, p.sourceId, p.cursor ?? null, p.lines, p.skipped, event.occurredAt, seq],
+    [
+      account,
+      p.project,
+      p.sourceId,
+      p.cursor ?? null,
+      p.lines,
+      p.skipped,
+      event.occurredAt,
+      seq,
+      logFactsProjection.name,
+    ],
   );
   if (moved.length === 0) return;
   if (p.templates.length === 0) return;

@@ -1,19 +1,18 @@
 import { z } from 'zod';
-import {
-  measurementUnit,
-  metricName,
-  PlanMeasure,
-  sequenceNumber,
-  subjectToken,
-} from '@mnemo/contracts';
+import { PlanMeasure, sequenceNumber, subjectToken } from '@mnemo/contracts';
 
-/** The Explorer's queries and bodies are a contract shared with the web UI (libs/contracts); the rest are this service's own. */
+/**
+ * The Explorer's queries and bodies are a contract shared with the web UI, the measurements one with
+ * mnemo-client (libs/contracts); the rest are this service's own.
+ */
 export {
   ListMemoriesQuery,
   SearchMemoriesQuery,
   CreateMemoryBody,
   PatchMemoryBody,
   MIN_SEARCH_CHARS,
+  MAX_MEASUREMENTS_PER_BATCH,
+  RecordMeasurementsBody,
 } from '@mnemo/contracts';
 
 export const RememberBody = z.strictObject({
@@ -45,32 +44,6 @@ export const ProposePlanBody = z.strictObject({
 
 export const CheckInBody = z.strictObject({ progress: z.string().trim().min(1).max(300) });
 export const ClosePlanBody = z.strictObject({ reason: z.enum(['completed', 'abandoned']) });
-
-/** The most measurements one POST /v1/measurements takes: a month of a watch's samples at once. */
-export const MAX_MEASUREMENTS_PER_BATCH = 2000;
-
-/** A batch of the person's own measurements (each as MeasurementRecorded says it); `id` makes a retry the same measurement. */
-export const RecordMeasurementsBody = z.strictObject({
-  measurements: z
-    .array(
-      z
-        .strictObject({
-          id: z.string().trim().min(1).max(200).optional(),
-          metric: metricName,
-          value: z.number().finite(),
-          unit: measurementUnit,
-          day: z.iso.date().optional(),
-          at: z.iso.datetime({ offset: true }).optional(),
-          source: z.string().trim().min(1).max(200),
-        })
-        .refine((m) => (m.day === undefined) !== (m.at === undefined), {
-          path: ['day'],
-          message: 'exactly one of day or at',
-        }),
-    )
-    .min(1)
-    .max(MAX_MEASUREMENTS_PER_BATCH),
-});
 
 /** How far back a metric's days and baseline are read. */
 export const MetricDaysQuery = z.strictObject({

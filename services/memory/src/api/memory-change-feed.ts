@@ -124,7 +124,8 @@ export class MemoryChangeFeed implements OnModuleDestroy {
             : { type: row.change, proposalId: row.ref_id, seq };
         for (const listener of this.listeners.get(row.account_id) ?? []) listener(change);
       }
-      this.cursor = rows.length === PAGE ? Number(rows[rows.length - 1].seq) : top;
+      const last = rows.at(-1);
+      this.cursor = rows.length === PAGE && last ? Number(last.seq) : top;
     } catch (error) {
       this.logger.warn({ err: String(error) }, 'memory change feed poll failed; retrying');
     } finally {

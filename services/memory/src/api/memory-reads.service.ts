@@ -169,7 +169,7 @@ export class MemoryReadsService {
       `SELECT * FROM memory_proposals WHERE account_id = $1 AND status = 'pending' ORDER BY proposed_at, id`,
       [accountId],
     );
-    return rows.map(proposalFromRow);
+    return rows.map((row) => proposalFromRow(row));
   }
 
   /** Whether a fact or a proposal already came from this message: one per message. */

@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { ConflictError } from '@mnemo/contracts';
+import { ConflictError, type EventBody, eventFactory } from '@mnemo/contracts';
 import { EVENT_LOG, type EventLog } from '@mnemo/eventing';
 import { appendAndAwait, CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
-import { memoryEvent } from '../memory-event';
 
-export interface NewEvent {
-  type: string;
-  payload: unknown;
+const memoryEvent = eventFactory('memory');
+
+export type NewEvent = EventBody & {
   /** A derived id (idempotent writes): the log's duplicate check stores a retried event once. */
   id?: string;
-}
+};
 
 /**
  * The shell around the pure decisions: stamps ids and time, appends, and answers only once the memory
@@ -35,15 +34,14 @@ export class MemoryWriterService {
     options: { sessionId?: string; correlationId?: string } = {},
   ): Promise<number> {
     const occurredAt = this.now().toISOString();
-    const envelopes = events.map((e) =>
+    const envelopes = events.map(({ id, ...body }) =>
       memoryEvent({
-        id: e.id ?? randomUUID(),
-        type: e.type,
+        ...body,
+        id: id ?? randomUUID(),
         accountId,
         ...(options.sessionId ? { sessionId: options.sessionId } : {}),
         ...(options.correlationId ? { correlationId: options.correlationId } : {}),
         occurredAt,
-        payload: e.payload,
       }),
     );
     return appendAndAwait({ log: this.log, dataSource: this.db }, envelopes, 'memory');

@@ -85,9 +85,10 @@ export class ProposalsController {
       await this.writer.append(accountId, decision.events);
       const proposal = proposalView((await this.reads.proposal(accountId, id))!);
       const created = decision.events.find((e) => e.type === 'MemoryFactCreated');
-      const memory = created
-        ? await this.reads.memory(accountId, (created.payload as { factId: string }).factId)
-        : undefined;
+      const memory =
+        created?.type === 'MemoryFactCreated'
+          ? await this.reads.memory(accountId, created.payload.factId)
+          : undefined;
       return { proposal, ...(memory ? { memory: { ...memory, status: undefined } } : {}) };
     });
   }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { factSimilarity, findNearDuplicate, normalizeFactText } from './dedup';
+import { factSimilarity, findNearDuplicate, holderOf, normalizeFactText } from './dedup';
 import type { ExistingFact } from './memory-fact';
 
 const fact = (factId: string, content: string, over: Partial<ExistingFact> = {}): ExistingFact => ({
@@ -143,5 +143,17 @@ describe('near-duplicates by meaning', () => {
         stored,
       ),
     ).toBeNull();
+  });
+});
+
+describe('holderOf', () => {
+  it('names the other person a fact opens with, by relation or by first name', () => {
+    expect(holderOf('Is not vegan anymore.')).toBe('self');
+    expect(holderOf('Their sister is not vegan anymore.')).toBe('sister');
+    expect(holderOf('Sam is not vegan anymore.')).toBe('name:sam');
+    expect(holderOf('Summer: Hanna moved out.')).toBe('name:hanna');
+    // Done together with the person, it is the person's too.
+    expect(holderOf('Felix and they broke up in March.')).toBe('self');
+    expect(holderOf('Moved the wedding to June.')).toBe('self');
   });
 });

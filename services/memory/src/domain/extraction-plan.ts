@@ -1,4 +1,13 @@
-import { findNearDuplicate, NEAR_DUPLICATE_THRESHOLD } from './dedup';
+import {
+  droppedShare,
+  droppedWords,
+  findNearDuplicate,
+  NEAR_DUPLICATE_THRESHOLD,
+  sharedSubjectWords,
+  slotOf,
+  holderOf,
+  HYPOTHETICAL,
+} from './dedup';
 import {
   higherConfidence,
   type CandidateFact,
@@ -125,7 +134,15 @@ export function planExtractionWrites(
       });
     } else {
       writes.push({ kind: 'create', fact });
-      if (fact.subject) supersedeOlder(writes, known, fact);
+      if (endsLater(fact, now)) continue;
+      const superseded = subjectOf(fact) ? supersedeOlder(writes, known, fact) : 0;
+      if (
+        superseded === 0 &&
+        !supersedeDropped(writes, known, fact) &&
+        changesMind(fact.content) &&
+        !choiceOnly(fact.content)
+      )
+        supersedeByMeaning(writes, known, fact);
     }
   }
   return writes;
@@ -136,24 +153,153 @@ export function planExtractionWrites(
  * except one said in the same turn: a turn that tells two sides of one subject ("I live in the dorm",
  * "I share a room there with Hanna") has not changed its mind between them.
  */
-function supersedeOlder(writes: ExtractionWrite[], known: Known[], fact: PlannedFact): void {
-  for (let i = known.length - 1; i >= 0; i--) {
-    const older = known[i];
-    if (
-      older.factId === fact.factId ||
-      older.kind === 'proposal' ||
-      !sameSubject(older.subject, fact.subject) ||
-      sameTurn(older, fact)
-    )
-      continue;
+function supersedeOlder(writes: ExtractionWrite[], known: Known[], fact: PlannedFact): number {
+  if (!replacesItsSubject(fact)) return 0;
+  let superseded = 0;
+  for (let i = known.length - 1, older = known[i]; older !== undefined; older = known[--i]) {
+    if (!mayEnd(older, fact) || !sameSubject(subjectOf(older), subjectOf(fact))) continue;
     writes.push({
       kind: 'supersede',
       factId: older.factId,
       supersededBy: fact.factId,
-      subject: fact.subject!,
+      subject: subjectOf(fact)!,
     });
     known.splice(i, 1);
+    superseded++;
   }
+  return superseded;
+}
+
+/** A job or home held beside the first ("a second job at a pub", "a caravan for weekends, keeping the flat"). */
+const ALONGSIDE =
+  /\b(?:second|also|as well|alongside|on the side|on top of|side (?:hustle|gig|job)|keeping the|holiday (?:home|cottage|flat|house|let))\b/i;
+
+/**
+ * Whether a fact that sets a subject replaces what the subject held (docs/memory-facts.md, "supersession"):
+ * a second job or home is held beside the first, and a goal said again in other words ("Is hoping to be
+ * matched with a child" after "Wants to adopt a child") is the same goal going on, not one given up; only
+ * a change of mind ends a goal.
+ */
+function replacesItsSubject(fact: PlannedFact): boolean {
+  const subject = subjectOf(fact) ?? '';
+  if (
+    (subject === 'home' || subject === 'job' || subject.startsWith('job:')) &&
+    ALONGSIDE.test(fact.content)
+  )
+    return false;
+  if (subject.startsWith('goal:'))
+    return (
+      (changesMind(fact.content) && !choiceOnly(fact.content)) ||
+      /\b(?:not|never|no)\b/i.test(fact.content)
+    );
+  return true;
+}
+
+/** "Instead of …", "rather than …": the means or option passed over, up to the next clause. */
+const PASSED_OVER = /\b(?:instead of|rather than)\b[^,.;]*/gi;
+
+/**
+ * Whether the only change the fact says is a choice between ways to one end ("apply for the internal
+ * opening instead of looking outside the company"): the goal goes on, so the choice ends only a fact
+ * that says what was passed over (`supersedeDropped`), never a goal or a fact it is merely about.
+ */
+const choiceOnly = (content: string): boolean => {
+  const rest = content.replace(PASSED_OVER, '');
+  return rest !== content && !changesMind(rest);
+};
+
+/** An ending ahead: "is going to stop working at the bakery in August", "will quit the choir". */
+const ENDING_AHEAD =
+  /\b(?:(?:is|are|am|'s|'re) (?:going|about|planning|set) to|will|'ll|plans? to|intends? to)(?: \w+)? (?:stop|leave|quit|give up|move out|retire|drop|resign|hand in|sell|cancel|close)\b/i;
+
+/**
+ * Whether the fact ends something only later (docs/memory-facts.md, "an ending ahead"): what it ends still holds
+ * until its day, so it is kept as a plan and ends nothing while that day (or, undated, the plan) is ahead.
+ */
+function endsLater(fact: Pick<CandidateFact, 'content' | 'occurredOn'>, now: Date): boolean {
+  if (!ENDING_AHEAD.test(fact.content)) return false;
+  const on = fact.occurredOn;
+  return !on || on >= now.toISOString().slice(0, on.length);
+}
+
+/** The subject a fact sets: the one it was given, else the slot its wording fills (favourite, diet, where they work). */
+const subjectOf = (fact: Pick<CandidateFact, 'subject' | 'content'>): string | undefined =>
+  fact.subject ?? slotOf(fact.content);
+
+/**
+ * Words that say the person changed course (docs/memory-facts.md, "Changes of mind"): dropped, stopped,
+ * switched, called off, moved, back to, instead, after all, no longer.
+ */
+const CHANGE_OF_MIND =
+  /\b(?:instead|after all|any ?more|no longer|not \w+ing|gave up|given up|giving up|called off|calls? off|(?:is|are|'s) off|dropped|drops|quit|quits|stopped|stops|switched|switches|changed (?:their|his|her|my) mind|decided against|back to|\w+ed back|again|cancell?ed|cancels|moved|moving|sold|selling|left|leaving|handed in|resigned|turned down|now)\b/i;
+// A wish or a maybe ("would cycle instead of…if it were warmer") changes nothing yet.
+const changesMind = (content: string): boolean =>
+  CHANGE_OF_MIND.test(content) && !HYPOTHETICAL.test(content);
+/**
+ * A change of mind that names no subject the rules know (a goal dropped, a decision reversed, a habit
+ * stopped) supersedes the active fact it is most about: the older fact, said in another turn, whose
+ * meaning words (lemmas and WordNet senses, as dedup compares) it shares most, two at least and a third
+ * of the older fact's. "Stopped the morning walks with Mabel" ends "Walks round the park every morning
+ * with Mabel"; "Has picked German back up" ends "Gave up learning German".
+ */
+function supersedeByMeaning(writes: ExtractionWrite[], known: Known[], fact: PlannedFact): void {
+  let best = -1;
+  let bestShare = 0;
+  for (const [i, older] of known.entries()) {
+    if (!mayEnd(older, fact)) continue;
+    if (older.planned !== undefined && older.sourceSession === fact.sourceSession) continue;
+    // A job or home ends by a fact that sets its subject; words in common only change a detail of it
+    // ("moved to the day shift at St. Luke's" leaves "is a nurse at St. Luke's").
+    if (/^(?:job|home)\b/.test(subjectOf(older) ?? '')) continue;
+    const { shared, of } = sharedSubjectWords(fact.content, older.content);
+    const share = of === 0 ? 0 : shared / of;
+    if (shared >= 2 && share >= 1 / 3 && share > bestShare) {
+      best = i;
+      bestShare = share;
+    }
+  }
+  endBest(writes, known, best, fact);
+}
+
+/**
+ * A change of mind that names what it gives up ("switched from coffee to green tea", "is not vegan
+ * anymore", "quit the cello") supersedes the active fact, said in another turn, that says most of it: the
+ * older fact with the largest share of the dropped words, the latest on a tie. One word is enough here,
+ * since the person named it as what they left.
+ */
+function supersedeDropped(writes: ExtractionWrite[], known: Known[], fact: PlannedFact): boolean {
+  const dropped = droppedWords(fact.content);
+  if (dropped.length === 0) return false;
+  let best = -1;
+  let bestShare = 0;
+  for (const [i, older] of known.entries()) {
+    if (!mayEnd(older, fact)) continue;
+    const share = droppedShare(dropped, fact.content, older.content);
+    if (share > 0 && share >= bestShare) {
+      best = i;
+      bestShare = share;
+    }
+  }
+  return endBest(writes, known, best, fact);
+}
+
+/** Supersedes the known fact at `best` (if any) by `fact` and drops it from `known`; whether one ended. */
+function endBest(
+  writes: ExtractionWrite[],
+  known: Known[],
+  best: number,
+  fact: PlannedFact,
+): boolean {
+  const older = known[best];
+  if (!older) return false;
+  writes.push({
+    kind: 'supersede',
+    factId: older.factId,
+    supersededBy: fact.factId,
+    subject: fact.subject ?? older.subject ?? 'change-of-mind',
+  });
+  known.splice(best, 1);
+  return true;
 }
 
 /**
@@ -179,6 +325,19 @@ function namesWithin(a: string, b: string): boolean {
   const words = new Set(longer.split('-'));
   return shorter.split('-').every((w) => words.has(w));
 }
+
+/** A change of mind is the holder's own: a sister's diet or a brother's wedding ends none of the person's. */
+const sameHolder = (
+  a: Pick<CandidateFact, 'content'>,
+  b: Pick<CandidateFact, 'content'>,
+): boolean => holderOf(a.content) === holderOf(b.content);
+
+/** Whether `fact` may end `older` at all: another stored fact (not a proposal) of the same holder, said in another turn. */
+const mayEnd = (older: Known, fact: PlannedFact): boolean =>
+  older.factId !== fact.factId &&
+  older.kind !== 'proposal' &&
+  !sameTurn(older, fact) &&
+  sameHolder(older, fact);
 
 const sameTurn = (
   a: Pick<CandidateFact, 'sourceSession' | 'sourceTurns'>,

@@ -1,7 +1,4 @@
-import type { z } from 'zod';
-import type { FeatureEventRecorded } from '@mnemo/contracts';
-
-export type FeatureEvent = z.infer<typeof FeatureEventRecorded>;
+import { featureEvents, type FeatureEvent } from '@mnemo/contracts';
 
 /** What started an extraction: a compacted segment, a saved artifact, or a session gone quiet. */
 export type ExtractionTrigger =
@@ -18,7 +15,7 @@ export type ExtractionResult =
       inputTokens: number;
       outputTokens: number;
     }
-  | { ok: false; failure: string; spentUsd?: number; capUsd?: number };
+  | { ok: false; failure: string; spentUsd?: number | null; capUsd?: number | null };
 
 /**
  * The memory telemetry for one extraction: memory_extracted / memories_extracted_from_artifact
@@ -71,8 +68,4 @@ export function extractionTelemetry(
   );
 }
 
-const feature = (action: string, metadata: Record<string, unknown>): FeatureEvent => ({
-  name: 'memory',
-  action,
-  metadata,
-});
+const feature = featureEvents('memory');

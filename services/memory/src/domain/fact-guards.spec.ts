@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import {
   artifactOrigin,
   factItemsOf,
+  hasTextToExtract,
   MAX_FACTS_PER_EXTRACTION,
   MIN_TRANSCRIPT_CHARS,
   segmentOrigin,
@@ -24,6 +25,12 @@ describe('shouldExtract', () => {
     expect(shouldExtract('a'.repeat(199))).toBe(false);
     expect(shouldExtract(`  ${'a'.repeat(199)}  `)).toBe(false);
     expect(shouldExtract('a'.repeat(200))).toBe(true);
+  });
+});
+
+describe('hasTextToExtract', () => {
+  it('reads any text however short, and no blank one', () => {
+    expect(['', '  \n ', 'never use yarn'].map(hasTextToExtract)).toEqual([false, false, true]);
   });
 });
 
@@ -104,7 +111,7 @@ describe('validateFacts', () => {
     expect(facts.slice(0, 10).map((f) => f.content)).toEqual(
       Array.from({ length: 10 }, (_, i) => `High ${i}.`),
     );
-    expect(facts[10].content).toBe('Medium.');
+    expect(facts[10]?.content).toBe('Medium.');
     expect(facts.slice(11).map((f) => f.content)).toEqual(
       Array.from({ length: 9 }, (_, i) => `Low ${i}.`),
     );

@@ -8,6 +8,10 @@ export const MIN_TRANSCRIPT_CHARS = 200;
 /** Dedup scope of an artifact with no source session. */
 export const ARTIFACT_EXTRACT_SESSION = 'artifact-extract';
 
+/** Whether an extraction reads the text at all: the offline rules read any text, however short. */
+export const hasTextToExtract = (transcript: string): boolean => transcript.trim().length > 0;
+
+/** Whether the text is long enough to pay a model call for. */
 export const shouldExtract = (transcript: string): boolean =>
   transcript.trim().length >= MIN_TRANSCRIPT_CHARS;
 

@@ -1,19 +1,14 @@
 import type { z } from 'zod';
-import { deterministicUuid, MeasurementRecorded, type FieldIssue } from '@mnemo/contracts';
+import {
+  deterministicUuid,
+  MeasurementRecorded,
+  type FieldIssue,
+  type MeasurementInput,
+} from '@mnemo/contracts';
 import { measurementKey, progressLine, type DayValue, type PlanState } from '@mnemo/memory-rules';
 
 /** Namespace of measurement event ids (a fixed v4 UUID, chosen once). */
 const MEASUREMENT_NAMESPACE = '8d2f4b61-7c3e-4a95-b0e8-2f6a1c9d7e34';
-
-export interface MeasurementInput {
-  id?: string;
-  metric: string;
-  value: number;
-  unit: string;
-  day?: string;
-  at?: string;
-  source: string;
-}
 
 export interface MeasurementEvent {
   id: string;

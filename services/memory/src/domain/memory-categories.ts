@@ -39,7 +39,7 @@ export function factTypesIn(category: MemoryCategory): FactTypeName[] {
 /** The type a manually added memory takes under the active tab ("All" defaults to Facts). */
 export function factTypeForNewMemory(category: MemoryCategory): FactTypeName {
   if (category === 'All' || category === 'Facts') return 'fact';
-  return factTypesIn(category)[0];
+  return factTypesIn(category)[0] ?? 'fact';
 }
 
 /** The Personal Context heading a fact is grouped under in CLAUDE.md: Facts / Goals / Preferences / Decisions / Relationships. */

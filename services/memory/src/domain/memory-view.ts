@@ -81,7 +81,7 @@ const HTML_ESCAPES: Record<string, string> = {
 /** Escapes the snippet's text and turns the markers into `<mark>`…`</mark>`: only our marks are markup. */
 export function highlightSnippet(headline: string): string {
   return headline
-    .replace(/[&<>"']/g, (c) => HTML_ESCAPES[c])
+    .replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c)
     .replaceAll(MARK_START, '<mark>')
     .replaceAll(MARK_END, '</mark>');
 }

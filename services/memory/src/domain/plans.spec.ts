@@ -12,6 +12,7 @@ import {
   type PlanEvent,
   type PlanState,
 } from './plans';
+import { itemAt } from '@mnemo/testing';
 
 const proposedEvent = (planId: string, occurredAt = '2026-05-01T08:00:00.000Z'): PlanEvent => ({
   type: 'PlanProposed',
@@ -73,8 +74,10 @@ describe('canActivate', () => {
       ok: false,
       reason: 'too_many_open',
     });
-    const closed = { ...open[0], status: 'closed' as const };
-    expect(canActivate(proposed('d'), [closed, open[1], open[2]])).toEqual({ ok: true });
+    const closed = { ...itemAt(open, 0), status: 'closed' as const };
+    expect(canActivate(proposed('d'), [closed, itemAt(open, 1), itemAt(open, 2)])).toEqual({
+      ok: true,
+    });
   });
 
   it('only activates a proposed plan', () => {

@@ -195,4 +195,4 @@ function firstPersonOf(note: string): string {
   return note;
 }
 
-const lowerFirst = (text: string): string => text[0].toLowerCase() + text.slice(1);
+const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);

@@ -1,6 +1,7 @@
 import { RedisCache } from '@mnemo/persistence';
 import { eventually, TEST_REDIS_URL } from '../../../../tests/support/servers';
 import { CacheDebouncer, inflightLock, type DebounceResult } from './cache.debouncer';
+import { firstItems, itemAt } from '@mnemo/testing';
 
 const prefix = `debounce_${Math.random().toString(16).slice(2)}:`;
 
@@ -10,14 +11,17 @@ describe('CacheDebouncer across instances', () => {
   const errors: unknown[] = [];
   /** Each time a run found its key's lock held: `key@version`. */
   const lockBusy: string[] = [];
-  const [a, b] = caches.map(
-    (cache) =>
-      new CacheDebouncer(
-        cache,
-        { delayMs: 150, lockMs: 5_000, maxWaitMs: 3_000 },
-        (_key, error) => errors.push(error),
-        (key, version) => lockBusy.push(`${key}@${version}`),
-      ),
+  const [a, b] = firstItems(
+    caches.map(
+      (cache) =>
+        new CacheDebouncer(
+          cache,
+          { delayMs: 150, lockMs: 5_000, maxWaitMs: 3_000 },
+          (_key, error) => errors.push(error),
+          (key, version) => lockBusy.push(`${key}@${version}`),
+        ),
+    ),
+    2,
   );
   const waitingOnLock = (keyAtVersion: string) =>
     eventually(
@@ -28,7 +32,7 @@ describe('CacheDebouncer across instances', () => {
   afterAll(async () => {
     a.stop();
     b.stop();
-    await caches[0].clear();
+    await itemAt(caches, 0).clear();
     for (const cache of caches) await cache.close();
   });
 
@@ -102,13 +106,13 @@ describe('CacheDebouncer across instances', () => {
 
   it('waits while something else holds the key’s in-flight lock (the recovery sweep takes the same one)', async () => {
     const ran: number[] = [];
-    const token = await caches[1].tryLock(inflightLock('k4'), 5_000);
+    const token = await itemAt(caches, 1).tryLock(inflightLock('k4'), 5_000);
     expect(token).toBeTruthy();
     const s = settledWith();
     await a.schedule('k4', 1, async () => void ran.push(1), s.track(1, 1));
     await waitingOnLock('k4@1'); // past the delay, the run found the lock held
     expect(ran).toEqual([]);
-    await caches[1].unlock(inflightLock('k4'), token!);
+    await itemAt(caches, 1).unlock(inflightLock('k4'), token!);
     await s.all;
     expect(ran).toEqual([1]);
   });

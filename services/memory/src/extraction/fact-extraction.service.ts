@@ -1,7 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { causedBy, DependencyError, reactionId, type EventCause } from '@mnemo/contracts';
-import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
+import {
+  causedBy,
+  DependencyError,
+  type EventBody,
+  type EventCause,
+  eventFactory,
+  reactionId,
+} from '@mnemo/contracts';
+import { EVENT_LOG, LOGGER, openTrail, type EventLog, type Logger } from '@mnemo/eventing';
 import {
   awaitCheckpoint,
   CACHE,
@@ -13,27 +20,33 @@ import {
   EXTRACTION_MAX_OUTPUT_TOKENS,
   extractJson,
   factExtractionPrompt,
+  capReached,
   LLM_CLIENT,
-  settleCall,
+  paidCall,
   type ExtractionPerson,
   type LlmClient,
+  type LlmSuccess,
   type SourceTurn,
 } from '@mnemo/llm';
 import { planExtractionWrites } from '../domain/extraction-plan';
+import { decideExtractedPlans, planItemsOf } from '../domain/extracted-plans';
+import { readPlanSlots } from '../projections/plans.projection';
 import {
   factItemsOf,
   MAX_FACTS_PER_EXTRACTION,
+  hasTextToExtract,
   shouldExtract,
   validateFacts,
 } from '../domain/fact-guards';
 import type { ExistingFact, FactOrigin } from '../domain/memory-fact';
-import { memoryEvent } from '../memory-event';
 import { writeEvent } from '../domain/extraction-events';
 import {
   extractionTelemetry,
   type ExtractionResult,
   type ExtractionTrigger,
 } from '../domain/extraction-telemetry';
+
+const memoryEvent = eventFactory('memory');
 
 export interface ExtractionRequest {
   accountId: string;
@@ -79,11 +92,13 @@ export class FactExtractionService {
   ) {}
 
   async extract(request: ExtractionRequest): Promise<ExtractionOutcome> {
-    const { accountId, transcript, origin, trigger } = request;
-    if (transcript.trim().length === 0) return 'skipped';
+    const { accountId, transcript, trigger } = request;
+    if (!hasTextToExtract(transcript)) return 'skipped';
     // Under 200 characters there is too little signal to pay for a call; the offline rules
     // still read it at no cost ("never use yarn here" is one short turn, and it matters).
     const worthPaying = shouldExtract(transcript);
+    // A conversation's stated intentions are proposed as plans beside its facts (docs/day-series.md).
+    const withPlans = Boolean(request.turns) && trigger.kind !== 'artifact' && !request.coding;
 
     // Both adapters read the turns: the model through the numbered, dated prompt, the offline rules directly.
     const turns: readonly SourceTurn[] = request.turns ?? [
@@ -94,8 +109,9 @@ export class FactExtractionService {
       turns,
       ...(request.person ? { person: request.person } : {}),
       ...(request.coding ? { coding: true } : {}),
+      ...(withPlans ? { plans: true } : {}),
     });
-    const answer = await settleCall(
+    return paidCall(
       this.llm.complete({
         account: accountId,
         label: 'memory',
@@ -103,22 +119,33 @@ export class FactExtractionService {
         system: prompt.system,
         messages: prompt.messages,
         maxOutputTokens: EXTRACTION_MAX_OUTPUT_TOKENS,
-        json: { listKey: 'facts' },
+        json: withPlans ? { listKey: 'facts', alsoLists: ['plans'] } : { listKey: 'facts' },
         source: transcript,
         turns,
         ...(worthPaying ? {} : { offlineOnly: true }),
         ...(request.coding ? { coding: true } : {}),
       }),
+      {
+        answered: (answer) => this.write(request, answer, withPlans),
+        failed: async (failure): Promise<ExtractionOutcome> => {
+          await this.append(request, [], {
+            ok: false,
+            failure: failure.failure,
+            ...capReached(failure),
+          });
+          return 'failed';
+        },
+      },
     );
-    if (!answer.ok) {
-      await this.append(request, [], {
-        ok: false,
-        failure: answer.failure,
-        spentUsd: 'spentUsd' in answer ? answer.spentUsd : undefined,
-        capUsd: 'capUsd' in answer ? answer.capUsd : undefined,
-      });
-      return 'failed';
-    }
+  }
+
+  /** An answered extraction: its facts (and plans) planned against those stored, then written. */
+  private async write(
+    request: ExtractionRequest,
+    answer: LlmSuccess<undefined>,
+    withPlans: boolean,
+  ): Promise<ExtractionOutcome> {
+    const { accountId, origin } = request;
     const parsed = extractJson(answer.text);
     const items = parsed.ok ? factItemsOf(parsed.value) : null;
     if (!items) {
@@ -150,8 +177,9 @@ export class FactExtractionService {
       const events = writes.map((write) =>
         writeEvent(write, (factId) => versions.get(factId) ?? 1),
       );
+      const plans = withPlans && parsed.ok ? await this.plansOf(request, parsed.value) : [];
       const usage = answer.usage;
-      const seq = await this.append(request, events, {
+      const seq = await this.append(request, [...events, ...plans], {
         ok: true,
         rawCount: items.length,
         validCount: facts.length,
@@ -166,6 +194,42 @@ export class FactExtractionService {
         );
       }
       return 'extracted';
+    } finally {
+      await this.cache.unlock(lockKey, token);
+    }
+  }
+
+  /**
+   * The plans the answer lists, under propose_plan's limits, against the plans there are (the plan
+   * lock, as POST /v1/plans takes it, keeps the two from racing past three open).
+   */
+  private async plansOf(
+    request: ExtractionRequest,
+    answer: unknown,
+  ): Promise<Array<EventBody & { key: string }>> {
+    const items = planItemsOf(answer);
+    const sessionId = request.origin.sourceSession;
+    if (items.length === 0 || !request.turns) return [];
+    const personTurns = new Set(request.turns.filter((t) => t.role === 'user').map((t) => t.seq));
+    const lockKey = `memory:lock:plans:${request.accountId}`;
+    const token = await this.cache.tryLock(lockKey, 15_000);
+    if (!token) throw new DependencyError('plan proposals', 'the plans are being changed');
+    try {
+      const { events, skipped } = decideExtractedPlans(
+        await readPlanSlots(this.db, request.accountId),
+        items,
+        { sessionId, personTurns },
+      );
+      if (skipped.length)
+        this.logger.info(
+          { accountId: request.accountId, sessionId, skipped },
+          'extracted plans left out by the plan limits',
+        );
+      return events.map((event) => ({
+        type: event.type,
+        key: `plan:${event.payload.planId}`,
+        payload: event.payload,
+      }));
     } finally {
       await this.cache.unlock(lockKey, token);
     }
@@ -231,7 +295,7 @@ export class FactExtractionService {
           ({
             factId: p.fact_id,
             factType: p.fact_type,
-            content: p.content,
+            content: openTrail(p.content),
             confidence: p.confidence,
             sourceSession: scope,
             kind: 'proposal',
@@ -244,10 +308,10 @@ export class FactExtractionService {
   /** Appends the writes and the telemetry row; returns the log sequence of the last. */
   private async append(
     request: ExtractionRequest,
-    writes: Array<{ type: string; key: string; payload: unknown }>,
+    writes: Array<EventBody & { key: string }>,
     result: ExtractionResult,
   ): Promise<number> {
-    const all = [
+    const all: Array<EventBody & { key: string }> = [
       ...writes,
       {
         type: 'FeatureEventRecorded',
@@ -257,15 +321,14 @@ export class FactExtractionService {
     ];
     const occurredAt = new Date().toISOString();
     const sessionId = request.cause?.sessionId ?? request.trigger.sessionId;
-    const envelopes = all.map(({ type, key, payload }) =>
+    const envelopes = all.map(({ key, ...body }) =>
       memoryEvent({
+        ...body,
         id: reactionId(request.key, `memory:${key}`),
-        type,
         accountId: request.accountId,
         ...(sessionId ? { sessionId } : {}),
         occurredAt,
         ...(request.cause ? causedBy(request.cause) : {}),
-        payload,
       }),
     );
     const results = await this.log.appendMany('events', envelopes);

@@ -1,4 +1,4 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { StoredEventOf } from '@mnemo/contracts';
 import type { Sql } from '@mnemo/persistence';
 import {
   aggregationOf,
@@ -12,9 +12,12 @@ import {
  * A measurement is kept once by its key; its day's value is then made again from all of that day's
  * samples, so the order measurements arrive in (or a replay) gives the same day.
  */
-export async function applyMeasurement(sql: Sql, stored: StoredEvent): Promise<boolean> {
+export async function applyMeasurement(
+  sql: Sql,
+  stored: StoredEventOf<'MeasurementRecorded'>,
+): Promise<boolean> {
   const { event, seq } = stored;
-  const m = event.payload as PayloadOf<'MeasurementRecorded'>;
+  const m = event.payload;
   const day = measurementDay(m);
   const inserted: unknown[] = await sql.query(
     `INSERT INTO measurement_samples (account_id, metric, sample_key, unit, day, value, source, last_seq)

@@ -16,7 +16,7 @@ export class MemoryArtifacts1764400005200 implements MigrationInterface {
         saved_event_id uuid NOT NULL,
         saved_seq bigint NOT NULL,
         saved_at timestamptz NOT NULL,
-        -- long enough to extract from (the 200-character guard): a shorter save has nothing to settle
+        -- has text to extract from: an empty save has nothing to settle
         extractable boolean NOT NULL,
         -- the save whose extraction settled last (its telemetry row names it as the cause)
         settled_event_id uuid,

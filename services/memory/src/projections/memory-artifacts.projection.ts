@@ -1,6 +1,6 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { StoredEventOf } from '@mnemo/contracts';
 import type { Sql } from '@mnemo/persistence';
-import { shouldExtract } from '../domain/fact-guards';
+import { hasTextToExtract } from '../domain/fact-guards';
 
 /** The telemetry rows an artifact extraction ends in, whatever its outcome. */
 const ARTIFACT_SETTLED_ACTIONS = [
@@ -9,17 +9,23 @@ const ARTIFACT_SETTLED_ACTIONS = [
   'memory_cost_cap_hit',
 ];
 
-/** A save becomes the artifact's newest unless a later one is already recorded. */
-export async function recordArtifactSave(sql: Sql, stored: StoredEvent): Promise<void> {
+/**
+ * A save becomes the artifact's newest unless a later one is already recorded. A save the extraction
+ * reads (hasTextToExtract) waits to be settled.
+ */
+export async function recordArtifactSave(
+  sql: Sql,
+  stored: StoredEventOf<'ArtifactSaved'>,
+): Promise<void> {
   const { event, seq } = stored;
-  const p = event.payload as PayloadOf<'ArtifactSaved'>;
+  const p = event.payload;
   await sql.query(
     `INSERT INTO artifact_extractions AS a (account_id, artifact_id, saved_event_id, saved_seq, saved_at, extractable, last_seq)
      VALUES ($1, $2, $3, $4, $5, $6, $4)
      ON CONFLICT (account_id, artifact_id) DO UPDATE SET saved_event_id = EXCLUDED.saved_event_id, saved_seq = EXCLUDED.saved_seq,
        saved_at = EXCLUDED.saved_at, extractable = EXCLUDED.extractable, last_seq = EXCLUDED.last_seq
      WHERE a.saved_seq < EXCLUDED.saved_seq`,
-    [event.accountId, p.artifactId, event.id, seq, event.occurredAt, shouldExtract(p.content)],
+    [event.accountId, p.artifactId, event.id, seq, event.occurredAt, hasTextToExtract(p.content)],
   );
 }
 
@@ -27,10 +33,13 @@ export async function recordArtifactSave(sql: Sql, stored: StoredEvent): Promise
  * Memory's own telemetry row for an artifact extraction is caused by the save it read: that save is
  * settled. A row caused by an older save leaves a newer one waiting.
  */
-export async function settleArtifactExtraction(sql: Sql, stored: StoredEvent): Promise<void> {
+export async function settleArtifactExtraction(
+  sql: Sql,
+  stored: StoredEventOf<'FeatureEventRecorded'>,
+): Promise<void> {
   const { event, seq } = stored;
   if (event.producer !== 'memory' || !event.causationId) return;
-  const p = event.payload as PayloadOf<'FeatureEventRecorded'>;
+  const p = event.payload;
   const artifactId = p.metadata?.artifactId;
   if (
     p.name !== 'memory' ||

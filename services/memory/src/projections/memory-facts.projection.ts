@@ -1,8 +1,6 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { StoredEventOf } from '@mnemo/contracts';
 import type { Sql } from '@mnemo/persistence';
 import { classifySensitivity, confirmedAtCreation, confirmedByEdit } from '@mnemo/memory-rules';
-
-type FactPayload = PayloadOf<'MemoryFactCreated'>;
 
 /**
  * A fact is created once: a second creation under the same id (a redelivery, a replayed duplicate)
@@ -11,11 +9,11 @@ type FactPayload = PayloadOf<'MemoryFactCreated'>;
  */
 export async function insertFact(
   sql: Sql,
-  stored: StoredEvent,
+  stored: StoredEventOf<'MemoryFactExtracted' | 'MemoryFactCreated'>,
   change: 'extracted' | 'created',
 ): Promise<void> {
   const { event, seq } = stored;
-  const p = event.payload as FactPayload;
+  const p = event.payload;
   const sensitiveByWording = classifySensitivity({ content: p.content }).sensitive;
   // One statement: the confirmed proposal (logged just before the fact it creates) is looked up inside the insert.
   await sql.query(
@@ -57,9 +55,9 @@ export async function insertFact(
  * the same version still moves it forward by one), so the version a client holds always identifies
  * the content it saw.
  */
-export async function editFact(sql: Sql, stored: StoredEvent): Promise<void> {
+export async function editFact(sql: Sql, stored: StoredEventOf<'MemoryFactEdited'>): Promise<void> {
   const { event, seq } = stored;
-  const p = event.payload as PayloadOf<'MemoryFactEdited'>;
+  const p = event.payload;
   const sensitiveByWording =
     p.content === undefined ? null : classifySensitivity({ content: p.content }).sensitive;
   await sql.query(
@@ -89,9 +87,12 @@ export async function editFact(sql: Sql, stored: StoredEvent): Promise<void> {
  * A newer fact changed this one (docs/memory-facts.md): it stays, with its provenance and what superseded it, and is
  * no longer active, so no context serves it. The row moves on like any change, for the change feed.
  */
-export async function supersedeFact(sql: Sql, stored: StoredEvent): Promise<void> {
+export async function supersedeFact(
+  sql: Sql,
+  stored: StoredEventOf<'FactSuperseded'>,
+): Promise<void> {
   const { event, seq } = stored;
-  const p = event.payload as PayloadOf<'FactSuperseded'>;
+  const p = event.payload;
   await sql.query(
     `UPDATE memory_facts SET status = 'superseded', superseded_by = $3, version = version + 1, last_change = 'superseded', updated_at = $4, last_seq = $5
      WHERE account_id = $1 AND id = $2 AND status = 'active' AND last_seq < $5`,
@@ -100,9 +101,12 @@ export async function supersedeFact(sql: Sql, stored: StoredEvent): Promise<void
 }
 
 /** Soft delete: the row stays (its history is in the log), it is no longer listed. */
-export async function deleteFact(sql: Sql, stored: StoredEvent): Promise<void> {
+export async function deleteFact(
+  sql: Sql,
+  stored: StoredEventOf<'MemoryFactDeleted'>,
+): Promise<void> {
   const { event, seq } = stored;
-  const p = event.payload as PayloadOf<'MemoryFactDeleted'>;
+  const p = event.payload;
   await sql.query(
     `UPDATE memory_facts SET status = 'deleted', version = version + 1, last_change = 'deleted', updated_at = $3, last_seq = $4
      WHERE account_id = $1 AND id = $2 AND status = 'active' AND last_seq < $4`,
@@ -111,9 +115,12 @@ export async function deleteFact(sql: Sql, stored: StoredEvent): Promise<void> {
 }
 
 /** Reading a fact into a context: stamps last_used_at and nothing else (updated_at stays). */
-export async function markFactsUsed(sql: Sql, stored: StoredEvent): Promise<void> {
+export async function markFactsUsed(
+  sql: Sql,
+  stored: StoredEventOf<'MemoryFactUsed'>,
+): Promise<void> {
   const { event, seq } = stored;
-  const p = event.payload as PayloadOf<'MemoryFactUsed'>;
+  const p = event.payload;
   await sql.query(
     `UPDATE memory_facts SET last_used_at = GREATEST(coalesce(last_used_at, $3), $3), last_change = 'used', last_seq = $4
      WHERE account_id = $1 AND id = ANY($2::text[]) AND last_seq < $4`,

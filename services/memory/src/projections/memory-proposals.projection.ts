@@ -1,6 +1,7 @@
-import type { StoredEvent } from '@mnemo/contracts';
+import type { ProposalEventType, StoredEventOf } from '@mnemo/contracts';
+import { openTrail } from '@mnemo/eventing';
 import type { Sql } from '@mnemo/persistence';
-import { evolveProposal, type ProposalEvent, type ProposalState } from '../domain/proposals';
+import { evolveProposal, type ProposalState } from '../domain/proposals';
 
 const iso = (value: unknown): string | undefined =>
   value ? new Date(value as string).toISOString() : undefined;
@@ -10,13 +11,20 @@ const isoDate = (value: unknown): string =>
     ? `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`
     : String(value).slice(0, 10);
 
-export function proposalFromRow(row: Record<string, any>): ProposalState {
+/**
+ * A proposal row as the domain reads it: its text and reason opened (the table holds them sealed,
+ * docs/memory-facts.md). The projection passes `keep`: it folds without reading the text.
+ */
+export function proposalFromRow(
+  row: Record<string, any>,
+  open: (value: string) => string = openTrail,
+): ProposalState {
   return {
     proposalId: row.id,
     fact: {
       factId: row.fact_id,
       factType: row.fact_type,
-      content: row.content,
+      content: open(row.content),
       confidence: row.confidence,
       source: row.source,
       sourceSession: row.source_session,
@@ -27,7 +35,7 @@ export function proposalFromRow(row: Record<string, any>): ProposalState {
       ...(row.occurred_on != null ? { occurredOn: isoDate(row.occurred_on) } : {}),
       ...(row.subject != null ? { subject: row.subject } : {}),
     },
-    sensitiveReason: row.sensitive_reason,
+    sensitiveReason: open(row.sensitive_reason),
     status: row.status,
     proposedAt: iso(row.proposed_at)!,
     offeredAt: iso(row.offered_at),
@@ -36,20 +44,19 @@ export function proposalFromRow(row: Record<string, any>): ProposalState {
 }
 
 /** Folds a proposal event with the pure `evolveProposal`, so the table follows the domain's rules exactly. */
-export async function applyProposalEvent(sql: Sql, stored: StoredEvent): Promise<void> {
+export async function applyProposalEvent(
+  sql: Sql,
+  stored: StoredEventOf<ProposalEventType>,
+): Promise<void> {
   const { event, seq } = stored;
-  const proposalId = (event.payload as { proposalId: string }).proposalId;
+  const proposalId = event.payload.proposalId;
   const rows: Array<Record<string, any>> = await sql.query(
     `SELECT * FROM memory_proposals WHERE account_id = $1 AND id = $2`,
     [event.accountId, proposalId],
   );
   if (rows[0] && Number(rows[0].last_seq) >= seq) return; // a redelivery
-  const before = rows[0] ? proposalFromRow(rows[0]) : undefined;
-  const after = evolveProposal(before, {
-    type: event.type,
-    payload: event.payload,
-    occurredAt: event.occurredAt,
-  } as ProposalEvent);
+  const before = rows[0] ? proposalFromRow(rows[0], (sealed) => sealed) : undefined;
+  const after = evolveProposal(before, event);
   if (!after || after === before) return;
   const f = after.fact;
   await sql.query(

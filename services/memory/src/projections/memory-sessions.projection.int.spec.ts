@@ -1,30 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { DependencyError, type EventType, type StoredEvent } from '@mnemo/contracts';
-import type { EventLog } from '@mnemo/eventing';
+import {
+  buildEvent,
+  DependencyError,
+  type EventType,
+  type PayloadInput,
+  type StoredEventOf,
+} from '@mnemo/contracts';
+import { EventContext, type EventLog } from '@mnemo/eventing';
 import { applyEvents } from '@mnemo/persistence';
 import type { FactExtractionService } from '../extraction/fact-extraction.service';
 import { SegmentCompactedReactor } from '../reactors/segment-compacted.reactor';
 import { memorySessionsProjection } from './memory-sessions.projection';
 import { Scratch } from '../../../../tests/support/scratch';
+import { firstItems } from '@mnemo/testing';
 
-const stored = (
+const stored = <T extends EventType>(
   seq: number,
   accountId: string,
-  type: EventType,
-  payload: unknown,
-): StoredEvent => ({
+  type: T,
+  payload: PayloadInput<T>,
+): StoredEventOf<T> => ({
   seq,
-  event: {
+  event: buildEvent<T>({
     id: randomUUID(),
     type,
-    version: 1,
     accountId,
     sessionId: 's-1',
     occurredAt: '2026-11-29T10:00:00.000Z',
     producer: 'spec',
     payload,
-  },
+  }),
 });
 
 /**
@@ -62,7 +68,7 @@ describe('memory-sessions: a segment pause and its outcome, in either order', ()
     ];
     const [inOrder, reversed] = ['a-in-order', 'a-reversed'];
     await applyEvents(db.manager, memorySessionsProjection, events(inOrder));
-    const [pause, outcome] = events(reversed);
+    const [pause, outcome] = firstItems(events(reversed), 2);
     await applyEvents(db.manager, memorySessionsProjection, [outcome]);
     await applyEvents(db.manager, memorySessionsProjection, [pause]);
     expect(await pauseRow(reversed)).toEqual(await pauseRow(inOrder));
@@ -86,7 +92,7 @@ describe('memory-sessions: a segment pause and its outcome, in either order', ()
     const reactor = new SegmentCompactedReactor({} as EventLog, db, {
       extract,
     } as unknown as FactExtractionService);
-    const waiting = reactor.onSegmentCompacted(outcome.event, { stored: outcome });
+    const waiting = reactor.onSegmentCompacted(outcome.event, new EventContext([outcome]));
     await expect(waiting).rejects.toBeInstanceOf(DependencyError);
     await expect(waiting).rejects.toThrow(
       /pause of segment 1 of session "s-1" is not projected yet/,
@@ -95,7 +101,11 @@ describe('memory-sessions: a segment pause and its outcome, in either order', ()
   });
 
   it("gives a batch's turns, touched per session at once, the rows applying them one by one gives", async () => {
-    const session = (event: StoredEvent, sessionId: string, occurredAt: string) => ({
+    const session = <T extends EventType>(
+      event: StoredEventOf<T>,
+      sessionId: string,
+      occurredAt: string,
+    ): StoredEventOf<T> => ({
       ...event,
       event: { ...event.event, sessionId, occurredAt },
     });

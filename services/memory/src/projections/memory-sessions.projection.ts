@@ -1,4 +1,4 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { StoredEventOf } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
 import { settledAs } from '../domain/extraction-window';
 import { MemorySessions1764400005500 } from './memory-sessions.migration';
@@ -28,13 +28,13 @@ export const memorySessionsProjection: Projection = {
    * per turn, pause and quiet extraction (a replay of 20,000 events spent 38 s on the turns alone):
    * every column only grows, so the batch's highest values per session leave the row one-by-one would.
    */
-  async applyMany(sql: Sql, events: StoredEvent[]): Promise<void> {
+  async applyMany(sql: Sql, events: StoredEventOf[]): Promise<void> {
     const activity: Activity[] = [];
     for (const stored of events) await applyEvent(sql, stored, activity);
     await touchActivities(sql, activity);
   },
 
-  async apply(sql: Sql, stored: StoredEvent): Promise<void> {
+  async apply(sql: Sql, stored: StoredEventOf): Promise<void> {
     const activity: Activity[] = [];
     await applyEvent(sql, stored, activity);
     await touchActivities(sql, activity);
@@ -52,7 +52,7 @@ interface Activity {
 }
 
 /** Writes an event's rows in segment_pauses and quiet_extractions; its activity goes to `activity`. */
-async function applyEvent(sql: Sql, stored: StoredEvent, activity: Activity[]): Promise<void> {
+async function applyEvent(sql: Sql, stored: StoredEventOf, activity: Activity[]): Promise<void> {
   const { event, seq } = stored;
   if (!event.sessionId) return;
   const session = { accountId: event.accountId, sessionId: event.sessionId, seq };
@@ -63,12 +63,13 @@ async function applyEvent(sql: Sql, stored: StoredEvent, activity: Activity[]): 
     case 'SegmentCompacted':
     case 'CompactionSkipped':
     case 'CompactionFailed': {
-      const p = event.payload as { segment: number; reason?: string };
-      await settle(sql, event.accountId, event.sessionId, p.segment, settledAs(event.type, p), seq);
+      const reason = event.type === 'SegmentCompacted' ? undefined : event.payload.reason;
+      const outcome = settledAs(event.type, { reason });
+      await settle(sql, event.accountId, event.sessionId, event.payload.segment, outcome, seq);
       return;
     }
     case 'SegmentPaused': {
-      const p = event.payload as PayloadOf<'SegmentPaused'>;
+      const p = event.payload;
       // A segment paused twice (a producer retry under a new id) keeps its first pause: its turns were already read.
       // The row may exist already, made by the outcome of the pause when that was applied first (see settle).
       await sql.query(
@@ -82,7 +83,7 @@ async function applyEvent(sql: Sql, stored: StoredEvent, activity: Activity[]): 
       return;
     }
     case 'SessionQuietExtracted': {
-      const p = event.payload as PayloadOf<'SessionQuietExtracted'>;
+      const p = event.payload;
       await sql.query(
         `INSERT INTO quiet_extractions (account_id, session_id, through_seq, last_turn_at, outcome, last_seq)
            VALUES ($1, $2, $3, $4, $5, $6)

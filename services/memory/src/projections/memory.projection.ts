@@ -1,4 +1,4 @@
-import type { StoredEvent } from '@mnemo/contracts';
+import type { StoredEventOf } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
 import { recordArtifactSave, settleArtifactExtraction } from './memory-artifacts.projection';
 import { MemoryArtifacts1764400005200 } from './memory-artifacts.migration';
@@ -47,7 +47,7 @@ type Handled = (typeof HANDLES)[number];
  * (`waitForCheckpoint(…, 'memory', seq)`) covers facts, proposals and plans alike.
  * Every timestamp comes from the event; nothing here reads a clock.
  */
-export const memoryProjection: Projection = {
+export const memoryProjection: Projection<Handled> = {
   name: 'memory',
   handles: HANDLES,
   tables: [
@@ -71,52 +71,52 @@ export const memoryProjection: Projection = {
     PlanAnswers1765300000300,
   ],
 
-  async apply(sql: Sql, stored: StoredEvent): Promise<void> {
+  async apply(sql: Sql, stored: StoredEventOf<Handled>): Promise<void> {
     await applyOne(sql, stored);
     await journalChanges(sql, stored);
   },
 };
 
-async function applyOne(sql: Sql, stored: StoredEvent): Promise<void> {
-  const type = stored.event.type as Handled;
-  switch (type) {
+async function applyOne(sql: Sql, stored: StoredEventOf<Handled>): Promise<void> {
+  const { event, seq } = stored;
+  switch (event.type) {
     case 'MemoryFactExtracted':
-      return insertFact(sql, stored, 'extracted');
+      return insertFact(sql, { event, seq }, 'extracted');
     case 'MemoryFactCreated':
-      return insertFact(sql, stored, 'created');
+      return insertFact(sql, { event, seq }, 'created');
     case 'MemoryFactEdited':
-      return editFact(sql, stored);
+      return editFact(sql, { event, seq });
     case 'FactSuperseded':
-      return supersedeFact(sql, stored);
+      return supersedeFact(sql, { event, seq });
     case 'MemoryFactDeleted':
-      return deleteFact(sql, stored);
+      return deleteFact(sql, { event, seq });
     case 'MemoryFactUsed':
-      return markFactsUsed(sql, stored);
+      return markFactsUsed(sql, { event, seq });
     case 'MemoryFactProposed':
     case 'ProposalOffered':
     case 'ProposalConfirmed':
     case 'ProposalRejected':
     case 'ProposalLapsed':
-      return applyProposalEvent(sql, stored);
+      return applyProposalEvent(sql, { event, seq });
     case 'PlanProposed':
     case 'PlanActivated':
     case 'PlanCheckedIn':
     case 'PlanClosed':
-      return applyPlanEvent(sql, stored);
+      return applyPlanEvent(sql, { event, seq });
     case 'MeasurementRecorded': {
-      const m = stored.event.payload as { metric: string; unit: string };
-      if (await applyMeasurement(sql, stored))
-        await refreshMeasuredPlans(sql, stored.event.accountId, m.metric, m.unit);
+      const { metric, unit } = event.payload;
+      if (await applyMeasurement(sql, { event, seq }))
+        await refreshMeasuredPlans(sql, event.accountId, metric, unit);
       return;
     }
     case 'ReminderSet':
-      return applyReminderSet(sql, stored);
+      return applyReminderSet(sql, { event, seq });
     case 'ArtifactSaved':
-      return recordArtifactSave(sql, stored);
+      return recordArtifactSave(sql, { event, seq });
     case 'FeatureEventRecorded':
-      return settleArtifactExtraction(sql, stored);
+      return settleArtifactExtraction(sql, { event, seq });
     default: {
-      const _never: never = type;
+      const _never: never = event;
       return _never;
     }
   }
@@ -134,7 +134,7 @@ const JOURNALED = new Set<string>(
  * Journals what this event changed: the rows it wrote carry its sequence. A redelivered or
  * superseded event wrote nothing, so it journals nothing.
  */
-async function journalChanges(sql: Sql, stored: StoredEvent): Promise<void> {
+async function journalChanges(sql: Sql, stored: StoredEventOf<Handled>): Promise<void> {
   const { event, seq } = stored;
   if (!JOURNALED.has(event.type)) return;
   await sql.query(

@@ -1,10 +1,9 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { StoredEventOf } from '@mnemo/contracts';
 import type { Sql } from '@mnemo/persistence';
 import {
   answerSeqOf,
   evolvePlan,
   planProgress,
-  type PlanEvent,
   type PlanSlot,
   type PlanState,
 } from '../domain/plans';
@@ -28,10 +27,13 @@ export function planFromRow(row: Record<string, any>): PlanState {
 }
 
 /** Folds a plan event with the pure `evolvePlan`; a check-in is kept as its own row, keyed by its event. */
-export async function applyPlanEvent(sql: Sql, stored: StoredEvent): Promise<void> {
+export async function applyPlanEvent(
+  sql: Sql,
+  stored: StoredEventOf<'PlanProposed' | 'PlanActivated' | 'PlanCheckedIn' | 'PlanClosed'>,
+): Promise<void> {
   const { event, seq } = stored;
   if (event.type === 'PlanCheckedIn') {
-    const p = event.payload as PayloadOf<'PlanCheckedIn'>;
+    const p = event.payload;
     await sql.query(
       `INSERT INTO plan_checkins (account_id, event_id, plan_id, progress, at, last_seq) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (account_id, event_id) DO NOTHING`,
@@ -49,18 +51,14 @@ export async function applyPlanEvent(sql: Sql, stored: StoredEvent): Promise<voi
     ]);
     return;
   }
-  const planId = (event.payload as { planId: string }).planId;
+  const planId = event.payload.planId;
   const rows: Array<Record<string, any>> = await sql.query(
     `SELECT * FROM plans WHERE account_id = $1 AND id = $2`,
     [event.accountId, planId],
   );
   if (rows[0] && Number(rows[0].last_seq) >= seq) return; // a redelivery
   const before = rows[0] ? planFromRow(rows[0]) : undefined;
-  const after = evolvePlan(before, {
-    type: event.type,
-    payload: event.payload,
-    occurredAt: event.occurredAt,
-  } as PlanEvent);
+  const after = evolvePlan(before, event);
   if (!after || after === before) return;
   const closedAt =
     after.status === 'closed' && before?.status !== 'closed'
@@ -89,9 +87,7 @@ export async function applyPlanEvent(sql: Sql, stored: StoredEvent): Promise<voi
       seq,
       after.measure ? JSON.stringify(after.measure) : null,
       rows[0]?.answer_seq ??
-        (event.type === 'PlanProposed'
-          ? ((event.payload as PayloadOf<'PlanProposed'>).answerSeq ?? null)
-          : null),
+        (event.type === 'PlanProposed' ? (event.payload.answerSeq ?? null) : null),
     ],
   );
 }
@@ -134,9 +130,12 @@ async function progressOf(sql: Sql, accountId: string, plan: PlanState): Promise
 }
 
 /** A reminder the person asked for is kept as it was set; setting the same id again restates it. */
-export async function applyReminderSet(sql: Sql, stored: StoredEvent): Promise<void> {
+export async function applyReminderSet(
+  sql: Sql,
+  stored: StoredEventOf<'ReminderSet'>,
+): Promise<void> {
   const { event, seq } = stored;
-  const p = event.payload as PayloadOf<'ReminderSet'>;
+  const p = event.payload;
   await sql.query(
     `INSERT INTO reminders (account_id, id, text, due_at, source_session, created_at, last_seq) VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (account_id, id) DO UPDATE SET text = EXCLUDED.text, due_at = EXCLUDED.due_at, last_seq = EXCLUDED.last_seq

@@ -1,12 +1,9 @@
+import type { EventOf } from '@mnemo/contracts';
 import { Controller, Inject, type OnModuleDestroy } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import { EventContext, LOGGER, OnEvent, type Logger } from '@mnemo/eventing';
 import { CACHE, type Cache } from '@mnemo/persistence';
-import {
-  ArtifactExtractionService,
-  artifactKey,
-  type ArtifactSavedEvent,
-} from '../extraction/artifact-extraction.service';
+import { ArtifactExtractionService, artifactKey } from '../extraction/artifact-extraction.service';
 import { CacheDebouncer } from '../extraction/cache.debouncer';
 import { EXTRACTION_CONFIG, type ExtractionConfig } from '../memory.config';
 
@@ -40,10 +37,10 @@ export class ArtifactSavedReactor implements OnModuleDestroy {
   }
 
   @OnEvent('ArtifactSaved')
-  async onArtifactSaved(@Payload() raw: unknown, @Ctx() context: unknown): Promise<void> {
-    // OnEvent's typing sees only `unknown` arguments; the JetStream transport passes an EventContext.
-    const ctx = context as EventContext;
-    const event = raw as ArtifactSavedEvent;
+  async onArtifactSaved(
+    @Payload() event: EventOf<'ArtifactSaved'>,
+    @Ctx() ctx: EventContext,
+  ): Promise<void> {
     if (await this.extraction.isDone(event.id)) return;
     await this.debouncer.schedule(
       artifactKey(event.accountId, event.payload.artifactId),

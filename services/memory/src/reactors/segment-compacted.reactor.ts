@@ -1,7 +1,8 @@
+import type { EventOf } from '@mnemo/contracts';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { DataSource } from 'typeorm';
-import { DependencyError, type EventEnvelope, type PayloadOf } from '@mnemo/contracts';
+import { DependencyError } from '@mnemo/contracts';
 import { EVENT_LOG, EventContext, OnEvent, type EventLog } from '@mnemo/eventing';
 import { awaitCheckpoint, DATA_SOURCE } from '@mnemo/persistence';
 import { extractionFollows, segmentWindow, settledAs } from '../domain/extraction-window';
@@ -28,37 +29,34 @@ export class SegmentCompactedReactor {
   ) {}
 
   @OnEvent('SegmentCompacted')
-  async onSegmentCompacted(@Payload() raw: unknown, @Ctx() context: unknown): Promise<void> {
-    await this.afterSettled(
-      raw as EventEnvelope<Settled, PayloadOf<'SegmentCompacted'>>,
-      context as EventContext,
-    );
+  async onSegmentCompacted(
+    @Payload() event: EventOf<'SegmentCompacted'>,
+    @Ctx() context: EventContext,
+  ): Promise<void> {
+    await this.afterSettled(event, context);
   }
 
   @OnEvent('CompactionSkipped')
-  async onCompactionSkipped(@Payload() raw: unknown, @Ctx() context: unknown): Promise<void> {
-    await this.afterSettled(
-      raw as EventEnvelope<Settled, PayloadOf<'CompactionSkipped'>>,
-      context as EventContext,
-    );
+  async onCompactionSkipped(
+    @Payload() event: EventOf<'CompactionSkipped'>,
+    @Ctx() context: EventContext,
+  ): Promise<void> {
+    await this.afterSettled(event, context);
   }
 
   @OnEvent('CompactionFailed')
-  async onCompactionFailed(@Payload() raw: unknown, @Ctx() context: unknown): Promise<void> {
-    await this.afterSettled(
-      raw as EventEnvelope<Settled, PayloadOf<'CompactionFailed'>>,
-      context as EventContext,
-    );
+  async onCompactionFailed(
+    @Payload() event: EventOf<'CompactionFailed'>,
+    @Ctx() context: EventContext,
+  ): Promise<void> {
+    await this.afterSettled(event, context);
   }
 
-  // OnEvent's typing sees only `unknown` arguments; the JetStream transport passes an EventContext.
-  private async afterSettled(
-    event: EventEnvelope<Settled, { segment: number; reason?: string }>,
-    ctx: EventContext,
-  ): Promise<void> {
+  private async afterSettled(event: EventOf<Settled>, ctx: EventContext): Promise<void> {
     const sessionId = event.sessionId;
     if (!sessionId) return;
-    if (!extractionFollows(settledAs(event.type, event.payload))) return;
+    const reason = event.type === 'SegmentCompacted' ? undefined : event.payload.reason;
+    if (!extractionFollows(settledAs(event.type, { reason }))) return;
     const { segment } = event.payload;
     // Memory's own read model of pauses and outcomes holds everything logged before this event once it gets here.
     await awaitCheckpoint(this.db, memorySessionsProjection.name, ctx.stored.seq);

@@ -1,20 +1,22 @@
 import type { DataSource } from 'typeorm';
 import {
   ConflictError,
+  eventFactory,
   INGEST_RPC,
   MEMORY_RPC,
+  type ProposePlansReply,
   ProposePlansRequest,
   SessionTurnReply,
   subjects,
   ValidationError,
   zodIssues,
-  type ProposePlansReply,
 } from '@mnemo/contracts';
 import { requestFromService, type EventLog, type Subscription } from '@mnemo/eventing';
 import { appendAndAwait, type Cache } from '@mnemo/persistence';
 import { decidePlanBatch, planRefusal } from '../domain/plans';
-import { memoryEvent } from '../memory-event';
 import { readPlanSlots } from '../projections/plans.projection';
+
+const memoryEvent = eventFactory('memory');
 
 const TURN_TIMEOUT_MS = 3_000;
 /** The same lock as POST /v1/plans (MemoryWriterService.exclusively): the limits span every door. */

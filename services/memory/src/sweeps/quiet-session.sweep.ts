@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { reactionId } from '@mnemo/contracts';
+import { eventFactory, reactionId } from '@mnemo/contracts';
 import {
   EVENT_LOG,
   LOGGER,
@@ -12,12 +12,13 @@ import {
 import { CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
 import { isQuietSession, settledStretches } from '../domain/quiet-time';
 import { windowTranscript } from '../extraction/ingest-turns.client';
-import { memoryEvent } from '../memory-event';
 import { EXTRACTION_CONFIG, type ExtractionConfig } from '../memory.config';
 import {
   FactExtractionService,
   type ExtractionOutcome,
 } from '../extraction/fact-extraction.service';
+
+const memoryEvent = eventFactory('memory');
 
 interface QuietCandidate {
   account_id: string;

@@ -6,7 +6,7 @@ import type {
   Turn,
 } from '@mnemo/mnemo-client';
 // The context service's digest door, not its main one: a hook is a new process per call and loads no Nest.
-import { clean, settledStatements } from '@mnemo/context-service/digest';
+import { clean } from '@mnemo/context-service/digest';
 import type {
   DecisionStance,
   DeveloperDigestSources,
@@ -17,12 +17,14 @@ import type {
 } from '@mnemo/context-service/digest';
 
 const SESSIONS = 30;
-const DECISIONS = 30;
+/**
+ * A project's settled statements and distilled decisions, newest first, from every one of its sessions:
+ * recall keeps them as the turns arrive, so a choice made weeks and many sessions ago still holds.
+ */
+const STATEMENTS = 200;
 const MEMORIES = 40;
 const LOG_SIGNALS = 5;
-/** The newest sessions whose turns are read for what they settled: a choice made weeks ago still holds. */
-const SETTLED_FROM = 24;
-/** Of those, the newest whose turns say what they did when they have no outcome yet. */
+/** The newest sessions with no outcome yet, whose turns say what they did. */
 const FROM_TURNS = 6;
 const TURNS_READ = 60;
 
@@ -40,14 +42,23 @@ function decisionOf(decision: PriorDecision): DigestDecision {
     rationale: decision.rationale ?? '',
     occurredAt: decision.occurredAt ?? decision.decidedAt ?? '',
     sessionId: decision.sessionId ?? null,
+    turnSeq: decision.turnSeq ?? null,
   };
 }
 
-/** A session's outcome summary is the opening request and the closing answer, a blank line between them. */
+const preferenceOf = (decision: PriorDecision): DigestPreference => ({
+  id: String(decision.decisionId ?? `${decision.sessionId ?? ''}:${decision.topic}`),
+  content: decision.topic,
+  occurredAt: decision.occurredAt ?? '',
+  sessionId: decision.sessionId ?? null,
+  turnSeq: decision.turnSeq ?? null,
+});
+
 /** A path inside the repository, as the repository names it. */
 const inProject = (file: string, project: string): string =>
   file.startsWith(`${project}/`) ? file.slice(project.length + 1) : file;
 
+/** A session's outcome summary is the opening request and the closing answer, a blank line between them. */
 function sessionOf(
   item: PriorWorkItem,
   decisions: readonly DigestDecision[],
@@ -79,9 +90,11 @@ const fromMemory = (memory: Memory) => ({
 
 /**
  * What a coding session's digest is built from, asked of Mnemo at once: the project's sessions with their
- * verdicts and its distilled decisions (recall), the account's decision and preference memories (memory), and
- * the project's error log templates new or rising since the agent's last session (logs). Drift is the
- * session-start hook's to add, since it parses the working tree (digest-drift.load.ts). Every part is fail-open.
+ * verdicts, and the decisions, conventions and ways of working its sessions settled (recall, which keeps them
+ * as the turns arrive: no session's turns are read here but those of the newest few with no outcome yet), the
+ * account's decision and preference memories (memory), and the project's error log templates new or rising
+ * since the agent's last session (logs). Drift is the session-start hook's to add, since it parses the
+ * working tree (digest-drift.load.ts). Every part is fail-open.
  */
 export async function loadDigestSources(
   client: MnemoClient,
@@ -92,36 +105,42 @@ export async function loadDigestSources(
   const signals = listing.then((sessions) =>
     orEmpty(runtimeSignals(client, project, lastSessionEnd(sessions, currentSessionId))),
   );
-  const [listed, work, distilled, decisionMemories, preferenceMemories, logSignals] =
+  const work = orEmpty(
+    client.projectSessions(project, SESSIONS).then((a) => a.sessions ?? a.items ?? []),
+  );
+  // a session with no outcome yet says what it did in its turns: only those few are read
+  const fromTurns = Promise.all([listing, work]).then(([listed, items]) => {
+    const withOutcome = new Set(items.map((item) => item.sessionId));
+    return orEmpty(
+      Promise.all(
+        listed
+          .filter((s) => !s.id.includes(':agent-') && s.turnCount > 0)
+          .slice(0, FROM_TURNS)
+          .filter((s) => !withOutcome.has(s.id))
+          .map(async (s) => sessionFromTurns(s, await turnsOf(client, s))),
+      ),
+    );
+  });
+  const [listed, worked, statements, decisionMemories, preferenceMemories, logSignals, unended] =
     await Promise.all([
       listing,
-      orEmpty(client.projectSessions(project, SESSIONS).then((a) => a.sessions ?? a.items ?? [])),
-      orEmpty(client.projectDecisions(project, DECISIONS).then((a) => a.decisions)),
+      work,
+      orEmpty(
+        client
+          .projectDecisions(project, STATEMENTS, { preferences: true })
+          .then((a) => a.decisions),
+      ),
       orEmpty(client.memories('Decisions', MEMORIES).then((a) => a.memories)),
       orEmpty(client.memories('Preferences', MEMORIES).then((a) => a.memories)),
       signals,
+      fromTurns,
     ]);
-  const withOutcome = new Set(work.map((item) => item.sessionId));
-  const newest = listed
-    .filter((s) => !s.id.includes(':agent-') && s.turnCount > 0)
-    .slice(0, SETTLED_FROM);
-  const read = await orEmpty(
-    Promise.all(newest.map(async (s) => ({ session: s, turns: await turnsOf(client, s) }))),
-  );
-  const settled = read.map(({ session, turns }) =>
-    settledStatements(
-      session.id,
-      turns.filter((turn) => !turn.isSidechain),
-    ),
-  );
-  const fromTurns = read
-    .slice(0, FROM_TURNS)
-    .filter(({ session }) => !withOutcome.has(session.id))
-    .map(({ session, turns }) => sessionFromTurns(session, turns));
-  const projectSessions = new Set([...withOutcome, ...listed.map((s) => s.id)]);
+  const projectSessions = new Set([
+    ...worked.map((item) => item.sessionId),
+    ...listed.map((s) => s.id),
+  ]);
   const decisions: DigestDecision[] = [
-    ...distilled.map(decisionOf),
-    ...settled.flatMap((statements) => statements.decisions),
+    ...statements.filter((s) => s.stance !== 'preference').map(decisionOf),
     // A decision memory is the account's: only one said in this project's sessions belongs here.
     ...decisionMemories
       .filter((memory) => !memory.sensitive && projectSessions.has(memory.origin?.session ?? ''))
@@ -136,14 +155,14 @@ export async function loadDigestSources(
     ...preferenceMemories
       .filter((memory) => !memory.sensitive)
       .map((memory) => ({ ...fromMemory(memory), content: memory.content })),
-    ...settled.flatMap((statements) => statements.preferences),
+    ...statements.filter((s) => s.stance === 'preference').map(preferenceOf),
   ];
   return {
     project,
     decisions,
     sessions: [
-      ...work.map((item) => sessionOf(item, decisions, project)),
-      ...fromTurns.map((session) => ({
+      ...worked.map((item) => sessionOf(item, decisions, project)),
+      ...unended.map((session) => ({
         ...session,
         decisionCount: decisions.filter((d) => d.sessionId === session.sessionId).length,
       })),

@@ -6,7 +6,9 @@ const hit = (sessionId: string): RecallHit => ({
   sessionId,
   turnSeqs: [1],
   occurredAt: '2026-11-30T09:00:00Z',
-  snippet: `what was decided in ${sessionId} about the refund test`,
+  snippet: `[2026-11-30] what was decided in ${sessionId} about the **refund** test`,
+  text: `what was decided in ${sessionId} about the refund test`,
+  highlights: [[38 + sessionId.length, 44 + sessionId.length]],
   score: 0.9,
 });
 
@@ -46,9 +48,9 @@ describe('the prompt hook recalls in this repository first, then anywhere', () =
     mnemo.answerAll();
     const text = contextOf(await answer);
     // the repository's hit first, the other one after it, each once
-    expect(text.indexOf('(session s-here)')).toBeGreaterThan(-1);
-    expect(text.indexOf('(session s-here)')).toBeLessThan(text.indexOf('(session s-elsewhere)'));
-    expect(text.split('(session s-here)')).toHaveLength(2);
+    expect(text.indexOf('(s:s-here)')).toBeGreaterThan(-1);
+    expect(text.indexOf('(s:s-here)')).toBeLessThan(text.indexOf('(s:s-elsewh)'));
+    expect(text.split('(s:s-here)')).toHaveLength(2);
   });
 
   it('answers with the repository’s hits alone when they are enough', async () => {
@@ -64,7 +66,50 @@ describe('the prompt hook recalls in this repository first, then anywhere', () =
     await flush();
     mnemo.answerAll();
     const text = contextOf(await answer);
-    expect(text).toContain('(session c)');
-    expect(text).not.toContain('(session elsewhere)');
+    expect(text).toContain('(s:c)');
+    expect(text).not.toContain('(s:elsewher)');
+  });
+
+  it('never recalls this session’s own turns: both searches name the asking session', async () => {
+    const mnemo = fakeMnemo(() => []);
+    const answer = userPromptSubmitHook(
+      input,
+      mnemo.client,
+      Promise.resolve(''),
+      Promise.resolve('/repo'),
+    );
+    await flush();
+    mnemo.answerAll();
+    await answer;
+    expect(mnemo.asked.map((r) => r.askingSessionId)).toEqual(['s-new', 's-new']);
+  });
+
+  it('shows recall’s plain text, not its reader’s form', async () => {
+    const mnemo = fakeMnemo((request) => (request.project ? [hit('s-here')] : []));
+    const answer = userPromptSubmitHook(
+      input,
+      mnemo.client,
+      Promise.resolve(''),
+      Promise.resolve('/repo'),
+    );
+    await flush();
+    mnemo.answerAll();
+    expect(contextOf(await answer)).toContain(
+      '- 2026-11-30: what was decided in s-here about the refund test (s:s-here)',
+    );
+  });
+
+  it('injects nothing when no hit names enough of the prompt, and no decision or remembered line answers it', async () => {
+    const unrelated = { ...hit('s-other'), text: 'Looking at how the sidebar is built' };
+    const mnemo = fakeMnemo(() => [unrelated]);
+    const answer = userPromptSubmitHook(
+      input,
+      mnemo.client,
+      Promise.resolve('WHAT YOU KNOW\nFacts:\n- Runs marathons on Sundays'),
+      Promise.resolve('/repo'),
+    );
+    await flush();
+    mnemo.answerAll();
+    expect(await answer).toBeNull();
   });
 });

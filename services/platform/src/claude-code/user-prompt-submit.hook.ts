@@ -6,9 +6,9 @@ const RECALL_HITS = 3;
 const MAX_QUERY_CHARS = 500;
 const DECISIONS = 3;
 /**
- * The score a recall hit needs to reach the prompt's block: calibrated on the agent-context bench's dev split
- * (tests/bench/agent-context.bench.ts prints the sweep), not the service's fixed 0.30. On dev, 0.15 held the
- * needed item in 5 times as many blocks as 0.30 at no more unneeded share; 0.10 held no more.
+ * The score a recall hit needs to be a candidate for the prompt's block, not the service's fixed 0.30: recall's
+ * score barely tells a needed hit from an unneeded one on the agent-context bench's dev splits, so it only cuts
+ * the tail; the block's own floor (PROMPT_BLOCK_FLOOR, prompt-block.ts) decides what is shown.
  */
 export const PROMPT_RECALL_FLOOR = 0.15;
 
@@ -21,7 +21,6 @@ async function recallFor(
   client: MnemoClient,
   input: HookInput,
   project: Promise<string>,
-  floor: number,
 ): Promise<RecallHit[]> {
   // its file, package, symbol and flag names weigh most: recall counts them as names (recall's plan-query)
   const query = (input.prompt ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_CHARS);
@@ -31,7 +30,7 @@ async function recallFor(
     query,
     limit: RECALL_HITS,
     askingSessionId: mnemoSessionId(input.session_id),
-    minScore: floor,
+    minScore: PROMPT_RECALL_FLOOR,
   };
   const wider = client.recall(asked);
   wider.catch(() => undefined); // awaited below only when the repository's hits fall short
@@ -57,7 +56,8 @@ async function decisionsFor(
 
 /**
  * UserPromptSubmit: the memory block for this prompt, fenced as data, at most 1,500 characters. The block is
- * the account's, asked before the input was read (hook-runner.ts); '' when Mnemo had none to give.
+ * the account's, asked before the input was read (hook-runner.ts); '' when Mnemo had none to give. Nothing is
+ * injected when nothing clears the block's floor (`floor`, PROMPT_BLOCK_FLOOR by default).
  */
 export async function userPromptSubmitHook(
   input: HookInput,
@@ -68,13 +68,12 @@ export async function userPromptSubmitHook(
 ) {
   const [block, hits, decisions] = await Promise.all([
     memoryBlock,
-    recallFor(client, input, project, options.floor ?? PROMPT_RECALL_FLOOR).catch(
-      () => [] as RecallHit[],
-    ),
+    recallFor(client, input, project).catch(() => [] as RecallHit[]),
     decisionsFor(client, input, project).catch(() => [] as PriorDecision[]),
   ]);
   const additionalContext = buildPromptBlock(block, hits, undefined, {
     prompt: input.prompt ?? '',
+    floor: options.floor,
     decisions: decisions.map((d) => ({
       topic: d.topic,
       stance: d.stance,

@@ -1,14 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { ConflictError, DependencyError } from '@mnemo/contracts';
+import { ConflictError, DependencyError, eventFactory, type PayloadInput } from '@mnemo/contracts';
 import { EVENT_LOG, type EventLog } from '@mnemo/eventing';
 import { appendAndAwait, CACHE, DATA_SOURCE, type Cache } from '@mnemo/persistence';
-import { profileEvent } from '../profile-event';
 import { lifeInventoryProjection } from '../projections/life-inventory.projection';
 import { LifeInventoryReadsService } from './life-inventory-reads.service';
 
+const profileEvent = eventFactory('profile');
+
 const LOCK_MS = 30_000;
+
+/** The events a life inventory's requests write. */
+type LifeInventoryEventType =
+  'InventoryTypeDefined' | 'InventoryTakeStarted' | 'InventoryItemRated' | 'InventoryTakeCompleted';
 
 /** Life inventory writes: each an event, answered once the read model holds it (read-your-writes). */
 @Injectable()
@@ -20,15 +25,23 @@ export class LifeInventoryWriterService {
     private readonly reads: LifeInventoryReadsService,
   ) {}
 
-  async write(accountId: string, type: string, payload: unknown): Promise<void> {
+  async write<T extends LifeInventoryEventType>(
+    accountId: string,
+    type: T,
+    payload: PayloadInput<T>,
+  ): Promise<void> {
     await this.writeAll(accountId, type, [payload]);
   }
 
   /** Several events of one type in one append and one wait: a request's writes land together. */
-  async writeAll(accountId: string, type: string, payloads: readonly unknown[]): Promise<void> {
+  async writeAll<T extends LifeInventoryEventType>(
+    accountId: string,
+    type: T,
+    payloads: readonly PayloadInput<T>[],
+  ): Promise<void> {
     const occurredAt = new Date().toISOString();
     const events = payloads.map((payload) =>
-      profileEvent({ id: randomUUID(), type, accountId, occurredAt, payload }),
+      profileEvent<T>({ id: randomUUID(), type, accountId, occurredAt, payload }),
     );
     await appendAndAwait(
       { log: this.log, dataSource: this.db },

@@ -1,14 +1,16 @@
 import { Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
+import { eventFactory } from '@mnemo/contracts';
 import { EVENT_LOG, type EventLog } from '@mnemo/eventing';
 import { AccountId, ApiKeyGuard } from '@mnemo/http-edge';
 import { appendAndAwait, DATA_SOURCE } from '@mnemo/persistence';
 import { artifactFingerprint } from '../domain/artifact-fingerprint';
 import { profileView, type ProfileView } from '../domain/profile-view';
 import type { BlockReason } from '../domain/regeneration';
-import { profileEvent } from '../profile-event';
 import { profileProjection } from '../projections/profile.projection';
+
+const profileEvent = eventFactory('profile');
 
 const iso = (value: unknown): string => new Date(value as string).toISOString();
 

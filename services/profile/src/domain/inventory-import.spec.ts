@@ -6,6 +6,7 @@ import {
   parseInventoryTable,
   parseRating,
 } from './inventory-import';
+import { itemAt } from '@mnemo/testing';
 
 describe('life inventory import parsing', () => {
   it('reads ratings marked bold or italic, and plain or out of a scale', () => {
@@ -70,7 +71,7 @@ describe('life inventory import parsing', () => {
     ]);
     expect(match.outOfScale?.line).toBe(3);
     expect(importedRatings(match)).toEqual({ 'career.1': 8, 'finances.1': 12 });
-    expect(matchRows(SHIPPED_INVENTORY_TYPES, [rows[1]])).toMatchObject({
+    expect(matchRows(SHIPPED_INVENTORY_TYPES, [itemAt(rows, 1)])).toMatchObject({
       inventoryType: null,
       matchedCount: 0,
       unmatchedCount: 1,
@@ -104,7 +105,7 @@ describe('inventory catalog', () => {
     ];
     const catalog = mergeCatalog(SHIPPED_INVENTORY_TYPES, own);
     expect(catalog.map((t) => t.inventoryType)).toEqual(['life-wheel', 'values', 'energy']);
-    const wheel = catalog[0];
+    const wheel = itemAt(catalog, 0);
     expect(wheel.title).toBe('My wheel');
     expect(wheel.categories.find((c) => c.id === 'career')!.items.map((i) => i.id)).toEqual([
       'career.1',

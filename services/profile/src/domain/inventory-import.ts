@@ -47,8 +47,7 @@ export function parseInventoryTable(content: string): ParseOutcome {
   const rows: ParsedRow[] = [];
   let firstOfTable = true;
   const lines = content.split(/\r?\n/);
-  for (let index = 0; index < lines.length; index += 1) {
-    const line = lines[index];
+  for (const [index, line] of lines.entries()) {
     if (!line.trim().startsWith('|')) {
       firstOfTable = true;
       continue;

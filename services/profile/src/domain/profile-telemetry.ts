@@ -1,13 +1,6 @@
-import type { z } from 'zod';
-import type { FeatureEventRecorded } from '@mnemo/contracts';
+import { featureEvents } from '@mnemo/contracts';
 
-export type FeatureEvent = z.infer<typeof FeatureEventRecorded>;
-
-const feature = (action: string, metadata: Record<string, unknown>): FeatureEvent => ({
-  name: 'profile',
-  action,
-  metadata,
-});
+const feature = featureEvents('profile');
 
 /** The profile's telemetry rows (docs/profile.md, docs/costs.md). */
 export const profileGenerated = (m: {

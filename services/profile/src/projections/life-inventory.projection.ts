@@ -1,4 +1,4 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import { type StoredEventOf, unhandledEvent } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
 import { LifeInventory1764900000100 } from './life-inventory.migration';
 
@@ -15,19 +15,18 @@ type Handled = (typeof HANDLED)[number];
  * life_inventory_ratings. An imported take is one InventoryTakeCompleted carrying all its ratings,
  * applied in one transaction (docs/profile.md: the import commits in one transaction).
  */
-export const lifeInventoryProjection: Projection = {
+export const lifeInventoryProjection: Projection<Handled> = {
   name: 'life-inventory',
   handles: HANDLED,
   tables: ['life_inventory_types', 'life_inventory_takes', 'life_inventory_ratings'],
   migrations: [LifeInventory1764900000100],
 
-  async apply(sql: Sql, stored: StoredEvent): Promise<void> {
+  async apply(sql: Sql, stored: StoredEventOf<Handled>): Promise<void> {
     const { event, seq } = stored;
     const account = event.accountId;
-    const type = event.type as Handled;
-    switch (type) {
+    switch (event.type) {
       case 'InventoryTypeDefined': {
-        const p = event.payload as PayloadOf<'InventoryTypeDefined'>;
+        const p = event.payload;
         await sql.query(
           `INSERT INTO life_inventory_types (account_id, inventory_type, definition, last_seq) VALUES ($1, $2, $3, $4)
            ON CONFLICT (account_id, inventory_type) DO UPDATE SET definition = EXCLUDED.definition, last_seq = EXCLUDED.last_seq
@@ -37,7 +36,7 @@ export const lifeInventoryProjection: Projection = {
         return;
       }
       case 'InventoryTakeStarted': {
-        const p = event.payload as PayloadOf<'InventoryTakeStarted'>;
+        const p = event.payload;
         await sql.query(
           `INSERT INTO life_inventory_takes (account_id, take_id, inventory_type, status, started_at, last_seq) VALUES ($1, $2, $3, 'in_progress', $4, $5)
            ON CONFLICT (account_id, take_id) DO NOTHING`,
@@ -46,7 +45,7 @@ export const lifeInventoryProjection: Projection = {
         return;
       }
       case 'InventoryItemRated': {
-        const p = event.payload as PayloadOf<'InventoryItemRated'>;
+        const p = event.payload;
         await sql.query(
           `INSERT INTO life_inventory_ratings (account_id, take_id, item_id, rating, last_seq) VALUES ($1, $2, $3, $4, $5)
            ON CONFLICT (account_id, take_id, item_id) DO UPDATE SET rating = EXCLUDED.rating, last_seq = EXCLUDED.last_seq
@@ -56,7 +55,7 @@ export const lifeInventoryProjection: Projection = {
         return;
       }
       case 'InventoryTakeCompleted': {
-        const p = event.payload as PayloadOf<'InventoryTakeCompleted'>;
+        const p = event.payload;
         await sql.query(
           `INSERT INTO life_inventory_takes (account_id, take_id, inventory_type, status, imported, scores, started_at, completed_at, last_seq)
            VALUES ($1, $2, $3, 'completed', $4, $5, $6, $6, $7)
@@ -86,8 +85,7 @@ export const lifeInventoryProjection: Projection = {
         return;
       }
       default: {
-        const _never: never = type;
-        throw new Error(`life inventory projection got ${String(_never)}`);
+        return unhandledEvent(event, 'life inventory projection');
       }
     }
   },

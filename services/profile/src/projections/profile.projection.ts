@@ -1,4 +1,4 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import { type StoredEventOf, unhandledEvent } from '@mnemo/contracts';
 import type { Projection, Sql } from '@mnemo/persistence';
 import { contentHash } from '../domain/artifact-fingerprint';
 import { Profile1764900000000 } from './profile.migration';
@@ -26,19 +26,18 @@ type Handled = (typeof HANDLED)[number];
  * history: docs/profile.md) and profile_blocks (why the last regeneration failed, until a synthesis
  * or a refresh).
  */
-export const profileProjection: Projection = {
+export const profileProjection: Projection<Handled> = {
   name: 'profile',
   handles: HANDLED,
   tables: ['profile_artifacts', 'profile_facts', 'profile_core', 'profile_blocks'],
   migrations: [Profile1764900000000],
 
-  async apply(sql: Sql, stored: StoredEvent): Promise<void> {
+  async apply(sql: Sql, stored: StoredEventOf<Handled>): Promise<void> {
     const { event, seq } = stored;
     const account = event.accountId;
-    const type = event.type as Handled;
-    switch (type) {
+    switch (event.type) {
       case 'ArtifactSaved': {
-        const p = event.payload as PayloadOf<'ArtifactSaved'>;
+        const p = event.payload;
         await sql.query(
           `INSERT INTO profile_artifacts (account_id, id, title, content, content_hash, saved_at, first_seq, last_seq) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
            ON CONFLICT (account_id, id) DO UPDATE SET title = EXCLUDED.title, content = EXCLUDED.content, content_hash = EXCLUDED.content_hash,
@@ -58,7 +57,7 @@ export const profileProjection: Projection = {
       }
       case 'MemoryFactExtracted':
       case 'MemoryFactCreated': {
-        const p = event.payload as PayloadOf<'MemoryFactCreated'>;
+        const p = event.payload;
         await sql.query(
           `INSERT INTO profile_facts (account_id, id, content, confidence, status, created_at, last_seq) VALUES ($1, $2, $3, $4, 'active', $5, $6)
            ON CONFLICT (account_id, id) DO UPDATE SET content = EXCLUDED.content, confidence = EXCLUDED.confidence, status = 'active',
@@ -69,7 +68,7 @@ export const profileProjection: Projection = {
         return;
       }
       case 'MemoryFactEdited': {
-        const p = event.payload as PayloadOf<'MemoryFactEdited'>;
+        const p = event.payload;
         await sql.query(
           `UPDATE profile_facts SET content = coalesce($3, content), confidence = coalesce($4, confidence), last_seq = $5
            WHERE account_id = $1 AND id = $2 AND last_seq < $5`,
@@ -80,8 +79,8 @@ export const profileProjection: Projection = {
       case 'MemoryFactDeleted':
       case 'FactSuperseded': {
         // A superseded fact (a newer one set the same subject) leaves the profile's inputs like a deleted one.
-        const p = event.payload as PayloadOf<'MemoryFactDeleted'>;
-        const status = type === 'MemoryFactDeleted' ? 'deleted' : 'superseded';
+        const p = event.payload;
+        const status = event.type === 'MemoryFactDeleted' ? 'deleted' : 'superseded';
         await sql.query(
           `UPDATE profile_facts SET status = $4, last_seq = $3 WHERE account_id = $1 AND id = $2 AND last_seq < $3`,
           [account, p.factId, seq, status],
@@ -90,7 +89,7 @@ export const profileProjection: Projection = {
       }
       case 'MemoryFactProposed': {
         // A sensitive fact waits for the person: kept out of the profile until confirmed and created.
-        const p = event.payload as PayloadOf<'MemoryFactProposed'>;
+        const p = event.payload;
         await sql.query(
           `INSERT INTO profile_facts (account_id, id, proposal_id, content, confidence, status, created_at, last_seq) VALUES ($1, $2, $3, $4, $5, 'proposed', $6, $7)
            ON CONFLICT (account_id, id) DO NOTHING`,
@@ -101,8 +100,8 @@ export const profileProjection: Projection = {
       case 'ProposalConfirmed':
       case 'ProposalRejected':
       case 'ProposalLapsed': {
-        const p = event.payload as PayloadOf<'ProposalConfirmed'>;
-        const set = type === 'ProposalConfirmed' ? 'confirmed = true' : `status = 'rejected'`;
+        const p = event.payload;
+        const set = event.type === 'ProposalConfirmed' ? 'confirmed = true' : `status = 'rejected'`;
         await sql.query(
           `UPDATE profile_facts SET ${set}, last_seq = $3 WHERE account_id = $1 AND proposal_id = $2 AND last_seq < $3`,
           [account, p.proposalId, seq],
@@ -110,7 +109,7 @@ export const profileProjection: Projection = {
         return;
       }
       case 'CoreProfileSynthesized': {
-        const p = event.payload as PayloadOf<'CoreProfileSynthesized'>;
+        const p = event.payload;
         await sql.query(
           `INSERT INTO profile_core (account_id, profile, artifact_fingerprint, artifact_count, model, generated_at, last_seq) VALUES ($1, $2, $3, $4, $5, $6, $7)
            ON CONFLICT (account_id) DO UPDATE SET profile = EXCLUDED.profile, artifact_fingerprint = EXCLUDED.artifact_fingerprint,
@@ -133,7 +132,7 @@ export const profileProjection: Projection = {
         return;
       }
       case 'ProfileRegenerationBlocked': {
-        const p = event.payload as PayloadOf<'ProfileRegenerationBlocked'>;
+        const p = event.payload;
         await sql.query(
           `INSERT INTO profile_blocks (account_id, reason, retry_at, blocked_at, last_seq) VALUES ($1, $2, $3, $4, $5)
            ON CONFLICT (account_id) DO UPDATE SET reason = EXCLUDED.reason, retry_at = EXCLUDED.retry_at, blocked_at = EXCLUDED.blocked_at,
@@ -151,8 +150,7 @@ export const profileProjection: Projection = {
         ]);
         return;
       default: {
-        const _never: never = type;
-        throw new Error(`profile projection got ${String(_never)}`);
+        return unhandledEvent(event, 'profile projection');
       }
     }
   },

@@ -1,7 +1,7 @@
+import type { EventOf } from '@mnemo/contracts';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { DataSource } from 'typeorm';
-import type { EventEnvelope, PayloadOf } from '@mnemo/contracts';
 import { EventContext, OnEvent } from '@mnemo/eventing';
 import { awaitCheckpoint, DATA_SOURCE } from '@mnemo/persistence';
 import { profileProjection } from '../projections/profile.projection';
@@ -16,10 +16,11 @@ export class ArtifactSavedReactor {
   ) {}
 
   @OnEvent('ArtifactSaved')
-  async onArtifactSaved(@Payload() raw: unknown, @Ctx() context: unknown): Promise<void> {
-    // OnEvent's typing sees only `unknown` arguments; the JetStream transport passes an EventContext.
-    const { seq } = (context as EventContext).stored;
-    const event = raw as EventEnvelope<'ArtifactSaved', PayloadOf<'ArtifactSaved'>>;
+  async onArtifactSaved(
+    @Payload() event: EventOf<'ArtifactSaved'>,
+    @Ctx() context: EventContext,
+  ): Promise<void> {
+    const { seq } = context.stored;
     await awaitCheckpoint(this.db, profileProjection.name, seq);
     await this.synthesis.afterSave(event.accountId, event.payload.artifactId, seq, event);
   }

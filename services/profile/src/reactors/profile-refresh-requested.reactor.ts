@@ -1,6 +1,6 @@
+import type { EventOf } from '@mnemo/contracts';
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import type { EventEnvelope } from '@mnemo/contracts';
 import { OnEvent } from '@mnemo/eventing';
 import { ProfileSynthesisService } from './profile-synthesis.service';
 
@@ -13,8 +13,7 @@ export class ProfileRefreshRequestedReactor {
   constructor(private readonly synthesis: ProfileSynthesisService) {}
 
   @OnEvent('ProfileRefreshRequested')
-  async onRefresh(@Payload() raw: unknown): Promise<void> {
-    const event = raw as EventEnvelope;
+  async onRefresh(@Payload() event: EventOf<'ProfileRefreshRequested'>): Promise<void> {
     await this.synthesis.regenerate(event.accountId, event);
   }
 }

@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import {
   DependencyError,
-  reactionEvents,
   type EventCause,
+  type PayloadOf,
   type ReactionDraft,
 } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
@@ -14,7 +14,15 @@ import {
   waitForCheckpoint,
   type Cache,
 } from '@mnemo/persistence';
-import { artifactSources, factsSource, LLM_CLIENT, settleCall, type LlmClient } from '@mnemo/llm';
+import {
+  artifactSources,
+  factsSource,
+  LLM_CLIENT,
+  paidCall,
+  publishReaction,
+  type LlmClient,
+  type LlmSuccess,
+} from '@mnemo/llm';
 import { artifactFingerprint } from '../domain/artifact-fingerprint';
 import { blockFor, decideOnSave, feedbackEligible } from '../domain/regeneration';
 import {
@@ -123,7 +131,8 @@ export class ProfileSynthesisService {
 
   private async synthesize(accountId: string, artifacts: ArtifactRow[]): Promise<ReactionDraft[]> {
     const sources = await this.sources(accountId, artifacts);
-    const answer = await settleCall(
+    const made = { accountId, artifactCount: artifacts.length };
+    return paidCall(
       this.llm.complete({
         account: accountId,
         label: 'profile',
@@ -133,51 +142,44 @@ export class ProfileSynthesisService {
         maxOutputTokens: PROFILE_MAX_OUTPUT_TOKENS,
         source: sources,
       }),
-    );
-    const artifactCount = artifacts.length;
-    if (!answer.ok || !answer.text.trim()) {
-      const failure = answer.ok ? 'invalid_output' : answer.failure;
-      const block = blockFor(failure, new Date());
-      this.logger.warn(
-        { accountId, failure, message: answer.ok ? 'empty profile' : answer.message },
-        'core profile not regenerated',
-      );
-      const drafts: ReactionDraft[] = [
-        {
-          type: 'ProfileRegenerationBlocked',
-          role: 'blocked',
-          payload: {
-            reason: block.reason,
-            ...(block.retryAt ? { retryAfter: block.retryAt } : {}),
-          },
-        },
-      ];
-      if (block.reason === 'cost_cap')
-        drafts.push(telemetry('skipped', profileSkipped({ artifactCount, reason: 'cost_cap' })));
-      return drafts;
-    }
-    const text = answer.text.trim().slice(0, STORED_PROFILE_MAX);
-    return [
       {
-        type: 'CoreProfileSynthesized',
-        role: 'synthesized',
+        answered: (answer) =>
+          answer.text.trim()
+            ? synthesized(artifacts, answer)
+            : this.blocked(made, { failure: 'invalid_output', message: 'empty profile' }),
+        failed: (failure) => this.blocked(made, failure),
+      },
+    );
+  }
+
+  /** A call that gave no profile: the block it leaves, and a skip row when the cap was spent. */
+  private blocked(
+    made: { accountId: string; artifactCount: number },
+    failure: { failure: string; message: string },
+  ): ReactionDraft[] {
+    const block = blockFor(failure.failure, new Date());
+    this.logger.warn(
+      { accountId: made.accountId, failure: failure.failure, message: failure.message },
+      'core profile not regenerated',
+    );
+    const drafts: ReactionDraft[] = [
+      {
+        type: 'ProfileRegenerationBlocked',
+        role: 'blocked',
         payload: {
-          profile: text,
-          artifactFingerprint: fingerprintOf(artifacts),
-          model: answer.model,
-          artifactCount,
+          reason: block.reason,
+          ...(block.retryAt ? { retryAfter: block.retryAt } : {}),
         },
       },
-      telemetry(
-        'generated',
-        profileGenerated({
-          artifactCount,
-          profileChars: text.length,
-          inputTokens: answer.usage.inputTokens,
-          outputTokens: answer.usage.outputTokens,
-        }),
-      ),
     ];
+    if (block.reason === 'cost_cap')
+      drafts.push(
+        telemetry(
+          'skipped',
+          profileSkipped({ artifactCount: made.artifactCount, reason: 'cost_cap' }),
+        ),
+      );
+    return drafts;
   }
 
   /** The newest artifacts first, within the input cap, then the confirmed and the most recent facts. */
@@ -252,13 +254,8 @@ export class ProfileSynthesisService {
     cause: EventCause,
     drafts: ReactionDraft[],
   ): Promise<void> {
-    if (!drafts.length) return;
-    const occurredAt = new Date().toISOString();
-    const results = await this.log.appendMany(
-      'events',
-      reactionEvents(cause, drafts, { producer: 'profile', accountId, occurredAt }),
-    );
-    const seq = Math.max(...results.map((r) => r.seq));
+    const seq = await publishReaction(this.log, cause, drafts, { producer: 'profile', accountId });
+    if (seq === null) return;
     if (!(await waitForCheckpoint(this.db, profileProjection.name, seq, 10_000))) {
       this.logger.warn(
         { accountId, seq },
@@ -268,10 +265,40 @@ export class ProfileSynthesisService {
   }
 }
 
+/** An answered synthesis: the profile, cut to the stored limit, and its telemetry row. */
+function synthesized(
+  artifacts: readonly ArtifactRow[],
+  answer: LlmSuccess<undefined>,
+): ReactionDraft[] {
+  const text = answer.text.trim().slice(0, STORED_PROFILE_MAX);
+  const artifactCount = artifacts.length;
+  return [
+    {
+      type: 'CoreProfileSynthesized',
+      role: 'synthesized',
+      payload: {
+        profile: text,
+        artifactFingerprint: fingerprintOf(artifacts),
+        model: answer.model,
+        artifactCount,
+      },
+    },
+    telemetry(
+      'generated',
+      profileGenerated({
+        artifactCount,
+        profileChars: text.length,
+        inputTokens: answer.usage.inputTokens,
+        outputTokens: answer.usage.outputTokens,
+      }),
+    ),
+  ];
+}
+
 const fingerprintOf = (artifacts: readonly ArtifactRow[]) =>
   artifactFingerprint(artifacts.map((a) => ({ id: a.id, contentHash: a.content_hash })));
 
-const telemetry = (role: string, payload: unknown): ReactionDraft => ({
+const telemetry = (role: string, payload: PayloadOf<'FeatureEventRecorded'>): ReactionDraft => ({
   type: 'FeatureEventRecorded',
   role: `telemetry:${role}`,
   payload,

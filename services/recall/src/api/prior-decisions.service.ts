@@ -10,8 +10,11 @@ export interface PriorDecision {
   decisionId: string;
   sessionId: string | null;
   topic: string;
-  stance: 'chose' | 'rejected' | 'deferred';
+  /** `convention` and `preference` come from what the person settled in a session's turns. */
+  stance: 'chose' | 'rejected' | 'deferred' | 'convention' | 'preference';
   rationale: string;
+  /** The turn a settled statement came from; absent for a decision distilled from a summary. */
+  turnSeq?: number;
   developer: string | null;
   project: string | null;
   occurredAt: string;
@@ -40,7 +43,13 @@ export class PriorDecisionsService {
 
   async find(
     accountId: string,
-    query: { q?: string; developer?: string; project?: string; limit: number },
+    query: {
+      q?: string;
+      developer?: string;
+      project?: string;
+      limit: number;
+      preferences?: 'true' | 'false';
+    },
   ): Promise<PriorDecision[]> {
     if (query.q === undefined) return this.newest(accountId, query);
     const lexemes = await weighLexemes(this.db, 'recall_decisions', accountId, query.q);
@@ -57,13 +66,10 @@ export class PriorDecisionsService {
       this.config.decisionsMinScore,
       query.limit,
     ];
-    const filters: string[] = [];
-    if (query.developer !== undefined)
-      filters.push(`coalesce(d.developer, s.developer) = $${params.push(query.developer)}`);
-    if (query.project !== undefined) filters.push(`s.project = $${params.push(query.project)}`);
+    const filters = scopeFilters(query, params);
     const rows: Array<Record<string, any>> = await this.db.query(
       `SELECT * FROM (
-         SELECT d.decision_id, d.session_id, d.topic, d.stance, d.rationale, coalesce(d.developer, s.developer) AS developer, s.project, d.occurred_at,
+         SELECT d.decision_id, d.session_id, d.turn_seq, d.topic, d.stance, d.rationale, coalesce(d.developer, s.developer) AS developer, s.project, d.occurred_at,
                 (SELECT coalesce(sum(w.share * CASE WHEN d.tsv @@ w.a THEN 1 WHEN d.tsv @@ w.q THEN $6::float8 ELSE 0 END), 0)
                  FROM unnest($3::tsquery[], $4::tsquery[], $5::float8[]) AS w(q, a, share))::float8 AS score
          FROM recall_decisions d LEFT JOIN recall_sessions s ON s.account_id = d.account_id AND s.session_id = d.session_id
@@ -78,15 +84,12 @@ export class PriorDecisionsService {
   /** The newest decisions, each as its latest version says (a re-distilled topic updates in place). */
   private async newest(
     accountId: string,
-    query: { developer?: string; project?: string; limit: number },
+    query: { developer?: string; project?: string; limit: number; preferences?: 'true' | 'false' },
   ): Promise<PriorDecision[]> {
     const params: unknown[] = [accountId];
-    const filters: string[] = [];
-    if (query.developer !== undefined)
-      filters.push(`coalesce(d.developer, s.developer) = $${params.push(query.developer)}`);
-    if (query.project !== undefined) filters.push(`s.project = $${params.push(query.project)}`);
+    const filters = scopeFilters(query, params);
     const rows: Array<Record<string, any>> = await this.db.query(
-      `SELECT d.decision_id, d.session_id, d.topic, d.stance, d.rationale, coalesce(d.developer, s.developer) AS developer, s.project, d.occurred_at, 1::float8 AS score
+      `SELECT d.decision_id, d.session_id, d.turn_seq, d.topic, d.stance, d.rationale, coalesce(d.developer, s.developer) AS developer, s.project, d.occurred_at, 1::float8 AS score
        FROM recall_decisions d LEFT JOIN recall_sessions s ON s.account_id = d.account_id AND s.session_id = d.session_id
        WHERE d.account_id = $1 ${filters.map((f) => `AND ${f}`).join(' ')}
        ORDER BY d.occurred_at DESC, d.decision_id LIMIT $${params.push(query.limit)}`,
@@ -96,10 +99,24 @@ export class PriorDecisionsService {
   }
 }
 
+/** Who, where, and whether the person's ways of working come too (the digest asks for them; a question does not). */
+function scopeFilters(
+  query: { developer?: string; project?: string; preferences?: 'true' | 'false' },
+  params: unknown[],
+): string[] {
+  const filters: string[] = [];
+  if (query.developer !== undefined)
+    filters.push(`coalesce(d.developer, s.developer) = $${params.push(query.developer)}`);
+  if (query.project !== undefined) filters.push(`s.project = $${params.push(query.project)}`);
+  if (query.preferences !== 'true') filters.push(`d.stance <> 'preference'`);
+  return filters;
+}
+
 function toDecision(row: Record<string, any>): PriorDecision {
   return {
     decisionId: row.decision_id,
     sessionId: row.session_id,
+    ...(row.turn_seq === null || row.turn_seq === undefined ? {} : { turnSeq: row.turn_seq }),
     topic: row.topic,
     stance: row.stance,
     rationale: row.rationale,

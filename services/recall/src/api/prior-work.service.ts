@@ -68,11 +68,11 @@ export class PriorWorkService {
     if (query.file !== undefined) {
       const file = query.file;
       return sessions
-        .filter((_, i) =>
-          [...rows[i].files_edited, ...rows[i].files_read].some((path: string) =>
-            pathEndsWith(path, file),
-          ),
-        )
+        .filter((_, i) => {
+          const row = rows[i];
+          const paths: string[] = row ? [...row.files_edited, ...row.files_read] : [];
+          return paths.some((path) => pathEndsWith(path, file));
+        })
         .slice(0, query.limit);
     }
     const task = taskTokens(query.task ?? '');

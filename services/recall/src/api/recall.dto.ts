@@ -51,7 +51,10 @@ export const PriorDecisionsQuery = z.object({
   q: z.string().trim().min(1).max(2000).optional(),
   developer: z.string().min(1).max(200).optional(),
   project: z.string().min(1).max(2000).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(10),
+  /** A digest reads a project's statements newest first, every session's, so it may ask for more. */
+  limit: z.coerce.number().int().min(1).max(200).default(10),
+  /** `true`: the person's stated ways of working too (stance `preference`), as a digest lists them. */
+  preferences: z.enum(['true', 'false']).optional(),
 });
 
 /** `POST /v1/admin/conversation/ingest` and `/v1/admin/decisions/extract`: which account (all when absent), how far back. */

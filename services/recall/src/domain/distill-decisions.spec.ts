@@ -28,6 +28,19 @@ describe('distillOffline', () => {
     ]);
   });
 
+  it('reads a summary’s request and answer apart: a line break ends a sentence', () => {
+    expect(
+      distillOffline('users want to drag to reorder the stops within a day\n\nReverted.').decisions,
+    ).toEqual([]);
+  });
+
+  it('keeps no rationale that only says the topic again', () => {
+    expect(distillOffline('Reverted both files. We dropped the KV counter.').decisions).toEqual([
+      { topic: 'both files', stance: 'rejected', rationale: '' },
+      { topic: 'KV counter', stance: 'rejected', rationale: '' },
+    ]);
+  });
+
   it('reads a project’s conventions as decisions: "never" rejects, "always" chooses', () => {
     const { decisions } = distillOffline(
       'We chose pnpm over yarn because of workspace speed; never use yarn here. Always run the linter before you push.',

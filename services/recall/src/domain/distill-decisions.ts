@@ -36,10 +36,12 @@ const REASON = /\b(?:because|since|as it|as they|so that|due to|given that)\b|\s
 const LESSON =
   /\b(?:lesson|learned|learnt|turns out|turned out|note to self|next time|gotcha|remember to|the trick is|pitfall)\b/i;
 
+// A line break ends a sentence (a summary is the opening request, a blank line, the closing answer): folded
+// into spaces first, "… within a day" and "Reverted." read as one sentence and one decision.
 const sentences = (text: string): string[] =>
   text
-    .replace(/\s+/g, ' ')
-    .split(/(?<=[.!?])\s+(?=[A-Z0-9"'(])|\n+/)
+    .split(/\n+/)
+    .flatMap((line) => line.replace(/\s+/g, ' ').split(/(?<=[.!?])\s+(?=[A-Z0-9"'(])/))
     .map((s) => s.trim())
     .filter((s) => s.length >= 12);
 
@@ -74,8 +76,8 @@ function topicOf(sentence: string, verb: RegExp): string {
 /**
  * Offline distillation (no model, $0): decisions and lessons by their phrasing in a redacted session
  * summary. A sentence that says what was chosen, rejected or deferred is a decision on the phrase its
- * verb governs, the sentence (with its reason) the rationale; one that says what was learned is a
- * lesson. The same topic twice keeps the first.
+ * verb governs, the sentence (with its reason) the rationale, unless it only says the topic again; one
+ * that says what was learned is a lesson. The same topic twice keeps the first.
  */
 export function distillOffline(
   summary: string,
@@ -91,7 +93,11 @@ export function distillOffline(
       const key = topicKey(topic);
       if (key && !seen.has(key)) {
         seen.add(key);
-        decisions.push({ topic, stance: stance[0], rationale: clip(sentence, MAX_RATIONALE) });
+        decisions.push({
+          topic,
+          stance: stance[0],
+          rationale: addsTo(sentence, topic, stance[1]) ? clip(sentence, MAX_RATIONALE) : '',
+        });
       }
     }
     // A project's conventions ("never use yarn here", "always run lint before pushing") are decisions too,
@@ -110,6 +116,24 @@ export function distillOffline(
       lessons.push(clip(sentence, MAX_LESSON));
   }
   return { decisions, lessons };
+}
+
+/** Words a sentence may hold beside its topic and still say nothing more than it. */
+const FILLER = new Set(
+  'a an and are as be been has have i in is it its of on so that the then this to was we were'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Whether a decision's sentence says more than its topic and its stance verb: "Reverted both files." says no
+ * more than ⛔ "both files", and a rationale equal to its topic is not kept (docs/coding-memory.md).
+ */
+function addsTo(sentence: string, topic: string, verb: RegExp): boolean {
+  const said = new Set(topicKey(topic).split(' '));
+  return topicKey(sentence.replace(verb, ' '))
+    .split(' ')
+    .some((word) => word !== '' && !said.has(word) && !FILLER.has(word));
 }
 
 /** What makes two topics the same decision: lowercased words, so a re-run with other casing or punctuation updates it in place. */

@@ -7,7 +7,7 @@ describe('fuseRanks', () => {
       ['a', 'c', 'd'],
     ]);
     expect(fused.map((f) => f.id)).toEqual(['a', 'c', 'b', 'd']);
-    expect(fused[0].score).toBe(1);
+    expect(fused[0]?.score).toBe(1);
     expect(fused.every((f) => f.score > 0 && f.score <= 1)).toBe(true);
   });
 

@@ -62,17 +62,19 @@ export function packChunks(
     size += (size ? 1 : 0) + length;
   }
   if (current.length) groups.push(current);
-  return groups.map((group, i) => {
+  return groups.flatMap((group, i) => {
+    const [first] = group;
+    if (first === undefined) return [];
     const before = groups[i - 1]?.at(-1);
     const after = groups[i + 1]?.[0];
     return {
-      firstSeq: group[0].seq,
+      firstSeq: first.seq,
       turns: group,
       text: group.map((turn) => turnLine(turn, options.maxTurnChars)).join('\n'),
       context: [before, after]
         .flatMap((turn) => (turn ? [clip(turn.text, options.contextChars)] : []))
         .join('\n'),
-      occurredAt: group[0].occurredAt,
+      occurredAt: first.occurredAt,
     };
   });
 }

@@ -1,16 +1,25 @@
 import {
+  answerScores,
   coverageOf,
   orderHits,
   scoreTurns,
   type CandidateChunk,
   type RankTerm,
+  NAME_WEIGHT,
+  SPEAKER_WEIGHT,
+  termWeight,
+  unsaidNames,
 } from './rank-turns';
 import { feedbackLexemes } from './feedback-lexemes';
 
 const chunk = (
   chunkId: string,
   turns: Array<Record<string, number>>,
-  { sessionId = chunkId.split('#')[0], first = 1, inWindow = null as boolean | null } = {},
+  {
+    sessionId = chunkId.split('#')[0] ?? chunkId,
+    first = 1,
+    inWindow = null as boolean | null,
+  } = {},
 ): CandidateChunk => ({
   chunkId,
   sessionId,
@@ -90,7 +99,24 @@ describe('orderHits', () => {
     ];
     const hits = orderHits(terms, scoreTurns(terms, chunks), 1);
     expect(hits).toHaveLength(1);
-    expect(hits[0].turnSeqs.slice(0, 2)).toEqual([1, 2]);
+    expect(hits[0]?.turnSeqs.slice(0, 2)).toEqual([1, 2]);
+  });
+  it("lists under an early chunk only the turns picked among the first ones, so the hits' turns read best first", () => {
+    const terms = [term('pool', 3), term('timeout', 2)];
+    const strong = (id: string) => chunk(id, [{ pool: 1, timeout: 1 }]);
+    const chunks = [
+      chunk('a#1', [{ pool: 2, timeout: 2 }, { x: 1 }, { y: 1 }, { timeout: 1, z: 9 }]),
+      ...['b#1', 'c#1', 'd#1', 'e#1'].map(strong),
+    ];
+    const hits = orderHits(terms, scoreTurns(terms, chunks), 5);
+    // a#1/4 ranks below the other chunks' turns: listed under a#1 it would read second
+    expect(hits.flatMap((h) => h.turnSeqs.map((seq) => `${h.chunk.chunkId}/${seq}`))).toEqual([
+      'a#1/1',
+      'b#1/1',
+      'c#1/1',
+      'd#1/1',
+      'e#1/1',
+    ]);
   });
 });
 
@@ -112,5 +138,37 @@ describe('feedbackLexemes', () => {
     ];
     const words = feedbackLexemes(scoreTurns(terms, chunks), new Set(['engag']), { count: 2 });
     expect(words.sort()).toEqual(['omar', 'weekend']);
+  });
+});
+
+describe('answerScores', () => {
+  it('reads whether a question is answered on its best hit: the hits below it keep most of its score, in rank order', () => {
+    const [first, second, third] = answerScores([0.9, 0.2, 0.5], [10, 8, 5], 0);
+    expect(first).toBeCloseTo(0.9);
+    expect(second).toBeCloseTo(0.9 * (0.8 + 0.2 * 0.8));
+    expect(third).toBeCloseTo(Math.max(0.5, 0.9 * (0.8 + 0.2 * 0.5)));
+    expect(second).toBeGreaterThan(third ?? 1);
+  });
+
+  it('lowers every score of a question naming something nothing holds', () => {
+    expect(answerScores([0.6, 0.4], [2, 1], 1)).toEqual(
+      answerScores([0.6, 0.4], [2, 1], 0).map((s) => s / 2),
+    );
+    expect(
+      unsaidNames([
+        { name: true, df: 0 },
+        { name: true, df: 4 },
+        { name: false, df: 0 },
+      ]),
+    ).toBe(1);
+  });
+});
+
+describe('termWeight', () => {
+  it("weighs a name more, and a speaker's name (held by many chunks) less, than another word", () => {
+    expect(termWeight({ name: false, df: 3 }, 100)).toBe(1);
+    expect(termWeight({ name: true, df: 3 }, 100)).toBe(NAME_WEIGHT);
+    expect(termWeight({ name: true, df: 40 }, 100)).toBe(SPEAKER_WEIGHT);
+    expect(SPEAKER_WEIGHT).toBeLessThan(1);
   });
 });

@@ -78,10 +78,14 @@ export function scoreTurns(
 ): ScoredTurn[] {
   const flat = chunks.flatMap((chunk) => chunk.turns.map((turn) => ({ chunk, turn })));
   if (flat.length === 0 || terms.length === 0) return [];
-  const lengths = flat.map(({ turn }) => Object.values(turn.terms).reduce((a, b) => a + b, 0));
-  const avgLength = Math.max(1, lengths.reduce((a, b) => a + b, 0) / flat.length);
-  const own = flat.map(({ turn }, i) => {
-    const norm = options.k1 * (1 - options.b + (options.b * lengths[i]) / avgLength);
+  const sized = flat.map((entry) => ({
+    ...entry,
+    length: Object.values(entry.turn.terms).reduce((a, b) => a + b, 0),
+  }));
+  const avgLength = Math.max(1, sized.reduce((sum, { length }) => sum + length, 0) / flat.length);
+  // Each turn with its own BM25 score and which terms it holds.
+  const own = sized.map(({ chunk, turn, length }) => {
+    const norm = options.k1 * (1 - options.b + (options.b * length) / avgLength);
     let score = 0;
     const match = terms.map((term) => {
       const tf = turn.terms[term.lexeme] ?? 0;
@@ -89,11 +93,12 @@ export function scoreTurns(
       score += (term.weight * term.idf * tf * (options.k1 + 1)) / (tf + norm);
       return 1;
     });
-    return { score, match };
+    return { chunk, turn, score, match };
   });
+  type Own = (typeof own)[number];
   // neighbours by seq within the session, across chunk edges when both chunks are candidates
-  const bySeq = new Map<string, number>();
-  flat.forEach(({ chunk, turn }, i) => bySeq.set(key(chunk.sessionId, turn.seq), i));
+  const bySeq = new Map<string, Own>();
+  own.forEach((scored) => bySeq.set(key(scored.chunk.sessionId, scored.turn.seq), scored));
   const sessionSeqs = new Map<string, number[]>();
   for (const { chunk, turn } of flat) {
     const seqs = sessionSeqs.get(chunk.sessionId) ?? [];
@@ -101,8 +106,7 @@ export function scoreTurns(
     sessionSeqs.set(chunk.sessionId, seqs);
   }
   for (const seqs of sessionSeqs.values()) seqs.sort((a, b) => a - b);
-  const neighbourOf = (i: number): number[] => {
-    const { chunk, turn } = flat[i];
+  const neighbourOf = ({ chunk, turn }: Own): Own[] => {
     const seqs = sessionSeqs.get(chunk.sessionId)!;
     const at = seqs.indexOf(turn.seq);
     // adjacent candidate turns only when no more than one turn (a tool call, say) lies between
@@ -110,19 +114,19 @@ export function scoreTurns(
       .filter((seq): seq is number => seq !== undefined && Math.abs(seq - turn.seq) <= 2)
       .map((seq) => bySeq.get(key(chunk.sessionId, seq))!);
   };
-  const smoothed = flat.map((_, i) => {
-    const neighbours = neighbourOf(i);
-    const borrowed = Math.max(0, ...neighbours.map((n) => own[n].score));
-    const match = own[i].match.map((m, q) =>
-      m > 0 ? m : neighbours.some((n) => own[n].match[q] > 0) ? NEIGHBOUR_MATCH : 0,
+  const smoothed = own.map((scored) => {
+    const neighbours = neighbourOf(scored);
+    const borrowed = Math.max(0, ...neighbours.map((n) => n.score));
+    const match = scored.match.map((m, q) =>
+      m > 0 ? m : neighbours.some((n) => (n.match[q] ?? 0) > 0) ? NEIGHBOUR_MATCH : 0,
     );
-    return { score: own[i].score + options.neighbour * borrowed, match };
+    return { ...scored, score: scored.score + options.neighbour * borrowed, match };
   });
   // a session's evidence: its best turns, the first counting most
   const evidence = new Map<string, number[]>();
-  flat.forEach(({ chunk }, i) => {
+  own.forEach(({ chunk, score }) => {
     const list = evidence.get(chunk.sessionId) ?? [];
-    list.push(own[i].score);
+    list.push(score);
     evidence.set(chunk.sessionId, list);
   });
   const sessionScore = new Map(
@@ -132,20 +136,19 @@ export function scoreTurns(
     }),
   );
   return (
-    flat
-      .map(({ chunk, turn }, i) => {
+    smoothed
+      .map(({ chunk, turn, score: near, match }) => {
         const time =
           chunk.inWindow === null ? 1 : chunk.inWindow ? options.inWindow : options.outOfWindow;
         const score =
           time *
-          ((1 - options.session) * smoothed[i].score +
-            options.session * sessionScore.get(chunk.sessionId)!);
+          ((1 - options.session) * near + options.session * sessionScore.get(chunk.sessionId)!);
         return {
           chunk,
           seq: turn.seq,
           // holding nothing of the question and beside nothing that does, a turn is no answer whatever its session
-          score: smoothed[i].score > 0 ? score : 0,
-          match: smoothed[i].match,
+          score: near > 0 ? score : 0,
+          match,
         };
       })
       .filter((t) => t.score > 0)
@@ -163,7 +166,8 @@ export interface RankedHit {
 /**
  * The final order: turns picked greedily by relevance and by how much of the still-uncovered question
  * they add (each pick halves the weight of the parts it holds), gathered into their chunks in the
- * order the chunks were first picked; at most `limit` chunks and `perChunk` turns each.
+ * order the chunks were first picked; at most `limit` chunks and `perChunk` turns each, a turn joining
+ * a chunk already picked only among the first max(limit, perChunk) picks.
  */
 export function orderHits(
   terms: readonly RankTerm[],
@@ -182,23 +186,30 @@ export function orderHits(
   const hits = new Map<string, RankedHit>();
   const sessions = new Set<string>();
   const maxPicks = limit * perChunk;
+  const joining = Math.max(limit, perChunk);
   for (let picks = 0; picks < maxPicks && taken.size < pool.length; picks += 1) {
     let chosen = -1;
+    let chosenTurn: ScoredTurn | undefined;
     let value = -1;
-    pool.forEach((turn, i) => {
-      if (taken.has(i)) return;
+    for (const [i, turn] of pool.entries()) {
+      if (taken.has(i)) continue;
       const hit = hits.get(turn.chunk.chunkId);
-      if (hit ? hit.turnSeqs.length >= perChunk : hits.size >= limit) return;
-      const novelty = turn.match.reduce((sum, m, q) => sum + mass[q] * residual[q] * m, 0) / total;
+      // past the first picks a chunk already shown takes no more turns: a reader (and Recall@k) reads
+      // the hits' turns in order, so a late pick listed under an early chunk would push ahead of
+      // better turns in the chunks after it
+      if (hit ? hit.turnSeqs.length >= perChunk || picks >= joining : hits.size >= limit) continue;
+      // match, mass and residual are each one entry a term
+      const novelty =
+        turn.match.reduce((sum, m, q) => sum + (mass[q] ?? 0) * (residual[q] ?? 0) * m, 0) / total;
       // a new chunk of a session already shown makes way for another session's, a little
       const repeat = !hit && sessions.has(turn.chunk.sessionId) ? options.sessionRepeat : 0;
       const v = (1 - options.coverage) * (turn.score / best) + options.coverage * novelty - repeat;
-      if (v > value) [chosen, value] = [i, v];
-    });
-    if (chosen < 0) break;
+      if (v > value) [chosen, chosenTurn, value] = [i, turn, v];
+    }
+    const turn = chosenTurn;
+    if (turn === undefined) break;
     taken.add(chosen);
-    const turn = pool[chosen];
-    turn.match.forEach((m, q) => (residual[q] *= 1 - 0.5 * m));
+    turn.match.forEach((m, q) => (residual[q] = (residual[q] ?? 0) * (1 - 0.5 * m)));
     const hit = hits.get(turn.chunk.chunkId);
     sessions.add(turn.chunk.sessionId);
     if (hit) hit.turnSeqs.push(turn.seq);
@@ -226,3 +237,46 @@ export function coverageOf(
   }, 0);
   return held / total;
 }
+
+/** A hit ranked below the best keeps at least this share of the best hit's score (times its rank score's share). */
+export const ANSWER_SHARE = 0.8;
+/** A question naming something no chunk holds (a place, a person, a file never said) keeps this share of its scores. */
+export const UNSAID_NAME_FACTOR = 0.5;
+
+/**
+ * The 0–1 scores the minimum is read on, one per hit in rank order, from each hit's own (the share of
+ * the question it holds, chunkScore) and its rank score: whether a question is answered at all is
+ * read on its best hit, so a hit ranked below it keeps at least ANSWER_SHARE of the best score (less
+ * as its rank score falls) and a question answered is answered with its whole list, not its first
+ * hit alone. `unsaid` names the question makes that nothing holds lower every score.
+ */
+export function answerScores(
+  own: readonly number[],
+  rank: readonly number[],
+  unsaid: number,
+): number[] {
+  const top = Math.max(0, ...own);
+  const best = Math.max(0, ...rank);
+  const factor = unsaid > 0 ? UNSAID_NAME_FACTOR : 1;
+  return own.map((score, i) => {
+    const share = best > 0 ? Math.min(1, (rank[i] ?? 0) / best) : 1;
+    return factor * Math.max(score, top * (ANSWER_SHARE + (1 - ANSWER_SHARE) * share));
+  });
+}
+
+/** How many of the question's names no chunk of the account holds. */
+export const unsaidNames = (lexemes: ReadonlyArray<{ name: boolean; df: number }>): number =>
+  lexemes.filter((l) => l.name && l.df === 0).length;
+
+/** A name in the question weighs this much more than another word of the same rarity. */
+export const NAME_WEIGHT = 1.3;
+/**
+ * A name held by more than this share of the account's chunks is one of the people talking (greeted
+ * in every session, rarely said in the turn that answers about them): it weighs SPEAKER_WEIGHT.
+ */
+const SPEAKER_SHARE = 0.08;
+export const SPEAKER_WEIGHT = 0.5;
+
+/** A question's word as ranking weighs it: a name more, unless so many chunks hold it that it names a speaker. */
+export const termWeight = (word: { name: boolean; df: number }, chunks: number): number =>
+  !word.name ? 1 : word.df > chunks * SPEAKER_SHARE ? SPEAKER_WEIGHT : NAME_WEIGHT;

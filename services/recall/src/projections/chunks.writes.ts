@@ -1,4 +1,4 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { StoredEventOf } from '@mnemo/contracts';
 import { newestPerKey, type Sql } from '@mnemo/persistence';
 import { redact } from '@mnemo/redaction';
 import { chunkIdOf, chunkText, isProse } from '../domain/chunk-turn';
@@ -6,7 +6,7 @@ import { packChunks, type ChunkTurn } from '../domain/pack-chunks';
 import { lexemeDelta } from '../domain/lexeme-delta';
 import { CHUNK_LEXEMES_SQL, LEXEME_HASHES_SQL, TURN_LEXEMES_SQL } from './turn-lexemes.writes';
 
-export type TurnEvent = StoredEvent<'TurnRecorded', PayloadOf<'TurnRecorded'>>;
+export type TurnEvent = StoredEventOf<'TurnRecorded'>;
 
 /** The lowest turn seq a batch changed, per session: where its re-chunking starts. */
 export type ChangedSessions = Map<

@@ -1,11 +1,11 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { StoredEventOf } from '@mnemo/contracts';
 import type { Sql } from '@mnemo/persistence';
 import { redact } from '@mnemo/redaction';
 
 /** A decision by its deterministic id (session + topic): a re-run of the distiller updates it in place. */
 export async function upsertDecision(
   sql: Sql,
-  stored: StoredEvent<'DecisionRecorded', PayloadOf<'DecisionRecorded'>>,
+  stored: StoredEventOf<'DecisionRecorded'>,
 ): Promise<void> {
   const { event, seq } = stored;
   const p = event.payload;

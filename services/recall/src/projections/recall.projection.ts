@@ -1,4 +1,4 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import { isEventOf, storedOf, type StoredEventOf } from '@mnemo/contracts';
 import type { Projection, ReplayLoader, Sql } from '@mnemo/persistence';
 import { Recall1764500000100 } from './recall.migration';
 import { RecallStats1764500000200 } from './recall-stats.migration';
@@ -11,20 +11,17 @@ import { RecallPageLayout1764500000490 } from './recall-page-layout.migration';
 import { RecallChunksCompressed1764500000495 } from './recall-chunks-compressed.migration';
 import { RecallTurnTerms1764500000497 } from './recall-turn-terms.migration';
 import { RecallAutovacuum1765200000100 } from './recall-autovacuum.migration';
+import { RecallSettled1765500000100 } from './recall-settled.migration';
 import { applyStatsEvent, applyStatsEvents, STATS_EVENTS } from './stats.writes';
-import { upsertCompactionSummaries, upsertSession, type SessionEvent } from './sessions.writes';
-import {
-  rechunkSessions,
-  upsertProseTurns,
-  type ChangedSessions,
-  type TurnEvent,
-} from './chunks.writes';
+import { upsertCompactionSummaries, upsertSession } from './sessions.writes';
+import { rechunkSessions, upsertProseTurns, type ChangedSessions } from './chunks.writes';
 import { upsertDecision } from './decisions.writes';
+import { settleSessions } from './settled.writes';
 
 /**
  * Recall's read models, rebuilt from the log alone ($0, replayable): conversation chunks from the
  * turns, sessions from SessionStarted / SessionOutcomeRecorded / SegmentCompacted, decisions from
- * DecisionRecorded, and what its stats show of other services (memory ids, transcript loop runs,
+ * DecisionRecorded and what each session settled from its turns (settled.writes.ts), and what its stats show of other services (memory ids, transcript loop runs,
  * spend) from their events. One checkpoint covers them, so a reader that waits for it sees all of them.
  */
 export const recallProjection: Projection = {
@@ -61,13 +58,16 @@ export const recallProjection: Projection = {
     RecallChunksCompressed1764500000495,
     RecallTurnTerms1764500000497,
     RecallAutovacuum1765200000100,
+    RecallSettled1765500000100,
   ],
 
-  /** Turns go in one statement per batch and each touched session is re-chunked once. */
-  async applyMany(sql: Sql, events: StoredEvent[]): Promise<void> {
-    const turns = events.filter((stored) => stored.event.type === 'TurnRecorded') as TurnEvent[];
+  /** Turns go in one statement per batch and each touched session is re-chunked and re-settled once. */
+  async applyMany(sql: Sql, events: StoredEventOf[]): Promise<void> {
+    const turns = storedOf(events, 'TurnRecorded');
     await applyOthers(this, sql, events);
-    await rechunkSessions(sql, await upsertProseTurns(sql, turns));
+    const changed = await upsertProseTurns(sql, turns);
+    await rechunkSessions(sql, changed);
+    await settleSessions(sql, changed);
   },
 
   /**
@@ -81,38 +81,38 @@ export const recallProjection: Projection = {
     return {
       begin: async () => undefined,
       applyMany: async (sql, events) => {
-        const turns = events.filter(
-          (stored) => stored.event.type === 'TurnRecorded',
-        ) as TurnEvent[];
+        const turns = storedOf(events, 'TurnRecorded');
         await applyOthers(this, sql, events);
         for (const [key, changed] of await upsertProseTurns(sql, turns))
           if (!sessions.has(key)) sessions.set(key, { ...changed, fromSeq: -1 });
       },
       // the replay recreated the chunk tables: nothing in them to look up or replace
-      finish: (sql) => rechunkSessions(sql, sessions, { fresh: true }),
+      finish: async (sql) => {
+        await rechunkSessions(sql, sessions, { fresh: true });
+        await settleSessions(sql, sessions, { fresh: true });
+      },
     };
   },
 
-  async apply(sql: Sql, stored: StoredEvent): Promise<void> {
-    const { event } = stored;
-    if ((STATS_EVENTS as readonly string[]).includes(event.type))
-      return applyStatsEvent(sql, stored);
+  async apply(sql: Sql, stored: StoredEventOf): Promise<void> {
+    const { event, seq } = stored;
+    if (isEventOf(event, STATS_EVENTS)) return applyStatsEvent(sql, stored);
     if (!event.sessionId && event.type !== 'DecisionRecorded') return;
     switch (event.type) {
-      case 'TurnRecorded':
-        await rechunkSessions(sql, await upsertProseTurns(sql, [stored as TurnEvent]));
+      case 'TurnRecorded': {
+        const changed = await upsertProseTurns(sql, [{ seq, event }]);
+        await rechunkSessions(sql, changed);
+        await settleSessions(sql, changed);
         return;
+      }
       case 'SessionStarted':
       case 'SessionOutcomeRecorded':
       case 'SegmentCompacted':
       case 'SessionLessonsRecorded':
-        await upsertSession(sql, stored as SessionEvent);
+        await upsertSession(sql, { seq, event });
         return;
       case 'DecisionRecorded':
-        await upsertDecision(
-          sql,
-          stored as StoredEvent<'DecisionRecorded', PayloadOf<'DecisionRecorded'>>,
-        );
+        await upsertDecision(sql, { seq, event });
         return;
     }
   },
@@ -124,15 +124,15 @@ export const recallProjection: Projection = {
  * written by stats events only, and a summary's columns by its own events only, so the split changes
  * no row.
  */
-async function applyOthers(projection: Projection, sql: Sql, events: StoredEvent[]): Promise<void> {
-  const stats = events.filter((stored) =>
-    (STATS_EVENTS as readonly string[]).includes(stored.event.type),
-  );
-  const summaries = events.filter((stored) => stored.event.type === 'SegmentCompacted') as Array<
-    StoredEvent<'SegmentCompacted', PayloadOf<'SegmentCompacted'>>
-  >;
+async function applyOthers(
+  projection: Projection,
+  sql: Sql,
+  events: StoredEventOf[],
+): Promise<void> {
+  const stats = storedOf(events, ...STATS_EVENTS);
+  const summaries = storedOf(events, 'SegmentCompacted');
   if (stats.length > 0) await applyStatsEvents(sql, stats);
-  const batched = new Set<StoredEvent>([...stats, ...summaries]);
+  const batched = new Set<StoredEventOf>([...stats, ...summaries]);
   for (const stored of events)
     if (stored.event.type !== 'TurnRecorded' && !batched.has(stored))
       await projection.apply(sql, stored);

@@ -1,12 +1,10 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { StoredEventOf } from '@mnemo/contracts';
 import { newestPerKey, type Sql } from '@mnemo/persistence';
 import { redact } from '@mnemo/redaction';
 
-export type SessionEvent =
-  | StoredEvent<'SessionStarted', PayloadOf<'SessionStarted'>>
-  | StoredEvent<'SessionOutcomeRecorded', PayloadOf<'SessionOutcomeRecorded'>>
-  | StoredEvent<'SegmentCompacted', PayloadOf<'SegmentCompacted'>>
-  | StoredEvent<'SessionLessonsRecorded', PayloadOf<'SessionLessonsRecorded'>>;
+export type SessionEvent = StoredEventOf<
+  'SessionStarted' | 'SessionOutcomeRecorded' | 'SegmentCompacted' | 'SessionLessonsRecorded'
+>;
 
 const clean = (text: string | undefined | null): string | null =>
   text == null ? null : redact(text).text;
@@ -102,7 +100,7 @@ export async function upsertSession(sql: Sql, stored: SessionEvent): Promise<voi
  */
 export async function upsertCompactionSummaries(
   sql: Sql,
-  events: ReadonlyArray<StoredEvent<'SegmentCompacted', PayloadOf<'SegmentCompacted'>>>,
+  events: ReadonlyArray<StoredEventOf<'SegmentCompacted'>>,
 ): Promise<void> {
   const newest = newestPerKey(
     events.filter(({ event }) => event.sessionId),

@@ -1,13 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { buildEvent, deterministicUuid, reactionId, type EventEnvelope } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
-import {
-  developerStatements,
-  extractJson,
-  LLM_CLIENT,
-  settleCall,
-  type LlmClient,
-} from '@mnemo/llm';
+import { developerStatements, extractJson, LLM_CLIENT, paidCall, type LlmClient } from '@mnemo/llm';
 import {
   acceptDistilled,
   distillOffline,
@@ -73,7 +67,7 @@ export class DecisionDistillerService {
   }
 
   private async askModel(request: DistillRequest): Promise<Distilled | null> {
-    const answer = await settleCall(
+    return paidCall(
       this.llm.complete({
         account: request.accountId,
         label: 'decision',
@@ -84,16 +78,24 @@ export class DecisionDistillerService {
         json: true,
         source: request.summary,
       }),
+      {
+        answered: (answer) => {
+          const parsed = extractJson(answer.text);
+          return parsed.ok ? acceptDistilled(parsed.value) : null;
+        },
+        failed: (failure) => {
+          this.logger.info(
+            {
+              accountId: request.accountId,
+              sessionId: request.sessionId,
+              failure: failure.failure,
+            },
+            'decision model unavailable; offline rules distil instead',
+          );
+          return null;
+        },
+      },
     );
-    if (!answer.ok) {
-      this.logger.info(
-        { accountId: request.accountId, sessionId: request.sessionId, failure: answer.failure },
-        'decision model unavailable; offline rules distil instead',
-      );
-      return null;
-    }
-    const parsed = extractJson(answer.text);
-    return parsed.ok ? acceptDistilled(parsed.value) : null;
   }
 
   private events(request: DistillRequest, distilled: Distilled): EventEnvelope[] {

@@ -1,7 +1,8 @@
+import type { EventOf } from '@mnemo/contracts';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { DataSource } from 'typeorm';
-import type { EventEnvelope, PayloadOf } from '@mnemo/contracts';
+import type { EventEnvelope } from '@mnemo/contracts';
 import { EventContext, OnEvent } from '@mnemo/eventing';
 import { awaitCheckpoint, DATA_SOURCE } from '@mnemo/persistence';
 import { DecisionDistillerService } from './decision-distiller.service';
@@ -18,18 +19,19 @@ export class SessionSummaryReactor {
   ) {}
 
   @OnEvent('SessionOutcomeRecorded')
-  async onOutcome(@Payload() raw: unknown, @Ctx() context: unknown): Promise<void> {
-    const event = raw as EventEnvelope<
-      'SessionOutcomeRecorded',
-      PayloadOf<'SessionOutcomeRecorded'>
-    >;
-    await this.distil(event, event.payload.summary, context as EventContext);
+  async onOutcome(
+    @Payload() event: EventOf<'SessionOutcomeRecorded'>,
+    @Ctx() context: EventContext,
+  ): Promise<void> {
+    await this.distil(event, event.payload.summary, context);
   }
 
   @OnEvent('SegmentCompacted')
-  async onCompacted(@Payload() raw: unknown, @Ctx() context: unknown): Promise<void> {
-    const event = raw as EventEnvelope<'SegmentCompacted', PayloadOf<'SegmentCompacted'>>;
-    await this.distil(event, event.payload.summary, context as EventContext);
+  async onCompacted(
+    @Payload() event: EventOf<'SegmentCompacted'>,
+    @Ctx() context: EventContext,
+  ): Promise<void> {
+    await this.distil(event, event.payload.summary, context);
   }
 
   private async distil(event: EventEnvelope, summary: string, ctx: EventContext): Promise<void> {

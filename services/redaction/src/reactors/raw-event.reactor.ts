@@ -1,19 +1,27 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { decodeEvent } from '@mnemo/contracts';
-import { EVENT_LOG, OnRawEvent, type EventLog } from '@mnemo/eventing';
+import type { AnyEvent } from '@mnemo/contracts';
+import { EVENT_LOG, LOGGER, OnRawEvent, type EventLog, type Logger } from '@mnemo/eventing';
+import { logRedactions, redactOnce, type RedactionReport } from '../write-path/redacted-event';
 
 /**
- * Raw input lives on MNEMO_RAW only until this reactor has stored its redacted twin in MNEMO_EVENTS;
- * the ack that follows removes the raw message from the work queue. The redacting happens in the
- * log's write path (RedactingEventLog), which every append to MNEMO_EVENTS goes through.
+ * Raw input in, its redacted twin out: each event of MNEMO_RAW (checked by the edge that accepted it)
+ * is redacted here, once, and stored in MNEMO_EVENTS, whose idempotent append keeps an id stored once
+ * per account; the ack that follows removes the raw message from the work queue (docs/redaction.md).
  */
 @Controller()
 export class RawEventReactor {
-  constructor(@Inject(EVENT_LOG) private readonly log: EventLog) {}
+  private readonly report: RedactionReport;
+
+  constructor(
+    @Inject(EVENT_LOG) private readonly log: EventLog,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.report = logRedactions(logger);
+  }
 
   @OnRawEvent()
-  async onRawEvent(@Payload() raw: unknown): Promise<void> {
-    await this.log.append('events', decodeEvent(raw));
+  async onRawEvent(@Payload() raw: AnyEvent): Promise<void> {
+    await this.log.append('events', redactOnce(raw, this.report));
   }
 }

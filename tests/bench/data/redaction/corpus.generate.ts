@@ -15,6 +15,7 @@ import {
 } from '@mnemo/redaction';
 import { CLEAN_CONTEXTS, GENERIC_CONTEXTS, LINE_WRAPPERS, TOKEN_CONTEXTS } from './corpus.contexts';
 import { SHAPE_CASES } from './corpus.shapes';
+import { itemAt } from '@mnemo/testing';
 
 export interface CorpusSample {
   readonly id: string;
@@ -38,7 +39,7 @@ function pick<T>(draw: Draw, items: readonly T[], n: number): T[] {
   const out: T[] = [];
   while (out.length < n && pool.length > 0) {
     const i = Number.parseInt(draw('0123456789', 6), 10) % pool.length;
-    out.push(pool.splice(i, 1)[0]);
+    out.push(...pool.splice(i, 1));
   }
   return out;
 }
@@ -62,7 +63,7 @@ const RANDOM_STYLES = ['{a20}', '{a12}!{d2}', '{w32}', '{b40}=', '{a32}'];
 
 function genericValue(draw: Draw, hex: boolean, random: boolean): string {
   if (hex) return expandTemplate(Number.parseInt(draw('01', 1), 2) ? '{h40}' : '{h64}', draw).text;
-  return expandTemplate(pick(draw, random ? RANDOM_STYLES : VALUE_STYLES, 1)[0], draw).text;
+  return expandTemplate(itemAt(pick(draw, random ? RANDOM_STYLES : VALUE_STYLES, 1), 0), draw).text;
 }
 
 function positives(draw: Draw): CorpusSample[] {
@@ -142,7 +143,7 @@ function negatives(draw: Draw): CorpusSample[] {
       if (template.includes('⟦')) {
         // The provider's name stays; the value is a reference to where the secret lives.
         const name = kind.toUpperCase();
-        const reference = pick(draw, REFERENCES, 1)[0].replace('NAME', name);
+        const reference = itemAt(pick(draw, REFERENCES, 1), 0).replace('NAME', name);
         const text = expandTemplate(
           template.replace(/⟦[^⟧]*⟧/g, () => reference),
           draw,
@@ -150,7 +151,7 @@ function negatives(draw: Draw): CorpusSample[] {
         out.push({ id: `${kind}/${t}/reference`, family: kind, label: 'clean', text, secrets: [] });
       } else if (t < 2 && !template.includes('\n')) {
         const text = place(
-          pick(draw, NEUTRAL, 1)[0],
+          itemAt(pick(draw, NEUTRAL, 1), 0),
           expandTemplate(truncated(template), draw).text,
         );
         out.push({ id: `${kind}/${t}/truncated`, family: kind, label: 'clean', text, secrets: [] });

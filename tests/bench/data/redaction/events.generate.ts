@@ -5,13 +5,14 @@
  * one with secrets; the snapshot script does the same).
  */
 import { SECRET_SAMPLES } from '@mnemo/redaction';
+import { itemAt } from '@mnemo/testing';
 
 let seed = 42;
 const rand = (n: number): number => {
   seed = (seed * 1103515245 + 12345) & 0x7fffffff;
   return (seed >>> 8) % n;
 };
-const pick = <T>(xs: readonly T[]): T => xs[rand(xs.length)];
+const pick = <T>(xs: readonly T[]): T => itemAt(xs, rand(xs.length));
 const hex = (n: number): string =>
   Array.from({ length: n }, () => '0123456789abcdef'[rand(16)]).join('');
 

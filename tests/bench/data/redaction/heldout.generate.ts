@@ -16,6 +16,7 @@ import {
   seededDraw,
 } from '@mnemo/redaction';
 import type { CorpusSample } from './corpus.generate';
+import { itemAt } from '@mnemo/testing';
 
 const SEED = 'mnemo-redaction-heldout-v1';
 
@@ -103,7 +104,7 @@ const CLEAN_STYLES: readonly string[] = [
 ];
 
 function pickOne<T>(draw: Draw, items: readonly T[]): T {
-  return items[Number.parseInt(draw('0123456789', 6), 10) % items.length];
+  return itemAt(items, Number.parseInt(draw('0123456789', 6), 10) % items.length);
 }
 
 const place = (context: string, value: string): string => context.split('§').join(value);

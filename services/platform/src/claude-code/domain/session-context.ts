@@ -83,9 +83,9 @@ export function buildSessionContext(
   max = SESSION_CONTEXT_MAX_CHARS,
 ): string {
   if (sources.digest && sources.source !== 'compact') {
-    // a coding session: one line of who and where, then the digest (its own preamble says what the data is)
-    const line = `Mnemo session id: ${sources.sessionId} (the sessionId of mcp__mnemo__ tools such as mark_visited).`;
-    return cut(`# Mnemo memory for this session\n${line}\n\n${sources.digest.trim()}`, max);
+    // a coding session: the digest (its own heading and preamble say what the data is), then this session's id
+    const line = `Mnemo session id: ${sources.sessionId} (the sessionId for mcp__mnemo__ tools).`;
+    return cut(`${sources.digest.trim()}\n\n${line}`, max);
   }
   const head = [
     `# Mnemo memory for this session`,

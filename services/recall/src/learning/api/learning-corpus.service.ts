@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
+import { stripWrappers } from '@mnemo/contracts';
 import { DATA_SOURCE, readCheckpoint } from '@mnemo/persistence';
 import { learningProjection } from '../projections/learning.projection';
 import { pathEndsWith, taskTokens } from '../../domain/prior-work';
@@ -15,7 +16,7 @@ const CACHED_CORPORA = 32;
 /** A cluster is about a task when it holds at least this share of the task's words. */
 const TASK_MATCH = 0.5;
 
-interface SessionRow {
+export interface SessionRow {
   session_id: string;
   project: string | null;
   started_at: Date | null;
@@ -96,14 +97,16 @@ export class LearningCorpusService {
   }
 }
 
-function toSession(row: SessionRow): LearningSession {
+/** A row of learning_sessions with its turns as the domain reads it. */
+export function toSession(row: SessionRow): LearningSession {
   const firstAsked = row.turns.find((t) => t.role === 'user' && t.text.trim())?.text ?? '';
   return {
     sessionId: row.session_id,
     project: row.project,
     startedAt: row.started_at ? new Date(row.started_at).toISOString() : null,
     outcome: row.outcome,
-    task: row.first_user_turn?.trim() || firstAsked,
+    // wrappers out (an older reader or another client may have sent them): the task is what was typed
+    task: stripWrappers(row.first_user_turn ?? '') || firstAsked,
     asked: row.turns.filter((t) => t.role === 'user' && t.text.trim()).map((t) => t.text),
     steps: row.turns.flatMap((t) => t.tools),
     filesEdited: row.files_edited,

@@ -8,10 +8,25 @@ import {
   type EventEnvelope,
   type PayloadOf,
 } from '@mnemo/contracts';
-import { EVENT_LOG, type EventLog } from '@mnemo/eventing';
+import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
+import { LLM_CLIENT, paidCall, type LlmClient } from '@mnemo/llm';
 import { appendAndAwait, awaitCheckpoint, DATA_SOURCE } from '@mnemo/persistence';
-import { draftHash, skillCandidates, skillMarkdown } from '../domain/skill-candidates';
+import type { LearningSession } from '../domain/learning-session';
+import {
+  draftHash,
+  skillCandidates,
+  skillMarkdown,
+  type SkillCandidateDraft,
+} from '../domain/skill-candidates';
+import {
+  SKILL_MAX_OUTPUT_TOKENS,
+  SKILL_SYSTEM,
+  skillMessages,
+  SkillWording,
+} from '../domain/skill-prompt';
 import { learningProjection } from '../projections/learning.projection';
+import { RECALL_CONFIG } from '../../recall.constants';
+import type { RecallConfig } from '../../recall.config';
 import { LearningCorpusService } from './learning-corpus.service';
 
 /** Namespace of proposal event ids (a fixed v4 UUID, chosen once): the same finding is the same event. */
@@ -65,6 +80,9 @@ export class SkillsService {
     @Inject(DATA_SOURCE) private readonly db: DataSource,
     @Inject(EVENT_LOG) private readonly log: EventLog,
     private readonly corpus: LearningCorpusService,
+    @Inject(LLM_CLIENT) private readonly llm: LlmClient,
+    @Inject(RECALL_CONFIG) private readonly config: RecallConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async list(
@@ -94,15 +112,21 @@ export class SkillsService {
 
   /**
    * Finds the recurring successful work in the account's sessions and proposes what is new or has
-   * grown (a proposal with the same content is the same event, so a second run adds nothing).
-   * Offline: clustering and the sessions' own words, no model.
+   * grown (a proposal is named by what the offline pass found, so a second run adds nothing).
+   * Offline: clustering and the sessions' own words. With MNEMO_SKILLS_MODEL_ENABLED the model
+   * words the name and description of a candidate that is new or has new sessions (session pool,
+   * label `skill`, within its cap); any failure keeps the offline wording.
    */
   async discover(
     accountId: string,
     cause?: Pick<EventEnvelope, 'id' | 'correlationId'>,
   ): Promise<{ candidates: number; proposed: number }> {
-    const drafts = skillCandidates(accountId, await this.corpus.sessions(accountId));
-    const events = drafts.map((draft) =>
+    const sessions = await this.corpus.sessions(accountId);
+    const drafts = skillCandidates(accountId, sessions);
+    const worded = this.config.skillsModelEnabled
+      ? await this.wordNew(accountId, drafts, sessions)
+      : drafts;
+    const events = drafts.map((draft, i) =>
       buildEvent({
         type: 'SkillCandidateProposed',
         id: deterministicUuid(
@@ -112,7 +136,7 @@ export class SkillsService {
         accountId,
         occurredAt: new Date(),
         producer: 'recall',
-        payload: draft,
+        payload: worded[i] ?? draft,
         ...(cause ? { causationId: cause.id, correlationId: cause.correlationId ?? cause.id } : {}),
       }),
     );
@@ -129,6 +153,57 @@ export class SkillsService {
       );
     }
     return { candidates: drafts.length, proposed };
+  }
+
+  /**
+   * The drafts, those the account has not seen with these sessions worded by the model (one call
+   * each, in turn, so a cap reached part way leaves the rest offline). A candidate already proposed
+   * with the same sessions is not asked about again: its proposal would be a duplicate anyway.
+   */
+  private async wordNew(
+    accountId: string,
+    drafts: readonly SkillCandidateDraft[],
+    sessions: readonly LearningSession[],
+  ): Promise<SkillCandidateDraft[]> {
+    const known = new Map(
+      (await this.list(accountId)).map((c) => [c.candidateId, c.sourceSessionIds.join('\u0000')]),
+    );
+    const taskOf = new Map(sessions.map((s) => [s.sessionId, s.task]));
+    const worded: SkillCandidateDraft[] = [];
+    for (const draft of drafts) {
+      if (known.get(draft.candidateId) === draft.sourceSessionIds.join('\u0000')) {
+        worded.push(draft);
+        continue;
+      }
+      const tasks = draft.sourceSessionIds.map((id) => taskOf.get(id) ?? '').filter(Boolean);
+      worded.push(
+        await paidCall(
+          this.llm.complete({
+            account: accountId,
+            label: 'skill',
+            pools: ['session'],
+            system: SKILL_SYSTEM,
+            messages: skillMessages(draft, tasks),
+            maxOutputTokens: SKILL_MAX_OUTPUT_TOKENS,
+            json: true,
+            schema: SkillWording,
+            // no key: the offline wording, not the offline adapter's
+            offlineFallback: false,
+          }),
+          {
+            answered: ({ data }) => ({ ...draft, name: data.name, description: data.description }),
+            failed: (failure) => {
+              this.logger.info(
+                { accountId, candidateId: draft.candidateId, failure: failure.failure },
+                'skill model unavailable; the offline wording stays',
+              );
+              return draft;
+            },
+          },
+        ),
+      );
+    }
+    return worded;
   }
 
   async decide(

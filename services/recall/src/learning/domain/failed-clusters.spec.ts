@@ -51,17 +51,21 @@ describe('failed clusters', () => {
   it('groups the failed attempts at one task and leaves an unrelated failure and a success out', () => {
     const clusters = failedClusters('acct', history);
     expect(clusters.map((c) => c.sessions.map((s) => s.sessionId))).toEqual([['a', 'b', 'c']]);
-    const [cluster] = clusters;
-    expect(cluster.sharedFiles).toEqual(['src/middleware/rate-limit.ts']);
-    // the three error lines differ in their line numbers; the log miner folds them into one template
-    expect(cluster.commonFailure).toMatch(/^TypeError: Cannot read properties of undefined/);
-    expect(cluster.label).toContain('rate limiting');
+    expect(clusters).toEqual([
+      expect.objectContaining({
+        sharedFiles: ['src/middleware/rate-limit.ts'],
+        // the three error lines differ in their line numbers; the log miner folds them into one template
+        commonFailure: expect.stringMatching(/^TypeError: Cannot read properties of undefined/),
+        label: expect.stringContaining('rate limiting'),
+      }),
+    ]);
   });
 
   it('keeps a cluster id as later attempts join (it is named by its first attempt)', () => {
     const before = failedClusters('acct', history.slice(0, 2));
     const after = failedClusters('acct', history);
-    expect(before[0].clusterId).toBe(after[0].clusterId);
+    expect(before).toHaveLength(1);
+    expect(before.map((c) => c.clusterId)).toEqual(after.map((c) => c.clusterId));
   });
 
   it('counts a session without a verdict whose tools mostly failed as a failed attempt', () => {
@@ -79,6 +83,110 @@ describe('failed clusters', () => {
     expect(failedClusters('acct', [flaky('x'), flaky('y')])).toHaveLength(1);
     const calm = (id: string) => ({ ...flaky(id), steps: flaky(id).steps.slice(0, 2) });
     expect(failedClusters('acct', [calm('x'), calm('y')])).toHaveLength(0);
+  });
+
+  it('still groups a long attempt whose many reads and commands would drown its task in one bag', () => {
+    const wandering = {
+      ...rateLimit('long', 'abandoned', 'login rate limiting, third try', 22, 9),
+      asked: [
+        'morning',
+        'login rate limiting, third try',
+        'what does the README say about deploys?',
+      ],
+    };
+    wandering.steps = [
+      ...Array.from({ length: 30 }, (_, i) => ({
+        name: 'Read',
+        file: `/repo/shop/src/mod${i}.ts`,
+      })),
+      ...Array.from({ length: 10 }, (_, i) => ({ name: 'Bash', command: `npx tool${i} check` })),
+      ...wandering.steps,
+    ];
+    const clusters = failedClusters('acct', [...history, wandering]);
+    expect(clusters.map((c) => c.sessions.map((s) => s.sessionId))).toEqual([
+      ['a', 'b', 'c', 'long'],
+    ]);
+  });
+
+  it('keeps apart failures that edit the same file for another task', () => {
+    const sameFile = session(
+      'tax',
+      'reverted',
+      'Charge VAT on orders shipped to the EU',
+      [
+        { name: 'Edit', file: '/repo/shop/src/middleware/rate-limit.ts' },
+        {
+          name: 'Bash',
+          command: 'npx vitest run src/billing',
+          error: 'AssertionError: expected 119 to equal 100',
+        },
+      ],
+      8,
+    );
+    const clusters = failedClusters('acct', [...history, sameFile]);
+    expect(clusters.map((c) => c.sessions.map((s) => s.sessionId))).toEqual([['a', 'b', 'c']]);
+  });
+
+  it('keeps apart two failed sessions at different tasks that hit the same generic assertion error', () => {
+    // a test runner's generic failure and the project's one test command, met across the project
+    const red = (
+      id: string,
+      outcome: Outcome,
+      task: string,
+      file: string,
+      got: string,
+      day: number,
+    ) =>
+      session(
+        id,
+        outcome,
+        task,
+        [
+          { name: 'Edit', file: `/repo/shop/src/${file}` },
+          {
+            name: 'Bash',
+            command: './gradlew test',
+            error: `org.opentest4j.AssertionFailedError: expected: <${got}> but was: <${got}1>`,
+          },
+        ],
+        day,
+      );
+    const project = [
+      ...history,
+      red(
+        'vat',
+        'reverted',
+        'Round German VAT per invoice instead of per line',
+        'tax/vat.ts',
+        '19.00',
+        10,
+      ),
+      red(
+        'n1',
+        'abandoned',
+        'The orders list issues one select per order; batch it',
+        'orders/list.ts',
+        '2',
+        12,
+      ),
+      red('ok1', 'merged', 'Show the shipping date on the receipt', 'receipt/date.ts', '3', 14),
+      red('ok2', 'merged', 'Sort the product search by relevance', 'search/sort.ts', '4', 15),
+    ];
+    const clusters = failedClusters('acct', project);
+    expect(clusters.map((c) => c.sessions.map((s) => s.sessionId))).toEqual([['a', 'b', 'c']]);
+  });
+
+  it('groups an attempt made in a git worktree with the attempts made in the checkout', () => {
+    const inWorktree = rateLimit('wt', 'abandoned', 'throttle logins per IP', 52, 9);
+    inWorktree.steps = inWorktree.steps.map((step) =>
+      step.file
+        ? { ...step, file: step.file.replace('/repo/shop/', '/home/dev/shop-worktrees/throttle/') }
+        : step,
+    );
+    const clusters = failedClusters('acct', [...history, inWorktree]);
+    expect(clusters.map((c) => c.sessions.map((s) => s.sessionId))).toEqual([
+      ['a', 'b', 'c', 'wt'],
+    ]);
   });
 
   it('shares an item held by at least half of the lists, and two at least', () => {

@@ -1,4 +1,4 @@
-import { clusterBags, cosine } from './cluster-sessions';
+import { clusterBySimilarity, similarities, type ChannelWeights } from './cluster-sessions';
 import {
   editedFiles,
   ErrorTemplates,
@@ -6,9 +6,10 @@ import {
   isFailed,
   medoid,
   shortHash,
-  termBag,
+  sessionTerms,
   toolErrors,
   type LearningSession,
+  type TermKind,
 } from './learning-session';
 
 /** Failed attempts at one thing (docs/learning.md): who tried, what they touched, how it failed. */
@@ -27,8 +28,30 @@ export interface FailedCluster {
   lastAttemptAt: string | null;
 }
 
-/** Cosine distance under which two failed attempts are one task's (tuned on the dev split, tests/bench/learning.bench.ts). */
-export const FAILED_MAX_DISTANCE = 0.88;
+/** Distance (1 - similarity) under which failed attempts are one task's (tuned on the dev splits, tests/bench/learning.bench.ts). */
+export const FAILED_MAX_DISTANCE = 0.878;
+
+/**
+ * Attempts at one task are told by what was asked and how it failed more than by where: a file is
+ * shared by many tasks (the hard negatives of the dev splits), a test command by all of them.
+ */
+export const FAILED_WEIGHTS: ChannelWeights<TermKind> = {
+  task: 2,
+  files: 0.5,
+  steps: 0.25,
+  errors: 1,
+  made: 0,
+};
+
+/**
+ * The kinds that count by how specific they are within the project (cluster-sessions.ts's
+ * `similarities`, to this power): a generic test failure or the project's test command is shared
+ * by unrelated tasks.
+ */
+export const FAILED_SPECIFIC: Partial<Record<TermKind, number>> = { errors: 2, steps: 2 };
+
+/** The weight of an error's words among a failed session's task words (learning-session.ts's `sessionTerms`). */
+export const FAILURE_WORDS = 0.2;
 
 function byProject(sessions: readonly LearningSession[]): LearningSession[][] {
   const groups = new Map<string, LearningSession[]>();
@@ -82,19 +105,22 @@ export function failedClusters(
   const clusters: FailedCluster[] = [];
   for (const all of byProject(ordered)) {
     const project = all.filter(isFailed);
-    const { groups, vectors } = clusterBags(
-      project.map((s) => termBag(s, errors)),
-      maxDistance,
-      all.map((s) => termBag(s, errors)),
+    const similarity = similarities(
+      project.map((s) => sessionTerms(s, errors, FAILURE_WORDS)),
+      FAILED_WEIGHTS,
+      all.map((s) => sessionTerms(s, errors, FAILURE_WORDS)),
+      [],
+      FAILED_SPECIFIC,
     );
-    for (const group of groups) {
-      const members = group.map((i) => project[i]);
-      const center = project[medoid(group, (a, b) => cosine(vectors[a], vectors[b]))];
+    const indexed = project.map((session, index) => ({ session, index }));
+    for (const group of clusterBySimilarity(indexed, similarity, maxDistance)) {
+      const members = group.map((m) => m.session);
+      const center = medoid(group, (a, b) => similarity[a.index]?.[b.index] ?? 0).session;
       const failure = commonFailure(members, errors);
       const errorsSeen = members.reduce((n, s) => n + toolErrors(s), 0);
       const task = gist(center.task) || 'an unnamed task';
       clusters.push({
-        clusterId: `fc_${shortHash(JSON.stringify([accountId, center.project, members[0].sessionId]))}`,
+        clusterId: `fc_${shortHash(JSON.stringify([accountId, center.project, group[0].session.sessionId]))}`,
         project: center.project,
         label: `"${task}"${failure ? ` — ${gist(failure, 80)}` : ''}${errorsSeen ? ` (${errorsSeen} tool errors)` : ''}`,
         task,
@@ -106,7 +132,7 @@ export function failedClusters(
         })),
         sharedFiles: sharedItems(members.map(editedFiles)),
         commonFailure: failure,
-        lastAttemptAt: members.at(-1)!.startedAt,
+        lastAttemptAt: members.at(-1)?.startedAt ?? null,
       });
     }
   }

@@ -41,4 +41,69 @@ describe('what a session attempted, as terms', () => {
     );
     expect(found.filter((t) => t === 'd:.' || t === 'n:.')).toEqual([]);
   });
+
+  it('names a file edited in a git worktree as the checkout names it', () => {
+    const checkout = terms(
+      session({ steps: [{ name: 'Edit', file: '/repo/web/src/app/api/stripe/route.ts' }] }),
+    );
+    const worktree = terms(
+      session({
+        steps: [
+          { name: 'Edit', file: '/home/me/web-worktrees/dedupe/src/app/api/stripe/route.ts' },
+        ],
+      }),
+    );
+    expect(checkout).toContain('f:api/stripe/route.ts');
+    expect(worktree).toContain('f:api/stripe/route.ts');
+  });
+
+  it('leaves out the errors Claude Code itself answered: a refused call, a turned-down one', () => {
+    const s = session({
+      steps: [
+        {
+          name: 'Edit',
+          file: '/repo/web/src/a.ts',
+          error:
+            '<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>',
+        },
+        {
+          name: 'Bash',
+          command: 'npm test',
+          error: "The user doesn't want to proceed with this tool use. The tool use was rejected.",
+        },
+        { name: 'Bash', command: 'npm test', error: 'TypeError: x is not a function' },
+      ],
+    });
+    const bag = termBag(s, new ErrorTemplates([s]));
+    expect([...bag.keys()].filter((t) => t.startsWith('e:'))).toHaveLength(1);
+    expect(bag.has('x:read')).toBe(false);
+    expect(bag.has('x:user')).toBe(false);
+  });
+
+  it('reads what a command ran on as a path the session worked in', () => {
+    const found = terms(
+      session({
+        steps: [
+          { name: 'Bash', command: 'go test -race ./internal/election/... -run TestLeader' },
+          { name: 'Bash', command: 'pytest tests/tasks/test_export.py -k big' },
+        ],
+      }),
+    );
+    expect(found).toEqual(
+      expect.arrayContaining(['a:internal/election', 'a:tests/tasks/test_export.py']),
+    );
+  });
+
+  it('leaves out words that say little on their own', () => {
+    const said = terms(
+      session({ task: 'the election test hangs under -race after about a minute' }),
+    );
+    expect(said.filter((t) => t.startsWith('w:'))).toEqual([
+      'w:elect',
+      'w:test',
+      'w:hang',
+      'w:race',
+      'w:minut',
+    ]);
+  });
 });

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import stem from 'wink-porter2-stemmer';
+import { eng } from 'stopword';
 import { TemplateMiner, WILDCARD } from '@mnemo/log-templates';
 import { taskTokens } from '../../domain/prior-work';
-import type { TermBag } from './cluster-sessions';
+import type { TermBag, TermChannels } from './cluster-sessions';
 import type { ToolStep } from './tool-steps';
 
 export type Outcome = 'merged' | 'reverted' | 'abandoned' | 'unknown';
@@ -61,6 +62,16 @@ export function editedFiles(session: LearningSession): string[] {
   return [...new Set(files)];
 }
 
+/**
+ * A tool result Claude Code wrote, not the work: a call the person turned down, a call the harness
+ * refused (`<tool_use_error>File has not been read yet…`). The same words in any session, whatever it
+ * attempted, so they say nothing of what failed.
+ */
+export const isHarnessError = (error: string): boolean =>
+  /^\s*(<tool_use_error>|The user doesn't want to (proceed|take this action)|\[Request interrupted)/i.test(
+    error,
+  );
+
 /** A command's kind: its program and first argument (`npm test`, `git push`), paths and flags left out. */
 export function commandKey(command: string): string {
   const words = command
@@ -68,6 +79,23 @@ export function commandKey(command: string): string {
     .split(/\s+/)
     .filter((w) => !w.startsWith('-') && !w.includes('/') && !w.includes('='));
   return words.slice(0, 2).join(' ');
+}
+
+/** The paths a command names (`./internal/election/...` as `internal/election`), flags and options out. */
+export function commandTargets(command: string): string[] {
+  return command
+    .split(/\s+/)
+    .map((word) => word.replace(/^['"]|['"]$/g, ''))
+    .filter(
+      (word) => !word.startsWith('-') && !word.includes('=') && /[/]|\.[a-z]{1,5}$/i.test(word),
+    )
+    .map((word) =>
+      word
+        .replace(/^\.\/+/, '')
+        .replace(/\/(\.\.\.)?$/, '')
+        .replace(/\/+$/, ''),
+    )
+    .filter((word) => /[a-z]/i.test(word) && !/^https?:/.test(word));
 }
 
 /**
@@ -109,9 +137,14 @@ export class ErrorTemplates {
 export function stems(text: string): Set<string> {
   const split = text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ');
   return new Set(
-    [...taskTokens(split)].filter((word) => !CHATTER.has(word)).map((word) => stem(word)),
+    [...taskTokens(split)]
+      .filter((word) => !CHATTER.has(word) && !ENGLISH.has(word))
+      .map((word) => stem(word)),
   );
 }
+
+/** Words that say little on their own ("about", "under", "after"): the stopword package's English list. */
+const ENGLISH = new Set<string>(eng);
 
 /**
  * Words that say how a request is made, not what it is about: greetings, retries and politeness.
@@ -131,35 +164,84 @@ const OPENING_TURNS = 3;
 const folderOf = (file: string): string => file.split('/').slice(0, -1).join('/') || '.';
 
 /**
- * What a session attempted, as weighted terms: the words of its task (most telling), the files it
- * changed and read, its commands' kinds, its error templates and, faintly, which tools it used.
+ * A file as sessions compare it: its last three path segments, so an attempt made in a git worktree
+ * (another root, the path outside the project) names the same file as one made in the checkout.
  */
-export function termBag(session: LearningSession, errors: ErrorTemplates): TermBag {
-  const bag: TermBag = new Map();
-  const add = (term: string, weight: number) => bag.set(term, Math.max(bag.get(term) ?? 0, weight));
-  for (const word of stems(session.task)) add(`w:${word}`, 1);
+const tail = (file: string): string => file.split('/').slice(-3).join('/');
+
+/** The kinds of term a session is compared by (cluster-sessions.ts weighs each on its own). */
+export type TermKind = 'task' | 'files' | 'steps' | 'errors' | 'made';
+export type SessionTerms = TermChannels<TermKind>;
+
+/**
+ * What a session attempted, as weighted terms of five kinds: `task`, the words the person asked it
+ * with (the first request most) and the names of the files it changed; `files`, the files it
+ * changed and read, their folders and the paths its commands ran on; `steps`, its commands' kinds
+ * and, faintly, its tools; `errors`, the error templates it hit and their words, leaving out what
+ * Claude Code itself answered (a refused or turned-down call); `made`, the folders and types of the
+ * files it wrote new. With `failureWords`, the errors'
+ * words count among the task's too, at that weight: the next attempt at a failed task often asks
+ * about what the last one hit ("hydration warning…" after a hydration error).
+ */
+export function sessionTerms(
+  session: LearningSession,
+  errors: ErrorTemplates,
+  failureWords = 0,
+): SessionTerms {
+  const terms: SessionTerms = {
+    task: new Map(),
+    files: new Map(),
+    steps: new Map(),
+    errors: new Map(),
+    made: new Map(),
+  };
+  const add = (kind: TermKind, term: string, weight: number) =>
+    terms[kind].set(term, Math.max(terms[kind].get(term) ?? 0, weight));
+  for (const word of stems(session.task)) add('task', `w:${word}`, 1);
   for (const said of session.asked?.slice(0, OPENING_TURNS) ?? [])
-    for (const word of stems(said)) add(`w:${word}`, 0.6);
-  for (const file of editedFiles(session)) {
-    add(`f:${file}`, 1.5);
+    for (const word of stems(said)) add('task', `w:${word}`, 0.6);
+  for (const file of editedFiles(session).map(tail)) {
+    add('files', `f:${file}`, 1.5);
     // the same work in another file of the same folder (a new handler beside the last one)
-    if (file.includes('/')) add(`d:${folderOf(file)}`, 1);
-    for (const word of stems(file.split('/').pop() ?? '')) add(`w:${word}`, 0.5);
+    if (file.includes('/')) add('files', `d:${folderOf(file)}`, 1);
+    for (const word of stems(file.split('/').pop() ?? '')) add('task', `w:${word}`, 0.5);
   }
   for (const step of session.steps) {
-    const written = step.file && step.name === 'Write' ? fileKey(step.file, session.project) : '';
-    if (written.includes('/')) add(`n:${folderOf(written)}`, 1);
-    if (step.file && !EDITING.has(step.name)) add(`r:${fileKey(step.file, session.project)}`, 0.5);
-    if (step.command) add(`c:${commandKey(step.command)}`, 0.7);
-    if (step.error) {
+    const written =
+      step.file && step.name === 'Write' ? tail(fileKey(step.file, session.project)) : '';
+    if (written.includes('/')) add('files', `n:${folderOf(written)}`, 1);
+    if (written) {
+      add('made', `m:${folderOf(written)}`, 1);
+      const type = /\.[a-z0-9]+$/i.exec(written)?.[0];
+      if (type) add('made', `x:${type}`, 0.5);
+    }
+    if (step.file && !EDITING.has(step.name))
+      add('files', `r:${tail(fileKey(step.file, session.project))}`, 0.5);
+    if (step.command) {
+      add('steps', `c:${commandKey(step.command)}`, 0.7);
+      // what a command ran on (`pytest tests/tasks/test_export.py`, `go test ./internal/election`)
+      for (const target of commandTargets(step.command)) add('files', `a:${tail(target)}`, 0.7);
+    }
+    if (step.error && !isHarnessError(step.error)) {
       const id = errors.id(step.error);
       if (id) {
-        add(`e:${id}`, 1.5);
-        for (const word of stems(errors.words(id).join(' '))) add(`x:${word}`, 0.3);
+        add('errors', `e:${id}`, 1.5);
+        for (const word of stems(errors.words(id).join(' '))) {
+          add('errors', `x:${word}`, 0.3);
+          if (failureWords) add('task', `w:${word}`, failureWords);
+        }
       }
     }
-    add(`t:${step.name}`, 0.2);
+    add('steps', `t:${step.name}`, 0.2);
   }
+  return terms;
+}
+
+/** Every term of a session in one bag, its kind in the term's prefix. */
+export function termBag(session: LearningSession, errors: ErrorTemplates): TermBag {
+  const bag: TermBag = new Map();
+  for (const kind of Object.values(sessionTerms(session, errors)))
+    for (const [term, weight] of kind) bag.set(term, Math.max(bag.get(term) ?? 0, weight));
   return bag;
 }
 
@@ -172,8 +254,8 @@ export function gist(task: string, chars = 90): string {
   return first.length > chars ? `${first.slice(0, chars - 1).trimEnd()}…` : first;
 }
 
-/** The session whose terms are closest to all the others' (what the group did, told by one member). */
-export function medoid(members: readonly number[], similarity: (a: number, b: number) => number) {
+/** The member closest to all the others (what the group did, told by one member). */
+export function medoid<T>(members: readonly [T, ...T[]], similarity: (a: T, b: T) => number): T {
   let best = members[0];
   let bestScore = -Infinity;
   for (const a of members) {

@@ -1,7 +1,7 @@
 import stem from 'wink-porter2-stemmer';
 import type { PayloadOf } from '@mnemo/contracts';
 import { taskTokens } from '../../domain/prior-work';
-import { clusterBags, cosine } from './cluster-sessions';
+import { clusterBySimilarity, similarities, type ChannelWeights } from './cluster-sessions';
 import { sharedItems } from './failed-clusters';
 import {
   commandKey,
@@ -11,16 +11,31 @@ import {
   gist,
   medoid,
   shortHash,
+  sessionTerms,
   stems,
-  termBag,
   type LearningSession,
+  type TermKind,
 } from './learning-session';
 import type { ToolStep } from './tool-steps';
 
 export type SkillCandidateDraft = PayloadOf<'SkillCandidateProposed'>;
 
-/** Cosine distance under which two merged sessions did the same kind of work (tuned on the dev split). */
-export const SKILL_MAX_DISTANCE = 0.84;
+/** Distance (1 - similarity) under which merged sessions did the same kind of work (tuned on the dev splits). */
+export const SKILL_MAX_DISTANCE = 0.8;
+
+/**
+ * The same kind of work is told by the places it wrote as much as by its words (a new screen beside
+ * the last one, its registry edited) and by what it made (its new files' folders and types: a
+ * repeat that made new files is not one that only edited them); its commands count a little, the
+ * errors on the way not at all.
+ */
+export const SKILL_WEIGHTS: ChannelWeights<TermKind> = {
+  task: 1,
+  files: 1,
+  steps: 0.25,
+  errors: 0,
+  made: 1,
+};
 /** Steps of a candidate: enough to follow, short enough to read. */
 const MAX_STEPS = 15;
 
@@ -95,14 +110,16 @@ export function skillCandidates(
   const drafts: SkillCandidateDraft[] = [];
   for (const all of projects.values()) {
     const merged = all.filter((s) => s.outcome === 'merged');
-    const { groups, vectors } = clusterBags(
-      merged.map((s) => termBag(s, errors)),
-      maxDistance,
-      all.map((s) => termBag(s, errors)),
+    const similarity = similarities(
+      merged.map((s) => sessionTerms(s, errors)),
+      SKILL_WEIGHTS,
+      all.map((s) => sessionTerms(s, errors)),
+      ['made'],
     );
-    for (const group of groups) {
-      const members = group.map((i) => merged[i]);
-      const typical = merged[medoid(group, (a, b) => cosine(vectors[a], vectors[b]))];
+    const indexed = merged.map((session, index) => ({ session, index }));
+    for (const group of clusterBySimilarity(indexed, similarity, maxDistance)) {
+      const members = group.map((m) => m.session);
+      const typical = medoid(group, (a, b) => similarity[a.index]?.[b.index] ?? 0).session;
       const files = sharedItems(
         members.map((s) => [
           ...editedFiles(s),
@@ -131,7 +148,7 @@ export function skillCandidates(
         (files.length ? `, touching ${files.slice(0, 3).join(', ')}` : '') +
         '.';
       drafts.push({
-        candidateId: `sk_${shortHash(JSON.stringify([accountId, typical.project, members[0].sessionId]))}`,
+        candidateId: `sk_${shortHash(JSON.stringify([accountId, typical.project, group[0].session.sessionId]))}`,
         ...(typical.project ? { project: typical.project } : {}),
         name,
         description: description.slice(0, 1024),

@@ -1,4 +1,4 @@
-import { stripWrappers, type PayloadOf, type StoredEvent } from '@mnemo/contracts';
+import { isStoredOf, stripWrappers, type StoredEventOf } from '@mnemo/contracts';
 import { newestPerKey, type Projection, type Sql } from '@mnemo/persistence';
 import { redact } from '@mnemo/redaction';
 import { toolStep, type ToolStep } from '../domain/tool-steps';
@@ -9,7 +9,7 @@ import { LearningLogTemplates1765100000300 } from './learning-log-templates.migr
 import { LearningRefactorPlans1765100000400 } from './learning-refactor-plans.migration';
 import { applyRefactorPlanEvent, REFACTOR_PLAN_EVENTS } from './refactor-plans.writes';
 
-type TurnEvent = StoredEvent<'TurnRecorded', PayloadOf<'TurnRecorded'>>;
+type TurnEvent = StoredEventOf<'TurnRecorded'>;
 
 /** Characters of a person's turn kept: the task is in its opening. */
 const USER_TEXT_CHARS = 1200;
@@ -57,15 +57,15 @@ export const learningProjection: Projection = {
   ],
 
   /** Turns go in one statement per batch (the newest event per turn wins, as one by one would). */
-  async applyMany(sql: Sql, events: StoredEvent[]): Promise<void> {
+  async applyMany(sql: Sql, events: StoredEventOf[]): Promise<void> {
     const turns: TurnEvent[] = [];
     for (const stored of events)
-      if (stored.event.type === 'TurnRecorded') turns.push(stored as TurnEvent);
+      if (isStoredOf(stored, ['TurnRecorded'])) turns.push(stored);
       else await this.apply(sql, stored);
     await upsertTurns(sql, turns);
   },
 
-  async apply(sql: Sql, stored: StoredEvent): Promise<void> {
+  async apply(sql: Sql, stored: StoredEventOf): Promise<void> {
     const { event, seq } = stored;
     if ((SKILL_EVENTS as readonly string[]).includes(event.type))
       return applySkillEvent(sql, stored);
@@ -73,7 +73,7 @@ export const learningProjection: Projection = {
       return applyRefactorPlanEvent(sql, stored);
     if (event.type === 'LogTemplateSeen') {
       // the log facts the corpus counts: a template once per project, however often it is seen again
-      const p = event.payload as PayloadOf<'LogTemplateSeen'>;
+      const p = event.payload;
       await sql.query(
         `INSERT INTO learning_log_templates (account_id, project, template_id, first_seen_at) VALUES ($1, $2, $3, $4)
          ON CONFLICT DO NOTHING`,
@@ -84,10 +84,10 @@ export const learningProjection: Projection = {
     if (!event.sessionId) return;
     switch (event.type) {
       case 'TurnRecorded':
-        await upsertTurns(sql, [stored as TurnEvent]);
+        await upsertTurns(sql, [{ seq, event }]);
         return;
       case 'SessionStarted': {
-        const p = event.payload as PayloadOf<'SessionStarted'>;
+        const p = event.payload;
         await sql.query(
           `INSERT INTO learning_sessions AS s (account_id, session_id, project, started_at, started_seq)
            VALUES ($1, $2, $3, $4, $5)
@@ -99,7 +99,7 @@ export const learningProjection: Projection = {
         return;
       }
       case 'SessionOutcomeRecorded': {
-        const p = event.payload as PayloadOf<'SessionOutcomeRecorded'>;
+        const p = event.payload;
         await sql.query(
           `INSERT INTO learning_sessions AS s (account_id, session_id, project, started_at, outcome, first_user_turn, files_edited, outcome_seq)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)

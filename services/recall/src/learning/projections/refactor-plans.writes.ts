@@ -1,4 +1,4 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { StoredEventOf } from '@mnemo/contracts';
 import type { Sql } from '@mnemo/persistence';
 import { redact } from '@mnemo/redaction';
 
@@ -10,11 +10,11 @@ const clean = (text: string) => redact(text).text;
  * A plan is recorded once (a second RefactorPlanRecorded with its id changes nothing); an update
  * replaces what it names, the newest by log sequence winning, so a replay gives the same rows.
  */
-export async function applyRefactorPlanEvent(sql: Sql, stored: StoredEvent): Promise<void> {
+export async function applyRefactorPlanEvent(sql: Sql, stored: StoredEventOf): Promise<void> {
   const { event, seq } = stored;
   switch (event.type) {
     case 'RefactorPlanRecorded': {
-      const p = event.payload as PayloadOf<'RefactorPlanRecorded'>;
+      const p = event.payload;
       await sql.query(
         `INSERT INTO learning_refactor_plans (account_id, plan_id, project, goal, steps, files, recorded_in_session,
            recorded_at, updated_at)
@@ -34,7 +34,7 @@ export async function applyRefactorPlanEvent(sql: Sql, stored: StoredEvent): Pro
       return;
     }
     case 'RefactorPlanUpdated': {
-      const p = event.payload as PayloadOf<'RefactorPlanUpdated'>;
+      const p = event.payload;
       await sql.query(
         `UPDATE learning_refactor_plans SET status = coalesce($3, status), steps = coalesce($4::jsonb, steps),
            files = coalesce($5, files), updated_at = $6, updated_seq = $7

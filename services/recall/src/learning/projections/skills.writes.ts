@@ -1,4 +1,4 @@
-import type { PayloadOf, StoredEvent } from '@mnemo/contracts';
+import type { StoredEventOf } from '@mnemo/contracts';
 import type { Sql } from '@mnemo/persistence';
 import { redact } from '@mnemo/redaction';
 
@@ -15,12 +15,12 @@ const clean = (text: string) => redact(text).text;
  * A proposal writes what discovery found; a person's edit wins over later proposals for what it
  * names (name, description, steps), and a decision (accepted, dismissed) stays until the next one.
  */
-export async function applySkillEvent(sql: Sql, stored: StoredEvent): Promise<void> {
+export async function applySkillEvent(sql: Sql, stored: StoredEventOf): Promise<void> {
   const { event, seq } = stored;
   const key = [event.accountId];
   switch (event.type) {
     case 'SkillCandidateProposed': {
-      const p = event.payload as PayloadOf<'SkillCandidateProposed'>;
+      const p = event.payload;
       await sql.query(
         `INSERT INTO learning_skill_candidates AS c (account_id, candidate_id, project, name, description, steps, files, commands,
            source_session_ids, proposed_at, updated_at, proposed_seq)
@@ -49,7 +49,7 @@ export async function applySkillEvent(sql: Sql, stored: StoredEvent): Promise<vo
       return;
     }
     case 'SkillCandidateEdited': {
-      const p = event.payload as PayloadOf<'SkillCandidateEdited'>;
+      const p = event.payload;
       await sql.query(
         `UPDATE learning_skill_candidates SET name = coalesce($3, name), description = coalesce($4, description),
            steps = coalesce($5::jsonb, steps), edited = true, updated_at = $6, edited_seq = $7
@@ -68,7 +68,7 @@ export async function applySkillEvent(sql: Sql, stored: StoredEvent): Promise<vo
     }
     case 'SkillCandidateAccepted':
     case 'SkillCandidateDismissed': {
-      const p = event.payload as PayloadOf<'SkillCandidateAccepted'>;
+      const p = event.payload;
       await sql.query(
         `UPDATE learning_skill_candidates SET status = $3, updated_at = $4, status_seq = $5
          WHERE account_id = $1 AND candidate_id = $2 AND status_seq < $5`,

@@ -1,7 +1,7 @@
+import type { EventOf } from '@mnemo/contracts';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { DataSource } from 'typeorm';
-import type { EventEnvelope, PayloadOf } from '@mnemo/contracts';
 import { EventContext, OnEvent } from '@mnemo/eventing';
 import { awaitCheckpoint, DATA_SOURCE } from '@mnemo/persistence';
 import { learningProjection } from '../projections/learning.projection';
@@ -16,14 +16,13 @@ export class SkillDiscoveryReactor {
   ) {}
 
   @OnEvent('TranscriptIngestRunCompleted')
-  async onRun(@Payload() raw: unknown, @Ctx() context: unknown): Promise<void> {
-    const event = raw as EventEnvelope<
-      'TranscriptIngestRunCompleted',
-      PayloadOf<'TranscriptIngestRunCompleted'>
-    >;
+  async onRun(
+    @Payload() event: EventOf<'TranscriptIngestRunCompleted'>,
+    @Ctx() context: EventContext,
+  ): Promise<void> {
     if (event.payload.events === 0) return;
     // the run's sessions went to the log before its completion: the corpus holds them once it has read this far
-    await awaitCheckpoint(this.db, learningProjection.name, (context as EventContext).stored.seq);
+    await awaitCheckpoint(this.db, learningProjection.name, context.stored.seq);
     await this.skills.discover(event.accountId, event);
   }
 }
