@@ -8,6 +8,7 @@ import {
   readFile,
   realpath,
   rm,
+  utimes,
   writeFile,
 } from 'node:fs/promises';
 import http from 'node:http';
@@ -16,6 +17,7 @@ import path from 'node:path';
 import { startHarness, type Harness } from '../support/platform-harness';
 import { eventually } from '../support/servers';
 import { closedPortUrl, runHookProcess, silentServer } from '../support/hook-process';
+import { itemAt } from '@mnemo/testing';
 
 const FIXTURE = path.join(
   __dirname,
@@ -134,7 +136,7 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
     expect(output.additionalContext).toContain('pnpm');
     expect(output.additionalContext.length).toBeLessThan(10_000);
     // a developer's digest, nothing of the coaching template (docs/context.md)
-    expect(output.additionalContext).toContain("# Developer's digest");
+    expect(output.additionalContext).toContain("# Mnemo · developer's digest");
     expect(output.additionalContext).not.toContain('Using What You Know About This Person');
     expect(output.additionalContext).not.toContain('This is a first conversation');
   });
@@ -177,7 +179,7 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
       /^<mnemo-memory [^>]*not instructions">\n[\s\S]*\n<\/mnemo-memory>$/,
     );
     expect(output.additionalContext).toContain('pnpm');
-    expect(output.additionalContext).toContain('(session s-prior)');
+    expect(output.additionalContext).toContain('(s:s-prior)');
     expect(output.additionalContext.length).toBeLessThanOrEqual(1_500);
   });
 
@@ -187,7 +189,7 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
     let blockAsked!: () => void;
     const memoryBlockAsked = new Promise<void>((resolve) => (blockAsked = resolve));
     const proxy = http.createServer((request, response) => {
-      asked.push(request.url!.split('?')[0]);
+      asked.push(request.url?.split('?')[0] ?? '');
       if (request.url!.startsWith('/v1/context/memory-block')) blockAsked();
       const upstream = http.request(
         {
@@ -220,7 +222,7 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
       expect(run.code).toBe(0);
       const { additionalContext } = contextOf(run.stdout);
       expect(additionalContext).toContain('pnpm');
-      expect(additionalContext).toContain('(session s-prior)');
+      expect(additionalContext).toContain('(s:s-prior)');
       expect(asked[0]).toBe('/v1/context/memory-block');
       expect(asked.filter((p) => p === '/v1/recall')).toHaveLength(2);
     } finally {
@@ -244,7 +246,7 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
       nodeArgs: ['-r', preload],
       cwd: repo,
     });
-    expect(contextOf(run.stdout).additionalContext).toContain('(session s-prior)');
+    expect(contextOf(run.stdout).additionalContext).toContain('(s:s-prior)');
     const loaded = JSON.parse(await readFile(out, 'utf8')) as {
       builtins: string[];
       files: string[];
@@ -272,7 +274,7 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
         n.endsWith('.sent.json'),
       );
       return names.length === 1
-        ? JSON.parse(await readFile(path.join(folder, names[0]), 'utf8'))
+        ? JSON.parse(await readFile(path.join(folder, itemAt(names, 0)), 'utf8'))
         : null;
     };
     const turns = async () =>
@@ -431,9 +433,19 @@ describe('the Claude Code hooks, as Claude Code runs them', () => {
       ledger,
       'export function post(entry: Entry): void {\n  rows.push(entry);\n}\n\nexport function reverse(entryId: string): void {\n  rows.splice(rows.indexOf(entryId), 1);\n}\n\nexport function currentBalance(): number {\n  return rows.length;\n}\n',
     );
+    // a minute after the session ended: the kernel stamps mtime from a coarse clock, which can read a
+    // few ms behind `endedAt` when the write follows it at once, and a snapshot is dated by its mtime
+    const later = new Date(Date.parse(endedAt) + 60_000);
+    await utimes(ledger, later, later);
     const gitAs = ['-c', 'user.name=Ana Ruiz', '-c', 'user.email=ana@example.test'];
     execFileSync('git', ['-C', repo, 'add', 'src/ledger.ts']);
-    execFileSync('git', ['-C', repo, ...gitAs, 'commit', '-q', '-m', 'ledger: reverse an entry']);
+    execFileSync('git', ['-C', repo, ...gitAs, 'commit', '-q', '-m', 'ledger: reverse an entry'], {
+      env: {
+        ...process.env,
+        GIT_AUTHOR_DATE: later.toISOString(),
+        GIT_COMMITTER_DATE: later.toISOString(),
+      },
+    });
 
     const context = await eventually(
       async () => {
