@@ -1,5 +1,5 @@
 import type { Projection, Sql } from './projection';
-import { describePendingReplays, interruptedReplays } from './replays-pending';
+import { interruptedReplays, pendingReplaysText } from './replays-pending';
 
 /** The projections' tables that are not in the database (in the connection's search path). */
 export async function missingTables(
@@ -32,6 +32,6 @@ export async function assertReadModelsPresent(
   const interrupted = await interruptedReplays(sql);
   if (interrupted.length)
     throw new Error(
-      `a replay of ${describePendingReplays(interrupted)} did not finish: the next \`mnemo start\` finishes it, or run \`mnemo replay --projection all\``,
+      `${pendingReplaysText(interrupted)}: the next \`mnemo start\` finishes it, or run \`mnemo replay --projection all\``,
     );
 }

@@ -4,7 +4,7 @@ import type { EventEnvelope, StoredEvent } from '@mnemo/contracts';
 import { InProcessEventLog } from '@mnemo/eventing';
 import { projectionLockKey, type Projection, type Sql } from './projection';
 import { replayProjectionsInOnePass } from './replay';
-import { interruptedReplays, markReplaysPending } from './replays-pending';
+import { interruptedReplays, markReplaysPending, pendingReplaysText } from './replays-pending';
 import { Scratch } from '../../../tests/support/scratch';
 
 class Notes1765300000900 implements MigrationInterface {
@@ -95,6 +95,17 @@ describe('replays pending', () => {
       await replaying.release();
     }
     expect(await names(db)).toEqual(['notes', 'notes-b']);
+  });
+
+  it("words a migration's mark as an upgrade's rebuild, and any other mark as a replay that did not finish", async () => {
+    await markReplaysPending(db, ['notes'], 'migration Notes1765300000902: notes get a column');
+    expect(pendingReplaysText(await interruptedReplays(db))).toMatch(
+      /^an upgrade asks for notes \(since .*, by migration Notes1765300000902: .*\) to be rebuilt from the log$/,
+    );
+    await markReplaysPending(db, ['notes-b'], 'replay pid 12 on host');
+    expect(pendingReplaysText(await interruptedReplays(db))).toMatch(
+      /^a replay of notes, notes-b \(since .*\) did not finish$/,
+    );
   });
 
   it('a replay that commits removes its marks; one that fails removes only the marks it made', async () => {

@@ -76,6 +76,20 @@ export async function interruptedReplays(sql: Sql): Promise<PendingReplay[]> {
     }));
 }
 
+/** How a migration signs the replay it asks for, so messages call it an upgrade's, not a failure. */
+export const MIGRATION_MARK = 'migration';
+
+/** True when every mark came from a migration: an upgrade asked for the rebuild, nothing failed. */
+export const upgradeReplaysOnly = (pending: readonly PendingReplay[]): boolean =>
+  pending.length > 0 && pending.every((p) => p.startedBy.startsWith(`${MIGRATION_MARK} `));
+
+/** "a replay of recall (since …, by …) did not finish", or the upgrade's wording for a migration's mark. */
+export function pendingReplaysText(pending: readonly PendingReplay[]): string {
+  return upgradeReplaysOnly(pending)
+    ? `an upgrade asks for ${describePendingReplays(pending)} to be rebuilt from the log`
+    : `a replay of ${describePendingReplays(pending)} did not finish`;
+}
+
 /** "recall, sessions (since 2026-12-07T06:40:00.000Z, by replay pid 12 on host)": for messages. */
 export function describePendingReplays(pending: readonly PendingReplay[]): string {
   const first = pending.reduce((a, b) => (a.startedAt <= b.startedAt ? a : b));

@@ -3,6 +3,7 @@ import type { EventLog, Logger } from '@mnemo/eventing';
 import {
   clearReplaysPending,
   describePendingReplays,
+  pendingReplaysText,
   interruptedReplays,
   replayProjectionsInOnePass,
   type Projection,
@@ -94,7 +95,7 @@ export async function finishInterruptedReplays(
   if (toFinish.length === 0) return;
   logger.warn(
     { replay: describePendingReplays(interrupted), projections: toFinish.length },
-    'a replay did not finish: rebuilding its projections from the log before starting',
+    `${pendingReplaysText(interrupted)}: rebuilding from the log before starting`,
   );
   await replayProjections(
     dataSource,

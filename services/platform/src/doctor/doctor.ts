@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { EventLog, Logger } from '@mnemo/eventing';
 import {
   checksumProjection,
-  describePendingReplays,
+  pendingReplaysText,
   interruptedReplays,
   missingTables,
   openDataSource,
@@ -123,7 +123,7 @@ async function examineDatabase(
       say({
         check: 'read models',
         ok: false,
-        detail: `a replay of ${describePendingReplays(interrupted)} did not finish`,
+        detail: pendingReplaysText(interrupted),
       });
       return false;
     }

@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { MIGRATION_MARK } from '@mnemo/persistence';
 
 /**
  * A session's settled statements (docs/coding-memory.md) live beside its distilled decisions: the turn
@@ -22,7 +23,7 @@ export class RecallSettled1765500000100 implements MigrationInterface {
     );
     await queryRunner.query(
       `INSERT INTO replays_pending (projection, started_by)
-       SELECT 'recall', 'migration ${this.name}: settled statements of the sessions already stored'
+       SELECT 'recall', '${MIGRATION_MARK} ${this.name}: settled statements of the sessions already stored'
        WHERE EXISTS (SELECT 1 FROM recall_turns)
        ON CONFLICT (projection) DO NOTHING`,
     );

@@ -1,6 +1,12 @@
 import type { DataSource } from 'typeorm';
 import type { StoredEvent } from '@mnemo/contracts';
-import { applyEvents, relevantTo, type BulkSql } from '@mnemo/persistence';
+import {
+  applyEvents,
+  interruptedReplays,
+  pendingReplaysText,
+  relevantTo,
+  type BulkSql,
+} from '@mnemo/persistence';
 import { Scratch } from '../../../../tests/support/scratch';
 import { recallProjection } from './recall.projection';
 import { RecallSettled1765500000100 } from './recall-settled.migration';
@@ -156,6 +162,10 @@ describe('recall: settled statements from the turns', () => {
         started_by: expect.stringContaining('RecallSettled1765500000100'),
       },
     ]);
+    // the next start and `mnemo doctor` call it an upgrade's rebuild, not a failed replay
+    expect(pendingReplaysText(await interruptedReplays(db))).toMatch(
+      /^an upgrade asks for recall /,
+    );
     await db.query(`DELETE FROM replays_pending WHERE projection = 'recall'`);
   });
 });
