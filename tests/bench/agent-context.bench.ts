@@ -41,6 +41,8 @@ const SPLITS: Record<string, string> = {
   'dev-2': path.join(__dirname, 'data/agent-context/scenarios-dev-2.json'),
   // a third writer, from a brief of situations (decision, convention, file history, rejected approach, preference)
   'dev-4': path.join(__dirname, 'data/agent-context/scenarios-dev-4.json'),
+  // terse, non-native, implied and revised decisions, complaints, rejections, long noisy sessions
+  'dev-5': path.join(__dirname, 'data/agent-context/scenarios-dev-5.json'),
   blind: path.join(__dirname, 'blind/agent-context/scenarios.json'),
 };
 /** Splits read from another: dev-3 is dev-2 with six routine sessions after each project's last. */
@@ -610,7 +612,7 @@ function printDevDetail(name: string, dev: SplitNumbers) {
 }
 
 async function main() {
-  const splits = (process.env.BENCH_AGENT_SPLITS ?? 'dev,dev-2,dev-3,dev-4,blind')
+  const splits = (process.env.BENCH_AGENT_SPLITS ?? 'dev,dev-2,dev-3,dev-4,dev-5,blind')
     .split(',')
     .filter((name) => existsSync(splitFile(name)));
   const harness = await startHarness();
