@@ -1,6 +1,6 @@
 /**
  * Memory quality of the offline adapter (docs/memory-facts.md), on the team's own datasets
- * (tests/bench/data/memory-quality, memory-quality-2, -3 and -4 (hard negatives for supersession), format and scoring rule in its README). Each session is one
+ * (tests/bench/data/memory-quality, memory-quality-2, -3, -4 and -5 (hard negatives for supersession), format and scoring rule in its README). Each session is one
  * extraction, as a pause or a quiet session makes it: the offline adapter reads the session's turns
  * (seqs and dates), memory validates the answer and plans the writes against what earlier sessions
  * stored (near-duplicates update, a newer fact about the same subject supersedes). Printed, not asserted.
@@ -37,6 +37,7 @@ const SPLITS: ReadonlyArray<{ name: string; dir: string; blind: boolean }> = [
   { name: 'dev-2', dir: path.join(__dirname, 'data/memory-quality-2'), blind: false },
   { name: 'dev-3', dir: path.join(__dirname, 'data/memory-quality-3'), blind: false },
   { name: 'dev-4', dir: path.join(__dirname, 'data/memory-quality-4'), blind: false },
+  { name: 'dev-5', dir: path.join(__dirname, 'data/memory-quality-5'), blind: false },
   { name: 'blind', dir: path.join(__dirname, 'blind/memory'), blind: true },
 ];
 /** The README's rule: at least half of the gold statement's content words in the prediction. */
