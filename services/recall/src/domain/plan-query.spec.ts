@@ -9,6 +9,12 @@ describe('planQuery', () => {
     ).toEqual(['do', 'you', 'what', 'we', 'about', 'the', 'postgres', 'pool', 'size']);
   });
 
+  it('drops a contraction\'s clitic, so "didn\'t" or "I\'ll" leave no fragment to match', () => {
+    expect(
+      planQuery("What didn't Dmitri's quote cover, and what\u2019ll I owe? I've asked", now).words,
+    ).toEqual(['what', 'dmitri', 'quote', 'cover', 'and', 'owe', 'asked']);
+  });
+
   it('reads a month without a year as its latest occurrence up to now', () => {
     expect(planQuery('what did I decide in March?', now)).toEqual({
       words: ['what', 'did', 'decide', 'in'],

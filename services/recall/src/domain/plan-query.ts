@@ -96,8 +96,21 @@ function identifierParts(query: string): string[] {
     .filter((part) => part.length > 2);
 }
 
+/**
+ * A contraction's word without its clitic ("didn't" → nothing, "I'll" → "i", "Theo's" → "theo"):
+ * the stemmer splits a contraction into fragments ("didn", "ll", "ve") that are in no stop list,
+ * rare in an account and so weighed above the question's subject (docs/recall.md).
+ */
+const withoutClitic = (token: string): string =>
+  /n't$/.test(token) ? '' : token.replace(/'(?:ll|ve|re|d|m|s)$/, '');
+
 export function planQuery(query: string, now: Date): QueryPlan {
-  const tokens = query.toLowerCase().match(/[\p{L}\p{N}_]+(?:[.'-][\p{L}\p{N}_]+)*/gu) ?? [];
+  const tokens = (
+    query
+      .toLowerCase()
+      .replace(/[\u2018\u2019]/g, "'")
+      .match(/[\p{L}\p{N}_]+(?:[.'-][\p{L}\p{N}_]+)*/gu) ?? []
+  ).map(withoutClitic);
   let window: QueryPlan['window'];
   const timeWords = new Set<number>();
   const year = (i: number) =>
