@@ -20,6 +20,7 @@ export function detectAdminCredentials(
   if (SAMBA_TOOLS.some((word) => hasCommand(keywords, word))) userPercentPasswords(text, found);
   if (hasCommand(keywords, 'identified')) identifiedBy(text, found);
   if (hasCommand(keywords, 'insert') && keywords.secrets.length > 0) insertedValues(text, found);
+  if (hasCommand(keywords, 'default') && keywords.secrets.length > 0) columnDefaults(text, found);
   for (const { guard, pattern } of ONE_PASSWORD_SHAPES)
     if (guard.some((word) => hasCommand(keywords, word))) passwordsOf(pattern, text, found);
   return found;
@@ -127,6 +128,31 @@ function insertedValues(text: string, found: Candidate[]): void {
       at = literals.end;
       while (at < text.length && /[\s,]/.test(text.charAt(at)) && at - literals.end < 40) at++;
     }
+  }
+}
+
+/** A column's `DEFAULT '…'` (also `SET DEFAULT`), quoted: where the line before it names the column. */
+const COLUMN_DEFAULT = /(?<![\w$])default[ \t]+N?(['"])(?<secret>[^'"\r\n]{4,200})\1/dgi;
+/** A type's size (`varchar(64)`, `numeric(10, 2)`), whose comma is no column's edge. */
+const TYPE_SIZE = /\([ \t]*\d+(?:[ \t]*,[ \t]*\d+)?[ \t]*\)/g;
+/** The words before a column's name in `ALTER TABLE`: `ALTER COLUMN`, `ADD COLUMN`, `MODIFY`, `CHANGE`. */
+const COLUMN_LEAD = /^.*\b(?:column|modify|change|add)[ \t]+/i;
+
+/**
+ * SQL's `password varchar(64) DEFAULT '…'` in a `CREATE TABLE`, `ALTER COLUMN api_key SET DEFAULT '…'`:
+ * a default in a column that names a secret is that secret's value. The column is the first word of
+ * its definition, after the last `(` or `,` on the line (a type's size left out).
+ */
+function columnDefaults(text: string, found: Candidate[]): void {
+  for (const m of text.matchAll(COLUMN_DEFAULT)) {
+    const secret = captured(m, 'secret');
+    if (secret === null) continue;
+    const lineStart = text.lastIndexOf('\n', m.index - 1) + 1;
+    const line = text.slice(Math.max(lineStart, m.index - 200), m.index).replace(TYPE_SIZE, '');
+    const definition = line.slice(Math.max(line.lastIndexOf('('), line.lastIndexOf(',')) + 1);
+    const name = /^[ \t]*[`"[]?([A-Za-z_][\w$]*)/.exec(definition.replace(COLUMN_LEAD, ''))?.[1];
+    if (name !== undefined && secretNameKind(name) !== null)
+      push(found, secret.start, secret.end, secret.value);
   }
 }
 

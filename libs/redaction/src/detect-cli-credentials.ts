@@ -107,6 +107,12 @@ function pushSecrets(found: Candidate[], matches: Iterable<RegExpMatchArray>): v
 }
 
 /** Credentials typed on a command line. */
+/**
+ * A CI workflow command that hides a value in the job's log (GitHub Actions' `::add-mask::…`): what it
+ * is given is a secret by the writer's own word. A variable (`$TOKEN`) stays.
+ */
+const ADD_MASK = /::add-mask::(?<secret>[^\s"'`\\]+)/dg;
+
 export function detectCliCredentials(text: string): Candidate[] {
   const found: Candidate[] = [];
   // HTTPie's client names beside its flag before its regex, which would start at every character.
@@ -116,6 +122,7 @@ export function detectCliCredentials(text: string): Candidate[] {
   )
     pushSecrets(found, text.matchAll(HTTPIE_AUTH));
   if (text.includes('SecureString')) pushSecrets(found, text.matchAll(SECURE_STRING));
+  if (text.includes('::add-mask::')) pushSecrets(found, text.matchAll(ADD_MASK));
   const flags = flagsSeen(text);
   if ((flags & USER_FLAG_SEEN) !== 0) {
     for (const m of text.matchAll(USER_PASS)) {

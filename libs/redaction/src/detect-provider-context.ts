@@ -34,6 +34,9 @@ const BLOCK_LINES = 4;
  */
 const BLOCK_OPENER = /^[\w.-]*["'\]]?\s*(?::|=\s*[{[]|\{|:\s*\{|:\s*[|>][-+]?)?\s*$/;
 
+/** A line of words that ends in a colon ("the Cloudant creds for staging:"): what it names follows it. */
+const PROSE_OPENER = /:[ \t]*\r?$/;
+
 /**
  * Values of a provider's documented shape near the provider's name, for the
  * providers whose keys carry no prefix of their own (gitleaks calls these
@@ -142,7 +145,11 @@ function window(text: string, from: number, cut: boolean): [number, number] {
     lineEnd++;
   }
   let to = lineEnd;
-  if (BLOCK_OPENER.test(text.slice(from, lineEnd))) {
+  const rest = text.slice(from, lineEnd);
+  if (
+    BLOCK_OPENER.test(rest) ||
+    (PROSE_OPENER.test(rest) && wordLimit(text, from, lineEnd) === lineEnd)
+  ) {
     let lines = 0;
     while (to < limit && lines < BLOCK_LINES) {
       to++;

@@ -110,9 +110,11 @@ export function parseAssignedValue(text: string, site: KeywordSite): ValueSpan |
     j++;
     const pairedValue = pairedQuotedValue(text, site.start - 1, j, site.isFlag);
     if (pairedValue !== undefined) return pairedValue;
-    // `ENV["TOKEN"] = …`, `os.environ['API_KEY'] = …`
-    if (text[j] === ']') j++;
+    // `ENV["TOKEN"] = …`, `os.environ['API_KEY'] = …`, Perl's `$ENV{'TOKEN'} = …`
+    if (text[j] === ']' || (text[j] === '}' && perlSubscript(text, site.start - 1))) j++;
   } else if (text.startsWith('\\"', j) && before === '"') j += 2;
+  // Perl's hash subscript without quotes: `$ENV{DB_PASSWORD} = …`, `$conf{token} = …`.
+  else if (before === '{' && text[j] === '}' && perlSubscript(text, site.start)) j++;
 
   const gapStart = j;
   while (text[j] === ' ' || text[j] === '\t') j++;
@@ -136,7 +138,8 @@ export function parseAssignedValue(text: string, site: KeywordSite): ValueSpan |
     // An encoded `:` only after an encoded quote: URL-encoded JSON (`%22token%22%3A%22…%22`).
     if (encodedEquals !== null && (encodedEquals[1] === undefined || quotedName))
       return urlEncodedValue(text, j + encodedEquals[0].length);
-    if (text[j] === '=' && text[j + 1] !== '=' && text[j + 1] !== '~') sep = '=';
+    if (text[j] === '=' && text[j + 1] !== '=' && (text[j + 1] !== '~' || tildeValue(text, j)))
+      sep = '=';
     else if (text[j] === ':' && text[j + 1] !== ':' && text[j + 1] !== '/') sep = ':';
     else if (
       spacedBefore &&
@@ -234,6 +237,11 @@ export function parseAssignedValue(text: string, site: KeywordSite): ValueSpan |
     const argument = quotedValue(text, j + call[0].length);
     return argument ? hideQuoted(text, argument) : null;
   }
+  // Lua's long string: `password = [[…]]`, `[==[…]==]`.
+  if (text[j] === '[' && (text[j + 1] === '[' || text[j + 1] === '=')) {
+    const long = longBracketValue(text, j);
+    if (long !== undefined) return long;
+  }
   // A list of one literal: `"password": ["…"]`, not of a module's path (`PASSWORD_HASHERS = ['a.b.C']`).
   if (text[j] === '[') {
     const open = /^\[[ \t]*(?=["'])/.exec(text.slice(j, j + 8));
@@ -257,6 +265,36 @@ function tripleQuoted(text: string, at: number): ValueSpan | null {
   const from = text.indexOf(value, start);
   return hideQuoted(text, { start: from, end: from + value.length });
 }
+
+/**
+ * Lua's long bracket from its `[`: `[[…]]` or `[==[…]==]` with one word inside (a password, a key), not
+ * a nested array (`[[1, 2], [3]]`, whose body holds brackets and commas). undefined when it is no long
+ * bracket; null when it holds no such word.
+ */
+function longBracketValue(text: string, at: number): ValueSpan | null | undefined {
+  const open = /^\[(=*)\[/.exec(text.slice(at, at + 16));
+  if (open === null) return undefined;
+  const start = at + open[0].length;
+  const end = text.indexOf(`]${open[1]}]`, start);
+  if (end === -1 || end - start > MAX_QUOTED) return undefined;
+  const body = text.slice(start, end);
+  if (/[[\],"']/.test(body)) return undefined;
+  const value = body.trim();
+  if (value.length === 0 || /\s/.test(value)) return null;
+  const from = start + body.indexOf(value);
+  return hideQuoted(text, { start: from, end: from + value.length });
+}
+
+/** Perl's hash subscript (`$ENV{…}`, `$conf{…}`): the `{` at `open` follows a word, as no template's slot does. */
+const perlSubscript = (text: string, name: number): boolean =>
+  text[name - 1] === '{' && /\w/.test(text[name - 2] ?? '');
+
+/**
+ * `--api-secret=~Ux3w…`: a value that starts with `~`, glued to the `=` and going on with a letter or
+ * digit, not Perl's or Ruby's match (`$token =~ /…/`) nor a home path (`=~/x`).
+ */
+const tildeValue = (text: string, eq: number): boolean =>
+  /[\w-]/.test(text[eq - 1] ?? '') && /^[A-Za-z0-9]/.test(text.slice(eq + 2, eq + 3));
 
 /** A YAML block scalar's indicator (`|`, `>-`, `|2`) or nothing, to the line's end. */
 const BLOCK_OPENER = /^([|>][-+]?\d?)?[ \t]*(?:\r?\n|\\n)(?:[ \t]*\r?\n)?/;
@@ -331,7 +369,7 @@ function lineBefore(text: string, at: number): string {
 }
 
 /**
- * Windows `setx NAME value`, a Dockerfile's `ENV NAME value`, and a tool's `config set NAME value` (`aws configure set`, `npm config set
+ * Windows `setx NAME value`, a Dockerfile's `ENV NAME value`, git's `git config NAME value`, and a tool's `config set NAME value` (`aws configure set`, `npm config set
  * //host/:_authToken …`, `dotnet user-secrets set "Api:Token" …`).
  */
 function isSetx(text: string, keyStart: number): boolean {
@@ -339,10 +377,13 @@ function isSetx(text: string, keyStart: number): boolean {
   // A Dockerfile's `ENV NAME value` (its older form, without `=`).
   if (before.includes('ENV') && /(?:^|\n)[ \t]*ENV[ \t]+$/.test(before)) return true;
   // Most names have no `set` before them: one search, not a regex tried at every character.
-  return (before.includes('set') || before.includes('SET')) && SET_COMMAND.test(before);
+  return (
+    (before.includes('set') || before.includes('SET') || before.includes('git')) &&
+    SET_COMMAND.test(before)
+  );
 }
 const SET_COMMAND =
-  /(?:(?:^|\n)[ \t]*setx|\b(?:config(?:ure)?|user-secrets)[ \t]+set(?:[ \t]+--?[\w-]+)*)[ \t]+["']?(?:[^\s"']*:)?$/i;
+  /(?:(?:^|\n)[ \t]*setx|\b(?:config(?:ure)?|user-secrets)[ \t]+set(?:[ \t]+--?[\w-]+)*|\bgit[ \t]+config(?:[ \t]+--?[\w-]+)*)[ \t]+["']?(?:[^\s"']*:)?$/i;
 
 /**
  * A call that is given the value in clear, up to the quote of its first argument: a hash function
@@ -492,6 +533,15 @@ const XML_ATTRIBUTES = /^(?:[ \t]+[\w:.-]+=(?:"[^"\n]*"|'[^'\n]*'))+[ \t]*>/;
 
 /** `<password>…</password>`: the element's text up to the next tag. */
 function xmlElementValue(text: string, start: number): ValueSpan | null {
+  // `<password><![CDATA[…]]></password>`: the section's text is the element's.
+  if (text.startsWith('<![CDATA[', start)) {
+    const from = start + 9;
+    const close = text.indexOf(']]>', from);
+    if (close === -1 || close - from > MAX_QUOTED || text[close + 3] !== '<') return null;
+    const value = text.slice(from, close);
+    if (value.length === 0 || /\s/.test(value) || REFERENCE.test(value)) return null;
+    return { start: from, end: close };
+  }
   const end = text.indexOf('<', start);
   // Up to its closing tag: `<token>"` in prose is no element.
   if (end === -1 || end - start > MAX_QUOTED || text[end + 1] !== '/') return null;
@@ -667,6 +717,11 @@ const CODE_EXPRESSION =
 
 /** Digits inside letters twice over (`fsPe5k0g0.kKry`): generated, where names have a number at most at a word's end. */
 const GENERATED_PART = /[A-Za-z]\d+[A-Za-z]+\d/;
+/**
+ * A digit a lower-case letter follows, in a value with capitals (`G9i.fCExq_Lg`): generated. A name's
+ * digits end a word (`s3Client`, `oauth2Token`, `ec2_host`) or stand in one-case words (`md5sum`).
+ */
+const GENERATED_MIXED = (value: string): boolean => /\d[a-z]/.test(value) && /[A-Z]/.test(value);
 
 /** `token = accessToken`, `password: config.db.password`, `secret: getSecret()` are code, not secrets. */
 function looksLikeCodeReference(
@@ -675,7 +730,8 @@ function looksLikeCodeReference(
   ctx: UnquotedContext,
   trailingPunctuation: boolean,
 ): boolean {
-  if (!IDENTIFIER_PATH.test(value) || GENERATED_PART.test(value)) return false;
+  if (!IDENTIFIER_PATH.test(value) || GENERATED_PART.test(value) || GENERATED_MIXED(value))
+    return false;
   if (value.includes('.') || value.includes('::') || next === '(' || next === '[') return true;
   if (/\d/.test(value)) return false;
   if (!ctx.lineForm) return true;

@@ -17,6 +17,14 @@ export function codeLiteralValue(text: string, site: KeywordSite): ValueSpan | n
   const previous = lastNonBlankBefore(text, site.start);
   if (FORM_SIGN[next] !== 1 && previous !== 61 && previous !== 44) return null;
   const after = text.slice(site.end, site.end + 80);
+  // A subscript's key compared: `req.headers['x-client-secret'] === '…'`, `$ENV{TOKEN} eq '…'`.
+  const subscript =
+    SUBSCRIPT_OPENS[text.charCodeAt(site.start - 1)] === 1 ? SUBSCRIPT.exec(after) : null;
+  if (subscript !== null) {
+    const compared = SUBSCRIPT_COMPARED.exec(after.slice(subscript[0].length));
+    if (compared !== null)
+      return literalAt(text, site.end + subscript[0].length + compared[0].length);
+  }
   const follows = FOLLOWING_FORMS_START[next] === 1 ? FOLLOWING_FORMS.exec(after) : null;
   if (
     follows !== null &&
@@ -72,6 +80,13 @@ export function codeLiteralValue(text: string, site: KeywordSite): ValueSpan | n
   return previous === 61 ? comparedBefore(text, lineBefore(text, site.start), site.start) : null;
 }
 
+/** What opens a subscript's key: `[`, Perl's `{`, or the quote inside them. */
+const SUBSCRIPT_OPENS = codeUnitTable(/[[{"']/);
+/** The subscript's close after its key: `']`, `"]`, `]`, `}`, `'}`. */
+const SUBSCRIPT = /^["']?[\]}]/;
+/** A comparison after the subscript: `===`, `!==`, `==`, `!=`, Perl's `eq`/`ne`. */
+const SUBSCRIPT_COMPARED = /^\s*(?:===|!==|==|!=|\beq\b|\bne\b)\s*/;
+
 /** `{` and `[`, which open a pair whose first element is the name. */
 const PAIR_OPENS = codeUnitTable(/[{[]/);
 
@@ -89,8 +104,8 @@ function startsWithin(text: string, at: number, n: number): boolean {
   return false;
 }
 
-/** What a form after the name starts with: space, `=`, `!`, `.`, `[`, `(`, `,`, `{`, `)`, a quote, `\`. */
-const FORM_SIGN = codeUnitTable(/[\s=!.[(,{)"'\\]/);
+/** What a form after the name starts with: space, `=`, `!`, `.`, `[`, `(`, `,`, `{`, `)`, `}`, a quote, `\`. */
+const FORM_SIGN = codeUnitTable(/[\s=!.[(,{)}"'\\]/);
 
 /** The code of the last character before `at` that is not a space or a tab, or -1. */
 function lastNonBlankBefore(text: string, at: number): number {

@@ -8,6 +8,7 @@ import { detectHighEntropy } from './detect-high-entropy';
 import { detectKubernetesSecrets } from './detect-kubernetes-secrets';
 import { detectPrivateKeys } from './detect-private-keys';
 import { detectProviderContext } from './detect-provider-context';
+import { detectSplitJwts } from './detect-split-jwt';
 import { detectTokens } from './detect-tokens';
 import { detectUrlCredentials } from './detect-url-credentials';
 import { codeUnitTable } from './code-unit-table';
@@ -239,6 +240,7 @@ function scanOnce(
     ...detectCookies(text, keywords),
     ...detectConnectionStrings(text, keywords),
     ...detectKubernetesSecrets(text),
+    ...detectSplitJwts(text),
     ...detectAssignments(text, sites),
     ...detectHighEntropy(text, sites),
   ];

@@ -86,6 +86,8 @@ const PASSWORD_SEGMENTS = new Set([
  */
 const INNER_PASSWORDS = ['password', 'passwd'];
 const INNER_SECRETS = ['apikey', 'privatekey', 'secretkey', 'accesskey'];
+/** Java's keytool and its kin: `-storepass`, `-srcstorepass`, `-destkeypass`, `truststorepass`. */
+const KEYSTORE_PASSWORDS = ['storepass', 'keypass'];
 
 /**
  * Segments that turn a secret-sounding name into metadata about it:
@@ -220,7 +222,12 @@ export function secretNameKind(identifier: string): SecretNameKind | null {
   if (segments.some((s) => METADATA_SEGMENTS.has(s))) return null;
   let named = false;
   for (const [i, s] of segments.entries()) {
-    if (PASSWORD_SEGMENTS.has(s) || INNER_PASSWORDS.some((x) => s.includes(x))) return 'password';
+    if (
+      PASSWORD_SEGMENTS.has(s) ||
+      INNER_PASSWORDS.some((x) => s.includes(x)) ||
+      KEYSTORE_PASSWORDS.some((x) => s.endsWith(x))
+    )
+      return 'password';
     // `db_creds`, but not `credsStore` (where a helper keeps them).
     if ((s === 'creds' || s === 'cred') && i === segments.length - 1) named = true;
     if (

@@ -79,6 +79,7 @@ export const COMMAND_WORDS: readonly string[] = [
   'chpasswd',
   'sudo',
   'with-token',
+  'default',
 ];
 const FIRST_COMMAND = PROVIDER_NAMES.length + SECRET_WORDS.length;
 

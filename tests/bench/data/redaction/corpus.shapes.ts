@@ -894,10 +894,87 @@ const PLUGIN_CASES: Readonly<Record<string, readonly Pair[]>> = {
   ],
 };
 
+/**
+ * Rule cases written after the rest: last, so the values drawn for the cases before them stay as they
+ * were.
+ */
+const LATER_RULE_CASES: Readonly<Record<string, readonly Pair[]>> = {
+  column_default: [
+    S("CREATE TABLE users (id int, password varchar(64) DEFAULT '⟦{a10}&{d3}⟧');"),
+    C('CREATE TABLE users (id int, password_hash text DEFAULT NULL);'),
+    S("ALTER TABLE svc ALTER COLUMN db_password SET DEFAULT '⟦{L6}{d4}{L2}⟧';"),
+    C("ALTER TABLE svc ALTER COLUMN db_password SET DEFAULT '';"),
+    S("  `api_token` varchar(255) NOT NULL DEFAULT '⟦{a24}⟧',"),
+    C("  `password_changed` tinyint(1) NOT NULL DEFAULT '0',"),
+    S(
+      "CREATE TABLE cfg (\n  name text,\n  smtp_password text DEFAULT '⟦{a12}{d2}⟧',\n  port int DEFAULT 25\n);",
+    ),
+    C(
+      "CREATE TABLE cfg (\n  name text DEFAULT 'secret',\n  status varchar(16) DEFAULT 'active'\n);",
+    ),
+    C("  password_algo varchar(16) NOT NULL DEFAULT 'bcrypt',"),
+  ],
+  split_jwt: [
+    S('token = "⟦eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9⟧.\n⟦eyJ{w40}⟧.\n⟦{w43}⟧"'),
+    S('⟦eyJhbGciOiJSUzI1NiJ9⟧\n.⟦eyJ{w48}⟧\n.⟦{w86}⟧'),
+    S("const jwt = '⟦eyJhbGciOiJIUzI1NiJ9⟧.' +\n  '⟦eyJ{w40}⟧.' +\n  '⟦{w43}⟧';"),
+    S('Authorization: Bearer ⟦eyJhbGciOiJIUzI1NiJ9.eyJ{w40}⟧\\\n  ⟦.{w43}⟧'),
+    C('the header eyJhbGciOiJIUzI1NiJ9\nis followed by eyJ and a payload on the next line'),
+    C('header: eyJhbGciOiJIUzI1NiJ9. The payload starts eyJzdWIi in every token.'),
+  ],
+  lua_long_string: [
+    S('local db_password = [[⟦{L5}{d3}{L4}⟧]]'),
+    S('M.api_token = [==[⟦{a24}⟧]==]'),
+    C('local password = [[]]'),
+    C('local password_hint = [[ask the on-call for it]]'),
+    C('password = [[1, 2], [3, 4]]'),
+  ],
+  subscript_compared: [
+    S("return req.headers['x-client-secret'] === '⟦{L3}-{a8}⟧';"),
+    C("return req.headers['x-client-secret'] === undefined;"),
+    S('if ($ENV{DEPLOY_TOKEN} eq "⟦{a12}{d2}⟧") { deploy(); }'),
+    S("$ENV{DB_PASSWORD} = '⟦{a14}⟧';"),
+    C('$ENV{DB_PASSWORD} = $cfg->{db}{password};'),
+    C('print "{password}: {user}"'),
+  ],
+  generated_dotted: [
+    S('password: ⟦{u1}{d1}{L1}.{L1}{u3}{L2}_{a2}⟧'),
+    S('wget --user=mirror --password=⟦{L2}{d2}{L1}{u2}.{a6}⟧ https://mirror.example.com/iso/'),
+    S('--api-secret=⟦~{a20}⟧'),
+    C('password: config.db.password'),
+    C('token = self.s3Client.token'),
+    C('auth_token: oauth2Token.value'),
+    C('if [[ $token =~ ^[a-f0-9]+$ ]]; then'),
+  ],
+  cdata: [
+    S('<password><![CDATA[⟦{a14}⟧]]></password>'),
+    C('<password><![CDATA[${DB_PASSWORD}]]></password>'),
+    C('<description><![CDATA[The password is rotated monthly]]></description>'),
+  ],
+  add_mask: [
+    S('echo "::add-mask::⟦{a24}⟧"'),
+    C('echo "::add-mask::$DEPLOY_TOKEN"'),
+    C('echo "::add-mask::${{ steps.token.outputs.value }}"'),
+  ],
+  keystore_flags: [
+    S('keytool -importkeystore -srckeystore a.jks -srcstorepass ⟦{a12}⟧ -deststorepass ⟦{a12}⟧'),
+    C('keytool -importkeystore -srckeystore a.jks -srcstorepass:env SRC_PASS'),
+    S('git config --global github.token ⟦{h40}⟧'),
+    C('git config --global github.user ops-bot'),
+  ],
+  provider_after_prose: [
+    S('Cloudant creds for staging (rotated today):\n\n```\n⟦{h64}⟧\n```'),
+    S('> Twilio dashboard says:\n> \n> ⟦{h32}⟧'),
+    C('Cloudant release notes:\n\n```\nversion 3.4.1\n```'),
+    C('Twilio status page says:\n> all systems operational'),
+  ],
+};
+
 /** Every case, with ids that say its style, its family and its place. */
 export const SHAPE_CASES: readonly ShapeCase[] = [
   ...cases('rule', RULE_CASES),
   ...cases('plugin', PLUGIN_CASES),
+  ...cases('rule', LATER_RULE_CASES),
 ];
 
 function cases(style: string, groups: Readonly<Record<string, readonly Pair[]>>): ShapeCase[] {
