@@ -110,7 +110,9 @@ const DROPPED: readonly RegExp[] = [
   /\b(?:not|no longer|never) (.+?) any ?more\b/i,
   /\bno longer (.+?)(?=[,.;!?]|$|\b(?:because|and|but|as|since|so)\b)/i,
   /\b(?:quit|quits|stopped|stops|dropped|drops|gave up|given up|giving up|cancell?ed|called off|sold|ditched|ditches)(?: on)? (.+?)(?=[,.;!?]|$|\b(?:because|and|but|after|as|since|so|to|for|when)\b)/i,
-  /, not (.+?)(?=[,.;!?]|$)/i,
+  // ", not X" drops X only beside a word of change ("on Tuesdays now, not Thursdays"); alone it compares
+  // ("likes tea, not coffee") or lists, and gives nothing up.
+  /\b(?:now|these days|any ?more|instead|switched|moved|changed)\b.*?, not (.+?)(?=[,.;!?]|$)|, not (.+?)(?=[,.;!?]|$).*\b(?:now|these days|any ?more|instead|switched|moved|changed)\b/i,
   // A day moved: what was moved is what the older fact dated ("moved the wedding to…", "their review was pushed to…").
   /\b(?:moved|pushed|postponed|rescheduled|put back|brought forward|bumped|delayed)(?: back| forward)? (?:the |their |his |her |my |our )?((?!to\b)[^,.;]+?) (?:to|until|till)\b/i,
   /^(?:the |their |his |her )?([^,.;]+?) (?:was|were|has been|is|got) (?:moved|pushed|postponed|rescheduled|put back|brought forward|bumped|delayed)\b/i,
@@ -133,7 +135,8 @@ export const HYPOTHETICAL =
 export function droppedWords(content: string): MeaningWord[] {
   if (HYPOTHETICAL.test(content)) return [];
   for (const pattern of DROPPED) {
-    const phrase = pattern.exec(content)?.[1];
+    const found = pattern.exec(content);
+    const phrase = found?.[1] ?? found?.[2];
     if (!phrase) continue;
     const words = meaningWords(phrase).filter(
       (w) => !DROPPED_GENERIC.has(w.lemma) && w.lemma !== 'not' && !/^\d+$/.test(w.lemma),
@@ -202,6 +205,30 @@ const OTHER_HOLDER = new RegExp(
   `^(?:[^:]{1,30}: )?(?:(?:their|his|her|my|our|a|an|one of their|one of his|one of her) )(?:\\w+ )?(${OTHERS})\\b`,
   'i',
 );
+
+/** A clause whose subject is someone else: "their husband switched from beer to wine", "she's hooked now". */
+const OTHER_CLAUSE = new RegExp(
+  `^(?:(?:(?:their|his|her|my|our|a|an|one of their) (?:\\w+ )?(?:${OTHERS})\\b)|(?:she|he|shes|hes|she's|he's)\\b)`,
+  'i',
+);
+const CLAUSE_BREAK = /(\s*[,;]\s*|\s+(?:and|but|so|because|since|though|although|while|when)\s+)/i;
+
+/**
+ * The fact's wording less its clauses about someone else (docs/memory-facts.md, "who holds it"): "Eats salmon
+ * twice a week; their husband switched from beer to wine" says no change of the person's. Unchanged when every
+ * clause is the person's.
+ */
+export function ownText(content: string): string {
+  const parts = content.split(CLAUSE_BREAK);
+  const kept: string[] = [];
+  for (let i = 0; i < parts.length; i += 2) {
+    const clause = parts[i] ?? '';
+    if (i > 0 && OTHER_CLAUSE.test(clause.trim())) continue;
+    if (i > 0) kept.push(parts[i - 1] ?? ' ');
+    kept.push(clause);
+  }
+  return kept.join('');
+}
 
 /** Holders already read, by wording: the planner asks for each pair of facts it compares. */
 const HOLDERS = new Map<string, string>();

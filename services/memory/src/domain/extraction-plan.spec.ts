@@ -657,4 +657,131 @@ describe('planExtractionWrites', () => {
     expect(superseded('Lives in Leeds now.', 'home')).toEqual(['f-flat']);
     expect(superseded('Does not want to adopt anymore.', 'goal:child')).toEqual(['f-adopt']);
   });
+
+  describe('a supersession needs a change of the person’s own and the fact it names', () => {
+    const home = stored('f-home', 'Lives in Leeds, in a flat near the park.', {
+      factType: 'fact',
+      subject: 'home',
+      sourceSession: 's0',
+    });
+    const job = stored('f-job', 'Works as a nurse at the Royal Infirmary.', {
+      factType: 'fact',
+      subject: 'job',
+      sourceSession: 's0',
+    });
+    const oat = stored('f-oat', "Drinks oat milk; switched from cow's milk in July.", {
+      factType: 'preference',
+      sourceSession: 's0',
+    });
+    const beer = stored('f-beer', 'Has a beer with friends on Fridays.', {
+      factType: 'fact',
+      sourceSession: 's0',
+    });
+    const coffee = stored('f-coffee', 'Drinks two cups of coffee a day, never after lunch.', {
+      factType: 'fact',
+      sourceSession: 's0',
+    });
+    const climbing = stored('f-climbing', 'Goes climbing at the wall on Tuesday nights.', {
+      factType: 'fact',
+      sourceSession: 's0',
+    });
+    const honesty = stored('f-honesty', 'Values honesty in a team above almost everything.', {
+      factType: 'value',
+      subject: 'activity:team',
+      sourceSession: 's0',
+    });
+    const married = stored('f-married', 'Is married to Tom.', {
+      factType: 'relationship',
+      subject: 'partner',
+      sourceSession: 's0',
+    });
+    const all = [home, job, oat, beer, coffee, climbing, honesty, married];
+    const superseded = (content: string, over: Partial<CandidateFact> = {}) =>
+      plan([cand(content, { factType: 'fact', ...over })], all).flatMap((w) =>
+        w.kind === 'supersede' ? [w.factId] : [],
+      );
+
+    it('ends nothing by a wish or a maybe, even one that names a home', () => {
+      expect(
+        superseded('Would move to the coast in a heartbeat if it were not for the allotment.', {
+          subject: 'home',
+        }),
+      ).toEqual([]);
+      expect(superseded('Lives in York now.', { subject: 'home' })).toEqual(['f-home']);
+    });
+
+    it('ends nothing by a past told as a story', () => {
+      expect(
+        superseded('Used to work as a waitress at a café near the station.', { subject: 'job' }),
+      ).toEqual([]);
+      expect(
+        superseded('Lived in Paris for two years in their twenties.', { subject: 'home' }),
+      ).toEqual([]);
+      expect(superseded('Was a barista at a café in Soho.', { subject: 'job' })).toEqual([]);
+      expect(
+        superseded('Started as a paramedic with the ambulance service.', { subject: 'job' }),
+      ).toEqual(['f-job']);
+    });
+
+    it('ends nothing by a try, a change undone or a near miss', () => {
+      expect(superseded("Went back to cow's milk for a week and hated it.")).toEqual([]);
+      expect(
+        superseded('Tried decaf and went back to normal coffee; decaf tasted of nothing.'),
+      ).toEqual([]);
+      expect(
+        superseded('Almost switched from climbing to bouldering but stuck with the wall.'),
+      ).toEqual([]);
+      expect(superseded("Switched from cow's milk to oat milk, then to soy; oat is gone.")).toEqual(
+        ['f-oat'],
+      );
+    });
+
+    it('ends nothing by someone else’s change told beside the person’s fact', () => {
+      expect(
+        superseded('Eats salmon twice a week; their husband switched from beer to wine.'),
+      ).toEqual([]);
+      expect(
+        superseded('Took their cousin climbing on Saturday, she stopped going to the wall.'),
+      ).toEqual([]);
+      expect(
+        superseded('Stopped the Friday beer with friends; they play five-a-side instead.'),
+      ).toEqual(['f-beer']);
+    });
+
+    it('ends nothing by meaning alone unless the change is said outright', () => {
+      // "now" or "again" with no subject to tie the two facts says too little.
+      expect(superseded('Climbs at the wall on Tuesday and Thursday nights now.')).toEqual([]);
+      expect(superseded('Had two cups of coffee again after lunch at the conference.')).toEqual([]);
+      expect(superseded('Stopped climbing at the wall on Tuesday nights, it closed.')).toEqual([
+        'f-climbing',
+      ]);
+    });
+
+    it('reads ", not" as giving something up only beside a word of change', () => {
+      expect(
+        superseded('Likes tea with breakfast, not coffee.', { factType: 'preference' }),
+      ).toEqual([]);
+      expect(
+        superseded('Has tea with breakfast now, not coffee.', { factType: 'preference' }),
+      ).toEqual(['f-coffee']);
+    });
+
+    it('never ends a value by a subject, nor a partner but by a change of status', () => {
+      expect(
+        superseded('Joined a new team at work in March.', { subject: 'activity:team' }),
+      ).toEqual([]);
+      expect(
+        superseded('Celebrated their tenth anniversary with Tom in Rome.', {
+          factType: 'event',
+          subject: 'partner',
+        }),
+      ).toEqual([]);
+      expect(
+        superseded('Is divorced from Tom since the spring.', {
+          factType: 'relationship',
+          subject: 'partner',
+        }),
+      ).toEqual(['f-married']);
+    });
+  });
 });

@@ -7,6 +7,7 @@ import {
   slotOf,
   holderOf,
   HYPOTHETICAL,
+  ownText,
 } from './dedup';
 import {
   higherConfidence,
@@ -134,12 +135,12 @@ export function planExtractionWrites(
       });
     } else {
       writes.push({ kind: 'create', fact });
-      if (endsLater(fact, now)) continue;
+      if (endsLater(fact, now) || changesNothing(fact.content)) continue;
       const superseded = subjectOf(fact) ? supersedeOlder(writes, known, fact) : 0;
       if (
         superseded === 0 &&
         !supersedeDropped(writes, known, fact) &&
-        changesMind(fact.content) &&
+        changesMindFirmly(fact.content) &&
         !choiceOnly(fact.content)
       )
         supersedeByMeaning(writes, known, fact);
@@ -147,6 +148,20 @@ export function planExtractionWrites(
   }
   return writes;
 }
+
+/** A past told as a story: "used to box", "when they were younger", "back then". */
+const PAST_STORY =
+  /\b(?:used to|when (?:i|they|he|she) (?:was|were) (?:younger|little|small|a (?:kid|child|teen(?:ager)?|student))|as a (?:kid|child|teen(?:ager)?)|back then|back in the day|in (?:my|their) (?:teens|twenties|thirties))\b/i;
+/** A try or a near miss: "tried decaf", "went back to cow's milk for a week", "almost switched", "nearly went". */
+const NOT_DONE =
+  /\b(?:tried|trying|tries|almost|nearly)\b|\b(?:back to|switched to|went to|gave up|quit|stopped)\b[^,;.]{0,40}\bfor (?:a|one|a couple of) (?:day|days|week|weeks|weekend|bit|while|few days|few weeks)\b/i;
+
+/**
+ * Whether the fact ends nothing whatever it is about (docs/memory-facts.md, "what is no change"): a wish or a
+ * maybe, a past told as a story, a try or a near miss. What it tells held, or holds, beside what is stored.
+ */
+const changesNothing = (content: string): boolean =>
+  HYPOTHETICAL.test(content) || PAST_STORY.test(content) || NOT_DONE.test(content);
 
 /**
  * Every other active fact that set the same subject gives way to the new one, and stops being matched;
@@ -158,6 +173,8 @@ function supersedeOlder(writes: ExtractionWrite[], known: Known[], fact: Planned
   let superseded = 0;
   for (let i = known.length - 1, older = known[i]; older !== undefined; older = known[--i]) {
     if (!mayEnd(older, fact) || !sameSubject(subjectOf(older), subjectOf(fact))) continue;
+    // A value is no slot: "Values honesty in a team" and "Joined a team at work" share a word, not a subject.
+    if (older.factType === 'value') continue;
     writes.push({
       kind: 'supersede',
       factId: older.factId,
@@ -182,6 +199,12 @@ const ALONGSIDE =
  */
 function replacesItsSubject(fact: PlannedFact): boolean {
   const subject = subjectOf(fact) ?? '';
+  if (fact.factType === 'value') return false;
+  // "Celebrated their anniversary", "went together": a partner is replaced only by a change of status.
+  if (subject === 'partner') return PARTNER_CHANGE.test(fact.content);
+  // "Lived in Paris in 2019", "Was a waitress at uni": a home or job told in the past sets no current one.
+  if ((subject === 'home' || subject.startsWith('job')) && PAST_STATE.test(fact.content))
+    return false;
   if (
     (subject === 'home' || subject === 'job' || subject.startsWith('job:')) &&
     ALONGSIDE.test(fact.content)
@@ -194,6 +217,13 @@ function replacesItsSubject(fact: PlannedFact): boolean {
     );
   return true;
 }
+
+/** What changes who the person is with. */
+const PARTNER_CHANGE =
+  /\b(?:married|marrying|engaged|divorced|divorcing|separated|broke up|broken up|split up|splitting up|single|started (?:dating|seeing)|moved in (?:together|with))\b/i;
+/** A home or job said in the past tense, with no word that it is new. */
+const PAST_STATE =
+  /^(?:[^:]{1,30}: )?(?:lived|worked|was|were|had been)\b(?!.*\b(?:now|new|since|moved|started|these days)\b)/i;
 
 /** "Instead of …", "rather than …": the means or option passed over, up to the next clause. */
 const PASSED_OVER = /\b(?:instead of|rather than)\b[^,.;]*/gi;
@@ -232,9 +262,20 @@ const subjectOf = (fact: Pick<CandidateFact, 'subject' | 'content'>): string | u
  */
 const CHANGE_OF_MIND =
   /\b(?:instead|after all|any ?more|no longer|not \w+ing|gave up|given up|giving up|called off|calls? off|(?:is|are|'s) off|dropped|drops|quit|quits|stopped|stops|switched|switches|changed (?:their|his|her|my) mind|decided against|back to|\w+ed back|again|cancell?ed|cancels|moved|moving|sold|selling|left|leaving|handed in|resigned|turned down|now)\b/i;
-// A wish or a maybe ("would cycle instead of…if it were warmer") changes nothing yet.
+// A wish or a maybe ("would cycle instead of…if it were warmer") changes nothing yet, and neither does
+// someone else's change told beside the person's fact ("…; their husband switched from beer to wine").
 const changesMind = (content: string): boolean =>
-  CHANGE_OF_MIND.test(content) && !HYPOTHETICAL.test(content);
+  CHANGE_OF_MIND.test(ownText(content)) && !HYPOTHETICAL.test(content);
+
+/**
+ * The words that say a change outright, for a change matched by meaning alone (docs/memory-facts.md, "change
+ * of mind by meaning"): with no subject to tie the two facts, "now", "again", "moved" or "left" say too
+ * little ("Went to the lake again", "is in Hackney now", "their manager left").
+ */
+const FIRM_CHANGE =
+  /\b(?:instead|after all|any ?more|no longer|gave up|given up|giving up|called off|calls? off|(?:is|are|'s) off|dropped|drops|quit|quits|stopped|stops|switched|switches|changed (?:their|his|her|my) mind|decided against|back to|\w+ed back|cancell?ed|cancels|handed in|resigned|turned down|moved (?:on |over )?to)\b/i;
+const changesMindFirmly = (content: string): boolean =>
+  changesMind(content) && FIRM_CHANGE.test(ownText(content));
 /**
  * A change of mind that names no subject the rules know (a goal dropped, a decision reversed, a habit
  * stopped) supersedes the active fact it is most about: the older fact, said in another turn, whose
@@ -268,7 +309,7 @@ function supersedeByMeaning(writes: ExtractionWrite[], known: Known[], fact: Pla
  * since the person named it as what they left.
  */
 function supersedeDropped(writes: ExtractionWrite[], known: Known[], fact: PlannedFact): boolean {
-  const dropped = droppedWords(fact.content);
+  const dropped = droppedWords(ownText(fact.content));
   if (dropped.length === 0) return false;
   let best = -1;
   let bestShare = 0;
