@@ -45,11 +45,11 @@ const PROSE_OPENER = /:[ \t]*\r?$/;
  * than the first (idempotency).
  */
 /**
- * An AWS secret access key written right after its key id (`AKIA…:…`, `AKIA… / …`, `AKIA…,…`), as
+ * An AWS secret access key written right after its key id (`AKIA…:…`, `AKIA… / …`, `AKIA…,…`, `AKIA… …`), as
  * credentials files and pastes pair them: the id names the value beside it.
  */
 const AWS_PAIR =
-  /(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z2-7]{16}[ \t]*[:/,;|][ \t]*["']?(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/dg;
+  /(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z2-7]{16}(?:[ \t]*[:/,;|][ \t]*|[ \t]+)["']?(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/dg;
 
 function awsPairs(text: string, found: Candidate[]): void {
   if (!text.includes('AKIA') && !text.includes('ASIA')) return;
@@ -88,6 +88,8 @@ export function detectProviderContext(
     if (to - from >= 8) matchValues(text, from, to, rules, found);
     for (const [start, stop] of pastedBefore(text, at))
       matchValues(text, start, stop, rules, found);
+    const after = pastedAfter(text, end, cut);
+    if (after !== null) matchValues(text, after[0], after[1], rules, found);
     resume = end;
   }
   return found;
@@ -190,6 +192,44 @@ function pastedBefore(text: string, at: number): Array<[number, number]> {
       out.push([previousStart + lead, lineStart - 1]);
   }
   return out.filter(([from, to]) => !text.slice(from, to).includes(PLACEHOLDER_START));
+}
+
+/** A line that holds nothing but decoration: blank, a quote mark, a code fence. */
+const DECORATION_LINE = /^[ \t>*#`'"-]*\r?$/;
+/** The rest of a line of words: letters, digits, spaces and a sentence's punctuation, no `=`. */
+const PROSE_REST = /^[\w \t,.'()/-]*[:.!?]?[ \t]*\r?$/;
+/** A word that is no setting of its own (`sha256=…`, `id:…`): no `=` or `:` but base64's padding. */
+const PASTED_WORD = /^[^\s=:]+={0,2}(?=[\s"'`]|$)/;
+/** Lines passed over between a name's line and the value under it. */
+const LINES_TO_VALUE = 2;
+
+/**
+ * A value pasted on a line of its own under the line that names it ("New Twilio auth token below⏎d29e…",
+ * "Cloudant creds:⏎```⏎f5cf…"): the first word of the first line after the name's that is not
+ * decoration. null when there is none, or a placeholder is in the way.
+ */
+function pastedAfter(text: string, end: number, cut: boolean): [number, number] | null {
+  let lineEnd = text.indexOf('\n', end);
+  if (lineEnd === -1 || lineEnd - end > WINDOW_CHARS) return null;
+  // The name's line is words about what follows, not a setting with a value of its own.
+  if (!PROSE_REST.test(text.slice(end, lineEnd))) return null;
+  for (let passed = 0; passed <= LINES_TO_VALUE; passed++) {
+    const start = lineEnd + 1;
+    lineEnd = text.indexOf('\n', start);
+    if (lineEnd === -1) lineEnd = text.length;
+    if (lineEnd - start > WINDOW_CHARS) return null;
+    const line = text.slice(start, lineEnd);
+    if (DECORATION_LINE.test(line)) {
+      if (lineEnd === text.length) return null;
+      continue;
+    }
+    const lead = PASTE_DECORATION.exec(line)![0].length;
+    const word = PASTED_WORD.exec(line.slice(lead));
+    if (word === null || word[0].length < 8 || (cut && word[0].includes(PLACEHOLDER_START)))
+      return null;
+    return [start + lead, start + lead + word[0].length];
+  }
+  return null;
 }
 
 /**

@@ -139,5 +139,7 @@ export const SHAPE_FORMATS: Readonly<Record<string, string>> = {
   shape_add_mask: 'echo "::add-mask::⟦{a24}⟧"',
   shape_keystore_flag: 'keytool -importkeystore -srcstorepass ⟦{a16}⟧ -srckeystore a.jks',
   shape_git_config: 'git config --global github.token ⟦{h40}⟧',
+  shape_provider_line_under: 'New Twilio auth token below\n⟦{h32}⟧',
+  shape_aws_pair_spaced: '⟦AKIA{v16}⟧ ⟦{b40}⟧',
   shape_dotted_generated: 'password: ⟦G{d1}{L2}.{L1}{u3}{L2}_{a4}⟧',
 };

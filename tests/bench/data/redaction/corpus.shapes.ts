@@ -968,6 +968,19 @@ const LATER_RULE_CASES: Readonly<Record<string, readonly Pair[]>> = {
     C('Cloudant release notes:\n\n```\nversion 3.4.1\n```'),
     C('Twilio status page says:\n> all systems operational'),
   ],
+  provider_line_under: [
+    S('New Twilio auth token below\n⟦{h32}⟧'),
+    S('SoftLayer API key for the ops account\n\n    ⟦{h64}⟧'),
+    S('the cloudant legacy api key\n> ⟦{l24}⟧'),
+    C('Twilio SDK bumped to 9.0\nrequests==2.31.0'),
+    C('SoftLayer outage report\nsee https://status.example.com/incidents/42'),
+  ],
+  aws_pair_spaced: [
+    S('⟦AKIA{v16}⟧ ⟦{b40}⟧'),
+    S('ci-user\t⟦AKIA{v16}⟧\t⟦{b40}⟧'),
+    C('AKIAIOSFODNN7EXAMPLE wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'),
+    C('the AKIA prefix marks a long-term key and ASIA a session one'),
+  ],
 };
 
 /** Every case, with ids that say its style, its family and its place. */
