@@ -82,7 +82,10 @@ describe('planQuery', () => {
       'touched',
       'src',
       'auth.guards.ts',
+      'src/auth.guards.ts',
     ]);
+    // a turn's "gorilla/mux" is one lexeme: the question holds it whole too
+    expect(planQuery('we picked gorilla/mux.', now).words).toContain('gorilla/mux');
   });
 
   it("counts a question's file, package, symbol and flag names as names, not its everyday words", () => {

@@ -175,9 +175,13 @@ export function planQuery(query: string, now: Date): QueryPlan {
     }
   });
   const words = [
-    ...new Set(
-      tokens.filter((token, i) => !timeWords.has(i) && !FRAMING.has(token) && token.length > 1),
-    ),
+    ...new Set([
+      ...tokens.filter((token, i) => !timeWords.has(i) && !FRAMING.has(token) && token.length > 1),
+      // the stemmer keeps "gorilla/mux" or "src/app.ts" whole in a turn: the whole joins its parts
+      ...(query.toLowerCase().match(/[\p{L}\p{N}_.-]+(?:\/[\p{L}\p{N}_.-]+)+/gu) ?? []).map(
+        (path) => path.replace(/^[.-]+|[.-]+$/g, ''),
+      ),
+    ]),
   ];
   const names = [
     ...new Set([

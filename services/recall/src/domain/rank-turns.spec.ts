@@ -171,4 +171,10 @@ describe('termWeight', () => {
     expect(termWeight({ name: true, df: 40 }, 100)).toBe(SPEAKER_WEIGHT);
     expect(SPEAKER_WEIGHT).toBeLessThan(1);
   });
+
+  it('keeps a name held by a few chunks of a small account a subject, not a speaker', () => {
+    expect(termWeight({ name: true, df: 3 }, 17)).toBe(NAME_WEIGHT);
+    expect(termWeight({ name: true, df: 2 }, 7)).toBe(NAME_WEIGHT);
+    expect(termWeight({ name: true, df: 12 }, 17)).toBe(SPEAKER_WEIGHT);
+  });
 });

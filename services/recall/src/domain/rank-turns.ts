@@ -275,8 +275,17 @@ export const NAME_WEIGHT = 1.3;
  * in every session, rarely said in the turn that answers about them): it weighs SPEAKER_WEIGHT.
  */
 const SPEAKER_SHARE = 0.08;
+/**
+ * And by more than this many chunks: in a small account 8% is a chunk or two, which the person a
+ * question is about (the cousin, the builder) holds as often as a speaker does.
+ */
+const SPEAKER_MIN_CHUNKS = 3;
 export const SPEAKER_WEIGHT = 0.5;
 
 /** A question's word as ranking weighs it: a name more, unless so many chunks hold it that it names a speaker. */
 export const termWeight = (word: { name: boolean; df: number }, chunks: number): number =>
-  !word.name ? 1 : word.df > chunks * SPEAKER_SHARE ? SPEAKER_WEIGHT : NAME_WEIGHT;
+  !word.name
+    ? 1
+    : word.df > Math.max(SPEAKER_MIN_CHUNKS, chunks * SPEAKER_SHARE)
+      ? SPEAKER_WEIGHT
+      : NAME_WEIGHT;
