@@ -213,12 +213,20 @@ const OTHER_CLAUSE = new RegExp(
 );
 const CLAUSE_BREAK = /(\s*[,;]\s*|\s+(?:and|but|so|because|since|though|although|while|when)\s+)/i;
 
+/** A stop on the way, which gives nothing up: "stopped at a café", "dropped the kids off", "dropped by the office". */
+const STOP_ON_THE_WAY =
+  /\b(?:stop|stops|stopped|stopping|drop|drops|dropped|dropping) (?:(?:by|at|in|into|off|over|round|around)\b|(?:\S+ ){1,4}off\b)/gi;
+
 /**
- * The fact's wording less its clauses about someone else (docs/memory-facts.md, "who holds it"): "Eats salmon
- * twice a week; their husband switched from beer to wine" says no change of the person's. Unchanged when every
- * clause is the person's.
+ * The fact's wording less its clauses about someone else (docs/memory-facts.md, "who holds it") and its stops
+ * on the way: "Eats salmon twice a week; their husband switched from beer to wine" and "stopped at the café for
+ * lunch" say no change of the person's. Unchanged when every clause is the person's and there is no such stop.
  */
 export function ownText(content: string): string {
+  return ownClauses(content).replace(STOP_ON_THE_WAY, 'passed');
+}
+
+function ownClauses(content: string): string {
   const parts = content.split(CLAUSE_BREAK);
   const kept: string[] = [];
   for (let i = 0; i < parts.length; i += 2) {

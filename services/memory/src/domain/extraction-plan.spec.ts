@@ -784,4 +784,40 @@ describe('planExtractionWrites', () => {
       ).toEqual(['f-married']);
     });
   });
+
+  it('reads no stop on the way as something given up, and no aim named by a word any aim has as a goal', () => {
+    const cafe = stored('f-cafe', 'Works at the café on Mill Street.', {
+      factType: 'fact',
+      sourceSession: 's0',
+    });
+    const school = stored('f-school', 'Walks to the school gates with the twins every morning.', {
+      factType: 'fact',
+      sourceSession: 's0',
+    });
+    const family = stored('f-family', 'Wants to spend more time with their family.', {
+      subject: 'goal:time',
+      sourceSession: 's0',
+    });
+    const triathlon = stored('f-tri', 'Wants to do a triathlon in 2026.', {
+      subject: 'goal:triathlon',
+      sourceSession: 's0',
+    });
+    const all = [cafe, school, family, triathlon];
+    const superseded = (content: string, over: Partial<CandidateFact> = {}) =>
+      plan([cand(content, { factType: 'event', ...over })], all).flatMap((w) =>
+        w.kind === 'supersede' ? [w.factId] : [],
+      );
+    expect(superseded('Stopped at the café on Mill Street for lunch.')).toEqual([]);
+    expect(superseded('Dropped the twins off at the school gates early.')).toEqual([]);
+    expect(superseded('Quit the café on Mill Street.')).toEqual(['f-cafe']);
+    expect(
+      superseded('Has no time for the gym these days.', { factType: 'goal', subject: 'goal:time' }),
+    ).toEqual([]);
+    expect(
+      superseded('Decided not to do the triathlon.', {
+        factType: 'decision',
+        subject: 'goal:triathlon',
+      }),
+    ).toEqual(['f-tri']);
+  });
 });

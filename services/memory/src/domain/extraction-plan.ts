@@ -212,11 +212,25 @@ function replacesItsSubject(fact: PlannedFact): boolean {
     return false;
   if (subject.startsWith('goal:'))
     return (
-      (changesMind(fact.content) && !choiceOnly(fact.content)) ||
-      /\b(?:not|never|no)\b/i.test(fact.content)
+      !GENERIC_AIMS.has(subject.slice(5)) &&
+      ((changesMindFirmly(fact.content) && !choiceOnly(fact.content)) ||
+        AIM_GIVEN_UP.test(fact.content))
     );
   return true;
 }
+
+/**
+ * An aim named by a word any aim may have ("wants more time with family", "has no time for the gym") is no
+ * subject of its own: two such facts share the word, not the goal.
+ */
+const GENERIC_AIMS = new Set(
+  'time thing lot bit way day week month year people life work money something everything anything stuff place point idea plan goal'.split(
+    ' ',
+  ),
+);
+/** An aim said to be off: "does not want to…", "is never going to…", "decided not to…". */
+const AIM_GIVEN_UP =
+  /\b(?:(?:not|never|no longer) (?:want|wants|wanting|plan|plans|planning|going|aim|aiming|hope|hoping|interested|keen)|decided not|(?:does|do|did)n['’]?t (?:want|plan|aim|hope))\b/i;
 
 /** What changes who the person is with. */
 const PARTNER_CHANGE =
