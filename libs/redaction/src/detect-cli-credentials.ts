@@ -75,14 +75,15 @@ function isGroupedUserFlag(text: string, from: number): boolean {
   }
   return false;
 }
-const GLUED_P = /(?<=[ \t])-p(["']?)(?<secret>[^\s'"-][^\s'"]*)\1(?=\s|$)/dg;
+// A password may start with `-` where nothing else can: glued to -p (`-p-tL+6…`) or in quotes.
+const GLUED_P = /(?<=[ \t])-p(["']?)(?<secret>(?:(?<=["'p])-(?!-)|[^\s'"-])[^\s'"]*)\1(?=\s|$)/dg;
 /** Clients whose -p takes the password glued to it (mysql's `-pS3cret`, sshpass's, 7-Zip's). */
 const GLUED_CLIENT = /(?<!(?<!\\)\w)(?:mysql|mariadb|sshpass|7z)/;
 const MYSQL_CLIENT = /(?<!(?<!\\)\w)(?:mysql|mariadb)/;
 /** openssl's `-passin env:VAR`, `file:path`, `fd:3`, `stdin`: where the password is, not the password. */
 const PASSWORD_SOURCE = /^(?:env|file|fd):|^stdin$/;
 const SPACED_P =
-  /(?<=[ \t])(?:-p|-a|-P|--pass|-storepass|-keypass|-passin|-passout|-N|-k|-w)[ \t]+(?:pass:)?(["']?)(?<secret>[^\s'"-][^\s'"]*)\1(?=\s|$)/dg;
+  /(?<=[ \t])(?:-p|-a|-P|--pass|-storepass|-keypass|-passin|-passout|-N|-k|-w)[ \t]+(?:pass:)?(["']?)(?<secret>(?:(?<=["'])-|[^\s'"-])[^\s'"]*)\1(?=\s|$)/dg;
 
 /** PowerShell's `ConvertTo-SecureString "…" -AsPlainText`: the string it is given is the password. */
 const SECURE_STRING =

@@ -77,12 +77,18 @@ const DECLARED =
 
 /**
  * The shell's `PWD` is its working directory (secret-names), but a program that declares a constant
- * of that name (`static final String PWD = "…"`) holds a password in it.
+ * of that name (`static final String PWD = "…"`), or gives it a quoted value that is no directory,
+ * holds a password in it.
  */
 function declaredPassword(text: string, start: number, name: string): SecretNameKind | null {
   if (name !== 'PWD' && name !== 'pwd') return null;
-  return DECLARED.test(text.slice(Math.max(0, start - 24), start)) ? 'password' : null;
+  if (DECLARED.test(text.slice(Math.max(0, start - 24), start))) return 'password';
+  // `PWD="2!s8…"`: a quoted value that is no directory (`/`, `~`, `.`, `C:\`) nor a reference (`$`, `` ` ``).
+  return QUOTED_NOT_A_DIRECTORY.test(text.slice(start + name.length, start + name.length + 16))
+    ? 'password'
+    : null;
 }
+const QUOTED_NOT_A_DIRECTORY = /^[ \t]*[:=][ \t]*\\*["'](?![/~.$`%\\]|[A-Za-z]:[\\/]|["'])/;
 
 const isHex = (c: number): boolean =>
   (c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);

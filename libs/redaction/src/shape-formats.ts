@@ -141,5 +141,7 @@ export const SHAPE_FORMATS: Readonly<Record<string, string>> = {
   shape_git_config: 'git config --global github.token ⟦{h40}⟧',
   shape_provider_line_under: 'New Twilio auth token below\n⟦{h32}⟧',
   shape_aws_pair_spaced: '⟦AKIA{v16}⟧ ⟦{b40}⟧',
+  shape_pwd_quoted: 'PWD="⟦{a8}!{a6}⟧"',
+  shape_dash_leading_password: 'mysql -h db -u root -p⟦-{a16}⟧ ledger',
   shape_dotted_generated: 'password: ⟦G{d1}{L2}.{L1}{u3}{L2}_{a4}⟧',
 };

@@ -981,6 +981,19 @@ const LATER_RULE_CASES: Readonly<Record<string, readonly Pair[]>> = {
     C('AKIAIOSFODNN7EXAMPLE wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'),
     C('the AKIA prefix marks a long-term key and ASIA a session one'),
   ],
+  pwd_quoted: [
+    S('PWD="⟦{a8}!{a6}⟧"'),
+    S("PWD='⟦{a6}~{a6}⟧'"),
+    C('PWD="/home/ops/app"'),
+    C('export PWD="${HOME}/work"'),
+    C('PWD="$(pwd)"'),
+  ],
+  dash_leading_password: [
+    S('mysql -h db -u root -p⟦-{a12}⟧ ledger'),
+    S("sshpass -p '⟦-{a6}+{a6}⟧' ssh ops@10.0.0.7"),
+    C('mysql -u root -p --database ledger'),
+    C('sshpass -p -e ssh ops@10.0.0.7'),
+  ],
 };
 
 /** Every case, with ids that say its style, its family and its place. */
