@@ -182,4 +182,50 @@ describe('settledStatements', () => {
       ['chose', 'Flyway. Plain SQL migrations are easier to review than Liquibase XML.', 3],
     ]);
   });
+
+  it('reads choices said as done, rules said as complaints or bare bans, and approaches tried and dropped', () => {
+    const { decisions } = settledStatements(
+      's8',
+      turns(
+        ['user', 'switched the CI to pnpm myself just now, yarn kept breaking the lockfile'],
+        ['user', 'I have replaced clap derive by argh, the binary was 4 MB too big'],
+        ['user', 'stop putting logic in controllers. controller parses and calls the service'],
+        ['user', 'fine. btw no default exports, I grep for names'],
+        ['user', 'queue driver redis. not database. db one locks the jobs table'],
+        ['user', 'write the comments in english even if I write in french to you'],
+        ['assistant', 'Could spread it with dask on the workers.'],
+        ['user', 'no. we tried dask in january, is dropped. the scheduler was hanging'],
+        [
+          'user',
+          'tried Livewire for the admin tables. removed. too slow with 5k rows, keep Inertia',
+        ],
+      ),
+    );
+    expect(decisions.map((d) => [d.stance, d.turnSeq])).toEqual([
+      ['chose', 1],
+      ['chose', 2],
+      ['convention', 3],
+      ['convention', 4],
+      ['convention', 5],
+      ['convention', 6],
+      ['rejected', 8],
+      ['rejected', 9],
+    ]);
+    // a long turn keeps what came before its cue as the reason: the approach it rejects
+    expect(`${decisions[7]?.topic} ${decisions[7]?.rationale}`).toContain('Livewire');
+  });
+
+  it('reads no rule from a report of what happened or a request to move a thing', () => {
+    const { decisions } = settledStatements(
+      's9',
+      turns(
+        ['user', 'add a check that orders without region are dropped and count them'],
+        ['user', 'Tokyo trips show day 1 twice and no day 7 for users in LA'],
+        ['user', 'move deps to a version catalog'],
+        ['user', 'fine. no idea why it failed, try again'],
+        ['user', 'bad release of api yesterday took 20 min to roll back. canary?'],
+      ),
+    );
+    expect(decisions).toEqual([]);
+  });
 });

@@ -41,12 +41,28 @@ export interface SettledPreference extends SettledTrace {
 const PREFERENCE =
   /\b((keep|make) (it|them|the \w+) (short|brief|concise|terse)|max(imum)? ~?\d+ (lines|words|bullets)|i review (on|in|from)|i prefer|i like|i want|i'd like|i would like|please (always|keep|show|list|run|use)|note for the future|for me,|(in )?general(ly)?,? (just )?(show|give|tell|keep|write)|just (show|give|tell) me|no need to (explain|tell|show|ask)|before you (tell|say|report|claim|commit|push|open)|(from now on|going forward|next time|in future)\b)/i;
 const REJECTED =
-  /\b(revert|reverted|roll(ed)? back|we dropped|drop (it|this|that)|forget|pull .{1,40} out|park|parked|rejected|ruled out|is out\b|not worth|too (slow|much|heavy)|broke|was slower)\b/i;
+  /\b(revert|reverted|roll(ed)? back|we dropped|drop (it|this|that)|(dropped|removed|ditched|scrapped) (it|this|that|them)|(is|was|got) (dropped|removed|ditched|scrapped)(?=[.,;:!]|$)|tried\b.{1,120}\b(dropped|removed|went back|go back|gave up)|forget|pull .{1,40} out|park|parked|rejected|ruled out|is out\b|not worth|too (slow|much|heavy)|broke|was slower)\b/i;
 const DEFERRED = /\b(later|for now|until|not yet|postpone|deferred|park|parked)\b/i;
 const CONVENTION =
-  /\b(always|never|convention|rule( here)?:|we (use|keep|stay)|only\b|every (time|\w+ is)|no \w+( \w+)? (anywhere|in|on|ever)|\w+ ever\b|must|don't|do not|should (be|always|never|use|go|live|start)|(start|begin)s? with|before (every|each|any) \w+|(from now( on)?|going forward|in this repo|(applies|apply) to (every|all))\b|[\w.@/-]+, not (the |a )?[\w.@/-]+)/i;
+  /\b(always|never|convention|rule( here)?:|we (use|keep|stay)|only\b|every (time|\w+ is)|no \w+( \w+)? (anywhere|in|on|ever)|\w+ ever\b|must|don't|do not|should (be|always|never|use|go|live|start)|(start|begin)s? with|before (every|each|any) \w+|even (if|when)|whenever|(from now( on)?|going forward|in this repo|(applies|apply) to (every|all))\b|[\w.@/-]+, not (the |a )?[\w.@/-]+)/i;
+/**
+ * A rule said as a complaint about what keeps happening ("stop putting logic in controllers", "who keeps
+ * pinning images to latest", "why is there a query in the blade again") or as a bare ban opening a sentence
+ * ("no default exports, I grep for names"; docs/context.md).
+ */
+const COMPLAINED =
+  /\b(stop (to \w+|\w+ing)|who keeps|how many times|i (keep|always) (finding|seeing)|i said (it|that|this|so)( \w+)? (already|before)|(again|still) you \w+|(why|what) (is|are|do|does) .{1,50}\bagain)\b|(^|[.!;]\s+|\b(btw|also|but|pls|please),?\s+)no (?!(need|idea|luck|problem|problems|worries|way|clue|rush|matter|thanks|one|more|longer|change|changes|difference|issue|issues|error|errors|result|results|test|tests|output|worry|big|real)\b)[a-z][\w-]+/i;
+/** "not database" after a pick: "queue driver redis. not database." */
+const NOT_THAT =
+  /[\w@/-]+[,.] not (the |a )?(?!(sure|now|yet|really|needed|working|bad|good|so|that|this|much|very|too|quite|only|just|for|in|on|at|to|a|the|me|it)\b)[\w.@/-]+/i;
 const CHOICE =
   /\b(we (chose|picked|decided|go with|went with|settled on)|decision:|decided|go with|chose|picked|over \w[\w.-]* (because|since)|instead|rather than|(migrate|switch|move|moving|switching|migrating) (everything |it all |all of it )?(to|over to)|stick (with|to)|let'?s (use|go|do|keep|stay))/i;
+/**
+ * A choice said as what was already done: "switched the CI to pnpm myself, yarn kept breaking", "I have
+ * replaced clap derive by argh", "we move the join step to duckdb".
+ */
+const DONE_CHOICE =
+  /((^|[.!;:]\s+)(switched|moved|migrated|swapped|replaced|ported)|\b(we|i)('ve| have| had)?( just| already| now)? (switch(ed)?|mov(e|ed)|migrat(e|ed)|swap(ped)?|replac(e|ed)|port(ed)?))\b[^.!?]{0,60}?\b(to|by|with|for)\b/i;
 /** "nah, minitest." — a pick said in one word, whatever reasons follow it. */
 const TERSE_CHOICE = /^(nah|no|nope),? (just )?[\w.@/-]+([.!]|$)/i;
 
@@ -97,6 +113,8 @@ const isQuestion = (sentence: string): boolean =>
 
 /** A line's room for what was settled; a longer turn is read from the sentence that settles it. */
 const STATEMENT_ROOM = 160;
+/** The reason said before a settling sentence is kept to about what a line shows of it. */
+const REASON_ROOM = 150;
 
 /**
  * What the person settled: the whole turn when it fits a line (its first sentence often names the subject:
@@ -108,7 +126,10 @@ function fromCue(said: string, cue: RegExp): { topic: string; reason: string } {
   const sentences = sentencesOf(said);
   const at = sentences.findIndex((sentence) => cue.test(fixedCueTypos(sentence)));
   if (at <= 0) return { topic: said, reason: '' };
-  return { topic: sentences.slice(at).join(' '), reason: sentences.slice(at - 1, at).join(' ') };
+  // the sentences before it, back to a line's room: "tried Livewire for the admin tables. removed. too slow …"
+  let from = at - 1;
+  while (from > 0 && sentences.slice(from - 1, at).join(' ').length <= REASON_ROOM) from -= 1;
+  return { topic: sentences.slice(at).join(' '), reason: sentences.slice(from, at).join(' ') };
 }
 
 /** The assistant's proposal a yes agreed to, with the reason the same turn gave for it (after it, else before it). */
@@ -177,12 +198,26 @@ function stanceOf(text: string): SettledStance | null {
   if (REJECTED.test(text) || ABANDONED.test(text))
     return DEFERRED.test(text) && !ABANDONED.test(text) ? 'deferred' : 'rejected';
   if (CHOICE.test(text)) return 'chose';
-  return CONVENTION.test(text) ? 'convention' : null;
+  if (CONVENTION.test(text) || COMPLAINED.test(text) || NOT_THAT.test(text)) return 'convention';
+  return DONE_CHOICE.test(text) ? 'chose' : null;
+}
+
+/** Words that report a problem as much as they reject ("took 20 min to roll back", "is too slow again"). */
+const REPORTED = /\b(too (slow|much|heavy)|broke|was slower|roll(ed)? back)\b/gi;
+
+/**
+ * A turn that reports a problem and ends asking what to do ("bad release took 20 min to roll back. canary?")
+ * rejects nothing: its only rejection words are the report's.
+ */
+function reportsAndAsks(said: string, text: string, stance: SettledStance): boolean {
+  if (stance !== 'rejected' || !isQuestion(sentencesOf(said).at(-1) ?? '')) return false;
+  const rest = text.replace(REPORTED, ' ');
+  return !REJECTED.test(rest) && !ABANDONED.test(rest);
 }
 
 const cueOf: Record<SettledStance, RegExp> = {
-  chose: CHOICE,
-  convention: CONVENTION,
+  chose: new RegExp(`${CHOICE.source}|${DONE_CHOICE.source}`, 'i'),
+  convention: new RegExp(`${CONVENTION.source}|${COMPLAINED.source}|${NOT_THAT.source}`, 'i'),
   rejected: new RegExp(`${REJECTED.source}|${ABANDONED.source}`, 'i'),
   deferred: DEFERRED,
 };
@@ -252,7 +287,7 @@ export function settledStatements(
       continue;
     }
     const stance = stanceOf(text);
-    if (stance === null) continue;
+    if (stance === null || reportsAndAsks(said, text, stance)) continue;
     const { topic, reason } = fromCue(said, cueOf[stance]);
     const rationale =
       reason ||
