@@ -1,4 +1,4 @@
-import { decisionLine, sessionRef, statementOf } from './developer-digest-sections';
+import { decisionLine, leftOffLine, sessionRef, statementOf } from './developer-digest-sections';
 
 describe('statementOf', () => {
   it.each([
@@ -55,5 +55,32 @@ describe('decisionLine', () => {
       rationale: 'It failed twice with LockBusy.',
     });
     expect(line).toContain('— It failed twice with LockBusy.');
+  });
+});
+
+describe('leftOffLine', () => {
+  const ended = (lastAssistantTurn: string) =>
+    leftOffLine({
+      sessionId: 's1234567890',
+      startedAt: '2026-03-09T13:40:00Z',
+      endedAt: null,
+      outcome: 'reverted',
+      firstUserTurn: 'timestamps from the Sao Paulo shop are 3 hours off',
+      lastAssistantTurn,
+      filesEdited: ['ingest/clock.py'],
+    });
+
+  it('says why after a closing sentence that only names what was undone', () => {
+    expect(
+      ended(
+        'Reverted ingest/clock.py. The export is UTC already, so nothing converts it. Tests pass.',
+      ),
+    ).toContain(
+      '→ ended: Reverted ingest/clock.py. The export is UTC already, so nothing converts it.',
+    );
+  });
+
+  it('says nothing of an ending that says no more than the verdict', () => {
+    expect(ended('Done. All good.')).not.toContain('ended');
   });
 });

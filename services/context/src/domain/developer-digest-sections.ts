@@ -111,11 +111,21 @@ export function shortPath(path: string): string {
   return root > 0 && path.startsWith('/') ? parts.slice(root).join('/') : path;
 }
 
+/** A closing answer's first sentence, and the one after it when the first only names what was done. */
+function endingOf(text: string): string {
+  const first = firstSentence(text, 120);
+  if (first.length >= 40 || first.endsWith('…')) return first;
+  const rest = clean(text, 4 * 160)
+    .slice(first.length)
+    .trim();
+  return rest ? `${first} ${firstSentence(rest, 160 - first.length)}` : first;
+}
+
 /** One line: when, how it ended, what was being done, how it ended in words, which files. */
 export function leftOffLine(session: DigestSession): string {
   const task = firstSentence(session.firstUserTurn, 140) || 'no request recorded';
-  // "Done." or "Committed." says no more than the verdict does
-  const said = firstSentence(session.lastAssistantTurn, 120);
+  // "Done." or "Committed." says no more than the verdict does; "Reverted ingest/clock.py." says why in the next one
+  const said = endingOf(session.lastAssistantTurn);
   const ending = said.length >= 25 ? said : '';
   return `- ${isoDate(session.endedAt ?? session.startedAt)} · ${verdictOf(session.outcome)} · ${task}${ending ? ` → ended: ${ending}` : ''}${filesOf(session.filesEdited, 4)} (${sessionRef(session.sessionId)})`;
 }

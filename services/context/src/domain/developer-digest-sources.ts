@@ -38,6 +38,8 @@ export interface DigestSession {
   filesEdited: string[];
   /** Decisions it settled: a session that settled one matters even without an edit. */
   decisionCount?: number;
+  /** Its turns, when known: a session of one exchange says least about where work was left. */
+  turnCount?: number;
 }
 
 /** A stated way of working ("always run …", "I prefer …", "never …"). */

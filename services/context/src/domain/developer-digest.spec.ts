@@ -92,6 +92,33 @@ describe('assembleDeveloperDigest', () => {
     expect(markdown).not.toContain('s:s2');
   });
 
+  it('keeps a substantial older session before one-exchange ones, and shows them newest first', () => {
+    const chores = Array.from({ length: 9 }, (_, n) =>
+      session(`c${n}`, 10 + n, {
+        outcome: 'unknown',
+        turnCount: 4,
+        firstUserTurn: `fix the typo number ${n} in the README install section`,
+        lastAssistantTurn: 'Fixed the typo in the install section.',
+        filesEdited: [`docs/chore-${n}.md`],
+      }),
+    );
+    const work = session('w1', 2, {
+      outcome: 'unknown',
+      turnCount: 14,
+      firstUserTurn: 'workers pile up in prod, find the leak',
+      filesEdited: ['internal/worker/pool.go'],
+    });
+    const { markdown } = assembleDeveloperDigest(
+      sources({ decisions: [], preferences: [], sessions: [...chores, work] }),
+    );
+    expect(markdown).toContain('find the leak');
+    // the older substantial line sits below the newer chores it outranked
+    expect(markdown.indexOf('(s:c8)')).toBeLessThan(markdown.indexOf('(s:w1)'));
+    expect(markdown).not.toContain('(s:c0)');
+    // a chore's file is no prior work to speak of
+    expect(markdown).not.toContain(FILE_HISTORY_HEADING);
+  });
+
   it('names a file edited in two sessions with both verdicts, by its repository path', () => {
     const { markdown } = assembleDeveloperDigest(crowded());
     expect(markdown).toContain('- src/pkg.ts: open 2026-11-04 (s:s4); merged 2026-11-01 (s:s1)');
@@ -144,6 +171,33 @@ describe('assembleDeveloperDigest', () => {
       ],
     });
     expect(markdown.match(/pnpm over yarn/g)).toHaveLength(1);
+  });
+
+  it("keeps the fuller of one session's two lines about the same thing, whichever is newer", () => {
+    const { markdown } = assembleDeveloperDigest({
+      ...sources(),
+      decisions: [
+        {
+          id: 'distilled',
+          topic: 'ingest/clock.py',
+          stance: 'rejected',
+          rationale: '',
+          occurredAt: '2026-11-02T10:00:00Z',
+          sessionId: 's2',
+        },
+        {
+          id: 'said',
+          topic: 'revert it, the export is already UTC',
+          stance: 'rejected',
+          rationale: 'Changed ingest/clock.py to localise the shop time.',
+          occurredAt: '2026-11-02T09:30:00Z',
+          sessionId: 's2',
+          turnSeq: 6,
+        },
+      ],
+    });
+    expect(markdown).toContain('the export is already UTC');
+    expect(markdown).not.toMatch(/⛔ ingest\/clock\.py/);
   });
 
   it('leaves out a line with health content or a redacted secret', () => {

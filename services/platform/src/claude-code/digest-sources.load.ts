@@ -157,11 +157,15 @@ export async function loadDigestSources(
       .map((memory) => ({ ...fromMemory(memory), content: memory.content })),
     ...statements.filter((s) => s.stance === 'preference').map(preferenceOf),
   ];
+  const turnCounts = new Map(listed.map((s) => [s.id, s.turnCount]));
   return {
     project,
     decisions,
     sessions: [
-      ...worked.map((item) => sessionOf(item, decisions, project)),
+      ...worked.map((item) => ({
+        ...sessionOf(item, decisions, project),
+        turnCount: turnCounts.get(item.sessionId),
+      })),
       ...unended.map((session) => ({
         ...session,
         decisionCount: decisions.filter((d) => d.sessionId === session.sessionId).length,
@@ -240,5 +244,6 @@ function sessionFromTurns(session: SessionSummary, turns: readonly Turn[]): Dige
     firstUserTurn: turns.find((turn) => spoken(turn, 'user'))?.text ?? session.title ?? '',
     lastAssistantTurn: [...turns].reverse().find((turn) => spoken(turn, 'assistant'))?.text ?? '',
     filesEdited: [],
+    turnCount: session.turnCount,
   };
 }
