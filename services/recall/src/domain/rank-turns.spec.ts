@@ -118,6 +118,25 @@ describe('orderHits', () => {
       'e#1/1',
     ]);
   });
+
+  it('picks the leading turns first, however feedback has since ranked them', () => {
+    const question = [term('cousin', 1)];
+    // feedback added the cousin's name, which the engagement turn holds twice
+    const widened = [...question, term('beatriz', 8, 0.45)];
+    const chunks = [
+      chunk('work#1', [{ cousin: 1, beatriz: 1, architect: 1, firm: 1, school: 1 }]),
+      chunk('wed#1', [{ beatriz: 2, engag: 1 }]),
+      chunk('old#1', [{ cousin: 1, visit: 1, garden: 1, sunday: 1, lunch: 1, aunt: 1 }]),
+    ];
+    const first = scoreTurns(question, chunks);
+    expect(first[0]?.chunk.chunkId).toBe('work#1');
+    const turns = scoreTurns(widened, chunks);
+    const ids = (lead: typeof first) =>
+      orderHits(widened, turns, 3, undefined, 4, lead).map((h) => h.chunk.chunkId);
+    expect(ids([])[0]).toBe('wed#1');
+    // the question's own best leads; the feedback word still brings the turn its words missed
+    expect(ids(first.slice(0, 1))).toEqual(['work#1', 'wed#1', 'old#1']);
+  });
 });
 
 describe('coverageOf', () => {

@@ -157,6 +157,9 @@ export function scoreTurns(
   );
 }
 
+const sameTurn = (a: ScoredTurn, b: ScoredTurn | undefined): boolean =>
+  b !== undefined && a.chunk.chunkId === b.chunk.chunkId && a.seq === b.seq;
+
 /** A hit as ranked: a chunk and the turns of it that answer, best first. */
 export interface RankedHit {
   chunk: CandidateChunk;
@@ -167,7 +170,8 @@ export interface RankedHit {
  * The final order: turns picked greedily by relevance and by how much of the still-uncovered question
  * they add (each pick halves the weight of the parts it holds), gathered into their chunks in the
  * order the chunks were first picked; at most `limit` chunks and `perChunk` turns each, a turn joining
- * a chunk already picked only among the first max(limit, perChunk) picks.
+ * a chunk already picked only among the first max(limit, perChunk) picks. The `lead` turns (the
+ * question's own best, before feedback widened it) are picked first, in their order.
  */
 export function orderHits(
   terms: readonly RankTerm[],
@@ -175,6 +179,7 @@ export function orderHits(
   limit: number,
   options: RankOptions = RANK_OPTIONS,
   perChunk = 4,
+  lead: readonly ScoredTurn[] = [],
 ): RankedHit[] {
   const best = turns[0]?.score ?? 0;
   if (best <= 0) return [];
@@ -191,6 +196,8 @@ export function orderHits(
     let chosen = -1;
     let chosenTurn: ScoredTurn | undefined;
     let value = -1;
+    // the leading turns first, in their order, where the pool holds them
+    const leading = picks < lead.length ? pool.findIndex((t) => sameTurn(t, lead[picks])) : -1;
     for (const [i, turn] of pool.entries()) {
       if (taken.has(i)) continue;
       const hit = hits.get(turn.chunk.chunkId);
@@ -203,7 +210,10 @@ export function orderHits(
         turn.match.reduce((sum, m, q) => sum + (mass[q] ?? 0) * (residual[q] ?? 0) * m, 0) / total;
       // a new chunk of a session already shown makes way for another session's, a little
       const repeat = !hit && sessions.has(turn.chunk.sessionId) ? options.sessionRepeat : 0;
-      const v = (1 - options.coverage) * (turn.score / best) + options.coverage * novelty - repeat;
+      const v =
+        i === leading
+          ? Number.POSITIVE_INFINITY
+          : (1 - options.coverage) * (turn.score / best) + options.coverage * novelty - repeat;
       if (v > value) [chosen, chosenTurn, value] = [i, turn, v];
     }
     const turn = chosenTurn;

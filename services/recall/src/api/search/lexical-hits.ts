@@ -6,6 +6,7 @@ import {
   answerScores,
   coverageOf,
   orderHits,
+  RANK_OPTIONS,
   scoreTurns,
   termWeight,
   unsaidNames,
@@ -19,7 +20,14 @@ import type { Selection } from './selections';
 /** Feedback words are rare: held by at most this many chunks (their selection reads them all). */
 const FEEDBACK_MAX_DF = 50;
 /** A word added by feedback from the first pass weighs this share of a question's word. */
-const FEEDBACK_WEIGHT = 0.3;
+const FEEDBACK_WEIGHT = 0.45;
+/** The best turns feedback reads its words from. */
+const FEEDBACK_TURNS = 2;
+/**
+ * The first pass's best picks lead the final order: feedback's words reach the turns the question's
+ * own words cannot (the second half of a multi-hop answer) without pushing aside the ones they found.
+ */
+const LEADING_PICKS = 3;
 /** Words feedback adds at most. */
 const FEEDBACK_LEXEMES = 3;
 /** A feedback word held by more than this share of the account's chunks adds nothing. */
@@ -56,7 +64,9 @@ export async function lexicalHits(
       }))
       .filter((hit) => hit.score >= question.floor);
   }
-  const feedback = feedbackLexemes(turns, new Set(lexemes.map((l) => l.lexeme)));
+  const feedback = feedbackLexemes(turns, new Set(lexemes.map((l) => l.lexeme)), {
+    top: FEEDBACK_TURNS,
+  });
   if (feedback.length > 0) {
     const weighed = await weighChunkLexemes(db, question.accountId, { lexemes: feedback });
     // the rarest few in the account that another chunk holds too (a word only the best turn holds leads nowhere)
@@ -83,8 +93,14 @@ export async function lexicalHits(
         ...terms,
         ...rare.map((l) => ({ lexeme: l.lexeme, idf: l.idf, weight: FEEDBACK_WEIGHT })),
       ];
+      const lead = orderHits(terms, turns, limit)
+        .flatMap((hit) => hit.turnSeqs.map((seq) => ({ chunkId: hit.chunk.chunkId, seq })))
+        .slice(0, LEADING_PICKS)
+        .flatMap(({ chunkId, seq }) =>
+          turns.filter((t) => t.chunk.chunkId === chunkId && t.seq === seq),
+        );
       turns = scoreTurns(expanded, all);
-      return finalHits(question, expanded, turns, limit);
+      return finalHits(question, expanded, turns, limit, lead);
     }
   }
   return finalHits(question, terms, turns, limit);
@@ -96,8 +112,9 @@ function finalHits(
   terms: RankTerm[],
   turns: ReturnType<typeof scoreTurns>,
   limit: number,
+  lead: ReturnType<typeof scoreTurns> = [],
 ): Ranked[] {
-  const hits = orderHits(terms, turns, limit);
+  const hits = orderHits(terms, turns, limit, RANK_OPTIONS, undefined, lead);
   const rankOf = new Map(turns.map((t) => [`${t.chunk.chunkId}\u0000${t.seq}`, t.score]));
   const scores = answerScores(
     hits.map((hit) => chunkScore(coverageOf(hit, question.lexemes), hit.chunk.inWindow)),
