@@ -649,4 +649,19 @@ describe('extractPersonFacts (offline fact rules)', () => {
       ['Their new flat in Cardiff has a garden, finally.', 'home'],
     ]);
   });
+
+  it("keeps no change of someone else's that touches nothing of the person's, and keeps their people", () => {
+    expect(
+      contents(said('My husband switched from beer to wine, the doctor told him to cut down.')),
+    ).toEqual([]);
+    expect(contents(said('My brother quit his job at the bank last month.'))).toEqual([]);
+    expect(
+      contents(said('My wife she change her work, now she is nurse in hospital St James.')),
+    ).toEqual([]);
+    // Their people, and a change of theirs that is the person's too, stay.
+    expect(contents(said('My sister Anna lives in Berlin and we talk every Sunday.'))).not.toEqual(
+      [],
+    );
+    expect(contents(said('My mum moved in with us in March.'))).not.toEqual([]);
+  });
 });

@@ -76,6 +76,17 @@ export function judgeSentence(doc: Doc, terms: readonly Term[]): Verdict {
   ) {
     return { keep: false, why: 'its subject is someone else' };
   }
+  // "My husband switched from beer to wine", "my sister sold her house": a change of someone else's that
+  // touches nothing of the person's is their news (docs/memory-facts.md, "who holds it").
+  if (
+    subjectWords.some((w) => KIN.has(w)) &&
+    !subjectWords.some((w) => SELF_SUBJECT.has(w) && w !== 'my' && w !== 'our') &&
+    OTHERS_NEWS.test(text) &&
+    !/\b(?:I|I'm|I've|I'd|I'll|me|we|we're|we've|us|my|our|mine|ours)\b/i.test(
+      text.replace(/^(?:\w+ ){0,2}?(?:my|our) /i, ''),
+    )
+  )
+    return { keep: false, why: "someone else's news" };
 
   // A pronoun needs its noun earlier in the same sentence; otherwise the fact leans on what came before.
   let sawNoun = false;
@@ -137,6 +148,10 @@ export function judgeSentence(doc: Doc, terms: readonly Term[]): Verdict {
   }
   return { keep: true };
 }
+
+/** What someone changed in their own life: quit, switched, gave up, sold, moved, left, changed. */
+const OTHERS_NEWS =
+  /\b(?:quit|quits|switched|switches|gave up|gives up|given up|change|changed|changes|sold|sells|stopped|stops|dropped|drops|moved|moves|left|leaves|retired|resigned)\b/i;
 
 /** "…, aren't they", "…, isn't it", "…, don't you think": asking the other to agree, not telling a fact. */
 const TAG_QUESTION =
