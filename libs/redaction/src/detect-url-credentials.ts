@@ -70,10 +70,16 @@ function credentialAt(
   }
   if (at === -1 || colon === -1 || colon > at) return null;
 
+  const kind = scheme === 'http' || scheme === 'https' ? 'basic_auth_url' : 'connection_string';
+  // GitHub's `https://<token>:x-oauth-basic@github.com`: the token is the user, the password a fixed word.
+  if (authority.startsWith(':x-oauth-basic@', colon)) {
+    const user = text.slice(hostStart, hostStart + colon);
+    if (user.length === 0 || isReference(user)) return null;
+    return { kind, start: hostStart, end: hostStart + colon, rank: RANK_SHAPE };
+  }
   const start = hostStart + colon + 1;
   const end = hostStart + at;
   const password = text.slice(start, end);
   if (password.length === 0 || isReference(password)) return null;
-  const kind = scheme === 'http' || scheme === 'https' ? 'basic_auth_url' : 'connection_string';
   return { kind, start, end, rank: RANK_SHAPE };
 }

@@ -163,6 +163,8 @@ export function parseAssignedValue(text: string, site: KeywordSite): ValueSpan |
   if (sep === ' ' && text[j] === '-') return null;
   // `wget --ask-password https://…`: a flag that takes no value, before the command's URL.
   if (sep === ' ' && URL_START.test(text.slice(j, j + 24))) return null;
+  // `https://$GITHUB_TOKEN:x-oauth-basic@…`, `-u $USER:$PASSWORD`: a shell variable used, not a key set.
+  if (sep === ':' && text[site.start - 1] === '$') return null;
   if (sep === ':' && text[j] === '!') {
     // `!Ref DbPassword`, `!secret db_password`: the value names where the secret lives.
     if (REFERENCE_TAG.test(text.slice(j, j + 16))) return null;

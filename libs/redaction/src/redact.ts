@@ -4,6 +4,7 @@ import { detectCliCredentials } from './detect-cli-credentials';
 import { detectConnectionStrings } from './detect-connection-strings';
 import { detectCredentialCalls } from './detect-credential-calls';
 import { detectCookies } from './detect-cookies';
+import { detectEncodedPairs } from './detect-encoded-pairs';
 import { detectHighEntropy } from './detect-high-entropy';
 import { detectKubernetesSecrets } from './detect-kubernetes-secrets';
 import { detectPrivateKeys } from './detect-private-keys';
@@ -241,6 +242,7 @@ function scanOnce(
     ...detectConnectionStrings(text, keywords),
     ...detectKubernetesSecrets(text),
     ...detectSplitJwts(text),
+    ...detectEncodedPairs(text),
     ...detectAssignments(text, sites),
     ...detectHighEntropy(text, sites),
   ];

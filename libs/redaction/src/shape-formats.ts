@@ -143,5 +143,7 @@ export const SHAPE_FORMATS: Readonly<Record<string, string>> = {
   shape_aws_pair_spaced: '⟦AKIA{v16}⟧ ⟦{b40}⟧',
   shape_pwd_quoted: 'PWD="⟦{a8}!{a6}⟧"',
   shape_dash_leading_password: 'mysql -h db -u root -p⟦-{a16}⟧ ledger',
+  shape_encoded_pair: "echo -n 'ops:⟦{a20}⟧' | base64",
+  shape_token_as_user: 'https://⟦{a40}⟧:x-oauth-basic@github.com/o/r.git',
   shape_dotted_generated: 'password: ⟦G{d1}{L2}.{L1}{u3}{L2}_{a4}⟧',
 };

@@ -994,6 +994,20 @@ const LATER_RULE_CASES: Readonly<Record<string, readonly Pair[]>> = {
     C('mysql -u root -p --database ledger'),
     C('sshpass -p -e ssh ops@10.0.0.7'),
   ],
+  encoded_pair: [
+    S("headers: { Authorization: `Basic ${btoa('ops:⟦{a16}⟧')}` }"),
+    S('base64.b64encode(b"ops:⟦{a16}⟧")'),
+    S("echo -n 'ops:⟦{a16}⟧' | base64"),
+    S('Convert.ToBase64String(Encoding.UTF8.GetBytes("ops:⟦{a16}⟧"))'),
+    C("btoa('user:pass')"),
+    C('echo -n "$USER:$PASS" | base64'),
+    C('<img src="data:text/plain;base64,{b40}">'),
+    C('Buffer.from("10:30").toString("base64")'),
+  ],
+  token_as_user: [
+    S('git clone https://⟦{a40}⟧:x-oauth-basic@github.com/o/r.git'),
+    C('git clone https://$GITHUB_TOKEN:x-oauth-basic@github.com/o/r.git'),
+  ],
 };
 
 /** Every case, with ids that say its style, its family and its place. */
