@@ -68,6 +68,59 @@ function specificCosine(
   return dot;
 }
 
+/**
+ * Some kinds count only as far as two sessions agree on another beyond the places both worked in:
+ * two failed attempts that changed the same file agree on where they worked, which says they are
+ * one task's only when what was asked agrees too, and not through the words of that file's name
+ * ("reconcile" in a speed-up of `reconcile.py` and in a fix to its double posting) nor through
+ * words neither person said (the "error" of two unrelated error messages; docs/learning.md).
+ */
+export interface Gate<K extends string = string> {
+  /** The kind to agree on (the task). */
+  on: K;
+  /** The kinds that count only with that agreement (the files, the steps). */
+  kinds: readonly K[];
+  /** The agreement (a cosine of `on`) from which they count in full; below it, in proportion. */
+  full: number;
+  /** Per session (aligned with those compared): each place it worked in, and the terms of `on` its name gives. */
+  places: ReadonlyArray<ReadonlyMap<string, readonly string[]>>;
+  /** Per session, the terms of `on` it said itself; a shared term counts when one of the two said it. */
+  said?: ReadonlyArray<ReadonlySet<string>>;
+}
+
+/**
+ * The cosine of two sessions' `on` vectors over the terms one of them said that are not the names
+ * of places both worked in, scaled to [0, 1] by `full`.
+ */
+function agreementBeyond<K extends string>(
+  vectors: ReadonlyArray<Map<string, number>>,
+  gate: Gate<K>,
+  i: number,
+  j: number,
+): number {
+  const [a, b] = [vectors[i], vectors[j]];
+  const [mine, theirs] = [gate.places[i], gate.places[j]];
+  if (!a || !b) return 1;
+  const named = new Set<string>();
+  for (const [place, terms] of mine ?? [])
+    if (theirs?.has(place)) for (const term of terms) named.add(term);
+  const [saidA, saidB] = [gate.said?.[i], gate.said?.[j]];
+  const spoken = (term: string) => !gate.said || saidA?.has(term) || saidB?.has(term);
+  let dot = 0;
+  for (const [term, weight] of a)
+    if (!named.has(term) && spoken(term)) dot += weight * (b.get(term) ?? 0);
+  return Math.min(1, dot / gate.full);
+}
+
+/** Whether a vector has a term beyond those its places' names give. */
+function saysMore(
+  vector: ReadonlyMap<string, number>,
+  places: ReadonlyMap<string, readonly string[]> | undefined,
+): boolean {
+  const named = new Set([...(places?.values() ?? [])].flat());
+  return [...vector.keys()].some((term) => !named.has(term));
+}
+
 export function cosine(a: Map<string, number>, b: Map<string, number>): number {
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   let dot = 0;
@@ -84,7 +137,8 @@ export function cosine(a: Map<string, number>, b: Map<string, number>): number {
  * "add one more screen" made new files; a session that only edited the screens did other work).
  * In the `specific` kinds, a shared term adds to the cosine by how specific it is within the
  * corpus (`specificities`, to the given power): two unrelated failures that hit the same generic
- * assertion error, or ran the project's one test command, share nothing of their task
+ * assertion error, or ran the project's one test command, share nothing of their task. With a
+ * `gate`, some kinds count only as far as the two sessions agree on another (`Gate`)
  * (docs/learning.md).
  */
 export function similarities<K extends string>(
@@ -93,6 +147,7 @@ export function similarities<K extends string>(
   corpus: ReadonlyArray<TermChannels<K>> = sessions,
   strict: readonly K[] = [],
   specific: Partial<Record<K, number>> = {},
+  gate?: Gate<K>,
 ): number[][] {
   const kinds = (Object.keys(weights) as K[])
     .filter((kind) => weights[kind] > 0)
@@ -111,9 +166,18 @@ export function similarities<K extends string>(
           power === undefined ? undefined : specificities(documentFrequencies(bags), bags.length),
       };
     });
+  const on = gate && kinds.find((kind) => kind.kind === gate.on);
+  const says = sessions.map((_, i) => {
+    const vector = on?.vectors[i];
+    return vector ? saysMore(vector, gate?.places[i]) : false;
+  });
   return sessions.map((_, i) =>
     sessions.map((__, j) => {
       if (i === j) return 1;
+      // a session with no term of that kind but its files' names (an attempt opened by a bare
+      // slash command) says nothing either way
+      const agreement =
+        on && gate && says[i] && says[j] ? agreementBeyond(on.vectors, gate, i, j) : 1;
       let sum = 0;
       let weight = 0;
       for (const kind of kinds) {
@@ -123,6 +187,7 @@ export function similarities<K extends string>(
           continue;
         }
         sum +=
+          (gate?.kinds.includes(kind.kind) ? agreement : 1) *
           kind.weight *
           (kind.specificity
             ? specificCosine(a, b, kind.specificity, kind.power ?? 1)

@@ -127,6 +127,28 @@ describe('failed clusters', () => {
     expect(clusters.map((c) => c.sessions.map((s) => s.sessionId))).toEqual([['a', 'b', 'c']]);
   });
 
+  it("keeps apart a failure at another task in the group's file that names the file in its request", () => {
+    // the same file read and changed, the same test command and the file's subject in the
+    // request: where it worked agrees, what it asked for does not
+    const speedUp = session(
+      'speed',
+      'reverted',
+      'The rate limiter is too slow under load, batch its lookups',
+      [
+        { name: 'Read', file: '/repo/shop/src/middleware/rate-limit.ts' },
+        { name: 'Edit', file: '/repo/shop/src/middleware/rate-limit.ts' },
+        {
+          name: 'Bash',
+          command: 'npm test -- login',
+          error: 'AssertionError: expected 12 to be below 5',
+        },
+      ],
+      9,
+    );
+    const clusters = failedClusters('acct', [...history, speedUp]);
+    expect(clusters.map((c) => c.sessions.map((s) => s.sessionId))).toEqual([['a', 'b', 'c']]);
+  });
+
   it('keeps apart two failed sessions at different tasks that hit the same generic assertion error', () => {
     // a test runner's generic failure and the project's one test command, met across the project
     const red = (

@@ -1,10 +1,17 @@
-import { clusterBySimilarity, similarities, type ChannelWeights } from './cluster-sessions';
+import {
+  clusterBySimilarity,
+  similarities,
+  type ChannelWeights,
+  type Gate,
+} from './cluster-sessions';
 import {
   editedFiles,
   ErrorTemplates,
   gist,
   isFailed,
   medoid,
+  placeTerms,
+  saidTerms,
   shortHash,
   sessionTerms,
   toolErrors,
@@ -49,6 +56,19 @@ export const FAILED_WEIGHTS: ChannelWeights<TermKind> = {
  * by unrelated tasks.
  */
 export const FAILED_SPECIFIC: Partial<Record<TermKind, number>> = { errors: 2, steps: 2 };
+
+/**
+ * Where two failed sessions worked (their files, and the steps they took there) counts only as far
+ * as what the person asked in one agrees with the other beyond the names of the files both touched
+ * (cluster-sessions.ts's `Gate`): a failure at another task in a group's file shares the file, not
+ * the task. Any such agreement opens it: a cosine of 0.02 (the dev splits gave the same from 0.01
+ * to 0.03).
+ */
+export const FAILED_GATE = {
+  on: 'task',
+  kinds: ['files', 'steps'],
+  full: 0.02,
+} as const satisfies Omit<Gate<TermKind>, 'places'>;
 
 /** The weight of an error's words among a failed session's task words (learning-session.ts's `sessionTerms`). */
 export const FAILURE_WORDS = 0.2;
@@ -111,6 +131,7 @@ export function failedClusters(
       all.map((s) => sessionTerms(s, errors, FAILURE_WORDS)),
       [],
       FAILED_SPECIFIC,
+      { ...FAILED_GATE, places: project.map(placeTerms), said: project.map(saidTerms) },
     );
     const indexed = project.map((session, index) => ({ session, index }));
     for (const group of clusterBySimilarity(indexed, similarity, maxDistance)) {

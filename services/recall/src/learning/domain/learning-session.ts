@@ -237,6 +237,34 @@ export function sessionTerms(
   return terms;
 }
 
+/**
+ * The files a session worked in (changed or read, as `sessionTerms` keys them), each with the task
+ * terms its name gives (`reconcile.py`: `w:reconcil`): where it worked, as cluster-sessions.ts's
+ * `Gate` tells it apart from what it asked.
+ */
+export function placeTerms(session: LearningSession): Map<string, string[]> {
+  const places = new Map<string, string[]>();
+  const files = [
+    ...editedFiles(session),
+    ...session.steps.flatMap((s) => (s.file ? [fileKey(s.file, session.project)] : [])),
+  ].map(tail);
+  for (const file of files)
+    if (!places.has(file))
+      places.set(
+        file,
+        [...stems(file.split('/').pop() ?? '')].map((word) => `w:${word}`),
+      );
+  return places;
+}
+
+/** The task terms (`sessionTerms`'s `w:` words) a session's person said: its request and opening turns. */
+export function saidTerms(session: LearningSession): Set<string> {
+  const said = new Set<string>();
+  for (const text of [session.task, ...(session.asked?.slice(0, OPENING_TURNS) ?? [])])
+    for (const word of stems(text)) said.add(`w:${word}`);
+  return said;
+}
+
 /** Every term of a session in one bag, its kind in the term's prefix. */
 export function termBag(session: LearningSession, errors: ErrorTemplates): TermBag {
   const bag: TermBag = new Map();
