@@ -820,4 +820,31 @@ describe('planExtractionWrites', () => {
       }),
     ).toEqual(['f-tri']);
   });
+
+  it('ends a job or home only by a fact that says one: work or a move, not a role or a stay', () => {
+    const nurse = stored('f-nurse', 'Works as a nurse at the Royal Infirmary.', {
+      factType: 'fact',
+      subject: 'job',
+      sourceSession: 's0',
+    });
+    const flat = stored('f-flat', 'Lives in a flat in Leeds near the park.', {
+      factType: 'fact',
+      subject: 'home',
+      sourceSession: 's0',
+    });
+    const superseded = (content: string, subject: string) =>
+      plan([cand(content, { factType: 'fact', subject })], [nurse, flat]).flatMap((w) =>
+        w.kind === 'supersede' ? [w.factId] : [],
+      );
+    expect(superseded('Is a member of the climbing gym.', 'job')).toEqual([]);
+    expect(superseded('Has been a vegetarian for ten years.', 'job')).toEqual([]);
+    expect(superseded('Is a regular at the Crown pub.', 'job:crown-pub')).toEqual([]);
+    expect(
+      superseded("Is staying at their mum's house on the weekend of 10 May 2025.", 'home'),
+    ).toEqual([]);
+    expect(superseded('Got a job as a paramedic with the ambulance service.', 'job')).toEqual([
+      'f-nurse',
+    ]);
+    expect(superseded('Moved into a house in York with a garden.', 'home')).toEqual(['f-flat']);
+  });
 });

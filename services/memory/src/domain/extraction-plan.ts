@@ -205,6 +205,10 @@ function replacesItsSubject(fact: PlannedFact): boolean {
   // "Lived in Paris in 2019", "Was a waitress at uni": a home or job told in the past sets no current one.
   if ((subject === 'home' || subject.startsWith('job')) && PAST_STATE.test(fact.content))
     return false;
+  // "Is a member of the climbing gym", "has been a vegetarian for ten years": a role said with no word of work
+  // or of change is no new job; "is staying at their mum's this weekend" is no new home.
+  if (subject.startsWith('job') && !JOB_SAID.test(fact.content)) return false;
+  if (subject === 'home' && !HOME_SAID.test(fact.content)) return false;
   if (
     (subject === 'home' || subject === 'job' || subject.startsWith('job:')) &&
     ALONGSIDE.test(fact.content)
@@ -235,6 +239,12 @@ const AIM_GIVEN_UP =
 /** What changes who the person is with. */
 const PARTNER_CHANGE =
   /\b(?:married|marrying|engaged|divorced|divorcing|separated|broke up|broken up|split up|splitting up|single|started (?:dating|seeing)|moved in (?:together|with))\b/i;
+/** A job said as one: a word of work, or of taking one up or leaving it. */
+const JOB_SAID =
+  /\b(?:work|works|working|job|jobs|employed|employer|career|role|position|post|now|new|these days|start|starts|started|starting|became|become|becoming|got|landed|accepted|took|joined|hired|promoted|switched|quit|quits|left|leaving|leave|resigned|retired|step(?:s|ped|ping)? down|no longer|any ?more)\b/i;
+/** A home said as one: where the person lives, moves or has a new place, not where they stay a while. */
+const HOME_SAID =
+  /\b(?:live|lives|living|move|moves|moved|moving|relocat\w*|new (?:flat|house|apartment|home|place|cottage|bungalow)|bought (?:a|our|their) (?:flat|house|apartment|home|place|cottage|bungalow))\b/i;
 /** A home or job said in the past tense, with no word that it is new. */
 const PAST_STATE =
   /^(?:[^:]{1,30}: )?(?:lived|worked|was|were|had been)\b(?!.*\b(?:now|new|since|moved|started|these days)\b)/i;
