@@ -91,6 +91,19 @@ const STAND_IN_WORDS = new Set([
   'local',
 ]);
 
+/** A provider's prefix (or none) and then words in angle brackets, spaces allowed. */
+const PREFIXED_BRACKETED_WORDS = /^[A-Za-z0-9_.-]{0,16}<[A-Za-z][A-Za-z0-9 _.-]{0,60}>$/;
+/**
+ * Keys published to be used by everyone, as `AKIAIOSFODNN7EXAMPLE` is: the storage emulator's account
+ * key (Azurite's, the Azure Storage Emulator's), which its documentation prints for every developer.
+ */
+const DOCUMENTED_KEYS = new Set([
+  'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==',
+]);
+/** Hexspeak words written out again and again (`deadbeefdeadbeef…`): a test's filler, not a key. */
+const HEXSPEAK_REPEATED =
+  /^(?:deadbeef|cafebabe|feedface|baadf00d|8badf00d|decafbad|deadc0de|facefeed|c0ffee)+$/i;
+
 /** A run of one filler character: `xxxx`, `XXXX`, `0000`, `****`, `••••`, `####`. */
 const FILLER_RUN = /^(?:[xX]+|0+|\*+|•+|#+|\.+)$/;
 /** A short provider prefix before the filler, as in `AKIAXXXXXXXXXXXXXXXX`. */
@@ -113,6 +126,9 @@ const WORDS_PATH = /^(?:~|\.{1,2})?(?:\/\.?[a-z0-9][a-z0-9._-]*){2,}\/?$/;
 export function isExampleValue(value: string): boolean {
   if (value.length === 0) return false;
   if (value.includes('-----BEGIN')) return isKeyFormatOnly(value);
+  // `key-<your key>`, `ghp_<your token here>`: a prefix before words in angle brackets.
+  if (PREFIXED_BRACKETED_WORDS.test(value)) return true;
+  if (DOCUMENTED_KEYS.has(value)) return true;
   // A value with spaces in it is a block or a line (a key file, a Secret's data): never one stand-in.
   if (/\s/.test(value)) return false;
   // `12`, `N/A`, `null`, `en-US`, `-`: short and of one kind of character (`k-123` mixes them), or
@@ -124,7 +140,13 @@ export function isExampleValue(value: string): boolean {
   const first = value.charCodeAt(0);
   if ((first === 91 || first === 123 || first === 40 || first === 60) && isBracketedWord(value))
     return true;
-  if (value.length >= 8 && (isSequence(value) || isOneCharacter(value) || isRepeated(value)))
+  if (
+    value.length >= 8 &&
+    (isSequence(value) ||
+      isOneCharacter(value) ||
+      isRepeated(value) ||
+      HEXSPEAK_REPEATED.test(value))
+  )
     return true;
   if (
     PUBLISHABLE.test(value) ||

@@ -1008,6 +1008,16 @@ const LATER_RULE_CASES: Readonly<Record<string, readonly Pair[]>> = {
     S('git clone https://⟦{a40}⟧:x-oauth-basic@github.com/o/r.git'),
     C('git clone https://$GITHUB_TOKEN:x-oauth-basic@github.com/o/r.git'),
   ],
+  documented_stand_ins: [
+    C('MAILGUN_API_KEY=key-<your key>'),
+    C('GITHUB_TOKEN=ghp_<your token here>'),
+    C(
+      'DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;',
+    ),
+    C('token = "deadbeefdeadbeefdeadbeefdeadbeef"'),
+    S('token = "⟦deadbeef{h24}⟧"'),
+    S('MAILGUN_API_KEY=⟦key-{h32}⟧'),
+  ],
 };
 
 /** Every case, with ids that say its style, its family and its place. */
