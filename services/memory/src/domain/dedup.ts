@@ -172,6 +172,9 @@ export function droppedShare(
 /** What a person eats or not, one state at a time: a newer diet replaces the older. */
 const DIET =
   /\b(?:vegan|vegetarian|pescatarian|pescetarian|flexitarian|plant-based|keto|(?:eats?|eating) (?:meat|fish|dairy)|(?:gluten|dairy)-free)\b/i;
+/** A diet's word said of a dish or a place ("cooked a vegan lasagne", "a vegetarian restaurant"): no diet of the person's. */
+const DISH =
+  /\b(?:vegan|vegetarian|pescatarian|plant-based|keto|gluten-free|dairy-free) (?!(?:diet|for|since|now|again|any|anymore|these|and|but|too|as|in|at|on|by|with|from|after|before|because|so|or|nowadays|though)\b)[a-z]{3,}/i;
 /** Where a person works from, one place at a time: home, the office, remote, hybrid. */
 const WORK_PLACE =
   /\b(?:works?|working|worked) (?:from|at) (?:home|the office|the studio)\b|\b(?:works?|working) (?:remotely|hybrid)\b|\bremote work\b/i;
@@ -190,7 +193,7 @@ export function slotOf(content: string): string | undefined {
     const [thing] = meaningWords(favourite).filter((w) => !DROPPED_GENERIC.has(w.lemma));
     if (thing) return `favourite:${thing.lemma}`;
   }
-  if (DIET.test(content)) return 'diet';
+  if (DIET.test(content) && !DISH.test(content)) return 'diet';
   if (WORK_PLACE.test(content)) return 'work-place';
   return undefined;
 }

@@ -847,4 +847,30 @@ describe('planExtractionWrites', () => {
     ]);
     expect(superseded('Moved into a house in York with a garden.', 'home')).toEqual(['f-flat']);
   });
+
+  it('ends a pastime only by joining or leaving it, and a diet only by one the person keeps', () => {
+    const choir = stored('f-choir', 'Sings alto in the community choir.', {
+      factType: 'fact',
+      subject: 'activity:community-choir',
+      sourceSession: 's0',
+    });
+    const pescatarian = stored('f-fish', 'Is pescatarian and eats fish twice a week.', {
+      factType: 'fact',
+      sourceSession: 's0',
+    });
+    const superseded = (content: string, over: Partial<CandidateFact> = {}) =>
+      plan([cand(content, { factType: 'event', ...over })], [choir, pescatarian]).flatMap((w) =>
+        w.kind === 'supersede' ? [w.factId] : [],
+      );
+    expect(
+      superseded('Sang a solo at the Christmas concert of the choir.', {
+        subject: 'activity:choir',
+      }),
+    ).toEqual([]);
+    expect(superseded('Cooked a vegan lasagne for the neighbours.')).toEqual([]);
+    expect(
+      superseded('Left the choir because of their knees.', { subject: 'activity:choir' }),
+    ).toEqual(['f-choir']);
+    expect(superseded('Has been vegan since January.', { factType: 'fact' })).toEqual(['f-fish']);
+  });
 });

@@ -209,6 +209,8 @@ function replacesItsSubject(fact: PlannedFact): boolean {
   // or of change is no new job; "is staying at their mum's this weekend" is no new home.
   if (subject.startsWith('job') && !JOB_SAID.test(fact.content)) return false;
   if (subject === 'home' && !HOME_SAID.test(fact.content)) return false;
+  // "Sang a solo at the choir's Christmas concert" tells of the choir; only joining or leaving it changes it.
+  if (subject.startsWith('activity:') && !ACTIVITY_CHANGE.test(fact.content)) return false;
   if (
     (subject === 'home' || subject === 'job' || subject.startsWith('job:')) &&
     ALONGSIDE.test(fact.content)
@@ -245,6 +247,9 @@ const JOB_SAID =
 /** A home said as one: where the person lives, moves or has a new place, not where they stay a while. */
 const HOME_SAID =
   /\b(?:live|lives|living|move|moves|moved|moving|relocat\w*|new (?:flat|house|apartment|home|place|cottage|bungalow)|bought (?:a|our|their) (?:flat|house|apartment|home|place|cottage|bungalow))\b/i;
+/** Taking up or leaving a pastime or a group. */
+const ACTIVITY_CHANGE =
+  /\b(?:join|joins|joined|joining|rejoin\w*|quit|quits|quitting|left|leave|leaves|leaving|stop|stops|stopped|stopping|start|starts|started|starting|began|begin|begins|took up|taken up|taking up|no longer|any ?more|now|new|switched|gave up|given up|giving up|dropped|back)\b/i;
 /** A home or job said in the past tense, with no word that it is new. */
 const PAST_STATE =
   /^(?:[^:]{1,30}: )?(?:lived|worked|was|were|had been)\b(?!.*\b(?:now|new|since|moved|started|these days)\b)/i;
