@@ -7,6 +7,7 @@ import {
   generatedSource,
   OUT,
   train,
+  trainingDigest,
 } from './health-classifier';
 
 /** npm run classifier:health [-- --cv]: retrains the health wording classifier, or cross-validates it. */
@@ -14,8 +15,9 @@ const all = examples();
 const extra = background();
 if (process.argv.includes('--cv')) crossValidate(all, extra);
 else {
-  const model = train([...all, ...extra]);
-  writeFileSync(OUT, generatedSource(model));
+  const rows = [...all, ...extra];
+  const model = train(rows);
+  writeFileSync(OUT, generatedSource(model, trainingDigest(rows)));
   console.log(
     `wrote ${Object.keys(model.weights).length} weights to ${path.relative(process.cwd(), OUT)}`,
   );

@@ -1,5 +1,10 @@
-import { SETTINGS } from '../../../tests/support/health-classifier';
-import { HEALTH_CLASSIFIER } from './health-classifier.generated';
+import {
+  background,
+  examples,
+  SETTINGS,
+  trainingDigest,
+} from '../../../tests/support/health-classifier';
+import { HEALTH_CLASSIFIER, HEALTH_CLASSIFIER_TRAINED_ON } from './health-classifier.generated';
 import { type HealthClassifierModel, weighHealthWording } from './health-classifier';
 import { classifySensitivity } from './sensitivity';
 
@@ -50,4 +55,9 @@ describe('the trained wording classifier', () => {
     expect(HEALTH_CLASSIFIER).toMatchObject({ veto: SETTINGS.veto, rescue: SETTINGS.rescue });
     expect(Object.keys(HEALTH_CLASSIFIER.weights).length).toBeGreaterThan(1000);
   });
+
+  // Training takes minutes, so the spec compares the digest of what it would read instead.
+  it('was trained on the dev statements, wording rules and settings as they are now (rerun npm run classifier:health)', () => {
+    expect(trainingDigest([...examples(), ...background()])).toBe(HEALTH_CLASSIFIER_TRAINED_ON);
+  }, 60_000);
 });

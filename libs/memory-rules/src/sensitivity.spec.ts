@@ -155,6 +155,67 @@ describe('classifySensitivity', () => {
     expect(firstWordingRuleHit(wordingOf(content))).toBeNull();
   });
 
+  // Recovery, sexual health, readings, access, late nights and in-passing care (docs/health-wording.md,
+  // "Recovery, measurements and access").
+  it.each([
+    ['Two years sober in May.', 'recovery', 'health_condition'],
+    ['I go to AA on Thursdays.', 'recovery', 'health_condition'],
+    ["Haven't gambled since the summer.", 'recovery', 'health_condition'],
+    ['She is in recovery and doing well.', 'recovery', 'health_condition'],
+    ['Started naltrexone last month.', 'recovery', 'health_condition'],
+    ['Booked an STI test for next week.', 'sexual-health', 'health_condition'],
+    ["I'm on PrEP.", 'sexual-health', 'health_condition'],
+    ['Sex has been painful lately.', 'sexual-health', 'health_condition'],
+    ['My eGFR came back at 52.', 'measurement', 'health_condition'],
+    ['Sats were 92 on the stairs.', 'measurement', 'health_condition'],
+    ['Temp of 38.9 this morning.', 'measurement', 'health_condition'],
+    ['My testosterone is low.', 'measurement', 'health_condition'],
+    ['The nurse flagged my waist measurement.', 'measurement', 'health_condition'],
+    ['I use a screen reader for everything.', 'access', 'limitation'],
+    ['I need a BSL interpreter for the meeting.', 'access', 'limitation'],
+    ['Managing with my ME, I work four hours a day.', 'access', 'limitation'],
+    ['Pulled two all-nighters for the launch.', 'sleep-late', 'sleep'],
+    ['Running on 3 hrs after the incident.', 'sleep-late', 'sleep'],
+    ['Hit 30 hours awake during the migration.', 'sleep-late', 'sleep'],
+    ['Berberine with every meal now.', 'supplement-more', 'medication'],
+    ['B-complex every morning.', 'supplement-more', 'medication'],
+    ['I have therapy at 4 today.', 'care-passing', 'health_condition'],
+    ['Therapy is on Mondays now.', 'care-passing', 'health_condition'],
+    ['Remind me about my 9pm tablets.', 'dose-time', 'medication'],
+    ['My next injection is on the 3rd.', 'dose-time', 'medication'],
+    ['Fish oil capsules twice a day.', 'substance-taken', 'medication'],
+    ['Calcium with breakfast, every other day.', 'substance-taken', 'medication'],
+    ['Had my coil changed on Monday.', 'reproductive', 'health_condition'],
+    ['Lost 8 kg over the winter without trying.', 'symptom-indirect', 'symptom'],
+    ['Wake up shattered every day.', 'sleep-more', 'sleep'],
+    ['I can only type for short bursts.', 'limits', 'limitation'],
+    ['Because of my poor eyesight I avoid driving at night.', 'limits', 'limitation'],
+  ])('reads "%s" as health talk (%s)', (content, name, kind) => {
+    expect(firstWordingRuleHit(wordingOf(content))).toMatchObject({ name, kind });
+  });
+
+  it.each([
+    'Add a sleep(250) before the retry.',
+    'Thread.sleep blocks the test runner.',
+    'Use asyncio.sleep in the handler.',
+    'The speaker has a sleep setting.',
+    'Granola with added vitamins and minerals is on offer.',
+    'The album is called Insomnia.',
+    'The plumber prescribed a new valve.',
+    'The dose calculator needs a unit test.',
+    'She works as a porter at the hospital.',
+    'My character sleeps at the inn to save.',
+    'The database is bloated again.',
+    'My bike is in for rehab at the shop.',
+    'Still waiting on the delivery.',
+    'The team is in recovery mode after the launch.',
+    'My heart rate dropped to 52 since I started running.',
+    'Meal prep on Sundays.',
+    'I drink way too much coffee.',
+  ])('reads "%s" as a health word in another sense, or none', (content) => {
+    expect(firstWordingRuleHit(wordingOf(content))).toBeNull();
+  });
+
   it("still reads the person's own health next to a pet's", () => {
     expect(
       firstWordingRuleHit(wordingOf('My dog keeps me going since my depression')),
