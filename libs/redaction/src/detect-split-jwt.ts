@@ -8,8 +8,8 @@ const PART = '[A-Za-z0-9_-]{8,}';
  */
 const GAP =
   '(?:["\'`]?[ \\t]*(?:\\+|\\.|&)?[ \\t]*\\\\?(?:\\r?\\n|\\\\n)[ \\t]*(?:[+&.][ \\t]*)?["\'`]?|["\'`][ \\t]*[+.&][ \\t]*["\'`])';
-/** Two parts apart: a dot, then maybe a gap; or a gap, then the dot. */
-const JOIN = `(?:\\.(?:${GAP})?|${GAP}\\.)`;
+/** Two parts apart: a dot, then maybe a gap; or a gap, then the dot; or a dot spaced from them. */
+const JOIN = `(?:\\.(?:${GAP})?|${GAP}\\.|[ \\t]+\\.[ \\t]*|\\.[ \\t]+)`;
 /**
  * A JWT whose header, payload and signature are apart, from its header (which starts `eyJ`, as `{"`
  * encoded does). The payload starts `eyJ` as well, which is what makes two runs one token.

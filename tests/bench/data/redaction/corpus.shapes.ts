@@ -921,6 +921,7 @@ const LATER_RULE_CASES: Readonly<Record<string, readonly Pair[]>> = {
     S('Authorization: Bearer ⟦eyJhbGciOiJIUzI1NiJ9.eyJ{w40}⟧\\\n  ⟦.{w43}⟧'),
     C('the header eyJhbGciOiJIUzI1NiJ9\nis followed by eyJ and a payload on the next line'),
     C('header: eyJhbGciOiJIUzI1NiJ9. The payload starts eyJzdWIi in every token.'),
+    S('⟦eyJhbGciOiJIUzI1NiJ9⟧ . ⟦eyJ{w40}⟧ . ⟦{w43}⟧'),
   ],
   lua_long_string: [
     S('local db_password = [[⟦{L5}{d3}{L4}⟧]]'),
