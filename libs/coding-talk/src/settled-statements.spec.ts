@@ -215,6 +215,46 @@ describe('settledStatements', () => {
     expect(`${decisions[7]?.topic} ${decisions[7]?.rationale}`).toContain('Livewire');
   });
 
+  it('reads a short assent ("cool", "perfect", "👍") to an option the assistant offered as that choice', () => {
+    const { decisions } = settledStatements(
+      's10',
+      turns(
+        ['assistant', 'One option is Oban for the jobs: it runs on the Postgres we have.'],
+        ['user', 'cool'],
+        ['assistant', 'Could use a Livewire table for the sorting.'],
+        ['user', '👍'],
+        ['assistant', 'Added the table.'],
+        ['user', 'perfect'],
+      ),
+    );
+    expect(decisions.map((d) => [d.stance, d.topic, d.turnSeq])).toEqual([
+      ['chose', 'One option is Oban for the jobs: it runs on the Postgres we have.', 2],
+      ['chose', 'Could use a Livewire table for the sorting.', 4],
+    ]);
+  });
+
+  it('reads a pick from an enumerated list and an assent after a sound of thinking, with what follows it', () => {
+    const { decisions } = settledStatements(
+      's11',
+      turns(
+        [
+          'assistant',
+          'Options: (a) quarkus-quartz with the clustered JDBC store, (b) a ShedLock-style lock table.',
+        ],
+        ['user', 'hmm. quartz clustered I guess, quarkus supports it out of the box'],
+        [
+          'assistant',
+          "Options: (a) move Hilt to KSP; (b) drop Hilt for Koin, plain Kotlin DSL. I'd do (b): 14 classes is small.",
+        ],
+        ['user', 'hmm. ok, koin. get rid of hilt and kapt completely'],
+      ),
+    );
+    expect(decisions.map((d) => [d.stance, d.topic, d.turnSeq])).toEqual([
+      ['chose', 'hmm. quartz clustered I guess, quarkus supports it out of the box', 2],
+      ['chose', 'koin. get rid of hilt and kapt completely', 4],
+    ]);
+  });
+
   it('reads no rule from a report of what happened or a request to move a thing', () => {
     const { decisions } = settledStatements(
       's9',

@@ -93,10 +93,21 @@ function oneEditApart(a: string, b: string): boolean {
 
 /** A yes to what the assistant just proposed, maybe with the person's own restatement after it. */
 const AGREEMENT =
-  /^(?:i guess |i think )?(?:yes|yep|yeah|ok(?:ay)?|sure|sounds good|lgtm|agreed|go (?:for it|ahead)|do it|do that|please do|ship it|(?:that )?makes sense|works for me|good idea|deal)\b/i;
+  /^(?:(?:hmm+|well|so|right)[.,!]*\s+)?(?:i guess |i think )?(?:yes|yep|yeah|ok(?:ay)?|sure|sounds good|lgtm|agreed|go (?:for it|ahead|with (?:that|it|this))|do it|do that|please do|ship it|(?:that )?makes sense|works for me|good idea|deal|yup|kk?|alright|fine|cool|perfect|great|proceed|approved|fair enough|👍)(?![\w-])/i;
+/** A sentence that is only a sound of thinking ("hmm.", "well,"). */
+const INTERJECTION = /^(hmm+|well|so|right|ok(ay)?|yes|yeah)[.!,]*$/i;
+
+/** A sentence without the assent it opens with: "ok, koin." → "koin."; "yes do that." → "". */
+function withoutAssent(sentence: string): string {
+  let rest = sentence.trim();
+  for (let match = AGREEMENT.exec(rest); match && match[0]; match = AGREEMENT.exec(rest))
+    rest = rest.slice(match[0].length).replace(/^[\s,.!:;-]+/, '');
+  return /^[\s\p{P}]*$/u.test(rest) ? '' : rest;
+}
+
 /** An assistant sentence that proposes a choice for the person to take. */
 const PROPOSAL =
-  /\b(i'?d (go|use|pick|suggest|recommend|rather)|i'?ll (go|use|move|switch|pick|take|keep|write|put)|i (would|suggest|recommend|propose)|shall i|should i|should we|let'?s|we could|how about|my (pick|suggestion|recommendation|vote))\b/i;
+  /\b(i'?d (go|use|pick|suggest|recommend|rather|do|switch|move|keep|stick|replace|take|prefer)|i'?ll (go|use|move|switch|pick|take|keep|write|put)|i (would|suggest|recommend|propose)|shall i|should i|should we|let'?s|we could|how about|my (pick|suggestion|recommendation|vote)|could (use|do|go|try|move|switch)|(one|an|the (simple|light|lighter|safer|cheaper|better)) option is)\b/i;
 /** A rejection's strong words: said with "later" it is still a rejection, not a deferral. */
 const ABANDONED =
   /\b(revert|abandon|remove it|drop (it|this|that)|forget|not the way|stop (this|the) (branch|work|attempt)|scrap|ditch|throw (it )?away|give up|dead end|let'?s not|rather not|no go)\b/i;
@@ -159,6 +170,10 @@ const NOT_A_PICK = new Set(
     ' ',
   ),
 );
+/** Words that open an enumerated option without naming it: "(b) drop Hilt for Koin", "(a) a lock table". */
+const ENUMERATION_WORDS = new Set(
+  'the and with for via use using add move drop keep make switch replace write run put'.split(' '),
+);
 const bare = (word: string): string => word.replace(/^[^\w@./-]+|[^\w@/+-]+$/g, '').toLowerCase();
 
 /**
@@ -168,12 +183,23 @@ const bare = (word: string): string => word.replace(/^[^\w@./-]+|[^\w@/+-]+$/g, 
 function pickFrom(turns: readonly SettledTurn[], index: number, said: string): string | null {
   const previous = turns[index - 1];
   if (!previous || previous.role !== 'assistant') return null;
+  const listed = [...previous.text.matchAll(/\((?:[a-e]|\d)\)\s+([^,;:(]{2,60})/gi)].flatMap(
+    (match) =>
+      (match[1] ?? '')
+        .split(/[\s-]+/)
+        .slice(0, 3)
+        .map(bare)
+        .filter((word) => word.length >= 3 && !ENUMERATION_WORDS.has(word)),
+  );
   const options = new Set(
     [...previous.text.matchAll(/([\w@./+-]+)\s+or\s+([\w@./+-]+)/gi)]
       .flatMap((match) => [bare(match[1] ?? ''), bare(match[2] ?? '')])
+      .concat(listed)
       .filter((word) => word.length >= 2 && !NOT_A_PICK.has(word)),
   );
-  const first = bare(said.split(' ')[0] ?? '');
+  // "hmm. quartz clustered I guess": the pick after a sound of thinking
+  const words = said.split(' ');
+  const first = bare((INTERJECTION.test(words[0] ?? '') ? words[1] : words[0]) ?? '');
   return options.has(first) ? first : null;
 }
 
@@ -244,8 +270,14 @@ export function settledStatements(
         : null;
     if (agreedTo) {
       // "I guess that makes sense, yes. Dapper for reads, EF for writes.": the person's own words, when they add some
+      // a short yes says nothing of its own but a name it picks ("ok, koin."); a longer sentence is the person's
       const own = sentencesOf(said)
-        .filter((sentence) => !AGREEMENT.test(sentence) || sentence.split(' ').length > 6)
+        .map((sentence) => {
+          if (!AGREEMENT.test(sentence) || sentence.split(' ').length > 6) return sentence;
+          const rest = withoutAssent(sentence);
+          return rest.split(' ').length <= 2 ? rest : '';
+        })
+        .filter((sentence) => sentence !== '' && !INTERJECTION.test(sentence))
         .join(' ');
       const restated = own.split(' ').length >= 3 ? own : '';
       decisions.push({
