@@ -36,29 +36,30 @@ export interface FailedCluster {
 }
 
 /** Distance (1 - similarity) under which failed attempts are one task's (tuned on the dev splits, tests/bench/learning.bench.ts). */
-export const FAILED_MAX_DISTANCE = 0.878;
+export const FAILED_MAX_DISTANCE = 0.885;
 
 /**
  * Attempts at one task are told by what was asked and how it failed more than by where: a file is
- * shared by many tasks (the hard negatives of the dev splits), a test command by all of them.
+ * shared by many tasks (the hard negatives of the dev splits). The steps not at all: they say how
+ * an attempt went about it (a curl at the running app, then the tests), which attempts at one task
+ * often do differently and unrelated ones alike (the project's one test command).
  */
 export const FAILED_WEIGHTS: ChannelWeights<TermKind> = {
   task: 2,
   files: 0.5,
-  steps: 0.25,
+  steps: 0,
   errors: 1,
   made: 0,
 };
 
 /**
  * The kinds that count by how specific they are within the project (cluster-sessions.ts's
- * `similarities`, to this power): a generic test failure or the project's test command is shared
- * by unrelated tasks.
+ * `similarities`, to this power): a generic test failure is shared by unrelated tasks.
  */
-export const FAILED_SPECIFIC: Partial<Record<TermKind, number>> = { errors: 2, steps: 2 };
+export const FAILED_SPECIFIC: Partial<Record<TermKind, number>> = { errors: 2 };
 
 /**
- * Where two failed sessions worked (their files, and the steps they took there) counts only as far
+ * Where two failed sessions worked (their files) counts only as far
  * as what the person asked in one agrees with the other beyond the names of the files both touched
  * (cluster-sessions.ts's `Gate`): a failure at another task in a group's file shares the file, not
  * the task. Any such agreement opens it: a cosine of 0.02 (the dev splits gave the same from 0.01
@@ -66,7 +67,7 @@ export const FAILED_SPECIFIC: Partial<Record<TermKind, number>> = { errors: 2, s
  */
 export const FAILED_GATE = {
   on: 'task',
-  kinds: ['files', 'steps'],
+  kinds: ['files'],
   full: 0.02,
 } as const satisfies Omit<Gate<TermKind>, 'places'>;
 
