@@ -147,8 +147,9 @@ function columnDefaults(text: string, found: Candidate[]): void {
   for (const m of text.matchAll(COLUMN_DEFAULT)) {
     const secret = captured(m, 'secret');
     if (secret === null) continue;
-    const lineStart = text.lastIndexOf('\n', m.index - 1) + 1;
-    const line = text.slice(Math.max(lineStart, m.index - 200), m.index).replace(TYPE_SIZE, '');
+    // The line before DEFAULT, at most 200 characters of it: a search back to its start could read the whole text.
+    const before = text.slice(Math.max(0, m.index - 200), m.index);
+    const line = before.slice(before.lastIndexOf('\n') + 1).replace(TYPE_SIZE, '');
     const definition = line.slice(Math.max(line.lastIndexOf('('), line.lastIndexOf(',')) + 1);
     const name = /^[ \t]*[`"[]?([A-Za-z_][\w$]*)/.exec(definition.replace(COLUMN_LEAD, ''))?.[1];
     if (name !== undefined && secretNameKind(name) !== null)

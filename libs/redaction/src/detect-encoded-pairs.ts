@@ -10,6 +10,19 @@ const ENCODER = /btoa|b64encode|base64|encode64|tobase64/i;
  */
 const QUOTED_PAIR = /(["'`])(?<user>[A-Za-z0-9_.@+-]{1,64}):(?<secret>[^\s"'`:$]{4,128})\1/dg;
 
+/** How far an encoder's name is looked for on the pair's line, each way. */
+const REACH = 80;
+
+/** An encoder named on the pair's line within REACH of it (a bounded stretch: a line may be the whole text). */
+function encodedNear(text: string, start: number, end: number): boolean {
+  const before = text.slice(Math.max(0, start - REACH), start);
+  const after = text.slice(end, end + REACH);
+  return (
+    ENCODER.test(before.slice(before.lastIndexOf('\n') + 1)) ||
+    ENCODER.test(after.slice(0, after.includes('\n') ? after.indexOf('\n') : after.length))
+  );
+}
+
 const NOT_A_USER = /^(?:data|mailto|urn|file|tel|javascript|blob|sha\d*|md5)$/i;
 
 /**
@@ -24,10 +37,7 @@ export function detectEncodedPairs(text: string): Candidate[] {
     if (secret === null || isReference(secret.value) || secret.value.startsWith('//')) continue;
     // `"data:text/plain;base64,…"`, `sha256:…`: a URI's scheme or a digest's name, not a user.
     if (NOT_A_USER.test(m.groups?.user ?? '')) continue;
-    const lineStart = text.lastIndexOf('\n', m.index) + 1;
-    let lineEnd = text.indexOf('\n', m.index);
-    if (lineEnd === -1) lineEnd = text.length;
-    if (!ENCODER.test(text.slice(lineStart, lineEnd))) continue;
+    if (!encodedNear(text, m.index, m.index + m[0].length)) continue;
     found.push({ kind: 'basic_auth', start: secret.start, end: secret.end, rank: RANK_ASSIGNMENT });
   }
   return found;

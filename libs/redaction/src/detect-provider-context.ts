@@ -209,15 +209,14 @@ const LINES_TO_VALUE = 2;
  * decoration. null when there is none, or a placeholder is in the way.
  */
 function pastedAfter(text: string, end: number, cut: boolean): [number, number] | null {
-  let lineEnd = text.indexOf('\n', end);
-  if (lineEnd === -1 || lineEnd - end > WINDOW_CHARS) return null;
+  let lineEnd = lineEndWithin(text, end);
+  if (lineEnd === -1 || lineEnd === text.length) return null;
   // The name's line is words about what follows, not a setting with a value of its own.
   if (!PROSE_REST.test(text.slice(end, lineEnd))) return null;
   for (let passed = 0; passed <= LINES_TO_VALUE; passed++) {
     const start = lineEnd + 1;
-    lineEnd = text.indexOf('\n', start);
-    if (lineEnd === -1) lineEnd = text.length;
-    if (lineEnd - start > WINDOW_CHARS) return null;
+    lineEnd = lineEndWithin(text, start);
+    if (lineEnd === -1) return null;
     const line = text.slice(start, lineEnd);
     if (DECORATION_LINE.test(line)) {
       if (lineEnd === text.length) return null;
@@ -230,6 +229,16 @@ function pastedAfter(text: string, end: number, cut: boolean): [number, number] 
     return [start + lead, start + lead + word[0].length];
   }
   return null;
+}
+
+/**
+ * Where the line from `from` ends (a newline, or the text's end) when that is within WINDOW_CHARS, else
+ * -1: searched in a bounded stretch, as this runs for every name found and a line may be the whole text.
+ */
+function lineEndWithin(text: string, from: number): number {
+  const at = text.slice(from, from + WINDOW_CHARS + 1).indexOf('\n');
+  if (at !== -1) return from + at;
+  return from + WINDOW_CHARS + 1 >= text.length ? text.length : -1;
 }
 
 /**

@@ -277,8 +277,10 @@ function longBracketValue(text: string, at: number): ValueSpan | null | undefine
   const open = /^\[(=*)\[/.exec(text.slice(at, at + 16));
   if (open === null) return undefined;
   const start = at + open[0].length;
-  const end = text.indexOf(`]${open[1]}]`, start);
-  if (end === -1 || end - start > MAX_QUOTED) return undefined;
+  // Searched in a bounded stretch: many unclosed brackets on one long line would each read to its end.
+  const close = text.slice(start, start + MAX_QUOTED).indexOf(`]${open[1]}]`);
+  if (close === -1) return undefined;
+  const end = start + close;
   const body = text.slice(start, end);
   if (/[[\],"']/.test(body)) return undefined;
   const value = body.trim();
@@ -538,8 +540,9 @@ function xmlElementValue(text: string, start: number): ValueSpan | null {
   // `<password><![CDATA[…]]></password>`: the section's text is the element's.
   if (text.startsWith('<![CDATA[', start)) {
     const from = start + 9;
-    const close = text.indexOf(']]>', from);
-    if (close === -1 || close - from > MAX_QUOTED || text[close + 3] !== '<') return null;
+    const inside = text.slice(from, from + MAX_QUOTED).indexOf(']]>');
+    const close = from + inside;
+    if (inside === -1 || text[close + 3] !== '<') return null;
     const value = text.slice(from, close);
     if (value.length === 0 || /\s/.test(value) || REFERENCE.test(value)) return null;
     return { start: from, end: close };

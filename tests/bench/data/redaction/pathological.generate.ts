@@ -25,5 +25,10 @@ export function pathologicalInputs(n: number): Array<[string, string]> {
     ['ACL users without a password', 'ACL SETUSER a on '.repeat(n / 17)],
     ['Windows users without a password', 'net use /user:a '.repeat(n / 16)],
     ['client names without a password', 'mysqladmin lftp -u a '.repeat(n / 21)],
+    ['column defaults on one line', "password DEFAULT 'abcdefgh' ".repeat(n / 28)],
+    ['quoted pairs beside base64', 'base64 "a:bcdefgh" '.repeat(n / 19)],
+    ['long brackets that never close', 'password = [[abc '.repeat(n / 17)],
+    ['provider names over short lines', 'twilio creds:\n'.repeat(n / 14)],
+    ['JWT headers on lines of their own', 'eyJhbGciOiJIUzI1NiJ9.\n'.repeat(n / 22)],
   ];
 }
