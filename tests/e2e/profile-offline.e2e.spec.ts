@@ -135,17 +135,21 @@ describe('profile, insights and life inventory, offline', () => {
     expect(profile.body.text).toBe(
       [
         '**Themes and values:**',
-        '- Recurring themes: bakery, baking.',
-        '- Family dinners are important to me.',
-        '- I value stability for my kids.',
+        '- Keeps coming back to bakery.',
+        '- Cares about family dinners.',
+        '- Values stability for their kids.',
+        '**Goals:**',
+        '- Wants to test the bakery at the farmers market (Money and Risk).',
+        '- Their goal is to open a bakery (Career Reflection).',
         '**Key facts:**',
-        '- I decided to save a year of expenses first.',
-        '- My wife is a nurse and works night shifts.',
-        '- My goal is to open a bakery.',
+        '- Decided to save a year of expenses first.',
+        '- Their wife is a nurse and works night shifts.',
+        '- Loves baking bread on Sunday mornings.',
+        '- Wants to stay at the bank for the pension.',
         '**Tensions:**',
-        '- Baking is where I feel creative, yet money worries me.',
+        '- Baking is where they feel creative, yet money worries them.',
         '**Open questions:**',
-        '- Could I run a bakery and still be home for dinner?',
+        '- Could they run a bakery and still be home for dinner?',
       ].join('\n'),
     );
     const [generated] = firstItems(await telemetry(account.accountId, 'core_profile_generated'), 1);
@@ -165,7 +169,7 @@ describe('profile, insights and life inventory, offline', () => {
 
     const markdown = await eventually(
       () => claudeMd(),
-      (text) => text.includes('Recurring themes: bakery'),
+      (text) => text.includes('Keeps coming back to bakery'),
     );
     const known = markdown.indexOf('## What You Already Know');
     const core = markdown.indexOf('#### Core Profile');

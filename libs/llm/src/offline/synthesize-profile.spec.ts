@@ -4,24 +4,31 @@ import { artifactSource, factsSource } from './artifact-source';
 import { PROFILE_MAX_CHARS, synthesizeProfile } from './synthesize-profile';
 
 describe('synthesizeProfile (offline)', () => {
-  it('writes themes and values, key facts, tensions and open questions from the artifacts', () => {
-    expect(synthesizeProfile(BAKERY_ARTIFACTS)).toBe(
+  it("writes, in the coach's voice, the recurring topics and values, each artifact's goal, key facts, tensions and open questions", () => {
+    const profile = synthesizeProfile(BAKERY_ARTIFACTS);
+    expect(profile).toBe(
       [
         '**Themes and values:**',
-        '- Recurring themes: bakery, baking, kids, family, money.',
-        '- I value stability for my kids.',
-        '- I love baking bread on Sunday mornings.',
+        '- Keeps coming back to bakery and kids.',
+        '- Values stability for their kids.',
+        '- Cares about family dinners.',
+        '**Goals:**',
+        '- Their goal is to open a bakery.',
+        '- Wants to spend more evenings with the kids.',
+        '- Wants to test the bakery at the farmers market.',
         '**Key facts:**',
-        '- My goal is to open a bakery.',
-        '- My wife is a nurse and works night shifts.',
-        '- I decided to save a year of expenses first.',
+        '- Their wife is a nurse and works night shifts.',
+        '- Decided to save a year of expenses first.',
+        '- Loves baking bread on Sunday mornings.',
         '**Tensions:**',
-        '- The bank job pays well but it drains me.',
-        '- Baking is where I feel creative, yet money worries me.',
+        '- The bank job pays well but it drains them.',
+        '- Baking is where they feel creative, yet money worries them.',
         '**Open questions:**',
-        '- Could I run a bakery and still be home for dinner?',
+        '- Could they run a bakery and still be home for dinner?',
       ].join('\n'),
     );
+    // short of 600 characters, further facts the artifacts state fill it in
+    expect(profile.length).toBeGreaterThanOrEqual(600);
   });
 
   it('puts the confirmed and high-confidence stored facts first among the key facts, never a low-confidence one', () => {
@@ -34,7 +41,7 @@ describe('synthesizeProfile (offline)', () => {
     expect(profile.split('**Key facts:**\n')[1]?.split('\n').slice(0, 3)).toEqual([
       '- Works at a regional bank as an analyst.',
       '- Has two kids, aged 6 and 9.',
-      '- My goal is to open a bakery.',
+      '- Their wife is a nurse and works night shifts.',
     ]);
     expect(profile).not.toContain('jazz');
   });
@@ -55,17 +62,70 @@ describe('synthesizeProfile (offline)', () => {
       }),
     ]);
     expect(profile).toContain(
-      '**Tensions:**\n- I want to live near my parents in Porto. — yet: I never want to live near my parents again.',
+      '**Tensions:**\n- Wants to live near their parents in Porto. — yet: they never want to live near their parents again.',
     );
+    // the goal is labelled with the artifact it came from
+    expect(profile).toContain('**Goals:**\n- Wants to live near their parents in Porto (Spring).');
     expect(profile).not.toContain('@artifact');
   });
 
-  it('asks about its two strongest themes when the person asked nothing', () => {
+  it('reads the main goal of a CV under its heading, of a list from the line it calls the one, and of a page from its stated aim', () => {
+    const cv = artifactSource({
+      id: 'cv',
+      title: 'Career history',
+      savedAt: '2026-03-01T00:00:00Z',
+      content: [
+        'PROFESSIONAL SUMMARY',
+        'Logistics manager with twelve years in warehousing.',
+        'CAREER OBJECTIVE',
+        'To lead a regional distribution network within three years.',
+      ].join('\n'),
+    });
+    const list = artifactSource({
+      id: 'list',
+      title: 'Someday',
+      savedAt: '2026-04-01T00:00:00Z',
+      content: [
+        '- Sail the Hebrides with my brother. This is the one.',
+        '- Learn Welsh. Maybe.',
+        '- Already did: the Three Peaks, 2021.',
+        '- Not mine: my wife wants a house in Spain.',
+      ].join('\n'),
+    });
+    const page = artifactSource({
+      id: 'page',
+      title: 'Autumn page',
+      savedAt: '2026-05-01T00:00:00Z',
+      content:
+        'The leaves are turning and the kids are back at school. My friend Oli keeps saying I should run for the council. ' +
+        'My aim is to finish the pottery course at the college by Easter, two evenings a week.',
+    });
+    const goals = synthesizeProfile([cv, list, page]).split('**Goals:**\n')[1]?.split('\n**')[0];
+    expect(goals?.split('\n')).toEqual([
+      '- Career objective: to lead a regional distribution network within three years (Career history).',
+      '- Sail the Hebrides with their brother (Someday).',
+      '- Their aim is to finish the pottery course at the college by Easter, two evenings a week (Autumn page).',
+    ]);
+  });
+
+  it('names themes as recurring topics: never a stop word, a time word, a contraction or a person', () => {
+    const profile = synthesizeProfile([
+      "I'm back at the allotment every Sunday morning. Sarah says the allotment is my second home. I've grown beans for years.",
+      "This year I'm giving the allotment to tomatoes. I'll think about beans later. Sarah helps on Sundays.",
+      'Cooking what I grow is the point. The beans went into a stew, and cooking for friends is my week.',
+    ]);
+    const themes = profile.split('\n')[1] ?? '';
+    expect(themes).toBe('- Keeps coming back to allotment and beans.');
+  });
+
+  it('asks about two of their topics when the person asked nothing', () => {
     const profile = synthesizeProfile([
       'Running keeps me calm. Running with friends matters.',
       'Friends and running fill my weekends.',
     ]);
-    expect(profile).toContain('- How do running and friends shape each other for this person?');
+    expect(profile).toContain(
+      '- How do friends and running fit together in their week, and which comes first?',
+    );
   });
 
   it('returns nothing from nothing', () => {
@@ -90,6 +150,8 @@ describe('synthesizeProfile (offline)', () => {
           expect(synthesizeProfile(texts).length).toBeLessThanOrEqual(PROFILE_MAX_CHARS);
         },
       ),
+      // each run parses up to 12 artifacts of 30 sentences: a few dozen runs cover the budget's edges
+      { numRuns: 30 },
     );
   });
 });

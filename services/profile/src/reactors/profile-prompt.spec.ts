@@ -8,11 +8,17 @@ describe('the profile prompt', () => {
     expect(message.endsWith('Write the core profile.')).toBe(true);
   });
 
-  it('asks for the length the profile is clipped to, and the four parts', () => {
+  it('asks for the length the profile is clipped to, and the five parts', () => {
     expect(PROFILE_SYSTEM).toContain(
       `about ${PROFILE_MAX_CHARS.toLocaleString('en-US')} characters`,
     );
-    for (const part of ['Themes and values:', 'Key facts:', 'Tensions:', 'Open questions:'])
+    for (const part of [
+      'Themes and values:',
+      'Goals:',
+      'Key facts:',
+      'Tensions:',
+      'Open questions:',
+    ])
       expect(PROFILE_SYSTEM).toContain(`**${part}**`);
   });
 });
