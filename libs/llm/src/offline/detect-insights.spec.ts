@@ -14,16 +14,16 @@ describe('detectInsights (offline)', () => {
     'I want to stay at the bank for the pension. The bank gives my family stability.',
   );
 
-  it('finds a recurring theme by the content words two artifacts share, older artifact first', () => {
+  it('finds a recurring theme by the topics two artifacts name, older artifact first', () => {
     const autumn = artifact(
       'autumn',
       '2026-09-01',
-      'Family stability is why I save. My family comes first.',
+      'The pension is why I stay at the bank. My family comes first.',
     );
     expect(detectInsights(autumn, [spring])).toEqual([
       {
         kind: 'theme',
-        summary: 'Both come back to family and stability.',
+        summary: 'Both come back to bank and pension.',
         artifactA: 'spring',
         artifactB: 'autumn',
       },
@@ -44,10 +44,25 @@ describe('detectInsights (offline)', () => {
   it('calls opposite statements on one topic a contradiction when nothing marks a change', () => {
     const autumn = artifact('autumn', '2026-09-01', "I don't want to stay at the bank.");
     const found = detectInsights(autumn, [spring]);
-    expect(found.map((i) => i.kind)).toEqual(['theme', 'contradiction']);
-    expect(found[1]?.summary).toBe(
+    // one shared topic (the bank) is no theme: "stay" is a word both use, not a topic
+    expect(found.map((i) => i.kind)).toEqual(['contradiction']);
+    expect(found[0]?.summary).toBe(
       'On bank, "I want to stay at the bank for the pension" pulls against "I don\'t want to stay at the bank".',
     );
+  });
+
+  it('names no theme from time and filler words two artifacts happen to share', () => {
+    const older = artifact(
+      'older',
+      '2026-01-01',
+      'For years I have had no time. Every week is a lot.',
+    );
+    const newer = artifact(
+      'newer',
+      '2026-02-01',
+      'In two years I want more time each week, a lot more.',
+    );
+    expect(detectInsights(newer, [older])).toEqual([]);
   });
 
   it('needs two shared topic words: one common word is no contradiction', () => {

@@ -1,6 +1,7 @@
 import type { ArtifactText } from './artifact-source';
 import { CHANGE_MARKER, opposedOn, stancesOf } from './stance';
-import { clip, contentWords, userText } from './text-tools';
+import { recurringTopics } from './profile-topics';
+import { clip, userText } from './text-tools';
 
 export type OfflineInsightKind = 'contradiction' | 'evolution' | 'theme';
 
@@ -12,28 +13,15 @@ export interface OfflineInsight {
   artifactB: string;
 }
 
-/** Two artifacts share a theme when at least this many content words recur in both. */
-export const THEME_MIN_SHARED_WORDS = 2;
-const THEME_WORDS_SHOWN = 3;
-
-function termCounts(text: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const word of contentWords(userText(text))) counts.set(word, (counts.get(word) ?? 0) + 1);
-  return counts;
-}
+/** Two artifacts share a theme when at least this many topics (noun phrases, pastimes) recur in both. */
+export const THEME_MIN_SHARED_TOPICS = 2;
+const THEME_TOPICS_SHOWN = 3;
 
 const quote = (sentence: string) => `"${clip(sentence.replace(/[.!]+$/, ''), 140)}"`;
 
-function sharedTheme(a: ArtifactText, b: ArtifactText): string[] {
-  const ca = termCounts(a.content);
-  const cb = termCounts(b.content);
-  return [...ca.keys()]
-    .filter((word) => cb.has(word) && word.length >= 4)
-    .sort(
-      (x, y) =>
-        Math.min(cb.get(y)!, ca.get(y)!) - Math.min(cb.get(x)!, ca.get(x)!) || x.localeCompare(y),
-    );
-}
+/** The topics both artifacts name, the most named first (docs/profile.md: never a time or filler word). */
+const sharedTopics = (a: ArtifactText, b: ArtifactText): string[] =>
+  recurringTopics([userText(a.content), userText(b.content)], THEME_TOPICS_SHOWN);
 
 /** Opposite polarity on a shared topic; a change marker in the newer statement makes it an evolution. */
 function clash(older: ArtifactText, newer: ArtifactText): OfflineInsight | null {
@@ -67,7 +55,7 @@ const byTime = (x: ArtifactText, y: ArtifactText) =>
 
 /**
  * Offline cross-artifact insights between a focus artifact (the one just saved) and each other one:
- * a recurring theme by lexical overlap, and a contradiction or an evolution from opposite first-person
+ * a recurring theme by the topics both name, and a contradiction or an evolution from opposite first-person
  * statements on the same topic. Deterministic: the same artifacts give the same insights.
  */
 export function detectInsights(
@@ -77,11 +65,9 @@ export function detectInsights(
   const out: OfflineInsight[] = [];
   for (const other of [...others].filter((o) => o.id !== focus.id).sort(byTime)) {
     const [older, newer] = [focus, other].sort(byTime) as [ArtifactText, ArtifactText];
-    const shared = sharedTheme(older, newer);
-    if (shared.length >= THEME_MIN_SHARED_WORDS) {
-      const words = shared.slice(0, THEME_WORDS_SHOWN);
-      const list =
-        words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : words[0];
+    const shared = sharedTopics(older, newer);
+    if (shared.length >= THEME_MIN_SHARED_TOPICS) {
+      const list = `${shared.slice(0, -1).join(', ')} and ${shared.at(-1)}`;
       out.push({
         kind: 'theme',
         summary: `Both come back to ${list}.`,

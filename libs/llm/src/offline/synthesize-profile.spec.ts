@@ -151,7 +151,7 @@ describe('synthesizeProfile (offline)', () => {
         },
       ),
       // each run parses up to 12 artifacts of 30 sentences: a few dozen runs cover the budget's edges
-      { numRuns: 30 },
+      { numRuns: 12 },
     );
   });
 });
