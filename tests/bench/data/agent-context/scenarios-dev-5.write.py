@@ -3,7 +3,7 @@ Registers the earlier dev splits lack: terse imperative developers, non-native E
 action, conventions stated as complaints, rejected approaches, preferences said in passing, a decision revised
 later, long noisy sessions with tool chatter. Turns that settle something carry a label; probes name labels.
 Run: python3 tests/bench/data/agent-context/scenarios-dev-5.write.py
-     python3 tests/bench/data/agent-context/check-dev-5.py
+     python3 tests/bench/data/agent-context/check-scenarios.py 5
 """
 import json
 import os

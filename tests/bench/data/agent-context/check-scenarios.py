@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks scenarios-dev-4.json: it parses, ids are well formed and unique, every probe's needed item cites
+"""Checks scenarios-dev-N.json (`check-scenarios.py 4` or `5`): it parses, ids are well formed and unique, every probe's needed item cites
 source turns that exist in a session of the same project started before the probe (the probe is a new
 session's first prompt), and every mustMention term occurs (case-insensitive) in the cited turns' text or
 tool file/command. Prints counts; exits 1 on any problem."""
@@ -10,7 +10,10 @@ from collections import Counter
 from datetime import datetime
 from pathlib import Path
 
-PATH = Path(__file__).with_name("scenarios-dev-4.json")
+SPLIT = sys.argv[1] if len(sys.argv) > 1 else "4"
+PATH = Path(__file__).with_name(f"scenarios-dev-{SPLIT}.json")
+# dev-5 has three-session projects; dev-4 was written with four or more
+MIN_SESSIONS = {"4": 4, "5": 3}[SPLIT]
 KINDS = {"decision", "convention", "file-history", "rejected-approach", "preference"}
 OUTCOMES = {"merged", "reverted", "abandoned", "unknown"}
 
@@ -37,11 +40,11 @@ def main():
     for project in projects:
         pid = project["id"]
         unique("project", pid)
-        if not re.fullmatch(r"d4-p\d\d", pid):
+        if not re.fullmatch(rf"d{SPLIT}-p\d\d", pid):
             bad(f"bad project id {pid}")
         sessions = project["sessions"]
-        if not 4 <= len(sessions) <= 7:
-            bad(f"{pid}: {len(sessions)} sessions (want 4-7)")
+        if not MIN_SESSIONS <= len(sessions) <= 7:
+            bad(f"{pid}: {len(sessions)} sessions (want {MIN_SESSIONS}-7)")
         turn_index = {}  # turn id -> (session start, turn)
         previous_start = None
         for s_no, session in enumerate(sessions, 1):
