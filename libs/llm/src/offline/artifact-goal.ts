@@ -1,6 +1,7 @@
 import { sentencesOf } from './nlp';
 import { toThirdPerson } from './third-person';
-import { clip, contentWords } from './text-tools';
+import { lowerFirstWord } from './person-facts/wording';
+import { clip, contentWords, termFrequencies } from './text-tools';
 
 /**
  * The main goal of one written artifact (a CV, a journal page, a bucket list), offline (docs/profile.md):
@@ -133,8 +134,7 @@ function weigh(unit: Unit, mentions: ReadonlyMap<string, number>, title: string)
 
 /** The document's lines that read as an aim, the weightiest first. */
 export function aimsOf(title: string, text: string): Array<Unit & { weight: number }> {
-  const mentions = new Map<string, number>();
-  for (const word of contentWords(text)) mentions.set(word, (mentions.get(word) ?? 0) + 1);
+  const mentions = termFrequencies([text]);
   return unitsOf(text)
     .map((unit) => ({ ...unit, weight: weigh(unit, mentions, title) }))
     .filter((unit) => unit.weight > MIN_AIM_WEIGHT)
@@ -143,15 +143,14 @@ export function aimsOf(title: string, text: string): Array<Unit & { weight: numb
 
 /** The document's main goal as one line in the third person, or none when no line reads as an aim. */
 export function artifactGoal(title: string, text: string): string | undefined {
-  const [top] = aimsOf(title, text);
-  const best = top && { unit: top };
+  const [best] = aimsOf(title, text);
   if (!best) return undefined;
-  const label = best.unit.label.trim();
-  const line = toThirdPerson(best.unit.text).replace(/\s+/g, ' ');
+  const label = best.label.trim();
+  const line = toThirdPerson(best.text).replace(/\s+/g, ' ');
   // a label that says more than "goal" is part of what the line means: "Deadline for the workshop: open before 40"
   const said =
     label && !/^(?:goals?|objectives?|aims?|next|plans?|the one)$/i.test(label) && line.length < 60
-      ? `${sentenceCase(label)}: ${/^[A-Z][a-z]/.test(line) ? line.charAt(0).toLowerCase() + line.slice(1) : line}`
+      ? `${sentenceCase(label)}: ${lowerFirstWord(line)}`
       : line;
   return clip(said.replace(/[.!]*$/, '.'), 160);
 }

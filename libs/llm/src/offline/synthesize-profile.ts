@@ -10,7 +10,7 @@ import { artifactGoal, isSomeoneElses } from './artifact-goal';
 import { nounPhrasesOf, recurringTopics } from './profile-topics';
 import { opposedOn, stancesOf } from './stance';
 import { toThirdPerson } from './third-person';
-import { clip, contentWords, splitSentences, userText } from './text-tools';
+import { clip, contentWords, splitSentences, termFrequencies, userText } from './text-tools';
 
 export const PROFILE_MAX_CHARS = 1_200;
 /** Below this the profile takes further facts, where the sources hold them. */
@@ -71,8 +71,7 @@ function readArtifact(source: string, index: number): ReadArtifact {
  * stated, the decision that sets one.
  */
 function mainGoalOf(artifact: ReadArtifact): ExtractedFact | undefined {
-  const mentions = new Map<string, number>();
-  for (const word of contentWords(artifact.text)) mentions.set(word, (mentions.get(word) ?? 0) + 1);
+  const mentions = termFrequencies([artifact.text]);
   const weight = (fact: ExtractedFact) => {
     const words = [...new Set(contentWords(fact.content))];
     const recurring = words.reduce((sum, w) => sum + Math.min(4, (mentions.get(w) ?? 1) - 1), 0);
