@@ -43,6 +43,18 @@ function anEvent(
   };
 }
 
+/** A dead letter of `service`, with what a test cares about set by `over`. */
+const aDeadLetter = (service: string, over: Partial<DeadLetter> = {}): DeadLetter => ({
+  service,
+  stream: 'events',
+  seq: 7,
+  deliveryCount: 1,
+  error: { code: 'internal', message: 'boom' },
+  event: anEvent(fresh('acct'), 'Probe'),
+  deadAt: new Date().toISOString(),
+  ...over,
+});
+
 /** Polls until `done` holds, naming first what is awaited (the contract's specs read better so). */
 export const waitFor = (
   what: string,
@@ -537,16 +549,11 @@ export function describeEventLogContract(
 
     it('keeps a letter written again (its pack redelivered for another event) once, and a failed re-drive as a letter of its own', async () => {
       const service = fresh('svc');
-      const letter: DeadLetter = {
-        service,
+      const letter = aDeadLetter(service, {
         consumer: `${service}-raw`,
         stream: 'raw',
-        seq: 7,
-        deliveryCount: 1,
         error: { code: 'validation_failed', message: 'bad input' },
-        event: anEvent(fresh('acct'), 'Probe'),
-        deadAt: new Date().toISOString(),
-      };
+      });
       await log.publishDeadLetter(service, letter);
       await log.publishDeadLetter(service, { ...letter, deliveryCount: 2 });
       const stored = await log.listDeadLetters(service);
@@ -559,15 +566,13 @@ export function describeEventLogContract(
 
     it('keeps dead letters per service, in order', async () => {
       const service = fresh('svc');
-      const letter = (n: number): DeadLetter => ({
-        service,
-        stream: 'events',
-        seq: n,
-        deliveryCount: 5,
-        error: { code: 'handler_failed', message: `boom ${n}` },
-        event: anEvent(fresh('acct'), 'Probe', { n }),
-        deadAt: new Date().toISOString(),
-      });
+      const letter = (n: number): DeadLetter =>
+        aDeadLetter(service, {
+          seq: n,
+          deliveryCount: 5,
+          error: { code: 'handler_failed', message: `boom ${n}` },
+          event: anEvent(fresh('acct'), 'Probe', { n }),
+        });
       const letters = [letter(1), letter(2)];
       for (const l of letters) await log.publishDeadLetter(service, l);
       const other = fresh('svc');
@@ -586,16 +591,7 @@ export function describeEventLogContract(
 
     it('hands a dead letter to one of two takers, and it is gone after', async () => {
       const service = fresh('svc');
-      const letter: DeadLetter = {
-        service,
-        consumer: 'dur',
-        stream: 'events',
-        seq: 7,
-        deliveryCount: 3,
-        error: { code: 'internal', message: 'boom' },
-        event: anEvent(fresh('acct'), 'Probe'),
-        deadAt: new Date().toISOString(),
-      };
+      const letter = aDeadLetter(service, { consumer: 'dur', deliveryCount: 3 });
       await log.publishDeadLetter(service, letter);
       const { id } = itemAt(await log.listDeadLetters(service), 0);
       const takers = await Promise.all([log.takeDeadLetter(id), log.takeDeadLetter(id)]);
