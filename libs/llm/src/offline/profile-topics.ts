@@ -50,12 +50,12 @@ function nounPhrase(root: string): NounPhrase | null {
 /** The noun phrases of a text, in order (compromise's noun chunks, cut to their topic words). */
 export function nounPhrasesOf(text: string): NounPhrase[] {
   // people's names, pronouns, dates and amounts are not topics
-  const nouns = parse(text.replace(/[‘’]/g, "'"))
-    .nouns()
-    .not('(#Pronoun|#Person|#Date|#Value)')
-    .json() as Array<{ text?: string }>;
+  const doc = parse(text.replace(/[‘’]/g, "'"));
+  const nouns = doc.nouns().not('(#Pronoun|#Person|#Date|#Value)').json() as Array<{
+    text?: string;
+  }>;
   // "running", "baking" as a pastime: a gerund not carried by a verb ("keep wondering", "am running")
-  const terms = termsOf(parse(text));
+  const terms = termsOf(doc);
   const gerunds = terms
     .filter((t, i) => t.tags.includes('Gerund') && !terms[i - 1]?.tags.includes('Verb'))
     .map((t) => t.normal);
