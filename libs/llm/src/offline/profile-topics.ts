@@ -1,25 +1,26 @@
 import { eng } from 'stopword';
 import stem from 'wink-porter2-stemmer';
 import { parse, termsOf } from './nlp';
+import { TIME_UNITS, VAGUE } from './person-facts/words';
 import { contentWords } from './text-tools';
 
 /**
- * Words that name no topic of a life: time ("years", "Sunday mornings"), quantity and filler ("lot",
- * "thing", "way"), and the words people use to talk about aims rather than the aims themselves.
+ * Words that name no topic of a life: the facts' time units and vague nouns ("years", "thing"), the
+ * rest of the calendar, and the words people use to talk about aims rather than the aims themselves.
  */
-const NOT_A_TOPIC = new Set(
-  (
-    'time times year years month months week weeks day days today tomorrow yesterday morning mornings ' +
-    'evening evenings night nights afternoon weekend weekends hour hours minute minutes moment moments ' +
-    'decade decades season seasons spring summer autumn fall winter monday tuesday wednesday thursday ' +
-    'friday saturday sunday january february march april may june july august september october ' +
-    'november december lot lots thing things way ways bit kind sort part parts something anything ' +
-    'everything nothing someone anyone everyone people person stuff goal goals plan plans dream dreams ' +
-    'aim aims objective objectives target targets priority priorities ambition wish hope idea ideas reason reasons question questions answer problem problems point ' +
-    'place end start step steps list note notes reflection reflections life mind feeling feelings ' +
+const NOT_A_TOPIC = new Set([
+  ...TIME_UNITS,
+  ...VAGUE,
+  ...(
+    'today tomorrow yesterday afternoon hour hours minute minutes moment moments decade decades seasons ' +
+    'monday tuesday wednesday thursday friday saturday sunday january february march april may june ' +
+    'july august september october november december ways part parts someone anyone everyone people ' +
+    'person goal goals plan plans dream dreams aim aims objective objectives target targets priority ' +
+    'priorities ambition wish hope idea ideas reason reasons question questions answer problem problems ' +
+    'point place end start step steps list note notes reflection reflections life mind feeling feelings ' +
     'sense fact matter case number numbers percent half rest side top first second last next other'
   ).split(' '),
-);
+]);
 
 /** A kept English stop word list besides our own: "being", "doing" are grammar even as gerunds. */
 const STOP_WORDS = new Set(eng);
