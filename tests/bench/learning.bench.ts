@@ -1,6 +1,7 @@
 /**
  * Learning corpus benchmark: `npm run bench:learning [-- --dataset FILE …]`. Loads each split (the dev
- * splits, tests/bench/data/learning/sessions.json, the harder sessions-2.json and sessions-3.json, sessions-4.json in real transcript shapes, sessions-5.json of failed hard negatives, and the blind split,
+ * splits, tests/bench/data/learning/sessions.json, the harder sessions-2.json and sessions-3.json, sessions-4.json in real transcript shapes, sessions-5.json of failed hard negatives, sessions-6.json
+ * of terse, reworded and non-English requests, and the blind split,
  * tests/bench/blind/learning/sessions.json, when it is there) into an account of its own through
  * `POST /v1/events` (SessionStarted, TurnRecorded with its tool calls, SessionOutcomeRecorded, as the
  * transcript reader sends them), then reads the failed clusters (`GET /v1/learning/failed-clusters`)
@@ -64,6 +65,7 @@ const DEV_2 = path.join(__dirname, 'data/learning/sessions-2.json');
 const DEV_3 = path.join(__dirname, 'data/learning/sessions-3.json');
 const DEV_4 = path.join(__dirname, 'data/learning/sessions-4.json');
 const DEV_5 = path.join(__dirname, 'data/learning/sessions-5.json');
+const DEV_6 = path.join(__dirname, 'data/learning/sessions-6.json');
 const BLIND = path.join(__dirname, 'blind/learning/sessions.json');
 const EDITING = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
 
@@ -243,6 +245,7 @@ async function main() {
         { name: 'dev-3', file: DEV_3 },
         { name: 'dev-4', file: DEV_4 },
         { name: 'dev-5', file: DEV_5 },
+        { name: 'dev-6', file: DEV_6 },
         ...(existsSync(BLIND) ? [{ name: 'blind', file: BLIND }] : []),
       ];
   if (!named.length && !existsSync(BLIND)) console.log('blind: not present');
