@@ -17,7 +17,7 @@ const AIM_LABEL =
   /\b(?:goals?|objectives?|aims?|targets?|ambitions?|dreams?|priorit(?:y|ies)|next|plans?|bucket list|the one|to[- ]do|deadline|wish(?:es)?|resolutions?|intentions?|focus)\b/i;
 /** Words a person uses for what they are after. */
 const AIM_WORDS =
-  /\b(?:want(?:s|ed)? to|wanna|gonna|going to|hope to|hoping to|plan(?:ning)? to|intend(?:ing)? to|mean to|aim(?:ing)? to|determined to|committed to|will|i'll|i'd love to|would love to|dream(?:ing)? of|trying to|working (?:towards?|on)|need to|have to|set (?:myself|a goal)|this is the one|that'?s the dream|the dream|my (?:goal|aim|plan|target|dream|ambition) (?:is|for)|(?:main|big) goal|this is what i'?m (?:doing|going to do))\b/i;
+  /\b(?:want(?:s|ed)? (?:[\w'’()]+ ){0,6}to|wanna|gonna|going to|hope to|hoping to|plan(?:ning)? to|intend(?:ing)? to|mean to|aim(?:ing)? to|determined to|committed to|will|i'll|i'd love to|would love to|dream(?:ing)? of|trying to|working (?:towards?|on)|need to|have to|set (?:myself|a goal)|this is the one|that'?s the dream|the dream|my (?:goal|aim|plan|target|dream|ambition) (?:is|for)|(?:main|big) goal|this is what i'?m (?:doing|going to do))\b/i;
 /** A time the aim is set for: "by March", "before I turn 40", "within two years", "next September". */
 const SET_FOR =
   /\b(?:by (?:the end|end|next|[A-Z][a-z]+|\d)|in (?:january|february|march|april|may|june|july|august|september|october|november|december)|before (?:i|the|my|\d)|within (?:the next )?\w+ (?:years?|months?|weeks?)|next (?:year|month|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december)|this (?:year|summer|spring|autumn|winter)|deadline|in \d{4}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b/i;
@@ -33,11 +33,14 @@ const COMMITTED =
 const MAYBE = /\b(?:maybe|might|someday|some day|if i ever|not (?:a )?priority|one day)\b/i;
 /** Below this a line is not read as an aim at all: a word like "will" alone does not make one. */
 const MIN_AIM_WEIGHT = 3;
+/** "ok so", "ngl", "honestly": how a line opens in talk, not part of the aim it states. */
+const OPENERS =
+  /^(?:(?:ok(?:ay)?|so|ngl|honestly|basically|lowkey|tbh|anyway|well|and|but)\b[,:]?\s*)+/i;
 const QUOTED = /['"‘“][^'"’”]{6,}['"’”]/;
 
 /** "This is the big one.", "thats the dream": a line that points back at the aim before it. */
 const ENDORSES =
-  /\b(?:this|that|it)(?:'s|s| is| was)? (?:(?:the|my) (?:big |main |real |only )?(?:one|dream|goal|priority)|what i (?:really )?want)\b/i;
+  /\b(?:(?:this|that|it)(?:'s|s| is| was)? (?:(?:the|my) (?:big |main |real |only )?(?:one|dream|goal|priority)|what i (?:really )?want)|this one)\b/i;
 
 /** Someone else's aim or words, or a line the writer disowns ("not mine"). */
 export const isSomeoneElses = (text: string): boolean => OTHERS.test(text.trim());
@@ -84,8 +87,11 @@ function unitsOf(text: string): Unit[] {
     for (const sentence of sentences.map((s) => s.trim())) {
       const previous = units.at(-1);
       if (ENDORSES.test(sentence) && sentence.split(/\s+/).length <= 8 && previous) {
-        // "Cabin on Dad's plot. Timber frame, my own hands. This is the one.": the whole bullet is meant
-        for (const unit of units) if (unit.line === lineNo || unit === previous) unit.endorsed += 4;
+        // "Cabin on Dad's plot. Timber frame, my own hands. This is the one.": a short bullet is meant
+        // whole; in a paragraph, one of the few sentences just before it, which its own words then pick
+        const sameLine = units.filter((unit) => unit.line === lineNo);
+        const bullet = sameLine.length > 0 && sameLine.length <= 3;
+        for (const unit of bullet ? sameLine : units.slice(-3)) unit.endorsed += bullet ? 4 : 3;
         continue;
       }
       if (isLeadIn(sentence) && sentences.length > 1) {
@@ -107,7 +113,7 @@ function unitsOf(text: string): Unit[] {
 function weigh(unit: Unit, mentions: ReadonlyMap<string, number>, title: string): number {
   const { label } = unit;
   // "not gonna lie", "no lie": a way of talking, not an aim
-  const text = unit.text.replace(/\b(?:not gonna lie|not going to lie|no lie)\b/gi, '');
+  const text = unit.text.replace(/\b(?:not gonna lie|not going to lie|no lie|ngl)\b/gi, '');
   if (isSomeoneElses(text) || /\bnot mine\b/i.test(label)) return -Infinity;
   const words = [...new Set(contentWords(text))];
   if (words.length === 0) return -Infinity;
@@ -146,7 +152,7 @@ export function artifactGoal(title: string, text: string): string | undefined {
   const [best] = aimsOf(title, text);
   if (!best) return undefined;
   const label = best.label.trim();
-  const line = toThirdPerson(best.text).replace(/\s+/g, ' ');
+  const line = toThirdPerson(best.text.replace(OPENERS, '')).replace(/\s+/g, ' ');
   // a label that says more than "goal" is part of what the line means: "Deadline for the workshop: open before 40"
   const said =
     label && !/^(?:goals?|objectives?|aims?|next|plans?|the one)$/i.test(label) && line.length < 60

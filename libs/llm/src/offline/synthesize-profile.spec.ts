@@ -108,6 +108,33 @@ describe('synthesizeProfile (offline)', () => {
     ]);
   });
 
+  it('gives a paragraph\'s "that\'s the dream" to the aim just before it, not to the whole paragraph', () => {
+    const journal = artifactSource({
+      id: 'journal',
+      title: 'river notes',
+      savedAt: '2026-03-01T00:00:00Z',
+      content:
+        'ok so today at the lock the whole crew watched sam paddle the weir and everybody cheered, best run of the summer. ' +
+        'ngl i just want the kayak club (the one by the bridge) to pick me for the regional squad. ' +
+        'travel kit and a club jacket. thats it thats the dream. practising rolls every evening this month.',
+    });
+    const list = artifactSource({
+      id: 'list',
+      title: 'before thirty',
+      savedAt: '2026-04-01T00:00:00Z',
+      content: [
+        'random list from a slow sunday',
+        '1. cycle the length of portugal with my cousins. THIS one. spring after next.',
+        '2. learn to bake sourdough',
+        '3. see the northern lights',
+      ].join('\n'),
+    });
+    const goals = synthesizeProfile([journal, list]).split('**Goals:**\n')[1]?.split('\n**')[0];
+    expect(goals?.split('\n')).toEqual([
+      '- Just wants the kayak club (the one by the bridge) to pick them for the regional squad (river notes).',
+      '- Cycle the length of portugal with their cousins (before thirty).',
+    ]);
+  });
   it('names themes as recurring topics: never a stop word, a time word, a contraction or a person', () => {
     const profile = synthesizeProfile([
       "I'm back at the allotment every Sunday morning. Sarah says the allotment is my second home. I've grown beans for years.",
