@@ -1,6 +1,6 @@
 /**
  * Memory quality of the offline adapter (docs/memory-facts.md), on the team's own datasets
- * (tests/bench/data/memory-quality, memory-quality-2, -3, -4 and -5 (hard negatives for supersession), format and scoring rule in its README). Each session is one
+ * (tests/bench/data/memory-quality, memory-quality-2, -3, -4, -5 (hard negatives for supersession) and -6, format and scoring rule in its README). Each session is one
  * extraction, as a pause or a quiet session makes it: the offline adapter reads the session's turns
  * (seqs and dates), memory validates the answer and plans the writes against what earlier sessions
  * stored (near-duplicates update, a newer fact about the same subject supersedes). Printed, not asserted.
@@ -38,6 +38,7 @@ const SPLITS: ReadonlyArray<{ name: string; dir: string; blind: boolean }> = [
   { name: 'dev-3', dir: path.join(__dirname, 'data/memory-quality-3'), blind: false },
   { name: 'dev-4', dir: path.join(__dirname, 'data/memory-quality-4'), blind: false },
   { name: 'dev-5', dir: path.join(__dirname, 'data/memory-quality-5'), blind: false },
+  { name: 'dev-6', dir: path.join(__dirname, 'data/memory-quality-6'), blind: false },
   { name: 'blind', dir: path.join(__dirname, 'blind/memory'), blind: true },
 ];
 /** The README's rule: at least half of the gold statement's content words in the prediction. */
@@ -498,8 +499,17 @@ async function scoreSplit(conversations: Conversation[], verbose: boolean): Prom
               (t) => t.session === p.sourceSession && (p.sourceTurns ?? []).includes(t.seq),
             ) && partOf(p.content, g.statement, conv.person.name),
         );
+        // The closest gold fact of its turns, to tell a wording miss from a fact the gold does not hold.
+        const near = [...conv.gold.values()]
+          .filter((g) =>
+            g.turns.some(
+              (t) => t.session === p.sourceSession && (p.sourceTurns ?? []).includes(t.seq),
+            ),
+          )
+          .map((g) => ({ g, o: overlap(p.content, g.statement, conv.person.name) }))
+          .sort((a, b) => b.o - a.o)[0];
         console.log(
-          `  [${conv.name}] unmatched${part ? ` (part of ${part.key})` : ''}: ${p.factType} | ${p.content}`,
+          `  [${conv.name}] unmatched${part ? ` (part of ${part.key})` : ''}: ${p.factType} | ${p.content}${near ? `\n      nearest ${near.o.toFixed(2)} ${near.g.key}: ${near.g.statement}` : ''}`,
         );
       }
       for (const p of predictions.filter((x) => x.gold && x.gold.factType !== x.factType))
