@@ -198,6 +198,59 @@ describe('failed clusters', () => {
     expect(clusters.map((c) => c.sessions.map((s) => s.sessionId))).toEqual([['a', 'b', 'c']]);
   });
 
+  it('groups attempts at one task that name its trouble in other words', () => {
+    // three people a month apart: "slow", "sluggish", "takes forever"; other files, other errors
+    const cart = (id: string, task: string, file: string, error: string, day: number) =>
+      session(
+        id,
+        'reverted',
+        task,
+        [
+          { name: 'Read', file: '/repo/shop/src/cart/cart.controller.ts' },
+          { name: 'Edit', file: `/repo/shop/src/cart/${file}` },
+          { name: 'Bash', command: 'npm test -- cart', error },
+        ],
+        day,
+      );
+    const project = [
+      ...history,
+      cart(
+        's1',
+        'checkout is slow with many items',
+        'cart.service.ts',
+        'Error: Timeout of 2000ms exceeded',
+        10,
+      ),
+      cart(
+        's2',
+        'the basket view is sluggish, 300 queries',
+        'cart.view.ts',
+        'expected 17 to equal 3',
+        12,
+      ),
+      cart(
+        's3',
+        'cart page still takes forever',
+        'cart.totals.ts',
+        'expected 1999 to equal 2499',
+        14,
+      ),
+      // another task in the same files, failed too
+      cart(
+        'cp',
+        'add a coupon code field',
+        'cart.view.ts',
+        'relation "coupons" does not exist',
+        15,
+      ),
+    ];
+    const clusters = failedClusters('acct', project);
+    expect(clusters.map((c) => c.sessions.map((s) => s.sessionId))).toEqual([
+      ['s1', 's2', 's3'],
+      ['a', 'b', 'c'],
+    ]);
+  });
+
   it('groups an attempt made in a git worktree with the attempts made in the checkout', () => {
     const inWorktree = rateLimit('wt', 'abandoned', 'throttle logins per IP', 52, 9);
     inWorktree.steps = inWorktree.steps.map((step) =>

@@ -106,4 +106,13 @@ describe('what a session attempted, as terms', () => {
       'w:minut',
     ]);
   });
+
+  it('names the kind of trouble a request describes, however it is worded', () => {
+    const kinds = (task: string) => terms(session({ task })).filter((t) => t.startsWith('k:'));
+    expect(kinds('the checkout page is sluggish')).toEqual(['k:slow']);
+    expect(kinds('cart still takes forever to render')).toEqual(['k:slow']);
+    expect(kinds('the app dies right after the splash screen')).toEqual(['k:crash']);
+    expect(kinds('infractl panics on an empty config')).toEqual(['k:crash']);
+    expect(kinds('add a seats column to the usage report')).toEqual([]);
+  });
 });

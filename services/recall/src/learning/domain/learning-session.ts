@@ -4,6 +4,7 @@ import { eng } from 'stopword';
 import { TemplateMiner, WILDCARD } from '@mnemo/log-templates';
 import { taskTokens } from '../../domain/prior-work';
 import type { TermBag, TermChannels } from './cluster-sessions';
+import { conceptsOf } from './task-concepts';
 import type { ToolStep } from './tool-steps';
 
 export type Outcome = 'merged' | 'reverted' | 'abandoned' | 'unknown';
@@ -158,6 +159,12 @@ const CHATTER = new Set(
   ).split(' '),
 );
 
+/**
+ * How much a kind of trouble the person named counts beside the words they named it with
+ * (task-concepts.ts; the best mean over the dev splits of `npm run bench:learning`, from 0 to 1.5).
+ */
+export const CONCEPT_WEIGHT = 1.25;
+
 /** The person's turns read for what a session is about: a greeting, then the task, then a detail. */
 const OPENING_TURNS = 3;
 
@@ -197,9 +204,13 @@ export function sessionTerms(
   };
   const add = (kind: TermKind, term: string, weight: number) =>
     terms[kind].set(term, Math.max(terms[kind].get(term) ?? 0, weight));
-  for (const word of stems(session.task)) add('task', `w:${word}`, 1);
-  for (const said of session.asked?.slice(0, OPENING_TURNS) ?? [])
-    for (const word of stems(said)) add('task', `w:${word}`, 0.6);
+  const words = (text: string, weight: number) => {
+    const found = stems(text);
+    for (const word of found) add('task', `w:${word}`, weight);
+    for (const concept of conceptsOf(found)) add('task', `k:${concept}`, weight * CONCEPT_WEIGHT);
+  };
+  words(session.task, 1);
+  for (const said of session.asked?.slice(0, OPENING_TURNS) ?? []) words(said, 0.6);
   for (const file of editedFiles(session).map(tail)) {
     add('files', `f:${file}`, 1.5);
     // the same work in another file of the same folder (a new handler beside the last one)
@@ -226,10 +237,14 @@ export function sessionTerms(
       const id = errors.id(step.error);
       if (id) {
         add('errors', `e:${id}`, 1.5);
-        for (const word of stems(errors.words(id).join(' '))) {
+        const found = stems(errors.words(id).join(' '));
+        for (const word of found) {
           add('errors', `x:${word}`, 0.3);
           if (failureWords) add('task', `w:${word}`, failureWords);
         }
+        if (failureWords)
+          for (const concept of conceptsOf(found))
+            add('task', `k:${concept}`, failureWords * CONCEPT_WEIGHT);
       }
     }
     add('steps', `t:${step.name}`, 0.2);
@@ -260,8 +275,11 @@ export function placeTerms(session: LearningSession): Map<string, string[]> {
 /** The task terms (`sessionTerms`'s `w:` words) a session's person said: its request and opening turns. */
 export function saidTerms(session: LearningSession): Set<string> {
   const said = new Set<string>();
-  for (const text of [session.task, ...(session.asked?.slice(0, OPENING_TURNS) ?? [])])
-    for (const word of stems(text)) said.add(`w:${word}`);
+  for (const text of [session.task, ...(session.asked?.slice(0, OPENING_TURNS) ?? [])]) {
+    const found = stems(text);
+    for (const word of found) said.add(`w:${word}`);
+    for (const concept of conceptsOf(found)) said.add(`k:${concept}`);
+  }
   return said;
 }
 
