@@ -1,7 +1,7 @@
 /**
  * The health wording rule (libs/memory-rules sensitivity.ts): which statements name a
  * condition, limitation, symptom, sleep or medication and are only proposed. Dev splits
- * (tests/bench/data/health statements.json, -2 to -5, ours to read, tune and train on;
+ * (tests/bench/data/health statements.json, -2 to -6, ours to read, tune and train on;
  * half of them confusables: figurative and everyday uses of clinical words) and the blind splits (tests/bench/blind/health*, written by sessions that
  * never read the rule) side by side. The blind split is scored in aggregate and per kind
  * only: no blind item is printed. Aims, read on blind: recall ≥ 0.95, false-positive rate ≤ 0.05.
@@ -83,6 +83,8 @@ const SPLITS: [string, string][] = [
   ['dev-4', path.join(__dirname, 'data/health/statements-4.json')],
   // the fifth: supplements, care in passing, readings, late nights, sexual health, recovery, access
   ['dev-5', path.join(__dirname, 'data/health/statements-5.json')],
+  // the sixth: texting, non-native, slang, clinical shorthand, third person, metaphors, units, tenses
+  ['dev-6', path.join(__dirname, 'data/health/statements-6.json')],
   ['seen', path.join(__dirname, 'blind/health/statements.json')],
   ['blind', path.join(__dirname, 'blind/health-2/statements.json')],
 ];
