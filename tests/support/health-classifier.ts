@@ -27,6 +27,7 @@ const FILES = [
   'statements-3.json',
   'statements-4.json',
   'statements-5.json',
+  'statements-6.json',
 ];
 export const OUT = path.join(
   __dirname,

@@ -216,6 +216,44 @@ describe('classifySensitivity', () => {
     expect(firstWordingRuleHit(wordingOf(content))).toBeNull();
   });
 
+  it.each([
+    ['Hx of PE, anticoagulated since.', 'shorthand', 'health_condition'],
+    ['T1DM since childhood.', 'shorthand', 'health_condition'],
+    ['Referred to CMHT after the GP visit.', 'shorthand', 'health_condition'],
+    ['Still NWB on the left foot.', 'shorthand', 'health_condition'],
+    ['Puffed out on minimal exertion lately.', 'shorthand', 'symptom'],
+    ['Day 3 post-op and walking a bit.', 'shorthand', 'symptom'],
+    ['Getting my tonsils out in January.', 'shorthand', 'symptom'],
+    ['been chuckin up since midnight', 'shorthand', 'symptom'],
+    ['Keep crying for no reason this week.', 'shorthand', 'symptom'],
+    ['ears still blocked after the flight', 'body-state', 'symptom'],
+    ['Missed my tablets twice this week.', 'substance-taken', 'medication'],
+    ['Budesonide twice daily in the winter.', 'drug-stem', 'medication'],
+    // an inhaler's stem, not a condition's ending: cholesterol stays a condition
+    ['My cholesterol came back high.', 'condition', 'health_condition'],
+  ])('reads the shorthand and slang "%s" as health talk (%s)', (content, name, kind) => {
+    expect(firstWordingRuleHit(wordingOf(content))).toMatchObject({ name, kind });
+  });
+
+  it.each([
+    'The new CLI is all about DX.',
+    'He called his landlord an SOB.',
+    'The twins are fast asleep, finally a quiet evening.',
+    'Might sleep in tomorrow, nothing planned.',
+    'The job sleeps for 200ms between batches.',
+    'She is a paediatric nurse at the county hospital.',
+    'Spent the morning dispensing prescriptions at work.',
+    'Booked the kids a dental check-up.',
+    'The talks are paralysed over the budget.',
+    "Can't stand waiting in queues.",
+    'Hopeless at remembering birthdays.',
+    'Gardening is my therapy.',
+    'We need a booster seat for the car.',
+    'Our debt counsellor rang back.',
+  ])('reads "%s" as a health word in another sense, or none (shorthand and slang)', (content) => {
+    expect(firstWordingRuleHit(wordingOf(content))).toBeNull();
+  });
+
   it("still reads the person's own health next to a pet's", () => {
     expect(
       firstWordingRuleHit(wordingOf('My dog keeps me going since my depression')),
