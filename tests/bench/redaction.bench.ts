@@ -66,6 +66,9 @@ const BLIND_FILE = path.join(__dirname, 'blind', 'redaction', 'blind.json');
  */
 const SCANNER_DEV_FILE = path.join(__dirname, 'data', 'redaction', 'scanner-style-dev.json');
 
+/** A second split in the same format and styles, by another writer who had not read the rules. */
+const SCANNER_DEV_2_FILE = path.join(__dirname, 'data', 'redaction', 'scanner-style-dev-2.json');
+
 interface ScannerStyleSample {
   readonly id: string;
   readonly style: 'rule-based' | 'plugin-based';
@@ -76,9 +79,9 @@ interface ScannerStyleSample {
 }
 
 /** As corpus samples, with `rule/…` and `plugin/…` ids so they tally by style as the blind split does. */
-function loadScannerDev(): CorpusSample[] | null {
-  if (!existsSync(SCANNER_DEV_FILE)) return null;
-  const raw = JSON.parse(readFileSync(SCANNER_DEV_FILE, 'utf8')) as ScannerStyleSample[];
+function loadScannerDev(file: string): CorpusSample[] | null {
+  if (!existsSync(file)) return null;
+  const raw = JSON.parse(readFileSync(file, 'utf8')) as ScannerStyleSample[];
   return raw.map((s) => ({
     id: `${s.style === 'rule-based' ? 'rule' : 'plugin'}/${s.id}`,
     family: s.family,
@@ -93,15 +96,25 @@ function printQuality(devOnly: boolean): void {
   printCorpus('corpus', corpus, true, devOnly);
   // Never tuned on: scored as it came out, apart from the corpus the rules were written against.
   printCorpus('held-out set (not tuned on)', buildHeldOut(), false, true);
-  const scannerDev = loadScannerDev();
+  const scannerDev = loadScannerDev(SCANNER_DEV_FILE);
   if (scannerDev === null)
     console.log(`no scanner-style dev split at ${path.relative(process.cwd(), SCANNER_DEV_FILE)}`);
   else printCorpus('scanner-style dev split', scannerDev, true, devOnly);
+  const scannerDev2 = loadScannerDev(SCANNER_DEV_2_FILE);
+  if (scannerDev2 !== null)
+    printCorpus('second scanner-style dev split', scannerDev2, true, devOnly);
   // Written by the rule writers: dev only, never evidence that the rules generalise.
   const ruleWriterDev = buildRuleWriterDev();
   printCorpus("rule writers' dev split", ruleWriterDev, true, devOnly);
   if (devOnly) {
-    printDevBesideBlind(corpus, scannerDev, ruleWriterDev, null, 'blind not read: --dev');
+    printDevBesideBlind(
+      corpus,
+      scannerDev,
+      scannerDev2,
+      ruleWriterDev,
+      null,
+      'blind not read: --dev',
+    );
     return;
   }
   const blind = existsSync(BLIND_FILE)
@@ -110,6 +123,7 @@ function printQuality(devOnly: boolean): void {
   printDevBesideBlind(
     corpus,
     scannerDev,
+    scannerDev2,
     ruleWriterDev,
     blind,
     `no blind split at ${path.relative(process.cwd(), BLIND_FILE)}`,
@@ -150,6 +164,7 @@ function tallyByStyle(samples: readonly CorpusSample[]): Map<string, Tally> {
 function printDevBesideBlind(
   dev: readonly CorpusSample[],
   scannerDev: readonly CorpusSample[] | null,
+  scannerDev2: readonly CorpusSample[] | null,
   ruleWriterDev: readonly CorpusSample[],
   blind: readonly CorpusSample[] | null,
   whyNoBlind: string,
@@ -157,6 +172,7 @@ function printDevBesideBlind(
   const columns = [
     { name: 'corpus', tallies: tallyByStyle(dev) },
     { name: 'scanner dev', tallies: scannerDev === null ? null : tallyByStyle(scannerDev) },
+    { name: 'scanner dev 2', tallies: scannerDev2 === null ? null : tallyByStyle(scannerDev2) },
     { name: 'own dev', tallies: tallyByStyle(ruleWriterDev) },
     { name: 'blind', tallies: blind === null ? null : tallyByStyle(blind) },
   ];

@@ -1,8 +1,10 @@
 import { COOKIE_HEADER_NAME } from './detect-cookies';
+import { classChangeRate, looksRandom } from './entropy';
 import type { KeywordSite } from './keyword-sites';
 import { type Candidate, RANK_ASSIGNMENT } from './secret-kind';
 import { parseAssignedValue } from './parse-assigned-value';
 import { codeLiteralValue } from './parse-code-literal';
+import { isReference } from './references';
 
 /**
  * `key=value`, `key: value`, `"key": "value"`, `key='value'`, `--password value`,
@@ -12,11 +14,23 @@ import { codeLiteralValue } from './parse-code-literal';
 export function detectAssignments(text: string, sites: readonly KeywordSite[]): Candidate[] {
   const found: Candidate[] = [];
   for (const site of sites) {
-    if (site.isProse || insideArn(text, site.start)) continue;
+    if (site.isProse) {
+      const said = saidValue(text, site.end);
+      if (said !== null)
+        found.push({
+          kind: site.nameKind,
+          start: said.start,
+          end: said.end,
+          rank: RANK_ASSIGNMENT,
+        });
+      continue;
+    }
+    if (insideArn(text, site.start)) continue;
     // A cookie header holds many cookies, judged one by one (detect-cookies).
     if (site.end - site.start <= 10 && COOKIE_HEADER_NAME.test(text.slice(site.start, site.end)))
       continue;
-    const value = parseAssignedValue(text, site) ?? codeLiteralValue(text, site);
+    const value =
+      parseAssignedValue(text, site) ?? codeLiteralValue(text, site) ?? saidValue(text, site.end);
     if (value === null) continue;
     found.push({ kind: site.nameKind, start: value.start, end: value.end, rank: RANK_ASSIGNMENT });
   }
@@ -27,3 +41,37 @@ export function detectAssignments(text: string, sites: readonly KeywordSite[]): 
 const insideArn = (text: string, at: number): boolean =>
   text.charCodeAt(at - 1) === 58 &&
   /\barn:[\w-]+:[^\s"']*$/.test(text.slice(Math.max(0, at - 100), at));
+
+/** After a name in a sentence: `is`, `was`, `is now`, `changed to`, then maybe a quote. */
+const SAID =
+  /^[ \t]+(?:is|was|is now|now is|(?:has been |was )?(?:changed|reset|set|rotated) to)[ \t]+(["'`]?)/;
+/** The word said, up to a space, a quote or a sentence's last punctuation. */
+const SAID_WORD = /^[^\s"'`]{8,128}?(?=[.,;:!?)]*(?:[\s"'`]|$))/;
+
+/**
+ * `the staging password is SCpKd!axUW!Auv, rotate it`: a value a person gives a name in a sentence.
+ * Only a word that reads as generated (three kinds of character that change often) is one, so `the
+ * token is expired` and `the password is JWT-based` stay; a longer random one is detect-high-entropy's.
+ */
+function saidValue(text: string, at: number): { start: number; end: number } | null {
+  const c = text.charCodeAt(at);
+  if (c !== 32 && c !== 9) return null;
+  const said = SAID.exec(text.slice(at, at + 40));
+  if (said === null) return null;
+  const start = at + said[0].length;
+  const word = SAID_WORD.exec(text.slice(start, start + 140))?.[0];
+  if (word === undefined || !readsGenerated(word)) return null;
+  return { start, end: start + word.length };
+}
+
+function readsGenerated(word: string): boolean {
+  // A random word there is the high-entropy detector's, under its own kind.
+  if (looksRandom(word) || isReference(word) || word.includes('://') || /^[/~.$]/.test(word))
+    return false;
+  const kinds =
+    Number(/[a-z]/.test(word)) +
+    Number(/[A-Z]/.test(word)) +
+    Number(/\d/.test(word)) +
+    Number(/[^A-Za-z0-9]/.test(word));
+  return kinds >= 3 && /[A-Za-z]/.test(word) && classChangeRate(word) >= 0.3;
+}

@@ -54,6 +54,26 @@ const HEX_RUN = /[0-9a-fA-F]{32}/;
 const HEX_SECRET = /^[0-9a-f]{32,128}$|^[0-9A-F]{32,128}$/;
 
 const randomKind = (c: string): SecretKind | null => (looksRandom(c) ? 'high_entropy' : null);
+
+/** The names a JWT's header holds: which algorithm and key signed it, never a secret. */
+const JOSE_HEADER_NAMES = new Set(['alg', 'typ', 'kid', 'cty', 'x5t', 'jku', 'enc', 'zip']);
+
+/**
+ * `eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9` alone: a JWT's header, the same for every token an issuer
+ * signs, quoted in docs as the sign of a JWT. A token's payload or signature beside it is read as a
+ * JWT (detect-tokens); the header by itself names no one and grants nothing.
+ */
+function isJoseHeader(c: string): boolean {
+  if (!c.startsWith('eyJ') || c.length > 200 || !/^[A-Za-z0-9_-]+$/.test(c)) return false;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(c, 'base64url').toString('utf8'));
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return false;
+    const names = Object.keys(parsed);
+    return names.includes('alg') && names.every((n) => JOSE_HEADER_NAMES.has(n));
+  } catch {
+    return false;
+  }
+}
 const hexKind = (c: string): SecretKind | null =>
   HEX_SECRET.test(c) && /\d/.test(c) && /[a-fA-F]/.test(c) && !UUID.test(c) ? 'high_entropy' : null;
 
@@ -83,8 +103,15 @@ function scan(
     // URL-encoded text (`user%3Dci%26next%3D%2F…`) looks random for its escapes: its names and values
     // are read as assignments instead.
     if (value.includes('%') && URL_ENCODED.test(value)) continue;
-    const kind = classify(value);
     const start = window.start + m.index + skip;
+    // A JWT's header by itself; one that a `.` goes on from is a token's first part.
+    if (
+      value.startsWith('eyJ') &&
+      text.charCodeAt(start + value.length) !== 46 &&
+      isJoseHeader(value)
+    )
+      continue;
+    const kind = classify(value);
     if (kind !== null) out.push({ kind, start, end: start + value.length, rank });
   }
 }

@@ -29,7 +29,7 @@ export const CAMEL_IDENTIFIER =
   /^(?:[a-z]{2,}|[A-Z][a-z]{2,})(?:[A-Z][a-z]+|[A-Z]{2,4}(?=[A-Z][a-z]|\d|$))+(?:V?\d+)?$/;
 
 /** How often the character class (upper, lower, digit, other) changes: high for random, low for words. */
-function classChangeRate(s: string): number {
+export function classChangeRate(s: string): number {
   const cls = (c: string): number =>
     c >= 'a' && c <= 'z' ? 0 : c >= 'A' && c <= 'Z' ? 1 : c >= '0' && c <= '9' ? 2 : 3;
   let changes = 0;

@@ -36,6 +36,7 @@ describe('documented examples and stand-in words', () => {
     ['deploy_token = glpat-9x2k'],
     ['"access_token": "eyJ0eXAiOi…"'],
     ['api_key: "sk-ant-%%%%&&&&****!!!!"'],
+    ['api key looks like key-0123456789abcdef0123456789abcdef'],
   ])('keeps %j as written and counts it', (text) => {
     const result = redact(text);
     expect(result.text).toBe(text);

@@ -148,6 +148,12 @@ export function isExampleValue(value: string): boolean {
       HEXSPEAK_REPEATED.test(value))
   )
     return true;
+  // `key-0123456789abcdef…`: a short prefix before a sequence, as docs show a key's length.
+  const prefix = SHORT_PREFIX.exec(value)?.[0];
+  if (prefix !== undefined && value.length - prefix.length >= 10) {
+    const rest = value.slice(prefix.length);
+    if (isSequence(rest) || isLongSequenceRepeated(rest)) return true;
+  }
   if (
     PUBLISHABLE.test(value) ||
     TEMPLATE_TOKEN.test(value) ||
@@ -281,6 +287,23 @@ function isRepeated(value: string): boolean {
   }
   return false;
 }
+
+/**
+ * `0123456789abcdef0123456789abcdef`: a sequence of eight or more written out again, as docs show a
+ * key's length after its prefix (`key-0123…`). A short unit (`abab…`, `aaaa…`) after a prefix is a
+ * low-entropy key, not this.
+ */
+function isLongSequenceRepeated(value: string): boolean {
+  for (let period = 1; period <= value.length / 2 && period <= 32; period++) {
+    let k = period;
+    while (k < value.length && value.charCodeAt(k) === value.charCodeAt(k - period)) k++;
+    if (k === value.length) return period >= 8 && breaksIn(value.slice(0, period)) <= 2;
+  }
+  return false;
+}
+
+/** A provider's short prefix: `key-`, `sk_live_`, `xoxb-`. */
+const SHORT_PREFIX = /^(?:[A-Za-z]{1,8}[-_.]){1,2}/;
 
 /** Made to be shown: Stripe's publishable keys (its secret ones are `sk_`/`rk_`). */
 const PUBLISHABLE = /^pk_(?:test|live)_[A-Za-z0-9]+$/;

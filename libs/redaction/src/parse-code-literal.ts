@@ -25,6 +25,11 @@ export function codeLiteralValue(text: string, site: KeywordSite): ValueSpan | n
     if (compared !== null)
       return literalAt(text, site.end + subscript[0].length + compared[0].length);
   }
+  // What a lookup by the name gives, compared: `os.environ.get("API_TOKEN") == "…"`.
+  if (previous === 34 || previous === 39 || previous === 40) {
+    const lookup = LOOKUP_COMPARED.exec(after);
+    if (lookup !== null) return literalAt(text, site.end + lookup[0].length);
+  }
   const follows = FOLLOWING_FORMS_START[next] === 1 ? FOLLOWING_FORMS.exec(after) : null;
   if (
     follows !== null &&
@@ -77,7 +82,11 @@ export function codeLiteralValue(text: string, site: KeywordSite): ValueSpan | n
   if (next === 9 || (next === 92 && text.charCodeAt(site.end + 1) === 116))
     return setValue(after.replace(/^\\t/, '\t '), site.end);
   if (previous === 44) return argumentBefore(text, lineBefore(text, site.start), site.start);
-  return previous === 61 ? comparedBefore(text, lineBefore(text, site.start), site.start) : null;
+  if (previous === 61) return comparedBefore(text, lineBefore(text, site.start), site.start);
+  // `"…" == os.environ.get("ADMIN_PASSWORD")`: compared with what a lookup by the name gives.
+  return previous === 34 || previous === 39 || previous === 40
+    ? comparedBefore(text, lineBefore(text, site.start), site.start, LITERAL_BEFORE_LOOKUP)
+    : null;
 }
 
 /** What opens a subscript's key: `[`, Perl's `{`, or the quote inside them. */
@@ -86,6 +95,9 @@ const SUBSCRIPT_OPENS = codeUnitTable(/[[{"']/);
 const SUBSCRIPT = /^["']?[\]}]/;
 /** A comparison after the subscript: `===`, `!==`, `==`, `!=`, Perl's `eq`/`ne`. */
 const SUBSCRIPT_COMPARED = /^\s*(?:===|!==|==|!=|\beq\b|\bne\b)\s*/;
+
+/** A call's or subscript's close after the name, then a comparison. */
+const LOOKUP_COMPARED = /^["']?\s*[)\]]\s*(?:===|!==|==|!=)\s*/;
 
 /** `{` and `[`, which open a pair whose first element is the name. */
 const PAIR_OPENS = codeUnitTable(/[{[]/);
@@ -164,6 +176,10 @@ const SET_BY = /^[ \t]*(?:set|setenv)[ \t]+$/i;
 /** `"…" == password`: a literal, a comparison, then the name. */
 const LITERAL_BEFORE = /(["'`])((?:(?!\1)[^\\\n]|\\.){1,190})\1\s*(?:===|!==|==|!=)\s*$/;
 
+/** `"…" == headers.get("`: a literal, a comparison, then a call or subscript given the name. */
+const LITERAL_BEFORE_LOOKUP =
+  /(["'`])((?:(?!\1)[^\\\n]|\\.){1,190})\1\s*(?:===|!==|==|!=)\s*[A-Za-z_$][\w.$]{0,60}[([]\s*["']?$/;
+
 /** Shorter literals in code are sentinels and test stubs (`password == "x"`), not secrets. */
 const MIN_LITERAL = 4;
 
@@ -183,9 +199,14 @@ function literalAt(text: string, at: number): ValueSpan | null {
   return hideQuoted(text, quoted);
 }
 
-function comparedBefore(text: string, before: string, siteStart: number): ValueSpan | null {
+function comparedBefore(
+  text: string,
+  before: string,
+  siteStart: number,
+  form = LITERAL_BEFORE,
+): ValueSpan | null {
   if (!before.includes('=')) return null;
-  const m = LITERAL_BEFORE.exec(before);
+  const m = form.exec(before);
   const literal = m?.[2];
   if (m === null || literal === undefined) return null;
   if (literal.length < MIN_LITERAL || isReference(literal) || PLAIN_WORD.test(literal)) return null;

@@ -19,6 +19,10 @@ describe('redact leaves ordinary text alone', () => {
     ],
     ['short SHAs', 'reverted abc1234 and 0a1b2c3d4e5f in the secret rotation branch'],
     [
+      "a JWT's header alone, the same for every token",
+      'The token header eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9 is the same for every HS256 token.',
+    ],
+    [
       'a UUID next to the word secret',
       'secret rotation for tenant 123e4567-e89b-42d3-a456-426614174000 finished',
     ],
@@ -205,6 +209,25 @@ describe('redact keeps the key and replaces only the value', () => {
       'softlayer_api_key: |\n  9f2ca31be07d4c6a8b5e1f0d3c7a9b2e4f6d8c0a1b3e5f7092c4a6e8b0d2f4a6',
       'softlayer_api_key: |\n  [REDACTED:softlayer_key]',
     ],
+    [
+      'the staging db password is SCpKd!axUW!Auv, rotate it after the demo',
+      'the staging db password is [REDACTED:password], rotate it after the demo',
+    ],
+    [
+      'the password was changed to Tq8#mLp2Wz yesterday',
+      'the password was changed to [REDACTED:high_entropy] yesterday',
+    ],
+    ['the token is expired', 'the token is expired'],
+    ['the password is JWT-based.', 'the password is JWT-based.'],
+    [
+      "if 'buRz%DgkYGs_xlp' == os.environ.get('ADMIN_PASSWORD'):",
+      "if '[REDACTED:password]' == os.environ.get('ADMIN_PASSWORD'):",
+    ],
+    [
+      'if os.environ.get("API_TOKEN") == "Zp2kLq8mWx4r":',
+      'if os.environ.get("API_TOKEN") == "[REDACTED:secret]":',
+    ],
+    ['if "bearer" == scheme(token)', 'if "bearer" == scheme(token)'],
   ])('%j', (input, expected) => {
     expect(redact(input).text).toBe(expected);
   });
