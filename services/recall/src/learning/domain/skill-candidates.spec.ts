@@ -56,6 +56,31 @@ describe('skill candidates', () => {
     ]);
   });
 
+  it('keeps out a fix to what one repeat made, in the folder they wrote in', () => {
+    // what a session made counts more than the words and the folder it shares with them
+    const work = (id: string, task: string, files: string[], day: number): LearningSession => ({
+      ...repeat(id, 'none', task, day),
+      steps: [
+        ...files.map((file) => ({
+          name: file.startsWith('+') ? 'Write' : 'Edit',
+          file: `/repo/shop/src/${file.replace('+', '')}`,
+        })),
+        { name: 'Bash', command: 'npm test' },
+      ],
+    });
+    const history = [
+      work('s', 'Admin pages for suppliers', ['+admin/suppliers.page.ts', 'admin/routes.ts'], 1),
+      work('w', 'warehouses in the admin too', ['+admin/warehouses.page.ts', 'admin/routes.ts'], 5),
+      work('c', 'admin pages: categories', ['+admin/categories.page.ts', 'admin/routes.ts'], 9),
+      work('fix', 'supplier page drops the phone number', ['admin/suppliers.page.ts'], 12),
+      work('o1', 'bump the node version', ['package.json'], 13),
+      work('o2', 'show the shipping date on the receipt', ['receipt/date.ts'], 14),
+    ];
+    expect(skillCandidates('acct', history).map((c) => c.sourceSessionIds)).toEqual([
+      ['s', 'w', 'c'],
+    ]);
+  });
+
   it('keeps a candidate id as more repeats join', () => {
     const two = skillCandidates('acct', sessions.slice(0, 2));
     const three = skillCandidates('acct', sessions);

@@ -26,15 +26,16 @@ export const SKILL_MAX_DISTANCE = 0.8;
 /**
  * The same kind of work is told by the places it wrote as much as by its words (a new screen beside
  * the last one, its registry edited) and by what it made (its new files' folders and types: a
- * repeat that made new files is not one that only edited them); its commands count a little, the
- * errors on the way not at all.
+ * repeat that made new files is not one that only edited them, and a fix to what one repeat made
+ * shares its words and folder: what was made counts the most, 1.5, the best mean over the dev
+ * splits from 1 to 2); its commands count a little, the errors on the way not at all.
  */
 export const SKILL_WEIGHTS: ChannelWeights<TermKind> = {
   task: 1,
   files: 1,
   steps: 0.25,
   errors: 0,
-  made: 1,
+  made: 1.5,
 };
 /** Steps of a candidate: enough to follow, short enough to read. */
 const MAX_STEPS = 15;
