@@ -28,6 +28,7 @@ const FILES = [
   'statements-4.json',
   'statements-5.json',
   'statements-6.json',
+  'statements-7.json',
 ];
 export const OUT = path.join(
   __dirname,

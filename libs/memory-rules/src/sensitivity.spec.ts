@@ -229,6 +229,13 @@ describe('classifySensitivity', () => {
     ['ears still blocked after the flight', 'body-state', 'symptom'],
     ['Missed my tablets twice this week.', 'substance-taken', 'medication'],
     ['Budesonide twice daily in the winter.', 'drug-stem', 'medication'],
+    ['Has a heart murmur they listen to every year.', 'shorthand', 'symptom'],
+    ['The 20-week scan is on Friday.', 'shorthand', 'symptom'],
+    ['The practice nurse rang about my results.', 'shorthand', 'symptom'],
+    ['Up twice a night for the loo now.', 'shorthand', 'symptom'],
+    ['Since the divorce I am barely eating.', 'shorthand', 'symptom'],
+    ['I can not kneel any more.', 'limitation', 'limitation'],
+    ['My gammy leg hates the cold.', 'limitation', 'limitation'],
     // an inhaler's stem, not a condition's ending: cholesterol stays a condition
     ['My cholesterol came back high.', 'condition', 'health_condition'],
   ])('reads the shorthand and slang "%s" as health talk (%s)', (content, name, kind) => {
@@ -250,6 +257,10 @@ describe('classifySensitivity', () => {
     'Gardening is my therapy.',
     'We need a booster seat for the car.',
     'Our debt counsellor rang back.',
+    'I can not believe how cheap the flights were.',
+    'Always fall asleep on long flights.',
+    'The old site is limping along until the rewrite.',
+    'Folded a bad hand and lost the pot.',
   ])('reads "%s" as a health word in another sense, or none (shorthand and slang)', (content) => {
     expect(firstWordingRuleHit(wordingOf(content))).toBeNull();
   });
