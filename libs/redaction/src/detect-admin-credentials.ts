@@ -93,6 +93,17 @@ const ONE_PASSWORD_SHAPES: ReadonlyArray<{ guard: readonly string[]; pattern: Re
     pattern:
       /(?<!(?<!\\)\w)changeUserPassword\([ \t]*(["'])[^"'\n]*\1[ \t]*,[ \t]*(["'])(?<secret>[^"'\r\n]+)\2/dg,
   },
+  // RabbitMQ's `rabbitmqctl add_user name password`, `change_password name password`
+  {
+    guard: ['rabbitmqctl'],
+    pattern:
+      /(?<!(?<!\\)\w)rabbitmqctl\b[^\n]{0,100}?[ \t](?:add_user|change_password)[ \t]+(["']?)[^\s"']+\1[ \t]+(["']?)(?<secret>[^\s"'$<-][^\s"']*)\2/dg,
+  },
+  // sshpass's `-e` reads the password from `SSHPASS`: `SSHPASS=… sshpass -e ssh host`
+  {
+    guard: ['sshpass'],
+    pattern: /(?<![\w$])SSHPASS=(["']?)(?<secret>[^\s"'$`][^\s"']*)\1/dg,
+  },
   // Redis's `ACL SETUSER name on >password`
   {
     guard: ['setuser'],

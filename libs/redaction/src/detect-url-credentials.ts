@@ -27,7 +27,36 @@ export function detectUrlCredentials(text: string): Candidate[] {
     if (candidate) found.push(candidate);
     at = text.indexOf('://', at + 3);
   }
+  for (const network of DSN_NETWORKS) {
+    // Each walk back stops where the previous DSN's network began: many on one line stay linear.
+    let previous = 0;
+    for (let dsn = text.indexOf(network); dsn !== -1; dsn = text.indexOf(network, dsn + 1)) {
+      const candidate = dsnPasswordBefore(text, dsn, previous);
+      if (candidate) found.push(candidate);
+      previous = dsn + network.length;
+    }
+  }
   return found;
+}
+
+/** What follows the credentials of a Go MySQL driver's DSN: `user:pass@tcp(db:3306)/app`. */
+const DSN_NETWORKS = ['@tcp(', '@unix('];
+const MAX_DSN_USER = 256;
+
+/** The password of `user:pass@tcp(…)`: from the user's colon to the `@`, the user kept. */
+function dsnPasswordBefore(text: string, atSign: number, notBefore: number): Candidate | null {
+  let start = atSign;
+  while (
+    start > notBefore &&
+    atSign - start < MAX_DSN_USER &&
+    !TOKEN_END.test(text.charAt(start - 1))
+  )
+    start--;
+  const colon = text.indexOf(':', start);
+  if (colon <= start || colon >= atSign - 1) return null;
+  const password = text.slice(colon + 1, atSign);
+  if (isReference(password)) return null;
+  return { kind: 'connection_string', start: colon + 1, end: atSign, rank: RANK_SHAPE };
 }
 
 function credentialAt(

@@ -167,6 +167,8 @@ export function isExampleValue(value: string): boolean {
   if (value.length <= MAX_BASIC_LENGTH && value.length % 4 !== 1 && isStandInBasic(value))
     return true;
   // One search for every sign an example shows, since this runs for every candidate of every text.
+  // `https://hooks.slack.com/services/XXX/YYY/ZZZ`: an address whose every part is one letter over again.
+  if (value.startsWith('http') && isLettersOverAgain(withoutUrlWords(value))) return true;
   if (EXAMPLE_SIGN.test(value)) {
     if (EXAMPLE_END.test(value) || EXAMPLE_PART.test(value) || STAND_IN_MARK.test(value))
       return true;
@@ -247,6 +249,11 @@ function isOneCharacter(value: string): boolean {
   const c = value.charCodeAt(0);
   for (let k = 1; k < value.length; k++) if (value.charCodeAt(k) !== c) return false;
   return true;
+}
+
+function isLettersOverAgain(path: string): boolean {
+  const runs = path.split(/[^A-Za-z0-9]+/).filter((r) => r.length > 0);
+  return runs.length > 0 && runs.every((r) => r.length >= 2 && isOneCharacter(r));
 }
 
 /** A value that says it is not real: `fake-…`, `dummy_…`, `…_placeholder`, `replace-me`, `not-a-real-…`. */

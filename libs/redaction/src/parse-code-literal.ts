@@ -89,8 +89,8 @@ export function codeLiteralValue(text: string, site: KeywordSite): ValueSpan | n
     : null;
 }
 
-/** What opens a subscript's key: `[`, Perl's `{`, or the quote inside them. */
-const SUBSCRIPT_OPENS = codeUnitTable(/[[{"']/);
+/** What opens a subscript's key: `[`, Perl's `{`, the quote inside them, or Ruby's symbol `[:api_key]`. */
+const SUBSCRIPT_OPENS = codeUnitTable(/[[{"':]/);
 /** The subscript's close after its key: `']`, `"]`, `]`, `}`, `'}`. */
 const SUBSCRIPT = /^["']?[\]}]/;
 /** A comparison after the subscript: `===`, `!==`, `==`, `!=`, Perl's `eq`/`ne`. */
@@ -116,8 +116,8 @@ function startsWithin(text: string, at: number, n: number): boolean {
   return false;
 }
 
-/** What a form after the name starts with: space, `=`, `!`, `.`, `[`, `(`, `,`, `{`, `)`, `}`, a quote, `\`. */
-const FORM_SIGN = codeUnitTable(/[\s=!.[(,{)}"'\\]/);
+/** What a form after the name starts with: space, `=`, `!`, `.`, `[`, `(`, `,`, `{`, `)`, `}`, `]`, a quote, `\`. */
+const FORM_SIGN = codeUnitTable(/[\s=!.[(,{)}\]"'\\]/);
 
 /** The code of the last character before `at` that is not a space or a tab, or -1. */
 function lastNonBlankBefore(text: string, at: number): number {
@@ -176,9 +176,12 @@ const SET_BY = /^[ \t]*(?:set|setenv)[ \t]+$/i;
 /** `"…" == password`: a literal, a comparison, then the name. */
 const LITERAL_BEFORE = /(["'`])((?:(?!\1)[^\\\n]|\\.){1,190})\1\s*(?:===|!==|==|!=)\s*$/;
 
-/** `"…" == headers.get("`: a literal, a comparison, then a call or subscript given the name. */
+/**
+ * `"…" == headers.get("`, `"…".equals(request.getHeader("`, `['…'].includes(req.headers['`: a literal,
+ * a comparison, then a call or subscript given the name.
+ */
 const LITERAL_BEFORE_LOOKUP =
-  /(["'`])((?:(?!\1)[^\\\n]|\\.){1,190})\1\s*(?:===|!==|==|!=)\s*[A-Za-z_$][\w.$]{0,60}[([]\s*["']?$/;
+  /(["'`])((?:(?!\1)[^\\\n]|\\.){1,190})\1\s*(?:(?:===|!==|==|!=)\s*|\.(?:equals|equalsIgnoreCase|Equals)\(\s*|\]\.includes\(\s*)[A-Za-z_$][\w.$]{0,60}[([]\s*["']?$/;
 
 /** Shorter literals in code are sentinels and test stubs (`password == "x"`), not secrets. */
 const MIN_LITERAL = 4;
@@ -205,7 +208,7 @@ function comparedBefore(
   siteStart: number,
   form = LITERAL_BEFORE,
 ): ValueSpan | null {
-  if (!before.includes('=')) return null;
+  if (form === LITERAL_BEFORE && !before.includes('=')) return null;
   const m = form.exec(before);
   const literal = m?.[2];
   if (m === null || literal === undefined) return null;

@@ -228,6 +228,34 @@ describe('redact keeps the key and replaces only the value', () => {
       'if os.environ.get("API_TOKEN") == "[REDACTED:secret]":',
     ],
     ['if "bearer" == scheme(token)', 'if "bearer" == scheme(token)'],
+    [
+      'if ("zMpNJU%ImNMSA!wx".equals(request.getHeader("X-Api-Key"))) {',
+      'if ("[REDACTED:secret]".equals(request.getHeader("X-Api-Key"))) {',
+    ],
+    [
+      "const allowed = ['nb8F6Yh4eTcXbMNUn'].includes(req.headers['x-api-key']);",
+      "const allowed = ['[REDACTED:secret]'].includes(req.headers['x-api-key']);",
+    ],
+    [
+      'return unless params[:api_key] == "MVRB11UuJcF8BBaJ7w"',
+      'return unless params[:api_key] == "[REDACTED:secret]"',
+    ],
+    [
+      'rabbitmqctl add_user svc fiUSUZKdHVtEY9hOiU',
+      'rabbitmqctl add_user svc [REDACTED:cli_credential]',
+    ],
+    [
+      'SSHPASS=rjou%VC0ZeU!IVyQ sshpass -e ssh ops@bastion',
+      'SSHPASS=[REDACTED:cli_credential] sshpass -e ssh ops@bastion',
+    ],
+    [
+      'dsn := "app:n5ugj5P2Os9t8KmiTQ4@tcp(db:3306)/shop"',
+      'dsn := "app:[REDACTED:connection_string]@tcp(db:3306)/shop"',
+    ],
+    [
+      'SLACK_WEBHOOK_URL=https://hooks.slack.com/services/XXX/YYY/ZZZ',
+      'SLACK_WEBHOOK_URL=https://hooks.slack.com/services/XXX/YYY/ZZZ',
+    ],
   ])('%j', (input, expected) => {
     expect(redact(input).text).toBe(expected);
   });

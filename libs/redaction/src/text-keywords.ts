@@ -80,6 +80,8 @@ export const COMMAND_WORDS: readonly string[] = [
   'sudo',
   'with-token',
   'default',
+  'rabbitmqctl',
+  'sshpass',
 ];
 const FIRST_COMMAND = PROVIDER_NAMES.length + SECRET_WORDS.length;
 

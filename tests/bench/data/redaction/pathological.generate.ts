@@ -30,5 +30,9 @@ export function pathologicalInputs(n: number): Array<[string, string]> {
     ['long brackets that never close', 'password = [[abc '.repeat(n / 17)],
     ['provider names over short lines', 'twilio creds:\n'.repeat(n / 14)],
     ['JWT headers on lines of their own', 'eyJhbGciOiJIUzI1NiJ9.\n'.repeat(n / 22)],
+    ['DSN networks without a user', 'a:b@tcp('.repeat(n / 8)],
+    ['lookups compared on one line', `'abcdefgh' == f('password') `.repeat(n / 28)],
+    ['names said without a value', 'the password is '.repeat(n / 16)],
+    ['sshpass and rabbitmqctl words', 'SSHPASS= sshpass rabbitmqctl add_user '.repeat(n / 38)],
   ];
 }
