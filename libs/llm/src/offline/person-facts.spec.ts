@@ -365,6 +365,15 @@ describe('extractPersonFacts (offline fact rules)', () => {
     expect(types("I'm off on paternity leave from June 2.")).toEqual(['event']);
   });
 
+  it("types a plan named as the person's, a learner's want and like, a short favourite and a polite dislike", () => {
+    const types = (text: string) => extractPersonFacts([said(text)]).map((f) => f.factType);
+    expect(types('My plan is to buy a house by the end of next year.')).toEqual(['goal']);
+    expect(types('I want make Irish friends, not only Ukrainian.')).toEqual(['goal']);
+    expect(types('I like more the tea than the coffee.')).toEqual(['preference']);
+    expect(types('My fav show right now is Severance.')).toEqual(['preference']);
+    expect(types("I'm not one for cooking for one, never have been.")).toEqual(['preference']);
+  });
+
   it('reads a coding session among short answers, and keeps the clause about the person', () => {
     const facts = extractPersonFacts([
       said('yes please. and we always use vitest in this repo, not jest', 1),

@@ -68,7 +68,11 @@ export function classifyStatement(
     doc.has('am #Adverb? (really|totally|very)? into') ||
     doc.has('i would #Adverb? rather') ||
     doc.has('something (i|we) #Adverb? (love|enjoy|like|adore)') ||
-    doc.has('my #Adjective? (favorite|favourite)') ||
+    doc.has('my #Adjective? (favorite|favourite|fav|fave)') ||
+    // "I like more the tea than the coffee": a learner's comparison is the same like.
+    doc.has('^i #Adverb? (like|love|prefer|enjoy) more') ||
+    // "I'm not one for cooking", "not a big fan of crowds": a dislike said the polite way.
+    doc.has('am #Adverb? not #Adverb? (one for|a #Adjective? fan of|much of a)') ||
     doc.has('i am not? #Adverb? (a|an) #Adjective? (morning|night|people|cat|dog) person') ||
     doc.has('i am not? #Adverb? (a|an) (night owl|early bird|early riser|homebody)') ||
     // "I've always loved the mountains", "I never enjoyed managing people": a like that still holds.
@@ -138,7 +142,11 @@ export function classifyStatement(
 export function wantsTo(doc: Doc): boolean {
   return (
     doc.has('my #Adjective? (goal|dream|aim|ambition|hope)') ||
+    // "My plan is to buy a house": the plan named as the person's is an aim, whenever it is for.
+    doc.has('my #Adjective? plan (is|was) to') ||
     doc.has('i #Adverb? (want|hope|plan|aim|wish|intend|dream) (to|of)') ||
+    // "I want make Irish friends": a learner's want with no "to" is the same want.
+    doc.has('^i #Adverb? want #Infinitive') ||
     doc.has('^i #Adverb? want (more|less|a|an|my|some)') ||
     doc.has('(have|has|had) #Adverb? (wanted|hoped|dreamed|dreamt) (to|of)') ||
     doc.has('i am #Adverb? (hoping|aiming|dreaming|applying) (to|of|for)') ||
