@@ -126,10 +126,12 @@ export function failedClusters(
   const clusters: FailedCluster[] = [];
   for (const all of byProject(ordered)) {
     const project = all.filter(isFailed);
+    // the kinds of trouble, not the areas: two failures in the sign-in code are often at two tasks
+    const terms = (s: LearningSession) => sessionTerms(s, errors, FAILURE_WORDS, false);
     const similarity = similarities(
-      project.map((s) => sessionTerms(s, errors, FAILURE_WORDS)),
+      project.map(terms),
       FAILED_WEIGHTS,
-      all.map((s) => sessionTerms(s, errors, FAILURE_WORDS)),
+      all.map(terms),
       [],
       FAILED_SPECIFIC,
       { ...FAILED_GATE, places: project.map(placeTerms), said: project.map(saidTerms) },

@@ -1,4 +1,4 @@
-import { ErrorTemplates, termBag, type LearningSession } from './learning-session';
+import { ErrorTemplates, sessionTerms, termBag, type LearningSession } from './learning-session';
 
 const session = (over: Partial<LearningSession>): LearningSession => ({
   sessionId: 's',
@@ -114,5 +114,15 @@ describe('what a session attempted, as terms', () => {
     expect(kinds('the app dies right after the splash screen')).toEqual(['k:crash']);
     expect(kinds('infractl panics on an empty config')).toEqual(['k:crash']);
     expect(kinds('add a seats column to the usage report')).toEqual([]);
+  });
+
+  it('names the area of the app a request is in only where asked to (skills, not failures)', () => {
+    const s = session({ task: 'users are logged out when the JWT signing key rotates' });
+    const kinds = (areas: boolean) =>
+      [...sessionTerms(s, new ErrorTemplates([s]), 0, areas).task.keys()].filter((t) =>
+        t.startsWith('k:'),
+      );
+    expect(kinds(true)).toEqual(['k:auth']);
+    expect(kinds(false)).toEqual([]);
   });
 });

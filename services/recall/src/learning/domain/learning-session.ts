@@ -188,12 +188,14 @@ export type SessionTerms = TermChannels<TermKind>;
  * Claude Code itself answered (a refused or turned-down call); `made`, the folders and types of the
  * files it wrote new. With `failureWords`, the errors'
  * words count among the task's too, at that weight: the next attempt at a failed task often asks
- * about what the last one hit ("hydration warning…" after a hydration error).
+ * about what the last one hit ("hydration warning…" after a hydration error). The kinds of trouble
+ * the person named count among the task's (task-concepts.ts), and with `areas` the areas of the app.
  */
 export function sessionTerms(
   session: LearningSession,
   errors: ErrorTemplates,
   failureWords = 0,
+  areas = true,
 ): SessionTerms {
   const terms: SessionTerms = {
     task: new Map(),
@@ -207,7 +209,8 @@ export function sessionTerms(
   const words = (text: string, weight: number) => {
     const found = stems(text);
     for (const word of found) add('task', `w:${word}`, weight);
-    for (const concept of conceptsOf(found)) add('task', `k:${concept}`, weight * CONCEPT_WEIGHT);
+    for (const concept of conceptsOf(found, areas))
+      add('task', `k:${concept}`, weight * CONCEPT_WEIGHT);
   };
   words(session.task, 1);
   for (const said of session.asked?.slice(0, OPENING_TURNS) ?? []) words(said, 0.6);
@@ -243,7 +246,7 @@ export function sessionTerms(
           if (failureWords) add('task', `w:${word}`, failureWords);
         }
         if (failureWords)
-          for (const concept of conceptsOf(found))
+          for (const concept of conceptsOf(found, areas))
             add('task', `k:${concept}`, failureWords * CONCEPT_WEIGHT);
       }
     }
@@ -272,13 +275,16 @@ export function placeTerms(session: LearningSession): Map<string, string[]> {
   return places;
 }
 
-/** The task terms (`sessionTerms`'s `w:` words) a session's person said: its request and opening turns. */
+/**
+ * The task terms a session's person said (`sessionTerms`'s `w:` words and the `k:` kinds of trouble,
+ * areas left out as the failed clusters leave them): its request and opening turns.
+ */
 export function saidTerms(session: LearningSession): Set<string> {
   const said = new Set<string>();
   for (const text of [session.task, ...(session.asked?.slice(0, OPENING_TURNS) ?? [])]) {
     const found = stems(text);
     for (const word of found) said.add(`w:${word}`);
-    for (const concept of conceptsOf(found)) said.add(`k:${concept}`);
+    for (const concept of conceptsOf(found, false)) said.add(`k:${concept}`);
   }
   return said;
 }

@@ -8,7 +8,7 @@ import stem from 'wink-porter2-stemmer';
  * General software vocabulary (WordNet knows "sluggish" for "slow" but not "panic" for "crash"),
  * matched on Porter2 stems of the words the person used and the words of the errors hit.
  */
-const CONCEPTS: Record<string, string> = {
+const TROUBLES: Record<string, string> = {
   slow:
     'slow slower slowly sluggish laggy lag latency perf performance speed faster forever ' +
     'bottleneck optimize optimise optimization optimisation',
@@ -21,13 +21,21 @@ const CONCEPTS: Record<string, string> = {
   memory: 'memory oom heap leak leaks leaking ram gib mib',
   duplicate:
     'duplicate duplicates duplicated twice double doubled dedupe deduplicate idempotent idempotency',
-  auth:
-    'auth authentication authorization unauthorized unauthenticated login logout signin signout ' +
-    'logged password credentials token tokens jwt forbidden',
   flaky: 'flaky flake flakes flaking intermittent intermittently nondeterministic randomly race',
   upgrade: 'upgrade upgrading bump bumping major deprecated deprecation',
   appearance:
     'dark theme colour color colours colors contrast palette styling flash flashes flicker',
+};
+
+/**
+ * Areas of an app rather than troubles in it: one more admin page or one more translation is the
+ * same kind of work, but two failures in the sign-in code are often at different tasks (a key
+ * rotation, a token not revoked), so only skill discovery reads them (docs/learning.md).
+ */
+const AREAS: Record<string, string> = {
+  auth:
+    'auth authentication authorization unauthorized unauthenticated login logout signin signout ' +
+    'logged password credentials token tokens jwt forbidden',
   mail: 'email emails mail mails inbox smtp deliver delivered delivery notification notifications',
   locale:
     'translate translation translations localization localisation localize localise locale i18n ' +
@@ -35,17 +43,23 @@ const CONCEPTS: Record<string, string> = {
   admin: 'admin backoffice dashboard crud manage manageable scaffold',
 };
 
-const conceptOf: ReadonlyMap<string, string> = new Map(
-  Object.entries(CONCEPTS).flatMap(([concept, words]) =>
-    words.split(' ').map((word) => [stem(word), concept] as const),
-  ),
-);
+const index = (lists: Record<string, string>): ReadonlyMap<string, string> =>
+  new Map(
+    Object.entries(lists).flatMap(([concept, words]) =>
+      words.split(' ').map((word) => [stem(word), concept] as const),
+    ),
+  );
+const troubleOf = index(TROUBLES);
+const areaOf = index(AREAS);
 
-/** The kinds of trouble or change a text's stems name (`stems` of learning-session.ts). */
-export function conceptsOf(stems: Iterable<string>): Set<string> {
+/**
+ * The kinds of trouble or change a text's stems name (`stems` of learning-session.ts), and with
+ * `areas` the areas of the app they name.
+ */
+export function conceptsOf(stems: Iterable<string>, areas = true): Set<string> {
   const found = new Set<string>();
   for (const word of stems) {
-    const concept = conceptOf.get(word);
+    const concept = troubleOf.get(word) ?? (areas ? areaOf.get(word) : undefined);
     if (concept) found.add(concept);
   }
   return found;
