@@ -8,9 +8,10 @@ const DECISIONS = 3;
 /**
  * The score a recall hit needs to be a candidate for the prompt's block, not the service's fixed 0.30: recall's
  * score barely tells a needed hit from an unneeded one on the agent-context bench's dev splits, so it only cuts
- * the tail; the block's own floor (PROMPT_BLOCK_FLOOR, prompt-block.ts) decides what is shown.
+ * the tail (a hit holding about a twentieth of the prompt's weight, docs/recall.md); the block's own floor
+ * (PROMPT_BLOCK_FLOOR, prompt-block.ts) decides what is shown.
  */
-export const PROMPT_RECALL_FLOOR = 0.15;
+export const PROMPT_RECALL_FLOOR = 0.25;
 
 /**
  * Recall for the prompt in this repository first, then anywhere; no recall route yet is no hits. Both

@@ -19,12 +19,14 @@ describe('CHUNK_SCORE_SQL (on PostgreSQL)', () => {
   };
 
   it('scores 0–1, lifted inside the time a question names and lowered outside it', async () => {
-    expect(await score(0.2, null)).toBeCloseTo(0.389);
-    expect(await score(0.1, null)).toBeLessThan(0.3);
+    expect(await score(0.2, null)).toBeCloseTo(0.469);
+    // the default minimum (0.30) lies between a twentieth and a tenth of the question's weight
+    expect(await score(0.05, null)).toBeLessThan(0.3);
+    expect(await score(0.1, null)).toBeGreaterThan(0.3);
     expect(await score(0, true)).toBe(0.4);
     expect(await score(1, true)).toBe(1);
     expect(await score(1, false)).toBeCloseTo(0.6);
-    expect(await score(0.2, false)).toBeCloseTo(0.6 * 0.389);
+    expect(await score(0.2, false)).toBeCloseTo(0.6 * 0.469);
     expect(await score(1.2, null)).toBe(1);
     expect(await score(-0.1, null)).toBe(0);
   });

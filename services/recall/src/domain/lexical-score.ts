@@ -43,16 +43,12 @@ export const IN_WINDOW_FLOOR = 0.4;
 export const OUT_OF_WINDOW_FACTOR = 0.6;
 
 /**
- * Coverage is raised to this power: a question's words include framing that no answer repeats, so a
- * chunk holding a fifth of the question's weight (the score floor, 0.30) already says something about it.
+ * Coverage is raised to this power, calibrated so that the default minimum (0.30, a chunk holding 8%
+ * of the question's weight) is the highest floor that keeps every dev split's answerable recall within
+ * a point of no floor at all (the criterion and the floor's curve: docs/recall.md): a question's words
+ * include framing no answer repeats, and a recall asked for and missed loses the answer.
  */
-const COVERAGE_EXPONENT = 0.7;
-/**
- * And scaled by this (at most 1): calibrated on the retrieval bench's dev split so that the default
- * minimum (0.30) sits where answerable questions keep their recall and questions about something never
- * said start to answer nothing (the floor's curve, docs/recall.md).
- */
-const COVERAGE_GAIN = 1.2;
+const COVERAGE_EXPONENT = 0.47;
 
 /**
  * The 0–1 score of a chunk, in SQL over its `coverage` and `inWindow` expressions: the idf-weighted
@@ -61,7 +57,7 @@ const COVERAGE_GAIN = 1.2;
  * in the statement that presents the hits, so the score is reckoned there.
  */
 export const CHUNK_SCORE_SQL = (coverage: string, inWindow: string): string => {
-  const base = `least(1.0::float8, ${COVERAGE_GAIN}::float8 * power(least(1.0::float8, greatest(0.0::float8, (${coverage})::float8)), ${COVERAGE_EXPONENT}::float8))`;
+  const base = `power(least(1.0::float8, greatest(0.0::float8, (${coverage})::float8)), ${COVERAGE_EXPONENT}::float8)`;
   return `(CASE WHEN ${inWindow} IS NULL THEN ${base}
                 WHEN ${inWindow} THEN ${IN_WINDOW_FLOOR}::float8 + (1 - ${IN_WINDOW_FLOOR}::float8) * ${base}
                 ELSE ${base} * ${OUT_OF_WINDOW_FACTOR}::float8 END)`;
@@ -69,10 +65,7 @@ export const CHUNK_SCORE_SQL = (coverage: string, inWindow: string): string => {
 
 /** CHUNK_SCORE_SQL in TypeScript, for a hit ranked outside the database: the 0–1 score the minimum is read on. */
 export function chunkScore(coverage: number, inWindow: boolean | null): number {
-  const base = Math.min(
-    1,
-    COVERAGE_GAIN * Math.pow(Math.min(1, Math.max(0, coverage)), COVERAGE_EXPONENT),
-  );
+  const base = Math.pow(Math.min(1, Math.max(0, coverage)), COVERAGE_EXPONENT);
   if (inWindow === null) return base;
   return inWindow ? IN_WINDOW_FLOOR + (1 - IN_WINDOW_FLOOR) * base : base * OUT_OF_WINDOW_FACTOR;
 }

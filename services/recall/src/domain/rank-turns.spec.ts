@@ -8,7 +8,6 @@ import {
   NAME_WEIGHT,
   SPEAKER_WEIGHT,
   termWeight,
-  unsaidNames,
 } from './rank-turns';
 import { feedbackLexemes } from './feedback-lexemes';
 
@@ -162,24 +161,11 @@ describe('feedbackLexemes', () => {
 
 describe('answerScores', () => {
   it('reads whether a question is answered on its best hit: the hits below it keep most of its score, in rank order', () => {
-    const [first, second, third] = answerScores([0.9, 0.2, 0.5], [10, 8, 5], 0);
+    const [first, second, third] = answerScores([0.9, 0.2, 0.5], [10, 8, 5]);
     expect(first).toBeCloseTo(0.9);
     expect(second).toBeCloseTo(0.9 * (0.8 + 0.2 * 0.8));
     expect(third).toBeCloseTo(Math.max(0.5, 0.9 * (0.8 + 0.2 * 0.5)));
     expect(second).toBeGreaterThan(third ?? 1);
-  });
-
-  it('lowers every score of a question naming something nothing holds', () => {
-    expect(answerScores([0.6, 0.4], [2, 1], 1)).toEqual(
-      answerScores([0.6, 0.4], [2, 1], 0).map((s) => s / 2),
-    );
-    expect(
-      unsaidNames([
-        { name: true, df: 0 },
-        { name: true, df: 4 },
-        { name: false, df: 0 },
-      ]),
-    ).toBe(1);
   });
 });
 

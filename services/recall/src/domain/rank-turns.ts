@@ -250,33 +250,24 @@ export function coverageOf(
 
 /** A hit ranked below the best keeps at least this share of the best hit's score (times its rank score's share). */
 export const ANSWER_SHARE = 0.8;
-/** A question naming something no chunk holds (a place, a person, a file never said) keeps this share of its scores. */
-export const UNSAID_NAME_FACTOR = 0.5;
 
 /**
  * The 0–1 scores the minimum is read on, one per hit in rank order, from each hit's own (the share of
  * the question it holds, chunkScore) and its rank score: whether a question is answered at all is
  * read on its best hit, so a hit ranked below it keeps at least ANSWER_SHARE of the best score (less
  * as its rank score falls) and a question answered is answered with its whole list, not its first
- * hit alone. `unsaid` names the question makes that nothing holds lower every score.
+ * hit alone. A name the question makes that no chunk holds lowers the scores through its share of
+ * the question (coverageOf) only: the person a question names is often one of those talking, whose
+ * name their own turns never say.
  */
-export function answerScores(
-  own: readonly number[],
-  rank: readonly number[],
-  unsaid: number,
-): number[] {
+export function answerScores(own: readonly number[], rank: readonly number[]): number[] {
   const top = Math.max(0, ...own);
   const best = Math.max(0, ...rank);
-  const factor = unsaid > 0 ? UNSAID_NAME_FACTOR : 1;
   return own.map((score, i) => {
     const share = best > 0 ? Math.min(1, (rank[i] ?? 0) / best) : 1;
-    return factor * Math.max(score, top * (ANSWER_SHARE + (1 - ANSWER_SHARE) * share));
+    return Math.max(score, top * (ANSWER_SHARE + (1 - ANSWER_SHARE) * share));
   });
 }
-
-/** How many of the question's names no chunk of the account holds. */
-export const unsaidNames = (lexemes: ReadonlyArray<{ name: boolean; df: number }>): number =>
-  lexemes.filter((l) => l.name && l.df === 0).length;
 
 /** A name in the question weighs this much more than another word of the same rarity. */
 export const NAME_WEIGHT = 1.3;

@@ -1,7 +1,7 @@
 /** The at-scale path: bounded selections scored by the question's share they hold, ranked (and presented) in one statement. */
 import type { DataSource } from 'typeorm';
 import type { RecallHit } from '@mnemo/contracts';
-import { ANSWER_SHARE, unsaidNames, UNSAID_NAME_FACTOR } from '../../domain/rank-turns';
+import { ANSWER_SHARE } from '../../domain/rank-turns';
 import { presentRows } from './present-hits';
 import { CANDIDATES, type Question, type Ranked } from './question';
 import {
@@ -84,15 +84,13 @@ async function scoreSelections(
     param,
     [],
   );
-  // a question naming something no chunk holds scores lower, as on the exhaustive path (answerScores)
-  const factor = param(unsaidNames(lexemes) > 0 ? UNSAID_NAME_FACTOR : 1);
   // whether the question is answered is read on its best chunk, as on the exhaustive path
   // (answerScores); a fallback pass (chunks excluded) is not lifted by its own best
   const lift = param(out.exclude.length === 0 ? ANSWER_SHARE : 0);
   const ranked = `SELECT r.chunk_id, r.score, NULL::int AS best, r.rank FROM (
      SELECT c.chunk_id, ${lift}::float8 * max(c.score) OVER () + (1 - ${lift}::float8) * c.score AS score,
             row_number() OVER (ORDER BY c.score DESC, ${CANDIDATE_ORDER}) AS rank
-     FROM (${bestCandidatesSql(selected, factor)}) c
+     FROM (${bestCandidatesSql(selected)}) c
      WHERE c.chunk_id <> ALL(${param(out.exclude)}::text[])) r
      WHERE r.score >= ${param(question.floor)}::float8
      ORDER BY r.rank

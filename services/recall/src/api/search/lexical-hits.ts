@@ -9,7 +9,6 @@ import {
   RANK_OPTIONS,
   scoreTurns,
   termWeight,
-  unsaidNames,
   type RankTerm,
 } from '../../domain/rank-turns';
 import { weighChunkLexemes } from '../lexeme-weights';
@@ -119,7 +118,6 @@ function finalHits(
   const scores = answerScores(
     hits.map((hit) => chunkScore(coverageOf(hit, question.lexemes), hit.chunk.inWindow)),
     hits.map((hit) => rankOf.get(`${hit.chunk.chunkId}\u0000${hit.turnSeqs[0]}`) ?? 0),
-    unsaidNames(question.lexemes),
   );
   return hits
     .map((hit, i) => ({

@@ -120,14 +120,18 @@ export const CANDIDATE_ORDER =
 
 /**
  * The best CANDIDATES of the selected chunks, each once, with its coverage, whether it is in the
- * question's time and its chunk score (times `factor`, a parameter, when given): both passes read them.
+ * question's time and its chunk score: both passes read them.
  */
-export function bestCandidatesSql(
-  { coverage, inWindow, parts }: { coverage: string; inWindow: string; parts: readonly string[] },
-  factor?: string,
-): string {
-  const score = CHUNK_SCORE_SQL('c.coverage', 'c.in_window');
-  return `SELECT c.*, ${factor ? `${factor}::float8 * ${score}` : score} AS score FROM (
+export function bestCandidatesSql({
+  coverage,
+  inWindow,
+  parts,
+}: {
+  coverage: string;
+  inWindow: string;
+  parts: readonly string[];
+}): string {
+  return `SELECT c.*, ${CHUNK_SCORE_SQL('c.coverage', 'c.in_window')} AS score FROM (
        SELECT DISTINCT ON (s.chunk_id) s.chunk_id, s.coverage, s.in_window, s.occurred_at FROM (
          SELECT t.chunk_id, (${coverage})::float8 AS coverage,
                 CASE WHEN $2::timestamptz IS NULL THEN NULL ELSE ${inWindow} END AS in_window,
