@@ -423,7 +423,7 @@ function matchAt(
 
 /**
  * A known prefix names a secret whatever its entropy: `sk-proj-aaaa…` fails a rule's randomness
- * test only because its body is one or two characters over and over. Documentation's fillers
+ * test only because its body is one to four characters over and over. Documentation's fillers
  * (`xxxx`, `0000`, `****`) are kept visible afterwards, as every stand-in is (example-values).
  */
 function isFilledAfterPrefix(rule: TokenRule, text: string, start: number, end: number): boolean {
@@ -432,9 +432,19 @@ function isFilledAfterPrefix(rule: TokenRule, text: string, start: number, end: 
   // The body's longest part (`proj-` of `sk-proj-…` is a part of its own) carries the fill.
   const parts = text.slice(start + prefix.length, end).split(/[-_]/);
   const longest = parts.reduce((a, b) => (b.length > a.length ? b : a), '');
-  return longest.length >= MIN_FILL && new Set(longest).size <= 2;
+  return longest.length >= MIN_FILL && (new Set(longest).size <= 2 || hasShortPeriod(longest));
 }
 const MIN_FILL = 16;
+
+/** `abcabcabc…`, `abcdabcd…`: three or four characters over and over, a fill as `aaaa…` is. */
+function hasShortPeriod(s: string): boolean {
+  for (let period = 3; period <= 4; period++) {
+    let k = period;
+    while (k < s.length && s.charCodeAt(k) === s.charCodeAt(k - period)) k++;
+    if (k === s.length) return true;
+  }
+  return false;
+}
 
 /** B fails here for certain: the previous character continues a word and is not an escape's letter. */
 function continuesWord(text: string, at: number): boolean {

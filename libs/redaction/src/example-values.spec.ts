@@ -53,6 +53,10 @@ describe('documented examples and stand-in words', () => {
     const key = `sk-proj-${'a'.repeat(40)}`;
     expect(redact(`OPENAI_API_KEY=${key}`).text).not.toContain(key);
     expect(redact(`token: ghp_${'A'.repeat(36)}`).text).toBe('token: [REDACTED:github_token]');
+    const cycled = `sk-proj-${'abc'.repeat(16)}`;
+    expect(redact(`found ${cycled} in the logs`).text).toBe(
+      'found [REDACTED:openai_key] in the logs',
+    );
   });
 
   it('counts nothing in text without examples', () => {
