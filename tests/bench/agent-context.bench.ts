@@ -7,7 +7,8 @@
  * characters that belong to no needed item, tokens injected (js-tiktoken, o200k_base) beside the naive path of
  * pasting the earlier transcripts, and the hooks' latency as processes beside `node -e 0`.
  * Real NATS, Postgres and Redis, the whole platform in this process, a private namespace.
- * Run: npm run bench:agent-context   (BENCH_AGENT_SPLITS=dev to skip blind; BENCH_HOOK_RUNS=n)
+ * Run: npm run bench:agent-context   (BENCH_AGENT_SPLITS=dev to skip blind; BENCH_HOOK_RUNS=n;
+ *   BENCH_AGENT_SOURCES=file saves the dev digests' sources for tests/bench/agent-context-replay.ts)
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -19,6 +20,7 @@ import { getEncoding } from 'js-tiktoken';
 import { ingestTranscriptsToGateway } from '@mnemo/ingest-service';
 import { MnemoClient } from '@mnemo/mnemo-client';
 import { sessionStartHook } from '../../services/platform/src/claude-code/session-start.hook';
+import { loadDigestSources } from '../../services/platform/src/claude-code/digest-sources.load';
 import { userPromptSubmitHook } from '../../services/platform/src/claude-code/user-prompt-submit.hook';
 import { promptOverlap } from '../../services/platform/src/claude-code/domain/prompt-block';
 import { startHarness, type Harness } from '../support/platform-harness';
@@ -43,6 +45,8 @@ const SPLITS: Record<string, string> = {
   'dev-4': path.join(__dirname, 'data/agent-context/scenarios-dev-4.json'),
   // terse, non-native, implied and revised decisions, complaints, rejections, long noisy sessions
   'dev-5': path.join(__dirname, 'data/agent-context/scenarios-dev-5.json'),
+  // Claude Code's wrapper text, pasted logs, teammates' and ADRs' decisions, review slang, rules for the agent itself
+  'dev-6': path.join(__dirname, 'data/agent-context/scenarios-dev-6.json'),
   blind: path.join(__dirname, 'blind/agent-context/scenarios.json'),
 };
 /** Splits read from another: dev-3 is dev-2 with six routine sessions after each project's last. */
@@ -358,6 +362,20 @@ async function runSplit(
         `\n===== ${project.id}\n${run.digest}\n${run.blocks.map((b) => `--- ${b.probeId}\n${b.text}`).join('\n')}\n`,
       );
     const allItems: NeededItem[] = project.probes.flatMap((probe) => probe.needed);
+    if (process.env.BENCH_AGENT_SOURCES && split.startsWith('dev'))
+      await appendFile(
+        process.env.BENCH_AGENT_SOURCES,
+        `${JSON.stringify({
+          split,
+          project: project.id,
+          sources: await loadDigestSources(
+            new MnemoClient({ url, apiKey, timeoutMs: 10_000 }),
+            repo,
+          ),
+          probes: project.probes,
+          blocks: run.blocks,
+        })}\n`,
+      );
     const naive = transcriptText(project.sessions);
     n.naiveTokens += tokens(naive);
     naiveItems += allItems.filter((item) => holds(naive, item)).length;
@@ -612,7 +630,7 @@ function printDevDetail(name: string, dev: SplitNumbers) {
 }
 
 async function main() {
-  const splits = (process.env.BENCH_AGENT_SPLITS ?? 'dev,dev-2,dev-3,dev-4,dev-5,blind')
+  const splits = (process.env.BENCH_AGENT_SPLITS ?? 'dev,dev-2,dev-3,dev-4,dev-5,dev-6,blind')
     .split(',')
     .filter((name) => existsSync(splitFile(name)));
   const harness = await startHarness();
