@@ -268,4 +268,25 @@ describe('settledStatements', () => {
     );
     expect(decisions).toEqual([]);
   });
+
+  it('reads an option refused by name at a reply\'s opening as a rejection, and "no, X." as a pick', () => {
+    const { decisions } = settledStatements(
+      's10',
+      turns(
+        ['user', 'OCR takes 40s, cannot do it in the request. celery?'],
+        ['assistant', 'Celery with a Redis broker is the usual choice.'],
+        ['user', 'not celery, the workers stopped consuming after broker reconnects. use arq'],
+        ['user', 'no STI. every query grew type bugs. keep separate tables'],
+        ['user', 'no, minitest.'],
+        ['user', 'not sure, let me check the logs first'],
+        ['user', 'no problem. run it again'],
+      ),
+    );
+    expect(decisions.map((d) => [d.stance, d.turnSeq])).toEqual([
+      ['rejected', 3],
+      ['rejected', 4],
+      ['chose', 5],
+    ]);
+    expect(decisions[0]?.topic).toContain('use arq');
+  });
 });

@@ -63,8 +63,18 @@ const CHOICE =
  */
 const DONE_CHOICE =
   /((^|[.!;:]\s+)(switched|moved|migrated|swapped|replaced|ported)|\b(we|i)('ve| have| had)?( just| already| now)? (switch(ed)?|mov(e|ed)|migrat(e|ed)|swap(ped)?|replac(e|ed)|port(ed)?))\b[^.!?]{0,60}?\b(to|by|with|for)\b/i;
+/** Words after "no" or "not" that name no option: "not sure", "no problem", "no idea". */
+const NOT_A_NAME = String.raw`(?!(?:sure|now|yet|really|needed|working|bad|good|so|that|this|much|very|too|quite|only|just|for|in|on|at|to|a|the|me|it|need|idea|luck|problem|problems|worries|way|clue|rush|matter|thanks|one|more|longer|change|changes|difference|issue|issues|error|errors|worry|big|real|exactly|entirely|always|again|anymore|today|here)\b)`;
+/**
+ * An option refused by name at a reply's opening: "not celery, the workers stopped consuming …", "no STI. we
+ * had it in the old app …". A comma after the no ("no, minitest.") is a pick instead (TERSE_CHOICE).
+ */
+const REFUSED = new RegExp(String.raw`^(?:not|no)\s+${NOT_A_NAME}[a-z][\w.@/+-]*\s*[,.;:!]`, 'i');
 /** "nah, minitest." — a pick said in one word, whatever reasons follow it. */
-const TERSE_CHOICE = /^(nah|no|nope),? (just )?[\w.@/-]+([.!]|$)/i;
+const TERSE_CHOICE = new RegExp(
+  String.raw`^(nah|no|nope),? (just )?${NOT_A_NAME}[\w.@/-]+([.!]|$)`,
+  'i',
+);
 
 const sentenceOf = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
@@ -220,6 +230,7 @@ function numberedItems(text: string): string[] {
 }
 
 function stanceOf(text: string): SettledStance | null {
+  if (REFUSED.test(text)) return 'rejected';
   if (TERSE_CHOICE.test(text)) return 'chose';
   if (REJECTED.test(text) || ABANDONED.test(text))
     return DEFERRED.test(text) && !ABANDONED.test(text) ? 'deferred' : 'rejected';
@@ -244,7 +255,7 @@ function reportsAndAsks(said: string, text: string, stance: SettledStance): bool
 const cueOf: Record<SettledStance, RegExp> = {
   chose: new RegExp(`${CHOICE.source}|${DONE_CHOICE.source}`, 'i'),
   convention: new RegExp(`${CONVENTION.source}|${COMPLAINED.source}|${NOT_THAT.source}`, 'i'),
-  rejected: new RegExp(`${REJECTED.source}|${ABANDONED.source}`, 'i'),
+  rejected: new RegExp(`${REFUSED.source}|${REJECTED.source}|${ABANDONED.source}`, 'i'),
   deferred: DEFERRED,
 };
 

@@ -17,8 +17,8 @@ import { containedIn, isoDate, oneLine } from './text-format';
 
 export const DECISIONS_HEADING = '## Decisions and conventions (newest first)';
 export const LEFT_OFF_HEADING = '## Where work was left';
-export const FILE_HISTORY_HEADING = '## Prior work on files you are likely to touch';
-export const PREFERENCES_HEADING = '## How this person likes to work';
+export const FILE_HISTORY_HEADING = '## Prior work on files';
+export const PREFERENCES_HEADING = '## Ways of working';
 export const LOG_SIGNALS_HEADING = '## Runtime log signals';
 export const DRIFT_HEADING = '## Changed since you last looked';
 
@@ -97,11 +97,6 @@ export function decisionLine(decision: DigestDecision): string {
   return `- ${STANCE_MARK[decision.stance]} ${label}${statementOf(decision.topic, 160)}${why ? ` — ${why}` : ''} (${isoDate(decision.occurredAt)}, ${traceOf(decision)})`;
 }
 
-const filesOf = (files: readonly string[], max: number): string =>
-  files.length === 0
-    ? ''
-    : ` · files: ${files.slice(0, max).map(shortPath).join(', ')}${files.length > max ? ` +${files.length - max}` : ''}`;
-
 /** A path as the repository names it: an absolute checkout prefix says nothing the agent needs. */
 export function shortPath(path: string): string {
   const parts = path.split('/');
@@ -121,13 +116,27 @@ function endingOf(text: string): string {
   return rest ? `${first} ${firstSentence(rest, 160 - first.length)}` : first;
 }
 
+/** A left-off line's gist of the request and of its ending: one line says what was done and how it ended. */
+const TASK_CHARS = 90;
+const LEFT_OFF_FILES = 3;
+
+/** A request as its gist: a pasted code block or log after it is what was shown, not what was asked. */
+const requestOf = (text: string): string => text.split('```')[0] ?? '';
+
+/** A file as a left-off line names it: its folder and name, enough to find it (the full path is in the session). */
+function fileNames(files: readonly string[], max: number): string {
+  if (files.length === 0) return '';
+  const shown = files.slice(0, max).map((path) => shortPath(path).split('/').slice(-2).join('/'));
+  return ` · files: ${shown.join(', ')}${files.length > max ? ` +${files.length - max}` : ''}`;
+}
+
 /** One line: when, how it ended, what was being done, how it ended in words, which files. */
 export function leftOffLine(session: DigestSession): string {
-  const task = firstSentence(session.firstUserTurn, 140) || 'no request recorded';
+  const task = firstSentence(requestOf(session.firstUserTurn), TASK_CHARS) || 'no request recorded';
   // "Done." or "Committed." says no more than the verdict does; "Reverted ingest/clock.py." says why in the next one
   const said = endingOf(session.lastAssistantTurn);
   const ending = said.length >= 25 ? said : '';
-  return `- ${isoDate(session.endedAt ?? session.startedAt)} · ${verdictOf(session.outcome)} · ${task}${ending ? ` → ended: ${ending}` : ''}${filesOf(session.filesEdited, 4)} (${sessionRef(session.sessionId)})`;
+  return `- ${isoDate(session.endedAt ?? session.startedAt)} · ${verdictOf(session.outcome)} · ${task}${ending ? ` → ended: ${ending}` : ''}${fileNames(session.filesEdited, LEFT_OFF_FILES)} (${sessionRef(session.sessionId)})`;
 }
 
 /** A file history line names this many of the file's sessions, newest first. */

@@ -92,7 +92,7 @@ describe('assembleDeveloperDigest', () => {
     expect(markdown).not.toContain('s:s2');
   });
 
-  it('keeps a substantial older session before one-exchange ones, and shows them newest first', () => {
+  it('gives a one-exchange session a left-off line only when it is the newest, and shows lines newest first', () => {
     const chores = Array.from({ length: 9 }, (_, n) =>
       session(`c${n}`, 10 + n, {
         outcome: 'unknown',
@@ -114,6 +114,7 @@ describe('assembleDeveloperDigest', () => {
     expect(markdown).toContain('find the leak');
     // the older substantial line sits below the newer chores it outranked
     expect(markdown.indexOf('(s:c8)')).toBeLessThan(markdown.indexOf('(s:w1)'));
+    expect(markdown).not.toContain('(s:c7)');
     expect(markdown).not.toContain('(s:c0)');
     // a chore's file is no prior work to speak of
     expect(markdown).not.toContain(FILE_HISTORY_HEADING);
@@ -150,6 +151,24 @@ describe('assembleDeveloperDigest', () => {
       '· Add retries to the fetcher. → ended: Retries are in; two tests still fail. · files: src/a.ts (s:s9)',
     );
     expect(markdown).not.toMatch(/command-name|local-command|Reconnected|interrupted/);
+  });
+
+  it('says a request without the log pasted into it, and names three files by folder and name', () => {
+    const pasted = session('s9', 9, {
+      filesEdited: [
+        '/home/dev/acme/src/db/migrate.ts',
+        'src/db/index.ts',
+        'src/api/index.ts',
+        'README.md',
+      ],
+      firstUserTurn:
+        'prod was down during the deploy: ```\n** (Postgrex.Error) ERROR 57014 canceling statement due to lock timeout\n``` that migration locked the table',
+    });
+    const { markdown } = assembleDeveloperDigest(sources({ sessions: [pasted] }));
+    expect(markdown).toContain(
+      '· prod was down during the deploy: · files: db/migrate.ts, db/index.ts, api/index.ts +1 (s:s9)',
+    );
+    expect(markdown).not.toContain('Postgrex');
   });
 
   it('says nothing twice: a repeated decision and a preference a decision states are dropped', () => {

@@ -65,11 +65,10 @@ export function assembleDeveloperDigest(
   const sessions = [...sources.sessions].sort(
     (a, b) => compareCodeUnits(endOf(b), endOf(a)) || compareCodeUnits(a.sessionId, b.sessionId),
   );
-  // one-exchange sessions (a typo, a bump) come last: they say least about where work was left
-  const leftOff = [
-    ...sessions.filter((s) => matters(s) && !brief(s)),
-    ...sessions.filter((s) => matters(s) && brief(s)),
-  ].slice(0, LEFT_OFF_SESSIONS);
+  // one exchange that settled nothing (a typo, a bump) says where work was left only when it is the newest session
+  const leftOff = sessions
+    .filter((s) => matters(s) && (!brief(s) || s === sessions[0]))
+    .slice(0, LEFT_OFF_SESSIONS);
   // shown newest first, whatever order they were kept in
   const age = new Map(leftOff.map((s) => [leftOffLine(s), sessions.indexOf(s)]));
   const newestFirst = (lines: string[]): string[] =>
@@ -83,7 +82,8 @@ export function assembleDeveloperDigest(
     ['logs', LOG_SIGNALS_HEADING, sources.logSignals.map(logSignalLine)],
     ['drift', DRIFT_HEADING, sources.drift.map(driftLine)],
   ];
-  const head = `# Mnemo · developer's digest${sources.project ? ` · ${projectName(sources.project)}` : ''}\n${DIGEST_PREAMBLE}`;
+  // no project name: the agent knows where it is, and every character here is read on every session
+  const head = `# Mnemo · developer's digest\n${DIGEST_PREAMBLE}`;
   const counts = { decisions: 0, leftOff: 0, fileHistory: 0, preferences: 0, logs: 0, drift: 0 };
   const blocks: string[] = [];
   let left = max - head.length - 1; // the final newline
@@ -112,10 +112,6 @@ export function assembleDeveloperDigest(
   if (blocks.length === 0) return { markdown: '', counts };
   return { markdown: `${[head, ...blocks].join('\n\n')}\n`, counts };
 }
-
-/** `acme/api` stays; an absolute checkout path says its folder's name (the agent knows where it is). */
-const projectName = (project: string): string =>
-  project.startsWith('/') ? (project.split('/').filter(Boolean).at(-1) ?? project) : project;
 
 const endOf = (session: DigestSession): string => session.endedAt ?? session.startedAt;
 /** The end of a file's first session (every history has one: it is made from the sessions). */
