@@ -42,6 +42,17 @@ describe('what a session attempted, as terms', () => {
     expect(found.filter((t) => t === 'd:.' || t === 'n:.')).toEqual([]);
   });
 
+  it("counts what a session made: the new file's folder and type, and the folder that folder is in", () => {
+    const s = session({
+      steps: [{ name: 'Write', file: '/repo/web/App/Resources/de.lproj/Localizable.strings' }],
+    });
+    expect([...sessionTerms(s, new ErrorTemplates([s])).made.keys()]).toEqual([
+      'm:Resources/de.lproj',
+      'p:Resources',
+      'x:.strings',
+    ]);
+  });
+
   it('names a file edited in a git worktree as the checkout names it', () => {
     const checkout = terms(
       session({ steps: [{ name: 'Edit', file: '/repo/web/src/app/api/stripe/route.ts' }] }),

@@ -165,6 +165,12 @@ const CHATTER = new Set(
  */
 export const CONCEPT_WEIGHT = 1.25;
 
+/**
+ * How much the folder a session made a new folder in counts beside the new folder itself (the
+ * middle of the weights, 0.8 to 1, where no dev split of `npm run bench:learning` fell).
+ */
+const MADE_BESIDE = 0.9;
+
 /** The person's turns read for what a session is about: a greeting, then the task, then a detail. */
 const OPENING_TURNS = 3;
 
@@ -186,7 +192,7 @@ export type SessionTerms = TermChannels<TermKind>;
  * changed and read, their folders and the paths its commands ran on; `steps`, its commands' kinds
  * and, faintly, its tools; `errors`, the error templates it hit and their words, leaving out what
  * Claude Code itself answered (a refused or turned-down call); `made`, the folders and types of the
- * files it wrote new. With `failureWords`, the errors'
+ * files it wrote new, and the folders those folders are in. With `failureWords`, the errors'
  * words count among the task's too, at that weight: the next attempt at a failed task often asks
  * about what the last one hit ("hydration warning…" after a hydration error). The kinds of trouble
  * the person named count among the task's (task-concepts.ts), and with `areas` the areas of the app.
@@ -226,6 +232,9 @@ export function sessionTerms(
     if (written.includes('/')) add('files', `n:${folderOf(written)}`, 1);
     if (written) {
       add('made', `m:${folderOf(written)}`, 1);
+      // the folder it made a new folder in: a new locale beside the last, an environment beside staging
+      const parent = folderOf(folderOf(written));
+      if (parent !== '.') add('made', `p:${parent}`, MADE_BESIDE);
       const type = /\.[a-z0-9]+$/i.exec(written)?.[0];
       if (type) add('made', `x:${type}`, 0.5);
     }
