@@ -294,6 +294,9 @@ describe('extractPersonFacts (offline fact rules)', () => {
     ['an opinion about the world', 'Relaxing and expressing ourselves is key.'],
     ['an opinion behind "I think"', 'I think the new mayor is doing a terrible job.'],
     ['a reaction to the other speaker', "I'm so happy for you and your new job."],
+    ['an option still open', 'I could ask a couple of leads in other teams how they handle it.'],
+    ['a choice put off', "I'll decide after Lisbon."],
+    ['options with no pick', 'I might go for a 10k next, or maybe a half, no idea.'],
   ])('stores nothing from %s', (_, text) => {
     expect(extractPersonFacts([said(text)])).toEqual([]);
   });
@@ -363,6 +366,12 @@ describe('extractPersonFacts (offline fact rules)', () => {
     expect(types('We hope to close the seed round by March.')).toEqual(['goal']);
     expect(types("I'm saving up to visit my grandparents in Kumasi.")).toEqual(['goal']);
     expect(types("I'm off on paternity leave from June 2.")).toEqual(['event']);
+  });
+
+  it('keeps what the person could or could not do', () => {
+    expect(contents(said('I could barely walk after the race.'))).toEqual([
+      'Could barely walk after the race.',
+    ]);
   });
 
   it("types a plan named as the person's, a learner's want and like, a short favourite and a polite dislike", () => {

@@ -44,6 +44,9 @@ export function judgeSentence(doc: Doc, terms: readonly Term[]): Verdict {
   const [opening] = words;
   if ((opening && head(opening) === 'if') || doc.has('^(maybe|perhaps)'))
     return { keep: false, why: 'hypothetical' };
+  // "I could ask a couple of leads", "I'll see if I survive the coach", "a 10k, or maybe a half, no idea":
+  // an option still open or a choice not made yet is no fact until the person settles it.
+  if (UNDECIDED.test(text)) return { keep: false, why: 'undecided' };
   if (doc.has("(we should|let's|let us|(can|could|would|will) help|happy to help|glad to help)"))
     return { keep: false, why: 'offer' };
   if (doc.has('(want|wanted|like|need|would like) to (talk|chat|tell|ask|discuss|share)'))
@@ -148,6 +151,10 @@ export function judgeSentence(doc: Doc, terms: readonly Term[]): Verdict {
   }
   return { keep: true };
 }
+
+/** An option named but not taken: "I could…", "I might…", "I'll decide after…", "…, or maybe…", "no idea". */
+const UNDECIDED =
+  /^(?:\w+,?\s+)?(?:I|we) (?:could|might)\b(?! not\b| never\b| barely\b| hardly\b| only\b| always\b)|^(?:\w+,?\s+)?(?:I|we)(?:'ll| will) (?:\w+ )?(?:see (?:if|whether|how)|decide|think about|think it over|figure (?:it|that) out)\b|\b(?:or maybe|no idea|not sure yet|haven't decided|have not decided)\b/i;
 
 /** What someone changed in their own life: quit, switched, gave up, sold, moved, left, changed. */
 const OTHERS_NEWS =
