@@ -146,4 +146,12 @@ export const SHAPE_FORMATS: Readonly<Record<string, string>> = {
   shape_encoded_pair: "echo -n 'ops:⟦{a20}⟧' | base64",
   shape_token_as_user: 'https://⟦{a40}⟧:x-oauth-basic@github.com/o/r.git',
   shape_dotted_generated: 'password: ⟦G{d1}{L2}.{L1}{u3}{L2}_{a4}⟧',
+  shape_said_value: 'the staging password is ⟦{a6}!{a6}⟧, rotate it',
+  shape_lookup_compared: 'if "⟦{a20}⟧" == os.environ.get("ADMIN_PASSWORD"):',
+  shape_lookup_equals: 'if ("⟦{a20}⟧".equals(request.getHeader("X-Api-Key"))) {',
+  shape_symbol_compared: 'return unless params[:api_key] == "⟦{a20}⟧"',
+  shape_go_dsn: 'dsn := "app:⟦{a20}⟧@tcp(db:3306)/shop"',
+  shape_rabbitmqctl: 'rabbitmqctl add_user svc ⟦{a20}⟧',
+  shape_sshpass_env: 'SSHPASS=⟦{a20}⟧ sshpass -e ssh ops@bastion',
+  shape_cycled_prefix: `found ⟦sk-proj-${'kqw'.repeat(16)}⟧ in the logs`,
 };
