@@ -368,6 +368,14 @@ describe('extractPersonFacts (offline fact rules)', () => {
     expect(types("I'm off on paternity leave from June 2.")).toEqual(['event']);
   });
 
+  it('reads a plan said as "the plan is" and a habit that changed, said with no subject, as the person\'s', () => {
+    expect(contents(said('The plan is to move to Lisbon in the autumn.'))).toEqual([
+      'Plans to move to Lisbon in autumn 2023.',
+    ]);
+    expect(contents(said('Sleeping much better.'))).toEqual(['Is sleeping much better.']);
+    expect(contents(said('Feeling better today.'))).toEqual([]);
+  });
+
   it('keeps what the person could or could not do', () => {
     expect(contents(said('I could barely walk after the race.'))).toEqual([
       'Could barely walk after the race.',

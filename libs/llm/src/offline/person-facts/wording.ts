@@ -83,6 +83,8 @@ const RESTATED: ReadonlyArray<[RegExp, string]> = [
     /^(?:for me|to me),? (.+?) (?:is|are|matters?) (?:the )?(?:most |really |very |so )?(?:important|what matters)(?: (?:thing|things))?(?: in (?:my )?life| to me)?[.!]*$/i,
     'I value $1 most.',
   ],
+  // "The plan is to move to Lisbon in the autumn": said by the person of their own life, the plan is theirs.
+  [/^(?:so,? |and )?(?:the |my )?(?:plan|idea)(?: now)? is to (.+)$/i, 'I plan to $1'],
   // "The food truck idea is off" → "I dropped the food truck idea".
   [
     /^(?:the|my) (.{1,40}?) (idea|plan|dream|thing) (?:is|'s) (?:off|dead|over|cancell?ed|scrapped)\b[^.!?]*/i,
@@ -149,7 +151,13 @@ export function statementOf(text: string): string {
         /^(?:helps|makes|keeps|gives|means|feels|sounds|seems|takes|brings)$/.test(t.normal),
     );
   // "Exhausting and wonderful": adjectives in -ing with nothing they act on are how it felt, not a doing.
-  const actsOnSomething = clause.slice(1).some((t) => isContentNoun(t) || t.tags.includes('Value'));
+  // "Sleeping much better", "eating less": a habit that changed is the person's with no object too; "feeling
+  // better" is how they are today.
+  const changedHabit =
+    !/^(?:feeling|doing|getting|looking|being|going)\b/i.test(text) &&
+    clause.slice(1).some((t) => /^(?:better|worse|more|less)$/.test(t.normal));
+  const actsOnSomething =
+    changedHabit || clause.slice(1).some((t) => isContentNoun(t) || t.tags.includes('Value'));
   if (
     clause[0]?.tags.includes('Gerund') &&
     !gerundSubject &&
