@@ -76,6 +76,22 @@ describe('scoreTurns', () => {
     );
     expect(ranked[0]).toBe('new#1/1');
   });
+
+  it('ranks a turn inside the time the question names that holds none of its words above one outside it that holds only a name', () => {
+    const ranked = order(
+      [term('tom', 1, 0.5), term('hurt', 3)],
+      [
+        // a greeting outside the time, holding only the speaker's name
+        chunk('greet#1', [{ hey: 1, tom: 1 }, { lunch: 1 }, { week: 1 }], { inWindow: false }),
+        // the answer, in the time named, in words the question does not use
+        chunk('then#1', [{ broke: 1, wrist: 1 }], { inWindow: true }),
+      ],
+    );
+    expect(ranked).toContain('then#1/1');
+    expect(ranked[0]).toBe('then#1/1');
+    // outside the time, a turn holding nothing of the question still is no answer
+    expect(ranked).not.toContain('greet#1/3');
+  });
 });
 
 describe('orderHits', () => {

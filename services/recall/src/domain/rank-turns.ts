@@ -43,6 +43,12 @@ export interface RankOptions {
   /** Multiplier inside / outside a time the question names. */
   inWindow: number;
   outOfWindow: number;
+  /**
+   * Share of the best turn's score a turn inside the time the question names gets when it holds none
+   * of the question's words (nor does a neighbour): the time is evidence by itself ("what did she do in
+   * May" is often answered in words the question never uses).
+   */
+  timeOnly: number;
 }
 
 export const RANK_OPTIONS: RankOptions = {
@@ -54,6 +60,7 @@ export const RANK_OPTIONS: RankOptions = {
   sessionRepeat: 0.1,
   inWindow: 1.6,
   outOfWindow: 0.6,
+  timeOnly: 0.35,
 };
 
 /** A turn as ranked: its chunk, its score, and which of the question's terms it (or a neighbour) holds. */
@@ -135,6 +142,7 @@ export function scoreTurns(
       return [sessionId, top.reduce((sum, s, r) => sum + s / 2 ** r, 0) / 1.75];
     }),
   );
+  const best = Math.max(0, ...smoothed.map((t) => t.score));
   return (
     smoothed
       .map(({ chunk, turn, score: near, match }) => {
@@ -146,8 +154,9 @@ export function scoreTurns(
         return {
           chunk,
           seq: turn.seq,
-          // holding nothing of the question and beside nothing that does, a turn is no answer whatever its session
-          score: near > 0 ? score : 0,
+          // holding nothing of the question and beside nothing that does, a turn is no answer whatever
+          // its session, unless it is in the time the question names
+          score: near > 0 ? score : chunk.inWindow === true ? time * options.timeOnly * best : 0,
           match,
         };
       })
