@@ -152,11 +152,11 @@ function setValue(after: string, at: number): ValueSpan | null {
 }
 
 /**
- * After the name: a comparison, a setter or comparing method, an array size before `=`, or (group 1,
- * only after `var`/`const`) a Go type before `=`.
+ * After the name: a comparison (PowerShell's `-eq`/`-ne` too), a setter or comparing method, an array
+ * size before `=`, or (group 1, only after `var`/`const`) a Go type before `=`.
  */
 const FOLLOWING_FORMS =
-  /^(?:\s*(?:===|!==|==|!=|\|\||\?\?)\s*|[ \t]+or[ \t]+|\.(?:equals|equalsIgnoreCase|contentEquals|Equals|assign|compare|compareTo|localeCompare|eq|eql\?|equal\?)\(\s*|\[\d*\]\s*=(?!=)\s*|[ \t]+As[ \t]+[A-Za-z_][\w.]*[ \t]*=[ \t]*|[ \t]+isEqual(?:ToString)?:[ \t]*|\)?(?:\.to(?:\.be)?\.(?:equal|eql)\(|\.to\(?[ \t]*(?:eq|eql|equal|be)\b[ \t(]*|\.(?:toEqual|toBe|toStrictEqual)\(|\.should(?:\.equal\(|[ \t]*(?:==|eq\b|eql\b|equal\b)[ \t(]*))\s*|([ \t]+\*?[A-Za-z_][\w.]*(?:\[\])?[ \t]*=(?!=)[ \t]*))/;
+  /^(?:\s*(?:===|!==|==|!=|\|\||\?\?)\s*|[ \t]+or[ \t]+|[ \t]+-[ci]?(?:eq|ne)[ \t]+|\.(?:equals|equalsIgnoreCase|contentEquals|Equals|assign|compare|compareTo|localeCompare|eq|eql\?|equal\?)\(\s*|\[\d*\]\s*=(?!=)\s*|[ \t]+As[ \t]+[A-Za-z_][\w.]*[ \t]*=[ \t]*|[ \t]+isEqual(?:ToString)?:[ \t]*|\)?(?:\.to(?:\.be)?\.(?:equal|eql)\(|\.to\(?[ \t]*(?:eq|eql|equal|be)\b[ \t(]*|\.(?:toEqual|toBe|toStrictEqual|isEqualTo)\(|\.should(?:\.equal\(|[ \t]*(?:==|eq\b|eql\b|equal\b)[ \t(]*))\s*|([ \t]+\*?[A-Za-z_][\w.]*(?:\[\])?[ \t]*=(?!=)[ \t]*))/;
 /** What FOLLOWING_FORMS can start with: space, `=`, `!`, `.`, `[`, `)`. */
 const FOLLOWING_FORMS_START = codeUnitTable(/[\s=!.[)]/);
 /** A setter's name: its last part starts with `set` (`setPassword`, `SetApiKey`, `set_token`). */
@@ -168,7 +168,7 @@ const DECLARED_BY = /\b(?:var|const)[ \t]+$/;
 const CONSTRUCTED_AS = /(?:\b(?:std::)?w?string|\bString|\bQString|\bCString|\bauto)[ \t]+&?$/;
 /** A call that compares (or copies) its two arguments, the name being the first: `strcmp(passwd, "…")`. */
 const COMPARE_CALL =
-  /\b(?:strn?cpy|strlcpy|wcsn?cpy|strn?cat|memcpy|strn?cmp|strn?casecmp|memcmp|wcscmp|_?stricmp|hash_equals|compare_digest|secure_compare|constant_time_compare|timingSafeEqual|assertEquals?|assert_eq!?|isEqual|Equal)\s*\(\s*[&*]?$/;
+  /\b(?:strn?cpy|strlcpy|wcsn?cpy|strn?cat|memcpy|strn?cmp|strn?casecmp|memcmp|wcscmp|_?stricmp|hash_equals|compare_digest|secure_compare|constant_time_compare|timingSafeEqual|assertEquals?|assert_eq!?|isEqual|Equal|AreEqual|AreNotEqual)\s*\(\s*[&*]?$/;
 const DEFINED_BY = /^[ \t]*#[ \t]*define[ \t]+$/;
 /** The rest of a line that holds one word after the name, and nothing else (`after` may cut a line short). */
 const NAME_AND_VALUE_LINE = /^[ \t]+[^\s]{1,128}[ \t]*(?:\r?\n|$)/;

@@ -241,6 +241,19 @@ describe('redact keeps the key and replaces only the value', () => {
       'return unless params[:api_key] == "[REDACTED:secret]"',
     ],
     [
+      'assertThat(password).isEqualTo("Qm7xT2pLw9Zk4RnB");',
+      'assertThat(password).isEqualTo("[REDACTED:password]");',
+    ],
+    [
+      'Assert.AreEqual("Qm7xT2pLw9Zk4RnB", settings.ApiKey);',
+      'Assert.AreEqual("[REDACTED:secret]", settings.ApiKey);',
+    ],
+    [
+      'if ($env:API_KEY -ne "Qm7xT2pLw9Zk4RnB") { exit 1 }',
+      'if ($env:API_KEY -ne "[REDACTED:secret]") { exit 1 }',
+    ],
+    ['if ($password -eq "") { exit 1 }', 'if ($password -eq "") { exit 1 }'],
+    [
       'rabbitmqctl add_user svc fiUSUZKdHVtEY9hOiU',
       'rabbitmqctl add_user svc [REDACTED:cli_credential]',
     ],

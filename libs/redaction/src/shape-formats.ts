@@ -153,5 +153,7 @@ export const SHAPE_FORMATS: Readonly<Record<string, string>> = {
   shape_go_dsn: 'dsn := "app:⟦{a20}⟧@tcp(db:3306)/shop"',
   shape_rabbitmqctl: 'rabbitmqctl add_user svc ⟦{a20}⟧',
   shape_sshpass_env: 'SSHPASS=⟦{a20}⟧ sshpass -e ssh ops@bastion',
+  shape_assertj_compared: 'assertThat(password).isEqualTo("⟦{a20}⟧");',
+  shape_powershell_compared: 'if ($env:API_KEY -ne "⟦{a20}⟧") { exit 1 }',
   shape_cycled_prefix: `found ⟦sk-proj-${'kqw'.repeat(16)}⟧ in the logs`,
 };
