@@ -65,10 +65,12 @@ export function assembleDeveloperDigest(
   const sessions = [...sources.sessions].sort(
     (a, b) => compareCodeUnits(endOf(b), endOf(a)) || compareCodeUnits(a.sessionId, b.sessionId),
   );
-  // one exchange that settled nothing (a typo, a bump) says where work was left only when it is the newest session
-  const leftOff = sessions
-    .filter((s) => matters(s) && (!brief(s) || s === sessions[0]))
-    .slice(0, LEFT_OFF_SESSIONS);
+  // one-exchange sessions (a typo, a bump) come last: they say least about where work was left, but what the
+  // settlement rules missed in one is said nowhere else
+  const leftOff = [
+    ...sessions.filter((s) => matters(s) && !brief(s)),
+    ...sessions.filter((s) => matters(s) && brief(s)),
+  ].slice(0, LEFT_OFF_SESSIONS);
   // shown newest first, whatever order they were kept in
   const age = new Map(leftOff.map((s) => [leftOffLine(s), sessions.indexOf(s)]));
   const newestFirst = (lines: string[]): string[] =>
