@@ -30,7 +30,10 @@ export function detectAssignments(text: string, sites: readonly KeywordSite[]): 
     if (site.end - site.start <= 10 && COOKIE_HEADER_NAME.test(text.slice(site.start, site.end)))
       continue;
     const value =
-      parseAssignedValue(text, site) ?? codeLiteralValue(text, site) ?? saidValue(text, site.end);
+      parseAssignedValue(text, site) ??
+      codeLiteralValue(text, site) ??
+      saidValue(text, site.end) ??
+      firstArmValue(text, site);
     if (value === null) continue;
     found.push({ kind: site.nameKind, start: value.start, end: value.end, rank: RANK_ASSIGNMENT });
   }
@@ -74,4 +77,34 @@ function readsGenerated(word: string): boolean {
     Number(/\d/.test(word)) +
     Number(/[^A-Za-z0-9]/.test(word));
   return kinds >= 3 && /[A-Za-z]/.test(word) && classChangeRate(word) >= 0.3;
+}
+
+/** `switch (token) {`, Ruby's `case password`: code that picks by the name's value. */
+const SWITCH_BEFORE = /\b(?:switch[ \t]*\(|case)[ \t]*$/;
+const SWITCH_AFTER = /^[ \t]*\)?[ \t]*\{?[ \t]*\r?\n/;
+/** The first arm's literal: C's and JS's `case "…":`, Ruby's `when "…"`. */
+const FIRST_ARM =
+  /^[ \t]*(?:case[ \t]+|when[ \t]+)?(["'])([^"'\\\n]{4,190})\1[ \t]*(?::|=>|then\b|,|\r?\n)/;
+
+/** `switch (token) {⏎  case "…":`: the literal an arm compares the name's value with. */
+function firstArmValue(text: string, site: KeywordSite): { start: number; end: number } | null {
+  const c = text.charCodeAt(site.end);
+  // `)`, a blank, a line's end or `{` after the name.
+  if (c !== 41 && c !== 32 && c !== 9 && c !== 10 && c !== 13 && c !== 123) return null;
+  const before = text.slice(Math.max(0, site.start - 24), site.start);
+  if (!SWITCH_BEFORE.test(before.slice(before.lastIndexOf('\n') + 1))) return null;
+  const after = text.slice(site.end, site.end + 240);
+  const head = SWITCH_AFTER.exec(after);
+  if (head === null) return null;
+  const arm = FIRST_ARM.exec(after.slice(head[0].length));
+  const literal = arm?.[2];
+  if (
+    arm === null ||
+    literal === undefined ||
+    isReference(literal) ||
+    /^[A-Za-z]{1,12}$/.test(literal)
+  )
+    return null;
+  const start = site.end + head[0].length + arm[0].indexOf(literal);
+  return { start, end: start + literal.length };
 }

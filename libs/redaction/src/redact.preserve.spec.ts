@@ -254,6 +254,18 @@ describe('redact keeps the key and replaces only the value', () => {
     ],
     ['if ($password -eq "") { exit 1 }', 'if ($password -eq "") { exit 1 }'],
     [
+      'switch (token) {\n  case "Qm7xT2pLw9Zk4RnB":\n    return true;\n}',
+      'switch (token) {\n  case "[REDACTED:secret]":\n    return true;\n}',
+    ],
+    [
+      'case password\nwhen "Qm7xT2pLw9Zk4RnB" then grant\nend',
+      'case password\nwhen "[REDACTED:password]" then grant\nend',
+    ],
+    [
+      'switch (tokenType) {\n  case "bearer":\n    break;\n}',
+      'switch (tokenType) {\n  case "bearer":\n    break;\n}',
+    ],
+    [
       'rabbitmqctl add_user svc fiUSUZKdHVtEY9hOiU',
       'rabbitmqctl add_user svc [REDACTED:cli_credential]',
     ],

@@ -155,5 +155,6 @@ export const SHAPE_FORMATS: Readonly<Record<string, string>> = {
   shape_sshpass_env: 'SSHPASS=⟦{a20}⟧ sshpass -e ssh ops@bastion',
   shape_assertj_compared: 'assertThat(password).isEqualTo("⟦{a20}⟧");',
   shape_powershell_compared: 'if ($env:API_KEY -ne "⟦{a20}⟧") { exit 1 }',
+  shape_switch_case: 'switch (token) {\n  case "⟦{a20}⟧":\n    return true;\n}',
   shape_cycled_prefix: `found ⟦sk-proj-${'kqw'.repeat(16)}⟧ in the logs`,
 };

@@ -33,6 +33,7 @@ export function pathologicalInputs(n: number): Array<[string, string]> {
     ['DSN networks without a user', 'a:b@tcp('.repeat(n / 8)],
     ['lookups compared on one line', `'abcdefgh' == f('password') `.repeat(n / 28)],
     ['names said without a value', 'the password is '.repeat(n / 16)],
+    ['switches on a secret name', 'switch (token) {\n  case '.repeat(n / 24)],
     ['sshpass and rabbitmqctl words', 'SSHPASS= sshpass rabbitmqctl add_user '.repeat(n / 38)],
   ];
 }
