@@ -713,6 +713,65 @@ describe('the web UI in a real browser', () => {
     await checkPage(page, 'recall-decisions');
   }, 240_000);
 
+  it('Recall: skill candidates a person accepts, edits and dismisses, as the API then says', async () => {
+    const account = await harness.createAccount('ui-skills');
+    const propose = (candidateId: string, name: string, task: string) =>
+      publish(
+        account.accountId,
+        'SkillCandidateProposed',
+        {
+          candidateId,
+          project: '/src/shop',
+          name,
+          description: `Use when asked for work like "${task}".`,
+          steps: ['Edit `src/export/csv.ts`', 'Run `npm test -- export`'],
+          files: ['src/export/csv.ts'],
+          commands: ['npm test -- export'],
+          sourceSessionIds: [`${candidateId}-a`, `${candidateId}-b`, `${candidateId}-c`],
+        },
+        'learning',
+      );
+    await propose('sk-csv', 'add-csv-export', 'add a CSV export');
+    await propose('sk-rel', 'release', 'cut release v1.4.0');
+    const candidate = async (id: string) =>
+      (await api(account.apiKey).get(`/v1/skills/candidates/${id}`)).body as {
+        name: string;
+        status: string;
+        edited: boolean;
+        steps: string[];
+      };
+
+    const page = await open(account.apiKey, '/recall');
+    const list = page.getByRole('list', { name: 'Skill candidates' });
+    const card = (name: string) => list.locator(':scope > li', { hasText: name });
+    await card('add-csv-export').waitFor();
+    await expect(card('add-csv-export').innerText()).resolves.toContain(
+      'Use when asked for work like "add a CSV export".',
+    );
+    await checkPage(page, 'recall-skills');
+
+    await card('add-csv-export').getByRole('button', { name: 'Accept' }).click();
+    await card('add-csv-export').locator('.skill-accepted').waitFor();
+    await expect(candidate('sk-csv')).resolves.toMatchObject({ status: 'accepted' });
+
+    await card('release').getByRole('button', { name: 'Edit' }).click();
+    await card('release').getByLabel(/^Name/).fill('cut-release');
+    await card('release').getByLabel('Steps, one a line').fill('Tag the release\n\nPush the tag');
+    await card('release').getByRole('button', { name: 'Save' }).click();
+    await card('cut-release').getByText('edited').waitFor();
+    await expect(candidate('sk-rel')).resolves.toMatchObject({
+      name: 'cut-release',
+      edited: true,
+      status: 'proposed',
+      steps: ['Tag the release', 'Push the tag'],
+    });
+
+    await card('cut-release').getByRole('button', { name: 'Dismiss' }).click();
+    await page.getByText('Dismissed cut-release.').waitFor();
+    await expect(list.locator(':scope > li').count()).resolves.toBe(1);
+    await expect(candidate('sk-rel')).resolves.toMatchObject({ status: 'dismissed' });
+  }, 240_000);
+
   it('Logs: templates by words, unit, severity and change, with counts, rates, seen times, redacted examples and value shapes', async () => {
     const account = await harness.createAccount('ui-logs');
     const secret = 'ghp_' + 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8';

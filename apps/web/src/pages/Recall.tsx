@@ -3,6 +3,7 @@ import type { Api } from '../api';
 import { ErrorText, when } from '../components/Status';
 import { onLinkClick } from '../router';
 import type { RecallHit, RecallRequestBody } from '../types';
+import { SkillCandidates } from './recall/SkillCandidates';
 
 interface PriorSession {
   sessionId: string;
@@ -207,6 +208,7 @@ export function RecallPage({ api }: { api: Api }) {
           </ul>
         </>
       )}
+      <SkillCandidates api={api} />
     </section>
   );
 }
