@@ -1,7 +1,7 @@
 /**
  * The health wording rule (libs/memory-rules sensitivity.ts): which statements name a
  * condition, limitation, symptom, sleep or medication and are only proposed. Dev splits
- * (tests/bench/data/health statements.json, -2 to -7, ours to read, tune and train on;
+ * (tests/bench/data/health statements.json, -2 to -8, ours to read, tune and train on;
  * half of them confusables: figurative and everyday uses of clinical words) and the blind splits (tests/bench/blind/health*, written by sessions that
  * never read the rule) side by side. The blind split is scored in aggregate and per kind
  * only: no blind item is printed. Aims, read on blind: recall ≥ 0.95, false-positive rate ≤ 0.05.
@@ -87,6 +87,8 @@ const SPLITS: [string, string][] = [
   ['dev-6', path.join(__dirname, 'data/health/statements-6.json')],
   // the seventh: voice notes, requests, emails, US and older speech, notes, euphemisms, each beside a twin
   ['dev-7', path.join(__dirname, 'data/health/statements-7.json')],
+  // the eighth: long, sarcastic, typo'd and terse statements beside their ordinary twins
+  ['dev-8', path.join(__dirname, 'data/health/statements-8.json')],
   ['seen', path.join(__dirname, 'blind/health/statements.json')],
   ['blind', path.join(__dirname, 'blind/health-2/statements.json')],
 ];

@@ -29,6 +29,7 @@ const FILES = [
   'statements-5.json',
   'statements-6.json',
   'statements-7.json',
+  'statements-8.json',
 ];
 export const OUT = path.join(
   __dirname,

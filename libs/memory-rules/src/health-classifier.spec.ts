@@ -36,7 +36,7 @@ describe('the trained wording classifier', () => {
     "My grandad can't manage his stairs anymore.",
     'Constant ringing in my left ear.',
     'cant breath properly when i climb stairs',
-    'got diagnosd with diabetis last month',
+    'got diagnosd with artheritis last month',
   ])('proposes "%s", which no wording rule names', (content) => {
     expect(classifySensitivity({ content })).toMatchObject({
       sensitive: true,

@@ -236,6 +236,10 @@ describe('classifySensitivity', () => {
     ['Since the divorce I am barely eating.', 'shorthand', 'symptom'],
     ['I can not kneel any more.', 'limitation', 'limitation'],
     ['My gammy leg hates the cold.', 'limitation', 'limitation'],
+    ['the docter wants to see me again', 'diagnosis', 'health_condition'],
+    ['my astma is worse this week', 'condition', 'health_condition'],
+    ['Bad pain day, cancelled lunch.', 'shorthand', 'symptom'],
+    ['Oxygen was 89 on the walk, nurse is coming.', 'shorthand', 'symptom'],
     // an inhaler's stem, not a condition's ending: cholesterol stays a condition
     ['My cholesterol came back high.', 'condition', 'health_condition'],
   ])('reads the shorthand and slang "%s" as health talk (%s)', (content, name, kind) => {
@@ -261,6 +265,8 @@ describe('classifySensitivity', () => {
     'Always fall asleep on long flights.',
     'The old site is limping along until the rewrite.',
     'Folded a bad hand and lost the pot.',
+    'The proxy is bleeding connections again.',
+    'The cache is bloated with old entries.',
   ])('reads "%s" as a health word in another sense, or none (shorthand and slang)', (content) => {
     expect(firstWordingRuleHit(wordingOf(content))).toBeNull();
   });

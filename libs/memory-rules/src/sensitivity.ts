@@ -153,7 +153,7 @@ const SHORTHAND_CASED =
 // The same registers in any case: an operation's before and after, exertion, results awaited, an organ out,
 // being sick in slang and crying that won't stop.
 const SHORTHAND =
-  /\b(?:(?:post|pre)[- ]?op\b|(?:on|with|after) (?:minimal |mild |any )?exertion|hba1c|(?:awaiting|waiting (?:for|on)) (?:an? |my |the )?(?:echo|scan|biopsy|referral|operation|surgery|(?:mri|ct|scan|biopsy|blood|test) results)|(?:had|having|have|get|getting|got|gets|has) (?:my|his|her|their|a|an|the) (?:\w+ )?(?:gallbladder|gall bladder|appendix|tonsils|adenoids|wisdom teeth|wisdom tooth|womb|uterus|ovary|ovaries|thyroid|spleen|prostate|cataracts?|polyps?|cyst|bunion|ingrown toenail|stitches|staples|cast) (?:out|removed|taken out|off)|(?:chuck(?:ing|in|ed)|puk(?:ing|in|ed)|throwin|spewin) up\b|(?:puking|puked)\b|crying (?:at|over) (?:everything|nothing|adverts|ads|the tv|tv|little things|the smallest things|the news)|nerve damage|hole in the heart|heart (?:valve|murmur|failure|rhythm|defect)s?|leaky (?:heart )?valve|glue ear|grommets|hernia|ticker (?:trouble|problems?|issues?)|dodgy ticker|(?:\d+|twelve|twenty|dating|anomaly|baby|early|growth)[- ](?:week )?scan\b|(?:district|community|practice|diabetes|stoma|specialist) nurse|(?:the|my) sugars? (?:is|are|was|were|'s) (?:\w+ )?(?:up|down|high|low|all over)|\bbp (?:log|readings?|diary|monitor|cuff|meds|tablets|check)|(?:blood )?pressure (?:log|readings?|diary|monitor)|up (?:\w+ ){0,3}(?:for|to) (?:the toilet|the loo|a wee|a pee)|(?:legs?|knees?) (?:go|goes|went|going) (?:out )?from under|(?:barely|hardly) eating|(?:stopped|not) eating (?:properly|at all|much)(?=\s*(?:$|[.,!?;:]|since|for|lately|these|this|again|because))|(?:cry|crying|cried) (?:all the time|every day|for no reason|in the (?:toilets?|loos?|bathroom|car|shower)|at my desk)|nause?i?ous|nausia|(?:chest|throat) tight\b|(?:got|have|had|nasty|bad) (?:a )?(?:nasty |bad )?burns? (?:on|from|to) (?:my|the))/i;
+  /\b(?:(?:post|pre)[- ]?op\b|(?:on|with|after) (?:minimal |mild |any )?exertion|hba1c|(?:awaiting|waiting (?:for|on)) (?:an? |my |the )?(?:echo|scan|biopsy|referral|operation|surgery|(?:mri|ct|scan|biopsy|blood|test) results)|(?:had|having|have|get|getting|got|gets|has) (?:my|his|her|their|a|an|the) (?:\w+ )?(?:gallbladder|gall bladder|appendix|tonsils|adenoids|wisdom teeth|wisdom tooth|womb|uterus|ovary|ovaries|thyroid|spleen|prostate|cataracts?|polyps?|cyst|bunion|ingrown toenail|stitches|staples|cast) (?:out|removed|taken out|off)|(?:chuck(?:ing|in|ed)|puk(?:ing|in|ed)|throwin|spewin) up\b|(?:puking|puked)\b|crying (?:at|over) (?:everything|nothing|adverts|ads|the tv|tv|little things|the smallest things|the news)|nerve damage|hole in the heart|heart (?:valve|murmur|failure|rhythm|defect)s?|leaky (?:heart )?valve|glue ear|grommets|hernia|ticker (?:trouble|problems?|issues?)|dodgy ticker|(?:\d+|twelve|twenty|dating|anomaly|baby|early|growth)[- ](?:week )?scan\b|(?:district|community|practice|diabetes|stoma|specialist) nurse|(?:the|my) sugars? (?:is|are|was|were|'s) (?:\w+ )?(?:up|down|high|low|all over)|\bbp (?:log|readings?|diary|monitor|cuff|meds|tablets|check)|(?:blood )?pressure (?:log|readings?|diary|monitor)|up (?:\w+ ){0,3}(?:for|to) (?:the toilet|the loo|a wee|a pee)|(?:legs?|knees?) (?:go|goes|went|going) (?:out )?from under|(?:barely|hardly) eating|(?:stopped|not) eating (?:properly|at all|much)(?=\s*(?:$|[.,!?;:]|since|for|lately|these|this|again|because))|bad (?:brain|pain|mental health|anxiety|fatigue|spoon|flare) days?|(?:my |the )?back (?:went|has gone|'s gone|gone) (?:again|out)|(?:\d ?am|middle of the night|night-?time) panic|(?:\d+|one|two|three|four|five|six) (?:hours? )?on a good night|(?:respiratory|asthma|heart failure|macmillan|mental health|continence|tissue viability) nurse|(?:resting |my )?oxygen (?:was|is|of|at|dropped to|levels? (?:was|is|of|at)) (?:[6-9]\d)\b|(?:cry|crying|cried) (?:all the time|every day|for no reason|in the (?:toilets?|loos?|bathroom|car|shower)|at my desk)|nause?i?ous|nausia|(?:chest|throat) tight\b|(?:got|have|had|nasty|bad) (?:a )?(?:nasty |bad )?burns? (?:on|from|to) (?:my|the))/i;
 
 // Everyday and figurative phrases that borrow a clinical word; removed before the rules look.
 const FIGURATIVE = new RegExp(
@@ -293,7 +293,7 @@ const FIGURATIVE = new RegExp(
       String.raw`(?:scar|scars|scarred) (?:me|us|for life)`,
       String.raw`cough(?:ed|ing|s)? up (?:the |\$|£|€|money|cash|the cash|the money|for|\d)`,
       String.raw`rash (?:decision|choice|move|promise|purchase|comment)`,
-      String.raw`bleeding (?:red|performance|money|cash|customers|users|talent|subscribers|morale|staff|people|points|goals|time|fans|votes)`,
+      String.raw`bleeding (?:red|connections|requests|memory|data|packets|traffic|revenue|market share|performance|money|cash|customers|users|talent|subscribers|morale|staff|people|points|goals|time|fans|votes)`,
       String.raw`bedtime stor(?:y|ies)`,
       String.raw`strokes? of (?:luck|genius|midnight|the pen|inspiration)`,
       String.raw`symptoms? of (?:a |the )?(?:bigger|deeper|larger|wider|underlying|bad|poor|broken|systemic|organi[sz]ational)`,
@@ -320,7 +320,7 @@ const FIGURATIVE = new RegExp(
       String.raw`(?:car|engine|van|bike|motorbike|mower|boiler|tractor|old banger)(?:'s)? (?:\w+ ){0,3}?(?:coughing|coughs|coughed|spluttering|wheezing|wheezes)`,
       String.raw`(?:dead|deadly) (?:code|link|links|end|serious|tired|silent)`,
       // a machine's or a project's ailments: "the build server has been sick", "staging has a virus"
-      String.raw`(?:build|builds|server|servers|ci|pipeline|pipelines|tests?|test suite|runner|cluster|node|box|machine|database|db|repo|codebase|code|app|service|deploy|deployment|job|jobs|website|site|api|network|laptop|computer|pc|mac|staging|prod|production|environment|vm|container|pod|printer|router|wifi|disk|drive)(?:'s|\s+(?:is|are|was|were|has|have|had|been|looks?|looking|seems?|feels?|feeling|got|gets|getting|still|really|so|properly|very|a bit|kind of|quite|all))*\s+(?:sick|ill|unwell|poorly|infected|feverish|dying|bloated|an(?:a)?emic|(?:a |the )?(?:virus|fever|infection))(?![\w-])`,
+      String.raw`(?:build|builds|server|servers|ci|pipeline|pipelines|tests?|test suite|runner|cluster|node|box|machine|database|db|cache|heap|bundle|index|docker image|binary|repo|codebase|code|app|service|deploy|deployment|job|jobs|website|site|api|network|laptop|computer|pc|mac|staging|prod|production|environment|vm|container|pod|printer|router|wifi|disk|drive)(?:'s|\s+(?:is|are|was|were|has|have|had|been|looks?|looking|seems?|feels?|feeling|got|gets|getting|still|really|so|properly|very|a bit|kind of|quite|all))*\s+(?:sick|ill|unwell|poorly|infected|feverish|dying|bloated|an(?:a)?emic|(?:a |the )?(?:virus|fever|infection))(?![\w-])`,
       // "allergic to" a thing no one is allergic to: tools, work, habits, or a gerund ("allergic to being told")
       String.raw`(?:allergic|allergy) to (?:\w+ ){0,2}?(?:yaml|json|xml|css|php|java|javascript|typescript|microservices|frameworks?|deploys?|deployments?|releases?|tests|documentation|docs|processes|process|planning|estimates?|deadlines?|stand-?ups?|meetings|mondays|mornings|slack|emails?|phone calls|calls|conflict|confrontation|effort|responsibility|authority|rules|routine|overtime|hype|politics|small print|hard work|the (?:idea|thought|office|word|concept))\b`,
       String.raw`(?:allergic|allergy) to (?!(?:anything|something|everything|nothing|bedding|pudding|icing|frosting|stuffing|dressing|seasoning|filling|ling|whiting)\b)\w+ing\b`,
@@ -536,6 +536,14 @@ const TEXTING: Array<[RegExp, string]> = [
   [/\bim\b/gi, "i'm"],
   [/\bive\b/gi, "i've"],
   [/\bthru\b/gi, 'through'],
+  // common misspellings of health words (docs/health-wording.md, "Shorthand, slang and other people")
+  [/\bdoc(?:ter|tr)\b/gi, 'doctor'],
+  [/\b(?:asma|astma|asthama|azthma)\b/gi, 'asthma'],
+  [/\b(?:diabetis|diabeties|diabites)\b/gi, 'diabetes'],
+  [/\b(?:migrane|migrain|megraine)(s?)\b/gi, 'migraine$1'],
+  [/\banti[- ]?depres+ant(s?)\b/gi, 'antidepressant$1'],
+  [/\b(?:perscription|prescripton|presciption)(s?)\b/gi, 'prescription$1'],
+  [/\b(?:medecine|medicene)(s?)\b/gi, 'medicine$1'],
   [/\bw\/(?=\s)/gi, 'with'],
 ];
 const spelledOut = (text: string): string =>
