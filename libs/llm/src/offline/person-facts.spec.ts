@@ -389,6 +389,8 @@ describe('extractPersonFacts (offline fact rules)', () => {
     expect(types('I like more the tea than the coffee.')).toEqual(['preference']);
     expect(types('My fav show right now is Severance.')).toEqual(['preference']);
     expect(types("I'm not one for cooking for one, never have been.")).toEqual(['preference']);
+    expect(types("I've restarted Portuguese, twice a week, with Hana.")).toEqual(['fact']);
+    expect(types('Started climbing Tuesday nights.')).toEqual(['fact']);
   });
 
   it('reads a coding session among short answers, and keeps the clause about the person', () => {

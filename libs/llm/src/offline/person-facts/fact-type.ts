@@ -118,11 +118,20 @@ export function classifyStatement(
   if (plans || when.tense === 'future')
     return { factType: when.dated ? 'event' : 'goal', explicit: false };
   // "I started volunteering at the shelter on Sundays": a habit begun is true of the person now.
+  // "Tuesday nights", "sat nights", "on weekends", "twice a week": a time that comes round again.
   const habit =
     doc.has('(every|each|twice|weekly|daily|nightly)') ||
     doc.has('times a') ||
-    /\bon (?:mon|tues|wednes|thurs|fri|satur|sun)days\b/i.test(doc.text());
-  if (habit && doc.has('(started|start|began|begun|taken up|took up)'))
+    /\bon (?:mon|tues|wednes|thurs|fri|satur|sun)days\b/i.test(doc.text()) ||
+    /\b(?:mon|tues|wednes|thurs|fri|satur|sun|sat|sun)(?:day)? (?:nights|evenings|mornings|afternoons)\b|\b(?:on|at) (?:the )?weekends\b/i.test(
+      doc.text(),
+    );
+  // "Has restarted Portuguese", "picked up a second job", "got a 2nd job": a habit or job taken up.
+  if (
+    habit &&
+    (doc.has('(started|start|began|begun|taken up|took up|restarted|picked up)') ||
+      doc.has('(got|have got|has got) (a|an|#Value) #Adjective? job'))
+  )
     return { factType: 'fact', explicit: false };
   if (when.tense === 'past') {
     const verb = (doc.verbs().json() as Array<{ verb?: { infinitive?: string } }>)[0]?.verb
