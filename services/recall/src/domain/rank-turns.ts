@@ -57,7 +57,7 @@ export const RANK_OPTIONS: RankOptions = {
   neighbour: 0.35,
   session: 0.3,
   coverage: 0.3,
-  sessionRepeat: 0.1,
+  sessionRepeat: 0.25,
   inWindow: 1.6,
   outOfWindow: 0.6,
   timeOnly: 0.35,
