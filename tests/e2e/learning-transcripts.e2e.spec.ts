@@ -282,7 +282,7 @@ describe('the learning corpus end to end from Claude Code transcript files', () 
     expect(plan.status).toBe(201);
     type Stats = {
       learningCorpus: Record<string, unknown>;
-      learningDays: unknown[];
+      learningDays: Array<{ failedClusters: number }>;
       sessionIngest: Record<string, unknown>;
     };
     const stats = async () =>
@@ -307,6 +307,11 @@ describe('the learning corpus end to end from Claude Code transcript files', () 
       agentQueries: expect.any(Number),
     });
     expect(before.learningCorpus.agentQueries).toBeGreaterThanOrEqual(1);
+    // day by day: the cluster counts on the day of its latest attempt (yesterday), within the window
+    const clustersByDay = before.learningDays.map((d) => d.failedClusters);
+    expect(clustersByDay).toHaveLength(30);
+    expect(clustersByDay.reduce((sum, n) => sum + n, 0)).toBe(1);
+    expect(clustersByDay.slice(-3).reduce((sum, n) => sum + n, 0)).toBe(1);
     expect(before.sessionIngest).toMatchObject({ lastCount: 6, lastError: null });
     expect(before.sessionIngest.lastRunAt).toEqual(expect.any(String));
 

@@ -961,7 +961,7 @@ describe('the web UI in a real browser', () => {
       /Agent queries\s+\d[\s\S]*Sessions ingested\s+\d[\s\S]*Log facts\s+\d[\s\S]*Refactor plans\s+[1-9]\d*[\s\S]*Failed clusters\s+\d[\s\S]*Skill candidates\s+\d[\s\S]*Hit rate\s+\d+%[\s\S]*Latency p50 \/ p95 \/ p99\s+[\d.]+ \/ [\d.]+ \/ [\d.]+ ms/,
     );
     // and a small chart per figure over the last 30 days: today's plan is in its chart
-    await expect(learning.locator('figure').count()).resolves.toBe(7);
+    await expect(learning.locator('figure').count()).resolves.toBe(8);
     const plansChart = learning.locator('figure', { hasText: /^Refactor plans/ });
     await expect(plansChart.locator('figcaption').innerText()).resolves.toMatch(
       /^Refactor plans · [1-9]\d* over 30 days$/,

@@ -37,6 +37,8 @@ interface LearningDay {
   sessionsIngested: number;
   logFacts: number;
   refactorPlans: number;
+  /** Failed clusters whose latest attempt was that day. */
+  failedClusters: number;
   skillCandidates: number;
 }
 
@@ -61,6 +63,11 @@ const LEARNING_SERIES: ReadonlyArray<{
     label: 'Refactor plans',
     value: (d) => d.refactorPlans,
     summary: (ds) => total(ds, (d) => d.refactorPlans),
+  },
+  {
+    label: 'Failed clusters',
+    value: (d) => d.failedClusters,
+    summary: (ds) => `${total(ds, (d) => d.failedClusters)}, by their latest attempt`,
   },
   {
     label: 'Skill candidates',

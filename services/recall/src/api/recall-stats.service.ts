@@ -3,6 +3,8 @@ import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '@mnemo/persistence';
 import { QueryLogService } from './query-log.service';
 import { LearningCorpusService } from '../learning/api/learning-corpus.service';
+import { clustersByDay } from '../learning/domain/corpus-days';
+import type { FailedCluster } from '../learning/domain/failed-clusters';
 import { RECALL_CONFIG } from '../recall.constants';
 import type { RecallConfig } from '../recall.config';
 
@@ -25,7 +27,7 @@ export class RecallStatsService {
   ) {}
 
   /** Failed clusters of one account, or of every account that has sessions (bounded by the corpus's own limits). */
-  private async failedClusters(accountId: string | null): Promise<number> {
+  private async failedClusters(accountId: string | null): Promise<FailedCluster[]> {
     const accounts =
       accountId !== null
         ? [accountId]
@@ -34,15 +36,15 @@ export class RecallStatsService {
               `SELECT DISTINCT account_id FROM learning_sessions WHERE outcome IN ('reverted', 'abandoned', 'unknown')`,
             )
           ).map((row) => row.account_id);
-    let clusters = 0;
-    for (const account of accounts) clusters += (await this.corpus.failedClusters(account)).length;
+    const clusters: FailedCluster[] = [];
+    for (const account of accounts) clusters.push(...(await this.corpus.failedClusters(account)));
     return clusters;
   }
 
   /**
    * The learning corpus day by day over the window (the Operations page's small charts): what each
    * day added, and that day's query hit rate and median latency. Failed clusters are computed from
-   * the whole corpus, not dated, so they have no series.
+   * the whole corpus: stats() adds them on the day of their latest attempt.
    */
   private async learningDays(scope: () => string, params: unknown[]) {
     const on = (column: string) => `${scope()} AND ${column} >= d.day AND ${column} < d.day + 1`;
@@ -137,6 +139,10 @@ export class RecallStatsService {
       latencyMs: { p50: round(q.p50), p95: round(q.p95), p99: round(q.p99) },
       windowDays: WINDOW_DAYS,
     };
+    const clusterDays = clustersByDay(
+      learningDays.map((d) => d.day),
+      clusters,
+    );
     const loop = this.config.sessionIngest;
     const lastStarted = run ? new Date(run.finished_at).getTime() - run.duration_ms : null;
     return {
@@ -145,12 +151,12 @@ export class RecallStatsService {
         sessionsIngested: sessions,
         logFacts,
         refactorPlans: plans,
-        failedClusters: clusters,
+        failedClusters: clusters.length,
         skillCandidates: skills,
         hitRate: agentQueries.hitRate,
         latency: agentQueries.latencyMs,
       },
-      learningDays,
+      learningDays: learningDays.map((day, i) => ({ ...day, failedClusters: clusterDays[i]! })),
       sessionIngest: {
         enabled: loop.enabled,
         intervalHours: loop.intervalMs / 3_600_000,
