@@ -125,6 +125,12 @@ describe('extractPersonFacts (offline fact rules)', () => {
     ]);
   });
 
+  it('names a goal by its object, never by an article the parser took for a noun ("a flat")', () => {
+    const subjects = (text: string) => extractPersonFacts([said(text)]).map((f) => f.subject);
+    expect(subjects('I plan to save for a flat.')).toEqual(['goal:flat']);
+    expect(subjects('I plan to save for a house.')).toEqual(['goal:house']);
+  });
+
   it('gives who the person lives with no home of its own, so a move leaves the roommate alone', () => {
     const facts = extractPersonFacts([
       said('I share a tiny room in the dorm with my roommate Hanna.'),

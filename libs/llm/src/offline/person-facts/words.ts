@@ -100,6 +100,8 @@ export const KIN = new Set(
 /** The word a term's normal form starts with: `i'm` → `i`, `it's` → `it`. */
 export const head = (term: Term): string => term.normal.split(/['’]/)[0] ?? '';
 
+const ARTICLES = new Set(['a', 'an', 'the']);
+
 // Nouns that name nothing in particular.
 export const VAGUE = new Set([
   'thing',
@@ -131,6 +133,8 @@ export function isContentNoun(term: Term): boolean {
   if (!term.tags.includes('Noun') || term.tags.includes('Pronoun')) return false;
   const word = head(term);
   return (
+    // the parser tags "a" in "save for a flat" as a noun: an article names nothing
+    !ARTICLES.has(word) &&
     !VAGUE.has(word) &&
     !FIRST_PERSON.has(word) &&
     !SECOND_PERSON.has(word) &&
