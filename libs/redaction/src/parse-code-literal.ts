@@ -67,7 +67,7 @@ export function codeLiteralValue(text: string, site: KeywordSite): ValueSpan | n
     const spacedLiteral = /^[ \t]+(?=["'])/.exec(after);
     if (spacedLiteral !== null) return literalAt(text, site.end + spacedLiteral[0].length);
     // A line of a name and its value apart (ssh_config, .properties, a tab-separated table).
-    if (/^[ \t]*$/.test(before) && NAME_AND_VALUE_LINE.test(text.slice(site.end, site.end + 160)))
+    if (/^[ \t]*$/.test(before) && isNameAndValueLine(text, site.end))
       return setValue(after, site.end);
   }
   // A `.netrc` line, `machine host login user password …`: any word after the name is the password.
@@ -170,8 +170,26 @@ const CONSTRUCTED_AS = /(?:\b(?:std::)?w?string|\bString|\bQString|\bCString|\ba
 const COMPARE_CALL =
   /\b(?:strn?cpy|strlcpy|wcsn?cpy|strn?cat|memcpy|strn?cmp|strn?casecmp|memcmp|wcscmp|_?stricmp|hash_equals|compare_digest|secure_compare|constant_time_compare|timingSafeEqual|assertEquals?|assert_eq!?|isEqual|Equal|AreEqual|AreNotEqual)\s*\(\s*[&*]?$/;
 const DEFINED_BY = /^[ \t]*#[ \t]*define[ \t]+$/;
-/** The rest of a line that holds one word after the name, and nothing else (`after` may cut a line short). */
-const NAME_AND_VALUE_LINE = /^[ \t]+[^\s]{1,128}[ \t]*(?:\r?\n|$)/;
+/**
+ * The rest of the line after the name is one word, and nothing else. The word's length is not
+ * bounded short: a secret glued inside it (`…"API_KEY=…`) becomes a shorter placeholder, and the
+ * verdict must not change with it, or a second redaction finds what the first let through
+ * (docs/redaction.md). A longer word than MAX_LINE_WORD is no value.
+ */
+function isNameAndValueLine(text: string, at: number): boolean {
+  let k = at;
+  while (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9) k++;
+  const word = k;
+  if (word === at) return false;
+  const limit = Math.min(text.length, word + MAX_LINE_WORD);
+  while (k < limit && WHITESPACE[text.charCodeAt(k)] === 0) k++;
+  if (k === word || (k === limit && k < text.length)) return false;
+  while (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9) k++;
+  if (text.charCodeAt(k) === 13) k++;
+  return k === text.length || text.charCodeAt(k) === 10;
+}
+const MAX_LINE_WORD = 4096;
+const WHITESPACE = codeUnitTable(/\s/);
 const SET_BY = /^[ \t]*(?:set|setenv)[ \t]+$/i;
 /** `"…" == password`: a literal, a comparison, then the name. */
 const LITERAL_BEFORE = /(["'`])((?:(?!\1)[^\\\n]|\\.){1,190})\1\s*(?:===|!==|==|!=)\s*$/;
