@@ -163,6 +163,11 @@ describe('redact properties', () => {
         'vj7167a62aep61dnja7tx3vhzu6li9yqAAAAA',
       ],
     ],
+    [
+      'a random value glued to the name of another assignment, not taken for a name',
+      'SUMO_ACCESS_ID=suqRKYXSQ1ZgsXaws_secret_access_key = HRQ1xH1FYzj3YrFzZ30WBz1iEEU7FaOucH30GoeEBUNDLE_ENTERPRISE__CONTRIBSYS__COM=3fcae05f:4bc6b9ae',
+      ['HRQ1xH1FYzj3YrFzZ30WBz1iEEU7FaOucH30Goe', '3fcae05f:4bc6b9ae'],
+    ],
   ])('redacts every secret in one pass: %s', (_why, text, secrets) => {
     const once = redact(text).text;
     for (const secret of secrets) expect(once).not.toContain(secret);

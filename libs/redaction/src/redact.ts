@@ -13,6 +13,7 @@ import { detectSplitJwts } from './detect-split-jwt';
 import { detectTokens } from './detect-tokens';
 import { detectUrlCredentials } from './detect-url-credentials';
 import { codeUnitTable } from './code-unit-table';
+import { looksRandom } from './entropy';
 import { isExampleValue } from './example-values';
 import { findKeywordSites } from './keyword-sites';
 import {
@@ -119,7 +120,11 @@ function mergeFindings(a: readonly Finding[], b: readonly Finding[]): Finding[] 
  */
 const APART_BEFORE = codeUnitTable(/[\s"'`({[<>,;]/);
 const APART_AFTER = codeUnitTable(/[\s"'`)}\]<,;\\]/);
-/** `=` or `:` after a bare name (`DB_PASSWORD=…`): the name keeps the run it was in. */
+/**
+ * `=` or `:` after a bare name (`DB_PASSWORD=…`): the name keeps the run it was in. Not after a random
+ * one (`…aws_key = Zq81…BUNDLE_X__COM=…`): that is another value glued to the name, whose run ends at
+ * the placeholder and is judged anew.
+ */
 const NAME_CHAR = codeUnitTable(/[A-Za-z0-9_.-]/);
 const MAX_NAME = 80;
 
@@ -129,7 +134,8 @@ function apartBefore(text: string, at: number): boolean {
   if (op !== 61 && op !== 58) return false;
   let k = at - 2;
   while (k >= 0 && at - k <= MAX_NAME && NAME_CHAR[text.charCodeAt(k)] === 1) k--;
-  return k < 0 || APART_BEFORE[text.charCodeAt(k)] === 1;
+  if (k >= 0 && APART_BEFORE[text.charCodeAt(k)] !== 1) return false;
+  return !looksRandom(text.slice(k + 1, at - 1));
 }
 
 /**
