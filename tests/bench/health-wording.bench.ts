@@ -89,6 +89,8 @@ const SPLITS: [string, string][] = [
   ['dev-7', path.join(__dirname, 'data/health/statements-7.json')],
   // the eighth: long, sarcastic, typo'd and terse statements beside their ordinary twins
   ['dev-8', path.join(__dirname, 'data/health/statements-8.json')],
+  // the ninth: condition and drug names in passing beside their twins, and developers' talk
+  ['dev-9', path.join(__dirname, 'data/health/statements-9.json')],
   ['seen', path.join(__dirname, 'blind/health/statements.json')],
   ['blind', path.join(__dirname, 'blind/health-2/statements.json')],
 ];

@@ -284,6 +284,55 @@ describe('classifySensitivity', () => {
       sensitive: true,
     });
   });
+
+  // docs/health-wording.md, "Names the words cannot veto"
+  it.each([
+    [
+      'Great weekend at the lake, and Grandma’s Alzheimer’s was calmer than usual.',
+      'health_condition',
+    ],
+    [
+      'The barbecue was fun, my uncle’s Parkinson’s made the tongs tricky though.',
+      'health_condition',
+    ],
+    ['Our cruise was great, though Mum’s tinnitus played up in the cabin.', 'health_condition'],
+    ['Great weekend at the lake, and I remembered the lamotrigine this time.', 'medication'],
+    ['Fun week at the cottage, Dad’s tramadol lasted the whole trip.', 'medication'],
+    ['Our holiday photos are up and Mum’s warfarin was fine with the foreign food.', 'medication'],
+  ])('proposes "%s" (a name the holiday wording around it cannot veto)', (content, kind) => {
+    expect(check(content)).toMatchObject({ sensitive: true, kind });
+  });
+
+  it.each([
+    'We ran a bake sale at the weekend for the asthma charity.',
+    'I read a novel on holiday about a detective with Parkinson’s.',
+    'The economy slid into depression after the crash.',
+    'There was a cold snap over the holiday, so we stayed in.',
+  ])('keeps "%s" ordinary: an ambiguous word or a name as a topic stays vetoable', (content) => {
+    expect(check(content)).toEqual({ sensitive: false });
+  });
+
+  it.each([
+    'Ops can’t run it on the old laptops because of the glibc version.',
+    'The team can’t run another store next to the database.',
+    'It slept on real time, so the test took a minute.',
+    'The poller sleeps between batches to spare the API.',
+    'The test suite has been limping since the framework upgrade.',
+    'The daemon is healthy again after the failover.',
+    'Found a memory leak in the websocket handler.',
+    'The dead letter queue filled up overnight.',
+    'Cold start on the lambda is about two seconds.',
+  ])('keeps a developer’s "%s" ordinary', (content) => {
+    expect(check(content)).toEqual({ sensitive: false });
+  });
+
+  it.each([
+    ['I can’t run since the knee op in June.', 'limitation'],
+    ['I’ve been limping since the match on Tuesday.', 'limitation'],
+    ['My depression came back over the winter.', 'health_condition'],
+  ])('still proposes "%s" beside the developer’s wording', (content, kind) => {
+    expect(check(content)).toMatchObject({ sensitive: true, kind });
+  });
 });
 
 describe('withoutSensitiveSentences', () => {
