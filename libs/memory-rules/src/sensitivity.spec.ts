@@ -322,6 +322,12 @@ describe('classifySensitivity', () => {
     'Found a memory leak in the websocket handler.',
     'The dead letter queue filled up overnight.',
     'Cold start on the lambda is about two seconds.',
+    'The job can’t run until the migration finishes.',
+    'We can’t run Postgres 12 in prod anymore.',
+    'Can’t run Kubernetes locally, the laptop only has 8GB.',
+    'Let the thread sleep until the lock frees up.',
+    'I decided the worker should sleep 200ms between retries.',
+    'The dev box woke from sleep with a dead network.',
   ])('keeps a developer’s "%s" ordinary', (content) => {
     expect(check(content)).toEqual({ sensitive: false });
   });
@@ -330,6 +336,8 @@ describe('classifySensitivity', () => {
     ['I can’t run since the knee op in June.', 'limitation'],
     ['I’ve been limping since the match on Tuesday.', 'limitation'],
     ['My depression came back over the winter.', 'health_condition'],
+    ['Since my fall I can’t run on the treadmill.', 'limitation'],
+    ['The baby can’t sleep in the heat and neither can I.', 'sleep'],
   ])('still proposes "%s" beside the developer’s wording', (content, kind) => {
     expect(check(content)).toMatchObject({ sensitive: true, kind });
   });
