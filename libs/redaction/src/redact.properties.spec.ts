@@ -168,6 +168,11 @@ describe('redact properties', () => {
       'SUMO_ACCESS_ID=suqRKYXSQ1ZgsXaws_secret_access_key = HRQ1xH1FYzj3YrFzZ30WBz1iEEU7FaOucH30GoeEBUNDLE_ENTERPRISE__CONTRIBSYS__COM=3fcae05f:4bc6b9ae',
       ['HRQ1xH1FYzj3YrFzZ30WBz1iEEU7FaOucH30Goe', '3fcae05f:4bc6b9ae'],
     ],
+    [
+      'a secret of several words (a key block) turned into one placeholder on the line of a name and a value',
+      "Bearer 0AAAAAAA'-----BEGIN RSA PRIVATE KEY-----\nj5eud7o8f6AyiRBwo1VoqiZynn+oZOuYpXRyCQ5pGSsedxzf6LhrWPUjd/49szmY\noY+31M6Nz1TGNZW4wGx5uJBNGeGXcD339eiiFB3zW+UArtDbvGM6/a/ASNU5mp0W\n-----END RSA PRIVATE KEY-----",
+      ['j5eud7o8f6AyiRBwo1VoqiZynn', 'oY+31M6Nz1TGNZW4wGx5uJBNGeGXcD339'],
+    ],
   ])('redacts every secret in one pass: %s', (_why, text, secrets) => {
     const once = redact(text).text;
     for (const secret of secrets) expect(once).not.toContain(secret);

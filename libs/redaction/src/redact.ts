@@ -138,6 +138,18 @@ function apartBefore(text: string, at: number): boolean {
   return !looksRandom(text.slice(k + 1, at - 1));
 }
 
+const WHITESPACE = codeUnitTable(/\s/);
+
+/**
+ * A secret with spaces or line breaks in it (a private key's block): its placeholder, one word, joins
+ * the words and lines around it, so what reads a line's words (a name and one word on a line of their
+ * own) reads them anew.
+ */
+function holdsWhitespace(text: string, start: number, end: number): boolean {
+  for (let k = start; k < end; k++) if (WHITESPACE[text.charCodeAt(k)] === 1) return true;
+  return false;
+}
+
 /**
  * Where in the redacted text the placeholders of findings glued to their neighbours are (`ghp_…` run
  * on into more letters, a value inside a longer run): the only places a later pass can find more.
@@ -152,7 +164,8 @@ function gluedPlaceholders(text: string, findings: readonly Finding[]): Span[] {
       f.end === text.length ||
       APART_AFTER[text.charCodeAt(f.end)] === 1 ||
       findings[i + 1]?.start === f.end;
-    if (!before || !after) glued.push({ start: f.start - shift, end: f.start - shift + size });
+    if (!before || !after || holdsWhitespace(text, f.start, f.end))
+      glued.push({ start: f.start - shift, end: f.start - shift + size });
     shift += f.end - f.start - size;
   });
   return glued;
