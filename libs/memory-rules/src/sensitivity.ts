@@ -603,6 +603,11 @@ export function firstWordingRuleHit(text: string): WordingRuleHit | null {
   return null;
 }
 
+/** Whether the wording (as `wordingOf` gives it) names a condition or a medicine the words may not veto. */
+export function namesBeyondVeto(text: string): boolean {
+  return !TOPIC.test(text) && (NAMES.test(text) || DRUG_STEM.test(text));
+}
+
 /**
  * The rules' hits and the words themselves are weighed by the trained classifier (health-classifier.ts,
  * docs/health-wording.md): a hit the words around it outweigh is dropped ("sleep in on Saturday"), and
@@ -619,8 +624,7 @@ export function classifySensitivity(fact: SensitivityInput): Sensitivity {
   const text = wordingOf(fact.content);
   const first = firstWordingRuleHit(text);
   const verdict = weighHealthWording(text, first !== null);
-  const named = first !== null && !TOPIC.test(text) && (NAMES.test(text) || DRUG_STEM.test(text));
-  if (!verdict.sensitive && !named) return { sensitive: false };
+  if (!verdict.sensitive && !(first && namesBeyondVeto(text))) return { sensitive: false };
   if (first) return { sensitive: true, kind: first.kind, reason: first.reason };
   return {
     sensitive: true,
