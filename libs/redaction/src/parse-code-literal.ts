@@ -52,7 +52,7 @@ export function codeLiteralValue(text: string, site: KeywordSite): ValueSpan | n
     return literalAt(text, site.end + argument[0].length);
   if (argument !== null && COMPARE_CALL.test(lineBefore(text, site.start, 48)))
     return literalAt(text, site.end + argument[0].length);
-  if (spaced && startsWithin(text, site.start, 40)) {
+  if (spaced && amongFirstWords(text, site.start)) {
     const before = lineBefore(text, site.start);
     if (DEFINED_BY.test(before))
       return literalAt(text, site.end + /^[ \t]+/.exec(after)![0].length);
@@ -110,11 +110,21 @@ function pairOpener(text: string, start: number): number {
   return k >= 0 ? text.charCodeAt(k) : -1;
 }
 
-/** Whether the line that holds `at` starts less than `n` characters before it. */
-function startsWithin(text: string, at: number, n: number): boolean {
-  for (let k = at - 1; k >= at - n; k--) if (k < 0 || text.charCodeAt(k) === 10) return true;
-  return false;
+/**
+ * Whether the name at `at` is among the first words of its line. Counted in words, not characters: a
+ * secret before it on the line is one word, and one word still once it is a placeholder, so the
+ * verdict does not change when a second pass reads the redacted line (docs/redaction.md).
+ */
+function amongFirstWords(text: string, at: number): boolean {
+  const from = Math.max(0, at - MAX_LINE_HEAD);
+  const head = text.slice(from, at);
+  const newline = head.lastIndexOf('\n');
+  if (newline === -1 && from > 0) return false;
+  return (head.slice(newline + 1).match(WORD)?.length ?? 0) <= FIRST_WORDS;
 }
+const MAX_LINE_HEAD = 240;
+const FIRST_WORDS = 6;
+const WORD = /\S+/g;
 
 /** What a form after the name starts with: space, `=`, `!`, `.`, `[`, `(`, `,`, `{`, `)`, `}`, `]`, a quote, `\`. */
 const FORM_SIGN = codeUnitTable(/[\s=!.[(,{)}\]"'\\]/);

@@ -78,11 +78,14 @@ const hexId = (min: number, max: number) =>
   fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: min, maxLength: max });
 const uuid = fc.uuid();
 
+// Hex ids after a space: a long random string alone in quotes (`"9f3a…"`) is a secret even in hex
+// (detect-quoted-random), so a digest stays only where something says what it is, or in prose.
+const spaced = (id: fc.Arbitrary<string>) => id.map((h) => ` ${h}`);
 const safeFragment = fc.oneof(
   { weight: 8, arbitrary: fc.constantFrom(...SAFE_WORDS) },
-  { weight: 1, arbitrary: hexId(40, 40) },
+  { weight: 1, arbitrary: spaced(hexId(40, 40)) },
   { weight: 1, arbitrary: hexId(7, 12) },
-  { weight: 1, arbitrary: hexId(64, 64) },
+  { weight: 1, arbitrary: spaced(hexId(64, 64)) },
   { weight: 1, arbitrary: uuid },
 );
 const safeText = fc
@@ -172,6 +175,11 @@ describe('redact properties', () => {
       'a secret of several words (a key block) turned into one placeholder on the line of a name and a value',
       "Bearer 0AAAAAAA'-----BEGIN RSA PRIVATE KEY-----\nj5eud7o8f6AyiRBwo1VoqiZynn+oZOuYpXRyCQ5pGSsedxzf6LhrWPUjd/49szmY\noY+31M6Nz1TGNZW4wGx5uJBNGeGXcD339eiiFB3zW+UArtDbvGM6/a/ASNU5mp0W\n-----END RSA PRIVATE KEY-----",
       ['j5eud7o8f6AyiRBwo1VoqiZynn', 'oY+31M6Nz1TGNZW4wGx5uJBNGeGXcD339'],
+    ],
+    [
+      'a name among the first words of its line, however long the secret before it',
+      'BITTREX_SECRET=gwhi7agzd8q0kgnezopje0tnxpctm2vc\\nBearer "00000000-0000-1000-8000-000000000001"',
+      ['gwhi7agzd8q0kgnezopje0tnxpctm2vc', '00000000-0000-1000-8000-000000000001'],
     ],
   ])('redacts every secret in one pass: %s', (_why, text, secrets) => {
     const once = redact(text).text;
