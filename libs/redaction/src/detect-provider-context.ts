@@ -243,12 +243,17 @@ function lineEndWithin(text: string, from: number): number {
 
 /**
  * The start of the line that holds `at` when at most `words` words stand before `at` on it and it starts
- * within WINDOW_CHARS, else -1: read back by code and stopped early, as this runs for every name found.
+ * within LINE_HEAD_CHARS, else -1: read back by code and stopped early, as this runs for every name found.
+ * The words count, not their length: a long secret among them is one word, and still one as a shorter
+ * placeholder, so a second pass reads the line as the first did (docs/redaction.md). The bound in
+ * characters only stops a walk through a very long word.
  */
+const LINE_HEAD_CHARS = 1024;
+
 function lineStartWithin(text: string, at: number, words: number): number {
   let gaps = 0;
   let spaced = true;
-  for (let k = at - 1; k >= at - WINDOW_CHARS; k--) {
+  for (let k = at - 1; k >= at - LINE_HEAD_CHARS; k--) {
     if (k < 0) return 0;
     const c = text.charCodeAt(k);
     if (c === 10) return k + 1;

@@ -181,6 +181,15 @@ describe('redact properties', () => {
       'BITTREX_SECRET=gwhi7agzd8q0kgnezopje0tnxpctm2vc\\nBearer "00000000-0000-1000-8000-000000000001"',
       ['gwhi7agzd8q0kgnezopje0tnxpctm2vc', '00000000-0000-1000-8000-000000000001'],
     ],
+    [
+      "a value pasted before a provider's name, the words between counted however long",
+      ' 000000000000000000000000000000000000000000000000000000000000000c{"password": 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_IO_KEY=vj7167a62aep61dnja7tx3vhzu6li9yq 0000000000000000000000000000000000000000CLOUDANT_PASSWORD: 27c235a67666583b1a36e924a46390085e66e5210c2478ed328f5b5b12a494cd',
+      [
+        'sTugxNt3yEilTixUwrIbgPHSC1sQKzdRn3r1IukX9',
+        'vj7167a62aep61dnja7tx3vhzu6li9yq',
+        '27c235a67666583b1a36e924a46390085e66e5210c2478ed328f5b5b12a494cd',
+      ],
+    ],
   ])('redacts every secret in one pass: %s', (_why, text, secrets) => {
     const once = redact(text).text;
     for (const secret of secrets) expect(once).not.toContain(secret);
