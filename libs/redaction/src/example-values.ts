@@ -170,8 +170,7 @@ export function isExampleValue(value: string): boolean {
   // `https://hooks.slack.com/services/XXX/YYY/ZZZ`: an address whose every part is one letter over again.
   if (value.startsWith('http') && isLettersOverAgain(withoutUrlWords(value))) return true;
   if (EXAMPLE_SIGN.test(value)) {
-    if (EXAMPLE_END.test(value) || EXAMPLE_PART.test(value) || STAND_IN_MARK.test(value))
-      return true;
+    if (EXAMPLE_END.test(value) || EXAMPLE_PART.test(value) || isStandIn(value)) return true;
     const runs = withoutUrlWords(value)
       .split(/[^A-Za-z0-9*•#]+/)
       .filter((r) => r.length > 0);
@@ -212,7 +211,7 @@ function isPrefixedStandIn(value: string): boolean {
   // Not every stand-in: a body of one letter over and over is a low-entropy key, still a secret.
   return (
     isBracketedWord(rest) ||
-    STAND_IN_MARK.test(rest) ||
+    isStandIn(rest) ||
     EXAMPLE_END.test(rest) ||
     (rest.length <= MAX_WORDS_LENGTH && isStandInWords(rest))
   );
@@ -256,9 +255,16 @@ function isLettersOverAgain(path: string): boolean {
   return runs.length > 0 && runs.every((r) => r.length >= 2 && isOneCharacter(r));
 }
 
-/** A value that says it is not real: `fake-…`, `dummy_…`, `…_placeholder`, `replace-me`, `not-a-real-…`. */
+/**
+ * A value that says it is not real: `fake-…`, `dummy_…`, `…_placeholder`, `replace-me`, `not-a-real-…`,
+ * `YourApiKey`. The last apart (STAND_IN_WORD), without the `i` flag: under it the capital after `your`
+ * would be any letter, and a random token that starts `yOUrf…` would stay visible.
+ */
 const STAND_IN_MARK =
-  /^(?:fake|dummy|placeholder|sample|your|replace)(?:[^a-z]|$)|^Your(?=[A-Z0-9])|(?:^|[^A-Za-z0-9])(?:fake|dummy|placeholder|your|notreal|not[_-]a[_-]real|replace[_-]?me|change[_-]?(?:me|this|it)|insecure)(?:[^A-Za-z]|$)/i;
+  /^(?:fake|dummy|placeholder|sample|your|replace)(?:[^a-z]|$)|(?:^|[^A-Za-z0-9])(?:fake|dummy|placeholder|your|notreal|not[_-]a[_-]real|replace[_-]?me|change[_-]?(?:me|this|it)|insecure)(?:[^A-Za-z]|$)/i;
+const STAND_IN_WORD = /^(?:Your|YOUR|your)[A-Z0-9]/;
+const isStandIn = (value: string): boolean =>
+  STAND_IN_MARK.test(value) || STAND_IN_WORD.test(value);
 
 /** `0123456789`, `abcdefgh`, `0123456789abcdef`: each character the next of the one before, nearly throughout. */
 export function isSequence(value: string): boolean {

@@ -190,6 +190,11 @@ describe('redact properties', () => {
         '27c235a67666583b1a36e924a46390085e66e5210c2478ed328f5b5b12a494cd',
       ],
     ],
+    [
+      'a random token whose first letters spell `your` in mixed case, not a stand-in',
+      'Authorization: Bearer yOUrfq7rqEnYzQIgNHVz3VPilZP3StgHda67oq6I',
+      ['yOUrfq7rqEnYzQIgNHVz3VPilZP3StgHda67oq6I'],
+    ],
   ])('redacts every secret in one pass: %s', (_why, text, secrets) => {
     const once = redact(text).text;
     for (const secret of secrets) expect(once).not.toContain(secret);
