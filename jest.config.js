@@ -59,7 +59,7 @@ module.exports = {
     '^@mnemo/(.*)-service$': '<rootDir>/services/$1/src/index.ts',
     '^@mnemo/(.*)$': '<rootDir>/libs/$1/src/index.ts',
   },
-  setupFiles: ['reflect-metadata'],
+  setupFiles: ['reflect-metadata', '<rootDir>/tests/support/fast-check-seed.ts'],
   testTimeout: 60_000,
   maxWorkers: 2,
   reporters: ['<rootDir>/tests/support/summary-reporter.js', 'default'],
