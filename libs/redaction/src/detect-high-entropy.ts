@@ -39,10 +39,30 @@ export function detectHighEntropy(text: string, sites: readonly KeywordSite[]): 
     scan(text, before(text, site.start, previousEnd), randomKind, RANK_ENTROPY, found);
     const near = after(text, site.end, Math.min(HEX_CHARS, nextStart - site.end), HEX_WORDS, cut);
     if (near.end - near.start < 32 || !HEX_RUN.test(text.slice(near.start, near.end))) return;
-    if (!HASH_WORD.test(text.slice(Math.max(0, site.start - 24), near.end)))
+    if (!HASH_WORD.test(text.slice(wordsBefore(text, site.start, HASH_LOOK_BACK), near.end)))
       scan(text, near, hexKind, RANK_ENTROPY, found);
   });
   return found;
+}
+
+/** Words before a name a digest's word is looked for in (`commit sha password …` reads `commit`). */
+const HASH_LOOK_BACK = 3;
+const MAX_WORDS_BACK = 400;
+
+/**
+ * Where the `words` whole words before `at` on its line start. Whole words: a slice that cut one
+ * (`SUMO_ACCESS_ID`) would read its tail (`ID`) as a word. Counted in words, not characters: a secret
+ * among them is one word, as its placeholder is, so a second pass reads what the first did.
+ */
+function wordsBefore(text: string, at: number, words: number): number {
+  const limit = Math.max(0, at - MAX_WORDS_BACK);
+  let k = at;
+  for (let seen = 0; seen < words; seen++) {
+    while (k > limit && (text.charCodeAt(k - 1) === 32 || text.charCodeAt(k - 1) === 9)) k--;
+    if (k === limit || text.charCodeAt(k - 1) === 10) break;
+    while (k > limit && !/\s/.test(text.charAt(k - 1))) k--;
+  }
+  return k;
 }
 
 const URL_ENCODED = /%[0-9A-Fa-f]{2}.*%[0-9A-Fa-f]{2}/;

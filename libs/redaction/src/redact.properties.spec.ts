@@ -195,6 +195,11 @@ describe('redact properties', () => {
       'Authorization: Bearer yOUrfq7rqEnYzQIgNHVz3VPilZP3StgHda67oq6I',
       ['yOUrfq7rqEnYzQIgNHVz3VPilZP3StgHda67oq6I'],
     ],
+    [
+      'a digest word looked for in whole words before the name, however long they are',
+      'SUMO_ACCESS_ID=suqRKYXSQ1ZgsXBearer password 000000000000000000000000000000000000000a',
+      ['suqRKYXSQ1ZgsXBearer'],
+    ],
   ])('redacts every secret in one pass: %s', (_why, text, secrets) => {
     const once = redact(text).text;
     for (const secret of secrets) expect(once).not.toContain(secret);
