@@ -1,12 +1,12 @@
 // The wire shapes the UI reads. Request bodies and the shared enums come from @mnemo/contracts (type-only:
 // no zod in the bundle); the answers below mirror what the services return, as the e2e tests check.
 import type { Confidence, FactType } from '@mnemo/contracts/src/events/memory.events';
-import type { RecallHit, RecallRequestBody } from '@mnemo/contracts/src/recall.api';
+import type { RecallHit, RecallRequestBody, SkillCandidate } from '@mnemo/contracts/src/recall.api';
 import type { z } from 'zod';
 
 export type FactTypeName = z.infer<typeof FactType>;
 export type ConfidenceLevel = z.infer<typeof Confidence>;
-export type { RecallHit, RecallRequestBody };
+export type { RecallHit, RecallRequestBody, SkillCandidate };
 
 // The tab list and the limits are values the UI needs at run time: they come from a zod-free contracts file.
 export {

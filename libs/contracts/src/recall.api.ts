@@ -34,3 +34,21 @@ export const RecallHit = z.object({
 export type RecallRequestBody = z.input<typeof RecallBody>;
 export type RecallRequest = z.output<typeof RecallBody>;
 export type RecallHit = z.infer<typeof RecallHit>;
+
+export type SkillStatus = 'proposed' | 'accepted' | 'dismissed';
+
+/** A skill candidate as `GET /v1/skills/candidates` answers it (docs/learning.md): the recall service's read model, the web UI's card. */
+export interface SkillCandidate {
+  candidateId: string;
+  project: string | null;
+  name: string;
+  description: string;
+  steps: string[];
+  files: string[];
+  commands: string[];
+  sourceSessionIds: string[];
+  status: SkillStatus;
+  edited: boolean;
+  proposedAt: string;
+  updatedAt: string;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { draftOf, editPatch, SkillCandidateCard, type SkillCandidate } from './SkillCandidates';
+import type { SkillCandidate } from '../../types';
+import { draftOf, editPatch, SkillCandidateCard } from './SkillCandidates';
 
 const candidate = (over: Partial<SkillCandidate> = {}): SkillCandidate => ({
   candidateId: 'sk-1',
@@ -13,6 +14,8 @@ const candidate = (over: Partial<SkillCandidate> = {}): SkillCandidate => ({
   sourceSessionIds: ['s-1', 's-2', 's-3'],
   status: 'proposed',
   edited: false,
+  proposedAt: '2026-01-05T10:00:00.000Z',
+  updatedAt: '2026-01-05T10:00:00.000Z',
   ...over,
 });
 const noop = async () => undefined;

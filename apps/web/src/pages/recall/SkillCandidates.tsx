@@ -1,21 +1,8 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { Api } from '../../api';
+import type { SkillCandidate } from '../../types';
 import { ErrorText, Status } from '../../components/Status';
 import { onLinkClick } from '../../router';
-
-/** A skill candidate as GET /v1/skills/candidates answers it (docs/learning.md). */
-export interface SkillCandidate {
-  candidateId: string;
-  project: string | null;
-  name: string;
-  description: string;
-  steps: string[];
-  files: string[];
-  commands: string[];
-  sourceSessionIds: string[];
-  status: 'proposed' | 'accepted' | 'dismissed';
-  edited: boolean;
-}
 
 export interface SkillDraft {
   name: string;

@@ -7,6 +7,8 @@ import {
   NotFoundError,
   type EventEnvelope,
   type PayloadOf,
+  type SkillCandidate,
+  type SkillStatus,
 } from '@mnemo/contracts';
 import { EVENT_LOG, LOGGER, type EventLog, type Logger } from '@mnemo/eventing';
 import { LLM_CLIENT, paidCall, type LlmClient } from '@mnemo/llm';
@@ -33,23 +35,6 @@ import { LearningCorpusService } from './learning-corpus.service';
 const PROPOSAL_NAMESPACE = '3c9e7a52-1f4b-4d8e-a6c1-7b2e9f0d4a18';
 
 const AWAIT_MS = 10_000;
-
-export type SkillStatus = 'proposed' | 'accepted' | 'dismissed';
-
-export interface SkillCandidate {
-  candidateId: string;
-  project: string | null;
-  name: string;
-  description: string;
-  steps: string[];
-  files: string[];
-  commands: string[];
-  sourceSessionIds: string[];
-  status: SkillStatus;
-  edited: boolean;
-  proposedAt: string;
-  updatedAt: string;
-}
 
 const COLUMNS = `candidate_id, project, name, description, steps, files, commands, source_session_ids, status, edited, proposed_at, updated_at`;
 
