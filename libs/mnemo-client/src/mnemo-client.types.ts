@@ -1,6 +1,12 @@
 // Type-only: the hooks load no zod at start, only these shapes from the recall contract.
 import type { z } from 'zod';
-import type { MeasurementInput, PlanMeasure, RecallHit, RecallRequestBody } from '@mnemo/contracts';
+import type {
+  MeasurementInput,
+  PlanMeasure,
+  RecallHit,
+  RecallRequestBody,
+  SkillCandidate,
+} from '@mnemo/contracts';
 
 /** The answers of Mnemo's HTTP API that agents read, as the routes return them (recall's contract: docs/coding-memory.md). */
 
@@ -303,18 +309,7 @@ export type LogFactsQuery = {
 };
 
 /** A skill candidate (docs/learning.md): recurring successful work proposed as a Claude Code skill. */
-export interface SkillCandidateItem {
-  candidateId: string;
-  project?: string | null;
-  name: string;
-  description: string;
-  steps: string[];
-  files: string[];
-  commands: string[];
-  sourceSessionIds: string[];
-  status: 'proposed' | 'accepted' | 'dismissed';
-  edited?: boolean;
-}
+export type SkillCandidateItem = SkillCandidate;
 
 export interface SkillCandidatesAnswer {
   candidates: SkillCandidateItem[];
